@@ -1,0 +1,1 @@
+"""The Panzer Grenadier rules engine: pure Python, deterministic, no Django."""
