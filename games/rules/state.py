@@ -1,0 +1,166 @@
+"""The game state: one frozen object holding everything the rules need (3.0).
+
+State is plain data. Nothing here mutates: the engine builds a new state with
+`dataclasses.replace` and new dicts (`{**state.units, uid: new_unit}`). The dicts held by a
+frozen state are never mutated after construction; that convention is what keeps `apply`
+pure and lets a state be shared between the service, the views and the replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+
+from .hexgrid import Hex
+
+# Unit statuses (14.0).
+GOOD = "good"
+DISRUPTED = "disrupted"
+DEMORALIZED = "demoralized"
+STATUSES = (GOOD, DISRUPTED, DEMORALIZED)
+
+# Phases of a turn (3.0).
+INITIATIVE = "initiative"
+ACTION = "action"
+MARKER_REMOVAL = "marker_removal"
+ENDED = "ended"
+PHASES = (INITIATIVE, ACTION, MARKER_REMOVAL, ENDED)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitState:
+    """One counter on (or off) the map: a combat unit, a transport or a leader."""
+
+    id: str  # the scenario's id for this counter; never shown for unseen enemy units
+    type_id: str  # key into the catalogue (or a scenario-defined leader)
+    side: str
+    hex: Hex | None  # None while off the map: not yet entered, exited, or eliminated
+    steps: int  # steps left: 2 full, 1 reduced; 0 eliminated (7.6)
+    status: str = GOOD
+    moved_fired: bool = False  # the Moved/Fired marker (3.1)
+    dug_in: bool = False  # 16.2
+    carried_by: str | None = None  # id of the transport (or AFV for riders) carrying it (5.6)
+    hidden: bool = False  # optional hidden units (17.8)
+    eliminated: bool = False
+    exited: bool = False  # left the map through an exit edge (victory conditions)
+    # Reinforcements: the turn and map edge it enters on (16.5); None once on the map.
+    entry_turn: int | None = None
+    entry_edge: str | None = None
+    # The action segment number in which it last moved (AT "target moved in the preceding
+    # action segment", D25).
+    last_moved_segment: int | None = None
+    # Hexes it was attacked from by anti-tank fire this turn (AT +2 flank DRM).
+    attacked_from: frozenset[Hex] = frozenset()
+    # How many fire attacks it has made in the current activation (efficient AFVs fire twice).
+    attacks_made: int = 0
+
+    @property
+    def on_map(self) -> bool:
+        return self.hex is not None and not self.eliminated and not self.exited
+
+    @property
+    def is_good_order(self) -> bool:
+        return self.status == GOOD
+
+
+@dataclass(frozen=True, slots=True)
+class SideState:
+    """One side of the battle, with the scenario's values for it (3.0, 14.0)."""
+
+    id: str
+    name: str
+    nationality: str
+    initiative: int  # current rating, after reductions (3.0, D2)
+    morale: int  # the scenario's morale for this side's units
+    # Counts the initiative reduction and victory points are computed from.
+    steps_lost: int = 0
+    units_eliminated: int = 0
+    leaders_eliminated: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """A player's place on a side, commanding some of its units (multi-player, D21)."""
+
+    id: str
+    side: str
+    units: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The action segment being played: who activated what, and what each unit has done."""
+
+    side: str
+    seat: str
+    kind: str  # "unit", "stack", "leader", "afv_group", "recovery", "formation"
+    units: frozenset[str]  # every counter activated in this segment
+    acted: frozenset[str] = frozenset()  # units that have moved or fired
+    moving: str | None = None  # unit in the middle of its move (for opportunity fire)
+    leader: str | None = None
+    mp_spent: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything the rules need to carry a game forward."""
+
+    scenario_id: str
+    turn: int
+    last_turn: int
+    phase: str
+    sides: tuple[SideState, ...]
+    seats: tuple[SeatState, ...]
+    units: Mapping[str, UnitState]
+    # Optional rules switched on for this game, and decision overrides.
+    options: frozenset[str] = frozenset()
+    night: bool = False
+    segment: int = 0  # action segments played this game; D25 counts on it
+    initiative_side: str | None = None
+    opening_segments_left: int = 0
+    active_side: str | None = None
+    activation: Activation | None = None
+    consecutive_passes: int = 0
+    # Map markers by hex: "smoke", "entrenchment", "minefield:<side>", "drumfire", "wire"...
+    markers: Mapping[Hex, frozenset[str]] = field(default_factory=dict)
+    result: Mapping[str, object] | None = None
+
+    # -- plain queries (no rules here, just lookups) ---------------------------------------
+
+    def side(self, side_id: str) -> SideState:
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)
+
+    def enemy_of(self, side_id: str) -> str:
+        """The opposing side (two-sided games; team games still have two sides)."""
+        for s in self.sides:
+            if s.id != side_id:
+                return s.id
+        raise KeyError(side_id)
+
+    def units_on_map(self) -> Iterator[UnitState]:
+        return (u for u in self.units.values() if u.on_map)
+
+    def units_at(self, hex_: Hex) -> tuple[UnitState, ...]:
+        """Every counter in a hex, including carried ones, in id order."""
+        return tuple(sorted((u for u in self.units_on_map() if u.hex == hex_), key=lambda u: u.id))
+
+    def occupied_by(self, hex_: Hex) -> frozenset[str]:
+        """Which sides have counters in the hex."""
+        return frozenset(u.side for u in self.units_on_map() if u.hex == hex_)
+
+    def markers_at(self, hex_: Hex) -> frozenset[str]:
+        return self.markers.get(hex_, frozenset())
+
+    def with_unit(self, unit: UnitState) -> GameState:
+        """A new state with one unit replaced."""
+        return replace(self, units={**self.units, unit.id: unit})
+
+    def with_units(self, units: Mapping[str, UnitState]) -> GameState:
+        """A new state with several units replaced."""
+        return replace(self, units={**self.units, **units})
+
+    def with_side(self, side: SideState) -> GameState:
+        return replace(self, sides=tuple(side if s.id == side.id else s for s in self.sides))
