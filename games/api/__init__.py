@@ -1,0 +1,1 @@
+"""The REST API (DRF), version 1, and its OpenAPI schema."""

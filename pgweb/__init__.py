@@ -1,0 +1,1 @@
+"""The pgweb Django project: settings, URLs and the ASGI application."""

@@ -1,0 +1,12 @@
+"""Route pgweb's pages, API and admin."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("games.urls")),
+    path("api/v1/", include("games.api.urls")),
+    path("admin/", admin.site.urls),
+]
