@@ -1,0 +1,142 @@
+"""The wire protocol of `/ws/games/<id>/v1/`: frame types, parsing and encoding.
+
+Mirrored by `static/games/js/protocol.js`. Frames are JSON objects with short keys:
+`t` type, `v` game version, `d` data, `id` a client command id.
+
+Parsing is strict: a frame that is not what the protocol says is refused with a
+`ProtocolError` whose code and message the consumer sends back in an `error` frame, and
+nothing else happens.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+PROTOCOL_VERSION = 1
+MAX_FRAME_BYTES = 64 * 1024
+MAX_CHAT_CHARS = 500
+
+# Browser to server.
+CMD = "cmd"
+SYNC = "sync"
+CHAT = "chat"
+PING = "ping"
+CLIENT_TYPES = (CMD, SYNC, CHAT, PING)
+
+# Server to browser.
+SNAPSHOT = "snapshot"
+PATCH = "patch"
+TICK = "tick"
+ACK = "ack"
+REJECT = "reject"
+ERROR = "error"
+PRESENCE = "presence"
+PONG = "pong"
+
+CHAT_CHANNELS = ("side", "players", "spectators")
+
+# WebSocket close codes (DESIGN.md).
+CLOSE_NOT_SIGNED_IN = 4401
+CLOSE_NOT_YOUR_GAME = 4403
+CLOSE_NO_SUCH_GAME = 4404
+CLOSE_UNSUPPORTED_VERSION = 4409
+
+
+class ProtocolError(ValueError):
+    """A frame the protocol does not allow; `code` is stable, `message` says what is wrong."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class ClientFrame:
+    """A parsed browser frame."""
+
+    t: str
+    id: int | None = None  # cmd: the client's command id
+    v: int | None = None  # cmd: the base version; sync: the version the browser has
+    d: Any = None  # cmd: the command object; chat: {"channel", "text"}
+
+
+def _non_negative_int(raw: dict, key: str, t: str) -> int:
+    value = raw.get(key)
+    # bool is an int in Python; a version or id of `true` is a client bug, not a number.
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ProtocolError("frame/invalid", f"'{t}' needs '{key}' as a non-negative integer")
+    return value
+
+
+def parse_client_frame(text: str | bytes) -> ClientFrame:
+    """Parse and check one browser frame (DESIGN.md, "The wire protocol")."""
+    size = len(text.encode() if isinstance(text, str) else text)
+    if size > MAX_FRAME_BYTES:
+        raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME_BYTES}")
+    try:
+        raw = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("frame/not_json", "frame is not JSON") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError("frame/invalid", "frame must be a JSON object")
+    t = raw.get("t")
+    if t not in CLIENT_TYPES:
+        raise ProtocolError("frame/unknown_type", f"unknown frame type {t!r}")
+    if t == CMD:
+        command = raw.get("d")
+        if not isinstance(command, dict):
+            raise ProtocolError("frame/invalid", "'cmd' needs 'd' as a command object")
+        return ClientFrame(
+            t=CMD, id=_non_negative_int(raw, "id", t), v=_non_negative_int(raw, "v", t), d=command
+        )
+    if t == SYNC:
+        return ClientFrame(t=SYNC, v=_non_negative_int(raw, "v", t))
+    if t == CHAT:
+        data = raw.get("d")
+        if not isinstance(data, dict):
+            raise ProtocolError("frame/invalid", "'chat' needs 'd' with 'channel' and 'text'")
+        channel, body = data.get("channel"), data.get("text")
+        if channel not in CHAT_CHANNELS:
+            raise ProtocolError("frame/invalid", f"chat channel must be one of {CHAT_CHANNELS}")
+        if not isinstance(body, str) or not body.strip():
+            raise ProtocolError("frame/invalid", "chat text must be a non-empty string")
+        if len(body) > MAX_CHAT_CHARS:
+            raise ProtocolError("frame/invalid", f"chat text is longer than {MAX_CHAT_CHARS}")
+        return ClientFrame(t=CHAT, d={"channel": channel, "text": body.strip()})
+    return ClientFrame(t=PING)
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """Encode a server frame once, compactly; the same text goes to every socket of a group."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def snapshot_frame(version: int, view: dict) -> dict:
+    return {"t": SNAPSHOT, "v": version, "d": view}
+
+
+def patch_frame(version: int, ops: list[dict], log: list[dict]) -> dict:
+    return {"t": PATCH, "v": version, "d": {"ops": ops, "log": log}}
+
+
+def tick_frame(version: int) -> dict:
+    return {"t": TICK, "v": version}
+
+
+def ack_frame(command_id: int, version: int) -> dict:
+    return {"t": ACK, "id": command_id, "v": version}
+
+
+def reject_frame(command_id: int | None, code: str, message: str) -> dict:
+    return {"t": REJECT, "id": command_id, "code": code, "message": message}
+
+
+def error_frame(code: str, message: str) -> dict:
+    return {"t": ERROR, "code": code, "message": message}
+
+
+def pong_frame() -> dict:
+    return {"t": PONG}
