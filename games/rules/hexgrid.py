@@ -12,9 +12,9 @@ The JS twin is static/games/js/hex.js; both are checked against tests/data/hex_c
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator
 
 
 @dataclass(frozen=True, order=True, slots=True)
