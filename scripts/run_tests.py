@@ -1,0 +1,285 @@
+"""Run pgweb's whole check: private Redis and PostgreSQL, then ruff, node --test and pytest.
+
+`make test` calls this. It installs missing system packages with apt when run as root (and
+says loudly what it skips otherwise), starts a private redis-server and a private PostgreSQL
+cluster on free loopback ports, exports where they are, runs every check even after one
+fails, and always stops the services, also on Ctrl-C or SIGTERM. Exit status: 0 only when
+every check passed.
+
+Exported to the tests:
+  REDIS_URL                 redis://127.0.0.1:<port>/0 (the private redis-server)
+  PGWEB_TEST_POSTGRES_URL   postgres://postgres@127.0.0.1:<port>/postgres (trust auth)
+  PGWEB_CHROMIUM            path of Debian's chromium
+
+Arguments are passed on to pytest: `make test` runs everything; `python scripts/run_tests.py
+tests/infra -x` runs part of it with the same services.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+IS_ROOT = os.geteuid() == 0
+CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
+
+
+def say(message: str) -> None:
+    """Print a runner line, flushed so it interleaves correctly with the tools' output."""
+    print(f"[make test] {message}", flush=True)
+
+
+def shout(message: str) -> None:
+    """Print a warning nobody can miss."""
+    bar = "!" * 78
+    print(f"\n{bar}\n[make test] {message}\n{bar}\n", flush=True)
+
+
+def postgres_bin() -> Path | None:
+    """Find the folder holding initdb and pg_ctl: on PATH, else Debian's versioned folder."""
+    found = shutil.which("initdb")
+    if found and shutil.which("pg_ctl"):
+        return Path(found).resolve().parent
+    versions = [Path(p).parent.parent for p in glob.glob("/usr/lib/postgresql/*/bin/initdb")]
+    versions = sorted((v for v in versions if v.name.isdigit()), key=lambda v: int(v.name))
+    return versions[-1] / "bin" if versions else None
+
+
+def missing_groups() -> dict[str, list[str]]:
+    """Name each missing system dependency with the apt packages that provide it."""
+    missing: dict[str, list[str]] = {}
+    if not shutil.which("redis-server"):
+        missing["redis"] = ["redis-server"]
+    if not Path(CHROMIUM).exists():
+        missing["chromium"] = ["chromium", "fonts-liberation"]
+    if postgres_bin() is None:
+        missing["postgresql"] = ["postgresql"]
+    if not shutil.which("node"):
+        missing["node"] = ["nodejs"]
+    return missing
+
+
+def install_system_packages() -> None:
+    """Install what is missing with apt when root; otherwise say loudly what will be skipped."""
+    missing = missing_groups()
+    if not missing:
+        say("system packages: redis-server, chromium, postgresql and node are present")
+        return
+    packages = [pkg for group in missing.values() for pkg in group]
+    if not IS_ROOT:
+        shout(
+            f"NOT ROOT: cannot apt-get install {' '.join(packages)}.\n"
+            f"[make test] The tests needing {', '.join(missing)} will be SKIPPED"
+            + (" and, since CI=true, FAIL." if CI else ".")
+            + "\n[make test] Run `make test` as root (or install them) to run everything."
+        )
+        return
+    say(f"apt-get install {' '.join(packages)} (missing: {', '.join(missing)})")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    steps = [
+        ["apt-get", "update", "-q"],
+        ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages],
+    ]
+    for step in steps:
+        result = subprocess.run(step, env=env, stdin=subprocess.DEVNULL)
+        if result.returncode != 0:
+            shout(f"`{' '.join(step)}` failed with exit code {result.returncode}")
+            return
+
+
+def free_port() -> int:
+    """Return a loopback port nobody is listening on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(check, what: str, timeout: float = 30.0) -> None:
+    """Poll `check` until it returns true, or fail after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{what} did not come up within {timeout:.0f}s")
+
+
+def redis_pings(port: int) -> bool:
+    """Tell whether a redis-server on `port` answers PING."""
+    with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+        sock.sendall(b"PING\r\n")
+        return sock.recv(16).startswith(b"+PONG")
+
+
+@contextmanager
+def private_redis(workdir: Path) -> Iterator[str]:
+    """Run a throwaway redis-server on a free loopback port; yield its URL."""
+    port = free_port()
+    log = workdir / "redis.log"
+    command = [
+        "redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+        "--appendonly", "no", "--dir", str(workdir), "--logfile", str(log),
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: process.poll() is None and redis_pings(port), "redis-server", 15)
+        say(f"redis-server pid {process.pid} on 127.0.0.1:{port}")
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        say("redis-server stopped")
+
+
+@contextmanager
+def private_postgres(workdir: Path, bindir: Path) -> Iterator[str]:
+    """Run a throwaway PostgreSQL cluster (trust auth, loopback only); yield its URL.
+
+    PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres`
+    system user and its commands run through runuser.
+    """
+    port = free_port()
+    home = workdir / "postgres"
+    home.mkdir()
+    data = home / "data"
+    log = home / "server.log"
+    prefix: list[str] = []
+    if IS_ROOT:
+        shutil.chown(home, user="postgres", group="postgres")
+        home.chmod(0o700)
+        prefix = ["runuser", "-u", "postgres", "--"]
+
+    def pg(*args: str) -> None:
+        subprocess.run(
+            [*prefix, *args], cwd=home, check=True, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+
+    pg(str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
+       "-E", "UTF8", "--no-locale", "--no-sync")  # fmt: skip
+    server_options = f"-h 127.0.0.1 -p {port} -k {home} -F -c fsync=off -c full_page_writes=off"
+    started = False
+    try:
+        pg(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "30",
+           "-o", server_options, "start")  # fmt: skip
+        started = True
+        say(f"PostgreSQL ({bindir.parent.name}) on 127.0.0.1:{port}, data in {data}")
+        yield f"postgres://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        if started:
+            try:
+                pg(str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
+                say("PostgreSQL stopped")
+            except subprocess.CalledProcessError:
+                pg(str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        elif log.exists():
+            print(log.read_text(errors="replace"), file=sys.stderr)
+
+
+def run_step(name: str, command: list[str], env: dict[str, str]) -> bool:
+    """Run one check in the repository root and report how long it took."""
+    say(f"{name}: {' '.join(command)}")
+    started = time.monotonic()
+    code = subprocess.run(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL).returncode
+    say(f"{name}: exit {code} in {time.monotonic() - started:.1f}s")
+    if name == "pytest" and code == 5:
+        shout("pytest collected no tests: that is a failure")
+    return code == 0
+
+
+def js_test_files() -> list[str]:
+    """List the JavaScript test modules under tests/js/."""
+    folder = ROOT / "tests" / "js"
+    patterns = ("*.test.mjs", "*.test.js", "*.test.cjs")
+    found = sorted({str(p.relative_to(ROOT)) for pat in patterns for p in folder.rglob(pat)})
+    return found
+
+
+def stop_on_signal(signum: int, _frame: object) -> None:
+    """Turn SIGTERM/SIGHUP into an exception so every `finally` stops its service."""
+    raise SystemExit(128 + signum)
+
+
+def main(pytest_args: list[str]) -> int:
+    """Start the services, run every check, stop the services; return the exit status."""
+    signal.signal(signal.SIGTERM, stop_on_signal)
+    signal.signal(signal.SIGHUP, stop_on_signal)
+    started = time.monotonic()
+    install_system_packages()
+    env = dict(os.environ)
+    env["PATH"] = f"{VENV_BIN}{os.pathsep}{env.get('PATH', '')}"
+    results: dict[str, bool] = {}
+
+    # The folder outlives the services: they stop first, then it is removed.
+    with tempfile.TemporaryDirectory(prefix="pgweb-test-") as tmp, ExitStack() as services:
+        workdir = Path(tmp)
+        workdir.chmod(0o755)  # the postgres user must reach its folder inside
+        if shutil.which("redis-server"):
+            try:
+                env["REDIS_URL"] = services.enter_context(private_redis(workdir))
+            except (RuntimeError, OSError) as exc:
+                shout(f"could not start redis-server: {exc}")
+                results["redis-server"] = False
+        else:
+            shout("no redis-server: Redis tests will be skipped" + (" (CI: failed)" if CI else ""))
+        bindir = postgres_bin()
+        if bindir is not None:
+            try:
+                env["PGWEB_TEST_POSTGRES_URL"] = services.enter_context(
+                    private_postgres(workdir, bindir)
+                )
+            except (RuntimeError, OSError, subprocess.CalledProcessError) as exc:
+                shout(f"could not start PostgreSQL: {exc}")
+                results["postgresql"] = False
+        else:
+            shout("no PostgreSQL: its tests will be skipped" + (" (CI: failed)" if CI else ""))
+        if Path(CHROMIUM).exists():
+            env["PGWEB_CHROMIUM"] = CHROMIUM
+        else:
+            shout(f"no {CHROMIUM}: browser tests will be skipped" + (" (CI: failed)" if CI else ""))
+
+        results["ruff"] = run_step("ruff", [str(VENV_BIN / "ruff"), "check", "."], env)
+
+        js_files = js_test_files()
+        node = shutil.which("node")
+        if not js_files:
+            say("node --test: no tests/js/*.test.mjs yet")
+        elif node is None:
+            shout("node is missing: JavaScript tests not run")
+            results["node --test"] = not CI
+        else:
+            results["node --test"] = run_step("node --test", [node, "--test", *js_files], env)
+
+        results["pytest"] = run_step("pytest", [sys.executable, "-m", "pytest", *pytest_args], env)
+
+    failed = [name for name, ok in results.items() if not ok]
+    summary = ", ".join(f"{name} {'ok' if ok else 'FAILED'}" for name, ok in results.items())
+    say(f"{summary} ({time.monotonic() - started:.0f}s)")
+    if failed:
+        say(f"FAILED: {', '.join(failed)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""pgweb's tests, by layer (see DESIGN.md)."""

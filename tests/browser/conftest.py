@@ -1,0 +1,137 @@
+"""Drive Debian's Chromium with Playwright against a live daphne server.
+
+`live_server_url` starts `daphne pgweb.asgi:application` once per session on a free loopback
+port, production-like (DEBUG off, collected static files served by WhiteNoise) over a fresh
+migrated SQLite database. `browser` launches /usr/bin/chromium (never a downloaded build);
+`page` gives each test a new context, so cookies and storage do not leak between tests.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, manage, require_service
+
+CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
+
+# Flags for a closed network and a root user: no sandbox, no GPU, no background traffic.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in tests/browser as a browser test."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    """Return a loopback port nobody is listening on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 20.0) -> None:
+    """Poll until the server accepts connections; fail early if it died."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited with code {process.returncode} before listening")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"daphne did not listen on 127.0.0.1:{port} within {timeout:.0f}s")
+
+
+@pytest.fixture(scope="session")
+def live_server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Environment of the live server: migrated SQLite, collected static files, DEBUG off."""
+    home = tmp_path_factory.mktemp("live-server")
+    env = {
+        "DEBUG": "0",
+        "SECRET_KEY": "live-server-test-key-not-secret",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DATABASE_URL": f"sqlite:///{home / 'pgweb.sqlite3'}",
+        "PGWEB_VAR_DIR": str(home),
+        "STATIC_ROOT": str(home / "static"),
+        "SECURE_COOKIES": "0",  # plain http on loopback
+    }
+    for args in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+        result = manage(*args, env=env)
+        assert result.returncode == 0, f"manage.py {args[0]} failed:\n{result.stderr}"
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_server_url(live_server_env: dict[str, str]) -> Iterator[str]:
+    """Serve pgweb with daphne on a free loopback port for the session; yield its base URL."""
+    port = free_port()
+    daphne = Path(sys.executable).parent / "daphne"
+    log = Path(live_server_env["PGWEB_VAR_DIR"]) / "daphne.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [str(daphne), "-b", "127.0.0.1", "-p", str(port), "pgweb.asgi:application"],
+            cwd=ROOT,
+            env={**os.environ, **live_server_env},
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        try:
+            wait_for_port(port, process)
+        except RuntimeError:
+            raise RuntimeError(log.read_text(errors="replace")) from None
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Launch Debian's Chromium headless through Playwright once per session."""
+    require_service("chromium", Path(CHROMIUM).exists(), f"{CHROMIUM} does not exist")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[object]:
+    """Open a page in a fresh browser context (its own cookies and storage)."""
+    context = browser.new_context()
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

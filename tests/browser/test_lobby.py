@@ -1,0 +1,21 @@
+"""A real browser loads the lobby from a live daphne server."""
+
+from __future__ import annotations
+
+
+def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_server_url) -> None:
+    stylesheets: list[int] = []
+
+    def note_stylesheet(response) -> None:
+        if response.url.endswith(".css"):
+            stylesheets.append(response.status)
+
+    page.on("response", note_stylesheet)
+    response = page.goto(live_server_url + "/")
+    assert response is not None and response.status == 200
+    assert page.title() == "pgweb — lobby"
+    assert page.locator("h1").inner_text() == "Lobby"
+    # WhiteNoise served the collected, hashed stylesheet from the same daphne process.
+    assert stylesheets == [200]
+    header_display = "getComputedStyle(document.querySelector('.site-header')).display"
+    assert page.evaluate(header_display) == "flex"

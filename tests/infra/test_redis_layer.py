@@ -1,0 +1,41 @@
+"""Group messages cross the real Redis between two channel layers, as between two daphnes."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+
+import pytest
+from channels_redis.core import RedisChannelLayer
+
+pytestmark = pytest.mark.redis
+
+
+async def test_a_group_message_sent_by_one_process_reaches_a_socket_of_another(
+    redis_url: str,
+) -> None:
+    prefix = f"pgweb-test-{uuid.uuid4().hex[:8]}"
+    # Two layer objects stand for two daphne processes: they share nothing but Redis.
+    sender = RedisChannelLayer(hosts=[redis_url], prefix=prefix)
+    receiver = RedisChannelLayer(hosts=[redis_url], prefix=prefix)
+    try:
+        axis_socket = await receiver.new_channel()
+        allied_socket = await receiver.new_channel()
+        await receiver.group_add("game.1.side.axis", axis_socket)
+        await receiver.group_add("game.1.side.allied", allied_socket)
+
+        frame = {"type": "game.frame", "text": '{"t":"tick","v":42}'}
+        await sender.group_send("game.1.side.axis", frame)
+
+        assert await asyncio.wait_for(receiver.receive(axis_socket), timeout=5) == frame
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(receiver.receive(allied_socket), timeout=0.3)
+    finally:
+        await sender.flush()
+        await sender.close_pools()
+        await receiver.close_pools()
+
+
+def test_settings_choose_channels_redis_when_redis_url_is_set(redis_url: str, settings) -> None:
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"] == [redis_url]
