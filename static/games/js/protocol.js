@@ -1,0 +1,161 @@
+// The wire protocol of /ws/games/<id>/v1/: frame types, encoding and checking.
+//
+// Mirrors games/protocol.py (DESIGN.md, "The wire protocol"). Frames are JSON objects with
+// short keys: t type, v game version, d data, id a client command id. The browser is lenient
+// where the server is strict: a frame it cannot use is dropped with a console warning, never
+// a crash, so a newer server can add frame types without breaking an older page.
+
+export const PROTOCOL_VERSION = 1;
+export const MAX_FRAME_BYTES = 64 * 1024;
+export const MAX_CHAT_CHARS = 500;
+
+// Browser to server.
+export const CMD = "cmd";
+export const SYNC = "sync";
+export const CHAT = "chat";
+export const PING = "ping";
+export const CLIENT_TYPES = Object.freeze([CMD, SYNC, CHAT, PING]);
+
+// Server to browser.
+export const SNAPSHOT = "snapshot";
+export const PATCH = "patch";
+export const TICK = "tick";
+export const ACK = "ack";
+export const REJECT = "reject";
+export const ERROR = "error";
+export const PRESENCE = "presence";
+export const PONG = "pong";
+export const SERVER_TYPES = Object.freeze([
+  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG,
+]);
+/** Frames that carry a game version and must be applied in order. */
+export const VERSIONED_TYPES = Object.freeze([SNAPSHOT, PATCH, TICK]);
+
+export const CHAT_CHANNELS = Object.freeze(["side", "players", "spectators"]);
+
+// WebSocket close codes (DESIGN.md). After these, reconnecting cannot help.
+export const CLOSE_NOT_SIGNED_IN = 4401;
+export const CLOSE_NOT_YOUR_GAME = 4403;
+export const CLOSE_NO_SUCH_GAME = 4404;
+export const CLOSE_UNSUPPORTED_VERSION = 4409;
+export const FINAL_CLOSE_CODES = Object.freeze([
+  CLOSE_NOT_SIGNED_IN, CLOSE_NOT_YOUR_GAME, CLOSE_NO_SUCH_GAME, CLOSE_UNSUPPORTED_VERSION,
+]);
+
+/** A frame the browser refuses to send: a bug in the page, not in the network. */
+export class ProtocolError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "ProtocolError";
+    this.code = code;
+  }
+}
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isVersion = (value) => Number.isSafeInteger(value) && value >= 0;
+
+function requireVersion(value, what) {
+  if (!isVersion(value)) throw new ProtocolError("frame/invalid", `${what} must be a non-negative integer`);
+  return value;
+}
+
+// Encoding, browser to server. Each returns the text to hand to WebSocket.send.
+
+/** A command: the client's id, the version the player saw, the command object. */
+export function encodeCmd(id, version, command) {
+  requireVersion(id, "command id");
+  requireVersion(version, "base version");
+  if (!isObject(command)) throw new ProtocolError("frame/invalid", "a command must be an object");
+  return JSON.stringify({ t: CMD, id, v: version, d: command });
+}
+
+/** Ask for everything after the version the browser has. */
+export function encodeSync(version) {
+  return JSON.stringify({ t: SYNC, v: requireVersion(version, "sync version") });
+}
+
+/** A chat line to one channel; the text is trimmed as the server would. */
+export function encodeChat(channel, text) {
+  if (!CHAT_CHANNELS.includes(channel)) {
+    throw new ProtocolError("frame/invalid", `chat channel must be one of ${CHAT_CHANNELS.join(", ")}`);
+  }
+  const body = typeof text === "string" ? text.trim() : "";
+  if (!body) throw new ProtocolError("frame/invalid", "chat text must be a non-empty string");
+  if (body.length > MAX_CHAT_CHARS) {
+    throw new ProtocolError("frame/invalid", `chat text is longer than ${MAX_CHAT_CHARS}`);
+  }
+  return JSON.stringify({ t: CHAT, d: { channel, text: body } });
+}
+
+export function encodePing() {
+  return JSON.stringify({ t: PING });
+}
+
+/**
+ * The game socket's URL for a page at `location`: ws: or wss: like the page's http: or https:.
+ * `version` is the last version the browser has; without one the server sends a snapshot.
+ */
+export function gameSocketUrl(gameId, location, version = null) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return withVersion(`${scheme}//${location.host}/ws/games/${encodeURIComponent(gameId)}/v${PROTOCOL_VERSION}/`, version);
+}
+
+/** Add `?v=<version>` to a socket URL (replacing any), or leave it off for a null version. */
+export function withVersion(url, version) {
+  const base = url.replace(/[?#].*$/, "");
+  return version === null || version === undefined ? base : `${base}?v=${requireVersion(version, "version")}`;
+}
+
+// Parsing, server to browser.
+
+function warn(logger, message, text) {
+  const shown = typeof text === "string" && text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  logger.warn(`pgweb protocol: ${message}`, shown);
+  return null;
+}
+
+const isText = (value) => typeof value === "string";
+
+// What each frame type must carry; returns the checked frame or a reason it is unusable.
+const CHECKS = {
+  [SNAPSHOT]: (f) => (isVersion(f.v) && isObject(f.d) ? { t: SNAPSHOT, v: f.v, d: f.d } : "needs v and d"),
+  [PATCH]: (f) => {
+    if (!isVersion(f.v) || !isObject(f.d) || !Array.isArray(f.d.ops)) return "needs v and d.ops";
+    if (f.d.log !== undefined && !Array.isArray(f.d.log)) return "d.log must be a list";
+    return { t: PATCH, v: f.v, d: { ops: f.d.ops, log: f.d.log ?? [] } };
+  },
+  [TICK]: (f) => (isVersion(f.v) ? { t: TICK, v: f.v } : "needs v"),
+  [ACK]: (f) => (isVersion(f.id) && isVersion(f.v) ? { t: ACK, id: f.id, v: f.v } : "needs id and v"),
+  [REJECT]: (f) => {
+    if (!(f.id === null || isVersion(f.id)) || !isText(f.code)) return "needs id and code";
+    return { t: REJECT, id: f.id, code: f.code, message: isText(f.message) ? f.message : "" };
+  },
+  [ERROR]: (f) => {
+    // games/protocol.error_frame puts code and message at the top; accept them under d too.
+    const src = isText(f.code) ? f : isObject(f.d) ? f.d : {};
+    if (!isText(src.code)) return "needs code";
+    return { t: ERROR, code: src.code, message: isText(src.message) ? src.message : "" };
+  },
+  [CHAT]: (f) => (isObject(f.d) ? { t: CHAT, d: f.d } : "needs d"),
+  [PRESENCE]: (f) => (isObject(f.d) ? { t: PRESENCE, d: f.d } : "needs d"),
+  [PONG]: () => ({ t: PONG }),
+};
+
+/**
+ * Parse one server frame. Returns the checked frame (only the keys its type defines), or
+ * null for anything unusable: not JSON, not an object, an unknown type, a missing field.
+ */
+export function parseServerFrame(text, logger = console) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return warn(logger, "frame is not JSON", text);
+  }
+  if (!isObject(raw)) return warn(logger, "frame is not an object", text);
+  const check = Object.prototype.hasOwnProperty.call(CHECKS, raw.t) ? CHECKS[raw.t] : null;
+  if (!check) return warn(logger, `unknown frame type ${JSON.stringify(raw.t)} ignored`, text);
+  const frame = check(raw);
+  if (typeof frame === "string") return warn(logger, `'${raw.t}' frame ${frame}`, text);
+  return frame;
+}
