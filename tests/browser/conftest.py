@@ -1,6 +1,6 @@
 """Drive Debian's Chromium with Playwright against a live daphne server.
 
-`live_server_url` starts `daphne pgweb.asgi:application` once per session on a free loopback
+`live_server_url` starts `daphne pgweb.asgi:application` once per test session on a free loopback
 port, production-like (DEBUG off, collected static files served by WhiteNoise) over a fresh
 migrated SQLite database. `browser` launches /usr/bin/chromium (never a downloaded build);
 `page` gives each test a new context, so cookies and storage do not leak between tests.
@@ -113,9 +113,13 @@ def live_server_url(live_server_env: dict[str, str]) -> Iterator[str]:
             process.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
-    """Launch Debian's Chromium headless through Playwright once per session."""
+    """Launch Debian's Chromium headless through Playwright once for tests/browser.
+
+    Package scope, not session: Playwright's sync API keeps an event loop running in this
+    thread while it is open, which would break every async test collected after it.
+    """
     require_service("chromium", Path(CHROMIUM).exists(), f"{CHROMIUM} does not exist")
     from playwright.sync_api import sync_playwright
 
