@@ -76,6 +76,8 @@ class SideState:
     steps_lost: int = 0
     units_eliminated: int = 0
     leaders_eliminated: int = 0
+    # The scenario's rating before any reduction (3.0, D2); set at the first initiative.
+    initiative_base: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,28 @@ class Activation:
     moving: str | None = None  # unit in the middle of its move (for opportunity fire)
     leader: str | None = None
     mp_spent: Mapping[str, object] = field(default_factory=dict)
+    # False when a leader (or a tank leader for an AFV group) activated it: the leaderless
+    # restriction (3.1, D3) binds only leaderless activations.
+    leaderless: bool = True
+    # Optional Formation Activation (17.7): the formation whose units were activated.
+    formation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpFireWindow:
+    """A pause in a move while the inactive side may opportunity-fire at the mover (13.0).
+
+    The mover has just entered `hex`; `queue` is the rest of the move: (unit id, hexes still
+    to enter) for the mover and for each unit of its stack still waiting to move. `fired`
+    holds the units that have already fired (or been declined) in this window, so each enemy
+    unit fires at most once per hex per mover (13.21).
+    """
+
+    side: str  # the side that may fire (the inactive side)
+    mover: str
+    hex: Hex
+    queue: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
+    fired: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +148,14 @@ class GameState:
     # Map markers by hex: "smoke", "entrenchment", "minefield:<side>", "drumfire", "wire"...
     markers: Mapping[Hex, frozenset[str]] = field(default_factory=dict)
     result: Mapping[str, object] | None = None
+    # Additive fields of the turn engine (sequence.py, activation.py):
+    opfire: OpFireWindow | None = None  # an open opportunity-fire window (13.0)
+    initiative_rolls: Mapping[str, int] = field(default_factory=dict)  # last totals (3.0)
+    turn_segments: Mapping[str, int] = field(default_factory=dict)  # segments this turn by side
+    banked_segment: Mapping[str, bool] = field(default_factory=dict)  # Excess Initiative (17.4)
+    double_segment: bool = False  # the active side is spending its banked segment (17.4)
+    supply: Mapping[str, str] = field(default_factory=dict)  # Logistics: side -> level (17.10)
+    supply_turn: Mapping[str, int] = field(default_factory=dict)  # turn of the last shortfall
 
     # -- plain queries (no rules here, just lookups) ---------------------------------------
 

@@ -1,0 +1,49 @@
+"""Every command a seat may send now, as complete objects, grouped for the board (3.0).
+
+`legal_commands(state, seat)` is empty for a seat that may not act. Groups are keyed by
+command type, in a fixed order; each entry is a complete command that `apply` accepts.
+"""
+
+from __future__ import annotations
+
+from . import actions
+from . import activation as act
+from . import state as st
+from .engine import can_bank, who_may_act
+
+GROUP_ORDER = (
+    "roll_initiative", "opportunity_fire", "decline", "activate", "bank_segment",
+    "double_segment", "move", "fire", "bombard", "assault", "recover", "load", "unload",
+    "end_activation", "pass",
+)
+
+
+def legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
+    """The seat's legal commands grouped by type (empty when it may not act)."""
+    if seat not in who_may_act(state):
+        return {}
+    me = act.seat(state, seat)
+    groups: dict[str, list[dict]] = {}
+    if state.phase == st.INITIATIVE:
+        groups["roll_initiative"] = [{"type": "roll_initiative"}]
+    elif state.opfire is not None:
+        groups["opportunity_fire"] = actions.opportunity_fire_options(state, me)
+        groups["decline"] = [{"type": "decline"}]
+    elif state.activation is not None:
+        for ctype, fn in actions.OPTIONS.items():
+            groups[ctype] = fn(state, me)
+        groups["end_activation"] = [{"type": "end_activation"}]
+    else:
+        groups["activate"] = act.activation_choices(state, seat)
+        if "excess_initiative" in state.options:
+            if can_bank(state, me.side):
+                groups["bank_segment"] = [{"type": "bank_segment"}]
+            if state.banked_segment.get(me.side) and not state.double_segment:
+                groups["double_segment"] = [{"type": "double_segment"}]
+        groups["pass"] = [{"type": "pass"}]
+    return {k: groups[k] for k in GROUP_ORDER if groups.get(k)}
+
+
+def legal_list(state: st.GameState, seat: str) -> list[dict]:
+    """The same commands as one flat list, in group order."""
+    return [c for cs in legal_commands(state, seat).values() for c in cs]

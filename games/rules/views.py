@@ -1,0 +1,169 @@
+"""What an audience sees: the view of a game and its log (open play; 17.8 hidden units).
+
+`view_for` and `redact_events` are the only place that decides what an audience sees; every
+channel (live frames, snapshots, history, the REST API, replays) goes through them. In open
+play everything on the board is public except what the rules hide: an enemy counter set up
+hidden (optional rule 17.8) is absent from the view and from the log until revealed.
+
+Audiences: ("side", side_id), ("seat", seat_id) (its side's view plus its legal commands),
+("spectator", "public") (what every side sees), ("full",) (everything; after the end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from . import activation as act
+from . import state as st
+from .commands import Event, as_event
+from .engine import who_may_act
+from .registry import counter_type, hex_label
+from .serialize import SCHEMA
+
+
+def _audience_side(state: st.GameState, audience: tuple) -> str | None:
+    kind = audience[0]
+    if kind == "side":
+        return audience[1]
+    if kind == "seat":
+        s = act.seat(state, audience[1])
+        if s is None:
+            raise KeyError(f"no seat {audience[1]!r}")
+        return s.side
+    if kind in ("spectator", "full"):
+        return None
+    raise ValueError(f"unknown audience {audience!r}")
+
+
+def hidden_from(state: st.GameState, audience: tuple) -> frozenset[str]:
+    """Ids of counters the audience may not see (hidden enemies, their passengers)."""
+    if audience[0] == "full":
+        return frozenset()
+    side = _audience_side(state, audience)
+    hidden = {u.id for u in state.units.values() if u.hidden and u.side != side}
+    # Enemy reinforcements not yet on the map stay off the board (D-VIEW-1).
+    hidden |= {
+        u.id for u in state.units.values()
+        if u.side != side and u.hex is None and not u.eliminated and not u.exited
+    }
+    hidden |= {u.id for u in state.units.values() if u.carried_by in hidden}
+    return frozenset(hidden)
+
+
+def _unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
+    t = counter_type(state, u.type_id)
+    out: dict[str, Any] = {
+        "id": u.id,
+        "own": own,
+        "side": u.side,
+        "type": u.type_id,
+        "name": t.name,
+        "leader": bool(t.is_leader),
+        "hex": hex_label(state, u.hex),
+        "steps": u.steps,
+        "status": u.status,
+        "moved_fired": u.moved_fired,
+        "dug_in": u.dug_in,
+        "carried_by": u.carried_by,
+        "eliminated": u.eliminated,
+        "exited": u.exited,
+    }
+    if u.hex is None and u.entry_turn is not None and not u.eliminated and not u.exited:
+        out["entry_turn"] = u.entry_turn
+        out["entry_edge"] = u.entry_edge
+    if own and u.hidden:
+        out["hidden"] = True
+    return out
+
+
+def view_for(state: st.GameState, audience: tuple) -> dict:
+    """The audience's view of the game as a JSON-ready dict with a deterministic key order."""
+    side = _audience_side(state, audience)
+    hidden = hidden_from(state, audience)
+    units = [
+        _unit_view(state, state.units[uid], state.units[uid].side == side)
+        for uid in sorted(state.units)
+        if uid not in hidden
+    ]
+    view: dict[str, Any] = {
+        "schema": SCHEMA,
+        "scenario": state.scenario_id,
+        "turn": state.turn,
+        "last_turn": state.last_turn,
+        "phase": state.phase,
+        "night": state.night,
+        "segment": state.segment,
+        "sides": [
+            {"id": s.id, "name": s.name, "nationality": s.nationality,
+             "initiative": s.initiative, "morale": s.morale,
+             "supply": state.supply.get(s.id, "normal"),
+             "banked_segment": bool(state.banked_segment.get(s.id))}
+            for s in state.sides
+        ],
+        "initiative": {
+            "side": state.initiative_side,
+            "totals": dict(sorted(state.initiative_rolls.items())),
+            "opening_segments_left": state.opening_segments_left,
+        },
+        "active_side": state.active_side,
+        "may_act": list(who_may_act(state)),
+        "activation": _activation_view(state, hidden),
+        "opfire": _opfire_view(state, hidden),
+        "units": units,
+        "markers": [
+            {"hex": hex_label(state, h), "markers": sorted(m)}
+            for h, m in sorted(state.markers.items()) if m
+        ],
+        "result": dict(state.result) if state.result is not None else None,
+    }
+    if audience[0] == "seat":
+        from .legal import legal_commands
+
+        legal = legal_commands(state, audience[1])
+        if legal:
+            view["legal"] = legal
+    return view
+
+
+def _activation_view(state: st.GameState, hidden: frozenset[str]) -> dict | None:
+    a = state.activation
+    if a is None:
+        return None
+    return {
+        "side": a.side, "seat": a.seat, "kind": a.kind, "leader": a.leader,
+        "units": sorted(u for u in a.units if u not in hidden),
+        "acted": sorted(u for u in a.acted if u not in hidden),
+    }
+
+
+def _opfire_view(state: st.GameState, hidden: frozenset[str]) -> dict | None:
+    w = state.opfire
+    if w is None:
+        return None
+    return {"side": w.side, "mover": w.mover if w.mover not in hidden else None,
+            "hex": hex_label(state, w.hex)}
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+
+
+def redact_events(events: Iterable[Any], audience: tuple, state: st.GameState) -> list[dict]:
+    """The events an audience may see, as JSON: any event naming a counter hidden from it
+    is left out (17.8). `state` is the state after the step (who is hidden now)."""
+    hidden = hidden_from(state, audience)
+    out = []
+    for e in events:
+        data = as_event(e).to_json() if not isinstance(e, Event) else e.to_json()
+        if hidden and any(s in hidden for s in _strings(data)):
+            continue
+        out.append(data)
+    return out
