@@ -1,0 +1,909 @@
+"""Movement: what one hex costs and every hex a unit or stack can reach (4.5, 5.1-5.7, 16.5).
+
+MP arithmetic is exact (`Fraction`: road rates are 2/3 and 1/2). The terrain costs come from
+the chart (`terrain.py`); this module decides how they combine:
+
+- **Road rate** (5.2): only from a road hex to a road hex along the road or trail itself
+  (`Map.road_between`); it replaces the hex, hill and hexside costs (D-TEC-2), and a road
+  through a river hex is a bridge (D-TEC-3).
+- **Off road**: the entered hex's cost for the movement class, plus the hill extra if the hex
+  contains an elevation line, plus the hexside crossing extra (stream, ford, bridge:
+  D-TEC-1). Any `None` is prohibited (5.1).
+- **Engineer-assisted river crossing** (5.7): a friendly good-order engineer unit in a river
+  hex that does not itself move lets any unit enter that hex for a flat 2 MP (3 in a major
+  river, D-TEC-4), whatever its class; the crosser stops there and completes the crossing
+  next turn (D-MOVE-2).
+- **Stacking** (4.1, D6) is checked in every hex entered, even in passing.
+- **Enemy-occupied hexes** the moving side knows of are entered only to assault (12.1): the
+  hex is the end of the move, and only if every mover may assault. Hexes with enemy units
+  the side cannot know of are treated as empty: the command layer resolves the collision,
+  so the offer never leaks them.
+- **Disrupted** movers move one hex per activation (14.2); **demoralized** ones move only when
+  fleeing (14.3).
+- **D7 minimum move**: a unit that has spent no MP this activation may always enter one
+  adjacent hex it is not prohibited from entering, spending all its MPs.
+
+A stack moving together (4.5, `reachable` with several ids) follows one path; each unit pays
+its own class's costs and a hex is reachable only if every unit can afford the same path.
+Units of one movement class pay identical costs, so the search keeps one cost per class
+present (at most three) and keeps, per hex, every Pareto-optimal cost vector: that makes the
+answer exact (a path good for the foot units and another good for the tanks do not combine
+into a false "reachable"). Labels are expanded in order of the largest fraction of any class's
+remaining MPs used, so the first label to settle a hex is the one that leaves the stack the
+most room, and that is the path reported.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from .errors import IllegalCommand
+from .hexgrid import Hex, distance
+from .maps import Map
+from .stacking import counts_of, side_counts_by_hex, stacking_problem_counts
+from .state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
+from .terrain import hexside_crossing_extra, hill_move_extra, road_move_cost
+from .units import Catalogue
+
+ZERO = Fraction(0)
+
+# 5.7 / D-TEC-4: flat MP to enter a river hex with engineer assistance.
+ENGINEER_CROSSING_COST: Mapping[str, Fraction] = {"river": Fraction(2), "major_river": Fraction(3)}
+RIVER_TERRAIN = frozenset(ENGINEER_CROSSING_COST)
+
+# Mire (17 Part II, case 35): a die roll at or under this mires the vehicle.
+MIRE_THRESHOLD: Mapping[str, int] = {"motorized": 3, "mechanized": 2}
+# Amphibious vehicles add 1 to the mire roll in these terrains.
+AMPHIBIOUS_MIRE_TERRAIN = frozenset({"swamp", "river", "major_river", "rice_paddy", "salt_marsh"})
+MIRE_OPTION = "mire"
+
+
+# --- the cost of one hex ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The MP cost of entering one hex from an adjacent one, or why it may not be entered."""
+
+    cost: Fraction | None
+    rule: str
+    reason: str | None = None
+    road: str | None = None  # "road"/"trail" when moving along it at the road rate
+    engineer_crossing: bool = False  # 5.7: entered with engineer help; the move ends here
+    assault: bool = False  # entering a known enemy hex: the move ends in an assault
+
+    @property
+    def allowed(self) -> bool:
+        return self.cost is not None
+
+
+def _prohibited(rule: str, reason: str) -> Step:
+    return Step(cost=None, rule=rule, reason=reason)
+
+
+def terrain_step(map_: Map, movement_class: str, a: Hex, b: Hex) -> Step:
+    """The terrain cost for a movement class to enter b from adjacent a, no units involved (5.1, 5.2)."""
+    if not map_.contains(b):
+        return _prohibited("16.5", f"{b!r} is off the map")
+    if distance(a, b) != 1:
+        return _prohibited("5.1", "a move goes one hex at a time, to an adjacent hex")
+    road = map_.road_between(a, b) if map_.contains(a) else None
+    if road is not None:
+        # D-TEC-2/3: the road rate replaces every other cost, bridges included.
+        return Step(cost=road_move_cost(road, movement_class), rule="5.2", road=road)
+    terrain = map_.terrain(b)
+    base = terrain.move_cost(movement_class)
+    if base is None:
+        rule = "5.7" if terrain.key in RIVER_TERRAIN else "5.1"
+        return _prohibited(rule, f"{movement_class} units may not enter {terrain.name.lower()}")
+    extra = ZERO
+    if map_.contains(a):
+        side = hexside_crossing_extra(map_.hexside_features(a, b), movement_class)
+        if side is None:
+            return _prohibited(
+                "5.1", f"{movement_class} units may not cross a stream without a ford or bridge"
+            )
+        extra += side
+    if map_.is_hill(b):
+        extra += hill_move_extra(movement_class)
+    return Step(cost=base + extra, rule="5.1")
+
+
+def engineer_step(map_: Map, b: Hex) -> Step | None:
+    """Entering river hex b with engineer help (5.7): flat 2 MP (3 in a major river), ends the move."""
+    key = map_.terrain(b).key
+    if key not in ENGINEER_CROSSING_COST:
+        return None
+    return Step(cost=ENGINEER_CROSSING_COST[key], rule="5.7", engineer_crossing=True)
+
+
+# --- units --------------------------------------------------------------------------------
+
+
+def movement_allowance(unit: UnitState, *, catalogue: Catalogue) -> Fraction:
+    """The unit's printed movement allowance on the face it shows (0.0, 7.6)."""
+    t = catalogue[unit.type_id]
+    if getattr(t, "is_leader", False):
+        return Fraction(t.movement)  # type: ignore[union-attr]
+    return Fraction(t.face(unit.steps).movement)  # type: ignore[union-attr]
+
+
+def movement_class(unit: UnitState, *, catalogue: Catalogue) -> str:
+    return catalogue[unit.type_id].movement_class
+
+
+def is_engineer_in_place(unit: UnitState, *, catalogue: Catalogue) -> bool:
+    """An engineer able to assist a river crossing from its hex (5.7): good order, not carried."""
+    return (
+        unit.on_map
+        and unit.status == GOOD
+        and unit.carried_by is None
+        and getattr(catalogue[unit.type_id], "kind", None) == "engineer"
+    )
+
+
+def can_assault(unit: UnitState, *, catalogue: Catalogue) -> bool:
+    """Whether a unit may move into an enemy hex to assault (12.1, 14.2).
+
+    Good-order units only; leaders may go with them; a unit needs a direct fire value on its
+    showing face (assault totals direct fire), so unarmed transports may not.
+    """
+    if unit.status != GOOD or unit.carried_by is not None:
+        return False
+    t = catalogue[unit.type_id]
+    if getattr(t, "is_leader", False):
+        return True
+    return bool(t.is_combat_unit and t.face(unit.steps).direct_fire is not None)  # type: ignore[union-attr]
+
+
+def passenger_ids(state: GameState, carrier_ids: Iterable[str]) -> tuple[str, ...]:
+    """Ids of the units carried by any of these carriers (5.6), in id order."""
+    carriers = set(carrier_ids)
+    return tuple(
+        sorted(u.id for u in state.units.values() if u.carried_by in carriers and u.on_map)
+    )
+
+
+def _friendly_engineer_hexes(
+    state: GameState, side: str, movers: set[str], catalogue: Catalogue
+) -> frozenset[Hex]:
+    return frozenset(
+        u.hex  # type: ignore[misc]
+        for u in state.units.values()
+        if u.side == side and u.id not in movers and is_engineer_in_place(u, catalogue=catalogue)
+    )
+
+
+def step(
+    map_: Map,
+    state: GameState,
+    unit_id: str,
+    from_hex: Hex,
+    to_hex: Hex,
+    *,
+    catalogue: Catalogue,
+    known_enemy_hexes: Iterable[Hex] = (),
+    engineer_crossing: bool | None = None,
+) -> Step:
+    """The cost for one unit (with its passengers) to enter to_hex from from_hex, or why not.
+
+    Checks terrain (5.1, 5.2), engineer crossings (5.7), known enemy hexes (12.1) and stacking
+    (4.1). `engineer_crossing`: True to cross with engineer help, False not to, None for the
+    cheaper (a normal entry wins ties, since it does not end the move).
+    """
+    unit = state.units[unit_id]
+    cls = movement_class(unit, catalogue=catalogue)
+    normal = terrain_step(map_, cls, from_hex, to_hex)
+    options = [] if engineer_crossing is True else [normal]
+    if engineer_crossing is not False and map_.contains(to_hex) and normal.road is None:
+        eng = engineer_step(map_, to_hex)
+        if eng is not None and to_hex in _friendly_engineer_hexes(
+            state, unit.side, {unit_id}, catalogue
+        ):
+            options.append(eng)
+    allowed = [s for s in options if s.allowed]
+    if not allowed:
+        if engineer_crossing is True:
+            return _prohibited(
+                "5.7", "no friendly good-order engineers in that river hex to help the crossing"
+            )
+        return normal
+    chosen = min(allowed, key=lambda s: (s.cost, s.engineer_crossing))
+    if to_hex in set(known_enemy_hexes):
+        if not can_assault(unit, catalogue=catalogue):
+            return _prohibited(
+                "12.1",
+                "only good-order combat units may enter an enemy-occupied hex, to assault it",
+            )
+        chosen = Step(
+            chosen.cost,
+            chosen.rule,
+            road=chosen.road,
+            engineer_crossing=chosen.engineer_crossing,
+            assault=True,
+        )
+    movers = (unit_id, *passenger_ids(state, [unit_id]))
+    present = [u for u in state.units_at(to_hex) if u.side == unit.side and u.id not in movers]
+    problem = stacking_problem_counts(
+        counts_of(present, catalogue), counts_of((state.units[m] for m in movers), catalogue)
+    )
+    if problem:
+        return _prohibited("4.1", problem)
+    return chosen
+
+
+def step_cost(
+    map_: Map,
+    state: GameState,
+    unit_id: str,
+    from_hex: Hex,
+    to_hex: Hex,
+    *,
+    catalogue: Catalogue,
+    known_enemy_hexes: Iterable[Hex] = (),
+    engineer_crossing: bool | None = None,
+) -> Fraction:
+    """The MP a unit pays to enter to_hex (5.1); raises IllegalCommand naming the rule if it may not."""
+    s = step(
+        map_,
+        state,
+        unit_id,
+        from_hex,
+        to_hex,
+        catalogue=catalogue,
+        known_enemy_hexes=known_enemy_hexes,
+        engineer_crossing=engineer_crossing,
+    )
+    if s.cost is None:
+        raise IllegalCommand(
+            f"{unit_id} may not move from {_label(map_, from_hex)} to {_label(map_, to_hex)}: {s.reason}",
+            rule=s.rule,
+        )
+    return s.cost
+
+
+def _label(map_: Map, h: Hex) -> str:
+    return map_.label(h) if map_.contains(h) else repr(h)
+
+
+# --- every hex within reach ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """How a unit or stack gets to one hex this activation."""
+
+    hex: Hex
+    cost: Fraction  # the largest MP any mover spends (a single unit: its cost)
+    costs: Mapping[str, Fraction]  # MP each mover spends, by unit id
+    path: tuple[Hex, ...]  # from the start hex (or the entry hex) to `hex`, both included
+    assault: bool = False  # the hex holds known enemy units: moving there is an assault (12.1)
+    ends_move: bool = False  # the movers may go no further this activation
+    engineer_crossing: bool = False  # entered a river hex with engineer help (5.7)
+    minimum_move: bool = False  # D7: one hex for all the movers' MPs
+    mire_rolls: tuple[Hex, ...] = ()  # hexes on the path where a vehicle rolls for mire (17)
+    entered_from_edge: str | None = None  # D20: the map edge a reinforcement entered by
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    movement_class: str
+    remaining: Fraction
+    unit_ids: tuple[str, ...]
+
+
+@dataclass(order=True)
+class _Label:
+    priority: tuple
+    seq: int
+    hex: Hex = field(compare=False)
+    costs: tuple[Fraction, ...] = field(compare=False)
+    path: tuple[Hex, ...] = field(compare=False)
+    terminal: bool = field(compare=False)
+    assault: bool = field(compare=False, default=False)
+    engineer: bool = field(compare=False, default=False)
+    minimum: bool = field(compare=False, default=False)
+
+
+@dataclass(frozen=True, slots=True)
+class _Movers:
+    units: tuple[UnitState, ...]
+    groups: tuple[_Group, ...]
+    side: str
+    adding: tuple[int, int]
+    one_hex: bool
+    may_assault: bool
+    fresh: bool  # no MP spent yet: D7 applies
+    vehicles: tuple[str, ...]  # ids of motorized/mechanized movers (mire)
+
+
+def _spent(mp_spent: Fraction | int | Mapping[str, Fraction | int], uid: str) -> Fraction:
+    if isinstance(mp_spent, Mapping):
+        return Fraction(mp_spent.get(uid, 0))
+    return Fraction(mp_spent)
+
+
+def _movers(
+    state: GameState,
+    unit_ids: Sequence[str],
+    catalogue: Catalogue,
+    mp_spent: Fraction | int | Mapping[str, Fraction | int],
+    fleeing: bool,
+    entering: bool,
+) -> _Movers:
+    if not unit_ids:
+        raise IllegalCommand("no units to move", rule="5.1")
+    units = tuple(state.units[uid] for uid in dict.fromkeys(unit_ids))
+    side = units[0].side
+    where = {u.hex for u in units}
+    for u in units:
+        if u.side != side:
+            raise IllegalCommand(f"{u.id} is not on the same side as {units[0].id}", rule="4.5")
+        if u.carried_by is not None:
+            raise IllegalCommand(
+                f"{u.id} is carried by {u.carried_by} and moves with it", rule="5.6"
+            )
+        if u.eliminated or u.exited:
+            raise IllegalCommand(f"{u.id} is no longer in play", rule="5.1")
+        if not entering and not u.on_map:
+            raise IllegalCommand(f"{u.id} is not on the map", rule="16.5")
+        if u.status == DEMORALIZED and not fleeing:
+            raise IllegalCommand(
+                f"{u.id} is demoralized: it may only try to recover or flee", rule="14.3"
+            )
+    if len(where) != 1:
+        raise IllegalCommand("units move together only from one hex, as a stack", rule="4.5")
+    by_class: dict[str, list[UnitState]] = {}
+    for u in units:
+        by_class.setdefault(movement_class(u, catalogue=catalogue), []).append(u)
+    groups = tuple(
+        _Group(
+            movement_class=cls,
+            remaining=min(
+                movement_allowance(u, catalogue=catalogue) - _spent(mp_spent, u.id) for u in us
+            ),
+            unit_ids=tuple(u.id for u in us),
+        )
+        for cls, us in sorted(by_class.items())
+    )
+    ids = [u.id for u in units]
+    passengers = passenger_ids(state, ids)
+    all_movers = [*units, *(state.units[p] for p in passengers)]
+    non_leaders = [u for u in units if not getattr(catalogue[u.type_id], "is_leader", False)]
+    return _Movers(
+        units=units,
+        groups=groups,
+        side=side,
+        adding=counts_of(all_movers, catalogue),
+        one_hex=any(u.status == DISRUPTED for u in units),
+        may_assault=not fleeing
+        and bool(non_leaders)
+        and all(can_assault(u, catalogue=catalogue) for u in units),
+        fresh=all(_spent(mp_spent, u.id) == 0 for u in units),
+        vehicles=tuple(u.id for u in units if movement_class(u, catalogue=catalogue) != "foot"),
+    )
+
+
+def _priority(
+    costs: tuple[Fraction, ...], groups: tuple[_Group, ...], path_len: int, h: Hex
+) -> tuple:
+    used = max(
+        (c / g.remaining if g.remaining > 0 else Fraction(10**6) * (c + 1))
+        for c, g in zip(costs, groups, strict=True)
+    )
+    return (used, sum(costs), path_len, h.q, h.r)
+
+
+def _dominates(a: _Label, b: _Label) -> bool:
+    return all(x <= y for x, y in zip(a.costs, b.costs, strict=True)) and (
+        not a.terminal or b.terminal
+    )
+
+
+def reachable(
+    map_: Map,
+    state: GameState,
+    unit_ids: Sequence[str],
+    *,
+    catalogue: Catalogue,
+    known_enemy_hexes: Iterable[Hex] = (),
+    mp_spent: Fraction | int | Mapping[str, Fraction | int] = 0,
+    leaderless_threats: Iterable[str] | None = None,
+    fleeing: bool = False,
+) -> dict[Hex, Reach]:
+    """Every hex a unit or a stack can reach this activation, with its MP cost and path (5.0).
+
+    `unit_ids`: one unit, or the units of one hex moving together (4.5); passengers of a
+    moving transport go with it and count for stacking. `known_enemy_hexes`: hexes the moving
+    side knows hold enemy units; only they are assault destinations. `mp_spent`: MP already
+    spent this activation (one number for all, or by unit id). `leaderless_threats`: when the
+    movers were activated without a leader, the ids of the known enemy units; steps that move
+    closer to one that could harm a mover are left out (3.1, D3). `fleeing`: a demoralized
+    unit's flight (14.3): no step may bring it closer to a known enemy hex, and no assault.
+    The start hex is not in the result.
+    """
+    movers = _movers(state, unit_ids, catalogue, mp_spent, fleeing, entering=False)
+    start = movers.units[0].hex
+    assert start is not None
+    starts = [
+        _Label(
+            priority=(),
+            seq=0,
+            hex=start,
+            costs=tuple(ZERO for _ in movers.groups),
+            path=(start,),
+            terminal=False,
+        )
+    ]
+    return _search(
+        map_,
+        state,
+        movers,
+        starts,
+        catalogue=catalogue,
+        known_enemy_hexes=frozenset(known_enemy_hexes),
+        leaderless_threats=leaderless_threats,
+        fleeing=fleeing,
+        entered_from_edge=None,
+    )
+
+
+def _search(
+    map_: Map,
+    state: GameState,
+    movers: _Movers,
+    starts: list[_Label],
+    *,
+    catalogue: Catalogue,
+    known_enemy_hexes: frozenset[Hex],
+    leaderless_threats: Iterable[str] | None,
+    fleeing: bool,
+    entered_from_edge: str | None,
+) -> dict[Hex, Reach]:
+    groups = movers.groups
+    mover_ids = {u.id for u in movers.units}
+    excluded = mover_ids | set(passenger_ids(state, mover_ids))
+    # Index the state once: friendly stacking counts and engineers by hex (no scans inside the search).
+    present = side_counts_by_hex(state, movers.side, catalogue=catalogue, excluding=excluded)
+    engineers = _friendly_engineer_hexes(state, movers.side, excluded, catalogue)
+    threats = (
+        {
+            u.id: threats_to(state, u.id, catalogue=catalogue, known_enemy_ids=leaderless_threats)
+            for u in movers.units
+        }
+        if leaderless_threats is not None
+        else {}
+    )
+    threat_list = [t for ts in threats.values() for t in ts]
+    stack_ok: dict[Hex, bool] = {}
+    origin = starts[0].path[0] if entered_from_edge is None else None
+
+    def may_stack(h: Hex) -> bool:
+        ok = stack_ok.get(h)
+        if ok is None:
+            ok = stack_ok[h] = (
+                stacking_problem_counts(present.get(h, (0, 0)), movers.adding) is None
+            )
+        return ok
+
+    def options(a: Hex, b: Hex) -> list[tuple[tuple[Fraction, ...], bool]]:
+        """Cost vectors (one per class group) for entering b from a, with the engineer flag."""
+        out = []
+        steps = [terrain_step(map_, g.movement_class, a, b) for g in groups]
+        if all(s.allowed for s in steps):
+            out.append((tuple(s.cost for s in steps), False))  # type: ignore[misc]
+        if b in engineers and all(s.road is None for s in steps):
+            eng = engineer_step(map_, b)
+            if eng is not None:
+                out.append((tuple(eng.cost for _ in groups), True))  # type: ignore[misc]
+        return out
+
+    def enemy_distance(h: Hex) -> int:
+        return min((distance(h, e) for e in known_enemy_hexes), default=10**6)
+
+    def step_allowed(a: Hex, b: Hex) -> bool:
+        if not may_stack(b):
+            return False
+        if b in known_enemy_hexes and not movers.may_assault:
+            return False
+        if fleeing and enemy_distance(b) < enemy_distance(a):
+            return False
+        if threat_list and any(
+            distance(b, th) <= rng and distance(b, th) < distance(a, th) for th, rng in threat_list
+        ):
+            return False
+        return True
+
+    heap: list[_Label] = []
+    labels: dict[Hex, list[_Label]] = {}
+    best: dict[Hex, _Label] = {}
+    seq = 0
+    for s in starts:
+        s.priority = _priority(s.costs, groups, len(s.path), s.hex)
+        s.seq = seq
+        seq += 1
+        labels.setdefault(s.hex, []).append(s)
+        heapq.heappush(heap, s)
+    while heap:
+        lab = heapq.heappop(heap)
+        if not any(k is lab for k in labels[lab.hex]):
+            continue  # a better label for the hex turned up after this one was queued
+        if lab.hex not in best:
+            best[lab.hex] = lab
+        if lab.terminal or (movers.one_hex and len(lab.path) >= 2):
+            continue
+        for b in map_.neighbors(lab.hex):
+            if b in lab.path or not step_allowed(lab.hex, b):
+                continue
+            assault = b in known_enemy_hexes
+            for costs, eng in options(lab.hex, b):
+                total = tuple(c + d for c, d in zip(lab.costs, costs, strict=True))
+                if any(t > g.remaining for t, g in zip(total, groups, strict=True)):
+                    continue
+                new = _Label(
+                    priority=_priority(total, groups, len(lab.path) + 1, b),
+                    seq=seq,
+                    hex=b,
+                    costs=total,
+                    path=(*lab.path, b),
+                    terminal=assault or eng or movers.one_hex,
+                    assault=assault,
+                    engineer=eng,
+                )
+                others = labels.setdefault(b, [])
+                if any(_dominates(k, new) for k in others):
+                    continue
+                others[:] = [k for k in others if not _dominates(new, k)]
+                others.append(new)
+                seq += 1
+                heapq.heappush(heap, new)
+
+    # D7: a unit that has spent no MP may always enter one adjacent hex it may enter at all.
+    if movers.fresh and origin is not None and all(g.remaining > 0 for g in groups):
+        for b in map_.neighbors(origin):
+            if b in best or not step_allowed(origin, b):
+                continue
+            if options(origin, b):
+                best[b] = _Label(
+                    priority=(),
+                    seq=0,
+                    hex=b,
+                    costs=tuple(g.remaining for g in groups),
+                    path=(origin, b),
+                    terminal=True,
+                    assault=b in known_enemy_hexes,
+                    minimum=True,
+                )
+
+    result: dict[Hex, Reach] = {}
+    for h, lab in best.items():
+        if entered_from_edge is None and len(lab.path) == 1:
+            continue  # the start hex
+        costs = {uid: c for g, c in zip(groups, lab.costs, strict=True) for uid in g.unit_ids}
+        result[h] = Reach(
+            hex=h,
+            cost=max(costs.values()),
+            costs=costs,
+            path=lab.path,
+            assault=lab.assault,
+            ends_move=lab.terminal or movers.one_hex,
+            engineer_crossing=lab.engineer,
+            minimum_move=lab.minimum,
+            mire_rolls=_mire_rolls(map_, state, movers, lab.path, entered_from_edge is not None),
+            entered_from_edge=entered_from_edge,
+        )
+    return result
+
+
+def _mire_rolls(
+    map_: Map, state: GameState, movers: _Movers, path: tuple[Hex, ...], entering: bool
+) -> tuple[Hex, ...]:
+    if MIRE_OPTION not in state.options or not movers.vehicles:
+        return ()
+    out = []
+    if entering and _mire_terrain(map_, state, None, path[0]):
+        out.append(path[0])
+    for a, b in zip(path, path[1:], strict=False):
+        if _mire_terrain(map_, state, a, b):
+            out.append(b)
+    return tuple(out)
+
+
+# --- board edges (16.5, D20) ------------------------------------------------------------------
+
+
+def edge_entry_cost(map_: Map, movement_class: str, h: Hex) -> Step:
+    """The cost of entering the map into edge hex h from off the board (16.5, D20).
+
+    D20: a reinforcement pays the entry hex's cost as if it came from a hex of the same
+    kind beyond the edge: the road rate if a road or trail runs in the hex (roads are taken
+    to run on off the map), else the hex's terrain cost plus the hill extra. No hexside cost.
+    """
+    if not map_.contains(h):
+        return _prohibited("16.5", f"{h!r} is off the map")
+    if not map_.is_edge(h):
+        return _prohibited("16.5", f"{map_.label(h)} is not on a map edge")
+    kinds = map_.road_kinds(h)
+    if kinds:
+        kind = "road" if "road" in kinds else "trail"
+        return Step(cost=road_move_cost(kind, movement_class), rule="16.5", road=kind)
+    terrain = map_.terrain(h)
+    base = terrain.move_cost(movement_class)
+    if base is None:
+        return _prohibited("16.5", f"{movement_class} units may not enter {terrain.name.lower()}")
+    extra = hill_move_extra(movement_class) if map_.is_hill(h) else ZERO
+    return Step(cost=base + extra, rule="16.5")
+
+
+def edge_exit_cost(map_: Map, movement_class: str, h: Hex) -> Step:
+    """The cost of leaving the map from edge hex h (16.5, D20): the mirror of entering it."""
+    return edge_entry_cost(map_, movement_class, h)
+
+
+def entry_reach(
+    map_: Map,
+    state: GameState,
+    unit_ids: Sequence[str],
+    *,
+    edge: str,
+    catalogue: Catalogue,
+    known_enemy_hexes: Iterable[Hex] = (),
+    entry_hexes: Iterable[Hex] | None = None,
+) -> dict[Hex, Reach]:
+    """Every hex reinforcements entering by a map edge can reach this activation (16.5, D20).
+
+    The path starts at the entry hex. An entry hex holding known enemy units may not be
+    entered from off the map (D20). `entry_hexes` narrows the edge to a scenario's stretch.
+    D7 applies to the entry hex: a unit may always enter an edge hex it is not prohibited
+    from, spending all its MPs.
+    """
+    movers = _movers(state, unit_ids, catalogue, 0, fleeing=False, entering=True)
+    enemy = frozenset(known_enemy_hexes)
+    hexes = tuple(entry_hexes) if entry_hexes is not None else map_.edge_hexes(edge)
+    excluded = {u.id for u in movers.units} | set(
+        passenger_ids(state, [u.id for u in movers.units])
+    )
+    present = side_counts_by_hex(state, movers.side, catalogue=catalogue, excluding=excluded)
+    starts = []
+    minimum: list[_Label] = []
+    for h in hexes:
+        if edge not in map_.edge(h) or h in enemy:
+            continue
+        if stacking_problem_counts(present.get(h, (0, 0)), movers.adding) is not None:
+            continue
+        steps = [edge_entry_cost(map_, g.movement_class, h) for g in movers.groups]
+        if not all(s.allowed for s in steps):
+            continue
+        costs = tuple(s.cost for s in steps)  # type: ignore[misc]
+        if all(c <= g.remaining for c, g in zip(costs, movers.groups, strict=True)):
+            starts.append(
+                _Label(priority=(), seq=0, hex=h, costs=costs, path=(h,), terminal=movers.one_hex)
+            )
+        elif all(g.remaining > 0 for g in movers.groups):
+            minimum.append(
+                _Label(
+                    priority=(),
+                    seq=0,
+                    hex=h,
+                    costs=tuple(g.remaining for g in movers.groups),
+                    path=(h,),
+                    terminal=True,
+                    minimum=True,
+                )
+            )
+    result = (
+        _search(
+            map_,
+            state,
+            movers,
+            starts,
+            catalogue=catalogue,
+            known_enemy_hexes=enemy,
+            leaderless_threats=None,
+            fleeing=False,
+            entered_from_edge=edge,
+        )
+        if starts
+        else {}
+    )
+    for lab in minimum:
+        if lab.hex not in result:
+            costs = {
+                uid: c for g, c in zip(movers.groups, lab.costs, strict=True) for uid in g.unit_ids
+            }
+            result[lab.hex] = Reach(
+                hex=lab.hex,
+                cost=max(costs.values()),
+                costs=costs,
+                path=lab.path,
+                ends_move=True,
+                minimum_move=True,
+                mire_rolls=_mire_rolls(map_, state, movers, lab.path, True),
+                entered_from_edge=edge,
+            )
+    return result
+
+
+def exit_options(
+    map_: Map,
+    state: GameState,
+    unit_ids: Sequence[str],
+    *,
+    edges: Iterable[str],
+    catalogue: Catalogue,
+    known_enemy_hexes: Iterable[Hex] = (),
+    mp_spent: Fraction | int | Mapping[str, Fraction | int] = 0,
+) -> dict[Hex, Reach]:
+    """Edge hexes from which the movers can leave the map through an allowed edge this activation.
+
+    16.5, D20: exiting costs as much as entering the edge hex would (`edge_exit_cost`), on
+    top of the MPs spent to get there; the movers must reach the hex with a move that does not
+    end there (not an assault, engineer crossing or minimum move). The Reach returned is for
+    getting off the map from that hex: its cost includes the exit. Only the edges the
+    scenario opens for exit may be passed (`edges`).
+    """
+    allowed = frozenset(edges)
+    movers = _movers(state, unit_ids, catalogue, mp_spent, fleeing=False, entering=False)
+    start = movers.units[0].hex
+    assert start is not None
+    reach = reachable(
+        map_,
+        state,
+        unit_ids,
+        catalogue=catalogue,
+        known_enemy_hexes=known_enemy_hexes,
+        mp_spent=mp_spent,
+    )
+    zero = {uid: ZERO for g in movers.groups for uid in g.unit_ids}
+    here = Reach(hex=start, cost=ZERO, costs=zero, path=(start,))
+    out: dict[Hex, Reach] = {}
+    for h, r in [(start, here), *reach.items()]:
+        if r.ends_move:
+            continue
+        if not (map_.edge(h) & allowed):
+            continue
+        costs = dict(r.costs)
+        ok = True
+        for g in movers.groups:
+            s = edge_exit_cost(map_, g.movement_class, h)
+            if s.cost is None or costs[g.unit_ids[0]] + s.cost > g.remaining:
+                ok = False
+                break
+            for uid in g.unit_ids:
+                costs[uid] = costs[uid] + s.cost
+        if ok:
+            out[h] = Reach(
+                hex=h, cost=max(costs.values()), costs=costs, path=r.path, ends_move=True
+            )
+    return out
+
+
+# --- leaderless activation (3.1, D3) ----------------------------------------------------------
+
+
+def threats_to(
+    state: GameState, unit_id: str, *, catalogue: Catalogue, known_enemy_ids: Iterable[str]
+) -> tuple[tuple[Hex, int], ...]:
+    """Known enemy units that could harm this unit, as (hex, range) pairs (3.1, D3).
+
+    D3: an enemy unit can harm a unit if it is on the map, not carried, not demoralized (it
+    could fire), and has a fire value that works on the unit: anti-tank against an armored
+    unit, direct fire against an unarmored one; an open-top AFV fears both (#MC results hit
+    open-top AFVs). Bombardment is left out: it needs a spotter, and artillery ranges would
+    freeze every leaderless unit on the map. The range is the printed range of that value.
+    """
+    unit = state.units[unit_id]
+    t = catalogue[unit.type_id]
+    armored = not getattr(t, "is_leader", False) and t.face(unit.steps).armor is not None  # type: ignore[union-attr]
+    open_top = armored and getattr(t, "open_top", False)
+    out = []
+    for eid in known_enemy_ids:
+        e = state.units.get(eid)
+        if (
+            e is None
+            or not e.on_map
+            or e.side == unit.side
+            or e.carried_by is not None
+            or e.status == DEMORALIZED
+        ):
+            continue
+        et = catalogue[e.type_id]
+        if getattr(et, "is_leader", False):
+            continue
+        face = et.face(e.steps)  # type: ignore[union-attr]
+        ranges = []
+        if armored and face.anti_tank is not None:
+            ranges.append(face.anti_tank.range)
+        if (not armored or open_top) and face.direct_fire is not None:
+            ranges.append(face.direct_fire.range)
+        if ranges:
+            out.append((e.hex, max(ranges)))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+def moves_closer_to_threat(
+    state: GameState,
+    unit_id: str,
+    from_hex: Hex,
+    to_hex: Hex,
+    *,
+    catalogue: Catalogue,
+    known_enemy_ids: Iterable[str],
+) -> bool:
+    """Whether a step brings a leaderless unit closer to an enemy unit that could harm it (3.1, D3).
+
+    D3: a step a -> b is "closer to a threat" if some known enemy unit that could harm the
+    unit (`threats_to`) would have b within its range and b is nearer to it than a. Moving
+    toward an enemy that stays out of range is allowed. Applied to every step of a path.
+    """
+    for h, rng in threats_to(state, unit_id, catalogue=catalogue, known_enemy_ids=known_enemy_ids):
+        d = distance(to_hex, h)
+        if d <= rng and d < distance(from_hex, h):
+            return True
+    return False
+
+
+# --- mire (optional rule, 17 Part II) -----------------------------------------------------------
+
+
+def _mire_terrain(map_: Map, state: GameState, a: Hex | None, b: Hex) -> bool:
+    # D-MIRE-1: moving along a road or trail never mires; barbed wire (a "wire" marker) does.
+    if a is not None and map_.road_between(a, b) is not None:
+        return False
+    return map_.terrain(b).mire or "wire" in state.markers_at(b)
+
+
+def mire_roll_needed(
+    map_: Map,
+    state: GameState,
+    unit_id: str,
+    from_hex: Hex | None,
+    to_hex: Hex,
+    *,
+    catalogue: Catalogue,
+) -> bool:
+    """Whether this unit entering to_hex must roll for mire (17 Part II Mire; case 35).
+
+    Only with the `mire` option; only vehicles (motorized = wheeled, mechanized = tracked);
+    only terrain with mire potential (the chart's `mire` flag, or barbed wire), and not when
+    moving along a road or trail (D-MIRE-1). `from_hex` None: entering from off the map.
+    """
+    if MIRE_OPTION not in state.options:
+        return False
+    unit = state.units[unit_id]
+    if movement_class(unit, catalogue=catalogue) not in MIRE_THRESHOLD:
+        return False
+    return _mire_terrain(map_, state, from_hex, to_hex)
+
+
+def is_mired(
+    die: int, movement_class: str, *, terrain_key: str | None = None, amphibious: bool = False
+) -> bool:
+    """Whether a mire roll mires the vehicle (17 Part II): 1-3 wheeled, 1-2 tracked.
+
+    Amphibious vehicles add 1 to the roll in swamp, rivers, rice paddy or salt marsh.
+    Foot units never mire.
+    """
+    threshold = MIRE_THRESHOLD.get(movement_class)
+    if threshold is None:
+        return False
+    roll = die + (1 if amphibious and terrain_key in AMPHIBIOUS_MIRE_TERRAIN else 0)
+    return roll <= threshold
+
+
+# --- carrying out a move ---------------------------------------------------------------------
+
+
+def move_units(state: GameState, unit_ids: Iterable[str], to_hex: Hex) -> GameState:
+    """A new state with the movers, and everything they carry, in to_hex, marked as moved now (D25)."""
+    ids = list(dict.fromkeys(unit_ids))
+    moving = [*ids, *passenger_ids(state, ids)]
+    return state.with_units(
+        {
+            uid: replace(state.units[uid], hex=to_hex, last_moved_segment=state.segment)
+            for uid in moving
+        }
+    )
