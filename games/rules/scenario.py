@@ -296,9 +296,9 @@ def _schema_problems(raw: Any) -> list[str]:
                 "expected {method: most_points}, {method: threshold, side, at_least}"
                 " or {method: margin, at_least}"
             )
-        elif e.validator == "propertyNames":
+        elif "propertyNames" in e.relative_schema_path:
             where = f"{where}.{e.instance}"
-            msg = f"unknown name; expected one of {', '.join(OPTIONAL_RULES)}"
+            msg = f"unknown optional rule; expected one of {', '.join(OPTIONAL_RULES)}"
         else:
             msg = e.message
         problems.append(f"{where}: {msg}")
@@ -507,7 +507,7 @@ class _Checker:
                 ):
                     add(f"{where}.entry_hex: {u['entry_hex']!r} is not on the {edge} edge")
             steps = u.get("steps")
-            if ctype is not None and isinstance(steps, int) and steps > ctype.steps:
+            if ctype is not None and isinstance(steps, int) and ctype.steps < steps <= 2:
                 add(
                     f"{where}.steps: {tid!r} has only {ctype.steps} step{'s' if ctype.steps > 1 else ''}"
                 )
