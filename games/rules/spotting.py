@@ -132,4 +132,4 @@ def can_spot(
     los = line_of_sight(m, observer_hex, target_hex, smoke=conditions.smoke)
     if not los.clear:
         return SpotResult(False, los.reason, rng, los.blocking_hex)
-    return SpotResult(True, f"spotted at {d} hexes ({why})", rng)
+    return SpotResult(True, f"spotted at {d} hex{'' if d == 1 else 'es'} ({why})", rng)
