@@ -106,7 +106,16 @@ def victory_points(scenario: Scenario, state: GameState) -> dict[str, int]:
 
 
 def game_result(scenario: Scenario, state: GameState) -> dict[str, Any]:
-    """Who wins by the scenario's decision rule, with the points and a reason to show."""
+    """Who wins by the scenario's decision rule, with the points and a reason to show.
+
+    A scenario without victory conditions (a bare test scenario, or none) is a draw.
+    """
+    if getattr(scenario, "victory", None) is None or not getattr(scenario, "sides", None):
+        return {
+            "winner": None,
+            "points": {s.id: 0 for s in state.sides},
+            "reason": "the scenario has no victory conditions",
+        }
     points = victory_points(scenario, state)
     d = scenario.victory.decision
     names = {s.id: s.name for s in scenario.sides}

@@ -165,3 +165,13 @@ def test_a_margin_decision_needs_a_big_enough_lead():
     assert game_result(scen, initial_state(scen))["winner"] is None
     scen = scenario({"method": "margin", "at_least": 5})
     assert game_result(scen, initial_state(scen))["winner"] == "su"
+
+
+def test_a_scenario_without_victory_conditions_is_a_draw():
+    state = initial_state(scenario())
+    result = game_result(None, state)
+    assert result == {
+        "winner": None,
+        "points": {"ge": 0, "su": 0},
+        "reason": "the scenario has no victory conditions",
+    }
