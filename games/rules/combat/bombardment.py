@@ -1,0 +1,136 @@
+"""Bombardment: spotters, combined fire, friendly fire, resolution (9.1-9.5; D12, D23, D24).
+
+The Bombardment Table is not in our sources: `tables.bombardment` resolves on the Direct Fire
+grid, marked provisional (D23). Its shifts here are the ones our sources name for
+bombardment: the terrain chart's bombardment column (town -2, swamp -1), 3 or more combat
+units stacked (+1) and a logistics shortfall (-1) (D-COMBAT-BOMB-SHIFTS).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import tables
+from ..dice import Dice
+from ..errors import IllegalCommand
+from ..stacking import combat_units_in
+from ..state import DEMORALIZED, GameState
+from . import board
+from .counters import ctype
+from .direct_fire import column_events
+from .events import Event, Shift, event, shift_events
+from .fire import (
+    BOMBARDMENT,
+    FireDeclaration,
+    combination_problems,
+    combined_value,
+    firer_problems,
+    firing_side,
+    mark_fired,
+    target_problems,
+)
+from .losses import BOMBARDMENT as BOMB_TABLE
+from .losses import apply_result
+
+
+def spotter_problems(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+    """Who spots for bombardment (9.1, D12).
+
+    D12: on-board artillery and mortars may fire at a hex every firing unit can spot itself;
+    otherwise, and always for off-board increments, an undemoralized friendly leader who can
+    spot the target hex must be named as spotter.
+    """
+    if decl.spotter is None:
+        if decl.increments:
+            return ["off-board artillery needs a spotting leader (9.1, D12)"]
+        blind = [u for u in decl.firers if u in state.units and state.units[u].on_map
+                 and not board.can_see(game_map, state, state.units[u], decl.target_hex)]
+        if blind:
+            return [f"{', '.join(blind)} cannot spot the target; name a spotting leader (9.1, D12)"]
+        return []
+    sp = state.units.get(decl.spotter)
+    if sp is None or not sp.on_map or not ctype(catalogue, sp).is_leader:
+        return [f"{decl.spotter} is not a leader on the map: only leaders spot for artillery (D12)"]
+    problems = []
+    if sp.side != firing_side(state, decl):
+        problems.append(f"{decl.spotter} is not a friendly leader")
+    if sp.status == DEMORALIZED:
+        problems.append(f"{decl.spotter} is demoralized and cannot spot (D12)")
+    if not board.can_see(game_map, state, sp, decl.target_hex):
+        problems.append(f"{decl.spotter} cannot spot {board.label(game_map, decl.target_hex)} (9.1)")
+    return problems
+
+
+def validate_bombardment(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+    """Every reason a bombardment may not be made; empty if it may (9.1-9.3)."""
+    if decl.kind != BOMBARDMENT:
+        return [f"not a bombardment declaration: {decl.kind}"]
+    if not decl.firers and not decl.increments:
+        return ["no firing unit or increment"]
+    if decl.firers and decl.increments:
+        return ["on-board units and off-board increments never combine (9.3)"]
+    if decl.leader is not None:
+        return ["a leader's combat modifier adds to direct fire, not bombardment (10.1)"]
+    if decl.factors:
+        return ["only HMGs spray, and only direct fire (10.1)"]
+    problems = target_problems(game_map, state, decl, catalogue)
+    problems += firer_problems(game_map, state, decl, catalogue)
+    if not problems:
+        problems += combination_problems(game_map, state, decl, catalogue)
+    problems += spotter_problems(game_map, state, decl, catalogue)
+    return problems
+
+
+def bombardment_shifts(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[Shift]:
+    """The bombardment column shifts our sources support (9.4, D23, D-COMBAT-BOMB-SHIFTS)."""
+    h = decl.target_hex
+    shifts: list[Shift] = []
+    t = board.terrain(game_map, h)
+    if t.bombardment_shift:
+        shifts.append(Shift(t.bombardment_shift, f"target hex is {t.name.lower()}", "9.4"))
+    if combat_units_in(state, h, catalogue=catalogue) >= 3:
+        shifts.append(Shift(+1, "3 or more combat units are stacked in the target hex", "9.4, 4.4"))
+    side = firing_side(state, decl)
+    if side is not None and board.supply_level(state, side) in ("shortfall", "critical"):
+        shifts.append(Shift(-1, "logistics shortfall", "17.10"))
+    return shifts
+
+
+def resolve_bombardment(
+    game_map: Any,
+    state: GameState,
+    decl: FireDeclaration,
+    dice: Dice,
+    catalogue: Any,
+    *,
+    side: str | None = None,
+    preference: Any = (),
+) -> tuple[GameState, list[Event]]:
+    """Resolve a bombardment (9.4): every unit and leader in the hex is attacked, of both sides
+    (9.5 friendly fire, D-COMBAT-FRIENDLY-FIRE). `side` names the firing side when only
+    off-board increments fire."""
+    problems = validate_bombardment(game_map, state, decl, catalogue)
+    if problems:
+        raise IllegalCommand("; ".join(problems), rule="9.1")
+    side = side or firing_side(state, decl)
+    value, parts = combined_value(state, decl, catalogue)
+    shifts = bombardment_shifts(game_map, state, decl, catalogue)
+    events: list[Event] = [
+        event("fire", kind=BOMBARDMENT, side=side, firers=list(decl.firers),
+              increments=[i.id for i in decl.increments], spotter=decl.spotter,
+              target_hex=board.label(game_map, decl.target_hex), opportunity=False,
+              value=value, value_parts=parts, provisional=tables.BOMBARDMENT_IS_PROVISIONAL)
+    ]
+    events += shift_events(shifts)
+    net, col = column_events(tables.BOMBARDMENT, value, shifts)
+    events.append(col)
+    roll = dice.roll(2, "bombardment")
+    code = tables.bombardment(value, net, sum(roll))
+    events.append(event("roll", purpose="bombardment", dice=list(roll), total=sum(roll)))
+    events.append(event("result", kind=BOMBARDMENT, code=code, column=col["column"], dice=sum(roll),
+                        provisional=tables.BOMBARDMENT_IS_PROVISIONAL))
+    state = mark_fired(state, decl)
+    everyone = sorted({u.side for u in state.units_at(decl.target_hex)})
+    state, evs, _ = apply_result(game_map, state, decl.target_hex, code, dice, catalogue, table=BOMB_TABLE,
+                                 sides=everyone, preference=preference, cause=f"bombardment {code}")
+    return state, events + evs
