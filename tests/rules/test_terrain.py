@@ -101,3 +101,25 @@ def test_spotter_in_town_counts_one_level_higher():
 def test_an_unknown_terrain_is_named_in_the_error():
     with pytest.raises(KeyError, match="unknown terrain 'marsh'"):
         terrain_type("marsh")
+
+
+def test_D_TEC_3_a_road_through_a_river_hex_is_a_bridge():
+    """D-TEC-3: along the road every class crosses a major river at the road rate; off it, none."""
+    from games.rules.maps import Map
+    from games.rules.movement import terrain_step
+
+    board = {
+        "id": "crossing", "name": "crossing", "columns": 2, "rows": 3,
+        "legend": {".": "clear", "R": "major_river"},
+        "terrain": ["..", "RR", ".."], "elevation": ["00", "00", "00"],
+        "roads": [{"kind": "road", "hexes": ["0101", "0102", "0103"]}],
+    }  # fmt: skip
+    m = Map.from_board(board)
+    north, river, east_river = (
+        m.parse_label("A0101"),
+        m.parse_label("A0102"),
+        m.parse_label("A0202"),
+    )
+    for cls in MOVEMENT_CLASSES:
+        assert terrain_step(m, cls, north, river).cost == road_move_cost("road", cls)
+        assert terrain_step(m, cls, river, east_river).cost is None
