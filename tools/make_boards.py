@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -173,9 +174,22 @@ class Board:
         o = axial_to_offset(n)
         return o if on_board(o) else None
 
-    def route(self, start: Cell, end: Cell, cost) -> list[Cell]:
-        """Cheapest path of adjacent cells (Dijkstra), with per-cell random jitter fixed once."""
-        jitter = {c: self.rng.random() * 0.6 for c in self.terrain}
+    def noise(self, scale: float) -> dict[Cell, float]:
+        """A smooth random field in [0, 2*scale]: a few long waves, so paths bend, not zigzag."""
+        waves = [
+            (self.rng.uniform(0.15, 0.6), self.rng.uniform(0.15, 0.6), self.rng.uniform(0, 6.3))
+            for _ in range(3)
+        ]
+        out = {}
+        for c, r in self.terrain:
+            y = r + 0.5 * (c & 1)
+            v = sum(math.sin(kx * c + ky * y + ph) for kx, ky, ph in waves) / 3
+            out[(c, r)] = scale * (1 + v) + self.rng.random() * 0.2
+        return out
+
+    def route(self, start: Cell, end: Cell, cost, bend: float = 0.3) -> list[Cell]:
+        """Cheapest path of adjacent cells (Dijkstra) over a smooth random field."""
+        jitter = self.noise(bend)
         dist = {start: 0.0}
         prev: dict[Cell, Cell] = {}
         heap = [(0.0, start)]
@@ -216,7 +230,7 @@ class Board:
 
         path: list[Cell] = [waypoints[0]]
         for a, b in zip(waypoints, waypoints[1:], strict=False):
-            path += self.route(a, b, cost)[1:]
+            path += self.route(a, b, cost, bend=1.2)[1:]
         self.roads.append((kind, path))
         return path
 
@@ -273,6 +287,10 @@ def kessel() -> Board:
         " and a stream with a ford to the west.",
     )
     b.town([(9, 5), (10, 5), (9, 6), (10, 6), (8, 5), (11, 6)])
+    b.town([(10, 7), (8, 6)])
+    b.fields((16, 10), 8)
+    b.fields((7, 1), 8)
+    b.woods((12, 1), 6)
     b.fields((6, 8), 14)
     b.fields((13, 9), 12)
     b.fields((4, 2), 9)
@@ -307,6 +325,8 @@ def ridge() -> Board:
     b.fields((4, 7), 8)
     b.fields((15, 1), 8)
     b.town([(12, 4), (13, 5), (12, 5)])
+    b.fields((2, 2), 8)
+    b.woods((18, 4), 6)
     b.stream(15, range(0, 6))
     b.road("road", [PORT_W, (12, 5), PORT_E])
     b.road("road", [PORT_N, (12, 4), PORT_S])
@@ -347,6 +367,9 @@ def mill() -> Board:
     )
     b.water_path(RIVER_W, RIVER_E, "river")
     b.town([(9, 6), (9, 5), (8, 6), (10, 9), (9, 9)])
+    b.town([(8, 9), (10, 10)])
+    b.woods((13, 1), 6)
+    b.fields((3, 9), 6)
     b.fields((4, 3), 12)
     b.fields((15, 3), 12)
     b.fields((14, 10), 8)
@@ -374,6 +397,8 @@ def marsh() -> Board:
     b.woods((3, 2), 8)
     b.fields((11, 2), 12)
     b.town([(9, 4), (10, 4), (9, 5)])
+    b.fields((4, 4), 8)
+    b.woods((18, 5), 6)
     b.hill((16, 2), (8, 3))
     b.road("road", [PORT_W, (9, 5), PORT_E])
     b.road("road", [PORT_N, (9, 4), PORT_S])
@@ -395,6 +420,9 @@ def ferry() -> Board:
         b.terrain[c] = "major_river"
     landing = b.route(PORT_N, major[len(major) // 2 - 2], lambda c: 1.0)[-2]
     b.town([(9, 5), (10, 5), (10, 4)])
+    b.town([(8, 5), (9, 6)])
+    b.fields((16, 4), 6)
+    b.woods((2, 7), 6)
     b.fields((5, 3), 12)
     b.fields((4, 10), 8)
     b.woods((16, 8), 9, heavy=3)

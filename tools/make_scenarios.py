@@ -198,7 +198,7 @@ def meeting_at_kessel() -> Builder:
             "hexes": [
                 {"hex": "A1006", "name": "Kesselbach church", "points": 4, "holder": None},
                 {"hex": "A1107", "name": "Kesselbach crossroads", "points": 3, "holder": None},
-                {"hex": "A1703", "name": "The knoll", "points": 2, "holder": None},
+                {"hex": "A1603", "name": "The knoll", "points": 2, "holder": None},
             ],
             "losses": [
                 {"side": "ge", "per_step": 1, "per_afv_step": 2, "per_leader": 2},
@@ -312,7 +312,7 @@ def melnitsa_bridgehead() -> Builder:
         "victory": {
             "description": "The Soviets score for the bridge village and for units exited south.",
             "hexes": [
-                {"hex": "B1007", "name": "Mill bridge, north end", "points": 3, "holder": "ge"},
+                {"hex": "B1007", "name": "The mill bridge", "points": 3, "holder": "ge"},
                 {"hex": "B1010", "name": "Melnitsa", "points": 4, "holder": "ge"},
                 {"hex": "A1305", "name": "Hamlet on Height 212", "points": 2, "holder": "ge"},
             ],
@@ -591,7 +591,7 @@ def sosna_line() -> Builder:
             },
         ],
         "markers": [
-            {"hex": "D1007", "marker": "entrenchment"},
+            {"hex": "D1010", "marker": "entrenchment"},
             {"hex": "F1006", "marker": "entrenchment"},
             {"hex": "E0909", "marker": "minefield", "side": "ge"},
             {"hex": "B1107", "marker": "wire"},
