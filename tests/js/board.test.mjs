@@ -1,0 +1,458 @@
+// The board's pure parts (geometry, layers, pan and zoom) and its thin DOM code on a fake DOM.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+
+import { Board, intentAt } from "../../static/games/js/board/board.js";
+import {
+  center, hexPoints, indexHexes, labelLayout, mapBounds, pathThrough, sharedEdge,
+} from "../../static/games/js/board/geometry.js";
+import {
+  TERRAIN_STYLE, hexsideItems, patternDefs, patternId, roadItems, shortName, stacks, terrainItems, unitItems,
+} from "../../static/games/js/board/layers.js";
+import { SVG_NS, reconcile } from "../../static/games/js/board/svg.js";
+import { clampViewBox, clientToMap, panBy, zoomAt } from "../../static/games/js/board/viewbox.js";
+import { DIRECTIONS, DIRECTION_NAMES, formatLabel, offsetToAxial, parseLabel } from "../../static/games/js/hex.js";
+
+const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf-8"));
+const TINY = readJson("../data/boards/tiny.json");
+const TERRAIN = readJson("../../games/rules/data/terrain.json");
+
+/** The map payload the server will send, built from a board file as games/rules/maps.py does. */
+function payloadFromBoard(board, label = "A") {
+  const boards = [{ label, columns: board.columns, rows: board.rows, at: [0, 0] }];
+  const layout = labelLayout({ boards });
+  const hexes = [];
+  board.terrain.forEach((line, row) => {
+    [...line].forEach((ch, col) => {
+      const h = offsetToAxial(col, row);
+      hexes.push({ hex: formatLabel(h, layout), q: h.q, r: h.r, terrain: board.legend[ch], elevation: Number(board.elevation[row][col]) });
+    });
+  });
+  const hexsides = board.hexsides.map((s) => {
+    const h = parseLabel(label + s.hex, layout);
+    const d = DIRECTIONS[DIRECTION_NAMES.indexOf(s.side)];
+    const other = formatLabel({ q: h.q + d.q, r: h.r + d.r }, layout);
+    return { a: label + s.hex, b: other, features: s.feature === "stream" ? ["stream"] : ["stream", s.feature] };
+  });
+  const roads = board.roads.map((r) => ({ kind: r.kind, hexes: r.hexes.map((x) => label + x) }));
+  return { boards, hexes, hexsides, roads };
+}
+
+const MAP = payloadFromBoard(TINY);
+const INDEX = indexHexes(MAP);
+const near = (a, b, eps = 0.02) => Math.abs(a - b) <= eps;
+const dist = (p, q) => Math.hypot(p.x - q.x, p.y - q.y);
+
+describe("geometry", () => {
+  test("the payload's labels and axial coordinates agree with hex.js", () => {
+    const layout = labelLayout(MAP);
+    assert.equal(MAP.hexes.length, 24);
+    for (const h of MAP.hexes) assert.deepEqual(parseLabel(h.hex, layout), { q: h.q, r: h.r }, h.hex);
+  });
+
+  test("hex A0101 is centred on the origin, and a hex has six corners one radius away", () => {
+    assert.deepEqual(center(INDEX.get("A0101"), 30), { x: 0, y: 0 });
+    const c = center(INDEX.get("A0302"), 30);
+    const corners = hexPoints(INDEX.get("A0302"), 30).split(" ").map((s) => s.split(",").map(Number));
+    assert.equal(corners.length, 6);
+    for (const [x, y] of corners) assert.ok(near(Math.hypot(x - c.x, y - c.y), 30), `${x},${y}`);
+  });
+
+  test("the hexside between neighbours in each direction is their shared edge, either way round", () => {
+    const a = { q: 2, r: 1 };
+    for (const d of DIRECTIONS) {
+      const b = { q: a.q + d.q, r: a.r + d.r };
+      const edge = sharedEdge(a, b, 30);
+      assert.deepEqual(edge, sharedEdge(b, a, 30));
+      assert.ok(near(dist(edge[0], edge[1]), 30));
+      for (const end of edge) {
+        assert.ok(near(dist(end, center(a, 30)), 30) && near(dist(end, center(b, 30)), 30));
+      }
+    }
+  });
+
+  test("hexes that are not neighbours share no hexside", () => {
+    assert.equal(sharedEdge({ q: 0, r: 0 }, { q: 2, r: 0 }), null);
+    assert.equal(sharedEdge({ q: 0, r: 0 }, { q: 0, r: 0 }), null);
+  });
+
+  test("the map's bounds hold every corner of every hex", () => {
+    const b = mapBounds(MAP, 30);
+    for (const h of MAP.hexes) {
+      for (const [x, y] of hexPoints(h, 30).split(" ").map((s) => s.split(",").map(Number))) {
+        assert.ok(x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height);
+      }
+    }
+  });
+
+  test("a path goes through its points in order", () => {
+    assert.equal(pathThrough([{ x: 0, y: 0 }, { x: 45, y: 25.98 }]), "M0 0 L45 25.98");
+  });
+});
+
+describe("layers", () => {
+  test("every terrain of terrain.json has a fill and a pattern", () => {
+    const ids = new Set(patternDefs().map((p) => p.attrs.id));
+    for (const terrain of Object.keys(TERRAIN.terrain)) {
+      assert.ok(TERRAIN_STYLE[terrain], terrain);
+      assert.ok(ids.has(patternId(terrain)), terrain);
+    }
+    assert.equal(patternId("lava"), "pg-terrain-unknown");
+    assert.ok(ids.has("pg-terrain-unknown"));
+  });
+
+  test("terrain patterns differ by more than colour: each known terrain but clear has a motif", () => {
+    const motifs = patternDefs().map((p) => JSON.stringify(p.children.slice(1)));
+    const withMotif = motifs.filter((m) => m !== "[]");
+    assert.equal(withMotif.length, new Set(withMotif).size, "no two terrains share a motif");
+    assert.equal(motifs.length - withMotif.length, 1, "only clear is plain");
+  });
+
+  test("one terrain group per hex, keyed by label, filled with its terrain's pattern", () => {
+    const items = terrainItems(MAP, 30);
+    assert.equal(items.length, MAP.hexes.length);
+    const woods = items.find((i) => i.key === "A0301");
+    assert.equal(woods.attrs["data-hex"], "A0301");
+    assert.equal(woods.children[0].attrs.fill, "url(#pg-terrain-light_woods)");
+    assert.equal(woods.children.find((c) => c.attrs.class === "hex-label").text, "0301");
+  });
+
+  test("elevation is written as a number, so hills read without colour", () => {
+    const items = terrainItems(MAP, 30);
+    const hill = items.find((i) => i.key === "A0402"); // elevation 2
+    assert.equal(hill.children.find((c) => c.attrs.class === "elevation").text, "2");
+    assert.ok(hill.children.some((c) => c.attrs.class === "relief elev-2"));
+    const flat = items.find((i) => i.key === "A0101");
+    assert.ok(!flat.children.some((c) => c.attrs.class === "elevation"));
+  });
+
+  test("hexsides draw a stream, a ford's dashes over it, and a bridge across it", () => {
+    const items = hexsideItems(MAP, INDEX, 30);
+    assert.equal(items.length, 3);
+    const byClass = (item) => item.children.map((c) => c.attrs.class);
+    assert.deepEqual(byClass(items[0]), ["stream"]);
+    assert.deepEqual(byClass(items[1]), ["stream", "ford"]);
+    assert.deepEqual(byClass(items[2]), ["stream", "bridge"]);
+    assert.equal(items[0].key, "A0101|A0102");
+    const [p, q] = sharedEdge(INDEX.get("A0101"), INDEX.get("A0102"), 30);
+    assert.deepEqual(items[0].children[0].attrs, { ...items[0].children[0].attrs, x1: p.x, y1: p.y, x2: q.x, y2: q.y });
+  });
+
+  test("a hexside naming a hex that is not on the map is skipped", () => {
+    const map = { ...MAP, hexsides: [{ a: "A0101", b: "Z0101", features: ["stream"] }] };
+    assert.deepEqual(hexsideItems(map, INDEX, 30), []);
+  });
+
+  test("roads run through hex centres; trails are dashed", () => {
+    const [road, trail] = roadItems(MAP, INDEX, 30);
+    const first = center(INDEX.get("A0104"), 30);
+    assert.ok(road.attrs.d.startsWith(`M${first.x} ${first.y} L`));
+    assert.equal(road.attrs.d.split("L").length, 6);
+    assert.equal(road.attrs["stroke-dasharray"], undefined);
+    assert.equal(trail.attrs["stroke-dasharray"], "4 3");
+  });
+});
+
+describe("units layer", () => {
+  const unit = (id, hex, extra = {}) => ({
+    id, hex, own: true, side: "us", type: "us-rifle", name: "Rifle", leader: false, steps: 2,
+    status: "good", moved_fired: false, dug_in: false, carried_by: null, eliminated: false, exited: false,
+    ...extra,
+  });
+
+  test("counters on the map are drawn, keyed by unit id; units off the map are not", () => {
+    const units = [
+      unit("u1", "A0101"),
+      unit("u2", null, { entry_turn: 3 }),
+      unit("u3", "A0102", { eliminated: true }),
+      unit("u4", "A0102", { carried_by: "truck-1" }),
+      unit("u5", "Z0909"),
+    ];
+    assert.deepEqual(unitItems(units, INDEX).map((i) => i.key), ["unit-u1"]);
+  });
+
+  test("a stack is offset counter by counter, leaders on top, the count on the top one", () => {
+    const units = [unit("ldr", "A0202", { leader: true, name: "Lt. Adams" }), unit("b", "A0202"), unit("a", "A0202")];
+    assert.deepEqual(stacks(units).get("A0202").map((u) => u.id), ["a", "b", "ldr"]);
+    const items = unitItems(units, INDEX, { size: 30 });
+    assert.deepEqual(items.map((i) => i.key), ["unit-a", "unit-b", "unit-ldr"]);
+    const offsets = items.map((i) => i.attrs.transform.match(/translate\(([-\d.]+) ([-\d.]+)\)/).slice(1).map(Number));
+    assert.ok(offsets[1][0] > offsets[0][0] && offsets[1][1] < offsets[0][1]);
+    const counts = items.map((i) => i.children.find((c) => c.attrs.class === "stack-count")?.text);
+    assert.deepEqual(counts, [undefined, undefined, "×3"]);
+  });
+
+  test("status, Moved/Fired and steps are written on the counter, not only coloured", () => {
+    const [item] = unitItems([unit("u1", "A0101", { status: "disrupted", moved_fired: true, steps: 1 })], INDEX);
+    assert.match(item.attrs.class, /\bdisrupted\b/);
+    assert.match(item.attrs.class, /\bmoved-fired\b/);
+    const text = (cls) => item.children.find((c) => c.attrs.class === cls).text;
+    assert.equal(text("unit-marks"), "D M/F");
+    assert.equal(text("unit-steps"), "●");
+  });
+
+  test("the selected counter is marked; enemy counters are told apart from own ones", () => {
+    const items = unitItems([unit("u1", "A0101"), unit("g1", "A0102", { own: false, side: "ge" })], INDEX, { selected: "u1" });
+    assert.match(items[0].attrs.class, /\bselected\b/);
+    assert.match(items[1].attrs.class, /\benemy\b/);
+    assert.equal(items[0].attrs["data-unit"], "u1");
+    assert.equal(items[0].attrs["data-hex"], "A0101");
+  });
+
+  test("long names are cut to fit a counter", () => {
+    assert.equal(shortName("Rifle"), "Rifle");
+    assert.equal(shortName("Panzergrenadier"), "Panzerg…");
+  });
+});
+
+describe("pan and zoom", () => {
+  const bounds = { x: 0, y: 0, width: 1000, height: 600 };
+  const vb = { x: 100, y: 100, width: 500, height: 300 };
+
+  test("zooming keeps the map point under the pointer in place", () => {
+    const at = { x: 200, y: 160 };
+    const zoomed = zoomAt(vb, 2, at, bounds);
+    assert.equal(zoomed.width, 250);
+    const before = { fx: (at.x - vb.x) / vb.width, fy: (at.y - vb.y) / vb.height };
+    assert.ok(near((at.x - zoomed.x) / zoomed.width, before.fx));
+    assert.ok(near((at.y - zoomed.y) / zoomed.height, before.fy));
+  });
+
+  test("zoom stops at the limits and keeps the aspect ratio", () => {
+    const tiny = zoomAt(vb, 1000, { x: 300, y: 250 }, bounds, { minWidth: 120 });
+    assert.equal(tiny.width, 120);
+    assert.ok(near(tiny.height / tiny.width, 0.6));
+    const huge = zoomAt(vb, 0.001, { x: 300, y: 250 }, bounds, { maxFactor: 1.5 });
+    assert.equal(huge.width, 1500);
+  });
+
+  test("panning cannot take the map's centre off screen", () => {
+    const far = panBy(vb, 10_000, -10_000, bounds);
+    assert.equal(far.x + far.width / 2, 1000);
+    assert.equal(far.y + far.height / 2, 0);
+    assert.deepEqual(clampViewBox(vb, bounds), vb);
+  });
+
+  test("a pointer maps to the map point under it, letterboxing included", () => {
+    const rect = { left: 10, top: 20, width: 500, height: 500 }; // square element, wide box
+    assert.deepEqual(clientToMap(vb, rect, 10, 270), { x: 100, y: 250 });
+    assert.deepEqual(clientToMap(vb, rect, 510, 20), { x: 600, y: 0 });
+  });
+});
+
+// A DOM just big enough for svg.js and board.js.
+class FakeElement {
+  constructor(doc, ns, tag) {
+    this.ownerDocument = doc;
+    this.namespaceURI = ns;
+    this.tagName = tag;
+    this.attrs = new Map();
+    this.childNodes = [];
+    this.parentNode = null;
+    this.text = "";
+    this.listeners = new Map();
+    this.classList = { add: (c) => this.setAttribute("class", `${this.getAttribute("class") ?? ""} ${c}`.trim()) };
+  }
+
+  setAttribute(name, value) {
+    this.ownerDocument.writes += 1;
+    this.attrs.set(name, String(value));
+  }
+
+  getAttribute(name) {
+    return this.attrs.has(name) ? this.attrs.get(name) : null;
+  }
+
+  removeAttribute(name) {
+    this.ownerDocument.writes += 1;
+    this.attrs.delete(name);
+  }
+
+  getAttributeNames() {
+    return [...this.attrs.keys()];
+  }
+
+  get children() {
+    return this.childNodes;
+  }
+
+  get firstChild() {
+    return this.childNodes[0] ?? null;
+  }
+
+  get nextSibling() {
+    const siblings = this.parentNode?.childNodes ?? [];
+    return siblings[siblings.indexOf(this) + 1] ?? null;
+  }
+
+  set textContent(text) {
+    this.childNodes = [];
+    this.text = text;
+  }
+
+  get textContent() {
+    return this.text + this.childNodes.map((c) => c.textContent).join("");
+  }
+
+  appendChild(child) {
+    return this.insertBefore(child, null);
+  }
+
+  insertBefore(child, ref) {
+    child.remove();
+    this.ownerDocument.writes += 1;
+    const i = ref ? this.childNodes.indexOf(ref) : this.childNodes.length;
+    this.childNodes.splice(i, 0, child);
+    child.parentNode = this;
+    return child;
+  }
+
+  removeChild(child) {
+    child.remove();
+    return child;
+  }
+
+  remove() {
+    if (!this.parentNode) return;
+    this.ownerDocument.writes += 1;
+    this.parentNode.childNodes.splice(this.parentNode.childNodes.indexOf(this), 1);
+    this.parentNode = null;
+  }
+
+  closest(selector) {
+    const name = selector.match(/^\[([\w-]+)\]$/)[1];
+    for (let el = this; el; el = el.parentNode) if (el.attrs?.has(name)) return el;
+    return null;
+  }
+
+  addEventListener(type, fn) {
+    this.listeners.set(type, fn);
+  }
+
+  removeEventListener(type) {
+    this.listeners.delete(type);
+  }
+
+  dispatch(type, event) {
+    this.listeners.get(type)?.({ preventDefault() {}, button: 0, pointerId: 1, ...event });
+  }
+
+  getBoundingClientRect() {
+    return { left: 0, top: 0, width: 600, height: 400 };
+  }
+
+  find(pred) {
+    if (pred(this)) return this;
+    for (const c of this.childNodes) {
+      const hit = c.find(pred);
+      if (hit) return hit;
+    }
+    return null;
+  }
+}
+
+class FakeDocument {
+  writes = 0;
+
+  createElementNS(ns, tag) {
+    return new FakeElement(this, ns, tag);
+  }
+}
+
+describe("keyed drawing", () => {
+  const item = (key, x, text = key) => ({ key, tag: "g", attrs: { transform: `translate(${x} 0)` }, children: [{ tag: "text", attrs: {}, text }] });
+
+  test("the first draw builds SVG elements from the descriptions", () => {
+    const doc = new FakeDocument();
+    const parent = doc.createElementNS(SVG_NS, "g");
+    assert.equal(reconcile(doc, parent, [item("a", 1), item("b", 2)]), 2);
+    assert.deepEqual(parent.children.map((c) => c.getAttribute("data-key")), ["a", "b"]);
+    assert.equal(parent.children[0].namespaceURI, SVG_NS);
+    assert.equal(parent.children[1].textContent, "b");
+  });
+
+  test("drawing the same state twice touches nothing", () => {
+    const doc = new FakeDocument();
+    const parent = doc.createElementNS(SVG_NS, "g");
+    reconcile(doc, parent, [item("a", 1), item("b", 2)]);
+    const writes = doc.writes;
+    assert.equal(reconcile(doc, parent, [item("a", 1), item("b", 2)]), 0);
+    assert.equal(doc.writes, writes);
+  });
+
+  test("a counter that moves is the same element with a new position; gone keys are removed", () => {
+    const doc = new FakeDocument();
+    const parent = doc.createElementNS(SVG_NS, "g");
+    reconcile(doc, parent, [item("a", 1), item("b", 2), item("c", 3)]);
+    const a = parent.children[0];
+    assert.equal(reconcile(doc, parent, [item("c", 3), item("a", 9)]), 0);
+    assert.deepEqual(parent.children.map((c) => c.getAttribute("data-key")), ["c", "a"]);
+    assert.equal(parent.children[1], a);
+    assert.equal(a.getAttribute("transform"), "translate(9 0)");
+  });
+
+  test("attributes no longer described are removed", () => {
+    const doc = new FakeDocument();
+    const parent = doc.createElementNS(SVG_NS, "g");
+    reconcile(doc, parent, [{ key: "a", tag: "path", attrs: { d: "M0 0", "stroke-dasharray": "4 3" } }]);
+    reconcile(doc, parent, [{ key: "a", tag: "path", attrs: { d: "M0 0" } }]);
+    assert.deepEqual(parent.children[0].getAttributeNames().sort(), ["d", "data-key"]);
+  });
+});
+
+describe("the board", () => {
+  function board() {
+    const doc = new FakeDocument();
+    const svg = doc.createElementNS(SVG_NS, "svg");
+    const intents = [];
+    const frames = [];
+    const b = new Board(svg, { map: MAP, onIntent: (i) => intents.push(i), requestFrame: (fn) => frames.push(fn) });
+    return { b, svg, intents, frames, layer: (name) => svg.find((e) => e.getAttribute("class") === `layer layer-${name}`) };
+  }
+  const rifle = { id: "u1", hex: "A0101", own: true, side: "us", name: "Rifle", leader: false, steps: 2, status: "good" };
+
+  test("the map is drawn once, in layers, and framed by the viewBox", () => {
+    const { svg, layer } = board();
+    assert.equal(layer("terrain").children.length, 24);
+    assert.equal(layer("roads").children.length, 2);
+    assert.equal(layer("hexsides").children.length, 3);
+    assert.equal(svg.getAttribute("viewBox").split(" ").length, 4);
+  });
+
+  test("views are drawn at most once a frame, from the latest one", () => {
+    const { b, frames, layer } = board();
+    b.setView({ units: [rifle] });
+    b.setView({ units: [{ ...rifle, hex: "A0102" }] });
+    assert.equal(frames.length, 1);
+    frames[0]();
+    assert.equal(layer("units").children.length, 1);
+    assert.equal(layer("units").children[0].getAttribute("data-hex"), "A0102");
+  });
+
+  test("a click on a counter is a unit intent, on a hex a hex intent; a drag pans instead", () => {
+    const { b, svg, intents, frames, layer } = board();
+    b.setView({ units: [rifle] });
+    frames[0]();
+    const counterText = layer("units").children[0].children[1];
+    svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
+    svg.dispatch("pointerup", { clientX: 11, clientY: 10, target: counterText });
+    const hexPolygon = layer("terrain").children[5].children[0];
+    svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
+    svg.dispatch("pointerup", { clientX: 10, clientY: 10, target: hexPolygon });
+    const before = svg.getAttribute("viewBox");
+    svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
+    svg.dispatch("pointermove", { clientX: 60, clientY: 10 });
+    svg.dispatch("pointerup", { clientX: 60, clientY: 10, target: hexPolygon });
+    assert.deepEqual(intents, [
+      { kind: "unit", unit: "u1", hex: "A0101" },
+      { kind: "hex", hex: layer("terrain").children[5].getAttribute("data-hex") },
+    ]);
+    assert.notEqual(svg.getAttribute("viewBox"), before);
+  });
+
+  test("a pointer on nothing in particular has no intent", () => {
+    assert.equal(intentAt(null), null);
+    assert.equal(intentAt(new FakeDocument().createElementNS(SVG_NS, "rect")), null);
+  });
+});
