@@ -28,7 +28,7 @@ from games.rules.maps import Map  # noqa: E402
 from games.rules.visibility import Visibility, static_sight  # noqa: E402
 
 
-def _from_scenario() -> tuple[str, Map, dict, dict] | None:
+def _from_scenario() -> tuple[str, Map, dict, dict, set] | None:
     """Positions from the bundled six-board scenario, if the loader and file exist."""
     try:
         from games.rules.scenario import load_scenario  # type: ignore[import-not-found]
@@ -47,7 +47,7 @@ def _from_scenario() -> tuple[str, Map, dict, dict] | None:
         if not isinstance(m, Map) or units is None:
             return None
         items = units.values() if isinstance(units, dict) else units
-        positions, side_of = {}, {}
+        positions, side_of, hidden = {}, {}, set()
         for u in items:
             uid = getattr(u, "id", None) or getattr(u, "unit_id", None)
             h = getattr(u, "hex", None) or getattr(u, "position", None)
@@ -55,8 +55,10 @@ def _from_scenario() -> tuple[str, Map, dict, dict] | None:
             if uid is None or not isinstance(h, Hex) or side is None:
                 continue
             positions[uid], side_of[uid] = h, side
+            if getattr(u, "hidden", False):
+                hidden.add(uid)
         if len(positions) >= 100:
-            return f"scenario {Path(path).name}", m, positions, side_of
+            return f"scenario {Path(path).name}", m, positions, side_of, hidden
     return None
 
 
@@ -86,7 +88,7 @@ def _generated_board(board_id: str, rng: random.Random) -> dict:
     }
 
 
-def _fallback(rng: random.Random, units: int) -> tuple[str, Map, dict, dict]:
+def _fallback(rng: random.Random, units: int) -> tuple[str, Map, dict, dict, set]:
     boards = {}
     for path in sorted(glob.glob(str(ROOT / "games/data/boards/*.json")))[:6]:
         b = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -100,6 +102,13 @@ def _fallback(rng: random.Random, units: int) -> tuple[str, Map, dict, dict]:
         "boards": [{"board": ids[i], "label": "ABCDEF"[i], "at": [i % 3, i // 3]} for i in range(6)]
     }
     m = Map.from_spec(spec, boards)
+    return _fallback_on(m, rng, units, source)
+
+
+def _fallback_on(
+    m: Map, rng: random.Random, units: int, source: str = "map"
+) -> tuple[str, Map, dict, dict, set]:
+    """Place units deterministically: axis in the west 60%, allies in the east 60%."""
     hexes = sorted(m.hexes)
     width = max(m.offset(h)[0] for h in hexes) + 1
     west = [h for h in hexes if m.offset(h)[0] < width * 0.6]
@@ -109,7 +118,31 @@ def _fallback(rng: random.Random, units: int) -> tuple[str, Map, dict, dict]:
         side = "axis" if i % 2 == 0 else "allies"
         positions[f"u{i}"] = rng.choice(west if side == "axis" else east)
         side_of[f"u{i}"] = side
-    return f"{source}, {units} units placed deterministically", m, positions, side_of
+    return f"{source}, {units} units placed deterministically", m, positions, side_of, set()
+
+
+def _measure(m: Map, positions: dict, side_of: dict, hidden: set, moves: int, rng: random.Random):
+    """(median full ms, max full ms, sorted incremental ms, final Visibility)."""
+    fulls = []
+    for _ in range(15):
+        t0 = time.perf_counter()
+        vis = Visibility(m, positions, side_of, hidden=hidden)
+        fulls.append((time.perf_counter() - t0) * 1000)
+    unit_ids = sorted(positions)
+    times = []
+    for _ in range(moves):
+        u = rng.choice(unit_ids)
+        here = vis.positions[u]
+        there = rng.choice(m.neighbors(here))
+        t0 = time.perf_counter()
+        vis.after_move(u, here, there)
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    return statistics.median(fulls), max(fulls), times, vis
+
+
+def _p99(times: list[float]) -> float:
+    return times[min(len(times) - 1, int(len(times) * 0.99))]
 
 
 def main() -> None:
@@ -118,9 +151,8 @@ def main() -> None:
     parser.add_argument("--units", type=int, default=300)
     args = parser.parse_args()
     rng = random.Random(20261121)
-    found = _from_scenario() or _fallback(rng, args.units)
-    source, m, positions, side_of = found
-    print(f"source: {source}")
+    source, m, positions, side_of, hidden = _from_scenario() or _fallback(rng, args.units)
+    print(f"source: {source} ({len(hidden)} hidden at set-up)")
 
     t0 = time.perf_counter()
     sight = static_sight(m)
@@ -130,37 +162,28 @@ def main() -> None:
         f"precompute_ms={precompute_ms:.0f} (LOS checks {sight.pairs_checked}, visible pairs {pairs})"
     )
 
-    fulls = []
-    for _ in range(15):
-        t0 = time.perf_counter()
-        vis = Visibility(m, positions, side_of)
-        fulls.append((time.perf_counter() - t0) * 1000)
-    full_ms = statistics.median(fulls)
+    start = Visibility(m, positions, side_of, hidden=hidden)
+    for side, seen in sorted(start.spotted_by_side().items()):
+        print(f"  at set-up {side} spots {len(seen)} enemy units")
+    full_ms, full_max, times, vis = _measure(m, positions, side_of, hidden, args.moves, rng)
+    p99 = _p99(times)
+    print(f"full recompute: median {full_ms:.2f} ms, max {full_max:.2f} ms over 15 runs")
     print(
-        f"full recompute: median {full_ms:.2f} ms, max {max(fulls):.2f} ms over {len(fulls)} runs"
+        f"incremental: {len(times)} random one-hex moves, p50 {times[len(times) // 2]:.3f} ms, "
+        f"p99 {p99:.3f} ms, max {times[-1]:.3f} ms"
     )
-    for side, seen in sorted(vis.spotted_by_side().items()):
-        print(f"  {side} spots {len(seen)} enemy units")
-
-    unit_ids = sorted(positions)
-    times = []
-    for _ in range(args.moves):
-        u = rng.choice(unit_ids)
-        here = vis.positions[u]
-        there = rng.choice(m.neighbors(here))
-        t0 = time.perf_counter()
-        vis.after_move(u, here, there)
-        times.append((time.perf_counter() - t0) * 1000)
-    times.sort()
-    p50 = times[len(times) // 2]
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    print(
-        f"incremental: {len(times)} moves, p50 {p50:.3f} ms, p99 {p99:.3f} ms, max {times[-1]:.3f} ms"
-    )
-
-    fresh = Visibility(m, vis.positions, side_of)
+    fresh = Visibility(m, vis.positions, side_of, hidden=hidden)
     same = fresh.spotted_by_side() == vis.spotted_by_side()
     print(f"incremental state equals a fresh recompute: {'yes' if same else 'NO'}")
+
+    # Stress: the same map with the sides interleaved, so most units see many enemies.
+    _, _, mixed_pos, mixed_side, _ = _fallback_on(m, random.Random(7), args.units)
+    s_full, s_max, s_times, s_vis = _measure(m, mixed_pos, mixed_side, set(), args.moves, rng)
+    seen = sum(len(v) for v in s_vis.spotted_by_side().values())
+    print(
+        f"stress ({args.units} units, sides interleaved, {seen} spotted): full median "
+        f"{s_full:.2f} ms (max {s_max:.2f}), incremental p99 {_p99(s_times):.3f} ms"
+    )
     print(
         f"visibility: hexes={len(m.hexes)} units={len(positions)} "
         f"full_ms={full_ms:.1f} incremental_p99_ms={p99:.2f}"
