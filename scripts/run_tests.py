@@ -187,11 +187,14 @@ def private_postgres(workdir: Path, bindir: Path) -> Iterator[str]:
         yield f"postgres://postgres@127.0.0.1:{port}/postgres"
     finally:
         if started:
-            try:
-                pg(str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
-                say("PostgreSQL stopped")
-            except subprocess.CalledProcessError:
-                pg(str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+            # After Ctrl-C the server may have had the SIGINT too and be gone already.
+            for mode in ("fast", "immediate"):
+                try:
+                    pg(str(bindir / "pg_ctl"), "-D", str(data), "-m", mode, "-w", "stop")
+                    break
+                except subprocess.CalledProcessError:
+                    continue
+            say("PostgreSQL stopped")
         elif log.exists():
             print(log.read_text(errors="replace"), file=sys.stderr)
 
@@ -200,11 +203,38 @@ def run_step(name: str, command: list[str], env: dict[str, str]) -> bool:
     """Run one check in the repository root and report how long it took."""
     say(f"{name}: {' '.join(command)}")
     started = time.monotonic()
-    code = subprocess.run(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL).returncode
+    # Its own process group, so that on Ctrl-C or SIGTERM everything it started (a live
+    # daphne, a browser) is stopped with it rather than left running.
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, start_new_session=True
+    )
+    try:
+        code = process.wait()
+    except BaseException:
+        stop_group(process)
+        raise
     say(f"{name}: exit {code} in {time.monotonic() - started:.1f}s")
     if name == "pytest" and code == 5:
         shout("pytest collected no tests: that is a failure")
     return code == 0
+
+
+def stop_group(process: subprocess.Popen) -> None:
+    """Interrupt a check's process group (SIGINT lets pytest tear down), then insist."""
+    for sig, grace in ((signal.SIGINT, 10), (signal.SIGTERM, 5), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            continue
+        try:  # the leader is gone; clear any straggler in its group
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        return
 
 
 def js_test_files() -> list[str]:
