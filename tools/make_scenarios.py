@@ -39,6 +39,7 @@ class Builder:
         self.units: list[dict] = []
         self.stack: dict[tuple[str, str], int] = {}  # (label, side) -> combat units there
         self.trans: dict[tuple[str, str], int] = {}
+        self.side_at: dict[str, str] = {}
         self.serial: dict[str, int] = {}
         doc["formations"] = []
         doc["units"] = self.units
@@ -71,6 +72,11 @@ class Builder:
         )
         if move is None:
             return False
+        # Keep the sides apart at set-up: no enemy in the hex or next to it.
+        h = self.map.parse_label(label)
+        for n in (h, *self.map.neighbors(h)):
+            if self.side_at.get(self.map.label(n), side) != side:
+                return False
         if t.is_leader:
             return self.stack.get((label, side), 0) > 0
         if t.is_combat_unit:
@@ -117,6 +123,7 @@ class Builder:
                 if label is None:
                     raise SystemExit(f"{self.doc['id']}: no room for {carrier_type} of {fid}")
                 unit["hex"] = label
+                self.side_at[label] = side
                 ct = CAT[carrier_type]
                 if ct.is_combat_unit:
                     self.stack[(label, side)] = self.stack.get((label, side), 0) + 1

@@ -560,10 +560,12 @@ class _Checker:
                 )
 
     def _stacking(self, units: Mapping[str, tuple[int, dict]]) -> None:
-        """At set-up, no side may overstack a hex (4.1, D6), counting carried units."""
+        """Set-up hexes: terrain the counter may enter (5.1), one side per hex, and no side
+        overstacking a hex (4.1, D6), counting carried units."""
         if self.map is None:
             return
         present: dict[tuple[Hex, str], tuple[int, int]] = {}
+        held_by: dict[Hex, str] = {}
         for _uid, (i, u) in units.items():
             label = u.get("hex")
             carrier = u.get("carried_by")
@@ -572,7 +574,19 @@ class _Checker:
             h = self.hexes.get(label) if isinstance(label, str) else None
             if h is None or u.get("type") not in self.cat:
                 continue
-            key = (h, u.get("side"))
+            ctype = self.cat[u["type"]]
+            terrain = self.map.terrain(h)
+            if carrier is None and terrain.is_prohibited(ctype.movement_class):
+                self.problems.append(
+                    f"units[{i}].hex: {label} is {terrain.key}, which {ctype.movement_class}"
+                    " units may not enter"
+                )
+            side = u.get("side")
+            if held_by.setdefault(h, side) != side:
+                self.problems.append(
+                    f"units[{i}].hex: {label} already holds units of side {held_by[h]!r}"
+                )
+            key = (h, side)
             adding = counts_of([SimpleNamespace(type_id=u["type"])], self.cat)
             before = present.get(key, (0, 0))
             problem = stacking_problem_counts(before, adding)

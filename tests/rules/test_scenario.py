@@ -212,6 +212,26 @@ def test_overstacking_at_set_up_is_a_problem():
     )
 
 
+def test_setting_up_in_the_enemys_hex_or_in_prohibited_terrain_is_a_problem():
+    ge = index_of(MEETING, "ge-infantry-1")
+    su = index_of(MEETING, "su-infantry-1")
+    truck = index_of(MEETING, "ge-truck-1")
+    kessel = load_scenario(MEETING).map
+    woods = next(
+        kessel.label(h) for h in sorted(kessel.hexes) if kessel.terrain_key(h) == "heavy_woods"
+    )
+    raw = mutated(
+        lambda r: (
+            r["units"][su].update(hex=r["units"][ge]["hex"]),
+            r["units"][truck].update(hex=woods),
+        )
+    )
+    assert set(problems_of(raw)) == {
+        f"units[{su}].hex: {MEETING['units'][ge]['hex']} already holds units of side 'ge'",
+        f"units[{truck}].hex: {woods} is heavy_woods, which motorized units may not enter",
+    }
+
+
 def test_a_passenger_must_ride_something_that_carries():
     tank = next(u["id"] for u in MEETING["units"] if u["type"] == "ge_pz_iv")
     gun = next(i for i, u in enumerate(MEETING["units"]) if u["type"] == "ge_pak_38")

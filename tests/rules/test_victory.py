@@ -69,6 +69,7 @@ def move(state, unit_id, label, scen):
 
 
 def test_d_victory_1_the_starting_holder_holds_a_hex_nobody_has_entered():
+    """D-VICTORY-1: before anyone enters, the scenario's holder scores the hex."""
     scen = scenario()
     state = initial_state(scen)
     assert holder(scen, state, scen.map.parse_label("A1006")) == "su"
@@ -76,11 +77,13 @@ def test_d_victory_1_the_starting_holder_holds_a_hex_nobody_has_entered():
 
 
 def test_d_victory_1_a_hex_nobody_held_at_the_start_scores_for_nobody():
+    """D-VICTORY-1: holder null means nobody scores it yet."""
     scen = scenario(holder_at_start=None)
     assert victory_points(scen, initial_state(scen)) == {"ge": 0, "su": 0}
 
 
 def test_d_victory_1_the_last_side_to_have_a_combat_unit_there_alone_keeps_it_after_leaving():
+    """D-VICTORY-1: control stays with the last sole occupier after it leaves."""
     scen = scenario()
     state = record_control(scen, move(initial_state(scen), "ge-rifle", "A1006", scen))
     assert victory_points(scen, state)["ge"] == 5
@@ -90,12 +93,14 @@ def test_d_victory_1_the_last_side_to_have_a_combat_unit_there_alone_keeps_it_af
 
 
 def test_d_victory_1_a_unit_standing_in_the_hex_holds_it_even_before_control_is_recorded():
+    """D-VICTORY-1: a sole occupier now counts even if record_control was not called."""
     scen = scenario()
     state = move(initial_state(scen), "ge-rifle", "A1006", scen)
     assert victory_points(scen, state)["ge"] == 5
 
 
 def test_d_victory_1_a_contested_hex_keeps_its_previous_holder():
+    """D-VICTORY-1: both sides in the hex: the previous holder keeps it."""
     scen = scenario()
     state = move(move(initial_state(scen), "ge-rifle", "A1006", scen), "su-rifle", "A1006", scen)
     state = record_control(scen, state)
@@ -104,6 +109,7 @@ def test_d_victory_1_a_contested_hex_keeps_its_previous_holder():
 
 @pytest.mark.parametrize("unit_id", ["ge-leader", "ge-truck"])
 def test_d_victory_1_a_leader_or_an_unarmed_transport_alone_does_not_take_a_hex(unit_id):
+    """D-VICTORY-1: only combat units take a hex."""
     scen = scenario()
     state = record_control(scen, move(initial_state(scen), unit_id, "A1006", scen))
     assert holder(scen, state, scen.map.parse_label("A1006")) == "su"
@@ -116,6 +122,7 @@ def test_record_control_returns_the_same_state_when_nothing_changes():
 
 
 def test_d_victory_2_steps_exited_score_for_the_side_with_the_exit_edge():
+    """D-VICTORY-2: exited steps score for the side's single exit edge."""
     scen = scenario()
     state = initial_state(scen)
     state = state.with_unit(replace(state.units["ge-tank"], hex=None, exited=True, steps=1))
