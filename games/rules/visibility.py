@@ -6,8 +6,9 @@ Two layers:
   condition (night, smoke, hidden targets) only shrinks that set, so it is a safe
   superset to filter.
 - `Visibility`, per game position: which enemy units each side spots. Built from
-  scratch in one pass; `after_move` recomputes only the pairs involving the unit
-  that moved.
+  scratch in one pass; `after_move`, `add_unit`, `remove_unit` and `set_hidden`
+  recompute only the pairs involving that unit. When the conditions change (a new
+  turn at night, smoke placed or removed) build a new one: that is the full recompute.
 
 D-SPOT-1: every unit observes unless the caller says otherwise through `can_observe`
 (open play: disrupted and demoralized units still spot; the double-blind variant
@@ -175,6 +176,48 @@ class Visibility:
         self._occupied.add(to_hex)
         self._observe_from(unit_id)
         self._observe_target(unit_id)
+        return self._diff(before, self._snapshot_for(unit_id))
+
+    def add_unit(
+        self,
+        unit_id: UnitId,
+        at: Hex,
+        side: str,
+        *,
+        hidden: bool = False,
+        can_observe: bool = True,
+    ) -> dict[str, SightChange]:
+        """Put a unit on the map (a reinforcement entering, 16.5) and link what it sees and who sees it."""
+        if unit_id in self.positions:
+            raise ValueError(f"unit {unit_id!r} is already on the map")
+        before = self._snapshot_for(unit_id)
+        self.positions[unit_id] = at
+        self.side_of[unit_id] = side
+        self.can_observe[unit_id] = can_observe
+        if hidden:
+            self.hidden.add(unit_id)
+        if side not in self._count:
+            self._count[side] = {}
+            self._sides = sorted(self._count)
+        self._seen_by[unit_id] = set()
+        self._spotters[unit_id] = set()
+        self._at.setdefault(at, set()).add(unit_id)
+        self._occupied.add(at)
+        self._observe_from(unit_id)
+        self._observe_target(unit_id)
+        return self._diff(before, self._snapshot_for(unit_id))
+
+    def remove_unit(self, unit_id: UnitId) -> dict[str, SightChange]:
+        """Take a unit off the map (eliminated, exited) and drop every pair it was in."""
+        before = self._snapshot_for(unit_id)
+        self._forget(unit_id)
+        here = self.positions.pop(unit_id)
+        self._at[here].discard(unit_id)
+        if not self._at[here]:
+            del self._at[here]
+            self._occupied.discard(here)
+        del self._seen_by[unit_id], self._spotters[unit_id]
+        self.hidden.discard(unit_id)
         return self._diff(before, self._snapshot_for(unit_id))
 
     def set_hidden(self, unit_id: UnitId, hidden: bool) -> dict[str, SightChange]:

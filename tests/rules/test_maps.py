@@ -246,3 +246,31 @@ def test_bundled_boards_share_one_size_so_any_six_make_a_map():
     }
     m = Map.from_spec(spec, boards)
     assert len(m.hexes) == sum(b["columns"] * b["rows"] for b in boards.values())
+
+
+HEX_CASES = json.loads((DATA / "hex_cases.json").read_text())
+
+
+def _blank_board(board_id: str, columns: int, rows: int) -> dict:
+    return {"id": board_id, "name": board_id, "columns": columns, "rows": rows,
+            "legend": {".": "clear"}, "terrain": ["." * columns] * rows, "elevation": ["0" * columns] * rows}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", HEX_CASES["labels"], ids=lambda c: c["label"])
+def test_labels_match_the_shared_hex_cases(case):
+    """The same label cases the browser's hex.js is tested on."""
+    layout = case["layout"]
+    board = _blank_board("blank", layout["columns"], layout["rows"])
+    spec = {
+        "boards": [{"board": "blank", "label": k, "at": v} for k, v in layout["boards"].items()]
+    }
+    m = Map.from_spec(spec, {"blank": board})
+    assert m.label(Hex(*case["hex"])) == case["label"]
+    assert m.parse_label(case["label"]) == Hex(*case["hex"])
+
+
+def test_the_board_schema_is_a_valid_json_schema():
+    import jsonschema
+
+    schema = json.loads((ROOT / "games" / "rules" / "data" / "board.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)

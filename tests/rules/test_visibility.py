@@ -126,8 +126,16 @@ def test_incremental_updates_match_a_brute_force_recompute(seed, board, night, s
     vis = Visibility(
         m, positions, side_of, hidden=hidden, conditions=conditions, can_observe=can_observe
     )
-    for _ in range(15):
-        u = rng.choice(units)
+    for step in range(15):
+        u = rng.choice(sorted(vis.positions))
+        if step % 5 == 4:  # now and then a unit is eliminated and a reinforcement enters
+            vis.remove_unit(u)
+            hidden.discard(u)
+            new = f"r{step}"
+            side_of[new] = rng.choice(["axis", "allies"])
+            can_observe[new] = True
+            vis.add_unit(new, rng.choice(hexes), side_of[new])
+            continue
         here = vis.positions[u]
         vis.after_move(u, here, rng.choice(m.neighbors(here)))
     expected = brute_force(
