@@ -1,85 +1,661 @@
 """What an activated unit does: move, fire, bombard, assault, recover, load, unload (3.1).
 
-Each handler checks the turn-level rules (the unit is in the activation, has not acted,
-moves or fires but not both) and hands the rule itself to the helper module that owns it
-(movement, combat, transport). Where that module is not present, the command is refused
-with a message saying so, and `legal_commands` does not offer it: no rule is faked here.
+Each handler checks the turn-level rules (the unit is in the activation; it moves or fires,
+not both) and hands the rule itself to the module that owns it: `movement` (costs, D3, D7,
+entry), `transport`, `combat.*` (fire, opportunity fire, assault, recovery). No rule is
+decided twice: this module only sequences them.
+
+Within an activation a unit may move in several `move` commands while it has MPs left
+(a truck moves, unloads, moves on); once it fires, recovers, or its move ends (assault,
+engineer crossing, D7 minimum move, disrupted one-hex move), it is done.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
+from . import movement, transport
 from . import state as st
-from .commands import Command, Event
+from .combat import assault as assault_mod
+from .combat.anti_tank import resolve_anti_tank
+from .combat.bombardment import resolve_bombardment
+from .combat.direct_fire import resolve_direct_fire
+from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, attack_limit
+from .combat.morale import resolve_recovery
+from .commands import Command, Event, as_event
 from .errors import IllegalCommand
+from .hexgrid import Hex, neighbors
+from .registry import catalogue_for, game_map, hex_label, parse_hex
+from .stacking import stacking_problem
+
+ZERO = Fraction(0)
 
 
-def _helper(name: str):
-    """The helper module, or None where it has not landed."""
-    import importlib
+# -- shared checks -------------------------------------------------------------------------
 
+
+def _hex(state: st.GameState, label: str, field: str, verb: str) -> Hex:
     try:
-        return importlib.import_module(f"games.rules.{name}")
-    except ImportError:
-        return None
+        return parse_hex(state, label)
+    except ValueError as exc:
+        raise IllegalCommand(f"{verb}: {field}: {exc}", rule="5.0") from None
 
 
-def not_wired(what: str, rule: str) -> IllegalCommand:
-    return IllegalCommand(f"{what} is not available in this engine yet ({rule})", rule=rule)
-
-
-def acting_unit(state: st.GameState, uid: str, verb: str) -> st.UnitState:
-    """An activated unit that has not yet moved, fired or tried to recover (3.1)."""
+def in_activation(state: st.GameState, uid: str, verb: str) -> st.UnitState:
     a = state.activation
-    assert a is not None
     u = state.units.get(uid)
-    if u is None or uid not in a.units:
+    if u is None or a is None or uid not in a.units:
         raise IllegalCommand(f"{verb}: {uid!r} is not in this activation (3.1)", rule="3.1")
-    if u.eliminated:
-        raise IllegalCommand(f"{verb}: {uid} has been eliminated", rule="7.6")
-    if uid in a.acted:
-        raise IllegalCommand(f"{verb}: {uid} has already acted in this activation; a unit "
-                             "moves or fires, not both (3.1)", rule="3.1")
+    if u.eliminated or u.exited:
+        raise IllegalCommand(f"{verb}: {uid} is no longer in play (7.6)", rule="7.6")
     return u
 
 
-def mark_acted(state: st.GameState, *uids: str) -> st.GameState:
+def spent(state: st.GameState, uid: str) -> Fraction:
+    return Fraction(state.activation.mp_spent.get(uid, 0))
+
+
+def has_moved(state: st.GameState, uid: str) -> bool:
+    return spent(state, uid) > 0
+
+
+def may_move(state: st.GameState, uid: str) -> bool:
+    """Not done, and has not fired or tried to recover (moved so far, or fresh) (3.1)."""
     a = state.activation
-    return replace(state, activation=replace(a, acted=a.acted | frozenset(uids)))
+    return uid not in a.done and (uid not in a.acted or has_moved(state, uid))
+
+
+def may_fire(state: st.GameState, u: st.UnitState, kind: str, cat: Any) -> bool:
+    """Has not moved; has not acted, or is an efficient AFV with an attack left (3.1, 11.2)."""
+    a = state.activation
+    if u.id in a.done or has_moved(state, u.id):
+        return False
+    if u.id not in a.acted:
+        return True
+    return 0 < u.attacks_made < attack_limit(cat, u, kind, False)
+
+
+def note(state: st.GameState, acted=(), done=(), spent_now=None) -> st.GameState:
+    """Record in the activation who acted, who is done, and the MPs spent."""
+    a = state.activation
+    a = replace(
+        a,
+        acted=a.acted | frozenset(acted),
+        done=a.done | frozenset(done),
+        mp_spent=dict(spent_now) if spent_now is not None else a.mp_spent,
+    )
+    return replace(state, activation=a)
+
+
+def known_enemies(state: st.GameState, side: str) -> tuple[frozenset[Hex], tuple[str, ...]]:
+    """Enemy counters the side can see in open play (hidden ones excluded, 17.8)."""
+    ids = tuple(sorted(
+        u.id for u in state.units_on_map() if u.side != side and not u.hidden
+    ))
+    return frozenset(state.units[i].hex for i in ids), ids
+
+
+def _events(raw) -> list[Event]:
+    return [as_event(e) for e in raw]
+
+
+# -- movement (5.0, 16.5, 12.1, 13.0) --------------------------------------------------------
+
+
+def _check_step(state, ids, cur, nxt, spent_now, first, verb):
+    """One hex of a move for the movers together: (new MP spent, move ends here) (5.1)."""
+    m, cat = game_map(state), catalogue_for(state)
+    a = state.activation
+    side = state.units[ids[0]].side
+    enemy_hexes, enemy_ids = known_enemies(state, side)
+    if not m.contains(nxt):
+        raise IllegalCommand(f"{verb}: {hex_label(state, nxt)} is off the map (5.1)", rule="5.1")
+    costs = {}
+    ends = False
+    for uid in ids:
+        u = state.units[uid]
+        if u.status == st.DEMORALIZED:
+            raise IllegalCommand(f"{verb}: {uid} is demoralized: it may only try to recover or "
+                                 "flee (14.3)", rule="14.3")
+        if u.status == st.DISRUPTED and not first:
+            raise IllegalCommand(f"{verb}: {uid} is disrupted and moves one hex (14.2)",
+                                 rule="14.2")
+        cls = movement.movement_class(u, catalogue=cat)
+        if cur is None:
+            if u.entry_edge not in m.edge(nxt):
+                raise IllegalCommand(f"{verb}: {uid} enters on the {u.entry_edge} edge, and "
+                                     f"{hex_label(state, nxt)} is not on it (16.5)", rule="16.5")
+            if nxt in enemy_hexes:
+                raise IllegalCommand(f"{verb}: enemy units hold {hex_label(state, nxt)} (D20)",
+                                     rule="D20")
+            s = movement.edge_entry_cost(m, cls, nxt)
+        else:
+            if nxt not in neighbors(cur):
+                raise IllegalCommand(f"{verb}: {hex_label(state, nxt)} is not adjacent to "
+                                     f"{hex_label(state, cur)} (5.1)", rule="5.1")
+            s = movement.step(m, state, uid, cur, nxt, catalogue=cat,
+                              known_enemy_hexes=enemy_hexes)
+        if not s.allowed:
+            raise IllegalCommand(f"{verb}: {uid} may not enter {hex_label(state, nxt)}: "
+                                 f"{s.reason} ({s.rule})", rule=s.rule)
+        if cur is not None and a.leaderless and uid not in a.entered and movement.moves_closer_to_threat(
+            state, uid, cur, nxt, catalogue=cat, known_enemy_ids=enemy_ids
+        ):
+            raise IllegalCommand(f"{verb}: {uid} was activated without a leader and may not move "
+                                 "closer to an enemy unit that could harm it (3.1, D3)", rule="D3")
+        allowance = movement.movement_allowance(u, catalogue=cat)
+        total = Fraction(spent_now.get(uid, 0)) + s.cost
+        if total > allowance:
+            fresh = first and all(Fraction(spent_now.get(i, 0)) == 0 for i in ids)
+            if not fresh or allowance <= 0:
+                raise IllegalCommand(
+                    f"{verb}: {uid} needs {s.cost} MP to enter {hex_label(state, nxt)} and has "
+                    f"{allowance - Fraction(spent_now.get(uid, 0))} left (5.1)", rule="5.1")
+            total, ends = allowance, True  # D7: one hex for all its MPs
+        costs[uid] = total
+        if getattr(s, "assault", False) or getattr(s, "engineer_crossing", False):
+            ends = True
+        if u.status == st.DISRUPTED:
+            ends = True
+    movers = [*ids, *movement.passenger_ids(state, ids)]
+    problem = stacking_problem(state, nxt, movers, catalogue=cat)
+    if problem:
+        raise IllegalCommand(f"{verb}: {problem}", rule="4.1")
+    return {**spent_now, **costs}, ends
 
 
 def move(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("movement", "5.0")
-
-
-def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("direct and anti-tank fire", "10.0")
-
-
-def bombard(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("bombardment", "9.0")
+    """Move a unit, or the units of one hex together, hex by hex along a path (5.0, 4.5)."""
+    ids = [cmd.get("unit")] if cmd.get("unit") else list(cmd.get("units"))
+    path = tuple(_hex(state, label, "path", "move") for label in cmd.get("path"))
+    return start_move(state, ids, path, dice, "move")
 
 
 def assault(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("assault", "12.0")
+    """Move units of one hex together into an adjacent enemy hex to assault it (12.1)."""
+    target = _hex(state, cmd.get("target"), "target", "assault")
+    ids = list(cmd.get("units"))
+    side = state.units[ids[0]].side if ids[0] in state.units else None
+    if target not in known_enemies(state, side)[0]:
+        raise IllegalCommand(f"assault: no enemy unit you can see in {cmd.get('target')} (12.1)",
+                             rule="12.1")
+    return start_move(state, ids, (target,), dice, "assault")
 
 
-def recover(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("recovery", "14.4")
+def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice: Any, verb: str):
+    units = [in_activation(state, uid, verb) for uid in ids]
+    for u in units:
+        if not may_move(state, u.id):
+            raise IllegalCommand(f"{verb}: {u.id} has fired, tried to recover or ended its move "
+                                 "in this activation (3.1)", rule="3.1")
+        if u.carried_by is not None:
+            raise IllegalCommand(f"{verb}: {u.id} is carried by {u.carried_by} and moves with "
+                                 "it (5.6)", rule="5.6")
+    if len({u.hex for u in units}) != 1:
+        raise IllegalCommand(f"{verb}: units move together only from one hex (4.5)", rule="4.5")
+    # Check the whole path first, so a refused move changes nothing.
+    if units[0].hex is None:
+        a = state.activation
+        state = replace(state, activation=replace(a, entered=a.entered | frozenset(ids)))
+    sim = state
+    spent_now = dict(state.activation.mp_spent)
+    cur = units[0].hex
+    ends = False
+    for i, h in enumerate(path):
+        if ends:
+            raise IllegalCommand(f"{verb}: the move ends in {hex_label(state, cur)} (5.1, 12.1, "
+                                 "D7)", rule="5.1")
+        spent_now, ends = _check_step(sim, ids, cur, h, spent_now, i == 0 and not any(
+            has_moved(state, x) for x in ids), verb)
+        sim = movement.move_units(sim, ids, h)
+        cur = h
+    return walk(state, tuple(ids), path, dice, [])
 
 
-def load(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("loading", "5.6")
+def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], dice: Any,
+         events: list[Event]):
+    """Carry out a checked move hex by hex, opening an opportunity-fire window after each hex
+    entered if the other side has a unit that may fire (13.0)."""
+    from .combat.opportunity_fire import opportunity_fire_candidates
+
+    m, cat = game_map(state), catalogue_for(state)
+    while path and movers:
+        h, path = path[0], path[1:]
+        side = state.units[movers[0]].side
+        # An enemy counter hidden in the hex (17.8): the move stops short and reveals it.
+        hidden = [u for u in state.units_at(h) if u.side != side and u.hidden]
+        if hidden:
+            state = state.with_units({u.id: replace(u, hidden=False) for u in hidden})
+            events.append(Event("collision", side=side, units=movers,
+                                data={"hex": hex_label(state, h),
+                                      "revealed": sorted(u.id for u in hidden)}))
+            state = note(state, done=movers)
+            break
+        frm = state.units[movers[0]].hex
+        first = not any(has_moved(state, x) for x in movers)
+        try:
+            spent_now, ends = _check_step(state, list(movers), frm, h,
+                                          dict(state.activation.mp_spent), first, "move")
+        except IllegalCommand as exc:
+            # Something changed under the move (a step lost to opportunity fire): it stops.
+            events.append(Event("stopped", side=side, units=movers, data={"reason": exc.message}))
+            state = note(state, done=movers)
+            break
+        state = movement.move_units(state, movers, h)
+        state = note(state, acted=movers, done=movers if ends or not path else (),
+                     spent_now=spent_now)
+        events.append(Event("moved", side=side, units=movers, data={
+            "from": hex_label(state, frm), "to": hex_label(state, h),
+            "mp_spent": {u: str(spent_now[u]) for u in movers},
+        }))
+        targets = [x for x in movers if opportunity_fire_candidates(m, state, x, cat)]
+        if targets:
+            window = st.OpFireWindow(side=state.enemy_of(side), mover=targets[0], hex=h,
+                                     movers=movers, path_left=path)
+            return replace(state, opfire=window), events
+    if movers:
+        state, more = arrive(state, movers, dice)
+        events += more
+    return state, events
 
 
-def unload(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("unloading", "5.6")
+def arrive(state: st.GameState, movers: tuple[str, ...], dice: Any):
+    """At the end of a move: moving into an enemy hex is an assault (12.1, D14)."""
+    m, cat = game_map(state), catalogue_for(state)
+    here = [x for x in movers if state.units[x].on_map]
+    if not here:
+        return state, []
+    h = state.units[here[0]].hex
+    side = state.units[here[0]].side
+    if not any(u.side != side for u in state.units_at(h)):
+        return state, []
+    if not assault_mod.must_resolve_now(state, side, h, here):
+        return state, []  # joining an assault going on: it continues at the segment's end
+    sit = assault_mod.AssaultSituation(hex=h, attacker=side, first_round=True)
+    state, evs = assault_mod.resolve_assault_round(m, state, sit, dice, cat)
+    return state, _events(evs)
+
+
+def continuing_assaults(state: st.GameState, dice: Any):
+    """After an activation: one more round in each assault hex where the active side
+    activated a unit or moved one in (D14)."""
+    m, cat = game_map(state), catalogue_for(state)
+    a = state.activation
+    events: list[Event] = []
+    for h, attacker in assault_mod.assault_hexes(state):
+        involved = any(state.units[u].hex == h and state.units[u].on_map for u in a.units)
+        sides = {u.side for u in state.units_at(h)}
+        if not involved or len(sides) < 2 or attacker not in sides:
+            continue
+        sit = assault_mod.AssaultSituation(hex=h, attacker=attacker, first_round=False)
+        state, evs = assault_mod.resolve_assault_round(m, state, sit, dice, cat)
+        events += _events(evs)
+    return state, events
+
+
+# -- opportunity fire (13.0) ----------------------------------------------------------------
 
 
 def opportunity_fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
-    raise not_wired("opportunity fire", "13.0")
+    """The inactive side fires at a mover in the hex it entered, or declines (13.0, 13.21)."""
+    from .activation import commands_unit
+    from .combat.opportunity_fire import opportunity_fire_candidates, resolve_opportunity_fire
+
+    m, cat = game_map(state), catalogue_for(state)
+    w = state.opfire
+    events: list[Event] = []
+    movers = w.movers
+    if cmd.type == "decline":
+        events.append(Event("opportunity_fire_declined", data={"side": w.side}))
+    else:
+        target = cmd.get("target")
+        if target not in movers or state.units[target].hex != w.hex:
+            raise IllegalCommand(f"opportunity_fire: {target!r} is not a unit moving into "
+                                 f"{hex_label(state, w.hex)} (13.0)", rule="13.0")
+        for uid in cmd.get("firers"):
+            u = state.units.get(uid)
+            if u is None or u.side != seat.side or not commands_unit(state, seat.id, u):
+                raise IllegalCommand(f"opportunity_fire: you command no unit {uid!r} (D21)",
+                                     rule="D21")
+        kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
+        decl = FireDeclaration(firers=tuple(cmd.get("firers")), target_hex=w.hex, kind=kind,
+                               leader=cmd.get("leader"), opportunity=True,
+                               target_unit=target if kind == ANTI_TANK else None)
+        out = resolve_opportunity_fire(m, state, decl, target, dice, cat, already_fired=w.fired)
+        state = out.state
+        events += _events(out.events)
+        w = replace(w, fired=frozenset(out.already_fired))
+        if out.stops:
+            movers = tuple(x for x in movers if x != target)
+            state = note(replace(state, opfire=None), done=[target])
+            if state.units[target].on_map and not w.path_left:
+                st2, more = arrive(state, (target,), dice)
+                state, events = st2, events + more
+        movers = tuple(x for x in movers if state.units[x].on_map and state.units[x].hex == w.hex)
+        still = [x for x in movers
+                 if opportunity_fire_candidates(m, state, x, cat, already_fired=w.fired)]
+        if still:
+            return replace(state, opfire=replace(w, movers=movers, mover=still[0])), events
+    state = replace(state, opfire=None)
+    if not movers:
+        return state, events
+    return walk(state, movers, w.path_left, dice, events)
+
+
+def opportunity_fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Single-unit opportunity attacks the seat may make now, one per firer, target and kind."""
+    from .activation import commands_unit
+    from .combat.opportunity_fire import opportunity_fire_candidates
+
+    m, cat = game_map(state), catalogue_for(state)
+    w = state.opfire
+    out = []
+    for target in w.movers:
+        if not state.units[target].on_map:
+            continue
+        for c in opportunity_fire_candidates(m, state, target, cat, already_fired=w.fired):
+            if not commands_unit(state, seat.id, state.units[c["unit"]]):
+                continue
+            for kind in c["kinds"]:
+                out.append({"type": "opportunity_fire", "firers": [c["unit"]], "target": target,
+                            "fire_type": kind})
+    return out
+
+
+# -- fire (9, 10, 11) -------------------------------------------------------------------------
+
+
+def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
+    """Direct fire or anti-tank fire by activated units (10.0, 11.0)."""
+    kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
+    target = _hex(state, cmd.get("target"), "target", "fire")
+    decl = FireDeclaration(firers=tuple(cmd.get("firers")), target_hex=target, kind=kind,
+                           leader=cmd.get("leader"), target_unit=cmd.get("target_unit"))
+    return _resolve_fire(state, decl, dice, "fire")
+
+
+def bombard(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
+    """Bombardment by activated units, spotted by themselves or a leader (9.0, D12)."""
+    target = _hex(state, cmd.get("target"), "target", "bombard")
+    decl = FireDeclaration(firers=tuple(cmd.get("firers")), target_hex=target, kind=BOMBARDMENT,
+                           spotter=cmd.get("spotter"))
+    return _resolve_fire(state, decl, dice, "bombard")
+
+
+def _resolve_fire(state: st.GameState, decl: FireDeclaration, dice: Any, verb: str):
+    m, cat = game_map(state), catalogue_for(state)
+    for uid in decl.firers:
+        u = in_activation(state, uid, verb)
+        if not may_fire(state, u, decl.kind, cat):
+            raise IllegalCommand(f"{verb}: {uid} has already moved or fired in this activation; "
+                                 "a unit moves or fires, not both (3.1)", rule="3.1")
+    if decl.leader is not None:
+        in_activation(state, decl.leader, verb)
+    resolve = {DIRECT: resolve_direct_fire, ANTI_TANK: resolve_anti_tank,
+               BOMBARDMENT: resolve_bombardment}[decl.kind]
+    state, evs = resolve(m, state, decl, dice, cat)
+    done = [uid for uid in decl.firers
+            if state.units[uid].attacks_made >= attack_limit(cat, state.units[uid], decl.kind, False)
+            or not state.units[uid].on_map]
+    state = note(state, acted=decl.firers, done=done)
+    return state, _events(evs)
+
+
+def _fire_targets(state: st.GameState, u: st.UnitState, rng: int) -> list[Hex]:
+    side = u.side
+    hexes, _ = known_enemies(state, side)
+    return sorted(h for h in hexes if _dist(u.hex, h) <= rng)
+
+
+def _dist(a: Hex, b: Hex) -> int:
+    from .hexgrid import distance
+
+    return distance(a, b)
+
+
+def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Single-unit direct and anti-tank attacks of the activated units (10.0, 11.0)."""
+    from .combat.anti_tank import validate_anti_tank
+    from .combat.direct_fire import validate_fire
+
+    m, cat = game_map(state), catalogue_for(state)
+    out = []
+    for uid in sorted(state.activation.units):
+        u = state.units[uid]
+        if not u.on_map or u.carried_by is not None or u.status == st.DEMORALIZED:
+            continue
+        t = cat[u.type_id]
+        if t.is_leader:
+            continue
+        face = t.face(u.steps)
+        if face.direct_fire and may_fire(state, u, DIRECT, cat):
+            for h in _fire_targets(state, u, face.direct_fire.range):
+                decl = FireDeclaration(firers=(uid,), target_hex=h)
+                if not validate_fire(m, state, decl, cat):
+                    out.append({"type": "fire", "firers": [uid], "target": hex_label(state, h),
+                                "fire_type": "direct"})
+        if face.anti_tank and may_fire(state, u, ANTI_TANK, cat):
+            for h in _fire_targets(state, u, (face.anti_tank.range * 3) // 2):
+                for e in state.units_at(h):
+                    if e.side == u.side or e.hidden or cat[e.type_id].is_leader:
+                        continue
+                    if cat[e.type_id].face(e.steps).armor is None:
+                        continue
+                    decl = FireDeclaration(firers=(uid,), target_hex=h, kind=ANTI_TANK,
+                                           target_unit=e.id)
+                    if not validate_anti_tank(m, state, decl, cat):
+                        out.append({"type": "fire", "firers": [uid],
+                                    "target": hex_label(state, h), "fire_type": "anti_tank",
+                                    "target_unit": e.id})
+    return out
+
+
+def bombard_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Single-unit bombardments, self-spotted or spotted by an activated leader (9.0, D12)."""
+    from .combat.bombardment import validate_bombardment
+
+    m, cat = game_map(state), catalogue_for(state)
+    a = state.activation
+    spotters = [None] + sorted(x for x in a.units if cat[state.units[x].type_id].is_leader
+                               and state.units[x].on_map)
+    out = []
+    for uid in sorted(a.units):
+        u = state.units[uid]
+        t = cat[u.type_id]
+        if t.is_leader or not u.on_map or u.carried_by is not None:
+            continue
+        face = t.face(u.steps)
+        if not face.bombardment or not may_fire(state, u, BOMBARDMENT, cat):
+            continue
+        for h in _fire_targets(state, u, face.bombardment.range):
+            for sp in spotters:
+                decl = FireDeclaration(firers=(uid,), target_hex=h, kind=BOMBARDMENT, spotter=sp)
+                if not validate_bombardment(m, state, decl, cat):
+                    cmd = {"type": "bombard", "firers": [uid], "target": hex_label(state, h)}
+                    if sp:
+                        cmd["spotter"] = sp
+                    out.append(cmd)
+                    break
+    return out
+
+
+# -- recovery (14.4) ----------------------------------------------------------------------------
+
+
+def recover(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
+    """A disrupted or demoralized unit tries to recover, helped by an activated leader (14.4)."""
+    m, cat = game_map(state), catalogue_for(state)
+    uid, leader = cmd.get("unit"), cmd.get("leader")
+    for x in (uid, leader):
+        if x is None:
+            continue
+        in_activation(state, x, "recover")
+        if x in state.activation.acted:
+            raise IllegalCommand(f"recover: {x} has already acted in this activation; units "
+                                 "trying to recover and the leader helping do nothing else "
+                                 "(14.4)", rule="14.4")
+    state, evs = resolve_recovery(m, state, uid, dice, cat, leader=leader)
+    helpers = [x for x in (uid, leader) if x is not None]
+    return note(state, acted=helpers, done=helpers), _events(evs)
+
+
+def recover_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    from .combat.morale import recovery_problems
+
+    cat = catalogue_for(state)
+    a = state.activation
+    fresh = [x for x in sorted(a.units) if x not in a.acted and state.units[x].on_map]
+    leaders = [x for x in fresh if cat[state.units[x].type_id].is_leader]
+    out = []
+    for uid in fresh:
+        if state.units[uid].status == st.GOOD:
+            continue
+        for ldr in [None, *leaders]:
+            if ldr == uid or recovery_problems(state, uid, cat, ldr):
+                continue
+            cmd = {"type": "recover", "unit": uid}
+            if ldr:
+                cmd["leader"] = ldr
+            out.append(cmd)
+    return out
+
+
+# -- transport (5.6) ------------------------------------------------------------------------------
+
+
+def load(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
+    """Load an activated unit onto an activated transport in its hex (5.6)."""
+    cat = catalogue_for(state)
+    p = in_activation(state, cmd.get("unit"), "load")
+    c = in_activation(state, cmd.get("transport"), "load")
+    if p.id in state.activation.acted:
+        raise IllegalCommand(f"load: {p.id} has already acted in this activation (3.1)",
+                             rule="3.1")
+    if c.id in state.activation.done:
+        raise IllegalCommand(f"load: {c.id} has finished for this activation (3.1)", rule="3.1")
+    tr = transport.load(state, p.id, c.id, catalogue=cat, mp_spent=state.activation.mp_spent)
+    state = note(tr.state, acted=[p.id, c.id], done=[p.id, *tr.done], spent_now=tr.mp_spent)
+    return state, [Event("loaded", side=p.side, units=(p.id, c.id),
+                         data={"hex": hex_label(state, c.hex)})]
+
+
+def unload(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
+    """Unload a passenger into its transport's hex; the passenger stops there (5.6)."""
+    cat = catalogue_for(state)
+    p = in_activation(state, cmd.get("unit"), "unload")
+    if p.carried_by is None or p.carried_by not in state.activation.units:
+        raise IllegalCommand(f"unload: {p.id} is not carried by a transport in this activation "
+                             "(5.6)", rule="5.6")
+    c = state.units[p.carried_by]
+    if c.id in state.activation.done:
+        raise IllegalCommand(f"unload: {c.id} has finished for this activation (3.1)", rule="3.1")
+    tr = transport.unload(state, p.id, catalogue=cat, mp_spent=state.activation.mp_spent)
+    state = note(tr.state, acted=[p.id, c.id], done=[p.id, *tr.done], spent_now=tr.mp_spent)
+    return state, [Event("unloaded", side=p.side, units=(p.id, c.id),
+                         data={"hex": hex_label(state, c.hex)})]
+
+
+def load_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    cat = catalogue_for(state)
+    a = state.activation
+    out = []
+    for pid in sorted(a.units):
+        p = state.units[pid]
+        if pid in a.acted or not p.on_map or p.carried_by is not None:
+            continue
+        for cid in sorted(a.units):
+            c = state.units[cid]
+            if cid == pid or cid in a.done or c.hex != p.hex or c.carried_by is not None:
+                continue
+            if transport.carry_problem(state, pid, cid, catalogue=cat) is not None:
+                continue
+            try:
+                transport.load(state, pid, cid, catalogue=cat, mp_spent=a.mp_spent)
+            except IllegalCommand:
+                continue
+            out.append({"type": "load", "unit": pid, "transport": cid})
+    return out
+
+
+def unload_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    cat = catalogue_for(state)
+    a = state.activation
+    out = []
+    for pid in sorted(a.units):
+        p = state.units[pid]
+        if p.carried_by is None or p.carried_by not in a.units or p.carried_by in a.done:
+            continue
+        try:
+            transport.unload(state, pid, catalogue=cat, mp_spent=a.mp_spent)
+        except IllegalCommand:
+            continue
+        out.append({"type": "unload", "unit": pid})
+    return out
+
+
+# -- what the board may offer: moves ------------------------------------------------------------
+
+
+def move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """One move per unit (and per hex of movers together) and destination, with the path the
+    movement rules find (5.0); destinations holding enemies are assaults (12.1)."""
+    m, cat = game_map(state), catalogue_for(state)
+    a = state.activation
+    movable = [
+        state.units[x] for x in sorted(a.units)
+        if may_move(state, x) and state.units[x].carried_by is None
+        and not state.units[x].eliminated and state.units[x].status != st.DEMORALIZED
+        and (state.units[x].hex is not None or state.units[x].entry_edge)
+    ]
+    groups: list[tuple[str, ...]] = [(u.id,) for u in movable]
+    by_hex: dict = {}
+    for u in movable:
+        if u.hex is not None:
+            by_hex.setdefault(u.hex, []).append(u.id)
+    groups += [tuple(ids) for _, ids in sorted(by_hex.items()) if len(ids) > 1]
+    out = []
+    for ids in groups:
+        u = state.units[ids[0]]
+        side = u.side
+        enemy_hexes, enemy_ids = known_enemies(state, side)
+        try:
+            if u.hex is None:
+                reach = movement.entry_reach(m, state, list(ids), edge=u.entry_edge,
+                                             catalogue=cat, known_enemy_hexes=enemy_hexes)
+            else:
+                reach = movement.reachable(
+                    m, state, list(ids), catalogue=cat, known_enemy_hexes=enemy_hexes,
+                    mp_spent=a.mp_spent,
+                    leaderless_threats=enemy_ids if a.leaderless else None)
+        except IllegalCommand:
+            continue
+        for h in sorted(reach):
+            r = reach[h]
+            path = r.path if u.hex is None else r.path[1:]
+            cmd: dict = {"type": "move"}
+            if len(ids) == 1:
+                cmd["unit"] = ids[0]
+            else:
+                cmd["units"] = list(ids)
+            cmd["path"] = [hex_label(state, x) for x in path]
+            out.append(cmd)
+    return out
+
+
+def assault_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Assaults into adjacent enemy hexes by one unit or the movers of a hex together (12.1)."""
+    out = []
+    for cmd in move_options(state, seat):
+        if len(cmd["path"]) != 1:
+            continue
+        ids = [cmd["unit"]] if "unit" in cmd else cmd["units"]
+        side = state.units[ids[0]].side
+        h = parse_hex(state, cmd["path"][0])
+        if h in known_enemies(state, side)[0] and state.units[ids[0]].hex is not None:
+            out.append({"type": "assault", "units": ids, "target": cmd["path"][0]})
+    return out
 
 
 ACTIONS = {
@@ -92,26 +668,14 @@ ACTIONS = {
     "unload": unload,
 }
 
-_ = Event  # events are built by the handlers as they are wired
-
-
-# -- what the board may offer (legal.py) ---------------------------------------------------
-
-
-def _no_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
-    return []
-
-
-def opportunity_fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
-    return []
-
-
 OPTIONS = {
-    "move": _no_options,
-    "fire": _no_options,
-    "bombard": _no_options,
-    "assault": _no_options,
-    "recover": _no_options,
-    "load": _no_options,
-    "unload": _no_options,
+    "move": move_options,
+    "fire": fire_options,
+    "bombard": bombard_options,
+    "assault": assault_options,
+    "recover": recover_options,
+    "load": load_options,
+    "unload": unload_options,
 }
+
+_ = ZERO

@@ -81,7 +81,8 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
                              "13.0")
         if t not in ("opportunity_fire", "decline"):
             raise IllegalCommand(f"{t}: only opportunity_fire or decline now (13.0)", rule="13.0")
-        return actions.opportunity_fire(state, me, cmd, dice)
+        state, events = actions.opportunity_fire(state, me, cmd, dice)
+        return _maybe_auto_end(state, events, dice)
     if t in ("opportunity_fire", "decline"):
         raise IllegalCommand(f"{t}: no moving unit to fire at (13.0)", rule="13.0")
     if me.side != state.active_side:
@@ -161,7 +162,9 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
 
 
 def _end_activation(state: st.GameState, dice: Any):
-    state, events = act.finish(state)
+    state, events = actions.continuing_assaults(state, dice)
+    state, more = act.finish(state)
+    events += more
     state, more = sequence.end_segment(state, dice, passed=False)
     return state, events + more
 
@@ -172,7 +175,7 @@ def _maybe_auto_end(state: st.GameState, events: list, dice: Any):
         return state, events
     a = state.activation
     live = {u for u in a.units if not state.units[u].eliminated}
-    if live <= a.acted:
+    if live <= a.done:
         state, more = _end_activation(state, dice)
         return state, events + more
     return state, events

@@ -14,6 +14,7 @@ from .hexgrid import Hex
 from .units import CounterType, catalogue
 
 _REGISTERED: dict[str, Any] = {}
+_FOUND: dict[str, Any] = {}  # bundled scenarios already looked up (they never change)
 
 
 def register_scenario(scenario: Any) -> None:
@@ -41,8 +42,11 @@ def scenario_for(state_or_id: Any) -> Any:
     sid = state_or_id if isinstance(state_or_id, str) else state_or_id.scenario_id
     if sid in _REGISTERED:
         return _REGISTERED[sid]
+    if sid in _FOUND:
+        return _FOUND[sid]
     bundled = _bundled()
     if sid in bundled:
+        _FOUND[sid] = bundled[sid]
         return bundled[sid]
     raise KeyError(f"unknown scenario {sid!r}")
 
@@ -57,6 +61,15 @@ def counter_type(state: Any, type_id: str) -> CounterType:
     if cat is not None and type_id in cat:
         return cat[type_id]
     return catalogue()[type_id]
+
+
+def catalogue_for(state: Any) -> Any:
+    """The scenario's catalogue (the bundled one when the scenario has none)."""
+    try:
+        cat = getattr(scenario_for(state), "catalogue", None)
+    except KeyError:
+        cat = None
+    return cat if cat is not None else catalogue()
 
 
 def game_map(state: Any) -> Any:

@@ -14,6 +14,7 @@ import json
 import types
 import typing
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -27,17 +28,32 @@ class SchemaError(ValueError):
     """A document has another schema version, or does not fit the state's shape."""
 
 
+_PRIMITIVE = (str, int, float, bool, type(None))
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def encode(value: Any) -> Any:
     """A JSON-ready form of any state value."""
+    if isinstance(value, _PRIMITIVE):
+        return value
     if isinstance(value, Hex):
         return [value.q, value.r]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Fraction):
+        return str(value)  # "3/2": exact, and the verifier's hash sees the same text
+    cls = type(value)
+    if dataclasses.is_dataclass(cls):
+        return {name: encode(getattr(value, name)) for name in _field_names(cls)}
     if isinstance(value, Mapping):
         if any(isinstance(k, Hex) for k in value):
             return [[encode(k), encode(v)] for k, v in sorted(value.items())]
         return {str(k): encode(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
     if isinstance(value, (frozenset, set)):
+        if all(isinstance(v, str) for v in value):
+            return sorted(value)
         return sorted((encode(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
     if isinstance(value, (tuple, list)):
         return [encode(v) for v in value]
@@ -59,6 +75,8 @@ def _decode(tp: Any, raw: Any) -> Any:
         return _decode(non_none[0], raw)
     if tp is Hex:
         return Hex(int(raw[0]), int(raw[1]))
+    if tp is Fraction:
+        return Fraction(raw)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = _hints(tp)
         kwargs = {}
@@ -108,7 +126,38 @@ def canonical_json(value: Any) -> str:
 
 def state_hash(state: st.GameState) -> str:
     """SHA-256 of the canonical JSON of the state (what the verifier compares)."""
-    return hashlib.sha256(canonical_json(state_to_json(state)).encode()).hexdigest()
+    return hashlib.sha256(canonical_state_json(state).encode()).hexdigest()
+
+
+# Canonical text of each UnitState, by identity: consecutive states share most unit objects,
+# so hashing a 300-counter state re-encodes only the counters that changed. The entry keeps
+# the object alive, so its id cannot be reused while cached.
+_UNIT_TEXT: dict[int, tuple[Any, str]] = {}
+_UNIT_TEXT_MAX = 50_000
+_UNITS_SLOT = "\x00units\x00"
+
+
+def _unit_text(u: Any) -> str:
+    hit = _UNIT_TEXT.get(id(u))
+    if hit is not None and hit[0] is u:
+        return hit[1]
+    text = canonical_json(encode(u))
+    if len(_UNIT_TEXT) >= _UNIT_TEXT_MAX:
+        _UNIT_TEXT.clear()
+    _UNIT_TEXT[id(u)] = (u, text)
+    return text
+
+
+def canonical_state_json(state: st.GameState) -> str:
+    """`canonical_json(state_to_json(state))`, built from cached per-counter texts."""
+    body = {name: encode(getattr(state, name)) for name in _field_names(type(state))
+            if name != "units"}
+    body["units"] = _UNITS_SLOT
+    text = canonical_json({"schema": SCHEMA, "state": body})
+    units = ",".join(
+        f"{canonical_json(uid)}:{_unit_text(state.units[uid])}" for uid in sorted(state.units)
+    )
+    return text.replace(canonical_json(_UNITS_SLOT), "{" + units + "}", 1)
 
 
 def step_to_json(step: Any) -> dict:

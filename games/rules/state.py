@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from .hexgrid import Hex
 
@@ -100,12 +101,17 @@ class Activation:
     acted: frozenset[str] = frozenset()  # units that have moved or fired
     moving: str | None = None  # unit in the middle of its move (for opportunity fire)
     leader: str | None = None
-    mp_spent: Mapping[str, object] = field(default_factory=dict)
+    mp_spent: Mapping[str, Fraction] = field(default_factory=dict)  # exact MPs (5.2)
     # False when a leader (or a tank leader for an AFV group) activated it: the leaderless
     # restriction (3.1, D3) binds only leaderless activations.
     leaderless: bool = True
     # Optional Formation Activation (17.7): the formation whose units were activated.
     formation: str | None = None
+    # Units that may do nothing more in this activation (fired, recovered, move ended).
+    done: frozenset[str] = frozenset()
+    # Reinforcements that entered the map in this activation: their entry move is not bound
+    # by the leaderless restriction (D-ACT-3, as movement.entry_reach).
+    entered: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +129,10 @@ class OpFireWindow:
     hex: Hex
     queue: tuple[tuple[str, tuple[Hex, ...]], ...] = ()
     fired: frozenset[str] = frozenset()
+    # Units moving together with the mover (a stack, 4.5), all now in `hex`, and the hexes
+    # they still have to enter; the last may be an assault (12.1).
+    movers: tuple[str, ...] = ()
+    path_left: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
