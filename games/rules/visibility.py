@@ -53,15 +53,22 @@ def _build_static_sight(m: Map) -> StaticSight:
         if m.is_hill(h):
             cap = 3 if cap is None else min(cap, 3)
         target_info[(h.q, h.r)] = (cap, m.elevation(h))
-    disks: dict[int, list[tuple[int, int, int]]] = {}
+    Offsets = tuple[tuple[int, int], ...]
+    disks: dict[int, list[tuple[int, int, int, Offsets, Offsets | None]]] = {}
 
-    def disk(radius: int) -> list[tuple[int, int, int]]:
+    def disk(radius: int) -> list[tuple[int, int, int, Offsets, Offsets | None]]:
+        # Every offset within radius with its distance and both nudged lines' intervening
+        # offsets (the second only when it differs: D-LOS-3), nearest first.
         if radius not in disks:
-            disks[radius] = [
-                (dq, dr, (abs(dq) + abs(dr) + abs(dq + dr)) // 2)
-                for dq in range(-radius, radius + 1)
-                for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
-            ]
+            out = []
+            for dq in range(-radius, radius + 1):
+                for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+                    plus = intervening_offsets(dq, dr, 1)
+                    minus = intervening_offsets(dq, dr, -1)
+                    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+                    out.append((dq, dr, d, plus, None if minus == plus else minus))
+            out.sort(key=lambda e: e[2])
+            disks[radius] = out
         return disks[radius]
 
     sees: dict[Hex, frozenset[Hex]] = {}
@@ -73,7 +80,7 @@ def _build_static_sight(m: Map) -> StaticSight:
         eye = lo + m.terrain(o).spotter_level_bonus
         reach = DAY_RANGE + HEXES_PER_LEVEL * max(0, eye - min_level)
         visible = []
-        for dq, dr, d in disk(reach):
+        for dq, dr, d, plus, minus in disk(reach):
             key = (oq + dq, o_r + dr)
             info = target_info.get(key)
             if info is None:
@@ -86,12 +93,10 @@ def _build_static_sight(m: Map) -> StaticSight:
                 continue
             if d > 1:
                 checked += 1
-                if line_blocker(grid, oq, o_r, intervening_offsets(dq, dr, 1), lo, lt) is not None:
-                    other = intervening_offsets(dq, dr, -1)
-                    if other == intervening_offsets(dq, dr, 1):
-                        continue
-                    if line_blocker(grid, oq, o_r, other, lo, lt) is not None:
-                        continue  # D-LOS-3: both sides of the hexside blocked
+                if line_blocker(grid, oq, o_r, plus, lo, lt) is not None and (
+                    minus is None or line_blocker(grid, oq, o_r, minus, lo, lt) is not None
+                ):
+                    continue  # blocked (along a hexside: both sides blocked, D-LOS-3)
             visible.append(Hex(key[0], key[1]))
         sees[o] = frozenset(visible)
         for t in visible:
