@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import IllegalCommand
@@ -295,17 +295,65 @@ class _Group:
     unit_ids: tuple[str, ...]
 
 
-@dataclass(order=True)
 class _Label:
-    priority: tuple
-    seq: int
-    hex: Hex = field(compare=False)
-    costs: tuple[Fraction, ...] = field(compare=False)
-    path: tuple[Hex, ...] = field(compare=False)
-    terminal: bool = field(compare=False)
-    assault: bool = field(compare=False, default=False)
-    engineer: bool = field(compare=False, default=False)
-    minimum: bool = field(compare=False, default=False)
+    """One way of reaching a hex: a cost per class group in sixths of an MP, and where from."""
+
+    __slots__ = ("hex", "costs", "parent", "depth", "terminal", "assault", "engineer", "minimum")
+
+    def __init__(
+        self,
+        hex_: Hex,
+        costs: tuple[int, ...],
+        parent: _Label | None,
+        *,
+        terminal: bool = False,
+        assault: bool = False,
+        engineer: bool = False,
+        minimum: bool = False,
+    ):
+        self.hex = hex_
+        self.costs = costs
+        self.parent = parent
+        self.depth = 0 if parent is None else parent.depth + 1
+        self.terminal = terminal
+        self.assault = assault
+        self.engineer = engineer
+        self.minimum = minimum
+
+    def path(self) -> tuple[Hex, ...]:
+        out = []
+        lab: _Label | None = self
+        while lab is not None:
+            out.append(lab.hex)
+            lab = lab.parent
+        return tuple(reversed(out))
+
+
+# Every MP cost on the chart is a multiple of 1/6 (road rates 2/3 and 1/2), so the search
+# counts in sixths with integers; results go back out as exact Fractions.
+SIXTHS = 6
+
+
+def _sixths(cost: Fraction) -> int:
+    n = cost * SIXTHS
+    if n.denominator != 1:
+        raise ValueError(f"MP cost {cost} is not a multiple of 1/{SIXTHS}")
+    return int(n)
+
+
+def _adjacent_costs(
+    map_: Map, movement_class: str, a: Hex
+) -> tuple[tuple[Hex, int | None, bool], ...]:
+    """(neighbour, cost in sixths or None, along a road) for each neighbour of a; cached per map."""
+    table = map_.cached(("movement.adjacent_costs", movement_class), dict)
+    row = table.get(a)
+    if row is None:
+        out = []
+        for b in map_.neighbors(a):
+            st = terrain_step(map_, movement_class, a, b)
+            out.append((b, None if st.cost is None else _sixths(st.cost), st.road is not None))
+        row = table[a] = tuple(out)
+    return row
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +366,7 @@ class _Movers:
     may_assault: bool
     fresh: bool  # no MP spent yet: D7 applies
     vehicles: tuple[str, ...]  # ids of motorized/mechanized movers (mire)
+    remaining: Mapping[str, Fraction]  # each mover's MPs left (D7 spends them all)
 
 
 def _spent(mp_spent: Fraction | int | Mapping[str, Fraction | int], uid: str) -> Fraction:
@@ -384,22 +433,15 @@ def _movers(
         and all(can_assault(u, catalogue=catalogue) for u in units),
         fresh=all(_spent(mp_spent, u.id) == 0 for u in units),
         vehicles=tuple(u.id for u in units if movement_class(u, catalogue=catalogue) != "foot"),
+        remaining={
+            u.id: movement_allowance(u, catalogue=catalogue) - _spent(mp_spent, u.id) for u in units
+        },
     )
-
-
-def _priority(
-    costs: tuple[Fraction, ...], groups: tuple[_Group, ...], path_len: int, h: Hex
-) -> tuple:
-    used = max(
-        (c / g.remaining if g.remaining > 0 else Fraction(10**6) * (c + 1))
-        for c, g in zip(costs, groups, strict=True)
-    )
-    return (used, sum(costs), path_len, h.q, h.r)
 
 
 def _dominates(a: _Label, b: _Label) -> bool:
-    return all(x <= y for x, y in zip(a.costs, b.costs, strict=True)) and (
-        not a.terminal or b.terminal
+    return (not a.terminal or b.terminal) and all(
+        x <= y for x, y in zip(a.costs, b.costs, strict=True)
     )
 
 
@@ -428,16 +470,7 @@ def reachable(
     movers = _movers(state, unit_ids, catalogue, mp_spent, fleeing, entering=False)
     start = movers.units[0].hex
     assert start is not None
-    starts = [
-        _Label(
-            priority=(),
-            seq=0,
-            hex=start,
-            costs=tuple(ZERO for _ in movers.groups),
-            path=(start,),
-            terminal=False,
-        )
-    ]
+    starts = [_Label(start, tuple(0 for _ in movers.groups), None)]
     return _search(
         map_,
         state,
@@ -479,7 +512,9 @@ def _search(
     )
     threat_list = [t for ts in threats.values() for t in ts]
     stack_ok: dict[Hex, bool] = {}
-    origin = starts[0].path[0] if entered_from_edge is None else None
+    origin = starts[0].hex if entered_from_edge is None else None
+    budget = tuple(int(g.remaining * SIXTHS) for g in groups)  # floor: costs are whole sixths
+    classes = tuple(g.movement_class for g in groups)
 
     def may_stack(h: Hex) -> bool:
         ok = stack_ok.get(h)
@@ -488,18 +523,6 @@ def _search(
                 stacking_problem_counts(present.get(h, (0, 0)), movers.adding) is None
             )
         return ok
-
-    def options(a: Hex, b: Hex) -> list[tuple[tuple[Fraction, ...], bool]]:
-        """Cost vectors (one per class group) for entering b from a, with the engineer flag."""
-        out = []
-        steps = [terrain_step(map_, g.movement_class, a, b) for g in groups]
-        if all(s.allowed for s in steps):
-            out.append((tuple(s.cost for s in steps), False))  # type: ignore[misc]
-        if b in engineers and all(s.road is None for s in steps):
-            eng = engineer_step(map_, b)
-            if eng is not None:
-                out.append((tuple(eng.cost for _ in groups), True))  # type: ignore[misc]
-        return out
 
     def enemy_distance(h: Hex) -> int:
         return min((distance(h, e) for e in known_enemy_hexes), default=10**6)
@@ -517,82 +540,149 @@ def _search(
             return False
         return True
 
-    heap: list[_Label] = []
+    def options(a: Hex) -> list[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None]]:
+        """For each neighbour of a: the normal cost vector and the engineer-crossing one."""
+        rows = [_adjacent_costs(map_, cls, a) for cls in classes]
+        out = []
+        for i, (b, _, _) in enumerate(rows[0]):
+            cells = [row[i] for row in rows]
+            normal = None if any(c[1] is None for c in cells) else tuple(c[1] for c in cells)
+            eng = None
+            if b in engineers and not any(c[2] for c in cells):
+                e = engineer_step(map_, b)
+                if e is not None:
+                    eng = tuple(_sixths(e.cost) for _ in cells)  # type: ignore[arg-type]
+            out.append((b, normal, eng))
+        return out
+
+    def priority(costs: tuple[int, ...]) -> float:
+        # The largest share of any class's MPs used: the first label to settle a hex leaves
+        # the stack the most room. Ties go to insertion order (deterministic).
+        return max(
+            (c / r if r > 0 else float(c + 1) * 1e9) for c, r in zip(costs, budget, strict=True)
+        )
+
     labels: dict[Hex, list[_Label]] = {}
     best: dict[Hex, _Label] = {}
-    seq = 0
-    for s in starts:
-        s.priority = _priority(s.costs, groups, len(s.path), s.hex)
-        s.seq = seq
-        seq += 1
-        labels.setdefault(s.hex, []).append(s)
-        heapq.heappush(heap, s)
-    while heap:
-        lab = heapq.heappop(heap)
-        if not any(k is lab for k in labels[lab.hex]):
-            continue  # a better label for the hex turned up after this one was queued
-        if lab.hex not in best:
-            best[lab.hex] = lab
-        if lab.terminal or (movers.one_hex and len(lab.path) >= 2):
-            continue
-        for b in map_.neighbors(lab.hex):
-            if b in lab.path or not step_allowed(lab.hex, b):
+    if len(groups) == 1 and not movers.one_hex:
+        # One movement class: the Pareto search is plain Dijkstra on one cost; this is the
+        # common case (a unit, or a stack of one class) and it keeps `reachable` fast.
+        limit = budget[0]
+        heap1: list[tuple[int, int, _Label]] = []
+        seq = 0
+        for lab in starts:
+            labels[lab.hex] = [lab]
+            heapq.heappush(heap1, (lab.costs[0], seq, lab))
+            seq += 1
+        ends: dict[Hex, _Label] = {}  # cheapest entry that ends the move there
+        while heap1:
+            cost, _, lab = heapq.heappop(heap1)
+            a = lab.hex
+            if a in best:
                 continue
-            assault = b in known_enemy_hexes
-            for costs, eng in options(lab.hex, b):
-                total = tuple(c + d for c, d in zip(lab.costs, costs, strict=True))
-                if any(t > g.remaining for t, g in zip(total, groups, strict=True)):
+            best[a] = lab
+            for b, normal, eng in options(a):
+                if (normal is None and eng is None) or b in best or not step_allowed(a, b):
                     continue
-                new = _Label(
-                    priority=_priority(total, groups, len(lab.path) + 1, b),
-                    seq=seq,
-                    hex=b,
-                    costs=total,
-                    path=(*lab.path, b),
-                    terminal=assault or eng or movers.one_hex,
-                    assault=assault,
-                    engineer=eng,
-                )
-                others = labels.setdefault(b, [])
-                if any(_dominates(k, new) for k in others):
+                assault = b in known_enemy_hexes
+                if normal is not None and cost + normal[0] <= limit:
+                    new = _Label(b, (cost + normal[0],), lab, terminal=assault, assault=assault)
+                    if assault:
+                        if b not in ends or ends[b].costs[0] > new.costs[0]:
+                            ends[b] = new
+                    else:
+                        heapq.heappush(heap1, (new.costs[0], seq, new))
+                        seq += 1
+                if eng is not None and cost + eng[0] <= limit:
+                    if b not in ends or ends[b].costs[0] > cost + eng[0]:
+                        ends[b] = _Label(
+                            b,
+                            (cost + eng[0],),
+                            lab,
+                            terminal=True,
+                            assault=assault,
+                            engineer=True,
+                        )
+        for h, lab in ends.items():
+            if h not in best or best[h].costs[0] > lab.costs[0]:
+                best[h] = lab
+        labels = {h: [lab] for h, lab in best.items()}
+    else:
+        heap: list[tuple[float, int, int, _Label]] = []
+        seq = 0
+        for lab in starts:
+            labels.setdefault(lab.hex, []).append(lab)
+            heapq.heappush(heap, (priority(lab.costs), sum(lab.costs), seq, lab))
+            seq += 1
+        while heap:
+            lab = heapq.heappop(heap)[3]
+            if not any(k is lab for k in labels[lab.hex]):
+                continue  # a better label for the hex turned up after this one was queued
+            if lab.hex not in best:
+                best[lab.hex] = lab
+            if lab.terminal or (movers.one_hex and lab.depth >= 1):
+                continue
+            a = lab.hex
+            for b, normal, eng in options(a):
+                if (normal is None and eng is None) or not step_allowed(a, b):
                     continue
-                others[:] = [k for k in others if not _dominates(new, k)]
-                others.append(new)
-                seq += 1
-                heapq.heappush(heap, new)
+                assault = b in known_enemy_hexes
+                for costs, is_eng in ((normal, False), (eng, True)):
+                    if costs is None:
+                        continue
+                    total = tuple(c + d for c, d in zip(lab.costs, costs, strict=True))
+                    if any(t > r for t, r in zip(total, budget, strict=True)):
+                        continue
+                    new = _Label(
+                        b,
+                        total,
+                        lab,
+                        terminal=assault or is_eng or movers.one_hex,
+                        assault=assault,
+                        engineer=is_eng,
+                    )
+                    others = labels.setdefault(b, [])
+                    # Costs are positive, so a path back through a hex already on it is dominated.
+                    if any(_dominates(k, new) for k in others):
+                        continue
+                    others[:] = [k for k in others if not _dominates(new, k)]
+                    others.append(new)
+                    heapq.heappush(heap, (priority(total), sum(total), seq, new))
+                    seq += 1
 
     # D7: a unit that has spent no MP may always enter one adjacent hex it may enter at all.
-    if movers.fresh and origin is not None and all(g.remaining > 0 for g in groups):
-        for b in map_.neighbors(origin):
-            if b in best or not step_allowed(origin, b):
+    if movers.fresh and origin is not None and all(r > 0 for r in budget):
+        root = labels[origin][0]
+        for b, normal, eng in options(origin):
+            if b in best or (normal is None and eng is None) or not step_allowed(origin, b):
                 continue
-            if options(origin, b):
-                best[b] = _Label(
-                    priority=(),
-                    seq=0,
-                    hex=b,
-                    costs=tuple(g.remaining for g in groups),
-                    path=(origin, b),
-                    terminal=True,
-                    assault=b in known_enemy_hexes,
-                    minimum=True,
-                )
+            best[b] = _Label(
+                b, budget, root, terminal=True, assault=b in known_enemy_hexes, minimum=True
+            )
 
     result: dict[Hex, Reach] = {}
     for h, lab in best.items():
-        if entered_from_edge is None and len(lab.path) == 1:
+        if entered_from_edge is None and lab.parent is None:
             continue  # the start hex
-        costs = {uid: c for g, c in zip(groups, lab.costs, strict=True) for uid in g.unit_ids}
+        if lab.minimum:
+            costs = dict(movers.remaining)  # D7: every mover spends all it has left
+        else:
+            costs = {
+                uid: Fraction(c, SIXTHS)
+                for g, c in zip(groups, lab.costs, strict=True)
+                for uid in g.unit_ids
+            }
+        path = lab.path()
         result[h] = Reach(
             hex=h,
             cost=max(costs.values()),
             costs=costs,
-            path=lab.path,
+            path=path,
             assault=lab.assault,
             ends_move=lab.terminal or movers.one_hex,
             engineer_crossing=lab.engineer,
             minimum_move=lab.minimum,
-            mire_rolls=_mire_rolls(map_, state, movers, lab.path, entered_from_edge is not None),
+            mire_rolls=_mire_rolls(map_, state, movers, path, entered_from_edge is not None),
             entered_from_edge=entered_from_edge,
         )
     return result
@@ -680,20 +770,10 @@ def entry_reach(
         costs = tuple(s.cost for s in steps)  # type: ignore[misc]
         if all(c <= g.remaining for c, g in zip(costs, movers.groups, strict=True)):
             starts.append(
-                _Label(priority=(), seq=0, hex=h, costs=costs, path=(h,), terminal=movers.one_hex)
+                _Label(h, tuple(_sixths(c) for c in costs), None, terminal=movers.one_hex)
             )
         elif all(g.remaining > 0 for g in movers.groups):
-            minimum.append(
-                _Label(
-                    priority=(),
-                    seq=0,
-                    hex=h,
-                    costs=tuple(g.remaining for g in movers.groups),
-                    path=(h,),
-                    terminal=True,
-                    minimum=True,
-                )
-            )
+            minimum.append(_Label(h, (), None, terminal=True, minimum=True))
     result = (
         _search(
             map_,
@@ -711,17 +791,15 @@ def entry_reach(
     )
     for lab in minimum:
         if lab.hex not in result:
-            costs = {
-                uid: c for g, c in zip(movers.groups, lab.costs, strict=True) for uid in g.unit_ids
-            }
+            costs = dict(movers.remaining)
             result[lab.hex] = Reach(
                 hex=lab.hex,
                 cost=max(costs.values()),
                 costs=costs,
-                path=lab.path,
+                path=(lab.hex,),
                 ends_move=True,
                 minimum_move=True,
-                mire_rolls=_mire_rolls(map_, state, movers, lab.path, True),
+                mire_rolls=_mire_rolls(map_, state, movers, (lab.hex,), True),
                 entered_from_edge=edge,
             )
     return result

@@ -66,25 +66,62 @@ CATALOGUE: Catalogue = catalogue_from_dict(
             _unit("hmg", "hmg", "foot", _face(4, df=[8, 6]), steps=1),
             _unit("mortar", "mortar", "foot", _face(3, bomb=[6, 10]), steps=1),
             _unit("pak", "at_gun", "foot", _face(0, df=[2, 4], at=[8, 6]), steps=1),
-            _unit("tank", "tank", "mechanized", _face(6, df=[6, 8], at=[8, 10], armor=5),
-                  _face(6, df=[3, 8], at=[6, 10], armor=5)),
-            _unit("fast_tank", "tank", "mechanized", _face(12, df=[4, 6], at=[5, 8], armor=3),
-                  _face(12, df=[2, 6], at=[3, 8], armor=3)),
-            _unit("marder", "tank_destroyer", "mechanized", _face(8, at=[9, 10], armor=1),
-                  steps=1, open_top=True),
-            _unit("armored_car", "armored_car", "motorized", _face(12, df=[3, 6], armor=1),
-                  steps=1, open_top=True),
-            _unit("halftrack", "apc", "mechanized", _face(10, df=[2, 2], armor=1), steps=1,
-                  open_top=True, capacity=1),
+            _unit(
+                "tank",
+                "tank",
+                "mechanized",
+                _face(6, df=[6, 8], at=[8, 10], armor=5),
+                _face(6, df=[3, 8], at=[6, 10], armor=5),
+            ),
+            _unit(
+                "fast_tank",
+                "tank",
+                "mechanized",
+                _face(12, df=[4, 6], at=[5, 8], armor=3),
+                _face(12, df=[2, 6], at=[3, 8], armor=3),
+            ),
+            _unit(
+                "marder",
+                "tank_destroyer",
+                "mechanized",
+                _face(8, at=[9, 10], armor=1),
+                steps=1,
+                open_top=True,
+            ),
+            _unit(
+                "armored_car",
+                "armored_car",
+                "motorized",
+                _face(12, df=[3, 6], armor=1),
+                steps=1,
+                open_top=True,
+            ),
+            _unit(
+                "halftrack",
+                "apc",
+                "mechanized",
+                _face(10, df=[2, 2], armor=1),
+                steps=1,
+                open_top=True,
+                capacity=1,
+            ),
             _unit("truck", "truck", "motorized", _face(8), steps=1, capacity=1, can_tow=True),
             _unit("wagon", "wagon", "motorized", _face(5), steps=1, capacity=1, can_tow=True),
             _unit("bus", "truck", "motorized", _face(8), steps=1, capacity=2, can_tow=False),
-            _unit("tractor", "prime_mover", "mechanized", _face(6), steps=1, capacity=1,
-                  can_tow=True),
+            _unit(
+                "tractor", "prime_mover", "mechanized", _face(6), steps=1, capacity=1, can_tow=True
+            ),
         ],
         "leaders": [
-            {"id": "lt", "name": "Lt", "nationality": "test", "rank": "lieutenant", "morale": 8,
-             "combat_modifier": 1, "morale_modifier": 1},
+            {
+                "id": "lt",
+                "name": "Lt",
+                "nationality": "test",
+                "rank": "lieutenant",
+                "morale": 8,
+                "combat_modifier": 1,
+                "morale_modifier": 1,
+            },
         ],
     }
 )
@@ -122,10 +159,14 @@ def at(m: Map, label: str) -> Hex:
 
 def unit(uid: str, type_id: str, hex_: Hex | None, side: str = "axis", **kw: Any) -> UnitState:
     t = CATALOGUE[type_id]
-    return UnitState(id=uid, type_id=type_id, side=side, hex=hex_, steps=kw.pop("steps", t.steps), **kw)
+    return UnitState(
+        id=uid, type_id=type_id, side=side, hex=hex_, steps=kw.pop("steps", t.steps), **kw
+    )
 
 
-def state(units: Iterable[UnitState], *, options: Iterable[str] = (), markers: Mapping | None = None) -> GameState:
+def state(
+    units: Iterable[UnitState], *, options: Iterable[str] = (), markers: Mapping | None = None
+) -> GameState:
     us = list(units)
     return GameState(
         scenario_id="test",
@@ -137,8 +178,12 @@ def state(units: Iterable[UnitState], *, options: Iterable[str] = (), markers: M
             SideState(id="allies", name="Allies", nationality="test", initiative=2, morale=7),
         ),
         seats=(
-            SeatState(id="axis", side="axis", units=frozenset(u.id for u in us if u.side == "axis")),
-            SeatState(id="allies", side="allies", units=frozenset(u.id for u in us if u.side == "allies")),
+            SeatState(
+                id="axis", side="axis", units=frozenset(u.id for u in us if u.side == "axis")
+            ),
+            SeatState(
+                id="allies", side="allies", units=frozenset(u.id for u in us if u.side == "allies")
+            ),
         ),
         units={u.id: u for u in us},
         options=frozenset(options),
