@@ -354,3 +354,11 @@ def test_without_seats_each_side_gets_one_seat_with_all_its_units():
         ("ge", "ge", 21),
         ("su", "su", 22),
     }
+
+
+def test_the_example_in_the_format_readme_loads():
+    import re
+
+    text = (SCENARIO_DIR / "README.md").read_text(encoding="utf-8")
+    example = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    assert load_scenario(example).size["total"] == 5
