@@ -12,7 +12,9 @@ from games.rules.errors import IllegalCommand
 
 
 def at_decl(s, firer, target_unit, target_hex, **kw):
-    return FireDeclaration((firer,), s.hex(target_hex), kind="anti_tank", target_unit=target_unit, **kw)
+    return FireDeclaration(
+        (firer,), s.hex(target_hex), kind="anti_tank", target_unit=target_unit, **kw
+    )
 
 
 def of_type(events, kind):
@@ -23,8 +25,9 @@ def test_case_11_at_8_against_armor_5_adjacent_rolls_7_for_a_step_and_m2():
     s = Scene()
     s.add("g", s.gun(8, 6), "ge", "0202")
     s.add("t", s.armored(5), "ru", "0203")
-    state, events = resolve_fire(s.map, s.state(), at_decl(s, "g", "t", "0203"), ScriptedDice.of(3, 4, 1, 1),
-                                 s.catalogue())
+    state, events = resolve_fire(
+        s.map, s.state(), at_decl(s, "g", "t", "0203"), ScriptedDice.of(3, 4, 1, 1), s.catalogue()
+    )
     res = of_type(events, "result")[0]
     assert res["modified"] == 11 and res["code"] == "step_loss"
     assert state.units["t"].steps == 1
@@ -37,19 +40,24 @@ def test_case_12_opportunity_at_against_a_target_that_moved_in_the_preceding_seg
     s.add("g", s.gun(6, 6), "ge", "0202")
     s.add("t", s.armored(6), "ru", "0205", last_moved_segment=4)
     decl = at_decl(s, "g", "t", "0205", opportunity=True)
-    state, events = resolve_fire(s.map, s.state(segment=5), decl, ScriptedDice.of(6, 6, 1, 1), s.catalogue())
+    state, events = resolve_fire(
+        s.map, s.state(segment=5), decl, ScriptedDice.of(6, 6, 1, 1), s.catalogue()
+    )
     res = of_type(events, "result")[0]
     assert res["modified"] == 10 and res["code"] == "step_loss"
     assert sorted(e["reason"] for e in of_type(events, "shift")) == [
-        "opportunity fire", "target moved in the preceding action segment"]
+        "opportunity fire",
+        "target moved in the preceding action segment",
+    ]
 
 
 def test_case_13_at_10_against_armor_4_rolls_8_and_eliminates():
     s = Scene()
     s.add("g", s.gun(10, 8), "ge", "0202")
     s.add("t", s.armored(4), "ru", "0205")
-    state, events = resolve_fire(s.map, s.state(), at_decl(s, "g", "t", "0205"), ScriptedDice.of(4, 4),
-                                 s.catalogue())
+    state, events = resolve_fire(
+        s.map, s.state(), at_decl(s, "g", "t", "0205"), ScriptedDice.of(4, 4), s.catalogue()
+    )
     assert of_type(events, "result")[0]["modified"] == 14
     assert state.units["t"].eliminated
 
@@ -76,7 +84,9 @@ def test_d13_extended_range_is_150_percent_rounded_down():
     s.add("t8", s.armored(3), "ru", "0901")
     cat = s.catalogue()
     assert validate_fire(s.map, s.state(), at_decl(s, "g", "t7", "0801"), cat) == []
-    assert any("beyond" in p for p in validate_fire(s.map, s.state(), at_decl(s, "g", "t8", "0901"), cat))
+    assert any(
+        "beyond" in p for p in validate_fire(s.map, s.state(), at_decl(s, "g", "t8", "0901"), cat)
+    )
 
 
 def test_at_value_1_has_no_extended_range():
@@ -90,11 +100,14 @@ def test_case_15_flank_shot_after_an_attack_from_a_non_adjacent_hex():
     s = Scene()
     s.add("g", s.gun(5, 6), "ge", "0202")
     s.add("t", s.armored(6), "ru", "0205", attacked_from=frozenset({s.hex("0605")}))
-    state, events = resolve_fire(s.map, s.state(), at_decl(s, "g", "t", "0205"), ScriptedDice.of(4, 5, 1, 1),
-                                 s.catalogue())
+    state, events = resolve_fire(
+        s.map, s.state(), at_decl(s, "g", "t", "0205"), ScriptedDice.of(4, 5, 1, 1), s.catalogue()
+    )
     res = of_type(events, "result")[0]
     assert res["modified"] == 10 and res["code"] == "step_loss"
-    assert "target already attacked this turn from a non-adjacent hex" in [e["reason"] for e in of_type(events, "shift")]
+    assert "target already attacked this turn from a non-adjacent hex" in [
+        e["reason"] for e in of_type(events, "shift")
+    ]
     assert s.hex("0202") in state.units["t"].attacked_from
 
 
@@ -114,12 +127,18 @@ def test_case_16_full_strength_panther_fires_twice_reduced_once():
     cat = s.catalogue()
     state = s.state()
     for _ in range(2):
-        state, events = resolve_fire(s.map, state, at_decl(s, "p", "t1", "0205"), ScriptedDice.of(1, 1), cat)
+        state, events = resolve_fire(
+            s.map, state, at_decl(s, "p", "t1", "0205"), ScriptedDice.of(1, 1), cat
+        )
         assert of_type(events, "result")[0]["code"] == "none"
     with pytest.raises(IllegalCommand):
         resolve_fire(s.map, state, at_decl(s, "p", "t1", "0205"), ScriptedDice.of(1, 1), cat)
-    state, _ = resolve_fire(s.map, state, at_decl(s, "pr", "t1", "0205"), ScriptedDice.of(1, 1), cat)
-    assert any("Moved/Fired" in p for p in validate_fire(s.map, state, at_decl(s, "pr", "t1", "0205"), cat))
+    state, _ = resolve_fire(
+        s.map, state, at_decl(s, "pr", "t1", "0205"), ScriptedDice.of(1, 1), cat
+    )
+    assert any(
+        "Moved/Fired" in p for p in validate_fire(s.map, state, at_decl(s, "pr", "t1", "0205"), cat)
+    )
 
 
 def test_d25_moved_two_segments_ago_gives_no_modifier():
@@ -131,25 +150,38 @@ def test_d25_moved_two_segments_ago_gives_no_modifier():
     assert mods == []
 
 
-def test_cover_elevation_range_and_logistics_modifiers():
+def test_d_combat_at_cover_counts_once_with_elevation_range_and_logistics():
+    """D-COMBAT-AT-COVER: dug-in and town or woods give one -1 together, not two."""
     s = Scene(terrain={"0208": "town"}, elevation={"0208": 1})
     s.add("g", s.gun(6, 10), "ge", "0202")
     s.add("t", s.armored(6), "ru", "0208", dug_in=True)
     state = s.state(supply={"ge": "shortfall"})
-    mods = {m.reason: m.shift for m in fire_shifts(s.map, state, at_decl(s, "g", "t", "0208"), s.catalogue())}
-    assert mods == {"target is dug-in": -1, "target in higher elevation hex than firing unit": -1,
-                    "range to target is more than 5 hexes": -1, "logistics shortfall": -1}
+    mods = {
+        m.reason: m.shift
+        for m in fire_shifts(s.map, state, at_decl(s, "g", "t", "0208"), s.catalogue())
+    }
+    assert mods == {
+        "target is dug-in": -1,
+        "target in higher elevation hex than firing unit": -1,
+        "range to target is more than 5 hexes": -1,
+        "logistics shortfall": -1,
+    }
 
 
 def test_step_loss_on_a_loaded_halftrack_is_shared_by_its_passenger():
     s = Scene()
     s.add("g", s.gun(8, 6), "ge", "0202")
-    s.types["ruht"] = {**s.types["halftrack"], "id": "ruht", "steps": 2,
-                       "reduced": s.types["halftrack"]["full"]}
+    s.types["ruht"] = {
+        **s.types["halftrack"],
+        "id": "ruht",
+        "steps": 2,
+        "reduced": s.types["halftrack"]["full"],
+    }
     s.add("ht", "ruht", "ru", "0204")
     s.add("inf", "rifle", "ru", None, carried_by="ht")
-    state, events = resolve_fire(s.map, s.state(), at_decl(s, "g", "ht", "0204"),
-                                 ScriptedDice.of(2, 1, 6, 6), s.catalogue())
+    state, events = resolve_fire(
+        s.map, s.state(), at_decl(s, "g", "ht", "0204"), ScriptedDice.of(2, 1, 6, 6), s.catalogue()
+    )
     assert of_type(events, "result")[0]["code"] == "step_loss"
     assert state.units["inf"].steps == 1
     # The halftrack fails its M2 check badly (6+6+2): demoralized; the passenger takes it and unloads.
@@ -165,7 +197,9 @@ def test_efficient_move_and_fire_takes_minus_one_when_the_option_is_on():
     assert any("optional" in p for p in validate_fire(s.map, s.state(), decl, cat))
     state = s.state(options=frozenset({"efficient_move_fire"}))
     assert validate_fire(s.map, state, decl, cat) == []
-    assert {m.reason: m.shift for m in fire_shifts(s.map, state, decl, cat)} == {"efficient move & fire": -1}
+    assert {m.reason: m.shift for m in fire_shifts(s.map, state, decl, cat)} == {
+        "efficient move & fire": -1
+    }
 
 
 def test_anti_tank_needs_an_armored_target_and_one_firer():
@@ -174,6 +208,8 @@ def test_anti_tank_needs_an_armored_target_and_one_firer():
     s.add("g2", s.gun(6, 6), "ge", "0202")
     s.add("r", "rifle", "ru", "0204")
     cat = s.catalogue()
-    assert any("armor" in p for p in validate_fire(s.map, s.state(), at_decl(s, "g", "r", "0204"), cat))
+    assert any(
+        "armor" in p for p in validate_fire(s.map, s.state(), at_decl(s, "g", "r", "0204"), cat)
+    )
     two = FireDeclaration(("g", "g2"), s.hex("0204"), kind="anti_tank", target_unit="r")
     assert validate_fire(s.map, s.state(), two, cat) != []

@@ -6,7 +6,13 @@ import json
 
 import pytest
 
-from games.rules.combat import FireDeclaration, events_to_json, fire_shifts, resolve_fire, validate_fire
+from games.rules.combat import (
+    FireDeclaration,
+    events_to_json,
+    fire_shifts,
+    resolve_fire,
+    validate_fire,
+)
 from games.rules.dice import ScriptedDice
 from games.rules.errors import IllegalCommand
 from games.rules.state import DISRUPTED, Activation
@@ -95,7 +101,10 @@ def test_case_6_woods_and_adjacent_to_all_firers_cancel_out():
     s.add("r", "rifle", "ru", "0203")
     _, events = fire(s, ["g"], "0203", [1, 2, 1, 1])
     assert column(events) == "7" and result(events) == "M2"
-    assert sorted(reasons(events)) == ["target hex is adjacent to all firing units", "target hex is light woods"]
+    assert sorted(reasons(events)) == [
+        "target hex is adjacent to all firing units",
+        "target hex is light woods",
+    ]
 
 
 def test_case_7_rifle_platoon_alone_is_column_4_and_rolls_3_for_m():
@@ -202,9 +211,18 @@ def test_demoralized_units_may_not_fire_and_range_and_marker_are_checked():
     s.add("mf", "rifle", "ge", "0203", moved_fired=True)
     s.add("r", "rifle", "ru", "0204")
     cat, st = s.catalogue(), s.state()
-    assert any("demoralized" in p for p in validate_fire(s.map, st, FireDeclaration(("d",), s.hex("0204")), cat))
-    assert any("range" in p for p in validate_fire(s.map, st, FireDeclaration(("far",), s.hex("0204")), cat))
-    assert any("Moved/Fired" in p for p in validate_fire(s.map, st, FireDeclaration(("mf",), s.hex("0204")), cat))
+    assert any(
+        "demoralized" in p
+        for p in validate_fire(s.map, st, FireDeclaration(("d",), s.hex("0204")), cat)
+    )
+    assert any(
+        "range" in p
+        for p in validate_fire(s.map, st, FireDeclaration(("far",), s.hex("0204")), cat)
+    )
+    assert any(
+        "Moved/Fired" in p
+        for p in validate_fire(s.map, st, FireDeclaration(("mf",), s.hex("0204")), cat)
+    )
     with pytest.raises(IllegalCommand):
         resolve_fire(s.map, st, FireDeclaration(("d",), s.hex("0204")), ScriptedDice.of(), cat)
 
@@ -213,7 +231,9 @@ def test_line_of_sight_blocked_by_woods_forbids_fire():
     s = Scene(terrain={"0203": "light_woods"})
     s.add("g", "rifle", "ge", "0202")
     s.add("r", "rifle", "ru", "0204")
-    problems = validate_fire(s.map, s.state(), FireDeclaration(("g",), s.hex("0204")), s.catalogue())
+    problems = validate_fire(
+        s.map, s.state(), FireDeclaration(("g",), s.hex("0204")), s.catalogue()
+    )
     assert any("cannot spot" in p for p in problems)
 
 
@@ -241,8 +261,11 @@ def test_entrenchment_dug_in_and_hill_shift_left():
     s.mark("0204", "entrenchment")
     decl = FireDeclaration(("g",), s.hex("0204"))
     shifts = {x.reason: x.shift for x in fire_shifts(s.map, s.state(), decl, s.catalogue())}
-    assert shifts == {"target hex contains an entrenchment": -2, "target units are dug-in": -1,
-                      "target hex is a hill": -1}
+    assert shifts == {
+        "target hex contains an entrenchment": -2,
+        "target units are dug-in": -1,
+        "target hex is a hill": -1,
+    }
 
 
 def test_hmg_spray_fire_needs_three_factors_per_target_and_no_opportunity_fire():
@@ -269,7 +292,9 @@ def test_d4_leader_must_be_part_of_the_activation_to_add_his_modifier():
     s.add("r", "rifle", "ru", "0204")
     decl = FireDeclaration(("g",), s.hex("0204"), leader="L")
     without = Activation(side="ge", seat="ge", kind="unit", units=frozenset({"g"}))
-    within = Activation(side="ge", seat="ge", kind="leader", units=frozenset({"g", "L"}), leader="L")
+    within = Activation(
+        side="ge", seat="ge", kind="leader", units=frozenset({"g", "L"}), leader="L"
+    )
     cat = s.catalogue()
     assert any("D4" in p for p in validate_fire(s.map, s.state(activation=without), decl, cat))
     assert validate_fire(s.map, s.state(activation=within), decl, cat) == []
@@ -294,7 +319,9 @@ def test_d_combat_assault_hex_direct_fire_may_not_target_a_hex_holding_friendly_
     s.add("g", "rifle", "ge", "0202")
     s.add("g2", "rifle", "ge", "0204")
     s.add("r", "rifle", "ru", "0204")
-    problems = validate_fire(s.map, s.state(), FireDeclaration(("g",), s.hex("0204")), s.catalogue())
+    problems = validate_fire(
+        s.map, s.state(), FireDeclaration(("g",), s.hex("0204")), s.catalogue()
+    )
     assert any("D-COMBAT-ASSAULT-HEX" in p for p in problems)
 
 
@@ -307,10 +334,46 @@ def test_events_are_json_and_carry_every_shift_reason_and_every_roll():
     wire = events_to_json(events)
     json.dumps(wire)
     shifts = [e for e in wire if e["type"] == "shift"]
-    assert {"shift": -2, "reason": "target hex is light woods", "rule": "10.3", "type": "shift"} in shifts
-    assert {"shift": 2, "reason": "target hex is adjacent to all firing units", "rule": "10.3",
-            "type": "shift"} in shifts
+    assert {
+        "shift": -2,
+        "reason": "target hex is light woods",
+        "rule": "10.3",
+        "type": "shift",
+    } in shifts
+    assert {
+        "shift": 2,
+        "reason": "target hex is adjacent to all firing units",
+        "rule": "10.3",
+        "type": "shift",
+    } in shifts
     rolls = [e["purpose"] for e in wire if e["type"] == "roll"]
     assert rolls == ["direct fire", "leader casualty L", "morale check L"]  # r was eliminated
     assert [e["type"] for e in wire][:2] == ["fire", "shift"]
     assert wire[0]["firers"] == ["g"] and wire[0]["target_hex"] == "A0203"
+
+
+def test_d_combat_shift_targets_unit_type_shifts_need_every_combat_unit_of_that_type():
+    """D-COMBAT-SHIFT-TARGETS: artillery +2 only if every combat unit is artillery, mortar/AA/AT/
+    cavalry +1 only if every one is of those kinds (or artillery); dug-in -1 only if all are."""
+    s = Scene()
+    s.add("g", s.infantry(7, 6), "ge", "0202")
+    s.add("art", "artillery", "ru", "0204")
+    s.add("mor", s.infantry(3, kind="mortar", steps=1), "ru", "0204", dug_in=True)
+    decl = FireDeclaration(("g",), s.hex("0204"))
+    reasons = [x.reason for x in fire_shifts(s.map, s.state(), decl, s.catalogue())]
+    assert reasons == ["target is a mortar, anti-air, anti-tank or cavalry unit"]
+    s.add("rif", "rifle", "ru", "0204", dug_in=True)
+    reasons = [x.reason for x in fire_shifts(s.map, s.state(), decl, s.catalogue())]
+    assert reasons == ["3 or more combat units are stacked in the target hex"]
+
+
+def test_d_combat_shift_targets_range_shift_counts_from_the_farthest_firer():
+    """D-COMBAT-SHIFT-TARGETS: -1 when any firing unit is 3 or more hexes away."""
+    s = Scene()
+    s.add("a", "rifle", "ge", "0203")
+    s.add("b", "rifle", "ge", "0202")
+    s.add("L", "ldr", "ge", "0203")
+    s.add("r", "rifle", "ru", "0205")
+    decl = FireDeclaration(("a", "b"), s.hex("0205"), leader="L")
+    reasons = [x.reason for x in fire_shifts(s.map, s.state(), decl, s.catalogue())]
+    assert reasons == ["target hex is 3 or more hexes away"]
