@@ -19,3 +19,17 @@ def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_serve
     assert stylesheets == [200]
     header_display = "getComputedStyle(document.querySelector('.site-header')).display"
     assert page.evaluate(header_display) == "flex"
+
+
+def test_the_lobby_page_can_open_a_websocket_to_the_same_daphne(page, live_server_url) -> None:
+    page.goto(live_server_url + "/")
+    answer = page.evaluate(
+        """() => new Promise((resolve, reject) => {
+            const socket = new WebSocket(`ws://${location.host}/ws/lobby/v1/`);
+            socket.onopen = () => socket.send(JSON.stringify({t: "ping"}));
+            socket.onmessage = (event) => { resolve(JSON.parse(event.data)); socket.close(); };
+            socket.onerror = () => reject(new Error("websocket refused"));
+            setTimeout(() => reject(new Error("no answer in 5s")), 5000);
+        })"""
+    )
+    assert answer == {"t": "pong"}
