@@ -170,6 +170,39 @@ def test_step_checks_stacking_on_entry():
     assert result.cost is None and result.rule == "4.1"
 
 
+def test_D_MOVE_3_only_known_enemy_hexes_are_assault_destinations():
+    """An unseen enemy hex is offered as if empty; a seen one only as the end of an assault."""
+    m = board(["...."])
+    units = [unit("a", "rifle5", at(m, "0101")), unit("x", "rifle5", at(m, "0201"), side="allies")]
+    s = state(units)
+    unseen = reachable(m, s, ["a"], catalogue=CATALOGUE)
+    seen = reachable(m, s, ["a"], catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0201")])
+    assert not unseen[at(m, "0201")].assault and at(m, "0301") in unseen
+    assert seen[at(m, "0201")].assault and at(m, "0301") not in seen
+    # a leader alone may not assault; with a rifle platoon he may go along
+    s2 = state([unit("l", "lt", at(m, "0101")), *units])
+    assert at(m, "0201") not in reachable(
+        m, s2, ["l"], catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0201")]
+    )
+    assert reachable(m, s2, ["l", "a"], catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0201")])[
+        at(m, "0201")
+    ].assault
+
+
+def test_D_MOVE_4_a_fleeing_unit_never_steps_closer_to_a_known_enemy():
+    m = board(["." * 8])
+    s = state(
+        [
+            unit("a", "rifle5", at(m, "0401"), status="demoralized"),
+            unit("x", "rifle5", at(m, "0801"), side="allies"),
+        ]
+    )
+    reach = reachable(
+        m, s, ["a"], catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0801")], fleeing=True
+    )
+    assert {m.label(h) for h in reach} == {"A0301", "A0201", "A0101"}
+
+
 # --- D3 leaderless activation ----------------------------------------------------------------
 
 
@@ -319,6 +352,7 @@ def test_foot_units_never_mire():
 
 
 def test_mire_roll_only_with_the_option_for_vehicles_off_road_in_mire_terrain():
+    """D-MIRE-1: vehicles only, terrain flagged mire or barbed wire, never along a road."""
     m = board([".ww.", "...."], roads=[("road", ["0102", "0202"])])
     units = [unit("t", "truck", at(m, "0101")), unit("a", "rifle5", at(m, "0101"))]
     off, on = state(units), state(units, options=["mire"])
@@ -452,6 +486,7 @@ def test_no_reachable_hex_costs_more_than_the_allowance_and_paths_add_up(world):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(worlds())
 def test_reach_matches_a_brute_force_search_over_every_path(world):
+    """D-MOVE-1: a stack reaches exactly the hexes one path takes every unit to."""
     m, s, ids, spent = world
     reach = reachable(m, s, ids, catalogue=CATALOGUE, mp_spent=spent)
     oracle = _oracle(m, s, ids, spent)
