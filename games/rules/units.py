@@ -228,6 +228,7 @@ def leader_type_from_dict(raw: dict[str, Any]) -> LeaderType:
         combat_modifier=int(raw["combat_modifier"]),
         morale_modifier=int(raw["morale_modifier"]),
         movement=int(raw.get("movement", 5)),
+        movement_class=raw.get("movement_class", "foot"),
     )
 
 
@@ -241,9 +242,13 @@ def validate_catalogue(raw: dict[str, Any]) -> list[str]:
             if key not in u:
                 problems.append(f"{where}.{key}: missing")
         if u.get("kind") not in UNIT_KINDS:
-            problems.append(f"{where}.kind: {u.get('kind')!r} is not one of {', '.join(UNIT_KINDS)}")
+            problems.append(
+                f"{where}.kind: {u.get('kind')!r} is not one of {', '.join(UNIT_KINDS)}"
+            )
         if u.get("movement_class") not in MOVEMENT_CLASSES:
-            problems.append(f"{where}.movement_class: {u.get('movement_class')!r} is not a movement class")
+            problems.append(
+                f"{where}.movement_class: {u.get('movement_class')!r} is not a movement class"
+            )
         if u.get("steps", 2) not in (1, 2):
             problems.append(f"{where}.steps: must be 1 or 2")
         if u.get("steps", 2) == 2 and not u.get("reduced"):
@@ -253,11 +258,23 @@ def validate_catalogue(raw: dict[str, Any]) -> list[str]:
         seen.add(u.get("id"))
     for i, led in enumerate(raw.get("leaders", [])):
         where = f"leaders[{i}]"
-        for key in ("id", "name", "nationality", "rank", "morale", "combat_modifier", "morale_modifier"):
+        for key in (
+            "id",
+            "name",
+            "nationality",
+            "rank",
+            "morale",
+            "combat_modifier",
+            "morale_modifier",
+        ):
             if key not in led:
                 problems.append(f"{where}.{key}: missing")
         if led.get("rank") not in RANKS:
             problems.append(f"{where}.rank: {led.get('rank')!r} is not one of {', '.join(RANKS)}")
+        if led.get("movement_class", "foot") not in MOVEMENT_CLASSES:
+            problems.append(
+                f"{where}.movement_class: {led.get('movement_class')!r} is not a movement class"
+            )
         if led.get("kind", "infantry") not in LEADER_KINDS:
             problems.append(f"{where}.kind: {led.get('kind')!r} is not a leader kind")
         if led.get("id") in seen:
