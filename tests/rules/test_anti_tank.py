@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import Scene
 
 from games.rules.combat import FireDeclaration, fire_shifts, resolve_fire, validate_fire

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import Scene
 
 from games.rules.combat import (
@@ -42,7 +41,9 @@ def test_case_23_13_factors_against_woods_with_an_infantry_leader_is_column_13_a
     state, events = round_(s, [4, 1, 1, 1])
     assert by_side(events, "fire", "ge")[0]["value"] == 13
     assert sorted(e["reason"] for e in by_side(events, "shift", "ge")) == [
-        "defenders occupy light woods", "side includes a friendly undemoralized infantry leader"]
+        "defenders occupy light woods",
+        "side includes a friendly undemoralized infantry leader",
+    ]
     assert by_side(events, "column", "ge")[0]["column"] == "13"
     assert by_side(events, "result", "ge")[0]["code"] == "M2"
     assert [c["unit"] for c in of_type(events, "morale_check")] == ["d1"]
@@ -103,7 +104,14 @@ def test_case_26_31_factors_die_6_is_3m2_best_morale_first_and_one_loss_from_an_
     assert by_side(events, "fire", "ge")[0]["value"] == 31
     assert by_side(events, "result", "ge")[0]["code"] == "3M2"
     losses = [(e["unit"], e["category"]) for e in of_type(events, "step_loss")]
-    assert losses == [("a_inf", "a"), ("b_tank", "a"), ("c_inf", "a"), ("tr0", "b"), ("tr1", "b"), ("tr2", "b")]
+    assert losses == [
+        ("a_inf", "a"),
+        ("b_tank", "a"),
+        ("c_inf", "a"),
+        ("tr0", "b"),
+        ("tr1", "b"),
+        ("tr2", "b"),
+    ]
     assert all(c["dice_modifier"] == 2 for c in of_type(events, "morale_check"))
 
 
@@ -152,7 +160,9 @@ def test_defender_on_a_hill_gets_plus_1_on_the_first_round_and_major_river_hurts
     s = Scene(elevation={"0204": 1})
     s.add("a", "rifle", "ge", "0204")
     s.add("d", "rifle", "ru", "0204")
-    sit = AssaultSituation(hex=s.hex("0204"), attacker="ge", entered_from=frozenset({s.hex("0203")}))
+    sit = AssaultSituation(
+        hex=s.hex("0204"), attacker="ge", entered_from=frozenset({s.hex("0203")})
+    )
     dfd = [x.reason for x in assault_shifts(s.map, s.state(), s.catalogue(), sit, "ru")]
     assert dfd == ["defender on a hill, higher than every hex the attackers came from"]
     r = Scene(terrain={"0204": "major_river"})
@@ -202,15 +212,22 @@ def test_d14_a_hex_still_holding_both_sides_stays_an_assault_hex_until_one_side_
     assert assault_hexes(state) == [(s.hex("0204"), "ge")]
     assert of_type(events, "assault_round")[-1]["continues"]
     sit = AssaultSituation(hex=s.hex("0204"), attacker="ge", first_round=False)
-    state, events = resolve_assault_round(s.map, state, sit, ScriptedDice.of(6, 1, 1, 1), s.catalogue())
+    state, events = resolve_assault_round(
+        s.map, state, sit, ScriptedDice.of(6, 1, 1, 1), s.catalogue()
+    )
     assert of_type(events, "assault_round")[0]["first_round"] is False
     assert by_side(events, "result", "ge")[0]["code"] == "M2"  # column 5, die 6: the fight goes on
     assert assault_hexes(state) == [(s.hex("0204"), "ge")]
     s2 = Scene()
     s2.add("a", s2.infantry(13), "ge", "0204")
     s2.add("d", "rifle", "ru", "0204", steps=1)
-    state, events = resolve_assault_round(s2.map, s2.state(), AssaultSituation(s2.hex("0204"), "ge"),
-                                          ScriptedDice.of(6, 1), s2.catalogue())
+    state, events = resolve_assault_round(
+        s2.map,
+        s2.state(),
+        AssaultSituation(s2.hex("0204"), "ge"),
+        ScriptedDice.of(6, 1),
+        s2.catalogue(),
+    )
     assert state.units["d"].eliminated
     assert assault_hexes(state) == []
     assert of_type(events, "assault_round")[-1]["holder"] == "ge"
@@ -220,7 +237,9 @@ def test_14_35_a_demoralized_unit_failing_a_check_in_an_assault_hex_leaves_by_on
     s = Scene()
     s.add("a", s.infantry(5), "ge", "0204")
     s.add("d", "rifle", "ru", "0204", status="demoralized")
-    state, events = round_(s, [6, 1, 3, 2])  # 5 +1 (all enemy demoralized) -> column 9, die 6 -> 1M2; 7 vs 6
+    state, events = round_(
+        s, [6, 1, 3, 2]
+    )  # 5 +1 (all enemy demoralized) -> column 9, die 6 -> 1M2; 7 vs 6
     flight = of_type(events, "flee")
     assert flight and len(flight[0]["path"]) == 1
     assert state.units["d"].hex != s.hex("0204")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from builders import Scene
 
 from games.rules.combat import (
     FireDeclaration,
@@ -16,8 +17,6 @@ from games.rules.combat import (
 from games.rules.dice import ScriptedDice
 from games.rules.errors import IllegalCommand
 from games.rules.state import DISRUPTED, Activation
-
-from builders import Scene
 
 
 def fire(scene, firers, target, dice, **kw):

@@ -13,8 +13,17 @@ def of_type(events, kind):
 
 
 def hit(s, code, dice, table="direct", **kw):
-    return apply_result(s.map, s.state(), s.hex("0204"), code, ScriptedDice.of(*dice), s.catalogue(),
-                        table=table, sides=["ru"], **kw)
+    return apply_result(
+        s.map,
+        s.state(),
+        s.hex("0204"),
+        code,
+        ScriptedDice.of(*dice),
+        s.catalogue(),
+        table=table,
+        sides=["ru"],
+        **kw,
+    )
 
 
 def test_d_combat_loss_order_spreads_losses_full_units_first_then_by_id():

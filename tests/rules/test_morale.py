@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import Scene
 
-from games.rules.combat import apply_result, flee_path, morale_check, morale_check_odds, resolve_recovery
+from games.rules.combat import (
+    apply_result,
+    flee_path,
+    morale_check,
+    morale_check_odds,
+    resolve_recovery,
+)
 from games.rules.combat.morale import compound
 from games.rules.dice import ScriptedDice
 from games.rules.errors import IllegalCommand
@@ -17,8 +22,16 @@ def of_type(events, kind):
 
 
 def hit(s, label, code, dice, state=None):
-    return apply_result(s.map, state or s.state(), s.hex(label), code, ScriptedDice.of(*dice), s.catalogue(),
-                        table="direct", sides=["ru"])
+    return apply_result(
+        s.map,
+        state or s.state(),
+        s.hex(label),
+        code,
+        ScriptedDice.of(*dice),
+        s.catalogue(),
+        table="direct",
+        sides=["ru"],
+    )
 
 
 def test_case_17_m_against_morale_8_rolling_8_has_no_effect():
@@ -55,15 +68,22 @@ def test_a_demoralized_leader_gives_no_morale_modifier():
     s = Scene()
     s.add("r", "rifle", "ru", "0204")
     s.add("L", "ldr", "ru", "0204", status="demoralized")
-    _, events, _ = morale_check(s.map, s.state(), "r", 0, ScriptedDice.of(3, 3), s.catalogue(), cause="test")
+    _, events, _ = morale_check(
+        s.map, s.state(), "r", 0, ScriptedDice.of(3, 3), s.catalogue(), cause="test"
+    )
     assert of_type(events, "morale_check")[0]["modifiers"] == []
 
 
 @pytest.mark.parametrize(
     "old, result, new, step",
-    [("good", "disrupted", "disrupted", False), ("disrupted", "disrupted", "demoralized", False),
-     ("disrupted", "demoralized", "demoralized", False), ("demoralized", "disrupted", "demoralized", False),
-     ("demoralized", "demoralized", "demoralized", True), ("disrupted", "ok", "disrupted", False)],
+    [
+        ("good", "disrupted", "disrupted", False),
+        ("disrupted", "disrupted", "demoralized", False),
+        ("disrupted", "demoralized", "demoralized", False),
+        ("demoralized", "disrupted", "demoralized", False),
+        ("demoralized", "demoralized", "demoralized", True),
+        ("disrupted", "ok", "disrupted", False),
+    ],
 )
 def test_d16_compound_failures(old, result, new, step):
     """D16: disrupted + disrupted -> demoralized; demoralized + demoralized -> a step lost."""
@@ -74,7 +94,9 @@ def test_d16_a_demoralized_unit_demoralized_again_loses_a_step():
     """D16."""
     s = Scene()
     s.add("r", "rifle", "ru", "0204", status="demoralized")
-    state, events, outcome = morale_check(s.map, s.state(), "r", 2, ScriptedDice.of(6, 6), s.catalogue(), cause="M2")
+    state, events, outcome = morale_check(
+        s.map, s.state(), "r", 2, ScriptedDice.of(6, 6), s.catalogue(), cause="M2"
+    )
     assert outcome == "step_loss" and state.units["r"].steps == 1
 
 

@@ -7,7 +7,13 @@ from fractions import Fraction
 
 from builders import Scene
 
-from games.rules.combat import AssaultSituation, FireDeclaration, assault_odds, fire_odds, morale_check_odds
+from games.rules.combat import (
+    AssaultSituation,
+    FireDeclaration,
+    assault_odds,
+    fire_odds,
+    morale_check_odds,
+)
 
 
 def total(probs):
@@ -22,8 +28,13 @@ def test_direct_fire_odds_of_case_1_show_column_16_the_stacking_shift_and_the_ch
     odds = fire_odds(s.map, s.state(), FireDeclaration(("g",), s.hex("0204")), s.catalogue())
     json.dumps(odds)
     assert odds["legal"] and odds["column"] == "16" and odds["value"] == 11
-    assert odds["shifts"] == [{"shift": 1, "reason": "3 or more combat units are stacked in the target hex",
-                               "rule": "10.3"}]
+    assert odds["shifts"] == [
+        {
+            "shift": 1,
+            "reason": "3 or more combat units are stacked in the target hex",
+            "rule": "10.3",
+        }
+    ]
     assert total(odds["probabilities"]) == 1
     # Column 16: 2 -> 2MC (1/36); 3 and 12 -> 1MC (2/36 + 1/36); 10 -> M1 (3/36), 5 -> M1 (4/36).
     assert odds["probabilities"]["1MC"]["fraction"] == "1/12"
@@ -56,7 +67,9 @@ def test_bombardment_odds_are_marked_provisional():
     s = Scene()
     s.add("m", "mortar", "ge", "0202")
     s.add("r", "rifle", "ru", "0206")
-    odds = fire_odds(s.map, s.state(), FireDeclaration(("m",), s.hex("0206"), kind="bombardment"), s.catalogue())
+    odds = fire_odds(
+        s.map, s.state(), FireDeclaration(("m",), s.hex("0206"), kind="bombardment"), s.catalogue()
+    )
     assert odds["provisional"] is True and odds["column"] == "4"
 
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import Scene
 
-from games.rules.combat import FireDeclaration, opportunity_fire_candidates, resolve_opportunity_fire
+from games.rules.combat import (
+    FireDeclaration,
+    opportunity_fire_candidates,
+    resolve_opportunity_fire,
+)
 from games.rules.dice import ScriptedDice
 from games.rules.errors import IllegalCommand
 from games.rules.state import Activation
@@ -17,7 +20,9 @@ def of_type(events, kind):
 
 
 def moving(scene, mover):
-    act = Activation(side=scene.units[mover].side, seat="x", kind="unit", units=frozenset({mover}), moving=mover)
+    act = Activation(
+        side=scene.units[mover].side, seat="x", kind="unit", units=frozenset({mover}), moving=mover
+    )
     return scene.state(activation=act, segment=3)
 
 
@@ -25,13 +30,22 @@ def test_case_5_df_16_at_an_adjacent_artillery_unit_caps_at_plus_3_and_rolls_2_f
     s = Scene()
     s.add("g", s.infantry(16), "ge", "0202")
     s.add("art", "artillery", "ru", "0203")
-    out = resolve_opportunity_fire(s.map, moving(s, "art"), FireDeclaration(("g",), s.hex("0203")), "art",
-                                   ScriptedDice.of(1, 1), s.catalogue())
+    out = resolve_opportunity_fire(
+        s.map,
+        moving(s, "art"),
+        FireDeclaration(("g",), s.hex("0203")),
+        "art",
+        ScriptedDice.of(1, 1),
+        s.catalogue(),
+    )
     col = of_type(out.events, "column")[0]
     assert col["net_shift"] == 5 and col["applied_shift"] == 3 and col["column"] == "45+"
     assert of_type(out.events, "result")[0]["code"] == "3MC"
     assert sorted(e["reason"] for e in of_type(out.events, "shift")) == [
-        "opportunity fire", "target hex is adjacent to all firing units", "target is an artillery unit"]
+        "opportunity fire",
+        "target hex is adjacent to all firing units",
+        "target is an artillery unit",
+    ]
     assert out.state.units["art"].eliminated and out.stops
 
 
@@ -45,7 +59,9 @@ def test_candidates_are_unactivated_enemy_units_with_range_and_sight():
     s.add("far", "rifle", "ge", "0208")
     found = opportunity_fire_candidates(s.map, moving(s, "mover"), "mover", s.catalogue())
     assert {c["unit"]: c["kinds"] for c in found} == {"gun": ["anti_tank"], "near": ["direct"]}
-    again = opportunity_fire_candidates(s.map, moving(s, "mover"), "mover", s.catalogue(), already_fired={"near"})
+    again = opportunity_fire_candidates(
+        s.map, moving(s, "mover"), "mover", s.catalogue(), already_fired={"near"}
+    )
     assert [c["unit"] for c in again] == ["gun"]
 
 
@@ -54,8 +70,15 @@ def test_a_unit_attacks_a_given_mover_only_once_in_a_hex():
     s.add("g", "rifle", "ge", "0202")
     s.add("m", "rifle", "ru", "0204")
     with pytest.raises(IllegalCommand, match="13.21"):
-        resolve_opportunity_fire(s.map, moving(s, "m"), FireDeclaration(("g",), s.hex("0204")), "m",
-                                 ScriptedDice.of(3, 4), s.catalogue(), already_fired={"g"})
+        resolve_opportunity_fire(
+            s.map,
+            moving(s, "m"),
+            FireDeclaration(("g",), s.hex("0204")),
+            "m",
+            ScriptedDice.of(3, 4),
+            s.catalogue(),
+            already_fired={"g"},
+        )
 
 
 def test_d15_an_opportunity_firer_is_marked_moved_fired_and_cannot_fire_again_this_turn():
@@ -63,8 +86,14 @@ def test_d15_an_opportunity_firer_is_marked_moved_fired_and_cannot_fire_again_th
     s = Scene()
     s.add("g", "rifle", "ge", "0202")
     s.add("m", "rifle", "ru", "0204")
-    out = resolve_opportunity_fire(s.map, moving(s, "m"), FireDeclaration(("g",), s.hex("0204")), "m",
-                                   ScriptedDice.of(3, 4), s.catalogue())
+    out = resolve_opportunity_fire(
+        s.map,
+        moving(s, "m"),
+        FireDeclaration(("g",), s.hex("0204")),
+        "m",
+        ScriptedDice.of(3, 4),
+        s.catalogue(),
+    )
     assert out.state.units["g"].moved_fired
     assert out.already_fired == frozenset({"g"})
     assert opportunity_fire_candidates(s.map, out.state, "m", s.catalogue()) == []
@@ -79,11 +108,24 @@ def test_d8_a_leader_adds_his_modifier_to_several_opportunity_attacks_and_is_not
     s.add("m", "rifle", "ru", "0204")
     cat = s.catalogue()
     state = moving(s, "m")
-    out = resolve_opportunity_fire(s.map, state, FireDeclaration(("a",), s.hex("0204"), leader="L"), "m",
-                                   ScriptedDice.of(3, 4), cat)
+    out = resolve_opportunity_fire(
+        s.map,
+        state,
+        FireDeclaration(("a",), s.hex("0204"), leader="L"),
+        "m",
+        ScriptedDice.of(3, 4),
+        cat,
+    )
     assert of_type(out.events, "fire")[0]["value"] == 6
-    out2 = resolve_opportunity_fire(s.map, out.state, FireDeclaration(("b",), s.hex("0204"), leader="L"), "m",
-                                    ScriptedDice.of(3, 4), cat, already_fired=out.already_fired)
+    out2 = resolve_opportunity_fire(
+        s.map,
+        out.state,
+        FireDeclaration(("b",), s.hex("0204"), leader="L"),
+        "m",
+        ScriptedDice.of(3, 4),
+        cat,
+        already_fired=out.already_fired,
+    )
     assert of_type(out2.events, "fire")[0]["value"] == 6
     assert not out2.state.units["L"].moved_fired
 
@@ -95,8 +137,14 @@ def test_d_combat_opfire_target_only_the_mover_suffers_but_stationary_units_coun
     s.add("m", "rifle", "ru", "0204")
     s.add("x1", "rifle", "ru", "0204")
     s.add("x2", "rifle", "ru", "0204")
-    out = resolve_opportunity_fire(s.map, moving(s, "m"), FireDeclaration(("g",), s.hex("0204")), "m",
-                                   ScriptedDice.of(6, 6, 1, 1), s.catalogue())
+    out = resolve_opportunity_fire(
+        s.map,
+        moving(s, "m"),
+        FireDeclaration(("g",), s.hex("0204")),
+        "m",
+        ScriptedDice.of(6, 6, 1, 1),
+        s.catalogue(),
+    )
     reasons = [e["reason"] for e in of_type(out.events, "shift")]
     assert "3 or more combat units are stacked in the target hex" in reasons
     assert of_type(out.events, "result")[0]["code"] == "2MC"
@@ -108,12 +156,24 @@ def test_a_mover_that_is_disrupted_stops_and_one_that_passes_goes_on():
     s = Scene()
     s.add("g", s.infantry(7), "ge", "0202")
     s.add("m", "rifle", "ru", "0204")
-    out = resolve_opportunity_fire(s.map, moving(s, "m"), FireDeclaration(("g",), s.hex("0204")), "m",
-                                   ScriptedDice.of(1, 2, 3, 4), s.catalogue())  # M2, check 7+2 = 9 vs 7
+    out = resolve_opportunity_fire(
+        s.map,
+        moving(s, "m"),
+        FireDeclaration(("g",), s.hex("0204")),
+        "m",
+        ScriptedDice.of(1, 2, 3, 4),
+        s.catalogue(),
+    )  # M2, check 7+2 = 9 vs 7
     assert out.state.units["m"].status == "disrupted" and out.stops
     assert of_type(out.events, "stop")[0]["unit"] == "m"
-    out = resolve_opportunity_fire(s.map, moving(s, "m"), FireDeclaration(("g",), s.hex("0204")), "m",
-                                   ScriptedDice.of(1, 2, 1, 1), s.catalogue())
+    out = resolve_opportunity_fire(
+        s.map,
+        moving(s, "m"),
+        FireDeclaration(("g",), s.hex("0204")),
+        "m",
+        ScriptedDice.of(1, 2, 1, 1),
+        s.catalogue(),
+    )
     assert not out.stops
 
 
@@ -122,7 +182,9 @@ def test_opportunity_anti_tank_that_misses_lets_the_mover_resume():
     s.add("g", s.gun(4, 6), "ge", "0202")
     s.add("t", "tank", "ru", "0204")
     decl = FireDeclaration(("g",), s.hex("0204"), kind="anti_tank")
-    out = resolve_opportunity_fire(s.map, moving(s, "t"), decl, "t", ScriptedDice.of(1, 1), s.catalogue())
+    out = resolve_opportunity_fire(
+        s.map, moving(s, "t"), decl, "t", ScriptedDice.of(1, 1), s.catalogue()
+    )
     assert of_type(out.events, "result")[0]["code"] == "none" and not out.stops
     assert "opportunity fire" in [e["reason"] for e in of_type(out.events, "shift")]
 
@@ -132,10 +194,23 @@ def test_hmg_may_not_spray_in_opportunity_fire_and_activated_units_may_not_oppor
     s.add("h", "hmg", "ge", "0202")
     s.add("m", "rifle", "ru", "0204")
     with pytest.raises(IllegalCommand, match="spray"):
-        resolve_opportunity_fire(s.map, moving(s, "m"), FireDeclaration(("h",), s.hex("0204"), factors={"h": 4}),
-                                 "m", ScriptedDice.of(3, 4), s.catalogue())
-    s.units["h"] = s.units["h"].__class__(**{**{f: getattr(s.units["h"], f) for f in s.units["h"].__slots__},
-                                             "moved_fired": True})
+        resolve_opportunity_fire(
+            s.map,
+            moving(s, "m"),
+            FireDeclaration(("h",), s.hex("0204"), factors={"h": 4}),
+            "m",
+            ScriptedDice.of(3, 4),
+            s.catalogue(),
+        )
+    s.units["h"] = s.units["h"].__class__(
+        **{**{f: getattr(s.units["h"], f) for f in s.units["h"].__slots__}, "moved_fired": True}
+    )
     with pytest.raises(IllegalCommand, match="activated"):
-        resolve_opportunity_fire(s.map, moving(s, "m"), FireDeclaration(("h",), s.hex("0204")), "m",
-                                 ScriptedDice.of(3, 4), s.catalogue())
+        resolve_opportunity_fire(
+            s.map,
+            moving(s, "m"),
+            FireDeclaration(("h",), s.hex("0204")),
+            "m",
+            ScriptedDice.of(3, 4),
+            s.catalogue(),
+        )

@@ -37,7 +37,9 @@ from .opportunity_fire import (
 )
 
 
-def validate_fire(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def validate_fire(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """Every reason an attack may not be made, whatever its kind (9, 10, 11)."""
     if decl.kind == ANTI_TANK:
         return validate_anti_tank(game_map, state, decl, catalogue)
@@ -46,7 +48,9 @@ def validate_fire(game_map: Any, state: GameState, decl: FireDeclaration, catalo
     return validate_direct_fire(game_map, state, decl, catalogue)
 
 
-def fire_shifts(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[Shift]:
+def fire_shifts(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[Shift]:
     """The column shifts (or anti-tank dice modifiers) of an attack, each with its reason."""
     if decl.kind == ANTI_TANK:
         return anti_tank_modifiers(game_map, state, decl, catalogue)
@@ -67,12 +71,42 @@ def resolve_fire(
 
 
 __all__ = [
-    "ANTI_TANK", "BOMBARDMENT", "DIRECT", "AssaultSituation", "Event", "FireDeclaration",
-    "OffBoardIncrement", "OpportunityFireOutcome", "Shift", "anti_tank_modifiers", "apply_result",
-    "assault_hexes", "assault_odds", "assault_problems", "assault_shifts", "best_morale_leader",
-    "bombardment_shifts", "direct_fire_shifts", "events_to_json", "fire_odds", "fire_shifts", "flee",
-    "flee_path", "leader_casualty", "lone_leader_survival", "lone_leaders_overrun", "morale_check",
-    "morale_check_odds", "must_resolve_now", "opportunity_fire_candidates", "resolve_anti_tank",
-    "resolve_assault_round", "resolve_bombardment", "resolve_direct_fire", "resolve_fire",
-    "resolve_opportunity_fire", "resolve_recovery", "validate_fire",
+    "ANTI_TANK",
+    "BOMBARDMENT",
+    "DIRECT",
+    "AssaultSituation",
+    "Event",
+    "FireDeclaration",
+    "OffBoardIncrement",
+    "OpportunityFireOutcome",
+    "Shift",
+    "anti_tank_modifiers",
+    "apply_result",
+    "assault_hexes",
+    "assault_odds",
+    "assault_problems",
+    "assault_shifts",
+    "best_morale_leader",
+    "bombardment_shifts",
+    "direct_fire_shifts",
+    "events_to_json",
+    "fire_odds",
+    "fire_shifts",
+    "flee",
+    "flee_path",
+    "leader_casualty",
+    "lone_leader_survival",
+    "lone_leaders_overrun",
+    "morale_check",
+    "morale_check_odds",
+    "must_resolve_now",
+    "opportunity_fire_candidates",
+    "resolve_anti_tank",
+    "resolve_assault_round",
+    "resolve_bombardment",
+    "resolve_direct_fire",
+    "resolve_fire",
+    "resolve_opportunity_fire",
+    "resolve_recovery",
+    "validate_fire",
 ]

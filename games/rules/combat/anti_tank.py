@@ -27,7 +27,9 @@ from .morale import morale_check
 from .steps import eliminate, step_loss
 
 
-def validate_anti_tank(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def validate_anti_tank(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """Every reason an anti-tank attack may not be made; empty if it may (11.1)."""
     if decl.kind != ANTI_TANK:
         return [f"not an anti-tank declaration: {decl.kind}"]
@@ -42,9 +44,13 @@ def validate_anti_tank(game_map: Any, state: GameState, decl: FireDeclaration, c
     if target.side == firing_side(state, decl):
         problems.append(f"{target.id} is a friendly unit")
     if armor(catalogue, target) is None:
-        problems.append(f"{target.id} has no armor value: anti-tank fire needs an armored target (11.1)")
+        problems.append(
+            f"{target.id} has no armor value: anti-tank fire needs an armored target (11.1)"
+        )
     if any(u.side == firing_side(state, decl) for u in state.units_at(decl.target_hex)):
-        problems.append("anti-tank fire may not target a hex holding friendly units (D-COMBAT-ASSAULT-HEX)")
+        problems.append(
+            "anti-tank fire may not target a hex holding friendly units (D-COMBAT-ASSAULT-HEX)"
+        )
     if decl.factors:
         problems.append("only HMGs spray, and only direct fire (10.1)")
     problems += firer_problems(game_map, state, decl, catalogue)
@@ -53,7 +59,9 @@ def validate_anti_tank(game_map: Any, state: GameState, decl: FireDeclaration, c
     return problems
 
 
-def anti_tank_modifiers(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[Shift]:
+def anti_tank_modifiers(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[Shift]:
     """Every dice roll modifier of the Anti-Tank chart that applies, each with its reason (11.1)."""
     firer = state.units[decl.firers[0]]
     target = state.units[decl.target_unit]  # type: ignore[index]
@@ -86,7 +94,9 @@ def anti_tank_modifiers(game_map: Any, state: GameState, decl: FireDeclaration, 
     return mods
 
 
-def at_base(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> tuple[int, int, list[Shift], list]:
+def at_base(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> tuple[int, int, list[Shift], list]:
     """(AT value used, target armor, modifiers, value parts)."""
     value, parts = combined_value(state, decl, catalogue)
     arm = armor(catalogue, state.units[decl.target_unit])  # type: ignore[index]
@@ -106,28 +116,52 @@ def resolve_anti_tank(
     target = state.units[decl.target_unit]  # type: ignore[index]
     drm = sum(m.shift for m in mods)
     events: list[Event] = [
-        event("fire", kind=ANTI_TANK, side=firer.side, firers=[firer.id], leader=None,
-              target_hex=board.label(game_map, decl.target_hex), target_unit=target.id,
-              opportunity=decl.opportunity, value=value, armor=arm, value_parts=parts,
-              attack=firer.attacks_made + 1)
+        event(
+            "fire",
+            kind=ANTI_TANK,
+            side=firer.side,
+            firers=[firer.id],
+            leader=None,
+            target_hex=board.label(game_map, decl.target_hex),
+            target_unit=target.id,
+            opportunity=decl.opportunity,
+            value=value,
+            armor=arm,
+            value_parts=parts,
+            attack=firer.attacks_made + 1,
+        )
     ]
     events += shift_events(mods)
     roll = dice.roll(2, "anti-tank fire")
     total = sum(roll) + value - arm + drm
     code = tables.anti_tank(total)
     events.append(event("roll", purpose="anti-tank fire", dice=list(roll), total=sum(roll)))
-    events.append(event("result", kind=ANTI_TANK, code=code, dice=sum(roll), modified=total,
-                        reason=f"{sum(roll)} + {value} - {arm} {drm:+d} = {total}"))
+    events.append(
+        event(
+            "result",
+            kind=ANTI_TANK,
+            code=code,
+            dice=sum(roll),
+            modified=total,
+            reason=f"{sum(roll)} + {value} - {arm} {drm:+d} = {total}",
+        )
+    )
     state = mark_fired(state, decl)
     target = state.units[target.id]
     state = state.with_unit(replace(target, attacked_from=target.attacked_from | {firer.hex}))
     if code == "eliminated":
-        state, evs = eliminate(game_map, state, target.id, catalogue, reason="anti-tank fire: 13 or more (11.1)")
+        state, evs = eliminate(
+            game_map, state, target.id, catalogue, reason="anti-tank fire: 13 or more (11.1)"
+        )
         events += evs
     elif code == "step_loss":
-        state, evs = step_loss(game_map, state, target.id, catalogue, reason="anti-tank fire: 10-12 (11.1)")
+        state, evs = step_loss(
+            game_map, state, target.id, catalogue, reason="anti-tank fire: 10-12 (11.1)"
+        )
         events += evs
         if state.units[target.id].on_map:
-            state, evs, _ = morale_check(game_map, state, target.id, 2, dice, catalogue, cause="anti-tank M2")
+            state, evs, _ = morale_check(
+                game_map, state, target.id, 2, dice, catalogue, cause="anti-tank M2"
+            )
             events += evs
     return state, events

@@ -41,7 +41,9 @@ class AssaultSituation:
     charging: bool = False  # charging cavalry (15.31)
 
 
-def assault_problems(game_map: Any, state: GameState, movers: Iterable[str], h: Hex, catalogue: Any) -> list[str]:
+def assault_problems(
+    game_map: Any, state: GameState, movers: Iterable[str], h: Hex, catalogue: Any
+) -> list[str]:
     """Why these units may not assault the hex (12.1, 12.5): only good-order units, and leaders
     of their type, start an assault; the hex must hold enemy units."""
     movers = list(movers)
@@ -64,7 +66,9 @@ def assault_problems(game_map: Any, state: GameState, movers: Iterable[str], h: 
     for uid in movers:
         t = ctype(catalogue, state.units[uid])
         if t.is_leader and LEADER_FOR.get(t.kind, "infantry") not in kinds:
-            problems.append(f"{uid} ({t.kind} leader) may assault only with units of his type (12.5)")
+            problems.append(
+                f"{uid} ({t.kind} leader) may assault only with units of his type (12.5)"
+            )
     return problems
 
 
@@ -76,12 +80,18 @@ def must_resolve_now(state: GameState, side: str, h: Hex, movers: Iterable[str] 
 
 def participants(state: GameState, catalogue: Any, h: Hex, side: str) -> list[UnitState]:
     """A side's counters in the hex that fight: all but passengers of a transport (5.6)."""
-    return [u for u in state.units_at(h) if u.side == side and not board.is_passenger(state, u, catalogue)]
+    return [
+        u
+        for u in state.units_at(h)
+        if u.side == side and not board.is_passenger(state, u, catalogue)
+    ]
 
 
 def _dismounted_infantry(state: GameState, catalogue: Any, units: list[UnitState]) -> bool:
     return any(
-        trait(catalogue, u, "is_personnel") and ctype(catalogue, u).kind != "hmg" and u.carried_by is None
+        trait(catalogue, u, "is_personnel")
+        and ctype(catalogue, u).kind != "hmg"
+        and u.carried_by is None
         for u in units
     )
 
@@ -110,7 +120,9 @@ def side_value(state: GameState, catalogue: Any, units: list[UnitState]) -> tupl
             mult /= 2
             why.append("HMG/AA without friendly dismounted infantry: half (12.4)")
         total += fv.strength * mult
-        parts.append({"unit": u.id, "printed": fv.strength, "value": str(fv.strength * mult), "why": why})
+        parts.append(
+            {"unit": u.id, "printed": fv.strength, "value": str(fv.strength * mult), "why": why}
+        )
     return round_value(total), parts
 
 
@@ -128,7 +140,11 @@ def assault_shifts(
     h = sit.hex
     attacking = firing == sit.attacker
     mine = participants(state, catalogue, h, firing)
-    enemy = [u for u in state.units_at(h) if u.side != firing and not board.is_passenger(state, u, catalogue)]
+    enemy = [
+        u
+        for u in state.units_at(h)
+        if u.side != firing and not board.is_passenger(state, u, catalogue)
+    ]
     my_units = [u for u in mine if not ctype(catalogue, u).is_leader]
     their_units = [u for u in enemy if not ctype(catalogue, u).is_leader]
     t = board.terrain(game_map, h)
@@ -136,43 +152,85 @@ def assault_shifts(
     if attacking:
         entrenched = board.has_entrenchment(state, h) and sit.first_round
         if board.is_town(game_map, h) or entrenched:
-            why = "defenders occupy a town" if board.is_town(game_map, h) else "defenders occupy an entrenchment (first fire)"
+            why = (
+                "defenders occupy a town"
+                if board.is_town(game_map, h)
+                else "defenders occupy an entrenchment (first fire)"
+            )
             shifts.append(Shift(-2, why, "12.4"))
         elif t.assault_shift:
             shifts.append(Shift(t.assault_shift, f"defenders occupy {t.name.lower()}", "12.4"))
-        if sit.first_round and board.is_major_river(game_map, h) and not any(
-            ctype(catalogue, u).kind == "engineer" for u in their_units
+        if (
+            sit.first_round
+            and board.is_major_river(game_map, h)
+            and not any(ctype(catalogue, u).kind == "engineer" for u in their_units)
         ):
-            shifts.append(Shift(-2, "attacker in a major river on the first round, no defending engineers", "12.4"))
+            shifts.append(
+                Shift(
+                    -2,
+                    "attacker in a major river on the first round, no defending engineers",
+                    "12.4",
+                )
+            )
     if my_units and their_units:
         worst_mine = min(current_morale(state, catalogue, u) for u in my_units)
         best_theirs = max(current_morale(state, catalogue, u) for u in their_units)
         if worst_mine > best_theirs:
-            shifts.append(Shift(+1, "all our combat units have higher morale than all the enemy's", "12.4"))
+            shifts.append(
+                Shift(+1, "all our combat units have higher morale than all the enemy's", "12.4")
+            )
     good = [u for u in my_units if u.status != DEMORALIZED]
     closed = [u for u in good if ctype(catalogue, u).is_closed_top_afv]
-    inf = [u for u in good if ctype(catalogue, u).is_personnel and ctype(catalogue, u).kind != "hmg"]
+    inf = [
+        u for u in good if ctype(catalogue, u).is_personnel and ctype(catalogue, u).kind != "hmg"
+    ]
     efficient = [u for u in good if ctype(catalogue, u).is_afv and ctype(catalogue, u).efficient]
     if (closed and inf) or efficient:
-        why = ("side includes undemoralized closed-top AFVs and infantry" if closed and inf
-               else "side includes German or Soviet Guards AFVs")
+        why = (
+            "side includes undemoralized closed-top AFVs and infantry"
+            if closed and inf
+            else "side includes German or Soviet Guards AFVs"
+        )
         shifts.append(Shift(+1, why, "12.4"))
-    if not attacking and sit.first_round and board.is_hill(game_map, h) and sit.entered_from and all(
-        board.elevation(game_map, h) > board.elevation(game_map, e) for e in sit.entered_from
+    if (
+        not attacking
+        and sit.first_round
+        and board.is_hill(game_map, h)
+        and sit.entered_from
+        and all(
+            board.elevation(game_map, h) > board.elevation(game_map, e) for e in sit.entered_from
+        )
     ):
-        shifts.append(Shift(+1, "defender on a hill, higher than every hex the attackers came from", "12.4"))
-    if attacking and any(ctype(catalogue, u).kind == "engineer" for u in good) and (
-        board.is_town(game_map, h) or board.has_entrenchment(state, h)
+        shifts.append(
+            Shift(+1, "defender on a hill, higher than every hex the attackers came from", "12.4")
+        )
+    if (
+        attacking
+        and any(ctype(catalogue, u).kind == "engineer" for u in good)
+        and (board.is_town(game_map, h) or board.has_entrenchment(state, h))
     ):
-        shifts.append(Shift(+1, "side includes engineers assaulting a town or entrenchment", "12.4"))
-    if (board.is_town(game_map, h) or board.is_woods(game_map, h)) and any(
-        ctype(catalogue, u).is_afv for u in their_units
-    ) and not _dismounted_infantry(state, catalogue, their_units):
-        shifts.append(Shift(+1, "enemy AFVs in town or woods without supporting dismounted infantry", "12.4"))
-    if any(ctype(catalogue, u).is_leader and ctype(catalogue, u).kind == "infantry" and u.status != DEMORALIZED
-           for u in mine):
+        shifts.append(
+            Shift(+1, "side includes engineers assaulting a town or entrenchment", "12.4")
+        )
+    if (
+        (board.is_town(game_map, h) or board.is_woods(game_map, h))
+        and any(ctype(catalogue, u).is_afv for u in their_units)
+        and not _dismounted_infantry(state, catalogue, their_units)
+    ):
+        shifts.append(
+            Shift(+1, "enemy AFVs in town or woods without supporting dismounted infantry", "12.4")
+        )
+    if any(
+        ctype(catalogue, u).is_leader
+        and ctype(catalogue, u).kind == "infantry"
+        and u.status != DEMORALIZED
+        for u in mine
+    ):
         shifts.append(Shift(+1, "side includes a friendly undemoralized infantry leader", "12.4"))
-    if any(board.is_rider(state, u, catalogue) and trait(catalogue, u, "is_personnel") for u in their_units):
+    if any(
+        board.is_rider(state, u, catalogue) and trait(catalogue, u, "is_personnel")
+        for u in their_units
+    ):
         shifts.append(Shift(+1, "assault against an infantry unit riding an AFV", "12.4"))
     if their_units and all(u.status == DEMORALIZED for u in their_units):
         shifts.append(Shift(+1, "all the enemy units are demoralized", "12.4"))
@@ -196,11 +254,24 @@ def _side_fire(game_map: Any, state: GameState, catalogue: Any, sit: AssaultSitu
     return value, parts, shifts
 
 
-def _fire(game_map, state, catalogue, sit, side, value, parts, shifts, dice) -> tuple[str | None, list[Event]]:
-    events: list[Event] = [event("fire", kind="assault", side=side, target_hex=board.label(game_map, sit.hex),
-                                 value=value, value_parts=parts, firers=[p["unit"] for p in parts])]
+def _fire(
+    game_map, state, catalogue, sit, side, value, parts, shifts, dice
+) -> tuple[str | None, list[Event]]:
+    events: list[Event] = [
+        event(
+            "fire",
+            kind="assault",
+            side=side,
+            target_hex=board.label(game_map, sit.hex),
+            value=value,
+            value_parts=parts,
+            firers=[p["unit"] for p in parts],
+        )
+    ]
     if value <= 0:
-        events.append(event("result", kind="assault", side=side, code="-", reason="no fire value in the hex"))
+        events.append(
+            event("result", kind="assault", side=side, code="-", reason="no fire value in the hex")
+        )
         return None, events
     events += shift_events(shifts, side=side)
     net, col = column_events(tables.ASSAULT, value, shifts)
@@ -208,7 +279,9 @@ def _fire(game_map, state, catalogue, sit, side, value, parts, shifts, dice) -> 
     roll = dice.roll(1, f"assault {side}")
     code = tables.assault(value, net, roll[0])
     events.append(event("roll", purpose=f"assault {side}", dice=list(roll), total=roll[0]))
-    events.append(event("result", kind="assault", side=side, code=code, column=col["column"], dice=roll[0]))
+    events.append(
+        event("result", kind="assault", side=side, code=code, column=col["column"], dice=roll[0])
+    )
     return code, events
 
 
@@ -225,29 +298,58 @@ def resolve_assault_round(
     h = sit.hex
     sides = sorted({u.side for u in state.units_at(h)})
     if sit.attacker not in sides or len(sides) < 2:
-        raise IllegalCommand(f"no assault in {board.label(game_map, h)}: both sides must be in the hex", rule="12.2")
+        raise IllegalCommand(
+            f"no assault in {board.label(game_map, h)}: both sides must be in the hex", rule="12.2"
+        )
     defender = next(s for s in sides if s != sit.attacker)
     first = defenders_fire_first(state, catalogue, sit)
     events: list[Event] = [
-        event("assault_round", hex=board.label(game_map, h), attacker=sit.attacker, defender=defender,
-              first_round=sit.first_round, order="defender first" if first else "simultaneous",
-              reason=("entrenched or dug-in defenders fire first (12.4)" if first
-                      else "assault fire is simultaneous (12.4)"))
+        event(
+            "assault_round",
+            hex=board.label(game_map, h),
+            attacker=sit.attacker,
+            defender=defender,
+            first_round=sit.first_round,
+            order="defender first" if first else "simultaneous",
+            reason=(
+                "entrenched or dug-in defenders fire first (12.4)"
+                if first
+                else "assault fire is simultaneous (12.4)"
+            ),
+        )
     ]
     if first:
         d = _side_fire(game_map, state, catalogue, sit, defender)
         code_d, evs = _fire(game_map, state, catalogue, sit, defender, *d, dice)
         events += evs
         if code_d:
-            state, evs, _ = apply_result(game_map, state, h, code_d, dice, catalogue, table=ASSAULT,
-                                         sides=[sit.attacker], cause=f"assault {code_d}")
+            state, evs, _ = apply_result(
+                game_map,
+                state,
+                h,
+                code_d,
+                dice,
+                catalogue,
+                table=ASSAULT,
+                sides=[sit.attacker],
+                cause=f"assault {code_d}",
+            )
             events += evs
         a = _side_fire(game_map, state, catalogue, sit, sit.attacker)
         code_a, evs = _fire(game_map, state, catalogue, sit, sit.attacker, *a, dice)
         events += evs
         if code_a:
-            state, evs, _ = apply_result(game_map, state, h, code_a, dice, catalogue, table=ASSAULT,
-                                         sides=[defender], cause=f"assault {code_a}")
+            state, evs, _ = apply_result(
+                game_map,
+                state,
+                h,
+                code_a,
+                dice,
+                catalogue,
+                table=ASSAULT,
+                sides=[defender],
+                cause=f"assault {code_a}",
+            )
             events += evs
     else:
         a = _side_fire(game_map, state, catalogue, sit, sit.attacker)
@@ -257,8 +359,17 @@ def resolve_assault_round(
         events += evs_a + evs_d
         for code, hit in ((code_a, defender), (code_d, sit.attacker)):
             if code:
-                state, evs, _ = apply_result(game_map, state, h, code, dice, catalogue, table=ASSAULT,
-                                             sides=[hit], cause=f"assault {code}")
+                state, evs, _ = apply_result(
+                    game_map,
+                    state,
+                    h,
+                    code,
+                    dice,
+                    catalogue,
+                    table=ASSAULT,
+                    sides=[hit],
+                    cause=f"assault {code}",
+                )
                 events += evs
     for side in (sit.attacker, defender):
         state, evs = lone_leaders_overrun(game_map, state, h, side, dice, catalogue)
@@ -269,11 +380,23 @@ def resolve_assault_round(
         state = board.with_markers(state, h, add=[marker])
     else:
         state = board.with_markers(state, h, remove=[marker])
-    events.append(event("assault_round", hex=board.label(game_map, h), attacker=sit.attacker, defender=defender,
-                        first_round=sit.first_round, order="end",
-                        continues=len(still) >= 2, holder=(sorted(still)[0] if len(still) == 1 else None),
-                        reason=("both sides remain: the assault continues (D14)" if len(still) >= 2
-                                else "one side holds the hex: the assault is over")))
+    events.append(
+        event(
+            "assault_round",
+            hex=board.label(game_map, h),
+            attacker=sit.attacker,
+            defender=defender,
+            first_round=sit.first_round,
+            order="end",
+            continues=len(still) >= 2,
+            holder=(sorted(still)[0] if len(still) == 1 else None),
+            reason=(
+                "both sides remain: the assault continues (D14)"
+                if len(still) >= 2
+                else "one side holds the hex: the assault is over"
+            ),
+        )
+    )
     return state, events
 
 
@@ -283,5 +406,5 @@ def assault_hexes(state: GameState) -> list[tuple[Hex, str]]:
     for h, marks in sorted(state.markers.items()):
         for m in marks:
             if m.startswith(board.ASSAULT_MARKER):
-                out.append((h, m[len(board.ASSAULT_MARKER):]))
+                out.append((h, m[len(board.ASSAULT_MARKER) :]))
     return out

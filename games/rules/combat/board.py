@@ -110,11 +110,13 @@ def assault_attacker(state: GameState, h: Hex) -> str | None:
     """The side that started the assault going on in a hex (its "assault:<side>" marker)."""
     for m in state.markers_at(h):
         if m.startswith(ASSAULT_MARKER):
-            return m[len(ASSAULT_MARKER):]
+            return m[len(ASSAULT_MARKER) :]
     return None
 
 
-def with_markers(state: GameState, h: Hex, add: Iterable[str] = (), remove: Iterable[str] = ()) -> GameState:
+def with_markers(
+    state: GameState, h: Hex, add: Iterable[str] = (), remove: Iterable[str] = ()
+) -> GameState:
     from dataclasses import replace
 
     current = set(state.markers_at(h))
@@ -153,7 +155,9 @@ def is_rider(state: GameState, unit: UnitState, catalogue: Any) -> bool:
     return carrier is not None and not catalogue[carrier.type_id].is_transport
 
 
-def is_crossing_with_engineers(game_map: Any, state: GameState, unit: UnitState, catalogue: Any) -> bool:
+def is_crossing_with_engineers(
+    game_map: Any, state: GameState, unit: UnitState, catalogue: Any
+) -> bool:
     """Crossing a river with engineer help (5.7)."""
     from ..transport import is_crossing_with_engineers as _crossing
 

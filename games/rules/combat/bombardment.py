@@ -33,7 +33,9 @@ from .losses import BOMBARDMENT as BOMB_TABLE
 from .losses import apply_result
 
 
-def spotter_problems(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def spotter_problems(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """Who spots for bombardment (9.1, D12).
 
     D12: on-board artillery and mortars may fire at a hex every firing unit can spot itself;
@@ -43,8 +45,13 @@ def spotter_problems(game_map: Any, state: GameState, decl: FireDeclaration, cat
     if decl.spotter is None:
         if decl.increments:
             return ["off-board artillery needs a spotting leader (9.1, D12)"]
-        blind = [u for u in decl.firers if u in state.units and state.units[u].on_map
-                 and not board.can_see(game_map, state, state.units[u], decl.target_hex)]
+        blind = [
+            u
+            for u in decl.firers
+            if u in state.units
+            and state.units[u].on_map
+            and not board.can_see(game_map, state, state.units[u], decl.target_hex)
+        ]
         if blind:
             return [f"{', '.join(blind)} cannot spot the target; name a spotting leader (9.1, D12)"]
         return []
@@ -57,11 +64,15 @@ def spotter_problems(game_map: Any, state: GameState, decl: FireDeclaration, cat
     if sp.status == DEMORALIZED:
         problems.append(f"{decl.spotter} is demoralized and cannot spot (D12)")
     if not board.can_see(game_map, state, sp, decl.target_hex):
-        problems.append(f"{decl.spotter} cannot spot {board.label(game_map, decl.target_hex)} (9.1)")
+        problems.append(
+            f"{decl.spotter} cannot spot {board.label(game_map, decl.target_hex)} (9.1)"
+        )
     return problems
 
 
-def validate_bombardment(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def validate_bombardment(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """Every reason a bombardment may not be made; empty if it may (9.1-9.3)."""
     if decl.kind != BOMBARDMENT:
         return [f"not a bombardment declaration: {decl.kind}"]
@@ -81,7 +92,9 @@ def validate_bombardment(game_map: Any, state: GameState, decl: FireDeclaration,
     return problems
 
 
-def bombardment_shifts(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[Shift]:
+def bombardment_shifts(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[Shift]:
     """The bombardment column shifts our sources support (9.4, D23, D-COMBAT-BOMB-SHIFTS)."""
     h = decl.target_hex
     shifts: list[Shift] = []
@@ -116,10 +129,19 @@ def resolve_bombardment(
     value, parts = combined_value(state, decl, catalogue)
     shifts = bombardment_shifts(game_map, state, decl, catalogue)
     events: list[Event] = [
-        event("fire", kind=BOMBARDMENT, side=side, firers=list(decl.firers),
-              increments=[i.id for i in decl.increments], spotter=decl.spotter,
-              target_hex=board.label(game_map, decl.target_hex), opportunity=False,
-              value=value, value_parts=parts, provisional=tables.BOMBARDMENT_IS_PROVISIONAL)
+        event(
+            "fire",
+            kind=BOMBARDMENT,
+            side=side,
+            firers=list(decl.firers),
+            increments=[i.id for i in decl.increments],
+            spotter=decl.spotter,
+            target_hex=board.label(game_map, decl.target_hex),
+            opportunity=False,
+            value=value,
+            value_parts=parts,
+            provisional=tables.BOMBARDMENT_IS_PROVISIONAL,
+        )
     ]
     events += shift_events(shifts)
     net, col = column_events(tables.BOMBARDMENT, value, shifts)
@@ -127,10 +149,28 @@ def resolve_bombardment(
     roll = dice.roll(2, "bombardment")
     code = tables.bombardment(value, net, sum(roll))
     events.append(event("roll", purpose="bombardment", dice=list(roll), total=sum(roll)))
-    events.append(event("result", kind=BOMBARDMENT, code=code, column=col["column"], dice=sum(roll),
-                        provisional=tables.BOMBARDMENT_IS_PROVISIONAL))
+    events.append(
+        event(
+            "result",
+            kind=BOMBARDMENT,
+            code=code,
+            column=col["column"],
+            dice=sum(roll),
+            provisional=tables.BOMBARDMENT_IS_PROVISIONAL,
+        )
+    )
     state = mark_fired(state, decl)
     everyone = sorted({u.side for u in state.units_at(decl.target_hex)})
-    state, evs, _ = apply_result(game_map, state, decl.target_hex, code, dice, catalogue, table=BOMB_TABLE,
-                                 sides=everyone, preference=preference, cause=f"bombardment {code}")
+    state, evs, _ = apply_result(
+        game_map,
+        state,
+        decl.target_hex,
+        code,
+        dice,
+        catalogue,
+        table=BOMB_TABLE,
+        sides=everyone,
+        preference=preference,
+        cause=f"bombardment {code}",
+    )
     return state, events + evs

@@ -31,7 +31,11 @@ def fire_value(catalogue: Any, unit: UnitState, kind: str) -> FireValue | None:
     if t.is_leader:
         return None
     face = t.face(unit.steps)
-    return {"direct": face.direct_fire, "anti_tank": face.anti_tank, "bombardment": face.bombardment}[kind]
+    return {
+        "direct": face.direct_fire,
+        "anti_tank": face.anti_tank,
+        "bombardment": face.bombardment,
+    }[kind]
 
 
 def armor(catalogue: Any, unit: UnitState) -> int | None:
@@ -69,7 +73,9 @@ def status_rank(unit: UnitState) -> int:
     return board.STATUS_ORDER[unit.status]
 
 
-def fire_multiplier(state: GameState, catalogue: Any, unit: UnitState) -> tuple[Fraction, list[str]]:
+def fire_multiplier(
+    state: GameState, catalogue: Any, unit: UnitState
+) -> tuple[Fraction, list[str]]:
     """Halvings of a unit's fire value and why: disrupted (14.2), critical logistics (17.10)."""
     mult = Fraction(1)
     why: list[str] = []
@@ -78,7 +84,9 @@ def fire_multiplier(state: GameState, catalogue: Any, unit: UnitState) -> tuple[
         why.append("disrupted: half value (14.2)")
     if board.supply_level(state, unit.side) == "critical":
         t = ctype(catalogue, unit)
-        if t.movement_class not in ("motorized", "mechanized") and not getattr(t, "is_weapon", False):
+        if t.movement_class not in ("motorized", "mechanized") and not getattr(
+            t, "is_weapon", False
+        ):
             mult /= 2
             why.append("critical logistics shortfall: half value (17.10)")
     return mult, why

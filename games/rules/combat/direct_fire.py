@@ -31,7 +31,9 @@ from .losses import apply_result
 SHIFT_TARGET_KINDS_PLUS1 = frozenset({"mortar", "aa_gun", "at_gun", "cavalry"})
 
 
-def validate_fire(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def validate_fire(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """Every reason a direct fire attack may not be made; empty if it may (10.1)."""
     if decl.kind != DIRECT:
         return [f"not a direct fire declaration: {decl.kind}"]
@@ -60,12 +62,15 @@ def spray_problems(state: GameState, decl: FireDeclaration, catalogue: Any) -> l
         if decl.opportunity:
             problems.append("HMGs may not spray when opportunity firing (10.1)")
         if n < 3:
-            problems.append(f"{uid} puts {n} factors on a target; spray fire needs at least 3 (10.1)")
+            problems.append(
+                f"{uid} puts {n} factors on a target; spray fire needs at least 3 (10.1)"
+            )
     return problems
 
 
-def direct_fire_shifts(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any,
-                       *, only: Any = None) -> list[Shift]:
+def direct_fire_shifts(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any, *, only: Any = None
+) -> list[Shift]:
     """Every column shift of the Direct Fire chart that applies, each with its reason (10.3).
 
     `only`: the units actually attacked (opportunity fire at a mover); the stacking +1 still
@@ -96,9 +101,15 @@ def direct_fire_shifts(game_map: Any, state: GameState, decl: FireDeclaration, c
     if board.supply_level(state, side) in ("shortfall", "critical"):
         shifts.append(Shift(-1, "logistics shortfall", "17.10"))
     if any(board.is_crossing_with_engineers(game_map, state, u, catalogue) for u in targets):
-        shifts.append(Shift(+1, "target hex contains units crossing a river with engineer help", "5.7, 10.3"))
+        shifts.append(
+            Shift(+1, "target hex contains units crossing a river with engineer help", "5.7, 10.3")
+        )
     if side is not None and board.has_minefield_of(state, h, side):
-        shifts.append(Shift(+1, "target hex contains a minefield belonging to the firing player", "16.6, 10.3"))
+        shifts.append(
+            Shift(
+                +1, "target hex contains a minefield belonging to the firing player", "16.6, 10.3"
+            )
+        )
     if combat_units_in(state, h, catalogue=catalogue) >= 3:
         shifts.append(Shift(+1, "3 or more combat units are stacked in the target hex", "10.3"))
     kinds = {ctype(catalogue, u).kind for u in combat}
@@ -106,7 +117,9 @@ def direct_fire_shifts(game_map: Any, state: GameState, decl: FireDeclaration, c
         shifts.append(Shift(+2, "target is an artillery unit", "10.3"))
     elif kinds and kinds <= SHIFT_TARGET_KINDS_PLUS1 | {"artillery"}:
         shifts.append(Shift(+1, "target is a mortar, anti-air, anti-tank or cavalry unit", "10.3"))
-    if any(board.is_rider(state, u, catalogue) and trait(catalogue, u, "is_personnel") for u in targets):
+    if any(
+        board.is_rider(state, u, catalogue) and trait(catalogue, u, "is_personnel") for u in targets
+    ):
         shifts.append(Shift(+1, "target is an infantry unit riding an AFV", "5.6, 10.3"))
     if all(distance(state.units[u].hex, h) == 1 for u in decl.firers):  # type: ignore[arg-type]
         shifts.append(Shift(+2, "target hex is adjacent to all firing units", "10.3"))
@@ -130,8 +143,15 @@ def column_events(table: Any, value: int, shifts: list[Shift]) -> tuple[int, Eve
         reason += f" capped at {applied:+d} (10.3)"
     if table.column_index(value, net) != table.column_index(value, 0) + applied:
         reason += " and stopped at the table's edge (D22)"
-    return net, event("column", base_column=base, net_shift=net, applied_shift=applied, column=col,
-                      provisional=bool(getattr(table, "provisional", False)), reason=reason)
+    return net, event(
+        "column",
+        base_column=base,
+        net_shift=net,
+        applied_shift=applied,
+        column=col,
+        provisional=bool(getattr(table, "provisional", False)),
+        reason=reason,
+    )
 
 
 def resolve_direct_fire(
@@ -153,9 +173,18 @@ def resolve_direct_fire(
     shifts = direct_fire_shifts(game_map, state, decl, catalogue, only=only)
     side = firing_side(state, decl)
     events: list[Event] = [
-        event("fire", kind=DIRECT, side=side, firers=list(decl.firers), leader=decl.leader,
-              target_hex=board.label(game_map, decl.target_hex), opportunity=decl.opportunity,
-              targets=sorted(only) if only is not None else None, value=value, value_parts=parts)
+        event(
+            "fire",
+            kind=DIRECT,
+            side=side,
+            firers=list(decl.firers),
+            leader=decl.leader,
+            target_hex=board.label(game_map, decl.target_hex),
+            opportunity=decl.opportunity,
+            targets=sorted(only) if only is not None else None,
+            value=value,
+            value_parts=parts,
+        )
     ]
     events += shift_events(shifts)
     net, col = column_events(tables.DIRECT_FIRE, value, shifts)
@@ -166,6 +195,17 @@ def resolve_direct_fire(
     events.append(event("result", kind=DIRECT, code=code, column=col["column"], dice=sum(roll)))
     state = mark_fired(state, decl)
     enemy = sorted({u.side for u in state.units_at(decl.target_hex)} - {side})
-    state, evs, _ = apply_result(game_map, state, decl.target_hex, code, dice, catalogue, table=DF_TABLE,
-                                 sides=enemy, only=only, preference=preference, cause=f"direct fire {code}")
+    state, evs, _ = apply_result(
+        game_map,
+        state,
+        decl.target_hex,
+        code,
+        dice,
+        catalogue,
+        table=DF_TABLE,
+        sides=enemy,
+        only=only,
+        preference=preference,
+        cause=f"direct fire {code}",
+    )
     return state, events + evs

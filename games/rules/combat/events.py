@@ -94,7 +94,9 @@ class Shift:
         return data
 
 
-def shift_events(shifts: list[Shift] | tuple[Shift, ...], *, side: str | None = None) -> list[Event]:
+def shift_events(
+    shifts: list[Shift] | tuple[Shift, ...], *, side: str | None = None
+) -> list[Event]:
     """One "shift" event per shift (the board lists them one per line)."""
     extra = {"side": side} if side else {}
     return [event("shift", **s.to_json(), **extra) for s in shifts]

@@ -79,7 +79,13 @@ def attack_limit(catalogue: Any, unit: UnitState, kind: str, opportunity: bool) 
     """Full-strength German and Soviet Guards AFVs make two anti-tank attacks (AT chart, 11.2);
     one in opportunity fire (D15)."""
     t = ctype(catalogue, unit)
-    if kind == ANTI_TANK and not opportunity and t.efficient and t.is_afv and is_full_strength(catalogue, unit):
+    if (
+        kind == ANTI_TANK
+        and not opportunity
+        and t.efficient
+        and t.is_afv
+        and is_full_strength(catalogue, unit)
+    ):
         return 2
     return 1
 
@@ -98,7 +104,9 @@ def in_range(catalogue: Any, unit: UnitState, kind: str, target: Hex) -> tuple[b
     return False, False
 
 
-def firer_problems(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def firer_problems(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """Problems with each firing unit: side, status, marker, fire type, range, sight."""
     problems: list[str] = []
     side = firing_side(state, decl)
@@ -125,27 +133,37 @@ def firer_problems(game_map: Any, state: GameState, decl: FireDeclaration, catal
         limit = attack_limit(catalogue, u, decl.kind, decl.opportunity)
         if decl.opportunity:
             if u.moved_fired or (activation is not None and uid in activation.units):
-                problems.append(f"{uid} has activated this turn and cannot opportunity-fire (13.0, D15)")
+                problems.append(
+                    f"{uid} has activated this turn and cannot opportunity-fire (13.0, D15)"
+                )
         elif decl.move_and_fire:
             if MOVE_AND_FIRE_OPTION not in state.options:
                 problems.append("efficient move & fire is an optional rule not in use (17.3)")
             elif not (t.efficient and is_full_strength(catalogue, u)) or u.attacks_made:
-                problems.append(f"{uid} is not a full-strength efficient AFV that has not fired (17.3)")
+                problems.append(
+                    f"{uid} is not a full-strength efficient AFV that has not fired (17.3)"
+                )
         elif u.moved_fired and not (0 < u.attacks_made < limit):
             # A second anti-tank attack of an efficient AFV is the one exception (11.2).
             problems.append(f"{uid} has a Moved/Fired marker (3.1, 7.2)")
         ok, _ext = in_range(catalogue, u, decl.kind, decl.target_hex)
         if decl.kind == BOMBARDMENT:
             if not ok:
-                problems.append(f"{board.label(game_map, decl.target_hex)} is beyond {uid}'s range {fv.range} (7.3)")
+                problems.append(
+                    f"{board.label(game_map, decl.target_hex)} is beyond {uid}'s range {fv.range} (7.3)"
+                )
         elif not ok:
-            problems.append(f"{board.label(game_map, decl.target_hex)} is beyond {uid}'s range {fv.range} (7.3, 11.3)")
+            problems.append(
+                f"{board.label(game_map, decl.target_hex)} is beyond {uid}'s range {fv.range} (7.3, 11.3)"
+            )
         if decl.kind != BOMBARDMENT and not board.can_see(game_map, state, u, decl.target_hex):
             problems.append(f"{uid} cannot spot {board.label(game_map, decl.target_hex)} (8.0)")
     return problems
 
 
-def leader_problems(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def leader_problems(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """A leader adding his combat modifier must be an undemoralized friendly leader (10.1);
     D4: in a normal attack he must be part of the activation (no need to be "activated to
     fire"); in opportunity fire he must not have activated this turn (13.0, D8)."""
@@ -170,7 +188,9 @@ def leader_problems(game_map: Any, state: GameState, decl: FireDeclaration, cata
     return problems
 
 
-def combination_problems(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def combination_problems(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     """Combined fire (10.1, 9.3): one hex; or the leader's hex and up to his combat modifier
     adjacent hexes; or, formation-activated, two adjacent hexes without a leader (17.7)."""
     hexes = {state.units[u].hex for u in decl.firers if u in state.units and state.units[u].on_map}
@@ -190,7 +210,9 @@ def combination_problems(game_map: Any, state: GameState, decl: FireDeclaration,
         if any(h is None or led.hex is None or distance(h, led.hex) != 1 for h in others):
             return [f"firers must be in {decl.leader}'s hex or adjacent to it (10.1)"]
         if len(others) > mod:
-            return [f"{decl.leader} (combat modifier {mod}) may join only {mod} adjacent hex(es) (10.1)"]
+            return [
+                f"{decl.leader} (combat modifier {mod}) may join only {mod} adjacent hex(es) (10.1)"
+            ]
         return []
     act = state.activation
     if FORMATION_OPTION in state.options and act is not None and act.kind == "formation":
@@ -201,7 +223,9 @@ def combination_problems(game_map: Any, state: GameState, decl: FireDeclaration,
     return ["units in different hexes combine only through a leader (10.1)"]
 
 
-def target_problems(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> list[str]:
+def target_problems(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
     side = firing_side(state, decl)
     if not board.on_map(game_map, decl.target_hex):
         return [f"{decl.target_hex!r} is not on the map"]
@@ -210,7 +234,9 @@ def target_problems(game_map: Any, state: GameState, decl: FireDeclaration, cata
         if not any(u.side != side for u in here):
             return [f"no enemy unit in {board.label(game_map, decl.target_hex)}"]
         if any(u.side == side for u in here):
-            return ["direct and anti-tank fire may not target a hex holding friendly units (D-COMBAT-ASSAULT-HEX)"]
+            return [
+                "direct and anti-tank fire may not target a hex holding friendly units (D-COMBAT-ASSAULT-HEX)"
+            ]
     return []
 
 
@@ -236,19 +262,35 @@ def combined_value(
             why.append("beyond printed range (up to 150 %): half value (11.3)")
         value = base * mult
         total += value
-        parts.append({"unit": uid, "printed": fv.strength, "used": base, "value": str(value), "why": why})
+        parts.append(
+            {"unit": uid, "printed": fv.strength, "used": base, "value": str(value), "why": why}
+        )
     for inc in decl.increments:
         total += inc.strength
-        parts.append({"unit": inc.id, "printed": inc.strength, "used": inc.strength, "value": str(inc.strength),
-                      "why": ["off-board increment (9.2)"]})
+        parts.append(
+            {
+                "unit": inc.id,
+                "printed": inc.strength,
+                "used": inc.strength,
+                "value": str(inc.strength),
+                "why": ["off-board increment (9.2)"],
+            }
+        )
     if decl.leader is not None and decl.kind == DIRECT:
         led = state.units[decl.leader]
         mod = ctype(catalogue, led).combat_modifier
         boosted = sorted(uid for uid in decl.firers if state.units[uid].hex == led.hex)
         if mod and boosted:
             total += mod
-            parts.append({"unit": decl.leader, "printed": mod, "used": mod, "value": str(mod),
-                          "why": [f"leader combat modifier added to {boosted[0]} (10.1)"]})
+            parts.append(
+                {
+                    "unit": decl.leader,
+                    "printed": mod,
+                    "used": mod,
+                    "value": str(mod),
+                    "why": [f"leader combat modifier added to {boosted[0]} (10.1)"],
+                }
+            )
     return round_value(total), parts
 
 
@@ -256,7 +298,9 @@ def mark_fired(state: GameState, decl: FireDeclaration) -> GameState:
     """Firers get Moved/Fired and count the attack (3.1, 11.2; opportunity fire too, D15)."""
     return state.with_units(
         {
-            uid: replace(state.units[uid], moved_fired=True, attacks_made=state.units[uid].attacks_made + 1)
+            uid: replace(
+                state.units[uid], moved_fired=True, attacks_made=state.units[uid].attacks_made + 1
+            )
             for uid in decl.firers
             if state.units[uid].on_map
         }

@@ -13,7 +13,9 @@ from .counters import ctype, current_morale
 from .events import Event, event
 
 
-def leaders_at(state: GameState, catalogue: Any, h: Hex, side: str | None = None) -> list[UnitState]:
+def leaders_at(
+    state: GameState, catalogue: Any, h: Hex, side: str | None = None
+) -> list[UnitState]:
     return [
         u
         for u in state.units_at(h)
@@ -82,11 +84,20 @@ def leader_casualty(
     ]
     if killed:
         state = eliminate_leader(state, leader)
-        events.append(event("eliminated", unit=leader_id, hex=board.label(game_map, leader.hex), reason="leader killed"))
+        events.append(
+            event(
+                "eliminated",
+                unit=leader_id,
+                hex=board.label(game_map, leader.hex),
+                reason="leader killed",
+            )
+        )
     return state, events
 
 
-def displacement_hex(game_map: Any, state: GameState, catalogue: Any, unit: UnitState) -> Hex | None:
+def displacement_hex(
+    game_map: Any, state: GameState, catalogue: Any, unit: UnitState
+) -> Hex | None:
     """Where a displaced or retreating counter goes: an adjacent on-map hex without enemy units
     or drumfire, preferring friendly-occupied hexes, then the farthest from enemy combat units,
     then the lowest hex (D-COMBAT-FLEE)."""
@@ -129,14 +140,28 @@ def lone_leader_survival(
     if survives and to is not None:
         state = state.with_unit(replace(leader, hex=to, carried_by=None))
         events.append(
-            event("leader_survival", **ev, survived=True, displaced_to=board.label(game_map, to),
-                  reason=f"2d6 {total} <= morale {morale}: survives and is displaced (6.71)")
+            event(
+                "leader_survival",
+                **ev,
+                survived=True,
+                displaced_to=board.label(game_map, to),
+                reason=f"2d6 {total} <= morale {morale}: survives and is displaced (6.71)",
+            )
         )
     else:
         why = "no hex to be displaced to" if survives else f"2d6 {total} > morale {morale}"
         state = eliminate_leader(state, leader)
-        events.append(event("leader_survival", **ev, survived=False, reason=f"{why}: eliminated (6.71)"))
-        events.append(event("eliminated", unit=leader_id, hex=board.label(game_map, leader.hex), reason="lone leader overrun"))
+        events.append(
+            event("leader_survival", **ev, survived=False, reason=f"{why}: eliminated (6.71)")
+        )
+        events.append(
+            event(
+                "eliminated",
+                unit=leader_id,
+                hex=board.label(game_map, leader.hex),
+                reason="lone leader overrun",
+            )
+        )
     return state, events
 
 

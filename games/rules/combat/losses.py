@@ -25,7 +25,11 @@ DIRECT, BOMBARDMENT, ASSAULT = "direct", "bombardment", "assault"
 
 
 def hit_units(
-    state: GameState, catalogue: Any, h: Hex, sides: Iterable[str], only: Iterable[str] | None = None
+    state: GameState,
+    catalogue: Any,
+    h: Hex,
+    sides: Iterable[str],
+    only: Iterable[str] | None = None,
 ) -> list[UnitState]:
     """The counters a result falls on: every unit and leader of `sides` in the hex, except
     passengers of a transport, who share its fate instead (5.6). `only` narrows it to given
@@ -136,8 +140,16 @@ def apply_result(
         return state, events, lost
     if result.kind == "M":
         checkers = units if table == ASSAULT else [u for u in units if armor(catalogue, u) is None]
-        state, evs = _checks(game_map, state, checkers, lambda u: result.morale_mod or 0, dice, catalogue,
-                             cause=code, assault_hex=assault_hex)
+        state, evs = _checks(
+            game_map,
+            state,
+            checkers,
+            lambda u: result.morale_mod or 0,
+            dice,
+            catalogue,
+            cause=code,
+            assault_hex=assault_hex,
+        )
         return state, events + evs, lost
     a, b = loss_categories(state, catalogue, units, table)
     for cat_name, pool in (("a", a), ("b", b)):
@@ -149,13 +161,25 @@ def apply_result(
                     need = "open_top"
                 elif table == ASSAULT and i == 1 and not ctype(catalogue, taken[0]).is_afv:
                     need = "afv"
-            u = choose_loss(state, catalogue, pool, first=(i == 0), need=need, table=table,
-                            preference=preference)
+            u = choose_loss(
+                state,
+                catalogue,
+                pool,
+                first=(i == 0),
+                need=need,
+                table=table,
+                preference=preference,
+            )
             if u is None:
                 break
             taken.append(u)
-            state, evs = step_loss(game_map, state, u.id, catalogue,
-                                   reason=f"{code}: category {cat_name} step loss {i + 1} of {result.steps}")
+            state, evs = step_loss(
+                game_map,
+                state,
+                u.id,
+                catalogue,
+                reason=f"{code}: category {cat_name} step loss {i + 1} of {result.steps}",
+            )
             for e in evs:
                 if e.type == "step_loss" and e["unit"] == u.id:
                     e = event("step_loss", **{**e.data, "category": cat_name})
@@ -164,7 +188,9 @@ def apply_result(
     survivors = [state.units[u.id] for u in units if state.units[u.id].on_map]
     for side in sides:
         for led in [u for u in survivors if u.side == side and ctype(catalogue, u).is_leader]:
-            state, evs = leader_casualty(game_map, state, led.id, lost.get(side, 0), dice, catalogue, cause=code)
+            state, evs = leader_casualty(
+                game_map, state, led.id, lost.get(side, 0), dice, catalogue, cause=code
+            )
             events += evs
     survivors = [state.units[u.id] for u in survivors if state.units[u.id].on_map]
 
@@ -173,20 +199,30 @@ def apply_result(
             return 0
         return 2
 
-    state, evs = _checks(game_map, state, survivors, mod, dice, catalogue, cause=code, assault_hex=assault_hex)
+    state, evs = _checks(
+        game_map, state, survivors, mod, dice, catalogue, cause=code, assault_hex=assault_hex
+    )
     return state, events + evs, lost
 
 
 def _checks(
-    game_map: Any, state: GameState, units: Sequence[UnitState], mod: Any, dice: Dice, catalogue: Any,
-    *, cause: str, assault_hex: bool,
+    game_map: Any,
+    state: GameState,
+    units: Sequence[UnitState],
+    mod: Any,
+    dice: Dice,
+    catalogue: Any,
+    *,
+    cause: str,
+    assault_hex: bool,
 ) -> tuple[GameState, list[Event]]:
     events: list[Event] = []
     order = sorted(units, key=lambda u: (ctype(catalogue, u).is_leader, u.id))
     for u in order:
         if not state.units[u.id].on_map:
             continue
-        state, evs, _ = morale_check(game_map, state, u.id, mod(u), dice, catalogue, cause=cause,
-                                     assault_hex=assault_hex)
+        state, evs, _ = morale_check(
+            game_map, state, u.id, mod(u), dice, catalogue, cause=cause, assault_hex=assault_hex
+        )
         events += evs
     return state, events

@@ -66,7 +66,9 @@ def morale_check(
     if unit.status == DEMORALIZED:
         modifiers.append({"value": -1, "reason": "demoralized: morale one lower (14.3)"})
     if leader is not None:
-        modifiers.append({"value": leader_mod, "reason": f"leader {leader.id} morale modifier (14.1)"})
+        modifiers.append(
+            {"value": leader_mod, "reason": f"leader {leader.id} morale modifier (14.1)"}
+        )
     events = [
         event("roll", purpose=f"morale check {unit_id}", dice=list(roll), total=sum(roll)),
         event(
@@ -84,25 +86,49 @@ def morale_check(
             outcome=outcome,
         ),
     ]
-    state, evs = set_status(game_map, state, unit_id, new_status, catalogue,
-                            reason=f"morale check {total} vs {target}: {result} (14.1, D16)")
+    state, evs = set_status(
+        game_map,
+        state,
+        unit_id,
+        new_status,
+        catalogue,
+        reason=f"morale check {total} vs {target}: {result} (14.1, D16)",
+    )
     events += evs
     if loses_step:
         if ctype(catalogue, unit).is_leader:
             state = eliminate_leader(state, state.units[unit_id])
-            events.append(event("eliminated", unit=unit_id, hex=board.label(game_map, unit.hex),
-                                reason="demoralized leader demoralized again (D16)"))
+            events.append(
+                event(
+                    "eliminated",
+                    unit=unit_id,
+                    hex=board.label(game_map, unit.hex),
+                    reason="demoralized leader demoralized again (D16)",
+                )
+            )
         else:
-            state, evs = step_loss(game_map, state, unit_id, catalogue,
-                                   reason="demoralized unit demoralized again (D16)")
+            state, evs = step_loss(
+                game_map,
+                state,
+                unit_id,
+                catalogue,
+                reason="demoralized unit demoralized again (D16)",
+            )
             events += evs
-    if assault_hex and unit.status == DEMORALIZED and result != "ok" and state.units[unit_id].on_map:
+    if (
+        assault_hex
+        and unit.status == DEMORALIZED
+        and result != "ok"
+        and state.units[unit_id].on_map
+    ):
         state, evs = leave_assault_hex(game_map, state, unit_id, catalogue)
         events += evs
     return state, events, outcome
 
 
-def leave_assault_hex(game_map: Any, state: GameState, unit_id: str, catalogue: Any) -> tuple[GameState, list[Event]]:
+def leave_assault_hex(
+    game_map: Any, state: GameState, unit_id: str, catalogue: Any
+) -> tuple[GameState, list[Event]]:
     """A demoralized unit in an assault hex that fails a morale check moves one hex out (14.35).
 
     D-COMBAT-FLEE: the hex is chosen by `displacement_hex`; with none, the unit stays.
@@ -110,11 +136,25 @@ def leave_assault_hex(game_map: Any, state: GameState, unit_id: str, catalogue: 
     unit = state.units[unit_id]
     to = displacement_hex(game_map, state, catalogue, unit)
     if to is None:
-        return state, [event("flee", unit=unit_id, frm=board.label(game_map, unit.hex), path=[],
-                             reason="no hex to leave to: stays (14.35, D-COMBAT-FLEE)")]
+        return state, [
+            event(
+                "flee",
+                unit=unit_id,
+                frm=board.label(game_map, unit.hex),
+                path=[],
+                reason="no hex to leave to: stays (14.35, D-COMBAT-FLEE)",
+            )
+        ]
     state = _move(state, unit, to)
-    return state, [event("flee", unit=unit_id, frm=board.label(game_map, unit.hex), path=[board.label(game_map, to)],
-                         reason="demoralized unit failed a check in an assault hex: leaves by one hex (14.35)")]
+    return state, [
+        event(
+            "flee",
+            unit=unit_id,
+            frm=board.label(game_map, unit.hex),
+            path=[board.label(game_map, to)],
+            reason="demoralized unit failed a check in an assault hex: leaves by one hex (14.35)",
+        )
+    ]
 
 
 def _move(state: GameState, unit: UnitState, to: Hex) -> GameState:
@@ -127,7 +167,9 @@ def _move(state: GameState, unit: UnitState, to: Hex) -> GameState:
 # -- recovery (14.4) --------------------------------------------------------------------
 
 
-def recovery_problems(state: GameState, unit_id: str, catalogue: Any, leader_id: str | None = None) -> list[str]:
+def recovery_problems(
+    state: GameState, unit_id: str, catalogue: Any, leader_id: str | None = None
+) -> list[str]:
     """Why a recovery attempt is not allowed (14.4); empty if it is."""
     problems = []
     unit = state.units.get(unit_id)
@@ -151,7 +193,13 @@ def recovery_problems(state: GameState, unit_id: str, catalogue: Any, leader_id:
 
 
 def resolve_recovery(
-    game_map: Any, state: GameState, unit_id: str, dice: Dice, catalogue: Any, *, leader: str | None = None
+    game_map: Any,
+    state: GameState,
+    unit_id: str,
+    dice: Dice,
+    catalogue: Any,
+    *,
+    leader: str | None = None,
 ) -> tuple[GameState, list[Event]]:
     """Attempt recovery (14.4): 2d6 strictly under morale (+ leader, +1 in town or entrenchment).
 
@@ -169,8 +217,12 @@ def resolve_recovery(
     if unit.status == DEMORALIZED:
         mods.append({"value": -1, "reason": "demoralized: morale one lower (14.3)"})
     if leader is not None:
-        mods.append({"value": ctype(catalogue, state.units[leader]).morale_modifier,
-                     "reason": f"leader {leader} morale modifier (14.4)"})
+        mods.append(
+            {
+                "value": ctype(catalogue, state.units[leader]).morale_modifier,
+                "reason": f"leader {leader} morale modifier (14.4)",
+            }
+        )
     in_cover = board.is_town(game_map, unit.hex) or board.has_entrenchment(state, unit.hex)
     if in_cover:
         mods.append({"value": 1, "reason": "attempt in town or entrenchment (14.4)"})
@@ -188,14 +240,29 @@ def resolve_recovery(
         outcome, new = "success", (DISRUPTED if unit.status == DEMORALIZED else GOOD)
     else:
         outcome, new = "failed", None
-    events.append(event("recovery", unit=unit_id, hex=where, leader=leader, morale=morale,
-                        modifiers=mods, target=target, dice=total, outcome=outcome,
-                        reason={"full": "natural 2: full recovery (14.4)",
-                                "deserted": "natural 12: demoralized leader deserts (14.4)",
-                                "success": f"{total} < {target}: one level better (14.4, D17)",
-                                "failed": f"{total} is not less than {target} (14.4)"}[outcome]))
+    events.append(
+        event(
+            "recovery",
+            unit=unit_id,
+            hex=where,
+            leader=leader,
+            morale=morale,
+            modifiers=mods,
+            target=target,
+            dice=total,
+            outcome=outcome,
+            reason={
+                "full": "natural 2: full recovery (14.4)",
+                "deserted": "natural 12: demoralized leader deserts (14.4)",
+                "success": f"{total} < {target}: one level better (14.4, D17)",
+                "failed": f"{total} is not less than {target} (14.4)",
+            }[outcome],
+        )
+    )
     if new is not None:
-        state, evs = set_status(game_map, state, unit_id, new, catalogue, reason=f"recovery: {outcome} (14.4)")
+        state, evs = set_status(
+            game_map, state, unit_id, new, catalogue, reason=f"recovery: {outcome} (14.4)"
+        )
         events += evs
     if outcome == "deserted":
         state = eliminate_leader(state, unit)
@@ -205,8 +272,15 @@ def resolve_recovery(
             state = state.with_unit(replace(state.units[uid], moved_fired=True))
     if outcome == "failed" and unit.status == DEMORALIZED:
         if board.has_entrenchment(state, unit.hex):
-            events.append(event("flee", unit=unit_id, frm=where, path=[],
-                                reason="in an entrenchment: need not flee (14.31)"))
+            events.append(
+                event(
+                    "flee",
+                    unit=unit_id,
+                    frm=where,
+                    path=[],
+                    reason="in an entrenchment: need not flee (14.31)",
+                )
+            )
         else:
             state, evs = flee(game_map, state, unit_id, catalogue)
             events += evs
@@ -217,8 +291,11 @@ def resolve_recovery(
 
 
 def _enemy_combat_hexes(state: GameState, catalogue: Any, side: str) -> list[Hex]:
-    return [u.hex for u in state.units_on_map()
-            if u.side != side and ctype(catalogue, u).is_combat_unit and u.hex is not None]
+    return [
+        u.hex
+        for u in state.units_on_map()
+        if u.side != side and ctype(catalogue, u).is_combat_unit and u.hex is not None
+    ]
 
 
 def is_safe_hex(game_map: Any, state: GameState, catalogue: Any, unit: UnitState, h: Hex) -> bool:
@@ -273,14 +350,30 @@ def flee_path(game_map: Any, state: GameState, unit_id: str, catalogue: Any) -> 
     return path
 
 
-def flee(game_map: Any, state: GameState, unit_id: str, catalogue: Any) -> tuple[GameState, list[Event]]:
+def flee(
+    game_map: Any, state: GameState, unit_id: str, catalogue: Any
+) -> tuple[GameState, list[Event]]:
     """Move a demoralized unit away from the enemy along `flee_path` (14.31)."""
     unit = state.units[unit_id]
     path = flee_path(game_map, state, unit_id, catalogue)
     where = board.label(game_map, unit.hex)
     if not path:
-        return state, [event("flee", unit=unit_id, frm=where, path=[],
-                             reason="no hex to flee to: stays (14.31, D-COMBAT-FLEE)")]
+        return state, [
+            event(
+                "flee",
+                unit=unit_id,
+                frm=where,
+                path=[],
+                reason="no hex to flee to: stays (14.31, D-COMBAT-FLEE)",
+            )
+        ]
     state = _move(state, unit, path[-1])
-    return state, [event("flee", unit=unit_id, frm=where, path=[board.label(game_map, h) for h in path],
-                         reason="failed recovery while demoralized: flees (14.31)")]
+    return state, [
+        event(
+            "flee",
+            unit=unit_id,
+            frm=where,
+            path=[board.label(game_map, h) for h in path],
+            reason="failed recovery while demoralized: flees (14.31)",
+        )
+    ]

@@ -22,7 +22,9 @@ def _probabilities(odds: Any) -> dict[str, dict[str, Any]]:
     return {r: {"p": round(float(p), 4), "fraction": str(Fraction(p))} for r, p in odds.items()}
 
 
-def fire_odds(game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any) -> dict[str, Any]:
+def fire_odds(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> dict[str, Any]:
     """For a proposed direct fire, bombardment or anti-tank attack: whether it is legal (and
     why not), the fire value, the shifts (or dice modifiers) with reasons, the column and the
     probability of each result."""
@@ -33,9 +35,18 @@ def fire_odds(game_map: Any, state: GameState, decl: FireDeclaration, catalogue:
         value, arm, mods, parts = at_base(game_map, state, decl, catalogue)
         drm = sum(m.shift for m in mods)
         odds = tables.anti_tank_odds(value - arm + drm)
-        return {"kind": decl.kind, "legal": True, "problems": [], "value": value, "value_parts": parts,
-                "armor": arm, "shifts": [m.to_json() for m in mods], "modifier": value - arm + drm,
-                "probabilities": _probabilities(odds), "any_effect": round(float(odds.any_effect), 4)}
+        return {
+            "kind": decl.kind,
+            "legal": True,
+            "problems": [],
+            "value": value,
+            "value_parts": parts,
+            "armor": arm,
+            "shifts": [m.to_json() for m in mods],
+            "modifier": value - arm + drm,
+            "probabilities": _probabilities(odds),
+            "any_effect": round(float(odds.any_effect), 4),
+        }
     if decl.kind == BOMBARDMENT:
         problems = validate_bombardment(game_map, state, decl, catalogue)
         shifts_fn, table, lookup = bombardment_shifts, tables.BOMBARDMENT, tables.bombardment_odds
@@ -48,33 +59,63 @@ def fire_odds(game_map: Any, state: GameState, decl: FireDeclaration, catalogue:
     shifts = shifts_fn(game_map, state, decl, catalogue)
     net, col = column_events(table, value, shifts)
     odds = lookup(value, net)
-    return {"kind": decl.kind, "legal": True, "problems": [], "value": value, "value_parts": parts,
-            "shifts": [s.to_json() for s in shifts], "net_shift": net, "applied_shift": col["applied_shift"],
-            "column": odds.column, "provisional": odds.provisional,
-            "probabilities": _probabilities(odds), "any_effect": round(float(odds.any_effect), 4)}
+    return {
+        "kind": decl.kind,
+        "legal": True,
+        "problems": [],
+        "value": value,
+        "value_parts": parts,
+        "shifts": [s.to_json() for s in shifts],
+        "net_shift": net,
+        "applied_shift": col["applied_shift"],
+        "column": odds.column,
+        "provisional": odds.provisional,
+        "probabilities": _probabilities(odds),
+        "any_effect": round(float(odds.any_effect), 4),
+    }
 
 
-def assault_odds(game_map: Any, state: GameState, sit: AssaultSituation, catalogue: Any) -> dict[str, Any]:
+def assault_odds(
+    game_map: Any, state: GameState, sit: AssaultSituation, catalogue: Any
+) -> dict[str, Any]:
     """For an assault round (proposed, or one going on): each side's value, shifts, column and
     result probabilities, computed from the state before the round (12.4)."""
-    out: dict[str, Any] = {"hex": board.label(game_map, sit.hex), "attacker": sit.attacker, "sides": {}}
+    out: dict[str, Any] = {
+        "hex": board.label(game_map, sit.hex),
+        "attacker": sit.attacker,
+        "sides": {},
+    }
     for side in sorted({u.side for u in state.units_at(sit.hex)} | {sit.attacker}):
         value, parts, shifts = _side_fire(game_map, state, catalogue, sit, side)
-        entry: dict[str, Any] = {"value": value, "value_parts": parts, "shifts": [s.to_json() for s in shifts]}
+        entry: dict[str, Any] = {
+            "value": value,
+            "value_parts": parts,
+            "shifts": [s.to_json() for s in shifts],
+        }
         if value > 0:
             net, col = column_events(tables.ASSAULT, value, shifts)
             odds = tables.assault_odds(value, net)
-            entry.update(net_shift=net, column=odds.column, probabilities=_probabilities(odds),
-                         any_effect=round(float(odds.any_effect), 4))
+            entry.update(
+                net_shift=net,
+                column=odds.column,
+                probabilities=_probabilities(odds),
+                any_effect=round(float(odds.any_effect), 4),
+            )
         out["sides"][side] = entry
     return out
 
 
-def morale_check_odds(state: GameState, unit_id: str, check_mod: int, catalogue: Any) -> dict[str, Any]:
+def morale_check_odds(
+    state: GameState, unit_id: str, check_mod: int, catalogue: Any
+) -> dict[str, Any]:
     """The chance of each outcome of one unit's morale check at +check_mod (14.1)."""
     unit = state.units[unit_id]
     leader, mod = best_morale_leader(state, catalogue, unit)
     target = current_morale(state, catalogue, unit) + mod
     odds = tables.morale_odds(target, check_mod)
-    return {"unit": unit_id, "morale": target, "leader": leader.id if leader else None,
-            "probabilities": _probabilities(odds)}
+    return {
+        "unit": unit_id,
+        "morale": target,
+        "leader": leader.id if leader else None,
+        "probabilities": _probabilities(odds),
+    }

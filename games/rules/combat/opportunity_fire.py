@@ -36,7 +36,12 @@ class OpportunityFireOutcome:
 
 
 def opportunity_fire_candidates(
-    game_map: Any, state: GameState, mover_id: str, catalogue: Any, *, already_fired: Iterable[str] = ()
+    game_map: Any,
+    state: GameState,
+    mover_id: str,
+    catalogue: Any,
+    *,
+    already_fired: Iterable[str] = (),
 ) -> list[dict[str, Any]]:
     """Unactivated enemy units that may fire at the mover in the hex it has just entered (13.0):
     no Moved/Fired marker, not in the current activation, not demoralized or carried, the hex
@@ -92,24 +97,38 @@ def resolve_opportunity_fire(
     done = frozenset(already_fired)
     again = sorted(set(decl.firers) & done)
     if again:
-        raise IllegalCommand(f"{', '.join(again)} already fired at {mover_id} in this hex (13.21)", rule="13.21")
+        raise IllegalCommand(
+            f"{', '.join(again)} already fired at {mover_id} in this hex (13.21)", rule="13.21"
+        )
     if decl.kind == "bombardment":
         raise IllegalCommand("opportunity fire is direct or anti-tank fire (13.0)", rule="13.0")
     if mover.hex != decl.target_hex:
-        raise IllegalCommand(f"{mover_id} is not in {board.label(game_map, decl.target_hex)}", rule="13.0")
+        raise IllegalCommand(
+            f"{mover_id} is not in {board.label(game_map, decl.target_hex)}", rule="13.0"
+        )
     decl = replace(decl, opportunity=True)
     if decl.kind == ANTI_TANK:
         decl = replace(decl, target_unit=decl.target_unit or mover_id)
         if decl.target_unit != mover_id:
-            raise IllegalCommand("opportunity anti-tank fire attacks the moving unit (13.0)", rule="13.0")
+            raise IllegalCommand(
+                "opportunity anti-tank fire attacks the moving unit (13.0)", rule="13.0"
+            )
         state, events = resolve_anti_tank(game_map, state, decl, dice, catalogue)
     else:
         riding = [p.id for p in board.passengers_of(state, mover_id)]
-        state, events = resolve_direct_fire(game_map, state, decl, dice, catalogue, only=[mover_id, *riding])
+        state, events = resolve_direct_fire(
+            game_map, state, decl, dice, catalogue, only=[mover_id, *riding]
+        )
     after = state.units[mover_id]
     stops = not after.on_map or after.status != GOOD
     events = list(events)
     if stops:
-        why = "eliminated" if not after.on_map else f"{after.status}: a moving unit disrupted or worse stops (13.0)"
-        events.append(event("stop", unit=mover_id, hex=board.label(game_map, decl.target_hex), reason=why))
+        why = (
+            "eliminated"
+            if not after.on_map
+            else f"{after.status}: a moving unit disrupted or worse stops (13.0)"
+        )
+        events.append(
+            event("stop", unit=mover_id, hex=board.label(game_map, decl.target_hex), reason=why)
+        )
     return OpportunityFireOutcome(state, tuple(events), stops, done | set(decl.firers))

@@ -18,7 +18,13 @@ def _eliminate(state: GameState, unit: UnitState) -> GameState:
 
 
 def step_loss(
-    game_map: Any, state: GameState, unit_id: str, catalogue: Any, *, reason: str, share: bool = True
+    game_map: Any,
+    state: GameState,
+    unit_id: str,
+    catalogue: Any,
+    *,
+    reason: str,
+    share: bool = True,
 ) -> tuple[GameState, list[Event]]:
     """Take one step from a unit: a full unit flips, a reduced or one-step unit is eliminated (7.6).
 
@@ -37,23 +43,39 @@ def step_loss(
         events.append(event("eliminated", unit=unit_id, hex=where, reason=reason))
     else:
         state = state.with_unit(replace(unit, steps=unit.steps - 1))
-        events.append(event("step_loss", unit=unit_id, hex=where, steps_left=unit.steps - 1, reason=reason))
+        events.append(
+            event("step_loss", unit=unit_id, hex=where, steps_left=unit.steps - 1, reason=reason)
+        )
     if share:
         carrier_is_transport = ctype(catalogue, unit).is_transport
         for p in board.passengers_of(state, unit_id):
             if carrier_is_transport:
                 state, evs = step_loss(
-                    game_map, state, p.id, catalogue, reason=f"carried by {unit_id}, shares its fate (5.6)"
+                    game_map,
+                    state,
+                    p.id,
+                    catalogue,
+                    reason=f"carried by {unit_id}, shares its fate (5.6)",
                 )
                 events += evs
                 p = state.units[p.id]
             if state.units[unit_id].eliminated and p.on_map:
                 state = state.with_unit(replace(p, carried_by=None, hex=unit.hex))
-                events.append(event("unloaded", unit=p.id, carrier=unit_id, hex=where, reason="carrier eliminated (5.6)"))
+                events.append(
+                    event(
+                        "unloaded",
+                        unit=p.id,
+                        carrier=unit_id,
+                        hex=where,
+                        reason="carrier eliminated (5.6)",
+                    )
+                )
     return state, events
 
 
-def eliminate(game_map: Any, state: GameState, unit_id: str, catalogue: Any, *, reason: str) -> tuple[GameState, list[Event]]:
+def eliminate(
+    game_map: Any, state: GameState, unit_id: str, catalogue: Any, *, reason: str
+) -> tuple[GameState, list[Event]]:
     """Remove a unit with every step it has left (anti-tank "eliminated", 11.1); passengers of a
     transport go with it (5.6)."""
     unit = state.units[unit_id]
@@ -65,11 +87,25 @@ def eliminate(game_map: Any, state: GameState, unit_id: str, catalogue: Any, *, 
     carrier_is_transport = ctype(catalogue, unit).is_transport
     for p in board.passengers_of(state, unit_id):
         if carrier_is_transport:
-            state, evs = eliminate(game_map, state, p.id, catalogue, reason=f"carried by {unit_id}, shares its fate (5.6)")
+            state, evs = eliminate(
+                game_map,
+                state,
+                p.id,
+                catalogue,
+                reason=f"carried by {unit_id}, shares its fate (5.6)",
+            )
             events += evs
         else:
             state = state.with_unit(replace(p, carried_by=None, hex=unit.hex))
-            events.append(event("unloaded", unit=p.id, carrier=unit_id, hex=where, reason="carrier eliminated (5.6)"))
+            events.append(
+                event(
+                    "unloaded",
+                    unit=p.id,
+                    carrier=unit_id,
+                    hex=where,
+                    reason="carrier eliminated (5.6)",
+                )
+            )
     return state, events
 
 
@@ -83,18 +119,39 @@ def set_status(
     if unit.status != status:
         state = state.with_unit(replace(unit, status=status))
         events.append(
-            event("status_change", unit=unit_id, hex=board.label(game_map, unit.hex),
-                  old=unit.status, new=status, reason=reason)
+            event(
+                "status_change",
+                unit=unit_id,
+                hex=board.label(game_map, unit.hex),
+                old=unit.status,
+                new=status,
+                reason=reason,
+            )
         )
     if status in (DISRUPTED, DEMORALIZED) and ctype(catalogue, unit).is_transport:
         for p in board.passengers_of(state, unit_id):
-            worse = status if board.STATUS_ORDER[status] > board.STATUS_ORDER[p.status] else p.status
+            worse = (
+                status if board.STATUS_ORDER[status] > board.STATUS_ORDER[p.status] else p.status
+            )
             state = state.with_unit(replace(p, status=worse, carried_by=None))
             if worse != p.status:
                 events.append(
-                    event("status_change", unit=p.id, hex=board.label(game_map, unit.hex), old=p.status,
-                          new=worse, reason=f"carried by {unit_id}, takes its status (5.6)")
+                    event(
+                        "status_change",
+                        unit=p.id,
+                        hex=board.label(game_map, unit.hex),
+                        old=p.status,
+                        new=worse,
+                        reason=f"carried by {unit_id}, takes its status (5.6)",
+                    )
                 )
-            events.append(event("unloaded", unit=p.id, carrier=unit_id, hex=board.label(game_map, unit.hex),
-                                reason=f"carrier {status} (5.6)"))
+            events.append(
+                event(
+                    "unloaded",
+                    unit=p.id,
+                    carrier=unit_id,
+                    hex=board.label(game_map, unit.hex),
+                    reason=f"carrier {status} (5.6)",
+                )
+            )
     return state, events
