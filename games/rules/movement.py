@@ -160,10 +160,17 @@ def can_assault(unit: UnitState, *, catalogue: Catalogue) -> bool:
 
 
 def passenger_ids(state: GameState, carrier_ids: Iterable[str]) -> tuple[str, ...]:
-    """Ids of the units carried by any of these carriers (5.6), in id order."""
+    """Ids of the units carried by any of these carriers (5.6), in id order.
+
+    Off-map passengers count too: a reinforcement enters with its cargo aboard.
+    """
     carriers = set(carrier_ids)
     return tuple(
-        sorted(u.id for u in state.units.values() if u.carried_by in carriers and u.on_map)
+        sorted(
+            u.id
+            for u in state.units.values()
+            if u.carried_by in carriers and not u.eliminated and not u.exited
+        )
     )
 
 

@@ -82,7 +82,11 @@ def passengers_of(state: GameState, transport_id: str) -> tuple[UnitState, ...]:
     """The units a transport (or an AFV with riders) is carrying, in id order (5.6)."""
     return tuple(
         sorted(
-            (u for u in state.units.values() if u.carried_by == transport_id and u.on_map),
+            (
+                u
+                for u in state.units.values()
+                if u.carried_by == transport_id and not u.eliminated and not u.exited
+            ),
             key=lambda u: u.id,
         )
     )

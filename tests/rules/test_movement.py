@@ -376,6 +376,21 @@ def test_mire_rolls_are_listed_on_the_reach_path():
 # --- carrying out a move -------------------------------------------------------------------
 
 
+def test_a_reinforcement_enters_with_its_cargo_aboard():
+    m = _edge_board()
+    s = state(
+        [
+            unit("t", "truck", None, entry_turn=1, entry_edge="W"),
+            unit("p", "rifle5", None, carried_by="t"),
+            *[unit(f"s{i}", "rifle5", at(m, "0101")) for i in range(3)],
+        ]
+    )
+    reach = entry_reach(m, s, ["t"], edge="W", catalogue=CATALOGUE)
+    assert at(m, "0101") not in reach  # the cargo would make four combat units there
+    moved = move_units(s, ["t"], at(m, "0102"))
+    assert moved.units["p"].hex == at(m, "0102")
+
+
 def test_move_units_takes_passengers_along_and_records_the_segment():
     m = board(["...."])
     s = state(
