@@ -19,7 +19,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from games.rules.hexgrid import DIRECTION_NAMES, DIRECTIONS, Hex, axial_to_offset, offset_to_axial
+from games.rules.hexgrid import (
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    Hex,
+    axial_to_offset,
+    direction_between,
+    offset_to_axial,
+)
 from games.rules.terrain import TERRAIN, TerrainType
 
 _SCHEMA_PATH = Path(__file__).parent / "data" / "board.schema.json"
@@ -163,7 +170,7 @@ class Map:
         elevation: Mapping[Hex, int],
         hexsides: Mapping[frozenset[Hex], frozenset[str]],
         roads: Mapping[frozenset[Hex], str],
-        road_ends: Mapping[Hex, frozenset[str]],
+        road_ends: Iterable[tuple[Hex, str, int]],
     ):
         self.board_columns = columns
         self.board_rows = rows
@@ -177,6 +184,11 @@ class Map:
         self.hexes: frozenset[Hex] = frozenset(terrain)
         self._cells = frozenset(axial_to_offset(h) for h in self.hexes)
         self._link_seam_roads(road_ends)
+        kinds_at: dict[Hex, set[str]] = {}
+        for pair, kind in self._roads.items():
+            for h in pair:
+                kinds_at.setdefault(h, set()).add(kind)
+        self._road_kinds = {h: frozenset(k) for h, k in kinds_at.items()}
         self.max_elevation = max(self._elevation.values(), default=0)
         self._hills = frozenset(
             h
@@ -263,7 +275,7 @@ class Map:
         elevation: dict[Hex, int] = {}
         hexsides: dict[frozenset[Hex], set[str]] = {}
         roads: dict[frozenset[Hex], str] = {}
-        road_ends: dict[Hex, set[str]] = {}
+        road_ends: list[tuple[Hex, str, int]] = []
         for _label, (x, y), board in placed:
             c0, r0 = x * columns, y * rows
 
@@ -292,8 +304,9 @@ class Map:
                     key = frozenset((a, b))
                     if roads.get(key) != "road":  # a road beats a trail on the same hexside
                         roads[key] = kind
-                for end in (hexes[0], hexes[-1]):
-                    road_ends.setdefault(end, set()).add(kind)
+                # Each end with the direction the road was heading when it stopped.
+                road_ends.append((hexes[-1], kind, direction_between(hexes[-2], hexes[-1])))
+                road_ends.append((hexes[0], kind, direction_between(hexes[1], hexes[0])))
         return cls(
             columns=columns,
             rows=rows,
@@ -302,19 +315,35 @@ class Map:
             elevation=elevation,
             hexsides={k: frozenset(v) for k, v in hexsides.items()},
             roads=roads,
-            road_ends={k: frozenset(v) for k, v in road_ends.items()},
+            road_ends=road_ends,
         )
 
-    def _link_seam_roads(self, road_ends: Mapping[Hex, frozenset[str]]) -> None:
-        # Roads are drawn per board; where road ends meet across a board seam they join
-        # (a road meeting a trail continues as a trail).
-        for h, kinds in road_ends.items():
+    def _link_seam_roads(self, road_ends: Iterable[tuple[Hex, str, int]]) -> None:
+        """Join roads drawn per board where their ends meet across a board seam (D-MAP-1).
+
+        An end joins the adjacent end of the same kind on another board that best continues
+        its heading; each end joins at most one other. A road never joins a trail.
+        """
+        ends = sorted(road_ends)
+        by_hex: dict[tuple[Hex, str], int] = {(h, k): d for h, k, d in ends}
+        linked: set[tuple[Hex, str]] = set()
+        for h, kind, heading in ends:
+            if (h, kind) in linked:
+                continue
+            best: tuple[int, Hex] | None = None
             for n in self.neighbors(h):
-                if n in road_ends and self.board_of(n) != self.board_of(h):
-                    key = frozenset((h, n))
-                    if key not in self._roads:
-                        both = kinds & road_ends[n]
-                        self._roads[key] = "road" if "road" in both else "trail"
+                if (n, kind) not in by_hex or (n, kind) in linked:
+                    continue
+                if self.board_of(n) == self.board_of(h):
+                    continue
+                turn = abs(direction_between(h, n) - heading) % 6
+                turn = min(turn, 6 - turn)
+                if turn <= 1 and (best is None or (turn, n) < best):
+                    best = (turn, n)
+            if best is not None:
+                n = best[1]
+                self._roads.setdefault(frozenset((h, n)), kind)
+                linked.update({(h, kind), (n, kind)})
 
     # --- queries ------------------------------------------------------------------
 
@@ -361,7 +390,7 @@ class Map:
 
     def road_kinds(self, h: Hex) -> frozenset[str]:
         """Road kinds that enter or leave the hex."""
-        return frozenset(k for pair, k in self._roads.items() if h in pair)
+        return self._road_kinds.get(h, frozenset())
 
     def offset(self, h: Hex) -> tuple[int, int]:
         """Global 0-based odd-q (col, row)."""

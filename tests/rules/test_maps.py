@@ -274,3 +274,21 @@ def test_the_board_schema_is_a_valid_json_schema():
 
     schema = json.loads((ROOT / "games" / "rules" / "data" / "board.schema.json").read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_road_kinds_name_the_roads_in_a_hex():
+    m = six_tiny_boards()
+    p = m.parse_label
+    assert m.road_kinds(p("A0604")) == {"road"}
+    assert m.road_kinds(p("A0201")) == {"trail"}
+    assert m.road_kinds(p("A0402")) == frozenset()
+
+
+def test_D_MAP_1_a_road_joins_only_a_road_and_only_once_across_a_seam():
+    """D-MAP-1: A0604's road end touches B0104 (a road end) and E0101 (a trail end): it joins B only."""
+    m = six_tiny_boards()
+    p = m.parse_label
+    assert m.road_between(p("A0604"), p("B0104")) == "road"
+    assert m.road_between(p("A0604"), p("E0101")) is None
+    assert m.road_between(p("B0104"), p("E0101")) is None
+    assert m.road_between(p("D0604"), p("E0104")) == "road"
