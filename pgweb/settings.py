@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "channels",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files served from here: the docs need no CDN
     "games",
 ]
 
@@ -172,6 +173,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Panzer Grenadier online: lobby, games and replays.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 if not DEBUG:

@@ -33,3 +33,11 @@ def test_the_lobby_page_can_open_a_websocket_to_the_same_daphne(page, live_serve
         })"""
     )
     assert answer == {"t": "pong"}
+
+
+def test_the_api_docs_render_offline_from_bundled_swagger_ui(page, live_server_url) -> None:
+    page.goto(live_server_url + "/api/v1/schema/docs/")
+    # Swagger UI draws one block per operation once it has fetched and parsed the schema.
+    operation = page.locator(".opblock-summary-path", has_text="/api/v1/status/")
+    operation.wait_for(timeout=10_000)
+    assert operation.count() == 1
