@@ -24,6 +24,12 @@ from .assault import (
 from .bombardment import bombardment_shifts, resolve_bombardment, validate_bombardment
 from .direct_fire import direct_fire_shifts, resolve_direct_fire
 from .direct_fire import validate_fire as validate_direct_fire
+from .drumfire import (
+    clear_drumfire,
+    is_drumfire_hex,
+    prune_bombardment_record,
+    resolve_drumfire_entry,
+)
 from .events import Event, Shift, events_to_json
 from .fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, OffBoardIncrement
 from .leaders import best_morale_leader, leader_casualty, lone_leader_survival, lone_leaders_overrun
@@ -88,6 +94,10 @@ __all__ = [
     "assault_shifts",
     "best_morale_leader",
     "bombardment_shifts",
+    "clear_drumfire",
+    "is_drumfire_hex",
+    "prune_bombardment_record",
+    "resolve_drumfire_entry",
     "direct_fire_shifts",
     "events_to_json",
     "fire_odds",

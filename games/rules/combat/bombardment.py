@@ -18,6 +18,7 @@ from ..state import DEMORALIZED, GameState
 from . import board
 from .counters import ctype
 from .direct_fire import column_events
+from .drumfire import record_bombardment
 from .events import Event, Shift, event, shift_events
 from .fire import (
     BOMBARDMENT,
@@ -173,4 +174,5 @@ def resolve_bombardment(
         preference=preference,
         cause=f"bombardment {code}",
     )
-    return state, events + evs
+    state, more = record_bombardment(game_map, state, decl)  # optional drumfire (17.2)
+    return state, events + evs + more
