@@ -250,3 +250,14 @@ def test_an_assault_needs_both_sides_in_the_hex():
     s.add("a", "rifle", "ge", "0204")
     with pytest.raises(IllegalCommand):
         round_(s, [1, 1])
+
+
+def test_moving_into_a_hex_held_only_by_enemy_leaders_is_a_survival_roll_not_an_assault():
+    """D-COMBAT-671."""
+    s = Scene()
+    s.add("a", "rifle", "ge", "0204")
+    s.add("L", "ldr", "ru", "0204")
+    state, events = round_(s, [6, 6])
+    assert of_type(events, "assault_round") == []
+    assert of_type(events, "leader_survival")[0]["survived"] is False
+    assert state.units["L"].eliminated

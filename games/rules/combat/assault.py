@@ -20,6 +20,7 @@ from ..dice import Dice
 from ..errors import IllegalCommand
 from ..hexgrid import Hex
 from ..state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
+from ..terrain import CHART
 from . import board
 from .counters import ctype, current_morale, fire_value, round_value, trait
 from .direct_fire import column_events
@@ -167,7 +168,7 @@ def assault_shifts(
         ):
             shifts.append(
                 Shift(
-                    -2,
+                    CHART.major_river_attacker_first_round_shift,
                     "attacker in a major river on the first round, no defending engineers",
                     "12.4",
                 )
@@ -302,6 +303,10 @@ def resolve_assault_round(
             f"no assault in {board.label(game_map, h)}: both sides must be in the hex", rule="12.2"
         )
     defender = next(s for s in sides if s != sit.attacker)
+    if all(ctype(catalogue, u).is_leader for u in state.units_at(h) if u.side == defender):
+        # Only leaders in the hex entered: no assault, a survival roll each (6.71).
+        state, events = lone_leaders_overrun(game_map, state, h, sit.attacker, dice, catalogue)
+        return state, events
     first = defenders_fire_first(state, catalogue, sit)
     events: list[Event] = [
         event(

@@ -10,6 +10,7 @@ from ..errors import IllegalCommand
 from ..hexgrid import distance
 from ..stacking import combat_units_in
 from ..state import GameState
+from ..terrain import CHART
 from . import board
 from .counters import ctype, trait
 from .events import Event, Shift, event, shift_events
@@ -93,9 +94,9 @@ def direct_fire_shifts(
     if combat and all(u.dug_in for u in combat):
         shifts.append(Shift(-1, "target units are dug-in", "10.3, 16.2"))
     if state.night:
-        shifts.append(Shift(-1, "night turn", "10.3"))
+        shifts.append(Shift(CHART.night_direct_fire_shift, "night turn", "10.3"))
     if board.is_hill(game_map, h):
-        shifts.append(Shift(-1, "target hex is a hill", "10.3"))
+        shifts.append(Shift(CHART.hill_direct_fire_shift, "target hex is a hill", "10.3"))
     if farthest(state, decl) >= 3:
         shifts.append(Shift(-1, "target hex is 3 or more hexes away", "10.3"))
     if board.supply_level(state, side) in ("shortfall", "critical"):
