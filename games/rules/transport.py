@@ -32,7 +32,7 @@ from fractions import Fraction
 from .errors import IllegalCommand
 from .hexgrid import Hex
 from .maps import Map
-from .movement import RIVER_TERRAIN, is_engineer_in_place, movement_allowance
+from .move_step import RIVER_TERRAIN, is_engineer_in_place, movement_allowance
 from .state import DEMORALIZED, DISRUPTED, GameState, UnitState
 from .units import Catalogue, UnitType
 
