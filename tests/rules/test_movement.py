@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -551,20 +550,14 @@ def _six_board_map() -> Map:
     return Map.from_spec(spec, boards)
 
 
-def test_reach_of_an_ma_12_unit_on_a_six_board_map_takes_a_few_milliseconds():
+def test_an_ma_12_unit_reaches_many_hexes_on_the_six_board_map():
+    # Speed is measured by bench/movement.py, not asserted here.
     m = _six_board_map()
     centre = sorted(m.hexes)[len(m.hexes) // 2]
     others = [
         unit(f"o{i}", "rifle5", h, side="allies") for i, h in enumerate(sorted(m.hexes)[::37])
     ]
     s = state([unit("car", "fast_tank", centre), *others])
-    reachable(m, s, ["car"], catalogue=CATALOGUE)  # warm caches
-    runs = 20
-    t0 = time.perf_counter()
-    for _ in range(runs):
-        reach = reachable(
-            m, s, ["car"], catalogue=CATALOGUE, known_enemy_hexes=[o.hex for o in others]
-        )
-    per_call = (time.perf_counter() - t0) / runs
+    reach = reachable(m, s, ["car"], catalogue=CATALOGUE, known_enemy_hexes=[o.hex for o in others])
     assert len(reach) > 30
-    assert per_call < 0.05, f"{per_call * 1000:.1f} ms per call"
+    assert all(r.cost <= 12 for r in reach.values())

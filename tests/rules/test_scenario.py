@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
 from pathlib import Path
 
 import jsonschema
@@ -141,10 +140,8 @@ def test_every_counter_sets_up_in_terrain_it_may_enter(scenario_id):
         assert s.map.terrain(p.hex).move_cost(t.movement_class) is not None, (p.id, p.label)
 
 
-def test_the_big_battle_loads_in_well_under_a_second_and_bundled_scenarios_are_cached():
-    start = time.perf_counter()
-    load_scenario(SCENARIO_DIR / "sosna-line.json")
-    assert time.perf_counter() - start < 0.5
+def test_bundled_scenarios_are_loaded_once_and_cached():
+    # How long loading takes is measured by bench/scenarios.py, not asserted here.
     assert bundled_scenarios() is bundled_scenarios()
 
 
