@@ -25,6 +25,7 @@ from .fire import (
 )
 from .morale import morale_check
 from .steps import eliminate, step_loss
+from .supply import after_firing
 
 
 def validate_anti_tank(
@@ -164,4 +165,5 @@ def resolve_anti_tank(
                 game_map, state, target.id, 2, dice, catalogue, cause="anti-tank M2"
             )
             events += evs
-    return state, events
+    state, more = after_firing(game_map, state, decl.firers, dice, catalogue)
+    return state, events + more

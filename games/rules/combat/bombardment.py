@@ -32,6 +32,7 @@ from .fire import (
 )
 from .losses import BOMBARDMENT as BOMB_TABLE
 from .losses import apply_result
+from .supply import after_firing
 
 
 def spotter_problems(
@@ -175,4 +176,5 @@ def resolve_bombardment(
         cause=f"bombardment {code}",
     )
     state, more = record_bombardment(game_map, state, decl)  # optional drumfire (17.2)
-    return state, events + evs + more
+    state, dry = after_firing(game_map, state, decl.firers, dice, catalogue)
+    return state, events + evs + more + dry

@@ -28,6 +28,7 @@ from .fire import (
 )
 from .losses import DIRECT as DF_TABLE
 from .losses import apply_result
+from .supply import after_firing
 
 SHIFT_TARGET_KINDS_PLUS1 = frozenset({"mortar", "aa_gun", "at_gun", "cavalry"})
 
@@ -209,4 +210,5 @@ def resolve_direct_fire(
         preference=preference,
         cause=f"direct fire {code}",
     )
-    return state, events + evs
+    state, more = after_firing(game_map, state, decl.firers, dice, catalogue)
+    return state, events + evs + more
