@@ -166,6 +166,16 @@ def _check_step(state, ids, cur, nxt, spent_now, first, verb):
     return {**spent_now, **costs}, ends
 
 
+def _move_with_riders(state: st.GameState, ids, h: Hex) -> st.GameState:
+    """movement.move_units, plus the passengers of a reinforcement entering the map (5.6):
+    they are off the map with their carrier, which `move_units` does not look for."""
+    state = movement.move_units(state, ids, h)
+    riders = {u.id: replace(u, hex=h, last_moved_segment=state.segment)
+              for u in state.units.values()
+              if u.carried_by in ids and u.hex != h and not u.eliminated}
+    return state.with_units(riders) if riders else state
+
+
 def move(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Move a unit, or the units of one hex together, hex by hex along a path (5.0, 4.5)."""
     ids = [cmd.get("unit")] if cmd.get("unit") else list(cmd.get("units"))
@@ -209,7 +219,7 @@ def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice:
                                  "D7)", rule="5.1")
         spent_now, ends = _check_step(sim, ids, cur, h, spent_now, i == 0 and not any(
             has_moved(state, x) for x in ids), verb)
-        sim = movement.move_units(sim, ids, h)
+        sim = _move_with_riders(sim, ids, h)
         cur = h
     return walk(state, tuple(ids), path, dice, [])
 
@@ -243,7 +253,7 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
             events.append(Event("stopped", side=side, units=movers, data={"reason": exc.message}))
             state = note(state, done=movers)
             break
-        state = movement.move_units(state, movers, h)
+        state = _move_with_riders(state, movers, h)
         state = note(state, acted=movers, done=movers if ends or not path else (),
                      spent_now=spent_now)
         events.append(Event("moved", side=side, units=movers, data={
@@ -533,6 +543,8 @@ def load(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     if p.id in state.activation.acted:
         raise IllegalCommand(f"load: {p.id} has already acted in this activation (3.1)",
                              rule="3.1")
+    if not (p.on_map and c.on_map):
+        raise IllegalCommand("load: both units must be on the map (5.6, 16.5)", rule="5.6")
     if c.id in state.activation.done:
         raise IllegalCommand(f"load: {c.id} has finished for this activation (3.1)", rule="3.1")
     tr = transport.load(state, p.id, c.id, catalogue=cat, mp_spent=state.activation.mp_spent)
@@ -551,6 +563,8 @@ def unload(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     c = state.units[p.carried_by]
     if c.id in state.activation.done:
         raise IllegalCommand(f"unload: {c.id} has finished for this activation (3.1)", rule="3.1")
+    if not c.on_map:
+        raise IllegalCommand(f"unload: {c.id} is not on the map yet (5.6, 16.5)", rule="5.6")
     tr = transport.unload(state, p.id, catalogue=cat, mp_spent=state.activation.mp_spent)
     state = note(tr.state, acted=[p.id, c.id], done=[p.id, *tr.done], spent_now=tr.mp_spent)
     return state, [Event("unloaded", side=p.side, units=(p.id, c.id),
@@ -567,7 +581,8 @@ def load_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
             continue
         for cid in sorted(a.units):
             c = state.units[cid]
-            if cid == pid or cid in a.done or c.hex != p.hex or c.carried_by is not None:
+            if cid == pid or cid in a.done or c.hex != p.hex or c.carried_by is not None \
+                    or not c.on_map:
                 continue
             if transport.carry_problem(state, pid, cid, catalogue=cat) is not None:
                 continue
@@ -586,6 +601,8 @@ def unload_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     for pid in sorted(a.units):
         p = state.units[pid]
         if p.carried_by is None or p.carried_by not in a.units or p.carried_by in a.done:
+            continue
+        if not state.units[p.carried_by].on_map:
             continue
         try:
             transport.unload(state, pid, catalogue=cat, mp_spent=a.mp_spent)
@@ -622,6 +639,8 @@ def move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
         enemy_hexes, enemy_ids = known_enemies(state, side)
         try:
             if u.hex is None:
+                if any(has_moved(state, x) for x in ids):
+                    continue
                 reach = movement.entry_reach(m, state, list(ids), edge=u.entry_edge,
                                              catalogue=cat, known_enemy_hexes=enemy_hexes)
             else:

@@ -84,8 +84,9 @@ def invariant_problems(state: st.GameState, previous: st.GameState | None = None
     if state.activation is not None:
         a = state.activation
         for uid in a.units:
-            if state.units[uid].moved_fired:
-                out.append(f"{uid}: activated although marked Moved/Fired")
+            # Firers are marked as they fire (D15, combat.fire.mark_fired); nobody else is.
+            if state.units[uid].moved_fired and uid not in a.acted:
+                out.append(f"{uid}: marked Moved/Fired in the activation without acting")
         if not a.acted <= a.units:
             out.append("activation: units acted that were not activated")
     if state.phase == st.ENDED and state.result is None:
