@@ -95,3 +95,25 @@ def test_morale_check_odds_include_the_best_leader():
     assert odds["morale"] == 8 and odds["leader"] == "L"
     # 2d6 + 2 <= 8 means 2d6 <= 6: 15/36
     assert odds["probabilities"]["ok"]["fraction"] == "5/12"
+
+
+def test_assault_odds_for_units_proposing_to_move_in():
+    s = Scene()
+    s.add("a", s.infantry(13), "ge", "0203")
+    s.add("L", "ldr", "ge", "0203")
+    s.add("d", "rifle", "ru", "0204")
+    sit = AssaultSituation(s.hex("0204"), "ge")
+    odds = assault_odds(s.map, s.state(), sit, s.catalogue(), movers=["a", "L"])
+    assert odds["sides"]["ge"]["value"] == 13
+    assert odds["sides"]["ge"]["column"] == "18"  # +1 infantry leader
+    assert odds["sides"]["ru"]["value"] == 5
+
+
+def test_opportunity_direct_fire_odds_include_the_plus_1():
+    s = Scene()
+    s.add("g", "rifle", "ge", "0202")
+    s.add("m", "rifle", "ru", "0204")
+    decl = FireDeclaration(("g",), s.hex("0204"), opportunity=True)
+    odds = fire_odds(s.map, s.state(), decl, s.catalogue(), only=["m"])
+    assert odds["column"] == "7"
+    assert odds["shifts"] == [{"shift": 1, "reason": "opportunity fire", "rule": "13.0"}]

@@ -3,6 +3,8 @@ of a proposed attack or assault round (9.4, 10.2, 11.1, 12.4, 14.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -23,11 +25,16 @@ def _probabilities(odds: Any) -> dict[str, dict[str, Any]]:
 
 
 def fire_odds(
-    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+    game_map: Any,
+    state: GameState,
+    decl: FireDeclaration,
+    catalogue: Any,
+    *,
+    only: Iterable[str] | None = None,
 ) -> dict[str, Any]:
     """For a proposed direct fire, bombardment or anti-tank attack: whether it is legal (and
     why not), the fire value, the shifts (or dice modifiers) with reasons, the column and the
-    probability of each result."""
+    probability of each result. `only`: the mover attacked by opportunity direct fire."""
     if decl.kind == ANTI_TANK:
         problems = validate_anti_tank(game_map, state, decl, catalogue)
         if problems:
@@ -49,14 +56,17 @@ def fire_odds(
         }
     if decl.kind == BOMBARDMENT:
         problems = validate_bombardment(game_map, state, decl, catalogue)
-        shifts_fn, table, lookup = bombardment_shifts, tables.BOMBARDMENT, tables.bombardment_odds
+        table, lookup = tables.BOMBARDMENT, tables.bombardment_odds
     else:
         problems = validate_fire(game_map, state, decl, catalogue)
-        shifts_fn, table, lookup = direct_fire_shifts, tables.DIRECT_FIRE, tables.direct_fire_odds
+        table, lookup = tables.DIRECT_FIRE, tables.direct_fire_odds
     if problems:
         return {"kind": decl.kind, "legal": False, "problems": problems}
     value, parts = combined_value(state, decl, catalogue)
-    shifts = shifts_fn(game_map, state, decl, catalogue)
+    if decl.kind == BOMBARDMENT:
+        shifts = bombardment_shifts(game_map, state, decl, catalogue)
+    else:
+        shifts = direct_fire_shifts(game_map, state, decl, catalogue, only=only)
     net, col = column_events(table, value, shifts)
     odds = lookup(value, net)
     return {
@@ -76,10 +86,21 @@ def fire_odds(
 
 
 def assault_odds(
-    game_map: Any, state: GameState, sit: AssaultSituation, catalogue: Any
+    game_map: Any,
+    state: GameState,
+    sit: AssaultSituation,
+    catalogue: Any,
+    *,
+    movers: Iterable[str] = (),
 ) -> dict[str, Any]:
     """For an assault round (proposed, or one going on): each side's value, shifts, column and
-    result probabilities, computed from the state before the round (12.4)."""
+    result probabilities, computed from the state before the round (12.4). `movers`: units
+    proposing to move in, counted as if already in the hex."""
+    moved = {uid: replace(state.units[uid], hex=sit.hex) for uid in movers}
+    for uid in movers:
+        for p in board.passengers_of(state, uid):
+            moved[p.id] = replace(p, hex=sit.hex)
+    state = state.with_units(moved) if moved else state
     out: dict[str, Any] = {
         "hex": board.label(game_map, sit.hex),
         "attacker": sit.attacker,
