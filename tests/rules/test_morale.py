@@ -182,3 +182,30 @@ def test_d_combat_flee_moves_away_from_the_enemy_and_stops_out_of_sight():
     e = s.hex("0202")
     dists = [distance(s.hex("0404"), e)] + [distance(h, e) for h in path]
     assert dists == sorted(dists)
+
+
+def test_recovery_can_leave_the_flight_to_the_caller():
+    state, events = resolve_recovery(
+        recovery_scene().map,
+        recovery_scene().state(),
+        "r",
+        ScriptedDice.of(4, 4),
+        recovery_scene().catalogue(),
+        leader="L",
+        auto_flee=False,
+    )
+    flight = of_type(events, "flee")[0]
+    assert flight["required"] is True and flight["path"] == []
+    assert state.units["r"].hex == recovery_scene().hex("0204")
+
+
+def test_d_combat_flee_never_overstacks_a_hex():
+    """D-COMBAT-FLEE."""
+    s = Scene()
+    s.add("enemy", "rifle", "ge", "0202")
+    s.add("r", "rifle", "ru", "0204", status="demoralized")
+    free = flee_path(s.map, s.state(), "r", s.catalogue())[0]
+    label = s.map.label(free)[1:]
+    for i in range(3):
+        s.add(f"f{i}", "rifle", "ru", label)
+    assert free not in flee_path(s.map, s.state(), "r", s.catalogue())

@@ -9,6 +9,7 @@ from .. import tables
 from ..dice import Dice
 from ..errors import IllegalCommand
 from ..hexgrid import Hex, distance
+from ..stacking import stacking_problem
 from ..state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
 from . import board
 from .counters import base_morale, ctype, current_morale, movement
@@ -200,8 +201,12 @@ def resolve_recovery(
     catalogue: Any,
     *,
     leader: str | None = None,
+    auto_flee: bool = True,
 ) -> tuple[GameState, list[Event]]:
     """Attempt recovery (14.4): 2d6 strictly under morale (+ leader, +1 in town or entrenchment).
+
+    `auto_flee=False` leaves a required flight to the caller (a "flee" event with
+    `required: true` and no path), e.g. to let the player pick the path among legal ones.
 
     D17: success improves one level (demoralized -> disrupted -> good order); a natural 2
     recovers fully; a natural 12 makes a demoralized leader desert. A demoralized unit that
@@ -281,6 +286,17 @@ def resolve_recovery(
                     reason="in an entrenchment: need not flee (14.31)",
                 )
             )
+        elif not auto_flee:
+            events.append(
+                event(
+                    "flee",
+                    unit=unit_id,
+                    frm=where,
+                    path=[],
+                    required=True,
+                    reason="failed recovery while demoralized: must flee (14.31)",
+                )
+            )
         else:
             state, evs = flee(game_map, state, unit_id, catalogue)
             events += evs
@@ -325,6 +341,7 @@ def flee_path(game_map: Any, state: GameState, unit_id: str, catalogue: Any) -> 
     mclass = t.movement_class
     mp = movement(catalogue, unit)
     enemies = _enemy_combat_hexes(state, catalogue, unit.side)
+    group = [unit_id, *(p.id for p in board.passengers_of(state, unit_id))]
     here = unit.hex
     path: list[Hex] = []
     seen = {here}
@@ -336,6 +353,8 @@ def flee_path(game_map: Any, state: GameState, unit_id: str, catalogue: Any) -> 
         options = []
         for n in board.neighbors(game_map, here):
             if n in seen or state.occupied_by(n) - {unit.side} or "drumfire" in state.markers_at(n):
+                continue
+            if stacking_problem(state, n, group, catalogue=catalogue) is not None:
                 continue
             cost = board.move_cost(game_map, n, mclass)
             if cost is None or cost > mp or nearest(n) < nearest(here):
