@@ -89,12 +89,19 @@ def note(state: st.GameState, acted=(), done=(), spent_now=None) -> st.GameState
     return replace(state, activation=a)
 
 
+_KNOWN: list = [None, None, None]  # the last (state, side, answer): legal asks many times
+
+
 def known_enemies(state: st.GameState, side: str) -> tuple[frozenset[Hex], tuple[str, ...]]:
     """Enemy counters the side can see in open play (hidden ones excluded, 17.8)."""
+    if _KNOWN[0] is state and _KNOWN[1] == side:
+        return _KNOWN[2]
     ids = tuple(sorted(
         u.id for u in state.units_on_map() if u.side != side and not u.hidden
     ))
-    return frozenset(state.units[i].hex for i in ids), ids
+    answer = (frozenset(state.units[i].hex for i in ids), ids)
+    _KNOWN[:] = [state, side, answer]
+    return answer
 
 
 def _events(raw) -> list[Event]:
@@ -615,9 +622,20 @@ def unload_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
 # -- what the board may offer: moves ------------------------------------------------------------
 
 
+_MOVES: list = [None, None, None]  # the last (state, seat, moves): assault_options reuses it
+
+
 def move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     """One move per unit (and per hex of movers together) and destination, with the path the
     movement rules find (5.0); destinations holding enemies are assaults (12.1)."""
+    if _MOVES[0] is state and _MOVES[1] == seat.id:
+        return list(_MOVES[2])
+    out = _move_options(state, seat)
+    _MOVES[:] = [state, seat.id, out]
+    return list(out)
+
+
+def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     m, cat = game_map(state), catalogue_for(state)
     a = state.activation
     movable = [

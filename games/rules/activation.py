@@ -69,14 +69,6 @@ def passengers(state: st.GameState, carrier_ids: Iterable[str]) -> set[str]:
     return {u.id for u in state.units.values() if u.carried_by in ids and not u.eliminated}
 
 
-def _by_hex(state: st.GameState, side: str) -> dict[Hex, list[st.UnitState]]:
-    out: dict[Hex, list[st.UnitState]] = {}
-    for u in state.units.values():
-        if u.side == side and u.hex is not None and not u.eliminated and not u.exited:
-            out.setdefault(u.hex, []).append(u)
-    return out
-
-
 def leader_group(state: st.GameState, leader: st.UnitState, seat_id: str) -> frozenset[str]:
     """Everything a leader activates: his hex and the adjacent ones, chaining through
     lower-ranking leaders from their own hexes (3.1, 3.2, 6.0).
@@ -84,15 +76,14 @@ def leader_group(state: st.GameState, leader: st.UnitState, seat_id: str) -> fro
     Only the seat's own unmarked counters join (D21). A demoralized subordinate leader is
     activated but extends nothing (D-ACT-2).
     """
-    by_hex = _by_hex(state, leader.side)
     group = {leader.id}
     frontier = [leader]
     while frontier:
         ldr = frontier.pop()
         rank = counter_type(state, ldr.type_id).rank_order
         for h in (ldr.hex, *neighbors(ldr.hex)):
-            for u in by_hex.get(h, ()):
-                if u.id in group or not is_available(state, u):
+            for u in state.units_at(h):
+                if u.side != leader.side or u.id in group or not is_available(state, u):
                     continue
                 if not commands_unit(state, seat_id, u):
                     continue
@@ -111,11 +102,10 @@ def leader_group(state: st.GameState, leader: st.UnitState, seat_id: str) -> fro
 def afv_group(state: st.GameState, afv: st.UnitState, seat_id: str) -> frozenset[str]:
     """An AFV group (3.3, D5): the AFV and every unmarked friendly AFV of the seat in its hex
     and the adjacent hexes; no chaining."""
-    by_hex = _by_hex(state, afv.side)
     group = {afv.id}
     for h in (afv.hex, *neighbors(afv.hex)):
-        for u in by_hex.get(h, ()):
-            if u.id in group or not is_available(state, u) or not commands_unit(state, seat_id, u):
+        for u in state.units_at(h):
+            if u.side != afv.side or u.id in group or not is_available(state, u) or not commands_unit(state, seat_id, u):
                 continue
             if counter_type(state, u.type_id).is_afv:
                 group.add(u.id)

@@ -86,8 +86,23 @@ def hex_label(state: Any, h: Hex | None) -> str | None:
         return None
     m = game_map(state)
     if m is not None and hasattr(m, "label"):
-        return m.label(h)
+        labels = _labels(m)
+        text = labels.get(h)
+        if text is None:
+            text = labels[h] = m.label(h)
+        return text
     return f"{h.q},{h.r}"
+
+
+_LABELS: dict[int, tuple[Any, dict]] = {}
+
+
+def _labels(m: Any) -> dict:
+    """Labels already computed for a map (maps never change once built)."""
+    hit = _LABELS.get(id(m))
+    if hit is None or hit[0] is not m:
+        hit = _LABELS[id(m)] = (m, {})
+    return hit[1]
 
 
 def parse_hex(state: Any, label: str) -> Hex:

@@ -33,7 +33,8 @@ _PRIMITIVE = (str, int, float, bool, type(None))
 
 @cache
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+    # init=False fields are lookup caches (GameState._by_hex), not state.
+    return tuple(f.name for f in dataclasses.fields(cls) if f.init)
 
 
 def encode(value: Any) -> Any:
@@ -81,7 +82,7 @@ def _decode(tp: Any, raw: Any) -> Any:
         hints = _hints(tp)
         kwargs = {}
         for f in dataclasses.fields(tp):
-            if f.name in raw:
+            if f.init and f.name in raw:
                 kwargs[f.name] = _decode(hints[f.name], raw[f.name])
         return tp(**kwargs)
     if origin in (frozenset, set):

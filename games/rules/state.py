@@ -166,6 +166,11 @@ class GameState:
     double_segment: bool = False  # the active side is spending its banked segment (17.4)
     supply: Mapping[str, str] = field(default_factory=dict)  # Logistics: side -> level (17.10)
     supply_turn: Mapping[str, int] = field(default_factory=dict)  # turn of the last shortfall
+    # Lookup cache, not state: counters on the map by hex, built on first use. init=False, so
+    # `replace` never carries it into a new state, and serialize skips it.
+    _by_hex: Mapping[Hex, tuple[UnitState, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
 
     # -- plain queries (no rules here, just lookups) ---------------------------------------
 
@@ -185,13 +190,28 @@ class GameState:
     def units_on_map(self) -> Iterator[UnitState]:
         return (u for u in self.units.values() if u.on_map)
 
+    def _index(self) -> Mapping[Hex, tuple[UnitState, ...]]:
+        idx = self._by_hex
+        if idx is None:
+            found: dict[Hex, list[UnitState]] = {}
+            for u in self.units.values():
+                if u.on_map:
+                    found.setdefault(u.hex, []).append(u)
+            idx = {h: tuple(sorted(us, key=lambda u: u.id)) for h, us in found.items()}
+            object.__setattr__(self, "_by_hex", idx)  # a cache on a frozen object
+        return idx
+
     def units_at(self, hex_: Hex) -> tuple[UnitState, ...]:
         """Every counter in a hex, including carried ones, in id order."""
-        return tuple(sorted((u for u in self.units_on_map() if u.hex == hex_), key=lambda u: u.id))
+        return self._index().get(hex_, ())
+
+    def occupied_hexes(self) -> Iterator[Hex]:
+        """Hexes holding at least one counter on the map."""
+        return iter(self._index())
 
     def occupied_by(self, hex_: Hex) -> frozenset[str]:
         """Which sides have counters in the hex."""
-        return frozenset(u.side for u in self.units_on_map() if u.hex == hex_)
+        return frozenset(u.side for u in self.units_at(hex_))
 
     def markers_at(self, hex_: Hex) -> frozenset[str]:
         return self.markers.get(hex_, frozenset())

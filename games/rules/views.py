@@ -51,7 +51,22 @@ def hidden_from(state: st.GameState, audience: tuple) -> frozenset[str]:
     return frozenset(hidden)
 
 
+_UNIT_VIEWS: dict[tuple[int, bool], tuple[Any, dict]] = {}
+
+
 def _unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
+    """One counter as an audience sees it (a fresh dict; built once per counter object)."""
+    hit = _UNIT_VIEWS.get((id(u), own))
+    if hit is not None and hit[0] is u and hit[1]["scenario"] == state.scenario_id:
+        return dict(hit[1]["view"])
+    view = _build_unit_view(state, u, own)
+    if len(_UNIT_VIEWS) > 50_000:
+        _UNIT_VIEWS.clear()
+    _UNIT_VIEWS[(id(u), own)] = (u, {"scenario": state.scenario_id, "view": view})
+    return dict(view)
+
+
+def _build_unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
     t = counter_type(state, u.type_id)
     out: dict[str, Any] = {
         "id": u.id,
