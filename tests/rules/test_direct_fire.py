@@ -376,3 +376,27 @@ def test_d_combat_shift_targets_range_shift_counts_from_the_farthest_firer():
     decl = FireDeclaration(("a", "b"), s.hex("0205"), leader="L")
     reasons = [x.reason for x in fire_shifts(s.map, s.state(), decl, s.catalogue())]
     assert reasons == ["target hex is 3 or more hexes away"]
+
+
+def test_hmg_sprays_its_factors_over_two_hexes_and_is_marked_once():
+    from games.rules.combat import resolve_spray_fire
+
+    s = Scene()
+    s.add("h", "hmg", "ge", "0202")
+    s.add("r1", "rifle", "ru", "0204")
+    s.add("r2", "rifle", "ru", "0304")
+    cat = s.catalogue()
+    parts = [
+        FireDeclaration(("h",), s.hex("0204"), factors={"h": 4}),
+        FireDeclaration(("h",), s.hex("0304"), factors={"h": 4}),
+    ]
+    state, events = resolve_spray_fire(s.map, s.state(), parts, ScriptedDice.of(3, 4, 3, 4), cat)
+    assert [e["value"] for e in of_type(events, "fire")] == [4, 4]
+    assert [e["target_hex"] for e in of_type(events, "fire")] == ["A0204", "A0304"]
+    assert state.units["h"].moved_fired and state.units["h"].attacks_made == 1
+    too_much = [
+        FireDeclaration(("h",), s.hex("0204"), factors={"h": 5}),
+        FireDeclaration(("h",), s.hex("0304"), factors={"h": 4}),
+    ]
+    with pytest.raises(IllegalCommand, match="sprays 9"):
+        resolve_spray_fire(s.map, s.state(), too_much, ScriptedDice.of(), cat)

@@ -22,7 +22,7 @@ from .assault import (
     resolve_assault_round,
 )
 from .bombardment import bombardment_shifts, resolve_bombardment, validate_bombardment
-from .direct_fire import direct_fire_shifts, resolve_direct_fire
+from .direct_fire import direct_fire_shifts, resolve_direct_fire, resolve_spray_fire
 from .direct_fire import validate_fire as validate_direct_fire
 from .drumfire import (
     clear_drumfire,
@@ -115,6 +115,7 @@ __all__ = [
     "resolve_assault_round",
     "resolve_bombardment",
     "resolve_direct_fire",
+    "resolve_spray_fire",
     "resolve_fire",
     "resolve_opportunity_fire",
     "resolve_recovery",

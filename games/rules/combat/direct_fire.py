@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .. import tables
@@ -12,7 +14,7 @@ from ..stacking import combat_units_in
 from ..state import GameState
 from ..terrain import CHART
 from . import board
-from .counters import ctype, trait
+from .counters import ctype, fire_multiplier, fire_value, trait
 from .events import Event, Shift, event, shift_events
 from .fire import (
     DIRECT,
@@ -212,3 +214,41 @@ def resolve_direct_fire(
     )
     state, more = after_firing(game_map, state, decl.firers, dice, catalogue)
     return state, events + evs + more
+
+
+def resolve_spray_fire(
+    game_map: Any,
+    state: GameState,
+    parts: Sequence[FireDeclaration],
+    dice: Dice,
+    catalogue: Any,
+) -> tuple[GameState, list[Event]]:
+    """Resolve HMG spray fire (10.1): one HMG splits its factors between several target hexes,
+    at least 3 each, never more than its (halved, if disrupted) value in all; each part is
+    an attack of its own, and the HMG is marked once."""
+    if len(parts) < 2:
+        raise IllegalCommand("spray fire needs at least two targets (10.1)", rule="10.1")
+    hmgs = {uid for p in parts for uid in p.factors}
+    if len(hmgs) != 1 or any(p.firers != parts[0].firers for p in parts):
+        raise IllegalCommand(
+            "spray fire is one HMG's factors split between targets (10.1)", rule="10.1"
+        )
+    (hmg,) = hmgs
+    unit = state.units[hmg]
+    fv = fire_value(catalogue, unit, DIRECT)
+    mult, _ = fire_multiplier(state, catalogue, unit)
+    available = int((fv.strength if fv else 0) * mult)
+    used = sum(p.factors[hmg] for p in parts)
+    if used > available:
+        raise IllegalCommand(f"{hmg} sprays {used} factors but has {available} (10.1)", rule="10.1")
+    if len({p.target_hex for p in parts}) != len(parts):
+        raise IllegalCommand("spray fire targets different hexes (10.1)", rule="10.1")
+    events: list[Event] = []
+    for part in parts:
+        # Each part is checked against the firer as it was before the spray.
+        state = state.with_unit(
+            replace(state.units[hmg], moved_fired=unit.moved_fired, attacks_made=unit.attacks_made)
+        )
+        state, evs = resolve_direct_fire(game_map, state, part, dice, catalogue)
+        events += evs
+    return state, events
