@@ -49,8 +49,18 @@ def unit(uid: str, type_id: str, side: str, hex_label: str | None, **kw) -> st.U
     return st.UnitState(id=uid, type_id=type_id, side=side, hex=h, steps=steps, **kw)
 
 
-def game(units: list[st.UnitState], *, seats=None, ge_init=3, su_init=2, turn=1, last_turn=3,
-         options=(), scenario_id="test-turn", **kw) -> st.GameState:
+def game(
+    units: list[st.UnitState],
+    *,
+    seats=None,
+    ge_init=3,
+    su_init=2,
+    turn=1,
+    last_turn=3,
+    options=(),
+    scenario_id="test-turn",
+    **kw,
+) -> st.GameState:
     scenario(id=scenario_id)
     if seats is None:
         seats = (st.SeatState("ge-1", "ge", frozenset()), st.SeatState("su-1", "su", frozenset()))
@@ -72,3 +82,26 @@ def game(units: list[st.UnitState], *, seats=None, ge_init=3, su_init=2, turn=1,
 
 def frozen_form(state: st.GameState) -> str:
     return canonical_json(state_to_json(state))
+
+
+def label(h) -> str:
+    return board_map().label(h)
+
+
+def step_from(hex_label: str, *directions: int) -> str:
+    """The label reached from a hex by walking the given directions (0 N, 1 NE, ... 5 NW)."""
+    from games.rules.hexgrid import neighbor
+
+    h = at(hex_label)
+    for d in directions:
+        h = neighbor(h, d)
+    return label(h)
+
+
+def started(units, dice=(6, 1), **kw):
+    """A game in its action phase, the Germans holding the initiative by default."""
+    from games.rules import apply
+    from games.rules.dice import ScriptedDice
+
+    s = game(units, **kw)
+    return apply(s, s.seats[0].id, {"type": "roll_initiative"}, ScriptedDice.of(*dice)).state
