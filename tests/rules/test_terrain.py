@@ -123,3 +123,11 @@ def test_D_TEC_3_a_road_through_a_river_hex_is_a_bridge():
     for cls in MOVEMENT_CLASSES:
         assert terrain_step(m, cls, north, river).cost == road_move_cost("road", cls)
         assert terrain_step(m, cls, river, east_river).cost is None
+
+
+def test_D_TEC_2_trails_are_slower_than_roads_for_vehicles_but_not_for_infantry():
+    """D-TEC-2: trail foot 2/3 like a road; motorized and mechanized pay 1 instead of 1/2."""
+    assert road_move_cost("trail", "foot") == road_move_cost("road", "foot") == Fraction(2, 3)
+    for cls in ("motorized", "mechanized"):
+        assert road_move_cost("road", cls) == Fraction(1, 2)
+        assert road_move_cost("trail", cls) == 1
