@@ -105,7 +105,7 @@ def parse_command(raw: Any) -> Command:
     if isinstance(raw, Command):
         return raw
     if not isinstance(raw, Mapping):
-        raise InvalidCommand("a command is a JSON object", rule="type")
+        raise InvalidCommand("a command is a JSON object with a 'type'", rule="type")
     ctype = raw.get("type")
     if ctype not in SHAPES:
         raise InvalidCommand(

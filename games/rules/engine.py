@@ -122,7 +122,7 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
         try:
             h = parse_hex(state, cmd.get("hex"))
         except ValueError as exc:
-            raise IllegalCommand(f"activate: {exc}", rule="3.1") from None
+            raise IllegalCommand(f"activate: {exc} (3.1)", rule="3.1") from None
         units = act.stack_group(state, h, me.side, me.id)
         if not units:
             raise IllegalCommand(f"activate: you have no unmarked counter in {cmd.get('hex')} "
@@ -132,7 +132,7 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
     uid = cmd.get("unit")
     unit = state.units.get(uid)
     if unit is None or unit.side != me.side:
-        raise IllegalCommand(f"activate: you have no unit {uid!r}", rule="3.1")
+        raise IllegalCommand(f"activate: you have no unit {uid!r} (3.1)", rule="3.1")
     if not act.commands_unit(state, me.id, unit):
         raise _not_yours(f"activate: {uid} is commanded by another seat (D21)", "D21")
     if not act.is_available(state, unit):
