@@ -1,0 +1,258 @@
+"""The engine's flow: opportunity-fire windows (13.0), assault on entry (12.1, D14), entry
+(16.5), hidden-unit collisions, and the optional rules of the sequence (17.4, 17.6, 17.10)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from games.rules import apply, legal_commands
+from games.rules import state as st
+from games.rules.dice import ScriptedDice
+from games.rules.errors import IllegalCommand
+from tests.rules.turnkit import game, started, unit
+
+SIXES = [6] * 40
+
+
+def led_move_setup():
+    s = started([
+        unit("ge-1", "ge_rifle", "ge", "A0205"),
+        unit("ge-lt", "ge_ldr_lt_a", "ge", "A0205"),
+        unit("su-1", "su_rifle", "su", "A0209"),
+    ])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+              ScriptedDice.of()).state
+    return apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0206", "A0207"]},
+                 ScriptedDice.of())
+
+
+def test_d_opfire_1_entering_a_hex_in_enemy_range_opens_a_window_for_the_other_side():
+    step = led_move_setup()
+    s = step.state
+    assert s.opfire.side == "su" and s.opfire.mover == "ge-1"
+    assert s.units["ge-1"].hex == s.opfire.hex  # it stands in the first hex, the rest waits
+    legal = legal_commands(s, "su-1")
+    assert legal["decline"] == [{"type": "decline"}]
+    assert {"type": "opportunity_fire", "firers": ["su-1"], "target": "ge-1",
+            "fire_type": "direct"} in legal["opportunity_fire"]
+    assert legal_commands(s, "ge-1") == {}
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "end_activation"}, ScriptedDice.of())
+    assert exc.value.code == "command/not_your_activation"
+
+
+def test_d_opfire_1_declining_lets_the_move_go_on_and_the_next_hex_opens_another_window():
+    s = led_move_setup().state
+    s = apply(s, "su-1", {"type": "decline"}, ScriptedDice.of()).state
+    # A0207 is also in range: a new window for the next hex (13.21: once per hex).
+    assert s.opfire is not None
+    s = apply(s, "su-1", {"type": "decline"}, ScriptedDice.of()).state
+    assert s.opfire is None
+    from tests.rules.turnkit import label
+
+    assert label(s.units["ge-1"].hex) == "A0207"
+
+
+def test_d_opfire_1_a_mover_disrupted_or_worse_by_opportunity_fire_stops():
+    s = led_move_setup().state
+    step = apply(s, "su-1", {"type": "opportunity_fire", "firers": ["su-1"], "target": "ge-1"},
+                 ScriptedDice.of(*SIXES))
+    after = step.state
+    ge1 = after.units["ge-1"]
+    assert ge1.eliminated or ge1.status != st.GOOD
+    assert after.opfire is None
+    if not ge1.eliminated:
+        from tests.rules.turnkit import label
+
+        assert label(ge1.hex) == "A0206"  # the rest of the path is dropped
+    assert after.units["su-1"].moved_fired  # D15: the firer is marked
+
+
+def test_13_21_a_unit_that_fired_in_this_hex_is_not_offered_again():
+    s = led_move_setup().state
+    # Dice where the fire does nothing: the window could stay open for other firers only.
+    step = apply(s, "su-1", {"type": "opportunity_fire", "firers": ["su-1"], "target": "ge-1"},
+                 ScriptedDice.of(1, 1, *[1] * 10))
+    s2 = step.state
+    if s2.opfire is not None:
+        assert all(c["firers"] != ["su-1"] for c in legal_commands(s2, "su-1")
+                   .get("opportunity_fire", []))
+
+
+def test_moving_into_an_enemy_hex_is_an_assault_fought_at_once_d14():
+    s = started([
+        unit("ge-1", "ge_rifle", "ge", "A0205"),
+        unit("ge-lt", "ge_ldr_lt_a", "ge", "A0205"),
+        unit("su-1", "su_rifle", "su", "A0206", moved_fired=True),  # cannot opportunity-fire
+    ])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+              ScriptedDice.of()).state
+    assert {"type": "assault", "units": ["ge-1"], "target": "A0206"} in legal_commands(
+        s, "ge-1")["assault"]
+    step = apply(s, "ge-1", {"type": "assault", "units": ["ge-1"], "target": "A0206"},
+                 ScriptedDice.of(*[3] * 40))
+    assert "assault_round" in [e.type for e in step.events]
+
+
+def test_an_assault_needs_an_enemy_the_side_can_see_12_1():
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205"), unit("su-1", "su_rifle", "su", "A0909")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-1"},
+              ScriptedDice.of()).state
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "assault", "units": ["ge-1"], "target": "A0206"},
+              ScriptedDice.of())
+    assert exc.value.rule == "12.1"
+
+
+def test_d_move_hidden_moving_into_a_hidden_enemy_stops_short_and_reveals_it():
+    s = started([
+        unit("ge-1", "ge_rifle", "ge", "A0105"),
+        unit("su-h", "su_rifle", "su", "A0107", hidden=True, moved_fired=True),
+        unit("su-1", "su_rifle", "su", "A1510"),
+    ])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-1"},
+              ScriptedDice.of()).state
+    step = apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0106", "A0107"]},
+                 ScriptedDice.of())
+    from tests.rules.turnkit import label
+
+    assert label(step.state.units["ge-1"].hex) == "A0106"
+    assert step.state.units["su-h"].hidden is False
+    assert "collision" in [e.type for e in step.events]
+
+
+def test_a_reinforcement_enters_by_its_edge_16_5():
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205"), unit("su-1", "su_rifle", "su", "A1510"),
+                 unit("ge-9", "ge_rifle", "ge", None, entry_turn=1, entry_edge="W")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-9"},
+              ScriptedDice.of()).state
+    moves = legal_commands(s, "ge-1")["move"]
+    assert moves and all(c["path"][0].startswith("A01") for c in moves)
+    step = apply(s, "ge-1", moves[0], ScriptedDice.of())
+    assert step.state.units["ge-9"].hex is not None
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "move", "unit": "ge-9", "path": ["A0505"]}, ScriptedDice.of())
+    assert exc.value.rule == "16.5"
+
+
+# -- optional rules of the sequence -------------------------------------------------------
+
+
+def units_for_long_turns():
+    return [unit(f"ge-{i}", "ge_rifle", "ge", f"A01{i:02d}") for i in range(1, 8)] + [
+        unit(f"su-{i}", "su_rifle", "su", f"A15{i:02d}") for i in range(1, 8)]
+
+
+def one_segment(s, seat, dice=()):
+    side = s.active_side
+    uid = next(u.id for u in sorted(s.units.values(), key=lambda u: u.id)
+               if u.side == side and not u.moved_fired)
+    s = apply(s, seat, {"type": "activate", "kind": "unit", "unit": uid}, ScriptedDice.of()).state
+    return apply(s, seat, {"type": "end_activation"}, ScriptedDice.of(*dice))
+
+
+def test_case_28_excess_initiative_banks_one_of_three_segments_and_spends_it_later():
+    s = started(units_for_long_turns(), dice=(6, 1), options=("excess_initiative",), su_init=0)
+    assert s.opening_segments_left == 4  # 9 - 1 = 8 -> 4
+    s = started(units_for_long_turns(), dice=(6, 2), options=("excess_initiative",), su_init=0)
+    # ge 3 + 6 = 9, su 0 + 2 = 2: diff 7 -> 3 opening segments (case 28: diff 6 or 7 -> 3).
+    assert s.opening_segments_left == 3
+    assert legal_commands(s, "ge-1")["bank_segment"] == [{"type": "bank_segment"}]
+    s = apply(s, "ge-1", {"type": "bank_segment"}, ScriptedDice.of()).state
+    assert s.opening_segments_left == 2 and s.banked_segment["ge"]
+    s = one_segment(s, "ge-1").state
+    s = one_segment(s, "ge-1").state
+    assert s.active_side == "su"
+    s = one_segment(s, "su-1").state
+    assert s.active_side == "ge"
+    assert "double_segment" in legal_commands(s, "ge-1")
+    s = apply(s, "ge-1", {"type": "double_segment"}, ScriptedDice.of()).state
+    s = one_segment(s, "ge-1").state
+    assert s.active_side == "ge"  # the banked segment: two in a row
+    s = one_segment(s, "ge-1").state
+    assert s.active_side == "su"
+    assert not s.banked_segment["ge"]
+
+
+def test_case_28_without_the_option_nothing_is_banked():
+    s = started(units_for_long_turns(), dice=(6, 2), su_init=0)
+    assert "bank_segment" not in legal_commands(s, "ge-1")
+
+
+def play_until_both_had_three(s):
+    # ge wins with 1 opening segment (diff 2 or 3): segments go ge, su, ge, su, ge, su.
+    seats = {"ge": "ge-1", "su": "su-1"}
+    for _ in range(5):
+        s = one_segment(s, seats[s.active_side]).state
+    return s, seats[s.active_side]
+
+
+def test_case_29_fog_of_war_by_day_15_continues():
+    s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war",), su_init=2)
+    s, seat = play_until_both_had_three(s)
+    step = one_segment(s, seat, dice=(5, 5, 5))
+    assert step.state.turn == 1
+    assert step.events[-1].type == "fog_of_war_rolled"
+    assert step.events[-1].data["total"] == 15
+
+
+def test_case_29_fog_of_war_at_night_15_plus_1_ends_the_turn():
+    s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war",), su_init=2)
+    s = replace(s, night=True)
+    s, seat = play_until_both_had_three(s)
+    step = one_segment(s, seat, dice=(5, 5, 5, 3, 1))
+    assert "turn_ended_by_fog_of_war" in [e.type for e in step.events]
+    assert step.state.turn == 2
+
+
+def test_case_29_no_fog_of_war_roll_before_both_sides_had_three_segments():
+    s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war",), su_init=2)
+    step = one_segment(s, "ge-1")
+    assert "fog_of_war_rolled" not in [e.type for e in step.events]
+
+
+def test_case_30_logistics_a_fog_roll_of_3_is_a_shortfall_and_costs_initiative():
+    s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war", "logistics"),
+                su_init=2)
+    s, seat = play_until_both_had_three(s)
+    side = s.active_side
+    step = one_segment(s, seat, dice=(1, 1, 1))
+    assert step.state.supply[side] == "shortfall"
+    from games.rules.sequence import current_initiative
+
+    assert current_initiative(step.state, step.state.side(side)) == 1  # 2 - 1
+    zero = replace(step.state, sides=tuple(replace(x, initiative=0, initiative_base=0)
+                                           for x in step.state.sides))
+    assert current_initiative(zero, zero.side(side)) == 0  # never below zero
+
+
+def test_case_30_a_second_3_or_4_on_a_later_turn_is_critical_but_not_on_the_same_turn():
+    s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war", "logistics"),
+                su_init=2)
+    s, seat = play_until_both_had_three(s)
+    side = s.active_side
+    s = one_segment(s, seat, dice=(1, 1, 1)).state
+    other = {"ge": "ge-1", "su": "su-1"}[s.active_side]
+    s = one_segment(s, other, dice=(3, 3, 3)).state  # the other side rolls 9
+    assert s.active_side == side
+    same_turn = one_segment(s, seat, dice=(2, 1, 1)).state
+    assert same_turn.supply[side] == "shortfall"  # a second 3-4 on the same turn: no change
+    later = replace(s, turn=2)
+    assert one_segment(later, seat, dice=(1, 1, 2)).state.supply[side] == "critical"
+
+
+def test_case_31_formation_activation_is_refused_as_not_implemented():
+    s = started(units_for_long_turns(), options=())
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "activate", "kind": "formation", "unit": "ge-1"},
+              ScriptedDice.of())
+    assert exc.value.rule == "17.7"
+
+
+def test_the_initiative_phase_waits_for_roll_initiative_d_seq_3():
+    s = game(units_for_long_turns())
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "pass"}, ScriptedDice.of())
+    assert exc.value.rule == "3.0"
