@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+
+from games import broadcast, protocol, selectors, services
+from games.models import Seat
+from games.protocol import ProtocolError, parse_client_frame
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
@@ -17,6 +23,154 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Answer `ping` with `pong`; anything else is a bad frame."""
         if isinstance(content, dict) and content.get("t") == "ping":
-            await self.send_json({"t": "pong"})
+            await self.send_json(protocol.pong_frame())
         else:
-            await self.send_json({"t": "error", "d": {"code": "frame/unknown"}})
+            await self.send_json(
+                protocol.error_frame("frame/unknown_type", "the lobby answers ping")
+            )
+
+
+def _query(scope: dict) -> dict[str, str]:
+    raw = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return {k: v[-1] for k, v in raw.items()}
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    """One socket on one game (`/ws/games/<id>/v1/?v=<version>`), in its audience's group.
+
+    It forwards the group's frames as they are, dropping versions it has already sent and
+    healing a gap from the command log; commands and chat go through the services.
+    """
+
+    game_id: str | None = None
+    group: str | None = None
+    member: selectors.Membership | None = None
+    seat: Seat | None = None
+    last: int = 0  # the last version forwarded to this socket
+
+    async def connect(self) -> None:
+        """Check who is asking and for what, join the audience's group, catch the socket up."""
+        # Accept first: a close code can only be sent on an open socket.
+        await self.accept()
+        kwargs = self.scope["url_route"]["kwargs"]
+        if int(kwargs["protocol"]) != protocol.PROTOCOL_VERSION:
+            await self.close(protocol.CLOSE_UNSUPPORTED_VERSION)
+            return
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(protocol.CLOSE_NOT_SIGNED_IN)
+            return
+        query = _query(self.scope)
+        found = await database_sync_to_async(self._membership)(kwargs["game_id"], user, query)
+        if found is None:
+            await self.close(protocol.CLOSE_NO_SUCH_GAME)
+            return
+        member, seat = found
+        if member.audience is None:
+            await self.close(protocol.CLOSE_NOT_YOUR_GAME)
+            return
+        self.game_id, self.member, self.seat = member.game_id, member, seat
+        self.group = broadcast.group_of(self.game_id, member.audience)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        have = query.get("v")
+        have_version = int(have) if have is not None and have.isdigit() else None
+        self.last = have_version if have_version is not None else 0
+        await self._catch_up(have_version)
+        frame = await database_sync_to_async(services.presence_enter)(
+            channel_name=self.channel_name, game_id=self.game_id, user=user, seat_pk=member.seat_pk
+        )
+        await self._announce(frame)
+
+    def _membership(self, game_id: str, user: Any, query: dict):
+        game = selectors.game_or_none(game_id)
+        if game is None:
+            return None
+        member = selectors.membership(game, user, query.get("side"))
+        seat = (
+            Seat.objects.select_related("side").get(pk=member.seat_pk) if member.seat_pk else None
+        )
+        return member, seat
+
+    async def _catch_up(self, have: int | None) -> None:
+        """Send what the socket lacks after `have`: patches from the log, or a snapshot."""
+        frames = await database_sync_to_async(selectors.catch_up)(
+            self.game_id, self.member.audience, have
+        )
+        for version, text in frames:
+            await self.send(text_data=text)
+            self.last = version
+
+    async def _announce(self, frame: dict) -> None:
+        groups = await database_sync_to_async(selectors.groups_of)(self.game_id)
+        message = broadcast.text_message(protocol.encode(frame))
+        await broadcast.send_async([(g, message) for g in groups])
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the group and tell the others one fewer is watching."""
+        if self.group is None:
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        frame = await database_sync_to_async(services.presence_leave)(
+            channel_name=self.channel_name, game_id=self.game_id
+        )
+        await self._announce(frame)
+
+    # -- browser to server ------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Parse a frame strictly; a bad one gets an `error` frame and changes nothing."""
+        if self.group is None:
+            return
+        try:
+            frame = parse_client_frame(text_data if text_data is not None else bytes_data)
+        except ProtocolError as exc:
+            await self._send_frame(protocol.error_frame(exc.code, exc.message))
+            return
+        if frame.t == protocol.PING:
+            await self._send_frame(protocol.pong_frame())
+        elif frame.t == protocol.SYNC:
+            await self._catch_up(frame.v)
+        elif frame.t == protocol.CMD:
+            await self._command(frame)
+        elif frame.t == protocol.CHAT:
+            await self._chat(frame.d)
+
+    async def _command(self, frame: protocol.ClientFrame) -> None:
+        outcome = await database_sync_to_async(services.command_submit)(
+            game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
+            client_id=frame.id,
+        )  # fmt: skip
+        await self._send_frame(outcome.frame())
+
+    async def _chat(self, data: dict) -> None:
+        try:
+            groups, text = await database_sync_to_async(services.chat_post)(
+                game=self.game_id, user=self.scope["user"], seat=self.seat,
+                channel=data["channel"], text=data["text"],
+            )  # fmt: skip
+        except services.ServiceError as exc:
+            await self._send_frame(protocol.error_frame(exc.code, exc.message))
+            return
+        message = broadcast.text_message(text)
+        await broadcast.send_async([(g, message) for g in groups])
+
+    async def _send_frame(self, frame: dict) -> None:
+        await self.send(text_data=protocol.encode(frame))
+
+    # -- group messages -------------------------------------------------------------------
+
+    async def game_frame(self, event: dict) -> None:
+        """Forward a versioned frame once, in order; heal a gap from the command log."""
+        version = event["v"]
+        if version <= self.last:
+            return
+        if version > self.last + 1:
+            await self._catch_up(self.last)
+            if version <= self.last:
+                return
+        await self.send(text_data=event["text"])
+        self.last = version
+
+    async def game_text(self, event: dict) -> None:
+        """Forward chat and presence as they are."""
+        await self.send(text_data=event["text"])

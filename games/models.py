@@ -1,3 +1,188 @@
-"""Store games (the game server issue adds Game, Side, Seat, Unit and GameStep)."""
+"""Store games: Game, Side, Seat, Unit, GameStep (the command log), ChatMessage, Presence.
+
+`GameStep` is the source of truth; `Game.state` and the `Unit` rows are the current state,
+written in the same transaction by `games.services` (the only writer), so the admin and
+queries read plain tables.
+"""
 
 from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
+STATUSES = [(s, s) for s in (OPEN, ACTIVE, FINISHED, ABANDONED)]
+
+SPECTATE_PUBLIC, SPECTATE_COACH, SPECTATE_AFTER_END, SPECTATE_NONE = (
+    "public",
+    "coach",
+    "after_end",
+    "none",
+)
+SPECTATOR_POLICIES = (SPECTATE_PUBLIC, SPECTATE_COACH, SPECTATE_AFTER_END, SPECTATE_NONE)
+
+
+class Game(models.Model):
+    """One game of a scenario: its options, the secret dice seed, and the current state."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    scenario = models.CharField(max_length=100)
+    status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
+    # Bumped by exactly one per accepted command (compare-and-swap); 1 is the opening state.
+    version = models.PositiveIntegerField(default=0)
+    options = models.JSONField(default=dict)
+    seats_per_side = models.PositiveSmallIntegerField(default=1)
+    # The seed stays on the server until the game ends; the commitment is public from the start.
+    seed = models.CharField(max_length=128)
+    commitment = models.CharField(max_length=64)
+    dice_position = models.PositiveBigIntegerField(default=0)
+    state = models.JSONField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.scenario} {str(self.id)[:8]} ({self.status}, v{self.version})"
+
+    @property
+    def spectators(self) -> str:
+        return self.options.get("spectators", SPECTATE_PUBLIC)
+
+
+class Side(models.Model):
+    """One side of a game, named by the scenario's side id."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    side_id = models.CharField(max_length=40)
+    name = models.CharField(max_length=100)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "side_id"], name="side_unique_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.side_id})"
+
+
+class Seat(models.Model):
+    """A player's place on a side, commanding some of its units (`seat_id` is the engine's)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seats")
+    seat_id = models.CharField(max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    units = models.JSONField(default=list, blank=True)
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat_id"], name="seat_unique_per_game"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_user_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat_id} ({self.user or 'free'})"
+
+
+class Unit(models.Model):
+    """One counter's current state, kept in step with `Game.state` by the services."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="units")
+    unit_id = models.CharField(max_length=80)
+    side = models.CharField(max_length=40)
+    type_id = models.CharField(max_length=80)
+    hex = models.CharField(max_length=12, blank=True, default="")
+    steps = models.PositiveSmallIntegerField(default=2)
+    status = models.CharField(max_length=20, default="good")
+    markers = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["game", "unit_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "unit_id"], name="unit_unique_per_game")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.unit_id} at {self.hex or '-'}"
+
+
+class GameStep(models.Model):
+    """One accepted command: the version it made, who sent it, its dice, events and state.
+
+    Version 1 is the opening state (no seat, no command). `client_id` is the browser's
+    command id: unique per seat, so a resent command is applied once.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="steps")
+    version = models.PositiveIntegerField()
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.PROTECT)
+    client_id = models.BigIntegerField(null=True, blank=True)
+    command = models.JSONField(null=True, blank=True)
+    dice = models.JSONField(default=list, blank=True)
+    events = models.JSONField(default=list, blank=True)
+    state = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "version"], name="step_version_unique"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "client_id"],
+                condition=models.Q(client_id__isnull=False),
+                name="step_client_id_unique_per_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"v{self.version} {self.command and self.command.get('type')}"
+
+
+class ChatMessage(models.Model):
+    """A chat line: to one side, to all players, or among spectators."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    channel = models.CharField(max_length=20)
+    side_id = models.CharField(max_length=40, blank=True, default="")
+    text = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at"]
+
+    def __str__(self) -> str:
+        return f"[{self.channel}] {self.user}: {self.text[:40]}"
+
+
+class Presence(models.Model):
+    """One open socket on a game, so every process can count who is there."""
+
+    channel_name = models.CharField(max_length=200, primary_key=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presence")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE)
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.CASCADE)
+    connected_at = models.DateTimeField(auto_now_add=True)

@@ -140,3 +140,11 @@ def error_frame(code: str, message: str) -> dict:
 
 def pong_frame() -> dict:
     return {"t": PONG}
+
+
+def chat_frame(channel: str, sender: str, text: str, at: str) -> dict:
+    return {"t": CHAT, "d": {"channel": channel, "from": sender, "text": text, "at": at}}
+
+
+def presence_frame(seats: dict[str, int], spectators: int) -> dict:
+    return {"t": PRESENCE, "d": {"seats": seats, "spectators": spectators}}

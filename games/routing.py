@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, re_path
 
-from games.consumers import LobbyConsumer
+from games.consumers import GameConsumer, LobbyConsumer
 
 websocket_urlpatterns = [
     path("ws/lobby/v1/", LobbyConsumer.as_asgi()),
+    # Any protocol number routes here, so that an unsupported one is closed with 4409.
+    re_path(r"^ws/games/(?P<game_id>[^/]+)/v(?P<protocol>\d{1,4})/$", GameConsumer.as_asgi()),
 ]

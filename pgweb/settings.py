@@ -115,6 +115,13 @@ if DATABASE_URL.startswith("sqlite:///"):
 # conn_max_age=0: under ASGI each request runs in a worker thread, and persistent connections
 # held by those threads are never closed by Django's request signals.
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite has no row locks: IMMEDIATE takes the write lock when a transaction begins, so
+    # two commands on one game queue up instead of failing to upgrade a read lock; WAL lets
+    # readers (several daphne processes) carry on while one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+    )
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

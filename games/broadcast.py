@@ -1,0 +1,129 @@
+"""Audiences, one frame per audience per version, published after the commit (DESIGN.md 4).
+
+Every side is an audience (`game.<id>.side.<side>`: the side's view with its seats' legal
+commands) and so are the spectators (`game.<id>.spectators`: the public view, everything
+once the game has ended). A frame is built once per audience, never per socket: the view is
+diffed against the same audience's previous view (two already-filtered views, so the patch
+cannot leak), encoded once, and handed to the group; consumers forward the text as is.
+The unfiltered state never reaches the channel layer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games import engine_adapter as engine
+from games import protocol
+from games.patch import make_patch
+
+FRAME = "game.frame"  # a versioned frame (snapshot, patch, tick): the consumer checks `v`
+TEXT = "game.text"  # chat and presence: forwarded as is
+
+_UNSAFE = re.compile(r"[^a-zA-Z0-9_.\-]")
+
+
+def side_group(game_id: Any, side_id: str) -> str:
+    return f"game.{game_id}.side.{_UNSAFE.sub('_', side_id)}"
+
+
+def spectators_group(game_id: Any) -> str:
+    return f"game.{game_id}.spectators"
+
+
+def group_of(game_id: Any, audience: str) -> str:
+    """The channel group an audience's frames go to."""
+    if audience.startswith("side:"):
+        return side_group(game_id, audience[5:])
+    return spectators_group(game_id)
+
+
+def spectator_audience(policy: str, ended: bool) -> str | None:
+    """What the spectators group sees under a policy, or None when nobody may watch now."""
+    if ended:
+        return None if policy == "none" else engine.FULL
+    if policy in ("public", "coach"):
+        return engine.PUBLIC
+    return None
+
+
+def audiences(state: engine.GameState, policy: str) -> list[str]:
+    """Every audience with its own frames at a state."""
+    out = [engine.side_audience(s.id) for s in state.sides]
+    spectators = spectator_audience(policy, state.phase == engine.ENDED)
+    if spectators is not None:
+        out.append(spectators)
+    return out
+
+
+def step_frame(
+    game_id: Any,
+    version: int,
+    before: engine.GameState,
+    after: engine.GameState,
+    events: list[dict],
+    audience: str,
+) -> dict:
+    """The patch (or tick) that takes an audience from version-1 to version."""
+    previous = engine.audience_view(game_id, version - 1, before, audience)
+    current = engine.audience_view(game_id, version, after, audience)
+    ops = make_patch(previous, current)
+    log = engine.events_for(events, after, audience)
+    if not ops and not log:
+        return protocol.tick_frame(version)
+    return protocol.patch_frame(version, ops, log)
+
+
+def snapshot_frame(game_id: Any, version: int, state: engine.GameState, audience: str) -> dict:
+    return protocol.snapshot_frame(version, engine.audience_view(game_id, version, state, audience))
+
+
+def publish_step(
+    game_id: Any,
+    version: int,
+    before: engine.GameState,
+    after: engine.GameState,
+    events: list[dict],
+    policy: str,
+) -> None:
+    """After a commit: send each audience its frame for `version`."""
+    messages = []
+    for audience in audiences(after, policy):
+        text = protocol.encode(step_frame(game_id, version, before, after, events, audience))
+        messages.append((group_of(game_id, audience), frame_message(version, text)))
+    send(messages)
+
+
+def publish_snapshot(game_id: Any, version: int, state: engine.GameState, policy: str) -> None:
+    """After the start: send each audience its whole view."""
+    messages = []
+    for audience in audiences(state, policy):
+        text = protocol.encode(snapshot_frame(game_id, version, state, audience))
+        messages.append((group_of(game_id, audience), frame_message(version, text)))
+    send(messages)
+
+
+def frame_message(version: int, text: str) -> dict:
+    return {"type": FRAME, "v": version, "text": text}
+
+
+def text_message(text: str) -> dict:
+    return {"type": TEXT, "text": text}
+
+
+async def send_async(messages: list[tuple[str, dict]]) -> None:
+    """Hand each message to its group, all at once."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+    await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+
+
+def send(messages: list[tuple[str, dict]]) -> None:
+    """The same from synchronous code (services run in a worker thread)."""
+    if messages:
+        async_to_sync(send_async)(messages)

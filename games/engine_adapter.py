@@ -1,0 +1,305 @@
+"""The one place the Django side calls the rules engine, so engine changes touch one module.
+
+Everything here is pure and process-local: decoded states and audience views are cached by
+(game, version), which is safe because a version's state never changes once committed.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from games import rules
+from games.rules import state as rstate
+from games.rules.commands import Event
+from games.rules.dice import Roll, SeededDice, commitment, new_seed
+from games.rules.errors import RulesError
+from games.rules.registry import hex_label
+from games.rules.scenario import OPTIONAL_RULES, Scenario, bundled_scenarios, initial_state
+from games.rules.serialize import state_from_json, state_hash, state_to_json
+from games.rules.state import GameState
+from games.rules.verify import export_game
+
+__all__ = [
+    "OPTIONAL_RULES",
+    "ENDED",
+    "Applied",
+    "GameState",
+    "Roll",
+    "RulesError",
+    "apply_command",
+    "audience_view",
+    "commitment",
+    "decode_state",
+    "encode_state",
+    "events_for",
+    "legal_for",
+    "map_payload",
+    "new_seed",
+    "opening_state",
+    "scenario",
+    "scenarios",
+    "state_hash",
+    "unit_rows",
+]
+
+ENDED = rstate.ENDED
+
+# Audience keys, as strings so they can cross the channel layer and name a cache entry:
+# "side:<side id>" (that side's view, with its seats' legal commands), "public", "full".
+PUBLIC = "public"
+FULL = "full"
+
+
+def side_audience(side_id: str) -> str:
+    return f"side:{side_id}"
+
+
+def scenarios() -> dict[str, Scenario]:
+    """The bundled scenarios by id (loaded once by the engine)."""
+    return bundled_scenarios()
+
+
+def scenario(scenario_id: str) -> Scenario:
+    """One bundled scenario; KeyError when there is none by that id."""
+    return bundled_scenarios()[scenario_id]
+
+
+def opening_state(scenario_id: str, options: list[str], seats: Mapping[str, str]) -> GameState:
+    """The state before turn 1, with `seats` mapping engine seat id -> side id."""
+    return initial_state(scenario(scenario_id), options=options, seats=dict(seats))
+
+
+# -- states, cached by (game, version) ----------------------------------------------------------
+
+_CACHE_SIZE = 512
+_states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+_views: OrderedDict[tuple[str, int, str], dict] = OrderedDict()
+
+
+def _remember(cache_: OrderedDict, key: Any, value: Any) -> None:
+    cache_[key] = value
+    cache_.move_to_end(key)
+    while len(cache_) > _CACHE_SIZE:
+        cache_.popitem(last=False)
+
+
+def decode_state(game_id: str, version: int, raw: Mapping[str, Any]) -> GameState:
+    """The state of a game at a version, decoded once per process."""
+    key = (str(game_id), version)
+    hit = _states.get(key)
+    if hit is None:
+        hit = state_from_json(raw)
+        _remember(_states, key, hit)
+    return hit
+
+
+def remember_state(game_id: str, version: int, state: GameState) -> None:
+    _remember(_states, (str(game_id), version), state)
+
+
+def encode_state(state: GameState) -> dict:
+    return state_to_json(state)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What a command did, as the service stores it."""
+
+    state: GameState
+    events: list[dict]
+    dice: list[dict]
+    dice_position: int
+    events_raw: tuple
+
+
+def apply_command(
+    state: GameState, seat_id: str, command: Any, seed: str, position: int
+) -> Applied:
+    """Apply a command with the game's seeded dice; raises RulesError (with .code)."""
+    dice = SeededDice(seed, position=position)
+    step = rules.apply(state, seat_id, command, dice)
+    return Applied(
+        state=step.state,
+        events=[e.to_json() for e in step.events],
+        dice=[r.to_json() for r in step.dice_used],
+        dice_position=dice.position,
+        events_raw=step.events,
+    )
+
+
+def legal_for(state: GameState, seat_id: str) -> list[dict]:
+    """Every command a seat may send now, complete objects, in the engine's group order."""
+    return [c for cs in rules.legal_commands(state, seat_id).values() for c in cs]
+
+
+def _engine_audience(state: GameState, audience: str) -> tuple:
+    if state.phase == ENDED or audience == FULL:
+        return ("full",)
+    if audience == PUBLIC:
+        return ("spectator", "public")
+    kind, _, side = audience.partition(":")
+    if kind != "side":
+        raise ValueError(f"unknown audience {audience!r}")
+    return ("side", side)
+
+
+def audience_view(game_id: str, version: int, state: GameState, audience: str) -> dict:
+    """An audience's view at a version (cached): the engine's view plus, for a side, the legal
+    commands of each of its seats that may act, keyed by seat id. Once the game has ended,
+    every audience sees everything."""
+    key = (str(game_id), version, audience)
+    hit = _views.get(key)
+    if hit is not None:
+        return hit
+    engine_audience = _engine_audience(state, audience)
+    view = rules.view_for(state, engine_audience)
+    if engine_audience[0] == "side":
+        legal = {}
+        for seat in state.seats:
+            if seat.side == engine_audience[1]:
+                groups = rules.legal_commands(state, seat.id)
+                if groups:
+                    legal[seat.id] = groups
+        view["legal"] = legal
+    _remember(_views, key, view)
+    return view
+
+
+def events_for(events: list[dict], state: GameState, audience: str) -> list[dict]:
+    """The events of a step an audience may see (`state` is the state after the step)."""
+    return rules.redact_events(
+        [_event(e) for e in events], _engine_audience(state, audience), state
+    )
+
+
+def _event(raw: Mapping[str, Any]) -> Event:
+    """An engine Event from its stored JSON.
+
+    Work-around: `Event.to_json` flattens `data` into the top level, so a data key named
+    `units` that is not a list of ids (`markers_removed` carries a count) cannot go back
+    through `commands.as_event`; such a value is kept in `data` here.
+    """
+    data = dict(raw)
+    etype = str(data.pop("type", "event"))
+    side = data.pop("side", None)
+    units = data.get("units", ())
+    if isinstance(units, str):
+        units = (units,)
+    if isinstance(units, (list, tuple)) and all(isinstance(u, str) for u in units):
+        data.pop("units", None)
+        return Event(etype, side=side, units=tuple(units), data=data)
+    return Event(etype, side=side, data=data)
+
+
+def unit_rows(state: GameState, only: list[str] | None = None) -> dict[str, dict]:
+    """Each counter's row fields (Unit model) from a state; `only` these ids if given."""
+    out = {}
+    for u in (state.units[i] for i in only) if only is not None else state.units.values():
+        markers = [
+            name
+            for name, on in (
+                ("moved_fired", u.moved_fired),
+                ("dug_in", u.dug_in),
+                ("hidden", u.hidden),
+                ("eliminated", u.eliminated),
+                ("exited", u.exited),
+            )
+            if on
+        ]
+        if u.carried_by:
+            markers.append(f"carried_by:{u.carried_by}")
+        out[u.id] = {
+            "side": u.side,
+            "type_id": u.type_id,
+            "hex": hex_label(state, u.hex) if u.hex is not None else "",
+            "steps": u.steps,
+            "status": u.status,
+            "markers": markers,
+        }
+    return out
+
+
+def result_of(state: GameState) -> dict | None:
+    return dict(state.result) if state.result is not None else None
+
+
+@cache
+def map_payload(scenario_id: str) -> dict:
+    """What the board draws, built once per scenario: boards, hexes, hexsides, roads."""
+    scen = scenario(scenario_id)
+    m = scen.map
+    boards = []
+    raw_boards = scen.raw.get("map", {}).get("boards", []) if scen.raw else []
+    for entry in raw_boards:
+        boards.append(
+            {
+                "label": entry["label"],
+                "columns": m.board_columns,
+                "rows": m.board_rows,
+                "at": list(entry["at"]),
+            }
+        )
+    if not boards:
+        boards = [
+            {"label": lab, "columns": m.board_columns, "rows": m.board_rows, "at": list(xy)}
+            for lab, xy in sorted(m.placements.items())
+        ]
+    hexes = [
+        {
+            "hex": m.label(h),
+            "q": h.q,
+            "r": h.r,
+            "terrain": m.terrain_key(h),
+            "elevation": m.elevation(h),
+        }
+        for h in sorted(m.hexes, key=lambda h: (m.offset(h), h.q, h.r))
+    ]
+    hexsides = [
+        {"a": m.label(a), "b": m.label(b), "features": sorted(feats)}
+        for (a, b), feats in sorted(
+            (tuple(sorted(pair)), feats) for pair, feats in m._hexsides.items() if feats
+        )
+        if m.contains(a) and m.contains(b)
+    ]
+    roads = [
+        {"kind": kind, "hexes": [m.label(a), m.label(b)]}
+        for (a, b), kind in sorted((tuple(sorted(pair)), kind) for pair, kind in m._roads.items())
+    ]
+    return {"boards": boards, "hexes": hexes, "hexsides": hexsides, "roads": roads}
+
+
+def scenario_summary(scen: Scenario) -> dict:
+    return {
+        "id": scen.id,
+        "title": scen.title,
+        "date": scen.date,
+        "description": scen.description,
+        "learning": scen.learning,
+        "turns": scen.turns,
+        "sides": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "nationality": s.nationality,
+                "initiative": s.initiative,
+                "morale": s.morale,
+                "briefing": s.briefing,
+            }
+            for s in scen.sides
+        ],
+        "optional_rules": sorted(scen.default_options),
+        "size": scen.size,
+    }
+
+
+def hash_of(state: GameState) -> str:
+    return state_hash(state)
+
+
+def export_document(initial: GameState, seed: str, steps: list[dict], final: GameState) -> dict:
+    """The verifier's export document (games.rules.verify)."""
+    return export_game(initial, seed, steps, final)

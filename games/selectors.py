@@ -1,0 +1,205 @@
+"""Read-only queries: who a user is in a game, an audience's snapshot, history since a version."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q
+
+from games import broadcast, protocol
+from games import engine_adapter as engine
+from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, GameStep, Presence, Seat
+
+HEAL_WINDOW = 50  # a client further behind than this gets a snapshot, not patches
+
+
+@dataclass(frozen=True)
+class Membership:
+    """How a socket takes part in a game: its seat (if any), its audience and its groups."""
+
+    game_id: str
+    status: str
+    version: int
+    policy: str
+    seat_pk: int | None
+    seat_id: str | None
+    side_id: str | None
+    audience: str | None  # None: nobody may watch now
+
+    @property
+    def is_player(self) -> bool:
+        return self.seat_pk is not None
+
+
+def game_or_none(game_id: Any) -> Game | None:
+    try:
+        return Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError, ValidationError):  # a malformed id too
+        return None
+
+
+def seat_of(game: Game | Any, user: Any) -> Seat | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        Seat.objects.select_related("side")
+        .filter(game_id=getattr(game, "pk", game), user=user)
+        .first()
+    )
+
+
+def membership(game: Game, user: Any, want_side: str | None = None) -> Membership:
+    """Decide a socket's audience: a seat's side, or what the spectator policy allows."""
+    seat = seat_of(game, user)
+    policy = game.spectators
+    if seat is not None:
+        side = seat.side.side_id
+        audience: str | None = engine.side_audience(side)
+        if want_side not in (None, side):
+            audience = None  # a player never opens another audience's view
+        return Membership(str(game.pk), game.status, game.version, policy, seat.pk,
+                          seat.seat_id, side, audience)  # fmt: skip
+    ended = game.status in (FINISHED, ABANDONED)
+    if game.status == OPEN:
+        audience = None
+    elif policy == "coach" and want_side and not ended:
+        sides = set(game.sides.values_list("side_id", flat=True))
+        audience = engine.side_audience(want_side) if want_side in sides else None
+    else:
+        audience = broadcast.spectator_audience(policy, ended)
+    return Membership(str(game.pk), game.status, game.version, policy, None, None, None, audience)
+
+
+def state_at(game_id: Any, version: int) -> engine.GameState | None:
+    """The state after a version, from the process cache or the command log."""
+    key = (str(game_id), version)
+    hit = engine._states.get(key)
+    if hit is not None:
+        return hit
+    raw = (
+        GameStep.objects.filter(game_id=game_id, version=version)
+        .values_list("state", flat=True)
+        .first()
+    )
+    return None if raw is None else engine.decode_state(game_id, version, raw)
+
+
+def snapshot(game: Game, audience: str) -> dict | None:
+    """The audience's whole view at the game's current version (None before the start)."""
+    if game.version < 1 or game.state is None:
+        return None
+    state = engine.decode_state(game.pk, game.version, game.state)
+    return broadcast.snapshot_frame(game.pk, game.version, state, audience)
+
+
+def catch_up(game_id: Any, audience: str, have: int | None) -> list[tuple[int, str]]:
+    """Encoded frames taking an audience from `have` to now: patches recomputed from the
+    command log for up to HEAL_WINDOW versions, otherwise one snapshot."""
+    game = Game.objects.only("id", "version", "state", "options").get(pk=game_id)
+    current = game.version
+    if current < 1 or (have is not None and have == current):
+        return []
+    if have is None or have < 1 or have > current or current - have > HEAL_WINDOW:
+        frame = snapshot(game, audience)
+        return [(current, protocol.encode(frame))] if frame else []
+    steps = list(
+        GameStep.objects.filter(game_id=game_id, version__gte=have, version__lte=current)
+        .order_by("version")
+        .values_list("version", "state", "events")
+    )
+    states = {v: engine.decode_state(game_id, v, raw) for v, raw, _ in steps}
+    out = []
+    for v, _, events in steps:
+        if v == have:
+            continue
+        frame = broadcast.step_frame(game_id, v, states[v - 1], states[v], events, audience)
+        out.append((v, protocol.encode(frame)))
+    return out
+
+
+def presence(game_id: Any) -> dict:
+    """How many sockets are open per seat, and how many spectators."""
+    rows = Presence.objects.filter(game_id=game_id)
+    seats = dict(
+        rows.filter(seat__isnull=False).values_list("seat__seat_id").annotate(n=Count("pk"))
+    )
+    spectators = rows.filter(seat__isnull=True).count()
+    return protocol.presence_frame(dict(sorted(seats.items())), spectators)
+
+
+def groups_of(game: Game | Any) -> list[str]:
+    """Every channel group of a game: each side's and the spectators'."""
+    game_id = getattr(game, "pk", game)
+    sides = Game.objects.get(pk=game_id).sides.values_list("side_id", flat=True)
+    return [broadcast.side_group(game_id, s) for s in sides] + [broadcast.spectators_group(game_id)]
+
+
+def lobby_games(user: Any, status: str | None = None):
+    """Games a user may list: every public game, and private ones they sit in."""
+    games = Game.objects.all().prefetch_related("sides", "seats__user", "seats__side")
+    if status:
+        games = games.filter(status=status)
+    visible = Q(options__private=False) | Q(options__private__isnull=True)
+    if getattr(user, "is_authenticated", False):
+        visible |= Q(seats__user=user)
+    return games.filter(visible).distinct()
+
+
+def history(game: Game) -> list[dict]:
+    """Every step with the full view (only once the game has ended)."""
+    out = []
+    for step in GameStep.objects.filter(game=game).select_related("seat").order_by("version"):
+        state = engine.decode_state(game.pk, step.version, step.state)
+        out.append(
+            {
+                "version": step.version,
+                "seat": step.seat.seat_id if step.seat else None,
+                "command": step.command,
+                "dice": step.dice,
+                "events": step.events,
+                "view": engine.audience_view(game.pk, step.version, state, engine.FULL),
+                "at": step.created_at.isoformat(),
+            }
+        )
+    return out
+
+
+def export(game: Game) -> dict:
+    """The document `games.rules.verify` replays (after the end: it carries the seed).
+
+    Steps the engine did not make (a resignation) are left out of the replay and named in
+    `"resigned"`, with the final hash of the last engine state.
+    """
+    steps = list(GameStep.objects.filter(game=game).select_related("seat").order_by("version"))
+    initial = engine.decode_state(game.pk, 1, steps[0].state)
+    replayed = [s for s in steps[1:] if s.command and s.command.get("type") != "resign"]
+    resign = next((s for s in steps if s.command and s.command.get("type") == "resign"), None)
+    last = replayed[-1].version if replayed else 1
+    final = engine.decode_state(game.pk, last, next(s.state for s in steps if s.version == last))
+    doc = engine.export_document(
+        initial,
+        game.seed,
+        [
+            {
+                "seat": s.seat.seat_id,
+                "command": s.command,
+                "dice": s.dice,
+                "state": engine.decode_state(game.pk, s.version, s.state),
+            }
+            for s in replayed
+        ],
+        final,
+    )
+    for entry, step in zip(doc["steps"], replayed, strict=True):
+        entry["version"] = step.version
+    doc["game"] = str(game.pk)
+    doc["result"] = game.result
+    if resign is not None:
+        doc["resigned"] = {"version": resign.version, "seat": resign.seat.seat_id}
+    return doc
+
+
+def is_active(game: Game) -> bool:
+    return game.status == ACTIVE

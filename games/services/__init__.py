@@ -1,0 +1,27 @@
+"""The only code that writes games: create, join, start, submit a command, resign, chat.
+
+Service functions are keyword-only (`command_submit(*, game, seat, command, base_version,
+client_id)`); views and consumers stay thin and call them. Broadcasts are registered with
+`transaction.on_commit`, so nothing is announced that was not stored.
+"""
+
+from __future__ import annotations
+
+from games.services.chat import chat_post
+from games.services.commands import Outcome, command_submit
+from games.services.errors import ServiceError
+from games.services.lifecycle import game_create, game_join, game_resign, game_start
+from games.services.presence import presence_enter, presence_leave
+
+__all__ = [
+    "Outcome",
+    "ServiceError",
+    "chat_post",
+    "command_submit",
+    "game_create",
+    "game_join",
+    "game_resign",
+    "game_start",
+    "presence_enter",
+    "presence_leave",
+]

@@ -1,0 +1,163 @@
+"""Submit a command: the one write path of a game being played (DESIGN.md, "One command")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import broadcast, protocol
+from games import engine_adapter as engine
+from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to a command: an ack with the version it made, or a reject with a code."""
+
+    client_id: int | None
+    version: int | None = None
+    code: str | None = None
+    message: str | None = None
+    duplicate: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.code is None
+
+    def frame(self) -> dict:
+        if self.ok:
+            return protocol.ack_frame(self.client_id, self.version)
+        return protocol.reject_frame(self.client_id, self.code, self.message)
+
+
+class _Refused(Exception):
+    def __init__(self, code: str, message: str):
+        self.code, self.message = code, message
+
+
+def command_submit(
+    *,
+    game: Game | Any,
+    seat: Seat | None,
+    command: Any,
+    base_version: int,
+    client_id: int | None = None,
+) -> Outcome:
+    """Referee one command and store it, or refuse it with nothing changed.
+
+    One transaction: lock the game row, re-ack a command id this seat already used (before
+    the version check, so a resend after a reconnect is acknowledged, not refused), check
+    the game is being played and `base_version` is current, apply the engine, append the
+    GameStep, update the Unit rows, bump the version by compare-and-swap, and register the
+    broadcast to run after the commit.
+    """
+    game_id = getattr(game, "pk", game)
+    if seat is None or str(seat.game_id) != str(game_id):
+        return Outcome(client_id, code="seat/none", message="you have no seat in this game")
+    try:
+        return _submit(game_id, seat, command, base_version, client_id)
+    except _Refused as exc:
+        return Outcome(client_id, code=exc.code, message=exc.message)
+    except IntegrityError:
+        # Two copies of one command id raced: the other one was stored; acknowledge it.
+        prior = _prior_version(game_id, seat, client_id)
+        if prior is not None:
+            return Outcome(client_id, version=prior, duplicate=True)
+        return Outcome(
+            client_id, code="state/stale_version", message="another command was applied first"
+        )
+
+
+def _prior_version(game_id: Any, seat: Seat, client_id: int | None) -> int | None:
+    if client_id is None:
+        return None
+    return (
+        GameStep.objects.filter(game_id=game_id, seat=seat, client_id=client_id)
+        .values_list("version", flat=True)
+        .first()
+    )
+
+
+@transaction.atomic
+def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id: int | None):
+    g = (
+        Game.objects.select_for_update()
+        .only("id", "status", "version", "state", "seed", "dice_position", "options")
+        .get(pk=game_id)
+    )
+    prior = _prior_version(game_id, seat, client_id)
+    if prior is not None:
+        return Outcome(client_id, version=prior, duplicate=True)
+    if g.status == OPEN:
+        raise _Refused("game/not_started", "the game starts when every seat is taken")
+    if g.status != ACTIVE:
+        raise _Refused("game/over", f"the game is {g.status}")
+    if base_version != g.version:
+        raise _Refused(
+            "state/stale_version",
+            f"the command was based on version {base_version}; the game is at {g.version}",
+        )
+    before = engine.decode_state(g.pk, g.version, g.state)
+    try:
+        applied = engine.apply_command(before, seat.seat_id, command, g.seed, g.dice_position)
+    except engine.RulesError as exc:
+        raise _Refused(exc.code, exc.message) from None
+    after = applied.state
+    version = g.version + 1
+    raw = engine.encode_state(after)
+    GameStep.objects.create(
+        game_id=g.pk,
+        version=version,
+        seat=seat,
+        client_id=client_id,
+        command=command,
+        dice=applied.dice,
+        events=applied.events,
+        state=raw,
+    )
+    _update_units(g.pk, before, after)
+    ended = after.phase == engine.ENDED
+    changes: dict[str, Any] = {
+        "version": version,
+        "state": raw,
+        "dice_position": applied.dice_position,
+    }
+    if ended:
+        changes.update(status=FINISHED, result=engine.result_of(after), finished_at=timezone.now())
+    if Game.objects.filter(pk=g.pk, version=g.version).update(**changes) != 1:
+        # Only SQLite gets here (it ignores row locks): another writer won; roll back.
+        raise _Refused("state/stale_version", "another command was applied first")
+    engine.remember_state(g.pk, version, after)
+    transaction.on_commit(
+        partial(
+            broadcast.publish_step,
+            g.pk,
+            version,
+            before,
+            after,
+            applied.events,
+            g.options.get("spectators", "public"),
+        )
+    )
+    return Outcome(client_id, version=version)
+
+
+def _update_units(game_id: Any, before: engine.GameState, after: engine.GameState) -> None:
+    """Rewrite the Unit rows of counters the step changed."""
+    changed = [
+        uid
+        for uid, u in after.units.items()
+        if before.units.get(uid) is not u and before.units.get(uid) != u
+    ]
+    if not changed:
+        return
+    rows = engine.unit_rows(after, only=changed)
+    units = list(Unit.objects.filter(game_id=game_id, unit_id__in=changed))
+    for unit in units:
+        for key, value in rows[unit.unit_id].items():
+            setattr(unit, key, value)
+    Unit.objects.bulk_update(units, ["side", "type_id", "hex", "steps", "status", "markers"])

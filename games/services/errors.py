@@ -1,0 +1,16 @@
+"""The error every service raises when it refuses: a stable code, a message, an HTTP status."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A refused request: `code` is stable (clients switch on it), `message` is for people."""
+
+    def __init__(self, code: str, message: str, status: int = 400):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "message": self.message}

@@ -1,0 +1,225 @@
+"""Open a game, take seats, start it when the last seat is filled, resign."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import broadcast
+from games import engine_adapter as engine
+from games.models import (
+    ACTIVE,
+    FINISHED,
+    OPEN,
+    SPECTATE_PUBLIC,
+    SPECTATOR_POLICIES,
+    Game,
+    GameStep,
+    Seat,
+    Side,
+    Unit,
+)
+from games.services.errors import ServiceError
+
+MAX_SEATS_PER_SIDE = 4
+OPTION_KEYS = ("double_blind", "optional_rules", "spectators", "private")
+
+
+def normalize_options(scenario_id: str, raw: Any) -> dict:
+    """Check a game's options and fill in every default."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise ServiceError("options/invalid", "options must be an object")
+    unknown = sorted(set(raw) - set(OPTION_KEYS))
+    if unknown:
+        raise ServiceError("options/invalid", f"unknown option(s): {', '.join(unknown)}")
+    scen = engine.scenario(scenario_id)
+    double_blind = raw.get("double_blind", "double_blind" in scen.default_options)
+    if not isinstance(double_blind, bool):
+        raise ServiceError("options/invalid", "double_blind must be true or false")
+    rules = raw.get("optional_rules")
+    if rules is None:
+        rules = sorted(scen.default_options - {"double_blind"})
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise ServiceError("options/invalid", "optional_rules must be a list of rule names")
+    bad = sorted(set(rules) - set(engine.OPTIONAL_RULES) - {"double_blind"})
+    if bad:
+        raise ServiceError(
+            "options/invalid",
+            f"unknown optional rule(s): {', '.join(bad)}; known: {', '.join(engine.OPTIONAL_RULES)}",
+        )
+    spectators = raw.get("spectators", SPECTATE_PUBLIC)
+    if spectators not in SPECTATOR_POLICIES:
+        raise ServiceError(
+            "options/invalid", f"spectators must be one of {', '.join(SPECTATOR_POLICIES)}"
+        )
+    private = raw.get("private", False)
+    if not isinstance(private, bool):
+        raise ServiceError("options/invalid", "private must be true or false")
+    return {
+        "double_blind": double_blind or "double_blind" in rules,
+        "optional_rules": sorted(set(rules) - {"double_blind"}),
+        "spectators": spectators,
+        "private": private,
+    }
+
+
+def engine_options(options: dict) -> list[str]:
+    """The optional rules the engine plays with."""
+    return sorted(
+        set(options["optional_rules"]) | ({"double_blind"} if options["double_blind"] else set())
+    )
+
+
+@transaction.atomic
+def game_create(
+    *,
+    user: Any,
+    scenario: str,
+    side: str,
+    seats_per_side: int = 1,
+    options: dict | None = None,
+) -> Game:
+    """Open a game of a bundled scenario; the creator takes the first seat on `side`."""
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("auth/required", "sign in to open a game", 401)
+    try:
+        scen = engine.scenario(scenario)
+    except KeyError:
+        raise ServiceError("scenario/unknown", f"no scenario {scenario!r}", 404) from None
+    if side not in {s.id for s in scen.sides}:
+        raise ServiceError(
+            "side/unknown",
+            f"{scenario} has no side {side!r}; its sides are "
+            + ", ".join(s.id for s in scen.sides),
+        )
+    if (
+        not isinstance(seats_per_side, int)
+        or isinstance(seats_per_side, bool)
+        or not 1 <= seats_per_side <= MAX_SEATS_PER_SIDE
+    ):
+        raise ServiceError("seats/invalid", f"seats_per_side must be 1 to {MAX_SEATS_PER_SIDE}")
+    opts = normalize_options(scenario, options)
+    seed = engine.new_seed()
+    game = Game.objects.create(
+        scenario=scenario,
+        options=opts,
+        seats_per_side=seats_per_side,
+        seed=seed,
+        commitment=engine.commitment(seed),
+        created_by=user,
+    )
+    for order, s in enumerate(scen.sides):
+        row = Side.objects.create(game=game, side_id=s.id, name=s.name, order=order)
+        for n in range(1, seats_per_side + 1):
+            Seat.objects.create(game=game, side=row, seat_id=f"{s.id}-{n}")
+    _take_seat(game, user, side)
+    return game
+
+
+def _take_seat(game: Game, user: Any, side: str) -> Seat:
+    if Seat.objects.filter(game=game, user=user).exists():
+        raise ServiceError("seat/taken", "you already have a seat in this game", 409)
+    seat = (
+        Seat.objects.filter(game=game, side__side_id=side, user__isnull=True)
+        .order_by("seat_id")
+        .first()
+    )
+    if seat is None:
+        if not Side.objects.filter(game=game, side_id=side).exists():
+            raise ServiceError("side/unknown", f"this game has no side {side!r}")
+        raise ServiceError("seat/full", f"every seat on side {side!r} is taken", 409)
+    seat.user = user
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=["user", "joined_at"])
+    if not Seat.objects.filter(game=game, user__isnull=True).exists():
+        game_start(game=game)
+    return seat
+
+
+@transaction.atomic
+def game_join(*, game: Game | Any, user: Any, side: str) -> Seat:
+    """Take a free seat on `side`; the game starts when its last seat is filled."""
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("auth/required", "sign in to join a game", 401)
+    locked = Game.objects.select_for_update().get(pk=getattr(game, "pk", game))
+    if locked.status != OPEN:
+        raise ServiceError("game/not_open", f"the game is {locked.status}", 409)
+    return _take_seat(locked, user, side)
+
+
+@transaction.atomic
+def game_start(*, game: Game) -> Game:
+    """Deal the units to the seats, store the opening state as version 1, tell everyone."""
+    game = Game.objects.select_for_update().get(pk=game.pk)
+    if game.status != OPEN:
+        raise ServiceError("game/not_open", f"the game is {game.status}", 409)
+    seats = list(
+        Seat.objects.filter(game=game).select_related("side").order_by("side__order", "seat_id")
+    )
+    state = engine.opening_state(
+        game.scenario, engine_options(game.options), {s.seat_id: s.side.side_id for s in seats}
+    )
+    units_by_seat = {s.id: sorted(s.units) for s in state.seats}
+    for seat in seats:
+        seat.units = units_by_seat.get(seat.seat_id, [])
+    Seat.objects.bulk_update(seats, ["units"])
+    Unit.objects.bulk_create(
+        Unit(game=game, unit_id=uid, **row) for uid, row in engine.unit_rows(state).items()
+    )
+    raw = engine.encode_state(state)
+    GameStep.objects.create(game=game, version=1, state=raw, command=None)
+    game.state = raw
+    game.version = 1
+    game.status = ACTIVE
+    game.started_at = timezone.now()
+    game.save(update_fields=["state", "version", "status", "started_at"])
+    engine.remember_state(game.pk, 1, state)
+    transaction.on_commit(partial(broadcast.publish_snapshot, game.pk, 1, state, game.spectators))
+    return game
+
+
+@transaction.atomic
+def game_resign(*, game: Game | Any, seat: Seat) -> int:
+    """Concede for the seat's side: the game ends with the other side the winner."""
+    locked = Game.objects.select_for_update().get(pk=getattr(game, "pk", game))
+    if seat is None or seat.game_id != locked.pk:
+        raise ServiceError("seat/none", "you have no seat in this game", 403)
+    if locked.status != ACTIVE:
+        raise ServiceError("game/over", f"the game is {locked.status}", 409)
+    before = engine.decode_state(locked.pk, locked.version, locked.state)
+    side = seat.side.side_id
+    winner = before.enemy_of(side)
+    result = {
+        "winner": winner,
+        "points": dict(before.result.get("points", {})) if before.result else {},
+        "reason": f"{before.side(side).name} resigned",
+        "resigned": side,
+    }
+    after = dataclasses.replace(before, phase=engine.ENDED, result=result)
+    events = [{"type": "resigned", "side": side, "seat": seat.seat_id}]
+    version = locked.version + 1
+    raw = engine.encode_state(after)
+    GameStep.objects.create(
+        game=locked,
+        version=version,
+        seat=seat,
+        command={"type": "resign"},
+        events=events,
+        state=raw,
+    )
+    Game.objects.filter(pk=locked.pk, version=locked.version).update(
+        version=version, state=raw, status=FINISHED, result=result, finished_at=timezone.now()
+    )
+    engine.remember_state(locked.pk, version, after)
+    transaction.on_commit(
+        partial(
+            broadcast.publish_step, locked.pk, version, before, after, events, locked.spectators
+        )
+    )
+    return version

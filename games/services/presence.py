@@ -1,0 +1,25 @@
+"""Count who has a socket open on a game: one row per socket, in the database, so every
+daphne process counts the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import selectors
+from games.models import Presence
+
+
+def presence_enter(*, channel_name: str, game_id: Any, user: Any, seat_pk: int | None) -> dict:
+    """Record an open socket; return the game's presence frame."""
+    Presence.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"game_id": game_id, "user": user if user.is_authenticated else None,
+                  "seat_id": seat_pk},
+    )  # fmt: skip
+    return selectors.presence(game_id)
+
+
+def presence_leave(*, channel_name: str, game_id: Any) -> dict:
+    """Forget a closed socket; return the game's presence frame."""
+    Presence.objects.filter(channel_name=channel_name).delete()
+    return selectors.presence(game_id)
