@@ -267,6 +267,13 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
             "from": hex_label(state, frm), "to": hex_label(state, h),
             "mp_spent": {u: str(spent_now[u]) for u in movers},
         }))
+        state, more, stopped = _on_entering(state, movers, dice)
+        events += more
+        if stopped:
+            state = note(state, done=stopped)
+            movers = tuple(x for x in movers if x not in stopped and state.units[x].on_map)
+            if not movers:
+                return state, events
         targets = [x for x in movers if opportunity_fire_candidates(m, state, x, cat)]
         if targets:
             window = st.OpFireWindow(side=state.enemy_of(side), mover=targets[0], hex=h,
@@ -276,6 +283,60 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
         state, more = arrive(state, movers, dice)
         events += more
     return state, events
+
+
+def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any):
+    """What entering a hex sets off besides opportunity fire: a hidden mover is revealed
+    (17.8), drumfire attacks each mover (17.2), a critical shortfall may leave a vehicle out
+    of fuel (17.10). Returns the state, events and the movers that must stop."""
+    m, cat = game_map(state), catalogue_for(state)
+    events: list[Event] = []
+    stopped: list[str] = []
+    shown = {x: replace(state.units[x], hidden=False) for x in movers if state.units[x].hidden}
+    if shown:
+        state = state.with_units(shown)
+        events.append(Event("revealed", side=state.units[movers[0]].side, units=tuple(shown),
+                            data={"reason": "a hidden unit that moves is revealed (17.8)"}))
+    if "drumfire" in state.options:
+        from .combat.drumfire import resolve_drumfire_entry
+
+        for x in movers:
+            if state.units[x].on_map:
+                state, evs, stops = resolve_drumfire_entry(m, state, x, dice, cat)
+                events += _events(evs)
+                if stops:
+                    stopped.append(x)
+    side = state.units[movers[0]].side
+    if state.supply.get(side) == "critical":
+        state, more, dry = out_of_fuel(state, movers, dice)
+        events += more
+        stopped += dry
+    return state, events, stopped
+
+
+def out_of_fuel(state: st.GameState, movers: tuple[str, ...], dice: Any):
+    """Critical logistics shortfall (17.10): each motorized or mechanized unit that moves rolls
+    1d6; on 1-2 it is out of fuel and removed, not as a victory loss (D-LOG-1)."""
+    cat = catalogue_for(state)
+    events: list[Event] = []
+    dry: list[str] = []
+    for x in movers:
+        u = state.units[x]
+        if not u.on_map or movement.movement_class(u, catalogue=cat) == "foot":
+            continue
+        die = dice.roll(1, f"fuel {x}")[0]
+        if die <= 2:
+            gone = {x: replace(u, eliminated=True, hex=None)}
+            for p in movement.passenger_ids(state, [x]):
+                gone[p] = replace(state.units[p], carried_by=None)
+            state = state.with_units(gone)
+            dry.append(x)
+            events.append(Event("eliminated", side=u.side, units=(x,), data={
+                "out_of_supply": True, "roll": die,
+                "reason": "out of fuel under a critical shortfall (17.10)"}))
+        else:
+            events.append(Event("fuel_roll", side=u.side, units=(x,), data={"roll": die}))
+    return state, events, dry
 
 
 def arrive(state: st.GameState, movers: tuple[str, ...], dice: Any):
@@ -340,6 +401,9 @@ def opportunity_fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice
         decl = FireDeclaration(firers=tuple(cmd.get("firers")), target_hex=w.hex, kind=kind,
                                leader=cmd.get("leader"), opportunity=True,
                                target_unit=target if kind == ANTI_TANK else None)
+        shown = {x: replace(state.units[x], hidden=False) for x in decl.firers
+                 if x in state.units and state.units[x].hidden}
+        state = state.with_units(shown) if shown else state  # firing reveals (17.8)
         out = resolve_opportunity_fire(m, state, decl, target, dice, cat, already_fired=w.fired)
         state = out.state
         events += _events(out.events)
@@ -410,6 +474,10 @@ def _resolve_fire(state: st.GameState, decl: FireDeclaration, dice: Any, verb: s
                                  "a unit moves or fires, not both (3.1)", rule="3.1")
     if decl.leader is not None:
         in_activation(state, decl.leader, verb)
+    shown = {x: replace(state.units[x], hidden=False) for x in decl.firers
+             if state.units[x].hidden}
+    if shown:  # a hidden unit that fires is revealed (17.8)
+        state = state.with_units(shown)
     resolve = {DIRECT: resolve_direct_fire, ANTI_TANK: resolve_anti_tank,
                BOMBARDMENT: resolve_bombardment}[decl.kind]
     state, evs = resolve(m, state, decl, dice, cat)

@@ -33,6 +33,10 @@ from .verify import VerifyError, export_game, verify
 from .views import view_for
 
 DEFAULT_MAX_STEPS = 20000
+# Optional rules the turn engine implements: every other game plays with them on, so random
+# play covers them too (the scenario's own defaults stay on).
+EXTRA_OPTIONS = frozenset({"excess_initiative", "fog_of_war", "logistics", "drumfire",
+                           "hidden_units"})
 
 
 @dataclass
@@ -105,14 +109,14 @@ def audiences(state: st.GameState) -> Iterable[tuple]:
 
 
 def play_one(scenario, game_seed: str, tally: Tally, max_steps: int,
-             check_views_every: int = 1) -> None:
+             check_views_every: int = 1, options: Iterable[str] | None = None) -> None:
     """Play one game of a scenario to the end with random legal commands."""
     from .scenario import initial_state
 
     rng = random.Random(game_seed)
     seed = hashlib.sha256(game_seed.encode()).hexdigest()
     dice = SeededDice(seed)
-    state = initial_state(scenario)
+    state = initial_state(scenario, options=options)
     initial = state
     steps = []
     tally.games += 1
@@ -182,7 +186,9 @@ def run(games: int, seed: str, scenario_ids: list[str] | None = None,
         t0 = time.perf_counter()
         steps0 = tally.steps
         for g in range(games):
-            play_one(bundled[sid], f"{seed}:{sid}:{g}", tally, max_steps)
+            scen = bundled[sid]
+            options = scen.default_options | EXTRA_OPTIONS if g % 2 else None
+            play_one(scen, f"{seed}:{sid}:{g}", tally, max_steps, options=options)
         print(f"{sid}: {games} games, {tally.steps - steps0} steps, "
               f"{time.perf_counter() - t0:.1f}s", file=out)
     for m in tally.messages[:20]:

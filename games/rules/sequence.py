@@ -206,11 +206,11 @@ def remove_markers(state: st.GameState) -> tuple[st.GameState, list[Event]]:
     for uid, u in state.units.items():
         if u.moved_fired or u.attacks_made or u.attacked_from:
             changed[uid] = replace(u, moved_fired=False, attacks_made=0, attacked_from=frozenset())
-    markers = state.markers
+    state = state.with_units(changed)
     if "drumfire" in state.options:
-        markers = {h: m - {"drumfire"} for h, m in markers.items()}
-        markers = {h: m for h, m in markers.items() if m}
-    state = replace(state.with_units(changed), markers=markers)
+        from .combat.drumfire import clear_drumfire, prune_bombardment_record
+
+        state = prune_bombardment_record(clear_drumfire(state))
     return state, [Event("markers_removed", data={"turn": state.turn, "units": len(changed)})]
 
 
