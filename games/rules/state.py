@@ -136,6 +136,32 @@ class OpFireWindow:
 
 
 @dataclass(frozen=True, slots=True)
+class LastKnown:
+    """Where a viewer last saw an enemy counter it has lost contact with (18.0, D-DB-GHOST)."""
+
+    hex: Hex
+    marker: str  # generic type (infantry, armor, weapons, armored_car, ...) or "leader"
+    handle: str  # the handle the viewer knew it by; contact later gives a new one
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Intel:
+    """What one viewer (a side, or "public") knows about enemy counters, kept by the referee
+    (double-blind 18.0, hidden units 17.8, limited intelligence 17.9; knowledge.py).
+
+    Never sent to anyone: views are built from it by views.py through knowledge.py.
+    """
+
+    contact: Mapping[str, int] = field(default_factory=dict)  # unit id -> contact epoch
+    lost: Mapping[str, int] = field(default_factory=dict)  # lost in the last step -> old epoch
+    epochs: Mapping[str, int] = field(default_factory=dict)  # next epoch per unit seen before
+    revealed: frozenset[str] = frozenset()  # revealed by firing or collision this segment
+    last_known: Mapping[str, LastKnown] = field(default_factory=dict)  # by unit id
+    segment: int = 0  # the segment `revealed` belongs to
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """Everything the rules need to carry a game forward."""
 
@@ -166,6 +192,10 @@ class GameState:
     double_segment: bool = False  # the active side is spending its banked segment (17.4)
     supply: Mapping[str, str] = field(default_factory=dict)  # Logistics: side -> level (17.10)
     supply_turn: Mapping[str, int] = field(default_factory=dict)  # turn of the last shortfall
+    # Double-blind / hidden units / limited intelligence (knowledge.py): the per-game secret
+    # handles are made from (never in any view), and what each viewer knows.
+    secret: str = ""
+    intel: Mapping[str, Intel] = field(default_factory=dict)
     # Lookup cache, not state: counters on the map by hex, built on first use. init=False, so
     # `replace` never carries it into a new state, and serialize skips it.
     _by_hex: Mapping[Hex, tuple[UnitState, ...]] | None = field(
