@@ -211,7 +211,7 @@ def remove_markers(state: st.GameState) -> tuple[st.GameState, list[Event]]:
         from .combat.drumfire import clear_drumfire, prune_bombardment_record
 
         state = prune_bombardment_record(clear_drumfire(state))
-    return state, [Event("markers_removed", data={"turn": state.turn, "units": len(changed)})]
+    return state, [Event("markers_removed", data={"turn": state.turn, "counters": len(changed)})]
 
 
 def end_turn(state: st.GameState, dice: Any) -> tuple[st.GameState, list[Event]]:
@@ -229,7 +229,8 @@ def end_turn(state: st.GameState, dice: Any) -> tuple[st.GameState, list[Event]]
         if u.entry_turn == turn and u.hex is None and not u.eliminated
     )
     if entering:
-        events.append(Event("reinforcements_available", data={"turn": turn, "units": entering}))
+        events.append(Event("reinforcements_available", units=tuple(entering),
+                            data={"turn": turn}))
     state, more = roll_initiative(state, dice)
     events.extend(more)
     return state, events

@@ -177,7 +177,12 @@ def redact_events(events: Iterable[Any], audience: tuple, state: st.GameState) -
     hidden = hidden_from(state, audience)
     out = []
     for e in events:
-        data = as_event(e).to_json() if not isinstance(e, Event) else e.to_json()
+        if isinstance(e, Event):
+            data = e.to_json()
+        elif isinstance(e, dict):
+            data = dict(e)  # already the JSON form (stored with the step)
+        else:
+            data = as_event(e).to_json()
         if hidden and any(s in hidden for s in _strings(data)):
             continue
         out.append(data)
