@@ -171,7 +171,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
+        # Session cookies, with CSRF checked on every unsafe request (signed in or not).
+        "games.api.authentication.CsrfSessionAuthentication",
     ],
 }
 

@@ -1,14 +1,33 @@
-"""Route /api/v1/: the OpenAPI schema, its browsable docs, and the API's views."""
+"""Route /api/v1/: auth, scenarios, games, the OpenAPI schema and its browsable docs."""
 
 from __future__ import annotations
 
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.api import views
+from games.api import auth, games, views
 
 urlpatterns = [
     path("status/", views.StatusView.as_view(), name="api-status"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("schema/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("auth/guest", auth.GuestView.as_view(), name="api-auth-guest"),
+    path("auth/signup", auth.SignupView.as_view(), name="api-auth-signup"),
+    path("auth/login", auth.LoginView.as_view(), name="api-auth-login"),
+    path("auth/logout", auth.LogoutView.as_view(), name="api-auth-logout"),
+    path("auth/session", auth.SessionView.as_view(), name="api-auth-session"),
+    path("scenarios", games.ScenarioListView.as_view(), name="api-scenarios"),
+    path("scenarios/<str:scenario_id>", games.ScenarioDetailView.as_view(), name="api-scenario"),
+    path(
+        "scenarios/<str:scenario_id>/map", games.ScenarioMapView.as_view(), name="api-scenario-map"
+    ),
+    path("games", games.GameListView.as_view(), name="api-games"),
+    path("games/<str:game_id>", games.GameDetailView.as_view(), name="api-game"),
+    path("games/<str:game_id>/join", games.JoinView.as_view(), name="api-game-join"),
+    path("games/<str:game_id>/resign", games.ResignView.as_view(), name="api-game-resign"),
+    path("games/<str:game_id>/view", games.ViewView.as_view(), name="api-game-view"),
+    path("games/<str:game_id>/legal", games.LegalView.as_view(), name="api-game-legal"),
+    path("games/<str:game_id>/commands", games.CommandView.as_view(), name="api-game-commands"),
+    path("games/<str:game_id>/history", games.HistoryView.as_view(), name="api-game-history"),
+    path("games/<str:game_id>/export", games.ExportView.as_view(), name="api-game-export"),
 ]

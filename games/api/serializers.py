@@ -1,0 +1,97 @@
+"""Shapes of the API's requests and answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from games.models import FINISHED, Game
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+
+
+class UserSerializer(serializers.Serializer):
+    username = serializers.CharField(allow_null=True)
+    authenticated = serializers.BooleanField(required=False)
+
+
+class GameCreateSerializer(serializers.Serializer):
+    scenario = serializers.CharField()
+    side = serializers.CharField()
+    seats_per_side = serializers.IntegerField(required=False, default=1, min_value=1, max_value=4)
+    options = serializers.DictField(
+        required=False,
+        help_text='{"double_blind": bool, "optional_rules": [names], "spectators": '
+        '"public"|"coach"|"after_end"|"none", "private": bool}; each has a default',
+    )
+
+
+class JoinSerializer(serializers.Serializer):
+    side = serializers.CharField()
+
+
+class CommandSerializer(serializers.Serializer):
+    id = serializers.IntegerField(min_value=0, help_text="the client's command id, unique per seat")
+    v = serializers.IntegerField(min_value=0, help_text="the game version the command is based on")
+    command = serializers.DictField()
+
+
+class SeatSerializer(serializers.Serializer):
+    id = serializers.CharField(source="seat_id")
+    side = serializers.CharField(source="side.side_id")
+    user = serializers.SerializerMethodField()
+    units = serializers.ListField(child=serializers.CharField())
+
+    def get_user(self, seat: Any) -> str | None:
+        return seat.user.get_username() if seat.user_id else None
+
+
+class SideSerializer(serializers.Serializer):
+    id = serializers.CharField(source="side_id")
+    name = serializers.CharField()
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    scenario = serializers.CharField()
+    status = serializers.CharField()
+    version = serializers.IntegerField()
+    options = serializers.DictField()
+    seats_per_side = serializers.IntegerField()
+    sides = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
+    commitment = serializers.CharField()
+    seed = serializers.SerializerMethodField(help_text="published once the game has ended")
+    result = serializers.JSONField(allow_null=True)
+    created_by = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+    def get_sides(self, game: Game) -> list[dict]:
+        seats = list(game.seats.all())
+        out = []
+        for side in game.sides.all():
+            out.append(
+                {
+                    "id": side.side_id,
+                    "name": side.name,
+                    "seats": SeatSerializer(
+                        [s for s in seats if s.side_id == side.pk], many=True
+                    ).data,
+                }
+            )
+        return out
+
+    def get_seats(self, game: Game) -> list[dict]:
+        return SeatSerializer(game.seats.all(), many=True).data
+
+    def get_seed(self, game: Game) -> str | None:
+        return game.seed if game.status == FINISHED else None
+
+    def get_created_by(self, game: Game) -> str | None:
+        return game.created_by.get_username() if game.created_by_id else None
