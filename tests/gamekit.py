@@ -21,9 +21,7 @@ def person(name: str) -> Any:
 
 def started_game(axis: Any, allied: Any, **options: Any) -> Game:
     """A game of the learning scenario with the Germans and the Soviets seated: version 1."""
-    game = services.game_create(
-        user=axis, scenario=SCENARIO, side="ge", options=options or None
-    )
+    game = services.game_create(user=axis, scenario=SCENARIO, side="ge", options=options or None)
     services.game_join(game=game, user=allied, side="su")
     game.refresh_from_db()
     return game

@@ -65,7 +65,7 @@ def test_a_command_out_of_turn_is_refused_with_the_engines_code(game, axis_playe
     assert submit(game, axis_player, ROLL, 1, 1).ok
     state = state_of(game)
     idle = allied_player if state.active_side == "ge" else axis_player
-    outcome = submit(game, idle, {"type": "pass"}, 2, 1)
+    outcome = submit(game, idle, {"type": "pass"}, 2, 2)
     assert outcome.code == "command/not_your_activation"
     assert Game.objects.get(pk=game.pk).version == 2
 
@@ -81,9 +81,12 @@ def test_a_seat_of_another_game_cannot_command_this_one(game, axis_player, stran
         game=game, seat=seat(other, stranger), command=ROLL, base_version=1, client_id=1
     )
     assert outcome.code == "seat/none"
-    assert services.command_submit(
-        game=game, seat=None, command=ROLL, base_version=1, client_id=1
-    ).code == "seat/none"
+    assert (
+        services.command_submit(
+            game=game, seat=None, command=ROLL, base_version=1, client_id=1
+        ).code
+        == "seat/none"
+    )
 
 
 def test_unit_rows_follow_the_state(game, axis_player, allied_player):
@@ -102,7 +105,9 @@ def test_unit_rows_follow_the_state(game, axis_player, allied_player):
         assert ("moved_fired" in row.markers) == unit.moved_fired
 
 
-def test_a_game_played_to_its_end_exports_a_log_the_verifier_replays(game, axis_player, allied_player):
+def test_a_game_played_to_its_end_exports_a_log_the_verifier_replays(
+    game, axis_player, allied_player
+):
     from games import selectors
 
     rng = random.Random(5)
