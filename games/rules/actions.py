@@ -261,13 +261,16 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
             state = note(state, done=movers)
             break
         state = _move_with_riders(state, movers, h)
-        state = note(state, acted=movers, done=movers if ends or not path else (),
+        cat_ = catalogue_for(state)
+        spent_all = [x for x in movers
+                     if spent_now[x] >= movement.movement_allowance(state.units[x], catalogue=cat_)]
+        state = note(state, acted=movers, done=movers if ends else spent_all,
                      spent_now=spent_now)
         events.append(Event("moved", side=side, units=movers, data={
             "from": hex_label(state, frm), "to": hex_label(state, h),
             "mp_spent": {u: str(spent_now[u]) for u in movers},
         }))
-        state, more, stopped = _on_entering(state, movers, dice)
+        state, more, stopped = _on_entering(state, movers, dice, first)
         events += more
         if stopped:
             state = note(state, done=stopped)
@@ -285,7 +288,7 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
     return state, events
 
 
-def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any):
+def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any, first: bool):
     """What entering a hex sets off besides opportunity fire: a hidden mover is revealed
     (17.8), drumfire attacks each mover (17.2), a critical shortfall may leave a vehicle out
     of fuel (17.10). Returns the state, events and the movers that must stop."""
@@ -307,7 +310,7 @@ def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any):
                 if stops:
                     stopped.append(x)
     side = state.units[movers[0]].side
-    if state.supply.get(side) == "critical":
+    if state.supply.get(side) == "critical" and first:
         state, more, dry = out_of_fuel(state, movers, dice)
         events += more
         stopped += dry
@@ -315,8 +318,9 @@ def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any):
 
 
 def out_of_fuel(state: st.GameState, movers: tuple[str, ...], dice: Any):
-    """Critical logistics shortfall (17.10): each motorized or mechanized unit that moves rolls
-    1d6; on 1-2 it is out of fuel and removed, not as a victory loss (D-LOG-1)."""
+    """Critical logistics shortfall (17.10): each motorized or mechanized unit rolls 1d6 as it
+    enters its first hex of an activation; on 1-2 it is out of fuel and removed there, not
+    as a victory loss, its passengers set down (D-LOG-1)."""
     cat = catalogue_for(state)
     events: list[Event] = []
     dry: list[str] = []

@@ -117,6 +117,7 @@ def test_d3_does_not_bind_units_a_leader_activated():
 
 
 def test_every_activated_counter_is_marked_moved_fired_and_cannot_activate_again():
+    """D-ACT-1: every activated counter gets Moved/Fired when the activation ends."""
     s = started([
         unit("ge-1", "ge_rifle", "ge", "A0205"),
         unit("ge-2", "ge_rifle", "ge", "A0205"),

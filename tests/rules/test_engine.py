@@ -154,6 +154,7 @@ def one_segment(s, seat, dice=()):
 
 
 def test_case_28_excess_initiative_banks_one_of_three_segments_and_spends_it_later():
+    """D-EXCESS-1: bank_segment at the start of 3+ opening segments; double_segment later."""
     s = started(units_for_long_turns(), dice=(6, 1), options=("excess_initiative",), su_init=0)
     assert s.opening_segments_left == 4  # 9 - 1 = 8 -> 4
     s = started(units_for_long_turns(), dice=(6, 2), options=("excess_initiative",), su_init=0)
@@ -199,6 +200,7 @@ def test_case_29_fog_of_war_by_day_15_continues():
 
 
 def test_case_29_fog_of_war_at_night_15_plus_1_ends_the_turn():
+    """D-SEQ-4: the roll at the end of each of a side's segments once both had three."""
     s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war",), su_init=2)
     s = replace(s, night=True)
     s, seat = play_until_both_had_three(s)
@@ -244,6 +246,7 @@ def test_case_30_a_second_3_or_4_on_a_later_turn_is_critical_but_not_on_the_same
 
 
 def test_case_31_formation_activation_is_refused_as_not_implemented():
+    """D-FORM-1: Formation Activation is not implemented: refused (17.7), never offered."""
     s = started(units_for_long_turns(), options=())
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "ge-1", {"type": "activate", "kind": "formation", "unit": "ge-1"},
@@ -256,3 +259,48 @@ def test_the_initiative_phase_waits_for_roll_initiative_d_seq_3():
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "ge-1", {"type": "pass"}, ScriptedDice.of())
     assert exc.value.rule == "3.0"
+
+
+def test_d_act_3_a_reinforcements_entry_move_is_not_bound_by_the_leaderless_restriction():
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0210"), unit("su-1", "su_rifle", "su", "A0305"),
+                 unit("ge-9", "ge_rifle", "ge", None, entry_turn=1, entry_edge="W")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-9"},
+              ScriptedDice.of()).state
+    assert s.activation.leaderless
+    step = apply(s, "ge-1", {"type": "move", "unit": "ge-9", "path": ["A0105", "A0205"]},
+                 ScriptedDice.of())
+    assert step.state.units["ge-9"].hex is not None  # entered (a window may pause it)
+
+
+def test_d_act_4_a_unit_may_move_in_several_commands_but_then_may_not_fire():
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0105"), unit("ge-2", "ge_rifle", "ge", "A0107"),
+                 unit("su-1", "su_rifle", "su", "A1510")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-1"},
+              ScriptedDice.of()).state
+    s = apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0104"]},
+              ScriptedDice.of()).state
+    assert s.activation is not None and "ge-1" not in s.activation.done
+    s = apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0103", "A0102"]},
+              ScriptedDice.of()).state
+    with pytest.raises(IllegalCommand):
+        apply(s, "ge-1", {"type": "fire", "firers": ["ge-1"], "target": "A1510"},
+              ScriptedDice.of())
+    s = apply(s, "ge-1", {"type": "end_activation"}, ScriptedDice.of()).state
+    assert s.activation is None
+    assert s.units["ge-1"].moved_fired
+
+
+def test_d_log_1_under_a_critical_shortfall_a_vehicle_may_run_out_of_fuel_when_it_moves():
+    s = started([unit("ge-t", "ge_pz_iv", "ge", "A0105"), unit("su-1", "su_rifle", "su", "A1510")])
+    s = replace(s, supply={"ge": "critical"})
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-t"},
+              ScriptedDice.of()).state
+    step = apply(s, "ge-1", {"type": "move", "unit": "ge-t", "path": ["A0104", "A0103"]},
+                 ScriptedDice.of(2))
+    assert step.state.units["ge-t"].eliminated
+    assert step.dice_used[0].purpose == "fuel ge-t"
+    assert any(e.type == "eliminated" and e.data["out_of_supply"] for e in step.events)
+    ok = apply(s, "ge-1", {"type": "move", "unit": "ge-t", "path": ["A0104", "A0103"]},
+               ScriptedDice.of(3))
+    assert len(ok.dice_used) == 1  # one roll per activation, not per hex
+    assert not ok.state.units["ge-t"].eliminated

@@ -14,13 +14,16 @@ from tests.rules.turnkit import game, unit
 
 
 def two_squads(**kw):
-    return game([
-        unit("ge-1", "ge_rifle", "ge", "A0305"),
-        unit("ge-2", "ge_rifle", "ge", "A0306"),
-        unit("ge-3", "ge_rifle", "ge", "A0307"),
-        unit("su-1", "su_rifle", "su", "A0805"),
-        unit("su-2", "su_rifle", "su", "A0806"),
-    ], **kw)
+    return game(
+        [
+            unit("ge-1", "ge_rifle", "ge", "A0305"),
+            unit("ge-2", "ge_rifle", "ge", "A0306"),
+            unit("ge-3", "ge_rifle", "ge", "A0307"),
+            unit("su-1", "su_rifle", "su", "A0805"),
+            unit("su-2", "su_rifle", "su", "A0806"),
+        ],
+        **kw,
+    )
 
 
 def started(dice_values=(5, 1), **kw):
@@ -56,9 +59,20 @@ def test_initiative_ties_are_rerolled():
 
 
 def end(s, seat):
-    s = apply(s, seat, {"type": "activate", "kind": "unit", "unit": next(
-        u.id for u in sorted(s.units.values(), key=lambda u: u.id)
-        if u.side == s.active_side and not u.moved_fired)}, ScriptedDice.of()).state
+    s = apply(
+        s,
+        seat,
+        {
+            "type": "activate",
+            "kind": "unit",
+            "unit": next(
+                u.id
+                for u in sorted(s.units.values(), key=lambda u: u.id)
+                if u.side == s.active_side and not u.moved_fired
+            ),
+        },
+        ScriptedDice.of(),
+    ).state
     return apply(s, seat, {"type": "end_activation"}, ScriptedDice.of()).state
 
 
@@ -74,6 +88,8 @@ def test_opening_segments_then_the_sides_alternate():
 
 
 def test_passing_by_both_sides_ends_the_action_phase_and_the_turn():
+    """D-SEQ-1: a pass in the opening segments gives up the rest of them. D-SEQ-3: marker
+    removal, the end of the turn and the next initiative happen in the same step."""
     s = started((5, 1))
     s = apply(s, "ge-1", {"type": "pass"}, ScriptedDice.of()).state  # gives up the opening
     assert s.active_side == "su" and s.opening_segments_left == 0
@@ -96,8 +112,14 @@ def test_marker_removal_clears_moved_fired():
 
 
 def test_a_side_with_nothing_left_passes_automatically():
-    s = game([unit("ge-1", "ge_rifle", "ge", "A0305"), unit("su-1", "su_rifle", "su", "A0805"),
-              unit("su-2", "su_rifle", "su", "A0806")])
+    """D-SEQ-2: a side with nothing to activate passes at once; the phase ends when neither can."""
+    s = game(
+        [
+            unit("ge-1", "ge_rifle", "ge", "A0305"),
+            unit("su-1", "su_rifle", "su", "A0805"),
+            unit("su-2", "su_rifle", "su", "A0806"),
+        ]
+    )
     s = apply(s, "ge-1", {"type": "roll_initiative"}, ScriptedDice.of(6, 1)).state
     s = end(s, "ge-1")  # ge has nothing left: su plays on alone
     assert s.active_side == "su"
@@ -127,8 +149,9 @@ def test_reinforcements_can_be_activated_from_their_turn():
     s = apply(s, "ge-1", {"type": "pass"}, ScriptedDice.of()).state
     step = apply(s, "su-1", {"type": "pass"}, ScriptedDice.of(5, 1))
     assert "reinforcements_available" in [e.type for e in step.events]
-    s = apply(step.state, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-9"},
-              ScriptedDice.of()).state
+    s = apply(
+        step.state, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-9"}, ScriptedDice.of()
+    ).state
     assert "ge-9" in s.activation.units
 
 
@@ -151,8 +174,9 @@ def test_d2_eliminated_units_reduce_initiative_tanks_double_transports_free():
 
 def test_d2_initiative_never_drops_below_zero():
     s = two_squads(ge_init=0)
-    s = s.with_units({f"x{i}": unit(f"x{i}", "ge_rifle", "ge", None, eliminated=True, steps=0)
-                      for i in range(8)})
+    s = s.with_units(
+        {f"x{i}": unit(f"x{i}", "ge_rifle", "ge", None, eliminated=True, steps=0) for i in range(8)}
+    )
     assert current_initiative(s, s.side("ge")) == 0
 
 
