@@ -216,9 +216,16 @@ def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice:
     if units[0].hex is None:
         a = state.activation
         state = replace(state, activation=replace(a, entered=a.entered | frozenset(ids)))
+    check_path(state, ids, path, verb)
+    return walk(state, tuple(ids), path, dice, [])
+
+
+def check_path(state: st.GameState, ids: list[str], path: tuple[Hex, ...], verb: str):
+    """Check a whole path before moving, so a refused move changes nothing: the MPs each
+    mover will have spent and whether the move ends in the last hex (5.1)."""
     sim = state
     spent_now = dict(state.activation.mp_spent)
-    cur = units[0].hex
+    cur = state.units[ids[0]].hex
     ends = False
     for i, h in enumerate(path):
         if ends:
@@ -228,11 +235,67 @@ def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice:
             has_moved(state, x) for x in ids), verb)
         sim = _move_with_riders(sim, ids, h)
         cur = h
-    return walk(state, tuple(ids), path, dice, [])
+    return spent_now, ends
+
+
+def exit_edges(state: st.GameState, side: str) -> frozenset[str]:
+    """The map edges the scenario lets a side's units leave by (16.5, D-VICTORY-2)."""
+    from .registry import scenario_for
+
+    try:
+        victory = getattr(scenario_for(state), "victory", None)
+    except KeyError:
+        return frozenset()
+    return frozenset(e.edge for e in getattr(victory, "exits", ()) if e.side == side)
+
+
+def exit_map(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
+    """Move along a path to an edge hex and leave the map through an exit edge (16.5)."""
+    m, cat = game_map(state), catalogue_for(state)
+    ids = [cmd.get("unit")] if cmd.get("unit") else list(cmd.get("units"))
+    path = tuple(_hex(state, label, "path", "exit") for label in (cmd.get("path") or ()))
+    units = [in_activation(state, uid, "exit") for uid in ids]
+    for u in units:
+        if not may_move(state, u.id) or u.carried_by is not None or u.hex is None:
+            raise IllegalCommand(f"exit: {u.id} may not move now (3.1, 5.6)", rule="3.1")
+    if len({u.hex for u in units}) != 1:
+        raise IllegalCommand("exit: units move together only from one hex (4.5)", rule="4.5")
+    edges = exit_edges(state, units[0].side)
+    if not edges:
+        raise IllegalCommand("exit: the scenario gives your side no exit edge (16.5)",
+                             rule="16.5")
+    spent_now, ends = check_path(state, ids, path, "exit")
+    last = path[-1] if path else units[0].hex
+    if ends:
+        raise IllegalCommand(f"exit: the move ends in {hex_label(state, last)} (5.1, 16.5)",
+                             rule="16.5")
+    if not (m.edge(last) & edges):
+        raise IllegalCommand(f"exit: {hex_label(state, last)} is not on an exit edge "
+                             f"({', '.join(sorted(edges))}) (16.5)", rule="16.5")
+    for u in units:
+        s = movement.edge_exit_cost(m, movement.movement_class(u, catalogue=cat), last)
+        left = movement.movement_allowance(u, catalogue=cat) - Fraction(spent_now.get(u.id, 0))
+        if s.cost is None or s.cost > left:
+            raise IllegalCommand(f"exit: {u.id} lacks the MPs to leave the map from "
+                                 f"{hex_label(state, last)} (16.5, D20)", rule="16.5")
+    return walk(state, tuple(ids), path, dice, [], exit_after=True)
+
+
+def _leave_map(state: st.GameState, movers: tuple[str, ...]):
+    """The movers and what they carry leave the map: exited, no longer on it (16.5)."""
+    ids = [x for x in movers if state.units[x].on_map]
+    if not ids:
+        return state, []
+    gone = [*ids, *movement.passenger_ids(state, ids)]
+    frm = hex_label(state, state.units[ids[0]].hex)
+    state = state.with_units({x: replace(state.units[x], hex=None, exited=True) for x in gone})
+    state = note(state, acted=ids, done=ids)
+    return state, [Event("exited", side=state.units[ids[0]].side, units=tuple(gone),
+                         data={"from": frm})]
 
 
 def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], dice: Any,
-         events: list[Event]):
+         events: list[Event], exit_after: bool = False):
     """Carry out a checked move hex by hex, opening an opportunity-fire window after each hex
     entered if the other side has a unit that may fire (13.0)."""
     from .combat.opportunity_fire import opportunity_fire_candidates
@@ -280,9 +343,12 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
         targets = [x for x in movers if opportunity_fire_candidates(m, state, x, cat)]
         if targets:
             window = st.OpFireWindow(side=state.enemy_of(side), mover=targets[0], hex=h,
-                                     movers=movers, path_left=path)
+                                     movers=movers, path_left=path, exit_after=exit_after)
             return replace(state, opfire=window), events
-    if movers:
+    if movers and exit_after:
+        state, more = _leave_map(state, movers)
+        events += more
+    elif movers:
         state, more = arrive(state, movers, dice)
         events += more
     return state, events
@@ -415,7 +481,7 @@ def opportunity_fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice
         if out.stops:
             movers = tuple(x for x in movers if x != target)
             state = note(replace(state, opfire=None), done=[target])
-            if state.units[target].on_map and not w.path_left:
+            if state.units[target].on_map and not w.path_left and not w.exit_after:
                 st2, more = arrive(state, (target,), dice)
                 state, events = st2, events + more
         movers = tuple(x for x in movers if state.units[x].on_map and state.units[x].hex == w.hex)
@@ -426,7 +492,7 @@ def opportunity_fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice
     state = replace(state, opfire=None)
     if not movers:
         return state, events
-    return walk(state, movers, w.path_left, dice, events)
+    return walk(state, movers, w.path_left, dice, events, exit_after=w.exit_after)
 
 
 def opportunity_fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
@@ -767,8 +833,78 @@ def assault_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     return out
 
 
+def exit_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Leaving the map through the side's exit edge, by one unit or a hex's movers (16.5)."""
+    m, cat = game_map(state), catalogue_for(state)
+    a = state.activation
+    movable = [
+        state.units[x] for x in sorted(a.units)
+        if may_move(state, x) and state.units[x].carried_by is None
+        and state.units[x].on_map and state.units[x].status != st.DEMORALIZED
+    ]
+    if not movable:
+        return []
+    edges = exit_edges(state, movable[0].side)
+    if not edges:
+        return []
+    groups: list[tuple[str, ...]] = [(u.id,) for u in movable]
+    by_hex: dict = {}
+    for u in movable:
+        by_hex.setdefault(u.hex, []).append(u.id)
+    groups += [tuple(ids) for _, ids in sorted(by_hex.items()) if len(ids) > 1]
+    out = []
+    edge_hexes = [h for e in sorted(edges) for h in m.edge_hexes(e)]
+    for ids in groups:
+        # Cheap bound first: no road costs less than 1/2 MP a hex.
+        reach = 2 * min(movement.movement_allowance(state.units[x], catalogue=cat) for x in ids)
+        here = state.units[ids[0]].hex
+        if not any(_dist(here, h) <= reach for h in edge_hexes):
+            continue
+        enemy_hexes, _ = known_enemies(state, state.units[ids[0]].side)
+        try:
+            options = movement.exit_options(m, state, list(ids), edges=edges, catalogue=cat,
+                                             known_enemy_hexes=enemy_hexes, mp_spent=a.mp_spent)
+        except IllegalCommand:
+            continue
+        for h in sorted(options):
+            path = [hex_label(state, x) for x in options[h].path[1:]]
+            cmd: dict = {"type": "exit"}
+            if len(ids) == 1:
+                cmd["unit"] = ids[0]
+            else:
+                cmd["units"] = list(ids)
+            if path:
+                cmd["path"] = path
+            try:  # the same checks the command will meet (D3 binds leaderless exits too)
+                exit_map(state, seat, parse_command_for_check(cmd), _NoDice())
+            except IllegalCommand:
+                continue
+            except _WouldRoll:
+                pass
+            out.append(cmd)
+    return out
+
+
+class _WouldRoll(Exception):
+    """Raised by _NoDice: the check got as far as rolling, so the command is legal."""
+
+
+class _NoDice:
+    rolls: list = []
+
+    def roll(self, n: int, purpose: str):
+        raise _WouldRoll(purpose)
+
+
+def parse_command_for_check(raw: dict) -> Command:
+    from .commands import parse_command
+
+    return parse_command(raw)
+
+
 ACTIONS = {
     "move": move,
+    "exit": exit_map,
     "fire": fire,
     "bombard": bombard,
     "assault": assault,
@@ -779,6 +915,7 @@ ACTIONS = {
 
 OPTIONS = {
     "move": move_options,
+    "exit": exit_options,
     "fire": fire_options,
     "bombard": bombard_options,
     "assault": assault_options,

@@ -32,6 +32,7 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "target_unit": ("id", False),
         "leader": ("id", False),
     },
+    "exit": {"unit": ("id", False), "units": ("ids", False), "path": ("hexes", False)},
     "bombard": {"firers": ("ids", True), "target": ("hex", True), "spotter": ("id", False)},
     "assault": {"units": ("ids", True), "target": ("hex", True)},
     "recover": {"unit": ("id", True), "leader": ("id", False)},
@@ -123,8 +124,8 @@ def parse_command(raw: Any) -> Command:
             continue
         args.append((name, _check(kind, name, raw[name])))
     cmd = Command(ctype, tuple(args))
-    if ctype == "move" and (cmd.get("unit") is None) == (cmd.get("units") is None):
-        raise InvalidCommand("move: give exactly one of 'unit' or 'units'", rule="unit")
+    if ctype in ("move", "exit") and (cmd.get("unit") is None) == (cmd.get("units") is None):
+        raise InvalidCommand(f"{ctype}: give exactly one of 'unit' or 'units'", rule="unit")
     if ctype == "activate":
         kind = cmd.get("kind")
         need = "hex" if kind == "stack" else "unit"

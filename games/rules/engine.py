@@ -16,10 +16,10 @@ from . import state as st
 from .commands import Command, Event, parse_command
 from .dice import Roll
 from .errors import IllegalCommand
-from .registry import counter_type, parse_hex
+from .registry import counter_type, parse_hex, scenario_for
 
 ACTION_COMMANDS = frozenset(
-    {"move", "fire", "bombard", "assault", "recover", "load", "unload", "end_activation"}
+    {"move", "exit", "fire", "bombard", "assault", "recover", "load", "unload", "end_activation"}
 )
 
 
@@ -57,8 +57,22 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
         raise IllegalCommand(f"no seat {seat!r} in this game", code="seat/none", rule="19.0")
     before = len(getattr(dice, "rolls", []))
     new_state, events = _dispatch(state, me, cmd, dice)
+    new_state = _record_control(new_state)
     used = tuple(getattr(dice, "rolls", [])[before:])
     return Step(state=new_state, events=tuple(events), dice_used=used)
+
+
+def _record_control(state: st.GameState) -> st.GameState:
+    """Victory hexes change hands as combat units take them (D-VICTORY-1, victory.py)."""
+    try:
+        scen = scenario_for(state)
+    except KeyError:
+        return state
+    if not getattr(getattr(scen, "victory", None), "hexes", None):
+        return state
+    from .victory import record_control
+
+    return record_control(scen, state)
 
 
 def _not_yours(message: str, rule: str = "3.0") -> IllegalCommand:

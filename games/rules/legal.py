@@ -13,7 +13,7 @@ from .engine import can_bank, who_may_act
 
 GROUP_ORDER = (
     "roll_initiative", "opportunity_fire", "decline", "activate", "bank_segment",
-    "double_segment", "move", "fire", "bombard", "assault", "recover", "load", "unload",
+    "double_segment", "move", "exit", "fire", "bombard", "assault", "recover", "load", "unload",
     "end_activation", "pass",
 )
 

@@ -133,6 +133,7 @@ class OpFireWindow:
     # they still have to enter; the last may be an assault (12.1).
     movers: tuple[str, ...] = ()
     path_left: tuple[Hex, ...] = ()
+    exit_after: bool = False  # the movers leave the map at the end of the path (16.5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ EXAMPLES = {
     "roll_initiative": {"type": "roll_initiative"},
     "activate": {"type": "activate", "kind": "unit", "unit": "ge-1"},
     "move": {"type": "move", "unit": "ge-1", "path": ["A0204", "A0203"]},
+    "exit": {"type": "exit", "units": ["ge-1", "ge-2"], "path": ["A0204", "A0203"]},
     "fire": {"type": "fire", "firers": ["ge-1"], "target": "A0508", "fire_type": "direct"},
     "bombard": {"type": "bombard", "firers": ["ge-m"], "target": "A0508", "spotter": "ge-lt"},
     "assault": {"type": "assault", "units": ["ge-1"], "target": "A0206"},

@@ -304,3 +304,26 @@ def test_d_log_1_under_a_critical_shortfall_a_vehicle_may_run_out_of_fuel_when_i
                ScriptedDice.of(3))
     assert len(ok.dice_used) == 1  # one roll per activation, not per hex
     assert not ok.state.units["ge-t"].eliminated
+
+
+def test_units_leave_the_map_through_their_sides_exit_edge_16_5():
+    from types import SimpleNamespace
+
+    from tests.rules.turnkit import scenario
+
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205"), unit("su-1", "su_rifle", "su", "A1510")],
+                scenario_id="test-exit")
+    scenario(id="test-exit", victory=SimpleNamespace(
+        exits=[SimpleNamespace(side="ge", edge="W", points_per_step=1)], hexes=()))
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-1"},
+              ScriptedDice.of()).state
+    offers = legal_commands(s, "ge-1")["exit"]
+    assert {"type": "exit", "unit": "ge-1", "path": ["A0105"]} in offers
+    step = apply(s, "ge-1", {"type": "exit", "unit": "ge-1", "path": ["A0105"]},
+                 ScriptedDice.of())
+    gone = step.state.units["ge-1"]
+    assert gone.exited and gone.hex is None
+    assert "exited" in [e.type for e in step.events]
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "exit", "unit": "ge-1", "path": ["A0305"]}, ScriptedDice.of())
+    assert exc.value.rule == "16.5"

@@ -20,6 +20,7 @@ class TurnScenario:
     id: str = "test-turn"
     map: Any = None
     night_turns: tuple[int, ...] = ()
+    victory: Any = None
     extra: dict = field(default_factory=dict)
 
 
