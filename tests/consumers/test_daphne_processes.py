@@ -1,0 +1,253 @@
+"""Real daphne processes sharing PostgreSQL and Redis: every frame reaches sockets on both,
+and a restart mid-game loses no acknowledged command."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import psycopg
+import pytest
+import websockets
+from psycopg import sql
+
+from games.patch import apply_patch
+from tests.conftest import ROOT, manage
+
+pytestmark = [pytest.mark.redis, pytest.mark.postgres]
+
+SCENARIO = "meeting-at-kessel"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def server_env(postgres_url: str, redis_url: str, tmp_path: Path):
+    """A fresh migrated PostgreSQL database and the environment every daphne shares."""
+    name = f"pgweb_daphne_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    env = {
+        "DEBUG": "1",
+        "SECRET_KEY": "daphne-processes-test-key",
+        "DATABASE_URL": postgres_url.rsplit("/", 1)[0] + f"/{name}",
+        "REDIS_URL": redis_url,
+        "PGWEB_VAR_DIR": str(tmp_path),
+        "LOG_LEVEL": "WARNING",
+    }
+    migrated = manage("migrate", "--noinput", env=env)
+    assert migrated.returncode == 0, migrated.stderr
+    try:
+        yield env
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+class Daphne:
+    """One daphne process on a loopback port; it can be killed and started again."""
+
+    def __init__(self, env: dict[str, str], log: Path, port: int | None = None):
+        self.env, self.log, self.port = env, log, port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Daphne:
+        daphne = Path(sys.executable).parent / "daphne"
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen(
+                [str(daphne), "-b", "127.0.0.1", "-p", str(self.port), "pgweb.asgi:application"],
+                cwd=ROOT, env={**os.environ, **self.env}, stdin=subprocess.DEVNULL,
+                stdout=out, stderr=subprocess.STDOUT,
+            )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log.read_text(errors="replace")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"daphne did not listen:\n{self.log.read_text(errors='replace')}")
+
+    def kill(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)  # a crash, not a polite shutdown
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def daphnes(server_env, tmp_path):
+    started: list[Daphne] = []
+
+    def start(port: int | None = None) -> Daphne:
+        d = Daphne(server_env, tmp_path / f"daphne-{len(started)}.log", port).start()
+        started.append(d)
+        return d
+
+    yield start
+    for d in started:
+        d.kill()
+
+
+class Browser:
+    """One person's cookies, for the REST API and the sockets."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.jar = CookieJar()
+        self.http = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.call("GET", "/api/v1/auth/session")
+        assert self.call("POST", "/api/v1/auth/guest")[0] == 201
+
+    def cookie(self, name: str) -> str:
+        return next(c.value for c in self.jar if c.name == name)
+
+    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        data = json.dumps(body or {}).encode() if method != "GET" else None
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if method != "GET":
+            request.add_header("X-CSRFToken", self.cookie("csrftoken"))
+            request.add_header("Referer", self.base + "/")
+        try:
+            with self.http.open(request, timeout=10) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"null")
+
+    async def socket(self, server: Daphne, game_id: str, v: int | None = None) -> Sock:
+        url = f"ws://127.0.0.1:{server.port}/ws/games/{game_id}/v1/" + (f"?v={v}" if v else "")
+        headers = {"Cookie": f"sessionid={self.cookie('sessionid')}", "Origin": server.base}
+        return Sock(await websockets.connect(url, additional_headers=headers))
+
+
+class Sock:
+    """A socket that rebuilds its audience's view from the frames, checking versions."""
+
+    def __init__(self, ws):
+        self.ws, self.view, self.version, self.versions = ws, None, None, []
+        self.answers: dict[int, dict] = {}
+
+    async def pump(self, until, timeout: float = 10) -> None:
+        async with asyncio.timeout(timeout):
+            while not until():
+                frame = json.loads(await self.ws.recv())
+                if frame["t"] == "snapshot":
+                    self.view, self.version = frame["d"], frame["v"]
+                    self.versions.append(frame["v"])
+                elif frame["t"] in ("patch", "tick"):
+                    assert frame["v"] == self.version + 1, (self.version, frame["v"])
+                    if frame["t"] == "patch":
+                        self.view = apply_patch(self.view, frame["d"]["ops"])
+                    self.version = frame["v"]
+                    self.versions.append(frame["v"])
+                elif frame["t"] in ("ack", "reject"):
+                    self.answers[frame["id"]] = frame
+
+    async def at(self, v: int) -> None:
+        await self.pump(lambda: self.version is not None and self.version >= v)
+
+    async def command(self, cid: int, command: dict, v: int | None = None) -> dict:
+        base = self.version if v is None else v
+        await self.ws.send(json.dumps({"t": "cmd", "id": cid, "v": base, "d": command}))
+        await self.pump(lambda: cid in self.answers)
+        return self.answers[cid]
+
+
+def legal(view: dict, seat: str) -> dict:
+    return view.get("legal", {}).get(seat, {})
+
+
+async def play(rng, socks: dict[str, Sock], everyone: list[Sock], steps: int, first_id: int):
+    """Random legal commands from whichever seat may act; everyone follows each version."""
+    for n in range(first_id, first_id + steps):
+        choices = [(s, legal(sock.view, s)) for s, sock in socks.items() if legal(sock.view, s)]
+        if not choices:
+            return
+        seat, groups = rng.choice(choices)
+        answer = await socks[seat].command(n, rng.choice(groups[rng.choice(sorted(groups))]))
+        assert answer["t"] == "ack", answer
+        for sock in everyone:
+            await sock.at(answer["v"])
+
+
+def open_game(ann: Browser, bob: Browser) -> str:
+    status, game = ann.call("POST", "/api/v1/games", {"scenario": SCENARIO, "side": "ge"})
+    assert status == 201, game
+    assert bob.call("POST", f"/api/v1/games/{game['id']}/join", {"side": "su"})[0] == 200
+    return game["id"]
+
+
+async def test_two_daphne_processes_sharing_redis_deliver_every_frame_to_both(daphnes):
+    a, b = daphnes(), daphnes()
+    ann, bob, sam = Browser(a.base), Browser(b.base), Browser(a.base)
+    game_id = open_game(ann, bob)
+    ann_sock, bob_sock = await ann.socket(a, game_id), await bob.socket(b, game_id)
+    watchers = [await sam.socket(a, game_id), await sam.socket(b, game_id)]
+    everyone = [ann_sock, bob_sock, *watchers]
+    for sock in everyone:
+        await sock.at(1)
+    await play(random.Random(1), {"ge-1": ann_sock, "su-1": bob_sock}, everyone, 25, 1)
+    last = ann_sock.version
+    assert last > 10
+    for sock in everyone:
+        assert sock.versions == list(range(1, last + 1))
+    assert watchers[0].view == watchers[1].view
+    for sock in everyone:
+        await sock.ws.close()
+
+
+async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resync(daphnes):
+    server = daphnes()
+    ann, bob = Browser(server.base), Browser(server.base)
+    game_id = open_game(ann, bob)
+    ann_sock, bob_sock = await ann.socket(server, game_id), await bob.socket(server, game_id)
+    socks = {"ge-1": ann_sock, "su-1": bob_sock}
+    for sock in socks.values():
+        await sock.at(1)
+    rng = random.Random(2)
+    await play(rng, socks, list(socks.values()), 10, 1)
+    seat = next(s for s, sock in socks.items() if legal(sock.view, s))
+    groups = legal(socks[seat].view, seat)
+    command = groups[sorted(groups)[0]][0]
+    acked = await socks[seat].command(100, command)
+    assert acked["t"] == "ack"
+    bob_had = bob_sock.version  # may lag behind the ack: it is killed now
+
+    server.kill()
+    server = daphnes(server.port)
+
+    status, game = ann.call("GET", f"/api/v1/games/{game_id}")
+    assert status == 200 and game["version"] == acked["v"]
+    # Bob's browser reconnects with the version it has and is brought up to date.
+    bob_again = await bob.socket(server, game_id, v=bob_had)
+    bob_again.view, bob_again.version = bob_sock.view, bob_had
+    await bob_again.at(acked["v"])
+    assert bob_again.view == bob.call("GET", f"/api/v1/games/{game_id}/view")[1]["d"]
+    # The resent command (same id, original base version) is acknowledged, not applied again.
+    sender = bob_again if seat == "su-1" else await ann.socket(server, game_id)
+    assert await sender.command(100, command, v=acked["v"] - 1) == acked
+    assert ann.call("GET", f"/api/v1/games/{game_id}")[1]["version"] == acked["v"]
+    for sock in {sender, bob_again}:
+        await sock.ws.close()
