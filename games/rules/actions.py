@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from . import movement, transport
+from . import collision, movement, transport
 from . import state as st
 from .combat import assault as assault_mod
 from .combat.anti_tank import resolve_anti_tank
@@ -96,6 +96,12 @@ def known_enemies(state: st.GameState, side: str) -> tuple[frozenset[Hex], tuple
     """Enemy counters the side can see in open play (hidden ones excluded, 17.8)."""
     if _KNOWN[0] is state and _KNOWN[1] == side:
         return _KNOWN[2]
+    from . import knowledge
+
+    if knowledge.in_force(state):  # double-blind etc.: only what the side is in contact with
+        answer = knowledge.known_enemies(state, side)
+        _KNOWN[:] = [state, side, answer]
+        return answer
     ids = tuple(sorted(
         u.id for u in state.units_on_map() if u.side != side and not u.hidden
     ))
@@ -304,13 +310,10 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
     while path and movers:
         h, path = path[0], path[1:]
         side = state.units[movers[0]].side
-        # An enemy counter hidden in the hex (17.8): the move stops short and reveals it.
-        hidden = [u for u in state.units_at(h) if u.side != side and u.hidden]
-        if hidden:
-            state = state.with_units({u.id: replace(u, hidden=False) for u in hidden})
-            events.append(Event("collision", side=side, units=movers,
-                                data={"hex": hex_label(state, h),
-                                      "revealed": sorted(u.id for u in hidden)}))
+        # Enemy counters the side did not know of (hidden 17.8, unobserved 18.7): collision.
+        if collision.unknown_enemies(state, side, h):
+            state, more = collision.collide(state, movers, h, dice)
+            events += more
             state = note(state, done=movers)
             break
         frm = state.units[movers[0]].hex
@@ -340,7 +343,8 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
             movers = tuple(x for x in movers if x not in stopped and state.units[x].on_map)
             if not movers:
                 return state, events
-        targets = [x for x in movers if opportunity_fire_candidates(m, state, x, cat)]
+        targets = [x for x in movers if opportunity_fire_candidates(m, state, x, cat)
+                   and collision.seen_by_enemy(state, x)]
         if targets:
             window = st.OpFireWindow(side=state.enemy_of(side), mover=targets[0], hex=h,
                                      movers=movers, path_left=path, exit_after=exit_after)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import actions, sequence
+from . import actions, knowledge, sequence
 from . import activation as act
 from . import state as st
 from .commands import Command, Event, parse_command
@@ -55,8 +55,13 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
     me = act.seat(state, seat)
     if me is None:
         raise IllegalCommand(f"no seat {seat!r} in this game", code="seat/none", rule="19.0")
+    hides = knowledge.in_force(state)
+    if hides:  # handles to ids; fire only at what the side knows (D-DB-VALID)
+        cmd = knowledge.command_in(state, me.side, cmd)
     before = len(getattr(dice, "rolls", []))
     new_state, events = _dispatch(state, me, cmd, dice)
+    if hides:  # what each viewer knows now (17.8, 17.9, 18.0)
+        new_state = knowledge.after_step(state, new_state, events)
     new_state = _record_control(new_state)
     used = tuple(getattr(dice, "rolls", [])[before:])
     return Step(state=new_state, events=tuple(events), dice_used=used)

@@ -22,6 +22,7 @@ import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from . import knowledge
 from . import state as st
 from .dice import SeededDice
 from .engine import apply, who_may_act
@@ -117,6 +118,8 @@ def play_one(scenario, game_seed: str, tally: Tally, max_steps: int,
     seed = hashlib.sha256(game_seed.encode()).hexdigest()
     dice = SeededDice(seed)
     state = initial_state(scenario, options=options)
+    # Hidden information needs the per-game secret handles are made from (knowledge.start).
+    state = knowledge.start(state, hashlib.sha256(f"secret:{seed}".encode()).hexdigest())
     initial = state
     steps = []
     tally.games += 1

@@ -87,10 +87,16 @@ def initial_state_of(doc: Mapping[str, Any]) -> st.GameState:
         except KeyError:
             scen = None
     if scen is not None and hasattr(scen, "units") and hasattr(scen, "turns"):
+        from .knowledge import start
+        from .observation import ADDITIONS
         from .scenario import initial_state
 
-        state = initial_state(scen, options=options, seats=seats or None)
         embedded = doc.get("initial_state")
+        plain = [o for o in options if o not in ADDITIONS]
+        state = initial_state(scen, options=plain, seats=seats or None)
+        secret = (embedded or {}).get("state", {}).get("secret", "")
+        if secret or len(plain) != len(options):  # hidden information (knowledge.start)
+            state = start(state, secret, [o for o in options if o in ADDITIONS])
         if embedded is not None and state_hash(state_from_json(embedded)) != state_hash(state):
             raise VerifyError("initial state differs from the scenario's opening state")
         return state

@@ -12,9 +12,11 @@ Audiences: ("side", side_id), ("seat", seat_id) (its side's view plus its legal 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from . import activation as act
+from . import knowledge
 from . import state as st
 from .commands import Event, as_event
 from .engine import who_may_act
@@ -95,6 +97,8 @@ def _build_unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
 def view_for(state: st.GameState, audience: tuple) -> dict:
     """The audience's view of the game as a JSON-ready dict with a deterministic key order."""
     side = _audience_side(state, audience)
+    if knowledge.in_force(state) and audience[0] != "full":
+        return _knowledge_view(state, audience, side)
     hidden = hidden_from(state, audience)
     units = [
         _unit_view(state, state.units[uid], state.units[uid].side == side)
@@ -141,6 +145,65 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
     return view
 
 
+def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> dict:
+    """Double-blind, hidden units, limited intelligence (17.8, 17.9, 18.0): own counters in
+    full, enemy counters as the knowledge model shows them, by per-viewer handles."""
+    viewer = side if side is not None else knowledge.PUBLIC
+    nm = knowledge.names(state, viewer)
+
+    def name(uid: str | None) -> str | None:
+        if uid is None:
+            return None
+        if side is not None and state.units[uid].side == side:
+            return uid
+        return nm.get(uid)
+
+    units = []
+    if side is not None:
+        seen_by_enemy = knowledge.contact(state)[state.enemy_of(side)]
+        for uid in sorted(state.units):
+            u = state.units[uid]
+            if u.side == side:
+                v = _unit_view(state, u, True)
+                v["revealed"] = uid in seen_by_enemy
+                units.append(v)
+    units += knowledge.enemy_entries(state, viewer)
+    view = view_for(replace(state, options=state.options - knowledge.MODES), ("full",))
+    view["units"] = units
+    a = state.activation
+    view["activation"] = None if a is None else {
+        "side": a.side, "seat": a.seat, "kind": a.kind, "leader": name(a.leader),
+        "units": sorted(x for x in map(name, a.units) if x),
+        "acted": sorted(x for x in map(name, a.acted) if x),
+    }
+    w = state.opfire
+    view["opfire"] = None if w is None else {
+        "side": w.side, "mover": name(w.mover), "hex": hex_label(state, w.hex)}
+    view["markers"] = [
+        {"hex": hex_label(state, h), "markers": sorted(_public_markers(m))}
+        for h, m in sorted(state.markers.items()) if _public_markers(m)
+    ]
+    obs = knowledge.observation_of(state)
+    if obs is not None and side is not None:
+        view["ops"] = sorted(hex_label(state, h) for h in obs.ops[side])
+    if audience[0] == "seat":
+        from .legal import legal_commands
+
+        legal = knowledge.legal_out(state, side, legal_commands(state, audience[1]))
+        if legal:
+            view["legal"] = legal
+    return view
+
+
+def _public_markers(markers: frozenset[str]) -> set[str]:
+    """Map markers without the firer ids drumfire keeps in them (17.2)."""
+    out = {m for m in markers if not m.startswith("drumfire:")}
+    n = sum(1 for m in markers if m.startswith("drumfire:"))
+    if n:
+        out.add(f"spotted:{n + 1}")
+    return out
+
+
 def _activation_view(state: st.GameState, hidden: frozenset[str]) -> dict | None:
     a = state.activation
     if a is None:
@@ -174,6 +237,10 @@ def _strings(value: Any) -> Iterable[str]:
 def redact_events(events: Iterable[Any], audience: tuple, state: st.GameState) -> list[dict]:
     """The events an audience may see, as JSON: any event naming a counter hidden from it
     is left out (17.8). `state` is the state after the step (who is hidden now)."""
+    if knowledge.in_force(state) and audience[0] != "full":
+        side = _audience_side(state, audience)
+        viewer = side if side is not None else knowledge.PUBLIC
+        return knowledge.redact(events, viewer, side, state)
     hidden = hidden_from(state, audience)
     out = []
     for e in events:
