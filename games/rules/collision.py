@@ -37,7 +37,7 @@ def unknown_enemies(state: st.GameState, side: str, h) -> list[st.UnitState]:
         return []
     if not knowledge.in_force(state):
         return [u for u in here if u.hidden]
-    seen = knowledge.contact(state)[side]
+    _, seen = knowledge.known_enemies(state, side)
     if any(u.id in seen for u in here):
         return []  # the side knows the hex is held: entering it is an assault (12.1)
     return here

@@ -212,9 +212,12 @@ def event_names(state: st.GameState, viewer: str) -> dict[str, str]:
 
 
 def known_enemies(state: st.GameState, side: str):
-    """(hexes, ids) of the enemy counters `side` is in contact with (validation, D-DB-VALID)."""
-    seen = contact(state)[side]
-    ids = tuple(sorted(seen))
+    """(hexes, ids) of the enemy counters `side` was in contact with when the command was
+    given: the contact recorded after the last step, so a move is checked hex by hex against
+    what the side knew when it ordered it (D-DB-VALID)."""
+    intel = state.intel.get(side)
+    seen = contact(state)[side] if intel is None else intel.contact
+    ids = tuple(sorted(uid for uid in seen if state.units[uid].on_map))
     return frozenset(state.units[i].hex for i in ids), ids
 
 

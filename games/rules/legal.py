@@ -6,7 +6,7 @@ command type, in a fixed order; each entry is a complete command that `apply` ac
 
 from __future__ import annotations
 
-from . import actions
+from . import actions, knowledge
 from . import activation as act
 from . import state as st
 from .engine import can_bank, who_may_act
@@ -41,7 +41,10 @@ def legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
             if state.banked_segment.get(me.side) and not state.double_segment:
                 groups["double_segment"] = [{"type": "double_segment"}]
         groups["pass"] = [{"type": "pass"}]
-    return {k: groups[k] for k in GROUP_ORDER if groups.get(k)}
+    out = {k: groups[k] for k in GROUP_ORDER if groups.get(k)}
+    if knowledge.in_force(state):  # enemy counters by the seat's handles (18.0)
+        out = knowledge.legal_out(state, me.side, out)
+    return out
 
 
 def legal_list(state: st.GameState, seat: str) -> list[dict]:

@@ -189,7 +189,7 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
     if audience[0] == "seat":
         from .legal import legal_commands
 
-        legal = knowledge.legal_out(state, side, legal_commands(state, audience[1]))
+        legal = legal_commands(state, audience[1])  # already by handles
         if legal:
             view["legal"] = legal
     return view
