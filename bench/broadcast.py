@@ -1,0 +1,372 @@
+"""Benchmark the game's broadcast: from sending a command to the last socket's frame.
+
+Starts daphne on a fresh SQLite file (WAL), first with the in-memory channel layer, then with
+Redis (a private redis-server on a free port, or REDIS_URL), opens one game of the learning
+scenario with two players and 20, then 200, spectators, and plays random legal commands
+taken from the players' own views. Per run it prints
+
+  broadcast: layer=L clients=N commands=C p50_ms=X p99_ms=Y cpu_ms_per_command=Z
+  baseline: layer=L clients=N messages=C p50_ms=X p99_ms=Y
+
+where the latency runs from sending a command to the last client receiving that version's
+frame, cpu_ms_per_command is daphne's CPU time (user + system) per command, and the baseline
+is a bare Channels group echo (bench/echo_asgi.py) with as many sockets. A last line
+
+  service: commands=C p50_ms=X p99_ms=Y
+
+times `command_submit` in this process (rules, database, views, encoding; no sockets).
+
+Run: .venv/bin/python bench/broadcast.py [--commands N] [--clients 22,202] [--layers memory,redis]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+SCENARIO = "meeting-at-kessel"
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_port(port: int, process: subprocess.Popen, what: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{what} did not listen on {port}")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+
+
+@contextmanager
+def redis_server(workdir: Path):
+    if os.environ.get("REDIS_URL"):
+        yield os.environ["REDIS_URL"]
+        return
+    if not shutil.which("redis-server"):
+        yield None
+        return
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", str(workdir)],
+        stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        wait_port(port, process, "redis-server")
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextmanager
+def daphne(env: dict[str, str], app: str, log: Path, extra_path: str = ""):
+    port = free_port()
+    full_env = {**os.environ, **env}
+    if extra_path:
+        full_env["PYTHONPATH"] = extra_path + os.pathsep + full_env.get("PYTHONPATH", "")
+    with open(log, "ab") as out:
+        process = subprocess.Popen(
+            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), app],
+            cwd=ROOT, env=full_env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        wait_port(port, process, "daphne")
+        yield port, process.pid
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+class Browser:
+    """A person's cookies for the REST API and the sockets."""
+
+    def __init__(self, base: str):
+        self.base, self.jar = base, CookieJar()
+        self.http = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.call("GET", "/api/v1/auth/session")
+        self.call("POST", "/api/v1/auth/guest")
+
+    def cookie(self, name: str) -> str:
+        return next(c.value for c in self.jar if c.name == name)
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        data = json.dumps(body or {}).encode() if method != "GET" else None
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if method != "GET":
+            request.add_header("X-CSRFToken", self.cookie("csrftoken"))
+        with self.http.open(request, timeout=30) as response:
+            return json.loads(response.read() or b"null")
+
+    def headers(self) -> dict:
+        return {"Cookie": f"sessionid={self.cookie('sessionid')}", "Origin": self.base}
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class Client:
+    """One socket: records when each version's frame arrived; players keep their view."""
+
+    def __init__(self, ws, keep_view: bool):
+        self.ws, self.keep_view = ws, keep_view
+        self.arrived: dict[int, float] = {}
+        self.answers: dict[int, dict] = {}
+        self.view: dict | None = None
+        self.version = 0
+        self.event = asyncio.Event()
+
+    async def run(self) -> None:
+        from games.patch import apply_patch
+
+        try:
+            async for text in self.ws:
+                now = time.perf_counter()
+                frame = json.loads(text)
+                t = frame["t"]
+                if t in ("snapshot", "patch", "tick"):
+                    self.arrived[frame["v"]] = now
+                    if self.keep_view:
+                        if t == "snapshot":
+                            self.view = frame["d"]
+                        elif t == "patch":
+                            self.view = apply_patch(self.view, frame["d"]["ops"])
+                    self.version = frame["v"]
+                elif t in ("ack", "reject"):
+                    self.answers[frame["id"]] = frame
+                self.event.set()
+        except websockets.ConnectionClosed:
+            pass
+
+    async def wait(self, check, timeout: float = 30) -> None:
+        async with asyncio.timeout(timeout):
+            while not check():
+                self.event.clear()
+                await self.event.wait()
+
+
+async def connect(url: str, headers: dict, keep_view: bool) -> Client:
+    ws = await websockets.connect(url, additional_headers=headers, max_size=None)
+    client = Client(ws, keep_view)
+    client.task = asyncio.create_task(client.run())
+    return client
+
+
+async def game_run(port: int, pid: int, spectators: int, commands: int, seed: int) -> dict:
+    base = f"http://127.0.0.1:{port}"
+    ann, bob, sam = Browser(base), Browser(base), Browser(base)
+    game = ann.call("POST", "/api/v1/games", {"scenario": SCENARIO, "side": "ge"})
+    bob.call("POST", f"/api/v1/games/{game['id']}/join", {"side": "su"})
+    url = f"ws://127.0.0.1:{port}/ws/games/{game['id']}/v1/"
+    players = {
+        "ge-1": await connect(url, ann.headers(), True),
+        "su-1": await connect(url, bob.headers(), True),
+    }
+    watchers = [await connect(url, sam.headers(), False) for _ in range(spectators)]
+    everyone = [*players.values(), *watchers]
+    for client in everyone:
+        await client.wait(lambda c=client: c.version >= 1)
+    await asyncio.sleep(1.0)  # let the presence frames of the joins settle
+    rng = random.Random(seed)
+    latencies: list[float] = []
+    cpu0 = cpu_seconds(pid)
+    done = 0
+    for n in range(1, commands + 1):
+        choices = []
+        for seat, client in players.items():
+            legal = [c for cs in client.view.get("legal", {}).get(seat, {}).values() for c in cs]
+            if legal:
+                choices.append((seat, legal))
+        if not choices:
+            break  # the game has ended
+        seat, legal = rng.choice(choices)
+        sender = players[seat]
+        base_version = sender.version
+        sent = time.perf_counter()
+        await sender.ws.send(json.dumps({"t": "cmd", "id": n, "v": base_version,
+                                         "d": rng.choice(legal)}))  # fmt: skip
+        await sender.wait(lambda s=sender, n=n: n in s.answers)
+        answer = sender.answers[n]
+        if answer["t"] != "ack":
+            raise RuntimeError(f"command refused: {answer}")
+        v = answer["v"]
+        for client in everyone:
+            await client.wait(lambda c=client, v=v: v in c.arrived)
+        latencies.append((max(c.arrived[v] for c in everyone) - sent) * 1000)
+        done += 1
+        for client in players.values():
+            await client.wait(lambda c=client, v=v: c.version >= v)
+    cpu = cpu_seconds(pid) - cpu0
+    for client in everyone:
+        await client.ws.close()
+    return {"commands": done, "latencies": latencies, "cpu_ms": cpu * 1000 / max(done, 1)}
+
+
+async def echo_run(port: int, clients: int, messages: int) -> list[float]:
+    url = f"ws://127.0.0.1:{port}/ws/echo/"
+    sockets = [await websockets.connect(url, max_size=None) for _ in range(clients)]
+    latencies = []
+    try:
+        for n in range(messages):
+            text = json.dumps({"t": "tick", "v": n})
+            sent = time.perf_counter()
+            await sockets[n % 2].send(text)
+            await asyncio.gather(*(ws.recv() for ws in sockets))
+            latencies.append((time.perf_counter() - sent) * 1000)
+    finally:
+        for ws in sockets:
+            await ws.close()
+    return latencies
+
+
+def service_timing(workdir: Path, commands: int) -> list[float]:
+    """Time command_submit in this process: rules, database and views, no sockets."""
+    os.environ.update(
+        DJANGO_SETTINGS_MODULE="pgweb.settings",
+        DATABASE_URL=f"sqlite:///{workdir / 'service.sqlite3'}",
+        PGWEB_VAR_DIR=str(workdir),
+    )
+    os.environ.pop("REDIS_URL", None)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from games import rules, services
+    from games import engine_adapter as engine
+    from games.models import Seat
+
+    call_command("migrate", verbosity=0)
+    users = [get_user_model().objects.create_user(f"bench{i}") for i in range(2)]
+    game = services.game_create(user=users[0], scenario=SCENARIO, side="ge")
+    services.game_join(game=game, user=users[1], side="su")
+    seats = {s.seat_id: s for s in Seat.objects.select_related("side").filter(game=game)}
+    rng = random.Random(5)
+    times = []
+    for n in range(commands):
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        state = engine.decode_state(game.pk, game.version, game.state)
+        choices = [(s, engine.legal_for(state, s)) for s in seats]
+        seat, legal = rng.choice([c for c in choices if c[1]])
+        command = rng.choice(legal)
+        start = time.perf_counter()
+        outcome = services.command_submit(
+            game=game, seat=seats[seat], command=command, base_version=game.version, client_id=n
+        )
+        times.append((time.perf_counter() - start) * 1000)
+        assert outcome.ok, outcome
+    del rules
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commands", type=int, default=200)
+    parser.add_argument(
+        "--clients", default="22,202", help="sockets per run: 2 players + spectators"
+    )
+    parser.add_argument("--layers", default="memory,redis")
+    args = parser.parse_args()
+    client_counts = [int(c) for c in args.clients.split(",")]
+
+    with tempfile.TemporaryDirectory(prefix="pgweb-bench-") as tmp:
+        workdir = Path(tmp)
+        with redis_server(workdir) as redis_url:
+            for layer in args.layers.split(","):
+                if layer == "redis" and not redis_url:
+                    print("broadcast: layer=redis skipped (no redis-server and no REDIS_URL)")
+                    continue
+                for clients in client_counts:
+                    run_dir = workdir / f"{layer}-{clients}"
+                    run_dir.mkdir()
+                    env = {
+                        "DEBUG": "0",
+                        "SECRET_KEY": "bench-not-secret",
+                        "ALLOWED_HOSTS": "127.0.0.1",
+                        "SECURE_COOKIES": "0",
+                        "DATABASE_URL": f"sqlite:///{run_dir / 'db.sqlite3'}",
+                        "PGWEB_VAR_DIR": str(run_dir),
+                        "LOG_LEVEL": "WARNING",
+                        "REDIS_URL": redis_url if layer == "redis" else "",
+                    }
+                    subprocess.run(
+                        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+                        cwd=ROOT, env={**os.environ, **env}, check=True,
+                    )  # fmt: skip
+                    with daphne(env, "pgweb.asgi:application", run_dir / "daphne.log") as (
+                        port,
+                        pid,
+                    ):
+                        result = asyncio.run(
+                            game_run(port, pid, clients - 2, args.commands, seed=clients)
+                        )
+                    lat = result["latencies"]
+                    print(
+                        f"broadcast: layer={layer} clients={clients} commands={result['commands']} "
+                        f"p50_ms={statistics.median(lat):.1f} p99_ms={percentile(lat, 99):.1f} "
+                        f"cpu_ms_per_command={result['cpu_ms']:.1f}",
+                        flush=True,
+                    )
+                    with daphne(env, "echo_asgi:application", run_dir / "echo.log",
+                                extra_path=str(ROOT / "bench")) as (port, _pid):  # fmt: skip
+                        lat = asyncio.run(echo_run(port, clients, args.commands))
+                    print(
+                        f"baseline: layer={layer} clients={clients} messages={len(lat)} "
+                        f"p50_ms={statistics.median(lat):.1f} p99_ms={percentile(lat, 99):.1f}",
+                        flush=True,
+                    )
+        times = service_timing(workdir, args.commands)
+        print(
+            f"service: commands={len(times)} p50_ms={statistics.median(times):.1f} "
+            f"p99_ms={percentile(times, 99):.1f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()
