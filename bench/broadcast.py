@@ -274,8 +274,8 @@ def service_timing(workdir: Path, commands: int) -> list[float]:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from games import rules, services
     from games import engine_adapter as engine
+    from games import services
     from games.models import Seat
 
     call_command("migrate", verbosity=0)
@@ -299,7 +299,6 @@ def service_timing(workdir: Path, commands: int) -> list[float]:
         )
         times.append((time.perf_counter() - start) * 1000)
         assert outcome.ok, outcome
-    del rules
     return times
 
 
