@@ -98,6 +98,8 @@ def observation_points(
             observers.setdefault(u.hex, []).append(u)
         if t.is_leader or getattr(t, "kind", None) not in ADJACENT_OP_KINDS:
             continue
+        if len(state.occupied_by(u.hex)) > 1:
+            continue  # engaged in an assault: it sees only next to itself (18.5)
         if t.kind == "recon" or not _moved_now(state, u):
             for n in neighbors(u.hex):
                 adjacent.setdefault(n, []).append(u)
