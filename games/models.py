@@ -186,3 +186,55 @@ class Presence(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE)
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.CASCADE)
     connected_at = models.DateTimeField(auto_now_add=True)
+
+
+# -- the lobby: quick-match seeks and who is in the lobby (games.services.matchmaking) -----------
+
+WAITING, MATCHED, CANCELLED = "waiting", "matched", "cancelled"
+SEEK_STATUSES = [(s, s) for s in (WAITING, MATCHED, CANCELLED)]
+
+
+class Seek(models.Model):
+    """A player waiting in the quick-match queue, with their preferences ("" means any)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seeks"
+    )
+    scenario = models.CharField(max_length=100, blank=True, default="")
+    side = models.CharField(max_length=40, blank=True, default="")
+    team_size = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=SEEK_STATUSES, default=WAITING, db_index=True)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(status="waiting"),
+                name="one_waiting_seek_per_user",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} seeks {self.scenario or 'any'}/{self.side or 'any'} x{self.team_size} ({self.status})"
+
+
+class LobbyPresence(models.Model):
+    """One open lobby socket, so every process can list who is online."""
+
+    channel_name = models.CharField(max_length=200, primary_key=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE)
+    connected_at = models.DateTimeField(auto_now_add=True)
+
+
+class Rematch(models.Model):
+    """Links a finished game to the game its players opened to play it again, sides swapped."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    next_game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
