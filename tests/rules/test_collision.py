@@ -1,0 +1,72 @@
+"""Collisions in the double-blind variant (18.7, D-DB-COLLIDE) and with hidden units (17.8)."""
+
+from __future__ import annotations
+
+from games.rules import apply, collision, knowledge, redact_events
+from games.rules.dice import ScriptedDice
+from tests.rules.dbkit import at, db_game, unit
+
+
+def soviets_move(state, uid, path, dice=()):
+    s = apply(state, "su-1", {"type": "activate", "kind": "unit", "unit": uid},
+              ScriptedDice.of()).state
+    # Spare dice: the move may end the activation, the segment and the turn.
+    return apply(s, "su-1", {"type": "move", "unit": uid, "path": path},
+                 ScriptedDice.of(*dice, *([3] * 30)))
+
+
+def case_37(**kw):
+    # Night: the two sides, four hexes apart, cannot observe each other (2 hexes at night).
+    # The German platoon has already acted, so no opportunity fire pauses the move.
+    return db_game([unit("su-r", "su_rifle", "su", "A0205"),
+                    unit("ge-r", "ge_rifle", "ge", "A0209", moved_fired=True)],
+                   night=True, dice=(1, 6), **kw)
+
+
+def test_case_37_an_unobserved_platoon_moving_into_an_unobserved_enemy_hex_bounces_back():
+    s = case_37()
+    assert "ge-r" not in knowledge.contact(s)["su"] and "su-r" not in knowledge.contact(s)["ge"]
+    step = soviets_move(s, "su-r", ["A0206", "A0207", "A0208", "A0209"])
+    after = step.state
+    assert after.units["su-r"].hex == at("A0208")  # back in the hex it entered from
+    assert after.units["ge-r"].steps == 2 and after.units["su-r"].steps == 2  # no combat
+    assert after.activation is None  # its move ended, and with it the activation
+    types = [e.type for e in step.events]
+    assert "collision" in types and "fire" not in types
+    # Both now know of each other, by handle.
+    assert "ge-r" in knowledge.contact(after)["su"] and "su-r" in knowledge.contact(after)["ge"]
+    su_log = redact_events(step.events, ("side", "su"), after)
+    (c,) = [e for e in su_log if e["type"] == "collision"]
+    assert c["revealed"] == [knowledge.names(after, "su")["ge-r"]]
+
+
+def test_a_lone_leader_colliding_with_enemy_combat_units_rolls_for_survival_18_7():
+    s = db_game([unit("su-l", "su_ldr_lt_a", "su", "A0205"),
+                 unit("ge-r", "ge_rifle", "ge", "A0209", moved_fired=True)],
+                night=True, dice=(1, 6))
+    survives = soviets_move(s, "su-l", ["A0206", "A0207", "A0208", "A0209"], dice=(1, 1))
+    assert not survives.state.units["su-l"].eliminated
+    ev = [e for e in survives.events if e.type == "leader_survival"]
+    assert ev and ev[0].data["survived"] is True
+    dies = soviets_move(s, "su-l", ["A0206", "A0207", "A0208", "A0209"], dice=(6, 6))
+    assert dies.state.units["su-l"].eliminated
+
+
+def test_a_hex_the_side_knows_is_held_is_an_assault_not_a_collision_d_move_3():
+    s = db_game([unit("su-r", "su_rifle", "su", "A0207"),
+                 unit("ge-r", "ge_rifle", "ge", "A0209", moved_fired=True)], dice=(1, 6))
+    assert "ge-r" in knowledge.contact(s)["su"]
+    assert collision.unknown_enemies(s, "su", at("A0209")) == []
+    hidden = db_game([unit("su-r", "su_rifle", "su", "A0206"),
+                      unit("ge-r", "ge_rifle", "ge", "A0209", hidden=True)], dice=(1, 6))
+    assert [u.id for u in collision.unknown_enemies(hidden, "su", at("A0209"))] == ["ge-r"]
+
+
+def test_no_opportunity_fire_window_opens_for_a_mover_the_enemy_cannot_see_13_0_18_0():
+    # Night again; the German rifle could fire, but does not see the Soviets moving 3+ away.
+    s = db_game([unit("su-r", "su_rifle", "su", "A0205"), unit("ge-r", "ge_rifle", "ge", "A0209")],
+                night=True, dice=(1, 6))
+    step = soviets_move(s, "su-r", ["A0206"])
+    assert step.state.opfire is None
+    close = soviets_move(s, "su-r", ["A0206", "A0207"])
+    assert close.state.opfire is not None  # two hexes at night: seen, so it may fire
