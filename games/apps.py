@@ -31,6 +31,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         """Load the scenarios now rather than during the first command, then tune the GC."""
         from games import engine_adapter
+        from games.lobby import signals  # noqa: F401  (the lobby hears games change)
 
         engine_adapter.scenarios()
         tune_gc()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from games.consumers import GameConsumer, LobbyConsumer
+from games.consumers import GameConsumer
+from games.lobby.consumer import LobbyConsumer
 
 websocket_urlpatterns = [
     path("ws/lobby/v1/", LobbyConsumer.as_asgi()),

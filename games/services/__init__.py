@@ -7,11 +7,14 @@ client_id)`); views and consumers stay thin and call them. Broadcasts are regist
 
 from __future__ import annotations
 
+from games.services.accounts import guest_claim, is_guest
 from games.services.chat import chat_post
 from games.services.commands import Outcome, command_submit
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign, game_start
+from games.services.matchmaking import seek_cancel, seek_create, seek_pair
 from games.services.presence import presence_enter, presence_leave
+from games.services.seats import division_set, game_leave, game_rematch, seat_remove
 
 __all__ = [
     "Outcome",
@@ -24,4 +27,13 @@ __all__ = [
     "game_start",
     "presence_enter",
     "presence_leave",
+    "division_set",
+    "game_leave",
+    "game_rematch",
+    "guest_claim",
+    "is_guest",
+    "seat_remove",
+    "seek_cancel",
+    "seek_create",
+    "seek_pair",
 ]

@@ -162,7 +162,10 @@ def game_start(*, game: Game) -> Game:
     seats = list(
         Seat.objects.filter(game=game).select_related("side").order_by("side__order", "seat_id")
     )
-    state = engine.opening_state(
+    # A team game's side may have chosen its own division of units (services.seats).
+    from games.services.seats import divided_opening_state
+
+    state = divided_opening_state(game, engine_options(game.options)) or engine.opening_state(
         game.scenario, engine_options(game.options), {s.seat_id: s.side.side_id for s in seats}
     )
     units_by_seat = {s.id: sorted(s.units) for s in state.seats}

@@ -1,0 +1,43 @@
+"""Tell lobby sockets that something changed, after the commit: everyone, or one user.
+
+The lobby group carries only a "changed" nudge; each socket then reads its own lists (what a
+viewer may list depends on who they are), so nothing private crosses the channel layer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games import broadcast, protocol
+
+LOBBY_GROUP = "lobby"
+CHANGED = "lobby.changed"  # handled by LobbyConsumer.lobby_changed
+TEXT = "lobby.text"  # a frame forwarded as is (LobbyConsumer.lobby_text)
+
+
+def user_group(user_id: Any) -> str:
+    return f"lobby.user.{user_id}"
+
+
+def _changed() -> None:
+    broadcast.send([(LOBBY_GROUP, {"type": CHANGED})])
+
+
+def lobby_changed() -> None:
+    """After the current transaction commits, nudge every lobby socket once."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(
+        entry[1] is _changed for entry in connection.run_on_commit
+    ):
+        return  # already registered in this transaction
+    transaction.on_commit(_changed)
+
+
+def user_frame(user_id: Any, frame: dict) -> None:
+    """After the commit, send a frame to every lobby socket of one user."""
+    text = protocol.encode(frame)
+    transaction.on_commit(
+        lambda: broadcast.send([(user_group(user_id), {"type": TEXT, "text": text})])
+    )

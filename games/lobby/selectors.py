@@ -1,0 +1,156 @@
+"""Read the lobby's lists: open games, games one may watch, my games, the queue, who is online."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from games import engine_adapter as engine
+from games.models import ACTIVE, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
+from games.services.matchmaking import queue_counts
+from games.services.seats import division
+
+LIST_LIMIT = 50
+WATCHABLE = ("public", "coach")
+
+
+def scenario_brief(scenario_id: str) -> dict:
+    try:
+        scen = engine.scenario(scenario_id)
+    except KeyError:
+        return {"id": scenario_id, "title": scenario_id}
+    return {"id": scen.id, "title": scen.title, "date": scen.date, "size": scen.size}
+
+
+def _online_seats(game_ids: list[Any]) -> set[tuple[str, str]]:
+    rows = Presence.objects.filter(game_id__in=game_ids, seat__isnull=False)
+    return {(str(g), s) for g, s in rows.values_list("game_id", "seat__seat_id")}
+
+
+def _spectators(game_ids: list[Any]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for g in Presence.objects.filter(game_id__in=game_ids, seat__isnull=True).values_list(
+        "game_id", flat=True
+    ):
+        out[str(g)] = out.get(str(g), 0) + 1
+    return out
+
+
+def _turn(game: Game) -> dict | None:
+    """Whose turn it is, from the stored state: the acting seat, or the side to act."""
+    raw = (game.state or {}).get("state") if isinstance(game.state, dict) else None
+    if not raw:
+        return None
+    activation = raw.get("activation") or {}
+    return {
+        "turn": raw.get("turn"),
+        "phase": raw.get("phase"),
+        "side": raw.get("active_side"),
+        "seat": activation.get("seat") if isinstance(activation, dict) else None,
+    }
+
+
+def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, int]) -> dict:
+    """What the lobby shows of one game; names are data, the browser inserts them as text."""
+    gid = str(game.pk)
+    seats = list(game.seats.all())
+    sides = []
+    for side in game.sides.all():
+        sides.append(
+            {
+                "id": side.side_id,
+                "name": side.name,
+                "seats": [
+                    {
+                        "id": s.seat_id,
+                        "user": s.user.get_username() if s.user_id else None,
+                        "online": (gid, s.seat_id) in online,
+                    }
+                    for s in seats
+                    if s.side_id == side.pk
+                ],
+            }
+        )
+    card = {
+        "id": gid,
+        "scenario": scenario_brief(game.scenario),
+        "status": game.status,
+        "seats_per_side": game.seats_per_side,
+        "free": sum(1 for s in seats if s.user_id is None),
+        "options": {k: v for k, v in game.options.items() if k != "division"},
+        "created_by": game.created_by.get_username() if game.created_by_id else None,
+        "created_at": game.created_at.isoformat(),
+        "sides": sides,
+        "spectators": spectators.get(gid, 0),
+    }
+    if game.status == ACTIVE:
+        card["turn"] = _turn(game)
+    if game.status == OPEN and game.seats_per_side > 1:
+        card["division"] = division(game)
+    return card
+
+
+def _cards(games: list[Game]) -> list[dict]:
+    ids = [g.pk for g in games]
+    online, spectators = _online_seats(ids), _spectators(ids)
+    return [game_card(g, online, spectators) for g in games]
+
+
+def _games():
+    return Game.objects.select_related("created_by").prefetch_related(
+        "sides", "seats__user", "seats__side"
+    )
+
+
+def lobby_lists(user: Any) -> dict:
+    """The lobby frame's data for one viewer."""
+    public = Q(options__private=False) | Q(options__private__isnull=True)
+    signed_in = bool(getattr(user, "is_authenticated", False))
+    open_games = list(_games().filter(public, status=OPEN).order_by("-created_at")[:LIST_LIMIT])
+    watch = list(
+        _games()
+        .filter(public, status=ACTIVE, options__spectators__in=WATCHABLE)
+        .order_by("-started_at")[:LIST_LIMIT]
+    )
+    mine: list[Game] = []
+    seek = None
+    if signed_in:
+        mine = list(
+            _games()
+            .filter(seats__user=user, status__in=(OPEN, ACTIVE))
+            .distinct()
+            .order_by("-created_at")[:LIST_LIMIT]
+        )
+        waiting = Seek.objects.filter(user=user, status=WAITING).first()
+        if waiting is not None:
+            seek = seek_json(waiting)
+    return {
+        "me": user.get_username() if signed_in else None,
+        "open": _cards(open_games),
+        "watch": _cards(watch),
+        "mine": _cards(mine),
+        "queue": queue_counts(),
+        "seek": seek,
+        "online": online_names(),
+    }
+
+
+def online_names() -> dict:
+    """Who has the lobby open: names of signed-in people, and a count of anonymous visitors."""
+    rows = list(LobbyPresence.objects.values_list("user__username", flat=True))
+    names = sorted({n for n in rows if n})
+    return {"users": names, "visitors": sum(1 for n in rows if not n)}
+
+
+def seek_json(seek: Seek) -> dict:
+    out = {
+        "id": str(seek.pk),
+        "status": seek.status,
+        "scenario": seek.scenario or None,
+        "side": seek.side or None,
+        "team_size": seek.team_size,
+    }
+    if seek.game_id:
+        out["game"] = str(seek.game_id)
+    return out

@@ -1,0 +1,214 @@
+"""Quick match: queue a seek, pair compatible seekers oldest first, open their game.
+
+Pairing runs after every seek is stored, in its own transaction that first takes the queue
+lock (a PostgreSQL advisory lock; SQLite's IMMEDIATE transactions serialise writers anyway),
+so two daphne processes never pair the same seek twice or miss a pair because each stored
+its seek while the other was looking. The waiting seeks are read with row locks, so a
+cancel that committed first is never paired.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from games import engine_adapter as engine
+from games.lobby import notify
+from games.models import CANCELLED, MATCHED, WAITING, Game, Seek
+from games.services.errors import ServiceError
+from games.services.lifecycle import game_create, game_join
+
+MAX_TEAM_SIZE = 3
+QUEUE_LOCK = 0x70677765  # "pgwe": the advisory lock key of the quick-match queue
+
+
+def _formations_per_side(scenario_id: str) -> int:
+    scen = engine.scenario(scenario_id)
+    return min(sum(1 for f in scen.formations if f.side == s.id) for s in scen.sides)
+
+
+def pool(team_size: int) -> list[str]:
+    """The scenarios quick match may pick for "any", best first: every side has a formation
+    per seat; the learning scenario first, then the smaller ones."""
+    scens = sorted(engine.scenarios().values(), key=lambda s: (not s.learning, s.size["total"]))
+    fit = [s.id for s in scens if team_size == 1 or _formations_per_side(s.id) >= team_size]
+    return fit
+
+
+def _check(scenario: str, side: str, team_size: Any) -> None:
+    if not isinstance(team_size, int) or isinstance(team_size, bool):
+        raise ServiceError("seek/invalid", "team_size must be a whole number")
+    if not 1 <= team_size <= MAX_TEAM_SIZE:
+        raise ServiceError("seek/invalid", f"team_size must be 1 to {MAX_TEAM_SIZE}")
+    if scenario:
+        try:
+            scen = engine.scenario(scenario)
+        except KeyError:
+            raise ServiceError("scenario/unknown", f"no scenario {scenario!r}", 404) from None
+        if team_size > 1 and _formations_per_side(scenario) < team_size:
+            raise ServiceError(
+                "seek/invalid",
+                f"{scen.title} has too few formations per side for {team_size} seats a side",
+            )
+        if side and side not in {s.id for s in scen.sides}:
+            raise ServiceError("side/unknown", f"{scenario} has no side {side!r}")
+    elif side and not any(
+        side in {s.id for s in engine.scenario(p).sides} for p in pool(team_size)
+    ):
+        raise ServiceError("side/unknown", f"no scenario in the pool has a side {side!r}")
+    if not pool(team_size):
+        raise ServiceError("seek/invalid", f"no scenario fits {team_size} seats a side")
+
+
+def seek_create(*, user: Any, scenario: str = "", side: str = "", team_size: int = 1) -> Seek:
+    """Join the quick-match queue (at most one waiting seek a user), then try to pair."""
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("auth/required", "sign in to play a quick match", 401)
+    scenario, side = scenario or "", side or ""
+    _check(scenario, side, team_size)
+    try:
+        with transaction.atomic():
+            seek = Seek.objects.create(user=user, scenario=scenario, side=side, team_size=team_size)
+            notify.lobby_changed()
+    except IntegrityError:
+        raise ServiceError(
+            "seek/exists", "you are already waiting for a quick match", 409
+        ) from None
+    seek_pair()
+    seek.refresh_from_db()
+    return seek
+
+
+@transaction.atomic
+def seek_cancel(*, seek: Seek | Any, user: Any) -> Seek:
+    """Leave the queue; a seek already matched stays matched (its game is there)."""
+    row = Seek.objects.select_for_update().filter(pk=getattr(seek, "pk", seek)).first()
+    if row is None or row.user_id != getattr(user, "pk", None):
+        raise ServiceError("seek/none", "no such seek of yours", 404)
+    if row.status == WAITING:
+        row.status, row.closed_at = CANCELLED, timezone.now()
+        row.save(update_fields=["status", "closed_at"])
+        notify.lobby_changed()
+    return row
+
+
+@dataclass
+class _Group:
+    """Seekers being put together for one game."""
+
+    team_size: int
+    scenario: str  # "" until someone names one
+    members: list[Seek]
+
+    def sides_of(self, scenario: str) -> list[str]:
+        return [s.id for s in engine.scenario(scenario).sides]
+
+    def resolve(self, extra: Seek | None = None) -> str | None:
+        """The scenario this group (with `extra`) would play, or None if it cannot."""
+        members = self.members + ([extra] if extra else [])
+        named = {m.scenario for m in members if m.scenario}
+        if len(named) > 1:
+            return None
+        candidates = sorted(named) if named else pool(self.team_size)
+        for scen in candidates:
+            sides = self.sides_of(scen)
+            wants = [m.side for m in members if m.side]
+            if all(w in sides for w in wants) and all(
+                wants.count(s) <= self.team_size for s in sides
+            ):
+                return scen
+        return None
+
+
+def _groups(waiting: list[Seek]) -> list[tuple[str, list[Seek]]]:
+    """Full groups, built greedily oldest first: the oldest seeker anchors a group and the
+    next oldest compatible seekers fill it."""
+    out = []
+    left = list(waiting)
+    while left:
+        anchor = left[0]
+        group = _Group(anchor.team_size, anchor.scenario, [anchor])
+        if group.resolve() is None:
+            left.pop(0)
+            continue
+        for seek in left[1:]:
+            if len(group.members) == 2 * group.team_size:
+                break
+            if seek.team_size != group.team_size:
+                continue
+            if seek.user_id in {m.user_id for m in group.members}:
+                continue  # never pair anyone with themselves
+            if group.resolve(seek) is not None:
+                group.members.append(seek)
+        if len(group.members) == 2 * group.team_size:
+            out.append((group.resolve(), group.members))
+            left = [s for s in left if s not in group.members]
+        else:
+            left.pop(0)
+    return out
+
+
+def _sides_for(scenario: str, members: list[Seek], team_size: int) -> list[str]:
+    """Each member's side: their wish if they have one, otherwise the emptier side."""
+    sides = [s.id for s in engine.scenario(scenario).sides]
+    count = {s: sum(1 for m in members if m.side == s) for s in sides}
+    out = []
+    for m in members:
+        if m.side:
+            out.append(m.side)
+            continue
+        side = min(sides, key=lambda s: (count[s] >= team_size, count[s], sides.index(s)))
+        count[side] += 1
+        out.append(side)
+    return out
+
+
+def _lock_queue() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [QUEUE_LOCK])
+
+
+@transaction.atomic
+def seek_pair() -> list[Game]:
+    """Pair every full group of compatible waiting seekers and open their games."""
+    _lock_queue()
+    waiting = list(
+        Seek.objects.select_for_update().filter(status=WAITING).order_by("created_at", "pk")
+    )
+    games = []
+    for scenario, members in _groups(waiting):
+        games.append(_open(scenario, members))
+    return games
+
+
+def _open(scenario: str, members: list[Seek]) -> Game:
+    team_size = members[0].team_size
+    sides = _sides_for(scenario, members, team_size)
+    first, *rest = zip(members, sides, strict=True)
+    game = game_create(
+        user=first[0].user, scenario=scenario, side=first[1], seats_per_side=team_size
+    )
+    for seek, side in rest:
+        game_join(game=game, user=seek.user, side=side)
+    now = timezone.now()
+    for seek in members:
+        seek.status, seek.game, seek.closed_at = MATCHED, game, now
+        seek.save(update_fields=["status", "game", "closed_at"])
+        notify.user_frame(
+            seek.user_id,
+            {"t": "matched", "d": {"seek": str(seek.pk), "game": str(game.pk)}},
+        )
+    notify.lobby_changed()
+    return game
+
+
+def queue_counts() -> dict[str, int]:
+    """How many are waiting, by team size."""
+    counts = {str(n): 0 for n in range(1, MAX_TEAM_SIZE + 1)}
+    for size in Seek.objects.filter(status=WAITING).values_list("team_size", flat=True):
+        counts[str(size)] = counts.get(str(size), 0) + 1
+    return counts
