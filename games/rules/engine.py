@@ -88,16 +88,15 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
     t = cmd.type
     if state.phase == st.INITIATIVE:
         if t != "roll_initiative":
-            raise IllegalCommand(f"{t}: the turn starts with the initiative roll (3.0)",
-                                 rule="3.0")
+            raise IllegalCommand(f"{t}: the turn starts with the initiative roll (3.0)", rule="3.0")
         return sequence.roll_initiative(state, dice)
     if t == "roll_initiative":
-        raise IllegalCommand("roll_initiative: initiative has been rolled this turn (3.0)",
-                             rule="3.0")
+        raise IllegalCommand(
+            "roll_initiative: initiative has been rolled this turn (3.0)", rule="3.0"
+        )
     if state.opfire is not None:
         if me.side != state.opfire.side:
-            raise _not_yours(f"{t}: the other side is deciding on opportunity fire (13.0)",
-                             "13.0")
+            raise _not_yours(f"{t}: the other side is deciding on opportunity fire (13.0)", "13.0")
         if t not in ("opportunity_fire", "decline"):
             raise IllegalCommand(f"{t}: only opportunity_fire or decline now (13.0)", rule="13.0")
         state, events = actions.opportunity_fire(state, me, cmd, dice)
@@ -110,9 +109,15 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
         if state.activation.seat != me.id:
             raise _not_yours(f"{t}: another seat of your side is activating (D21)", "D21")
         if t not in ACTION_COMMANDS:
-            raise IllegalCommand(f"{t}: finish the activation first (end_activation, 3.1)",
-                                 rule="3.1")
+            raise IllegalCommand(
+                f"{t}: finish the activation first (end_activation, 3.1)", rule="3.1"
+            )
         if t == "end_activation":
+            pending = must_still_recover(state)
+            if pending:
+                raise IllegalCommand(
+                    f"end_activation: {', '.join(pending)} demoralized and activated: must try "
+                    "to recover first (14.3, D-ACT-5)", rule="14.3")
             return _end_activation(state, dice)
         state, events = actions.ACTIONS[t](state, me, cmd, dice)
         return _maybe_auto_end(state, events, dice)
@@ -135,8 +140,9 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
     """Open an activation of one unit, a stack, a leader group or an AFV group (3.1-3.3)."""
     kind = cmd.get("kind")
     if kind == "formation":
-        raise IllegalCommand("activate: Formation Activation (17.7) is not implemented",
-                             rule="17.7")
+        raise IllegalCommand(
+            "activate: Formation Activation (17.7) is not implemented", rule="17.7"
+        )
     if kind == "stack":
         try:
             h = parse_hex(state, cmd.get("hex"))
@@ -144,8 +150,9 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
             raise IllegalCommand(f"activate: {exc} (3.1)", rule="3.1") from None
         units = act.stack_group(state, h, me.side, me.id)
         if not units:
-            raise IllegalCommand(f"activate: you have no unmarked counter in {cmd.get('hex')} "
-                                 "(3.1)", rule="3.1")
+            raise IllegalCommand(
+                f"activate: you have no unmarked counter in {cmd.get('hex')} (3.1)", rule="3.1"
+            )
         has_leader = any(act.is_leader(state, state.units[u]) for u in units)
         return act.begin(state, me.id, "stack", units, None, leaderless=not has_leader)
     uid = cmd.get("unit")
@@ -159,18 +166,26 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
         raise IllegalCommand(f"activate: {uid} {reason} (3.1)", rule="3.1")
     t = counter_type(state, unit.type_id)
     if kind == "unit":
-        return act.begin(state, me.id, "unit", frozenset({uid}), uid if t.is_leader else None,
-                         leaderless=not t.is_leader)
+        return act.begin(
+            state,
+            me.id,
+            "unit",
+            frozenset({uid}),
+            uid if t.is_leader else None,
+            leaderless=not t.is_leader,
+        )
     if unit.hex is None:
         raise IllegalCommand(f"activate: {uid} is not on the map yet (16.5)", rule="16.5")
     if kind == "leader":
         if not t.is_leader:
             raise IllegalCommand(f"activate: {uid} is not a leader (6.0)", rule="6.0")
         if unit.status == st.DEMORALIZED:
-            raise IllegalCommand(f"activate: {uid} is demoralized and activates no one (D-ACT-2)",
-                                 rule="D-ACT-2")
-        return act.begin(state, me.id, "leader", act.leader_group(state, unit, me.id), uid,
-                         leaderless=False)
+            raise IllegalCommand(
+                f"activate: {uid} is demoralized and activates no one (D-ACT-2)", rule="D-ACT-2"
+            )
+        return act.begin(
+            state, me.id, "leader", act.leader_group(state, unit, me.id), uid, leaderless=False
+        )
     if kind == "afv_group":
         if not t.is_afv:
             raise IllegalCommand(f"activate: {uid} is not an AFV (3.3)", rule="3.3")
@@ -178,6 +193,15 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
         led = act.has_tank_leader(state, unit.hex, unit.side)
         return act.begin(state, me.id, "afv_group", group, None, leaderless=not led)
     raise IllegalCommand(f"activate: unknown kind {kind!r}", rule="3.1")
+
+
+def must_still_recover(state: st.GameState) -> list[str]:
+    """Activated demoralized counters that have not yet tried to recover (14.3, D-ACT-5)."""
+    a = state.activation
+    return sorted(
+        u for u in a.units
+        if u not in a.acted and state.units[u].on_map and state.units[u].status == st.DEMORALIZED
+    )
 
 
 def _end_activation(state: st.GameState, dice: Any):
@@ -205,10 +229,16 @@ def _bank_segment(state: st.GameState, me: st.SeatState):
     if "excess_initiative" not in state.options:
         raise IllegalCommand("bank_segment: Excess Initiative (17.4) is not in use", rule="17.4")
     if not can_bank(state, me.side):
-        raise IllegalCommand("bank_segment: only the initiative winner with 3+ opening "
-                             "segments may bank one, once, before using them (17.4)", rule="17.4")
-    state = replace(state, opening_segments_left=state.opening_segments_left - 1,
-                    banked_segment={**state.banked_segment, me.side: True})
+        raise IllegalCommand(
+            "bank_segment: only the initiative winner with 3+ opening "
+            "segments may bank one, once, before using them (17.4)",
+            rule="17.4",
+        )
+    state = replace(
+        state,
+        opening_segments_left=state.opening_segments_left - 1,
+        banked_segment={**state.banked_segment, me.side: True},
+    )
     return state, [Event("segment_banked", data={"side": me.side})]
 
 
@@ -227,6 +257,7 @@ def _double_segment(state: st.GameState, me: st.SeatState):
     """Excess Initiative (17.4): spend the banked segment as a double segment, in one's own."""
     if not state.banked_segment.get(me.side) or state.double_segment:
         raise IllegalCommand("double_segment: no banked segment to spend (17.4)", rule="17.4")
-    state = replace(state, double_segment=True,
-                    banked_segment={**state.banked_segment, me.side: False})
+    state = replace(
+        state, double_segment=True, banked_segment={**state.banked_segment, me.side: False}
+    )
     return state, [Event("double_segment", data={"side": me.side})]

@@ -9,12 +9,25 @@ from __future__ import annotations
 from . import actions, knowledge
 from . import activation as act
 from . import state as st
-from .engine import can_bank, who_may_act
+from .engine import can_bank, must_still_recover, who_may_act
 
 GROUP_ORDER = (
-    "roll_initiative", "opportunity_fire", "decline", "activate", "bank_segment",
-    "double_segment", "move", "exit", "fire", "bombard", "assault", "recover", "load", "unload",
-    "end_activation", "pass",
+    "roll_initiative",
+    "opportunity_fire",
+    "decline",
+    "activate",
+    "bank_segment",
+    "double_segment",
+    "move",
+    "exit",
+    "fire",
+    "bombard",
+    "assault",
+    "recover",
+    "load",
+    "unload",
+    "end_activation",
+    "pass",
 )
 
 
@@ -32,7 +45,8 @@ def legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
     elif state.activation is not None:
         for ctype, fn in actions.OPTIONS.items():
             groups[ctype] = fn(state, me)
-        groups["end_activation"] = [{"type": "end_activation"}]
+        if not must_still_recover(state):
+            groups["end_activation"] = [{"type": "end_activation"}]
     else:
         groups["activate"] = act.activation_choices(state, seat)
         if "excess_initiative" in state.options:

@@ -202,3 +202,20 @@ def test_d21_while_one_seat_activates_the_others_wait():
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "su-1", {"type": "pass"}, NO_DICE())
     assert exc.value.code == "command/not_your_activation"
+
+
+def test_d_act_5_an_activated_demoralized_unit_must_try_to_recover_before_the_activation_ends():
+    s = started([
+        unit("ge-1", "ge_rifle", "ge", "A0205", status=st.DEMORALIZED),
+        unit("ge-2", "ge_rifle", "ge", "A0205"),
+        unit("su-1", "su_rifle", "su", "A1510"),
+    ])
+    s = activate(s, "ge-1", "stack", hex="A0205")
+    legal = legal_commands(s, "ge-1")
+    assert "end_activation" not in legal
+    assert {"type": "recover", "unit": "ge-1"} in legal["recover"]
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "end_activation"}, NO_DICE())
+    assert exc.value.rule == "14.3"
+    s = apply(s, "ge-1", {"type": "recover", "unit": "ge-1"}, ScriptedDice.of(3, 3)).state
+    assert "end_activation" in legal_commands(s, "ge-1")
