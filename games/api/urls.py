@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games.api import auth, games, views
@@ -30,4 +30,5 @@ urlpatterns = [
     path("games/<str:game_id>/commands", games.CommandView.as_view(), name="api-game-commands"),
     path("games/<str:game_id>/history", games.HistoryView.as_view(), name="api-game-history"),
     path("games/<str:game_id>/export", games.ExportView.as_view(), name="api-game-export"),
+    path("", include("games.api.lobby_urls")),
 ]
