@@ -11,10 +11,12 @@ The unfiltered state never reaches the channel layer.
 from __future__ import annotations
 
 import asyncio
+import logging
+import os
 import re
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
 from games import engine_adapter as engine
@@ -23,6 +25,8 @@ from games.patch import make_patch
 
 FRAME = "game.frame"  # a versioned frame (snapshot, patch, tick): the consumer checks `v`
 TEXT = "game.text"  # chat and presence: forwarded as is
+
+logger = logging.getLogger(__name__)
 
 _UNSAFE = re.compile(r"[^a-zA-Z0-9_.\-]")
 
@@ -45,7 +49,9 @@ def group_of(game_id: Any, audience: str) -> str:
 def spectator_audience(policy: str, ended: bool) -> str | None:
     """What the spectators group sees under a policy, or None when nobody may watch now."""
     if ended:
-        return None if policy == "none" else engine.FULL
+        # The same audience key as during play, so the spectators' patches continue from the
+        # view they had; the adapter shows everything once the game has ended.
+        return None if policy == "none" else engine.PUBLIC
     if policy in ("public", "coach"):
         return engine.PUBLIC
     return None
@@ -124,6 +130,44 @@ async def send_async(messages: list[tuple[str, dict]]) -> None:
 
 
 def send(messages: list[tuple[str, dict]]) -> None:
-    """The same from synchronous code (services run in a worker thread)."""
-    if messages:
+    """The same from synchronous code (services run in a worker thread).
+
+    Under daphne the messages are handed to the server's event loop without waiting, so
+    the worker thread goes back to answering the command at once; a chain keeps each
+    process's publications in commit order. Without a loop to hand them to (tests,
+    management commands), they are sent before returning.
+    """
+    if not messages:
+        return
+    loop = _main_loop()
+    if loop is None:
         async_to_sync(send_async)(messages)
+        return
+    loop.call_soon_threadsafe(_chain, messages)
+
+
+_tail: asyncio.Future | None = None  # the last publication of this process (loop thread only)
+
+
+def _chain(messages: list[tuple[str, dict]]) -> None:
+    global _tail
+    _tail = asyncio.ensure_future(_after(_tail, messages))
+
+
+async def _after(previous: asyncio.Future | None, messages: list[tuple[str, dict]]) -> None:
+    if previous is not None and not previous.done():
+        await asyncio.wait([previous])
+    try:
+        await send_async(messages)
+    except Exception:  # a layer failure must not stop the chain; consumers heal gaps
+        logger.exception("publishing to the channel layer failed")
+
+
+def _main_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the async code that called this worker thread, if any is running."""
+    if SyncToAsync.threadlocal.__dict__.get("main_event_loop_pid") != os.getpid():
+        return None
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop

@@ -120,7 +120,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # two commands on one game queue up instead of failing to upgrade a read lock; WAL lets
     # readers (several daphne processes) carry on while one writes.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
