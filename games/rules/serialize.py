@@ -139,10 +139,11 @@ _UNITS_SLOT = "\x00units\x00"
 
 
 def _unit_text(u: Any) -> str:
+    """`"<id>":<canonical JSON of the counter>`, the counter's entry in the units map."""
     hit = _UNIT_TEXT.get(id(u))
     if hit is not None and hit[0] is u:
         return hit[1]
-    text = canonical_json(encode(u))
+    text = f"{canonical_json(u.id)}:{canonical_json(encode(u))}"
     if len(_UNIT_TEXT) >= _UNIT_TEXT_MAX:
         _UNIT_TEXT.clear()
     _UNIT_TEXT[id(u)] = (u, text)
@@ -151,12 +152,14 @@ def _unit_text(u: Any) -> str:
 
 def canonical_state_json(state: st.GameState) -> str:
     """`canonical_json(state_to_json(state))`, built from cached per-counter texts."""
-    body = {name: encode(getattr(state, name)) for name in _field_names(type(state))
-            if name != "units"}
+    body = {
+        name: encode(getattr(state, name)) for name in _field_names(type(state)) if name != "units"
+    }
     body["units"] = _UNITS_SLOT
     text = canonical_json({"schema": SCHEMA, "state": body})
     units = ",".join(
-        f"{canonical_json(uid)}:{_unit_text(state.units[uid])}" for uid in sorted(state.units)
+        _unit_text(u) if u.id == uid else f"{canonical_json(uid)}:{canonical_json(encode(u))}"
+        for uid, u in sorted(state.units.items())
     )
     return text.replace(canonical_json(_UNITS_SLOT), "{" + units + "}", 1)
 
