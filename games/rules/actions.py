@@ -102,9 +102,7 @@ def known_enemies(state: st.GameState, side: str) -> tuple[frozenset[Hex], tuple
         answer = knowledge.known_enemies(state, side)
         _KNOWN[:] = [state, side, answer]
         return answer
-    ids = tuple(sorted(
-        u.id for u in state.units_on_map() if u.side != side and not u.hidden
-    ))
+    ids = tuple(sorted(u.id for u in state.units_on_map() if u.side != side and not u.hidden))
     answer = (frozenset(state.units[i].hex for i in ids), ids)
     _KNOWN[:] = [state, side, answer]
     return answer
@@ -130,34 +128,53 @@ def _check_step(state, ids, cur, nxt, spent_now, first, verb):
     for uid in ids:
         u = state.units[uid]
         if u.status == st.DEMORALIZED:
-            raise IllegalCommand(f"{verb}: {uid} is demoralized: it may only try to recover or "
-                                 "flee (14.3)", rule="14.3")
+            raise IllegalCommand(
+                f"{verb}: {uid} is demoralized: it may only try to recover or flee (14.3)",
+                rule="14.3",
+            )
         if u.status == st.DISRUPTED and not first:
-            raise IllegalCommand(f"{verb}: {uid} is disrupted and moves one hex (14.2)",
-                                 rule="14.2")
+            raise IllegalCommand(
+                f"{verb}: {uid} is disrupted and moves one hex (14.2)", rule="14.2"
+            )
         cls = movement.movement_class(u, catalogue=cat)
         if cur is None:
             if u.entry_edge not in m.edge(nxt):
-                raise IllegalCommand(f"{verb}: {uid} enters on the {u.entry_edge} edge, and "
-                                     f"{hex_label(state, nxt)} is not on it (16.5)", rule="16.5")
+                raise IllegalCommand(
+                    f"{verb}: {uid} enters on the {u.entry_edge} edge, and "
+                    f"{hex_label(state, nxt)} is not on it (16.5)",
+                    rule="16.5",
+                )
             if nxt in enemy_hexes:
-                raise IllegalCommand(f"{verb}: enemy units hold {hex_label(state, nxt)} (D20)",
-                                     rule="D20")
+                raise IllegalCommand(
+                    f"{verb}: enemy units hold {hex_label(state, nxt)} (D20)", rule="D20"
+                )
             s = movement.edge_entry_cost(m, cls, nxt)
         else:
             if nxt not in neighbors(cur):
-                raise IllegalCommand(f"{verb}: {hex_label(state, nxt)} is not adjacent to "
-                                     f"{hex_label(state, cur)} (5.1)", rule="5.1")
-            s = movement.step(m, state, uid, cur, nxt, catalogue=cat,
-                              known_enemy_hexes=enemy_hexes)
+                raise IllegalCommand(
+                    f"{verb}: {hex_label(state, nxt)} is not adjacent to "
+                    f"{hex_label(state, cur)} (5.1)",
+                    rule="5.1",
+                )
+            s = movement.step(m, state, uid, cur, nxt, catalogue=cat, known_enemy_hexes=enemy_hexes)
         if not s.allowed:
-            raise IllegalCommand(f"{verb}: {uid} may not enter {hex_label(state, nxt)}: "
-                                 f"{s.reason} ({s.rule})", rule=s.rule)
-        if cur is not None and a.leaderless and uid not in a.entered and movement.moves_closer_to_threat(
-            state, uid, cur, nxt, catalogue=cat, known_enemy_ids=enemy_ids
+            raise IllegalCommand(
+                f"{verb}: {uid} may not enter {hex_label(state, nxt)}: {s.reason} ({s.rule})",
+                rule=s.rule,
+            )
+        if (
+            cur is not None
+            and a.leaderless
+            and uid not in a.entered
+            and movement.moves_closer_to_threat(
+                state, uid, cur, nxt, catalogue=cat, known_enemy_ids=enemy_ids
+            )
         ):
-            raise IllegalCommand(f"{verb}: {uid} was activated without a leader and may not move "
-                                 "closer to an enemy unit that could harm it (3.1, D3)", rule="D3")
+            raise IllegalCommand(
+                f"{verb}: {uid} was activated without a leader and may not move "
+                "closer to an enemy unit that could harm it (3.1, D3)",
+                rule="D3",
+            )
         allowance = movement.movement_allowance(u, catalogue=cat)
         total = Fraction(spent_now.get(uid, 0)) + s.cost
         if total > allowance:
@@ -165,7 +182,9 @@ def _check_step(state, ids, cur, nxt, spent_now, first, verb):
             if not fresh or allowance <= 0:
                 raise IllegalCommand(
                     f"{verb}: {uid} needs {s.cost} MP to enter {hex_label(state, nxt)} and has "
-                    f"{allowance - Fraction(spent_now.get(uid, 0))} left (5.1)", rule="5.1")
+                    f"{allowance - Fraction(spent_now.get(uid, 0))} left (5.1)",
+                    rule="5.1",
+                )
             total, ends = allowance, True  # D7: one hex for all its MPs
         costs[uid] = total
         if getattr(s, "assault", False) or getattr(s, "engineer_crossing", False):
@@ -183,9 +202,11 @@ def _move_with_riders(state: st.GameState, ids, h: Hex) -> st.GameState:
     """movement.move_units, plus the passengers of a reinforcement entering the map (5.6):
     they are off the map with their carrier, which `move_units` does not look for."""
     state = movement.move_units(state, ids, h)
-    riders = {u.id: replace(u, hex=h, last_moved_segment=state.segment)
-              for u in state.units.values()
-              if u.carried_by in ids and u.hex != h and not u.eliminated}
+    riders = {
+        u.id: replace(u, hex=h, last_moved_segment=state.segment)
+        for u in state.units.values()
+        if u.carried_by in ids and u.hex != h and not u.eliminated
+    }
     return state.with_units(riders) if riders else state
 
 
@@ -202,8 +223,9 @@ def assault(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     ids = list(cmd.get("units"))
     side = state.units[ids[0]].side if ids[0] in state.units else None
     if target not in known_enemies(state, side)[0]:
-        raise IllegalCommand(f"assault: no enemy unit you can see in {cmd.get('target')} (12.1)",
-                             rule="12.1")
+        raise IllegalCommand(
+            f"assault: no enemy unit you can see in {cmd.get('target')} (12.1)", rule="12.1"
+        )
     return start_move(state, ids, (target,), dice, "assault")
 
 
@@ -211,11 +233,15 @@ def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice:
     units = [in_activation(state, uid, verb) for uid in ids]
     for u in units:
         if not may_move(state, u.id):
-            raise IllegalCommand(f"{verb}: {u.id} has fired, tried to recover or ended its move "
-                                 "in this activation (3.1)", rule="3.1")
+            raise IllegalCommand(
+                f"{verb}: {u.id} has fired, tried to recover or ended its move "
+                "in this activation (3.1)",
+                rule="3.1",
+            )
         if u.carried_by is not None:
-            raise IllegalCommand(f"{verb}: {u.id} is carried by {u.carried_by} and moves with "
-                                 "it (5.6)", rule="5.6")
+            raise IllegalCommand(
+                f"{verb}: {u.id} is carried by {u.carried_by} and moves with it (5.6)", rule="5.6"
+            )
     if len({u.hex for u in units}) != 1:
         raise IllegalCommand(f"{verb}: units move together only from one hex (4.5)", rule="4.5")
     # Check the whole path first, so a refused move changes nothing.
@@ -235,10 +261,12 @@ def check_path(state: st.GameState, ids: list[str], path: tuple[Hex, ...], verb:
     ends = False
     for i, h in enumerate(path):
         if ends:
-            raise IllegalCommand(f"{verb}: the move ends in {hex_label(state, cur)} (5.1, 12.1, "
-                                 "D7)", rule="5.1")
-        spent_now, ends = _check_step(sim, ids, cur, h, spent_now, i == 0 and not any(
-            has_moved(state, x) for x in ids), verb)
+            raise IllegalCommand(
+                f"{verb}: the move ends in {hex_label(state, cur)} (5.1, 12.1, D7)", rule="5.1"
+            )
+        spent_now, ends = _check_step(
+            sim, ids, cur, h, spent_now, i == 0 and not any(has_moved(state, x) for x in ids), verb
+        )
         sim = _move_with_riders(sim, ids, h)
         cur = h
     return spent_now, ends
@@ -268,22 +296,28 @@ def exit_map(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         raise IllegalCommand("exit: units move together only from one hex (4.5)", rule="4.5")
     edges = exit_edges(state, units[0].side)
     if not edges:
-        raise IllegalCommand("exit: the scenario gives your side no exit edge (16.5)",
-                             rule="16.5")
+        raise IllegalCommand("exit: the scenario gives your side no exit edge (16.5)", rule="16.5")
     spent_now, ends = check_path(state, ids, path, "exit")
     last = path[-1] if path else units[0].hex
     if ends:
-        raise IllegalCommand(f"exit: the move ends in {hex_label(state, last)} (5.1, 16.5)",
-                             rule="16.5")
+        raise IllegalCommand(
+            f"exit: the move ends in {hex_label(state, last)} (5.1, 16.5)", rule="16.5"
+        )
     if not (m.edge(last) & edges):
-        raise IllegalCommand(f"exit: {hex_label(state, last)} is not on an exit edge "
-                             f"({', '.join(sorted(edges))}) (16.5)", rule="16.5")
+        raise IllegalCommand(
+            f"exit: {hex_label(state, last)} is not on an exit edge "
+            f"({', '.join(sorted(edges))}) (16.5)",
+            rule="16.5",
+        )
     for u in units:
         s = movement.edge_exit_cost(m, movement.movement_class(u, catalogue=cat), last)
         left = movement.movement_allowance(u, catalogue=cat) - Fraction(spent_now.get(u.id, 0))
         if s.cost is None or s.cost > left:
-            raise IllegalCommand(f"exit: {u.id} lacks the MPs to leave the map from "
-                                 f"{hex_label(state, last)} (16.5, D20)", rule="16.5")
+            raise IllegalCommand(
+                f"exit: {u.id} lacks the MPs to leave the map from "
+                f"{hex_label(state, last)} (16.5, D20)",
+                rule="16.5",
+            )
     return walk(state, tuple(ids), path, dice, [], exit_after=True)
 
 
@@ -296,12 +330,19 @@ def _leave_map(state: st.GameState, movers: tuple[str, ...]):
     frm = hex_label(state, state.units[ids[0]].hex)
     state = state.with_units({x: replace(state.units[x], hex=None, exited=True) for x in gone})
     state = note(state, acted=ids, done=ids)
-    return state, [Event("exited", side=state.units[ids[0]].side, units=tuple(gone),
-                         data={"from": frm})]
+    return state, [
+        Event("exited", side=state.units[ids[0]].side, units=tuple(gone), data={"from": frm})
+    ]
 
 
-def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], dice: Any,
-         events: list[Event], exit_after: bool = False):
+def walk(
+    state: st.GameState,
+    movers: tuple[str, ...],
+    path: tuple[Hex, ...],
+    dice: Any,
+    events: list[Event],
+    exit_after: bool = False,
+):
     """Carry out a checked move hex by hex, opening an opportunity-fire window after each hex
     entered if the other side has a unit that may fire (13.0)."""
     from .combat.opportunity_fire import opportunity_fire_candidates
@@ -319,8 +360,9 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
         frm = state.units[movers[0]].hex
         first = not any(has_moved(state, x) for x in movers)
         try:
-            spent_now, ends = _check_step(state, list(movers), frm, h,
-                                          dict(state.activation.mp_spent), first, "move")
+            spent_now, ends = _check_step(
+                state, list(movers), frm, h, dict(state.activation.mp_spent), first, "move"
+            )
         except IllegalCommand as exc:
             # Something changed under the move (a step lost to opportunity fire): it stops.
             events.append(Event("stopped", side=side, units=movers, data={"reason": exc.message}))
@@ -328,14 +370,24 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
             break
         state = _move_with_riders(state, movers, h)
         cat_ = catalogue_for(state)
-        spent_all = [x for x in movers
-                     if spent_now[x] >= movement.movement_allowance(state.units[x], catalogue=cat_)]
-        state = note(state, acted=movers, done=movers if ends else spent_all,
-                     spent_now=spent_now)
-        events.append(Event("moved", side=side, units=movers, data={
-            "from": hex_label(state, frm), "to": hex_label(state, h),
-            "mp_spent": {u: str(spent_now[u]) for u in movers},
-        }))
+        spent_all = [
+            x
+            for x in movers
+            if spent_now[x] >= movement.movement_allowance(state.units[x], catalogue=cat_)
+        ]
+        state = note(state, acted=movers, done=movers if ends else spent_all, spent_now=spent_now)
+        events.append(
+            Event(
+                "moved",
+                side=side,
+                units=movers,
+                data={
+                    "from": hex_label(state, frm),
+                    "to": hex_label(state, h),
+                    "mp_spent": {u: str(spent_now[u]) for u in movers},
+                },
+            )
+        )
         state, more, stopped = _on_entering(state, movers, dice, first)
         events += more
         if stopped:
@@ -343,11 +395,20 @@ def walk(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...], di
             movers = tuple(x for x in movers if x not in stopped and state.units[x].on_map)
             if not movers:
                 return state, events
-        targets = [x for x in movers if opportunity_fire_candidates(m, state, x, cat)
-                   and collision.seen_by_enemy(state, x)]
+        targets = [
+            x
+            for x in movers
+            if opportunity_fire_candidates(m, state, x, cat) and collision.seen_by_enemy(state, x)
+        ]
         if targets:
-            window = st.OpFireWindow(side=state.enemy_of(side), mover=targets[0], hex=h,
-                                     movers=movers, path_left=path, exit_after=exit_after)
+            window = st.OpFireWindow(
+                side=state.enemy_of(side),
+                mover=targets[0],
+                hex=h,
+                movers=movers,
+                path_left=path,
+                exit_after=exit_after,
+            )
             return replace(state, opfire=window), events
     if movers and exit_after:
         state, more = _leave_map(state, movers)
@@ -368,8 +429,14 @@ def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any, first:
     shown = {x: replace(state.units[x], hidden=False) for x in movers if state.units[x].hidden}
     if shown:
         state = state.with_units(shown)
-        events.append(Event("revealed", side=state.units[movers[0]].side, units=tuple(shown),
-                            data={"reason": "a hidden unit that moves is revealed (17.8)"}))
+        events.append(
+            Event(
+                "revealed",
+                side=state.units[movers[0]].side,
+                units=tuple(shown),
+                data={"reason": "a hidden unit that moves is revealed (17.8)"},
+            )
+        )
     if "drumfire" in state.options:
         from .combat.drumfire import resolve_drumfire_entry
 
@@ -405,9 +472,18 @@ def out_of_fuel(state: st.GameState, movers: tuple[str, ...], dice: Any):
                 gone[p] = replace(state.units[p], carried_by=None)
             state = state.with_units(gone)
             dry.append(x)
-            events.append(Event("eliminated", side=u.side, units=(x,), data={
-                "out_of_supply": True, "roll": die,
-                "reason": "out of fuel under a critical shortfall (17.10)"}))
+            events.append(
+                Event(
+                    "eliminated",
+                    side=u.side,
+                    units=(x,),
+                    data={
+                        "out_of_supply": True,
+                        "roll": die,
+                        "reason": "out of fuel under a critical shortfall (17.10)",
+                    },
+                )
+            )
         else:
             events.append(Event("fuel_roll", side=u.side, units=(x,), data={"roll": die}))
     return state, events, dry
@@ -464,19 +540,31 @@ def opportunity_fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice
     else:
         target = cmd.get("target")
         if target not in movers or state.units[target].hex != w.hex:
-            raise IllegalCommand(f"opportunity_fire: {target!r} is not a unit moving into "
-                                 f"{hex_label(state, w.hex)} (13.0)", rule="13.0")
+            raise IllegalCommand(
+                f"opportunity_fire: {target!r} is not a unit moving into "
+                f"{hex_label(state, w.hex)} (13.0)",
+                rule="13.0",
+            )
         for uid in cmd.get("firers"):
             u = state.units.get(uid)
             if u is None or u.side != seat.side or not commands_unit(state, seat.id, u):
-                raise IllegalCommand(f"opportunity_fire: you command no unit {uid!r} (D21)",
-                                     rule="D21")
+                raise IllegalCommand(
+                    f"opportunity_fire: you command no unit {uid!r} (D21)", rule="D21"
+                )
         kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
-        decl = FireDeclaration(firers=tuple(cmd.get("firers")), target_hex=w.hex, kind=kind,
-                               leader=cmd.get("leader"), opportunity=True,
-                               target_unit=target if kind == ANTI_TANK else None)
-        shown = {x: replace(state.units[x], hidden=False) for x in decl.firers
-                 if x in state.units and state.units[x].hidden}
+        decl = FireDeclaration(
+            firers=tuple(cmd.get("firers")),
+            target_hex=w.hex,
+            kind=kind,
+            leader=cmd.get("leader"),
+            opportunity=True,
+            target_unit=target if kind == ANTI_TANK else None,
+        )
+        shown = {
+            x: replace(state.units[x], hidden=False)
+            for x in decl.firers
+            if x in state.units and state.units[x].hidden
+        }
         state = state.with_units(shown) if shown else state  # firing reveals (17.8)
         out = resolve_opportunity_fire(m, state, decl, target, dice, cat, already_fired=w.fired)
         state = out.state
@@ -489,8 +577,11 @@ def opportunity_fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice
                 st2, more = arrive(state, (target,), dice)
                 state, events = st2, events + more
         movers = tuple(x for x in movers if state.units[x].on_map and state.units[x].hex == w.hex)
-        still = [x for x in movers
-                 if opportunity_fire_candidates(m, state, x, cat, already_fired=w.fired)]
+        still = [
+            x
+            for x in movers
+            if opportunity_fire_candidates(m, state, x, cat, already_fired=w.fired)
+        ]
         if still:
             return replace(state, opfire=replace(w, movers=movers, mover=still[0])), events
     state = replace(state, opfire=None)
@@ -514,8 +605,14 @@ def opportunity_fire_options(state: st.GameState, seat: st.SeatState) -> list[di
             if not commands_unit(state, seat.id, state.units[c["unit"]]):
                 continue
             for kind in c["kinds"]:
-                out.append({"type": "opportunity_fire", "firers": [c["unit"]], "target": target,
-                            "fire_type": kind})
+                out.append(
+                    {
+                        "type": "opportunity_fire",
+                        "firers": [c["unit"]],
+                        "target": target,
+                        "fire_type": kind,
+                    }
+                )
     return out
 
 
@@ -526,16 +623,25 @@ def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Direct fire or anti-tank fire by activated units (10.0, 11.0)."""
     kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
     target = _hex(state, cmd.get("target"), "target", "fire")
-    decl = FireDeclaration(firers=tuple(cmd.get("firers")), target_hex=target, kind=kind,
-                           leader=cmd.get("leader"), target_unit=cmd.get("target_unit"))
+    decl = FireDeclaration(
+        firers=tuple(cmd.get("firers")),
+        target_hex=target,
+        kind=kind,
+        leader=cmd.get("leader"),
+        target_unit=cmd.get("target_unit"),
+    )
     return _resolve_fire(state, decl, dice, "fire")
 
 
 def bombard(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Bombardment by activated units, spotted by themselves or a leader (9.0, D12)."""
     target = _hex(state, cmd.get("target"), "target", "bombard")
-    decl = FireDeclaration(firers=tuple(cmd.get("firers")), target_hex=target, kind=BOMBARDMENT,
-                           spotter=cmd.get("spotter"))
+    decl = FireDeclaration(
+        firers=tuple(cmd.get("firers")),
+        target_hex=target,
+        kind=BOMBARDMENT,
+        spotter=cmd.get("spotter"),
+    )
     return _resolve_fire(state, decl, dice, "bombard")
 
 
@@ -544,20 +650,28 @@ def _resolve_fire(state: st.GameState, decl: FireDeclaration, dice: Any, verb: s
     for uid in decl.firers:
         u = in_activation(state, uid, verb)
         if not may_fire(state, u, decl.kind, cat):
-            raise IllegalCommand(f"{verb}: {uid} has already moved or fired in this activation; "
-                                 "a unit moves or fires, not both (3.1)", rule="3.1")
+            raise IllegalCommand(
+                f"{verb}: {uid} has already moved or fired in this activation; "
+                "a unit moves or fires, not both (3.1)",
+                rule="3.1",
+            )
     if decl.leader is not None:
         in_activation(state, decl.leader, verb)
-    shown = {x: replace(state.units[x], hidden=False) for x in decl.firers
-             if state.units[x].hidden}
+    shown = {x: replace(state.units[x], hidden=False) for x in decl.firers if state.units[x].hidden}
     if shown:  # a hidden unit that fires is revealed (17.8)
         state = state.with_units(shown)
-    resolve = {DIRECT: resolve_direct_fire, ANTI_TANK: resolve_anti_tank,
-               BOMBARDMENT: resolve_bombardment}[decl.kind]
+    resolve = {
+        DIRECT: resolve_direct_fire,
+        ANTI_TANK: resolve_anti_tank,
+        BOMBARDMENT: resolve_bombardment,
+    }[decl.kind]
     state, evs = resolve(m, state, decl, dice, cat)
-    done = [uid for uid in decl.firers
-            if state.units[uid].attacks_made >= attack_limit(cat, state.units[uid], decl.kind, False)
-            or not state.units[uid].on_map]
+    done = [
+        uid
+        for uid in decl.firers
+        if state.units[uid].attacks_made >= attack_limit(cat, state.units[uid], decl.kind, False)
+        or not state.units[uid].on_map
+    ]
     state = note(state, acted=decl.firers, done=done)
     return state, _events(evs)
 
@@ -574,7 +688,7 @@ def _dist(a: Hex, b: Hex) -> int:
     return distance(a, b)
 
 
-def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+def _single_fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     """Single-unit direct and anti-tank attacks of the activated units (10.0, 11.0)."""
     from .combat.anti_tank import validate_anti_tank
     from .combat.direct_fire import validate_fire
@@ -593,8 +707,14 @@ def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
             for h in _fire_targets(state, u, face.direct_fire.range):
                 decl = FireDeclaration(firers=(uid,), target_hex=h)
                 if not validate_fire(m, state, decl, cat):
-                    out.append({"type": "fire", "firers": [uid], "target": hex_label(state, h),
-                                "fire_type": "direct"})
+                    out.append(
+                        {
+                            "type": "fire",
+                            "firers": [uid],
+                            "target": hex_label(state, h),
+                            "fire_type": "direct",
+                        }
+                    )
         if face.anti_tank and may_fire(state, u, ANTI_TANK, cat):
             for h in _fire_targets(state, u, (face.anti_tank.range * 3) // 2):
                 for e in state.units_at(h):
@@ -602,12 +722,62 @@ def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                         continue
                     if cat[e.type_id].face(e.steps).armor is None:
                         continue
-                    decl = FireDeclaration(firers=(uid,), target_hex=h, kind=ANTI_TANK,
-                                           target_unit=e.id)
+                    decl = FireDeclaration(
+                        firers=(uid,), target_hex=h, kind=ANTI_TANK, target_unit=e.id
+                    )
                     if not validate_anti_tank(m, state, decl, cat):
-                        out.append({"type": "fire", "firers": [uid],
-                                    "target": hex_label(state, h), "fire_type": "anti_tank",
-                                    "target_unit": e.id})
+                        out.append(
+                            {
+                                "type": "fire",
+                                "firers": [uid],
+                                "target": hex_label(state, h),
+                                "fire_type": "anti_tank",
+                                "target_unit": e.id,
+                            }
+                        )
+    return out
+
+
+def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Direct and anti-tank attacks the board offers (10.0, 11.0, D-LEGAL-1): each unit alone;
+    the units of one hex that may all hit a target, together; and each of these direct fire
+    attacks with an activated undemoralized leader in the firers' hex adding his modifier.
+    Other combinations (firers from adjacent hexes under a leader, HMG spray) are accepted by
+    `fire` when the rules allow them but are not listed: there are too many to enumerate."""
+    from .combat.direct_fire import validate_fire
+
+    m, cat = game_map(state), catalogue_for(state)
+    singles = _single_fire_options(state, seat)
+    out = list(singles)
+    direct = [c for c in singles if c["fire_type"] == "direct"]
+    by_target: dict[tuple, list[str]] = {}
+    for c in direct:
+        firer = state.units[c["firers"][0]]
+        by_target.setdefault((c["target"], firer.hex), []).append(firer.id)
+    combos = [[c["firers"], c["target"]] for c in direct]
+    for (target, _h), firers in sorted(by_target.items()):
+        if len(firers) > 1:
+            decl = FireDeclaration(firers=tuple(firers), target_hex=parse_hex(state, target))
+            if not validate_fire(m, state, decl, cat):
+                out.append({"type": "fire", "firers": list(firers), "target": target,
+                            "fire_type": "direct"})
+                combos.append([list(firers), target])
+    a = state.activation
+    leaders = [
+        x for x in sorted(a.units)
+        if cat[state.units[x].type_id].is_leader and state.units[x].on_map
+        and state.units[x].status != st.DEMORALIZED and state.units[x].carried_by is None
+    ]
+    for firers, target in combos:
+        here = state.units[firers[0]].hex
+        for ldr in leaders:
+            if state.units[ldr].hex != here:
+                continue
+            decl = FireDeclaration(firers=tuple(firers), target_hex=parse_hex(state, target),
+                                   leader=ldr)
+            if not validate_fire(m, state, decl, cat):
+                out.append({"type": "fire", "firers": list(firers), "target": target,
+                            "fire_type": "direct", "leader": ldr})
     return out
 
 
@@ -617,8 +787,9 @@ def bombard_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
 
     m, cat = game_map(state), catalogue_for(state)
     a = state.activation
-    spotters = [None] + sorted(x for x in a.units if cat[state.units[x].type_id].is_leader
-                               and state.units[x].on_map)
+    spotters = [None] + sorted(
+        x for x in a.units if cat[state.units[x].type_id].is_leader and state.units[x].on_map
+    )
     out = []
     for uid in sorted(a.units):
         u = state.units[uid]
@@ -652,9 +823,12 @@ def recover(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
             continue
         in_activation(state, x, "recover")
         if x in state.activation.acted:
-            raise IllegalCommand(f"recover: {x} has already acted in this activation; units "
-                                 "trying to recover and the leader helping do nothing else "
-                                 "(14.4)", rule="14.4")
+            raise IllegalCommand(
+                f"recover: {x} has already acted in this activation; units "
+                "trying to recover and the leader helping do nothing else "
+                "(14.4)",
+                rule="14.4",
+            )
     state, evs = resolve_recovery(m, state, uid, dice, cat, leader=leader)
     helpers = [x for x in (uid, leader) if x is not None]
     return note(state, acted=helpers, done=helpers), _events(evs)
@@ -690,16 +864,16 @@ def load(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     p = in_activation(state, cmd.get("unit"), "load")
     c = in_activation(state, cmd.get("transport"), "load")
     if p.id in state.activation.acted:
-        raise IllegalCommand(f"load: {p.id} has already acted in this activation (3.1)",
-                             rule="3.1")
+        raise IllegalCommand(f"load: {p.id} has already acted in this activation (3.1)", rule="3.1")
     if not (p.on_map and c.on_map):
         raise IllegalCommand("load: both units must be on the map (5.6, 16.5)", rule="5.6")
     if c.id in state.activation.done:
         raise IllegalCommand(f"load: {c.id} has finished for this activation (3.1)", rule="3.1")
     tr = transport.load(state, p.id, c.id, catalogue=cat, mp_spent=state.activation.mp_spent)
     state = note(tr.state, acted=[p.id, c.id], done=[p.id, *tr.done], spent_now=tr.mp_spent)
-    return state, [Event("loaded", side=p.side, units=(p.id, c.id),
-                         data={"hex": hex_label(state, c.hex)})]
+    return state, [
+        Event("loaded", side=p.side, units=(p.id, c.id), data={"hex": hex_label(state, c.hex)})
+    ]
 
 
 def unload(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
@@ -707,8 +881,9 @@ def unload(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     cat = catalogue_for(state)
     p = in_activation(state, cmd.get("unit"), "unload")
     if p.carried_by is None or p.carried_by not in state.activation.units:
-        raise IllegalCommand(f"unload: {p.id} is not carried by a transport in this activation "
-                             "(5.6)", rule="5.6")
+        raise IllegalCommand(
+            f"unload: {p.id} is not carried by a transport in this activation (5.6)", rule="5.6"
+        )
     c = state.units[p.carried_by]
     if c.id in state.activation.done:
         raise IllegalCommand(f"unload: {c.id} has finished for this activation (3.1)", rule="3.1")
@@ -716,8 +891,9 @@ def unload(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         raise IllegalCommand(f"unload: {c.id} is not on the map yet (5.6, 16.5)", rule="5.6")
     tr = transport.unload(state, p.id, catalogue=cat, mp_spent=state.activation.mp_spent)
     state = note(tr.state, acted=[p.id, c.id], done=[p.id, *tr.done], spent_now=tr.mp_spent)
-    return state, [Event("unloaded", side=p.side, units=(p.id, c.id),
-                         data={"hex": hex_label(state, c.hex)})]
+    return state, [
+        Event("unloaded", side=p.side, units=(p.id, c.id), data={"hex": hex_label(state, c.hex)})
+    ]
 
 
 def load_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
@@ -730,8 +906,13 @@ def load_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
             continue
         for cid in sorted(a.units):
             c = state.units[cid]
-            if cid == pid or cid in a.done or c.hex != p.hex or c.carried_by is not None \
-                    or not c.on_map:
+            if (
+                cid == pid
+                or cid in a.done
+                or c.hex != p.hex
+                or c.carried_by is not None
+                or not c.on_map
+            ):
                 continue
             if transport.carry_problem(state, pid, cid, catalogue=cat) is not None:
                 continue
@@ -781,9 +962,12 @@ def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     m, cat = game_map(state), catalogue_for(state)
     a = state.activation
     movable = [
-        state.units[x] for x in sorted(a.units)
-        if may_move(state, x) and state.units[x].carried_by is None
-        and not state.units[x].eliminated and state.units[x].status != st.DEMORALIZED
+        state.units[x]
+        for x in sorted(a.units)
+        if may_move(state, x)
+        and state.units[x].carried_by is None
+        and not state.units[x].eliminated
+        and state.units[x].status != st.DEMORALIZED
         and (state.units[x].hex is not None or state.units[x].entry_edge)
     ]
     groups: list[tuple[str, ...]] = [(u.id,) for u in movable]
@@ -801,13 +985,24 @@ def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
             if u.hex is None:
                 if any(has_moved(state, x) for x in ids):
                     continue
-                reach = movement.entry_reach(m, state, list(ids), edge=u.entry_edge,
-                                             catalogue=cat, known_enemy_hexes=enemy_hexes)
+                reach = movement.entry_reach(
+                    m,
+                    state,
+                    list(ids),
+                    edge=u.entry_edge,
+                    catalogue=cat,
+                    known_enemy_hexes=enemy_hexes,
+                )
             else:
                 reach = movement.reachable(
-                    m, state, list(ids), catalogue=cat, known_enemy_hexes=enemy_hexes,
+                    m,
+                    state,
+                    list(ids),
+                    catalogue=cat,
+                    known_enemy_hexes=enemy_hexes,
                     mp_spent=a.mp_spent,
-                    leaderless_threats=enemy_ids if a.leaderless else None)
+                    leaderless_threats=enemy_ids if a.leaderless else None,
+                )
         except IllegalCommand:
             continue
         for h in sorted(reach):
@@ -842,9 +1037,12 @@ def exit_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     m, cat = game_map(state), catalogue_for(state)
     a = state.activation
     movable = [
-        state.units[x] for x in sorted(a.units)
-        if may_move(state, x) and state.units[x].carried_by is None
-        and state.units[x].on_map and state.units[x].status != st.DEMORALIZED
+        state.units[x]
+        for x in sorted(a.units)
+        if may_move(state, x)
+        and state.units[x].carried_by is None
+        and state.units[x].on_map
+        and state.units[x].status != st.DEMORALIZED
     ]
     if not movable:
         return []
@@ -866,8 +1064,15 @@ def exit_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
             continue
         enemy_hexes, _ = known_enemies(state, state.units[ids[0]].side)
         try:
-            options = movement.exit_options(m, state, list(ids), edges=edges, catalogue=cat,
-                                             known_enemy_hexes=enemy_hexes, mp_spent=a.mp_spent)
+            options = movement.exit_options(
+                m,
+                state,
+                list(ids),
+                edges=edges,
+                catalogue=cat,
+                known_enemy_hexes=enemy_hexes,
+                mp_spent=a.mp_spent,
+            )
         except IllegalCommand:
             continue
         for h in sorted(options):

@@ -83,3 +83,22 @@ def test_inside_an_activation_the_board_is_offered_moves_and_fire_for_its_units(
     assert legal["end_activation"] == [{"type": "end_activation"}]
     assert all(c["unit"] == "ge-1" for c in legal["move"])
     assert "activate" not in legal and "pass" not in legal
+
+
+def test_d_legal_1_the_board_is_offered_stack_fire_and_leader_assisted_fire():
+    s = started([
+        unit("ge-1", "ge_rifle", "ge", "A0205"),
+        unit("ge-2", "ge_rifle", "ge", "A0205"),
+        unit("ge-lt", "ge_ldr_lt_a", "ge", "A0205"),
+        unit("su-1", "su_rifle", "su", "A0207"),
+    ])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+              ScriptedDice.of()).state
+    fire = legal_commands(s, "ge-1")["fire"]
+    assert {"type": "fire", "firers": ["ge-1", "ge-2"], "target": "A0207",
+            "fire_type": "direct"} in fire
+    assert {"type": "fire", "firers": ["ge-1", "ge-2"], "target": "A0207",
+            "fire_type": "direct", "leader": "ge-lt"} in fire
+    step = apply(s, "ge-1", {"type": "fire", "firers": ["ge-1", "ge-2"], "target": "A0207",
+                             "fire_type": "direct", "leader": "ge-lt"}, ScriptedDice.of(*[3] * 20))
+    assert "fire" in [e.type for e in step.events]
