@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 
 from games import views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("healthz", views.healthz, name="healthz"),
+    path("", include("games.lobby.urls")),
 ]

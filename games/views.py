@@ -10,8 +10,10 @@ from django.views.decorators.http import require_GET
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Show the lobby: where players find and open games."""
-    return render(request, "games/lobby.html")
+    """Show the lobby: where players find and open games (games.lobby draws it live)."""
+    from games.lobby.views import lobby_context
+
+    return render(request, "games/lobby.html", lobby_context())
 
 
 @require_GET

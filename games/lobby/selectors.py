@@ -8,6 +8,7 @@ from django.db.models import Q
 
 from games import engine_adapter as engine
 from games.models import ACTIVE, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
+from games.services.accounts import is_guest
 from games.services.matchmaking import queue_counts
 from games.services.seats import division
 
@@ -88,6 +89,7 @@ def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, in
         card["turn"] = _turn(game)
     if game.status == OPEN and game.seats_per_side > 1:
         card["division"] = division(game)
+        card["formations"] = {f.id: f.name for f in engine.scenario(game.scenario).formations}
     return card
 
 
@@ -127,6 +129,7 @@ def lobby_lists(user: Any) -> dict:
             seek = seek_json(waiting)
     return {
         "me": user.get_username() if signed_in else None,
+        "guest": is_guest(user),
         "open": _cards(open_games),
         "watch": _cards(watch),
         "mine": _cards(mine),

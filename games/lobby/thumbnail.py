@@ -1,0 +1,55 @@
+"""Draw a scenario's map as a small SVG: one flat-topped hex per map hex, coloured by terrain."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from games import engine_adapter as engine
+
+# The board's fills (static/games/js/board/layers.js), so the thumbnail looks like the map.
+TERRAIN_FILL = {
+    "clear": "#ebe6cc",
+    "field": "#e4d699",
+    "light_woods": "#bcd193",
+    "heavy_woods": "#7d9c58",
+    "town": "#b7ab98",
+    "swamp": "#b9cbb4",
+    "river": "#9ec5df",
+    "major_river": "#6ea2cb",
+}
+SIZE = 6.0  # hex radius in SVG units; the browser scales the picture to its box
+
+
+def _corners(x: float, y: float) -> str:
+    return " ".join(
+        f"{x + SIZE * math.cos(math.pi / 3 * k):.1f},{y + SIZE * math.sin(math.pi / 3 * k):.1f}"
+        for k in range(6)
+    )
+
+
+@cache
+def thumbnail_svg(scenario_id: str) -> str:
+    """The SVG text for a scenario (built once per process); KeyError for no such scenario."""
+    engine.scenario(scenario_id)
+    hexes = engine.map_payload(scenario_id)["hexes"]
+    centres = [(SIZE * 1.5 * h["q"], SIZE * math.sqrt(3) * (h["r"] + h["q"] / 2), h) for h in hexes]
+    xs = [c[0] for c in centres] or [0.0]
+    ys = [c[1] for c in centres] or [0.0]
+    left, top = min(xs) - SIZE, min(ys) - SIZE
+    width, height = max(xs) - left + SIZE, max(ys) - top + SIZE
+    shapes = []
+    for x, y, h in centres:
+        fill = TERRAIN_FILL.get(h["terrain"], "#ffffff")
+        shapes.append(f'<polygon points="{_corners(x, y)}" fill="{fill}"/>')
+        if h["elevation"]:
+            opacity = min(0.12 * h["elevation"], 0.45)
+            shapes.append(
+                f'<polygon points="{_corners(x, y)}" fill="#6b4a1f" fill-opacity="{opacity:.2f}"/>'
+            )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" role="img" '
+        f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}">'
+        f"<title>Map of {scenario_id}</title>"
+        '<g stroke="#8a8470" stroke-width="0.4">' + "".join(shapes) + "</g></svg>"
+    )

@@ -1,0 +1,146 @@
+"""The lobby's pages: create a game, sign up, sign in, sign out, claim a guest account, a
+player's profile, and scenario map thumbnails."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model, login, logout, update_session_auth_hash
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import engine_adapter as engine
+from games import services
+from games.lobby.selectors import scenario_brief
+from games.lobby.thumbnail import thumbnail_svg
+from games.models import Seat
+
+
+def _next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/"
+    allowed = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()})
+    return target if allowed else "/"
+
+
+def lobby_context() -> dict:
+    """The scenarios and sides the lobby's quick-match form offers."""
+    scenarios = sorted(engine.scenarios().values(), key=lambda s: (not s.learning, s.size["total"]))
+    sides: dict[str, str] = {}
+    for scen in scenarios:
+        for side in scen.sides:
+            sides.setdefault(side.id, side.name)
+    return {
+        "scenarios": [{"id": s.id, "title": s.title} for s in scenarios],
+        "sides": sorted(sides.items(), key=lambda kv: kv[1]),
+    }
+
+
+@require_GET
+def new_game(request: HttpRequest) -> HttpResponse:
+    """Pick a scenario, a side, seats per side and the options; the page posts to the API."""
+    scenarios = [engine.scenario_summary(s) for s in engine.scenarios().values()]
+    scenarios.sort(key=lambda s: (not s["learning"], s["size"]["total"]))
+    return render(
+        request,
+        "games/new_game.html",
+        {"scenarios": scenarios, "optional_rules": list(engine.OPTIONAL_RULES)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next(request))
+    return render(request, "accounts/signup.html", {"form": form, "next": _next(request)})
+
+
+@require_http_methods(["GET", "POST"])
+def signin(request: HttpRequest) -> HttpResponse:
+    form = AuthenticationForm(request, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        login(request, form.get_user())
+        return redirect(_next(request))
+    return render(request, "accounts/login.html", {"form": form, "next": _next(request)})
+
+
+@require_POST
+def signout(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    return redirect("/")
+
+
+@login_required(login_url="/accounts/login/")
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest) -> HttpResponse:
+    """A guest picks a name and a password and keeps their games."""
+    error = None
+    if request.method == "POST":
+        try:
+            user = services.guest_claim(
+                user=request.user,
+                username=request.POST.get("username", ""),
+                password=request.POST.get("password", ""),
+            )
+        except services.ServiceError as exc:
+            error = exc.message
+        else:
+            update_session_auth_hash(request, user)
+            return redirect("player", username=user.get_username())
+    return render(
+        request,
+        "accounts/claim.html",
+        {"error": error, "is_guest": services.is_guest(request.user)},
+    )
+
+
+def _won(result: dict | None, side: str) -> bool | None:
+    winner = (result or {}).get("winner")
+    return None if winner is None else winner == side
+
+
+@require_GET
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's games, newest first."""
+    person = get_object_or_404(get_user_model(), username=username)
+    seats = (
+        Seat.objects.filter(user=person)
+        .select_related("game", "side")
+        .order_by("-game__created_at")[:200]
+    )
+    visible = [
+        s
+        for s in seats
+        if not s.game.options.get("private")
+        or (request.user.is_authenticated and request.user.pk == person.pk)
+    ]
+    rows = [
+        {
+            "game": s.game,
+            "scenario": scenario_brief(s.game.scenario),
+            "side": s.side.name,
+            "seat": s.seat_id,
+            "won": _won(s.game.result, s.side.side_id),
+        }
+        for s in visible
+    ]
+    return render(
+        request,
+        "accounts/player.html",
+        {"person": person, "rows": rows, "is_guest": services.is_guest(person)},
+    )
+
+
+@require_GET
+def thumbnail(request: HttpRequest, scenario_id: str) -> HttpResponse:
+    try:
+        svg = thumbnail_svg(scenario_id)
+    except KeyError:
+        raise Http404("no such scenario") from None
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

@@ -1,0 +1,107 @@
+// Draw the lobby's game cards. Every name and title goes in as text (dom.js), never markup.
+
+import { el } from "./dom.js";
+import { gameUrl } from "./api.js";
+
+const POLICY = { public: "spectators see the public view", coach: "spectators may coach a side",
+  after_end: "spectators after the end", none: "no spectators" };
+
+function badges(options) {
+  const out = [];
+  if (options.double_blind) out.push("double-blind");
+  if (options.optional_rules && options.optional_rules.length) out.push(`optional rules: ${options.optional_rules.join(", ")}`);
+  else out.push("no optional rules");
+  out.push(POLICY[options.spectators] || options.spectators);
+  if (options.private) out.push("private");
+  return el("ul", { class: "badges" }, out.map((b) => el("li", {}, b)));
+}
+
+function turnLine(game) {
+  const t = game.turn;
+  if (!t) return null;
+  const who = t.seat || t.side;
+  return el("p", { class: "turn" }, `Turn ${t.turn}, ${t.phase}${who ? ` — to act: ${who}` : ""}`);
+}
+
+/**
+ * One game. `ctx`: {me, actions: {join(game, side), leave(game), remove(game, seat),
+ * saveDivision(game, side, seats)}, extra: node to append (a chat panel)}.
+ */
+export function gameCard(game, ctx) {
+  const me = ctx.me;
+  const mySeat = game.sides.flatMap((s) => s.seats).find((s) => me && s.user === me);
+  const open = game.status === "open";
+  const sides = game.sides.map((side) => {
+    const first = side.seats[0];
+    const seats = side.seats.map((seat) => {
+      const who = seat.user === null
+        ? el("span", { class: "free" }, "free")
+        : el("span", { class: "player-name" }, seat.user);
+      const dot = seat.user !== null
+        ? el("span", { class: seat.online ? "online" : "offline", title: seat.online ? "online" : "away" }, seat.online ? "●" : "○")
+        : null;
+      const remove = open && me && game.created_by === me && seat.user && seat.user !== me
+        ? el("button", { class: "remove", type: "button", onclick: () => ctx.actions.remove(game, seat.id) }, "Remove")
+        : null;
+      return el("li", { class: "seat", dataset: { seat: seat.id } }, dot, " ", el("span", { class: "seat-id" }, seat.id), " ", who, " ", remove);
+    });
+    const free = side.seats.some((s) => s.user === null);
+    const join = open && me && !mySeat && free
+      ? el("button", { class: "join", type: "button", dataset: { side: side.id }, onclick: () => ctx.actions.join(game, side.id) }, `Join ${side.name}`)
+      : null;
+    const division = game.division && side.seats.length > 1
+      ? divisionBlock(game, side, me && first.user === me, ctx)
+      : null;
+    return el("div", { class: "side", dataset: { side: side.id } },
+      el("h4", {}, side.name), el("ul", { class: "seats" }, seats), join, division);
+  });
+  const link = game.status === "active"
+    ? el("a", { class: "enter", href: gameUrl(game.id) }, mySeat ? "Play" : "Watch")
+    : null;
+  const leave = open && mySeat
+    ? el("button", { class: "leave", type: "button", onclick: () => ctx.actions.leave(game) }, "Leave")
+    : null;
+  const invite = open && mySeat
+    ? el("p", { class: "invite" }, "Invite link: ",
+      el("input", { class: "invite-link", readonly: true, value: `${location.origin}/?game=${game.id}`, "aria-label": "Invite link" }))
+    : null;
+  const sc = game.scenario;
+  return el("article", { class: `game-card status-${game.status}`, dataset: { game: game.id } },
+    el("header", {},
+      el("img", { class: "thumb", src: `/scenarios/${encodeURIComponent(sc.id)}/thumbnail.svg`, alt: "", width: 96, height: 64, loading: "lazy" }),
+      el("div", {},
+        el("h3", {}, sc.title || sc.id),
+        el("p", { class: "meta" },
+          [sc.date, `${game.seats_per_side} v ${game.seats_per_side}`,
+            game.status === "open" ? `${game.free} free seat${game.free === 1 ? "" : "s"}` : null,
+            game.status === "active" ? `${game.spectators} watching` : null]
+            .filter(Boolean).join(" · "),
+          game.created_by ? [" · opened by ", el("span", { class: "creator" }, game.created_by)] : null),
+        badges(game.options))),
+    el("div", { class: "sides" }, sides),
+    turnLine(game), link, leave, invite, ctx.extra || null);
+}
+
+function divisionBlock(game, side, editable, ctx) {
+  const seats = side.seats.map((s) => s.id);
+  const formations = Object.entries(game.division)
+    .filter(([seat]) => seats.includes(seat))
+    .flatMap(([seat, forms]) => forms.map((f) => [f, seat]));
+  const names = game.formations || {};
+  const rows = formations.map(([form, seat]) => {
+    const label = el("span", { class: "formation" }, names[form] || form);
+    if (!editable) return el("li", {}, label, ` → ${seat}`);
+    const select = el("select", { dataset: { formation: form }, "aria-label": `Seat for ${names[form] || form}` },
+      seats.map((s) => el("option", { value: s, selected: s === seat }, s)));
+    return el("li", {}, label, " → ", select);
+  });
+  const list = el("ul", { class: "division" }, rows);
+  const save = editable
+    ? el("button", { type: "button", class: "save-division", onclick: () => {
+      const plan = Object.fromEntries(seats.map((s) => [s, []]));
+      for (const select of list.querySelectorAll("select")) plan[select.value].push(select.dataset.formation);
+      ctx.actions.saveDivision(game, side.id, plan);
+    } }, "Save division")
+    : null;
+  return el("div", { class: "division-block" }, el("p", {}, "Units by formation:"), list, save);
+}

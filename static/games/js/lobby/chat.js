@@ -1,0 +1,48 @@
+// A chat panel on one game's socket: lines are inserted with textContent, never as markup.
+
+import { el, fill } from "./dom.js";
+
+const CHANNEL_NAMES = { side: "Side", players: "All players", spectators: "Spectators" };
+
+/**
+ * Open the game socket and draw the chat into `container`.
+ * `channels`: the channels this viewer may write to (the first is the default).
+ * Returns {close(), socket}.
+ */
+export function openChat(container, gameId, channels = ["players", "side"]) {
+  const log = el("ol", { class: "chat-log", "aria-live": "polite" });
+  const input = el("input", { class: "chat-input", type: "text", maxlength: 500, placeholder: "Say something", "aria-label": "Chat message" });
+  const select = el("select", { class: "chat-channel", "aria-label": "Chat channel" },
+    channels.map((c) => el("option", { value: c }, CHANNEL_NAMES[c] || c)));
+  const presence = el("p", { class: "chat-presence" });
+  const form = el("form", { class: "chat-form" }, select, input, el("button", { type: "submit" }, "Send"));
+  fill(container, el("h4", {}, "Chat"), presence, log, form);
+
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}/v1/`);
+  socket.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data);
+    if (frame.t === "chat") {
+      const d = frame.d;
+      log.appendChild(el("li", { class: `chat-line chat-${d.channel}` },
+        el("span", { class: "chat-channel-name" }, `[${CHANNEL_NAMES[d.channel] || d.channel}] `),
+        el("b", { class: "chat-from" }, d.from),
+        ": ",
+        el("span", { class: "chat-text" }, d.text)));
+      log.scrollTop = log.scrollHeight;
+    } else if (frame.t === "presence") {
+      const seats = Object.entries(frame.d.seats).map(([seat, n]) => `${seat}${n > 1 ? ` ×${n}` : ""}`);
+      presence.textContent = `Here: ${seats.join(", ") || "nobody"}; spectators ${frame.d.spectators}`;
+    } else if (frame.t === "error") {
+      log.appendChild(el("li", { class: "chat-error" }, frame.message));
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify({ t: "chat", d: { channel: select.value, text } }));
+    input.value = "";
+  });
+  return { socket, close: () => socket.close() };
+}

@@ -1,0 +1,222 @@
+// The lobby page: lists kept live by /ws/lobby/v1/, quick match, joining and leaving seats,
+// team division, a chat per pre-game room. No rules here; the server decides everything.
+
+import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
+import { openChat } from "./chat.js";
+import { gameCard } from "./cards.js";
+import { el, fill } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { lists: null, seek: null, openMine: new Set(), chats: new Map(), invite: null };
+
+function say(text, kind = "info") {
+  const box = $("notice");
+  box.textContent = text;
+  box.className = `notice ${kind}`;
+}
+
+async function act(promise, success) {
+  const answer = await promise;
+  if (!answer.ok) {
+    say((answer.body && (answer.body.message || answer.body.detail)) || `refused (${answer.status})`, "error");
+  } else if (success) {
+    success(answer.body);
+  }
+  return answer;
+}
+
+const actions = {
+  join: (game, side) => act(post(`/api/v1/games/${game.id}/join`, { side }), () => say("You took a seat.")),
+  leave: (game) => act(post(`/api/v1/games/${game.id}/leave`), () => say("You left the game.")),
+  remove: (game, seat) => act(post(`/api/v1/games/${game.id}/seats/${seat}/remove`), () => say(`Seat ${seat} is free again.`)),
+  saveDivision: (game, side, seats) => act(put(`/api/v1/games/${game.id}/division`, { side, seats }), () => say("Division saved.")),
+};
+
+// -- rendering ------------------------------------------------------------------------------
+
+function roomChat(game) {
+  // One chat panel per pre-game room, kept across redraws (its socket stays open).
+  let entry = state.chats.get(game.id);
+  if (!entry) {
+    const box = el("section", { class: "room-chat", dataset: { game: game.id } });
+    entry = { box, chat: openChat(box, game.id, ["players", "side"]) };
+    state.chats.set(game.id, entry);
+  }
+  return entry.box;
+}
+
+function drawList(container, games, empty, withChat = false) {
+  if (!games.length) {
+    fill(container, el("p", { class: "empty" }, empty));
+    return;
+  }
+  fill(container, games.map((g) => gameCard(g, {
+    me: state.lists.me, actions, extra: withChat && g.status === "open" ? roomChat(g) : null,
+  })));
+}
+
+function drawAccount(lists) {
+  const box = $("account");
+  if (!lists.me) {
+    fill(box, el("button", { id: "play-as-guest", type: "button", onclick: playAsGuest }, "Play as a guest"), " or ",
+      el("a", { href: "/accounts/login/" }, "sign in"), " or ",
+      el("a", { href: "/accounts/signup/" }, "sign up"), ".");
+    return;
+  }
+  fill(box, "Signed in as ", el("a", { class: "me", href: `/players/${encodeURIComponent(lists.me)}/` }, lists.me),
+    lists.guest ? [" (a guest: ", el("a", { href: "/accounts/claim/" }, "keep this account"), ")"] : null);
+}
+
+function drawQueue(lists) {
+  const counts = lists.queue || {};
+  fill($("queue-counts"), Object.entries(counts).map(([size, n]) =>
+    el("li", { dataset: { size } }, `${size} v ${size}: ${n} waiting`)));
+  state.seek = lists.seek;
+  drawSeek();
+}
+
+function drawSeek() {
+  const box = $("seek-status");
+  const form = $("quick-match-form");
+  if (state.seek && state.seek.status === "waiting") {
+    const size = String(state.seek.team_size);
+    const waiting = (state.lists && state.lists.queue && state.lists.queue[size]) || 1;
+    fill(box, `Looking for ${size} v ${size} players… ${waiting} waiting. `,
+      el("button", { id: "cancel-seek", type: "button", onclick: cancelSeek }, "Cancel"));
+    form.querySelector("button[type=submit]").disabled = true;
+  } else {
+    fill(box);
+    form.querySelector("button[type=submit]").disabled = false;
+  }
+}
+
+function drawOnline(lists) {
+  const online = lists.online || { users: [], visitors: 0 };
+  fill($("online"), el("ul", {}, online.users.map((n) => el("li", { class: "player-name" }, n))),
+    online.visitors ? el("p", {}, `and ${online.visitors} visitor${online.visitors === 1 ? "" : "s"}`) : null);
+}
+
+function draw(lists) {
+  const before = state.openMine;
+  state.lists = lists;
+  drawAccount(lists);
+  drawQueue(lists);
+  drawList($("my-games"), lists.mine, lists.me ? "You have no games running." : "Sign in or play as a guest to play.", true);
+  drawList($("open-game-list"), lists.open.filter((g) => !lists.mine.some((m) => m.id === g.id)), "No open games: open one, or press Quick match.");
+  drawList($("watch-games"), lists.watch, "No games to watch right now.");
+  drawOnline(lists);
+  // A game of mine that was waiting for players has started: go and play it.
+  const started = lists.mine.find((g) => g.status === "active" && before.has(g.id));
+  state.openMine = new Set(lists.mine.filter((g) => g.status === "open").map((g) => g.id));
+  for (const [id, entry] of state.chats) {
+    if (!state.openMine.has(id)) { entry.chat.close(); state.chats.delete(id); }
+  }
+  if (started) location.assign(gameUrl(started.id));
+  drawInvite();
+}
+
+async function drawInvite() {
+  const id = new URLSearchParams(location.search).get("game");
+  const box = $("invite");
+  if (!id || !state.lists) return;
+  const answer = await get(`/api/v1/games/${encodeURIComponent(id)}`);
+  if (!answer.ok) { fill(box, el("p", { class: "error" }, "No such game.")); return; }
+  const g = answer.body;
+  // The REST game has the same sides and seats; draw it as a lobby card.
+  const card = {
+    id: g.id, status: g.status, seats_per_side: g.seats_per_side, options: g.options,
+    created_by: g.created_by, spectators: 0, scenario: { id: g.scenario, title: g.scenario },
+    free: g.seats.filter((s) => s.user === null).length,
+    sides: g.sides.map((s) => ({ id: s.id, name: s.name, seats: s.seats.map((x) => ({ id: x.id, user: x.user, online: false })) })),
+  };
+  fill(box, el("h2", {}, "You were invited"), gameCard(card, { me: state.lists.me, actions }));
+}
+
+// -- quick match ------------------------------------------------------------------------------
+
+async function quickMatch(event) {
+  event.preventDefault();
+  if (!state.lists || !state.lists.me) {
+    if (!(await playAsGuest(null, false))) return;
+  }
+  const form = $("quick-match-form");
+  const body = { team_size: Number(form.elements.team_size.value) };
+  if (form.elements.scenario.value) body.scenario = form.elements.scenario.value;
+  if (form.elements.side.value) body.side = form.elements.side.value;
+  const answer = await act(post("/api/v1/matchmaking/seeks", body));
+  if (!answer.ok) return;
+  state.seek = answer.body;
+  if (state.seek.status === "matched") location.assign(gameUrl(state.seek.game));
+  else { say("You are in the queue."); drawSeek(); pollSeek(); }
+}
+
+async function pollSeek() {
+  // The lobby socket says "matched" at once; this is the fallback if it is reconnecting.
+  while (state.seek && state.seek.status === "waiting") {
+    await new Promise((r) => setTimeout(r, 3000));
+    if (!state.seek || state.seek.status !== "waiting") return;
+    const answer = await get(`/api/v1/matchmaking/seeks/${state.seek.id}`);
+    if (!answer.ok) return;
+    if (answer.body.status === "matched") location.assign(gameUrl(answer.body.game));
+    else if (answer.body.status === "cancelled") { state.seek = null; drawSeek(); }
+  }
+}
+
+async function cancelSeek() {
+  if (!state.seek) return;
+  await act(del(`/api/v1/matchmaking/seeks/${state.seek.id}`), (body) => {
+    state.seek = body.status === "waiting" ? body : null;
+    if (body.status === "matched") location.assign(gameUrl(body.game));
+    else say("You left the queue.");
+    drawSeek();
+  });
+}
+
+async function playAsGuest(_event, reload = true) {
+  const answer = await call("POST", "/api/v1/auth/guest", {});
+  if (!answer.ok) { say("Could not sign in as a guest.", "error"); return false; }
+  if (reload) { location.reload(); return true; }
+  forgetToken();
+  await reconnect();
+  return true;
+}
+
+// -- the lobby socket -------------------------------------------------------------------------
+
+let socket = null;
+let attempt = 0;
+let onLists = null; // resolves reconnect() with the first lists of the new socket
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby/v1/`);
+  socket = ws;
+  ws.addEventListener("open", () => { attempt = 0; document.body.dataset.lobby = "live"; });
+  ws.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data);
+    if (frame.t === "lobby") {
+      draw(frame.d);
+      if (onLists) { onLists(); onLists = null; }
+    }
+    else if (frame.t === "matched") location.assign(gameUrl(frame.d.game));
+    else if (frame.t === "removed") say("The game's creator gave your seat to someone else.", "error");
+    else if (frame.t === "rematch") say("Your opponent offers a rematch: it is in your games.");
+  });
+  ws.addEventListener("close", () => {
+    if (ws.replaced) return;
+    document.body.dataset.lobby = "offline";
+    const delay = Math.min(30_000, 500 * 2 ** attempt++) * (0.5 + Math.random() / 2);
+    setTimeout(connect, delay);
+  });
+}
+
+function reconnect() {
+  // The session changed (a guest signed in): a new socket knows who it is.
+  if (socket) { socket.replaced = true; socket.close(); }
+  const ready = new Promise((resolve) => { onLists = resolve; });
+  connect();
+  return ready;
+}
+
+$("quick-match-form").addEventListener("submit", quickMatch);
+connect();

@@ -1,0 +1,48 @@
+// The create-game page: pick a scenario, a side, seats and options, then POST /api/v1/games.
+
+import { gameUrl, post } from "./api.js";
+import { el, fill } from "./dom.js";
+
+const form = document.getElementById("new-game-form");
+const sideSelect = document.getElementById("side-select");
+
+function chosenScenario() {
+  return form.querySelector("input[name=scenario]:checked");
+}
+
+function drawSides() {
+  const radio = chosenScenario();
+  if (!radio) return;
+  const sides = radio.dataset.sides.split(",").map((pair) => pair.split(":"));
+  fill(sideSelect, sides.map(([id, name]) => el("option", { value: id }, name)));
+}
+
+form.addEventListener("change", (event) => {
+  if (event.target.name === "scenario") drawSides();
+});
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const body = {
+    scenario: data.get("scenario"),
+    side: data.get("side"),
+    seats_per_side: Number(data.get("seats_per_side")),
+    options: {
+      double_blind: data.get("double_blind") === "on",
+      optional_rules: data.getAll("optional_rules"),
+      spectators: data.get("spectators"),
+      private: data.get("private") === "on",
+    },
+  };
+  const answer = await post("/api/v1/games", body);
+  const notice = document.getElementById("notice");
+  if (!answer.ok) {
+    notice.textContent = (answer.body && (answer.body.message || answer.body.detail)) || `refused (${answer.status})`;
+    return;
+  }
+  const game = answer.body;
+  location.assign(game.status === "active" ? gameUrl(game.id) : `/?game=${encodeURIComponent(game.id)}`);
+});
+
+drawSides();
