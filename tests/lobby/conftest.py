@@ -15,3 +15,7 @@ def people(db):
         return [person(n) for n in names]
 
     return make
+
+
+# The socket fixtures of the consumer tests: a channel layer of either kind, the ASGI app.
+from tests.consumers.conftest import any_layer, app, memory_layer, redis_layer  # noqa: E402,F401

@@ -1,0 +1,172 @@
+"""The lobby socket and team chat through real WebsocketCommunicators (memory and Redis)."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import services
+from games.models import Seat
+from tests.consumers.conftest import Sock, game_path, sign_in
+from tests.gamekit import SCENARIO
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LOBBY = "/ws/lobby/v1/"
+
+
+def is_lobby(check):
+    return lambda f: f["t"] == "lobby" and check(f["d"])
+
+
+async def test_the_lobby_socket_pushes_a_new_open_game_to_a_watching_client(app, any_layer):
+    watcher = await Sock(app, LOBBY, None).open()
+    first = await watcher.until(lambda f: f["t"] == "lobby")
+    assert first["d"]["open"] == [] and first["d"]["me"] is None
+    ann, _ = await sign_in("ann")
+    game = await database_sync_to_async(services.game_create)(
+        user=ann, scenario=SCENARIO, side="ge", seats_per_side=2
+    )
+    frame = await watcher.until(is_lobby(lambda d: d["open"]))
+    (card,) = frame["d"]["open"]
+    assert card["id"] == str(game.pk) and card["created_by"] == "ann" and card["free"] == 3
+    assert card["scenario"]["title"] == "Meeting at Kesselbach"
+    await watcher.send({"t": "ping"})
+    await watcher.until(lambda f: f["t"] == "pong")
+    await watcher.close()
+
+
+async def test_a_private_game_is_not_pushed_to_strangers(app, memory_layer):
+    watcher = await Sock(app, LOBBY, None).open()
+    await watcher.until(lambda f: f["t"] == "lobby")
+    ann, ann_cookie = await sign_in("ann")
+    mine = await Sock(app, LOBBY, ann_cookie).open()
+    await database_sync_to_async(services.game_create)(
+        user=ann, scenario=SCENARIO, side="ge", options={"private": True}
+    )
+    frame = await mine.until(is_lobby(lambda d: d["mine"]))
+    assert frame["d"]["open"] == [] or all(g["options"]["private"] for g in frame["d"]["mine"])
+    for f in await watcher.quiet(0.3) + watcher.frames:
+        if f["t"] == "lobby":
+            assert f["d"]["open"] == []
+    await watcher.close()
+    await mine.close()
+
+
+async def test_two_quick_matchers_are_each_told_their_game_and_the_queue_count_moves(
+    app, any_layer
+):
+    ann, ann_cookie = await sign_in("ann")
+    bob, bob_cookie = await sign_in("bob")
+    a = await Sock(app, LOBBY, ann_cookie).open()
+    b = await Sock(app, LOBBY, bob_cookie).open()
+    await a.until(lambda f: f["t"] == "lobby")
+    await database_sync_to_async(services.seek_create)(user=ann)
+    counted = await b.until(is_lobby(lambda d: d["queue"]["1"] == 1))
+    assert counted["d"]["seek"] is None
+    await database_sync_to_async(services.seek_create)(user=bob)
+    got_a = await a.until(lambda f: f["t"] == "matched")
+    got_b = await b.until(lambda f: f["t"] == "matched")
+    assert got_a["d"]["game"] == got_b["d"]["game"]
+    mine = await a.until(is_lobby(lambda d: d["mine"]))
+    assert mine["d"]["mine"][0]["id"] == got_a["d"]["game"]
+    assert mine["d"]["mine"][0]["turn"]["turn"] == 1
+    await a.close()
+    await b.close()
+
+
+async def test_the_lobby_lists_who_is_online(app, memory_layer):
+    _, ann_cookie = await sign_in("ann")
+    a = await Sock(app, LOBBY, ann_cookie).open()
+    guest = await Sock(app, LOBBY, None).open()
+    frame = await a.until(is_lobby(lambda d: d["online"]["visitors"] == 1))
+    assert frame["d"]["online"]["users"] == ["ann"]
+    await guest.close()
+    await a.until(is_lobby(lambda d: d["online"]["visitors"] == 0))
+    await a.close()
+
+
+async def team_game():
+    """Ann and Bob hold the Germans, Cid and Dan the Soviets; Sam watches. Started."""
+    cookies, users = {}, {}
+    for name in ("ann", "bob", "cid", "dan", "sam"):
+        users[name], cookies[name] = await sign_in(name)
+
+    def build():
+        game = services.game_create(user=users["ann"], scenario=SCENARIO, side="ge",
+                                    seats_per_side=2)  # fmt: skip
+        services.game_join(game=game, user=users["bob"], side="ge")
+        services.game_join(game=game, user=users["cid"], side="su")
+        services.game_join(game=game, user=users["dan"], side="su")
+        game.refresh_from_db()
+        return game
+
+    return await database_sync_to_async(build)(), cookies
+
+
+def chats(sock: Sock) -> list[str]:
+    return [f["d"]["text"] for f in sock.frames if f["t"] == "chat"]
+
+
+async def test_side_chat_reaches_only_the_sides_seats_and_spectator_chat_never_players(
+    app, any_layer
+):
+    game, cookies = await team_game()
+    socks = {n: await Sock(app, game_path(game.pk), c).open() for n, c in cookies.items()}
+    for sock in socks.values():
+        await sock.at_version(1)
+        await sock.quiet(0.1)
+    await socks["ann"].send({"t": "chat", "d": {"channel": "side", "text": "Germans only"}})
+    await socks["bob"].until(lambda f: f["t"] == "chat")  # the teammate hears it
+    await socks["sam"].send({"t": "chat", "d": {"channel": "spectators", "text": "watchers only"}})
+    await socks["sam"].until(lambda f: f["t"] == "chat")
+    await socks["dan"].send({"t": "chat", "d": {"channel": "side", "text": "Soviets only"}})
+    await socks["cid"].until(lambda f: f["t"] == "chat")
+    for sock in socks.values():
+        await sock.quiet(0.3)
+    assert chats(socks["ann"]) == chats(socks["bob"]) == ["Germans only"]
+    assert chats(socks["cid"]) == chats(socks["dan"]) == ["Soviets only"]
+    assert chats(socks["sam"]) == ["watchers only"]
+    # A player cannot write to the spectators while the game runs.
+    await socks["ann"].send({"t": "chat", "d": {"channel": "spectators", "text": "hi"}})
+    assert (await socks["ann"].until(lambda f: f["t"] == "error"))["code"] == "chat/not_allowed"
+    for sock in socks.values():
+        await sock.close()
+
+
+async def test_after_the_end_spectators_and_players_talk_together(app, memory_layer):
+    game, cookies = await team_game()
+
+    def resign():
+        seat = Seat.objects.select_related("side").get(game=game, seat_id="su-1")
+        services.game_resign(game=game, seat=seat)
+
+    await database_sync_to_async(resign)()
+    ann = await Sock(app, game_path(game.pk), cookies["ann"]).open()
+    sam = await Sock(app, game_path(game.pk), cookies["sam"]).open()
+    await ann.quiet(0.2)
+    await sam.send({"t": "chat", "d": {"channel": "spectators", "text": "well played"}})
+    line = await ann.until(lambda f: f["t"] == "chat")
+    assert line["d"]["text"] == "well played" and line["d"]["from"] == "sam"
+    await ann.close()
+    await sam.close()
+
+
+async def test_seated_players_chat_in_the_room_before_the_start(app, memory_layer):
+    ann, ann_cookie = await sign_in("ann")
+    bob, bob_cookie = await sign_in("bob")
+
+    def open_room():
+        game = services.game_create(user=ann, scenario=SCENARIO, side="ge", seats_per_side=2)
+        services.game_join(game=game, user=bob, side="su")
+        return game
+
+    game = await database_sync_to_async(open_room)()
+    a = await Sock(app, game_path(game.pk), ann_cookie).open()
+    b = await Sock(app, game_path(game.pk), bob_cookie).open()
+    await a.quiet(0.1)
+    await a.send({"t": "chat", "d": {"channel": "players", "text": "<b>x</b> ready?"}})
+    line = await b.until(lambda f: f["t"] == "chat")
+    assert line["d"]["text"] == "<b>x</b> ready?"  # stored and sent as typed
+    await a.close()
+    await b.close()
