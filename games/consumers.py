@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from django.db import DatabaseError, connection
 
 from games import broadcast, protocol, selectors, services
 from games.models import Seat
@@ -28,6 +29,30 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(
                 protocol.error_frame("frame/unknown_type", "the lobby answers ping")
             )
+
+
+def in_db_thread(fn):
+    """Run a database function in the one worker thread the sockets share, keeping its
+    connection open between calls.
+
+    Channels' own wrapper closes the connection around every call when CONN_MAX_AGE is 0
+    (pgweb's setting, for the per-request threads of ASGI views): a command would then pay
+    for a new database connection each time. Here the connection stays, and one that failed
+    is replaced on the next call.
+    """
+
+    def run(*args, **kwargs):
+        if connection.connection is not None and connection.errors_occurred:
+            if not connection.is_usable():
+                connection.close()
+            connection.errors_occurred = False
+        try:
+            return fn(*args, **kwargs)
+        except DatabaseError:
+            connection.errors_occurred = True
+            raise
+
+    return sync_to_async(run, thread_sensitive=True)
 
 
 def _query(scope: dict) -> dict[str, str]:
@@ -61,7 +86,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(protocol.CLOSE_NOT_SIGNED_IN)
             return
         query = _query(self.scope)
-        found = await database_sync_to_async(self._membership)(kwargs["game_id"], user, query)
+        found = await in_db_thread(self._membership)(kwargs["game_id"], user, query)
         if found is None:
             await self.close(protocol.CLOSE_NO_SUCH_GAME)
             return
@@ -76,7 +101,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         have_version = int(have) if have is not None and have.isdigit() else None
         self.last = have_version if have_version is not None else 0
         await self._catch_up(have_version)
-        frame = await database_sync_to_async(services.presence_enter)(
+        frame = await in_db_thread(services.presence_enter)(
             channel_name=self.channel_name, game_id=self.game_id, user=user, seat_pk=member.seat_pk
         )
         await self._announce(frame)
@@ -93,15 +118,13 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _catch_up(self, have: int | None) -> None:
         """Send what the socket lacks after `have`: patches from the log, or a snapshot."""
-        frames = await database_sync_to_async(selectors.catch_up)(
-            self.game_id, self.member.audience, have
-        )
+        frames = await in_db_thread(selectors.catch_up)(self.game_id, self.member.audience, have)
         for version, text in frames:
             await self.send(text_data=text)
             self.last = version
 
     async def _announce(self, frame: dict) -> None:
-        groups = await database_sync_to_async(selectors.groups_of)(self.game_id)
+        groups = await in_db_thread(selectors.groups_of)(self.game_id)
         message = broadcast.text_message(protocol.encode(frame))
         await broadcast.send_async([(g, message) for g in groups])
 
@@ -110,7 +133,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.group is None:
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
-        frame = await database_sync_to_async(services.presence_leave)(
+        frame = await in_db_thread(services.presence_leave)(
             channel_name=self.channel_name, game_id=self.game_id
         )
         await self._announce(frame)
@@ -136,7 +159,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._chat(frame.d)
 
     async def _command(self, frame: protocol.ClientFrame) -> None:
-        outcome = await database_sync_to_async(services.command_submit)(
+        outcome = await in_db_thread(services.command_submit)(
             game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
             client_id=frame.id,
         )  # fmt: skip
@@ -144,7 +167,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _chat(self, data: dict) -> None:
         try:
-            groups, text = await database_sync_to_async(services.chat_post)(
+            groups, text = await in_db_thread(services.chat_post)(
                 game=self.game_id, user=self.scope["user"], seat=self.seat,
                 channel=data["channel"], text=data["text"],
             )  # fmt: skip
