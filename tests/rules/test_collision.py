@@ -24,6 +24,7 @@ def case_37(**kw):
 
 
 def test_case_37_an_unobserved_platoon_moving_into_an_unobserved_enemy_hex_bounces_back():
+    """Case 37, D-DB-COLLIDE."""
     s = case_37()
     assert "ge-r" not in knowledge.contact(s)["su"] and "su-r" not in knowledge.contact(s)["ge"]
     step = soviets_move(s, "su-r", ["A0206", "A0207", "A0208", "A0209"])

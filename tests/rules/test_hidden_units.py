@@ -25,6 +25,7 @@ def test_a_hidden_unit_is_absent_from_the_enemy_view_and_the_public_one_17_8():
 
 
 def test_a_hidden_unit_is_spotted_at_a_quarter_range_and_then_revealed_17_8():
+    """D-DB-HIDDEN: revealed when an enemy unit (double-blind: an OP) spots it at 1/4 range."""
     s = hidden_game("A0105")  # 4 hexes: beyond 12 / 4 = 3
     assert s.units["su-h"].hidden
     near = moved(s, "ge-r", "A0102")  # now 3 hexes away

@@ -127,6 +127,7 @@ def test_commands_name_enemy_units_by_handle_and_a_guessed_id_is_refused_d_db_ha
 
 
 def test_knowledge_start_needs_known_additions_and_keeps_the_secret_out_of_views():
+    """D-DB-MODES: knowledge.start arms the game."""
     s = game()
     assert s.secret == SECRET
     with pytest.raises(ValueError):

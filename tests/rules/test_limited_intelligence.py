@@ -19,6 +19,7 @@ def enemies(view):
 
 
 def test_only_the_top_counter_of_an_enemy_stack_is_shown_with_the_stack_size_17_9():
+    """D-DB-LI-TOP."""
     (top,) = enemies(view_for(stack(), ("side", "ge")))
     assert top["hex"] == "A0105" and top["stack"] == 3
     assert top["type"] in ("su_rifle", "su_hmg")  # a unit, never the leader, on top

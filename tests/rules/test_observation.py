@@ -26,6 +26,7 @@ def test_unarmed_transport_makes_no_op_18_1():
 
 
 def test_stationary_infantry_makes_adjacent_ops_and_loses_them_when_it_moves_18_1_18_2():
+    """D-DB-OP: every adjacent hex, while the unit has not moved this segment."""
     s = db_game([unit("ge-r", "ge_rifle", "ge", "A0505"), unit("su-r", "su_rifle", "su", "A2012")])
     ops = ob.observation_points(s, "ge")
     assert at("A0504") in ops and at("A0506") in ops
