@@ -52,10 +52,19 @@ def collide(state: st.GameState, movers: tuple[str, ...], h, dice: Any):
     side = state.units[movers[0]].side
     met = [u for u in state.units_at(h) if u.side != side]
     state = state.with_units({u.id: replace(u, hidden=False) for u in met if u.hidden})
-    events: list[Event] = [Event("collision", side=side, units=tuple(movers), data={
-        "hex": hex_label(state, h), "revealed": sorted(u.id for u in met),
-        "reason": "moved into a hex held by enemy units it did not know of: bounces back "
-                  "and stops (18.7)"})]
+    events: list[Event] = [
+        Event(
+            "collision",
+            side=side,
+            units=tuple(movers),
+            data={
+                "hex": hex_label(state, h),
+                "revealed": sorted(u.id for u in met),
+                "reason": "moved into a hex held by enemy units it did not know of: bounces back "
+                "and stops (18.7)",
+            },
+        )
+    ]
     is_leader = {x: counter_type(state, state.units[x].type_id).is_leader for x in movers}
     met_combat = any(counter_type(state, u.type_id).is_combat_unit for u in met)
     if all(is_leader.values()) and met_combat:
@@ -65,15 +74,31 @@ def collide(state: st.GameState, movers: tuple[str, ...], h, dice: Any):
             roll = dice.roll(2, f"leader survival {x}")
             total = sum(roll)
             ok = total <= morale
-            events.append(Event("leader_survival", side=side, units=(x,), data={
-                "hex": hex_label(state, h), "dice": total, "morale": morale, "survived": ok,
-                "reason": f"2d6 {total} {'<=' if ok else '>'} morale {morale}: "
-                          + ("displaced to the hex it came from (18.7, 6.71)" if ok
-                             else "eliminated (18.7, 6.71)")}))
+            events.append(
+                Event(
+                    "leader_survival",
+                    side=side,
+                    units=(x,),
+                    data={
+                        "hex": hex_label(state, h),
+                        "dice": total,
+                        "morale": morale,
+                        "survived": ok,
+                        "reason": f"2d6 {total} {'<=' if ok else '>'} morale {morale}: "
+                        + (
+                            "displaced to the hex it came from (18.7, 6.71)"
+                            if ok
+                            else "eliminated (18.7, 6.71)"
+                        ),
+                    },
+                )
+            )
             if not ok:
                 state = eliminate_leader(state, led)
-    elif met and all(counter_type(state, u.type_id).is_leader for u in met) and any(
-        counter_type(state, state.units[x].type_id).is_combat_unit for x in movers
+    elif (
+        met
+        and all(counter_type(state, u.type_id).is_leader for u in met)
+        and any(counter_type(state, state.units[x].type_id).is_combat_unit for x in movers)
     ):
         for u in met:
             state, evs = lone_leader_survival(m, state, u.id, dice, cat)

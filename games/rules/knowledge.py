@@ -40,10 +40,19 @@ UNSEEN = "unseen"
 MARKER_RANGE = 12
 
 GENERIC = {
-    "infantry": "infantry", "recon": "infantry", "engineer": "infantry", "cavalry": "infantry",
-    "hmg": "infantry", "tank": "armor", "tank_destroyer": "armor", "assault_gun": "armor",
-    "armored_car": "armored_car", "apc": "armored_transport", "truck": "unarmored_transport",
-    "wagon": "unarmored_transport", "prime_mover": "unarmored_transport",
+    "infantry": "infantry",
+    "recon": "infantry",
+    "engineer": "infantry",
+    "cavalry": "infantry",
+    "hmg": "infantry",
+    "tank": "armor",
+    "tank_destroyer": "armor",
+    "assault_gun": "armor",
+    "armored_car": "armored_car",
+    "apc": "armored_transport",
+    "truck": "unarmored_transport",
+    "wagon": "unarmored_transport",
+    "prime_mover": "unarmored_transport",
 }
 
 
@@ -163,8 +172,11 @@ def _shown(state: st.GameState, viewer: str) -> dict[str, tuple[str, int | None]
         detail = "exact"
         if db and t.is_leader:
             detail = "leader"
-        elif markers and d > MARKER_RANGE and uid not in _revealed(state, viewer_side_of(
-                state, viewer, u)):
+        elif (
+            markers
+            and d > MARKER_RANGE
+            and uid not in _revealed(state, viewer_side_of(state, viewer, u))
+        ):
             if m is None:
                 from .registry import game_map
 
@@ -179,8 +191,14 @@ def _shown(state: st.GameState, viewer: str) -> dict[str, tuple[str, int | None]
         for h, us in by_hex.items():
             if _examined(state, viewer_side_of(state, viewer, us[0]), h) or len(us) == 1:
                 continue
-            order = sorted(us, key=lambda u: (counter_type(state, u.type_id).is_leader,
-                                              u.carried_by is not None, u.id))
+            order = sorted(
+                us,
+                key=lambda u: (
+                    counter_type(state, u.type_id).is_leader,
+                    u.carried_by is not None,
+                    u.id,
+                ),
+            )
             top = order[0]
             out[top.id] = (out[top.id][0], len(us))
             for u in order[1:]:
@@ -229,14 +247,27 @@ def enemy_entries(state: st.GameState, viewer: str) -> list[dict]:
     for uid in sorted(det, key=lambda x: nm[x]):
         u = state.units[uid]
         detail, stack = det[uid]
-        e: dict[str, Any] = {"id": nm[uid], "own": False, "side": u.side,
-                             "hex": hex_label(state, u.hex), "detail": detail}
+        e: dict[str, Any] = {
+            "id": nm[uid],
+            "own": False,
+            "side": u.side,
+            "hex": hex_label(state, u.hex),
+            "detail": detail,
+        }
         if detail == "exact":
             t = counter_type(state, u.type_id)
-            e.update({"type": u.type_id, "name": t.name, "leader": bool(t.is_leader),
-                      "steps": u.steps, "status": u.status, "moved_fired": u.moved_fired,
-                      "dug_in": u.dug_in, "carried_by": nm.get(u.carried_by) if u.carried_by
-                      else None})
+            e.update(
+                {
+                    "type": u.type_id,
+                    "name": t.name,
+                    "leader": bool(t.is_leader),
+                    "steps": u.steps,
+                    "status": u.status,
+                    "moved_fired": u.moved_fired,
+                    "dug_in": u.dug_in,
+                    "carried_by": nm.get(u.carried_by) if u.carried_by else None,
+                }
+            )
         elif detail == "leader":
             e["leader"] = True
         else:
@@ -248,9 +279,17 @@ def enemy_entries(state: st.GameState, viewer: str) -> list[dict]:
         intel = state.intel.get(viewer, st.Intel())
         ghosts = [lk for uid, lk in intel.last_known.items() if uid not in det]
         for lk in sorted(ghosts, key=lambda g: g.handle):
-            out.append({"id": lk.handle, "own": False, "side": state.enemy_of(viewer),
-                        "hex": hex_label(state, lk.hex), "detail": "last_known",
-                        "marker": lk.marker, "turn": lk.turn})
+            out.append(
+                {
+                    "id": lk.handle,
+                    "own": False,
+                    "side": state.enemy_of(viewer),
+                    "hex": hex_label(state, lk.hex),
+                    "detail": "last_known",
+                    "marker": lk.marker,
+                    "turn": lk.turn,
+                }
+            )
     return out
 
 
@@ -360,19 +399,28 @@ def after_step(before: st.GameState, after: st.GameState, events: Iterable[Any])
             lost[uid] = epoch
             epochs[uid] = epoch + 1
             u_before, u_after = before.units.get(uid), after.units[uid]
-            if v != PUBLIC and obs is not None and u_after.on_map and u_before is not None \
-                    and u_before.on_map:
-                ghosts[uid] = st.LastKnown(hex=u_before.hex, marker=generic_type(after, u_after),
-                                           handle=handle(after.secret, v, uid, epoch),
-                                           turn=after.turn)
+            if (
+                v != PUBLIC
+                and obs is not None
+                and u_after.on_map
+                and u_before is not None
+                and u_before.on_map
+            ):
+                ghosts[uid] = st.LastKnown(
+                    hex=u_before.hex,
+                    marker=generic_type(after, u_after),
+                    handle=handle(after.secret, v, uid, epoch),
+                    turn=after.turn,
+                )
         new_contact = {uid: prev.contact.get(uid, epochs.get(uid, 0)) for uid in sorted(seen)}
         if obs is not None and v != PUBLIC and before.segment != after.segment:
             ops = obs.ops[v]
             for uid, lk in list(ghosts.items()):
                 if uid not in lost and observation.hex_observed(after, ops, lk.hex):
                     del ghosts[uid]
-        new_intel[v] = replace(cur, contact=new_contact, lost=lost, epochs=epochs,
-                               last_known=ghosts)
+        new_intel[v] = replace(
+            cur, contact=new_contact, lost=lost, epochs=epochs, last_known=ghosts
+        )
     return replace(after, intel=new_intel)
 
 
@@ -389,12 +437,24 @@ def _id_pattern(state: st.GameState):
     return _ID_RE[1]
 
 
-MOVE_EVENTS = frozenset({"moved", "stopped", "loaded", "unloaded", "activated",
-                         "activation_ended", "reinforcements_available", "entered", "flee"})
+MOVE_EVENTS = frozenset(
+    {
+        "moved",
+        "stopped",
+        "loaded",
+        "unloaded",
+        "activated",
+        "activation_ended",
+        "reinforcements_available",
+        "entered",
+        "flee",
+    }
+)
 
 
-def redact(events: Iterable[Any], viewer: str, own_side: str | None,
-           state: st.GameState) -> list[dict]:
+def redact(
+    events: Iterable[Any], viewer: str, own_side: str | None, state: st.GameState
+) -> list[dict]:
     """The log as the viewer may read it (D-DB-LOG): own ids kept, known enemies by handle,
     other counters as "unseen"; events about unseen counters only (except an attack's "fire"
     line, whose firers read "unseen") and enemy movement left out; a text naming an unseen
@@ -481,11 +541,14 @@ def command_in(state: st.GameState, side: str, cmd):
                 if observation.is_on(state) and args.get("spotter") is None:
                     raise IllegalCommand(
                         f"bombard: blind fire at {args['target']} needs a spotting leader with "
-                        "line of sight (18.8)", rule="18.8")
+                        "line of sight (18.8)",
+                        rule="18.8",
+                    )
             else:
                 rule = "12.1" if cmd.type == "assault" else "10.0"
-                raise IllegalCommand(f"{cmd.type}: no enemy unit you can see in "
-                                     f"{args['target']} ({rule})", rule=rule)
+                raise IllegalCommand(
+                    f"{cmd.type}: no enemy unit you can see in {args['target']} ({rule})", rule=rule
+                )
     return Command(cmd.type, tuple((k, args[k]) for k, _ in cmd.args))
 
 

@@ -52,8 +52,10 @@ class LeakTally:
     messages: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        return (f"leakcheck: games={self.games} steps={self.steps} frames={self.frames} "
-                f"leaks={self.leaks} errors={self.errors}")
+        return (
+            f"leakcheck: games={self.games} steps={self.steps} frames={self.frames} "
+            f"leaks={self.leaks} errors={self.errors}"
+        )
 
     def fail(self, kind: str, msg: str) -> None:
         if kind == "leak":
@@ -65,8 +67,11 @@ class LeakTally:
 
 
 def audiences(state: st.GameState) -> list[tuple]:
-    return ([("side", s.id) for s in state.sides] + [("seat", s.id) for s in state.seats]
-            + [("spectator", "public")])
+    return (
+        [("side", s.id) for s in state.sides]
+        + [("seat", s.id) for s in state.seats]
+        + [("spectator", "public")]
+    )
 
 
 def _side_of(state: st.GameState, aud: tuple) -> str | None:
@@ -105,8 +110,14 @@ def leaks_in(text: str, canaries: frozenset[str], secret: str) -> list[str]:
 FrameHook = Callable[[tuple, dict | None, dict, list], None]
 
 
-def check_frames(state: st.GameState, events: Iterable, previous: dict, tally: LeakTally,
-                 where: str, hook: FrameHook | None = None) -> None:
+def check_frames(
+    state: st.GameState,
+    events: Iterable,
+    previous: dict,
+    tally: LeakTally,
+    where: str,
+    hook: FrameHook | None = None,
+) -> None:
     """Build every audience's frame for a step and search it for canaries."""
     events = list(events)
     for aud in audiences(state):
@@ -138,8 +149,7 @@ def check_handles(state: st.GameState, seen: dict, tally: LeakTally, where: str)
             seen[(v, uid)] = (h, intel.contact.get(uid))
 
 
-def probe_rejections(state: st.GameState, rng: random.Random, tally: LeakTally,
-                     where: str) -> None:
+def probe_rejections(state: st.GameState, rng: random.Random, tally: LeakTally, where: str) -> None:
     """Commands aimed at counters a seat cannot see: the rejection names none of them."""
     for seat in who_may_act(state):
         side = next(s.side for s in state.seats if s.id == seat)
@@ -152,8 +162,13 @@ def probe_rejections(state: st.GameState, rng: random.Random, tally: LeakTally,
         label = hex_label(state, u.hex)
         probes = [
             {"type": "fire", "firers": [rng.choice(mine)], "target": label},
-            {"type": "fire", "firers": [rng.choice(mine)], "target": label,
-             "fire_type": "anti_tank", "target_unit": u.id},
+            {
+                "type": "fire",
+                "firers": [rng.choice(mine)],
+                "target": label,
+                "fire_type": "anti_tank",
+                "target_unit": u.id,
+            },
             {"type": "assault", "units": [rng.choice(mine)], "target": label},
             {"type": "bombard", "firers": [rng.choice(mine)], "target": label},
             {"type": "opportunity_fire", "firers": [rng.choice(mine)], "target": u.id},
@@ -167,8 +182,9 @@ def probe_rejections(state: st.GameState, rng: random.Random, tally: LeakTally,
             except (IllegalCommand, InvalidCommand) as exc:
                 text = json.dumps({"code": exc.code, "message": exc.message})
                 # The command's own text may be echoed back: the seat sent it.
-                echoed = {x for x in (cmd.get("target_unit"), cmd.get("target"),
-                                      cmd.get("unit")) if x}
+                echoed = {
+                    x for x in (cmd.get("target_unit"), cmd.get("target"), cmd.get("unit")) if x
+                }
                 bad = [b for b in leaks_in(text, canaries - echoed, state.secret)]
                 if bad:
                     tally.fail("leak", f"{where} probe {cmd['type']}: {exc.message}")
@@ -177,8 +193,15 @@ def probe_rejections(state: st.GameState, rng: random.Random, tally: LeakTally,
                 tally.fail("error", f"{where} probe {cmd}: {type(exc).__name__}: {exc}")
 
 
-def play(scenario, game_seed: str, options: Iterable[str], tally: LeakTally, max_steps: int,
-         hook: FrameHook | None = None, probe_every: int = 7) -> st.GameState:
+def play(
+    scenario,
+    game_seed: str,
+    options: Iterable[str],
+    tally: LeakTally,
+    max_steps: int,
+    hook: FrameHook | None = None,
+    probe_every: int = 7,
+) -> st.GameState:
     """One random double-blind game through the engine, every frame checked."""
     from .observation import ADDITIONS
     from .scenario import initial_state
@@ -188,8 +211,9 @@ def play(scenario, game_seed: str, options: Iterable[str], tally: LeakTally, max
     seed = hashlib.sha256(game_seed.encode()).hexdigest()
     dice = SeededDice(seed)
     state = initial_state(scenario, options=scenario.default_options | (options - set(ADDITIONS)))
-    state = knowledge.start(state, hashlib.sha256(f"secret:{seed}".encode()).hexdigest(),
-                            options & set(ADDITIONS))
+    state = knowledge.start(
+        state, hashlib.sha256(f"secret:{seed}".encode()).hexdigest(), options & set(ADDITIONS)
+    )
     tally.games += 1
     previous: dict = {}
     handles_seen: dict = {}
@@ -233,8 +257,9 @@ def patch_hook(tally: LeakTally) -> FrameHook:
     return hook
 
 
-def run(games: int, seed: str, scenario_ids: list[str] | None, max_steps: int,
-        out=sys.stdout) -> LeakTally:
+def run(
+    games: int, seed: str, scenario_ids: list[str] | None, max_steps: int, out=sys.stdout
+) -> LeakTally:
     from .scenario import bundled_scenarios
 
     bundled = bundled_scenarios()

@@ -127,7 +127,11 @@ def _conditions(state: st.GameState) -> tuple[frozenset[Hex], frozenset[Hex]]:
 
 
 def observation_range(
-    state: st.GameState, op: OP, target_hex: Hex, *, hidden: bool = False,
+    state: st.GameState,
+    op: OP,
+    target_hex: Hex,
+    *,
+    hidden: bool = False,
     low_profile: bool = False,
 ) -> int:
     """How far the OP sees a counter in target_hex (18.5, 18.11; 8.1-8.2; 17.8 1/4 range)."""
@@ -135,8 +139,10 @@ def observation_range(
     _, light = _conditions(state)
     rng, _ = spotting_range(m, op.hex, target_hex, night=state.night, illumination=light)
     limiting = target_cap(m, target_hex)[0] is not None
-    if low_profile and LOW_PROFILE in state.options and m.elevation(op.hex) <= m.elevation(
-        target_hex
+    if (
+        low_profile
+        and LOW_PROFILE in state.options
+        and m.elevation(op.hex) <= m.elevation(target_hex)
     ):
         rng, limiting = min(rng, 3), True
     if op.moving == "personnel" and not limiting:
@@ -155,11 +161,17 @@ def is_low_profile(state: st.GameState, u: st.UnitState) -> bool:
     t = counter_type(state, u.type_id)
     if getattr(t, "is_leader", False):
         return False
-    return bool((u.dug_in and getattr(t, "is_personnel", False)) or getattr(t, "low_profile", False))
+    return bool(
+        (u.dug_in and getattr(t, "is_personnel", False)) or getattr(t, "low_profile", False)
+    )
 
 
 def op_sees(
-    state: st.GameState, op: OP, target_hex: Hex, *, hidden: bool = False,
+    state: st.GameState,
+    op: OP,
+    target_hex: Hex,
+    *,
+    hidden: bool = False,
     low_profile: bool = False,
 ) -> bool:
     """Whether the OP observes a counter in target_hex: range and line of sight."""
@@ -191,9 +203,7 @@ def is_concealed_leader(state: st.GameState, u: st.UnitState) -> bool:
     return False
 
 
-def _observe_side(
-    state: st.GameState, ops: Mapping[Hex, OP], side: str
-) -> dict[str, int]:
+def _observe_side(state: st.GameState, ops: Mapping[Hex, OP], side: str) -> dict[str, int]:
     """Enemy units the OPs observe, with the distance from the nearest OP that sees each."""
     m = game_map(state)
     sight = static_sight(m)
@@ -233,8 +243,11 @@ def observe(state: st.GameState) -> Observation:
         changed = False
         for s in sides:
             revealed = [
-                state.units[uid] for other in sides if other != s
-                for uid in observed[other] if state.units[uid].side == s
+                state.units[uid]
+                for other in sides
+                if other != s
+                for uid in observed[other]
+                if state.units[uid].side == s
                 and not makes_op(state, state.units[uid])
                 and state.units[uid].status != st.DEMORALIZED
             ]
