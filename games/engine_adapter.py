@@ -97,6 +97,11 @@ def decode_state(game_id: str, version: int, raw: Mapping[str, Any]) -> GameStat
     return hit
 
 
+def cached_state(game_id: str, version: int) -> GameState | None:
+    """The decoded state of a version if this process has it."""
+    return _states.get((str(game_id), version))
+
+
 def remember_state(game_id: str, version: int, state: GameState) -> None:
     _remember(_states, (str(game_id), version), state)
 

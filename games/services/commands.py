@@ -98,7 +98,8 @@ def _db_id(game_id: Any) -> Any:
 def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id: int | None):
     g = (
         Game.objects.select_for_update()
-        .only("id", "status", "version", "state", "seed", "dice_position", "options")
+        # The state is read only when this process has not decoded this version already.
+        .only("id", "status", "version", "seed", "dice_position", "options")
         .get(pk=game_id)
     )
     prior = _prior_version(game_id, seat, client_id)
@@ -113,7 +114,10 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
             "state/stale_version",
             f"the command was based on version {base_version}; the game is at {g.version}",
         )
-    before = engine.decode_state(g.pk, g.version, g.state)
+    before = engine.cached_state(g.pk, g.version)
+    if before is None:
+        raw_before = Game.objects.filter(pk=g.pk).values_list("state", flat=True).get()
+        before = engine.decode_state(g.pk, g.version, raw_before)
     try:
         applied = engine.apply_command(before, seat.seat_id, command, g.seed, g.dice_position)
     except engine.RulesError as exc:
