@@ -162,6 +162,9 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
         return hit
     engine_audience = _engine_audience(state, audience)
     view = rules.view_for(state, engine_audience)
+    # On the wire, units are keyed by id: a patch then touches the counters that changed, not
+    # the whole list (games/patch.py replaces arrays whole).
+    view["units"] = {u["id"]: u for u in view["units"]}
     if engine_audience[0] == "side":
         legal = {}
         for seat in state.seats:
@@ -172,6 +175,59 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
         view["legal"] = legal
     _remember(_views, key, view)
     return view
+
+
+def previews_for(state: GameState, seat_id: str, unit: str) -> list[dict]:
+    """What each of the seat's legal commands naming `unit` would cost or risk (rules.preview)."""
+    from games.rules.preview import previews
+
+    return previews(state, seat_id, unit)
+
+
+@cache
+def counter_types(scenario_id: str) -> dict[str, dict]:
+    """The printed values of every counter type of a scenario, for the board to draw."""
+    from games.rules.registry import catalogue_for
+
+    scen = scenario(scenario_id)
+    cat = getattr(scen, "catalogue", None) or catalogue_for(None)
+    used = {u.type_id for u in initial_state(scen).units.values()}
+    out = {}
+    for type_id in sorted(used):
+        t = cat[type_id]
+        entry: dict[str, Any] = {"name": t.name, "nationality": t.nationality, "kind": t.kind}
+        if t.is_leader:
+            entry.update(
+                leader=True,
+                rank=t.rank,
+                morale=t.morale,
+                combat_modifier=t.combat_modifier,
+                morale_modifier=t.morale_modifier,
+                movement=t.movement,
+            )
+        else:
+            entry.update(
+                leader=False,
+                steps=t.steps,
+                movement_class=t.movement_class,
+                full=_face(t.full),
+                reduced=_face(t.reduced) if t.reduced else None,
+            )
+        out[type_id] = entry
+    return out
+
+
+def _face(face: Any) -> dict:
+    def fire(v: Any) -> list[int] | None:
+        return [v.strength, v.range] if v is not None else None
+
+    return {
+        "direct_fire": fire(face.direct_fire),
+        "bombardment": fire(face.bombardment),
+        "anti_tank": fire(face.anti_tank),
+        "armor": face.armor,
+        "movement": face.movement,
+    }
 
 
 def events_for(events: list[dict], state: GameState, audience: str) -> list[dict]:

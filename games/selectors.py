@@ -147,8 +147,9 @@ def lobby_games(user: Any, status: str | None = None):
     return games.filter(visible).distinct()
 
 
-def history(game: Game) -> list[dict]:
-    """Every step with the full view (only once the game has ended)."""
+def history(game: Game, audience: str = engine.FULL) -> list[dict]:
+    """Every step with an audience's view and events (only once the game has ended): the
+    full view, a side's ("side:<id>") or the public one, as they were at each version."""
     out = []
     for step in GameStep.objects.filter(game=game).select_related("seat").order_by("version"):
         state = engine.decode_state(game.pk, step.version, step.state)
@@ -158,8 +159,9 @@ def history(game: Game) -> list[dict]:
                 "seat": step.seat.seat_id if step.seat else None,
                 "command": step.command,
                 "dice": step.dice,
-                "events": step.events,
-                "view": engine.audience_view(game.pk, step.version, state, engine.FULL),
+                "events": step.events if audience == engine.FULL
+                else engine.events_for(step.events or [], state, audience),
+                "view": engine.audience_view(game.pk, step.version, state, audience),
                 "at": step.created_at.isoformat(),
             }
         )

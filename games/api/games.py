@@ -230,18 +230,27 @@ def _ended(game: Game) -> bool:
 
 
 class HistoryView(APIView):
-    """Every step with the full view, once the game has ended (403 while it is played)."""
+    """Every step with the full view (or one side's), once the game has ended (403 before)."""
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(
+        parameters=[OpenApiParameter("audience", str, description='"full", "public" or "side:<id>"')],
+        responses={200: OpenApiTypes.OBJECT},
+    )
     def get(self, request: Request, game_id: str) -> Response:
         game = _game(game_id)
         if game is None:
             return _no_game(game_id)
         if not _ended(game):
             return _error("game/not_over", "the history opens when the game has ended", 403)
-        return Response({"id": str(game.pk), "steps": selectors.history(game)})
+        audience = request.query_params.get("audience") or engine.FULL
+        sides = game.sides.values_list("side_id", flat=True)
+        allowed = {engine.FULL, engine.PUBLIC} | {engine.side_audience(x) for x in sides}
+        if audience not in allowed:
+            return _error("audience/unknown", f"no audience {audience!r}", 400)
+        return Response({"id": str(game.pk), "audience": audience,
+                         "steps": selectors.history(game, audience)})
 
 
 class ExportView(APIView):
@@ -257,3 +266,29 @@ class ExportView(APIView):
         if not _ended(game):
             return _error("game/not_over", "the export (with the seed) opens at the end", 403)
         return Response(selectors.export(game))
+
+
+class PreviewView(APIView):
+    """What each of your legal commands naming one unit would cost (MP) or risk (odds)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("unit", str, required=True, description="an own unit id")],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game = _game(game_id)
+        if game is None:
+            return _no_game(game_id)
+        seat = selectors.seat_of(game, request.user)
+        if seat is None:
+            return _error("seat/none", "you have no seat in this game", 403)
+        unit = request.query_params.get("unit", "")
+        previews: list[dict] = []
+        if game.state is not None and unit:
+            state = engine.decode_state(game.pk, game.version, game.state)
+            previews = engine.previews_for(state, seat.seat_id, unit)
+        return Response(
+            {"v": game.version, "seat": seat.seat_id, "unit": unit, "previews": previews}
+        )

@@ -27,6 +27,7 @@ urlpatterns = [
     path("games/<str:game_id>/resign", games.ResignView.as_view(), name="api-game-resign"),
     path("games/<str:game_id>/view", games.ViewView.as_view(), name="api-game-view"),
     path("games/<str:game_id>/legal", games.LegalView.as_view(), name="api-game-legal"),
+    path("games/<str:game_id>/preview", games.PreviewView.as_view(), name="api-game-preview"),
     path("games/<str:game_id>/commands", games.CommandView.as_view(), name="api-game-commands"),
     path("games/<str:game_id>/history", games.HistoryView.as_view(), name="api-game-history"),
     path("games/<str:game_id>/export", games.ExportView.as_view(), name="api-game-export"),

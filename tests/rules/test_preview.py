@@ -1,0 +1,62 @@
+"""Previews: the MP cost of each legal move and the odds of each legal attack (5.0, 10.2, 12.4)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from games.rules import state as st
+from games.rules.dice import SeededDice
+from games.rules.engine import apply, who_may_act
+from games.rules.legal import legal_commands
+from games.rules.preview import previews
+from games.rules.registry import counter_type
+from games.rules.scenario import bundled_scenarios, initial_state
+
+
+@pytest.fixture(scope="module")
+def hmg_activated():
+    """Melnitsa after the initiative, with the side holding it activating its HMG (it has a
+    target from the first segment, whichever side wins)."""
+    scen = bundled_scenarios()["melnitsa-bridgehead"]
+    dice = SeededDice("preview")
+    state = initial_state(scen)
+    while state.phase == st.INITIATIVE:
+        state = apply(state, who_may_act(state)[0], {"type": "roll_initiative"}, dice).state
+    seat = who_may_act(state)[0]
+    hmg = {"su": "su-hmg-1", "ge": "ge-hmg-4"}[seat]
+    state = apply(state, seat, {"type": "activate", "kind": "unit", "unit": hmg}, dice).state
+    return state, seat, hmg
+
+
+def test_every_legal_move_of_the_unit_has_its_mp_cost_within_the_allowance(hmg_activated):
+    state, seat, hmg = hmg_activated
+    moves = [p for p in previews(state, seat, hmg) if p["command"]["type"] == "move"]
+    legal = [c for c in legal_commands(state, seat)["move"] if c.get("unit") == hmg]
+    assert [p["command"] for p in moves] == legal
+    allowance = counter_type(state, state.units[hmg].type_id).full.movement
+    costs = [Fraction(p["cost"]) for p in moves]
+    assert costs and all(0 < c <= allowance for c in costs)
+    # A longer path to the same side of the board never costs less than its first hex.
+    by_path = {tuple(p["command"]["path"]): Fraction(p["cost"]) for p in moves}
+    assert all(by_path[path] >= by_path[path[:1]] for path in by_path if path[:1] in by_path)
+
+
+def test_a_legal_fire_has_its_column_shifts_with_reasons_and_probabilities_summing_to_one(
+    hmg_activated,
+):
+    state, seat, hmg = hmg_activated
+    fires = [p for p in previews(state, seat, hmg) if p["command"]["type"] == "fire"]
+    assert fires
+    odds = fires[0]["odds"]
+    assert odds["legal"] and odds["column"]
+    assert all(s["reason"] and s["rule"] for s in odds["shifts"])
+    assert sum(Fraction(r["fraction"]) for r in odds["probabilities"].values()) == 1
+
+
+def test_a_unit_outside_the_activation_or_a_seat_that_may_not_act_gets_nothing(hmg_activated):
+    state, seat, hmg = hmg_activated
+    other = next(s.id for s in state.seats if s.id != seat)
+    assert previews(state, other, hmg) == []
+    assert previews(state, seat, "no-such-unit") == []
