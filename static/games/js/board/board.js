@@ -5,13 +5,17 @@
 // frame, and turns pointer gestures into intents ({kind: "hex", hex} or {kind: "unit", unit,
 // hex}) for the host to act on. What the layers hold is decided by the pure layers.js.
 
-import { HEX_SIZE, indexHexes, mapBounds } from "./geometry.js";
+import { HEX_SIZE, center, indexHexes, mapBounds } from "./geometry.js";
 import { hexsideItems, patternDefs, roadItems, terrainItems, unitItems } from "./layers.js";
+import { fogItems, markerItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
-/** Layers bottom to top; overlays (reach, targets) and fog are filled by later issues. */
-export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "overlays", "units", "fog"]);
+/** Layers bottom to top. */
+export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "fog", "markers", "overlays", "units"]);
+
+/** Below this viewBox width per hex radius the map is "zoomed in": hex numbers show. */
+const LABELS_BELOW_HEXES = 28;
 
 const CLICK_SLOP_PX = 5; // a pointer that moved less than this clicked; more, it panned
 
@@ -24,6 +28,11 @@ export class Board {
   #viewBox;
   #layers = {};
   #units = [];
+  #markers = [];
+  #fog = [];
+  #overlay = {};
+  #types;
+  #spread = null;
   #selected = null;
   #onIntent;
   #requestFrame;
@@ -35,7 +44,8 @@ export class Board {
    * `svg`: an empty <svg> element in the page. Options: `map` (the map payload), `size` (hex
    * radius in map units), `onIntent(intent)`, `requestFrame` (requestAnimationFrame).
    */
-  constructor(svg, { map, size = HEX_SIZE, onIntent = () => {}, requestFrame = null }) {
+  constructor(svg, { map, size = HEX_SIZE, types = {}, onIntent = () => {}, requestFrame = null }) {
+    this.#types = types;
     this.#svg = svg;
     this.#doc = svg.ownerDocument;
     this.#size = size;
@@ -66,8 +76,49 @@ export class Board {
 
   /** Show a new view (the store's); counters are redrawn on the next frame. */
   setView(view) {
-    this.#units = Array.isArray(view?.units) ? view.units : [];
+    this.#units = view?.units ?? [];
+    this.#markers = Array.isArray(view?.markers) ? view.markers : [];
     this.#schedule();
+  }
+
+  /** Lay reach ({hex, cost}), a path, and targets ({hex, label, kind}) over the map. */
+  setOverlay(overlay) {
+    this.#overlay = overlay ?? {};
+    this.#schedule();
+  }
+
+  /** Shade these hexes (labels) as not seen. */
+  setFog(hexes) {
+    this.#fog = hexes ?? [];
+    this.#schedule();
+  }
+
+  /** Fan out the stack in one hex (or none with null) so each counter can be read. */
+  spread(label) {
+    if (this.#spread === label) return;
+    this.#spread = label;
+    this.#schedule();
+  }
+
+  get spreadHex() {
+    return this.#spread;
+  }
+
+  /** Centre the view on a hex. */
+  centerOn(label) {
+    const h = this.#index.get(label);
+    if (!h) return;
+    const c = center(h, this.#size);
+    const vb = this.#viewBox;
+    this.#viewBox = panBy(vb, c.x - (vb.x + vb.width / 2), c.y - (vb.y + vb.height / 2), this.#bounds);
+    this.#applyViewBox();
+  }
+
+  /** Zoom by a factor about the centre of the view (keys + and -). */
+  zoom(factor) {
+    const vb = this.#viewBox;
+    this.#viewBox = zoomAt(vb, factor, { x: vb.x + vb.width / 2, y: vb.y + vb.height / 2 }, this.#bounds);
+    this.#applyViewBox();
   }
 
   /** Highlight one unit (or none with null). */
@@ -79,8 +130,12 @@ export class Board {
   /** Draw now: counters from the last view. Calling it twice changes nothing. */
   redraw() {
     this.#frameAsked = false;
-    const items = unitItems(this.#units, this.#index, { size: this.#size, selected: this.#selected });
+    const size = this.#size;
+    const items = unitItems(this.#units, this.#index, { size, selected: this.#selected, types: this.#types, spread: this.#spread });
     reconcile(this.#doc, this.#layers.units, items);
+    reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size));
+    reconcile(this.#doc, this.#layers.overlays, overlayItems(this.#overlay, this.#index, size));
+    reconcile(this.#doc, this.#layers.fog, fogItems(this.#fog, this.#index, size));
   }
 
   get viewBox() {
@@ -101,6 +156,9 @@ export class Board {
 
   #applyViewBox() {
     this.#svg.setAttribute("viewBox", viewBoxText(this.#viewBox));
+    // Hex numbers only when zoomed in far enough to read them (CSS hides them otherwise).
+    const zoomed = this.#viewBox.width < LABELS_BELOW_HEXES * this.#size;
+    this.#svg.classList?.toggle?.("zoomed-in", zoomed);
   }
 
   #on(type, fn, options) {
@@ -110,12 +168,37 @@ export class Board {
 
   // One delegated set of pointer listeners on the SVG root, never one per hex or counter.
   #listen() {
+    const pointers = new Map(); // touch points for pinch zoom
     this.#on("pointerdown", (e) => {
       if (e.button !== 0) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pointers.size === 2) {
+        const [p, q] = [...pointers.values()];
+        this.#drag = { pinch: Math.hypot(p.x - q.x, p.y - q.y), vb: this.#viewBox, panning: true };
+        return;
+      }
       this.#drag = { id: e.pointerId, x: e.clientX, y: e.clientY, vb: this.#viewBox, panning: false };
     });
+    this.#on("pointerover", (e) => {
+      if (e.pointerType === "touch") return;
+      const unit = e.target?.closest?.("[data-unit]");
+      if (unit) this.spread(unit.getAttribute("data-hex"));
+    });
+    this.#on("pointerleave", () => {
+      pointers.clear();
+      this.spread(null);
+    });
     this.#on("pointermove", (e) => {
+      if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
       const drag = this.#drag;
+      if (drag?.pinch && pointers.size === 2) {
+        const [p, q] = [...pointers.values()];
+        const rect = this.#svg.getBoundingClientRect();
+        const mid = clientToMap(drag.vb, rect, (p.x + q.x) / 2, (p.y + q.y) / 2);
+        this.#viewBox = zoomAt(drag.vb, Math.hypot(p.x - q.x, p.y - q.y) / drag.pinch, mid, this.#bounds);
+        this.#applyViewBox();
+        return;
+      }
       if (!drag || drag.id !== e.pointerId) return;
       const dx = e.clientX - drag.x;
       const dy = e.clientY - drag.y;
@@ -128,13 +211,19 @@ export class Board {
       this.#applyViewBox();
     });
     this.#on("pointerup", (e) => {
+      pointers.delete(e.pointerId);
       const drag = this.#drag;
       this.#drag = null;
       if (!drag || drag.id !== e.pointerId || drag.panning) return;
       const intent = intentAt(e.target);
+      // A tap on a stack first fans it out (touch has no hover), then picks.
+      if (intent?.kind === "unit" && e.pointerType === "touch" && this.#spread !== intent.hex) {
+        this.spread(intent.hex);
+      }
       if (intent) this.#onIntent(intent);
     });
-    this.#on("pointercancel", () => {
+    this.#on("pointercancel", (e) => {
+      pointers.delete(e.pointerId);
       this.#drag = null;
     });
     this.#on("wheel", (e) => {

@@ -6,6 +6,9 @@
 // elevation and unit state are written as text, so the board reads without colour.
 
 import { HEX_SIZE, center, hexPoints, pathThrough, sharedEdge } from "./geometry.js";
+import { counterChildren, shortName } from "./counters.js";
+
+export { shortName };
 
 /** Fill colour and pattern motif of each terrain of terrain.json. */
 export const TERRAIN_STYLE = Object.freeze({
@@ -138,28 +141,33 @@ export function roadItems(map, index, size = HEX_SIZE) {
   });
 }
 
-const STATUS_MARK = { disrupted: "D", demoralized: "DM" };
-
 /** The counters on the map by hex, bottom of each stack first (leaders on top). */
 export function stacks(units) {
   const byHex = new Map();
-  for (const u of units) {
+  for (const u of listUnits(units)) {
     if (!u.hex || u.eliminated || u.exited || u.carried_by) continue;
     if (!byHex.has(u.hex)) byHex.set(u.hex, []);
     byHex.get(u.hex).push(u);
   }
   for (const stack of byHex.values()) {
-    stack.sort((m, n) => Number(m.leader) - Number(n.leader) || (m.id < n.id ? -1 : m.id > n.id ? 1 : 0));
+    stack.sort((m, n) => Number(Boolean(m.leader)) - Number(Boolean(n.leader)) || (m.id < n.id ? -1 : m.id > n.id ? 1 : 0));
   }
   return byHex;
+}
+
+/** The units of a view as a list, whether the view keys them by id or lists them. */
+export function listUnits(units) {
+  if (Array.isArray(units)) return units;
+  return units && typeof units === "object" ? Object.values(units) : [];
 }
 
 /**
  * One group per counter on the map, keyed by unit id so a counter that moves is the same
  * element. Carried units ride inside their transport and are not drawn (the unit panel lists
- * them); units off the map are not drawn either.
+ * them); units off the map are not drawn either. The stack in hex `spread` is laid out side
+ * by side so every counter in it can be read and picked.
  */
-export function unitItems(units, index, { size = HEX_SIZE, selected = null } = {}) {
+export function unitItems(units, index, { size = HEX_SIZE, selected = null, types = {}, spread = null } = {}) {
   const items = [];
   const side = Math.round(size * 1.05);
   const step = Math.max(2, Math.round(size * 0.1));
@@ -168,24 +176,27 @@ export function unitItems(units, index, { size = HEX_SIZE, selected = null } = {
     const h = index.get(label);
     if (!h) continue;
     const c = center(h, size);
+    const fanned = label === spread && stack.length > 1;
+    const gap = side + 3;
+    const perRow = Math.min(stack.length, 4);
     stack.forEach((u, i) => {
-      const x = round1(c.x - side / 2 + i * step);
-      const y = round1(c.y - side / 2 - i * step);
+      let x = round1(c.x - side / 2 + i * step);
+      let y = round1(c.y - side / 2 - i * step);
+      if (fanned) {
+        const row = Math.floor(i / perRow);
+        const col = i % perRow;
+        x = round1(c.x - (perRow * gap) / 2 + col * gap + 1.5);
+        y = round1(c.y - side / 2 - row * gap);
+      }
       const classes = ["unit", `side-${u.side}`, u.own ? "own" : "enemy"];
       if (u.leader) classes.push("leader");
       if (u.status && u.status !== "good") classes.push(u.status);
       if (u.moved_fired) classes.push("moved-fired");
       if (u.id === selected) classes.push("selected");
-      const marks = [STATUS_MARK[u.status], u.moved_fired ? "M/F" : null, u.dug_in ? "DI" : null].filter(Boolean);
-      const children = [
-        { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2, fill: u.own ? "#e6dfc3" : "#c8b49e", stroke: u.id === selected ? "#d40000" : INK, "stroke-width": u.id === selected ? 2.5 : 0.8 } },
-        { tag: "text", attrs: { ...font, class: "unit-name", x: side / 2, y: round1(side * 0.32), "text-anchor": "middle" }, text: shortName(u.name ?? u.type) },
-        { tag: "text", attrs: { ...font, class: "unit-steps", x: side / 2, y: round1(side * 0.62), "text-anchor": "middle" }, text: "●".repeat(Math.max(0, u.steps)) },
-      ];
-      if (marks.length) {
-        children.push({ tag: "text", attrs: { ...font, class: "unit-marks", x: side / 2, y: round1(side * 0.9), "text-anchor": "middle" }, text: marks.join(" ") });
-      }
-      if (i === stack.length - 1 && stack.length > 1) {
+      if (fanned) classes.push("spread");
+      if (u.detail && u.detail !== "exact") classes.push(`detail-${u.detail}`);
+      const children = counterChildren(u, types[u.type], { side, selected: u.id === selected });
+      if (i === stack.length - 1 && stack.length > 1 && !fanned) {
         children.push({ tag: "text", attrs: { ...font, class: "stack-count", x: side, y: -2, "text-anchor": "end" }, text: `×${stack.length}` });
       }
       items.push({
@@ -196,11 +207,10 @@ export function unitItems(units, index, { size = HEX_SIZE, selected = null } = {
       });
     });
   }
+  if (spread) {
+    // The fanned stack is drawn last, over its neighbours.
+    const mine = items.filter((i) => i.attrs["data-hex"] === spread);
+    return [...items.filter((i) => i.attrs["data-hex"] !== spread), ...mine];
+  }
   return items;
-}
-
-/** A counter's name cut to fit: at most 8 characters, an ellipsis if cut. */
-export function shortName(name) {
-  const text = String(name ?? "");
-  return text.length <= 8 ? text : `${text.slice(0, 7)}…`;
 }

@@ -1,0 +1,162 @@
+// Counters as element descriptions: a NATO symbol, the printed values of the side showing,
+// leaders with rank, morale and modifiers, and state written as text (D, DM, M/F, DI).
+//
+// Pure: the counter types ({type id: printed values}) come with the page; nothing here
+// decides a rule, it only writes what the counter says.
+
+const INK = "#2b2b2b";
+const round1 = (n) => Math.round(n * 10) / 10 + 0;
+
+/** Which face a unit shows: "reduced" once it has lost its first step and has a reduced side. */
+export function faceOf(unit, type) {
+  if (!type || type.leader) return null;
+  if (type.reduced && unit.steps !== undefined && unit.steps < type.steps) return type.reduced;
+  return type.full;
+}
+
+const RANK_ABBR = {
+  sergeant: "Sgt", lieutenant: "Lt", captain: "Capt", major: "Maj",
+  lieutenant_colonel: "LtCol", colonel: "Col", general: "Gen",
+};
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : "0");
+
+/**
+ * The printed values as the counter shows them: direct fire "7-6", bombardment "[8-20]",
+ * anti-tank "(2-4)", armor "A3", movement last after a bar. A leader: "Lt 8 +1/+1 5".
+ */
+export function printedValues(unit, type) {
+  if (!type) return "";
+  if (type.leader) {
+    return `${RANK_ABBR[type.rank] ?? type.rank} ${type.morale} ${signed(type.combat_modifier)}/${signed(type.morale_modifier)} ${type.movement}`;
+  }
+  const face = faceOf(unit, type);
+  if (!face) return "";
+  const parts = [];
+  if (face.direct_fire) parts.push(face.direct_fire.join("-"));
+  if (face.bombardment) parts.push(`[${face.bombardment.join("-")}]`);
+  if (face.anti_tank) parts.push(`(${face.anti_tank.join("-")})`);
+  if (face.armor !== null && face.armor !== undefined) parts.push(`A${face.armor}`);
+  parts.push(`|${face.movement}`);
+  return parts.join(" ");
+}
+
+/** Every value spelled out, for the unit panel and the text view. */
+export function valuesInWords(unit, type) {
+  if (!type) return [];
+  if (type.leader) {
+    return [
+      ["rank", String(type.rank).replace(/_/g, " ")],
+      ["morale", String(type.morale)],
+      ["combat modifier", signed(type.combat_modifier)],
+      ["morale modifier", signed(type.morale_modifier)],
+      ["movement", String(type.movement)],
+    ];
+  }
+  const face = faceOf(unit, type);
+  const out = [["side showing", face === type.full ? "full strength" : "reduced"]];
+  const fire = (v) => (v ? `${v[0]}, range ${v[1]}` : "none");
+  out.push(["direct fire", fire(face.direct_fire)]);
+  if (face.bombardment) out.push(["bombardment", fire(face.bombardment)]);
+  out.push(["anti-tank", fire(face.anti_tank)]);
+  out.push(["armor", face.armor === null || face.armor === undefined ? "unarmored" : String(face.armor)]);
+  out.push(["movement", `${face.movement} (${String(type.movement_class).replace(/_/g, " ")})`]);
+  return out;
+}
+
+/** The NATO symbol of a kind, inside a w×h box at (x, y): frame plus branch marks. */
+export function natoSymbol(kind, x, y, w, h) {
+  const line = (x1, y1, x2, y2) => ({ tag: "line", attrs: { x1: round1(x1), y1: round1(y1), x2: round1(x2), y2: round1(y2) } });
+  const frame = { tag: "rect", attrs: { x: round1(x), y: round1(y), width: round1(w), height: round1(h), fill: "none" } };
+  const cross = [line(x, y, x + w, y + h), line(x, y + h, x + w, y)];
+  const slash = [line(x, y + h, x + w, y)];
+  const oval = { tag: "ellipse", attrs: { cx: round1(x + w / 2), cy: round1(y + h / 2), rx: round1(w * 0.32), ry: round1(h * 0.28), fill: "none" } };
+  const dot = (cx, cy) => ({ tag: "circle", attrs: { cx: round1(cx), cy: round1(cy), r: round1(h * 0.1), fill: INK } });
+  const marks = {
+    infantry: cross,
+    engineer: [line(x + w * 0.25, y + h * 0.65, x + w * 0.25, y + h * 0.35), line(x + w * 0.25, y + h * 0.35, x + w * 0.75, y + h * 0.35), line(x + w * 0.5, y + h * 0.35, x + w * 0.5, y + h * 0.65), line(x + w * 0.75, y + h * 0.35, x + w * 0.75, y + h * 0.65)],
+    recon: slash,
+    cavalry: slash,
+    hmg: [...cross, line(x + w * 0.5, y + h * 0.15, x + w * 0.5, y + h * 0.85)],
+    mortar: [line(x + w / 2, y + h * 0.8, x + w / 2, y + h * 0.25), line(x + w * 0.38, y + h * 0.38, x + w / 2, y + h * 0.22), line(x + w * 0.62, y + h * 0.38, x + w / 2, y + h * 0.22)],
+    artillery: [dot(x + w / 2, y + h / 2)],
+    infantry_gun: [...cross, dot(x + w / 2, y + h * 0.8)],
+    at_gun: [line(x, y + h, x + w / 2, y), line(x + w / 2, y, x + w, y + h)],
+    aa_gun: [{ tag: "path", attrs: { d: `M${round1(x + w * 0.15)} ${round1(y + h)} Q${round1(x + w / 2)} ${round1(y + h * 0.2)} ${round1(x + w * 0.85)} ${round1(y + h)}`, fill: "none" } }],
+    tank: [oval],
+    tank_destroyer: [oval, line(x, y + h, x + w / 2, y), line(x + w / 2, y, x + w, y + h)],
+    assault_gun: [oval, dot(x + w / 2, y + h / 2)],
+    armored_car: [oval, ...slash],
+    apc: [oval, ...cross],
+    truck: [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8), line(x + w * 0.15, y + h * 0.6, x + w * 0.85, y + h * 0.6)],
+    prime_mover: [oval, dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
+    wagon: [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
+  };
+  return { tag: "g", attrs: { class: `nato nato-${kind}`, stroke: INK, "stroke-width": 0.8 }, children: [frame, ...(marks[kind] ?? [])] };
+}
+
+/** The leader star: a small filled star in the symbol box. */
+function leaderStar(x, y, w, h) {
+  const cx = x + w / 2;
+  const cy = y + h / 2;
+  const r = h * 0.5;
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 ? r * 0.45 : r;
+    pts.push(`${round1(cx + rr * Math.cos(a))},${round1(cy + rr * Math.sin(a))}`);
+  }
+  return { tag: "polygon", attrs: { class: "leader-star", points: pts.join(" "), fill: INK } };
+}
+
+const STATUS_MARK = { disrupted: "D", demoralized: "DM" };
+
+/** What is written on a counter about its state: D or DM, M/F, DI, hidden, revealed. */
+export function stateMarks(unit) {
+  return [
+    STATUS_MARK[unit.status],
+    unit.moved_fired ? "M/F" : null,
+    unit.dug_in ? "DI" : null,
+  ].filter(Boolean);
+}
+
+/** A counter's name cut to fit: at most 8 characters, an ellipsis if cut. */
+export function shortName(name) {
+  const text = String(name ?? "");
+  return text.length <= 8 ? text : `${text.slice(0, 7)}…`;
+}
+
+/** The children of one counter of side `side` (a square at 0,0). */
+export function counterChildren(unit, type, { side, selected = false }) {
+  const font = (k) => ({ "font-size": round1(side * k), fill: INK });
+  const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
+  const known = !unit.detail || unit.detail === "exact";
+  const children = [
+    { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2, fill: unit.own ? "#e6dfc3" : "#c8b49e", stroke: selected ? "#d40000" : INK, "stroke-width": selected ? 2.5 : 0.8 } },
+  ];
+  if (reduced) {
+    // The reduced side: a band across the top, so it reads without colour.
+    children.push({ tag: "rect", attrs: { class: "reduced-band", width: side, height: round1(side * 0.12), fill: INK, "fill-opacity": 0.55 } });
+  }
+  children.push({ tag: "text", attrs: { ...font(0.19), class: "unit-name", x: side / 2, y: round1(side * 0.3), "text-anchor": "middle" }, text: known ? shortName(unit.name ?? unit.type) : "?" });
+  const bx = side * 0.3;
+  const by = side * 0.36;
+  const bw = side * 0.4;
+  const bh = side * 0.26;
+  if (unit.leader) children.push(leaderStar(bx, by, bw, bh));
+  else if (type) children.push(natoSymbol(type.kind, bx, by, bw, bh));
+  else if (!known) children.push({ tag: "text", attrs: { ...font(0.24), class: "unit-marker", x: side / 2, y: round1(side * 0.58), "text-anchor": "middle" }, text: unit.marker ?? unit.detail ?? "?" });
+  const values = known ? printedValues(unit, type) : "";
+  if (values) {
+    children.push({ tag: "text", attrs: { ...font(values.length > 14 ? 0.13 : 0.16), class: "unit-values", x: side / 2, y: round1(side * 0.77), "text-anchor": "middle" }, text: values });
+  }
+  if (known && !unit.leader) {
+    children.push({ tag: "text", attrs: { ...font(0.15), class: "unit-steps", x: round1(side * 0.95), y: round1(side * 0.5), "text-anchor": "end" }, text: "●".repeat(Math.max(0, unit.steps ?? 0)) });
+  }
+  const marks = stateMarks(unit);
+  if (marks.length) {
+    children.push({ tag: "rect", attrs: { class: "marks-band", x: 0, y: round1(side * 0.8), width: side, height: round1(side * 0.2), fill: "#ffffff", "fill-opacity": 0.8 } });
+    children.push({ tag: "text", attrs: { ...font(0.17), class: "unit-marks", x: side / 2, y: round1(side * 0.96), "text-anchor": "middle", "font-weight": "bold" }, text: marks.join(" ") });
+  }
+  return children;
+}

@@ -1,0 +1,91 @@
+// What the board lays over the map for the player: reachable hexes with their cost, the path
+// to the hex under the pointer, fire and assault targets with their column and chance, hex
+// markers (smoke, spotted, entrenchments, control) and shading over what is not seen.
+//
+// Pure descriptions, like layers.js. Every number written here came from the server (legal
+// commands and their previews); nothing is computed from the rules.
+
+import { HEX_SIZE, center, hexPoints, pathThrough } from "./geometry.js";
+
+const round1 = (n) => Math.round(n * 10) / 10 + 0;
+
+/**
+ * `reach`: [{hex, cost, label?}] hexes a selected unit or stack may move to; `path`: labels
+ * from the start hex to the hovered destination; `targets`: [{hex, label, kind}] hexes it may
+ * fire at or assault. Returns the overlay layer's items.
+ */
+export function overlayItems({ reach = [], path = [], targets = [], from = null } = {}, index, size = HEX_SIZE) {
+  const items = [];
+  for (const r of reach) {
+    const h = index.get(r.hex);
+    if (!h) continue;
+    const c = center(h, size);
+    const children = [{ tag: "polygon", attrs: { class: "reach-hex", points: hexPoints(h, size), fill: "#1f6fd1", "fill-opacity": 0.18, stroke: "#1f6fd1", "stroke-width": 1.2 } }];
+    const text = r.label ?? (r.cost !== undefined && r.cost !== null ? `${r.cost} MP` : null);
+    if (text) {
+      children.push({ tag: "text", attrs: { class: "reach-cost", x: c.x, y: round1(c.y + size * 0.78), "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#0b3c7a", "font-weight": "bold" }, text });
+    }
+    items.push({ key: `reach-${r.hex}`, tag: "g", attrs: { class: `reach${r.assault ? " assault" : ""}`, "data-hex": r.hex }, children });
+  }
+  for (const t of targets) {
+    const h = index.get(t.hex);
+    if (!h) continue;
+    const c = center(h, size);
+    const children = [{ tag: "polygon", attrs: { class: "target-hex", points: hexPoints(h, size), fill: "#c81e1e", "fill-opacity": 0.12, stroke: "#c81e1e", "stroke-width": 2.2, "stroke-dasharray": t.kind === "assault" ? "5 3" : "none" } }];
+    if (t.label) {
+      children.push({ tag: "rect", attrs: { x: round1(c.x - size * 0.8), y: round1(c.y + size * 0.5), width: round1(size * 1.6), height: round1(size * 0.32), fill: "#ffffff", "fill-opacity": 0.85, rx: 2 } });
+      children.push({ tag: "text", attrs: { class: "target-label", x: c.x, y: round1(c.y + size * 0.74), "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#7a0b0b", "font-weight": "bold" }, text: t.label });
+    }
+    items.push({ key: `target-${t.hex}`, tag: "g", attrs: { class: `target target-${t.kind ?? "fire"}`, "data-hex": t.hex }, children });
+  }
+  const points = path.map((label) => index.get(label)).filter(Boolean).map((h) => center(h, size));
+  if (from && index.get(from) && points.length) points.unshift(center(index.get(from), size));
+  if (points.length > 1) {
+    items.push({ key: "path", tag: "path", attrs: { class: "move-path", d: pathThrough(points), fill: "none", stroke: "#0b3c7a", "stroke-width": 3, "stroke-dasharray": "6 4", "stroke-linecap": "round", "pointer-events": "none" } });
+  }
+  return items;
+}
+
+/** Short words for hex markers; unknown ones are written as sent. */
+export const MARKER_TEXT = Object.freeze({
+  smoke: "SMOKE", entrenchment: "ENTR", minefield: "MINES", wire: "WIRE", spotted: "SPOT",
+  control: "CTRL", drumfire: "DRUM",
+});
+
+/** One group per hex with markers: a tag per marker, written, above the hex's top edge. */
+export function markerItems(markers = [], index, size = HEX_SIZE) {
+  const items = [];
+  for (const entry of markers) {
+    const h = index.get(entry.hex);
+    if (!h || !entry.markers?.length) continue;
+    const c = center(h, size);
+    const words = entry.markers.map((m) => {
+      const [name, arg] = String(m).split(":");
+      const word = MARKER_TEXT[name] ?? name.toUpperCase();
+      return name === "control" ? `${word} ${arg ?? ""}`.trim() : word;
+    });
+    const text = words.join(" ");
+    const classes = entry.markers.map((m) => `marker-${String(m).split(":")[0]}`);
+    items.push({
+      key: `markers-${entry.hex}`,
+      tag: "g",
+      attrs: { class: `hex-markers ${classes.join(" ")}`, "pointer-events": "none" },
+      children: [
+        ...(entry.markers.some((m) => String(m).startsWith("smoke")) ? [{ tag: "polygon", attrs: { class: "smoke", points: hexPoints(h, size), fill: "#9a9a9a", "fill-opacity": 0.45 } }] : []),
+        { tag: "text", attrs: { class: "marker-text", x: c.x, y: round1(c.y - size * 0.38), "text-anchor": "middle", "font-size": round1(size * 0.17), fill: "#3b2a10", "font-weight": "bold" }, text },
+      ],
+    });
+  }
+  return items;
+}
+
+/** Shading over hexes the audience cannot see (`hidden`: labels), when the view says which. */
+export function fogItems(hidden = [], index, size = HEX_SIZE) {
+  const items = [];
+  for (const label of hidden) {
+    const h = index.get(label);
+    if (!h) continue;
+    items.push({ key: `fog-${label}`, tag: "polygon", attrs: { class: "fog", points: hexPoints(h, size), fill: "#30343a", "fill-opacity": 0.35, "pointer-events": "none" } });
+  }
+  return items;
+}

@@ -1,0 +1,232 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { faceOf, natoSymbol, printedValues, stateMarks, valuesInWords } from "../../static/games/js/board/counters.js";
+import { indexHexes } from "../../static/games/js/board/geometry.js";
+import { stacks, unitItems } from "../../static/games/js/board/layers.js";
+import { fogItems, markerItems, overlayItems } from "../../static/games/js/board/overlays.js";
+import {
+  actors, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
+} from "../../static/games/js/game/legal.js";
+import { describeEvent, diceOf, generic } from "../../static/games/js/game/log.js";
+import { chanceList, explainPreview, previewLabel } from "../../static/games/js/game/odds.js";
+import { whoseMove } from "../../static/games/js/game/panels.js";
+
+// Events as the engine emitted them in random games (one of each type seen).
+const EVENTS = [{"type": "initiative_rolled", "turn": 1, "rolls": {"ge": 6, "su": 1}, "totals": {"ge": 9, "su": 3}}, {"type": "initiative_won", "side": "ge", "opening_segments": 3}, {"type": "passed", "side": "ge", "seat": "ge"}, {"type": "action_phase_ended", "turn": 1, "reason": "both_passed"}, {"type": "markers_removed", "turn": 1, "counters": 0}, {"type": "turn_ended", "turn": 1}, {"type": "turn_started", "turn": 2, "night": false}, {"type": "activated", "side": "ge", "units": ["ge-infantry-6"], "kind": "unit", "seat": "ge", "leader": null}, {"type": "activation_ended", "side": "ge", "units": ["ge-infantry-6"]}, {"type": "reinforcements_available", "units": ["su-ldr-5", "su-tank-1", "su-tank-2", "su-tank-3"], "turn": 3}, {"type": "moved", "side": "su", "units": ["su-infantry-3", "su-ldr-3"], "from": "A1812", "to": "A1712", "mp_spent": {"su-infantry-3": "1", "su-ldr-3": "1"}}, {"type": "initiative_tied", "total": 6}, {"type": "unloaded", "side": "ge", "units": ["ge-atgun-1", "ge-truck-1"], "hex": "A0404"}, {"type": "game_ended", "reason": "last_turn", "result": {"winner": null, "points": {"ge": 0, "su": 0}, "reason": "a draw: the lead is 0 (German 0, Soviet 0)"}}, {"type": "fog_of_war_rolled", "side": "su", "roll": [2, 5, 2], "total": 9}, {"type": "fire", "side": "ge", "kind": "direct", "firers": ["ge-infantry-8"], "leader": null, "target_hex": "A1505", "opportunity": false, "targets": null, "value": 5, "value_parts": [{"unit": "ge-infantry-8", "printed": 5, "used": 5, "value": "5", "why": []}]}, {"type": "shift", "shift": -1, "reason": "target hex is 3 or more hexes away", "rule": "10.3"}, {"type": "column", "base_column": "4", "net_shift": -1, "applied_shift": -1, "column": "2", "provisional": false, "reason": "column 4, net shift -1"}, {"type": "roll", "purpose": "direct fire", "dice": [1, 2], "total": 3}, {"type": "result", "kind": "direct", "code": "M", "column": "2", "dice": 3}, {"type": "morale_check", "unit": "su-hmg-1", "hex": "A1505", "cause": "M", "morale": 7, "modifiers": [], "target": 7, "dice": 6, "dice_modifier": 0, "total": 6, "result": "ok", "outcome": "ok"}, {"type": "opportunity_fire_declined", "side": "ge"}, {"type": "status_change", "unit": "su-infantry-6", "hex": "A1407", "old": "good", "new": "disrupted", "reason": "morale check 8 vs 7: disrupted (14.1, D16)"}, {"type": "stop", "unit": "su-infantry-6", "hex": "A1407", "reason": "disrupted: a moving unit disrupted or worse stops (13.0)"}, {"type": "turn_ended_by_fog_of_war", "total": 17}, {"type": "step_loss", "unit": "su-armoredcar-1", "hex": "E1001", "steps_left": 1, "reason": "1MC: category a step loss 1 of 1", "category": "a"}, {"type": "loaded", "side": "su", "units": ["su-infantry-27", "su-wagon-2"], "hex": "C1501"}];
+
+const HMG = {
+  name: "MG 42 heavy machine-gun section", nationality: "german", kind: "hmg", leader: false, steps: 2, movement_class: "foot",
+  full: { direct_fire: [7, 6], bombardment: null, anti_tank: null, armor: null, movement: 4 },
+  reduced: { direct_fire: [4, 6], bombardment: null, anti_tank: null, armor: null, movement: 4 },
+};
+const TANK = {
+  name: "T-34/76 platoon", nationality: "soviet", kind: "tank", leader: false, steps: 2, movement_class: "tracked",
+  full: { direct_fire: [5, 8], bombardment: null, anti_tank: [6, 8], armor: 4, movement: 8 },
+  reduced: { direct_fire: [3, 8], bombardment: null, anti_tank: [6, 8], armor: 4, movement: 8 },
+};
+const LT = { name: "Lt. Weber", nationality: "german", kind: "infantry", leader: true, rank: "lieutenant", morale: 8, combat_modifier: 1, morale_modifier: -1, movement: 5 };
+
+describe("counters", () => {
+  test("a counter shows the printed values of the side it shows: full, then reduced", () => {
+    assert.equal(printedValues({ steps: 2 }, HMG), "7-6 |4");
+    assert.equal(printedValues({ steps: 1 }, HMG), "4-6 |4");
+    assert.equal(faceOf({ steps: 1 }, HMG), HMG.reduced);
+    assert.equal(printedValues({ steps: 2 }, TANK), "5-8 (6-8) A4 |8");
+  });
+
+  test("a leader shows rank, morale and both modifiers", () => {
+    assert.equal(printedValues({}, LT), "Lt 8 +1/-1 5");
+    assert.deepEqual(valuesInWords({}, LT).map(([k]) => k), ["rank", "morale", "combat modifier", "morale modifier", "movement"]);
+  });
+
+  test("values are spelled out for the panel and the text view", () => {
+    const words = Object.fromEntries(valuesInWords({ steps: 1 }, TANK));
+    assert.equal(words["side showing"], "reduced");
+    assert.equal(words["anti-tank"], "6, range 8");
+    assert.equal(words.armor, "4");
+  });
+
+  test("each kind has its NATO mark inside a frame; infantry is a cross", () => {
+    const sym = natoSymbol("infantry", 0, 0, 10, 6);
+    assert.equal(sym.children[0].tag, "rect");
+    assert.equal(sym.children.filter((c) => c.tag === "line").length, 2);
+    assert.equal(natoSymbol("tank", 0, 0, 10, 6).children[1].tag, "ellipse");
+  });
+
+  test("state is written: disrupted, demoralized, Moved/Fired, dug in", () => {
+    assert.deepEqual(stateMarks({ status: "demoralized", moved_fired: true, dug_in: true }), ["DM", "M/F", "DI"]);
+  });
+});
+
+const MAP = {
+  boards: [{ label: "A", columns: 3, rows: 2, at: [0, 0] }],
+  hexes: [
+    { hex: "A0101", q: 0, r: 0, terrain: "clear", elevation: 0 },
+    { hex: "A0102", q: 0, r: 1, terrain: "town", elevation: 0 },
+    { hex: "A0201", q: 1, r: 0, terrain: "clear", elevation: 1 },
+  ],
+  hexsides: [],
+  roads: [],
+};
+const INDEX = indexHexes(MAP);
+const unit = (id, hex, extra = {}) => ({ id, hex, own: true, side: "ge", type: "hmg", name: "MG", leader: false, steps: 2, status: "good", ...extra });
+
+describe("stacks and overlays", () => {
+  test("units keyed by id are drawn like a list", () => {
+    const keyed = { a: unit("a", "A0101"), b: unit("b", "A0101") };
+    assert.deepEqual([...stacks(keyed).get("A0101")].map((u) => u.id), ["a", "b"]);
+    assert.equal(unitItems(keyed, INDEX, { types: { hmg: HMG } }).length, 2);
+  });
+
+  test("a spread stack is laid out side by side and drawn last, over its neighbours", () => {
+    const units = [unit("a", "A0101"), unit("b", "A0101"), unit("c", "A0102")];
+    const items = unitItems(units, INDEX, { spread: "A0101", types: { hmg: HMG } });
+    assert.deepEqual(items.map((i) => i.key), ["unit-c", "unit-a", "unit-b"]);
+    const ys = items.slice(1).map((i) => i.attrs.transform.match(/ ([-\d.]+)\)/)[1]);
+    assert.equal(ys[0], ys[1]);
+    assert.ok(items[1].attrs.class.includes("spread"));
+    assert.equal(items.some((i) => i.children.some((c) => c.attrs.class === "stack-count")), false);
+  });
+
+  test("a counter carries its NATO symbol and printed values", () => {
+    const [item] = unitItems([unit("a", "A0101", { steps: 1 })], INDEX, { types: { hmg: HMG } });
+    assert.ok(item.children.some((c) => c.attrs.class === "nato nato-hmg"));
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "4-6 |4");
+    assert.ok(item.children.some((c) => c.attrs.class === "reduced-band"));
+  });
+
+  test("reachable hexes carry the server's cost; targets their label; the path runs from the unit", () => {
+    const items = overlayItems({
+      reach: [{ hex: "A0102", cost: "3/2" }], targets: [{ hex: "A0201", label: "col 4 · 25%" }], path: ["A0102"], from: "A0101",
+    }, INDEX);
+    assert.deepEqual(items.map((i) => i.key), ["reach-A0102", "target-A0201", "path"]);
+    assert.equal(items[0].children[1].text, "3/2 MP");
+    assert.equal(items[1].children.at(-1).text, "col 4 · 25%");
+    assert.equal(items[2].attrs.d.split("L").length, 2);
+  });
+
+  test("hex markers are written; smoke also greys the hex; fog shades the hexes named", () => {
+    const items = markerItems([{ hex: "A0101", markers: ["control:ge", "smoke"] }], INDEX);
+    assert.equal(items[0].children.at(-1).text, "CTRL ge SMOKE");
+    assert.equal(items[0].children[0].attrs.class, "smoke");
+    assert.equal(fogItems(["A0101", "Z9999"], INDEX).length, 1);
+  });
+});
+
+const GROUPS = {
+  activate: [{ type: "activate", kind: "unit", unit: "a" }, { type: "activate", kind: "stack", hex: "A0101" }, { type: "activate", kind: "unit", unit: "c" }],
+  move: [
+    { type: "move", unit: "a", path: ["A0102"] },
+    { type: "move", unit: "a", path: ["A0102", "A0201"] },
+    { type: "move", units: ["a", "b"], path: ["A0102"] },
+  ],
+  fire: [{ type: "fire", firers: ["a"], target: "A0201", fire_type: "direct" }],
+  assault: [{ type: "assault", units: ["a"], target: "A0201" }],
+  end_activation: [{ type: "end_activation" }],
+  pass: [{ type: "pass" }],
+};
+
+describe("legal commands on the board", () => {
+  test("a seat's groups come from the side view's legal, by seat", () => {
+    assert.deepEqual(seatGroups({ legal: { "ge-1": GROUPS } }, "ge-1"), GROUPS);
+    assert.deepEqual(seatGroups({ legal: { "ge-1": GROUPS } }, "ge-2"), {});
+    assert.deepEqual(seatGroups({}, null), {});
+  });
+
+  test("a selected unit is offered what names it and its hex's stack activation, not the global commands", () => {
+    const cmds = unitCommands(GROUPS, { id: "a", hex: "A0101" });
+    assert.deepEqual(cmds.map((c) => c.type), ["activate", "activate", "move", "move", "move", "fire", "assault"]);
+    assert.deepEqual(globalCommands(GROUPS).map((c) => c.type), ["end_activation", "pass"]);
+    assert.deepEqual(actors({ type: "load", unit: "p", transport: "t" }), ["p", "t"]);
+  });
+
+  test("moves are drawn by destination with their path; alone or with the stack", () => {
+    const cmds = unitCommands(GROUPS, { id: "a", hex: "A0101" });
+    const alone = boardOptions(cmds, "a");
+    assert.deepEqual([...alone.moves.keys()], ["A0102", "A0201"]);
+    assert.deepEqual(alone.moves.get("A0201").path, ["A0102", "A0201"]);
+    assert.deepEqual([...alone.targets.get("A0201")].map((c) => c.type), ["fire", "assault"]);
+    const together = boardOptions(cmds, "a", { together: true });
+    assert.deepEqual([...together.moves.keys()], ["A0102"]);
+    assert.ok(hasGroupMoves(cmds, "a"));
+  });
+
+  test("commands compare by content, whatever the key order", () => {
+    assert.ok(sameCommand({ type: "fire", firers: ["a"], target: "X" }, { target: "X", type: "fire", firers: ["a"] }));
+    assert.ok(!sameCommand({ type: "fire", firers: ["a"], target: "X" }, { type: "fire", firers: ["b"], target: "X" }));
+  });
+
+  test("every command type reads as words", () => {
+    const nameOf = (id) => id.toUpperCase();
+    for (const cmd of Object.values(GROUPS).flat()) assert.doesNotMatch(describeCommand(cmd, nameOf), /undefined/);
+    assert.equal(describeCommand(GROUPS.move[1], nameOf), "Move A to A0201 (2 hexes: A0102 → A0201)");
+    assert.equal(describeCommand({ type: "recover", unit: "a", leader: "l" }, nameOf), "A tries to recover, helped by L");
+  });
+});
+
+describe("the log", () => {
+  test("every event type the engine emitted reads as a sentence, never the generic fallback", () => {
+    for (const e of EVENTS) {
+      const text = describeEvent(e);
+      assert.notEqual(text, generic(e), e.type);
+      assert.doesNotMatch(text, /undefined|\[object/, e.type);
+    }
+  });
+
+  test("a roll shows its dice, a shift its reason and rule, a result its column", () => {
+    const byType = Object.fromEntries(EVENTS.map((e) => [e.type, e]));
+    assert.match(describeEvent(byType.roll), /1 \+ 2 = 3/);
+    assert.match(describeEvent(byType.shift), /Shift -1: target hex is 3 or more hexes away \(10\.3\)/);
+    assert.match(describeEvent(byType.result), /column 2/);
+    assert.deepEqual(diceOf(byType.roll), [1, 2]);
+    assert.deepEqual(diceOf(byType.initiative_rolled), [6, 1]);
+    assert.equal(diceOf(byType.shift), null);
+  });
+
+  test("an unknown event is still shown with its fields", () => {
+    assert.equal(describeEvent({ type: "new_thing", hex: "A0101", units: ["a"] }, { nameOf: (x) => x.toUpperCase() }), "new thing — hex: A0101; units: A.");
+  });
+});
+
+describe("odds and costs from the server", () => {
+  const fire = {
+    command: { type: "fire" },
+    odds: {
+      kind: "direct", legal: true, value: 5, value_parts: [{ unit: "ge-inf-8", value: "5", why: [] }],
+      shifts: [{ shift: -1, reason: "target hex is 3 or more hexes away", rule: "10.3" }],
+      net_shift: -1, column: "2", probabilities: { M1: { p: 0.0556 }, M: { p: 0.1944 }, "-": { p: 0.75 } }, any_effect: 0.25,
+    },
+  };
+
+  test("labels: a move's MP cost, a fire's column and chance of any effect", () => {
+    assert.equal(previewLabel({ cost: "3/2" }), "3/2 MP");
+    assert.equal(previewLabel(fire), "col 2 · 25%");
+    assert.equal(previewLabel({ odds: { kind: "anti_tank", legal: true, modifier: 2, any_effect: 0.4 } }), "AT +2 · 40%");
+    assert.equal(previewLabel(null), null);
+  });
+
+  test("the confirmation explains the value, each shift with its reason, the column and the chances", () => {
+    const { rows, chances } = explainPreview(fire);
+    assert.deepEqual(rows.map(([k]) => k), ["fire value", "shift -1", "column"]);
+    assert.equal(rows[1][1], "target hex is 3 or more hexes away (10.3)");
+    assert.deepEqual(chances, [["no effect", "75%"], ["M", "19%"], ["M1", "6%"]]);
+    assert.deepEqual(chanceList({}), []);
+  });
+
+  test("an assault shows both sides; hidden information shows no odds", () => {
+    const a = explainPreview({ odds: { attacker: "ge", sides: { ge: { value: 5, shifts: [], column: "13", probabilities: { M: { p: 1 } } }, su: { value: 0, shifts: [] } } } });
+    assert.deepEqual(a.chances, [["M", "100%"]]);
+    assert.equal(explainPreview({ odds: null }).rows[0][1], "not shown under hidden information");
+  });
+});
+
+describe("the banner", () => {
+  const names = (id) => ({ ge: "German", su: "Soviet" })[id];
+  test("it makes the viewer's move obvious and names whose segment it is otherwise", () => {
+    const view = { phase: "action", may_act: ["ge"], active_side: "ge", activation: null };
+    assert.deepEqual(whoseMove(view, "ge", names), { text: "Your move: activate a unit or stack, or pass", mine: true });
+    assert.equal(whoseMove(view, "su", names).text, "German's action segment");
+    assert.equal(whoseMove({ ...view, opfire: { side: "su", hex: "A0101" }, may_act: ["su"] }, "su", names).mine, true);
+    assert.equal(whoseMove({ ...view, result: { reason: "German wins" } }, "ge", names).text, "German wins");
+  });
+});
