@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from games import views
+from games import game_pages, views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("healthz", views.healthz, name="healthz"),
+    path("games/<str:game_id>/", game_pages.game_page, name="game"),
+    path("games/<str:game_id>/replay", game_pages.replay_page, name="game-replay"),
     path("", include("games.lobby.urls")),
 ]

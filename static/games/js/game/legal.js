@@ -1,0 +1,124 @@
+// The seat's legal commands, sorted for what the player pointed at: no rule is decided here.
+//
+// The side's view carries `legal: {seat id: {command type: [complete commands]}}` (the
+// engine's legal_commands). Selecting a unit offers the commands naming it; a hex offers the
+// activation of its stack; the rest (pass, end activation, decline, initiative) are always
+// on the action bar. Commands are sent exactly as the server listed them.
+
+/** The legal command groups of one seat in a view ({} when it may not act). */
+export function seatGroups(view, seat) {
+  const legal = view?.legal;
+  if (!legal || !seat) return {};
+  return legal[seat] ?? {};
+}
+
+/** Every legal command of the seat, flat, in the engine's group order. */
+export function allCommands(groups) {
+  return Object.values(groups).flat();
+}
+
+/** Own unit ids a command acts with (unit, units, firers, transport). */
+export function actors(cmd) {
+  const out = [];
+  if (typeof cmd.unit === "string") out.push(cmd.unit);
+  if (Array.isArray(cmd.units)) out.push(...cmd.units);
+  if (Array.isArray(cmd.firers)) out.push(...cmd.firers);
+  if (typeof cmd.transport === "string") out.push(cmd.transport);
+  if (typeof cmd.leader === "string") out.push(cmd.leader);
+  if (typeof cmd.spotter === "string") out.push(cmd.spotter);
+  return out;
+}
+
+/** Commands that need no unit: shown on the action bar. */
+export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "end_activation", "pass"]);
+
+export function globalCommands(groups) {
+  return GLOBAL_TYPES.flatMap((t) => groups[t] ?? []);
+}
+
+/** The commands offered when a unit is selected: those it acts in, and its hex's activation. */
+export function unitCommands(groups, unit) {
+  if (!unit) return [];
+  return allCommands(groups).filter((cmd) => {
+    if (GLOBAL_TYPES.includes(cmd.type)) return false;
+    if (cmd.type === "activate" && cmd.kind === "stack") return cmd.hex === unit.hex;
+    return actors(cmd).includes(unit.id);
+  });
+}
+
+/** Commands for the selected unit by what the board draws: moves by destination, targets. */
+export function boardOptions(commands, unitId, { together = false } = {}) {
+  const moves = new Map();
+  const targets = new Map();
+  for (const cmd of commands) {
+    const solo = cmd.unit === unitId || (Array.isArray(cmd.firers) && cmd.firers.length === 1 && cmd.firers[0] === unitId);
+    const group = Array.isArray(cmd.units) && cmd.units.includes(unitId);
+    if (cmd.type === "move" && (together ? group : solo) && cmd.path?.length) {
+      moves.set(cmd.path[cmd.path.length - 1], cmd);
+    } else if (["fire", "bombard", "opportunity_fire"].includes(cmd.type) && solo) {
+      const hex = cmd.target;
+      if (!targets.has(hex)) targets.set(hex, []);
+      targets.get(hex).push(cmd);
+    } else if (cmd.type === "assault" && Array.isArray(cmd.units) && cmd.units.includes(unitId)) {
+      if (together ? cmd.units.length > 1 : cmd.units.length === 1) {
+        if (!targets.has(cmd.target)) targets.set(cmd.target, []);
+        targets.get(cmd.target).push(cmd);
+      }
+    }
+  }
+  return { moves, targets };
+}
+
+/** Whether a unit can move together with others of its hex (a group move is listed). */
+export function hasGroupMoves(commands, unitId) {
+  return commands.some((c) => c.type === "move" && Array.isArray(c.units) && c.units.includes(unitId));
+}
+
+/** The same command, compared by content (the preview answers list commands as sent). */
+export function sameCommand(a, b) {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value) {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
+  }
+  return value;
+}
+
+const KIND_WORDS = { unit: "the unit", stack: "the stack", leader: "with its leader", afv_group: "as an AFV group", formation: "as a formation" };
+
+/** A command in words, with unit names from `nameOf(id)`. */
+export function describeCommand(cmd, nameOf = (id) => id) {
+  const names = (ids) => (ids ?? []).map(nameOf).join(", ");
+  switch (cmd.type) {
+    case "roll_initiative": return "Roll for initiative";
+    case "activate":
+      return cmd.kind === "stack" ? `Activate the stack in ${cmd.hex}` : `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`.replace(" the unit", "");
+    case "move": {
+      const who = cmd.unit ? nameOf(cmd.unit) : names(cmd.units);
+      return `Move ${who} to ${cmd.path[cmd.path.length - 1]} (${cmd.path.length} hex${cmd.path.length === 1 ? "" : "es"}: ${cmd.path.join(" → ")})`;
+    }
+    case "exit": return `Exit ${cmd.unit ? nameOf(cmd.unit) : names(cmd.units)} off the map${cmd.path ? ` via ${cmd.path.join(" → ")}` : ""}`;
+    case "fire": {
+      const kind = cmd.fire_type === "anti_tank" ? "Anti-tank fire" : "Direct fire";
+      return `${kind}: ${names(cmd.firers)} at ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
+    }
+    case "bombard": return `Bombard ${cmd.target} with ${names(cmd.firers)}${cmd.spotter ? `, spotted by ${nameOf(cmd.spotter)}` : ""}`;
+    case "opportunity_fire": return `Opportunity fire: ${names(cmd.firers)} at ${nameOf(cmd.target)}${cmd.fire_type === "anti_tank" ? " (anti-tank)" : ""}`;
+    case "assault": return `Assault ${cmd.target} with ${names(cmd.units)}`;
+    case "recover": return `${nameOf(cmd.unit)} tries to recover${cmd.leader ? `, helped by ${nameOf(cmd.leader)}` : ""}`;
+    case "load": return `Load ${nameOf(cmd.unit)} onto ${nameOf(cmd.transport)}`;
+    case "unload": return `Unload ${nameOf(cmd.unit)}`;
+    case "end_activation": return "End the activation";
+    case "pass": return "Pass this action segment";
+    case "decline": return "Decline opportunity fire";
+    case "bank_segment": return "Bank the segment (Excess Initiative)";
+    case "double_segment": return "Take a double segment";
+    default: return cmd.type.replace(/_/g, " ");
+  }
+}
+
+/** The keyboard key of each always-available command. */
+export const SHORTCUTS = Object.freeze({ end_activation: "e", pass: "p", roll_initiative: "i", decline: "d" });

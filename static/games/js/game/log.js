@@ -1,0 +1,94 @@
+// The event log in words: every event the engine emits as a sentence with its modifiers and
+// dice; an unknown type is still shown, generically, so nothing happens unexplained.
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+function list(items, nameOf) {
+  return (items ?? []).map(nameOf).join(", ");
+}
+
+function modifiers(mods) {
+  if (!Array.isArray(mods) || !mods.length) return "";
+  return ` (${mods.map((m) => (typeof m === "object" ? `${signed(m.modifier ?? m.shift ?? m.value ?? 0)} ${m.reason ?? ""}`.trim() : String(m))).join("; ")})`;
+}
+
+function rolls(obj, sideName) {
+  return Object.entries(obj ?? {}).map(([side, n]) => `${sideName(side)} ${n}`).join(", ");
+}
+
+/** The dice an event shows, or null: [values] for the dice widget. */
+export function diceOf(event) {
+  if (event.type === "roll" && Array.isArray(event.dice)) return event.dice;
+  if (event.type === "fog_of_war_rolled" && Array.isArray(event.roll)) return event.roll;
+  if (event.type === "initiative_rolled" && event.rolls) return Object.values(event.rolls);
+  return null;
+}
+
+/**
+ * One event as a sentence. `nameOf(id)` names a unit, `sideName(id)` a side. Hexes are
+ * printed labels already.
+ */
+export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } = {}) {
+  const who = (id) => (id ? nameOf(id) : "");
+  switch (e.type) {
+    case "initiative_rolled": return `Turn ${e.turn}: initiative rolls ${rolls(e.rolls, sideName)}; totals ${rolls(e.totals, sideName)}.`;
+    case "initiative_won": return `${sideName(e.side)} wins the initiative${e.opening_segments ? ` and takes ${plural(e.opening_segments, "opening segment")}` : ""}.`;
+    case "initiative_tied": return `Initiative tied at ${e.total}: roll again.`;
+    case "turn_started": return `Turn ${e.turn} begins${e.night ? " (night)" : ""}.`;
+    case "turn_ended": return `Turn ${e.turn} ends.`;
+    case "turn_ended_by_fog_of_war": return `Fog of war ends the turn (total ${e.total}).`;
+    case "fog_of_war_rolled": return `${sideName(e.side)} rolls for fog of war: ${(e.roll ?? []).join(" + ")} = ${e.total}.`;
+    case "action_phase_ended": return `The action phase of turn ${e.turn} ends (${String(e.reason ?? "").replace(/_/g, " ")}).`;
+    case "markers_removed": return `Moved/Fired markers removed (${plural(e.counters ?? 0, "counter")}).`;
+    case "activated": return `${sideName(e.side)} activates ${list(e.units, nameOf)}${e.leader ? ` under ${who(e.leader)}` : ""} (${String(e.kind).replace(/_/g, " ")}).`;
+    case "activation_ended": return `${sideName(e.side)} ends the activation of ${list(e.units, nameOf)}.`;
+    case "passed": return `${sideName(e.side)} passes.`;
+    case "segment_banked": return `${sideName(e.side)} banks a segment.`;
+    case "double_segment": return `${sideName(e.side)} takes a double segment.`;
+    case "reinforcements_available": return `Reinforcements available on turn ${e.turn}: ${list(e.units, nameOf)}.`;
+    case "moved": {
+      const mp = Object.entries(e.mp_spent ?? {}).map(([id, v]) => `${nameOf(id)} ${v} MP`).join(", ");
+      return `${list(e.units, nameOf)} move${(e.units ?? []).length === 1 ? "s" : ""} ${e.from ? `from ${e.from} ` : ""}to ${e.to}${mp ? ` (${mp})` : ""}.`;
+    }
+    case "exited": return `${list(e.units, nameOf)} leave${(e.units ?? []).length === 1 ? "s" : ""} the map.`;
+    case "loaded": return `${who(e.units?.[0])} loads onto ${who(e.units?.[1])} in ${e.hex}.`;
+    case "unloaded": return `${who(e.units?.[0] ?? e.unit)} unloads${e.units?.[1] ? ` from ${who(e.units[1])}` : ""} in ${e.hex}${e.reason ? `: ${e.reason}` : ""}.`;
+    case "fire": {
+      const kind = { direct: "direct fire", anti_tank: "anti-tank fire", bombardment: "bombardment" }[e.kind] ?? e.kind;
+      const parts = (e.value_parts ?? []).map((p) => `${nameOf(p.unit)} ${p.value}${p.why?.length ? ` (${p.why.join("; ")})` : ""}`).join(" + ");
+      return `${list(e.firers, nameOf)} ${e.opportunity ? "opportunity-fire" : "open"} ${kind} at ${e.target_hex}${e.leader ? ` with ${who(e.leader)}` : ""}: fire value ${e.value}${parts ? ` = ${parts}` : ""}.`;
+    }
+    case "shift": return `Shift ${signed(e.shift)}: ${e.reason}${e.rule ? ` (${e.rule})` : ""}.`;
+    case "column": return `Column ${e.column}${e.base_column !== undefined ? ` (from ${e.base_column}, net shift ${signed(e.net_shift ?? 0)}${e.applied_shift !== e.net_shift && e.applied_shift !== undefined ? `, applied ${signed(e.applied_shift)}` : ""})` : ""}.`;
+    case "roll": return `Roll for ${e.purpose}: ${(e.dice ?? []).join(" + ")} = ${e.total}.`;
+    case "result": return `Result ${e.code === "-" ? "– (no effect)" : e.code} on column ${e.column} (dice ${e.dice}).`;
+    case "step_loss": return `${who(e.unit)} in ${e.hex} loses a step (${plural(e.steps_left ?? 0, "step")} left): ${e.reason}.`;
+    case "eliminated": return `${list(e.units?.length ? e.units : [e.unit], nameOf)} eliminated${e.hex ? ` in ${e.hex}` : ""}${e.reason ? `: ${e.reason}` : ""}.`;
+    case "morale_check": return `${who(e.unit)} checks morale (${e.cause}): needs ${e.target} or less${modifiers(e.modifiers)}, rolls ${e.dice}${e.dice_modifier ? ` ${signed(e.dice_modifier)} = ${e.total}` : ""}: ${e.outcome ?? e.result}.`;
+    case "status_change": return `${who(e.unit)} becomes ${e.new} (was ${e.old}): ${e.reason}.`;
+    case "leader_casualty": return `${who(e.unit ?? e.leader)}: leader casualty check, ${e.outcome ?? e.result ?? ""}${e.dice !== undefined ? ` (roll ${e.dice})` : ""}.`;
+    case "leader_survival": return `${who(e.unit ?? e.leader)} alone with the enemy: ${e.outcome ?? e.result ?? ""}${e.dice !== undefined ? ` (roll ${e.dice})` : ""}.`;
+    case "recovery": return `${who(e.unit)} tries to recover${e.leader ? ` with ${who(e.leader)}` : ""}: ${e.outcome ?? e.result ?? ""}${e.dice !== undefined ? ` (roll ${e.dice}${e.target !== undefined ? ` vs ${e.target}` : ""})` : ""}.`;
+    case "flee": return `${who(e.unit)} flees${e.from ? ` from ${e.from}` : ""}${e.to ? ` to ${e.to}` : ""}${e.reason ? `: ${e.reason}` : ""}.`;
+    case "assault_round": return `Assault in ${e.hex}, round ${e.round ?? ""}${e.result ? `: ${typeof e.result === "string" ? e.result : JSON.stringify(e.result)}` : ""}.`;
+    case "stop": return `${who(e.unit)} stops in ${e.hex}: ${e.reason}.`;
+    case "opportunity_fire_declined": return `${sideName(e.side)} declines opportunity fire.`;
+    case "collision": return `Collision in ${e.hex ?? "a hex"}: hidden units meet${e.reason ? ` (${e.reason})` : ""}.`;
+    case "revealed": return `${list(e.units, nameOf)} revealed${e.hex ? ` in ${e.hex}` : ""}.`;
+    case "supply_shortfall": return `${sideName(e.side)} is short of supply${e.reason ? `: ${e.reason}` : ""}.`;
+    case "supply_critical": return `${sideName(e.side)}'s supply is critical${e.reason ? `: ${e.reason}` : ""}.`;
+    case "fuel_roll": return `${who(e.unit)} rolls for fuel: ${e.dice ?? e.roll ?? ""} ${e.outcome ?? ""}.`.replace(/ +\./, ".");
+    case "stopped": return `${list(e.units, nameOf) || who(e.unit)} stopped${e.reason ? `: ${e.reason}` : ""}.`;
+    case "game_ended": return `The game ends (${String(e.reason ?? "").replace(/_/g, " ")}): ${e.result?.reason ?? ""}.`;
+    default: return generic(e, nameOf);
+  }
+}
+
+/** Any other event: its type and fields, written plainly. */
+export function generic(e, nameOf = (id) => id) {
+  const fields = Object.entries(e)
+    .filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${k === "units" && Array.isArray(v) ? v.map(nameOf).join(", ") : typeof v === "object" ? JSON.stringify(v) : v}`);
+  return `${String(e.type ?? "event").replace(/_/g, " ")}${fields.length ? ` — ${fields.join("; ")}` : ""}.`;
+}

@@ -1,0 +1,408 @@
+// The game page: store + socket + board + panels, and the player's choices between them.
+//
+// The page knows geometry and the legal commands the view carries; every rule's answer
+// (what is legal, what it costs, the odds) comes from the server. A command is proposed,
+// explained, confirmed, then sent; the view that comes back is the truth.
+
+import { Board } from "../board/board.js";
+import { listUnits } from "../board/layers.js";
+import { gameSocketUrl } from "../protocol.js";
+import { GameSocket, Status } from "../socket.js";
+import { Store } from "../store.js";
+import { csrfToken, el, fill, getJson } from "./dom.js";
+import {
+  SHORTCUTS, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
+} from "./legal.js";
+import { describeEvent, diceOf } from "./log.js";
+import { explainPreview, previewLabel } from "./odds.js";
+import { renderBanner, renderSeats, renderTextView, renderUnitPanel, showDice } from "./panels.js";
+
+const boot = JSON.parse(document.getElementById("pg-boot").textContent);
+const $ = (id) => document.getElementById(id);
+
+const hexIndex = new Map(boot.map.hexes.map((h) => [h.hex, h]));
+const sideNames = Object.fromEntries(boot.sides.map((s) => [s.id, s.name]));
+const sideName = (id) => sideNames[id] ?? id ?? "";
+const terrainOf = (label) => {
+  const h = hexIndex.get(label);
+  return h ? `${h.terrain.replace(/_/g, " ")}${h.elevation ? `, elevation ${h.elevation}` : ""}` : "unknown";
+};
+
+const ui = {
+  selected: null, // unit id
+  together: false, // move the selected unit's hex together
+  proposal: null, // {command, preview}
+  previews: new Map(), // `${version}:${unit}` -> [{command, cost|odds}]
+  hoverHex: null,
+  seats: [],
+  presence: null,
+  chatChannel: boot.seat ? "side" : "spectators",
+  chat: [],
+};
+
+const store = new Store();
+const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location), store });
+const board = new Board($("board"), { map: boot.map, types: boot.types, onIntent });
+window.pgweb = { store, socket, board, ui }; // for tests and the console
+
+function view() {
+  return store.view;
+}
+
+function units() {
+  const v = view();
+  return v?.units ?? {};
+}
+
+function unitById(id) {
+  const all = units();
+  return Array.isArray(all) ? all.find((u) => u.id === id) : all[id];
+}
+
+function nameOf(id) {
+  const u = unitById(id);
+  if (!u) return String(id);
+  const n = /-(\d+)$/.exec(u.id);
+  return u.name ? `${u.name}${n ? ` ${n[1]}` : ""}` : u.marker ?? String(id);
+}
+
+function groups() {
+  return seatGroups(view(), boot.seat);
+}
+
+// -- selection, options, proposals ---------------------------------------------------------
+
+function selectedCommands() {
+  const u = ui.selected ? unitById(ui.selected) : null;
+  return u && u.own ? unitCommands(groups(), u) : [];
+}
+
+function previewFor(command) {
+  const list = ui.previews.get(`${store.version}:${ui.selected}`) ?? [];
+  return list.find((p) => sameCommand(p.command, command)) ?? null;
+}
+
+async function loadPreviews(unitId) {
+  const key = `${store.version}:${unitId}`;
+  if (!boot.seat || ui.previews.has(key)) return;
+  ui.previews.set(key, []);
+  const answer = await getJson(`${boot.api}/preview?unit=${encodeURIComponent(unitId)}`);
+  if (answer && answer.v === store.version) {
+    ui.previews.set(key, answer.previews);
+    if (ui.selected === unitId) render();
+  } else {
+    ui.previews.delete(key);
+  }
+}
+
+function select(unitId) {
+  ui.selected = unitId;
+  ui.proposal = null;
+  ui.together = false;
+  board.select(unitId);
+  const u = unitId ? unitById(unitId) : null;
+  if (u?.own && selectedCommands().some((c) => ["move", "exit", "fire", "bombard", "assault", "opportunity_fire"].includes(c.type))) {
+    loadPreviews(unitId);
+  }
+  render();
+}
+
+function propose(command) {
+  ui.proposal = { command };
+  render();
+  $("confirm").querySelector(".btn-confirm")?.focus({ preventScroll: true });
+}
+
+function confirm() {
+  const p = ui.proposal;
+  if (!p) return;
+  ui.proposal = null;
+  try {
+    socket.sendCommand(p.command);
+    notice(`Sent: ${describeCommand(p.command, nameOf)}`);
+  } catch (error) {
+    notice(`Not sent: ${error.message}`);
+  }
+  render();
+}
+
+function cancel() {
+  if (ui.proposal) ui.proposal = null;
+  else select(null);
+  render();
+}
+
+function onIntent(intent) {
+  const v = view();
+  if (!v) return;
+  const opts = options();
+  if (intent.kind === "unit") {
+    const u = unitById(intent.unit);
+    // An enemy counter in a target hex of the selected unit is a target, not a selection.
+    if (u && !u.own && ui.selected && opts.targets.has(intent.hex)) return onHex(intent.hex, opts);
+    if (u && u.own && ui.selected && ui.selected !== u.id && opts.moves.has(intent.hex)) return onHex(intent.hex, opts);
+    return select(intent.unit);
+  }
+  if (intent.kind === "hex") onHex(intent.hex, opts);
+}
+
+function onHex(hex, opts) {
+  const move = opts.moves.get(hex);
+  if (move) return propose(move);
+  const fire = opts.targets.get(hex);
+  if (fire?.length) return propose(fire[0]);
+  const activate = globalHexActivation(hex);
+  if (activate) return propose(activate);
+  select(null);
+}
+
+function globalHexActivation(hex) {
+  return (groups().activate ?? []).find((c) => c.kind === "stack" && c.hex === hex) ?? null;
+}
+
+function options() {
+  if (!ui.selected) return { moves: new Map(), targets: new Map() };
+  return boardOptions(selectedCommands(), ui.selected, { together: ui.together });
+}
+
+// -- drawing ---------------------------------------------------------------------------------
+
+let frameAsked = false;
+function render() {
+  if (frameAsked) return;
+  frameAsked = true;
+  requestAnimationFrame(() => {
+    frameAsked = false;
+    draw();
+  });
+}
+
+function draw() {
+  const v = view();
+  if (!v) return;
+  renderBanner($("turn-banner"), v, boot.seat, sideName);
+  document.title = `${v.may_act?.includes(boot.seat) ? "● Your move — " : ""}pgweb — ${boot.scenario}`;
+  const u = ui.selected ? unitById(ui.selected) : null;
+  if (ui.selected && !u) ui.selected = null;
+  const commands = selectedCommands();
+  renderUnitPanel($("unit-panel"), u, u ? boot.types[u.type] : null, {
+    sideName,
+    carried: listUnits(units()).filter((x) => u && x.carried_by === u.id),
+    commands: commands.length,
+  });
+  drawOverlay(u);
+  drawActions(commands);
+  drawConfirm();
+  drawTextViewSoon();
+}
+
+function drawOverlay(u) {
+  const opts = options();
+  const reach = [...opts.moves.entries()].map(([hex, cmd]) => {
+    const p = previewFor(cmd);
+    return { hex, cost: p?.cost ?? null, label: p ? previewLabel(p) : `${cmd.path.length} hex${cmd.path.length === 1 ? "" : "es"}` };
+  });
+  const targets = [...opts.targets.entries()].map(([hex, cmds]) => {
+    const p = previewFor(cmds[0]);
+    return { hex, kind: cmds[0].type === "assault" ? "assault" : "fire", label: (p && previewLabel(p)) ?? (cmds[0].type === "assault" ? "assault" : "fire") };
+  });
+  const shown = ui.proposal?.command?.path ?? (ui.hoverHex && opts.moves.get(ui.hoverHex)?.path) ?? [];
+  board.setOverlay({ reach, targets, path: shown, from: u?.hex ?? null });
+}
+
+function commandButton(cmd, label = describeCommand(cmd, nameOf)) {
+  const key = Object.entries(SHORTCUTS).find(([t]) => t === cmd.type)?.[1];
+  return el("button", { type: "button", class: `cmd cmd-${cmd.type}`, "data-command": cmd.type, onclick: () => propose(cmd) },
+    label, key ? el("kbd", {}, key) : null);
+}
+
+function drawActions(commands) {
+  const g = groups();
+  fill($("global-actions"), globalCommands(g).map((c) => commandButton(c)));
+  const list = [];
+  const u = ui.selected ? unitById(ui.selected) : null;
+  if (u?.own) {
+    const moves = commands.filter((c) => c.type === "move");
+    if (moves.length) {
+      list.push(el("p", { class: "hint" }, `${boardOptions(commands, u.id, { together: ui.together }).moves.size} hexes in reach: click one on the map.`));
+      if (hasGroupMoves(commands, u.id)) {
+        list.push(el("label", { class: "together" },
+          el("input", { type: "checkbox", checked: ui.together, onchange: (e) => { ui.together = e.target.checked; ui.proposal = null; render(); } }),
+          " move the whole stack together (t)"));
+      }
+    }
+    for (const c of commands) {
+      if (c.type === "move") continue;
+      const p = previewFor(c);
+      const label = describeCommand(c, nameOf) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
+      list.push(commandButton(c, label));
+    }
+  } else if (!u) {
+    const activations = (g.activate ?? []).slice(0, 0);
+    list.push(...activations);
+  }
+  fill($("unit-actions"), list);
+}
+
+function drawConfirm() {
+  const box = $("confirm");
+  const p = ui.proposal;
+  box.hidden = !p;
+  if (!p) return;
+  box.querySelector('[data-field="text"]').textContent = describeCommand(p.command, nameOf);
+  const preview = previewFor(p.command);
+  const { rows, chances } = explainPreview(preview);
+  fill(
+    box.querySelector('[data-field="odds"]'),
+    rows.length ? el("dl", { class: "odds-rows" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])) : null,
+    chances.length ? el("table", { class: "odds-table" },
+      el("caption", {}, "Chance of each result"),
+      el("tbody", {}, chances.map(([r, pc]) => el("tr", {}, el("th", { scope: "row" }, r), el("td", {}, pc))))) : null,
+    !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
+    el("p", { class: "hint" }, "This cannot be taken back."),
+  );
+}
+
+let textAsked = false;
+function drawTextViewSoon() {
+  if (textAsked) return;
+  textAsked = true;
+  setTimeout(() => {
+    textAsked = false;
+    renderTextView($("text-view"), view(), boot.types, sideName, terrainOf);
+  }, 200);
+}
+
+// -- log, dice, notices -------------------------------------------------------------------------
+
+function appendLog(entries) {
+  const log = $("log");
+  for (const { v, event } of entries) {
+    const text = describeEvent(event, { nameOf, sideName });
+    log.append(el("li", { class: `ev ev-${event.type}`, "data-v": v }, text));
+  }
+  while (log.children.length > 400) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function rollDice(entries) {
+  const rolls = [];
+  for (const { event } of entries) {
+    const dice = diceOf(event);
+    if (dice) rolls.push({ label: event.purpose ?? event.type.replace(/_/g, " "), dice });
+  }
+  showDice($("dice"), rolls);
+}
+
+let noticeTimer = null;
+function notice(text) {
+  $("notice").textContent = text;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => ($("notice").textContent = ""), 6000);
+}
+
+// -- chat, seats, connection -----------------------------------------------------------------
+
+function chatChannels() {
+  return boot.seat ? ["side", "players"] : ["spectators"];
+}
+
+const CHANNEL_NAMES = { side: "Side", players: "Players", spectators: "Spectators" };
+
+function drawChat() {
+  fill($("chat-tabs"), chatChannels().map((c) => el("button", {
+    type: "button", role: "tab", "aria-selected": c === ui.chatChannel ? "true" : "false",
+    onclick: () => { ui.chatChannel = c; drawChat(); },
+  }, CHANNEL_NAMES[c])));
+  fill($("chat-lines"), ui.chat.filter((m) => m.channel === ui.chatChannel).slice(-100)
+    .map((m) => el("li", {}, el("strong", {}, m.from ?? "?"), ": ", m.text ?? "")));
+}
+
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const input = e.target.elements.text;
+  if (input.value.trim() && socket.sendChat(ui.chatChannel, input.value)) input.value = "";
+});
+
+async function loadSeats() {
+  const game = await getJson(boot.api);
+  if (game) {
+    ui.seats = game.seats ?? [];
+    renderSeats($("seats"), ui.seats, ui.presence);
+  }
+}
+
+socket.on("status", ({ status }) => {
+  const banner = $("conn-banner");
+  banner.hidden = status === Status.OPEN;
+  banner.textContent = status === Status.CLOSED ? "Disconnected. Reload the page to try again." : status === Status.CONNECTING ? "Connecting…" : "Reconnecting…";
+  document.body.classList.toggle("socket-open", status === Status.OPEN);
+});
+socket.on("reject", ({ code, message }) => notice(`Refused (${code}): ${message}`));
+socket.on("ack", () => {});
+socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
+socket.on("chat", (d) => {
+  ui.chat.push(d);
+  drawChat();
+});
+socket.on("presence", (d) => {
+  ui.presence = d;
+  renderSeats($("seats"), ui.seats, ui.presence);
+  if (!ui.seats.length) loadSeats();
+});
+
+store.subscribe((change) => {
+  board.setView(change.view);
+  if (change.log.length) {
+    appendLog(change.log);
+    rollDice(change.log);
+  }
+  if (change.outcome === "snapshot" || change.outcome === "patched") {
+    if (ui.proposal && !seatCommandsInclude(ui.proposal.command)) ui.proposal = null;
+    if (ui.selected && ui.selected !== null && unitById(ui.selected)?.own) loadPreviews(ui.selected);
+  }
+  document.body.dataset.version = String(change.version);
+  render();
+});
+
+function seatCommandsInclude(cmd) {
+  return Object.values(groups()).flat().some((c) => sameCommand(c, cmd));
+}
+
+// -- keyboard and hover ---------------------------------------------------------------------
+
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+  if (e.key === "Escape") return cancel();
+  if (e.key === "Enter" && ui.proposal) {
+    e.preventDefault();
+    return confirm();
+  }
+  if (e.key === "+" || e.key === "=") return board.zoom(1.25);
+  if (e.key === "-") return board.zoom(0.8);
+  if (e.key === "t" && ui.selected) {
+    ui.together = !ui.together;
+    return render();
+  }
+  const type = Object.entries(SHORTCUTS).find(([, key]) => key === e.key)?.[0];
+  const cmd = type && (groups()[type] ?? [])[0];
+  if (cmd) propose(cmd);
+});
+
+$("confirm").addEventListener("click", (e) => {
+  const action = e.target.closest("[data-action]")?.dataset.action;
+  if (action === "confirm") confirm();
+  if (action === "cancel") cancel();
+});
+
+$("board").addEventListener("pointerover", (e) => {
+  const hex = e.target.closest?.(".reach")?.getAttribute("data-hex") ?? null;
+  if (hex !== ui.hoverHex) {
+    ui.hoverHex = hex;
+    if (!ui.proposal) render();
+  }
+});
+
+drawChat();
+loadSeats();
+socket.connect();

@@ -1,0 +1,116 @@
+// The panels around the board: turn banner, unit details, dice, seats, the text view.
+// Each takes plain data and draws with textContent; none keeps state of its own.
+
+import { listUnits, stacks } from "../board/layers.js";
+import { stateMarks, valuesInWords } from "../board/counters.js";
+import { el, fill } from "./dom.js";
+
+const PHASES = { initiative: "Initiative phase", action: "Action phase", ended: "Game over" };
+
+/** Whose segment and what the viewer may do, in words ({text, mine}). */
+export function whoseMove(view, seat, sideName) {
+  if (!view) return { text: "", mine: false };
+  if (view.result || view.phase === "ended") return { text: view.result?.reason ?? "The game has ended.", mine: false };
+  const mayAct = view.may_act ?? [];
+  const mine = Boolean(seat && mayAct.includes(seat));
+  if (view.opfire) {
+    const who = sideName(view.opfire.side);
+    return { text: mine ? `Your move: opportunity fire at the mover in ${view.opfire.hex}, or decline` : `${who} may fire at the mover in ${view.opfire.hex}`, mine };
+  }
+  if (view.phase === "initiative") return { text: mine ? "Your move: roll for initiative" : "Waiting for the initiative roll", mine };
+  const active = view.active_side ? sideName(view.active_side) : null;
+  if (view.activation) {
+    return { text: mine ? "Your move: act with the activated units, then end the activation" : `${sideName(view.activation.side)} is acting`, mine };
+  }
+  return { text: mine ? "Your move: activate a unit or stack, or pass" : active ? `${active}'s action segment` : "Waiting", mine };
+}
+
+export function renderBanner(root, view, seat, sideName) {
+  const field = (name) => root.querySelector(`[data-field="${name}"]`);
+  if (!view) return;
+  field("turn").textContent = `Turn ${view.turn} of ${view.last_turn}${view.night ? " (night)" : ""}`;
+  field("phase").textContent = `${PHASES[view.phase] ?? view.phase}${view.segment ? `, segment ${view.segment}` : ""}`;
+  const ini = view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}` : "";
+  field("initiative").textContent = ini;
+  const whose = whoseMove(view, seat, sideName);
+  field("whose").textContent = whose.text;
+  root.classList.toggle("your-move", whose.mine);
+  root.classList.toggle("game-over", Boolean(view.result));
+}
+
+/** The selected counter's details: name, side, hex, every printed value, its state. */
+export function renderUnitPanel(root, unit, type, { sideName, carried = [], commands = 0 } = {}) {
+  const heading = root.querySelector("h2");
+  if (!unit) {
+    fill(root, heading, el("p", { class: "empty" }, "Select a counter."));
+    return;
+  }
+  const rows = [
+    ["side", sideName(unit.side)],
+    ["hex", unit.hex ?? (unit.entry_turn ? `enters on turn ${unit.entry_turn} (${unit.entry_edge} edge)` : "off the map")],
+    ["steps", unit.steps !== undefined ? String(unit.steps) : "unknown"],
+    ["status", unit.status ?? "unknown"],
+    ...valuesInWords(unit, type),
+  ];
+  const marks = stateMarks(unit);
+  if (marks.length) rows.push(["markers", marks.join(", ")]);
+  if (unit.detail && unit.detail !== "exact") rows.push(["what you know", unit.detail.replace(/_/g, " ")]);
+  if (carried.length) rows.push(["carrying", carried.map((u) => u.name).join(", ")]);
+  fill(
+    root,
+    heading,
+    el("p", { class: "unit-title" }, el("strong", {}, unit.name ?? unit.marker ?? "Unknown unit"), ` (${unit.id})`),
+    el("dl", { class: "unit-values" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    unit.own && commands ? el("p", { class: "hint" }, `${commands} legal command${commands === 1 ? "" : "s"}: pick a highlighted hex or a button.`) : null,
+  );
+}
+
+const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** Show dice as they are rolled: each face tumbles briefly, then shows its value. */
+export function showDice(root, rolls, { animate = true } = {}) {
+  if (!rolls.length) return;
+  const groups = rolls.map(({ label, dice }) =>
+    el("div", { class: "dice-group" },
+      el("span", { class: "dice-label" }, label),
+      dice.map((d) => el("span", { class: `die${animate ? " rolling" : ""}`, "data-value": d, title: String(d) }, FACES[d - 1] ?? String(d))),
+      el("span", { class: "dice-total" }, `= ${dice.reduce((a, b) => a + b, 0)}`)));
+  fill(root, groups);
+  root.hidden = false;
+  if (animate) setTimeout(() => root.querySelectorAll(".rolling").forEach((d) => d.classList.remove("rolling")), 700);
+}
+
+/** Seats with who sits there and whether they are connected; spectators counted. */
+export function renderSeats(root, seats, presence) {
+  const online = presence?.seats ?? {};
+  fill(
+    root,
+    seats.map((s) => el("li", { class: online[s.id] ? "online" : "offline" },
+      el("span", { class: "presence-dot", "aria-hidden": "true" }, online[s.id] ? "●" : "○"),
+      ` ${s.side} · ${s.user ?? "empty seat"} `,
+      el("span", { class: "presence-word" }, online[s.id] ? "(online)" : "(away)"))),
+    presence ? el("li", { class: "spectators" }, `Spectators: ${presence.spectators ?? 0}`) : null,
+  );
+}
+
+/** The game as text for screen readers: each hex with counters, and what is off the map. */
+export function renderTextView(root, view, types, sideName, terrainOf) {
+  if (!view) return;
+  const byHex = stacks(view.units ?? []);
+  const labels = [...byHex.keys()].sort();
+  const line = (u) => {
+    const t = types[u.type];
+    const marks = stateMarks(u);
+    const values = t && !t.leader && valuesInWords(u, t).slice(1).map(([k, v]) => `${k} ${v}`).join(", ");
+    const leader = t?.leader ? `leader, ${valuesInWords(u, t).map(([k, v]) => `${k} ${v}`).join(", ")}` : "";
+    return el("li", {}, `${sideName(u.side)}: ${u.name ?? u.marker ?? "unknown unit"}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${u.status && u.status !== "good" ? `, ${u.status}` : ""}${marks.length ? `, ${marks.join(" ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`);
+  };
+  const off = listUnits(view.units).filter((u) => !u.hex && !u.eliminated && !u.exited && !u.carried_by);
+  fill(
+    root,
+    el("p", {}, `${labels.length} hexes hold counters.`),
+    el("ul", { class: "text-hexes" }, labels.map((label) =>
+      el("li", {}, el("strong", {}, `${label} (${terrainOf(label)})`), el("ul", {}, byHex.get(label).map(line))))),
+    off.length ? el("p", {}, `Off the map: ${off.map((u) => `${u.name} (turn ${u.entry_turn ?? "?"})`).join(", ")}.`) : null,
+  );
+}

@@ -1,0 +1,92 @@
+// The replay page: every step of an ended game, from one side's view or the full view.
+// The history (views and events per step) comes from the server, filtered per audience.
+
+import { Board } from "../board/board.js";
+import { el, fill, getJson } from "./dom.js";
+import { describeCommand } from "./legal.js";
+import { describeEvent, diceOf } from "./log.js";
+import { renderBanner, renderTextView, renderUnitPanel, showDice } from "./panels.js";
+
+const boot = JSON.parse(document.getElementById("pg-boot").textContent);
+const $ = (id) => document.getElementById(id);
+const sideNames = Object.fromEntries(boot.sides.map((s) => [s.id, s.name]));
+const sideName = (id) => sideNames[id] ?? id ?? "";
+const hexIndex = new Map(boot.map.hexes.map((h) => [h.hex, h]));
+const terrainOf = (label) => hexIndex.get(label)?.terrain?.replace(/_/g, " ") ?? "unknown";
+
+const state = { steps: [], at: 0, selected: null };
+const board = new Board($("board"), { map: boot.map, types: boot.types, onIntent });
+window.pgweb = { board, state };
+
+function view() {
+  return state.steps[state.at]?.view ?? null;
+}
+
+function unitById(id) {
+  return view()?.units?.[id] ?? null;
+}
+
+function nameOf(id) {
+  const u = unitById(id);
+  const n = /-(\d+)$/.exec(String(id));
+  return u?.name ? `${u.name}${n ? ` ${n[1]}` : ""}` : String(id);
+}
+
+function onIntent(intent) {
+  if (intent.kind === "unit") {
+    state.selected = intent.unit;
+    board.select(intent.unit);
+    draw();
+  }
+}
+
+async function load(audience) {
+  const answer = await getJson(`${boot.api}/history?audience=${encodeURIComponent(audience)}`);
+  if (!answer) {
+    $("notice").textContent = "The replay opens when the game has ended.";
+    return;
+  }
+  const keep = state.at;
+  state.steps = answer.steps;
+  $("step").max = String(Math.max(0, state.steps.length - 1));
+  go(Math.min(keep, state.steps.length - 1));
+}
+
+function go(i) {
+  state.at = Math.max(0, Math.min(i, state.steps.length - 1));
+  $("step").value = String(state.at);
+  draw();
+  const events = state.steps[state.at]?.events ?? [];
+  showDice($("dice"), events.filter(diceOf).map((e) => ({ label: e.purpose ?? e.type, dice: diceOf(e) })), { animate: false });
+}
+
+function draw() {
+  const step = state.steps[state.at];
+  const v = view();
+  if (!step || !v) return;
+  board.setView(v);
+  renderBanner($("turn-banner"), v, null, sideName);
+  $("step-label").textContent = `Step ${state.at + 1} of ${state.steps.length} (version ${step.version})`;
+  $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf)}` : "The game begins.";
+  fill($("log"), (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, describeEvent(e, { nameOf, sideName }))));
+  const u = state.selected ? unitById(state.selected) : null;
+  renderUnitPanel($("unit-panel"), u, u ? boot.types[u.type] : null, { sideName });
+  renderTextView($("text-view"), v, boot.types, sideName, terrainOf);
+}
+
+document.querySelector(".replay-controls").addEventListener("click", (e) => {
+  const step = e.target.closest("[data-step]")?.dataset.step;
+  if (!step) return;
+  go({ first: 0, prev: state.at - 1, next: state.at + 1, last: state.steps.length - 1 }[step]);
+});
+$("step").addEventListener("input", (e) => go(Number(e.target.value)));
+$("audience").addEventListener("change", (e) => load(e.target.value));
+document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
+  if (e.key === "ArrowRight") go(state.at + 1);
+  if (e.key === "ArrowLeft") go(state.at - 1);
+  if (e.key === "Home") go(0);
+  if (e.key === "End") go(state.steps.length - 1);
+});
+
+load("full");

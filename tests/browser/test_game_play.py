@@ -1,0 +1,227 @@
+"""Two players create and play a game in Chromium while a third watches; a reload resumes it.
+
+Everything goes through the pages a player uses: the board's counters, the highlighted hexes,
+the action buttons and the confirmation. Only creating the game and taking the seats use the
+REST API (the lobby's pages are built elsewhere). Screenshots go to test-results/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+SCENARIO = "melnitsa-bridgehead"  # an HMG on each side has a target from the first segment
+SHOTS = ROOT / "test-results"
+TIMEOUT = 15_000
+
+
+def shot(page, name: str) -> Path:
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"game-{name}.png"
+    page.screenshot(path=str(path), full_page=False)
+    return path
+
+
+def api(page, method: str, url: str, data: dict | None = None) -> dict:
+    """Call the REST API with the context's cookies and its CSRF token."""
+    page.request.get(url.split("/api/v1/")[0] + "/api/v1/auth/session")
+    token = next(
+        (c["value"] for c in page.context.cookies() if c["name"] == "csrftoken"), ""
+    )
+    response = page.request.fetch(
+        url, method=method, data=data, headers={"X-CSRFToken": token}
+    )
+    assert response.ok, f"{method} {url}: {response.status} {response.text()}"
+    return response.json()
+
+
+@pytest.fixture
+def people(browser, live_server_url):
+    """Ann (who opens the game), Bob (who joins), Sam (who watches): three contexts."""
+    contexts = [browser.new_context(viewport={"width": 1400, "height": 900}) for _ in range(3)]
+    pages = [c.new_page() for c in contexts]
+    for p in pages:
+        p.goto(live_server_url + "/")
+        api(p, "POST", live_server_url + "/api/v1/auth/guest")
+    try:
+        yield pages
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def version(page) -> int:
+    return int(page.evaluate("document.body.dataset.version || '-1'"))
+
+
+def wait_version_above(page, v: int) -> int:
+    page.wait_for_function(f"Number(document.body.dataset.version || -1) > {v}", timeout=TIMEOUT)
+    return version(page)
+
+
+def may_act(page) -> bool:
+    return page.evaluate(
+        "(() => { const v = window.pgweb.store.view; const b = JSON.parse("
+        "document.getElementById('pg-boot').textContent); "
+        "return Boolean(v && b.seat && (v.may_act || []).includes(b.seat)); })()"
+    )
+
+
+def groups(page) -> dict:
+    return page.evaluate(
+        "(() => { const v = window.pgweb.store.view; const b = JSON.parse("
+        "document.getElementById('pg-boot').textContent); "
+        "return (v && v.legal && v.legal[b.seat]) || {}; })()"
+    )
+
+
+def mobile(page, unit: str) -> bool:
+    """A foot or vehicle unit with movement printed on it (not a leader or a fixed gun)."""
+    return page.evaluate(
+        f"(() => {{ const b = JSON.parse(document.getElementById('pg-boot').textContent); "
+        f"const u = window.pgweb.store.view.units['{unit}']; const t = b.types[u.type]; "
+        f"return !t.leader && t.full.movement > 0 && u.hex !== null; }})()"
+    )
+
+
+def confirm(page) -> int:
+    """Confirm the proposed command and wait for the version it makes."""
+    before = version(page)
+    page.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    page.locator("#confirm .btn-confirm").click()
+    return wait_version_above(page, before)
+
+
+def acting(pages):
+    """The player page whose seat may act now."""
+    for _ in range(50):
+        for p in pages:
+            if may_act(p):
+                return p
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("nobody may act")
+
+
+def roll_initiative(pages) -> None:
+    for _ in range(4):
+        p = acting(pages)
+        if "roll_initiative" not in groups(p):
+            return
+        p.keyboard.press("i")
+        confirm(p)
+
+
+def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
+    people, live_server_url
+) -> None:
+    ann, bob, sam = people
+    game = api(
+        ann,
+        "POST",
+        live_server_url + "/api/v1/games",
+        {"scenario": SCENARIO, "side": "su", "options": {"spectators": "public"}},
+    )
+    url = f"{live_server_url}/games/{game['id']}/"
+    api(bob, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "ge"})
+    for p in (ann, bob, sam):
+        p.goto(url)
+        p.wait_for_function("Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    players = [ann, bob]
+
+    # The banner says whose move it is; the initiative roll shows its dice.
+    roll_initiative(players)
+    p = acting(players)
+    assert "Your move" in p.locator("#turn-banner").inner_text()
+    assert p.locator("#dice .die").count() >= 1
+    assert p.locator("#log li").count() >= 2
+    shot(p, "01-initiative")
+
+    # The side with the initiative activates its HMG and fires: odds, then dice, then log.
+    hmg = "su-hmg-1" if p is ann else "ge-hmg-4"
+    p.locator(f'[data-unit="{hmg}"]').first.click()
+    p.locator("#unit-panel").get_by_text("direct fire").wait_for(timeout=TIMEOUT)
+    p.locator("#unit-actions button[data-command=activate]").first.click()
+    confirm(p)
+    p.locator(f'[data-unit="{hmg}"]').first.click()
+    target = p.locator("svg .target").first
+    target.wait_for(timeout=TIMEOUT)
+    p.locator("#unit-actions button[data-command=fire]").first.click()
+    p.locator("#confirm .odds-table").wait_for(timeout=TIMEOUT)
+    assert "column" in p.locator("#confirm").inner_text()
+    shot(p, "02-fire-odds")
+    confirm(p)
+    p.locator("#dice .die").first.wait_for(timeout=TIMEOUT)
+    log = p.locator("#log").inner_text()
+    assert "Roll for direct fire" in log and "Column" in log
+    shot(p, "03-fire-dice")
+    if "end_activation" in groups(p):  # a lone unit's activation ends once it has fired
+        p.keyboard.press("e")
+        confirm(p)
+
+    # Whoever acts next activates a unit and moves it along a highlighted path.
+    moved = ended = False
+    for _ in range(8):
+        p = acting(players)
+        g = groups(p)
+        if "decline" in g:
+            p.keyboard.press("d")
+            confirm(p)
+            continue
+        if "end_activation" in g:
+            p.keyboard.press("e")
+            confirm(p)
+            ended = ended or moved
+            continue
+        if moved and ended:
+            break
+        unit = next(c["unit"] for c in g["activate"] if c["kind"] == "unit" and mobile(p, c["unit"]))
+        p.locator(f'[data-unit="{unit}"]').first.click()
+        p.locator("#unit-actions button[data-command=activate]").first.click()
+        confirm(p)
+        if moved:  # the move's activation ended by itself: end this one by hand
+            continue
+        if not may_act(p) or "move" not in groups(p):
+            continue
+        p.locator(f'[data-unit="{unit}"]').first.click()
+        reach = p.locator("svg .reach")
+        reach.first.wait_for(timeout=TIMEOUT)
+        p.wait_for_function("document.querySelector('svg .reach-cost')?.textContent.includes('MP')",
+                            timeout=TIMEOUT)
+        # The cheapest destination, so MPs are left and the activation is ended by hand.
+        dest = p.evaluate(
+            "(() => { const cost = (t) => { const [a, b] = t.split(' ')[0].split('/'); "
+            "return Number(a) / Number(b || 1); }; "
+            "return [...document.querySelectorAll('svg .reach')].map(g => "
+            "[cost(g.querySelector('.reach-cost').textContent), g.getAttribute('data-hex')])"
+            ".sort((x, y) => x[0] - y[0])[0][1]; })()")
+        p.locator(f'svg .reach[data-hex="{dest}"]').click(force=True)
+        p.locator("svg .move-path").wait_for(timeout=TIMEOUT)
+        p.locator("#confirm").get_by_text("movement cost").wait_for(timeout=TIMEOUT)
+        shot(p, "04-move-path")
+        confirm(p)
+        moved = True
+        p.wait_for_function(
+            f"(() => {{ const u = window.pgweb.store.view.units['{unit}']; "
+            f"return u && u.hex === '{dest}'; }})()", timeout=TIMEOUT)
+    assert moved and ended
+
+    # The spectator saw the same version, with nothing to act on.
+    v = version(ann)
+    sam.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=TIMEOUT)
+    assert sam.locator("#global-actions button").count() == 0
+    assert sam.locator("#text-view li").count() > 10
+    shot(sam, "05-spectator")
+
+    # A reload in the middle of the game resumes at the same version and positions.
+    positions = bob.evaluate(
+        "Object.fromEntries(Object.values(window.pgweb.store.view.units).map(u => [u.id, u.hex]))")
+    bob.reload()
+    bob.wait_for_function(f"Number(document.body.dataset.version || -1) >= {v}", timeout=TIMEOUT)
+    after = bob.evaluate(
+        "Object.fromEntries(Object.values(window.pgweb.store.view.units).map(u => [u.id, u.hex]))")
+    assert after == positions
+    assert bob.locator("#conn-banner").is_hidden()
+    shot(bob, "06-after-reload")
