@@ -1,0 +1,148 @@
+"""Strangers meet in the lobby in a real Chromium: quick match 1 v 1 and 2 v 2, each team
+seat commanding only its units; names and chat with markup are shown as text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conftest import manage
+
+GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
+
+
+@pytest.fixture
+def contexts(browser) -> Iterator:
+    """Open browser contexts on demand, each with its own cookies (a different person)."""
+    opened = []
+
+    def open_page():
+        context = browser.new_context()
+        opened.append(context)
+        return context.new_page()
+
+    try:
+        yield open_page
+    finally:
+        for context in opened:
+            context.close()
+
+
+def quick_match(page, base: str, team_size: int = 1) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-lobby=live]")
+    page.select_option("select[name=team_size]", str(team_size))
+    page.click("#quick-match")
+
+
+def api(page, path: str):
+    return page.evaluate(
+        "async (path) => (await fetch(path, {credentials: 'same-origin'})).json()", path
+    )
+
+
+def test_two_strangers_press_quick_match_and_land_in_the_same_game(contexts, live_server_url):
+    ann, bob = contexts(), contexts()
+    quick_match(ann, live_server_url)
+    ann.wait_for_selector("#cancel-seek")  # a guest now, waiting in the queue
+    quick_match(bob, live_server_url)
+    for page in (ann, bob):
+        page.wait_for_url(GAME_URL, timeout=10_000)
+    assert ann.url == bob.url
+    game_id = ann.url.rstrip("/").rsplit("/", 1)[1]
+    game = api(ann, f"/api/v1/games/{game_id}")
+    assert game["status"] == "active"
+    assert len({s["user"] for s in game["seats"]}) == 2
+
+
+def test_four_strangers_form_a_two_a_side_game_each_commanding_their_own_units(
+    contexts, live_server_url
+):
+    pages = [contexts() for _ in range(4)]
+    for page in pages:
+        quick_match(page, live_server_url, team_size=2)
+        page.wait_for_selector("#cancel-seek, body[data-lobby]")
+    for page in pages:
+        page.wait_for_url(GAME_URL, timeout=15_000)
+    assert len({page.url for page in pages}) == 1
+    game_id = pages[0].url.rstrip("/").rsplit("/", 1)[1]
+    game = api(pages[0], f"/api/v1/games/{game_id}")
+    units = {s["id"]: set(s["units"]) for s in game["seats"]}
+    assert set(units) == {"ge-1", "ge-2", "su-1", "su-2"} and all(units.values())
+    assert not units["ge-1"] & units["ge-2"] and not units["su-1"] & units["su-2"]
+    # Roll the initiative, then each seat's legal commands name only that seat's units.
+    legal = [api(page, f"/api/v1/games/{game_id}/legal") for page in pages]
+    assert {entry["seat"] for entry in legal} == set(units)
+    roller = next(p for p, entry in zip(pages, legal, strict=True) if entry["commands"])
+    first = next(entry for entry in legal if entry["commands"])
+    sent = roller.evaluate(
+        """async ([path, body]) => {
+            const session = await (await fetch('/api/v1/auth/session')).json();
+            const answer = await fetch(path, {method: 'POST', credentials: 'same-origin',
+              headers: {'Content-Type': 'application/json', 'X-CSRFToken': session.csrf_token},
+              body: JSON.stringify(body)});
+            return answer.status;
+        }""",
+        [
+            f"/api/v1/games/{game_id}/commands",
+            {"id": 1, "v": first["v"], "command": first["commands"][0]},
+        ],
+    )
+    assert sent == 200
+    named_any = False
+    for page in pages:
+        entry = api(page, f"/api/v1/games/{game_id}/legal")
+        for command in entry["commands"]:
+            named = set(command.get("units", []))
+            if isinstance(command.get("unit"), str):
+                named.add(command["unit"])
+            named_any |= bool(named)
+            assert named <= units[entry["seat"]], (entry["seat"], command)
+    assert named_any
+
+
+def test_a_name_and_a_chat_line_with_markup_show_as_text(
+    contexts, live_server_url, live_server_env
+):
+    made = manage(
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model as g; "
+        "g().objects.create_user(username='<b>x</b>', password='long secret 42!')",
+        env=live_server_env,
+    )
+    assert made.returncode == 0, made.stderr
+    ann = contexts()
+    ann.goto(live_server_url + "/accounts/login/")
+    ann.fill("input[name=username]", "<b>x</b>")
+    ann.fill("input[name=password]", "long secret 42!")
+    ann.click("button[type=submit]")
+    ann.goto(live_server_url + "/new-game/")
+    ann.select_option("select[name=seats_per_side]", "2")
+    ann.click("#create-game")
+    ann.wait_for_url(re.compile(r".*/\?game="), timeout=10_000)
+    game_id = ann.url.split("game=")[1]
+    ann.wait_for_selector(f"#my-games [data-game='{game_id}'] .room-chat .chat-form")
+
+    bob = contexts()
+    bob.goto(live_server_url + "/")
+    card = bob.locator(f"#open-game-list [data-game='{game_id}']")
+    card.wait_for(timeout=10_000)
+    assert card.locator(".creator").inner_text() == "<b>x</b>"
+    assert card.locator(".creator b").count() == 0  # not parsed as markup
+    bob.click("#play-as-guest")
+    bob.wait_for_selector("#account .me")
+    bob.locator(f"#open-game-list [data-game='{game_id}'] button.join[data-side=su]").click()
+    bob.wait_for_selector(f"#my-games [data-game='{game_id}'] .room-chat .chat-form")
+    seat_name = bob.locator(f"#my-games [data-game='{game_id}'] .player-name").first
+    assert seat_name.inner_text() == "<b>x</b>"
+
+    ann.locator(f"#my-games [data-game='{game_id}'] .chat-input").fill("<b>x</b>")
+    ann.locator(f"#my-games [data-game='{game_id}'] .chat-form button").click()
+    line = bob.locator(f"#my-games [data-game='{game_id}'] .chat-line").first
+    line.wait_for(timeout=10_000)
+    assert line.locator(".chat-text").inner_text() == "<b>x</b>"
+    assert line.locator(".chat-from").inner_text() == "<b>x</b>"
+    assert line.locator(".chat-text b").count() == 0
