@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import actions, knowledge, sequence
+from . import actions, knowledge, razvedka, sequence
 from . import activation as act
 from . import state as st
 from .commands import Command, Event, parse_command
@@ -60,8 +60,10 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
         cmd = knowledge.command_in(state, me.side, cmd)
     before = len(getattr(dice, "rolls", []))
     new_state, events = _dispatch(state, me, cmd, dice)
-    if hides:  # what each viewer knows now (17.8, 17.9, 18.0)
+    if hides:  # what each viewer knows now (17.8, 17.9, 18.0); razvedka (18.10)
         new_state = knowledge.after_step(state, new_state, events)
+        new_state, scouted = razvedka.after_initiative(state, new_state, dice)
+        events = [*events, *scouted]
     new_state = _record_control(new_state)
     used = tuple(getattr(dice, "rolls", [])[before:])
     return Step(state=new_state, events=tuple(events), dice_used=used)

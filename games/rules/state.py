@@ -147,6 +147,16 @@ class LastKnown:
 
 
 @dataclass(frozen=True, slots=True)
+class Report:
+    """A razvedka report (18.10): unit types in a hex the side could not observe."""
+
+    hex: Hex
+    types: tuple[str, ...]
+    count: int | None  # only when a friendly OP has line of sight to the hex
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
 class Intel:
     """What one viewer (a side, or "public") knows about enemy counters, kept by the referee
     (double-blind 18.0, hidden units 17.8, limited intelligence 17.9; knowledge.py).
@@ -160,6 +170,7 @@ class Intel:
     revealed: frozenset[str] = frozenset()  # revealed by firing or collision this segment
     last_known: Mapping[str, LastKnown] = field(default_factory=dict)  # by unit id
     segment: int = 0  # the segment `revealed` belongs to
+    reports: tuple[Report, ...] = ()  # razvedka reports (18.10)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import activation as act
-from . import knowledge
+from . import knowledge, razvedka
 from . import state as st
 from .commands import Event, as_event
 from .engine import who_may_act
@@ -46,7 +46,8 @@ def hidden_from(state: st.GameState, audience: tuple) -> frozenset[str]:
     hidden = {u.id for u in state.units.values() if u.hidden and u.side != side}
     # Enemy reinforcements not yet on the map stay off the board (D-VIEW-1).
     hidden |= {
-        u.id for u in state.units.values()
+        u.id
+        for u in state.units.values()
         if u.side != side and u.hex is None and not u.eliminated and not u.exited
     }
     hidden |= {u.id for u in state.units.values() if u.carried_by in hidden}
@@ -114,10 +115,15 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
         "night": state.night,
         "segment": state.segment,
         "sides": [
-            {"id": s.id, "name": s.name, "nationality": s.nationality,
-             "initiative": s.initiative, "morale": s.morale,
-             "supply": state.supply.get(s.id, "normal"),
-             "banked_segment": bool(state.banked_segment.get(s.id))}
+            {
+                "id": s.id,
+                "name": s.name,
+                "nationality": s.nationality,
+                "initiative": s.initiative,
+                "morale": s.morale,
+                "supply": state.supply.get(s.id, "normal"),
+                "banked_segment": bool(state.banked_segment.get(s.id)),
+            }
             for s in state.sides
         ],
         "initiative": {
@@ -132,7 +138,8 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
         "units": units,
         "markers": [
             {"hex": hex_label(state, h), "markers": sorted(m)}
-            for h, m in sorted(state.markers.items()) if m
+            for h, m in sorted(state.markers.items())
+            if m
         ],
         "result": dict(state.result) if state.result is not None else None,
     }
@@ -171,21 +178,35 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
     view = view_for(replace(state, options=state.options - knowledge.MODES), ("full",))
     view["units"] = units
     a = state.activation
-    view["activation"] = None if a is None else {
-        "side": a.side, "seat": a.seat, "kind": a.kind, "leader": name(a.leader),
-        "units": sorted(x for x in map(name, a.units) if x),
-        "acted": sorted(x for x in map(name, a.acted) if x),
-    }
+    view["activation"] = (
+        None
+        if a is None
+        else {
+            "side": a.side,
+            "seat": a.seat,
+            "kind": a.kind,
+            "leader": name(a.leader),
+            "units": sorted(x for x in map(name, a.units) if x),
+            "acted": sorted(x for x in map(name, a.acted) if x),
+        }
+    )
     w = state.opfire
-    view["opfire"] = None if w is None else {
-        "side": w.side, "mover": name(w.mover), "hex": hex_label(state, w.hex)}
+    view["opfire"] = (
+        None
+        if w is None
+        else {"side": w.side, "mover": name(w.mover), "hex": hex_label(state, w.hex)}
+    )
     view["markers"] = [
         {"hex": hex_label(state, h), "markers": sorted(_public_markers(m))}
-        for h, m in sorted(state.markers.items()) if _public_markers(m)
+        for h, m in sorted(state.markers.items())
+        if _public_markers(m)
     ]
     obs = knowledge.observation_of(state)
     if obs is not None and side is not None:
         view["ops"] = sorted(hex_label(state, h) for h in obs.ops[side])
+        reports = razvedka.reports_view(state, side)
+        if reports:
+            view["reports"] = reports
     if audience[0] == "seat":
         from .legal import legal_commands
 
@@ -209,7 +230,10 @@ def _activation_view(state: st.GameState, hidden: frozenset[str]) -> dict | None
     if a is None:
         return None
     return {
-        "side": a.side, "seat": a.seat, "kind": a.kind, "leader": a.leader,
+        "side": a.side,
+        "seat": a.seat,
+        "kind": a.kind,
+        "leader": a.leader,
         "units": sorted(u for u in a.units if u not in hidden),
         "acted": sorted(u for u in a.acted if u not in hidden),
     }
@@ -219,8 +243,11 @@ def _opfire_view(state: st.GameState, hidden: frozenset[str]) -> dict | None:
     w = state.opfire
     if w is None:
         return None
-    return {"side": w.side, "mover": w.mover if w.mover not in hidden else None,
-            "hex": hex_label(state, w.hex)}
+    return {
+        "side": w.side,
+        "mover": w.mover if w.mover not in hidden else None,
+        "hex": hex_label(state, w.hex),
+    }
 
 
 def _strings(value: Any) -> Iterable[str]:

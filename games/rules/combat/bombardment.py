@@ -129,6 +129,11 @@ def resolve_bombardment(
         raise IllegalCommand("; ".join(problems), rule="9.1")
     side = side or firing_side(state, decl)
     value, parts = combined_value(state, decl, catalogue)
+    if side is not None and is_blind_fire(state, side, decl.target_hex):
+        value = max(1, value // 2)  # D13: halved, fractions dropped, minimum 1
+        parts = [*parts, {"unit": None, "printed": 0, "used": 0, "value": str(value),
+                          "why": ["blind fire at a hex with no observed enemy: half strength "
+                                  "(double-blind 18.8)"]}]
     shifts = bombardment_shifts(game_map, state, decl, catalogue)
     events: list[Event] = [
         event(
@@ -178,3 +183,13 @@ def resolve_bombardment(
     state, more = record_bombardment(game_map, state, decl)  # optional drumfire (17.2)
     state, dry = after_firing(game_map, state, decl.firers, dice, catalogue)
     return state, events + evs + more + dry
+
+
+def is_blind_fire(state: GameState, side: str, target: Any) -> bool:
+    """Double-blind: bombardment of a hex where the side observes no enemy (18.8, D-DB-BLIND)."""
+    from .. import knowledge, observation
+
+    if not observation.is_on(state):
+        return False
+    hexes, _ = knowledge.known_enemies(state, side)
+    return target not in hexes
