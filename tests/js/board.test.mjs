@@ -434,7 +434,7 @@ describe("the board", () => {
     const { b, svg, intents, frames, layer } = board();
     b.setView({ units: [rifle] });
     frames[0]();
-    const counterText = layer("units").children[0].children[1];
+    const counterText = layer("units").children[0].children[0]; // the counter's <use> of its face
     svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
     svg.dispatch("pointerup", { clientX: 11, clientY: 10, target: counterText });
     const hexPolygon = layer("terrain").children[5].children[0];

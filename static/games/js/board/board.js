@@ -6,7 +6,7 @@
 // hex}) for the host to act on. What the layers hold is decided by the pure layers.js.
 
 import { HEX_SIZE, center, indexHexes, mapBounds } from "./geometry.js";
-import { hexsideItems, patternDefs, roadItems, terrainItems, unitItems } from "./layers.js";
+import { faceDefs, hexsideItems, patternDefs, roadItems, terrainItems, unitItems } from "./layers.js";
 import { fogItems, markerItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
@@ -27,6 +27,7 @@ export class Board {
   #bounds;
   #viewBox;
   #layers = {};
+  #faces;
   #units = [];
   #markers = [];
   #fog = [];
@@ -60,6 +61,9 @@ export class Board {
     const defs = this.#doc.createElementNS(SVG_NS, "defs");
     svg.appendChild(defs);
     reconcile(this.#doc, defs, patternDefs());
+    this.#faces = this.#doc.createElementNS(SVG_NS, "defs");
+    this.#faces.setAttribute("class", "counter-faces");
+    svg.appendChild(this.#faces);
     for (const name of LAYERS) {
       const g = this.#doc.createElementNS(SVG_NS, "g");
       g.setAttribute("class", `layer layer-${name}`);
@@ -131,7 +135,9 @@ export class Board {
   redraw() {
     this.#frameAsked = false;
     const size = this.#size;
-    const items = unitItems(this.#units, this.#index, { size, selected: this.#selected, types: this.#types, spread: this.#spread });
+    const faces = new Map();
+    const items = unitItems(this.#units, this.#index, { size, selected: this.#selected, types: this.#types, spread: this.#spread, faces });
+    reconcile(this.#doc, this.#faces, faceDefs(faces));
     reconcile(this.#doc, this.#layers.units, items);
     reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size));
     reconcile(this.#doc, this.#layers.overlays, overlayItems(this.#overlay, this.#index, size));

@@ -73,26 +73,26 @@ export function natoSymbol(kind, x, y, w, h) {
   const oval = { tag: "ellipse", attrs: { cx: round1(x + w / 2), cy: round1(y + h / 2), rx: round1(w * 0.32), ry: round1(h * 0.28), fill: "none" } };
   const dot = (cx, cy) => ({ tag: "circle", attrs: { cx: round1(cx), cy: round1(cy), r: round1(h * 0.1), fill: INK } });
   const marks = {
-    infantry: cross,
-    engineer: [line(x + w * 0.25, y + h * 0.65, x + w * 0.25, y + h * 0.35), line(x + w * 0.25, y + h * 0.35, x + w * 0.75, y + h * 0.35), line(x + w * 0.5, y + h * 0.35, x + w * 0.5, y + h * 0.65), line(x + w * 0.75, y + h * 0.35, x + w * 0.75, y + h * 0.65)],
-    recon: slash,
-    cavalry: slash,
-    hmg: [...cross, line(x + w * 0.5, y + h * 0.15, x + w * 0.5, y + h * 0.85)],
-    mortar: [line(x + w / 2, y + h * 0.8, x + w / 2, y + h * 0.25), line(x + w * 0.38, y + h * 0.38, x + w / 2, y + h * 0.22), line(x + w * 0.62, y + h * 0.38, x + w / 2, y + h * 0.22)],
-    artillery: [dot(x + w / 2, y + h / 2)],
-    infantry_gun: [...cross, dot(x + w / 2, y + h * 0.8)],
-    at_gun: [line(x, y + h, x + w / 2, y), line(x + w / 2, y, x + w, y + h)],
-    aa_gun: [{ tag: "path", attrs: { d: `M${round1(x + w * 0.15)} ${round1(y + h)} Q${round1(x + w / 2)} ${round1(y + h * 0.2)} ${round1(x + w * 0.85)} ${round1(y + h)}`, fill: "none" } }],
-    tank: [oval],
-    tank_destroyer: [oval, line(x, y + h, x + w / 2, y), line(x + w / 2, y, x + w, y + h)],
-    assault_gun: [oval, dot(x + w / 2, y + h / 2)],
-    armored_car: [oval, ...slash],
-    apc: [oval, ...cross],
-    truck: [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8), line(x + w * 0.15, y + h * 0.6, x + w * 0.85, y + h * 0.6)],
-    prime_mover: [oval, dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
-    wagon: [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
+    infantry: () => cross,
+    engineer: () => [line(x + w * 0.25, y + h * 0.65, x + w * 0.25, y + h * 0.35), line(x + w * 0.25, y + h * 0.35, x + w * 0.75, y + h * 0.35), line(x + w * 0.5, y + h * 0.35, x + w * 0.5, y + h * 0.65), line(x + w * 0.75, y + h * 0.35, x + w * 0.75, y + h * 0.65)],
+    recon: () => slash,
+    cavalry: () => slash,
+    hmg: () => [...cross, line(x + w * 0.5, y + h * 0.15, x + w * 0.5, y + h * 0.85)],
+    mortar: () => [line(x + w / 2, y + h * 0.8, x + w / 2, y + h * 0.25), line(x + w * 0.38, y + h * 0.38, x + w / 2, y + h * 0.22), line(x + w * 0.62, y + h * 0.38, x + w / 2, y + h * 0.22)],
+    artillery: () => [dot(x + w / 2, y + h / 2)],
+    infantry_gun: () => [...cross, dot(x + w / 2, y + h * 0.8)],
+    at_gun: () => [line(x, y + h, x + w / 2, y), line(x + w / 2, y, x + w, y + h)],
+    aa_gun: () => [{ tag: "path", attrs: { d: `M${round1(x + w * 0.15)} ${round1(y + h)} Q${round1(x + w / 2)} ${round1(y + h * 0.2)} ${round1(x + w * 0.85)} ${round1(y + h)}`, fill: "none" } }],
+    tank: () => [oval],
+    tank_destroyer: () => [oval, line(x, y + h, x + w / 2, y), line(x + w / 2, y, x + w, y + h)],
+    assault_gun: () => [oval, dot(x + w / 2, y + h / 2)],
+    armored_car: () => [oval, ...slash],
+    apc: () => [oval, ...cross],
+    truck: () => [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8), line(x + w * 0.15, y + h * 0.6, x + w * 0.85, y + h * 0.6)],
+    prime_mover: () => [oval, dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
+    wagon: () => [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
   };
-  return { tag: "g", attrs: { class: `nato nato-${kind}`, stroke: INK, "stroke-width": 0.8 }, children: [frame, ...(marks[kind] ?? [])] };
+  return { tag: "g", attrs: { class: `nato nato-${kind}`, stroke: INK, "stroke-width": 0.8 }, children: [frame, ...(marks[kind]?.() ?? [])] };
 }
 
 /** The leader star: a small filled star in the symbol box. */
@@ -126,8 +126,30 @@ export function shortName(name) {
   return text.length <= 8 ? text : `${text.slice(0, 7)}…`;
 }
 
-/** The children of one counter of side `side` (a square at 0,0). */
+const drawnCounters = new Map(); // what a counter looks like -> its children (pure data)
+
+/**
+ * The children of one counter of side `side` (a square at 0,0). Counters that look alike
+ * share one description (treat it as read-only): 300 counters are mostly a few dozen faces.
+ */
 export function counterChildren(unit, type, { side, selected = false }) {
+  return counterFace(unit, type, { side, selected }).children;
+}
+
+/** A counter's look as {id, children}: counters with the same look share the same id. */
+export function counterFace(unit, type, { side, selected = false }) {
+  const key = JSON.stringify([unit.type, unit.name, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, side, selected]);
+  let face = drawnCounters.get(key);
+  if (!face) {
+    if (drawnCounters.size > 5000) drawnCounters.clear();
+    face = Object.freeze({ id: `pg-face-${faceSerial++}`, children: Object.freeze(buildCounter(unit, type, { side, selected })) });
+    drawnCounters.set(key, face);
+  }
+  return face;
+}
+let faceSerial = 1;
+
+function buildCounter(unit, type, { side, selected }) {
   const font = (k) => ({ "font-size": round1(side * k), fill: INK });
   const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
   const known = !unit.detail || unit.detail === "exact";

@@ -6,7 +6,7 @@
 // elevation and unit state are written as text, so the board reads without colour.
 
 import { HEX_SIZE, center, hexPoints, pathThrough, sharedEdge } from "./geometry.js";
-import { counterChildren, shortName } from "./counters.js";
+import { counterChildren, counterFace, shortName } from "./counters.js";
 
 export { shortName };
 
@@ -63,6 +63,11 @@ export function patternDefs(prefix = "pg") {
       ],
     };
   });
+}
+
+/** The <defs> entries of the counter looks `unitItems` collected in `faces`. */
+export function faceDefs(faces) {
+  return [...faces].map(([id, children]) => ({ key: id, tag: "g", attrs: { id }, children }));
 }
 
 /** One group per hex: its terrain polygon, its printed number and its elevation if above 0. */
@@ -167,7 +172,7 @@ export function listUnits(units) {
  * them); units off the map are not drawn either. The stack in hex `spread` is laid out side
  * by side so every counter in it can be read and picked.
  */
-export function unitItems(units, index, { size = HEX_SIZE, selected = null, types = {}, spread = null } = {}) {
+export function unitItems(units, index, { size = HEX_SIZE, selected = null, types = {}, spread = null, faces = null } = {}) {
   const items = [];
   const side = Math.round(size * 1.05);
   const step = Math.max(2, Math.round(size * 0.1));
@@ -195,7 +200,16 @@ export function unitItems(units, index, { size = HEX_SIZE, selected = null, type
       if (u.id === selected) classes.push("selected");
       if (fanned) classes.push("spread");
       if (u.detail && u.detail !== "exact") classes.push(`detail-${u.detail}`);
-      const children = counterChildren(u, types[u.type], { side, selected: u.id === selected });
+      // With `faces` (a Map to fill), each look is drawn once in <defs> and counters <use> it:
+      // a 300-counter board then builds a tenth of the elements.
+      let children;
+      if (faces) {
+        const face = counterFace(u, types[u.type], { side, selected: u.id === selected });
+        faces.set(face.id, face.children);
+        children = [{ tag: "use", attrs: { href: `#${face.id}` } }];
+      } else {
+        children = [...counterChildren(u, types[u.type], { side, selected: u.id === selected })];
+      }
       if (i === stack.length - 1 && stack.length > 1 && !fanned) {
         children.push({ tag: "text", attrs: { ...font, class: "stack-count", x: side, y: -2, "text-anchor": "end" }, text: `×${stack.length}` });
       }

@@ -16,7 +16,8 @@ export function build(doc, item) {
   for (const [name, value] of Object.entries(item.attrs ?? {})) el.setAttribute(name, String(value));
   if (item.key !== undefined) el.setAttribute("data-key", item.key);
   fill(doc, el, item);
-  drawn.set(el, signature(item));
+  // Only keyed elements are ever compared (children are redrawn whole with their parent).
+  if (item.key !== undefined) drawn.set(el, signature(item));
   return el;
 }
 
