@@ -57,7 +57,7 @@ def roll(state: st.GameState, side: str, dice: Any):
         units = hexes[h]
         if any(u.id in seen for u in units):
             continue
-        (r,) = dice.roll(1, f"razvedka {hex_label(state, h)}")
+        (r,) = dice.roll(1, "razvedka")  # no hex in the purpose: dice lists travel too
         ok = r >= SUCCESS
         data: dict = {"hex": hex_label(state, h), "roll": r, "success": ok}
         if ok:
@@ -68,7 +68,10 @@ def roll(state: st.GameState, side: str, dice: Any):
                 count = len(real)
             reports.append(st.Report(hex=h, types=types, count=count, turn=state.turn))
             data.update(types=list(types), count=count)
-        events.append(Event("razvedka", side=side, data=data))
+        # Naming the counters keeps the line from the scout and the public (D-DB-LOG): which
+        # hexes were rolled for would place every unseen counter; reports reach the scout in
+        # its view. The owner reads them all.
+        events.append(Event("razvedka", side=side, units=tuple(u.id for u in units), data=data))
     intel = state.intel.get(side, st.Intel())
     intel = replace(intel, reports=intel.reports + tuple(reports))
     return replace(state, intel={**state.intel, side: intel}), events

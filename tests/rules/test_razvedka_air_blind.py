@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.rules import air_declaration, knowledge, razvedka, view_for
+from games.rules import air_declaration, knowledge, razvedka, redact_events, view_for
 from games.rules import state as st
 from games.rules.combat.bombardment import is_blind_fire, resolve_bombardment
 from games.rules.combat.fire import BOMBARDMENT, FireDeclaration
@@ -30,6 +30,10 @@ def test_razvedka_reports_unit_types_in_unobserved_hexes_never_leaders_d_db_razv
     assert v["reports"] == [{"hex": "A1001", "types": ["infantry"], "count": report.count,
                              "turn": 1}]
     assert "reports" not in view_for(after, ("side", "ge"))
+    # Which hexes were rolled for would place the unseen Germans: only their owner reads it.
+    assert redact_events(events, ("side", "su"), after) == []
+    assert redact_events(events, ("spectator", "public"), after) == []
+    assert len(redact_events(events, ("side", "ge"), after)) == 2
 
 
 def test_razvedka_gives_numbers_only_in_line_of_sight_of_an_op_d_db_razvedka():
