@@ -6,7 +6,7 @@ scenario with two players and 20, then 200, spectators, and plays random legal c
 taken from the players' own views. Per run it prints
 
   broadcast: layer=L clients=N commands=C p50_ms=X p99_ms=Y cpu_ms_per_command=Z
-  baseline: layer=L clients=N messages=C p50_ms=X p99_ms=Y
+  baseline: layer=L clients=N messages=C p50_ms=X p99_ms=Y cpu_ms_per_message=Z
 
 where the latency runs from sending a command to the last client receiving that version's
 frame, cpu_ms_per_command is daphne's CPU time (user + system) per command, and the baseline
@@ -243,10 +243,11 @@ async def game_run(port: int, pid: int, spectators: int, commands: int, seed: in
     return {"commands": done, "latencies": latencies, "cpu_ms": cpu * 1000 / max(done, 1)}
 
 
-async def echo_run(port: int, clients: int, messages: int) -> list[float]:
+async def echo_run(port: int, pid: int, clients: int, messages: int) -> tuple[list[float], float]:
     url = f"ws://127.0.0.1:{port}/ws/echo/"
     sockets = [await websockets.connect(url, max_size=None) for _ in range(clients)]
     latencies = []
+    cpu0 = cpu_seconds(pid)
     try:
         for n in range(messages):
             text = json.dumps({"t": "tick", "v": n})
@@ -255,9 +256,10 @@ async def echo_run(port: int, clients: int, messages: int) -> list[float]:
             await asyncio.gather(*(ws.recv() for ws in sockets))
             latencies.append((time.perf_counter() - sent) * 1000)
     finally:
+        cpu = cpu_seconds(pid) - cpu0
         for ws in sockets:
             await ws.close()
-    return latencies
+    return latencies, cpu * 1000 / max(len(latencies), 1)
 
 
 def service_timing(workdir: Path, commands: int) -> list[float]:
@@ -356,11 +358,12 @@ def main() -> None:
                         flush=True,
                     )
                     with daphne(env, "echo_asgi:application", run_dir / "echo.log",
-                                extra_path=str(ROOT / "bench")) as (port, _pid):  # fmt: skip
-                        lat = asyncio.run(echo_run(port, clients, args.commands))
+                                extra_path=str(ROOT / "bench")) as (port, pid):  # fmt: skip
+                        lat, cpu_ms = asyncio.run(echo_run(port, pid, clients, args.commands))
                     print(
                         f"baseline: layer={layer} clients={clients} messages={len(lat)} "
-                        f"p50_ms={statistics.median(lat):.1f} p99_ms={percentile(lat, 99):.1f}",
+                        f"p50_ms={statistics.median(lat):.1f} p99_ms={percentile(lat, 99):.1f} "
+                        f"cpu_ms_per_message={cpu_ms:.1f}",
                         flush=True,
                     )
         times = service_timing(workdir, args.commands)
