@@ -152,6 +152,11 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
     p.locator("#confirm .odds-table").wait_for(timeout=TIMEOUT)
     assert "column" in p.locator("#confirm").inner_text()
     shot(p, "02-fire-odds")
+    p.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{hmg}'].hex)")
+    for _ in range(4):
+        p.keyboard.press("+")
+    p.locator("svg.board.zoomed-in").wait_for(timeout=TIMEOUT)  # hex numbers show
+    shot(p, "02b-fire-zoomed")
     confirm(p)
     p.locator("#dice .die").first.wait_for(timeout=TIMEOUT)
     log = p.locator("#log").inner_text()

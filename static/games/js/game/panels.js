@@ -60,7 +60,7 @@ export function renderUnitPanel(root, unit, type, { sideName, carried = [], comm
     root,
     heading,
     el("p", { class: "unit-title" }, el("strong", {}, unit.name ?? unit.marker ?? "Unknown unit"), ` (${unit.id})`),
-    el("dl", { class: "unit-values" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    el("dl", { class: "unit-facts" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     unit.own && commands ? el("p", { class: "hint" }, `${commands} legal command${commands === 1 ? "" : "s"}: pick a highlighted hex or a button.`) : null,
   );
 }
