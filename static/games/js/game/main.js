@@ -181,6 +181,7 @@ function draw() {
   const v = view();
   if (!v) return;
   renderBanner($("turn-banner"), v, boot.seat, sideName);
+  $("banner-replay").hidden = !v.result;
   document.title = `${v.may_act?.includes(boot.seat) ? "● Your move — " : ""}pgweb — ${boot.scenario}`;
   const u = ui.selected ? unitById(ui.selected) : null;
   if (ui.selected && !u) ui.selected = null;
@@ -275,13 +276,35 @@ function drawTextViewSoon() {
 
 // -- log, dice, notices -------------------------------------------------------------------------
 
+// The log of this game survives a reload of the page (the server sends a reload a snapshot,
+// which carries no log); it is kept per game in the tab's session storage.
+const LOG_KEY = `pgweb:log:${boot.game}`;
+const KEEP = 400;
+
+function savedLog() {
+  try {
+    return JSON.parse(sessionStorage.getItem(LOG_KEY) ?? "[]");
+  } catch {
+    return [];
+  }
+}
+
+function saveLog(entries) {
+  try {
+    const kept = [...savedLog(), ...entries].slice(-KEEP);
+    sessionStorage.setItem(LOG_KEY, JSON.stringify(kept));
+  } catch {
+    // Storage full or disabled: the log is only lost on reload.
+  }
+}
+
 function appendLog(entries) {
   const log = $("log");
   for (const { v, event } of entries) {
     const text = describeEvent(event, { nameOf, sideName });
     log.append(el("li", { class: `ev ev-${event.type}`, "data-v": v }, text));
   }
-  while (log.children.length > 400) log.firstChild.remove();
+  while (log.children.length > KEEP) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
 }
 
@@ -355,6 +378,7 @@ store.subscribe((change) => {
   board.setView(change.view);
   if (change.log.length) {
     appendLog(change.log);
+    saveLog(change.log);
     rollDice(change.log);
   }
   if (change.outcome === "snapshot" || change.outcome === "patched") {
@@ -403,6 +427,7 @@ $("board").addEventListener("pointerover", (e) => {
   }
 });
 
+appendLog(savedLog());
 drawChat();
 loadSeats();
 socket.connect();

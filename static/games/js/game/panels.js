@@ -36,6 +36,10 @@ export function renderBanner(root, view, seat, sideName) {
   field("whose").textContent = whose.text;
   root.classList.toggle("your-move", whose.mine);
   root.classList.toggle("game-over", Boolean(view.result));
+  if (view.result) {
+    const winner = view.result.winner ? `${sideName(view.result.winner)} wins` : "A draw";
+    field("phase").textContent = `Game over: ${winner}`;
+  }
 }
 
 /** The selected counter's details: name, side, hex, every printed value, its state. */

@@ -57,7 +57,7 @@ function go(i) {
   $("step").value = String(state.at);
   draw();
   const events = state.steps[state.at]?.events ?? [];
-  showDice($("dice"), events.filter(diceOf).map((e) => ({ label: e.purpose ?? e.type, dice: diceOf(e) })), { animate: false });
+  showDice($("dice"), events.filter(diceOf).map((e) => ({ label: e.purpose ?? e.type.replace(/_/g, " "), dice: diceOf(e) })), { animate: false });
 }
 
 function draw() {
