@@ -6,53 +6,12 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError, connection
 
 from games import broadcast, protocol, selectors, services
 from games.models import Seat
 from games.protocol import ProtocolError, parse_client_frame
-
-
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
-    """Keep a lobby socket open and answer its pings (the lobby issue adds the lists)."""
-
-    async def connect(self) -> None:
-        """Accept every visitor: the lobby is public."""
-        await self.accept()
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Answer `ping` with `pong`; anything else is a bad frame."""
-        if isinstance(content, dict) and content.get("t") == "ping":
-            await self.send_json(protocol.pong_frame())
-        else:
-            await self.send_json(
-                protocol.error_frame("frame/unknown_type", "the lobby answers ping")
-            )
-
-
-def in_db_thread(fn):
-    """Run a database function in the one worker thread the sockets share, keeping its
-    connection open between calls.
-
-    Channels' own wrapper closes the connection around every call when CONN_MAX_AGE is 0
-    (pgweb's setting, for the per-request threads of ASGI views): a command would then pay
-    for a new database connection each time. Here the connection stays, and one that failed
-    is replaced on the next call.
-    """
-
-    def run(*args, **kwargs):
-        if connection.connection is not None and connection.errors_occurred:
-            if not connection.is_usable():
-                connection.close()
-            connection.errors_occurred = False
-        try:
-            return fn(*args, **kwargs)
-        except DatabaseError:
-            connection.errors_occurred = True
-            raise
-
-    return sync_to_async(run, thread_sensitive=True)
 
 
 def _query(scope: dict) -> dict[str, str]:

@@ -218,5 +218,11 @@ function reconnect() {
   return ready;
 }
 
+// Commands do not nudge the lobby (there are too many); whose turn it is is read again now and then.
+const REFRESH_MS = 20_000;
+setInterval(() => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ t: "refresh" }));
+}, REFRESH_MS);
+
 $("quick-match-form").addEventListener("submit", quickMatch);
 connect();
