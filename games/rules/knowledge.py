@@ -375,6 +375,7 @@ def _reveal_hidden(state: st.GameState) -> st.GameState:
 def after_step(before: st.GameState, after: st.GameState, events: Iterable[Any]) -> st.GameState:
     """Bring every viewer's memory up to date after a step (17.8 reveal, 18.4, D-DB-GHOST)."""
     events = list(events)
+    starting = before is after  # knowledge.start: the opening picture
     after = _reveal_hidden(after)
     reveals = _fire_reveals(before, events) if observation.is_on(after) else {}
     intel: dict[str, st.Intel] = {}
@@ -418,10 +419,42 @@ def after_step(before: st.GameState, after: st.GameState, events: Iterable[Any])
             for uid, lk in list(ghosts.items()):
                 if uid not in lost and observation.hex_observed(after, ops, lk.hex):
                     del ghosts[uid]
-        new_intel[v] = replace(
-            cur, contact=new_contact, lost=lost, epochs=epochs, last_known=ghosts
-        )
+        control = _control_memory(starting, after, obs, v, cur)
+        new_intel[v] = replace(cur, contact=new_contact, lost=lost, epochs=epochs,
+                               last_known=ghosts, control=control)
     return replace(after, intel=new_intel)
+
+
+def _control_memory(starting: bool, after, obs, viewer: str, prev: st.Intel) -> dict:
+    """Who holds each victory hex, as the viewer last saw it (D-DB-CONTROL): updated where
+    it has a counter or an OP observes the hex (the public: where every side does)."""
+    if obs is None:
+        return dict(prev.control)
+    from .victory import CONTROL
+
+    start = starting and not prev.control
+    mem = dict(prev.control)
+    hexes = {h for h, mk in after.markers.items() if any(m.startswith(CONTROL) for m in mk)}
+    sides = [s.id for s in after.sides] if viewer == PUBLIC else [viewer]
+    for h in sorted(hexes | set(mem)):
+        if start or all(_sees_hex(after, obs, s, h) for s in sides):
+            held = [m[len(CONTROL):] for m in after.markers_at(h) if m.startswith(CONTROL)]
+            mem[h] = held[0] if held else ""
+    return mem
+
+
+def _sees_hex(state: st.GameState, obs, side: str, h) -> bool:
+    if any(u.side == side for u in state.units_at(h)):
+        return True
+    return observation.hex_observed(state, obs.ops[side], h)
+
+
+def control_markers(state: st.GameState, viewer: str) -> dict | None:
+    """Victory-hex holders as the viewer knows them; None when every holder is public."""
+    if not observation.is_on(state):
+        return None
+    intel = state.intel.get(viewer)
+    return dict(intel.control) if intel is not None else {}
 
 
 # -- the log and commands ----------------------------------------------------------------------

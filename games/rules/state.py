@@ -171,6 +171,7 @@ class Intel:
     last_known: Mapping[str, LastKnown] = field(default_factory=dict)  # by unit id
     segment: int = 0  # the segment `revealed` belongs to
     reports: tuple[Report, ...] = ()  # razvedka reports (18.10)
+    control: Mapping[Hex, str] = field(default_factory=dict)  # objective -> holder last seen
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,10 +196,15 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
         if w is None
         else {"side": w.side, "mover": name(w.mover), "hex": hex_label(state, w.hex)}
     )
+    control = knowledge.control_markers(state, viewer)
+    markers = {h: _public_markers(m, control is not None) for h, m in state.markers.items()}
+    for h, holder in (control or {}).items():
+        if holder:  # the holder as the viewer last saw it (D-DB-CONTROL)
+            markers[h] = markers.get(h, set()) | {f"control:{holder}"}
     view["markers"] = [
-        {"hex": hex_label(state, h), "markers": sorted(_public_markers(m))}
-        for h, m in sorted(state.markers.items())
-        if _public_markers(m)
+        {"hex": hex_label(state, h), "markers": sorted(m)}
+        for h, m in sorted(markers.items())
+        if m
     ]
     obs = knowledge.observation_of(state)
     if obs is not None and side is not None:
@@ -216,9 +221,12 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
     return view
 
 
-def _public_markers(markers: frozenset[str]) -> set[str]:
-    """Map markers without the firer ids drumfire keeps in them (17.2)."""
+def _public_markers(markers: frozenset[str], no_control: bool = False) -> set[str]:
+    """Map markers without the firer ids drumfire keeps in them (17.2), and without the
+    victory-hex holders when those are known only as last seen (D-DB-CONTROL)."""
     out = {m for m in markers if not m.startswith("drumfire:")}
+    if no_control:
+        out = {m for m in out if not m.startswith("control:")}
     n = sum(1 for m in markers if m.startswith("drumfire:"))
     if n:
         out.add(f"spotted:{n + 1}")

@@ -12,7 +12,7 @@ from games.rules import state as st
 from games.rules.commands import Event
 from games.rules.dice import ScriptedDice
 from games.rules.errors import IllegalCommand
-from tests.rules.dbkit import SECRET, db_game, moved, refresh, unit
+from tests.rules.dbkit import SECRET, at, db_game, moved, refresh, unit
 
 
 def enemies(view):
@@ -160,3 +160,21 @@ def test_generic_type_markers_beyond_12_hexes_in_clear_terrain_until_firing_18_1
     fired = refresh(s, s, [{"type": "fire", "kind": "direct", "firers": ["su-t"],
                             "target_hex": "A1504"}])
     assert enemies(view_for(fired, ("side", "ge")))[0]["detail"] == "exact"
+
+
+def test_a_victory_hex_shows_the_holder_last_seen_until_observed_again_d_db_control():
+    s = db_game([unit("ge-r", "ge_rifle", "ge", "A2001"), unit("su-r", "su_rifle", "su", "A0201")],
+                markers={at("A0110"): frozenset({"control:ge"})})
+
+    def holders(state, aud):
+        return [m for x in view_for(state, aud)["markers"] for m in x["markers"]
+                if x["hex"] == "A0110"]
+
+    taken = s.with_unit(replace(s.units["su-r"], hex=at("A0110")))
+    taken = replace(taken, markers={at("A0110"): frozenset({"control:su"})})
+    taken = refresh(s, taken)
+    assert holders(taken, ("side", "ge")) == ["control:ge"]  # unseen: as last seen
+    assert holders(taken, ("side", "su")) == ["control:su"]
+    assert holders(taken, ("spectator", "public")) == ["control:ge"]
+    seen = moved(taken, "ge-r", "A0107")
+    assert holders(seen, ("side", "ge")) == ["control:su"]
