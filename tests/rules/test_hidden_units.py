@@ -37,3 +37,23 @@ def test_a_revealed_unit_stays_revealed_when_the_spotter_leaves_17_8():
     s = moved(hidden_game("A0105"), "ge-r", "A0102")
     away = moved(s, "ge-r", "A0101")
     assert not away.units["su-h"].hidden
+
+
+def test_a_side_that_digs_in_may_hide_a_third_of_its_counters_rounded_up_d_db_hide_third():
+    import pytest
+
+    from games.rules.errors import IllegalCommand
+    from games.rules.hidden_setup import hide_at_start, hiding_allowance
+    from games.rules.scenario import bundled_scenarios, initial_state
+
+    scen = bundled_scenarios()["melnitsa-bridgehead"]  # Germans dig in at the start
+    assert hiding_allowance(scen, "ge") == 9  # 25 on the map: 25 / 3 rounded up
+    assert hiding_allowance(scen, "su") == 0
+    s = initial_state(scen, options={"hidden_units"})
+    mine = sorted(u.id for u in s.units.values() if u.side == "ge" and u.on_map)
+    hidden = hide_at_start(s, scen, "ge", mine[:9])
+    assert sum(u.hidden for u in hidden.units.values()) == 9
+    with pytest.raises(IllegalCommand, match="may hide 9"):
+        hide_at_start(s, scen, "ge", mine[:10])
+    with pytest.raises(IllegalCommand, match="not in use"):
+        hide_at_start(initial_state(scen, options=set()), scen, "ge", mine[:1])
