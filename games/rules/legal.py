@@ -31,8 +31,32 @@ GROUP_ORDER = (
 )
 
 
+# The last few answers, by state identity: a step's state is asked for by the playtest, by
+# each seat's view and by the service; states are immutable, so an answer never goes stale.
+_CACHE: list[tuple[st.GameState, str, dict]] = []
+_CACHE_SIZE = 8
+
+
 def legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
     """The seat's legal commands grouped by type (empty when it may not act)."""
+    for s, who, answer in _CACHE:
+        if s is state and who == seat:
+            return _copy(answer)
+    answer = _legal_commands(state, seat)
+    _CACHE.append((state, seat, answer))
+    del _CACHE[:-_CACHE_SIZE]
+    return _copy(answer)
+
+
+def _copy(groups: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """A copy the caller may change without touching the cached answer."""
+    return {
+        k: [{f: list(x) if isinstance(x, list) else x for f, x in c.items()} for c in v]
+        for k, v in groups.items()
+    }
+
+
+def _legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
     if seat not in who_may_act(state):
         return {}
     me = act.seat(state, seat)

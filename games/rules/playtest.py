@@ -3,8 +3,7 @@
     python -m games.rules.playtest --games N --seed S [--scenario ID] [--max-steps K]
 
 Each game: real SeededDice, a random.Random choosing among all seats that may act and then
-among their legal commands (a group first, then a command in it, so passing is as likely as
-acting and games keep moving). After every step: stacking, steps, statuses, Moved/Fired,
+among their legal commands (a group first, weighted by GROUP_WEIGHTS, then a command in it). After every step: stacking, steps, statuses, Moved/Fired,
 every audience's view serializes to JSON. At the end: the export replays through the
 verifier (every roll, every state hash). The last line reads
 `playtest: games=N steps=T errors=0 invariant_failures=0 replay_mismatches=0`.
@@ -34,10 +33,26 @@ from .verify import VerifyError, export_game, verify
 from .views import view_for
 
 DEFAULT_MAX_STEPS = 20000
+# How likely each group of legal commands is to be picked (then a command in it, uniformly):
+# combat and recovery are favoured when offered, so random games exercise the combat rules.
+# Passing is as likely as activating, which keeps 200 games of every scenario in minutes;
+# `--thorough` makes it rarer (more activations a turn, so units meet and fight more).
+THOROUGH_PASS_WEIGHT = 0.3
+GROUP_WEIGHTS = {
+    "fire": 6.0,
+    "assault": 6.0,
+    "bombard": 6.0,
+    "recover": 6.0,
+    "opportunity_fire": 3.0,
+    "exit": 4.0,
+    "load": 2.0,
+    "unload": 2.0,
+}
 # Optional rules the turn engine implements: every other game plays with them on, so random
 # play covers them too (the scenario's own defaults stay on).
-EXTRA_OPTIONS = frozenset({"excess_initiative", "fog_of_war", "logistics", "drumfire",
-                           "hidden_units"})
+EXTRA_OPTIONS = frozenset(
+    {"excess_initiative", "fog_of_war", "logistics", "drumfire", "hidden_units"}
+)
 
 
 @dataclass
@@ -51,9 +66,11 @@ class Tally:
     messages: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        return (f"playtest: games={self.games} steps={self.steps} errors={self.errors} "
-                f"invariant_failures={self.invariant_failures} "
-                f"replay_mismatches={self.replay_mismatches}")
+        return (
+            f"playtest: games={self.games} steps={self.steps} errors={self.errors} "
+            f"invariant_failures={self.invariant_failures} "
+            f"replay_mismatches={self.replay_mismatches}"
+        )
 
 
 def invariant_problems(state: st.GameState, previous: st.GameState | None = None) -> list[str]:
@@ -109,8 +126,15 @@ def audiences(state: st.GameState) -> Iterable[tuple]:
     yield ("spectator", "public")
 
 
-def play_one(scenario, game_seed: str, tally: Tally, max_steps: int,
-             check_views_every: int = 1, options: Iterable[str] | None = None) -> None:
+def play_one(
+    scenario,
+    game_seed: str,
+    tally: Tally,
+    max_steps: int,
+    check_views_every: int = 10,
+    options: Iterable[str] | None = None,
+    pass_weight: float = 1.0,
+) -> None:
     """Play one game of a scenario to the end with random legal commands."""
     from .scenario import initial_state
 
@@ -141,15 +165,18 @@ def play_one(scenario, game_seed: str, tally: Tally, max_steps: int,
             tally.messages.append(f"{where}: step {n + 1}: no seat has a legal command")
             return
         seat, legal = rng.choice(choices)
-        group = rng.choice(sorted(legal))
+        groups = sorted(legal)
+        weights = [pass_weight if g == "pass" else GROUP_WEIGHTS.get(g, 1.0) for g in groups]
+        group = rng.choices(groups, weights=weights)[0]
         command = rng.choice(legal[group])
         before = len(dice.rolls)
         try:
             step = apply(state, seat, command, dice)
         except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
             tally.errors += 1
-            tally.messages.append(f"{where}: step {n + 1}: {seat} {json.dumps(command)}: "
-                                  f"{type(exc).__name__}: {exc}")
+            tally.messages.append(
+                f"{where}: step {n + 1}: {seat} {json.dumps(command)}: {type(exc).__name__}: {exc}"
+            )
             if len(tally.messages) < 5:
                 tally.messages.append(traceback.format_exc(limit=6))
             return
@@ -157,18 +184,29 @@ def play_one(scenario, game_seed: str, tally: Tally, max_steps: int,
         tally.steps += 1
         dice_used = list(dice.rolls[before:])
         problems = invariant_problems(step.state, state)
+        # Views: the acting seat's and the public one after every step; every audience's
+        # every `check_views_every` steps and at the end (a third of the run time otherwise).
         if n % check_views_every == 0 or step.state.phase == st.ENDED:
-            for aud in audiences(step.state):
-                try:
-                    json.dumps(view_for(step.state, aud), allow_nan=False)
-                except Exception as exc:  # noqa: BLE001
-                    problems.append(f"view {aud}: {type(exc).__name__}: {exc}")
+            checked = list(audiences(step.state))
+        else:
+            checked = [("seat", seat), ("spectator", "public")]
+        for aud in checked:
+            try:
+                json.dumps(view_for(step.state, aud), allow_nan=False)
+            except Exception as exc:  # noqa: BLE001
+                problems.append(f"view {aud}: {type(exc).__name__}: {exc}")
         if problems:
             tally.invariant_failures += 1
             tally.messages.append(f"{where}: step {n} {json.dumps(command)}: {problems[:3]}")
             return
-        steps.append({"seat": seat, "command": command, "dice": dice_used,
-                      "state_hash": state_hash(step.state)})
+        steps.append(
+            {
+                "seat": seat,
+                "command": command,
+                "dice": dice_used,
+                "state_hash": state_hash(step.state),
+            }
+        )
         state = step.state
     doc = json.loads(json.dumps(export_game(initial, seed, steps, state)))
     try:
@@ -178,8 +216,14 @@ def play_one(scenario, game_seed: str, tally: Tally, max_steps: int,
         tally.messages.append(f"{where}: replay: {exc}")
 
 
-def run(games: int, seed: str, scenario_ids: list[str] | None = None,
-        max_steps: int = DEFAULT_MAX_STEPS, out=sys.stdout) -> Tally:
+def run(
+    games: int,
+    seed: str,
+    scenario_ids: list[str] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    out=sys.stdout,
+    thorough: bool = False,
+) -> Tally:
     from .scenario import bundled_scenarios
 
     bundled = bundled_scenarios()
@@ -191,9 +235,18 @@ def run(games: int, seed: str, scenario_ids: list[str] | None = None,
         for g in range(games):
             scen = bundled[sid]
             options = scen.default_options | EXTRA_OPTIONS if g % 2 else None
-            play_one(scen, f"{seed}:{sid}:{g}", tally, max_steps, options=options)
-        print(f"{sid}: {games} games, {tally.steps - steps0} steps, "
-              f"{time.perf_counter() - t0:.1f}s", file=out)
+            play_one(
+                scen,
+                f"{seed}:{sid}:{g}",
+                tally,
+                max_steps,
+                options=options,
+                pass_weight=THOROUGH_PASS_WEIGHT if thorough else 1.0,
+            )
+        print(
+            f"{sid}: {games} games, {tally.steps - steps0} steps, {time.perf_counter() - t0:.1f}s",
+            file=out,
+        )
     for m in tally.messages[:20]:
         print(m, file=out)
     print(tally.line(), file=out)
@@ -206,8 +259,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", default="1")
     p.add_argument("--scenario", action="append")
     p.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS)
+    p.add_argument(
+        "--thorough",
+        action="store_true",
+        help="pass less often: longer games with more contact and combat",
+    )
     a = p.parse_args(argv)
-    tally = run(a.games, a.seed, a.scenario, a.max_steps)
+    tally = run(a.games, a.seed, a.scenario, a.max_steps, thorough=a.thorough)
     bad = tally.errors or tally.invariant_failures or tally.replay_mismatches
     return 1 if bad else 0
 
