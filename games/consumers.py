@@ -14,6 +14,30 @@ from games.models import Seat
 from games.protocol import ProtocolError, parse_client_frame
 
 
+def in_db_thread(fn):
+    """Run a database function in the one worker thread the sockets share, keeping its
+    connection open between calls.
+
+    Channels' own wrapper closes the connection around every call when CONN_MAX_AGE is 0
+    (pgweb's setting, for the per-request threads of ASGI views): a command would then pay
+    for a new database connection each time. Here the connection stays, and one that failed
+    is replaced on the next call.
+    """
+
+    def run(*args, **kwargs):
+        if connection.connection is not None and connection.errors_occurred:
+            if not connection.is_usable():
+                connection.close()
+            connection.errors_occurred = False
+        try:
+            return fn(*args, **kwargs)
+        except DatabaseError:
+            connection.errors_occurred = True
+            raise
+
+    return sync_to_async(run, thread_sensitive=True)
+
+
 def _query(scope: dict) -> dict[str, str]:
     raw = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     return {k: v[-1] for k, v in raw.items()}
