@@ -61,7 +61,9 @@ window.runOnce = async () => {
   svg.id = "board"; svg.setAttribute("class", "board");
   document.querySelector(".game-page").append(svg);
   const board = new Board(svg, { map: boot.map, types: boot.types });
-  await nextPaint(); // the map is drawn with the page, before any snapshot
+  // The map is drawn with the page; the snapshot comes later, once the socket is open.
+  await nextPaint();
+  await new Promise((r) => setTimeout(r, 300));
   const t0 = performance.now();
   const store = new Store();
   store.subscribe((c) => board.setView(c.view));
@@ -72,7 +74,7 @@ window.runOnce = async () => {
   await nextPaint();
   const ms = performance.now() - t0;
   return { ms, js, counters: svg.querySelectorAll(".layer-units .unit").length,
-           hexes: svg.querySelectorAll(".layer-terrain .terrain").length };
+           hexes: document.querySelectorAll(".layer-terrain .terrain").length };
 };
 window.ready = true;
 </script></body></html>"""

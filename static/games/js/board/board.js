@@ -5,6 +5,7 @@
 // frame, and turns pointer gestures into intents ({kind: "hex", hex} or {kind: "unit", unit,
 // hex}) for the host to act on. What the layers hold is decided by the pure layers.js.
 
+import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds } from "./geometry.js";
 import { faceDefs, hexsideItems, patternDefs, roadItems, terrainItems, unitItems } from "./layers.js";
 import { fogItems, markerItems, overlayItems } from "./overlays.js";
@@ -13,6 +14,8 @@ import { clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
 /** Layers bottom to top. */
 export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "fog", "markers", "overlays", "units"]);
+/** The layers that never change during a game: drawn once, in their own SVG when it can be. */
+const MAP_LAYERS = new Set(["terrain", "roads", "hexsides"]);
 
 /** Below this viewBox width per hex radius the map is "zoomed in": hex numbers show. */
 const LABELS_BELOW_HEXES = 28;
@@ -28,6 +31,8 @@ export class Board {
   #viewBox;
   #layers = {};
   #faces;
+  #mapSvg = null;
+  #byAxial;
   #units = [];
   #markers = [];
   #fog = [];
@@ -56,10 +61,27 @@ export class Board {
     this.#onIntent = onIntent;
     this.#requestFrame = requestFrame ?? ((fn) => globalThis.requestAnimationFrame(fn));
 
+    this.#byAxial = new Map(map.hexes.map((h) => [`${h.q},${h.r}`, h.hex]));
+
     svg.classList.add("pg-board");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    // In a page, the map goes in its own <svg> under this one: a counter that changes then
+    // repaints only the pieces, never the 1,440 patterned hexes under them.
+    const parent = svg.parentNode;
+    let mapSvg = svg;
+    if (parent && this.#doc.createElement) {
+      const stack = this.#doc.createElement("div");
+      stack.className = "pg-board-stack";
+      parent.insertBefore(stack, svg);
+      mapSvg = this.#doc.createElementNS(SVG_NS, "svg");
+      mapSvg.setAttribute("class", "pg-board-map");
+      mapSvg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+      mapSvg.setAttribute("aria-hidden", "true");
+      stack.append(mapSvg, svg);
+      this.#mapSvg = mapSvg;
+    }
     const defs = this.#doc.createElementNS(SVG_NS, "defs");
-    svg.appendChild(defs);
+    mapSvg.appendChild(defs);
     reconcile(this.#doc, defs, patternDefs());
     this.#faces = this.#doc.createElementNS(SVG_NS, "defs");
     this.#faces.setAttribute("class", "counter-faces");
@@ -67,7 +89,7 @@ export class Board {
     for (const name of LAYERS) {
       const g = this.#doc.createElementNS(SVG_NS, "g");
       g.setAttribute("class", `layer layer-${name}`);
-      svg.appendChild(g);
+      (MAP_LAYERS.has(name) ? mapSvg : svg).appendChild(g);
       this.#layers[name] = g;
     }
     // The map does not change during a game: draw it once.
@@ -161,10 +183,22 @@ export class Board {
   }
 
   #applyViewBox() {
-    this.#svg.setAttribute("viewBox", viewBoxText(this.#viewBox));
+    const text = viewBoxText(this.#viewBox);
     // Hex numbers only when zoomed in far enough to read them (CSS hides them otherwise).
     const zoomed = this.#viewBox.width < LABELS_BELOW_HEXES * this.#size;
-    this.#svg.classList?.toggle?.("zoomed-in", zoomed);
+    for (const svg of [this.#svg, this.#mapSvg]) {
+      if (!svg) continue;
+      svg.setAttribute("viewBox", text);
+      svg.classList?.toggle?.("zoomed-in", zoomed);
+    }
+  }
+
+  /** The label of the hex under a pointer, or null off the map. */
+  hexAt(clientX, clientY) {
+    const rect = this.#svg.getBoundingClientRect();
+    const p = clientToMap(this.#viewBox, rect, clientX, clientY);
+    const h = pixelToHex(p, this.#size);
+    return this.#byAxial.get(`${h.q},${h.r}`) ?? null;
   }
 
   #on(type, fn, options) {
@@ -221,7 +255,12 @@ export class Board {
       const drag = this.#drag;
       this.#drag = null;
       if (!drag || drag.id !== e.pointerId || drag.panning) return;
-      const intent = intentAt(e.target);
+      // Over the map (which lies in the SVG underneath) the pointer's position names the hex.
+      let intent = intentAt(e.target);
+      if (!intent && this.#mapSvg) {
+        const hex = this.hexAt(e.clientX, e.clientY);
+        if (hex) intent = { kind: "hex", hex };
+      }
       // A tap on a stack first fans it out (touch has no hover), then picks.
       if (intent?.kind === "unit" && e.pointerType === "touch" && this.#spread !== intent.hex) {
         this.spread(intent.hex);

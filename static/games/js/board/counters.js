@@ -154,7 +154,9 @@ function buildCounter(unit, type, { side, selected }) {
   const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
   const known = !unit.detail || unit.detail === "exact";
   const children = [
-    { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2, fill: unit.own ? "#e6dfc3" : "#c8b49e", stroke: selected ? "#d40000" : INK, "stroke-width": selected ? 2.5 : 0.8 } },
+    // Faces live in <defs> and are <use>d, so page CSS cannot reach them: all style is here.
+    // Enemy counters have a dashed edge, Moved/Fired ones a paler face (and "M/F" written).
+    { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2, fill: unit.own ? "#e6dfc3" : "#c8b49e", "fill-opacity": unit.moved_fired ? 0.75 : 1, stroke: selected ? "#d40000" : INK, "stroke-width": selected ? 2.5 : 0.8, "stroke-dasharray": unit.own ? "none" : "3 1.5" } },
   ];
   if (reduced) {
     // The reduced side: a band across the top, so it reads without colour.

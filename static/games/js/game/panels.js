@@ -81,6 +81,10 @@ export function showDice(root, rolls, { animate = true } = {}) {
       el("span", { class: "dice-total" }, `= ${dice.reduce((a, b) => a + b, 0)}`)));
   fill(root, groups);
   root.hidden = false;
+  // Restart the fade for new dice.
+  root.style.animation = "none";
+  void root.offsetWidth;
+  root.style.animation = "";
   if (animate) setTimeout(() => root.querySelectorAll(".rolling").forEach((d) => d.classList.remove("rolling")), 700);
 }
 
