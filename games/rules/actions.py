@@ -398,7 +398,8 @@ def walk(
         targets = [
             x
             for x in movers
-            if opportunity_fire_candidates(m, state, x, cat) and collision.seen_by_enemy(state, x)
+            if collision.opportunity_window(state, x)
+            and (collision.hides(state) or opportunity_fire_candidates(m, state, x, cat))
         ]
         if targets:
             window = st.OpFireWindow(

@@ -106,6 +106,23 @@ def collide(state: st.GameState, movers: tuple[str, ...], h, dice: Any):
     return state, events
 
 
+def hides(state: st.GameState) -> bool:
+    from . import knowledge
+
+    return knowledge.in_force(state)
+
+
+def opportunity_window(state: st.GameState, uid: str) -> bool:
+    """Whether entering a hex may open an opportunity-fire window for this mover (13.0).
+
+    D-DB-OPFIRE: under hidden information the window opens whenever the other side is in
+    contact with the mover, whether or not it has a unit able to fire: opening it only when
+    one can would tell the mover's side that an unseen enemy is in range. Never for a mover
+    the other side does not know of.
+    """
+    return seen_by_enemy(state, uid)
+
+
 def seen_by_enemy(state: st.GameState, uid: str) -> bool:
     """Whether the other side knows of a moving counter, so may fire at it (13.0, 18.0):
     no opportunity-fire window opens for a mover it cannot know of."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.rules import apply, collision, knowledge, redact_events
+from games.rules import state as st
 from games.rules.dice import ScriptedDice
 from tests.rules.dbkit import at, db_game, unit
 
@@ -16,10 +17,11 @@ def soviets_move(state, uid, path, dice=()):
 
 
 def case_37(**kw):
-    # Night: the two sides, four hexes apart, cannot observe each other (2 hexes at night).
-    # The German platoon has already acted, so no opportunity fire pauses the move.
+    # Night: the two sides, four hexes apart, cannot observe each other (2 hexes at night),
+    # and the demoralized Germans observe nothing (18.5), so no opportunity-fire window
+    # pauses the move; the Soviets' sight on the way is not news until the move is over.
     return db_game([unit("su-r", "su_rifle", "su", "A0205"),
-                    unit("ge-r", "ge_rifle", "ge", "A0209", moved_fired=True)],
+                    unit("ge-r", "ge_rifle", "ge", "A0209", status=st.DEMORALIZED)],
                    night=True, dice=(1, 6), **kw)
 
 
@@ -43,7 +45,7 @@ def test_case_37_an_unobserved_platoon_moving_into_an_unobserved_enemy_hex_bounc
 
 def test_a_lone_leader_colliding_with_enemy_combat_units_rolls_for_survival_18_7():
     s = db_game([unit("su-l", "su_ldr_lt_a", "su", "A0205"),
-                 unit("ge-r", "ge_rifle", "ge", "A0209", moved_fired=True)],
+                 unit("ge-r", "ge_rifle", "ge", "A0209", status=st.DEMORALIZED)],
                 night=True, dice=(1, 6))
     survives = soviets_move(s, "su-l", ["A0206", "A0207", "A0208", "A0209"], dice=(1, 1))
     assert not survives.state.units["su-l"].eliminated
@@ -64,10 +66,16 @@ def test_a_hex_the_side_knows_is_held_is_an_assault_not_a_collision_d_move_3():
 
 
 def test_no_opportunity_fire_window_opens_for_a_mover_the_enemy_cannot_see_13_0_18_0():
-    # Night again; the German rifle could fire, but does not see the Soviets moving 3+ away.
-    s = db_game([unit("su-r", "su_rifle", "su", "A0205"), unit("ge-r", "ge_rifle", "ge", "A0209")],
+    """D-DB-OPFIRE: the window opens when the other side sees the mover, and only then."""
+    # Night; an HMG (no OPs next to it) sees 2 hexes. It has fired: the window still opens
+    # once it sees the mover, or its absence would tell the Soviets it cannot fire.
+    s = db_game([unit("su-r", "su_rifle", "su", "A0205"),
+                 unit("ge-m", "ge_hmg", "ge", "A0209", moved_fired=True)],
                 night=True, dice=(1, 6))
     step = soviets_move(s, "su-r", ["A0206"])
     assert step.state.opfire is None
     close = soviets_move(s, "su-r", ["A0206", "A0207"])
-    assert close.state.opfire is not None  # two hexes at night: seen, so it may fire
+    assert close.state.opfire is not None  # two hexes at night: seen
+    from games.rules.legal import legal_commands
+
+    assert legal_commands(close.state, "ge-1") == {"decline": [{"type": "decline"}]}
