@@ -184,7 +184,8 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
         else {
             "side": a.side,
             "seat": a.seat,
-            "kind": a.kind,
+            # What kind of activation the enemy chose is not for the other side (D-DB-LOG).
+            "kind": a.kind if a.side == side else None,
             "leader": name(a.leader),
             "units": sorted(x for x in map(name, a.units) if x),
             "acted": sorted(x for x in map(name, a.acted) if x),

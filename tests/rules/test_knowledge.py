@@ -178,3 +178,16 @@ def test_a_victory_hex_shows_the_holder_last_seen_until_observed_again_d_db_cont
     assert holders(taken, ("spectator", "public")) == ["control:ge"]
     seen = moved(taken, "ge-r", "A0107")
     assert holders(seen, ("side", "ge")) == ["control:su"]
+
+
+def test_the_enemy_activation_shows_only_the_counters_the_side_knows_d_db_log():
+    from games.rules import apply
+    from games.rules.dice import ScriptedDice
+
+    s = game()
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-t"},
+              ScriptedDice.of()).state
+    su = view_for(s, ("side", "su"))["activation"]
+    assert su == {"side": "ge", "seat": "ge-1", "kind": None, "leader": None, "units": [],
+                  "acted": []}
+    assert view_for(s, ("side", "ge"))["activation"]["units"] == ["ge-t"]
