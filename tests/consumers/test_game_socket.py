@@ -283,3 +283,26 @@ async def test_two_players_and_spectators_play_the_learning_scenario_to_its_end(
         assert sock.view["result"] == row.result
     # Once the game has ended every audience sees everything.
     assert ann.view == bob.view == watchers[0].view
+
+
+async def test_a_command_sent_through_the_rest_api_reaches_the_sockets(app, memory_layer):
+    from django.test import Client
+
+    game, cookies = await seated_game()
+    ann = await Sock(app, game_path(game.pk), cookies["ann"]).open()
+    sam = await Sock(app, game_path(game.pk), cookies["sam"]).open()
+    await ann.at_version(1)
+    await sam.at_version(1)
+
+    def post_command():
+        client = Client()
+        client.cookies["sessionid"] = cookies["bob"]
+        body = {"id": 1, "v": 1, "command": ROLL}
+        return client.post(
+            f"/api/v1/games/{game.pk}/commands", body, content_type="application/json"
+        ).json()
+
+    assert await database_sync_to_async(post_command)() == {"t": "ack", "id": 1, "v": 2}
+    await ann.at_version(2)
+    await sam.at_version(2)
+    assert ann.view == await database_sync_to_async(server_view)(game.pk, 2, "side:ge")
