@@ -6,6 +6,7 @@ import { stacks, unitItems } from "../../static/games/js/board/layers.js";
 import { fogItems, markerItems, overlayItems } from "../../static/games/js/board/overlays.js";
 import {
   actors, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
+  unitsWithCommands,
 } from "../../static/games/js/game/legal.js";
 import { describeEvent, diceOf, generic } from "../../static/games/js/game/log.js";
 import { chanceList, explainPreview, previewLabel } from "../../static/games/js/game/odds.js";
@@ -51,6 +52,12 @@ describe("counters", () => {
     assert.equal(sym.children[0].tag, "rect");
     assert.equal(sym.children.filter((c) => c.tag === "line").length, 2);
     assert.equal(natoSymbol("tank", 0, 0, 10, 6).children[1].tag, "ellipse");
+  });
+
+  test("a last-known marker is drawn faded with the turn it was last seen, without values", () => {
+    const [item] = unitItems([{ id: "h1", hex: "A0101", own: false, side: "su", detail: "last_known", marker: "infantry", turn: 3 }], INDEX);
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "last seen T3");
+    assert.equal(item.children[0].attrs["fill-opacity"], 0.35);
   });
 
   test("state is written: disrupted, demoralized, Moved/Fired, dug in", () => {
@@ -149,6 +156,17 @@ describe("legal commands on the board", () => {
     const together = boardOptions(cmds, "a", { together: true });
     assert.deepEqual([...together.moves.keys()], ["A0102"]);
     assert.ok(hasGroupMoves(cmds, "a"));
+  });
+
+  test("opportunity fire at a mover is drawn at the mover's hex", () => {
+    const opfire = [{ type: "opportunity_fire", firers: ["a"], target: "su-1", fire_type: "direct" }];
+    const { targets } = boardOptions(opfire, "a", { hexOf: (id) => ({ "su-1": "A0201" })[id] });
+    assert.deepEqual([...targets.keys()], ["A0201"]);
+    assert.equal(boardOptions(opfire, "a").targets.size, 0);
+  });
+
+  test("'next unit' walks the units that have something to do, not the global commands", () => {
+    assert.deepEqual(unitsWithCommands(GROUPS), ["a", "c"]);
   });
 
   test("commands compare by content, whatever the key order", () => {

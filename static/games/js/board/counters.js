@@ -138,7 +138,7 @@ export function counterChildren(unit, type, { side, selected = false }) {
 
 /** A counter's look as {id, children}: counters with the same look share the same id. */
 export function counterFace(unit, type, { side, selected = false }) {
-  const key = JSON.stringify([unit.type, unit.name, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, side, selected]);
+  const key = JSON.stringify([unit.type, unit.name, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, unit.turn, side, selected]);
   let face = drawnCounters.get(key);
   if (!face) {
     if (drawnCounters.size > 5000) drawnCounters.clear();
@@ -153,10 +153,11 @@ function buildCounter(unit, type, { side, selected }) {
   const font = (k) => ({ "font-size": round1(side * k), fill: INK });
   const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
   const known = !unit.detail || unit.detail === "exact";
+  const ghost = unit.detail === "last_known";
   const children = [
     // Faces live in <defs> and are <use>d, so page CSS cannot reach them: all style is here.
     // Enemy counters have a dashed edge, Moved/Fired ones a paler face (and "M/F" written).
-    { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2, fill: unit.own ? "#e6dfc3" : "#c8b49e", "fill-opacity": unit.moved_fired ? 0.75 : 1, stroke: selected ? "#d40000" : INK, "stroke-width": selected ? 2.5 : 0.8, "stroke-dasharray": unit.own ? "none" : "3 1.5" } },
+    { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2, fill: unit.own ? "#e6dfc3" : "#c8b49e", "fill-opacity": ghost ? 0.35 : unit.moved_fired ? 0.75 : 1, stroke: selected ? "#d40000" : INK, "stroke-width": selected ? 2.5 : 0.8, "stroke-dasharray": unit.own ? "none" : "3 1.5" } },
   ];
   if (reduced) {
     // The reduced side: a band across the top, so it reads without colour.
@@ -170,7 +171,7 @@ function buildCounter(unit, type, { side, selected }) {
   if (unit.leader) children.push(leaderStar(bx, by, bw, bh));
   else if (type) children.push(natoSymbol(type.kind, bx, by, bw, bh));
   else if (!known) children.push({ tag: "text", attrs: { ...font(0.24), class: "unit-marker", x: side / 2, y: round1(side * 0.58), "text-anchor": "middle" }, text: unit.marker ?? unit.detail ?? "?" });
-  const values = known ? printedValues(unit, type) : "";
+  const values = known ? printedValues(unit, type) : ghost ? `last seen T${unit.turn ?? "?"}` : "";
   if (values) {
     children.push({ tag: "text", attrs: { ...font(values.length > 14 ? 0.13 : 0.16), class: "unit-values", x: side / 2, y: round1(side * 0.77), "text-anchor": "middle" }, text: values });
   }

@@ -47,7 +47,7 @@ export function unitCommands(groups, unit) {
 }
 
 /** Commands for the selected unit by what the board draws: moves by destination, targets. */
-export function boardOptions(commands, unitId, { together = false } = {}) {
+export function boardOptions(commands, unitId, { together = false, hexOf = () => null } = {}) {
   const moves = new Map();
   const targets = new Map();
   for (const cmd of commands) {
@@ -56,7 +56,9 @@ export function boardOptions(commands, unitId, { together = false } = {}) {
     if (cmd.type === "move" && (together ? group : solo) && cmd.path?.length) {
       moves.set(cmd.path[cmd.path.length - 1], cmd);
     } else if (["fire", "bombard", "opportunity_fire"].includes(cmd.type) && solo) {
-      const hex = cmd.target;
+      // Opportunity fire names the moving unit; the board shows it at that unit's hex.
+      const hex = cmd.type === "opportunity_fire" ? hexOf(cmd.target) : cmd.target;
+      if (!hex) continue;
       if (!targets.has(hex)) targets.set(hex, []);
       targets.get(hex).push(cmd);
     } else if (cmd.type === "assault" && Array.isArray(cmd.units) && cmd.units.includes(unitId)) {
@@ -67,6 +69,17 @@ export function boardOptions(commands, unitId, { together = false } = {}) {
     }
   }
   return { moves, targets };
+}
+
+/** Own units that have something to do now (in command order), for "next unit" (n). */
+export function unitsWithCommands(groups) {
+  const out = [];
+  for (const cmd of allCommands(groups)) {
+    if (GLOBAL_TYPES.includes(cmd.type) || (cmd.type === "activate" && cmd.kind === "stack")) continue;
+    const first = cmd.type === "load" ? cmd.unit : actors(cmd)[0];
+    if (first && !out.includes(first)) out.push(first);
+  }
+  return out;
 }
 
 /** Whether a unit can move together with others of its hex (a group move is listed). */

@@ -12,6 +12,7 @@ import { Store } from "../store.js";
 import { csrfToken, el, fill, getJson } from "./dom.js";
 import {
   SHORTCUTS, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
+  unitsWithCommands,
 } from "./legal.js";
 import { describeEvent, diceOf } from "./log.js";
 import { explainPreview, previewLabel } from "./odds.js";
@@ -162,7 +163,7 @@ function globalHexActivation(hex) {
 
 function options() {
   if (!ui.selected) return { moves: new Map(), targets: new Map() };
-  return boardOptions(selectedCommands(), ui.selected, { together: ui.together });
+  return boardOptions(selectedCommands(), ui.selected, { together: ui.together, hexOf: (id) => unitById(id)?.hex ?? null });
 }
 
 // -- drawing ---------------------------------------------------------------------------------
@@ -225,7 +226,7 @@ function drawActions(commands) {
   if (u?.own) {
     const moves = commands.filter((c) => c.type === "move");
     if (moves.length) {
-      list.push(el("p", { class: "hint" }, `${boardOptions(commands, u.id, { together: ui.together }).moves.size} hexes in reach: click one on the map.`));
+      list.push(el("p", { class: "hint" }, `${options().moves.size} hexes in reach: click one on the map.`));
       if (hasGroupMoves(commands, u.id)) {
         list.push(el("label", { class: "together" },
           el("input", { type: "checkbox", checked: ui.together, onchange: (e) => { ui.together = e.target.checked; ui.proposal = null; render(); } }),
@@ -376,6 +377,8 @@ socket.on("presence", (d) => {
 
 store.subscribe((change) => {
   board.setView(change.view);
+  // Hexes the audience cannot observe, when the server says which (hidden information).
+  board.setFog(Array.isArray(change.view?.fog) ? change.view.fog : []);
   if (change.log.length) {
     appendLog(change.log);
     saveLog(change.log);
@@ -404,6 +407,16 @@ document.addEventListener("keydown", (e) => {
   }
   if (e.key === "+" || e.key === "=") return board.zoom(1.25);
   if (e.key === "-") return board.zoom(0.8);
+  if (e.key === "n") {
+    // The next own unit with something to do, centred on the map.
+    const ids = unitsWithCommands(groups());
+    if (!ids.length) return;
+    const next = ids[(ids.indexOf(ui.selected) + 1) % ids.length];
+    select(next);
+    const hex = unitById(next)?.hex;
+    if (hex) board.centerOn(hex);
+    return;
+  }
   if (e.key === "t" && ui.selected) {
     ui.together = !ui.together;
     return render();
