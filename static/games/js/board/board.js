@@ -219,10 +219,13 @@ export class Board {
       }
       this.#drag = { id: e.pointerId, x: e.clientX, y: e.clientY, vb: this.#viewBox, panning: false };
     });
+    let collapse = null; // a fanned stack folds back a moment after the pointer leaves it
     this.#on("pointerover", (e) => {
       if (e.pointerType === "touch") return;
       const unit = e.target?.closest?.("[data-unit]");
+      globalThis.clearTimeout?.(collapse);
       if (unit) this.spread(unit.getAttribute("data-hex"));
+      else if (this.#spread) collapse = globalThis.setTimeout?.(() => this.spread(null), 400);
     });
     this.#on("pointerleave", () => {
       pointers.clear();
