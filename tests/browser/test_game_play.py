@@ -217,6 +217,7 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
     v = version(ann)
     sam.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=TIMEOUT)
     assert sam.locator("#global-actions button").count() == 0
+    assert sam.locator(".action-panel").is_hidden()
     assert sam.locator("#text-view li").count() > 10
     shot(sam, "05-spectator")
 
@@ -228,5 +229,6 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
     after = bob.evaluate(
         "Object.fromEntries(Object.values(window.pgweb.store.view.units).map(u => [u.id, u.hex]))")
     assert after == positions
+    assert "Roll for direct fire" in bob.locator("#log").inner_text()  # the log came back too
     assert bob.locator("#conn-banner").is_hidden()
     shot(bob, "06-after-reload")

@@ -440,6 +440,8 @@ $("board").addEventListener("pointerover", (e) => {
   }
 });
 
+// Spectators act on nothing: no actions panel.
+document.querySelector(".action-panel").hidden = !boot.seat;
 appendLog(savedLog());
 drawChat();
 loadSeats();
