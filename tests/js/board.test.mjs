@@ -416,7 +416,7 @@ describe("the board", () => {
     const { svg, layer } = board();
     assert.equal(layer("terrain").children.length, 24);
     assert.equal(layer("roads").children.length, 2);
-    assert.equal(layer("hexsides").children.length, 3);
+    assert.equal(layer("hexsides").children.filter((c) => c.getAttribute("class").startsWith("hexside")).length, 3);
     assert.equal(svg.getAttribute("viewBox").split(" ").length, 4);
   });
 

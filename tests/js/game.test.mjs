@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { faceOf, natoSymbol, printedValues, stateMarks, valuesInWords } from "../../static/games/js/board/counters.js";
 import { indexHexes } from "../../static/games/js/board/geometry.js";
-import { stacks, unitItems } from "../../static/games/js/board/layers.js";
+import { slopeItems, stacks, unitItems } from "../../static/games/js/board/layers.js";
 import { fogItems, markerItems, overlayItems } from "../../static/games/js/board/overlays.js";
 import {
   actors, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
@@ -110,6 +110,13 @@ describe("stacks and overlays", () => {
     assert.equal(items[0].children[1].text, "3/2 MP");
     assert.equal(items[1].children.at(-1).text, "col 4 · 25%");
     assert.equal(items[2].attrs.d.split("L").length, 2);
+  });
+
+  test("a slope is drawn on each hexside between hexes of different elevation, once", () => {
+    const items = slopeItems(MAP, INDEX);
+    // A0201 (elevation 1) borders A0101 and A0102 (elevation 0).
+    assert.deepEqual(items.map((i) => i.key).sort(), ["slope-A0101|A0201", "slope-A0102|A0201"]);
+    assert.equal(items[0].attrs["stroke-dasharray"], "1.5 1.5");
   });
 
   test("hex markers are written; smoke also greys the hex; fog shades the hexes named", () => {

@@ -7,7 +7,7 @@
 
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds } from "./geometry.js";
-import { faceDefs, hexsideItems, patternDefs, roadItems, terrainItems, unitItems } from "./layers.js";
+import { faceDefs, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems } from "./layers.js";
 import { fogItems, markerItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
@@ -95,7 +95,7 @@ export class Board {
     // The map does not change during a game: draw it once.
     reconcile(this.#doc, this.#layers.terrain, terrainItems(map, size));
     reconcile(this.#doc, this.#layers.roads, roadItems(map, this.#index, size));
-    reconcile(this.#doc, this.#layers.hexsides, hexsideItems(map, this.#index, size));
+    reconcile(this.#doc, this.#layers.hexsides, [...slopeItems(map, this.#index, size), ...hexsideItems(map, this.#index, size)]);
     this.#applyViewBox();
     this.#listen();
   }

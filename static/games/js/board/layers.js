@@ -136,6 +136,28 @@ export function hexsideItems(map, index, size = HEX_SIZE) {
   return items;
 }
 
+/**
+ * A hachured line on every hexside between hexes of different elevation: the slopes, drawn
+ * from the map's elevations (the rules read the same data; here it is only drawn).
+ */
+export function slopeItems(map, index, size = HEX_SIZE) {
+  const byAxial = new Map(map.hexes.map((h) => [`${h.q},${h.r}`, h]));
+  const items = [];
+  for (const a of map.hexes) {
+    // Three directions per hex (N, NE, SE) meet every hexside once.
+    for (const [dq, dr] of [[0, -1], [1, -1], [1, 0]]) {
+      const b = byAxial.get(`${a.q + dq},${a.r + dr}`);
+      if (!b || (a.elevation ?? 0) === (b.elevation ?? 0)) continue;
+      const edge = sharedEdge(a, b, size);
+      if (!edge) continue;
+      const [p, q] = edge;
+      const key = [a.hex, b.hex].sort().join("|");
+      items.push({ key: `slope-${key}`, tag: "line", attrs: { class: "slope", x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: "#7a4e22", "stroke-width": 2.4, "stroke-dasharray": "1.5 1.5" } });
+    }
+  }
+  return items;
+}
+
 /** One path per road or trail, through the centres of its hexes. */
 export function roadItems(map, index, size = HEX_SIZE) {
   return map.roads.map((road, i) => {
