@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -12,6 +13,8 @@ from django.db import DatabaseError, connection
 from games import broadcast, protocol, selectors, services
 from games.models import Seat
 from games.protocol import ProtocolError, parse_client_frame
+
+TOUCH_EVERY = 20.0  # seconds between presence refreshes; selectors.PRESENCE_TTL is 60
 
 
 def in_db_thread(fn):
@@ -55,6 +58,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     member: selectors.Membership | None = None
     seat: Seat | None = None
     last: int = 0  # the last version forwarded to this socket
+    touched: float = 0.0  # when the presence row was last refreshed (monotonic seconds)
 
     async def connect(self) -> None:
         """Check who is asking and for what, join the audience's group, catch the socket up."""
@@ -134,6 +138,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         if frame.t == protocol.PING:
             await self._send_frame(protocol.pong_frame())
+            now = time.monotonic()
+            if now - self.touched > TOUCH_EVERY:
+                self.touched = now
+                await in_db_thread(services.presence_touch)(channel_name=self.channel_name)
         elif frame.t == protocol.SYNC:
             await self._catch_up(frame.v)
         elif frame.t == protocol.CMD:

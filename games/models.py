@@ -179,13 +179,18 @@ class ChatMessage(models.Model):
 
 
 class Presence(models.Model):
-    """One open socket on a game, so every process can count who is there."""
+    """One open socket on a game, so every process can count who is there.
+
+    `seen_at` is refreshed by the socket's pings: a row not seen for a while belongs to a
+    process that died without saying goodbye, and is not counted.
+    """
 
     channel_name = models.CharField(max_length=200, primary_key=True)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="presence")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE)
     seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.CASCADE)
     connected_at = models.DateTimeField(auto_now_add=True)
+    seen_at = models.DateTimeField(auto_now=True, db_index=True)
 
 
 # -- the lobby: quick-match seeks and who is in the lobby (games.services.matchmaking) -----------

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
+from django.utils import timezone
 
 from games import broadcast, protocol
 from games import engine_adapter as engine
@@ -119,9 +121,12 @@ def catch_up(game_id: Any, audience: str, have: int | None) -> list[tuple[int, s
     return out
 
 
+PRESENCE_TTL = timedelta(seconds=60)  # browsers ping every 10 s (static/games/js/socket.js)
+
+
 def presence(game_id: Any) -> dict:
-    """How many sockets are open per seat, and how many spectators."""
-    rows = Presence.objects.filter(game_id=game_id)
+    """How many sockets are open per seat, and how many spectators (rows seen lately)."""
+    rows = Presence.objects.filter(game_id=game_id, seen_at__gte=timezone.now() - PRESENCE_TTL)
     seats = dict(
         rows.filter(seat__isnull=False).values_list("seat__seat_id").annotate(n=Count("pk"))
     )
@@ -159,7 +164,8 @@ def history(game: Game, audience: str = engine.FULL) -> list[dict]:
                 "seat": step.seat.seat_id if step.seat else None,
                 "command": step.command,
                 "dice": step.dice,
-                "events": step.events if audience == engine.FULL
+                "events": step.events
+                if audience == engine.FULL
                 else engine.events_for(step.events or [], state, audience),
                 "view": engine.audience_view(game.pk, step.version, state, audience),
                 "at": step.created_at.isoformat(),

@@ -13,7 +13,7 @@ from games.services.commands import Outcome, command_submit
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign, game_start
 from games.services.matchmaking import seek_cancel, seek_create, seek_pair
-from games.services.presence import presence_enter, presence_leave
+from games.services.presence import presence_enter, presence_leave, presence_touch
 from games.services.seats import division_set, game_leave, game_rematch, seat_remove
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "game_start",
     "presence_enter",
     "presence_leave",
+    "presence_touch",
     "division_set",
     "game_leave",
     "game_rematch",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+
 from games import selectors
 from games.models import Presence
 
@@ -23,3 +25,8 @@ def presence_leave(*, channel_name: str, game_id: Any) -> dict:
     """Forget a closed socket; return the game's presence frame."""
     Presence.objects.filter(channel_name=channel_name).delete()
     return selectors.presence(game_id)
+
+
+def presence_touch(*, channel_name: str) -> None:
+    """Mark a socket as still there (its browser pinged)."""
+    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())

@@ -1,0 +1,33 @@
+"""Presence: open sockets counted per seat and spectators, across processes, in the database."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from games import selectors, services
+from games.models import Presence
+from tests.gamekit import person, seat, started_game
+
+
+def test_sockets_are_counted_per_seat_and_spectators(axis_player, allied_player, stranger):
+    game = started_game(axis_player, allied_player)
+    ge = seat(game, axis_player)
+    services.presence_enter(channel_name="a1", game_id=game.pk, user=axis_player, seat_pk=ge.pk)
+    services.presence_enter(channel_name="a2", game_id=game.pk, user=axis_player, seat_pk=ge.pk)
+    frame = services.presence_enter(channel_name="s1", game_id=game.pk, user=stranger, seat_pk=None)
+    assert frame == {"t": "presence", "d": {"seats": {"ge-1": 2}, "spectators": 1}}
+    frame = services.presence_leave(channel_name="a2", game_id=game.pk)
+    assert frame["d"] == {"seats": {"ge-1": 1}, "spectators": 1}
+
+
+def test_a_socket_of_a_process_that_died_stops_counting_after_a_minute(axis_player, allied_player):
+    game = started_game(axis_player, allied_player)
+    watcher = person("watcher")
+    services.presence_enter(channel_name="gone", game_id=game.pk, user=watcher, seat_pk=None)
+    services.presence_enter(channel_name="here", game_id=game.pk, user=watcher, seat_pk=None)
+    old = timezone.now() - timedelta(minutes=5)
+    Presence.objects.filter(channel_name__in=["gone", "here"]).update(seen_at=old)
+    services.presence_touch(channel_name="here")  # its browser pinged
+    assert selectors.presence(game.pk)["d"]["spectators"] == 1
