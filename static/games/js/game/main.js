@@ -226,7 +226,16 @@ function drawActions(commands) {
   if (u?.own) {
     const moves = commands.filter((c) => c.type === "move");
     if (moves.length) {
-      list.push(el("p", { class: "hint" }, `${options().moves.size} hexes in reach: click one on the map.`));
+      const reach = options().moves;
+      list.push(el("p", { class: "hint" }, `${reach.size} hexes in reach: click one on the map.`));
+      // The same destinations as buttons, for the keyboard and screen readers.
+      list.push(el("details", { class: "move-list" },
+        el("summary", {}, `Move to… (${reach.size})`),
+        [...reach.entries()].map(([hex, cmd]) => {
+          const p = previewFor(cmd);
+          return el("button", { type: "button", class: "cmd cmd-move", "data-command": "move", "data-hex": hex, onclick: () => propose(cmd) },
+            `${hex} (${terrainOf(hex)})${p?.cost ? ` — ${p.cost} MP` : ""}`);
+        })));
       if (hasGroupMoves(commands, u.id)) {
         list.push(el("label", { class: "together" },
           el("input", { type: "checkbox", checked: ui.together, onchange: (e) => { ui.together = e.target.checked; ui.proposal = null; render(); } }),
