@@ -35,6 +35,7 @@ const ui = {
   proposal: null, // {command, preview}
   previews: new Map(), // `${version}:${unit}` -> [{command, cost|odds}]
   hoverHex: null,
+  moveListOpen: false,
   seats: [],
   presence: null,
   chatChannel: boot.seat ? "side" : "spectators",
@@ -229,7 +230,7 @@ function drawActions(commands) {
       const reach = options().moves;
       list.push(el("p", { class: "hint" }, `${reach.size} hexes in reach: click one on the map.`));
       // The same destinations as buttons, for the keyboard and screen readers.
-      list.push(el("details", { class: "move-list" },
+      list.push(el("details", { class: "move-list", open: ui.moveListOpen, ontoggle: (e) => { ui.moveListOpen = e.target.open; } },
         el("summary", {}, `Move to… (${reach.size})`),
         [...reach.entries()].map(([hex, cmd]) => {
           const p = previewFor(cmd);
