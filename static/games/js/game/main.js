@@ -385,8 +385,14 @@ socket.on("presence", (d) => {
   if (!ui.seats.length) loadSeats();
 });
 
+let logRestored = false;
 store.subscribe((change) => {
   board.setView(change.view);
+  if (!logRestored) {
+    // Written once the first view has arrived, so the old lines name their counters.
+    logRestored = true;
+    appendLog(savedLog().filter((entry) => entry.v <= change.version));
+  }
   // Hexes the audience cannot observe, when the server says which (hidden information).
   board.setFog(Array.isArray(change.view?.fog) ? change.view.fog : []);
   if (change.log.length) {
@@ -452,7 +458,6 @@ $("board").addEventListener("pointerover", (e) => {
 
 // Spectators act on nothing: no actions panel.
 document.querySelector(".action-panel").hidden = !boot.seat;
-appendLog(savedLog());
 drawChat();
 loadSeats();
 socket.connect();
