@@ -73,6 +73,9 @@ test("the socket URL follows the page's scheme and carries the version it has", 
   assert.equal(gameSocketUrl("7", { protocol: "http:", host: "localhost" }), "ws://localhost/ws/games/7/v1/");
   assert.equal(withVersion("ws://h/ws/games/7/v1/?v=3", 9), "ws://h/ws/games/7/v1/?v=9");
   assert.equal(withVersion("ws://h/ws/games/7/v1/?v=3", null), "ws://h/ws/games/7/v1/");
+  // A coach's side stays in the URL whatever the version.
+  assert.equal(withVersion("ws://h/ws/games/7/v1/?side=ge&v=3", 9), "ws://h/ws/games/7/v1/?side=ge&v=9");
+  assert.equal(withVersion("ws://h/ws/games/7/v1/?side=ge", null), "ws://h/ws/games/7/v1/?side=ge");
 });
 
 test("every server frame type parses to just the keys it defines", () => {

@@ -95,15 +95,21 @@ export function encodePing() {
  * The game socket's URL for a page at `location`: ws: or wss: like the page's http: or https:.
  * `version` is the last version the browser has; without one the server sends a snapshot.
  */
-export function gameSocketUrl(gameId, location, version = null) {
+export function gameSocketUrl(gameId, location, version = null, { side = null } = {}) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return withVersion(`${scheme}//${location.host}/ws/games/${encodeURIComponent(gameId)}/v${PROTOCOL_VERSION}/`, version);
+  const url = `${scheme}//${location.host}/ws/games/${encodeURIComponent(gameId)}/v${PROTOCOL_VERSION}/`;
+  return withVersion(side ? `${url}?side=${encodeURIComponent(side)}` : url, version);
 }
 
-/** Add `?v=<version>` to a socket URL (replacing any), or leave it off for a null version. */
+/**
+ * Set `v=<version>` in a socket URL's query (replacing any), or leave it off for a null
+ * version; other parameters (a coach's `side`) are kept.
+ */
 export function withVersion(url, version) {
-  const base = url.replace(/[?#].*$/, "");
-  return version === null || version === undefined ? base : `${base}?v=${requireVersion(version, "version")}`;
+  const [base, query = ""] = url.replace(/#.*$/, "").split("?");
+  const params = query.split("&").filter((p) => p && !p.startsWith("v="));
+  if (version !== null && version !== undefined) params.push(`v=${requireVersion(version, "version")}`);
+  return params.length ? `${base}?${params.join("&")}` : base;
 }
 
 // Parsing, server to browser.

@@ -43,7 +43,9 @@ const ui = {
 };
 
 const store = new Store();
-const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location), store });
+// A coach watching one side (?side=) asks the socket for that side's view.
+const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
+const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
 const board = new Board($("board"), { map: boot.map, types: boot.types, onIntent });
 window.pgweb = { store, socket, board, ui }; // for tests and the console
 
