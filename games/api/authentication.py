@@ -6,6 +6,7 @@ someone signs up, signs in or becomes a guest, so another site cannot sign a bro
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 
@@ -23,3 +24,13 @@ class CsrfSessionAuthentication(SessionAuthentication):
         if request.method not in SAFE_METHODS:
             self.enforce_csrf(request)
         return None
+
+
+class CsrfSessionScheme(OpenApiAuthenticationExtension):
+    """Describe the session cookie in the OpenAPI document (drf-spectacular)."""
+
+    target_class = "games.api.authentication.CsrfSessionAuthentication"
+    name = "cookieAuth"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "cookie", "name": "sessionid"}
