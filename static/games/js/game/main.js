@@ -114,7 +114,6 @@ function select(unitId) {
 function propose(command) {
   ui.proposal = { command };
   render();
-  $("confirm").querySelector(".btn-confirm")?.focus({ preventScroll: true });
 }
 
 function confirm() {
@@ -261,8 +260,11 @@ function drawActions(commands) {
 function drawConfirm() {
   const box = $("confirm");
   const p = ui.proposal;
+  const opening = box.hidden && Boolean(p);
   box.hidden = !p;
   if (!p) return;
+  // Enter confirms from anywhere; focus on the button also serves the keyboard and readers.
+  if (opening) box.querySelector(".btn-confirm")?.focus({ preventScroll: true });
   box.querySelector('[data-field="text"]').textContent = describeCommand(p.command, nameOf);
   const preview = previewFor(p.command);
   const { rows, chances } = explainPreview(preview);
@@ -404,7 +406,8 @@ store.subscribe((change) => {
   }
   if (change.outcome === "snapshot" || change.outcome === "patched") {
     if (ui.proposal && !seatCommandsInclude(ui.proposal.command)) ui.proposal = null;
-    if (ui.selected && ui.selected !== null && unitById(ui.selected)?.own) loadPreviews(ui.selected);
+    for (const key of ui.previews.keys()) if (!key.startsWith(`${change.version}:`)) ui.previews.delete(key);
+    if (ui.selected && unitById(ui.selected)?.own) loadPreviews(ui.selected);
   }
   document.body.dataset.version = String(change.version);
   render();
