@@ -451,6 +451,26 @@ describe("the board", () => {
     assert.notEqual(svg.getAttribute("viewBox"), before);
   });
 
+  test("two pointers moving apart zoom in about their midpoint", () => {
+    const { svg } = board();
+    const width = () => Number(svg.getAttribute("viewBox").split(" ")[2]);
+    const before = width();
+    svg.dispatch("pointerdown", { pointerId: 1, clientX: 280, clientY: 200 });
+    svg.dispatch("pointerdown", { pointerId: 2, clientX: 320, clientY: 200 });
+    svg.dispatch("pointermove", { pointerId: 2, clientX: 400, clientY: 200 });
+    assert.ok(width() < before);
+  });
+
+  test("pointing at a counter fans out its stack; the board redraws it side by side", () => {
+    const { b, svg, frames, layer } = board();
+    b.setView({ units: [rifle, { ...rifle, id: "u2" }] });
+    frames.shift()();
+    svg.dispatch("pointerover", { pointerType: "mouse", target: layer("units").children[0] });
+    assert.equal(b.spreadHex, "A0101");
+    frames.shift()();
+    assert.ok(layer("units").children.every((c) => c.getAttribute("class").includes("spread")));
+  });
+
   test("a pointer on nothing in particular has no intent", () => {
     assert.equal(intentAt(null), null);
     assert.equal(intentAt(new FakeDocument().createElementNS(SVG_NS, "rect")), null);
