@@ -461,6 +461,10 @@ $("board").addEventListener("pointerover", (e) => {
   }
 });
 
+if (boot.status === "open") {
+  // The snapshot arrives by itself when the last seat is taken.
+  document.querySelector('#turn-banner [data-field="turn"]').textContent = "Waiting for every seat to be taken…";
+}
 // Spectators act on nothing: no actions panel.
 document.querySelector(".action-panel").hidden = !boot.seat;
 drawChat();
