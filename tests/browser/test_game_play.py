@@ -125,9 +125,13 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
         {"scenario": SCENARIO, "side": "su", "options": {"spectators": "public"}},
     )
     url = f"{live_server_url}/games/{game['id']}/"
+    # Ann waits on the game page; it starts by itself when Bob takes the other seat.
+    ann.goto(url)
+    ann.locator("#turn-banner").get_by_text("Waiting for every seat").wait_for(timeout=TIMEOUT)
     api(bob, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "ge"})
-    for p in (ann, bob, sam):
+    for p in (bob, sam):
         p.goto(url)
+    for p in (ann, bob, sam):
         p.wait_for_function("Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     players = [ann, bob]
 
