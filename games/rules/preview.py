@@ -103,6 +103,15 @@ def _assault_preview(state: st.GameState, cmd: dict) -> dict:
     return assault_odds(m, state, sit, cat, movers=cmd["units"])
 
 
+def _hides_enemies(state: st.GameState, cmd: dict, side: str) -> bool:
+    """Whether the target hex holds an enemy counter the side may not see (17.8): odds
+    computed with it would tell the player it is there."""
+    if cmd["type"] == "opportunity_fire":
+        return False  # the target is the mover, seen moving
+    h = parse_hex(state, cmd["target"])
+    return any(u.hidden and u.side != side for u in state.units_at(h))
+
+
 def previews(state: st.GameState, seat_id: str, unit: str) -> list[dict]:
     """For each legal command of the seat naming `unit`: the command and what it would cost
     (`cost`, MP as a fraction string, for a move or exit) or risk (`odds`, for an attack).
@@ -133,7 +142,7 @@ def previews(state: st.GameState, seat_id: str, unit: str) -> list[dict]:
                     entry["cost"] = _fraction(r.cost)
                     entry["ends_move"] = bool(r.ends_move)
                     entry["minimum_move"] = bool(r.minimum_move)
-            elif hiding:
+            elif hiding or _hides_enemies(state, cmd, state.units[unit].side):
                 entry["odds"] = None
             elif ctype == "assault":
                 entry["odds"] = _assault_preview(state, cmd)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -11,7 +12,7 @@ from games.rules.dice import SeededDice
 from games.rules.engine import apply, who_may_act
 from games.rules.legal import legal_commands
 from games.rules.preview import previews
-from games.rules.registry import counter_type
+from games.rules.registry import counter_type, parse_hex
 from games.rules.scenario import bundled_scenarios, initial_state
 
 
@@ -60,3 +61,17 @@ def test_a_unit_outside_the_activation_or_a_seat_that_may_not_act_gets_nothing(h
     other = next(s.id for s in state.seats if s.id != seat)
     assert previews(state, other, hmg) == []
     assert previews(state, seat, "no-such-unit") == []
+
+
+def test_no_odds_are_given_at_a_hex_holding_a_hidden_enemy_17_8(hmg_activated):
+    """Odds computed with a hidden counter in them would tell the player it is there."""
+    state, seat, hmg = hmg_activated
+    fire = next(p for p in previews(state, seat, hmg) if p["command"]["type"] == "fire")
+    target = parse_hex(state, fire["command"]["target"])
+    side = state.units[hmg].side
+    # Another enemy counter slips, hidden, into the hex under fire.
+    other = next(u for u in state.units_on_map() if u.side != side and u.hex != target)
+    hidden = {other.id: replace(other, hex=target, hidden=True)}
+    again = previews(state.with_units(hidden), seat, hmg)
+    same = next(p for p in again if p["command"] == fire["command"])
+    assert fire["odds"] is not None and same["odds"] is None
