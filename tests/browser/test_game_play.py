@@ -225,6 +225,14 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
     assert sam.locator("#text-view li").count() > 10
     shot(sam, "05-spectator")
 
+    # Chat between the players, on the players' tab; markup stays text.
+    ann.locator("#chat-tabs button", has_text="Players").click()
+    bob.locator("#chat-tabs button", has_text="Players").click()
+    ann.locator("#chat-form input").fill("<b>good luck</b>")
+    ann.locator("#chat-form button").click()
+    bob.locator("#chat-lines li", has_text="<b>good luck</b>").wait_for(timeout=TIMEOUT)
+    assert bob.locator("#chat-lines b").count() == 0
+
     # A reload in the middle of the game resumes at the same version and positions.
     positions = bob.evaluate(
         "Object.fromEntries(Object.values(window.pgweb.store.view.units).map(u => [u.id, u.hex]))")

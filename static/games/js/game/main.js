@@ -9,7 +9,8 @@ import { listUnits } from "../board/layers.js";
 import { gameSocketUrl } from "../protocol.js";
 import { GameSocket, Status } from "../socket.js";
 import { Store } from "../store.js";
-import { csrfToken, el, fill, getJson } from "./dom.js";
+import { chatChannels, createChat } from "./chat.js";
+import { el, fill, getJson } from "./dom.js";
 import {
   SHORTCUTS, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
   unitsWithCommands,
@@ -38,8 +39,6 @@ const ui = {
   moveListOpen: false,
   seats: [],
   presence: null,
-  chatChannel: boot.seat ? "side" : "spectators",
-  chat: [],
 };
 
 const store = new Store();
@@ -341,25 +340,9 @@ function notice(text) {
 
 // -- chat, seats, connection -----------------------------------------------------------------
 
-function chatChannels() {
-  return boot.seat ? ["side", "players"] : ["spectators"];
-}
-
-const CHANNEL_NAMES = { side: "Side", players: "Players", spectators: "Spectators" };
-
-function drawChat() {
-  fill($("chat-tabs"), chatChannels().map((c) => el("button", {
-    type: "button", role: "tab", "aria-selected": c === ui.chatChannel ? "true" : "false",
-    onclick: () => { ui.chatChannel = c; drawChat(); },
-  }, CHANNEL_NAMES[c])));
-  fill($("chat-lines"), ui.chat.filter((m) => m.channel === ui.chatChannel).slice(-100)
-    .map((m) => el("li", {}, el("strong", {}, m.from ?? "?"), ": ", m.text ?? "")));
-}
-
-$("chat-form").addEventListener("submit", (e) => {
-  e.preventDefault();
-  const input = e.target.elements.text;
-  if (input.value.trim() && socket.sendChat(ui.chatChannel, input.value)) input.value = "";
+const chat = createChat({
+  tabs: $("chat-tabs"), lines: $("chat-lines"), form: $("chat-form"),
+  channels: chatChannels(Boolean(boot.seat)), send: (channel, text) => socket.sendChat(channel, text),
 });
 
 async function loadSeats() {
@@ -379,10 +362,7 @@ socket.on("status", ({ status }) => {
 socket.on("reject", ({ code, message }) => notice(`Refused (${code}): ${message}`));
 socket.on("ack", () => {});
 socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
-socket.on("chat", (d) => {
-  ui.chat.push(d);
-  drawChat();
-});
+socket.on("chat", (d) => chat.add(d));
 socket.on("presence", (d) => {
   ui.presence = d;
   renderSeats($("seats"), ui.seats, ui.presence);
@@ -467,6 +447,5 @@ if (boot.status === "open") {
 }
 // Spectators act on nothing: no actions panel.
 document.querySelector(".action-panel").hidden = !boot.seat;
-drawChat();
 loadSeats();
 socket.connect();
