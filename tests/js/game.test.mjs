@@ -208,6 +208,19 @@ describe("the log", () => {
     assert.equal(diceOf(byType.shift), null);
   });
 
+  test("combat consequences read with their dice and reasons (shapes as combat/*.py emits them)", () => {
+    const cases = [
+      [{ type: "leader_casualty", unit: "l", hex: "A0101", dice: 4, modifier: -2, modified: 2, killed: true, cause: "1MC", reason: "2d6 4 - 2 step(s) lost = 2; killed on 2 or less" }, /l in A0101: leader casualty check \(1MC\), killed: 2d6 4 - 2/],
+      [{ type: "leader_survival", unit: "l", hex: "A0101", dice: 5, morale: 8, survived: true, displaced_to: "A0102", reason: "2d6 5 <= morale 8" }, /survives and goes to A0102/],
+      [{ type: "recovery", unit: "u", hex: "A0101", leader: "l", morale: 7, modifiers: [{ modifier: 1, reason: "leader" }], target: 8, dice: 5, outcome: "success", reason: "5 < 8: one level better (14.4, D17)" }, /u tries to recover with l: needs less than 8 \(\+1 leader\), rolls 5: success/],
+      [{ type: "flee", unit: "u", frm: "A0101", path: ["A0102"], reason: "leaves by one hex (14.35)" }, /u flees from A0101 to A0102: leaves/],
+      [{ type: "assault_round", hex: "A0101", attacker: "ge", defender: "su", first_round: true, order: "simultaneous", reason: "assault fire is simultaneous (12.4)" }, /Assault in A0101: ge against su, simultaneous: assault fire/],
+      [{ type: "assault_round", hex: "A0101", attacker: "ge", defender: "su", first_round: true, order: "end", continues: false, holder: "ge", reason: "one side remains" }, /Assault in A0101: one side remains \(ge holds the hex\)/],
+      [{ type: "eliminated", unit: "u", hex: "A0101", reason: "deserted (14.4)" }, /u eliminated in A0101: deserted/],
+    ];
+    for (const [event, pattern] of cases) assert.match(describeEvent(event), pattern);
+  });
+
   test("an unknown event is still shown with its fields", () => {
     assert.equal(describeEvent({ type: "new_thing", hex: "A0101", units: ["a"] }, { nameOf: (x) => x.toUpperCase() }), "new thing — hex: A0101; units: A.");
   });

@@ -51,7 +51,7 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } 
       const mp = Object.entries(e.mp_spent ?? {}).map(([id, v]) => `${nameOf(id)} ${v} MP`).join(", ");
       return `${list(e.units, nameOf)} move${(e.units ?? []).length === 1 ? "s" : ""} ${e.from ? `from ${e.from} ` : ""}to ${e.to}${mp ? ` (${mp})` : ""}.`;
     }
-    case "exited": return `${list(e.units, nameOf)} leave${(e.units ?? []).length === 1 ? "s" : ""} the map.`;
+    case "exited": return `${list(e.units, nameOf)} leave${(e.units ?? []).length === 1 ? "s" : ""} the map${e.from ? ` from ${e.from}` : ""}.`;
     case "loaded": return `${who(e.units?.[0])} loads onto ${who(e.units?.[1])} in ${e.hex}.`;
     case "unloaded": return `${who(e.units?.[0] ?? e.unit)} unloads${e.units?.[1] ? ` from ${who(e.units[1])}` : ""} in ${e.hex}${e.reason ? `: ${e.reason}` : ""}.`;
     case "fire": {
@@ -67,18 +67,20 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } 
     case "eliminated": return `${list(e.units?.length ? e.units : [e.unit], nameOf)} eliminated${e.hex ? ` in ${e.hex}` : ""}${e.reason ? `: ${e.reason}` : ""}.`;
     case "morale_check": return `${who(e.unit)} checks morale (${e.cause}): needs ${e.target} or less${modifiers(e.modifiers)}, rolls ${e.dice}${e.dice_modifier ? ` ${signed(e.dice_modifier)} = ${e.total}` : ""}: ${e.outcome ?? e.result}.`;
     case "status_change": return `${who(e.unit)} becomes ${e.new} (was ${e.old}): ${e.reason}.`;
-    case "leader_casualty": return `${who(e.unit ?? e.leader)}: leader casualty check, ${e.outcome ?? e.result ?? ""}${e.dice !== undefined ? ` (roll ${e.dice})` : ""}.`;
-    case "leader_survival": return `${who(e.unit ?? e.leader)} alone with the enemy: ${e.outcome ?? e.result ?? ""}${e.dice !== undefined ? ` (roll ${e.dice})` : ""}.`;
-    case "recovery": return `${who(e.unit)} tries to recover${e.leader ? ` with ${who(e.leader)}` : ""}: ${e.outcome ?? e.result ?? ""}${e.dice !== undefined ? ` (roll ${e.dice}${e.target !== undefined ? ` vs ${e.target}` : ""})` : ""}.`;
-    case "flee": return `${who(e.unit)} flees${e.from ? ` from ${e.from}` : ""}${e.to ? ` to ${e.to}` : ""}${e.reason ? `: ${e.reason}` : ""}.`;
-    case "assault_round": return `Assault in ${e.hex}, round ${e.round ?? ""}${e.result ? `: ${typeof e.result === "string" ? e.result : JSON.stringify(e.result)}` : ""}.`;
+    case "leader_casualty": return `${who(e.unit)} in ${e.hex}: leader casualty check (${e.cause}), ${e.killed ? "killed" : "unhurt"}: ${e.reason}.`;
+    case "leader_survival": return `${who(e.unit)}, alone with the enemy in ${e.hex}, ${e.survived ? `survives${e.displaced_to ? ` and goes to ${e.displaced_to}` : ""}` : "is lost"}: ${e.reason}.`;
+    case "recovery": return `${who(e.unit)} tries to recover${e.leader ? ` with ${who(e.leader)}` : ""}: needs less than ${e.target}${modifiers(e.modifiers)}, rolls ${e.dice}: ${e.outcome} — ${e.reason}.`;
+    case "flee": return `${who(e.unit)} ${e.path?.length ? `flees from ${e.frm ?? e.from} to ${e.path.join(" → ")}` : `cannot flee from ${e.frm ?? e.from}`}: ${e.reason}.`;
+    case "assault_round": return e.order === "end"
+      ? `Assault in ${e.hex}: ${e.reason}${e.holder ? ` (${sideName(e.holder)} holds the hex)` : ""}.`
+      : `Assault in ${e.hex}${e.first_round ? "" : " continues"}: ${sideName(e.attacker)} against ${sideName(e.defender)}, ${e.order}: ${e.reason}.`;
     case "stop": return `${who(e.unit)} stops in ${e.hex}: ${e.reason}.`;
     case "opportunity_fire_declined": return `${sideName(e.side)} declines opportunity fire.`;
-    case "collision": return `Collision in ${e.hex ?? "a hex"}: hidden units meet${e.reason ? ` (${e.reason})` : ""}.`;
+    case "collision": return `${list(e.units, nameOf)} collide${(e.units ?? []).length === 1 ? "s" : ""} with hidden units in ${e.hex}${e.revealed?.length ? ` (${list(e.revealed, nameOf)} revealed)` : ""}: ${e.reason}.`;
     case "revealed": return `${list(e.units, nameOf)} revealed${e.hex ? ` in ${e.hex}` : ""}.`;
     case "supply_shortfall": return `${sideName(e.side)} is short of supply${e.reason ? `: ${e.reason}` : ""}.`;
     case "supply_critical": return `${sideName(e.side)}'s supply is critical${e.reason ? `: ${e.reason}` : ""}.`;
-    case "fuel_roll": return `${who(e.unit)} rolls for fuel: ${e.dice ?? e.roll ?? ""} ${e.outcome ?? ""}.`.replace(/ +\./, ".");
+    case "fuel_roll": return `${list(e.units, nameOf)} roll${(e.units ?? []).length === 1 ? "s" : ""} for fuel: ${e.roll}.`;
     case "stopped": return `${list(e.units, nameOf) || who(e.unit)} stopped${e.reason ? `: ${e.reason}` : ""}.`;
     case "game_ended": return `The game ends (${String(e.reason ?? "").replace(/_/g, " ")}): ${e.result?.reason ?? ""}.`;
     default: return generic(e, nameOf);
