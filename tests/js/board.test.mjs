@@ -471,6 +471,17 @@ describe("the board", () => {
     assert.ok(layer("units").children.every((c) => c.getAttribute("class").includes("spread")));
   });
 
+  test("framing hexes shows them, at least the width asked, in the view's aspect", () => {
+    const { b, svg } = board();
+    const [, , w0, h0] = svg.getAttribute("viewBox").split(" ").map(Number);
+    b.frame(["A0202"], 2);
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+    assert.ok(w >= 2 * 30 * 1.5 && w <= w0);
+    assert.ok(Math.abs(h / w - h0 / w0) < 1e-9);
+    const c = b.viewBox;
+    assert.ok(c.x <= 45 && c.x + c.width >= 45 && y <= 78 && y + h >= 78, `${x} ${y} ${w} ${h}`);
+  });
+
   test("a pointer on nothing in particular has no intent", () => {
     assert.equal(intentAt(null), null);
     assert.equal(intentAt(new FakeDocument().createElementNS(SVG_NS, "rect")), null);

@@ -10,7 +10,7 @@ import { HEX_SIZE, center, indexHexes, mapBounds } from "./geometry.js";
 import { faceDefs, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems } from "./layers.js";
 import { fogItems, markerItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
-import { clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
+import { clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
 /** Layers bottom to top. */
 export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "fog", "markers", "overlays", "units"]);
@@ -137,6 +137,25 @@ export class Board {
     const c = center(h, this.#size);
     const vb = this.#viewBox;
     this.#viewBox = panBy(vb, c.x - (vb.x + vb.width / 2), c.y - (vb.y + vb.height / 2), this.#bounds);
+    this.#applyViewBox();
+  }
+
+  /** Frame these hexes (labels), showing at least `minHexes` hex widths across. */
+  frame(labels, minHexes = 16) {
+    const points = labels.map((l) => this.#index.get(l)).filter(Boolean).map((h) => center(h, this.#size));
+    if (!points.length) return;
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const margin = this.#size * 2;
+    const minWidth = minHexes * this.#size * 1.5;
+    let width = Math.max(Math.max(...xs) - Math.min(...xs) + 2 * margin, minWidth);
+    let height = Math.max(Math.max(...ys) - Math.min(...ys) + 2 * margin, minWidth * 0.6);
+    const aspect = this.#viewBox.height / this.#viewBox.width;
+    if (height / width > aspect) width = height / aspect;
+    else height = width * aspect;
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+    const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+    this.#viewBox = clampViewBox({ x: cx - width / 2, y: cy - height / 2, width, height }, this.#bounds);
     this.#applyViewBox();
   }
 

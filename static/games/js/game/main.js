@@ -370,8 +370,15 @@ socket.on("presence", (d) => {
 });
 
 let logRestored = false;
+let framed = false;
 store.subscribe((change) => {
   board.setView(change.view);
+  if (!framed && change.view) {
+    // A big map opens on the viewer's own counters, close enough to read them.
+    framed = true;
+    const mine = listUnits(change.view.units).filter((u) => u.own && u.hex).map((u) => u.hex);
+    if (mine.length && boot.map.boards.length > 2) board.frame(mine, 18);
+  }
   if (!logRestored) {
     // Written once the first view has arrived, so the old lines name their counters.
     logRestored = true;
