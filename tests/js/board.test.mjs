@@ -480,6 +480,13 @@ describe("the board", () => {
     assert.ok(Math.abs(h / w - h0 / w0) < 1e-9);
     const c = b.viewBox;
     assert.ok(c.x <= 45 && c.x + c.width >= 45 && y <= 78 && y + h >= 78, `${x} ${y} ${w} ${h}`);
+
+    // The top row across the map: the whole map, centred, never pushed to one side.
+    b.frame(MAP.hexes.filter((hx) => hx.hex.endsWith("01")).map((hx) => hx.hex));
+    const all = b.viewBox;
+    const bounds = mapBounds(MAP, 30);
+    assert.ok(Math.abs(all.x + all.width / 2 - (bounds.x + bounds.width / 2)) < 1e-6);
+    assert.ok(Math.abs(all.y + all.height / 2 - (bounds.y + bounds.height / 2)) < 1e-6);
   });
 
   test("a pointer on nothing in particular has no intent", () => {

@@ -153,8 +153,11 @@ export class Board {
     const aspect = this.#viewBox.height / this.#viewBox.width;
     if (height / width > aspect) width = height / aspect;
     else height = width * aspect;
-    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
-    const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+    // Centred on the hexes, but never showing beyond the map's edge where the map is bigger.
+    const b = this.#bounds;
+    const inside = (c, half, lo, size) => (2 * half >= size ? lo + size / 2 : Math.min(Math.max(c, lo + half), lo + size - half));
+    const cx = inside((Math.max(...xs) + Math.min(...xs)) / 2, width / 2, b.x, b.width);
+    const cy = inside((Math.max(...ys) + Math.min(...ys)) / 2, height / 2, b.y, b.height);
     this.#viewBox = clampViewBox({ x: cx - width / 2, y: cy - height / 2, width, height }, this.#bounds);
     this.#applyViewBox();
   }
