@@ -214,6 +214,10 @@ def move(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Move a unit, or the units of one hex together, hex by hex along a path (5.0, 4.5)."""
     ids = [cmd.get("unit")] if cmd.get("unit") else list(cmd.get("units"))
     path = tuple(_hex(state, label, "path", "move") for label in cmd.get("path"))
+    if cmd.get("assault_on_collision"):  # 18.7: remembered through op-fire pauses
+        a = state.activation
+        state = replace(state, activation=replace(
+            a, collision_assault=a.collision_assault | frozenset(ids)))
     return start_move(state, ids, path, dice, "move")
 
 

@@ -14,8 +14,11 @@ not in contact with (D-MOVE-3 offers such hexes as empty), the move collides:
 - Counters met that are all leaders make the lone-leader survival roll against the mover's
   combat units (6.71, combat.leaders.lone_leader_survival).
 
-The variant's leader-led assault with first fire is not offered yet: a collision always
-bounces (the `move` command has no way to ask for it).
+- A move sent with `assault_on_collision` by units moving with a leader (at least one of
+  them a good-order unit with a direct fire value) assaults instead, when the hex holds
+  enemy combat units: the movers enter and the assaulting units fire first in that round
+  (D-DB-COLLIDE). Only the units moving together join (the variant also lets units that
+  activated in the leader's hex and have not moved join: not offered).
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ def collide(state: st.GameState, movers: tuple[str, ...], h, dice: Any):
     side = state.units[movers[0]].side
     met = [u for u in state.units_at(h) if u.side != side]
     state = state.with_units({u.id: replace(u, hidden=False) for u in met if u.hidden})
+    if may_assault(state, movers, met):
+        return _assault_first(state, movers, h, met, dice)
     events: list[Event] = [
         Event(
             "collision",
@@ -132,3 +137,56 @@ def seen_by_enemy(state: st.GameState, uid: str) -> bool:
         return True
     u = state.units[uid]
     return uid in knowledge.contact(state)[state.enemy_of(u.side)]
+
+
+def may_assault(state: st.GameState, movers, met) -> bool:
+    """A leader-led collision may become an assault, if the player asked (18.7)."""
+    a = state.activation
+    if a is None or not set(movers) <= a.collision_assault:
+        return False
+    types = {x: counter_type(state, state.units[x].type_id) for x in movers}
+    if not any(t.is_leader for t in types.values()):
+        return False
+    fighters = [x for x, t in types.items() if not t.is_leader
+                and state.units[x].status == st.GOOD and t.face(state.units[x].steps).direct_fire]
+    return bool(fighters) and any(counter_type(state, u.type_id).is_combat_unit for u in met)
+
+
+def _assault_first(state: st.GameState, movers, h, met, dice: Any):
+    """The movers enter and assault; they fire first in this round (18.7)."""
+    from . import movement
+    from .combat import board
+    from .combat.assault import AssaultSituation, _fire, _side_fire
+    from .combat.leaders import lone_leaders_overrun
+    from .combat.losses import ASSAULT, apply_result
+
+    m, cat = game_map(state), catalogue_for(state)
+    side = state.units[movers[0]].side
+    frm = state.units[movers[0]].hex
+    defender = met[0].side
+    state = movement.move_units(state, list(movers), h)
+    a = state.activation
+    state = replace(state, activation=replace(a, acted=a.acted | set(movers),
+                                              done=a.done | set(movers)))
+    sit = AssaultSituation(hex=h, attacker=side, first_round=True, entered_from=frozenset({frm}))
+    events: list = [Event("collision", side=side, units=tuple(movers), data={
+        "hex": hex_label(state, h), "revealed": sorted(u.id for u in met),
+        "reason": "a leader-led move collided and assaults: the assaulting units fire first "
+                  "(18.7)"})]
+    for shooter, target in ((side, defender), (defender, side)):
+        value = _side_fire(m, state, cat, sit, shooter)
+        code, evs = _fire(m, state, cat, sit, shooter, *value, dice)
+        events += [as_event(e) for e in evs]
+        if code:
+            state, evs, _ = apply_result(m, state, h, code, dice, cat, table=ASSAULT,
+                                         sides=[target], cause=f"assault {code}")
+            events += [as_event(e) for e in evs]
+        if len({u.side for u in state.units_at(h)}) < 2:
+            break
+    for s_ in (side, defender):
+        state, evs = lone_leaders_overrun(m, state, h, s_, dice, cat)
+        events += [as_event(e) for e in evs]
+    marker = board.ASSAULT_MARKER + side
+    if len({u.side for u in state.units_at(h)}) >= 2:
+        state = board.with_markers(state, h, add=[marker])
+    return state, events

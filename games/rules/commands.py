@@ -24,7 +24,13 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "unit": ("id", False),
         "hex": ("hex", False),
     },
-    "move": {"unit": ("id", False), "units": ("ids", False), "path": ("hexes", True)},
+    "move": {
+        "unit": ("id", False),
+        "units": ("ids", False),
+        "path": ("hexes", True),
+        # Double-blind: a leader-led move that collides assaults instead of bouncing (18.7).
+        "assault_on_collision": ("bool", False),
+    },
     "fire": {
         "firers": ("ids", True),
         "target": ("hex", True),

@@ -227,6 +227,8 @@ def play(
             break
         seat, legal = rng.choice(choices)
         command = rng.choice(legal[rng.choice(sorted(legal))])
+        if command["type"] == "move" and rng.random() < 0.3:
+            command = {**command, "assault_on_collision": True}  # 18.7, a player's choice
         try:
             step = apply(state, seat, command, dice)
         except Exception as exc:  # noqa: BLE001

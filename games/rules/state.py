@@ -112,6 +112,8 @@ class Activation:
     # Reinforcements that entered the map in this activation: their entry move is not bound
     # by the leaderless restriction (D-ACT-3, as movement.entry_reach).
     entered: frozenset[str] = frozenset()
+    # Double-blind (18.7): movers whose player chose to assault if they collide.
+    collision_assault: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

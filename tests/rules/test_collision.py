@@ -79,3 +79,22 @@ def test_no_opportunity_fire_window_opens_for_a_mover_the_enemy_cannot_see_13_0_
     from games.rules.legal import legal_commands
 
     assert legal_commands(close.state, "ge-1") == {"decline": [{"type": "decline"}]}
+
+
+def test_a_leader_led_collision_may_assault_and_the_assaulters_fire_first_d_db_collide():
+    """D-DB-COLLIDE-ASSAULT."""
+    s = db_game([unit("su-r", "su_rifle", "su", "A0205"), unit("su-l", "su_ldr_lt_a", "su", "A0205"),
+                 unit("ge-r", "ge_rifle", "ge", "A0209", status=st.DEMORALIZED)],
+                night=True, dice=(1, 6))
+    bounced = soviets_move(s, "su-r", ["A0206", "A0207", "A0208", "A0209"])
+    assert bounced.state.units["su-r"].hex == at("A0208")  # without the leader: it bounces
+    s = apply(s, "su-1", {"type": "activate", "kind": "stack", "hex": "A0205"},
+              ScriptedDice.of()).state
+    step = apply(s, "su-1", {"type": "move", "units": ["su-l", "su-r"],
+                             "path": ["A0206", "A0207", "A0208", "A0209"],
+                             "assault_on_collision": True}, ScriptedDice.of(*([4] * 40)))
+    after = step.state
+    fires = [e for e in step.events if e.type == "fire"]
+    assert "collision" in [e.type for e in step.events]
+    assert fires and fires[0].side == "su"  # the assaulters fire first
+    assert after.units["su-r"].hex == at("A0209") or after.units["su-r"].eliminated
