@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from .engine import Step, apply, who_may_act
+from .knowledge import start as start_knowledge
 from .legal import legal_commands
 from .views import redact_events, view_for
 
-__all__ = ["Step", "apply", "legal_commands", "redact_events", "view_for", "who_may_act"]
+__all__ = [
+    "Step",
+    "apply",
+    "legal_commands",
+    "redact_events",
+    "start_knowledge",
+    "view_for",
+    "who_may_act",
+]
