@@ -236,6 +236,9 @@ class LobbyPresence(models.Model):
     channel_name = models.CharField(max_length=200, primary_key=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE)
     connected_at = models.DateTimeField(auto_now_add=True)
+    # Refreshed by the page's pings and refreshes; a row not seen for a while belongs to a
+    # process that died without saying goodbye, and is not counted.
+    seen_at = models.DateTimeField(auto_now=True, db_index=True)
 
 
 class Rematch(models.Model):

@@ -8,6 +8,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import timezone
 
 from games import protocol
 from games.lobby import notify
@@ -24,6 +25,10 @@ def _enter(channel_name: str, user: Any) -> None:
         channel_name=channel_name,
         defaults={"user": user if getattr(user, "is_authenticated", False) else None},
     )
+
+
+def _seen(channel_name: str) -> None:
+    LobbyPresence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
 
 
 def _leave(channel_name: str) -> None:
@@ -61,6 +66,8 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """`ping` gets `pong`, `refresh` gets the lists; anything else is a bad frame."""
         kind = content.get("t") if isinstance(content, dict) else None
+        if kind in ("ping", REFRESH):
+            await database_sync_to_async(_seen)(self.channel_name)
         if kind == "ping":
             await self.send_json(protocol.pong_frame())
         elif kind == REFRESH:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q
+from django.utils import timezone
 
 from games import engine_adapter as engine
 from games.models import ACTIVE, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
+from games.selectors import PRESENCE_TTL
 from games.services.accounts import is_guest
 from games.services.matchmaking import queue_counts
 from games.services.seats import division
@@ -24,16 +26,20 @@ def scenario_brief(scenario_id: str) -> dict:
     return {"id": scen.id, "title": scen.title, "date": scen.date, "size": scen.size}
 
 
+def _recent(rows):
+    """Rows seen lately: a crashed process's sockets stop counting (games.selectors)."""
+    return rows.filter(seen_at__gte=timezone.now() - PRESENCE_TTL)
+
+
 def _online_seats(game_ids: list[Any]) -> set[tuple[str, str]]:
-    rows = Presence.objects.filter(game_id__in=game_ids, seat__isnull=False)
+    rows = _recent(Presence.objects.filter(game_id__in=game_ids, seat__isnull=False))
     return {(str(g), s) for g, s in rows.values_list("game_id", "seat__seat_id")}
 
 
 def _spectators(game_ids: list[Any]) -> dict[str, int]:
     out: dict[str, int] = {}
-    for g in Presence.objects.filter(game_id__in=game_ids, seat__isnull=True).values_list(
-        "game_id", flat=True
-    ):
+    rows = _recent(Presence.objects.filter(game_id__in=game_ids, seat__isnull=True))
+    for g in rows.values_list("game_id", flat=True):
         out[str(g)] = out.get(str(g), 0) + 1
     return out
 
@@ -141,7 +147,7 @@ def lobby_lists(user: Any) -> dict:
 
 def online_names() -> dict:
     """Who has the lobby open: names of signed-in people, and a count of anonymous visitors."""
-    rows = list(LobbyPresence.objects.values_list("user__username", flat=True))
+    rows = list(_recent(LobbyPresence.objects).values_list("user__username", flat=True))
     names = sorted({n for n in rows if n})
     return {"users": names, "visitors": sum(1 for n in rows if not n)}
 

@@ -146,3 +146,19 @@ def test_the_lobby_lists_open_games_with_free_seats_and_hides_private_ones(clien
     assert card["free"] == 3 and card["created_by"] == "ann"
     assert card["scenario"]["title"] == "Meeting at Kesselbach"
     assert len(ann.get("/api/v1/lobby").json()["mine"]) == 2
+
+
+def test_a_lobby_socket_not_seen_for_a_minute_no_longer_counts_as_online(client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import LobbyPresence
+
+    ann = person("ann")
+    LobbyPresence.objects.create(channel_name="live", user=ann)
+    LobbyPresence.objects.create(channel_name="dead", user=person("bob"))
+    LobbyPresence.objects.filter(channel_name="dead").update(
+        seen_at=timezone.now() - timedelta(minutes=5)
+    )
+    assert client.get("/api/v1/lobby").json()["online"] == {"users": ["ann"], "visitors": 0}
