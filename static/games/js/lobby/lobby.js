@@ -115,17 +115,26 @@ function draw(lists) {
   drawInvite();
 }
 
+function scenarioTitle(id) {
+  const option = [...document.querySelectorAll("select[name=scenario] option")].find((o) => o.value === id);
+  return option ? option.textContent : id;
+}
+
 async function drawInvite() {
   const id = new URLSearchParams(location.search).get("game");
   const box = $("invite");
   if (!id || !state.lists) return;
+  if ([...state.lists.mine, ...state.lists.open].some((g) => g.id === id)) {
+    fill(box); // the game is in the lists, live: no second, stale card
+    return;
+  }
   const answer = await get(`/api/v1/games/${encodeURIComponent(id)}`);
   if (!answer.ok) { fill(box, el("p", { class: "error" }, "No such game.")); return; }
   const g = answer.body;
   // The REST game has the same sides and seats; draw it as a lobby card.
   const card = {
     id: g.id, status: g.status, seats_per_side: g.seats_per_side, options: g.options,
-    created_by: g.created_by, spectators: 0, scenario: { id: g.scenario, title: g.scenario },
+    created_by: g.created_by, spectators: 0, scenario: { id: g.scenario, title: scenarioTitle(g.scenario) },
     free: g.seats.filter((s) => s.user === null).length,
     sides: g.sides.map((s) => ({ id: s.id, name: s.name, seats: s.seats.map((x) => ({ id: x.id, user: x.user, online: false })) })),
   };
