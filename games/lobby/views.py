@@ -45,7 +45,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/new_game.html",
-        {"scenarios": scenarios, "optional_rules": list(engine.OPTIONAL_RULES)},
+        {
+            "scenarios": scenarios,
+            "optional_rules": [r for r in engine.OPTIONAL_RULES if r != "double_blind"],
+        },
     )
 
 

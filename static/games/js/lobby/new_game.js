@@ -15,6 +15,10 @@ function drawSides() {
   if (!radio) return;
   const sides = radio.dataset.sides.split(",").map((pair) => pair.split(":"));
   fill(sideSelect, sides.map(([id, name]) => el("option", { value: id }, name)));
+  // The scenario's own optional rules start ticked; the player may change them.
+  const defaults = new Set(radio.dataset.defaults.split(",").filter(Boolean));
+  for (const box of form.querySelectorAll("input[name=optional_rules]")) box.checked = defaults.has(box.value);
+  form.elements.double_blind.checked = defaults.has("double_blind");
 }
 
 form.addEventListener("change", (event) => {
