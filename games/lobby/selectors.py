@@ -8,13 +8,14 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import engine_adapter as engine
-from games.models import ACTIVE, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
+from games.models import ACTIVE, FINISHED, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
 from games.selectors import PRESENCE_TTL
 from games.services.accounts import is_guest
 from games.services.matchmaking import queue_counts
 from games.services.seats import division
 
 LIST_LIMIT = 50
+RECENT_LIMIT = 5  # my finished games, offered for a rematch
 WATCHABLE = ("public", "coach")
 
 
@@ -93,6 +94,8 @@ def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, in
     }
     if game.status == ACTIVE:
         card["turn"] = _turn(game)
+    if game.status == FINISHED:
+        card["result"] = game.result
     if game.status == OPEN and game.seats_per_side > 1:
         card["division"] = division(game)
         card["formations"] = {f.id: f.name for f in engine.scenario(game.scenario).formations}
@@ -122,6 +125,7 @@ def lobby_lists(user: Any) -> dict:
         .order_by("-started_at")[:LIST_LIMIT]
     )
     mine: list[Game] = []
+    recent: list[Game] = []
     seek = None
     if signed_in:
         mine = list(
@@ -129,6 +133,12 @@ def lobby_lists(user: Any) -> dict:
             .filter(seats__user=user, status__in=(OPEN, ACTIVE))
             .distinct()
             .order_by("-created_at")[:LIST_LIMIT]
+        )
+        recent = list(
+            _games()
+            .filter(seats__user=user, status=FINISHED)
+            .distinct()
+            .order_by("-finished_at")[:RECENT_LIMIT]
         )
         waiting = Seek.objects.filter(user=user, status=WAITING).first()
         if waiting is not None:
@@ -139,6 +149,7 @@ def lobby_lists(user: Any) -> dict:
         "open": _cards(open_games),
         "watch": _cards(watch),
         "mine": _cards(mine),
+        "recent": _cards(recent),
         "queue": queue_counts(),
         "seek": seek,
         "online": online_names(),

@@ -93,7 +93,9 @@ def game_rematch(*, game: Game | Any, user: Any) -> Game:
         Rematch.objects.create(game=locked, next_game=new)
         notify.lobby_changed()
         for seat in Seat.objects.filter(game=locked, user__isnull=False).exclude(user=user):
-            notify.user_frame(seat.user_id, {"t": "rematch", "d": {"game": str(new.pk)}})
+            notify.user_frame(
+                seat.user_id, {"t": "rematch", "d": {"game": str(new.pk), "of": str(locked.pk)}}
+            )
         return new
     new = link.next_game
     if not Seat.objects.filter(game=new, user=user).exists():

@@ -146,3 +146,43 @@ def test_a_name_and_a_chat_line_with_markup_show_as_text(
     assert line.locator(".chat-text").inner_text() == "<b>x</b>"
     assert line.locator(".chat-from").inner_text() == "<b>x</b>"
     assert line.locator(".chat-text b").count() == 0
+
+
+def post_json(page, path: str, body: dict | None = None) -> int:
+    return page.evaluate(
+        """async ([path, body]) => {
+            const session = await (await fetch('/api/v1/auth/session')).json();
+            const answer = await fetch(path, {method: 'POST', credentials: 'same-origin',
+              headers: {'Content-Type': 'application/json', 'X-CSRFToken': session.csrf_token},
+              body: JSON.stringify(body || {})});
+            return answer.status;
+        }""",
+        [path, body],
+    )
+
+
+def test_after_a_resignation_both_players_rematch_from_the_lobby_with_sides_swapped(
+    contexts, live_server_url
+):
+    ann, bob = contexts(), contexts()
+    quick_match(ann, live_server_url)
+    ann.wait_for_selector("#cancel-seek")
+    quick_match(bob, live_server_url)
+    for page in (ann, bob):
+        page.wait_for_url(GAME_URL, timeout=10_000)
+    old_id = ann.url.rstrip("/").rsplit("/", 1)[1]
+    before = {s["user"]: s["side"] for s in api(ann, f"/api/v1/games/{old_id}")["seats"]}
+    assert post_json(ann, f"/api/v1/games/{old_id}/resign") == 200
+    for page in (ann, bob):
+        page.goto(live_server_url + "/")
+        page.wait_for_selector(f"#recent-games [data-game='{old_id}'] button.rematch")
+    ann.locator(f"#recent-games [data-game='{old_id}'] button.rematch").click()
+    bob.locator("#accept-rematch").click(timeout=10_000)
+    for page in (ann, bob):
+        page.wait_for_url(GAME_URL, timeout=10_000)
+    assert ann.url == bob.url and old_id not in ann.url
+    new_id = ann.url.rstrip("/").rsplit("/", 1)[1]
+    game = api(ann, f"/api/v1/games/{new_id}")
+    after = {s["user"]: s["side"] for s in game["seats"]}
+    assert game["status"] == "active" and set(after) == set(before)
+    assert all(after[name] != side for name, side in before.items())

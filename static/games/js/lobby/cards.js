@@ -58,6 +58,13 @@ export function gameCard(game, ctx) {
   const link = game.status === "active"
     ? el("a", { class: "enter", href: gameUrl(game.id) }, mySeat ? "Play" : "Watch")
     : null;
+  const finished = game.status === "finished";
+  const after = finished
+    ? el("p", { class: "after" },
+      el("span", { class: "result" }, game.result && game.result.reason ? game.result.reason : "Game over"), " · ",
+      el("a", { href: `${gameUrl(game.id)}replay` }, "Replay"), " ",
+      mySeat ? el("button", { class: "rematch", type: "button", onclick: () => ctx.actions.rematch(game) }, "Rematch, sides swapped") : null)
+    : null;
   const leave = open && mySeat
     ? el("button", { class: "leave", type: "button", onclick: () => ctx.actions.leave(game) }, "Leave")
     : null;
@@ -79,7 +86,7 @@ export function gameCard(game, ctx) {
           game.created_by ? [" · opened by ", el("span", { class: "creator" }, game.created_by)] : null),
         badges(game.options))),
     el("div", { class: "sides" }, sides),
-    turnLine(game), link, leave, invite, ctx.extra || null);
+    turnLine(game), link, after, leave, invite, ctx.extra || null);
 }
 
 function divisionBlock(game, side, editable, ctx) {

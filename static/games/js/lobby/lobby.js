@@ -29,6 +29,10 @@ const actions = {
   join: (game, side) => act(post(`/api/v1/games/${game.id}/join`, { side }), () => say("You took a seat.")),
   leave: (game) => act(post(`/api/v1/games/${game.id}/leave`), () => say("You left the game.")),
   remove: (game, seat) => act(post(`/api/v1/games/${game.id}/seats/${seat}/remove`), () => say(`Seat ${seat} is free again.`)),
+  rematch: (game) => act(post(`/api/v1/games/${game.id}/rematch`), (next) => {
+    if (next.status === "active") location.assign(gameUrl(next.id));
+    else say("Rematch opened: it starts when your opponents ask for it too.");
+  }),
   saveDivision: (game, side, seats) => act(put(`/api/v1/games/${game.id}/division`, { side, seats }), () => say("Division saved.")),
 };
 
@@ -104,6 +108,7 @@ function draw(lists) {
   drawList($("my-games"), lists.mine, lists.me ? "You have no games running." : "Sign in or play as a guest to play.", true);
   drawList($("open-game-list"), lists.open.filter((g) => !lists.mine.some((m) => m.id === g.id)), "No open games: open one, or press Quick match.");
   drawList($("watch-games"), lists.watch, "No games to watch right now.");
+  drawList($("recent-games"), lists.recent || [], "No finished games yet.");
   drawOnline(lists);
   // A game of mine that was waiting for players has started: go and play it.
   const started = lists.mine.find((g) => g.status === "active" && before.has(g.id));
@@ -139,6 +144,13 @@ async function drawInvite() {
     sides: g.sides.map((s) => ({ id: s.id, name: s.name, seats: s.seats.map((x) => ({ id: x.id, user: x.user, online: false })) })),
   };
   fill(box, el("h2", {}, "You were invited"), gameCard(card, { me: state.lists.me, actions }));
+}
+
+function offerRematch(oldGameId) {
+  const box = $("notice");
+  fill(box, "Your opponent asks for a rematch, sides swapped. ",
+    el("button", { id: "accept-rematch", type: "button", onclick: () => actions.rematch({ id: oldGameId }) }, "Accept"));
+  box.className = "notice info";
 }
 
 // -- quick match ------------------------------------------------------------------------------
@@ -209,7 +221,7 @@ function connect() {
     }
     else if (frame.t === "matched") location.assign(gameUrl(frame.d.game));
     else if (frame.t === "removed") say("The game's creator gave your seat to someone else.", "error");
-    else if (frame.t === "rematch") say("Your opponent offers a rematch: it is in your games.");
+    else if (frame.t === "rematch") offerRematch(frame.d.of);
   });
   ws.addEventListener("close", () => {
     if (ws.replaced) return;
