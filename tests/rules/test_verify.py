@@ -92,3 +92,9 @@ def test_the_command_line_says_ok_or_names_the_difference(played, tmp_path, caps
     bad.write_text(json.dumps(doc))
     assert main([str(bad)]) == 1
     assert f"step {i + 1}: roll 1 differs" in capsys.readouterr().out
+
+
+def test_an_export_embedding_its_scenario_verifies_from_that_document(played):
+    doc = copy.deepcopy(played[0])
+    doc["scenario"] = json.loads(json.dumps(dict(bundled_scenarios()["meeting-at-kessel"].raw)))
+    assert state_hash(verify(doc)) == state_hash(played[1])
