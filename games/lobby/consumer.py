@@ -4,6 +4,7 @@ who is online. Public: anyone may watch the lobby; signed-in people also get the
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -12,7 +13,7 @@ from django.utils import timezone
 
 from games import protocol
 from games.lobby import notify
-from games.lobby.selectors import lobby_lists
+from games.lobby.selectors import lobby_lists, note_change
 from games.models import LobbyPresence
 
 LOBBY = "lobby"  # server to browser: {"t": "lobby", "d": {open, watch, mine, queue, seek, online}}
@@ -40,11 +41,13 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
     groups_joined: list[str]
     pending: asyncio.Task | None = None
+    changes: set[str]  # nudges not yet answered with lists
 
     async def connect(self) -> None:
         """Accept every visitor, send the lists, tell the others someone arrived."""
         await self.accept()
         user = self.scope.get("user")
+        self.changes = set()
         self.groups_joined = [notify.LOBBY_GROUP]
         if user is not None and user.is_authenticated:
             self.groups_joined.append(notify.user_group(user.pk))
@@ -52,7 +55,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await database_sync_to_async(_enter)(self.channel_name, user)
         await self._send_lists()
-        await self.channel_layer.group_send(notify.LOBBY_GROUP, {"type": notify.CHANGED})
+        await self.channel_layer.group_send(notify.LOBBY_GROUP, notify.changed_message())
 
     async def disconnect(self, code: int) -> None:
         """Leave the groups and the online list."""
@@ -61,7 +64,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
         await database_sync_to_async(_leave)(self.channel_name)
-        await self.channel_layer.group_send(notify.LOBBY_GROUP, {"type": notify.CHANGED})
+        await self.channel_layer.group_send(notify.LOBBY_GROUP, notify.changed_message())
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """`ping` gets `pong`, `refresh` gets the lists; anything else is a bad frame."""
@@ -77,19 +80,25 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
                 protocol.error_frame("frame/unknown_type", "the lobby answers ping and refresh")
             )
 
-    async def _send_lists(self) -> None:
-        data = await database_sync_to_async(lobby_lists)(self.scope.get("user"))
+    async def _send_lists(self, changes: frozenset[str] | None = None) -> None:
+        data = await database_sync_to_async(lobby_lists)(self.scope.get("user"), changes)
         await self.send(text_data=protocol.encode({"t": LOBBY, "d": data}))
 
     async def _send_later(self) -> None:
         await asyncio.sleep(COALESCE_SECONDS)
-        self.pending = None
-        await self._send_lists()
+        changes, self.pending, self.changes = frozenset(self.changes), None, set()
+        await self._send_lists(changes)
 
     # -- group messages -------------------------------------------------------------------
 
     async def lobby_changed(self, event: dict) -> None:
         """Something in the lobby changed: send fresh lists once the burst is over."""
+        change = str(event.get("id", ""))
+        if change:
+            note_change(change)
+            self.changes.add(change)
+        else:
+            self.changes.add(f"local-{id(event)}-{time.monotonic()}")  # never reused
         if self.pending is None:
             self.pending = asyncio.ensure_future(self._send_later())
 

@@ -6,6 +6,7 @@ viewer may list depends on who they are), so nothing private crosses the channel
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.db import transaction
@@ -21,8 +22,13 @@ def user_group(user_id: Any) -> str:
     return f"lobby.user.{user_id}"
 
 
+def changed_message() -> dict:
+    """A nudge; `id`: lists read after it arrived show its change (games.lobby.selectors)."""
+    return {"type": CHANGED, "id": uuid.uuid4().hex}
+
+
 def _changed() -> None:
-    broadcast.send([(LOBBY_GROUP, {"type": CHANGED})])
+    broadcast.send([(LOBBY_GROUP, changed_message())])
 
 
 def lobby_changed() -> None:

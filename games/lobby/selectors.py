@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from django.db.models import Q
@@ -114,16 +115,53 @@ def _games():
     )
 
 
-def lobby_lists(user: Any) -> dict:
-    """The lobby frame's data for one viewer."""
-    public = Q(options__private=False) | Q(options__private__isnull=True)
+# The lists every viewer shares, read once per process per change: a change nudges every
+# lobby socket at once, and without this each of them would read the same lists again. Each
+# nudge has an id; lists read after a nudge arrived in this process show its change (it was
+# committed before the nudge was sent), so they may be reused for it.
+_shared: dict[str, Any] = {"known": frozenset(), "data": None}
+_shared_lock = threading.Lock()  # one reader at a time
+_arrived: dict[str, None] = {}  # nudge ids that reached this process, oldest first
+_arrived_lock = threading.Lock()  # taken briefly, also from the event loop
+ARRIVED_KEPT = 1000
+
+
+def note_change(change_id: str) -> None:
+    """Remember that a nudge reached this process (before anyone reads lists for it)."""
+    with _arrived_lock:
+        _arrived[change_id] = None
+        while len(_arrived) > ARRIVED_KEPT:
+            del _arrived[next(iter(_arrived))]
+
+
+def shared_lists(changes: frozenset[str] | None = None) -> dict:
+    """Open games, games to watch, the queue and who is online; reused when they were read
+    after every nudge in `changes` had arrived (None: read them now)."""
+    with _shared_lock:
+        if changes is not None and _shared["data"] and changes <= _shared["known"]:
+            return _shared["data"]
+        with _arrived_lock:
+            known = frozenset(_arrived)
+        public = Q(options__private=False) | Q(options__private__isnull=True)
+        open_games = list(_games().filter(public, status=OPEN).order_by("-created_at")[:LIST_LIMIT])
+        watch = list(
+            _games()
+            .filter(public, status=ACTIVE, options__spectators__in=WATCHABLE)
+            .order_by("-started_at")[:LIST_LIMIT]
+        )
+        data = {
+            "open": _cards(open_games),
+            "watch": _cards(watch),
+            "queue": queue_counts(),
+            "online": online_names(),
+        }
+        _shared.update(known=known, data=data)
+        return data
+
+
+def lobby_lists(user: Any, changes: frozenset[str] | None = None) -> dict:
+    """The lobby frame's data for one viewer: the shared lists and their own games."""
     signed_in = bool(getattr(user, "is_authenticated", False))
-    open_games = list(_games().filter(public, status=OPEN).order_by("-created_at")[:LIST_LIMIT])
-    watch = list(
-        _games()
-        .filter(public, status=ACTIVE, options__spectators__in=WATCHABLE)
-        .order_by("-started_at")[:LIST_LIMIT]
-    )
     mine: list[Game] = []
     recent: list[Game] = []
     seek = None
@@ -144,15 +182,12 @@ def lobby_lists(user: Any) -> dict:
         if waiting is not None:
             seek = seek_json(waiting)
     return {
+        **shared_lists(changes),
         "me": user.get_username() if signed_in else None,
         "guest": is_guest(user),
-        "open": _cards(open_games),
-        "watch": _cards(watch),
         "mine": _cards(mine),
         "recent": _cards(recent),
-        "queue": queue_counts(),
         "seek": seek,
-        "online": online_names(),
     }
 
 

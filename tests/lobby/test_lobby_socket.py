@@ -170,3 +170,22 @@ async def test_seated_players_chat_in_the_room_before_the_start(app, memory_laye
     assert line["d"]["text"] == "<b>x</b> ready?"  # stored and sent as typed
     await a.close()
     await b.close()
+
+
+async def test_a_change_is_read_once_per_process_however_many_watch(app, memory_layer, monkeypatch):
+    from games.lobby import selectors as lobby_selectors
+
+    watchers = [await Sock(app, LOBBY, None).open() for _ in range(5)]
+    for sock in watchers:
+        await sock.until(is_lobby(lambda d: d["online"]["visitors"] == 5))
+        await sock.quiet(0.2)
+    reads = []
+    counts = lobby_selectors.queue_counts
+    monkeypatch.setattr(lobby_selectors, "queue_counts", lambda: reads.append(1) or counts())
+    ann, _ = await sign_in("ann")
+    await database_sync_to_async(services.game_create)(user=ann, scenario=SCENARIO, side="ge")
+    for sock in watchers:
+        await sock.until(is_lobby(lambda d: d["open"]))
+    assert len(reads) == 1
+    for sock in watchers:
+        await sock.close()
