@@ -14,6 +14,7 @@ import asyncio
 import logging
 import os
 import re
+import weakref
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -164,12 +165,13 @@ def send(messages: list[tuple[str, dict]]) -> None:
     loop.call_soon_threadsafe(_chain, messages)
 
 
-_tail: asyncio.Future | None = None  # the last publication of this process (loop thread only)
+# The last publication handed to each event loop (touched only from that loop's thread).
+_tails: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _chain(messages: list[tuple[str, dict]]) -> None:
-    global _tail
-    _tail = asyncio.ensure_future(_after(_tail, messages))
+    loop = asyncio.get_running_loop()
+    _tails[loop] = asyncio.ensure_future(_after(_tails.get(loop), messages))
 
 
 async def _after(previous: asyncio.Future | None, messages: list[tuple[str, dict]]) -> None:
