@@ -91,6 +91,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(protocol.CLOSE_NOT_YOUR_GAME)
             return
         self.game_id, self.member, self.seat = member.game_id, member, seat
+        self.touched = time.monotonic()  # presence_enter below stamps the row
         self.group = broadcast.group_of(self.game_id, member.audience)
         await self.channel_layer.group_add(self.group, self.channel_name)
         have = query.get("v")
@@ -159,12 +160,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         except ProtocolError as exc:
             await self._send_frame(protocol.error_frame(exc.code, exc.message))
             return
+        now = time.monotonic()
+        if now - self.touched > TOUCH_EVERY:  # any frame shows the browser is still there
+            self.touched = now
+            await in_db_thread(services.presence_touch)(channel_name=self.channel_name)
         if frame.t == protocol.PING:
             await self._send_frame(protocol.pong_frame())
-            now = time.monotonic()
-            if now - self.touched > TOUCH_EVERY:
-                self.touched = now
-                await in_db_thread(services.presence_touch)(channel_name=self.channel_name)
         elif frame.t == protocol.SYNC:
             await self._catch_up(frame.v)
         elif frame.t == protocol.CMD:
