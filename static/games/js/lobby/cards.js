@@ -55,8 +55,13 @@ export function gameCard(game, ctx) {
     return el("div", { class: "side", dataset: { side: side.id } },
       el("h4", {}, side.name), el("ul", { class: "seats" }, seats), join, division);
   });
+  // Under the coach policy a spectator follows one side's view, chosen here.
+  const coach = game.status === "active" && !mySeat && game.options.spectators === "coach";
   const link = game.status === "active"
-    ? el("a", { class: "enter", href: gameUrl(game.id) }, mySeat ? "Play" : "Watch")
+    ? (coach
+      ? el("span", { class: "enter" }, game.sides.map((side) =>
+        el("a", { href: `${gameUrl(game.id)}?side=${encodeURIComponent(side.id)}` }, `Coach ${side.name} `)))
+      : el("a", { class: "enter", href: gameUrl(game.id) }, mySeat ? "Play" : "Watch"))
     : null;
   const finished = game.status === "finished";
   const after = finished
