@@ -189,3 +189,24 @@ async def test_a_change_is_read_once_per_process_however_many_watch(app, memory_
     assert len(reads) == 1
     for sock in watchers:
         await sock.close()
+
+
+async def test_a_player_opening_their_game_shows_online_on_its_seat_in_the_lobby(app, memory_layer):
+    ann, ann_cookie = await sign_in("ann")
+    _, bob_cookie = await sign_in("bob")
+    game = await database_sync_to_async(services.game_create)(
+        user=ann, scenario=SCENARIO, side="ge", seats_per_side=2
+    )
+    watcher = await Sock(app, LOBBY, bob_cookie).open()
+
+    def ann_online(d) -> bool:
+        seats = [s for g in d["open"] for side in g["sides"] for s in side["seats"]]
+        return any(s["user"] == "ann" and s["online"] for s in seats)
+
+    first = await watcher.until(lambda f: f["t"] == "lobby")
+    assert not ann_online(first["d"])
+    sock = await Sock(app, game_path(game.pk), ann_cookie).open()
+    await watcher.until(is_lobby(ann_online))
+    await sock.close()
+    await watcher.until(is_lobby(lambda d: not ann_online(d)))
+    await watcher.close()
