@@ -6,6 +6,7 @@ Everything here is pure and process-local: decoded states and audience views are
 
 from __future__ import annotations
 
+import secrets
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from games.rules import state as rstate
 from games.rules.commands import Event
 from games.rules.dice import Roll, SeededDice, commitment, new_seed
 from games.rules.errors import RulesError
+from games.rules.knowledge import MODES as KNOWLEDGE_MODES
+from games.rules.observation import ADDITIONS as DB_ADDITIONS
 from games.rules.registry import hex_label
 from games.rules.scenario import OPTIONAL_RULES, Scenario, bundled_scenarios, initial_state
 from games.rules.serialize import state_from_json, state_hash, state_to_json
@@ -31,6 +34,7 @@ __all__ = [
     "Roll",
     "RulesError",
     "apply_command",
+    "arm",
     "audience_view",
     "commitment",
     "decode_state",
@@ -70,7 +74,20 @@ def scenario(scenario_id: str) -> Scenario:
 
 def opening_state(scenario_id: str, options: list[str], seats: Mapping[str, str]) -> GameState:
     """The state before turn 1, with `seats` mapping engine seat id -> side id."""
-    return initial_state(scenario(scenario_id), options=options, seats=dict(seats))
+    plain = [o for o in options if o not in DB_ADDITIONS]
+    return initial_state(scenario(scenario_id), options=plain, seats=dict(seats))
+
+
+def arm(state: GameState, options: list[str]) -> GameState:
+    """Arm a hidden-information game (D-DB-MODES) with a fresh secret for its handles.
+
+    The secret lives only in the stored state (exported for replays after the end, like
+    the seed); no view, frame or log line carries it. Open games are returned unchanged.
+    """
+    additions = sorted(set(options) & set(DB_ADDITIONS))
+    if not (set(options) & set(KNOWLEDGE_MODES)) and not additions:
+        return state
+    return rules.start_knowledge(state, secrets.token_hex(32), additions)
 
 
 # -- states, cached by (game, version) ----------------------------------------------------------

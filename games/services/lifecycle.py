@@ -47,7 +47,9 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
         rules = sorted(scen.default_options - {"double_blind"})
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise ServiceError("options/invalid", "optional_rules must be a list of rule names")
-    bad = sorted(set(rules) - set(engine.OPTIONAL_RULES) - {"double_blind"})
+    bad = sorted(
+        set(rules) - set(engine.OPTIONAL_RULES) - set(engine.DB_ADDITIONS) - {"double_blind"}
+    )
     if bad:
         raise ServiceError(
             "options/invalid",
@@ -168,6 +170,7 @@ def game_start(*, game: Game) -> Game:
     state = divided_opening_state(game, engine_options(game.options)) or engine.opening_state(
         game.scenario, engine_options(game.options), {s.seat_id: s.side.side_id for s in seats}
     )
+    state = engine.arm(state, engine_options(game.options))
     units_by_seat = {s.id: sorted(s.units) for s in state.seats}
     for seat in seats:
         seat.units = units_by_seat.get(seat.seat_id, [])

@@ -157,7 +157,8 @@ def divided_opening_state(game: Game, options: list[str]) -> engine.GameState | 
                     p.id for p in scen.units if p.side == side.id and p.id not in in_formation
                 }
             out.append(SeatState(id=seat.seat_id, side=side.id, units=frozenset(units)))
-    return initial_state(scen, options=options, seats=tuple(out))
+    plain = [o for o in options if o not in engine.DB_ADDITIONS]
+    return initial_state(scen, options=plain, seats=tuple(out))
 
 
 @transaction.atomic
