@@ -154,7 +154,9 @@ def activation_choices(state: st.GameState, seat_id: str) -> list[dict]:
     for h, n in sorted(stacks.items()):
         if n > 1:
             out.append({"type": "activate", "kind": "stack", "hex": hex_label(state, h)})
-    return out
+    from .formation import choices  # optional Formation Activation (17.7)
+
+    return out + choices(state, seat_id)
 
 
 def side_can_act(state: st.GameState, side_id: str | None) -> bool:

@@ -23,6 +23,7 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "kind": ("enum:" + "|".join(ACTIVATION_KINDS), True),
         "unit": ("id", False),
         "hex": ("hex", False),
+        "formation": ("id", False),  # kind "formation" (17.7)
     },
     "move": {
         "unit": ("id", False),
@@ -134,7 +135,7 @@ def parse_command(raw: Any) -> Command:
         raise InvalidCommand(f"{ctype}: give exactly one of 'unit' or 'units'", rule="unit")
     if ctype == "activate":
         kind = cmd.get("kind")
-        need = "hex" if kind == "stack" else "unit"
+        need = {"stack": "hex", "formation": "formation"}.get(kind, "unit")
         if cmd.get(need) is None:
             raise InvalidCommand(f"activate: kind {kind!r} needs field {need!r}", rule=need)
     return cmd

@@ -126,7 +126,7 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
     if t in ACTION_COMMANDS:
         raise IllegalCommand(f"{t}: activate a unit, stack or leader first (3.1)", rule="3.1")
     if t == "activate":
-        return _activate(state, me, cmd)
+        return _activate(state, me, cmd, dice)
     if t == "pass":
         events = [Event("passed", data={"side": me.side, "seat": me.id})]
         state, more = sequence.end_segment(state, dice, passed=True)
@@ -138,13 +138,13 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
     raise IllegalCommand(f"{t}: not allowed now", rule="3.0")
 
 
-def _activate(state: st.GameState, me: st.SeatState, cmd: Command):
+def _activate(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any = None):
     """Open an activation of one unit, a stack, a leader group or an AFV group (3.1-3.3)."""
     kind = cmd.get("kind")
-    if kind == "formation":
-        raise IllegalCommand(
-            "activate: Formation Activation (17.7) is not implemented", rule="17.7"
-        )
+    if kind == "formation":  # 17.7, D-FORM-2
+        from .formation import attempt
+
+        return attempt(state, me, cmd.get("formation"), dice)
     if kind == "stack":
         try:
             h = parse_hex(state, cmd.get("hex"))

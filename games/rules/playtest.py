@@ -51,7 +51,8 @@ GROUP_WEIGHTS = {
 # Optional rules the turn engine implements: every other game plays with them on, so random
 # play covers them too (the scenario's own defaults stay on).
 EXTRA_OPTIONS = frozenset(
-    {"excess_initiative", "fog_of_war", "logistics", "drumfire", "hidden_units"}
+    {"excess_initiative", "fog_of_war", "logistics", "drumfire", "hidden_units",
+     "formation_activation"}
 )
 
 

@@ -245,13 +245,14 @@ def test_case_30_a_second_3_or_4_on_a_later_turn_is_critical_but_not_on_the_same
     assert one_segment(later, seat, dice=(1, 1, 2)).state.supply[side] == "critical"
 
 
-def test_case_31_formation_activation_is_refused_as_not_implemented():
-    """D-FORM-1: Formation Activation is not implemented: refused (17.7), never offered."""
+def test_case_31_formation_activation_without_the_option_is_refused_and_never_offered():
+    """D-FORM-1 (superseded by D-FORM-2): with the option off, refused naming 17.7."""
     s = started(units_for_long_turns(), options=())
     with pytest.raises(IllegalCommand) as exc:
-        apply(s, "ge-1", {"type": "activate", "kind": "formation", "unit": "ge-1"},
+        apply(s, "ge-1", {"type": "activate", "kind": "formation", "formation": "ge-1"},
               ScriptedDice.of())
     assert exc.value.rule == "17.7"
+    assert all(c.get("kind") != "formation" for c in legal_commands(s, "ge-1")["activate"])
 
 
 def test_the_initiative_phase_waits_for_roll_initiative_d_seq_3():
