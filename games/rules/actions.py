@@ -813,7 +813,43 @@ def bombard_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                         cmd["spotter"] = sp
                     out.append(cmd)
                     break
+        out += _blind_bombard_options(state, u, face.bombardment.range, spotters[1:])
     return out
+
+
+def _blind_bombard_options(
+    state: st.GameState, u: st.UnitState, rng: int, spotters: list[str]
+) -> list[dict]:
+    """Double-blind: bombardments of hexes with no known enemy, at half strength, each with
+    the first activated leader who can spot the hex (18.8, D-DB-BLIND-LEGAL).
+
+    The hexes offered depend on the leaders' sight and the firer's range only, never on
+    what stands in them, so the list reveals nothing.
+    """
+    from .combat.bombardment import validate_bombardment
+    from .observation import is_on
+    from .visibility import static_sight
+
+    if not spotters or not is_on(state):
+        return []
+    m, cat = game_map(state), catalogue_for(state)
+    known, _ = known_enemies(state, u.side)
+    sight = static_sight(m).sees
+    chosen: dict[Hex, str] = {}
+    for sp in spotters:
+        leader = state.units[sp]
+        if leader.status == st.DEMORALIZED:
+            continue
+        for h in sight.get(leader.hex, frozenset()) | {leader.hex}:
+            if h in chosen or h in known or _dist(u.hex, h) > rng:
+                continue
+            decl = FireDeclaration(firers=(u.id,), target_hex=h, kind=BOMBARDMENT, spotter=sp)
+            if not validate_bombardment(m, state, decl, cat):
+                chosen[h] = sp
+    return [
+        {"type": "bombard", "firers": [u.id], "target": hex_label(state, h), "spotter": sp}
+        for h, sp in sorted(chosen.items())
+    ]
 
 
 # -- recovery (14.4) ----------------------------------------------------------------------------

@@ -262,3 +262,32 @@ def observe(state: st.GameState) -> Observation:
 def hex_observed(state: st.GameState, ops: Mapping[Hex, OP], h: Hex) -> bool:
     """Whether any OP would observe an ordinary counter in the hex (last-known clearing)."""
     return any(op_sees(state, op, h) for op in ops.values() if distance(op.hex, h) <= 24)
+
+
+_SEEN: dict[tuple, frozenset[Hex]] = {}
+
+
+def _op_sight(state: st.GameState, op: OP, conditions: tuple) -> frozenset[Hex]:
+    """The hexes one OP observes an ordinary counter in (cached per OP and conditions)."""
+    key = (state.scenario_id, op, conditions)
+    hit = _SEEN.get(key)
+    if hit is None:
+        if len(_SEEN) > 50_000:
+            _SEEN.clear()
+        m = game_map(state)
+        near = static_sight(m).sees.get(op.hex, frozenset())
+        hit = _SEEN[key] = frozenset({op.hex} | {h for h in near if op_sees(state, op, h)})
+    return hit
+
+
+def unobserved(state: st.GameState, ops: Mapping[Hex, OP]) -> frozenset[Hex]:
+    """The map hexes none of a side's OPs observes (the board's fog, 18.0; D-DB-FOG).
+
+    It depends only on the side's own OPs and on public conditions (night, smoke,
+    illumination), never on where enemy counters stand, so it can leak nothing.
+    """
+    conditions = (state.night, *_conditions(state))
+    seen: set[Hex] = set()
+    for op in ops.values():
+        seen |= _op_sight(state, op, conditions)
+    return game_map(state).hexes - seen

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import activation as act
-from . import knowledge, razvedka
+from . import knowledge, observation, razvedka
 from . import state as st
 from .commands import Event, as_event
 from .engine import who_may_act
@@ -210,6 +210,10 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
     obs = knowledge.observation_of(state)
     if obs is not None and side is not None:
         view["ops"] = sorted(hex_label(state, h) for h in obs.ops[side])
+        # The hexes the side cannot observe now, for the board's fog (D-DB-FOG).
+        view["fog"] = sorted(
+            hex_label(state, h) for h in observation.unobserved(state, obs.ops[side])
+        )
         reports = razvedka.reports_view(state, side)
         if reports:
             view["reports"] = reports
