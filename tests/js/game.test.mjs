@@ -56,7 +56,7 @@ describe("counters", () => {
 
   test("a last-known marker is drawn faded with the turn it was last seen, without values", () => {
     const [item] = unitItems([{ id: "h1", hex: "A0101", own: false, side: "su", detail: "last_known", marker: "infantry", turn: 3 }], INDEX);
-    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "last seen T3");
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "last seen turn 3");
     assert.equal(item.children[0].attrs["fill-opacity"], 0.35);
   });
 

@@ -8,7 +8,7 @@
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds } from "./geometry.js";
 import { faceDefs, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems } from "./layers.js";
-import { fogItems, markerItems, overlayItems } from "./overlays.js";
+import { fogItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
@@ -36,6 +36,7 @@ export class Board {
   #units = [];
   #markers = [];
   #fog = [];
+  #ops = [];
   #overlay = {};
   #types;
   #spread = null;
@@ -113,9 +114,10 @@ export class Board {
     this.#schedule();
   }
 
-  /** Shade these hexes (labels) as not seen. */
-  setFog(hexes) {
+  /** Shade these hexes (labels) as not seen; mark the side's own observation points. */
+  setFog(hexes, ops = []) {
     this.#fog = hexes ?? [];
+    this.#ops = ops ?? [];
     this.#schedule();
   }
 
@@ -185,7 +187,7 @@ export class Board {
     reconcile(this.#doc, this.#layers.units, items);
     reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size));
     reconcile(this.#doc, this.#layers.overlays, overlayItems(this.#overlay, this.#index, size));
-    reconcile(this.#doc, this.#layers.fog, fogItems(this.#fog, this.#index, size));
+    reconcile(this.#doc, this.#layers.fog, [...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
   }
 
   get viewBox() {

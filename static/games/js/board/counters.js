@@ -109,6 +109,20 @@ function leaderStar(x, y, w, h) {
   return { tag: "polygon", attrs: { class: "leader-star", points: pts.join(" "), fill: INK } };
 }
 
+/**
+ * The variant's generic markers (18.12) as NATO frames with no values: what a side knows of
+ * an enemy counter it sees from afar, or remembers where it was last seen.
+ */
+export const GENERIC_MARKERS = Object.freeze({
+  infantry: { label: "Infantry", symbol: "infantry" },
+  armor: { label: "Armor", symbol: "tank" },
+  weapons: { label: "Weapons", symbol: "hmg" },
+  armored_car: { label: "Arm. car", symbol: "armored_car" },
+  armored_transport: { label: "Arm. trsp", symbol: "apc" },
+  unarmored_transport: { label: "Transport", symbol: "truck" },
+  leader: { label: "Leader", symbol: null },
+});
+
 const STATUS_MARK = { disrupted: "D", demoralized: "DM" };
 
 /** What is written on a counter about its state: D or DM, M/F, DI, hidden, revealed. */
@@ -117,6 +131,8 @@ export function stateMarks(unit) {
     STATUS_MARK[unit.status],
     unit.moved_fired ? "M/F" : null,
     unit.dug_in ? "DI" : null,
+    // Own counters the enemy has revealed (double-blind 18.4).
+    unit.own && unit.revealed ? "SEEN" : null,
   ].filter(Boolean);
 }
 
@@ -138,7 +154,7 @@ export function counterChildren(unit, type, { side, selected = false }) {
 
 /** A counter's look as {id, children}: counters with the same look share the same id. */
 export function counterFace(unit, type, { side, selected = false }) {
-  const key = JSON.stringify([unit.type, unit.name, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, unit.turn, side, selected]);
+  const key = JSON.stringify([unit.type, unit.name, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, unit.turn, unit.stack, unit.revealed, side, selected]);
   let face = drawnCounters.get(key);
   if (!face) {
     if (drawnCounters.size > 5000) drawnCounters.clear();
@@ -163,17 +179,28 @@ function buildCounter(unit, type, { side, selected }) {
     // The reduced side: a band across the top, so it reads without colour.
     children.push({ tag: "rect", attrs: { class: "reduced-band", width: side, height: round1(side * 0.12), fill: INK, "fill-opacity": 0.55 } });
   }
-  children.push({ tag: "text", attrs: { ...font(0.19), class: "unit-name", x: side / 2, y: round1(side * 0.3), "text-anchor": "middle" }, text: known ? shortName(unit.name ?? unit.type) : "?" });
+  const generic = known ? null : GENERIC_MARKERS[unit.leader ? "leader" : unit.marker] ?? null;
+  const title = known ? shortName(unit.name ?? unit.type) : generic ? generic.label : "?";
+  children.push({ tag: "text", attrs: { ...font(0.19), class: "unit-name", x: side / 2, y: round1(side * 0.3), "text-anchor": "middle" }, text: title });
   const bx = side * 0.3;
   const by = side * 0.36;
   const bw = side * 0.4;
   const bh = side * 0.26;
   if (unit.leader) children.push(leaderStar(bx, by, bw, bh));
-  else if (type) children.push(natoSymbol(type.kind, bx, by, bw, bh));
-  else if (!known) children.push({ tag: "text", attrs: { ...font(0.24), class: "unit-marker", x: side / 2, y: round1(side * 0.58), "text-anchor": "middle" }, text: unit.marker ?? unit.detail ?? "?" });
-  const values = known ? printedValues(unit, type) : ghost ? `last seen T${unit.turn ?? "?"}` : "";
+  else if (type && known) children.push(natoSymbol(type.kind, bx, by, bw, bh));
+  else if (generic?.symbol) {
+    const symbol = natoSymbol(generic.symbol, bx, by, bw, bh);
+    children.push({ ...symbol, attrs: { ...symbol.attrs, class: `${symbol.attrs.class} generic` } });
+  }
+  else if (!known) children.push({ tag: "text", attrs: { ...font(0.24), class: "unit-marker", x: side / 2, y: round1(side * 0.58), "text-anchor": "middle" }, text: "?" });
+  const values = known ? printedValues(unit, type) : ghost ? `last seen turn ${unit.turn ?? "?"}` : "";
   if (values) {
-    children.push({ tag: "text", attrs: { ...font(values.length > 14 ? 0.13 : 0.16), class: "unit-values", x: side / 2, y: round1(side * 0.77), "text-anchor": "middle" }, text: values });
+    children.push({ tag: "text", attrs: { ...font(values.length > 14 ? 0.12 : 0.16), class: "unit-values", x: side / 2, y: round1(side * 0.77), "text-anchor": "middle" }, text: values });
+  }
+  if (Number(unit.stack) > 1) {
+    // Limited intelligence (17.9): only the top counter shows, with how many are under it.
+    children.push({ tag: "circle", attrs: { class: "stack-badge", cx: round1(side * 0.86), cy: round1(side * 0.14), r: round1(side * 0.14), fill: INK } });
+    children.push({ tag: "text", attrs: { ...font(0.18), class: "stack-size", fill: "#ffffff", x: round1(side * 0.86), y: round1(side * 0.2), "text-anchor": "middle" }, text: String(unit.stack) });
   }
   if (known && !unit.leader) {
     children.push({ tag: "text", attrs: { ...font(0.15), class: "unit-steps", x: round1(side * 0.95), y: round1(side * 0.5), "text-anchor": "end" }, text: "●".repeat(Math.max(0, unit.steps ?? 0)) });

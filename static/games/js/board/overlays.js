@@ -89,3 +89,19 @@ export function fogItems(hidden = [], index, size = HEX_SIZE) {
   }
   return items;
 }
+
+/** The side's own observation points (double-blind 18.1): a small eye in each OP hex. */
+export function opItems(ops = [], index, size = HEX_SIZE) {
+  const items = [];
+  for (const label of ops) {
+    const h = index.get(label);
+    if (!h) continue;
+    const c = center(h, size);
+    const r = Math.round(size * 0.12 * 10) / 10;
+    items.push({ key: `op-${label}`, tag: "g", attrs: { class: "op", "data-op": label, "pointer-events": "none" }, children: [
+      { tag: "ellipse", attrs: { cx: Math.round((c.x - size * 0.55) * 10) / 10, cy: Math.round((c.y + size * 0.55) * 10) / 10, rx: Math.round(r * 1.6 * 10) / 10, ry: r, fill: "#ffffff", stroke: "#1d4f91", "stroke-width": 1 } },
+      { tag: "circle", attrs: { cx: Math.round((c.x - size * 0.55) * 10) / 10, cy: Math.round((c.y + size * 0.55) * 10) / 10, r: Math.round(r * 0.6 * 10) / 10, fill: "#1d4f91" } },
+    ] });
+  }
+  return items;
+}

@@ -17,7 +17,7 @@ import {
 } from "./legal.js";
 import { describeEvent, diceOf } from "./log.js";
 import { explainPreview, previewLabel } from "./odds.js";
-import { renderBanner, renderSeats, renderTextView, renderUnitPanel, showDice } from "./panels.js";
+import { renderBanner, renderReports, renderSeats, renderTextView, renderUnitPanel, showDice } from "./panels.js";
 
 const boot = JSON.parse(document.getElementById("pg-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -33,6 +33,7 @@ const terrainOf = (label) => {
 const ui = {
   selected: null, // unit id
   together: false, // move the selected unit's hex together
+  assaultOnCollision: false, // double-blind: a leader-led move assaults the enemy it runs into
   proposal: null, // {command, preview}
   previews: new Map(), // `${version}:${unit}` -> [{command, cost|odds}]
   hoverHex: null,
@@ -115,10 +116,22 @@ function propose(command) {
   render();
 }
 
+/** Double-blind and a leader in the activation: a move may assault what it collides with (18.7). */
+function mayAssaultOnCollision() {
+  const v = view();
+  if (!v || !Array.isArray(v.ops)) return false;
+  const a = v.activation;
+  if (!a || a.seat !== boot.seat) return false;
+  return [a.leader, ...(a.units ?? [])].some((id) => id && unitById(id)?.own && unitById(id)?.leader);
+}
+
 function confirm() {
   const p = ui.proposal;
   if (!p) return;
   ui.proposal = null;
+  if (p.command.type === "move" && ui.assaultOnCollision && mayAssaultOnCollision()) {
+    p.command = { ...p.command, assault_on_collision: true };
+  }
   try {
     socket.sendCommand(p.command);
     notice(`Sent: ${describeCommand(p.command, nameOf)}`);
@@ -237,6 +250,11 @@ function drawActions(commands) {
           return el("button", { type: "button", class: "cmd cmd-move", "data-command": "move", "data-hex": hex, onclick: () => propose(cmd) },
             `${hex} (${terrainOf(hex)})${p?.cost ? ` — ${p.cost} MP` : ""}`);
         })));
+      if (mayAssaultOnCollision()) {
+        list.push(el("label", { class: "collision-assault" },
+          el("input", { type: "checkbox", "data-field": "assault-on-collision", checked: ui.assaultOnCollision, onchange: (e) => { ui.assaultOnCollision = e.target.checked; render(); } }),
+          " assault any hidden enemy we run into (leader-led, 18.7)"));
+      }
       if (hasGroupMoves(commands, u.id)) {
         list.push(el("label", { class: "together" },
           el("input", { type: "checkbox", checked: ui.together, onchange: (e) => { ui.together = e.target.checked; ui.proposal = null; render(); } }),
@@ -385,7 +403,8 @@ store.subscribe((change) => {
     appendLog(savedLog().filter((entry) => entry.v <= change.version));
   }
   // Hexes the audience cannot observe, when the server says which (hidden information).
-  board.setFog(Array.isArray(change.view?.fog) ? change.view.fog : []);
+  board.setFog(Array.isArray(change.view?.fog) ? change.view.fog : [], Array.isArray(change.view?.ops) ? change.view.ops : []);
+  renderReports($("intel"), change.view?.reports);
   if (change.log.length) {
     appendLog(change.log);
     saveLog(change.log);

@@ -111,7 +111,12 @@ export function renderTextView(root, view, types, sideName, terrainOf) {
     const marks = stateMarks(u);
     const values = t && !t.leader && valuesInWords(u, t).slice(1).map(([k, v]) => `${k} ${v}`).join(", ");
     const leader = t?.leader ? `leader, ${valuesInWords(u, t).map(([k, v]) => `${k} ${v}`).join(", ")}` : "";
-    return el("li", {}, `${sideName(u.side)}: ${u.name ?? u.marker ?? "unknown unit"}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${u.status && u.status !== "good" ? `, ${u.status}` : ""}${marks.length ? `, ${marks.join(" ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`);
+    const known = !u.detail || u.detail === "exact";
+    const what = known ? u.name ?? "unknown unit"
+      : u.detail === "leader" ? "a leader"
+      : u.detail === "last_known" ? `${genericName(u.marker)} last seen turn ${u.turn ?? "?"}`
+      : `${genericName(u.marker)}${Number(u.stack) > 1 ? ` (stack of ${u.stack})` : ""}`;
+    return el("li", {}, `${sideName(u.side)}: ${what}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${u.status && u.status !== "good" ? `, ${u.status}` : ""}${marks.length ? `, ${marks.join(" ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`);
   };
   const off = listUnits(view.units).filter((u) => !u.hex && !u.eliminated && !u.exited && !u.carried_by);
   fill(
@@ -120,5 +125,27 @@ export function renderTextView(root, view, types, sideName, terrainOf) {
     el("ul", { class: "text-hexes" }, labels.map((label) =>
       el("li", {}, el("strong", {}, `${label} (${terrainOf(label)})`), el("ul", {}, byHex.get(label).map(line))))),
     off.length ? el("p", {}, `Off the map: ${off.map((u) => `${u.name} (turn ${u.entry_turn ?? "?"})`).join(", ")}.`) : null,
+  );
+}
+
+const GENERIC_NAMES = {
+  infantry: "infantry", armor: "armor", weapons: "weapons", armored_car: "armored car",
+  armored_transport: "armored transport", unarmored_transport: "unarmored transport", leader: "leader",
+};
+
+/** A generic marker's type in words (double-blind 18.12). */
+export function genericName(marker) {
+  return GENERIC_NAMES[marker] ?? "unit";
+}
+
+/** Razvedka reports of this turn (18.10): the unit types found in hexes the side cannot see. */
+export function renderReports(root, reports) {
+  if (!root) return;
+  const list = Array.isArray(reports) ? reports : [];
+  root.hidden = list.length === 0;
+  fill(
+    root.querySelector("ul") ?? root,
+    list.map((r) => el("li", { "data-hex": r.hex },
+      `${r.hex}: ${(r.types ?? []).map(genericName).join(", ") || "units"}${r.count ? ` (${r.count} counters)` : ""}`)),
   );
 }
