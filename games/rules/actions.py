@@ -175,7 +175,7 @@ def _check_step(state, ids, cur, nxt, spent_now, first, verb):
                 "closer to an enemy unit that could harm it (3.1, D3)",
                 rule="D3",
             )
-        allowance = movement.movement_allowance(u, catalogue=cat)
+        allowance = movement.movement_allowance(u, catalogue=cat, state=state)
         total = Fraction(spent_now.get(uid, 0)) + s.cost
         if total > allowance:
             fresh = first and all(Fraction(spent_now.get(i, 0)) == 0 for i in ids)
@@ -315,7 +315,7 @@ def exit_map(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         )
     for u in units:
         s = movement.edge_exit_cost(m, movement.movement_class(u, catalogue=cat), last)
-        left = movement.movement_allowance(u, catalogue=cat) - Fraction(spent_now.get(u.id, 0))
+        left = movement.movement_allowance(u, catalogue=cat, state=state) - Fraction(spent_now.get(u.id, 0))
         if s.cost is None or s.cost > left:
             raise IllegalCommand(
                 f"exit: {u.id} lacks the MPs to leave the map from "
@@ -377,7 +377,8 @@ def walk(
         spent_all = [
             x
             for x in movers
-            if spent_now[x] >= movement.movement_allowance(state.units[x], catalogue=cat_)
+            if spent_now[x]
+            >= movement.movement_allowance(state.units[x], catalogue=cat_, state=state)
         ]
         state = note(state, acted=movers, done=movers if ends else spent_all, spent_now=spent_now)
         events.append(

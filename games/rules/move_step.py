@@ -113,12 +113,22 @@ def engineer_step(map_: Map, b: Hex) -> Step | None:
 # --- units --------------------------------------------------------------------------------
 
 
-def movement_allowance(unit: UnitState, *, catalogue: Catalogue) -> Fraction:
-    """The unit's printed movement allowance on the face it shows (0.0, 7.6)."""
+def movement_allowance(
+    unit: UnitState, *, catalogue: Catalogue, state: GameState | None = None
+) -> Fraction:
+    """The unit's movement allowance on the face it shows (0.0, 7.6); given the state, two
+    less for a motorized or mechanized unit of a side in logistics shortfall (17.10, D-LOG-2)."""
     t = catalogue[unit.type_id]
     if getattr(t, "is_leader", False):
         return Fraction(t.movement)  # type: ignore[union-attr]
-    return Fraction(t.face(unit.steps).movement)  # type: ignore[union-attr]
+    ma = Fraction(t.face(unit.steps).movement)  # type: ignore[union-attr]
+    if (
+        state is not None
+        and state.supply.get(unit.side) in ("shortfall", "critical")
+        and t.movement_class in ("motorized", "mechanized")
+    ):
+        return max(Fraction(0), ma - 2)
+    return ma
 
 
 def movement_class(unit: UnitState, *, catalogue: Catalogue) -> str:

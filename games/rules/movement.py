@@ -233,7 +233,9 @@ def _movers(
         _Group(
             movement_class=cls,
             remaining=min(
-                movement_allowance(u, catalogue=catalogue) - _spent(mp_spent, u.id) for u in us
+                movement_allowance(u, catalogue=catalogue, state=state)
+                - _spent(mp_spent, u.id)
+                for u in us
             ),
             unit_ids=tuple(u.id for u in us),
         )
@@ -255,7 +257,9 @@ def _movers(
         fresh=all(_spent(mp_spent, u.id) == 0 for u in units),
         vehicles=tuple(u.id for u in units if movement_class(u, catalogue=catalogue) != "foot"),
         remaining={
-            u.id: movement_allowance(u, catalogue=catalogue) - _spent(mp_spent, u.id) for u in units
+            u.id: movement_allowance(u, catalogue=catalogue, state=state)
+            - _spent(mp_spent, u.id)
+            for u in units
         },
     )
 

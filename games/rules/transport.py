@@ -155,7 +155,7 @@ def _pay(
     what: str,
 ) -> Fraction:
     spent = _spent(mp_spent, uid)
-    left = movement_allowance(state.units[uid], catalogue=catalogue) - spent
+    left = movement_allowance(state.units[uid], catalogue=catalogue, state=state) - spent
     if left < cost:
         raise IllegalCommand(f"{uid} has {left} MP left; {what} costs {cost}", rule="5.6")
     return spent + cost
@@ -188,7 +188,7 @@ def load(
                 f"hooking up {p.id} costs all of {c.id}'s MPs, and it has already spent some (5.6, D-TRN-2)",
                 rule="5.6",
             )
-        spent[c.id] = movement_allowance(c, catalogue=catalogue)
+        spent[c.id] = movement_allowance(c, catalogue=catalogue, state=state)
         done = frozenset({c.id})
     else:
         spent[c.id] = _pay(state, c.id, LOAD_COST, spent, catalogue=catalogue, what="loading")
