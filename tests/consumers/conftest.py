@@ -25,21 +25,42 @@ def memory_layer(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 
-@pytest.fixture
-def redis_layer(settings, redis_url):
+CORE = "channels_redis.core.RedisChannelLayer"
+PUBSUB = "channels_redis.pubsub.RedisPubSubChannelLayer"
+
+
+def use_redis(settings, redis_url: str, backend: str) -> None:
     prefix = f"pgweb-test-{uuid.uuid4().hex[:8]}"  # groups of one test only
     settings.CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url], "prefix": prefix},
-        }
+        "default": {"BACKEND": backend, "CONFIG": {"hosts": [redis_url], "prefix": prefix}}
     }
 
 
-@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture
+def redis_layer(settings, redis_url):
+    use_redis(settings, redis_url, CORE)
+
+
+@pytest.fixture
+def pubsub_layer(settings, redis_url):
+    use_redis(settings, redis_url, PUBSUB)
+
+
+@pytest.fixture(
+    params=[
+        "memory",
+        pytest.param("redis", marks=pytest.mark.redis),
+        pytest.param("pubsub", marks=pytest.mark.redis),
+    ]
+)
 def any_layer(request):
-    """Run the test once with the in-memory layer and once through the real Redis."""
-    request.getfixturevalue(f"{request.param}_layer")
+    """Run the test with the in-memory layer and through the real Redis with both of
+    channels_redis's layers (per-socket lists; pub/sub, the default with REDIS_URL)."""
+    if request.param == "pubsub":
+        settings = request.getfixturevalue("settings")
+        use_redis(settings, request.getfixturevalue("redis_url"), PUBSUB)
+    else:
+        request.getfixturevalue(f"{request.param}_layer")
     return request.param
 
 

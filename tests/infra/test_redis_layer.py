@@ -7,17 +7,19 @@ import uuid
 
 import pytest
 from channels_redis.core import RedisChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 pytestmark = pytest.mark.redis
 
 
+@pytest.mark.parametrize("layer", [RedisPubSubChannelLayer, RedisChannelLayer])
 async def test_a_group_message_sent_by_one_process_reaches_a_socket_of_another(
-    redis_url: str,
+    redis_url: str, layer: type
 ) -> None:
     prefix = f"pgweb-test-{uuid.uuid4().hex[:8]}"
     # Two layer objects stand for two daphne processes: they share nothing but Redis.
-    sender = RedisChannelLayer(hosts=[redis_url], prefix=prefix)
-    receiver = RedisChannelLayer(hosts=[redis_url], prefix=prefix)
+    sender = layer(hosts=[redis_url], prefix=prefix)
+    receiver = layer(hosts=[redis_url], prefix=prefix)
     try:
         axis_socket = await receiver.new_channel()
         allied_socket = await receiver.new_channel()
@@ -32,10 +34,14 @@ async def test_a_group_message_sent_by_one_process_reaches_a_socket_of_another(
             await asyncio.wait_for(receiver.receive(allied_socket), timeout=0.3)
     finally:
         await sender.flush()
-        await sender.close_pools()
-        await receiver.close_pools()
+        await receiver.flush()
+        if layer is RedisChannelLayer:
+            await sender.close_pools()
+            await receiver.close_pools()
 
 
 def test_settings_choose_channels_redis_when_redis_url_is_set(redis_url: str, settings) -> None:
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == (
+        "channels_redis.pubsub.RedisPubSubChannelLayer"
+    )
     assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"] == [redis_url]

@@ -30,6 +30,7 @@ CONFIG = (
     "SECRET_KEY",
     "DATABASE_URL",
     "REDIS_URL",
+    "CHANNEL_LAYER_BACKEND",
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
 )
@@ -73,7 +74,7 @@ def test_production_settings_come_from_the_environment(tmp_path) -> None:
     shown = json.loads(result.stdout)
     assert shown["debug"] is False
     assert shown["engine"] == "django.db.backends.postgresql"
-    assert shown["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert shown["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert shown["allowed_hosts"] == ["pgweb.example.org", "www.pgweb.example.org"]
     assert shown["csrf_trusted_origins"] == ["https://pgweb.example.org"]
     assert not (tmp_path / "secret_key").exists()
@@ -89,3 +90,12 @@ def test_an_unreadable_debug_value_is_an_error_not_a_guess(tmp_path) -> None:
     result = settings_with(tmp_path, DEBUG="maybe")
     assert result.returncode != 0
     assert "DEBUG='maybe'" in result.stderr
+
+
+def test_channel_layer_backend_chooses_channels_redis_lists_or_refuses_a_typo(tmp_path) -> None:
+    core = settings_with(tmp_path, REDIS_URL="redis://cache:6379/0", CHANNEL_LAYER_BACKEND="core")
+    assert core.returncode == 0, core.stderr
+    assert json.loads(core.stdout)["layer"] == "channels_redis.core.RedisChannelLayer"
+    typo = settings_with(tmp_path, REDIS_URL="redis://cache:6379/0", CHANNEL_LAYER_BACKEND="pub")
+    assert typo.returncode != 0
+    assert "CHANNEL_LAYER_BACKEND must be one of pubsub, core" in typo.stderr
