@@ -438,3 +438,62 @@ def test_moving_an_unseen_enemy_elsewhere_unseen_changes_no_frame_d_db_server_ni
             break
     print(f"non-interference {side}: frames compared={compared}")
     assert compared >= 30, compared
+
+
+# -- opportunity-fire windows with nothing to fire ---------------------------------------------
+
+
+def test_a_window_offering_only_decline_waits_for_its_player_d_db_opfire_server(
+    django_capture_on_commit_callbacks, sent
+):
+    """In double-blind a window opens for every seen mover, even when no unit may fire
+    (D-DB-OPFIRE). The server never declines one for the player: an answer at machine speed
+    only when nothing can fire would tell the mover so. The window waits, its only legal
+    command `decline`, and the game version stays where the mover's command left it."""
+    found = 0
+    for seed in range(40):
+        table = Table(seed, ("double_blind",), django_capture_on_commit_callbacks, Tally(), sent)
+        for _ in range(150):
+            if not table.step():
+                break
+            state = table.state
+            if state.opfire is None:
+                continue
+            offered = {
+                c["type"]
+                for s in state.seats
+                if s.side == state.opfire.side
+                for cs in legal_by_seat(state)[s.id].values()
+                for c in cs
+            }
+            if offered == {"decline"}:
+                version = table.game.version
+                sent.clear()
+                table.game.refresh_from_db()
+                assert table.game.version == version and table.state.opfire is not None
+                found += 1
+                break
+        if found:
+            break
+    assert found, "no window offering only decline came up"
+
+
+# -- arming ------------------------------------------------------------------------------------
+
+
+def test_a_hidden_information_game_is_armed_at_its_start_with_its_own_secret_d_db_server_secret(
+    sent,
+):
+    """Each double-blind game gets a fresh 256-bit secret, kept in its stored state only; the
+    double-blind additions are accepted as optional rules; open games get none."""
+    from tests.gamekit import started_game, state_of
+
+    a, b, c, d = (person(f"{n}-{uuid.uuid4().hex[:6]}") for n in "abcd")
+    first = state_of(started_game(a, b, double_blind=True,
+                                  optional_rules=["db_generic_markers"]))  # fmt: skip
+    second = state_of(started_game(c, d, double_blind=True))
+    assert len(first.secret) == 64 and first.secret != second.secret
+    assert {"double_blind", "db_generic_markers"} <= first.options
+    assert knowledge.in_force(first) and first.intel  # the opening contact is made
+    e, f = person(f"e-{uuid.uuid4().hex[:6]}"), person(f"f-{uuid.uuid4().hex[:6]}")
+    assert state_of(started_game(e, f)).secret == ""
