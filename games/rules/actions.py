@@ -641,6 +641,10 @@ def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
 
 def bombard(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Bombardment by activated units, spotted by themselves or a leader (9.0, D12)."""
+    if cmd.get("smoke"):  # a smoke mission instead of an attack (D18, smoke.py)
+        from .smoke import fire_smoke
+
+        return fire_smoke(state, seat, cmd, dice)
     target = _hex(state, cmd.get("target"), "target", "bombard")
     decl = FireDeclaration(
         firers=tuple(cmd.get("firers")),
@@ -816,6 +820,12 @@ def bombard_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                     break
         out += _blind_bombard_options(state, u, face.bombardment.range, spotters[1:])
     return out
+
+
+def _bombard_and_smoke_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Bombardments, and a smoke mission at each of their targets (D18, D-SMOKE-1)."""
+    out = bombard_options(state, seat)
+    return out + [{**c, "smoke": True} for c in out]
 
 
 def _blind_bombard_options(
@@ -1168,7 +1178,7 @@ OPTIONS = {
     "move": move_options,
     "exit": exit_options,
     "fire": fire_options,
-    "bombard": bombard_options,
+    "bombard": _bombard_and_smoke_options,
     "assault": assault_options,
     "recover": recover_options,
     "load": load_options,

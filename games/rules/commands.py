@@ -40,7 +40,12 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "leader": ("id", False),
     },
     "exit": {"unit": ("id", False), "units": ("ids", False), "path": ("hexes", False)},
-    "bombard": {"firers": ("ids", True), "target": ("hex", True), "spotter": ("id", False)},
+    "bombard": {
+        "firers": ("ids", True),
+        "target": ("hex", True),
+        "spotter": ("id", False),
+        "smoke": ("bool", False),  # a smoke mission instead of an attack (D18)
+    },
     "assault": {"units": ("ids", True), "target": ("hex", True)},
     "recover": {"unit": ("id", True), "leader": ("id", False)},
     "load": {"unit": ("id", True), "transport": ("id", True)},

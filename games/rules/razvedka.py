@@ -64,7 +64,8 @@ def roll(state: st.GameState, side: str, dice: Any):
             real = [u for u in units if not counter_type(state, u.type_id).is_leader]
             types = tuple(sorted({knowledge.generic_type(state, u) for u in real}))
             count = None
-            if any(line_of_sight(m, o, h).clear for o in ops if o != h):
+            smoke = frozenset(x for x, mk in state.markers.items() if "smoke" in mk)  # D18
+            if any(line_of_sight(m, o, h, smoke=smoke).clear for o in ops if o != h):
                 count = len(real)
             reports.append(st.Report(hex=h, types=types, count=count, turn=state.turn))
             data.update(types=list(types), count=count)

@@ -195,6 +195,10 @@ def _end_action_phase(state, dice, events, reason):
     state = replace(state, phase=st.MARKER_REMOVAL, activation=None, active_side=None)
     state, more = remove_markers(state)
     events.extend(more)
+    from .smoke import remove_smoke  # removal attempts for Smoke markers (3.0, D-SMOKE-1)
+
+    state, more = remove_smoke(state, dice)
+    events.extend(more)
     state, more = end_turn(state, dice)
     events.extend(more)
     return state, events
