@@ -96,12 +96,7 @@ def _db_id(game_id: Any) -> Any:
 
 @transaction.atomic
 def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id: int | None):
-    g = (
-        Game.objects.select_for_update()
-        # The state is read only when this process has not decoded this version already.
-        .only("id", "status", "version", "seed", "dice_position", "options")
-        .get(pk=game_id)
-    )
+    g = _locked_game(game_id)
     prior = _prior_version(game_id, seat, client_id)
     if prior is not None:
         return Outcome(client_id, version=prior, duplicate=True)
@@ -124,27 +119,35 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
         raise _Refused(exc.code, exc.message) from None
     after = applied.state
     version = g.version + 1
+    # The state is encoded to JSON once for both rows, and both are written with plain SQL:
+    # the ORM would encode it twice and spend longer building the queries than running them.
     raw = engine.encode_state(after)
-    GameStep.objects.create(
-        game_id=g.pk,
-        version=version,
-        seat=seat,
-        client_id=client_id,
-        command=command,
-        dice=applied.dice,
-        events=applied.events,
-        state=raw,
-    )
+    state_json = json.dumps(raw)
+    game_key = _db_id(g.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT_STEP, [
+            game_key, version, seat.pk, client_id, json.dumps(command), json.dumps(applied.dice),
+            json.dumps(applied.events), state_json, _CREATED.get_db_prep_value(timezone.now(), connection),
+        ])  # fmt: skip
     _update_units(g.pk, before, after)
-    ended = after.phase == engine.ENDED
-    changes: dict[str, Any] = {
-        "version": version,
-        "state": raw,
-        "dice_position": applied.dice_position,
-    }
-    if ended:
-        changes.update(status=FINISHED, result=engine.result_of(after), finished_at=timezone.now())
-    if Game.objects.filter(pk=g.pk, version=g.version).update(**changes) != 1:
+    if after.phase == engine.ENDED:
+        changed = Game.objects.filter(pk=g.pk, version=g.version).update(
+            version=version,
+            state=raw,
+            dice_position=applied.dice_position,
+            status=FINISHED,
+            result=engine.result_of(after),
+            finished_at=timezone.now(),
+        )
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {_GAMES} SET version = %s, state = {_JSON}, dice_position = %s "
+                "WHERE id = %s AND version = %s",
+                [version, state_json, applied.dice_position, game_key, g.version],
+            )
+            changed = cursor.rowcount
+    if changed != 1:
         # Only SQLite gets here (it ignores row locks): another writer won; roll back.
         raise _Refused("state/stale_version", "another command was applied first")
     engine.remember_state(g.pk, version, after)
@@ -156,10 +159,37 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
             before,
             after,
             applied.events,
-            g.options.get("spectators", "public"),
+            g.spectators,
         )
     )
     return Outcome(client_id, version=version)
+
+
+@dataclass(frozen=True)
+class _Locked:
+    """The game row's fields a command needs (its state is read only on a cache miss)."""
+
+    pk: Any
+    status: str
+    version: int
+    seed: str
+    dice_position: int
+    spectators: str
+
+
+def _locked_game(game_id: Any) -> _Locked:
+    """Read and lock the game row (FOR UPDATE where the database has row locks)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SELECT_GAME, [_db_id(game_id)])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"no game {game_id}")
+    status, version, seed, dice_position, options = row
+    if isinstance(options, (str, bytes)):
+        options = json.loads(options)
+    spectators = (options or {}).get("spectators", "public")
+    pk = game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id))
+    return _Locked(pk, status, version, seed, dice_position, spectators)
 
 
 def _update_units(game_id: Any, before: engine.GameState, after: engine.GameState) -> None:
@@ -187,4 +217,24 @@ def _update_units(game_id: Any, before: engine.GameState, after: engine.GameStat
 
 _STEPS = connection.ops.quote_name(GameStep._meta.db_table)
 _UNITS = connection.ops.quote_name(Unit._meta.db_table)
+_GAMES = connection.ops.quote_name(Game._meta.db_table)
 _JSON = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
+_CREATED = GameStep._meta.get_field("created_at")
+
+
+def _columns(model: Any, *names: str) -> str:
+    return ", ".join(connection.ops.quote_name(model._meta.get_field(n).column) for n in names)
+
+
+_INSERT_STEP = (
+    f"INSERT INTO {_STEPS} ("
+    + _columns(GameStep, "game", "version", "seat", "client_id", "command", "dice", "events",
+               "state", "created_at")
+    + f") VALUES (%s, %s, %s, %s, {_JSON}, {_JSON}, {_JSON}, {_JSON}, %s)"
+)  # fmt: skip
+_SELECT_GAME = (
+    "SELECT "
+    + _columns(Game, "status", "version", "seed", "dice_position", "options")
+    + f" FROM {_GAMES} WHERE id = %s"
+    + (" FOR UPDATE" if connection.features.has_select_for_update else "")
+)
