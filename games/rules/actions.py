@@ -25,6 +25,7 @@ from .combat.direct_fire import resolve_direct_fire
 from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, attack_limit
 from .combat.morale import resolve_recovery
 from .commands import Command, Event, as_event
+from .dig_in import dig_in, dig_in_options
 from .errors import IllegalCommand
 from .hexgrid import Hex, neighbors
 from .registry import catalogue_for, game_map, hex_label, parse_hex
@@ -1172,6 +1173,7 @@ ACTIONS = {
     "recover": recover,
     "load": load,
     "unload": unload,
+    "dig_in": dig_in,
 }
 
 OPTIONS = {
@@ -1183,6 +1185,7 @@ OPTIONS = {
     "recover": recover_options,
     "load": load_options,
     "unload": unload_options,
+    "dig_in": dig_in_options,
 }
 
 _ = ZERO

@@ -19,7 +19,8 @@ from .errors import IllegalCommand
 from .registry import counter_type, parse_hex, scenario_for
 
 ACTION_COMMANDS = frozenset(
-    {"move", "exit", "fire", "bombard", "assault", "recover", "load", "unload", "end_activation"}
+    {"move", "exit", "fire", "bombard", "assault", "recover", "load", "unload", "dig_in",
+     "end_activation"}
 )
 
 

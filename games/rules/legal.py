@@ -26,6 +26,7 @@ GROUP_ORDER = (
     "recover",
     "load",
     "unload",
+    "dig_in",
     "end_activation",
     "pass",
 )

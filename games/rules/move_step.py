@@ -430,7 +430,10 @@ def move_units(state: GameState, unit_ids: Iterable[str], to_hex: Hex) -> GameSt
     moving = [*ids, *passenger_ids(state, ids)]
     return state.with_units(
         {
-            uid: replace(state.units[uid], hex=to_hex, last_moved_segment=state.segment)
+            # A unit that moves loses its dug-in marker (16.2, D-DIG-1).
+            uid: replace(
+                state.units[uid], hex=to_hex, last_moved_segment=state.segment, dug_in=False
+            )
             for uid in moving
         }
     )

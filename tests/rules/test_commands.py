@@ -29,6 +29,7 @@ EXAMPLES = {
     "decline": {"type": "decline"},
     "bank_segment": {"type": "bank_segment"},
     "double_segment": {"type": "double_segment"},
+    "dig_in": {"type": "dig_in", "unit": "ge-1"},
 }
 
 

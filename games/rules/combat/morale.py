@@ -159,9 +159,10 @@ def leave_assault_hex(
 
 
 def _move(state: GameState, unit: UnitState, to: Hex) -> GameState:
-    state = state.with_unit(replace(unit, hex=to, carried_by=None))
+    # A unit that flees loses its dug-in marker (16.2, D-DIG-1).
+    state = state.with_unit(replace(unit, hex=to, carried_by=None, dug_in=False))
     for p in board.passengers_of(state, unit.id):
-        state = state.with_unit(replace(p, hex=to))
+        state = state.with_unit(replace(p, hex=to, dug_in=False))
     return state
 
 
