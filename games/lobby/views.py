@@ -47,7 +47,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
         "games/new_game.html",
         {
             "scenarios": scenarios,
-            "optional_rules": [r for r in engine.OPTIONAL_RULES if r != "double_blind"],
+            # The double-blind additions (18.11-18.13) are switchable per game like the rest.
+            "optional_rules": [r for r in engine.OPTIONAL_RULES if r != "double_blind"]
+            + list(engine.DB_ADDITIONS),
         },
     )
 

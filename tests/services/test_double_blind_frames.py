@@ -497,3 +497,10 @@ def test_a_hidden_information_game_is_armed_at_its_start_with_its_own_secret_d_d
     assert knowledge.in_force(first) and first.intel  # the opening contact is made
     e, f = person(f"e-{uuid.uuid4().hex[:6]}"), person(f"f-{uuid.uuid4().hex[:6]}")
     assert state_of(started_game(e, f)).secret == ""
+
+
+def test_the_create_page_offers_each_hidden_information_rule_and_double_blind_addition(client):
+    """Hidden units, limited intelligence and the double-blind additions are switchable per game."""
+    page = client.get("/new-game/").content.decode()
+    for rule in ("hidden_units", "limited_intelligence", *engine.DB_ADDITIONS):
+        assert f'name="optional_rules" value="{rule}"' in page, rule
