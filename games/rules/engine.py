@@ -89,6 +89,10 @@ def _not_yours(message: str, rule: str = "3.0") -> IllegalCommand:
 
 def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
     t = cmd.type
+    if t == "resign":  # any seat, in or out of turn (D-RESIGN-1)
+        from .resign import resign
+
+        return resign(state, me)
     if state.phase == st.INITIATIVE:
         if t != "roll_initiative":
             raise IllegalCommand(f"{t}: the turn starts with the initiative roll (3.0)", rule="3.0")

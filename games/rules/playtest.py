@@ -55,6 +55,9 @@ EXTRA_OPTIONS = frozenset(
      "formation_activation"}
 )
 
+# Every third game a seat resigns after this many steps, so replays check the command too.
+RESIGN_AT = 120
+
 
 @dataclass
 class Tally:
@@ -135,8 +138,10 @@ def play_one(
     check_views_every: int = 10,
     options: Iterable[str] | None = None,
     pass_weight: float = 1.0,
+    resign_at: int | None = None,
 ) -> None:
-    """Play one game of a scenario to the end with random legal commands."""
+    """Play one game of a scenario to the end with random legal commands (one seat resigns
+    after `resign_at` steps, if given)."""
     from .scenario import initial_state
 
     rng = random.Random(game_seed)
@@ -170,6 +175,8 @@ def play_one(
         weights = [pass_weight if g == "pass" else GROUP_WEIGHTS.get(g, 1.0) for g in groups]
         group = rng.choices(groups, weights=weights)[0]
         command = rng.choice(legal[group])
+        if resign_at is not None and n == resign_at:  # any seat, in or out of turn (D-RESIGN-1)
+            seat, command = rng.choice([s.id for s in state.seats]), {"type": "resign"}
         before = len(dice.rolls)
         try:
             step = apply(state, seat, command, dice)
@@ -243,6 +250,7 @@ def run(
                 max_steps,
                 options=options,
                 pass_weight=THOROUGH_PASS_WEIGHT if thorough else 1.0,
+                resign_at=RESIGN_AT if g % 3 == 2 else None,  # every third game resigns
             )
         print(
             f"{sid}: {games} games, {tally.steps - steps0} steps, {time.perf_counter() - t0:.1f}s",

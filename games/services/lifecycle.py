@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from functools import partial
 from typing import Any
 
@@ -199,16 +198,15 @@ def game_resign(*, game: Game | Any, seat: Seat) -> int:
     if locked.status != ACTIVE:
         raise ServiceError("game/over", f"the game is {locked.status}", 409)
     before = engine.decode_state(locked.pk, locked.version, locked.state)
-    side = seat.side.side_id
-    winner = before.enemy_of(side)
-    result = {
-        "winner": winner,
-        "points": dict(before.result.get("points", {})) if before.result else {},
-        "reason": f"{before.side(side).name} resigned",
-        "resigned": side,
-    }
-    after = dataclasses.replace(before, phase=engine.ENDED, result=result)
-    events = [{"type": "resigned", "side": side, "seat": seat.seat_id}]
+    # The engine's resign command (D-RESIGN-1): stored and replayed like any other step.
+    try:
+        applied = engine.apply_command(
+            before, seat.seat_id, {"type": "resign"}, locked.seed, locked.dice_position
+        )
+    except engine.RulesError as exc:
+        raise ServiceError(exc.code, exc.message, 409) from None
+    after, events = applied.state, applied.events
+    result = engine.result_of(after)
     version = locked.version + 1
     raw = engine.encode_state(after)
     GameStep.objects.create(
@@ -217,10 +215,16 @@ def game_resign(*, game: Game | Any, seat: Seat) -> int:
         seat=seat,
         command={"type": "resign"},
         events=events,
+        dice=applied.dice,
         state=raw,
     )
     Game.objects.filter(pk=locked.pk, version=locked.version).update(
-        version=version, state=raw, status=FINISHED, result=result, finished_at=timezone.now()
+        version=version,
+        state=raw,
+        dice_position=applied.dice_position,
+        status=FINISHED,
+        result=result,
+        finished_at=timezone.now(),
     )
     engine.remember_state(locked.pk, version, after)
     transaction.on_commit(

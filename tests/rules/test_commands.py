@@ -30,6 +30,7 @@ EXAMPLES = {
     "bank_segment": {"type": "bank_segment"},
     "double_segment": {"type": "double_segment"},
     "dig_in": {"type": "dig_in", "unit": "ge-1"},
+    "resign": {"type": "resign"},
 }
 
 
