@@ -59,11 +59,13 @@ export function renderUnitPanel(root, unit, type, { sideName, carried = [], comm
   const marks = stateMarks(unit);
   if (marks.length) rows.push(["markers", marks.join(", ")]);
   if (unit.detail && unit.detail !== "exact") rows.push(["what you know", unit.detail.replace(/_/g, " ")]);
+  if (Number(unit.stack) > 1) rows.push(["counters in the stack", String(unit.stack)]);
+  if (unit.detail === "last_known") rows.push(["last seen", `turn ${unit.turn ?? "?"}`]);
   if (carried.length) rows.push(["carrying", carried.map((u) => u.name).join(", ")]);
   fill(
     root,
     heading,
-    el("p", { class: "unit-title" }, el("strong", {}, unit.name ?? unit.marker ?? "Unknown unit"), ` (${unit.id})`),
+    el("p", { class: "unit-title" }, el("strong", {}, unit.name ?? (unit.detail === "leader" ? "A leader" : unit.marker ? genericName(unit.marker) : "Unknown unit")), ` (${unit.id})`),
     el("dl", { class: "unit-facts" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     unit.own && commands ? el("p", { class: "hint" }, `${commands} legal command${commands === 1 ? "" : "s"}: pick a highlighted hex or a button.`) : null,
   );
