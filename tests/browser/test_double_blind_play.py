@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from games import engine_adapter as engine
 from tests.browser.test_game_play import (
     TIMEOUT,
@@ -49,13 +51,19 @@ def check_pages(players: dict, sam, ids: dict[str, set[str]]) -> None:
     assert not leaked(sam, everyone)
 
 
+@pytest.mark.parametrize(
+    "rules,to_end",
+    [([], True), (["limited_intelligence", "hidden_units", "db_generic_markers"], False)],
+    ids=["double-blind", "with-limited-intelligence-and-markers"],
+)
 def test_two_players_play_double_blind_while_a_spectator_follows_the_public_view(
-    people, live_server_url  # noqa: F811
+    people, live_server_url, rules, to_end  # noqa: F811
 ) -> None:
     ann, bob, sam = people
     game = api(ann, "POST", live_server_url + "/api/v1/games",
                {"scenario": SCENARIO, "side": "ge",
-                "options": {"double_blind": True, "spectators": "public"}})  # fmt: skip
+                "options": {"double_blind": True, "optional_rules": rules,
+                            "spectators": "public"}})  # fmt: skip
     api(bob, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "su"})
     url = f"{live_server_url}/games/{game['id']}/"
     for p in (ann, bob, sam):
@@ -118,8 +126,10 @@ def test_two_players_play_double_blind_while_a_spectator_follows_the_public_view
     v = version(ann)
     sam.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=TIMEOUT)
     check_pages(players, sam, ids)
-    shot(bob, "db-02-after-moves")
-    shot(sam, "db-03-spectator")
+    shot(bob, f"db-02-after-moves-{len(rules)}")
+    shot(sam, f"db-03-spectator-{len(rules)}")
+    if not to_end:
+        return
 
     # Passed to the end: the result is shown and then every counter may be named.
     for n in range(600):
