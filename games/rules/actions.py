@@ -25,6 +25,7 @@ from .combat.direct_fire import resolve_direct_fire
 from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, attack_limit
 from .combat.morale import resolve_recovery
 from .commands import Command, Event, as_event
+from .consolidation import consolidate, consolidate_options
 from .dig_in import dig_in, dig_in_options
 from .errors import IllegalCommand
 from .hexgrid import Hex, neighbors
@@ -1174,6 +1175,7 @@ ACTIONS = {
     "load": load,
     "unload": unload,
     "dig_in": dig_in,
+    "consolidate": consolidate,
 }
 
 OPTIONS = {
@@ -1186,6 +1188,7 @@ OPTIONS = {
     "load": load_options,
     "unload": unload_options,
     "dig_in": dig_in_options,
+    "consolidate": consolidate_options,
 }
 
 _ = ZERO

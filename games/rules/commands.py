@@ -49,6 +49,7 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
     "assault": {"units": ("ids", True), "target": ("hex", True)},
     "recover": {"unit": ("id", True), "leader": ("id", False)},
     "dig_in": {"unit": ("id", True)},  # 16.2, D-DIG-1
+    "consolidate": {"units": ("ids", True)},  # optional 17.1
     "resign": {},  # any seat, any time: the other side wins (D-RESIGN-1)
     "load": {"unit": ("id", True), "transport": ("id", True)},
     "unload": {"unit": ("id", True)},

@@ -31,6 +31,7 @@ EXAMPLES = {
     "double_segment": {"type": "double_segment"},
     "dig_in": {"type": "dig_in", "unit": "ge-1"},
     "resign": {"type": "resign"},
+    "consolidate": {"type": "consolidate", "units": ["ge-1", "ge-2"]},
 }
 
 
