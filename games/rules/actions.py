@@ -629,6 +629,10 @@ def opportunity_fire_options(state: st.GameState, seat: st.SeatState) -> list[di
 
 def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Direct fire or anti-tank fire by activated units (10.0, 11.0)."""
+    if cmd.get("move_and_fire"):  # optional Efficient Move & Fire (17.3, efficient.py)
+        from .efficient import fire as move_and_fire
+
+        return move_and_fire(state, seat, cmd, dice)
     kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
     target = _hex(state, cmd.get("target"), "target", "fire")
     decl = FireDeclaration(
@@ -822,6 +826,12 @@ def bombard_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                     break
         out += _blind_bombard_options(state, u, face.bombardment.range, spotters[1:])
     return out
+
+
+def _move_and_fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    from .efficient import fire_options as move_and_fire_options  # 17.3
+
+    return move_and_fire_options(state, seat)
 
 
 def _bombard_and_smoke_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
@@ -1181,7 +1191,7 @@ ACTIONS = {
 OPTIONS = {
     "move": move_options,
     "exit": exit_options,
-    "fire": fire_options,
+    "fire": lambda s, me: fire_options(s, me) + _move_and_fire_options(s, me),
     "bombard": _bombard_and_smoke_options,
     "assault": assault_options,
     "recover": recover_options,

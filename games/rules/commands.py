@@ -38,6 +38,7 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "fire_type": ("enum:" + "|".join(FIRE_TYPES), False),
         "target_unit": ("id", False),
         "leader": ("id", False),
+        "move_and_fire": ("bool", False),  # optional Efficient Move & Fire (17.3)
     },
     "exit": {"unit": ("id", False), "units": ("ids", False), "path": ("hexes", False)},
     "bombard": {

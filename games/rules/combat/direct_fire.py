@@ -102,6 +102,8 @@ def direct_fire_shifts(
         shifts.append(Shift(CHART.hill_direct_fire_shift, "target hex is a hill", "10.3"))
     if farthest(state, decl) >= 3:
         shifts.append(Shift(-1, "target hex is 3 or more hexes away", "10.3"))
+    if decl.move_and_fire:
+        shifts.append(Shift(-1, "efficient move & fire", "17.3"))
     if board.supply_level(state, side) in ("shortfall", "critical"):
         shifts.append(Shift(-1, "logistics shortfall", "17.10"))
     if any(board.is_crossing_with_engineers(game_map, state, u, catalogue) for u in targets):
