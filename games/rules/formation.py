@@ -197,6 +197,7 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
     ev = Event(
         "formation_activation",
         side=me.side,
+        units=(senior.id,),  # redacted like any event naming a counter (views.redact_events)
         data={
             "formation": formation_id,
             "leader": senior.id,
