@@ -5,19 +5,22 @@ Redis (a private redis-server on a free port, or REDIS_URL), opens one game of t
 scenario with two players and 20, then 200, spectators, and plays random legal commands
 taken from the players' own views. Per run it prints
 
-  broadcast: layer=L clients=N commands=C p50_ms=X p99_ms=Y cpu_ms_per_command=Z
-  baseline: layer=L clients=N messages=C p50_ms=X p99_ms=Y cpu_ms_per_message=Z
+  broadcast: layer=L clients=N commands=C p50_ms=X p99_ms=Y cpu_ms_per_command=Z backend=B
+  baseline: layer=L clients=N messages=C p50_ms=X p99_ms=Y cpu_ms_per_message=Z backend=B
 
 where the latency runs from sending a command to the last client receiving that version's
 frame, cpu_ms_per_command is daphne's CPU time (user + system) per command, and the baseline
-is a bare Channels group echo (bench/echo_asgi.py) with as many sockets. A last line
+is a bare Channels group echo (bench/echo_asgi.py) with as many sockets. B is the channel
+layer class: for `redis`, channels_redis's pub/sub layer unless CHANNEL_LAYER_BACKEND says
+otherwise; `redis-core` and `redis-pubsub` choose one. A last line
 
   service: commands=C p50_ms=X p99_ms=Y
 
 times `command_submit` in this process: rules, database, every audience's view, patch and
 encoding; everything but the channel layer and the sockets.
 
-Run: .venv/bin/python bench/broadcast.py [--commands N] [--clients 22,202] [--layers memory,redis]
+Run: .venv/bin/python bench/broadcast.py [--commands N] [--clients 22,202]
+     [--layers memory,redis,redis-core]
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 SCENARIO = "meeting-at-kessel"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+BACKENDS = {"pubsub": "RedisPubSubChannelLayer", "core": "RedisChannelLayer"}
 
 
 def free_port() -> int:
@@ -322,12 +326,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pgweb-bench-") as tmp:
         workdir = Path(tmp)
         with redis_server(workdir) as redis_url:
-            for layer in args.layers.split(","):
+            for name in args.layers.split(","):
+                layer, _, backend = name.partition("-")
                 if layer == "redis" and not redis_url:
                     print("broadcast: layer=redis skipped (no redis-server and no REDIS_URL)")
                     continue
+                if layer == "redis":
+                    backend = backend or os.environ.get("CHANNEL_LAYER_BACKEND", "pubsub")
+                    label = BACKENDS[backend]
+                else:
+                    label = "InMemoryChannelLayer"
                 for clients in client_counts:
-                    run_dir = workdir / f"{layer}-{clients}"
+                    run_dir = workdir / f"{name}-{clients}"
                     run_dir.mkdir()
                     env = {
                         "DEBUG": "0",
@@ -338,6 +348,7 @@ def main() -> None:
                         "PGWEB_VAR_DIR": str(run_dir),
                         "LOG_LEVEL": "WARNING",
                         "REDIS_URL": redis_url if layer == "redis" else "",
+                        "CHANNEL_LAYER_BACKEND": backend or "pubsub",
                     }
                     subprocess.run(
                         [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
@@ -354,7 +365,7 @@ def main() -> None:
                     print(
                         f"broadcast: layer={layer} clients={clients} commands={result['commands']} "
                         f"p50_ms={statistics.median(lat):.1f} p99_ms={percentile(lat, 99):.1f} "
-                        f"cpu_ms_per_command={result['cpu_ms']:.1f}",
+                        f"cpu_ms_per_command={result['cpu_ms']:.1f} backend={label}",
                         flush=True,
                     )
                     with daphne(env, "echo_asgi:application", run_dir / "echo.log",
@@ -363,7 +374,7 @@ def main() -> None:
                     print(
                         f"baseline: layer={layer} clients={clients} messages={len(lat)} "
                         f"p50_ms={statistics.median(lat):.1f} p99_ms={percentile(lat, 99):.1f} "
-                        f"cpu_ms_per_message={cpu_ms:.1f}",
+                        f"cpu_ms_per_message={cpu_ms:.1f} backend={label}",
                         flush=True,
                     )
         times = service_timing(workdir, args.commands)
