@@ -151,8 +151,10 @@ def problems(state: st.GameState, seat_id: str, formation_id: str) -> list[str]:
     out = []
     if side.morale < 7:
         out.append(f"side morale {side.morale} is below 7")
-    if side.initiative < 2:
-        out.append(f"current initiative {side.initiative} is below 2")
+    # The rating as it stands now: losses (D2) and a shortfall begun this turn count at once.
+    rating = sequence.current_initiative(state, side)
+    if rating < 2:
+        out.append(f"current initiative {rating} is below 2")
     senior = senior_leader(state, f)
     if senior is None or counter_type(state, senior.type_id).rank_order < MAJOR:
         out.append("the formation has no undemoralized leader of rank Major or above")

@@ -148,3 +148,13 @@ def test_without_formation_activation_two_hexes_combine_only_through_a_leader():
         apply(s, "su-1", {"type": "fire", "firers": ["su-1", "su-2"], "target": "A0205"},
               ScriptedDice.of(*[3] * 10))
     assert "leader" in str(exc.value)
+
+
+def test_d_form_2_a_logistics_shortfall_lowers_the_current_initiative_at_once():
+    """Initiative 2, then a shortfall this turn: the current rating is 1, below 2 (17.7, 17.10)."""
+    from dataclasses import replace
+
+    s = form_game(*case_31_units(), su_init=2, ge_init=0)
+    assert FORM in legal_commands(s, "su-1")["activate"]
+    short = replace(s, supply={"su": "shortfall"})
+    assert FORM not in legal_commands(short, "su-1").get("activate", [])
