@@ -395,7 +395,7 @@ def walk(
                 },
             )
         )
-        state, more, stopped = _on_entering(state, movers, dice, first)
+        state, more, stopped = _on_entering(state, movers, dice, first, frm)
         events += more
         if stopped:
             state = note(state, done=stopped)
@@ -427,7 +427,9 @@ def walk(
     return state, events
 
 
-def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any, first: bool):
+def _on_entering(
+    state: st.GameState, movers: tuple[str, ...], dice: Any, first: bool, frm: Hex | None = None
+):
     """What entering a hex sets off besides opportunity fire: a hidden mover is revealed
     (17.8), drumfire attacks each mover (17.2), a critical shortfall may leave a vehicle out
     of fuel (17.10). Returns the state, events and the movers that must stop."""
@@ -459,6 +461,12 @@ def _on_entering(state: st.GameState, movers: tuple[str, ...], dice: Any, first:
         state, more, dry = out_of_fuel(state, movers, dice)
         events += more
         stopped += dry
+    if "mire" in state.options:  # vehicles roll for mire (17 Part II, mire.py)
+        from .mire import on_entering as mire_entry
+
+        state, more, stuck = mire_entry(state, [x for x in movers if x not in stopped], frm, dice)
+        events += more
+        stopped += stuck
     return state, events, stopped
 
 

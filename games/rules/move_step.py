@@ -203,6 +203,8 @@ def step(
     cheaper (a normal entry wins ties, since it does not end the move).
     """
     unit = state.units[unit_id]
+    if unit.mired:
+        return _prohibited("17", f"{unit_id} is mired and may not move (17 Part II)")
     cls = movement_class(unit, catalogue=catalogue)
     normal = terrain_step(map_, cls, from_hex, to_hex)
     options = [] if engineer_crossing is True else [normal]

@@ -218,6 +218,8 @@ def _movers(
             )
         if u.eliminated or u.exited:
             raise IllegalCommand(f"{u.id} is no longer in play", rule="5.1")
+        if u.mired:
+            raise IllegalCommand(f"{u.id} is mired and may not move (17 Part II)", rule="17")
         if not entering and not u.on_map:
             raise IllegalCommand(f"{u.id} is not on the map", rule="16.5")
         if u.status == DEMORALIZED and not fleeing:

@@ -199,6 +199,11 @@ def _end_action_phase(state, dice, events, reason):
 
     state, more = remove_smoke(state, dice)
     events.extend(more)
+    if "mire" in state.options:  # mire markers come off one a phase (17 Part II)
+        from .mire import marker_removal
+
+        state, more = marker_removal(state, dice)
+        events.extend(more)
     state, more = end_turn(state, dice)
     events.extend(more)
     return state, events

@@ -54,6 +54,8 @@ class UnitState:
     attacked_from: frozenset[Hex] = frozenset()
     # How many fire attacks it has made in the current activation (efficient AFVs fire twice).
     attacks_made: int = 0
+    # Mire (17 Part II): Moved/Fired markers left while mired; 0 when not mired (D-MIRE-2).
+    mired: int = 0
 
     @property
     def on_map(self) -> bool:

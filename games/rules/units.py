@@ -88,6 +88,8 @@ class UnitType:
     can_tow: bool = False
     # Double-blind optional addition 3: infantry guns and 57 mm or smaller AT guns.
     low_profile: bool = False
+    # Amphibious vehicles add 1 to mire rolls in swamp and water (17 Part II).
+    amphibious: bool = False
 
     @property
     def is_leader(self) -> bool:
@@ -213,6 +215,7 @@ def unit_type_from_dict(raw: dict[str, Any]) -> UnitType:
         capacity=int(raw.get("capacity", 0)),
         can_tow=bool(raw.get("can_tow", False)),
         low_profile=bool(raw.get("low_profile", False)),
+        amphibious=bool(raw.get("amphibious", False)),
     )
 
 

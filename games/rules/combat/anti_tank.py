@@ -100,7 +100,10 @@ def at_base(
 ) -> tuple[int, int, list[Shift], list]:
     """(AT value used, target armor, modifiers, value parts)."""
     value, parts = combined_value(state, decl, catalogue)
-    arm = armor(catalogue, state.units[decl.target_unit])  # type: ignore[index]
+    target = state.units[decl.target_unit]  # type: ignore[index]
+    arm = armor(catalogue, target)
+    if arm is not None and target.mired:  # a mired vehicle's armor is 1 less (17 Part II)
+        arm = max(0, arm - 1)
     return value, int(arm or 0), anti_tank_modifiers(game_map, state, decl, catalogue), parts
 
 

@@ -235,6 +235,8 @@ def assault_shifts(
         shifts.append(Shift(+1, "assault against an infantry unit riding an AFV", "12.4"))
     if their_units and all(u.status == DEMORALIZED for u in their_units):
         shifts.append(Shift(+1, "all the enemy units are demoralized", "12.4"))
+    if any(getattr(u, "mired", 0) for u in their_units):
+        shifts.append(Shift(+1, "assault against a mired unit", "17 Part II"))
     if attacking and sit.charging and sit.first_round:
         shifts.append(Shift(+1, "charging cavalry assaulting", "12.4, 15.31"))
     return shifts
