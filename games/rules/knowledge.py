@@ -268,6 +268,8 @@ def enemy_entries(state: st.GameState, viewer: str) -> list[dict]:
                     "carried_by": nm.get(u.carried_by) if u.carried_by else None,
                 }
             )
+            if u.mired:  # mire markers (17 Part II), as visible as the counter
+                e["mired"] = u.mired
         elif detail == "leader":
             e["leader"] = True
         else:

@@ -92,6 +92,8 @@ def _build_unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
         out["entry_edge"] = u.entry_edge
     if own and u.hidden:
         out["hidden"] = True
+    if u.mired:  # mire markers left (17 Part II); on the table for all to see
+        out["mired"] = u.mired
     return out
 
 

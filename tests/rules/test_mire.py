@@ -105,3 +105,11 @@ def test_the_catalogue_reads_amphibious_and_an_amphibious_vehicle_adds_1_in_swam
     # case 35: 2 + 1 = 3 in swamp mires a wheeled amphibian, not a tracked one
     assert is_mired(2, "motorized", terrain_key="swamp", amphibious=True)
     assert not is_mired(2, "mechanized", terrain_key="swamp", amphibious=True)
+
+
+def test_a_mired_unit_shows_its_mire_markers_in_the_view():
+    from games.rules import view_for
+
+    s = drive("ge_truck", 1).state
+    mine = next(u for u in view_for(s, ("side", "ge"))["units"] if u["id"] == "ge-v")
+    assert mine["mired"] == 3
