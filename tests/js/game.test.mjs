@@ -187,6 +187,19 @@ describe("legal commands on the board", () => {
     assert.equal(describeCommand(GROUPS.move[1], nameOf), "Move A to A0201 (2 hexes: A0102 → A0201)");
     assert.equal(describeCommand({ type: "recover", unit: "a", leader: "l" }, nameOf), "A tries to recover, helped by L");
   });
+
+  test("the optional-rule commands say what they do", () => {
+    const nameOf = (id) => id.toUpperCase();
+    assert.equal(describeCommand({ type: "bombard", firers: ["m"], target: "A0508", smoke: true }, nameOf), "Smoke mission on A0508 with M");
+    assert.equal(describeCommand({ type: "bombard", firers: ["m"], target: "A0508" }, nameOf), "Bombard A0508 with M");
+    assert.equal(
+      describeCommand({ type: "fire", firers: ["t"], target: "A0508", fire_type: "anti_tank", move_and_fire: true }, nameOf),
+      "Anti-tank fire (move and fire, -1): T at A0508",
+    );
+    assert.equal(describeCommand({ type: "dig_in", unit: "a" }, nameOf), "A digs in (spends its activation)");
+    assert.equal(describeCommand({ type: "consolidate", units: ["a", "b"] }, nameOf), "Consolidate A, B into one full-strength unit");
+    assert.equal(describeCommand({ type: "resign" }, nameOf), "Resign the game");
+  });
 });
 
 describe("the log", () => {

@@ -116,14 +116,21 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "exit": return `Exit ${cmd.unit ? nameOf(cmd.unit) : names(cmd.units)} off the map${cmd.path ? ` via ${cmd.path.join(" → ")}` : ""}`;
     case "fire": {
       const kind = cmd.fire_type === "anti_tank" ? "Anti-tank fire" : "Direct fire";
-      return `${kind}: ${names(cmd.firers)} at ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
+      const moving = cmd.move_and_fire ? " (move and fire, -1)" : "";
+      return `${kind}${moving}: ${names(cmd.firers)} at ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
     }
-    case "bombard": return `Bombard ${cmd.target} with ${names(cmd.firers)}${cmd.spotter ? `, spotted by ${nameOf(cmd.spotter)}` : ""}`;
+    case "bombard": {
+      const what = cmd.smoke ? "Smoke mission on" : "Bombard";
+      return `${what} ${cmd.target} with ${names(cmd.firers)}${cmd.spotter ? `, spotted by ${nameOf(cmd.spotter)}` : ""}`;
+    }
     case "opportunity_fire": return `Opportunity fire: ${names(cmd.firers)} at ${nameOf(cmd.target)}${cmd.fire_type === "anti_tank" ? " (anti-tank)" : ""}`;
     case "assault": return `Assault ${cmd.target} with ${names(cmd.units)}`;
     case "recover": return `${nameOf(cmd.unit)} tries to recover${cmd.leader ? `, helped by ${nameOf(cmd.leader)}` : ""}`;
     case "load": return `Load ${nameOf(cmd.unit)} onto ${nameOf(cmd.transport)}`;
     case "unload": return `Unload ${nameOf(cmd.unit)}`;
+    case "dig_in": return `${nameOf(cmd.unit)} digs in (spends its activation)`;
+    case "consolidate": return `Consolidate ${names(cmd.units)} into one full-strength unit`;
+    case "resign": return "Resign the game";
     case "end_activation": return "End the activation";
     case "pass": return "Pass this action segment";
     case "decline": return "Decline opportunity fire";
