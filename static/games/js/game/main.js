@@ -234,7 +234,11 @@ function commandButton(cmd, label = describeCommand(cmd, nameOf)) {
 
 function drawActions(commands) {
   const g = groups();
-  fill($("global-actions"), globalCommands(g).map((c) => commandButton(c)));
+  const buttons = globalCommands(g).map((c) => commandButton(c));
+  // Resigning is open to any seat at any time (D-RESIGN-1), so it is not in the legal list;
+  // the engine still referees it, and the confirmation says it cannot be taken back.
+  if (boot.seat && view() && !view().result) buttons.push(commandButton({ type: "resign" }));
+  fill($("global-actions"), buttons);
   const list = [];
   const u = ui.selected ? unitById(ui.selected) : null;
   if (u?.own) {
