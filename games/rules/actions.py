@@ -232,6 +232,13 @@ def assault(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         raise IllegalCommand(
             f"assault: no enemy unit you can see in {cmd.get('target')} (12.1)", rule="12.1"
         )
+    if cmd.get("path"):  # optional Extended Assault (17.5, extended_assault.py)
+        from .extended_assault import assault as extended
+
+        path = tuple(_hex(state, label, "path", "assault") for label in cmd.get("path"))
+        if path[-1] != target:
+            raise IllegalCommand("assault: the path must end in the target (17.5)", rule="17.5")
+        return extended(state, ids, path, dice)
     return start_move(state, ids, (target,), dice, "assault")
 
 
@@ -957,6 +964,13 @@ def unload(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
             f"unload: {p.id} is not carried by a transport in this activation (5.6)", rule="5.6"
         )
     c = state.units[p.carried_by]
+    from .extended_assault import may_unload
+
+    if not may_unload(state, p.id):
+        raise IllegalCommand(
+            f"unload: {p.id} rode an Extended Assault and unloads in a later activation (17.5)",
+            rule="17.5",
+        )
     if c.id in state.activation.done:
         raise IllegalCommand(f"unload: {c.id} has finished for this activation (3.1)", rule="3.1")
     if not c.on_map:
@@ -1003,6 +1017,8 @@ def unload_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     for pid in sorted(a.units):
         p = state.units[pid]
         if p.carried_by is None or p.carried_by not in a.units or p.carried_by in a.done:
+            continue
+        if pid in a.extended_assault:  # 17.5: unloads in a later activation
             continue
         if not state.units[p.carried_by].on_map:
             continue
@@ -1101,6 +1117,10 @@ def assault_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
         h = parse_hex(state, cmd["path"][0])
         if h in known_enemies(state, side)[0] and state.units[ids[0]].hex is not None:
             out.append({"type": "assault", "units": ids, "target": cmd["path"][0]})
+    if "extended_assault" in state.options:  # 17.5
+        from .extended_assault import options as extended_options
+
+        out += extended_options(state, seat)
     return out
 
 

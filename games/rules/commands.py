@@ -47,7 +47,11 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "spotter": ("id", False),
         "smoke": ("bool", False),  # a smoke mission instead of an attack (D18)
     },
-    "assault": {"units": ("ids", True), "target": ("hex", True)},
+    "assault": {
+        "units": ("ids", True),
+        "target": ("hex", True),
+        "path": ("hexes", False),  # optional Extended Assault (17.5): 2-3 hexes along the LOS
+    },
     "recover": {"unit": ("id", True), "leader": ("id", False)},
     "dig_in": {"unit": ("id", True)},  # 16.2, D-DIG-1
     "consolidate": {"units": ("ids", True)},  # optional 17.1

@@ -52,7 +52,7 @@ GROUP_WEIGHTS = {
 # play covers them too (the scenario's own defaults stay on).
 EXTRA_OPTIONS = frozenset(
     {"excess_initiative", "fog_of_war", "logistics", "drumfire", "hidden_units",
-     "formation_activation", "consolidation", "efficient_move_fire", "mire"}
+     "formation_activation", "consolidation", "efficient_move_fire", "mire", "extended_assault"}
 )
 
 # Every third game a seat resigns after this many steps, so replays check the command too.

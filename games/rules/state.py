@@ -116,6 +116,8 @@ class Activation:
     entered: frozenset[str] = frozenset()
     # Double-blind (18.7): movers whose player chose to assault if they collide.
     collision_assault: frozenset[str] = frozenset()
+    # Optional Extended Assault (17.5): each charging AFV (and its passengers) -> the assault hex.
+    extended_assault: Mapping[str, Hex] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

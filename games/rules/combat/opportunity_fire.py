@@ -64,6 +64,11 @@ def opportunity_fire_candidates(
             continue
         if any(x.side == u.side for x in state.units_at(h)):
             continue
+        if act is not None and act.extended_assault:
+            from ..extended_assault import may_opfire
+
+            if not may_opfire(state, u, mover_id):
+                continue  # assaulted units with enemies already among them (17.5)
         kinds = []
         for kind in (DIRECT, ANTI_TANK):
             if kind == ANTI_TANK and not armored:
