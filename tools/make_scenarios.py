@@ -375,6 +375,24 @@ def melnitsa_bridgehead() -> Builder:
                 "rule": "engineers_bridge",
                 "text": "The mill bridge cannot be demolished; sappers may help units ford the Sosna (5.7).",
             },
+            {
+                "rule": "air_support",
+                "side": "ge",
+                "text": (
+                    "A Stuka sortie may attack once a turn on turns 4 to 9; it arrives on"
+                    " 1d6 of 3 or less (15.1)."
+                ),
+                "sorties": [
+                    {
+                        "id": "ge-air-1",
+                        "name": "Ju 87 Stuka sortie",
+                        "direct_fire": 12,
+                        "anti_tank": 10,
+                        "from_turn": 4,
+                        "to_turn": 9,
+                    }
+                ],
+            },
         ],
     }
     b = Builder(doc, 22)

@@ -1197,6 +1197,12 @@ class _NoDice:
         raise _WouldRoll(purpose)
 
 
+def _air():
+    from . import air_support  # aircraft (15.1)
+
+    return air_support
+
+
 def parse_command_for_check(raw: dict) -> Command:
     from .commands import parse_command
 
@@ -1213,6 +1219,7 @@ ACTIONS = {
     "load": load,
     "unload": unload,
     "dig_in": dig_in,
+    "air_strike": lambda s, me, c, d: _air().strike(s, me, c, d),  # 15.1
     "consolidate": consolidate,
 }
 
@@ -1226,6 +1233,7 @@ OPTIONS = {
     "load": load_options,
     "unload": unload_options,
     "dig_in": dig_in_options,
+    "air_strike": lambda s, me: _air().strike_options(s, me),  # 15.1
     "consolidate": consolidate_options,
 }
 

@@ -54,6 +54,12 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
     },
     "recover": {"unit": ("id", True), "leader": ("id", False)},
     "dig_in": {"unit": ("id", True)},  # 16.2, D-DIG-1
+    "air_strike": {  # 15.1, 11.4: a sortie of the scenario's air_support
+        "sortie": ("id", True),
+        "target": ("hex", True),
+        "attack": ("enum:direct|anti_tank", True),
+        "target_unit": ("id", False),
+    },
     "consolidate": {"units": ("ids", True)},  # optional 17.1
     "resign": {},  # any seat, any time: the other side wins (D-RESIGN-1)
     "load": {"unit": ("id", True), "transport": ("id", True)},

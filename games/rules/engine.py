@@ -20,7 +20,7 @@ from .registry import counter_type, parse_hex, scenario_for
 
 ACTION_COMMANDS = frozenset(
     {"move", "exit", "fire", "bombard", "assault", "recover", "load", "unload", "dig_in",
-     "consolidate", "end_activation"}
+     "consolidate", "air_strike", "end_activation"}
 )
 
 

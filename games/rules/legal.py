@@ -27,6 +27,7 @@ GROUP_ORDER = (
     "load",
     "unload",
     "dig_in",
+    "air_strike",
     "consolidate",
     "end_activation",
     "pass",

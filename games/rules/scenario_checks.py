@@ -28,6 +28,7 @@ from .scenario_model import (
     Scenario,
     ScenarioMarker,
     Side,
+    Sortie,
     SpecialRule,
     Victory,
 )
@@ -425,6 +426,11 @@ class Checker:
                         i["id"], i["name"], i["strength"], i.get("from_turn", 1), i.get("to_turn")
                     )
                     for i in r.get("increments", [])
+                ),
+                sorties=tuple(
+                    Sortie(a["id"], a["name"], a.get("direct_fire"), a.get("anti_tank"),
+                           a.get("from_turn", 1), a.get("to_turn"))
+                    for a in r.get("sorties", [])
                 ),
             )
             for r in raw.get("special_rules", [])

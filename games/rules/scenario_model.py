@@ -156,6 +156,18 @@ class Increment:
 
 
 @dataclass(frozen=True, slots=True)
+class Sortie:
+    """An aircraft of an `air_support` special rule: flies once a turn in its turns (15.1)."""
+
+    id: str
+    name: str
+    direct_fire: int | None = None
+    anti_tank: int | None = None
+    from_turn: int = 1
+    to_turn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SpecialRule:
     """A scenario special rule: a name the engine knows, its side, and the text players read."""
 
@@ -163,6 +175,7 @@ class SpecialRule:
     text: str
     side: str | None = None
     increments: tuple[Increment, ...] = ()
+    sorties: tuple[Sortie, ...] = ()  # air_support (15.1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -210,6 +210,8 @@ class GameState:
     banked_segment: Mapping[str, bool] = field(default_factory=dict)  # Excess Initiative (17.4)
     double_segment: bool = False  # the active side is spending its banked segment (17.4)
     supply: Mapping[str, str] = field(default_factory=dict)  # Logistics: side -> level (17.10)
+    # Aircraft (15.1): "sortie@turn" of every sortie that has flown (arrived or not).
+    air_flown: frozenset[str] = frozenset()
     supply_turn: Mapping[str, int] = field(default_factory=dict)  # turn of the last shortfall
     # Double-blind / hidden units / limited intelligence (knowledge.py): the per-game secret
     # handles are made from (never in any view), and what each viewer knows.

@@ -30,6 +30,7 @@ EXAMPLES = {
     "bank_segment": {"type": "bank_segment"},
     "double_segment": {"type": "double_segment"},
     "dig_in": {"type": "dig_in", "unit": "ge-1"},
+    "air_strike": {"type": "air_strike", "sortie": "ge-air-1", "target": "A0108", "attack": "direct"},
     "resign": {"type": "resign"},
     "consolidate": {"type": "consolidate", "units": ["ge-1", "ge-2"]},
 }

@@ -100,7 +100,7 @@ def direct_fire_shifts(
         shifts.append(Shift(CHART.night_direct_fire_shift, "night turn", "10.3"))
     if board.is_hill(game_map, h):
         shifts.append(Shift(CHART.hill_direct_fire_shift, "target hex is a hill", "10.3"))
-    if farthest(state, decl) >= 3:
+    if decl.firers and farthest(state, decl) >= 3:  # an air unit is over the hex (D-AIR-2)
         shifts.append(Shift(-1, "target hex is 3 or more hexes away", "10.3"))
     if decl.move_and_fire:
         shifts.append(Shift(-1, "efficient move & fire", "17.3"))
@@ -127,7 +127,7 @@ def direct_fire_shifts(
         board.is_rider(state, u, catalogue) and trait(catalogue, u, "is_personnel") for u in targets
     ):
         shifts.append(Shift(+1, "target is an infantry unit riding an AFV", "5.6, 10.3"))
-    if all(distance(state.units[u].hex, h) == 1 for u in decl.firers):  # type: ignore[arg-type]
+    if decl.firers and all(distance(state.units[u].hex, h) == 1 for u in decl.firers):  # type: ignore[arg-type]
         shifts.append(Shift(+2, "target hex is adjacent to all firing units", "10.3"))
     if decl.opportunity:
         shifts.append(Shift(+1, "opportunity fire", "13.0"))
