@@ -82,6 +82,19 @@ async def sign_in(name: str) -> tuple[Any, str]:
     return user, await database_sync_to_async(_session_cookie)(user)
 
 
+# Sockets a test opened and did not close. They are closed when the test ends, before
+# pytest-django flushes the database: a consumer still running then (its disconnect writes
+# presence rows) would race the flush and lock a table.
+_OPEN_SOCKETS: list[Sock] = []
+
+
+@pytest.fixture(autouse=True)
+async def close_sockets_after_the_test():
+    yield
+    while _OPEN_SOCKETS:
+        await _OPEN_SOCKETS.pop().close()
+
+
 class Sock:
     """One browser's socket: every frame kept, and its audience's view rebuilt from them."""
 
@@ -98,6 +111,7 @@ class Sock:
     async def open(self) -> Sock:
         connected, _ = await self.comm.connect()
         assert connected
+        _OPEN_SOCKETS.append(self)
         return self
 
     async def send(self, frame: dict | str) -> None:
@@ -160,7 +174,11 @@ class Sock:
         return got
 
     async def close(self) -> None:
-        await self.comm.disconnect()
+        if self in _OPEN_SOCKETS:
+            _OPEN_SOCKETS.remove(self)
+        if self.closed is None:
+            await self.comm.disconnect()
+            self.closed = 1000
 
 
 def game_path(game_id: Any, v: int | None = None, extra: str = "", protocol: int = 1) -> str:

@@ -18,4 +18,10 @@ def people(db):
 
 
 # The socket fixtures of the consumer tests: a channel layer of either kind, the ASGI app.
-from tests.consumers.conftest import any_layer, app, memory_layer, redis_layer  # noqa: E402,F401
+from tests.consumers.conftest import (  # noqa: E402,F401
+    any_layer,
+    app,
+    close_sockets_after_the_test,
+    memory_layer,
+    redis_layer,
+)
