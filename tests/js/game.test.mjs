@@ -199,6 +199,10 @@ describe("legal commands on the board", () => {
     assert.equal(describeCommand({ type: "dig_in", unit: "a" }, nameOf), "A digs in (spends its activation)");
     assert.equal(describeCommand({ type: "consolidate", units: ["a", "b"] }, nameOf), "Consolidate A, B into one full-strength unit");
     assert.equal(describeCommand({ type: "resign" }, nameOf), "Resign the game");
+    assert.equal(
+      describeCommand({ type: "air_strike", sortie: "ge-stuka", target: "A0508", attack: "anti_tank", target_unit: "t" }, nameOf),
+      "Air strike (ge-stuka, anti-tank) on A0508 (T)",
+    );
   });
 });
 

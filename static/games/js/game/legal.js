@@ -30,7 +30,7 @@ export function actors(cmd) {
 }
 
 /** Commands that need no unit: shown on the action bar. */
-export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "end_activation", "pass"]);
+export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "end_activation", "pass"]);
 
 export function globalCommands(groups) {
   return GLOBAL_TYPES.flatMap((t) => groups[t] ?? []);
@@ -128,6 +128,10 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "recover": return `${nameOf(cmd.unit)} tries to recover${cmd.leader ? `, helped by ${nameOf(cmd.leader)}` : ""}`;
     case "load": return `Load ${nameOf(cmd.unit)} onto ${nameOf(cmd.transport)}`;
     case "unload": return `Unload ${nameOf(cmd.unit)}`;
+    case "air_strike": {
+      const kind = cmd.attack === "anti_tank" ? "anti-tank" : "direct fire";
+      return `Air strike (${cmd.sortie}, ${kind}) on ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
+    }
     case "dig_in": return `${nameOf(cmd.unit)} digs in (spends its activation)`;
     case "consolidate": return `Consolidate ${names(cmd.units)} into one full-strength unit`;
     case "resign": return "Resign the game";
