@@ -139,3 +139,17 @@ def test_d_air_4_in_double_blind_the_defender_declares_around_the_aimed_hex_befo
     step = apply(s, "ge-1", strike(target="A0108"), ScriptedDice.of(1, 2, 2, *[1] * 10))
     names = kinds(step.events)
     assert "air_declaration" in names and names.index("air_declaration") < names.index("fire")
+
+
+def test_d_air_4_in_double_blind_an_anti_tank_strike_names_the_target_by_its_handle():
+    import json
+    from dataclasses import replace
+
+    s = air_game(unit("su-t34", "su_t34_76", "su", "A0108"))
+    from games.rules import knowledge
+
+    s = knowledge.start(replace(s, options=s.options | {"double_blind"}), "air-secret")
+    at = [c for c in legal_commands(s, "ge-1").get("air_strike", []) if "target_unit" in c]
+    assert at and "su-t34" not in json.dumps(at)
+    step = apply(s, "ge-1", at[0], ScriptedDice.of(2, 1, 1, *[6] * 10))
+    assert any(e.type == "result" for e in step.events)
