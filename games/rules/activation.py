@@ -105,7 +105,12 @@ def afv_group(state: st.GameState, afv: st.UnitState, seat_id: str) -> frozenset
     group = {afv.id}
     for h in (afv.hex, *neighbors(afv.hex)):
         for u in state.units_at(h):
-            if u.side != afv.side or u.id in group or not is_available(state, u) or not commands_unit(state, seat_id, u):
+            if (
+                u.side != afv.side
+                or u.id in group
+                or not is_available(state, u)
+                or not commands_unit(state, seat_id, u)
+            ):
                 continue
             if counter_type(state, u.type_id).is_afv:
                 group.add(u.id)
@@ -125,7 +130,8 @@ def has_tank_leader(state: st.GameState, hex_: Hex, side: str) -> bool:
 def stack_group(state: st.GameState, hex_: Hex, side: str, seat_id: str) -> frozenset[str]:
     """A stack activation: every unmarked counter of the seat in one hex (3.1)."""
     return frozenset(
-        u.id for u in state.units_at(hex_)
+        u.id
+        for u in state.units_at(hex_)
         if u.side == side and is_available(state, u) and commands_unit(state, seat_id, u)
     )
 
@@ -172,8 +178,10 @@ def side_can_act(state: st.GameState, side_id: str | None) -> bool:
 def seats_that_may_activate(state: st.GameState, side_id: str) -> list[str]:
     """Seats of the side with at least one counter they may activate (D21)."""
     return [
-        s.id for s in state.seats
-        if s.side == side_id and any(
+        s.id
+        for s in state.seats
+        if s.side == side_id
+        and any(
             u.side == side_id and is_available(state, u) and commands_unit(state, s.id, u)
             for u in state.units.values()
         )
@@ -183,15 +191,26 @@ def seats_that_may_activate(state: st.GameState, side_id: str) -> list[str]:
 # -- starting and ending an activation --------------------------------------------------------
 
 
-def begin(state: st.GameState, seat_id: str, kind: str, units: frozenset[str],
-          leader: str | None, leaderless: bool) -> tuple[st.GameState, list[Event]]:
+def begin(
+    state: st.GameState,
+    seat_id: str,
+    kind: str,
+    units: frozenset[str],
+    leader: str | None,
+    leaderless: bool,
+) -> tuple[st.GameState, list[Event]]:
     """Open an activation of the given counters (and their passengers)."""
     side = state.active_side
     everyone = frozenset(units | passengers(state, units))
-    act = st.Activation(side=side, seat=seat_id, kind=kind, units=everyone, leader=leader,
-                        leaderless=leaderless)
-    ev = Event("activated", side=side, units=tuple(sorted(everyone)),
-               data={"kind": kind, "seat": seat_id, "leader": leader})
+    act = st.Activation(
+        side=side, seat=seat_id, kind=kind, units=everyone, leader=leader, leaderless=leaderless
+    )
+    ev = Event(
+        "activated",
+        side=side,
+        units=tuple(sorted(everyone)),
+        data={"kind": kind, "seat": seat_id, "leader": leader},
+    )
     return st_replace(state, activation=act), [ev]
 
 

@@ -71,11 +71,14 @@ def roll_initiative(state: st.GameState, dice: Any) -> tuple[st.GameState, list[
         rb = dice.roll(1, f"initiative:{b.id}")[0]
         ta, tb = ra + a.initiative, rb + b.initiative
         events.append(
-            Event("initiative_rolled", data={
-                "turn": state.turn,
-                "rolls": {a.id: ra, b.id: rb},
-                "totals": {a.id: ta, b.id: tb},
-            })
+            Event(
+                "initiative_rolled",
+                data={
+                    "turn": state.turn,
+                    "rolls": {a.id: ra, b.id: rb},
+                    "totals": {a.id: ta, b.id: tb},
+                },
+            )
         )
         if ta != tb:
             break
@@ -153,8 +156,9 @@ def end_segment(state: st.GameState, dice: Any, passed: bool) -> tuple[st.GameSt
             state,
             consecutive_passes=passes,
             segment=state.segment + 1,
-            opening_segments_left=0 if state.active_side == state.initiative_side else
-            state.opening_segments_left,
+            opening_segments_left=0
+            if state.active_side == state.initiative_side
+            else state.opening_segments_left,
         )
         if passes >= 2 or not side_can_act(state, other):
             return _end_action_phase(state, dice, events, reason="nothing_left")
@@ -175,8 +179,11 @@ def _fog_of_war(state: st.GameState, side: str, dice: Any) -> tuple[st.GameState
     if "logistics" in state.options and natural in (3, 4):
         level = state.supply.get(side)
         if level is None:
-            state = replace(state, supply={**state.supply, side: "shortfall"},
-                            supply_turn={**state.supply_turn, side: state.turn})
+            state = replace(
+                state,
+                supply={**state.supply, side: "shortfall"},
+                supply_turn={**state.supply_turn, side: state.turn},
+            )
             events.append(Event("supply_shortfall", data={"side": side}))
         elif level == "shortfall" and state.supply_turn.get(side, state.turn) < state.turn:
             state = replace(state, supply={**state.supply, side: "critical"})
@@ -234,12 +241,12 @@ def end_turn(state: st.GameState, dice: Any) -> tuple[st.GameState, list[Event]]
     state = replace(state, turn=turn, night=night, phase=st.INITIATIVE)
     events.append(Event("turn_started", data={"turn": turn, "night": night}))
     entering = sorted(
-        u.id for u in state.units.values()
+        u.id
+        for u in state.units.values()
         if u.entry_turn == turn and u.hex is None and not u.eliminated
     )
     if entering:
-        events.append(Event("reinforcements_available", units=tuple(entering),
-                            data={"turn": turn}))
+        events.append(Event("reinforcements_available", units=tuple(entering), data={"turn": turn}))
     state, more = roll_initiative(state, dice)
     events.extend(more)
     return state, events
@@ -248,8 +255,9 @@ def end_turn(state: st.GameState, dice: Any) -> tuple[st.GameState, list[Event]]
 def finish(state: st.GameState, events: list[Event], reason: str):
     """End the game and record its result (victory conditions are the scenario's)."""
     result = game_result(state)
-    state = replace(state, phase=st.ENDED, activation=None, active_side=None, opfire=None,
-                    result=result)
+    state = replace(
+        state, phase=st.ENDED, activation=None, active_side=None, opfire=None, result=result
+    )
     events.append(Event("game_ended", data={"reason": reason, "result": result}))
     return state, events
 

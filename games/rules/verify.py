@@ -44,8 +44,13 @@ def seats_from_json(raw: Sequence[Mapping[str, Any]]) -> tuple[st.SeatState, ...
     return tuple(st.SeatState(r["id"], r["side"], frozenset(r.get("units", ()))) for r in raw)
 
 
-def export_game(initial: st.GameState, seed: str, steps: Sequence[Mapping[str, Any]],
-                final: st.GameState, scenario: Any = None) -> dict:
+def export_game(
+    initial: st.GameState,
+    seed: str,
+    steps: Sequence[Mapping[str, Any]],
+    final: st.GameState,
+    scenario: Any = None,
+) -> dict:
     """An export document for a game: steps are dicts with seat, command, dice (Rolls) and
     the state after them. `scenario`: a dict to embed; default the state's scenario id."""
     return {
@@ -156,8 +161,9 @@ def verify(doc: Mapping[str, Any]) -> st.GameState:
         except RulesError as exc:
             raise VerifyError(f"step {i}: command refused on replay: {exc.message}") from None
         if len(step.dice_used) != len(recorded):
-            raise VerifyError(f"step {i}: recorded {len(recorded)} rolls, replay used "
-                              f"{len(step.dice_used)}")
+            raise VerifyError(
+                f"step {i}: recorded {len(recorded)} rolls, replay used {len(step.dice_used)}"
+            )
         state = step.state
         if raw.get("state_hash") and state_hash(state) != raw["state_hash"]:
             raise VerifyError(f"step {i}: state differs")
@@ -179,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
         print(str(exc))
         return 1
     result = encode(final.result) if final.result is not None else None
-    print(f"OK: {len(doc['steps'])} steps, every roll and state verified; result {json.dumps(result)}")
+    print(
+        f"OK: {len(doc['steps'])} steps, every roll and state verified; result {json.dumps(result)}"
+    )
     return 0
 
 
