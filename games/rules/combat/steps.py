@@ -47,29 +47,8 @@ def step_loss(
             event("step_loss", unit=unit_id, hex=where, steps_left=unit.steps - 1, reason=reason)
         )
     if share:
-        carrier_is_transport = ctype(catalogue, unit).is_transport
-        for p in board.passengers_of(state, unit_id):
-            if carrier_is_transport:
-                state, evs = step_loss(
-                    game_map,
-                    state,
-                    p.id,
-                    catalogue,
-                    reason=f"carried by {unit_id}, shares its fate (5.6)",
-                )
-                events += evs
-                p = state.units[p.id]
-            if state.units[unit_id].eliminated and p.on_map:
-                state = state.with_unit(replace(p, carried_by=None, hex=unit.hex))
-                events.append(
-                    event(
-                        "unloaded",
-                        unit=p.id,
-                        carrier=unit_id,
-                        hex=where,
-                        reason="carrier eliminated (5.6)",
-                    )
-                )
+        state, evs = _passengers_share_fate(game_map, state, unit, catalogue, where, step_loss)
+        events += evs
     return state, events
 
 
@@ -84,24 +63,37 @@ def eliminate(
     state = state.with_side(replace(side, steps_lost=side.steps_lost + unit.steps))
     state = _eliminate(state, unit)
     events = [event("eliminated", unit=unit_id, hex=where, reason=reason)]
-    carrier_is_transport = ctype(catalogue, unit).is_transport
-    for p in board.passengers_of(state, unit_id):
+    state, evs = _passengers_share_fate(game_map, state, unit, catalogue, where, eliminate)
+    events += evs
+    return state, events
+
+
+def _passengers_share_fate(
+    game_map: Any, state: GameState, carrier: Any, catalogue: Any, where: str, fate: Any
+) -> tuple[GameState, list[Event]]:
+    """What happened to a carrier happens to its passengers (5.6): a transport's take the same
+    `fate` (a step loss or elimination); riders of an eliminated AFV are unloaded in its hex."""
+    events: list[Event] = []
+    carrier_is_transport = ctype(catalogue, carrier).is_transport
+    for p in board.passengers_of(state, carrier.id):
         if carrier_is_transport:
-            state, evs = eliminate(
+            state, evs = fate(
                 game_map,
                 state,
                 p.id,
                 catalogue,
-                reason=f"carried by {unit_id}, shares its fate (5.6)",
+                reason=f"carried by {carrier.id}, shares its fate (5.6)",
             )
             events += evs
-        else:
-            state = state.with_unit(replace(p, carried_by=None, hex=unit.hex))
+            p = state.units[p.id]
+        # A passenger that outlived its eliminated carrier, or a rider, is set down in the hex.
+        if state.units[carrier.id].eliminated and p.on_map:
+            state = state.with_unit(replace(p, carried_by=None, hex=carrier.hex))
             events.append(
                 event(
                     "unloaded",
                     unit=p.id,
-                    carrier=unit_id,
+                    carrier=carrier.id,
                     hex=where,
                     reason="carrier eliminated (5.6)",
                 )
