@@ -218,8 +218,9 @@ def move(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     path = tuple(_hex(state, label, "path", "move") for label in cmd.get("path"))
     if cmd.get("assault_on_collision"):  # 18.7: remembered through op-fire pauses
         a = state.activation
-        state = replace(state, activation=replace(
-            a, collision_assault=a.collision_assault | frozenset(ids)))
+        state = replace(
+            state, activation=replace(a, collision_assault=a.collision_assault | frozenset(ids))
+        )
     return start_move(state, ids, path, dice, "move")
 
 
@@ -324,7 +325,9 @@ def exit_map(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         )
     for u in units:
         s = movement.edge_exit_cost(m, movement.movement_class(u, catalogue=cat), last)
-        left = movement.movement_allowance(u, catalogue=cat, state=state) - Fraction(spent_now.get(u.id, 0))
+        left = movement.movement_allowance(u, catalogue=cat, state=state) - Fraction(
+            spent_now.get(u.id, 0)
+        )
         if s.cost is None or s.cost > left:
             raise IllegalCommand(
                 f"exit: {u.id} lacks the MPs to leave the map from "
@@ -790,25 +793,42 @@ def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
         if len(firers) > 1:
             decl = FireDeclaration(firers=tuple(firers), target_hex=parse_hex(state, target))
             if not validate_fire(m, state, decl, cat):
-                out.append({"type": "fire", "firers": list(firers), "target": target,
-                            "fire_type": "direct"})
+                out.append(
+                    {
+                        "type": "fire",
+                        "firers": list(firers),
+                        "target": target,
+                        "fire_type": "direct",
+                    }
+                )
                 combos.append([list(firers), target])
     a = state.activation
     leaders = [
-        x for x in sorted(a.units)
-        if cat[state.units[x].type_id].is_leader and state.units[x].on_map
-        and state.units[x].status != st.DEMORALIZED and state.units[x].carried_by is None
+        x
+        for x in sorted(a.units)
+        if cat[state.units[x].type_id].is_leader
+        and state.units[x].on_map
+        and state.units[x].status != st.DEMORALIZED
+        and state.units[x].carried_by is None
     ]
     for firers, target in combos:
         here = state.units[firers[0]].hex
         for ldr in leaders:
             if state.units[ldr].hex != here:
                 continue
-            decl = FireDeclaration(firers=tuple(firers), target_hex=parse_hex(state, target),
-                                   leader=ldr)
+            decl = FireDeclaration(
+                firers=tuple(firers), target_hex=parse_hex(state, target), leader=ldr
+            )
             if not validate_fire(m, state, decl, cat):
-                out.append({"type": "fire", "firers": list(firers), "target": target,
-                            "fire_type": "direct", "leader": ldr})
+                out.append(
+                    {
+                        "type": "fire",
+                        "firers": list(firers),
+                        "target": target,
+                        "fire_type": "direct",
+                        "leader": ldr,
+                    }
+                )
     return out
 
 
@@ -1046,8 +1066,29 @@ def move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     return list(out)
 
 
-def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+def reach_of(state: st.GameState, ids: tuple[str, ...]) -> dict:
+    """Where the activated unit or stack `ids` can go now, with what its side knows (5.1, 16.5):
+    from the map edge for a reinforcement, else from its hex with the MPs it has left."""
     m, cat = game_map(state), catalogue_for(state)
+    u = state.units[ids[0]]
+    a = state.activation
+    enemy_hexes, enemy_ids = known_enemies(state, u.side)
+    if u.hex is None:
+        return movement.entry_reach(
+            m, state, list(ids), edge=u.entry_edge, catalogue=cat, known_enemy_hexes=enemy_hexes
+        )
+    return movement.reachable(
+        m,
+        state,
+        list(ids),
+        catalogue=cat,
+        known_enemy_hexes=enemy_hexes,
+        mp_spent=a.mp_spent,
+        leaderless_threats=enemy_ids if a.leaderless else None,
+    )
+
+
+def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     a = state.activation
     movable = [
         state.units[x]
@@ -1067,30 +1108,10 @@ def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     out = []
     for ids in groups:
         u = state.units[ids[0]]
-        side = u.side
-        enemy_hexes, enemy_ids = known_enemies(state, side)
+        if u.hex is None and any(has_moved(state, x) for x in ids):
+            continue
         try:
-            if u.hex is None:
-                if any(has_moved(state, x) for x in ids):
-                    continue
-                reach = movement.entry_reach(
-                    m,
-                    state,
-                    list(ids),
-                    edge=u.entry_edge,
-                    catalogue=cat,
-                    known_enemy_hexes=enemy_hexes,
-                )
-            else:
-                reach = movement.reachable(
-                    m,
-                    state,
-                    list(ids),
-                    catalogue=cat,
-                    known_enemy_hexes=enemy_hexes,
-                    mp_spent=a.mp_spent,
-                    leaderless_threats=enemy_ids if a.leaderless else None,
-                )
+            reach = reach_of(state, ids)
         except IllegalCommand:
             continue
         for h in sorted(reach):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from . import actions, knowledge, movement
+from . import actions, knowledge
 from . import state as st
 from .combat.assault import AssaultSituation
 from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration
@@ -40,24 +40,7 @@ def _fraction(value: Fraction) -> str:
 
 def _move_costs(state: st.GameState, seat: st.SeatState, ids: tuple[str, ...]) -> dict:
     """Destination label -> (cost, ends_move, minimum_move), as move_options searched (5.1)."""
-    m, cat = game_map(state), catalogue_for(state)
-    u = state.units[ids[0]]
-    enemy_hexes, enemy_ids = actions.known_enemies(state, u.side)
-    a = state.activation
-    if u.hex is None:
-        reach = movement.entry_reach(
-            m, state, list(ids), edge=u.entry_edge, catalogue=cat, known_enemy_hexes=enemy_hexes
-        )
-    else:
-        reach = movement.reachable(
-            m,
-            state,
-            list(ids),
-            catalogue=cat,
-            known_enemy_hexes=enemy_hexes,
-            mp_spent=a.mp_spent,
-            leaderless_threats=enemy_ids if a.leaderless else None,
-        )
+    reach = actions.reach_of(state, ids)
     return {hex_label(state, h): r for h, r in reach.items()}
 
 
