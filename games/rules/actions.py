@@ -18,6 +18,7 @@ from typing import Any
 
 from . import collision, movement, transport
 from . import state as st
+from .attacks import fire_attack
 from .combat import assault as assault_mod
 from .combat.anti_tank import resolve_anti_tank
 from .combat.bombardment import resolve_bombardment
@@ -266,17 +267,30 @@ def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice:
     return walk(state, tuple(ids), path, dice, [])
 
 
-def check_path(state: st.GameState, ids: list[str], path: tuple[Hex, ...], verb: str):
+def check_path(
+    state: st.GameState, ids: list[str], path: tuple[Hex, ...], verb: str, charge: bool = False
+):
     """Check a whole path before moving, so a refused move changes nothing: the MPs each
-    mover will have spent and whether the move ends in the last hex (5.1)."""
+    mover will have spent and whether the move ends in the last hex (5.1). `charge`: an
+    Extended Assault (17.5), which may enter the enemy hex from farther away."""
     sim = state
     spent_now = dict(state.activation.mp_spent)
     cur = state.units[ids[0]].hex
     ends = False
+    enemy_hexes = known_enemies(state, state.units[ids[0]].side)[0]
+    charging = charge or all(x in state.activation.extended_assault for x in ids)  # 17.5
+    moved = any(has_moved(state, x) for x in ids)
     for i, h in enumerate(path):
         if ends:
             raise IllegalCommand(
                 f"{verb}: the move ends in {hex_label(state, cur)} (5.1, 12.1, D7)", rule="5.1"
+            )
+        if h in enemy_hexes and (i > 0 or moved) and not charging and cur is not None:
+            raise IllegalCommand(
+                f"{verb}: an assault enters an enemy hex next to where the units began their "
+                "move, before spending any MP; only Extended Assault (17.5) charges from "
+                "farther (12.1, D-ASSAULT-MOVE)",
+                rule="12.1",
             )
         spent_now, ends = _check_step(
             sim, ids, cur, h, spent_now, i == 0 and not any(has_moved(state, x) for x in ids), verb
@@ -364,6 +378,7 @@ def walk(
     from .combat.opportunity_fire import opportunity_fire_candidates
 
     m, cat = game_map(state), catalogue_for(state)
+    frm = None
     while path and movers:
         h, path = path[0], path[1:]
         side = state.units[movers[0]].side
@@ -432,7 +447,7 @@ def walk(
         state, more = _leave_map(state, movers)
         events += more
     elif movers:
-        state, more = arrive(state, movers, dice)
+        state, more = arrive(state, movers, dice, frm)
         events += more
     return state, events
 
@@ -466,8 +481,7 @@ def _on_entering(
                 events += _events(evs)
                 if stops:
                     stopped.append(x)
-    side = state.units[movers[0]].side
-    if state.supply.get(side) == "critical" and first:
+    if st.supply_level(state, state.units[movers[0]]) == "critical" and first:
         state, more, dry = out_of_fuel(state, movers, dice)
         events += more
         stopped += dry
@@ -515,8 +529,9 @@ def out_of_fuel(state: st.GameState, movers: tuple[str, ...], dice: Any):
     return state, events, dry
 
 
-def arrive(state: st.GameState, movers: tuple[str, ...], dice: Any):
-    """At the end of a move: moving into an enemy hex is an assault (12.1, D14)."""
+def arrive(state: st.GameState, movers: tuple[str, ...], dice: Any, frm: Hex | None = None):
+    """At the end of a move: moving into an enemy hex is an assault (12.1, D14); `frm`, the
+    hex the movers entered it from, decides the defender's hill shift (12.4)."""
     m, cat = game_map(state), catalogue_for(state)
     here = [x for x in movers if state.units[x].on_map]
     if not here:
@@ -527,7 +542,8 @@ def arrive(state: st.GameState, movers: tuple[str, ...], dice: Any):
         return state, []
     if not assault_mod.must_resolve_now(state, side, h, here):
         return state, []  # joining an assault going on: it continues at the segment's end
-    sit = assault_mod.AssaultSituation(hex=h, attacker=side, first_round=True)
+    came = frozenset({frm}) if frm is not None else frozenset()
+    sit = assault_mod.AssaultSituation(hex=h, attacker=side, first_round=True, entered_from=came)
     state, evs = assault_mod.resolve_assault_round(m, state, sit, dice, cat)
     return state, _events(evs)
 
@@ -577,15 +593,7 @@ def opportunity_fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice
                 raise IllegalCommand(
                     f"opportunity_fire: you command no unit {uid!r} (D21)", rule="D21"
                 )
-        kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
-        decl = FireDeclaration(
-            firers=tuple(cmd.get("firers")),
-            target_hex=w.hex,
-            kind=kind,
-            leader=cmd.get("leader"),
-            opportunity=True,
-            target_unit=target if kind == ANTI_TANK else None,
-        )
+        decl = fire_attack(state, cmd).decl
         shown = {
             x: replace(state.units[x], hidden=False)
             for x in decl.firers
@@ -651,32 +659,25 @@ def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         from .efficient import fire as move_and_fire
 
         return move_and_fire(state, seat, cmd, dice)
-    kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
-    target = _hex(state, cmd.get("target"), "target", "fire")
-    decl = FireDeclaration(
-        firers=tuple(cmd.get("firers")),
-        target_hex=target,
-        kind=kind,
-        leader=cmd.get("leader"),
-        target_unit=cmd.get("target_unit"),
-    )
-    return _resolve_fire(state, decl, dice, "fire")
+    _hex(state, cmd.get("target"), "target", "fire")
+    return _resolve_fire(state, fire_attack(state, cmd).decl, dice, "fire")
 
 
 def bombard(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Bombardment by activated units, spotted by themselves or a leader (9.0, D12)."""
+    if cmd.get("increments"):  # off-board artillery (9.2, offboard.py)
+        if cmd.get("smoke"):
+            raise IllegalCommand("bombard: off-board increments fire no smoke (D18)", rule="D18")
+        from . import offboard
+
+        state, evs = offboard.fire(state, seat, cmd, dice)
+        return state, _events(evs)
     if cmd.get("smoke"):  # a smoke mission instead of an attack (D18, smoke.py)
         from .smoke import fire_smoke
 
         return fire_smoke(state, seat, cmd, dice)
-    target = _hex(state, cmd.get("target"), "target", "bombard")
-    decl = FireDeclaration(
-        firers=tuple(cmd.get("firers")),
-        target_hex=target,
-        kind=BOMBARDMENT,
-        spotter=cmd.get("spotter"),
-    )
-    return _resolve_fire(state, decl, dice, "bombard")
+    _hex(state, cmd.get("target"), "target", "bombard")
+    return _resolve_fire(state, fire_attack(state, cmd).decl, dice, "bombard")
 
 
 def _resolve_fire(state: st.GameState, decl: FireDeclaration, dice: Any, verb: str):
@@ -870,36 +871,39 @@ def _move_and_fire_options(state: st.GameState, seat: st.SeatState) -> list[dict
 
 
 def _bombard_and_smoke_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
-    """Bombardments, and a smoke mission at each of their targets (D18, D-SMOKE-1)."""
+    """Bombardments, a smoke mission at each of their targets (D18, D-SMOKE-1), and the
+    off-board increments' bombardments (9.2, D-OFFBOARD-1)."""
+    from . import offboard
+
     out = bombard_options(state, seat)
-    return out + [{**c, "smoke": True} for c in out]
+    targets = sorted(known_enemies(state, seat.side)[0])
+    return out + [{**c, "smoke": True} for c in out] + offboard.options(state, seat, targets)
 
 
 def _blind_bombard_options(
     state: st.GameState, u: st.UnitState, rng: int, spotters: list[str]
 ) -> list[dict]:
     """Double-blind: bombardments of hexes with no known enemy, at half strength, each with
-    the first activated leader who can spot the hex (18.8, D-DB-BLIND-LEGAL).
+    the first activated leader who has a line of sight to the hex (18.8, D-DB-BLIND-LEGAL).
 
-    The hexes offered depend on the leaders' sight and the firer's range only, never on
-    what stands in them, so the list reveals nothing.
+    The hexes offered depend on the leaders' line of sight and the firer's range only, never
+    on what stands in them, so the list reveals nothing.
     """
     from .combat.bombardment import validate_bombardment
     from .observation import is_on
-    from .visibility import static_sight
 
     if not spotters or not is_on(state):
         return []
     m, cat = game_map(state), catalogue_for(state)
     known, _ = known_enemies(state, u.side)
-    sight = static_sight(m).sees
+    in_range = [h for h in sorted(m.hexes) if _dist(u.hex, h) <= rng and h not in known]
     chosen: dict[Hex, str] = {}
     for sp in spotters:
         leader = state.units[sp]
         if leader.status == st.DEMORALIZED:
             continue
-        for h in sight.get(leader.hex, frozenset()) | {leader.hex}:
-            if h in chosen or h in known or _dist(u.hex, h) > rng:
+        for h in in_range:
+            if h in chosen:
                 continue
             decl = FireDeclaration(firers=(u.id,), target_hex=h, kind=BOMBARDMENT, spotter=sp)
             if not validate_bombardment(m, state, decl, cat):
@@ -1241,6 +1245,7 @@ ACTIONS = {
     "unload": unload,
     "dig_in": dig_in,
     "air_strike": lambda s, me, c, d: _air().strike(s, me, c, d),  # 15.1
+    "air_attack": lambda s, me, c, d: _air().attack(s, me, c, d),  # 18.9, D-AIR-4
     "consolidate": consolidate,
 }
 
@@ -1255,6 +1260,7 @@ OPTIONS = {
     "unload": unload_options,
     "dig_in": dig_in_options,
     "air_strike": lambda s, me: _air().strike_options(s, me),  # 15.1
+    "air_attack": lambda s, me: _air().attack_options(s, me),  # 18.9, D-AIR-4
     "consolidate": consolidate_options,
 }
 

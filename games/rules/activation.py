@@ -25,21 +25,7 @@ def seat(state: st.GameState, seat_id: str) -> st.SeatState | None:
     return None
 
 
-def seat_of_unit(state: st.GameState, unit: st.UnitState) -> str | None:
-    """The seat commanding a unit (D21): the seat listing it, else its side's catch-all seat.
-
-    A seat with an empty unit list commands every unit of its side that no other seat lists,
-    so a one-seat side needs no assignment at all.
-    """
-    catch_all = None
-    for s in state.seats:
-        if s.side != unit.side:
-            continue
-        if unit.id in s.units:
-            return s.id
-        if not s.units and catch_all is None:
-            catch_all = s.id
-    return catch_all
+seat_of_unit = st.seat_of_unit  # one definition, in state.py (logistics needs it too)
 
 
 def commands_unit(state: st.GameState, seat_id: str, unit: st.UnitState) -> bool:

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tables
-from .combat import board
+from .combat import board, situation
 from .combat.counters import armor, ctype
-from .combat.direct_fire import DF_TABLE, column_events, direct_fire_shifts
-from .combat.events import Event, Shift, event, shift_events
+from .combat.direct_fire import DF_TABLE, direct_fire_shifts
+from .combat.events import Event, Shift, event
 from .combat.fire import DIRECT, FireDeclaration, OffBoardIncrement
 from .combat.losses import apply_result
 from .combat.morale import morale_check
+from .combat.situation import AttackSituation, refused
 from .combat.steps import eliminate, step_loss
 from .hexgrid import Hex, distance
-from .state import DEMORALIZED, GameState
+from .state import DEMORALIZED, AirPending, GameState
 
 ARRIVES_AT_MOST = 3  # D-AIR-1: a sortie arrives on 1d6 <= 3
 AA_RADIUS = 3  # 15.1 / 10.3 chart: enemy AA within 3 hexes of the attacking air unit
@@ -54,26 +54,57 @@ def enemy_aa_near(game_map: Any, state: GameState, side: str, target: Hex, catal
     )
 
 
-def air_direct_fire(
+def air_direct_fire_situation(
     game_map: Any, state: GameState, side: str, sortie: str, value: int, target: Hex,
-    dice: Any, catalogue: Any,
-) -> tuple[GameState, list[Event]]:
-    """An air unit's direct fire on the hex it is over (15.1, 10.2, D-AIR-2)."""
+    catalogue: Any,
+) -> AttackSituation:
+    """An air unit's direct fire on the hex it is over, before its dice (15.1, 10.3, D-AIR-2)."""
     decl = FireDeclaration(firers=(), target_hex=target, increments=(OffBoardIncrement(sortie, value),))
     shifts = direct_fire_shifts(game_map, state, decl, catalogue)
     aa = enemy_aa_near(game_map, state, side, target, catalogue)
     if aa:
         shifts.append(Shift(-1, "undemoralized enemy AA unit within 3 hexes of attacking air "
                                 f"unit ({', '.join(aa)})", "10.3, 15.1"))
+    parts = ({"unit": sortie, "printed": value, "used": value, "value": str(value),
+              "why": ["air unit over the hex (15.1)"]},)
+    return AttackSituation(DIRECT, situation.DIRECT_FIRE, side, value, parts, tuple(shifts))
+
+
+def air_anti_tank_situation(
+    game_map: Any, state: GameState, side: str, sortie: str, value: int, target_unit: str,
+    catalogue: Any,
+) -> AttackSituation:
+    """An air unit's anti-tank attack before its dice (11.4, D-AIR-3): range 0, the target's
+    own modifiers only."""
+    target = state.units[target_unit]
+    arm = armor(catalogue, target)
+    arm = int(max(0, arm - 1) if arm is not None and target.mired else (arm or 0))
+    mods: list[Shift] = []
+    if target.last_moved_segment is not None and target.last_moved_segment == state.segment - 1:
+        mods.append(Shift(-1, "target moved in the preceding action segment", "11.1, D25"))
+    t = board.terrain(game_map, target.hex)
+    if target.dug_in or t.anti_tank_drm < 0:
+        why = "target is dug-in" if target.dug_in else f"target occupies {t.name.lower()}"
+        mods.append(Shift(-1, why, "11.1"))
+    parts = ({"unit": sortie, "printed": value, "used": value, "value": str(value),
+              "why": ["air unit over the hex (11.4)"]},)
+    return AttackSituation("anti_tank", situation.ANTI_TANK, side, value, parts, tuple(mods), arm)
+
+
+def air_direct_fire(
+    game_map: Any, state: GameState, side: str, sortie: str, value: int, target: Hex,
+    dice: Any, catalogue: Any,
+) -> tuple[GameState, list[Event]]:
+    """An air unit's direct fire on the hex it is over (15.1, 10.2, D-AIR-2)."""
+    sit = air_direct_fire_situation(game_map, state, side, sortie, value, target, catalogue)
     events = [event("fire", kind=DIRECT, side=side, firers=[], air=sortie,
                     target_hex=board.label(game_map, target), opportunity=False, value=value,
-                    value_parts=[{"unit": sortie, "printed": value, "used": value,
-                                  "value": str(value), "why": ["air unit over the hex (15.1)"]}])]
-    events += shift_events(shifts)
-    net, col = column_events(tables.DIRECT_FIRE, value, shifts)
+                    value_parts=list(sit.value_parts))]
+    events += sit.shift_events()
+    col = sit.column_event()
     events.append(col)
     roll = dice.roll(2, "air direct fire")
-    code = tables.direct_fire(value, net, sum(roll))
+    code = sit.result(sum(roll))
     events.append(event("roll", purpose="air direct fire", dice=list(roll), total=sum(roll)))
     events.append(event("result", kind=DIRECT, code=code, column=col["column"], dice=sum(roll)))
     enemy = sorted({u.side for u in state.units_at(target)} - {side})
@@ -87,27 +118,19 @@ def air_anti_tank(
     dice: Any, catalogue: Any,
 ) -> tuple[GameState, list[Event]]:
     """An air unit's anti-tank attack on one armored unit below it (11.4, D-AIR-3)."""
-    target = state.units[target_unit]
-    arm = armor(catalogue, target)
-    arm = int(max(0, arm - 1) if arm is not None and target.mired else (arm or 0))
-    mods: list[Shift] = []
-    if target.last_moved_segment is not None and target.last_moved_segment == state.segment - 1:
-        mods.append(Shift(-1, "target moved in the preceding action segment", "11.1, D25"))
-    t = board.terrain(game_map, target.hex)
-    if target.dug_in or t.anti_tank_drm < 0:
-        why = "target is dug-in" if target.dug_in else f"target occupies {t.name.lower()}"
-        mods.append(Shift(-1, why, "11.1"))
-    drm = sum(m.shift for m in mods)
+    sit = air_anti_tank_situation(game_map, state, side, sortie, value, target_unit, catalogue)
+    target, arm, drm = state.units[target_unit], int(sit.armor or 0), sit.net_shift
     events = [event("fire", kind="anti_tank", side=side, firers=[], air=sortie,
                     target_hex=board.label(game_map, target.hex), target_unit=target.id,
                     opportunity=False, value=value, armor=arm,
                     reason="air anti-tank attack at range 0, no adjacency bonus (11.4, D-AIR-3)")]
-    events += shift_events(mods)
+    events += sit.shift_events()
     roll = dice.roll(2, "air anti-tank fire")
-    total = sum(roll) + value - arm + drm
-    code = tables.anti_tank(total)
+    total = sum(roll) + sit.modifier
+    code = sit.result(sum(roll))
     events.append(event("roll", purpose="air anti-tank fire", dice=list(roll), total=sum(roll)))
     events.append(event("result", kind="anti_tank", code=code, dice=sum(roll), modified=total,
+                        modifier=sit.modifier,
                         reason=f"{sum(roll)} + {value} - {arm} {drm:+d} = {total}"))
     if code == "eliminated":
         state, evs = eliminate(game_map, state, target.id, catalogue,
@@ -187,16 +210,44 @@ def strike(state: GameState, seat: Any, cmd: Any, dice: Any):
     events.append(ev)
     if not arrives:
         return state, events
-    if blind:  # 18.9: the defender declares the unobserved hexes around the aimed hex
+    if blind:  # 18.9: the defender declares the unobserved hexes around the aimed hex, then
+        # "the actual hex to be attacked is decided": the attacker's next command (air_attack).
         from .air_declaration import declare
 
         events.append(Ev("air_declaration", side=side, units=(), data={
             "target": hex_label(state, target), "declared": declare(state, side, target)}))
+        pending = AirPending(side, sortie.id, kind, value, target)
+        return _replace(state, air_pending=pending), events
     if kind == DIRECT:
         state, raw = air_direct_fire(m, state, side, sortie.id, value, target, dice, cat)
     else:
         state, raw = air_anti_tank(m, state, side, sortie.id, value, tu, dice, cat)
     return state, events + _events(raw)
+
+
+def strike_odds(state: GameState, cmd: Any) -> dict:
+    """An air strike's odds: the chance the sortie arrives (D-AIR-1) and, if it does, its
+    attack's situation, built as `strike` builds it (15.1, 11.4)."""
+    from fractions import Fraction
+
+    from .registry import catalogue_for, game_map, parse_hex
+
+    a = state.activation
+    side = a.side if a is not None else None
+    m, cat = game_map(state), catalogue_for(state)
+    sortie = next((s for s in sorties_left(state, side) if s.id == cmd.get("sortie")), None)
+    if sortie is None:
+        return refused("air_strike", [f"no sortie {cmd.get('sortie')!r} left for this turn (15.1)"])
+    target = parse_hex(state, cmd.get("target"))
+    if cmd.get("attack") == DIRECT:
+        sit = air_direct_fire_situation(m, state, side, sortie.id, sortie.direct_fire, target, cat)
+    else:
+        sit = air_anti_tank_situation(
+            m, state, side, sortie.id, sortie.anti_tank, cmd.get("target_unit"), cat
+        )
+    arrives = Fraction(ARRIVES_AT_MOST, 6)
+    return {**sit.to_json(), "arrives": {"p": round(float(arrives), 4), "fraction": str(arrives),
+                                         "rule": "D-AIR-1"}}
 
 
 def strike_options(state: GameState, seat: Any) -> list[dict]:
@@ -225,3 +276,75 @@ def strike_options(state: GameState, seat: Any) -> list[dict]:
                         out.append({"type": "air_strike", "sortie": s.id, "target": label,
                                     "attack": "anti_tank", "target_unit": u.id})
     return out
+
+
+REAIM_RADIUS = 3  # D-AIR-4: the declaration covers 3 hexes around the aimed hex (18.9)
+
+
+def _reaim_problem(state: GameState, cmd: Any) -> str | None:
+    """Why an air_attack may not be made; None if it may (18.9, D-AIR-4)."""
+    from .actions import known_enemies
+    from .registry import catalogue_for, game_map, parse_hex
+
+    p = state.air_pending
+    try:
+        target = parse_hex(state, cmd.get("target"))
+    except ValueError as exc:
+        return str(exc)
+    if not game_map(state).contains(target) or distance(target, p.aimed) > REAIM_RADIUS:
+        return f"{cmd.get('target')} is more than {REAIM_RADIUS} hexes from the aimed hex (18.9)"
+    if p.attack != DIRECT:
+        _, ids = known_enemies(state, p.side)
+        u = state.units.get(cmd.get("target_unit") or "")
+        if (u is None or u.side == p.side or u.hex != target or u.id not in ids
+                or armor(catalogue_for(state), u) is None):
+            return "an anti-tank attack names an armored enemy unit you can see there (11.4)"
+    return None
+
+
+def attack(state: GameState, seat: Any, cmd: Any, dice: Any):
+    """The double-blind sortie attacks the hex its player chose after the declaration (18.9,
+    D-AIR-4): any hex within 3 of the aimed hex, seen or not."""
+    from dataclasses import replace as _replace
+
+    from .actions import _events
+    from .errors import IllegalCommand
+    from .registry import catalogue_for, game_map, parse_hex
+
+    p = state.air_pending
+    if p is None:
+        raise IllegalCommand("air_attack: no sortie is waiting for its target (18.9)", rule="18.9")
+    why = _reaim_problem(state, cmd)
+    if why:
+        raise IllegalCommand(f"air_attack: {why}", rule="18.9")
+    m, cat = game_map(state), catalogue_for(state)
+    target = parse_hex(state, cmd.get("target"))
+    state = _replace(state, air_pending=None)
+    if p.attack == DIRECT:
+        state, raw = air_direct_fire(m, state, p.side, p.sortie, p.value, target, dice, cat)
+    else:
+        state, raw = air_anti_tank(m, state, p.side, p.sortie, p.value, cmd.get("target_unit"),
+                                   dice, cat)
+    return state, _events(raw)
+
+
+def attack_options(state: GameState, seat: Any) -> list[dict]:
+    """Where the waiting sortie may attack: every hex within 3 of the aimed hex (direct), or
+    each armored enemy unit seen there (anti-tank) (18.9, D-AIR-4)."""
+    from .actions import known_enemies
+    from .registry import catalogue_for, game_map, hex_label
+
+    p = state.air_pending
+    if p is None:
+        return []
+    m = game_map(state)
+    hexes = sorted(h for h in m.hexes if distance(h, p.aimed) <= REAIM_RADIUS)
+    if p.attack == DIRECT:
+        return [{"type": "air_attack", "target": hex_label(state, h)} for h in hexes]
+    cat = catalogue_for(state)
+    _, ids = known_enemies(state, p.side)
+    return [
+        {"type": "air_attack", "target": hex_label(state, state.units[u].hex), "target_unit": u}
+        for u in ids
+        if state.units[u].hex in hexes and armor(cat, state.units[u]) is not None
+    ]

@@ -156,7 +156,7 @@ def _assault_first(state: st.GameState, movers, h, met, dice: Any):
     """The movers enter and assault; they fire first in this round (18.7)."""
     from . import movement
     from .combat import board
-    from .combat.assault import AssaultSituation, _fire, _side_fire
+    from .combat.assault import AssaultSituation, assault_fire, assault_situation
     from .combat.leaders import lone_leaders_overrun
     from .combat.losses import ASSAULT, apply_result
 
@@ -174,8 +174,8 @@ def _assault_first(state: st.GameState, movers, h, met, dice: Any):
         "reason": "a leader-led move collided and assaults: the assaulting units fire first "
                   "(18.7)"})]
     for shooter, target in ((side, defender), (defender, side)):
-        value = _side_fire(m, state, cat, sit, shooter)
-        code, evs = _fire(m, state, cat, sit, shooter, *value, dice)
+        fire = assault_situation(m, state, cat, sit, shooter)
+        code, evs = assault_fire(m, sit, fire, dice)
         events += [as_event(e) for e in evs]
         if code:
             state, evs, _ = apply_result(m, state, h, code, dice, cat, table=ASSAULT,

@@ -42,10 +42,13 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
     },
     "exit": {"unit": ("id", False), "units": ("ids", False), "path": ("hexes", False)},
     "bombard": {
-        "firers": ("ids", True),
+        "firers": ("ids", False),
+        "increments": ("ids", False),  # off-board artillery (9.2), instead of firers
         "target": ("hex", True),
         "spotter": ("id", False),
         "smoke": ("bool", False),  # a smoke mission instead of an attack (D18)
+        # Drumfire (17.2): the firing player resolves this firer's drumfire separately.
+        "drumfire_separately": ("bool", False),
     },
     "assault": {
         "units": ("ids", True),
@@ -60,8 +63,11 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "attack": ("enum:direct|anti_tank", True),
         "target_unit": ("id", False),
     },
+    # Double-blind: where an arrived sortie attacks, after the declaration (18.9, D-AIR-4).
+    "air_attack": {"target": ("hex", True), "target_unit": ("id", False)},
     "consolidate": {"units": ("ids", True)},  # optional 17.1
     "resign": {},  # any seat, any time: the other side wins (D-RESIGN-1)
+    "undo": {},  # take back the last move, load or unload of the activation (D-UNDO-1)
     "load": {"unit": ("id", True), "transport": ("id", True)},
     "unload": {"unit": ("id", True)},
     "end_activation": {},
@@ -152,6 +158,10 @@ def parse_command(raw: Any) -> Command:
     cmd = Command(ctype, tuple(args))
     if ctype in ("move", "exit") and (cmd.get("unit") is None) == (cmd.get("units") is None):
         raise InvalidCommand(f"{ctype}: give exactly one of 'unit' or 'units'", rule="unit")
+    if ctype == "bombard" and (cmd.get("firers") is None) == (cmd.get("increments") is None):
+        raise InvalidCommand(
+            "bombard: give exactly one of 'firers' or 'increments' (9.3)", rule="firers"
+        )
     if ctype == "activate":
         kind = cmd.get("kind")
         need = {"stack": "hex", "formation": "formation"}.get(kind, "unit")

@@ -15,10 +15,11 @@ from fractions import Fraction
 from typing import Any
 
 from . import state as st
-from .combat.fire import ANTI_TANK, DIRECT, MOVE_AND_FIRE_OPTION, FireDeclaration
+from .attacks import fire_attack
+from .combat.fire import ANTI_TANK, MOVE_AND_FIRE_OPTION
 from .commands import Command
 from .errors import IllegalCommand
-from .registry import catalogue_for, game_map, parse_hex
+from .registry import catalogue_for, game_map
 
 
 def half_allowance(state: st.GameState, u: st.UnitState) -> Fraction:
@@ -61,18 +62,13 @@ def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     if why:
         raise IllegalCommand(f"fire: {'; '.join(why)} (17.3)", rule="17.3")
     try:
-        target = parse_hex(state, cmd.get("target"))
+        decl = fire_attack(state, cmd).decl  # move_and_fire=True: -1 (17.3)
     except ValueError as exc:
         raise IllegalCommand(f"fire: target: {exc}", rule="10.0") from None
-    kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
-    decl = FireDeclaration(
-        firers=firers, target_hex=target, kind=kind, target_unit=cmd.get("target_unit"),
-        leader=cmd.get("leader"), move_and_fire=True,
-    )
     if u.hidden:
         state = state.with_unit(replace(u, hidden=False))
     moved = bool(state.activation.mp_spent.get(uid))
-    resolve = resolve_anti_tank if kind == ANTI_TANK else resolve_direct_fire
+    resolve = resolve_anti_tank if decl.kind == ANTI_TANK else resolve_direct_fire
     state, evs = resolve(game_map(state), state, decl, dice, catalogue_for(state))
     u = state.units[uid]
     if moved or not u.on_map:

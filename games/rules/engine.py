@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from . import actions, knowledge, razvedka, sequence
+from . import actions, knowledge, razvedka, sequence, undo
 from . import activation as act
 from . import state as st
 from .commands import Command, Event, parse_command
@@ -20,7 +20,7 @@ from .registry import counter_type, parse_hex, scenario_for
 
 ACTION_COMMANDS = frozenset(
     {"move", "exit", "fire", "bombard", "assault", "recover", "load", "unload", "dig_in",
-     "consolidate", "air_strike", "end_activation"}
+     "consolidate", "air_strike", "air_attack", "end_activation"}
 )
 
 
@@ -59,6 +59,9 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
     hides = knowledge.in_force(state)
     if hides:  # handles to ids; fire only at what the side knows (D-DB-VALID)
         cmd = knowledge.command_in(state, me.side, cmd)
+    if cmd.type == "undo":  # the state before the step, exactly: nothing to recompute
+        new_state, events = undo.undo(state, me)
+        return Step(state=new_state, events=tuple(events), dice_used=())
     before = len(getattr(dice, "rolls", []))
     new_state, events = _dispatch(state, me, cmd, dice)
     if hides:  # what each viewer knows now (17.8, 17.9, 18.0); razvedka (18.10)
@@ -67,6 +70,7 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
         events = [*events, *scouted]
     new_state = _record_control(new_state)
     used = tuple(getattr(dice, "rolls", [])[before:])
+    new_state = undo.keep_undo_point(state, new_state, cmd.type, events, bool(used))
     return Step(state=new_state, events=tuple(events), dice_used=used)
 
 
@@ -119,6 +123,11 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
             raise IllegalCommand(
                 f"{t}: finish the activation first (end_activation, 3.1)", rule="3.1"
             )
+        if state.air_pending is not None and t != "air_attack":
+            raise IllegalCommand(
+                f"{t}: the sortie overhead attacks first: choose its hex (air_attack, 18.9)",
+                rule="18.9",
+            )
         if t == "end_activation":
             pending = must_still_recover(state)
             if pending:
@@ -134,7 +143,7 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
         return _activate(state, me, cmd, dice)
     if t == "pass":
         events = [Event("passed", data={"side": me.side, "seat": me.id})]
-        state, more = sequence.end_segment(state, dice, passed=True)
+        state, more = sequence.end_segment(state, dice, passed=True, seat=me.id)
         return state, events + more
     if t == "bank_segment":
         return _bank_segment(state, me)
@@ -212,16 +221,18 @@ def must_still_recover(state: st.GameState) -> list[str]:
 
 
 def _end_activation(state: st.GameState, dice: Any):
+    seat = state.activation.seat
     state, events = actions.continuing_assaults(state, dice)
     state, more = act.finish(state)
     events += more
-    state, more = sequence.end_segment(state, dice, passed=False)
+    state, more = sequence.end_segment(state, dice, passed=False, seat=seat)
     return state, events + more
 
 
 def _maybe_auto_end(state: st.GameState, events: list, dice: Any):
     """End the activation by itself once every activated counter has acted (3.1)."""
-    if state.phase != st.ACTION or state.opfire is not None or state.activation is None:
+    if (state.phase != st.ACTION or state.opfire is not None or state.activation is None
+            or state.air_pending is not None):
         return state, events
     a = state.activation
     live = {u for u in a.units if not state.units[u].eliminated}

@@ -88,7 +88,7 @@ def assault(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice: An
     why = problems(state, ids, path)
     if why:
         raise IllegalCommand(f"assault: {'; '.join(why)} (17.5, D-EXT-1)", rule=RULE)
-    check_path(state, ids, path, "assault")
+    check_path(state, ids, path, "assault", charge=True)
     a = state.activation
     charging = {uid: path[-1] for uid in [*ids, *passenger_ids(state, ids)]}
     state = replace(state, activation=replace(
@@ -147,7 +147,7 @@ def options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                     if problems(state, ids, path):
                         continue
                     try:
-                        check_path(state, ids, path, "assault")
+                        check_path(state, ids, path, "assault", charge=True)
                     except IllegalCommand:
                         continue
                     out.append({"type": "assault", "units": ids, "target": hex_label(state, t),

@@ -3,9 +3,9 @@
 A formation comes from the scenario (`scenario.formations`, units' `formation`). The side
 needs morale 7+ and a current initiative of 2+; the formation needs an undemoralized leader
 of rank Major or above (its senior leader) and no demoralized leader. The roll is 2d6,
-modified (+1 per friendly leader eliminated, +1 per friendly unit eliminated, transports
-excluded and tanks not doubled, +1 per formation unit at half strength, -1 if no formation
-unit has lost a step, -1 for the listed nationalities and dates), against the senior
+modified (+1 per friendly leader eliminated, +1 per friendly unit eliminated but trucks,
+wagons and prime movers, tanks not doubled, +1 per formation unit at half strength, -1 if
+no formation unit has lost a step, -1 for the listed nationalities and dates), against the senior
 leader's morale. Success opens an activation of every available counter of the formation
 (all marked Moved/Fired at its end, 3.1); failure marks the formation's leaders Moved/Fired
 and spends the action segment (D-FORM-2). Formation-activated units may combine direct fire
@@ -41,6 +41,9 @@ _STEADY = {
     "american": (1944, 9999),  # US Army after 1943
     "german": (0, 1944),  # all branches before 1945
 }
+
+
+NOT_COUNTED_LOSSES = frozenset({"truck", "wagon", "prime_mover"})
 
 
 def formations_of(state: st.GameState, side: str) -> list[Any]:
@@ -110,10 +113,11 @@ def modifiers(state: st.GameState, side_id: str, formation: Any) -> list[tuple[s
     leaders_lost = sum(1 for u in ours if u.eliminated and act.is_leader(state, u))
     if leaders_lost:
         out.append(("friendly leaders eliminated", leaders_lost))
+    # 17.7: "trucks, wagons and prime movers don't count"; an APC (armed or not) does.
     units_lost = sum(
         1 for u in ours
         if u.eliminated and not act.is_leader(state, u)
-        and not counter_type(state, u.type_id).is_transport
+        and counter_type(state, u.type_id).kind not in NOT_COUNTED_LOSSES
     )
     if units_lost:
         out.append(("friendly units eliminated", units_lost))
@@ -224,5 +228,5 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
     state = state.with_units(marked)
     ended = Event("formation_failed", side=me.side, units=tuple(sorted(marked)),
                   data={"formation": formation_id})
-    state, more = sequence.end_segment(state, dice, passed=False)
+    state, more = sequence.end_segment(state, dice, passed=False, seat=me.id)
     return state, [ev, ended, *more]

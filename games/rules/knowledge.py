@@ -561,7 +561,7 @@ def command_in(state: st.GameState, side: str, cmd):
     from .handles import resolve
 
     args = dict(cmd.args)
-    if cmd.type in ("fire", "air_strike") and args.get("target_unit") is not None:
+    if cmd.type in ("fire", "air_strike", "air_attack") and args.get("target_unit") is not None:
         args["target_unit"] = resolve(names(state, side), args["target_unit"], cmd.type)
     if cmd.type == "opportunity_fire":
         args["target"] = resolve(names(state, side), args["target"], "opportunity_fire")
@@ -595,7 +595,7 @@ def legal_out(state: st.GameState, side: str, groups: Mapping[str, list[dict]]) 
         fixed = []
         for c in cmds:
             c = dict(c)
-            if k in ("fire", "air_strike") and c.get("target_unit") is not None:
+            if k in ("fire", "air_strike", "air_attack") and c.get("target_unit") is not None:
                 if c["target_unit"] not in nm:
                     continue
                 c["target_unit"] = nm[c["target_unit"]]

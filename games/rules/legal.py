@@ -28,6 +28,7 @@ GROUP_ORDER = (
     "unload",
     "dig_in",
     "air_strike",
+    "air_attack",
     "consolidate",
     "end_activation",
     "pass",
@@ -69,6 +70,8 @@ def _legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
     elif state.opfire is not None:
         groups["opportunity_fire"] = actions.opportunity_fire_options(state, me)
         groups["decline"] = [{"type": "decline"}]
+    elif state.air_pending is not None:  # the sortie overhead chooses its hex first (18.9)
+        groups["air_attack"] = actions.OPTIONS["air_attack"](state, me)
     elif state.activation is not None:
         for ctype, fn in actions.OPTIONS.items():
             groups[ctype] = fn(state, me)

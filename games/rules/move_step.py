@@ -34,7 +34,7 @@ from .errors import IllegalCommand
 from .hexgrid import Hex, distance
 from .maps import Map
 from .stacking import counts_of, stacking_problem_counts
-from .state import DEMORALIZED, GOOD, GameState, UnitState
+from .state import DEMORALIZED, GOOD, GameState, UnitState, supply_level
 from .terrain import hexside_crossing_extra, hill_move_extra, road_move_cost
 from .units import Catalogue
 
@@ -124,7 +124,7 @@ def movement_allowance(
     ma = Fraction(t.face(unit.steps).movement)  # type: ignore[union-attr]
     if (
         state is not None
-        and state.supply.get(unit.side) in ("shortfall", "critical")
+        and supply_level(state, unit) in ("shortfall", "critical")
         and t.movement_class in ("motorized", "mechanized")
     ):
         return max(Fraction(0), ma - 2)

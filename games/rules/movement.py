@@ -357,8 +357,8 @@ def _search(
     def step_allowed(a: Hex, b: Hex) -> bool:
         if not may_stack(b):
             return False
-        if b in known_enemy_hexes and not movers.may_assault:
-            return False
+        if b in known_enemy_hexes and not (movers.may_assault and movers.fresh and a == origin):
+            return False  # 12.1: an assault goes into a hex adjacent to where the move began
         if fleeing and enemy_distance(b) < enemy_distance(a):
             return False
         if threat_list and any(

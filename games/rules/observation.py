@@ -18,8 +18,8 @@ The referee's version of the variant's observation procedure:
 - Leaders (18.6): a leader stacked with friendly personnel or weapons units is never
   observed; other leaders are observed as "lone leaders" (knowledge.py shows no values).
 - Optional additions (18.11), each its own option name:
-  `db_moving_observers`: an OP whose observers all moved in this or the previous action
-  segment sees personnel-style 6 hexes into clear terrain (limiting terrain normally) or,
+  `db_moving_observers`: an OP whose observers all moved since the opposing player last
+  finished an activation sees personnel-style 6 hexes into clear terrain (limiting terrain normally) or,
   with only vehicles (or only adjacent OPs of a moving recon unit), 3 in clear / 1 in
   limiting terrain (D-DB-MOVING);
   `db_low_profile`: dug-in personnel and low-profile weapons count as in limiting terrain
@@ -44,6 +44,12 @@ MOVING_OBSERVERS = "db_moving_observers"
 GENERIC_MARKERS = "db_generic_markers"
 LOW_PROFILE = "db_low_profile"
 ADDITIONS = (MOVING_OBSERVERS, GENERIC_MARKERS, LOW_PROFILE)
+# How the new-game page presents each addition: a name, one line, its rule number.
+ADDITION_INFO: dict[str, tuple[str, str, str]] = {
+    MOVING_OBSERVERS: ("Moving observers", "Units that moved still observe: personnel 6 hexes in clear terrain, vehicles 3 (1 in limiting terrain).", "18.11a"),
+    GENERIC_MARKERS: ("Generic markers at long range", "A unit seen beyond 12 hexes shows only a generic type marker until it fires.", "18.11b"),
+    LOW_PROFILE: ("Low profile", "Dug-in infantry and small guns count as in limiting terrain against observers no higher than them.", "18.11c"),
+}
 
 ADJACENT_OP_KINDS = frozenset({"infantry", "cavalry", "recon"})
 VEHICLE_CLASSES = frozenset({"motorized", "mechanized"})
@@ -71,7 +77,12 @@ def makes_op(state: st.GameState, u: st.UnitState) -> bool:
 
 
 def _moved_recently(state: st.GameState, u: st.UnitState) -> bool:
-    return u.last_moved_segment is not None and u.last_moved_segment >= state.segment - 1
+    """Moved, and the opposing player has not yet finished an activation since (18.11
+    addition 1: "until the end of the opposing player's next activation"): consecutive
+    opening segments and automatic passes do not end it (D-DB-MOVING)."""
+    if u.last_moved_segment is None:
+        return False
+    return state.played_segment.get(state.enemy_of(u.side), -1) <= u.last_moved_segment
 
 
 def _moved_now(state: st.GameState, u: st.UnitState) -> bool:

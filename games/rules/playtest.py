@@ -1,6 +1,10 @@
 """Play every bundled scenario to the end with random legal commands, checking invariants.
 
     python -m games.rules.playtest --games N --seed S [--scenario ID] [--max-steps K]
+        [--ruleset panzer_grenadier|panzer_leader]
+
+Without --ruleset (or with panzer_grenadier) it plays Panzer Grenadier as below; any other
+ruleset is played through the ruleset interface by games.rulesets.playtest.
 
 Each game: real SeededDice, a random.Random choosing among all seats that may act and then
 among their legal commands (a group first, weighted by GROUP_WEIGHTS, then a command in it). After every step: stacking, steps, statuses, Moved/Fired,
@@ -19,7 +23,8 @@ import sys
 import time
 import traceback
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+
+from games.rulesets import playtest as rulesets_playtest
 
 from . import knowledge
 from . import state as st
@@ -59,22 +64,7 @@ EXTRA_OPTIONS = frozenset(
 RESIGN_AT = 120
 
 
-@dataclass
-class Tally:
-    games: int = 0
-    steps: int = 0
-    errors: int = 0
-    invariant_failures: int = 0
-    replay_mismatches: int = 0
-    unfinished: int = 0
-    messages: list[str] = field(default_factory=list)
-
-    def line(self) -> str:
-        return (
-            f"playtest: games={self.games} steps={self.steps} errors={self.errors} "
-            f"invariant_failures={self.invariant_failures} "
-            f"replay_mismatches={self.replay_mismatches}"
-        )
+Tally = rulesets_playtest.Tally  # one tally and result line for every ruleset
 
 
 def invariant_problems(state: st.GameState, previous: st.GameState | None = None) -> list[str]:
@@ -273,8 +263,13 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="pass less often: longer games with more contact and combat",
     )
+    p.add_argument("--ruleset", default="panzer_grenadier",
+                   help="which game: panzer_grenadier (default) or panzer_leader")
     a = p.parse_args(argv)
-    tally = run(a.games, a.seed, a.scenario, a.max_steps, thorough=a.thorough)
+    if a.ruleset != "panzer_grenadier":
+        tally = rulesets_playtest.run(a.ruleset, a.games, a.seed, a.scenario, a.max_steps)
+    else:
+        tally = run(a.games, a.seed, a.scenario, a.max_steps, thorough=a.thorough)
     bad = tally.errors or tally.invariant_failures or tally.replay_mismatches
     return 1 if bad else 0
 

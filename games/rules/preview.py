@@ -14,10 +14,15 @@ from typing import Any
 
 from . import actions, knowledge
 from . import state as st
-from .combat.assault import AssaultSituation
-from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration
-from .combat.odds import assault_odds, fire_odds
+from .air_support import strike_odds
+from .attacks import assault_attack, fire_attack, is_assault
+from .combat.drumfire import OPTION as DRUMFIRE_OPTION
+from .combat.drumfire import drumfire_situations, is_drumfire_hex
+from .combat.odds import assault_odds, fire_odds, fire_problems
+from .combat.situation import refused
+from .commands import parse_command
 from .legal import legal_commands
+from .movement import move_units
 from .registry import catalogue_for, game_map, hex_label, parse_hex
 
 PREVIEWED = ("move", "exit", "fire", "bombard", "assault", "opportunity_fire")
@@ -44,46 +49,42 @@ def _move_costs(state: st.GameState, seat: st.SeatState, ids: tuple[str, ...]) -
     return {hex_label(state, h): r for h, r in reach.items()}
 
 
-def _fire_preview(state: st.GameState, cmd: dict) -> dict:
+def attack_odds(state: st.GameState, cmd: dict, side: str | None = None) -> dict:
+    """The odds of one attack command, from the declaration and situation its resolution
+    uses (attacks.py, combat/situation.py): the resolution minus the dice. Computed from
+    every counter in the state: callers hide it where the side may not know them. Under
+    hidden information a command names enemy counters by the `side`'s handles (18.0)."""
+    if side is not None and knowledge.in_force(state):
+        cmd = knowledge.command_in(state, side, parse_command(cmd)).to_json()
     m, cat = game_map(state), catalogue_for(state)
-    if cmd["type"] == "opportunity_fire":
-        target_unit = state.units[cmd["target"]]
-        kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
-        decl = FireDeclaration(
-            firers=tuple(cmd["firers"]),
-            target_hex=target_unit.hex,
-            kind=kind,
-            leader=cmd.get("leader"),
-            target_unit=target_unit.id if kind == ANTI_TANK else None,
-        )
-        return fire_odds(m, state, decl, cat, only=[target_unit.id] if kind == DIRECT else None)
-    target = parse_hex(state, cmd["target"])
-    if cmd["type"] == "bombard":
-        decl = FireDeclaration(
-            firers=tuple(cmd["firers"]),
-            target_hex=target,
-            kind=BOMBARDMENT,
-            spotter=cmd.get("spotter"),
-        )
-    else:
-        kind = ANTI_TANK if cmd.get("fire_type") == "anti_tank" else DIRECT
-        decl = FireDeclaration(
-            firers=tuple(cmd["firers"]),
-            target_hex=target,
-            kind=kind,
-            leader=cmd.get("leader"),
-            target_unit=cmd.get("target_unit"),
-        )
-    return fire_odds(m, state, decl, cat)
+    if cmd["type"] in ("assault", "move"):
+        sit, movers = assault_attack(state, cmd)
+        return assault_odds(m, state, sit, cat, movers=movers)
+    if cmd["type"] == "air_strike":
+        return strike_odds(state, cmd)
+    attack = fire_attack(state, cmd)
+    if cmd.get("smoke"):  # a smoke mission: no attack, a Smoke marker (D18)
+        problems = fire_problems(m, state, attack.decl, cat)
+        if problems:
+            return refused("smoke", problems)
+        return {"kind": "smoke", "legal": True, "problems": [], "rule": "D18",
+                "effect": "a Smoke marker in the hex: it blocks line of sight until removed"}
+    return fire_odds(m, state, attack.decl, cat, only=attack.only)
 
 
-def _assault_preview(state: st.GameState, cmd: dict) -> dict:
+def drumfire_odds(state: st.GameState, ids: tuple[str, ...], path: list[str]) -> list[dict]:
+    """The drumfire attacks the movers would take entering each drumfire hex of the path
+    (17.2), each as the resolution builds it with the movers in the hex."""
     m, cat = game_map(state), catalogue_for(state)
-    target = parse_hex(state, cmd["target"])
-    side = state.units[cmd["units"][0]].side
-    frm = frozenset(state.units[x].hex for x in cmd["units"])
-    sit = AssaultSituation(hex=target, attacker=side, entered_from=frm)
-    return assault_odds(m, state, sit, cat, movers=cmd["units"])
+    out = []
+    for label in path:
+        h = parse_hex(state, label)
+        if not is_drumfire_hex(state, h):
+            continue
+        attacks = drumfire_situations(m, move_units(state, list(ids), h), h, cat)
+        if attacks:
+            out.append({"hex": label, "attacks": [a.to_json() for a in attacks]})
+    return out
 
 
 def _hides_enemies(state: st.GameState, cmd: dict, side: str) -> bool:
@@ -95,9 +96,13 @@ def _hides_enemies(state: st.GameState, cmd: dict, side: str) -> bool:
     return any(u.hidden and u.side != side for u in state.units_at(h))
 
 
-def previews(state: st.GameState, seat_id: str, unit: str) -> list[dict]:
+def previews(
+    state: st.GameState, seat_id: str, unit: str, kinds: tuple[str, ...] = PREVIEWED
+) -> list[dict]:
     """For each legal command of the seat naming `unit`: the command and what it would cost
     (`cost`, MP as a fraction string, for a move or exit) or risk (`odds`, for an attack).
+
+    `kinds` narrows the answer to some command types (a bot asks only for its attacks).
 
     Under hidden information (17.8, 18.0) the odds of an attack would be computed from
     counters the side may not know, so attacks carry `odds: null` there; costs stay.
@@ -107,9 +112,13 @@ def previews(state: st.GameState, seat_id: str, unit: str) -> list[dict]:
         return []
     seat = next(s for s in state.seats if s.id == seat_id)
     hiding = knowledge.in_force(state)
+    side = state.units[unit].side if unit in state.units else seat.side
+    known, _ = actions.known_enemies(state, side)
     out: list[dict] = []
     reach_by_group: dict[tuple[str, ...], dict] = {}
     for ctype in PREVIEWED:
+        if ctype not in kinds:
+            continue
         for cmd in groups.get(ctype, ()):
             ids = _names(cmd)
             if unit not in ids:
@@ -125,11 +134,40 @@ def previews(state: st.GameState, seat_id: str, unit: str) -> list[dict]:
                     entry["cost"] = _fraction(r.cost)
                     entry["ends_move"] = bool(r.ends_move)
                     entry["minimum_move"] = bool(r.minimum_move)
-            elif hiding or _hides_enemies(state, cmd, state.units[unit].side):
+                if ctype == "move" and is_assault(state, cmd, known):
+                    entry["odds"] = None if hiding else attack_odds(state, cmd)
+                if ctype == "move" and not hiding and DRUMFIRE_OPTION in state.options:
+                    entry["drumfire"] = drumfire_odds(state, ids, cmd.get("path") or [])
+            elif hiding or _hides_enemies(state, cmd, side):
                 entry["odds"] = None
-            elif ctype == "assault":
-                entry["odds"] = _assault_preview(state, cmd)
             else:
-                entry["odds"] = _fire_preview(state, cmd)
+                entry["odds"] = attack_odds(state, cmd)
             out.append(entry)
     return out
+
+
+def composed_preview(state: st.GameState, seat_id: str, raw: Any) -> dict:
+    """The odds of a fire command the player composed on the board (firers from several
+    hexes joined by a leader, 10.1, D4), which legal_commands does not list (D-LEGAL-1): the
+    same odds its resolution's declaration gives; `legal: false` with the reasons if the
+    rules refuse it. Own firers only; no odds under hidden information, as `previews`."""
+    from .errors import InvalidCommand
+
+    cmd = parse_command(raw).to_json()
+    if cmd["type"] != "fire":
+        raise InvalidCommand("only a fire command is composed on the board", rule="type")
+    seat = next((s for s in state.seats if s.id == seat_id), None)
+    if seat is None:
+        raise InvalidCommand(f"no seat {seat_id!r}", rule="seat")
+    mine = [state.units.get(f) for f in cmd["firers"]]
+    if cmd.get("leader"):
+        mine.append(state.units.get(cmd["leader"]))
+    if any(u is None or u.side != seat.side for u in mine):
+        raise InvalidCommand("fire: name only your own units as firers and leader", rule="firers")
+    try:
+        parse_hex(state, cmd["target"])
+    except ValueError as exc:
+        raise InvalidCommand(f"fire: {exc}", rule="target") from None
+    if knowledge.in_force(state) or _hides_enemies(state, cmd, seat.side):
+        return {"command": cmd, "odds": None}
+    return {"command": cmd, "odds": attack_odds(state, cmd)}

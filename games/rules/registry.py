@@ -27,14 +27,9 @@ def unregister_scenario(scenario_id: str) -> None:
 
 
 def _bundled() -> dict[str, Any]:
-    try:
-        from .scenario import bundled_scenarios
-    except ImportError:  # the scenarios module has not landed in this checkout
-        return {}
-    found = bundled_scenarios()
-    if isinstance(found, dict):
-        return found
-    return {s.id: s for s in found}
+    from .scenario import bundled_scenarios
+
+    return bundled_scenarios()
 
 
 def scenario_for(state_or_id: Any) -> Any:

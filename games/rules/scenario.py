@@ -34,7 +34,7 @@ from .scenario_model import (
     SpecialRule,
     Victory,
 )
-from .state import INITIATIVE, GameState, SeatState, SideState, UnitState
+from .state import INITIATIVE, GameState, SeatState, SideState, UnitState, sector_seats
 from .units import catalogue
 
 __all__ = [
@@ -171,12 +171,22 @@ def initial_state(
         sides=tuple(
             SideState(s.id, s.name, s.nationality, s.initiative, s.morale) for s in scenario.sides
         ),
-        seats=_seats(scenario, seats),
+        seats=_sectors(scenario, _seats(scenario, seats), chosen),
         units=units,
         options=chosen,
         night=1 in scenario.night_turns,
         markers={h: frozenset(v) for h, v in markers.items()},
     )
+
+
+def _sectors(
+    scenario: Scenario, seats: tuple[SeatState, ...], options: frozenset[str]
+) -> tuple[SeatState, ...]:
+    """With Sector Command (D-SECTOR-1), each side's seats take bands of the map's columns."""
+    if "sector_command" not in options:
+        return seats
+    qs = [h.q for h in scenario.map.hexes]
+    return sector_seats(seats, (min(qs), max(qs)))
 
 
 def _seats(

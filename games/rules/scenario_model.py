@@ -28,7 +28,24 @@ OPTIONAL_RULES: tuple[str, ...] = (
     "logistics",
     "mire",
     "double_blind",
+    "sector_command",
 )
+# How the new-game page presents each: a name, one line of explanation, its rule number.
+OPTIONAL_RULE_INFO: dict[str, tuple[str, str, str]] = {
+    "consolidation": ("Consolidation", "Two reduced units of one type merge into one full-strength unit, led by a Major or higher.", "17.1"),
+    "drumfire": ("Drumfire", "Artillery that bombards the hex it hit last turn also strikes every unit moving into it.", "17.2"),
+    "efficient_move_fire": ("Efficient move and fire", "An efficient AFV may move up to half its movement and fire once, at −1.", "17.3"),
+    "excess_initiative": ("Excess initiative", "Win the initiative by three segments or more and bank one, to play later as a double segment.", "17.4"),
+    "extended_assault": ("Extended assault", "AFVs led by a tank leader may assault from two or three hexes away.", "17.5"),
+    "fog_of_war": ("Fog of war", "Once each side has had three segments, a 3d6 roll of 16 or more ends the turn at once.", "17.6"),
+    "sector_command": ("Sector command", "Team games: each player commands the units in his own band of the map, not whole formations.", "19"),
+    "formation_activation": ("Formation activation", "A senior leader may activate a whole formation on a 2d6 morale roll.", "17.7"),
+    "hidden_units": ("Hidden units", "Units may set up hidden; the enemy spots them only at a quarter of the usual range.", "17.8"),
+    "limited_intelligence": ("Limited intelligence", "You see only the top counter of an enemy stack unless it is adjacent to your units or spotted.", "17.9"),
+    "logistics": ("Logistics and supply", "A fog-of-war roll of 3 or 4 brings a supply shortfall; a second one, a critical shortage.", "17.10"),
+    "mire": ("Mire", "Vehicles entering woods, swamp and other mire terrain may bog down for several turns.", "17, Part II"),
+    "double_blind": ("Double-blind", "Each side sees only what its observation points see; the rest of the map stays dark.", "18"),
+}
 EDGES = ("N", "E", "S", "W")
 
 

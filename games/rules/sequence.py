@@ -51,7 +51,7 @@ def current_initiative(state: st.GameState, side: st.SideState) -> int:
     """A side's initiative rating after losses (D2) and a logistics shortfall (17.10), min 0."""
     base = side.initiative_base if side.initiative_base is not None else side.initiative
     reduction = loss_points(state, side.id) // D2_LOSS_POINTS_PER_REDUCTION
-    if state.supply.get(side.id) in ("shortfall", "critical"):
+    if st.side_in_shortfall(state, side.id):  # once, whoever of its players rolled (D-LOG-3)
         reduction += 1
     return max(0, base - reduction)
 
@@ -97,6 +97,8 @@ def roll_initiative(state: st.GameState, dice: Any) -> tuple[st.GameState, list[
         initiative_rolls={a.id: ta, b.id: tb},
         turn_segments={},
         double_segment=False,
+        banked_segment={},  # a saved segment is for the turn it was saved in (17.4)
+        fog_ended=False,
     )
     return state, events
 
@@ -104,13 +106,15 @@ def roll_initiative(state: st.GameState, dice: Any) -> tuple[st.GameState, list[
 # -- action segments (3.0, 3.1) -------------------------------------------------------------
 
 
-def end_segment(state: st.GameState, dice: Any, passed: bool) -> tuple[st.GameState, list[Event]]:
+def end_segment(
+    state: st.GameState, dice: Any, passed: bool, seat: str | None = None
+) -> tuple[st.GameState, list[Event]]:
     """Close the active side's segment and give the next one to the side whose turn it is (3.0).
 
     The winner of the initiative plays his opening segments in a row; then the sides
     alternate. A pass during the opening segments gives up the rest of them (D-SEQ-1). When
     both sides pass in succession, or neither has anything left to activate, the action phase
-    ends (3.0).
+    ends (3.0). `seat` is the player whose segment it was (his Fog of War roll, 17.10).
     """
     events: list[Event] = []
     side = state.active_side
@@ -125,14 +129,32 @@ def end_segment(state: st.GameState, dice: Any, passed: bool) -> tuple[st.GameSt
         state,
         activation=None,
         segment=state.segment + 1,
+        played_segment={**state.played_segment, side: state.segment},
         turn_segments=counts,
         consecutive_passes=passes,
         opening_segments_left=opening,
     )
+    from .activation import side_can_act
+
+    if state.fog_ended:  # the saved segment played after Fog of War is over (17.4)
+        return _end_action_phase(state, dice, events, reason="fog_of_war")
     # Optional rules read at the end of each segment (17.6 Fog of War, 17.10 Logistics).
-    state, fog_events, turn_over = _fog_of_war(state, side, dice)
+    state, fog_events, turn_over = _fog_of_war(state, side, dice, seat)
     events.extend(fog_events)
     if turn_over:
+        # 17.4: "A player may use this saved action ... after the turn is directed to end
+        # due to Fog of War": a side holding a saved segment plays it (or passes) first.
+        saver = next((s.id for s in state.sides if state.banked_segment.get(s.id)), None)
+        if saver is not None and side_can_act(state, saver):
+            state = replace(
+                state,
+                fog_ended=True,
+                active_side=saver,
+                double_segment=False,
+                banked_segment={**state.banked_segment, saver: False},
+            )
+            events.append(Event("saved_segment_after_fog_of_war", data={"side": saver}))
+            return state, events
         return _end_action_phase(state, dice, events, reason="fog_of_war")
     if passes >= 2:
         return _end_action_phase(state, dice, events, reason="both_passed")
@@ -146,7 +168,6 @@ def end_segment(state: st.GameState, dice: Any, passed: bool) -> tuple[st.GameSt
     state = replace(state, active_side=nxt)
     # A side with nothing left to activate passes at once (3.0: the phase lasts until every
     # unit has acted or both pass); two such passes in a row end the phase.
-    from .activation import side_can_act
 
     while not side_can_act(state, state.active_side):
         events.append(Event("passed", data={"side": state.active_side, "automatic": True}))
@@ -166,8 +187,13 @@ def end_segment(state: st.GameState, dice: Any, passed: bool) -> tuple[st.GameSt
     return state, events
 
 
-def _fog_of_war(state: st.GameState, side: str, dice: Any) -> tuple[st.GameState, list, bool]:
-    """Fog of War (17.6) and its Logistics shortfall (17.10) at the end of a side's segment."""
+def _fog_of_war(
+    state: st.GameState, side: str, dice: Any, seat: str | None = None
+) -> tuple[st.GameState, list, bool]:
+    """Fog of War (17.6) and its Logistics shortfall (17.10) at the end of a side's segment.
+
+    The shortfall falls on the player who rolled in team games, else on the side, and its
+    initiative cut applies at once ("immediately reduced by one", D-LOG-3)."""
     if "fog_of_war" not in state.options:
         return state, [], False
     if any(state.turn_segments.get(s.id, 0) < 3 for s in state.sides):
@@ -177,17 +203,21 @@ def _fog_of_war(state: st.GameState, side: str, dice: Any) -> tuple[st.GameState
     events = [Event("fog_of_war_rolled", data={"side": side, "roll": list(roll), "total": total})]
     natural = sum(roll)
     if "logistics" in state.options and natural in (3, 4):
-        level = state.supply.get(side)
+        key = st.supply_key(state, side, seat)
+        who = {"side": side} if key == side else {"side": side, "seat": key}
+        level = state.supply.get(key)
         if level is None:
             state = replace(
                 state,
-                supply={**state.supply, side: "shortfall"},
-                supply_turn={**state.supply_turn, side: state.turn},
+                supply={**state.supply, key: "shortfall"},
+                supply_turn={**state.supply_turn, key: state.turn},
             )
-            events.append(Event("supply_shortfall", data={"side": side}))
-        elif level == "shortfall" and state.supply_turn.get(side, state.turn) < state.turn:
-            state = replace(state, supply={**state.supply, side: "critical"})
-            events.append(Event("supply_critical", data={"side": side}))
+            sd = state.side(side)
+            state = state.with_side(replace(sd, initiative=current_initiative(state, sd)))
+            events.append(Event("supply_shortfall", data=who))
+        elif level == "shortfall" and state.supply_turn.get(key, state.turn) < state.turn:
+            state = replace(state, supply={**state.supply, key: "critical"})
+            events.append(Event("supply_critical", data=who))
     if total >= 16:
         events.append(Event("turn_ended_by_fog_of_war", data={"total": total}))
         return state, events, True

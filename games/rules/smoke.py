@@ -13,12 +13,13 @@ from dataclasses import replace
 from typing import Any
 
 from . import state as st
+from .attacks import fire_attack
 from .combat.bombardment import validate_bombardment
-from .combat.fire import BOMBARDMENT, FireDeclaration, mark_fired
+from .combat.fire import BOMBARDMENT, mark_fired
 from .combat.supply import after_firing
 from .commands import Command, Event, as_event
 from .errors import IllegalCommand
-from .registry import catalogue_for, game_map, hex_label, parse_hex
+from .registry import catalogue_for, game_map, hex_label
 
 SMOKE = "smoke"
 REMOVED_AT_MOST = 3  # 1d6 <= 3 removes a Smoke marker in the Marker Removal Phase (D-SMOKE-1)
@@ -34,20 +35,17 @@ def fire_smoke(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any)
     from .actions import in_activation, may_fire, note
 
     try:
-        target = parse_hex(state, cmd.get("target"))
+        decl = fire_attack(state, cmd).decl  # a bombardment's declaration, no attack (D18)
     except ValueError as exc:
         raise IllegalCommand(f"bombard: target: {exc}", rule="9.1") from None
     m, cat = game_map(state), catalogue_for(state)
-    firers = tuple(cmd.get("firers"))
+    firers, target = decl.firers, decl.target_hex
     for uid in firers:
         u = in_activation(state, uid, "bombard")
         if not may_fire(state, u, BOMBARDMENT, cat):
             raise IllegalCommand(
                 f"bombard: {uid} has already moved or fired in this activation (3.1)", rule="3.1"
             )
-    decl = FireDeclaration(
-        firers=firers, target_hex=target, kind=BOMBARDMENT, spotter=cmd.get("spotter")
-    )
     problems = validate_bombardment(m, state, decl, cat)
     if problems:
         raise IllegalCommand(f"bombard (smoke): {'; '.join(problems)} (D18)", rule="D18")

@@ -85,11 +85,15 @@ class SideState:
 
 @dataclass(frozen=True, slots=True)
 class SeatState:
-    """A player's place on a side, commanding some of its units (multi-player, D21)."""
+    """A player's place on a side, commanding some of its units (multi-player, D21), or
+    under Sector Command the units standing in its sector of the map (D-SECTOR-1)."""
 
     id: str
     side: str
     units: frozenset[str]
+    # Sector Command (Optional Rules Part II): the map columns (axial q, inclusive) this
+    # player commands; None: the seat commands its `units` (division by formations).
+    sector: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +122,18 @@ class Activation:
     collision_assault: frozenset[str] = frozenset()
     # Optional Extended Assault (17.5): each charging AFV (and its passengers) -> the assault hex.
     extended_assault: Mapping[str, Hex] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class AirPending:
+    """A double-blind sortie that has arrived and been told the defender's declaration: its
+    player now chooses the hex it attacks (18.9, D-AIR-4)."""
+
+    side: str
+    sortie: str
+    attack: str  # "direct" or "anti_tank"
+    value: int
+    aimed: Hex
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,9 +225,22 @@ class GameState:
     turn_segments: Mapping[str, int] = field(default_factory=dict)  # segments this turn by side
     banked_segment: Mapping[str, bool] = field(default_factory=dict)  # Excess Initiative (17.4)
     double_segment: bool = False  # the active side is spending its banked segment (17.4)
-    supply: Mapping[str, str] = field(default_factory=dict)  # Logistics: side -> level (17.10)
+    # Fog of War ended the turn and a banked segment is being spent after it (17.4).
+    fog_ended: bool = False
+    # side -> number of the last action segment it played (an activation or a pass of its
+    # own; automatic passes do not count): moving observers (18.11, D-DB-MOVING).
+    played_segment: Mapping[str, int] = field(default_factory=dict)
+    # Logistics (17.10): side -> level; in team games player (seat id) -> level (D-LOG-3).
+    supply: Mapping[str, str] = field(default_factory=dict)
     # Aircraft (15.1): "sortie@turn" of every sortie that has flown (arrived or not).
     air_flown: frozenset[str] = frozenset()
+    # The step that may be taken back, and the state before it (undo.py, D-UNDO-1). Never in
+    # any view.
+    undo: UndoPoint | None = None
+    # Double-blind air strike waiting for its player to choose the hex it attacks (18.9).
+    air_pending: AirPending | None = None
+    # Off-board artillery (9.2): "increment@turn" of every increment that has fired.
+    increments_fired: frozenset[str] = frozenset()
     supply_turn: Mapping[str, int] = field(default_factory=dict)  # turn of the last shortfall
     # Double-blind / hidden units / limited intelligence (knowledge.py): the per-game secret
     # handles are made from (never in any view), and what each viewer knows.
@@ -277,3 +306,82 @@ class GameState:
 
     def with_side(self, side: SideState) -> GameState:
         return replace(self, sides=tuple(side if s.id == side.id else s for s in self.sides))
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """A step that may be taken back: its command type and the state before it (D-UNDO-1)."""
+
+    command: str
+    state: GameState
+
+
+# -- who commands a unit, and its logistics (multi-player 19.0, 17.10) ---------------------------
+
+
+def seat_of_unit(state: GameState, unit: UnitState) -> str | None:
+    """The seat commanding a unit (D21): the seat listing it, else its side's catch-all seat.
+
+    A seat with an empty unit list commands every unit of its side that no other seat lists,
+    so a one-seat side needs no assignment at all. Under Sector Command a unit on the map is
+    commanded by the seat whose sector holds its hex, wherever it started (D-SECTOR-1).
+    """
+    if unit.hex is not None:
+        for s in state.seats:
+            if s.side == unit.side and s.sector is not None and s.sector[0] <= unit.hex.q <= s.sector[1]:
+                return s.id
+    catch_all = None
+    for s in state.seats:
+        if s.side != unit.side:
+            continue
+        if unit.id in s.units:
+            return s.id
+        if not s.units and catch_all is None:
+            catch_all = s.id
+    return catch_all
+
+
+def is_team_side(state: GameState, side: str) -> bool:
+    return sum(1 for s in state.seats if s.side == side) > 1
+
+
+def supply_key(state: GameState, side: str, seat: str | None) -> str:
+    """Whose logistics a Fog of War roll sets (17.10): the player who rolled in team games
+    ("only individual players ... not the whole side"), else the side (D-LOG-3)."""
+    return seat if seat is not None and is_team_side(state, side) else side
+
+
+def supply_level(state: GameState, who: UnitState | str) -> str:
+    """Logistics level ("", "shortfall", "critical") of a unit (its player's in team games)
+    or of a side (in team games: the acting player's when that side is activating)."""
+    if isinstance(who, UnitState):
+        side, seat = who.side, seat_of_unit(state, who)
+    else:
+        a = state.activation
+        side, seat = who, (a.seat if a is not None and a.side == who else None)
+    return str(state.supply.get(supply_key(state, side, seat), "") or "")
+
+
+def side_in_shortfall(state: GameState, side: str) -> bool:
+    """Whether the side, or in team games any of its players, is in shortfall (17.10)."""
+    keys = [side] + [s.id for s in state.seats if s.side == side]
+    return any(state.supply.get(k) in ("shortfall", "critical") for k in keys)
+
+
+def sector_seats(seats: tuple[SeatState, ...], columns: tuple[int, int]) -> tuple[SeatState, ...]:
+    """Sector Command (D-SECTOR-1): each side's seats, in id order, take equal bands of the
+    map's columns from west to east (the last band takes what is left); their unit lists
+    stay as dealt, for units off the map (reinforcements enter under their seat)."""
+    from dataclasses import replace as _replace
+
+    lo, hi = columns
+    out = []
+    for side in dict.fromkeys(s.side for s in seats):
+        mine = sorted((s for s in seats if s.side == side), key=lambda s: s.id)
+        width = (hi - lo + 1) / len(mine)
+        for n, seat in enumerate(mine):
+            first = lo + round(n * width)
+            last = hi if n == len(mine) - 1 else lo + round((n + 1) * width) - 1
+            out.append(_replace(seat, sector=(first, last)))
+    order = {s.id: i for i, s in enumerate(seats)}
+    return tuple(sorted(out, key=lambda s: order[s.id]))

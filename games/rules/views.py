@@ -22,6 +22,7 @@ from .commands import Event, as_event
 from .engine import who_may_act
 from .registry import counter_type, hex_label
 from .serialize import SCHEMA
+from .undo import may_undo
 
 
 def _audience_side(state: st.GameState, audience: tuple) -> str | None:
@@ -145,12 +146,12 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
         ],
         "result": dict(state.result) if state.result is not None else None,
     }
+    # Team games: each player's own logistics level (17.10, D-LOG-3), public as a side's is.
+    seat_supply = {x.id: state.supply[x.id] for x in state.seats if x.id in state.supply}
+    if seat_supply:
+        view["seat_supply"] = seat_supply
     if audience[0] == "seat":
-        from .legal import legal_commands
-
-        legal = legal_commands(state, audience[1])
-        if legal:
-            view["legal"] = legal
+        _seat_part(view, state, audience[1])
     return view
 
 
@@ -200,7 +201,10 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
         else {"side": w.side, "mover": name(w.mover), "hex": hex_label(state, w.hex)}
     )
     control = knowledge.control_markers(state, viewer)
-    markers = {h: _public_markers(m, control is not None) for h, m in state.markers.items()}
+    mine = frozenset(u.id for u in state.units.values() if u.side == side)
+    markers = {
+        h: _public_markers(m, control is not None, mine) for h, m in state.markers.items()
+    }
     for h, holder in (control or {}).items():
         if holder:  # the holder as the viewer last saw it (D-DB-CONTROL)
             markers[h] = markers.get(h, set()) | {f"control:{holder}"}
@@ -220,18 +224,35 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
         if reports:
             view["reports"] = reports
     if audience[0] == "seat":
-        from .legal import legal_commands
-
-        legal = legal_commands(state, audience[1])  # already by handles
-        if legal:
-            view["legal"] = legal
+        _seat_part(view, state, audience[1])
     return view
 
 
-def _public_markers(markers: frozenset[str], no_control: bool = False) -> set[str]:
-    """Map markers without the firer ids drumfire keeps in them (17.2), and without the
-    victory-hex holders when those are known only as last seen (D-DB-CONTROL)."""
-    out = {m for m in markers if not m.startswith("drumfire:")}
+def _seat_part(view: dict, state: st.GameState, seat: str) -> None:
+    """What only a seat's view carries: its legal commands (by handles under hidden
+    information) and whether it may take back its last step (D-UNDO-1)."""
+    from .legal import legal_commands
+
+    legal = legal_commands(state, seat)
+    if legal:
+        view["legal"] = legal
+    if may_undo(state, seat):
+        view["undo"] = [seat]  # as a side's view lists its seats that may (engine_adapter)
+
+
+def _public_markers(
+    markers: frozenset[str], no_control: bool = False, mine: frozenset[str] = frozenset()
+) -> set[str]:
+    """Map markers without the firer ids drumfire keeps in them (17.2): a side keeps the
+    bombardment record of its own firers (it knows what it shelled) and no other
+    (D-DB-DRUMFIRE); and without the victory-hex holders when those are known only as
+    last seen (D-DB-CONTROL)."""
+    out = {
+        m
+        for m in markers
+        if not m.startswith("drumfire:")
+        and not (m.startswith("bombarded:") and m.split(":", 2)[2] not in mine)
+    }
     if no_control:
         out = {m for m in out if not m.startswith("control:")}
     n = sum(1 for m in markers if m.startswith("drumfire:"))

@@ -138,7 +138,10 @@ def test_d_air_4_in_double_blind_the_defender_declares_around_the_aimed_hex_befo
                           s.__dataclass_fields__[f].init}, "options": s.options | {"double_blind"}})
     step = apply(s, "ge-1", strike(target="A0108"), ScriptedDice.of(1, 2, 2, *[1] * 10))
     names = kinds(step.events)
-    assert "air_declaration" in names and names.index("air_declaration") < names.index("fire")
+    assert "air_declaration" in names and "fire" not in names
+    attack = apply(step.state, "ge-1", {"type": "air_attack", "target": "A0108"},
+                   ScriptedDice.of(2, 2, *[1] * 10))
+    assert "fire" in kinds(attack.events)
 
 
 def test_d_air_4_in_double_blind_an_anti_tank_strike_names_the_target_by_its_handle():
@@ -152,4 +155,38 @@ def test_d_air_4_in_double_blind_an_anti_tank_strike_names_the_target_by_its_han
     at = [c for c in legal_commands(s, "ge-1").get("air_strike", []) if "target_unit" in c]
     assert at and "su-t34" not in json.dumps(at)
     step = apply(s, "ge-1", at[0], ScriptedDice.of(2, 1, 1, *[6] * 10))
+    (again,) = legal_commands(step.state, "ge-1")["air_attack"]
+    assert again["target_unit"] == at[0]["target_unit"]  # by the same handle
+    step = apply(step.state, "ge-1", again, ScriptedDice.of(1, 1, *[6] * 10))
     assert any(e.type == "result" for e in step.events)
+
+
+def db_air_game(*units):
+    from dataclasses import replace
+
+    from games.rules import knowledge
+
+    s = air_game(*units)
+    return knowledge.start(replace(s, options=s.options | {"double_blind"}), "air-secret")
+
+
+def test_in_double_blind_the_attacker_re_aims_after_the_declaration_18_9():
+    """18.9: "The actual hex to be attacked is decided after any unobserved unit types or
+    occupied hexes are declared": the arrived sortie waits for an air_attack at any hex
+    within 3 of the aimed one, seen or not (D-AIR-4)."""
+    s = db_air_game(unit("su-1", "su_rifle", "su", "A1208"), unit("su-2", "su_rifle", "su", "A1210"))
+    aim = strike(target="A1208")
+    waiting = apply(s, "ge-1", aim, ScriptedDice.of(1, 2, 2)).state
+    assert waiting.air_pending is not None
+    legal = legal_commands(waiting, "ge-1")
+    assert list(legal) == ["air_attack"]  # nothing else until the sortie has attacked
+    assert {"type": "air_attack", "target": "A1210"} in legal["air_attack"]
+    with pytest.raises(IllegalCommand, match="18.9"):
+        apply(waiting, "ge-1", {"type": "end_activation"}, ScriptedDice.of())
+    with pytest.raises(IllegalCommand, match="more than 3 hexes"):
+        apply(waiting, "ge-1", {"type": "air_attack", "target": "A0202"}, ScriptedDice.of())
+    step = apply(waiting, "ge-1", {"type": "air_attack", "target": "A1210"},
+                 ScriptedDice.of(2, 2, *[1] * 10))
+    fire = next(e for e in step.events if e.type == "fire").to_json()
+    assert fire["target_hex"] == "A1210" and step.state.air_pending is None
+    assert "end_activation" in legal_commands(step.state, "ge-1")

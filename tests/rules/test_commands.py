@@ -31,6 +31,8 @@ EXAMPLES = {
     "double_segment": {"type": "double_segment"},
     "dig_in": {"type": "dig_in", "unit": "ge-1"},
     "air_strike": {"type": "air_strike", "sortie": "ge-air-1", "target": "A0108", "attack": "direct"},
+    "air_attack": {"type": "air_attack", "target": "A0109"},
+    "undo": {"type": "undo"},
     "resign": {"type": "resign"},
     "consolidate": {"type": "consolidate", "units": ["ge-1", "ge-2"]},
 }

@@ -97,3 +97,78 @@ def test_drumfire_by_an_on_board_unit_lapses_when_it_is_demoralized():
         s.map, state, "m", ScriptedDice.of(), s.catalogue()
     )
     assert events == [] and not stops and not is_drumfire_hex(state, s.hex("0206"))
+
+
+# -- combining, choosing to fire separately, assaulted firers (17.2, D-COMBAT-DRUMFIRE) ------
+
+
+def two_guns(at_a: str, at_b: str, *extra: str):
+    s = scene()
+    s.add("a1", "artillery", "ge", at_a)
+    s.add("a2", "artillery", "ge", at_b)
+    s.mark("0206", "drumfire", "drumfire:a1:0:on", f"drumfire:a2:0:on{''.join(extra)}")
+    return s
+
+
+def attacks_on_entry(s):
+    from dataclasses import replace
+
+    state = s.state(options=frozenset({"drumfire"}))
+    state = state.with_unit(replace(s.units["r1"], id="m"))
+    _, events, _ = resolve_drumfire_entry(
+        s.map, state, "m", ScriptedDice.of(*[1] * 40), s.catalogue()
+    )
+    return [e for e in of_type(events, "fire") if e["kind"] == "drumfire"]
+
+
+def test_on_board_guns_in_the_same_or_adjacent_hexes_combine_17_2():
+    """17.2: "The firing player may combine the strength of ... on-board artillery units
+    occupying the same or adjacent hexes" (D-COMBAT-DRUMFIRE)."""
+    attacks = attacks_on_entry(two_guns("0201", "0202"))
+    assert [sorted(a["firers"]) for a in attacks] == [["a1", "a2"]]
+    assert attacks[0]["value"] == 32
+
+
+def groups(s):
+    from games.rules.combat.drumfire import fire_groups
+
+    return fire_groups(s.state(options=frozenset({"drumfire"})), s.hex("0206"))
+
+
+def test_on_board_guns_farther_apart_fire_separately_17_2():
+    assert groups(two_guns("0201", "0203")) == [("on", ["a1"]), ("on", ["a2"])]
+    assert groups(two_guns("0201", "0202")) == [("on", ["a1", "a2"])]
+
+
+def test_the_firing_player_may_choose_to_resolve_a_guns_drumfire_separately_17_2():
+    """17.2: "... or they may resolve their fire separately": `drumfire_separately` on the
+    bombardment that placed it."""
+    assert groups(two_guns("0201", "0202", ":alone")) == [("on", ["a1"]), ("on", ["a2"])]
+
+
+def test_a_bombard_command_may_ask_for_separate_drumfire_17_2():
+    s = scene()
+    state = s.state(options=frozenset({"drumfire"}), turn=4)
+    h = s.hex("0206")
+    from dataclasses import replace
+
+    state = replace(state, markers={h: frozenset({"bombarded:3:105mm"})})
+    decl = FireDeclaration((), h, kind="bombardment", increments=INC, spotter="L",
+                           drumfire_alone=True)
+    state, _ = resolve_fire(s.map, state, decl, ScriptedDice.of(3, 4), s.catalogue())
+    assert "drumfire:105mm:16:off:alone" in state.markers_at(h)
+
+
+def test_a_gun_assaulted_loses_its_drumfire_at_once_17_2():
+    """17.2: "If a unit firing drumfire is ... assaulted during the current turn, immediately
+    remove the Spotted markers" (the round's first step, D-COMBAT-DRUMFIRE)."""
+    from games.rules.combat import AssaultSituation, resolve_assault_round
+
+    s = two_guns("0201", "0203")
+    s.add("ru-x", "rifle", "ru", "0201")  # in the gun's hex: an assault hex
+    state = s.state(options=frozenset({"drumfire"}))
+    sit = AssaultSituation(hex=s.hex("0201"), attacker="ru")
+    state, _ = resolve_assault_round(s.map, state, sit, ScriptedDice.of(*[1] * 40), s.catalogue())
+    marks = state.markers_at(s.hex("0206"))
+    assert "drumfire:a1:0:on" not in marks and "drumfire:a2:0:on" in marks
+    assert is_drumfire_hex(state, s.hex("0206"))  # a2's drumfire still stands

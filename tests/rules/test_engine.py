@@ -246,7 +246,7 @@ def test_case_30_a_second_3_or_4_on_a_later_turn_is_critical_but_not_on_the_same
 
 
 def test_case_31_formation_activation_without_the_option_is_refused_and_never_offered():
-    """D-FORM-1 (superseded by D-FORM-2): with the option off, refused naming 17.7."""
+    """D-FORM-2: with the option off, refused naming 17.7."""
     s = started(units_for_long_turns(), options=())
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "ge-1", {"type": "activate", "kind": "formation", "formation": "ge-1"},
@@ -328,3 +328,101 @@ def test_units_leave_the_map_through_their_sides_exit_edge_16_5():
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "ge-1", {"type": "exit", "unit": "ge-1", "path": ["A0305"]}, ScriptedDice.of())
     assert exc.value.rule == "16.5"
+
+
+# -- Excess Initiative for the turn only, and after Fog of War (17.4, D-EXCESS-1) -------------
+
+
+def banked_game(options=("excess_initiative",)):
+    s = started(units_for_long_turns(), dice=(6, 2), options=options, su_init=0)
+    return apply(s, "ge-1", {"type": "bank_segment"}, ScriptedDice.of()).state
+
+
+def test_a_saved_segment_is_for_the_current_turn_only_17_4():
+    """17.4: "use it any time during the turn": the next turn's initiative clears it."""
+    s = banked_game()
+    assert s.banked_segment["ge"]
+    nxt = apply(s, "ge-1", {"type": "pass"}, ScriptedDice.of()).state
+    nxt = apply(nxt, "su-1", {"type": "pass"}, ScriptedDice.of(6, 2)).state
+    assert nxt.turn == 2 and not nxt.banked_segment.get("ge")
+    assert "double_segment" not in legal_commands(nxt, "ge-1")
+
+
+def test_a_saved_segment_may_still_be_played_after_fog_of_war_ends_the_turn_17_4():
+    """17.4: "A player may use this saved action to perform an action after the turn is
+    directed to end due to Fog of War dice roll" (D-EXCESS-1)."""
+    s = banked_game(("excess_initiative", "fog_of_war"))
+    seats = {"ge": "ge-1", "su": "su-1"}
+    while any(s.turn_segments.get(x, 0) < 3 for x in ("ge", "su")):
+        s = one_segment(s, seats[s.active_side], dice=(5, 5, 5)).state
+    roller = s.active_side
+    step = one_segment(s, seats[roller], dice=(6, 6, 6))  # 18: the turn is to end
+    s = step.state
+    assert "saved_segment_after_fog_of_war" in [e.type for e in step.events]
+    assert s.turn == 1 and s.active_side == "ge" and s.fog_ended and not s.banked_segment["ge"]
+    s = one_segment(s, "ge-1", dice=(6, 2)).state  # the saved segment, then the turn ends
+    assert s.turn == 2 and not s.fog_ended
+
+
+# -- Logistics shortfall: the player who rolled, the initiative at once (17.10, D-LOG-3) ------
+
+
+def team_game(options=("fog_of_war", "logistics")):
+    seats = (st.SeatState("ge-a", "ge", frozenset({"ge-1", "ge-2", "ge-3", "ge-4"})),
+             st.SeatState("ge-b", "ge", frozenset()),
+             st.SeatState("su-1", "su", frozenset()))
+    return started(units_for_long_turns(), dice=(2, 2), options=options, su_init=2, seats=seats)
+
+
+def seat_segment(s, seat, dice=()):
+    """One segment in which `seat` activates one of its own counters and ends."""
+    from games.rules.activation import commands_unit
+
+    uid = next(u.id for u in sorted(s.units.values(), key=lambda u: u.id)
+               if commands_unit(s, seat, u) and not u.moved_fired)
+    s = apply(s, seat, {"type": "activate", "kind": "unit", "unit": uid}, ScriptedDice.of()).state
+    return apply(s, seat, {"type": "end_activation"}, ScriptedDice.of(*dice))
+
+
+def test_in_a_team_game_only_the_player_who_rolled_3_or_4_is_in_shortfall_17_10():
+    """17.10 Multi-Player Games: "only individual players who obtain a 3 or 4 on a Fog of War
+    dice roll experience Logistics Shortfall, not the whole side" (D-LOG-3)."""
+    from games.rules.state import supply_level
+
+    s = team_game()
+    seats = {"ge": "ge-a", "su": "su-1"}
+    while any(s.turn_segments.get(x, 0) < 3 for x in ("ge", "su")) or s.active_side != "ge":
+        s = seat_segment(s, seats[s.active_side], dice=(5, 5, 5)).state
+    step = seat_segment(s, "ge-a", dice=(1, 1, 1))
+    s = step.state
+    assert s.supply == {"ge-a": "shortfall"}
+    assert {"type": "supply_shortfall", "side": "ge", "seat": "ge-a"} in [
+        e.to_json() for e in step.events]
+    assert supply_level(s, s.units["ge-1"]) == "shortfall"  # ge-a's platoon
+    assert supply_level(s, s.units["ge-5"]) == ""  # ge-b's platoon fires and moves in full
+
+
+def test_a_shortfall_cuts_the_initiative_immediately_17_10():
+    """17.10: "The player's Initiative is immediately reduced by one" (D-LOG-3)."""
+    s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war", "logistics"),
+                su_init=2)
+    s, seat = play_until_both_had_three(s)
+    side = s.active_side
+    before = s.side(side).initiative
+    after = one_segment(s, seat, dice=(1, 1, 1)).state
+    assert after.side(side).initiative == before - 1
+
+
+def test_d_assault_move_a_move_may_not_run_on_into_an_enemy_hex_12_1():
+    """D-ASSAULT-MOVE: the move command, like the offer, enters an enemy hex only as the first
+    hex of a unit's movement in the activation."""
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205"), unit("ge-lt", "ge_ldr_lt_a", "ge", "A0205"),
+                 unit("su-1", "su_rifle", "su", "A0207")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+              ScriptedDice.of()).state
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0206", "A0207"]},
+              ScriptedDice.of(*[6] * 20))
+    assert exc.value.rule == "12.1"
+    assert all(c.get("path", [None])[-1] != "A0207" or len(c["path"]) == 1
+               for c in legal_commands(s, "ge-1").get("move", []))

@@ -69,3 +69,31 @@ def test_the_blind_targets_offered_do_not_depend_on_unseen_enemies_d_db_blind_le
     elsewhere = moved(s, "su-s", near)
     assert "su-s" not in json.dumps(view_for(elsewhere, ("side", "ge")))
     assert legal_commands(s, seat) == legal_commands(elsewhere, seat)
+
+
+def test_blind_fire_needs_only_a_line_of_sight_not_spotting_range_18_8():
+    """18.8: blind fire "must still be directed by a spotting leader which has a line of sight
+    to the hex": light woods 6 hexes away (beyond the 3-hex spotting cap of limiting terrain,
+    8.2) may be shelled blind (D-DB-BLIND)."""
+    s, seat = _activated()
+    offered = {c["target"] for c in legal_commands(s, seat).get("bombard", []) if c.get("spotter")}
+    assert "A0702" in offered
+    cmd = {"type": "bombard", "firers": ["ge-m"], "target": "A0702", "spotter": "ge-l"}
+    step = apply(s, seat, cmd, ScriptedDice.of(*[3] * 10))
+    assert "half strength" in json.dumps(next(e for e in step.events if e.type == "fire").to_json())
+
+
+def test_blind_fire_is_refused_where_the_leader_has_no_line_of_sight_18_8():
+    import pytest
+
+    from games.rules.errors import IllegalCommand
+    from games.rules.los import line_of_sight
+
+    s, seat = _activated()
+    m = game_map(s)
+    hidden = next(h for h in sorted(m.hexes) if 2 <= distance(at("A0101"), h) <= 8
+                  and not line_of_sight(m, at("A0101"), h).clear)
+    label = hex_label(s, hidden)
+    cmd = {"type": "bombard", "firers": ["ge-m"], "target": label, "spotter": "ge-l"}
+    with pytest.raises(IllegalCommand, match="no line of sight"):
+        apply(s, seat, cmd, ScriptedDice.of(*[3] * 10))

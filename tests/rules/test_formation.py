@@ -158,3 +158,14 @@ def test_d_form_2_a_logistics_shortfall_lowers_the_current_initiative_at_once():
     assert FORM in legal_commands(s, "su-1")["activate"]
     short = replace(s, supply={"su": "shortfall"})
     assert FORM not in legal_commands(short, "su-1").get("activate", [])
+
+
+def test_an_eliminated_apc_counts_plus_1_and_only_trucks_wagons_prime_movers_do_not_17_7():
+    """17.7: "+1 for every friendly unit eliminated (trucks, wagons and prime movers don't
+    count)": an armed APC lost counts (D-FORM-2)."""
+    us, members = case_31_units()
+    us.append(unit("su-apc", "su_m3_scout", "su", None, steps=0, eliminated=True))
+    s = form_game(us, members)
+    step = apply(s, "su-1", FORM, ScriptedDice.of(3, 3))
+    ev = next(e for e in step.events if e.type == "formation_activation")
+    assert ev.data["total"] == 9 and not ev.data["success"]  # case 31's 8, +1 for the APC

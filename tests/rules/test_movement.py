@@ -302,8 +302,9 @@ def test_D20_no_entry_into_a_known_enemy_hex_or_a_full_one():
         m, s, ["k"], edge="W", catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0102")]
     )
     assert at(m, "0103") not in reach  # three friendly combat units already there
-    # 0102 is not an entry hex; once on the map the tank may still assault it
-    assert reach[at(m, "0102")].assault and reach[at(m, "0102")].path[0] != at(m, "0102")
+    # 0102 is no entry hex, and an assault goes from where the move began (12.1,
+    # D-ASSAULT-MOVE): the entering tank assaults it in a later activation, not on entry
+    assert at(m, "0102") not in reach
     assert at(m, "0101") in reach
 
 
@@ -561,3 +562,21 @@ def test_an_ma_12_unit_reaches_many_hexes_on_the_six_board_map():
     reach = reachable(m, s, ["car"], catalogue=CATALOGUE, known_enemy_hexes=[o.hex for o in others])
     assert len(reach) > 30
     assert all(r.cost <= 12 for r in reach.values())
+
+
+def test_d_assault_move_an_assault_enters_an_enemy_hex_adjacent_to_where_the_move_began():
+    """12.1 with 17.5: Extended Assault lets AFVs assault "from two or three hexes away", so
+    an ordinary assault is made from the adjacent hex: a unit that moves first may not go on
+    into an enemy hex in the same activation (D-ASSAULT-MOVE)."""
+    m = board(["...."])
+    enemy = unit("x", "rifle5", at(m, "0301"), side="allies")
+    far = state([unit("r", "rifle5", at(m, "0101")), enemy])
+    reach = reachable(m, far, ["r"], catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0301")])
+    assert at(m, "0301") not in reach  # two hexes away: move next to it now, assault later
+    assert at(m, "0201") in reach and not reach[at(m, "0201")].assault
+    near = state([unit("r", "rifle5", at(m, "0201")), enemy])
+    fresh = reachable(m, near, ["r"], catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0301")])
+    assert fresh[at(m, "0301")].assault
+    moved = reachable(m, near, ["r"], catalogue=CATALOGUE, known_enemy_hexes=[at(m, "0301")],
+                      mp_spent=1)
+    assert at(m, "0301") not in moved  # it has spent MP this activation: no assault now

@@ -107,3 +107,40 @@ def test_dug_in_infantry_counts_as_limiting_terrain_with_the_low_profile_additio
 
 def _fields(u):
     return {f: getattr(u, f) for f in u.__slots__}
+
+
+def test_moving_observer_ranges_last_until_the_end_of_the_opposing_players_next_activation():
+    """18.11 addition 1: "Observation ranges for moving units remain in effect until the end of
+    the opposing player's next activation": through the mover's further opening segments, and
+    until the enemy has finished one of his own (D-DB-MOVING)."""
+    from games.rules import apply
+    from games.rules.dice import ScriptedDice
+
+    units = [unit("ge-tk", "ge_pz_iv", "ge", "A0101"), unit("ge-a", "ge_rifle", "ge", "A0301"),
+             unit("ge-b", "ge_rifle", "ge", "A0401"), unit("su-a", "su_rifle", "su", "A2012"),
+             unit("su-b", "su_rifle", "su", "A2011")]
+    s = db_game(units, additions=("db_moving_observers",), dice=(6, 1))
+    assert s.opening_segments_left == 3
+
+    def segment(s, seat, uid, move=None):
+        s = apply(s, seat, {"type": "activate", "kind": "unit", "unit": uid},
+                  ScriptedDice.of()).state
+        if move:
+            s = apply(s, seat, {"type": "move", "unit": uid, "path": move}, ScriptedDice.of()).state
+        if s.activation is not None:
+            s = apply(s, seat, {"type": "end_activation"}, ScriptedDice.of()).state
+        return s
+
+    def moving(s):
+        return ob.observation_points(s, "ge")[s.units["ge-tk"].hex].moving
+
+    s = segment(s, "ge-1", "ge-tk", ["A0102"])
+    assert moving(s) == "vehicle"
+    s = segment(s, "ge-1", "ge-a")
+    s = segment(s, "ge-1", "ge-b")  # the third opening segment: two segments after the move
+    assert s.active_side == "su" and moving(s) == "vehicle"
+    s = apply(s, "su-1", {"type": "activate", "kind": "unit", "unit": "su-a"},
+              ScriptedDice.of()).state
+    assert moving(s) == "vehicle"  # during the opposing player's activation
+    s = apply(s, "su-1", {"type": "end_activation"}, ScriptedDice.of()).state
+    assert moving(s) is None  # it has ended

@@ -75,3 +75,25 @@ def test_no_odds_are_given_at_a_hex_holding_a_hidden_enemy_17_8(hmg_activated):
     again = previews(state.with_units(hidden), seat, hmg)
     same = next(p for p in again if p["command"] == fire["command"])
     assert fire["odds"] is not None and same["odds"] is None
+
+
+def test_a_composed_fire_from_two_hexes_is_previewed_by_the_resolutions_odds():
+    """D-LEGAL-1: fire from several hexes joined by a leader is not listed; the board composes
+    it and the referee previews it with the odds its resolution would use (10.1, D4)."""
+    import pytest
+
+    from games.rules import apply
+    from games.rules.dice import ScriptedDice
+    from games.rules.errors import InvalidCommand
+    from games.rules.preview import attack_odds, composed_preview
+    from tests.rules.turnkit import started, unit
+
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205"), unit("ge-2", "ge_rifle", "ge", "A0305"),
+                 unit("ge-lt", "ge_ldr_lt_a", "ge", "A0205"), unit("su-1", "su_rifle", "su", "A0207")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+              ScriptedDice.of()).state
+    cmd = {"type": "fire", "firers": ["ge-1", "ge-2"], "target": "A0207", "leader": "ge-lt"}
+    answer = composed_preview(s, "ge-1", cmd)
+    assert answer["odds"] == attack_odds(s, answer["command"])
+    with pytest.raises(InvalidCommand):
+        composed_preview(s, "ge-1", {**cmd, "firers": ["su-1"]})

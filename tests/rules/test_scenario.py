@@ -161,7 +161,8 @@ def test_a_file_with_several_problems_lists_every_one_of_them():
         "victory.hexes[0].hex: 'A2113' is not on the map",
         "optional_rules.tank_riders: unknown optional rule; expected one of consolidation,"
         " drumfire, efficient_move_fire, excess_initiative, extended_assault, fog_of_war,"
-        " formation_activation, hidden_units, limited_intelligence, logistics, mire, double_blind",
+        " formation_activation, hidden_units, limited_intelligence, logistics, mire, double_blind,"
+        " sector_command",
     }
     assert len(problems) == 9
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .. import tables
 from ..dice import Dice
 from ..errors import IllegalCommand
 from ..hexgrid import distance
 from ..state import GameState
-from . import board
+from . import board, situation
 from .counters import armor
-from .events import Event, Shift, event, shift_events
+from .events import Event, Shift, event
 from .fire import (
     ANTI_TANK,
     FireDeclaration,
@@ -24,6 +23,7 @@ from .fire import (
     mark_fired,
 )
 from .morale import morale_check
+from .situation import AttackSituation
 from .steps import eliminate, step_loss
 from .supply import after_firing
 
@@ -90,7 +90,7 @@ def anti_tank_modifiers(
         mods.append(Shift(+2, "target already attacked this turn from a non-adjacent hex", "11.1"))
     if decl.move_and_fire:
         mods.append(Shift(-1, "efficient move & fire", "17.3"))
-    if board.supply_level(state, firer.side) in ("shortfall", "critical"):
+    if board.supply_level(state, firer) in ("shortfall", "critical"):
         mods.append(Shift(-1, "logistics shortfall", "17.10"))
     return mods
 
@@ -99,12 +99,25 @@ def at_base(
     game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
 ) -> tuple[int, int, list[Shift], list]:
     """(AT value used, target armor, modifiers, value parts)."""
+    sit = anti_tank_situation(game_map, state, decl, catalogue)
+    return sit.value, int(sit.armor or 0), list(sit.shifts), list(sit.value_parts)
+
+
+def anti_tank_situation(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> AttackSituation:
+    """An anti-tank attack before its dice: AT value, the target's armor (a mired vehicle's
+    1 less, 17 Part II) and every dice roll modifier (11.1, 13.0, 17.3)."""
     value, parts = combined_value(state, decl, catalogue)
     target = state.units[decl.target_unit]  # type: ignore[index]
     arm = armor(catalogue, target)
-    if arm is not None and target.mired:  # a mired vehicle's armor is 1 less (17 Part II)
+    if arm is not None and target.mired:
         arm = max(0, arm - 1)
-    return value, int(arm or 0), anti_tank_modifiers(game_map, state, decl, catalogue), parts
+    mods = anti_tank_modifiers(game_map, state, decl, catalogue)
+    return AttackSituation(
+        ANTI_TANK, situation.ANTI_TANK, firing_side(state, decl), value, tuple(parts),
+        tuple(mods), int(arm or 0),
+    )
 
 
 def resolve_anti_tank(
@@ -115,10 +128,10 @@ def resolve_anti_tank(
     problems = validate_anti_tank(game_map, state, decl, catalogue)
     if problems:
         raise IllegalCommand("; ".join(problems), rule="11.1")
-    value, arm, mods, parts = at_base(game_map, state, decl, catalogue)
+    sit = anti_tank_situation(game_map, state, decl, catalogue)
+    value, arm, drm = sit.value, int(sit.armor or 0), sit.net_shift
     firer = state.units[decl.firers[0]]
     target = state.units[decl.target_unit]  # type: ignore[index]
-    drm = sum(m.shift for m in mods)
     events: list[Event] = [
         event(
             "fire",
@@ -131,14 +144,14 @@ def resolve_anti_tank(
             opportunity=decl.opportunity,
             value=value,
             armor=arm,
-            value_parts=parts,
+            value_parts=list(sit.value_parts),
             attack=firer.attacks_made + 1,
         )
     ]
-    events += shift_events(mods)
+    events += sit.shift_events()
     roll = dice.roll(2, "anti-tank fire")
-    total = sum(roll) + value - arm + drm
-    code = tables.anti_tank(total)
+    total = sum(roll) + sit.modifier
+    code = sit.result(sum(roll))
     events.append(event("roll", purpose="anti-tank fire", dice=list(roll), total=sum(roll)))
     events.append(
         event(
@@ -147,6 +160,7 @@ def resolve_anti_tank(
             code=code,
             dice=sum(roll),
             modified=total,
+            modifier=sit.modifier,
             reason=f"{sum(roll)} + {value} - {arm} {drm:+d} = {total}",
         )
     )

@@ -15,18 +15,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .. import tables
 from ..dice import Dice
 from ..errors import IllegalCommand
 from ..hexgrid import Hex
 from ..state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
 from ..terrain import CHART
-from . import board
+from . import board, situation
 from .counters import ctype, current_morale, fire_value, round_value, trait
-from .direct_fire import column_events
-from .events import Event, Shift, event, shift_events
+from .drumfire import lapse_assaulted
+from .events import Event, Shift, event
 from .leaders import lone_leaders_overrun
 from .losses import ASSAULT, apply_result
+from .situation import AttackSituation
 
 LEADER_FOR = {"tank": "afv", "cavalry": "cavalry"}
 
@@ -250,37 +250,42 @@ def defenders_fire_first(state: GameState, catalogue: Any, sit: AssaultSituation
     return board.has_entrenchment(state, sit.hex) or any(u.dug_in for u in defenders)
 
 
-def _side_fire(game_map: Any, state: GameState, catalogue: Any, sit: AssaultSituation, side: str):
+def assault_situation(
+    game_map: Any, state: GameState, catalogue: Any, sit: AssaultSituation, side: str
+) -> AttackSituation:
+    """One side's fire in an assault round before its die: value, shifts, column (12.4)."""
     units = participants(state, catalogue, sit.hex, side)
     value, parts = side_value(state, catalogue, units)
     shifts = assault_shifts(game_map, state, catalogue, sit, side)
-    return value, parts, shifts
+    return AttackSituation("assault", situation.ASSAULT, side, value, tuple(parts), tuple(shifts))
 
 
-def _fire(
-    game_map, state, catalogue, sit, side, value, parts, shifts, dice
+def assault_fire(
+    game_map: Any, sit: AssaultSituation, fire: AttackSituation, dice: Dice
 ) -> tuple[str | None, list[Event]]:
+    """Roll one side's assault fire (12.4): its events and result (None without a value)."""
+    side = fire.side
     events: list[Event] = [
         event(
             "fire",
             kind="assault",
             side=side,
             target_hex=board.label(game_map, sit.hex),
-            value=value,
-            value_parts=parts,
-            firers=[p["unit"] for p in parts],
+            value=fire.value,
+            value_parts=list(fire.value_parts),
+            firers=[p["unit"] for p in fire.value_parts],
         )
     ]
-    if value <= 0:
+    if fire.value <= 0:
         events.append(
             event("result", kind="assault", side=side, code="-", reason="no fire value in the hex")
         )
         return None, events
-    events += shift_events(shifts, side=side)
-    net, col = column_events(tables.ASSAULT, value, shifts)
+    events += fire.shift_events(side=side)
+    col = fire.column_event()
     events.append(event("column", **{**col.data, "side": side}))
     roll = dice.roll(1, f"assault {side}")
-    code = tables.assault(value, net, roll[0])
+    code = fire.result(roll[0])
     events.append(event("roll", purpose=f"assault {side}", dice=list(roll), total=roll[0]))
     events.append(
         event("result", kind="assault", side=side, code=code, column=col["column"], dice=roll[0])
@@ -305,6 +310,7 @@ def resolve_assault_round(
             f"no assault in {board.label(game_map, h)}: both sides must be in the hex", rule="12.2"
         )
     defender = next(s for s in sides if s != sit.attacker)
+    state = lapse_assaulted(state, h)  # drumfire of artillery assaulted here lifts (17.2)
     if all(ctype(catalogue, u).is_leader for u in state.units_at(h) if u.side == defender):
         # Only leaders in the hex entered: no assault, a survival roll each (6.71).
         state, events = lone_leaders_overrun(game_map, state, h, sit.attacker, dice, catalogue)
@@ -326,8 +332,8 @@ def resolve_assault_round(
         )
     ]
     if first:
-        d = _side_fire(game_map, state, catalogue, sit, defender)
-        code_d, evs = _fire(game_map, state, catalogue, sit, defender, *d, dice)
+        d = assault_situation(game_map, state, catalogue, sit, defender)
+        code_d, evs = assault_fire(game_map, sit, d, dice)
         events += evs
         if code_d:
             state, evs, _ = apply_result(
@@ -342,8 +348,8 @@ def resolve_assault_round(
                 cause=f"assault {code_d}",
             )
             events += evs
-        a = _side_fire(game_map, state, catalogue, sit, sit.attacker)
-        code_a, evs = _fire(game_map, state, catalogue, sit, sit.attacker, *a, dice)
+        a = assault_situation(game_map, state, catalogue, sit, sit.attacker)
+        code_a, evs = assault_fire(game_map, sit, a, dice)
         events += evs
         if code_a:
             state, evs, _ = apply_result(
@@ -359,10 +365,10 @@ def resolve_assault_round(
             )
             events += evs
     else:
-        a = _side_fire(game_map, state, catalogue, sit, sit.attacker)
-        d = _side_fire(game_map, state, catalogue, sit, defender)
-        code_a, evs_a = _fire(game_map, state, catalogue, sit, sit.attacker, *a, dice)
-        code_d, evs_d = _fire(game_map, state, catalogue, sit, defender, *d, dice)
+        a = assault_situation(game_map, state, catalogue, sit, sit.attacker)
+        d = assault_situation(game_map, state, catalogue, sit, defender)
+        code_a, evs_a = assault_fire(game_map, sit, a, dice)
+        code_d, evs_d = assault_fire(game_map, sit, d, dice)
         events += evs_a + evs_d
         for code, hit in ((code_a, defender), (code_d, sit.attacker)):
             if code:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..hexgrid import Hex, distance
 from ..state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
+from ..state import supply_level as _supply_level
 from ..terrain import TerrainType
 
 STATUS_ORDER = {GOOD: 0, DISRUPTED: 1, DEMORALIZED: 2}
@@ -83,13 +84,27 @@ def move_cost(game_map: Any, h: Hex, movement_class: str) -> Fraction | None:
 def can_see(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) -> bool:
     """Whether a unit can spot a hex: spotting range and line of sight, with the turn's night,
     smoke and illumination (8.1-8.4, D11, D18)."""
+    return bool(spot(game_map, state, observer, target_hex))
+
+
+def spot(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) -> Any:
+    """`can_see` with its reason: the `spotting.SpotResult` (why not, and the range)."""
     from ..spotting import Conditions, can_spot
 
     assert observer.hex is not None
     smoke = frozenset(h for h, m in state.markers.items() if "smoke" in m)
     light = frozenset(h for h, m in state.markers.items() if "illumination" in m)
     cond = Conditions(night=state.night, smoke=smoke, illumination=light)
-    return bool(can_spot(game_map, observer.hex, target_hex, conditions=cond))
+    return can_spot(game_map, observer.hex, target_hex, conditions=cond)
+
+
+def has_line_of_sight(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) -> bool:
+    """Whether a unit has a line of sight to a hex, at any range (8.4; smoke blocks, D18)."""
+    from ..los import line_of_sight
+
+    assert observer.hex is not None
+    smoke = frozenset(h for h, m in state.markers.items() if "smoke" in m)
+    return bool(line_of_sight(game_map, observer.hex, target_hex, smoke=smoke).clear)
 
 
 # -- markers -------------------------------------------------------------------------
@@ -164,6 +179,7 @@ def is_crossing_with_engineers(
     return bool(_crossing(game_map, state, unit, catalogue=catalogue))
 
 
-def supply_level(state: GameState, side: str) -> str:
-    """Logistics (17.10): "", "shortfall" or "critical" for a side."""
-    return str(getattr(state, "supply", {}).get(side, "") or "")
+def supply_level(state: GameState, who: UnitState | str) -> str:
+    """Logistics (17.10): "", "shortfall" or "critical" for a unit (its player's level in
+    team games, D-LOG-3) or a side."""
+    return _supply_level(state, who)

@@ -15,11 +15,10 @@ from ..dice import Dice
 from ..errors import IllegalCommand
 from ..stacking import combat_units_in
 from ..state import DEMORALIZED, GameState
-from . import board
+from . import board, situation
 from .counters import ctype
-from .direct_fire import column_events
 from .drumfire import record_bombardment
-from .events import Event, Shift, event, shift_events
+from .events import Event, Shift, event
 from .fire import (
     BOMBARDMENT,
     FireDeclaration,
@@ -27,11 +26,13 @@ from .fire import (
     combined_value,
     firer_problems,
     firing_side,
+    firing_unit,
     mark_fired,
     target_problems,
 )
 from .losses import BOMBARDMENT as BOMB_TABLE
 from .losses import apply_result
+from .situation import AttackSituation
 from .supply import after_firing
 
 
@@ -65,7 +66,16 @@ def spotter_problems(
         problems.append(f"{decl.spotter} is not a friendly leader")
     if sp.status == DEMORALIZED:
         problems.append(f"{decl.spotter} is demoralized and cannot spot (D12)")
-    if not board.can_see(game_map, state, sp, decl.target_hex):
+    side = firing_side(state, decl)
+    if side is not None and is_blind_fire(state, side, decl.target_hex):
+        # 18.8: blind fire "must still be directed by a spotting leader which has a line of
+        # sight to the hex": a line of sight at any range, not spotting range (D-DB-BLIND).
+        if not board.has_line_of_sight(game_map, state, sp, decl.target_hex):
+            problems.append(
+                f"{decl.spotter} has no line of sight to "
+                f"{board.label(game_map, decl.target_hex)} (18.8)"
+            )
+    elif not board.can_see(game_map, state, sp, decl.target_hex):
         problems.append(
             f"{decl.spotter} cannot spot {board.label(game_map, decl.target_hex)} (9.1)"
         )
@@ -106,9 +116,32 @@ def bombardment_shifts(
     if combat_units_in(state, h, catalogue=catalogue) >= 3:
         shifts.append(Shift(+1, "3 or more combat units are stacked in the target hex", "9.4, 4.4"))
     side = firing_side(state, decl)
-    if side is not None and board.supply_level(state, side) in ("shortfall", "critical"):
+    if side is not None and board.supply_level(state, firing_unit(state, decl) or side) in ("shortfall", "critical"):
         shifts.append(Shift(-1, "logistics shortfall", "17.10"))
     return shifts
+
+
+def bombardment_situation(
+    game_map: Any,
+    state: GameState,
+    decl: FireDeclaration,
+    catalogue: Any,
+    *,
+    side: str | None = None,
+) -> AttackSituation:
+    """A bombardment before its dice (9.4): value (halved when blind, double-blind 18.8),
+    shifts, column. `side`: the firing side when only off-board increments fire."""
+    side = side or firing_side(state, decl)
+    value, parts = combined_value(state, decl, catalogue)
+    if side is not None and is_blind_fire(state, side, decl.target_hex):
+        value = max(1, value // 2)  # D13: halved, fractions dropped, minimum 1
+        why = "blind fire at a hex with no observed enemy: half strength (double-blind 18.8)"
+        parts = [*parts, {"unit": None, "printed": 0, "used": 0, "value": str(value),
+                          "why": [why]}]
+    shifts = bombardment_shifts(game_map, state, decl, catalogue)
+    return AttackSituation(
+        BOMBARDMENT, situation.BOMBARDMENT, side, value, tuple(parts), tuple(shifts)
+    )
 
 
 def resolve_bombardment(
@@ -127,14 +160,8 @@ def resolve_bombardment(
     problems = validate_bombardment(game_map, state, decl, catalogue)
     if problems:
         raise IllegalCommand("; ".join(problems), rule="9.1")
-    side = side or firing_side(state, decl)
-    value, parts = combined_value(state, decl, catalogue)
-    if side is not None and is_blind_fire(state, side, decl.target_hex):
-        value = max(1, value // 2)  # D13: halved, fractions dropped, minimum 1
-        parts = [*parts, {"unit": None, "printed": 0, "used": 0, "value": str(value),
-                          "why": ["blind fire at a hex with no observed enemy: half strength "
-                                  "(double-blind 18.8)"]}]
-    shifts = bombardment_shifts(game_map, state, decl, catalogue)
+    sit = bombardment_situation(game_map, state, decl, catalogue, side=side)
+    side = sit.side
     events: list[Event] = [
         event(
             "fire",
@@ -145,16 +172,16 @@ def resolve_bombardment(
             spotter=decl.spotter,
             target_hex=board.label(game_map, decl.target_hex),
             opportunity=False,
-            value=value,
-            value_parts=parts,
+            value=sit.value,
+            value_parts=list(sit.value_parts),
             provisional=tables.BOMBARDMENT_IS_PROVISIONAL,
         )
     ]
-    events += shift_events(shifts)
-    net, col = column_events(tables.BOMBARDMENT, value, shifts)
+    events += sit.shift_events()
+    col = sit.column_event()
     events.append(col)
     roll = dice.roll(2, "bombardment")
-    code = tables.bombardment(value, net, sum(roll))
+    code = sit.result(sum(roll))
     events.append(event("roll", purpose="bombardment", dice=list(roll), total=sum(roll)))
     events.append(
         event(

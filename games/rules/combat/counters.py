@@ -82,7 +82,7 @@ def fire_multiplier(
     if unit.status == DISRUPTED:
         mult /= 2
         why.append("disrupted: half value (14.2)")
-    if board.supply_level(state, unit.side) == "critical":
+    if board.supply_level(state, unit) == "critical":
         t = ctype(catalogue, unit)
         if t.movement_class not in ("motorized", "mechanized") and not getattr(
             t, "is_weapon", False

@@ -6,16 +6,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .. import tables
 from ..dice import Dice
 from ..errors import IllegalCommand
 from ..hexgrid import distance
 from ..stacking import combat_units_in
 from ..state import GameState
 from ..terrain import CHART
-from . import board
+from . import board, situation
 from .counters import ctype, fire_multiplier, fire_value, trait
-from .events import Event, Shift, event, shift_events
+from .events import Event, Shift, event
 from .fire import (
     DIRECT,
     FireDeclaration,
@@ -24,12 +23,14 @@ from .fire import (
     farthest,
     firer_problems,
     firing_side,
+    firing_unit,
     leader_problems,
     mark_fired,
     target_problems,
 )
 from .losses import DIRECT as DF_TABLE
 from .losses import apply_result
+from .situation import AttackSituation
 from .supply import after_firing
 
 SHIFT_TARGET_KINDS_PLUS1 = frozenset({"mortar", "aa_gun", "at_gun", "cavalry"})
@@ -104,7 +105,7 @@ def direct_fire_shifts(
         shifts.append(Shift(-1, "target hex is 3 or more hexes away", "10.3"))
     if decl.move_and_fire:
         shifts.append(Shift(-1, "efficient move & fire", "17.3"))
-    if board.supply_level(state, side) in ("shortfall", "critical"):
+    if board.supply_level(state, firing_unit(state, decl) or side) in ("shortfall", "critical"):
         shifts.append(Shift(-1, "logistics shortfall", "17.10"))
     if any(board.is_crossing_with_engineers(game_map, state, u, catalogue) for u in targets):
         shifts.append(
@@ -134,29 +135,15 @@ def direct_fire_shifts(
     return shifts
 
 
-def column_events(table: Any, value: int, shifts: list[Shift]) -> tuple[int, Event]:
-    """The net shift, capped as the table says (10.3, D22), and the column event."""
-    net = sum(s.shift for s in shifts)
-    applied = net
-    if table.shift_min is not None:
-        applied = max(table.shift_min, applied)
-    if table.shift_max is not None:
-        applied = min(table.shift_max, applied)
-    base = table.column(value, 0)
-    col = table.column(value, net)
-    reason = f"column {base}, net shift {net:+d}"
-    if applied != net:
-        reason += f" capped at {applied:+d} (10.3)"
-    if table.column_index(value, net) != table.column_index(value, 0) + applied:
-        reason += " and stopped at the table's edge (D22)"
-    return net, event(
-        "column",
-        base_column=base,
-        net_shift=net,
-        applied_shift=applied,
-        column=col,
-        provisional=bool(getattr(table, "provisional", False)),
-        reason=reason,
+def direct_fire_situation(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any, *, only: Any = None
+) -> AttackSituation:
+    """A direct fire attack before its dice: value, shifts, column (10.2, 10.3, 13.0, 17.3).
+    `only`: the units actually attacked (an opportunity fire's mover and its riders)."""
+    value, parts = combined_value(state, decl, catalogue)
+    shifts = direct_fire_shifts(game_map, state, decl, catalogue, only=only)
+    return AttackSituation(
+        DIRECT, situation.DIRECT_FIRE, firing_side(state, decl), value, tuple(parts), tuple(shifts)
     )
 
 
@@ -175,9 +162,8 @@ def resolve_direct_fire(
     problems = validate_fire(game_map, state, decl, catalogue)
     if problems:
         raise IllegalCommand("; ".join(problems), rule="10.1")
-    value, parts = combined_value(state, decl, catalogue)
-    shifts = direct_fire_shifts(game_map, state, decl, catalogue, only=only)
-    side = firing_side(state, decl)
+    sit = direct_fire_situation(game_map, state, decl, catalogue, only=only)
+    side = sit.side
     events: list[Event] = [
         event(
             "fire",
@@ -188,15 +174,15 @@ def resolve_direct_fire(
             target_hex=board.label(game_map, decl.target_hex),
             opportunity=decl.opportunity,
             targets=sorted(only) if only is not None else None,
-            value=value,
-            value_parts=parts,
+            value=sit.value,
+            value_parts=list(sit.value_parts),
         )
     ]
-    events += shift_events(shifts)
-    net, col = column_events(tables.DIRECT_FIRE, value, shifts)
+    events += sit.shift_events()
+    col = sit.column_event()
     events.append(col)
     roll = dice.roll(2, "direct fire")
-    code = tables.direct_fire(value, net, sum(roll))
+    code = sit.result(sum(roll))
     events.append(event("roll", purpose="direct fire", dice=list(roll), total=sum(roll)))
     events.append(event("result", kind=DIRECT, code=code, column=col["column"], dice=sum(roll)))
     state = mark_fired(state, decl)

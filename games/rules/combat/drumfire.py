@@ -5,9 +5,11 @@ State conventions (markers in `state.markers`, option "drumfire" in `state.optio
 - "bombarded:<turn>:<firer>" records each bombardment, per firing unit or off-board increment;
   the Marker Removal Phase drops the older ones (`prune_bombardment_record`).
 - "drumfire" marks a drumfire hex (fleeing units avoid it; it is never a safe hex), and
-  "drumfire:<firer>:<strength>:<on|off>" names each unit or increment that placed Spotted
-  markers there (two for the first, one more per further firer). All of them go in the
-  Marker Removal Phase (`clear_drumfire`).
+  "drumfire:<firer>:<strength>:<on|off>[:alone]" names each unit or increment that placed
+  Spotted markers there (two for the first, one more per further firer); ":alone" when its
+  player chose to resolve its fire separately. All of them go in the Marker Removal Phase
+  (`clear_drumfire`), or at once when an on-board firer is eliminated, demoralized or
+  assaulted (`lapse`, `lapse_assaulted`).
 """
 
 from __future__ import annotations
@@ -16,15 +18,15 @@ from typing import Any
 
 from .. import tables
 from ..dice import Dice
-from ..hexgrid import Hex
+from ..hexgrid import Hex, distance
 from ..stacking import combat_units_in
 from ..state import DEMORALIZED, GameState
-from . import board
+from . import board, situation
 from .counters import fire_multiplier, fire_value, round_value
-from .direct_fire import column_events
-from .events import Event, Shift, event, shift_events
+from .events import Event, Shift, event
 from .fire import FireDeclaration
 from .losses import BOMBARDMENT, apply_result
+from .situation import AttackSituation
 
 OPTION = "drumfire"
 DRUMFIRE = "drumfire"
@@ -40,7 +42,9 @@ def record_bombardment(
     game_map: Any, state: GameState, decl: FireDeclaration
 ) -> tuple[GameState, list[Event]]:
     """After a bombardment (not smoke or illumination): record it, and place drumfire where a
-    firer bombarded the same hex on the previous turn (17.2)."""
+    firer bombarded the same hex on the previous turn (17.2). `decl.drumfire_alone`: the
+    firing player chose to resolve this drumfire separately from the others'."""
+    alone = decl.drumfire_alone
     if OPTION not in state.options:
         return state, []
     h = decl.target_hex
@@ -49,7 +53,7 @@ def record_bombardment(
     placed = []
     for fid, strength, where in _firer_ids(decl):
         if f"bombarded:{state.turn - 1}:{fid}" in marks:
-            add |= {DRUMFIRE, f"drumfire:{fid}:{strength}:{where}"}
+            add |= {DRUMFIRE, f"drumfire:{fid}:{strength}:{where}" + (":alone" if alone else "")}
             placed.append(fid)
     state = board.with_markers(state, h, add=add)
     events = []
@@ -76,37 +80,138 @@ def spotted_markers(state: GameState, h: Hex) -> int:
     return n + 1 if n else 0
 
 
+def _parse(marker: str) -> tuple[str, int, str, bool]:
+    """(firer, strength, "on"|"off", alone) of a "drumfire:..." marker."""
+    parts = marker.split(":")
+    return parts[1], int(parts[2]), parts[3], len(parts) > 4
+
+
 def drumfire_firers(state: GameState, h: Hex) -> list[tuple[str, int, str]]:
-    out = []
-    for m in sorted(state.markers_at(h)):
-        if m.startswith("drumfire:"):
-            _, fid, strength, where = m.split(":")
-            out.append((fid, int(strength), where))
-    return out
+    return [
+        _parse(m)[:3] for m in sorted(state.markers_at(h)) if m.startswith("drumfire:")
+    ]
+
+
+def fire_groups(state: GameState, h: Hex) -> list[tuple[str, list[str]]]:
+    """The separate drumfire attacks on a unit entering `h` (17.2): ("off"|"on", firers).
+
+    Off-board increments combine with each other, on-board units with those occupying the
+    same or adjacent hexes (each group's units pairwise so, taken in hex then id order);
+    never the two kinds together; a firer whose player chose to fire separately attacks
+    alone (D-COMBAT-DRUMFIRE)."""
+    groups: list[tuple[str, list[str]]] = []
+    marks = [_parse(m) for m in sorted(state.markers_at(h)) if m.startswith("drumfire:")]
+    off = [f for f, _, where, alone in marks if where == "off" and not alone]
+    if off:
+        groups.append(("off", off))
+    groups += [("off", [f]) for f, _, where, alone in marks if where == "off" and alone]
+    on = sorted(
+        (f for f, _, where, alone in marks if where == "on" and not alone),
+        key=lambda f: (state.units[f].hex, f),
+    )
+    clusters: list[list[str]] = []
+    for f in on:
+        here = state.units[f].hex
+        home = next(
+            (c for c in clusters if all(distance(state.units[x].hex, here) <= 1 for x in c)),
+            None,
+        )
+        if home is None:
+            clusters.append([f])
+        else:
+            home.append(f)
+    groups += [("on", c) for c in clusters]
+    groups += [("on", [f]) for f, _, where, alone in marks if where == "on" and alone]
+    return groups
 
 
 def is_drumfire_hex(state: GameState, h: Hex) -> bool:
     return OPTION in state.options and spotted_markers(state, h) >= 2
 
 
+def _lift(state: GameState, gone: Any) -> GameState:
+    """Remove the drumfire markers of the on-board firers `gone(firer)` names (17.2)."""
+    for h in [h for h, ms in state.markers.items() if DRUMFIRE in ms]:
+        marks = {m for m in state.markers_at(h) if m.startswith("drumfire:")}
+        dead = {m for m in marks if _parse(m)[2] == "on" and gone(_parse(m)[0])}
+        if dead:
+            left = marks - dead
+            state = board.with_markers(state, h, remove=dead | (set() if left else {DRUMFIRE}))
+    return state
+
+
 def lapse(state: GameState) -> GameState:
     """Remove drumfire placed by on-board units since eliminated or demoralized (17.2)."""
-    for h in [h for h, ms in state.markers.items() if DRUMFIRE in ms]:
-        dead = [
-            m
-            for m in state.markers_at(h)
-            if m.startswith("drumfire:")
-            and m.endswith(":on")
-            and (
-                m.split(":")[1] not in state.units
-                or not state.units[m.split(":")[1]].on_map
-                or state.units[m.split(":")[1]].status == DEMORALIZED
+
+    def gone(fid: str) -> bool:
+        u = state.units.get(fid)
+        return u is None or not u.on_map or u.status == DEMORALIZED
+
+    return _lift(state, gone)
+
+
+def lapse_assaulted(state: GameState, h: Hex) -> GameState:
+    """An on-board firer in a hex being assaulted loses its drumfire at once (17.2: "If a unit
+    firing drumfire is ... assaulted during the current turn, immediately remove the Spotted
+    markers"). Either side's units in the assault hex count (D-COMBAT-DRUMFIRE)."""
+    if OPTION not in state.options:
+        return state
+    here = {u.id for u in state.units_at(h)}
+    return _lift(state, lambda fid: fid in here)
+
+
+def drumfire_groups(state: GameState, h: Hex, catalogue: Any) -> list[list[tuple[str, Any]]]:
+    """The drumfire attacks on a unit entering the hex, as (firer, value) groups in the
+    order `fire_groups` finds them (off-board increments together, on-board units with their
+    neighbours, never mixed); disrupted on-board firers at half (17.2, D-COMBAT-DRUMFIRE).
+    The preview and the resolution both take their groups from here."""
+    strengths = {fid: strength for fid, strength, _ in drumfire_firers(state, h)}
+
+    def value_of(fid: str, where: str) -> Any:
+        if where == "off":
+            return strengths[fid]
+        u = state.units[fid]
+        fv = fire_value(catalogue, u, "bombardment")
+        mult, _why = fire_multiplier(state, catalogue, u)
+        return fv.strength * mult if fv else 0
+
+    return [[(f, value_of(f, where)) for f in firers] for where, firers in fire_groups(state, h)]
+
+
+def drumfire_situations(
+    game_map: Any, state: GameState, h: Hex, catalogue: Any
+) -> list[AttackSituation]:
+    """Every drumfire attack a unit now in hex h would take (17.2), each before its dice:
+    the preview of a move through a drumfire hex (the second is rolled after the first's
+    result, which the preview cannot know)."""
+    state = lapse(state)
+    if not is_drumfire_hex(state, h):
+        return []
+    found = (drumfire_situation(game_map, state, h, g, catalogue) for g in drumfire_groups(
+        state, h, catalogue))
+    return [s for s in found if s.value > 0]
+
+
+def drumfire_situation(
+    game_map: Any, state: GameState, h: Hex, group: list[tuple[str, Any]], catalogue: Any
+) -> AttackSituation:
+    """One drumfire attack on a unit entering the hex, before its dice (17.2): the group's
+    combined value, the terrain's bombardment shift and the 3-unit +1 (movers count)."""
+    value = round_value(sum(v for _, v in group))
+    shifts: list[Shift] = []
+    t = board.terrain(game_map, h)
+    if t.bombardment_shift:
+        shifts.append(Shift(t.bombardment_shift, f"target hex is {t.name.lower()}", "9.4"))
+    if combat_units_in(state, h, catalogue=catalogue) >= 3:
+        shifts.append(
+            Shift(
+                +1,
+                "3 or more combat units are stacked in the target hex (movers and non-movers)",
+                "17.2",
             )
-        ]
-        if dead:
-            left = {m for m in state.markers_at(h) if m.startswith("drumfire:")} - set(dead)
-            state = board.with_markers(state, h, remove=set(dead) | (set() if left else {DRUMFIRE}))
-    return state
+        )
+    parts = tuple({"unit": f, "value": str(v)} for f, v in group)
+    return AttackSituation("drumfire", situation.BOMBARDMENT, None, value, parts, tuple(shifts))
 
 
 def resolve_drumfire_entry(
@@ -114,8 +219,9 @@ def resolve_drumfire_entry(
 ) -> tuple[GameState, list[Event], bool]:
     """Attack a unit or leader (of either side) that has just moved into a drumfire hex (17.2).
 
-    Off-board increments combine in one attack, on-board units in another (never together;
-    D-COMBAT-DRUMFIRE: each group always combines). Disrupted on-board firers are at half.
+    Each group of `fire_groups` attacks in turn (off-board increments together, on-board
+    units of the same or adjacent hexes together, never the two kinds; a firer chosen to fire
+    separately alone; D-COMBAT-DRUMFIRE). Disrupted on-board firers are at half.
     Only the mover is hit; non-moving combat units count for the 3-unit +1. Returns the
     state, the events and whether the mover must stop (it failed a morale check).
     """
@@ -126,35 +232,13 @@ def resolve_drumfire_entry(
         return state, [], False
     before = mover.status
     events: list[Event] = []
-    groups: dict[str, list[tuple[str, int]]] = {"off": [], "on": []}
-    for fid, strength, where in drumfire_firers(state, h):
-        if where == "on":
-            u = state.units[fid]
-            fv = fire_value(catalogue, u, "bombardment")
-            mult, _why = fire_multiplier(state, catalogue, u)
-            groups["on"].append((fid, fv.strength * mult if fv else 0))
-        else:
-            groups["off"].append((fid, strength))
     riders = [p.id for p in board.passengers_of(state, mover_id)]
-    for where in ("off", "on"):
-        group = groups[where]
-        if not group or not state.units[mover_id].on_map:
+    for group in drumfire_groups(state, h, catalogue):
+        if not state.units[mover_id].on_map:
             continue
-        value = round_value(sum(v for _, v in group))
-        if value <= 0:
+        sit = drumfire_situation(game_map, state, h, group, catalogue)
+        if sit.value <= 0:
             continue
-        shifts: list[Shift] = []
-        t = board.terrain(game_map, h)
-        if t.bombardment_shift:
-            shifts.append(Shift(t.bombardment_shift, f"target hex is {t.name.lower()}", "9.4"))
-        if combat_units_in(state, h, catalogue=catalogue) >= 3:
-            shifts.append(
-                Shift(
-                    +1,
-                    "3 or more combat units are stacked in the target hex (movers and non-movers)",
-                    "17.2",
-                )
-            )
         events.append(
             event(
                 "fire",
@@ -163,15 +247,15 @@ def resolve_drumfire_entry(
                 firers=[f for f, _ in group],
                 target_hex=board.label(game_map, h),
                 targets=[mover_id],
-                value=value,
+                value=sit.value,
                 provisional=tables.BOMBARDMENT_IS_PROVISIONAL,
             )
         )
-        events += shift_events(shifts)
-        net, col = column_events(tables.BOMBARDMENT, value, shifts)
+        events += sit.shift_events()
+        col = sit.column_event()
         events.append(col)
         roll = dice.roll(2, "drumfire")
-        code = tables.bombardment(value, net, sum(roll))
+        code = sit.result(sum(roll))
         events.append(event("roll", purpose="drumfire", dice=list(roll), total=sum(roll)))
         events.append(
             event("result", kind="drumfire", code=code, column=col["column"], dice=sum(roll))

@@ -38,6 +38,7 @@ class FireDeclaration:
       artillery (9.2) firing in this attack (never combined with on-board units).
     - `factors`: HMG spray fire, the factors each HMG puts into this attack (10.1).
     - `move_and_fire`: an efficient AFV's move/fire or fire/move activation (17.3).
+    - `drumfire_alone`: a bombardment whose drumfire its player resolves separately (17.2).
     """
 
     firers: tuple[str, ...]
@@ -50,6 +51,7 @@ class FireDeclaration:
     increments: tuple[OffBoardIncrement, ...] = ()
     factors: Mapping[str, int] = field(default_factory=dict)
     move_and_fire: bool = False
+    drumfire_alone: bool = False
 
     def to_json(self, game_map: Any = None) -> dict[str, Any]:
         return {
@@ -63,16 +65,27 @@ class FireDeclaration:
             "increments": [{"id": i.id, "strength": i.strength} for i in self.increments],
             "factors": dict(self.factors),
             "move_and_fire": self.move_and_fire,
+            "drumfire_alone": self.drumfire_alone,
         }
 
 
-def firing_side(state: GameState, decl: FireDeclaration, sides: Any = None) -> str | None:
+def firing_unit(state: GameState, decl: FireDeclaration) -> UnitState | None:
+    """The first firing unit, else the spotter: whose side (and player) fires."""
     for uid in decl.firers:
         if uid in state.units:
-            return state.units[uid].side
+            return state.units[uid]
     if decl.spotter and decl.spotter in state.units:
-        return state.units[decl.spotter].side
+        return state.units[decl.spotter]
     return None
+
+
+def firing_side(state: GameState, decl: FireDeclaration, sides: Any = None) -> str | None:
+    """The side that fires: its firing unit's, or for off-board increments alone their
+    spotting leader's (9.2)."""
+    u = firing_unit(state, decl)
+    if u is None and decl.spotter is not None:
+        u = state.units.get(decl.spotter)
+    return u.side if u is not None else None
 
 
 def attack_limit(catalogue: Any, unit: UnitState, kind: str, opportunity: bool) -> int:

@@ -1,4 +1,4 @@
-"""Odds before committing: the column, the shifts with reasons and the chance of each result
+"""Odds before committing, from the same attack situation the resolution rolls against: the column, the shifts with reasons and the chance of each result
 of a proposed attack or assault round (9.4, 10.2, 11.1, 12.4, 14.1)."""
 
 from __future__ import annotations
@@ -11,17 +11,39 @@ from typing import Any
 from .. import tables
 from ..state import GameState
 from . import board
-from .anti_tank import at_base, validate_anti_tank
-from .assault import AssaultSituation, _side_fire
-from .bombardment import bombardment_shifts, validate_bombardment
-from .counters import current_morale
-from .direct_fire import column_events, direct_fire_shifts, validate_fire
-from .fire import ANTI_TANK, BOMBARDMENT, FireDeclaration, combined_value
+from .anti_tank import anti_tank_situation, validate_anti_tank
+from .assault import AssaultSituation, assault_situation, defenders_fire_first
+from .bombardment import bombardment_situation, validate_bombardment
+from .counters import ctype, current_morale
+from .direct_fire import direct_fire_situation, validate_fire
+from .fire import ANTI_TANK, BOMBARDMENT, FireDeclaration
 from .leaders import best_morale_leader
+from .situation import AttackSituation, probabilities, refused
 
 
-def _probabilities(odds: Any) -> dict[str, dict[str, Any]]:
-    return {r: {"p": round(float(p), 4), "fraction": str(Fraction(p))} for r, p in odds.items()}
+def fire_situation(
+    game_map: Any,
+    state: GameState,
+    decl: FireDeclaration,
+    catalogue: Any,
+    *,
+    only: Iterable[str] | None = None,
+) -> AttackSituation:
+    """The situation of a declared direct fire, anti-tank or bombardment attack, built by the
+    same function its resolution uses. `only`: the units an opportunity direct fire attacks."""
+    if decl.kind == ANTI_TANK:
+        return anti_tank_situation(game_map, state, decl, catalogue)
+    if decl.kind == BOMBARDMENT:
+        return bombardment_situation(game_map, state, decl, catalogue)
+    return direct_fire_situation(game_map, state, decl, catalogue, only=only)
+
+
+def fire_problems(
+    game_map: Any, state: GameState, decl: FireDeclaration, catalogue: Any
+) -> list[str]:
+    """Every reason the declared attack may not be made (9.1, 10.1, 11.1)."""
+    check = {ANTI_TANK: validate_anti_tank, BOMBARDMENT: validate_bombardment}
+    return check.get(decl.kind, validate_fire)(game_map, state, decl, catalogue)
 
 
 def fire_odds(
@@ -35,54 +57,10 @@ def fire_odds(
     """For a proposed direct fire, bombardment or anti-tank attack: whether it is legal (and
     why not), the fire value, the shifts (or dice modifiers) with reasons, the column and the
     probability of each result. `only`: the mover attacked by opportunity direct fire."""
-    if decl.kind == ANTI_TANK:
-        problems = validate_anti_tank(game_map, state, decl, catalogue)
-        if problems:
-            return {"kind": decl.kind, "legal": False, "problems": problems}
-        value, arm, mods, parts = at_base(game_map, state, decl, catalogue)
-        drm = sum(m.shift for m in mods)
-        odds = tables.anti_tank_odds(value - arm + drm)
-        return {
-            "kind": decl.kind,
-            "legal": True,
-            "problems": [],
-            "value": value,
-            "value_parts": parts,
-            "armor": arm,
-            "shifts": [m.to_json() for m in mods],
-            "modifier": value - arm + drm,
-            "probabilities": _probabilities(odds),
-            "any_effect": round(float(odds.any_effect), 4),
-        }
-    if decl.kind == BOMBARDMENT:
-        problems = validate_bombardment(game_map, state, decl, catalogue)
-        table, lookup = tables.BOMBARDMENT, tables.bombardment_odds
-    else:
-        problems = validate_fire(game_map, state, decl, catalogue)
-        table, lookup = tables.DIRECT_FIRE, tables.direct_fire_odds
+    problems = fire_problems(game_map, state, decl, catalogue)
     if problems:
-        return {"kind": decl.kind, "legal": False, "problems": problems}
-    value, parts = combined_value(state, decl, catalogue)
-    if decl.kind == BOMBARDMENT:
-        shifts = bombardment_shifts(game_map, state, decl, catalogue)
-    else:
-        shifts = direct_fire_shifts(game_map, state, decl, catalogue, only=only)
-    net, col = column_events(table, value, shifts)
-    odds = lookup(value, net)
-    return {
-        "kind": decl.kind,
-        "legal": True,
-        "problems": [],
-        "value": value,
-        "value_parts": parts,
-        "shifts": [s.to_json() for s in shifts],
-        "net_shift": net,
-        "applied_shift": col["applied_shift"],
-        "column": odds.column,
-        "provisional": odds.provisional,
-        "probabilities": _probabilities(odds),
-        "any_effect": round(float(odds.any_effect), 4),
-    }
+        return refused(decl.kind, problems)
+    return fire_situation(game_map, state, decl, catalogue, only=only).to_json()
 
 
 def assault_odds(
@@ -102,28 +80,30 @@ def assault_odds(
             moved[p.id] = replace(p, hex=sit.hex)
     state = state.with_units(moved) if moved else state
     out: dict[str, Any] = {
+        "kind": "assault",
         "hex": board.label(game_map, sit.hex),
         "attacker": sit.attacker,
+        "first_round": sit.first_round,
+        "defenders_fire_first": defenders_fire_first(state, catalogue, sit),
         "sides": {},
     }
+    defenders = [u for u in state.units_at(sit.hex) if u.side != sit.attacker]
+    if defenders and all(ctype(catalogue, u).is_leader for u in defenders):
+        # Leaders alone: no assault fire, each rolls for survival (6.71, D-COMBAT-671).
+        out["overrun"] = [_survival(state, catalogue, u.id) for u in sorted(
+            defenders, key=lambda u: u.id)]
+        return out
     for side in sorted({u.side for u in state.units_at(sit.hex)} | {sit.attacker}):
-        value, parts, shifts = _side_fire(game_map, state, catalogue, sit, side)
-        entry: dict[str, Any] = {
-            "value": value,
-            "value_parts": parts,
-            "shifts": [s.to_json() for s in shifts],
-        }
-        if value > 0:
-            net, col = column_events(tables.ASSAULT, value, shifts)
-            odds = tables.assault_odds(value, net)
-            entry.update(
-                net_shift=net,
-                column=odds.column,
-                probabilities=_probabilities(odds),
-                any_effect=round(float(odds.any_effect), 4),
-            )
-        out["sides"][side] = entry
+        out["sides"][side] = assault_situation(game_map, state, catalogue, sit, side).to_json()
     return out
+
+
+def _survival(state: GameState, catalogue: Any, leader_id: str) -> dict[str, Any]:
+    """A lone leader's 6.71 roll: he survives on 2d6 at or below his current morale."""
+    morale = current_morale(state, catalogue, state.units[leader_id])
+    p = sum((q for roll, q in tables.dice_distribution(2).items() if roll <= morale), Fraction(0))
+    return {"unit": leader_id, "morale": morale, "rule": "6.71",
+            "survives": {"p": round(float(p), 4), "fraction": str(p)}}
 
 
 def morale_check_odds(
@@ -138,5 +118,5 @@ def morale_check_odds(
         "unit": unit_id,
         "morale": target,
         "leader": leader.id if leader else None,
-        "probabilities": _probabilities(odds),
+        "probabilities": probabilities(odds),
     }

@@ -82,6 +82,12 @@ def opportunity_fire_candidates(
     return out
 
 
+def opportunity_targets(state: GameState, mover_id: str) -> tuple[str, ...]:
+    """Whom opportunity direct fire at a mover attacks: the mover and what it carries
+    (D-COMBAT-OPFIRE-TARGET)."""
+    return (mover_id, *(p.id for p in board.passengers_of(state, mover_id)))
+
+
 def resolve_opportunity_fire(
     game_map: Any,
     state: GameState,
@@ -120,9 +126,8 @@ def resolve_opportunity_fire(
             )
         state, events = resolve_anti_tank(game_map, state, decl, dice, catalogue)
     else:
-        riding = [p.id for p in board.passengers_of(state, mover_id)]
         state, events = resolve_direct_fire(
-            game_map, state, decl, dice, catalogue, only=[mover_id, *riding]
+            game_map, state, decl, dice, catalogue, only=list(opportunity_targets(state, mover_id))
         )
     after = state.units[mover_id]
     stops = not after.on_map or after.status != GOOD

@@ -32,7 +32,7 @@ def after_firing(
     events: list[Event] = []
     for uid in firers:
         u = state.units.get(uid)
-        if u is None or not u.on_map or board.supply_level(state, u.side) != "critical":
+        if u is None or not u.on_map or board.supply_level(state, u) != "critical":
             continue
         if not runs_dry_on_firing(catalogue, u):
             continue

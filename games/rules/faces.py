@@ -1,0 +1,174 @@
+"""The counter faces the board draws: each side's colour, every counter's human name, its
+short designation and the kind of NATO symbol it carries.
+
+Pure data in and out: the caller hands in the scenario's sides, its counters in scenario
+order and the catalogue's types. Everything here is read off the public scenario card (the
+order of battle both players know before play), so it may go to every viewer; where a
+counter stands is never part of a face. Colours follow the nationality, not the viewer:
+Germans are field grey and Soviets earth brown for players and spectators alike; whether a
+counter is "mine" is the board's outline, never the fill.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
+
+# Fill, ink (text and symbol) and edge of each nationality's counters, as the printed
+# counter sheets colour them. Ink is dark on every fill so values read at small sizes.
+SIDE_COLOURS: Mapping[str, Mapping[str, str]] = {
+    "german": {"fill": "#a9b0a0", "ink": "#16191a", "edge": "#3b4238", "label": "field grey"},
+    "soviet": {"fill": "#c99a6b", "ink": "#1d1410", "edge": "#6a3b22", "label": "earth brown"},
+    "american": {"fill": "#a7ae6a", "ink": "#17190c", "edge": "#4b5222", "label": "olive drab"},
+    "british": {"fill": "#d2bf8c", "ink": "#1c170b", "edge": "#6d5a2b", "label": "khaki"},
+    "italian": {"fill": "#8fb7a0", "ink": "#0f1a14", "edge": "#35584a", "label": "grey green"},
+    "finnish": {"fill": "#c6cfd8", "ink": "#101418", "edge": "#4a5866", "label": "pale blue grey"},
+}
+# A nationality the table does not know still gets a distinct, readable face.
+FALLBACK_COLOURS = ({"fill": "#d8c9e0", "ink": "#161118", "edge": "#5b4866", "label": "lilac"},
+                    {"fill": "#e2d38a", "ink": "#19160a", "edge": "#6b5f22", "label": "sand"})
+
+# Short designations as a counter prints them, by type id; others are cut from the name.
+SHORT: Mapping[str, str] = {
+    "ge_rifle": "Gren", "ge_smg": "Sturm", "ge_pioneer": "Pion", "ge_recon": "Aufkl",
+    "ge_hmg": "MG42", "ge_mortar_81": "8cm Mrs", "ge_mortar_120": "12cm Mrs",
+    "ge_ig_75": "7.5 IG", "ge_pak_38": "Pak 38", "ge_pak_40": "Pak 40", "ge_flak_20": "2cm Flak",
+    "ge_flak_88": "8.8 Flak", "ge_lefh_105": "leFH", "ge_shfh_150": "sFH", "ge_pz_iv": "Pz IV",
+    "ge_pz_iii": "Pz III", "ge_panther": "Panther", "ge_tiger": "Tiger", "ge_stug_iii": "StuG",
+    "ge_marder_iii": "Marder", "ge_sdkfz_222": "SdKfz222", "ge_sdkfz_251": "SdKfz251",
+    "ge_truck": "Opel", "ge_wagon": "Wagon", "ge_sdkfz_7": "SdKfz7",
+    "su_rifle": "Rifle", "su_guards_rifle": "Gd Rifle", "su_smg": "SMG", "su_sapper": "Sapper",
+    "su_scout": "Scout", "su_hmg": "Maxim", "su_mortar_82": "82 Mrt", "su_mortar_120": "120 Mrt",
+    "su_ig_76": "76 RG", "su_at_45": "45 AT", "su_zis_3": "ZiS-3", "su_aa_37": "37 AA",
+    "su_m30_122": "122 How", "su_t34_76": "T-34/76", "su_t34_76_guards": "Gd T-34",
+    "su_t34_85": "T-34/85", "su_t70": "T-70", "su_su_76": "SU-76", "su_su_85": "SU-85",
+    "su_ba_64": "BA-64", "su_m3_scout": "M3 Scout", "su_truck": "Studer", "su_wagon": "Wagon",
+    "su_stz_5": "STZ-5",
+}
+SHORT_MAX = 10
+
+# Leaders get a surname, as the printed leader counters carry one: the n-th leader of a
+# side in scenario order takes the n-th name of its nationality's list.
+SURNAMES: Mapping[str, tuple[str, ...]] = {
+    "german": ("Becker", "Krause", "Vogel", "Hartmann", "Keller", "Brandt", "Lange", "Roth",
+               "Adler", "Seidel", "Winter", "Kuhn"),
+    "soviet": ("Petrov", "Sokolov", "Orlov", "Belov", "Zaitsev", "Volkov", "Morozov", "Titov",
+               "Lebedev", "Kozlov", "Frolov", "Gusev"),
+}
+FALLBACK_SURNAMES = ("Able", "Baker", "Charlie", "Dog", "Easy", "Fox", "George", "How")
+
+_RATINGS = re.compile(r"\s*\([^)]*\)\s*$")
+
+
+class CounterType(NamedTuple):
+    """What a face needs of a catalogue type."""
+
+    name: str
+    kind: str
+    is_leader: bool
+
+
+class Counter(NamedTuple):
+    """One counter of the scenario, in scenario order."""
+
+    id: str
+    side: str
+    type_id: str
+
+
+def side_colours(sides: Iterable[tuple[str, str]]) -> dict[str, dict[str, str]]:
+    """Each side's counter colours from its nationality ((side id, nationality) pairs).
+
+    Two sides of an unknown or the same nationality still get different fills."""
+    out: dict[str, dict[str, str]] = {}
+    used: set[str] = set()
+    spare = iter(FALLBACK_COLOURS)
+    for side_id, nationality in sides:
+        colours = SIDE_COLOURS.get(nationality)
+        if colours is None or colours["fill"] in used:
+            colours = next(spare, FALLBACK_COLOURS[-1])
+        used.add(colours["fill"])
+        out[side_id] = {"nationality": nationality, **colours}
+    return out
+
+
+def type_label(name: str) -> str:
+    """A type's name without the ratings some names carry: "Hauptmann (9-1-1)" -> "Hauptmann"."""
+    return _RATINGS.sub("", name).strip() or name
+
+
+def short_designation(type_id: str, name: str) -> str:
+    """The few characters a counter prints as its designation, never cut mid-word by the board."""
+    if type_id in SHORT:
+        return SHORT[type_id]
+    words = type_label(name).split()
+    short = words[0] if words else type_id
+    return short if len(short) <= SHORT_MAX else short[: SHORT_MAX - 1] + "."
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def unit_faces(
+    counters: Iterable[Counter],
+    types: Mapping[str, CounterType],
+    nationality: Mapping[str, str],
+) -> dict[str, dict[str, str]]:
+    """Every counter's human name and short designation, by unit id.
+
+    Platoons of a type are numbered in scenario order when a side has several ("2nd Grenadier
+    platoon", short "Gren 2"); a lone one keeps its type's name. Leaders take a surname
+    ("Hauptmann Becker", short "Becker")."""
+    counters = list(counters)
+    of_type: dict[tuple[str, str], int] = {}
+    for c in counters:
+        of_type[(c.side, c.type_id)] = of_type.get((c.side, c.type_id), 0) + 1
+    seen: dict[tuple[str, str], int] = {}
+    leaders: dict[str, int] = {}
+    out: dict[str, dict[str, str]] = {}
+    for c in counters:
+        t = types[c.type_id]
+        label = type_label(t.name)
+        if t.is_leader:
+            n = leaders.get(c.side, 0)
+            leaders[c.side] = n + 1
+            names = SURNAMES.get(nationality.get(c.side, ""), FALLBACK_SURNAMES)
+            surname = names[n % len(names)] + ("" if n < len(names) else f" {n // len(names) + 1}")
+            out[c.id] = {"name": f"{label} {surname}", "short": surname}
+            continue
+        short = short_designation(c.type_id, t.name)
+        if of_type[(c.side, c.type_id)] == 1:
+            out[c.id] = {"name": label, "short": short}
+            continue
+        n = seen.get((c.side, c.type_id), 0) + 1
+        seen[(c.side, c.type_id)] = n
+        out[c.id] = {"name": f"{ordinal(n)} {label}", "short": f"{short} {n}"}
+    return out
+
+
+def type_faces(types: Mapping[str, CounterType]) -> dict[str, dict[str, str]]:
+    """Each type's label, short designation and NATO symbol kind (for counters known only
+    by their type, such as an enemy seen under double-blind)."""
+    return {
+        tid: {"label": type_label(t.name), "short": short_designation(tid, t.name),
+              "symbol": "leader" if t.is_leader else t.kind}
+        for tid, t in sorted(types.items())
+    }
+
+
+def board_faces(
+    sides: Iterable[tuple[str, str]],
+    counters: Iterable[Counter],
+    types: Mapping[str, CounterType],
+) -> dict:
+    """Everything the board draws a counter's face from: {sides, types, units}."""
+    sides = list(sides)
+    return {
+        "sides": side_colours(sides),
+        "types": type_faces(types),
+        "units": unit_faces(counters, types, dict(sides)),
+    }
