@@ -1,0 +1,1 @@
+"""Rulesets: each game behind one interface (interface.py), found through registry.py."""

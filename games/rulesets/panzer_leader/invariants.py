@@ -1,0 +1,37 @@
+"""What must hold in every state (random play checks it after every step)."""
+
+from __future__ import annotations
+
+from .scenario import board_of
+from .stacking import LIMIT, WRECK_CAP, counters_in
+from .state import ENDED, OK, PHASES, GameState
+
+
+def problems(state: GameState) -> list[str]:
+    out = []
+    m = board_of(state)
+    hexes = {u.hex for u in state.units.values() if u.on_map}
+    for label in hexes:
+        if counters_in(state, label) > LIMIT and label not in state.overrun_hexes:
+            out.append(f"{label}: {counters_in(state, label)} counters (5)")
+        sides = {u.side for u in state.units_at(label)}
+        inside = {u.side for u in state.inside(label)}
+        if len(sides) > 1 and not (len(inside) == 1 and all(
+                u.side not in inside for u in state.units_at(label) if not u.in_fort)):
+            out.append(f"{label}: both sides in one hex (4.5)")
+        m.hex(label)
+    for label, n in state.wrecks.items():
+        if n > WRECK_CAP:
+            out.append(f"{label}: {n} wrecks (16)")
+    for u in state.units.values():
+        if u.carried_by:
+            c = state.units[u.carried_by]
+            if not c.on_map or c.hex != u.hex:
+                out.append(f"{u.id}: carried by {c.id}, which is not with it (6)")
+        if u.status not in (OK, "dispersed"):
+            out.append(f"{u.id}: status {u.status!r}")
+    if state.phase == ENDED and state.result is None:
+        out.append("ended without a result")
+    if state.phase not in (*PHASES, ENDED):
+        out.append(f"unknown phase {state.phase!r}")
+    return out

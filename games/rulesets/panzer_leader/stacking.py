@@ -1,0 +1,30 @@
+"""Stacking (5): four counters a hex, both sides, at every instant.
+
+A carrier with its passenger is one counter, so is a wreck and a block; minefields never
+count (RB VI.B-D). Road congestion (7.3) counts the same things.
+"""
+
+from __future__ import annotations
+
+from .state import GameState
+
+LIMIT = 4
+WRECK_CAP = 3  # at most three wrecks in a hex (16)
+
+
+def counters_in(state: GameState, label: str) -> int:
+    """Counters in a hex for stacking and road congestion (5, 7.3): a fortification and all
+    its occupants count as one for the units outside it (RB IX.C.11; QA S2)."""
+    units = len([u for u in state.units_at(label) if not u.in_fort])
+    fort = 1 if label in state.forts else 0
+    return units + fort + state.wrecks.get(label, 0) + (1 if label in state.blocks else 0)
+
+
+def has_room(state: GameState, label: str, more: int = 1) -> bool:
+    """Could `more` counters be added to the hex without passing four (QA S1)?"""
+    return counters_in(state, label) + more <= LIMIT
+
+
+def room_inside(state: GameState, label: str) -> bool:
+    """Up to four units inside a fortification (RB IX.C.11; QA S2)."""
+    return label in state.forts and len(state.inside(label)) < LIMIT

@@ -1,0 +1,134 @@
+"""The state of a Panzer Leader game: plain data, hexes named by their labels.
+
+Every field is JSON-ready (strings, numbers, lists, dicts), so encoding is one dict and the
+hash is SHA-256 of its canonical text. `apply` copies the state before changing anything
+(engine.py), so no caller ever sees a state change under it.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+SCHEMA = 1
+PHASES = ("combat", "air", "move_vehicles", "move_foot", "assault")
+ENDED = "ended"
+OK, DISPERSED = "ok", "dispersed"
+
+
+@dataclass
+class Unit:
+    """One counter on (or due to enter) the map, with the markers the rules put on it."""
+
+    id: str
+    type_id: str
+    side: str
+    hex: str | None = None
+    status: str = OK  # ok or dispersed (inverted, 8.5)
+    fired: bool = False  # fired this segment: inverted, may not move (3)
+    opfired: bool = False  # opportunity-fire marker: no fire or move next own segment (21.2)
+    carried_by: str | None = None
+    mp_spent: float = 0.0  # this movement phase (halves are exact in binary)
+    moved: bool = False  # made its move this phase
+    road_used: bool = False  # used the road rate this phase (no overrun after it, 14.3)
+    op_done: str = ""  # "load" / "unload": the carrier's one operation this phase (6.2)
+    unloaded: bool = False  # was carried or unloaded this segment: no close assault (6.7)
+    stopped: bool = False  # may move no further this phase (mine, block, stream roll)
+    spotted_at: str | None = None  # the Spotted marker: fired from this woods/town hex (12.2b)
+    mine: str = ""  # "pending": entered a minefield, to be attacked; "survived:<hex>"
+    order: dict | None = None  # indirect-fire order {"hex", "turn", "spotters", "had_enemy"}
+    indirect_turn: int = 0  # the turn indirect fire last hit it (QA IF5)
+    assaulted: bool = False
+    overran: bool = False
+    quick_time: bool = False  # moving at Quick-Time this phase (21.1)
+    eliminated: bool = False
+    exited: bool = False
+    entry_turn: int = 0  # >0: enters the map that turn from `entry` hexes (4.7)
+    entry: list[str] = field(default_factory=list)
+    began_adjacent: list[str] = field(default_factory=list)  # block hexes it began beside
+    in_fort: bool = False  # under the fortification counter, not on top of it (17.3)
+    afloat: bool = False  # on a sea hex before landing (19.2)
+    landed: int = 0  # the turn it landed: no Quick-Time (QA QT1)
+    pa_target: str | None = None  # Panzerblitz Assault: must assault this hex (21.4)
+    task: dict | None = None  # an engineering task under way (18)
+    blocks_made: int = 0  # one block per engineer per situation (RB X.B.2)
+    repositioned: int = 0  # the turn it moved between inside and on top: no fire (QA F3)
+
+    @property
+    def on_map(self) -> bool:
+        return self.hex is not None and not self.eliminated and not self.exited
+
+
+@dataclass
+class GameState:
+    scenario_id: str
+    seats: list[dict]  # [{"id", "side"}]
+    sides: list[str]  # in segment order: the first moves first each turn
+    turns: int
+    options: list[str]
+    units: dict[str, Unit]
+    turn: int = 1
+    active: str = ""
+    phase: str = "combat"
+    mines: dict[str, dict] = field(default_factory=dict)  # hex -> {"owner", "known": [sides]}
+    blocks: list[str] = field(default_factory=list)
+    forts: dict[str, dict] = field(default_factory=dict)  # hex -> {"defense"} (17.3)
+    blown: list[str] = field(default_factory=list)  # bridges demolished: plain streams (18.4)
+    wrecks: dict[str, int] = field(default_factory=dict)
+    control: dict[str, str] = field(default_factory=dict)  # hex -> side that last held it
+    pending: dict | None = None  # an opportunity-fire window during a move (21.2)
+    overrun_hexes: list[str] = field(default_factory=list)  # overrun this phase (14.3)
+    assaulted_hexes: list[str] = field(default_factory=list)  # assaulted this segment (15.4)
+    indirect_done: bool = False
+    aircraft: dict[str, dict] = field(default_factory=dict)  # (20)
+    air_hexes: list[str] = field(default_factory=list)  # struck this air phase (20.3)  # this segment's ordered fire has been resolved
+    result: dict | None = None
+    ruleset: str = "panzer_leader"
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def enemy(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    def seat_side(self, seat: str) -> str | None:
+        return next((s["side"] for s in self.seats if s["id"] == seat), None)
+
+    def units_at(self, label: str, side: str | None = None, carried: bool = False) -> list[Unit]:
+        """Units in a hex, in id order; passengers only with `carried`."""
+        return [
+            u for u in sorted(self.units.values(), key=lambda u: u.id)
+            if u.hex == label and u.on_map and (carried or u.carried_by is None)
+            and (side is None or u.side == side)
+        ]
+
+    def inside(self, label: str) -> list[Unit]:
+        """Units inside the fortification of a hex (17.3)."""
+        return [u for u in self.units_at(label) if u.in_fort]
+
+    def passenger_of(self, carrier: Unit) -> Unit | None:
+        return next((u for u in self.units.values() if u.carried_by == carrier.id and u.on_map),
+                    None)
+
+
+def to_json(state: GameState) -> dict:
+    return {"schema": SCHEMA, **asdict(state)}
+
+
+def from_json(raw: dict[str, Any]) -> GameState:
+    data = dict(raw)
+    if data.pop("schema", SCHEMA) != SCHEMA:
+        raise ValueError("a Panzer Leader state of another schema")
+    unit_names = {f.name for f in fields(Unit)}
+    units = {k: Unit(**{n: v for n, v in u.items() if n in unit_names})
+             for k, u in data.pop("units").items()}
+    names = {f.name for f in fields(GameState)}
+    return GameState(units=units, **{k: v for k, v in data.items() if k in names})
+
+
+def state_hash(state: GameState) -> str:
+    text = json.dumps(to_json(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
