@@ -1,0 +1,148 @@
+"""The clocks over REST: a game's clocks and time log, the absence outcomes, acting for a
+partner's seat, and a player's vacation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import selectors
+from games.clocks import absence, vacation
+from games.clocks.models import ClockEvent, GameClock
+from games.clocks.service import readings_of
+from games.services.errors import ServiceError
+
+EVENTS_SHOWN = 100
+
+
+def _error(exc: ServiceError) -> Response:
+    return Response(exc.to_json(), status=exc.status)
+
+
+def _missing(game_id: str) -> Response:
+    return Response(
+        {"error": {"code": "game/unknown", "message": f"no game {game_id}"}}, status=404
+    )
+
+
+def clock_json(game: Any, user: Any) -> dict:
+    """Every audience's view of a game's clocks now, its time log, and this user's choices."""
+    now = timezone.now()
+    clock = GameClock.objects.filter(pk=game.pk).first()
+    events = ClockEvent.objects.filter(game_id=game.pk).order_by("-at", "-id")[:EVENTS_SHOWN]
+    return {
+        "now": now.isoformat(),
+        "v": game.version,
+        "clocks": readings_of(clock, now) if clock is not None else None,
+        "events": [
+            {"id": e.pk, "v": e.version, "at": e.at.isoformat(), "kind": e.kind,
+             "side": e.side_id, "text": e.text}
+            for e in reversed(events)
+        ],  # fmt: skip
+        "outcomes": absence.outcomes_for(game.pk, user),
+    }
+
+
+class ClockView(APIView):
+    """A game's clocks now (server time included), its time log, and your outcomes."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_or_none(game_id)
+        if game is None:
+            return _missing(game_id)
+        if selectors.membership(game, request.user).audience is None:
+            return Response(
+                {"error": {"code": "game/not_yours", "message": "you may not watch this game now"}},
+                status=403,
+            )
+        return Response(clock_json(game, request.user))
+
+
+class OutcomeView(APIView):
+    """Decide about a side out of time: claim, more_time, wait, take_over or bot."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, game_id: str, outcome: str) -> Response:
+        game = selectors.game_or_none(game_id)
+        if game is None:
+            return _missing(game_id)
+        data = request.data if isinstance(request.data, dict) else {}
+        side, seat = data.get("side", ""), data.get("seat", "")
+        try:
+            if outcome == absence.CLAIM:
+                absence.claim_win(game=game, user=request.user, side=side)
+            elif outcome == absence.MORE_TIME:
+                absence.give_more_time(
+                    game=game, user=request.user, side=side, seconds=data.get("seconds")
+                )
+            elif outcome == absence.WAIT:
+                absence.wait(game=game, user=request.user, side=side)
+            elif outcome == absence.TAKE_OVER:
+                absence.take_over(game=game, user=request.user, seat_id=seat)
+            elif outcome == absence.BOT:
+                absence.bot_take_over(game=game, user=request.user, seat_id=seat)
+            else:
+                raise ServiceError("clock/unknown_outcome", f"no outcome {outcome!r}", 404)
+        except ServiceError as exc:
+            return _error(exc)
+        game.refresh_from_db()
+        return Response(clock_json(game, request.user))
+
+
+class ActForView(APIView):
+    """Send a command for a partner's seat (on vacation, or taken over after a flag)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, game_id: str, seat_id: str) -> Response:
+        game = selectors.game_or_none(game_id)
+        if game is None:
+            return _missing(game_id)
+        data = request.data if isinstance(request.data, dict) else {}
+        version, command = data.get("v"), data.get("command")
+        if not isinstance(version, int) or not isinstance(command, dict):
+            return _error(ServiceError("command/invalid", "send {'v': version, 'command': {...}}"))
+        outcome = absence.command_for_seat(
+            game=game, user=request.user, seat_id=seat_id, command=command,
+            base_version=version, client_id=data.get("id"),
+        )  # fmt: skip
+        code = 200 if outcome.ok else 403 if outcome.code == "seat/not_yours" else 409
+        return Response(outcome.frame(), status=code)
+
+
+class VacationView(APIView):
+    """Your vacation days: GET the account, POST {"days": n} to leave, DELETE to come back."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        return Response(vacation.standing(request.user).to_json())
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        days = request.data.get("days") if isinstance(request.data, dict) else None
+        try:
+            return Response(vacation.vacation_start(user=request.user, days=days).to_json())
+        except ServiceError as exc:
+            return _error(exc)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def delete(self, request: Request) -> Response:
+        try:
+            return Response(vacation.vacation_end(user=request.user).to_json())
+        except ServiceError as exc:
+            return _error(exc)

@@ -1,0 +1,143 @@
+"""The clocks' sweep jobs: flag clocks that ran out, remind sides running short, decline
+opportunity-fire offers whose timer ran out, and restart clocks when a vacation ends.
+
+Each job claims its work so that two workers sweeping at once do it once: flags and
+vacation ends under the game row's lock (re-read after the lock), reminders by a
+conditional UPDATE, declines through command_submit's version check.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+
+from django.db import transaction
+
+from games import engine_adapter as engine
+from games.clocks import control as controls
+from games.clocks import service, signals
+from games.clocks.models import GameClock, SideClock, Vacation
+from games.models import ACTIVE, Game, Seat
+from games.services.commands import command_submit
+
+BATCH = 500  # rows a job takes per sweep; the next sweep takes the rest
+
+
+def flag_due(now: datetime) -> int:
+    """Flag every running clock whose deadline has passed; returns how many this call flagged.
+
+    A flag needs no rules: the clock ran since the last step settled it, so it only stops at
+    its deadline. Each is claimed by a conditional UPDATE (still unflagged, same deadline),
+    which also waits for a step holding the row, so no clock is flagged twice.
+    """
+    rows = list(
+        SideClock.objects.filter(service.due(now), game__status=ACTIVE).values_list(
+            "pk", "game_id", "side_id", "deadline"
+        )[:BATCH]
+    )
+    flagged = 0
+    with transaction.atomic():
+        for pk, game_id, side_id, deadline in rows:
+            claimed = SideClock.objects.filter(
+                pk=pk, flagged_at__isnull=True, deadline=deadline
+            ).update(
+                flagged_at=deadline, remaining=0.0, running_since=None, deadline=None,
+                remind_at=None,
+            )  # fmt: skip
+            if claimed:
+                service.flagged(game_id, side_id, deadline)
+                flagged += 1
+    return flagged
+
+
+def remind(now: datetime) -> int:
+    """Tell each running side once per stretch that its time is running out."""
+    rows = list(
+        SideClock.objects.filter(
+            remind_at__lte=now,
+            running_since__isnull=False,
+            flagged_at__isnull=True,
+            game__status=ACTIVE,
+        ).values_list("pk", "game_id", "side_id", "deadline", "remind_at")[:BATCH]
+    )
+    seats: dict[tuple, list[str]] = {}
+    for game_id, side_id, seat_id in Seat.objects.filter(
+        game_id__in={r[1] for r in rows}
+    ).order_by("seat_id").values_list("game_id", "side__side_id", "seat_id"):
+        seats.setdefault((game_id, side_id), []).append(seat_id)
+    sent = 0
+    with transaction.atomic():
+        for pk, game_id, side_id, deadline, remind_at in rows:
+            if not SideClock.objects.filter(pk=pk, remind_at=remind_at).update(remind_at=None):
+                continue  # another worker reminded, or the clock moved on
+            transaction.on_commit(
+                partial(
+                    signals.time_running_out.send, sender=SideClock, game_id=game_id,
+                    side_id=side_id, seat_ids=tuple(seats.get((game_id, side_id), ())),
+                    deadline=deadline, remaining=max((deadline - now).total_seconds(), 0.0),
+                )
+            )  # fmt: skip
+            sent += 1
+    return sent
+
+
+def decline_windows(now: datetime) -> int:
+    """Decline, for the deciding player, each opportunity-fire offer whose timer ran out."""
+    due = list(
+        GameClock.objects.filter(window_deadline__lte=now, game__status=ACTIVE).values_list(
+            "pk", "window_version"
+        )[:BATCH]
+    )
+    declined = 0
+    for game_id, version in due:
+        game = Game.objects.only("pk", "version", "state").get(pk=game_id)
+        if game.version != version:
+            continue  # someone decided meanwhile; that step reset the timer
+        state = engine.cached_state(game.pk, version) or engine.decode_state(
+            game.pk, version, game.state
+        )
+        seats = engine.who_may_act(state)
+        seat = Seat.objects.filter(game_id=game_id, seat_id__in=seats).order_by("seat_id").first()
+        if seat is None or not engine.window_open(state):
+            continue
+        outcome = command_submit(
+            game=game_id, seat=seat, command={"type": "decline"}, base_version=version
+        )
+        if outcome.ok:
+            declined += 1
+            with transaction.atomic():
+                side = next(s.side for s in state.seats if s.id == seat.seat_id)
+                service.log(
+                    game_id, "window", side,
+                    f"The opportunity-fire offer timed out: declined for {seat.seat_id}", at=now,
+                )  # fmt: skip
+    return declined
+
+
+def end_vacations(now: datetime) -> int:
+    """Restart the clocks a vacation paused, once it is over."""
+    ended = list(
+        Vacation.objects.filter(ends_at__lte=now, settled=False).values_list("pk", "user_id")[
+            :BATCH
+        ]
+    )
+    done = 0
+    for pk, user_id in ended:
+        with transaction.atomic():
+            if not Vacation.objects.filter(pk=pk, settled=False).update(settled=True):
+                continue
+            for game_id in timed_games_of(user_id, controls.CORRESPONDENCE):
+                service.settle_now(game_id, now)
+            done += 1
+    return done
+
+
+def timed_games_of(user_id: int, kind: str | None = None) -> list:
+    """The active timed games where a user holds a seat (of one kind, if given)."""
+    clocks = GameClock.objects.filter(
+        game__status=ACTIVE,
+        game__seats__user_id=user_id,
+    )
+    if kind is not None:
+        clocks = clocks.filter(kind=kind)
+    return list(clocks.values_list("pk", flat=True).distinct())

@@ -1,0 +1,139 @@
+"""A side out of time: the opponent claims the win, gives more time or waits; a partner
+takes over the absent seat; a bot may take it (hook). Each is a line of the game log."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import engine_adapter as engine
+from games.clocks import absence
+from games.clocks.models import ClockEvent, StandIn
+from games.models import FINISHED
+from games.services.errors import ServiceError
+from tests.clocks.kit import ROLL, log_of, send, sides, sweep, team_game, timed_game
+from tests.gamekit import state_of
+
+LIVE = {"kind": "live", "base": 120, "increment": 0, "window": 20}
+
+
+def one_side_flagged(game, user, clock) -> tuple[str, str]:
+    """Roll the initiative, then let the side that must decide run out: (flagged, other)."""
+    send(game, user, ROLL)
+    busy = set(engine.deciding_sides(state_of(game)))
+    assert len(busy) == 1
+    flagged = busy.pop()
+    clock.shift(121)
+    assert sweep()["flagged"] == 1
+    return flagged, ({"ge", "su"} - {flagged}).pop()
+
+
+@pytest.fixture
+def out_of_time(axis_player, allied_player, clock):
+    game = timed_game(axis_player, allied_player, LIVE)
+    flagged, other = one_side_flagged(game, axis_player, clock)
+    users = {"ge": axis_player, "su": allied_player}
+    return game, flagged, users[flagged], users[other]
+
+
+def refused(call, **kwargs) -> str:
+    with pytest.raises(ServiceError) as error:
+        call(**kwargs)
+    return error.value.code
+
+
+def test_the_opponent_is_offered_claim_more_time_or_wait_and_the_absent_side_nothing(out_of_time):
+    game, flagged, absent, opponent = out_of_time
+    assert [o["outcome"] for o in absence.outcomes_for(game.pk, opponent)] == [
+        "claim", "more_time", "wait", "bot",  # "bot": a bot takes the seat (games.botplay)
+    ]  # fmt: skip
+    assert absence.outcomes_for(game.pk, absent) == []
+
+
+def test_the_opponent_claims_the_win_and_the_game_ends(out_of_time):
+    game, flagged, absent, opponent = out_of_time
+    assert refused(absence.claim_win, game=game, user=absent, side=flagged) == "clock/own_side"
+    absence.claim_win(game=game, user=opponent, side=flagged)
+    game.refresh_from_db()
+    assert game.status == FINISHED
+    assert game.result["winner"] != flagged
+    assert log_of(game)[-1] == ("claim", flagged)
+    assert "ran out of time" in ClockEvent.objects.filter(kind="claim").get().text
+    # The game is over: every clock has stopped.
+    assert all(c.running_since is None for c in sides(game).values())
+
+
+def test_the_opponent_gives_more_time_and_the_clock_runs_again(out_of_time, clock):
+    game, flagged, absent, opponent = out_of_time
+    assert refused(
+        absence.give_more_time, game=game, user=opponent, side=flagged, seconds=5
+    ) == "clock/invalid"
+    assert refused(
+        absence.give_more_time, game=game, user=opponent, side=flagged, seconds="lots"
+    ) == "clock/invalid"
+    readings = absence.give_more_time(game=game, user=opponent, side=flagged, seconds=300)
+    assert readings["sides"][flagged] == {
+        "left": 300.0, "running": True, "flagged": False, "paused": False,
+        "deadline": readings["sides"][flagged]["deadline"],
+    }  # fmt: skip
+    row = sides(game)[flagged]
+    assert row.flagged_at is None and row.remaining == 300
+    assert log_of(game)[-1] == ("more_time", flagged)
+    assert ClockEvent.objects.get(kind="more_time").text.endswith("5 min 0 s more")
+    clock.shift(301)
+    assert sweep()["flagged"] == 1  # and it can run out again
+
+
+def test_the_opponent_waits_and_may_still_claim_later(out_of_time):
+    game, flagged, absent, opponent = out_of_time
+    absence.wait(game=game, user=opponent, side=flagged)
+    assert log_of(game)[-1] == ("wait", flagged)
+    assert sides(game)[flagged].flagged_at is not None
+    absence.claim_win(game=game, user=opponent, side=flagged)
+    game.refresh_from_db()
+    assert game.status == FINISHED
+
+
+def test_nothing_can_be_claimed_from_a_side_with_time_left(axis_player, allied_player, clock):
+    game = timed_game(axis_player, allied_player, LIVE)
+    assert refused(absence.claim_win, game=game, user=axis_player, side="su") == "clock/not_flagged"
+    assert refused(absence.wait, game=game, user=allied_player, side="ge") == "clock/not_flagged"
+
+
+def test_a_partner_takes_over_the_absent_seat_and_acts_for_it(db, clock):
+    game, (ann, bob, cid, dan) = team_game(LIVE)
+    users = {"ge-1": ann, "ge-2": bob, "su-1": cid, "su-2": dan}
+    send(game, ann, ROLL)
+    deciding = engine.deciding_sides(state_of(game))
+    (side, seats), = deciding.items()
+    absent_seat = seats[0]
+    partner_seat = next(s for s in users if s.startswith(side) and s != absent_seat)
+    clock.shift(121)
+    assert sweep()["flagged"] == 1
+    partner = users[partner_seat]
+    assert {"side": side, "outcome": "take_over"} in absence.outcomes_for(game.pk, partner)
+    opponent = next(u for s, u in users.items() if not s.startswith(side))
+    assert refused(absence.take_over, game=game, user=opponent, seat_id=absent_seat) == "seat/invalid"
+    absence.take_over(game=game, user=partner, seat_id=absent_seat)
+    assert StandIn.objects.get().user == partner
+    assert log_of(game)[-1] == ("take_over", side)
+    game.refresh_from_db()
+    command = engine.legal_for(state_of(game), absent_seat)[0]
+    outcome = absence.command_for_seat(
+        game=game, user=partner, seat_id=absent_seat, command=command, base_version=game.version
+    )
+    assert outcome.ok
+
+
+def test_a_bot_is_offered_only_when_a_bot_hook_can_take_the_seat(out_of_time, monkeypatch):
+    monkeypatch.setattr(absence, "BOT_TAKEOVER_HOOKS", [])  # as without the bots app
+    game, flagged, absent, opponent = out_of_time
+    seat_id = f"{flagged}-1"
+    monkeypatch.setattr(absence, "BOT_TAKEOVER_HOOKS", [])  # as without games.botplay
+    assert "bot" not in {o["outcome"] for o in absence.outcomes_for(game.pk, opponent)}
+    assert refused(absence.bot_take_over, game=game, user=opponent, seat_id=seat_id) == "clock/no_bot"
+    asked = []
+    monkeypatch.setattr(absence, "BOT_TAKEOVER_HOOKS", [lambda g, s: asked.append(s) or True])
+    assert "bot" in {o["outcome"] for o in absence.outcomes_for(game.pk, opponent)}
+    assert absence.bot_take_over(game=game, user=opponent, seat_id=seat_id) is True
+    assert asked == [seat_id]
+    assert log_of(game)[-1] == ("bot", flagged)
