@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class NotificationsConfig(AppConfig):
+    name = "games.notifications"
+    label = "notifications"
+    verbose_name = "Notifications"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Plug the trigger into the games' on-commit broadcast, the retries and digests into
+        the worker's periodic sweep, and the clocks' warning into "your time is running out"."""
+        from games.clocks import signals as clock_signals
+        from games.clocks import sweep as clock_sweep
+        from games.notifications import sweep, trigger
+
+        trigger.install()
+        clock_sweep.register("notifications", sweep.run)
+        clock_signals.time_running_out.connect(
+            sweep.on_time_running_out, dispatch_uid="notifications-time-running-out"
+        )
