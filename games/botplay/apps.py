@@ -1,0 +1,20 @@
+"""Bot players on the server: bot seats, the bot runner, take-over and hand-back."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class BotPlayConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games.botplay"
+    label = "botplay"
+    verbose_name = "Bots"
+
+    def ready(self) -> None:
+        from games import broadcast
+        from games.botplay import runner, signals, standin  # noqa: F401  (signal receivers)
+
+        if runner.after_publish not in broadcast.STEP_HOOKS:
+            broadcast.STEP_HOOKS.append(runner.after_publish)
+        standin.register_with_clocks()

@@ -1,0 +1,44 @@
+"""Seats for bots: play against a bot, or (the game's creator) give an empty seat to one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from games.models import OPEN, Game, Seat
+from games.services.errors import ServiceError
+from games.services.lifecycle import game_create, game_join
+
+from .accounts import bot_user, check_level
+
+
+@transaction.atomic
+def seat_to_bot(*, game: Game | Any, user: Any, side: str, level: str) -> Seat:
+    """The creator gives a free seat on `side` to a bot of `level` (team mates or opponents);
+    the game starts when that was the last free seat."""
+    check_level(level)
+    locked = Game.objects.select_for_update().get(pk=getattr(game, "pk", game))
+    if locked.created_by_id is None or locked.created_by_id != getattr(user, "pk", None):
+        raise ServiceError("bot/not_creator", "only the game's creator may seat a bot", 403)
+    if locked.status != OPEN:
+        raise ServiceError("game/not_open", f"the game is {locked.status}", 409)
+    return game_join(game=locked, user=bot_user(level, not_in_game=locked), side=side)
+
+
+@transaction.atomic
+def play_against_bot(
+    *, user: Any, scenario: str, side: str, level: str, options: dict | None = None
+) -> Game:
+    """A game of the scenario with the user on `side` and bots of `level` in every other seat;
+    it starts at once."""
+    check_level(level)
+    game = game_create(user=user, scenario=scenario, side=side, options=options)
+    for seat in Seat.objects.filter(game=game, user__isnull=True).select_related("side"):
+        game_join(game=game, user=bot_user(level, not_in_game=game), side=seat.side.side_id)
+    return Game.objects.get(pk=game.pk)
+
+
+def is_bot_game(game: Game | Any) -> bool:
+    """A bot sits in the game (bot games are unrated, whenever ratings exist)."""
+    return Seat.objects.filter(game=game, user__bot__isnull=False).exists()

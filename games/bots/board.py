@@ -1,0 +1,242 @@
+"""A bot's picture of the battle, read from its seat's view and nothing else.
+
+`Board.from_view(view)` parses the counters the view shows (own ones in full, enemy ones as
+the view gives them), the victory hexes' holders as the view marks them, and answers the
+questions every strategy asks: where the enemy can shoot, how good a hex's cover is, how far
+the objectives are. Enemy counters the view shows only as markers count as infantry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.rules.hexgrid import Hex, distance, within
+from games.rules.los import has_los
+
+from .public import Objective, PublicScenario, public_scenario
+
+# Weight of a counter's steps when material is counted (AFV steps count double, 8.0 losses).
+AFV_STEP, STEP, LEADER = 2.0, 1.0, 1.5
+STATUS_PENALTY = {"good": 0.0, "disrupted": 0.3, "demoralized": 0.6}
+_MISSING = object()
+PULL_REACH = 30  # hexes over which an objective's pull fades to nothing
+# A marker-only enemy (double-blind) is feared like a rifle platoon.
+UNKNOWN_FIRE = (6, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    id: str
+    side: str
+    own: bool
+    type_id: str | None
+    hex: Hex | None
+    steps: int
+    status: str
+    moved_fired: bool
+    dug_in: bool
+    carried: bool
+    leader: bool
+
+
+@dataclass
+class Board:
+    me: str  # my side
+    scen: PublicScenario
+    counters: list[Counter]
+    held: dict[Hex, str | None]  # victory hex -> holder as the view marks it
+    turn: int
+    last_turn: int
+    _los: dict[tuple[Hex, Hex], bool] = field(default_factory=dict)
+    _memo: dict[tuple, object] = field(default_factory=dict)
+
+    def _cached(self, key: tuple, build):
+        hit = self._memo.get(key, _MISSING)
+        if hit is _MISSING:
+            hit = self._memo[key] = build()
+        return hit
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], side: str) -> Board:
+        scen = public_scenario(view["scenario"])
+        counters = []
+        for u in view.get("units", []):
+            h = scen.hex(u.get("hex"))
+            if u.get("eliminated") or u.get("exited"):
+                continue
+            counters.append(
+                Counter(
+                    id=u["id"],
+                    side=u.get("side", ""),
+                    own=bool(u.get("own")),
+                    type_id=u.get("type"),
+                    hex=h,
+                    steps=int(u.get("steps") or 1),
+                    status=u.get("status") or "good",
+                    moved_fired=bool(u.get("moved_fired")),
+                    dug_in=bool(u.get("dug_in")),
+                    carried=bool(u.get("carried_by")),
+                    leader=bool(u.get("leader")),
+                )
+            )
+        held: dict[Hex, str | None] = {o.hex: None for o in scen.objectives}
+        for m in view.get("markers", []):
+            h = scen.hex(m.get("hex"))
+            for mk in m.get("markers", []):
+                if h in held and mk.startswith("control:"):
+                    held[h] = mk.split(":", 1)[1]
+        return cls(side, scen, counters, held, int(view.get("turn") or 1),
+                   int(view.get("last_turn") or 1))
+
+    # -- counters ------------------------------------------------------------------------
+
+    def own(self) -> list[Counter]:
+        return self._cached(("own",), lambda: [
+            c for c in self.counters if c.own and c.hex is not None])
+
+    def enemies(self) -> list[Counter]:
+        return self._cached(("enemies",), lambda: [
+            c for c in self.counters if c.side != self.me and c.hex is not None])
+
+    def by_id(self, uid: str) -> Counter | None:
+        index = self._cached(("ids",), lambda: {c.id: c for c in self.counters})
+        return index.get(uid)
+
+    def at(self, h: Hex) -> list[Counter]:
+        return [c for c in self.counters if c.hex == h]
+
+    def ctype(self, c: Counter) -> Any:
+        return self.scen.unit_type(c.type_id)
+
+    def is_combat(self, c: Counter) -> bool:
+        t = self.ctype(c)
+        return bool(t is not None and t.is_combat_unit) if c.type_id else not c.leader
+
+    def fire_reach(self, c: Counter) -> tuple[int, int]:
+        """(direct-fire strength, range) of a counter, or what an unknown one might have."""
+        return self._cached(("reach", c.id), lambda: self._fire_reach(c))
+
+    def _fire_reach(self, c: Counter) -> tuple[int, int]:
+        if c.leader:
+            return (0, 0)
+        t = self.ctype(c)
+        if t is None:
+            return UNKNOWN_FIRE if not c.type_id else (0, 0)
+        face = t.face(c.steps)
+        best = (0, 0)
+        for fv in (face.direct_fire, face.anti_tank):
+            if fv is not None and fv.strength > best[0]:
+                best = (fv.strength, fv.range)
+        return best
+
+    def worth(self, c: Counter) -> float:
+        """What losing the counter costs its side (the scenarios' loss points)."""
+        if c.leader:
+            return LEADER
+        t = self.ctype(c)
+        per = AFV_STEP if t is not None and t.is_afv else STEP
+        return per * c.steps
+
+    def strength(self, c: Counter) -> float:
+        """The counter's worth less what its status takes from it (14.0)."""
+        return self.worth(c) - STATUS_PENALTY.get(c.status, 0.0)
+
+    # -- terrain and fields of fire ------------------------------------------------------
+
+    def los(self, a: Hex, b: Hex) -> bool:
+        key = (a, b) if a <= b else (b, a)
+        hit = self._los.get(key)
+        if hit is None:
+            try:
+                hit = bool(has_los(self.scen.map, a, b))
+            except ValueError:
+                hit = False
+            self._los[key] = hit
+        return hit
+
+    def cover(self, h: Hex) -> int:
+        """How much the hex shields its occupants (minus the column shift against them)."""
+        m = self.scen.map
+        shift = m.terrain(h).direct_fire_shift + (-1 if m.is_hill(h) else 0)
+        return -shift
+
+    def guns(self) -> list[tuple[int, int, int, int, Hex]]:
+        """Every enemy that can shoot: (q, r, strength, range, hex), demoralized ones left out."""
+        def build():
+            out = []
+            for e in self.enemies():
+                strength, rng = self.fire_reach(e)
+                if strength > 0 and e.status != "demoralized":
+                    out.append((e.hex.q, e.hex.r, strength, rng, e.hex))
+            return out
+        return self._cached(("guns",), build)
+
+    def exposure(self, h: Hex) -> float:
+        """The enemy fire strength that can reach the hex along clear lines of sight."""
+        total = 0.0
+        q, r = h.q, h.r
+        for eq, er, strength, rng, eh in self.guns():
+            dq, dr = q - eq, r - er
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+            if d > rng or (d > 1 and not self.los(eh, h)):
+                continue
+            total += strength * (0.5 if d * 2 > rng else 1.0)
+        return total
+
+    def targets_from(self, h: Hex, rng: int) -> list[Counter]:
+        """Enemy counters within range of the hex with a clear line of sight."""
+        return self._cached(("targets", h, rng), lambda: [
+            e for e in self.enemies()
+            if distance(h, e.hex) <= rng and (distance(h, e.hex) <= 1 or self.los(h, e.hex))
+        ])
+
+    # -- objectives ----------------------------------------------------------------------
+
+    def scores_for_me(self, o: Objective) -> bool:
+        return not o.sides or self.me in o.sides
+
+    def objective_pull(self, h: Hex) -> float:
+        """How much a combat unit in the hex helps take or hold the victory hexes."""
+        return self._cached(("pull", h), lambda: self._objective_pull(h))
+
+    def _objective_pull(self, h: Hex) -> float:
+        # Unheld objectives pull linearly with distance, so a unit far away still feels every
+        # hex it gains; our own ones only want a garrison (judge.py keeps it to one unit).
+        pull = 0.0
+        for o in self.scen.objectives:
+            if not self.scores_for_me(o):
+                continue
+            d = distance(h, o.hex)
+            mine = self.held.get(o.hex) == self.me
+            if d == 0:
+                pull += o.points * 2.0
+            elif mine:
+                pull += o.points * 0.2 / (1 + d)
+            else:
+                pull += o.points * 1.2 * max(0.0, 1 - d / PULL_REACH)
+        return pull
+
+    def points_at(self, h: Hex) -> int:
+        return sum(o.points for o in self.scen.objectives if o.hex == h and self.scores_for_me(o))
+
+    def exit_pull(self, h: Hex) -> float:
+        """For a side that scores by leaving the map: nearness to its exit edge."""
+        edge = self.scen.exits.get(self.me)
+        if not edge:
+            return 0.0
+        far = self.scen.map.cached(("bot-edge-distance", edge), lambda: _edge_distance(
+            self.scen.map, edge))
+        d = far.get(h)
+        return 0.0 if d is None else 3.0 * max(0.0, 1 - d / PULL_REACH)
+
+    def near(self, h: Hex, radius: int) -> frozenset[Hex]:
+        return within(h, radius)
+
+
+def _edge_distance(m, edge: str) -> dict[Hex, int]:
+    """Every hex's distance to a map edge (computed once per map and edge)."""
+    hexes = m.edge_hexes(edge)
+    if not hexes:
+        return {}
+    return {h: min(distance(h, x) for x in hexes) for h in m.hexes}

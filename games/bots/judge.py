@@ -1,0 +1,219 @@
+"""How much each legal command is worth to a seat, from its view alone (the heuristics of the
+Veteran level, which Elite's search also uses to play out what it samples).
+
+Every score is in one currency, roughly "enemy steps lost": fire is its expected effect from
+the preview's probabilities, a move is what the unit gains in objectives, cover and command
+less the enemy fire it walks into, an activation is the best its counters could do.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.rules.hexgrid import distance, within
+
+from . import odds as od
+from .board import Board, Counter
+
+# Weights of a hex's qualities for a combat unit moving there.
+W_OBJECTIVE = 1.0
+W_EXIT = 1.0
+W_COVER = 0.12  # per column shift of cover, when enemy guns can reach the hex
+W_EXPOSURE = 0.008  # per point of enemy fire strength reaching the hex, per step of worth
+W_TARGETS = 0.2  # having something to shoot at next activation
+W_COMMAND = 0.1  # a friendly leader in or next to the hex (6.0)
+FIRE_FLOOR = 0.12  # below this expected effect a shot is not worth the Moved/Fired marker
+OPFIRE_FLOOR = 0.25  # opportunity fire gives up the unit's next activation (13.0)
+ASSAULT_FLOOR = 0.15
+PASS_VALUE = 0.05
+
+
+def command_key(cmd: dict) -> str:
+    return json.dumps(cmd, sort_keys=True)
+
+
+def preview_index(previews: list[dict] | None) -> dict[str, Any]:
+    """Command (as a canonical string) -> its odds, from the engine's preview entries."""
+    return {command_key(p["command"]): p.get("odds") for p in previews or () if "command" in p}
+
+
+class Judge:
+    def __init__(self, board: Board, previews: list[dict] | None = None):
+        self.b = board
+        self.odds = preview_index(previews)
+        self._hex_value: dict[tuple, float] = {}
+        self._exposure: dict[Any, float] = {}
+        self.enemies = board.enemies()
+        self.leaders = [c.hex for c in board.own() if c.leader]
+        self._potential: dict[str, float] = {}
+
+    # -- hexes -----------------------------------------------------------------------------
+
+    def exposure(self, h) -> float:
+        e = self._exposure.get(h)
+        if e is None:
+            e = self._exposure[h] = self.b.exposure(h)
+        return e
+
+    def hex_value(self, c: Counter, h) -> float:
+        """What the counter gains by standing in hex h (objectives, cover, command, danger)."""
+        key = (c.id, h)
+        v = self._hex_value.get(key)
+        if v is not None:
+            return v
+        b = self.b
+        exp = self.exposure(h)
+        if c.leader:
+            # A leader is worth most where it commands the most (6.0), out of harm's way.
+            near = sum(1 for o in b.own() if not o.leader and distance(o.hex, h) <= 1)
+            v = (0.3 * min(near, 4) - W_EXPOSURE * exp * 0.5 + 0.05 * b.cover(h)
+                 + 0.5 * (b.objective_pull(h) + b.exit_pull(h)))
+        elif not b.is_combat(c):
+            v = -W_EXPOSURE * exp * b.worth(c) + 0.3 * b.exit_pull(h)
+        else:
+            worth = b.worth(c)
+            v = W_OBJECTIVE * b.objective_pull(h) + W_EXIT * b.exit_pull(h)
+            if h in b.held and self._garrisoned(c, h):
+                v -= W_OBJECTIVE * 1.5 * b.points_at(h)  # one garrison is enough
+            if exp > 0:
+                v += W_COVER * b.cover(h) - W_EXPOSURE * exp * worth / (1 + max(0, b.cover(h)))
+            strength, rng = b.fire_reach(c)
+            if strength and b.targets_from(h, rng):
+                v += W_TARGETS
+            if any(distance(lh, h) <= 1 for lh in self.leaders if lh is not None):
+                v += W_COMMAND
+        self._hex_value[key] = v
+        return v
+
+    def _garrisoned(self, c: Counter, h) -> bool:
+        b = self.b
+        return any(o.id != c.id and o.hex == h and b.is_combat(o) for o in b.own())
+
+    # -- commands --------------------------------------------------------------------------
+
+    def fire_score(self, cmd: dict) -> float:
+        """Expected steps the shot takes off the enemy, weighted by what they are worth."""
+        b = self.b
+        e = od.fire_effect(self.odds.get(command_key(cmd)))
+        if cmd["type"] == "opportunity_fire" or cmd.get("fire_type") == "anti_tank":
+            tgt = b.by_id(cmd.get("target_unit") or cmd.get("target") or "")
+            targets = [tgt] if tgt is not None else []
+        else:
+            h = b.scen.hex(cmd.get("target"))
+            targets = [t for t in b.at(h) if t.side != b.me] if h is not None else []
+        if e is None:  # hidden information: odds are not shown; guess from the firers
+            strength = sum(b.fire_reach(x)[0] for x in map(b.by_id, cmd.get("firers", [])) if x)
+            e = min(0.8, 0.04 * strength)
+        if not targets:
+            return e * 0.5
+        per_step = sum(b.worth(t) / max(1, t.steps) for t in targets)
+        on_objective = any(t.hex in b.held for t in targets)
+        return e * per_step * (1.3 if on_objective else 1.0)
+
+    def move_score(self, cmd: dict) -> float:
+        b = self.b
+        c = b.by_id(cmd.get("unit", ""))
+        path = [b.scen.hex(x) for x in cmd.get("path", [])]
+        if c is None or not path or path[-1] is None or path[0] is None:
+            return -1.0
+        # A reinforcement entering the map (16.5) starts from its entry hex.
+        here = self.hex_value(c, c.hex if c.hex is not None else path[0])
+        gain = self.hex_value(c, path[-1]) - here + (0.3 if c.hex is None else 0.0)
+        # Opportunity fire on the way (13.0): the worst hex crossed, a little.
+        passing = max((self.exposure(h) for h in path[:-1] if h is not None), default=0.0)
+        return gain - 0.02 * passing * b.worth(c) - 0.01 * len(path)
+
+    def assault_score(self, cmd: dict) -> float:
+        bal = od.assault_balance(self.odds.get(command_key(cmd)), self.b.me)
+        if bal is None:
+            return 0.1
+        h = self.b.scen.hex(cmd.get("target"))
+        bonus = 0.5 * self.b.objective_pull(h) / 4 if h is not None else 0.0
+        return bal + bonus - ASSAULT_FLOOR
+
+    def unit_potential(self, c: Counter) -> float:
+        """The best one counter could do if activated now (fire, move or rally)."""
+        hit = self._potential.get(c.id)
+        if hit is None:
+            hit = self._potential[c.id] = self._unit_potential(c)
+        return hit
+
+    def _unit_potential(self, c: Counter) -> float:
+        b = self.b
+        if c.moved_fired:
+            return 0.0
+        if c.hex is None:  # a reinforcement due to enter (16.5): entering is worth a move
+            return 0.6
+        if c.status == "demoralized":
+            return 0.5
+        best = 0.0
+        strength, rng = b.fire_reach(c)
+        if strength and c.status == "good":
+            for t in b.targets_from(c.hex, rng):
+                shot = max(0.0, 0.05 * strength - 0.08 * b.cover(t.hex)) * b.worth(t) / max(
+                    1, t.steps)
+                best = max(best, min(shot, 1.5))
+        t = b.ctype(c)
+        ma = getattr(t.face(c.steps), "movement", 4) if t is not None and not c.leader else 5
+        radius = max(1, min(3, ma // 2))
+        here = self.hex_value(c, c.hex)
+        m = b.scen.map
+        reach = [h for h in within(c.hex, radius) if m.contains(h)]
+        gain = max((self.hex_value(c, h) - here for h in reach), default=0.0)
+        best = max(best, 0.8 * gain)
+        if c.status == "disrupted":
+            best = max(best, 0.35)
+        return best
+
+    def activation_score(self, cmd: dict) -> float:
+        b = self.b
+        kind = cmd.get("kind")
+        if kind == "stack":
+            h = b.scen.hex(cmd.get("hex"))
+            group = [c for c in b.own() if c.hex == h]
+        else:
+            c = b.by_id(cmd.get("unit", ""))
+            if c is None:
+                return 0.0
+            if kind in ("leader", "formation", "afv_group"):
+                group = [
+                    o for o in b.own()
+                    if o.hex is not None and distance(o.hex, c.hex) <= 1
+                    and (kind != "afv_group" or getattr(b.ctype(o), "is_afv", False))
+                ]
+            else:
+                group = [c]
+        values = sorted((self.unit_potential(o) for o in group if not o.moved_fired), reverse=True)
+        # Later counters of a big group rarely all get to act well.
+        return sum(v * (0.85 ** i) for i, v in enumerate(values))
+
+    def score(self, cmd: dict) -> float:
+        t = cmd.get("type")
+        b = self.b
+        if t in ("fire", "bombard", "air_strike"):
+            return self.fire_score(cmd) - FIRE_FLOOR
+        if t == "opportunity_fire":
+            return self.fire_score(cmd) - OPFIRE_FLOOR
+        if t == "move":
+            return self.move_score(cmd)
+        if t == "exit":
+            c = b.by_id(cmd.get("unit", ""))
+            return 1.5 * (c.steps if c else 1) if b.me in b.scen.exits else -1.0
+        if t == "assault":
+            return self.assault_score(cmd)
+        if t == "recover":
+            c = b.by_id(cmd.get("unit", ""))
+            return 0.9 if c is not None and c.status == "demoralized" else 0.6
+        if t == "dig_in":
+            c = b.by_id(cmd.get("unit", ""))
+            return 0.08 + (0.1 if c and self.exposure(c.hex) > 0 else 0.0)
+        if t == "activate":
+            return self.activation_score(cmd)
+        if t == "pass":
+            return PASS_VALUE
+        if t in ("end_activation", "decline", "roll_initiative"):
+            return 0.0
+        if t in ("load", "unload", "consolidate"):
+            return -0.05
+        return -0.2  # bank/double segments and anything new: only when nothing else is legal

@@ -1,0 +1,14 @@
+"""Uniform random legal play: a kind of command at random, then one of that kind (the yardstick
+the Recruit is measured against)."""
+
+from __future__ import annotations
+
+from .seat import Decision
+
+NAME = "random"
+
+
+def choose(d: Decision) -> dict:
+    rng = d.rng()
+    group = rng.choice(sorted(d.legal))
+    return rng.choice(d.legal[group])

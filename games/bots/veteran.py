@@ -1,0 +1,24 @@
+"""Veteran: greedy heuristic play. Every legal command gets the Judge's score (objectives,
+cover, command, fields of fire, expected effect from the preview's probabilities) and the best
+one is sent; ties go to the seeded die."""
+
+from __future__ import annotations
+
+from .board import Board
+from .judge import Judge
+from .seat import Decision
+
+NAME = "veteran"
+
+
+def ranked(d: Decision, judge: Judge | None = None) -> list[tuple[float, dict]]:
+    """Every legal command with its score, best first (deterministic for a seed)."""
+    judge = judge or Judge(Board.from_view(d.view, d.side), d.previews)
+    rng = d.rng()
+    scored = [(judge.score(c) + rng.random() * 1e-6, c) for c in d.commands()]
+    scored.sort(key=lambda sc: -sc[0])
+    return scored
+
+
+def choose(d: Decision) -> dict:
+    return ranked(d)[0][1]

@@ -1,0 +1,200 @@
+"""Bots on the server: play against a bot, a bot in an empty seat, the runner answering each
+commit through command_submit, one claim per version, take-over and hand-back, balance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.test import Client
+
+from games.botplay import runner, standin
+from games.botplay.accounts import is_bot
+from games.botplay.models import ArenaRun, BotClaim, BotStandIn
+from games.botplay.seats import is_bot_game, play_against_bot, seat_to_bot
+from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Presence, Seat
+from games.rules.engine import who_may_act
+from games.rules.legal import legal_commands
+from games.services import command_submit, game_create
+from games.services.errors import ServiceError
+from tests.gamekit import SCENARIO, person, started_game, state_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def no_pause(settings):
+    settings.BOT_PAUSE_SECONDS = 0
+    settings.BOTS_RUN = True
+
+
+def bot_steps(game: Game) -> list[GameStep]:
+    return list(GameStep.objects.filter(game=game, seat__user__bot__isnull=False)
+                .order_by("version"))
+
+
+def human_turn(game: Game, seat_id: str) -> bool:
+    return seat_id in who_may_act(state_of(game))
+
+
+def test_playing_against_a_bot_starts_at_once_and_the_bot_plays_until_you_must_act(
+        django_capture_on_commit_callbacks):
+    ann = person("ann")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    game.refresh_from_db()
+    assert game.status == ACTIVE
+    bot_seat = Seat.objects.get(game=game, side__side_id="su")
+    assert is_bot(bot_seat.user) and bot_seat.user.bot.level == "recruit"
+    assert is_bot_game(game)
+    state = state_of(game)
+    # The bot acted (at least the initiative roll) and stopped where only Ann may act.
+    assert bot_steps(game)
+    assert who_may_act(state) and "su-1" not in who_may_act(state)
+
+
+def test_the_bot_answers_each_command_through_command_submit_once_per_version(
+        django_capture_on_commit_callbacks):
+    ann = person("ann")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="veteran")
+    seat = Seat.objects.get(game=game, user=ann)
+    rng = random.Random(3)
+    for _ in range(25):
+        game.refresh_from_db()
+        if game.status == FINISHED:
+            break
+        state = state_of(game)
+        assert seat.seat_id in who_may_act(state)  # the bot never leaves the game waiting
+        groups = legal_commands(state, seat.seat_id)
+        command = rng.choice(groups[rng.choice(sorted(groups))])
+        with django_capture_on_commit_callbacks(execute=True):
+            outcome = command_submit(game=game, seat=seat, command=command,
+                                     base_version=game.version)
+        assert outcome.ok, outcome
+    steps = bot_steps(game)
+    assert len(steps) >= 5
+    claims = BotClaim.objects.filter(game=game)
+    assert sorted(c.version + 1 for c in claims) == [s.version for s in steps]
+    assert all(c.command == s.command for c, s in zip(claims.order_by("version"), steps,
+                                                      strict=True))
+
+
+def test_a_second_runner_on_a_claimed_version_does_nothing():
+    ann = person("ann")
+    game = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")  # no hook
+    game.refresh_from_db()
+    assert runner.act_once(game.pk) is True  # version 1: the bot rolls for initiative
+    BotClaim.objects.create(game=game, version=2, seat_id="su-1")  # another process got it
+    before = GameStep.objects.filter(game=game).count()
+    if "su-1" in who_may_act(state_of(game)):
+        assert runner.act_once(game.pk) is False
+    assert GameStep.objects.filter(game=game).count() == before
+
+
+def test_only_the_creator_may_give_an_empty_seat_to_a_bot_and_the_game_then_starts():
+    ann, bob = person("ann"), person("bob")
+    game = game_create(user=ann, scenario=SCENARIO, side="ge", seats_per_side=2)
+    with pytest.raises(ServiceError) as exc:
+        seat_to_bot(game=game, user=bob, side="su", level="veteran")
+    assert exc.value.code == "bot/not_creator"
+    seat_to_bot(game=game, user=ann, side="ge", level="veteran")  # a bot partner
+    seat_to_bot(game=game, user=ann, side="su", level="elite")
+    game.refresh_from_db()
+    assert game.status == OPEN
+    seat_to_bot(game=game, user=ann, side="su", level="elite")  # a second elite: its own user
+    game.refresh_from_db()
+    assert game.status == ACTIVE
+    names = sorted(Seat.objects.filter(game=game).values_list("user__username", flat=True))
+    assert names == ["EliteBot", "EliteBot-2", "VeteranBot", "ann"]
+    with pytest.raises(ServiceError):
+        seat_to_bot(game=game, user=ann, side="su", level="general")
+
+
+def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back_when_they_return(
+        django_capture_on_commit_callbacks):
+    ann, bob = person("ann"), person("bob")
+    game = started_game(ann, bob)
+    bob_seat = Seat.objects.get(game=game, user=bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert standin.take_over(game.pk, "su-1") is True
+    game.refresh_from_db()
+    # The bot rolled initiative for Bob (and played on while only Bob's seat could act).
+    assert GameStep.objects.filter(game=game, seat=bob_seat).exists()
+    assert BotStandIn.objects.filter(seat=bob_seat).exists()
+    assert "su-1" not in who_may_act(state_of(game)) or "ge-1" in who_may_act(state_of(game))
+    # Bob opens the game again: the seat is his.
+    Presence.objects.create(channel_name="bob-socket", game=game, user=bob, seat=bob_seat)
+    assert not BotStandIn.objects.filter(seat=bob_seat).exists()
+    # From now on nobody acts for Bob: play Ann's side until Bob must act.
+    ann_seat = Seat.objects.get(game=game, user=ann)
+    rng = random.Random(5)
+    for _ in range(200):
+        game.refresh_from_db()
+        state = state_of(game)
+        if "su-1" in who_may_act(state) and "ge-1" not in who_may_act(state):
+            break
+        groups = legal_commands(state, "ge-1")
+        command = rng.choice(groups[rng.choice(sorted(groups))])
+        steps = GameStep.objects.filter(game=game).count()
+        with django_capture_on_commit_callbacks(execute=True):
+            assert command_submit(game=game, seat=ann_seat, command=command,
+                                  base_version=game.version).ok
+        assert GameStep.objects.filter(game=game).count() == steps + 1  # no bot answered
+    game.refresh_from_db()
+    assert "su-1" in who_may_act(state_of(game))
+
+
+def test_a_take_over_is_refused_for_a_game_not_being_played():
+    ann = person("ann")
+    game = game_create(user=ann, scenario=SCENARIO, side="ge")
+    assert standin.take_over(game.pk, "su-1") is False
+
+
+def test_the_scenario_page_shows_balance_from_people_and_from_bots():
+    ann, bob = person("ann"), person("bob")
+    game = started_game(ann, bob)
+    Game.objects.filter(pk=game.pk).update(status=FINISHED, result={"winner": "ge"})
+    ArenaRun.objects.create(scenario=SCENARIO, levels="veteran,veteran", games=3,
+                            side_wins={"ge": 2, "draw": 1})
+    page = Client().get(f"/scenarios/{SCENARIO}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'id="balance-people-games">1<' in html and 'id="balance-bot-games">3<' in html
+    assert "Play against a bot" in html
+    data = Client().get(f"/api/v1/scenarios/{SCENARIO}/balance").json()
+    assert data["people"]["games"] == 1 and data["people"]["sides"][0] == {
+        "side": "ge", "wins": 1, "rate": 1.0}
+    assert data["bots"]["games"] == 3 and data["bots"]["levels"] == ["veteran,veteran"]
+
+
+def test_the_lobby_form_starts_a_game_against_a_bot_and_goes_to_it():
+    ann = person("ann")
+    c = Client()
+    c.force_login(ann)
+    assert "play-bot-form" in c.get("/").content.decode()
+    assert "play-bot-form" in c.get("/new-game/").content.decode()
+    r = c.post("/bots/play", {"choice": f"{SCENARIO}:su", "level": "recruit"})
+    assert r.status_code == 302 and r.url.startswith("/games/")
+    game = Game.objects.get(created_by=ann)
+    assert Seat.objects.get(game=game, user=ann).side.side_id == "su"
+    r = c.post("/bots/play", {"choice": f"{SCENARIO}:xx", "level": "recruit"})
+    assert r.status_code == 302 and r.url == "/"
+
+
+def test_the_api_plays_against_a_bot_and_refuses_an_unknown_level():
+    ann = person("ann")
+    c = Client()
+    c.force_login(ann)
+    r = c.post("/api/v1/bots/play", {"scenario": SCENARIO, "side": "ge", "level": "elite"},
+               content_type="application/json")
+    assert r.status_code == 201, r.content
+    r = c.post("/api/v1/bots/play", {"scenario": SCENARIO, "side": "ge", "level": "general"},
+               content_type="application/json")
+    assert r.status_code == 400
+
+
+def test_the_bots_app_offers_its_take_over_to_the_clocks_absence_outcomes():
+    from games.clocks import absence
+
+    assert standin.take_over in absence.BOT_TAKEOVER_HOOKS
