@@ -1,0 +1,123 @@
+"""Rate limits: one address cannot mint accounts, one user cannot flood writes, seeks or chat,
+and repeated wrong passwords lock a name out. Each answers 429 with a stable code."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games.services.errors import ServiceError
+from games.throttles import FrameBucket, throttle_check
+from tests.gamekit import person
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client: Client, path: str, body: dict | None = None, **extra):
+    return client.post(path, body or {}, content_type="application/json", **extra)
+
+
+def with_password(name: str, password: str):
+    return get_user_model().objects.create_user(username=name, password=password)
+
+
+def signed_in(name: str) -> Client:
+    client = Client()
+    client.force_login(person(name))
+    return client
+
+
+def test_one_address_gets_only_so_many_guest_accounts(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "guest": "3/hour"}
+    made = [post(Client(), "/api/v1/auth/guest").status_code for _ in range(3)]
+    assert made == [201, 201, 201]
+    refused = post(Client(), "/api/v1/auth/guest")
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "rate/limited"
+    assert "try again in" in refused.json()["message"]
+
+
+def test_another_address_still_gets_its_guest_account(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "guest": "1/hour"}
+    assert post(Client(), "/api/v1/auth/guest").status_code == 201
+    assert post(Client(), "/api/v1/auth/guest").status_code == 429
+    other = post(Client(), "/api/v1/auth/guest", REMOTE_ADDR="203.0.113.9")
+    assert other.status_code == 201
+
+
+def test_sign_up_is_limited_per_address_on_the_api_and_the_page(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "signup": "2/hour"}
+    first = post(Client(), "/api/v1/auth/signup", {"username": "ann", "password": "long-horse-9"})
+    second = Client().post(
+        "/accounts/signup/",
+        {"username": "bob", "password1": "long-horse-9", "password2": "long-horse-9"},
+    )
+    assert (first.status_code, second.status_code) == (201, 302)
+    page = Client().post(
+        "/accounts/signup/",
+        {"username": "cid", "password1": "long-horse-9", "password2": "long-horse-9"},
+    )
+    assert page.status_code == 429 and b"try again in" in page.content
+    assert not get_user_model().objects.filter(username="cid").exists()
+
+
+def test_rest_writes_are_limited_per_user_and_reads_are_not(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "write": "2/minute"}
+    ann = signed_in("ann")
+    codes = [post(ann, "/api/v1/games/nope/join", {"side": "german"}).status_code for _ in range(3)]
+    assert codes[:2] == [404, 404] and codes[2] == 429
+    assert ann.get("/api/v1/scenarios").status_code == 200
+    assert post(signed_in("bob"), "/api/v1/games/nope/join", {"side": "german"}).status_code == 404
+
+
+def test_seeks_are_limited_per_user(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "seek": "1/minute"}
+    ann = signed_in("ann")
+    assert post(ann, "/api/v1/matchmaking/seeks", {}).status_code == 201
+    refused = post(ann, "/api/v1/matchmaking/seeks", {})
+    assert (refused.status_code, refused.json()["code"]) == (429, "rate/limited")
+
+
+def test_chat_lines_are_limited_per_user_across_sockets(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "chat": "2/minute"}
+    ann = person("ann")
+    throttle_check("chat", user=ann)
+    throttle_check("chat", user=ann)
+    with pytest.raises(ServiceError) as refused:
+        throttle_check("chat", user=ann)
+    assert (refused.value.code, refused.value.status) == ("rate/limited", 429)
+    throttle_check("chat", user=person("bob"))  # another user has their own count
+
+
+def test_five_wrong_passwords_lock_the_name_out_and_the_right_one_no_longer_helps(settings):
+    with_password("ann", "right-horse-9")
+    client = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        wrong = post(client, "/api/v1/auth/login", {"username": "ann", "password": "nope"})
+        assert wrong.status_code in (400, 429)
+    locked = post(client, "/api/v1/auth/login", {"username": "ann", "password": "right-horse-9"})
+    assert (locked.status_code, locked.json()["code"]) == (429, "auth/locked_out")
+    page = Client().post("/accounts/login/", {"username": "ann", "password": "right-horse-9"})
+    assert page.status_code == 429 and b"too many failed sign-ins" in page.content
+
+
+def test_a_right_password_before_the_limit_resets_the_count(settings):
+    with_password("ann", "right-horse-9")
+    client = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        post(client, "/api/v1/auth/login", {"username": "ann", "password": "nope"})
+    ok = post(client, "/api/v1/auth/login", {"username": "ann", "password": "right-horse-9"})
+    assert ok.status_code == 200
+    wrong = post(client, "/api/v1/auth/login", {"username": "ann", "password": "nope"})
+    assert wrong.status_code == 400
+
+
+def test_a_frame_bucket_allows_a_burst_then_the_sustained_rate():
+    now = [0.0]
+    bucket = FrameBucket(per_second=2, burst=3, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    now[0] = 0.5  # one token back after half a second at 2 per second
+    assert [bucket.take(), bucket.take()] == [True, False]
+    now[0] = 100.0  # never more than the burst
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
