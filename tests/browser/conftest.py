@@ -13,11 +13,12 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.browser import pages_kit
 from tests.conftest import ROOT, manage, require_service
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
@@ -76,6 +77,11 @@ def live_server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "PGWEB_VAR_DIR": str(home),
         "STATIC_ROOT": str(home / "static"),
         "SECURE_COOKIES": "0",  # plain http on loopback
+        "HTTPS": "0",
+        # Every browser test signs a guest in from 127.0.0.1; the limits themselves are
+        # tested in tests/abuse.
+        "PGWEB_RATE_GUEST": "100000/hour",
+        "PGWEB_RATE_WRITE": "100000/minute",
     }
     for args in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         result = manage(*args, env=env)
@@ -113,6 +119,45 @@ def live_server_url(live_server_env: dict[str, str]) -> Iterator[str]:
             process.wait()
 
 
+# What Chromium refused under the Content Security Policy during the current test, on any
+# page of any context: every browser test fails on a violation (a blocked inline style or
+# script is a broken board, even when the test's own checks pass).
+POLICY_VIOLATIONS: list[str] = []
+REPORT_VIOLATIONS = (
+    "document.addEventListener('securitypolicyviolation', e => console.error("
+    "'Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI))"
+)
+
+
+class PolicyWatchingBrowser:
+    """The launched browser, whose every new context reports policy violations."""
+
+    def __init__(self, chromium: object) -> None:
+        self._chromium = chromium
+
+    def new_context(self, **kwargs: object) -> object:
+        context = self._chromium.new_context(**kwargs)
+        context.add_init_script(REPORT_VIOLATIONS)
+
+        def on_console(msg: object) -> None:
+            if "Content Security Policy" in msg.text:
+                POLICY_VIOLATIONS.append(f"{msg.page.url if msg.page else '?'}: {msg.text}")
+
+        context.on("console", on_console)
+        return context
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._chromium, name)
+
+
+@pytest.fixture(autouse=True)
+def no_policy_violation() -> Iterator[None]:
+    POLICY_VIOLATIONS.clear()
+    yield
+    found, POLICY_VIOLATIONS[:] = list(POLICY_VIOLATIONS), []
+    assert not found, "the Content Security Policy blocked something:\n" + "\n".join(found)
+
+
 @pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
     """Launch Debian's Chromium headless through Playwright once for tests/browser.
@@ -126,7 +171,7 @@ def browser() -> Iterator[object]:
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            yield chromium
+            yield PolicyWatchingBrowser(chromium)
         finally:
             chromium.close()
 
@@ -139,3 +184,28 @@ def page(browser) -> Iterator[object]:
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture
+def person(browser, live_server_url) -> Iterator[Callable]:
+    """Open a person on demand: `person(viewport="phone", guest=True)` -> a page. Each has
+    its own cookies; a guest is signed in through the API before the test starts."""
+    contexts = []
+
+    def open_person(viewport: str = "desktop", guest: bool = True):
+        phone = viewport == "phone"
+        context = browser.new_context(
+            viewport=pages_kit.VIEWPORTS[viewport], has_touch=phone, is_mobile=phone
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(pages_kit.TIMEOUT)
+        if guest:
+            pages_kit.api(page, live_server_url, "POST", "/api/v1/auth/guest")
+        return page
+
+    try:
+        yield open_person
+    finally:
+        for context in contexts:
+            context.close()

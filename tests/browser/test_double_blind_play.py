@@ -16,6 +16,8 @@ from tests.browser.test_game_play import (
     TIMEOUT,
     acting,
     api,
+    click_reach,
+    click_unit,
     confirm,
     groups,
     may_act,
@@ -68,7 +70,7 @@ def test_two_players_play_double_blind_while_a_spectator_follows_the_public_view
     url = f"{live_server_url}/games/{game['id']}/"
     for p in (ann, bob, sam):
         p.goto(url)
-        p.wait_for_function("Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     players = {"ge": ann, "su": bob}
     ids = unit_ids()
 
@@ -110,21 +112,21 @@ def test_two_players_play_double_blind_while_a_spectator_follows_the_public_view
             confirm(p)
             continue
         unit = units[0]
-        p.locator(f'[data-unit="{unit}"]').first.click()
+        click_unit(p, unit)
         p.locator("#unit-actions button[data-command=activate]").first.click()
         confirm(p)
         if not may_act(p) or "move" not in groups(p):
             continue
-        p.locator(f'[data-unit="{unit}"]').first.click()
+        click_unit(p, unit)
         p.locator("svg .reach").first.wait_for(timeout=TIMEOUT)
         dest = p.locator("svg .reach").first.get_attribute("data-hex")
-        p.locator(f'svg .reach[data-hex="{dest}"]').click(force=True)
+        click_reach(p, dest)
         confirm(p)
         moves += 1
         check_pages(players, sam, ids)
     assert moves >= 3
     v = version(ann)
-    sam.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=TIMEOUT)
+    sam.wait_for_function(f"() => Number(document.body.dataset.version) >= {v}", timeout=TIMEOUT)
     check_pages(players, sam, ids)
     shot(bob, f"db-02-after-moves-{len(rules)}")
     shot(sam, f"db-03-spectator-{len(rules)}")

@@ -32,7 +32,7 @@ def test_a_game_passed_to_its_end_shows_the_result_and_replays_from_each_side(
     url = f"{live_server_url}/games/{game['id']}/"
     for p in (ann, bob):
         p.goto(url)
-        p.wait_for_function("Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     players = [ann, bob]
     for _ in range(400):
         if ann.evaluate("Boolean(window.pgweb.store.view.result)"):
@@ -62,7 +62,6 @@ def test_a_game_passed_to_its_end_shows_the_result_and_replays_from_each_side(
     assert ann.locator("#step-command").inner_text()
     assert ann.locator("#log li").count() >= 1
     ann.locator("#audience").select_option("side:su")
-    ann.wait_for_function(
-        "Object.values(window.pgweb.state.steps[0].view.units).some(u => u.own)", timeout=TIMEOUT)
+    ann.wait_for_function("() => Object.values(window.pgweb.state.steps[0].view.units).some(u => u.own)", timeout=TIMEOUT)
     assert ann.locator("svg .layer-units .unit").count() > 10
     shot(ann, "11-replay")

@@ -58,7 +58,7 @@ def version(page) -> int:
 
 
 def wait_version_above(page, v: int) -> int:
-    page.wait_for_function(f"Number(document.body.dataset.version || -1) > {v}", timeout=TIMEOUT)
+    page.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {v}", timeout=TIMEOUT)
     return version(page)
 
 
@@ -85,6 +85,18 @@ def mobile(page, unit: str) -> bool:
         f"const u = window.pgweb.store.view.units['{unit}']; const t = b.types[u.type]; "
         f"return !t.leader && t.full.movement > 0 && u.hex !== null; }})()"
     )
+
+
+def click_unit(page, unit: str) -> None:
+    """Bring a counter into view (the board opens zoomed in on a big map) and click it."""
+    page.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{unit}'].hex)")
+    page.locator(f'[data-unit="{unit}"]').first.click()
+
+
+def click_reach(page, hex_label: str) -> None:
+    """Bring a highlighted destination into view and click it."""
+    page.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    page.locator(f'svg .reach[data-hex="{hex_label}"]').click(force=True)
 
 
 def confirm(page) -> int:
@@ -132,7 +144,7 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
     for p in (bob, sam):
         p.goto(url)
     for p in (ann, bob, sam):
-        p.wait_for_function("Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     players = [ann, bob]
 
     # The banner says whose move it is; the initiative roll shows its dice.
@@ -145,11 +157,11 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
 
     # The side with the initiative activates its HMG and fires: odds, then dice, then log.
     hmg = "su-hmg-1" if p is ann else "ge-hmg-4"
-    p.locator(f'[data-unit="{hmg}"]').first.click()
+    click_unit(p, hmg)
     p.locator("#unit-panel").get_by_text("direct fire").wait_for(timeout=TIMEOUT)
     p.locator("#unit-actions button[data-command=activate]").first.click()
     confirm(p)
-    p.locator(f'[data-unit="{hmg}"]').first.click()
+    click_unit(p, hmg)
     target = p.locator("svg .target").first
     target.wait_for(timeout=TIMEOUT)
     p.locator("#unit-actions button[data-command=fire]").first.click()
@@ -187,39 +199,38 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
         if moved and ended:
             break
         unit = next(c["unit"] for c in g["activate"] if c["kind"] == "unit" and mobile(p, c["unit"]))
-        p.locator(f'[data-unit="{unit}"]').first.click()
+        click_unit(p, unit)
         p.locator("#unit-actions button[data-command=activate]").first.click()
         confirm(p)
         if moved:  # the move's activation ended by itself: end this one by hand
             continue
         if not may_act(p) or "move" not in groups(p):
             continue
-        p.locator(f'[data-unit="{unit}"]').first.click()
+        click_unit(p, unit)
         reach = p.locator("svg .reach")
         reach.first.wait_for(timeout=TIMEOUT)
-        p.wait_for_function("document.querySelector('svg .reach-cost')?.textContent.includes('MP')",
-                            timeout=TIMEOUT)
+        p.wait_for_function("() => document.querySelector('svg .reach[data-cost]')", timeout=TIMEOUT)
         # The cheapest destination, so MPs are left and the activation is ended by hand.
         dest = p.evaluate(
-            "(() => { const cost = (t) => { const [a, b] = t.split(' ')[0].split('/'); "
+            "(() => { const cost = (t) => { const [a, b] = t.split('/'); "
             "return Number(a) / Number(b || 1); }; "
             "return [...document.querySelectorAll('svg .reach')].map(g => "
-            "[cost(g.querySelector('.reach-cost').textContent), g.getAttribute('data-hex')])"
+            "[cost(g.getAttribute('data-cost')), g.getAttribute('data-hex')])"
             ".sort((x, y) => x[0] - y[0])[0][1]; })()")
-        p.locator(f'svg .reach[data-hex="{dest}"]').click(force=True)
+        click_reach(p, dest)
         p.locator("svg .move-path").wait_for(timeout=TIMEOUT)
         p.locator("#confirm").get_by_text("movement cost").wait_for(timeout=TIMEOUT)
         shot(p, "04-move-path")
         confirm(p)
         moved = True
         p.wait_for_function(
-            f"(() => {{ const u = window.pgweb.store.view.units['{unit}']; "
-            f"return u && u.hex === '{dest}'; }})()", timeout=TIMEOUT)
+            f"() => {{ const u = window.pgweb.store.view.units['{unit}']; "
+            f"return u && u.hex === '{dest}'; }}", timeout=TIMEOUT)
     assert moved and ended
 
     # The spectator saw the same version, with nothing to act on.
     v = version(ann)
-    sam.wait_for_function(f"Number(document.body.dataset.version) >= {v}", timeout=TIMEOUT)
+    sam.wait_for_function(f"() => Number(document.body.dataset.version) >= {v}", timeout=TIMEOUT)
     assert sam.locator("#global-actions button").count() == 0
     assert sam.locator(".action-panel").is_hidden()
     assert sam.locator("#text-view li").count() > 10
@@ -237,10 +248,11 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
     positions = bob.evaluate(
         "Object.fromEntries(Object.values(window.pgweb.store.view.units).map(u => [u.id, u.hex]))")
     bob.reload()
-    bob.wait_for_function(f"Number(document.body.dataset.version || -1) >= {v}", timeout=TIMEOUT)
+    bob.wait_for_function(f"() => Number(document.body.dataset.version || -1) >= {v}", timeout=TIMEOUT)
     after = bob.evaluate(
         "Object.fromEntries(Object.values(window.pgweb.store.view.units).map(u => [u.id, u.hex]))")
     assert after == positions
-    assert "Roll for direct fire" in bob.locator("#log").inner_text()  # the log came back too
+    # The log comes back too (fetched after the snapshot; older groups folded, so attached).
+    bob.locator("#log", has_text="Roll for direct fire").wait_for(state="attached", timeout=TIMEOUT)
     assert bob.locator("#conn-banner").is_hidden()
     shot(bob, "06-after-reload")

@@ -183,13 +183,13 @@ describe("units layer", () => {
     assert.deepEqual(counts, [undefined, undefined, "×3"]);
   });
 
-  test("status, Moved/Fired and steps are written on the counter, not only coloured", () => {
+  test("status and Moved/Fired are written on the counter as chips, not only coloured", () => {
     const [item] = unitItems([unit("u1", "A0101", { status: "disrupted", moved_fired: true, steps: 1 })], INDEX);
     assert.match(item.attrs.class, /\bdisrupted\b/);
     assert.match(item.attrs.class, /\bmoved-fired\b/);
-    const text = (cls) => item.children.find((c) => c.attrs.class === cls).text;
-    assert.equal(text("unit-marks"), "D M/F");
-    assert.equal(text("unit-steps"), "●");
+    const chips = item.children.find((c) => c.attrs.class === "unit-chips");
+    assert.equal(chips.attrs["data-chips"], "D M/F");
+    assert.deepEqual(chips.children.filter((c) => c.tag === "text").map((c) => c.text), ["D", "M/F"]);
   });
 
   test("the selected counter is marked; enemy counters are told apart from own ones", () => {
@@ -445,7 +445,7 @@ describe("the board", () => {
     svg.dispatch("pointermove", { clientX: 60, clientY: 10 });
     svg.dispatch("pointerup", { clientX: 60, clientY: 10, target: hexPolygon });
     assert.deepEqual(intents, [
-      { kind: "unit", unit: "u1", hex: "A0101" },
+      { kind: "unit", unit: "u1", hex: "A0101", spread: false },
       { kind: "hex", hex: layer("terrain").children[5].getAttribute("data-hex") },
     ]);
     assert.notEqual(svg.getAttribute("viewBox"), before);

@@ -56,8 +56,8 @@ describe("counters", () => {
 
   test("a last-known marker is drawn faded with the turn it was last seen, without values", () => {
     const [item] = unitItems([{ id: "h1", hex: "A0101", own: false, side: "su", detail: "last_known", marker: "infantry", turn: 3 }], INDEX);
-    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "last seen turn 3");
-    assert.equal(item.children[0].attrs["fill-opacity"], 0.35);
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "seen T3");
+    assert.equal(item.children[0].attrs["fill-opacity"], 0.4);
   });
 
   test("state is written: disrupted, demoralized, Moved/Fired, dug in", () => {
@@ -98,8 +98,10 @@ describe("stacks and overlays", () => {
   test("a counter carries its NATO symbol and printed values", () => {
     const [item] = unitItems([unit("a", "A0101", { steps: 1 })], INDEX, { types: { hmg: HMG } });
     assert.ok(item.children.some((c) => c.attrs.class === "nato nato-hmg"));
-    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "4-6 |4");
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "4-6");
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-move").text, "4");
     assert.ok(item.children.some((c) => c.attrs.class === "reduced-band"));
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-chips").attrs["data-chips"], "R");
   });
 
   test("reachable hexes carry the server's cost; targets their label; the path runs from the unit", () => {
@@ -160,7 +162,7 @@ describe("legal commands on the board", () => {
     assert.deepEqual([...alone.moves.keys()], ["A0102", "A0201"]);
     assert.deepEqual(alone.moves.get("A0201").path, ["A0102", "A0201"]);
     assert.deepEqual([...alone.targets.get("A0201")].map((c) => c.type), ["fire", "assault"]);
-    const together = boardOptions(cmds, "a", { together: true });
+    const together = boardOptions(cmds, ["b", "a"]);
     assert.deepEqual([...together.moves.keys()], ["A0102"]);
     assert.ok(hasGroupMoves(cmds, "a"));
   });
@@ -254,7 +256,7 @@ describe("odds and costs from the server", () => {
   };
 
   test("labels: a move's MP cost, a fire's column and chance of any effect", () => {
-    assert.equal(previewLabel({ cost: "3/2" }), "3/2 MP");
+    assert.equal(previewLabel({ cost: "3/2" }), "1½ MP");
     assert.equal(previewLabel(fire), "col 2 · 25%");
     assert.equal(previewLabel({ odds: { kind: "anti_tank", legal: true, modifier: 2, any_effect: 0.4 } }), "AT +2 · 40%");
     assert.equal(previewLabel(null), null);

@@ -65,8 +65,8 @@ describe("enemy counters known only in part", () => {
 
   test("a last-known position is a faded outline saying the turn it was last seen", () => {
     const [item] = unitItems([{ id: "u7", own: false, side: "su", hex: "A0102", detail: "last_known", marker: "infantry", turn: 4 }], INDEX);
-    assert.ok(texts(item).includes("last seen turn 4"));
-    assert.equal(item.children[0].attrs["fill-opacity"], 0.35);
+    assert.ok(texts(item).includes("seen T4"));
+    assert.equal(item.children[0].attrs["fill-opacity"], 0.4);
   });
 
   test("the top counter of a stack under limited intelligence shows how many are there (17.9)", () => {

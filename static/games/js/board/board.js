@@ -6,11 +6,11 @@
 // hex}) for the host to act on. What the layers hold is decided by the pure layers.js.
 
 import { pixelToHex } from "../hex.js";
-import { HEX_SIZE, center, indexHexes, mapBounds } from "./geometry.js";
+import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
 import { faceDefs, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems } from "./layers.js";
-import { fogItems, markerItems, opItems, overlayItems } from "./overlays.js";
+import { fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
-import { clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
+import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
 /** Layers bottom to top. */
 export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "fog", "markers", "overlays", "units"]);
@@ -41,6 +41,10 @@ export class Board {
   #types;
   #spread = null;
   #selected = null;
+  #picked = new Set();
+  #marked = new Set();
+  #partners = new Set();
+  #looks;
   #onIntent;
   #requestFrame;
   #frameAsked = false;
@@ -51,8 +55,9 @@ export class Board {
    * `svg`: an empty <svg> element in the page. Options: `map` (the map payload), `size` (hex
    * radius in map units), `onIntent(intent)`, `requestFrame` (requestAnimationFrame).
    */
-  constructor(svg, { map, size = HEX_SIZE, types = {}, onIntent = () => {}, requestFrame = null }) {
+  constructor(svg, { map, size = HEX_SIZE, types = {}, faces = null, onIntent = () => {}, requestFrame = null }) {
     this.#types = types;
+    this.#looks = faces;
     this.#svg = svg;
     this.#doc = svg.ownerDocument;
     this.#size = size;
@@ -136,9 +141,8 @@ export class Board {
   centerOn(label) {
     const h = this.#index.get(label);
     if (!h) return;
-    const c = center(h, this.#size);
     const vb = this.#viewBox;
-    this.#viewBox = panBy(vb, c.x - (vb.x + vb.width / 2), c.y - (vb.y + vb.height / 2), this.#bounds);
+    this.#viewBox = centredOn(center(h, this.#size), vb.width, vb.height, this.#bounds);
     this.#applyViewBox();
   }
 
@@ -164,6 +168,22 @@ export class Board {
     this.#applyViewBox();
   }
 
+  /**
+   * Open on the busiest group of these hexes (labels) at the zoom where a counter is
+   * `counterPx` CSS pixels wide; the whole map when it is smaller than that.
+   */
+  openOn(labels, counterPx) {
+    const rect = this.#svg.getBoundingClientRect?.();
+    if (!rect?.width || !rect?.height) return;
+    const pxPerUnit = counterPx / Math.round(this.#size * 1.05);
+    const b = this.#bounds;
+    if (b.width * pxPerUnit <= rect.width && b.height * pxPerUnit <= rect.height) return;
+    const points = labels.map((l) => this.#index.get(l)).filter(Boolean).map((h) => center(h, this.#size));
+    const at = busiestCentre(points, rect.width / pxPerUnit, rect.height / pxPerUnit) ?? { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    this.#viewBox = boxAt(at, rect, pxPerUnit, b);
+    this.#applyViewBox();
+  }
+
   /** Zoom by a factor about the centre of the view (keys + and -). */
   zoom(factor) {
     const vb = this.#viewBox;
@@ -177,16 +197,41 @@ export class Board {
     this.#schedule();
   }
 
+  /** Outline these units as chosen to act together (the stack panel's picks). */
+  pick(unitIds) {
+    this.#picked = new Set(unitIds ?? []);
+    this.#schedule();
+  }
+
+  /** Ring these units as able to act now (opportunity fire's possible firers). */
+  mark(unitIds) {
+    this.#marked = new Set(unitIds ?? []);
+    this.#schedule();
+  }
+
+  /** Outline these own-side units as a team partner's, not the viewer's. */
+  setPartners(unitIds) {
+    this.#partners = new Set(unitIds ?? []);
+    this.#schedule();
+  }
+
   /** Draw now: counters from the last view. Calling it twice changes nothing. */
   redraw() {
     this.#frameAsked = false;
     const size = this.#size;
     const faces = new Map();
-    const items = unitItems(this.#units, this.#index, { size, selected: this.#selected, types: this.#types, spread: this.#spread, faces });
+    const items = unitItems(this.#units, this.#index, {
+      size, selected: this.#selected, types: this.#types, spread: this.#spread, faces, looks: this.#looks, picked: this.#picked, marked: this.#marked, partners: this.#partners,
+    });
     reconcile(this.#doc, this.#faces, faceDefs(faces));
     reconcile(this.#doc, this.#layers.units, items);
     reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size));
-    reconcile(this.#doc, this.#layers.overlays, overlayItems(this.#overlay, this.#index, size));
+    const edge = (hexside) => {
+      const ends = String(hexside).split(/[|/,\s]+/);
+      const [a, b] = ends.map((l) => this.#index.get(l));
+      return a && b ? sharedEdge(a, b, size) : null;
+    };
+    reconcile(this.#doc, this.#layers.overlays, [...overlayItems(this.#overlay, this.#index, size), ...losItems(this.#overlay.los, this.#index, size, edge)]);
     reconcile(this.#doc, this.#layers.fog, [...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
   }
 
@@ -288,6 +333,8 @@ export class Board {
         const hex = this.hexAt(e.clientX, e.clientY);
         if (hex) intent = { kind: "hex", hex };
       }
+      // Whether the player saw this counter on its own (its stack fanned out) when picking it.
+      if (intent?.kind === "unit") intent.spread = this.#spread === intent.hex;
       // A tap on a stack first fans it out (touch has no hover), then picks.
       if (intent?.kind === "unit" && e.pointerType === "touch" && this.#spread !== intent.hex) {
         this.spread(intent.hex);
@@ -310,6 +357,8 @@ export class Board {
 
 /** The intent of a pointer on `target`: a counter, else a hex, else nothing. */
 export function intentAt(target) {
+  const assault = target?.closest?.("[data-assault]");
+  if (assault) return { kind: "assault", hex: assault.getAttribute("data-assault") };
   const unit = target?.closest?.("[data-unit]");
   if (unit) return { kind: "unit", unit: unit.getAttribute("data-unit"), hex: unit.getAttribute("data-hex") };
   const hex = target?.closest?.("[data-hex]");

@@ -4,6 +4,8 @@
 // Pure: the counter types ({type id: printed values}) come with the page; nothing here
 // decides a rule, it only writes what the counter says.
 
+import { sideColours, unitShort } from "./faces.js";
+
 const INK = "#2b2b2b";
 const round1 = (n) => Math.round(n * 10) / 10 + 0;
 
@@ -65,13 +67,13 @@ export function valuesInWords(unit, type) {
 }
 
 /** The NATO symbol of a kind, inside a w×h box at (x, y): frame plus branch marks. */
-export function natoSymbol(kind, x, y, w, h) {
+export function natoSymbol(kind, x, y, w, h, ink = INK) {
   const line = (x1, y1, x2, y2) => ({ tag: "line", attrs: { x1: round1(x1), y1: round1(y1), x2: round1(x2), y2: round1(y2) } });
   const frame = { tag: "rect", attrs: { x: round1(x), y: round1(y), width: round1(w), height: round1(h), fill: "none" } };
   const cross = [line(x, y, x + w, y + h), line(x, y + h, x + w, y)];
   const slash = [line(x, y + h, x + w, y)];
   const oval = { tag: "ellipse", attrs: { cx: round1(x + w / 2), cy: round1(y + h / 2), rx: round1(w * 0.32), ry: round1(h * 0.28), fill: "none" } };
-  const dot = (cx, cy) => ({ tag: "circle", attrs: { cx: round1(cx), cy: round1(cy), r: round1(h * 0.1), fill: INK } });
+  const dot = (cx, cy) => ({ tag: "circle", attrs: { cx: round1(cx), cy: round1(cy), r: round1(h * 0.1), fill: ink } });
   const marks = {
     infantry: () => cross,
     engineer: () => [line(x + w * 0.25, y + h * 0.65, x + w * 0.25, y + h * 0.35), line(x + w * 0.25, y + h * 0.35, x + w * 0.75, y + h * 0.35), line(x + w * 0.5, y + h * 0.35, x + w * 0.5, y + h * 0.65), line(x + w * 0.75, y + h * 0.35, x + w * 0.75, y + h * 0.65)],
@@ -92,11 +94,11 @@ export function natoSymbol(kind, x, y, w, h) {
     prime_mover: () => [oval, dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
     wagon: () => [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
   };
-  return { tag: "g", attrs: { class: `nato nato-${kind}`, stroke: INK, "stroke-width": 0.8 }, children: [frame, ...(marks[kind]?.() ?? [])] };
+  return { tag: "g", attrs: { class: `nato nato-${kind}`, stroke: ink, "stroke-width": 1 }, children: [frame, ...(marks[kind]?.() ?? [])] };
 }
 
 /** The leader star: a small filled star in the symbol box. */
-function leaderStar(x, y, w, h) {
+function leaderStar(x, y, w, h, ink = INK) {
   const cx = x + w / 2;
   const cy = y + h / 2;
   const r = h * 0.5;
@@ -106,7 +108,7 @@ function leaderStar(x, y, w, h) {
     const rr = i % 2 ? r * 0.45 : r;
     pts.push(`${round1(cx + rr * Math.cos(a))},${round1(cy + rr * Math.sin(a))}`);
   }
-  return { tag: "polygon", attrs: { class: "leader-star", points: pts.join(" "), fill: INK } };
+  return { tag: "polygon", attrs: { class: "leader-star", points: pts.join(" "), fill: ink } };
 }
 
 /**
@@ -148,67 +150,119 @@ const drawnCounters = new Map(); // what a counter looks like -> its children (p
  * The children of one counter of side `side` (a square at 0,0). Counters that look alike
  * share one description (treat it as read-only): 300 counters are mostly a few dozen faces.
  */
-export function counterChildren(unit, type, { side, selected = false }) {
-  return counterFace(unit, type, { side, selected }).children;
+export function counterChildren(unit, type, options) {
+  return [...counterFace(unit, type, options).children, counterTitle(unit, type, options)];
+}
+
+/**
+ * The designation printed at the top of a counter ("Gren 2", a leader's surname): drawn on
+ * the counter itself, outside the shared face, so counters that differ only by name still
+ * share one face (a 300-counter board stays a few dozen faces).
+ */
+export function counterTitle(unit, type, { side, faces = null }) {
+  const ink = sideColours(faces, unit.side).ink ?? INK;
+  const known = !unit.detail || unit.detail === "exact";
+  const generic = known ? null : GENERIC_MARKERS[unit.leader ? "leader" : unit.marker] ?? null;
+  const title = known ? unitShort(unit, faces) ?? shortName(unit.name ?? unit.type) : generic ? generic.label : "?";
+  const size = round1(side * 0.24);
+  return { tag: "text", attrs: { class: "unit-name", x: round1(side / 2), y: round1(side * 0.29), "font-size": size, fill: ink, "text-anchor": "middle", "font-weight": "600", "font-family": "system-ui, sans-serif", ...fitted(title, size, side * 0.92) }, text: title };
 }
 
 /** A counter's look as {id, children}: counters with the same look share the same id. */
-export function counterFace(unit, type, { side, selected = false }) {
-  const key = JSON.stringify([unit.type, unit.name, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, unit.turn, unit.stack, unit.revealed, side, selected]);
+export function counterFace(unit, type, { side, selected = false, faces = null, partner = false }) {
+  const colours = sideColours(faces, unit.side);
+  const key = JSON.stringify([unit.type, colours.fill, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, unit.turn, unit.stack, unit.revealed, unit.mired, side, selected, partner]);
   let face = drawnCounters.get(key);
   if (!face) {
     if (drawnCounters.size > 5000) drawnCounters.clear();
-    face = Object.freeze({ id: `pg-face-${faceSerial++}`, children: Object.freeze(buildCounter(unit, type, { side, selected })) });
+    face = Object.freeze({ id: `pg-face-${faceSerial++}`, children: Object.freeze(buildCounter(unit, type, { side, selected, colours, partner })) });
     drawnCounters.set(key, face);
   }
   return face;
 }
 let faceSerial = 1;
 
-function buildCounter(unit, type, { side, selected }) {
-  const font = (k) => ({ "font-size": round1(side * k), fill: INK });
+/** The counter's two printed lines: fire values ("5-8 (6-8) A4") and movement ("8"). */
+export function counterValues(unit, type) {
+  if (!type) return { fire: "", move: "" };
+  if (type.leader) return { fire: `${RANK_ABBR[type.rank] ?? type.rank} ${type.morale} ${signed(type.combat_modifier)}/${signed(type.morale_modifier)}`, move: type.movement ? String(type.movement) : "" };
+  const face = faceOf(unit, type);
+  if (!face) return { fire: "", move: "" };
+  const parts = [];
+  if (face.direct_fire) parts.push(face.direct_fire.join("-"));
+  if (face.bombardment) parts.push(`[${face.bombardment.join("-")}]`);
+  if (face.anti_tank) parts.push(`(${face.anti_tank.join("-")})`);
+  if (face.armor !== null && face.armor !== undefined) parts.push(`A${face.armor}`);
+  return { fire: parts.join(" "), move: String(face.movement) };
+}
+
+const CHIP_STYLE = {
+  R: ["#ffffff", "#5a5a5a"], D: ["#1a1a1a", "#f2b233"], DM: ["#ffffff", "#b01c1c"], DI: ["#ffffff", "#6b4a1f"],
+  "M/F": ["#ffffff", "#3d4f7a"], SEEN: ["#ffffff", "#1d4f91"], MIRE: ["#ffffff", "#4d6b3a"],
+};
+
+/** The small chips a counter wears for its state: R(educed), D, DM, DI, M/F, SEEN, MIRE. */
+export function counterChips(unit, type) {
+  const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
+  return [reduced ? "R" : null, ...stateMarks(unit), unit.mired ? "MIRE" : null].filter(Boolean);
+}
+
+// Text that would run past the counter's edge is set smaller to fit, never cut. (A smaller
+// font, not SVG textLength: squeezing glyphs made bench/board.py's 300-counter board about
+// three times slower to paint.)
+const fitted = (text, fontSize, width) => ({ "font-size": round1(Math.min(fontSize, width / (Math.max(1, text.length) * 0.6))) });
+
+function buildCounter(unit, type, { side, selected, colours, partner = false }) {
+  const ink = colours.ink ?? INK;
+  const text = (k, attrs, value) => ({ tag: "text", attrs: { "font-size": round1(side * k), fill: ink, "text-anchor": "middle", "font-family": "system-ui, sans-serif", ...fitted(value, side * k, side * 0.92), ...attrs }, text: value });
   const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
   const known = !unit.detail || unit.detail === "exact";
   const ghost = unit.detail === "last_known";
   const children = [
     // Faces live in <defs> and are <use>d, so page CSS cannot reach them: all style is here.
-    // Enemy counters have a dashed edge, Moved/Fired ones a paler face (and "M/F" written).
-    { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2, fill: unit.own ? "#e6dfc3" : "#c8b49e", "fill-opacity": ghost ? 0.35 : unit.moved_fired ? 0.75 : 1, stroke: selected ? "#d40000" : INK, "stroke-width": selected ? 2.5 : 0.8, "stroke-dasharray": unit.own ? "none" : "3 1.5" } },
+    // The fill is the side's colour for every viewer; "mine" is a gold outline, an enemy's
+    // edge is its side's dark edge colour; a team partner's, blue; the selected one, red.
+    { tag: "rect", attrs: { class: "counter", width: side, height: side, rx: 2.5, fill: colours.fill, "fill-opacity": ghost ? 0.4 : 1, stroke: selected ? "#e0001b" : partner ? "#2f7fd0" : unit.own ? "#f0c419" : colours.edge ?? INK, "stroke-width": selected ? 3 : unit.own ? 2.2 : 1, "stroke-dasharray": ghost ? "3 1.5" : "none" } },
   ];
+  if (unit.moved_fired) children.push({ tag: "rect", attrs: { class: "spent-veil", width: side, height: side, rx: 2.5, fill: "#ffffff", "fill-opacity": 0.28 } });
   if (reduced) {
     // The reduced side: a band across the top, so it reads without colour.
-    children.push({ tag: "rect", attrs: { class: "reduced-band", width: side, height: round1(side * 0.12), fill: INK, "fill-opacity": 0.55 } });
+    children.push({ tag: "rect", attrs: { class: "reduced-band", x: 1, y: 1, width: side - 2, height: round1(side * 0.08), fill: ink, "fill-opacity": 0.55 } });
   }
   const generic = known ? null : GENERIC_MARKERS[unit.leader ? "leader" : unit.marker] ?? null;
-  const title = known ? shortName(unit.name ?? unit.type) : generic ? generic.label : "?";
-  children.push({ tag: "text", attrs: { ...font(0.19), class: "unit-name", x: side / 2, y: round1(side * 0.3), "text-anchor": "middle" }, text: title });
-  const bx = side * 0.3;
+  const bx = side * 0.2;
   const by = side * 0.36;
-  const bw = side * 0.4;
-  const bh = side * 0.26;
-  if (unit.leader) children.push(leaderStar(bx, by, bw, bh));
-  else if (type && known) children.push(natoSymbol(type.kind, bx, by, bw, bh));
+  const bw = side * 0.46;
+  const bh = side * 0.28;
+  if (unit.leader) children.push(leaderStar(bx, by, bw, bh, ink));
+  else if (type && known) children.push(natoSymbol(type.kind, bx, by, bw, bh, ink));
   else if (generic?.symbol) {
-    const symbol = natoSymbol(generic.symbol, bx, by, bw, bh);
+    const symbol = natoSymbol(generic.symbol, bx, by, bw, bh, ink);
     children.push({ ...symbol, attrs: { ...symbol.attrs, class: `${symbol.attrs.class} generic` } });
   }
-  else if (!known) children.push({ tag: "text", attrs: { ...font(0.24), class: "unit-marker", x: side / 2, y: round1(side * 0.58), "text-anchor": "middle" }, text: "?" });
-  const values = known ? printedValues(unit, type) : ghost ? `last seen turn ${unit.turn ?? "?"}` : "";
-  if (values) {
-    children.push({ tag: "text", attrs: { ...font(values.length > 14 ? 0.12 : 0.16), class: "unit-values", x: side / 2, y: round1(side * 0.77), "text-anchor": "middle" }, text: values });
-  }
+  else if (!known) children.push(text(0.3, { class: "unit-marker", x: round1(side / 2), y: round1(side * 0.6) }, "?"));
+  const values = known ? counterValues(unit, type) : { fire: ghost ? `seen T${unit.turn ?? "?"}` : "", move: "" };
+  if (values.move) children.push(text(0.24, { class: "unit-move", x: round1(side * 0.86), y: round1(side * 0.6), "font-weight": "600" }, values.move));
+  if (values.fire) children.push(text(0.24, { class: "unit-values", x: round1(side / 2), y: round1(side * 0.92), "font-weight": "600" }, values.fire));
   if (Number(unit.stack) > 1) {
     // Limited intelligence (17.9): only the top counter shows, with how many are under it.
-    children.push({ tag: "circle", attrs: { class: "stack-badge", cx: round1(side * 0.86), cy: round1(side * 0.14), r: round1(side * 0.14), fill: INK } });
-    children.push({ tag: "text", attrs: { ...font(0.18), class: "stack-size", fill: "#ffffff", x: round1(side * 0.86), y: round1(side * 0.2), "text-anchor": "middle" }, text: String(unit.stack) });
+    children.push({ tag: "circle", attrs: { class: "stack-badge", cx: round1(side * 0.9), cy: round1(side * 0.1), r: round1(side * 0.16), fill: INK } });
+    children.push({ tag: "text", attrs: { "font-size": round1(side * 0.2), class: "stack-size", fill: "#ffffff", x: round1(side * 0.9), y: round1(side * 0.17), "text-anchor": "middle" }, text: String(unit.stack) });
   }
-  if (known && !unit.leader) {
-    children.push({ tag: "text", attrs: { ...font(0.15), class: "unit-steps", x: round1(side * 0.95), y: round1(side * 0.5), "text-anchor": "end" }, text: "●".repeat(Math.max(0, unit.steps ?? 0)) });
-  }
-  const marks = stateMarks(unit);
-  if (marks.length) {
-    children.push({ tag: "rect", attrs: { class: "marks-band", x: 0, y: round1(side * 0.8), width: side, height: round1(side * 0.2), fill: "#ffffff", "fill-opacity": 0.8 } });
-    children.push({ tag: "text", attrs: { ...font(0.17), class: "unit-marks", x: side / 2, y: round1(side * 0.96), "text-anchor": "middle", "font-weight": "bold" }, text: marks.join(" ") });
+  const chips = counterChips(unit, type);
+  if (chips.length) {
+    // Chips sit on the counter's top edge, left to right, like markers laid on it.
+    const h = round1(side * 0.26);
+    let x = -side * 0.06;
+    const group = [];
+    for (const chip of chips) {
+      const w = round1(chip.length * side * 0.13 + side * 0.1);
+      const [fg, bg] = CHIP_STYLE[chip] ?? ["#ffffff", INK];
+      group.push({ tag: "rect", attrs: { x: round1(x), y: round1(-h * 0.6), width: w, height: h, rx: round1(h / 2), fill: bg, stroke: "#ffffff", "stroke-width": 0.6 } });
+      group.push({ tag: "text", attrs: { x: round1(x + w / 2), y: round1(h * 0.25), "font-size": round1(side * 0.19), "font-weight": "700", fill: fg, "text-anchor": "middle", "font-family": "system-ui, sans-serif" }, text: chip });
+      x += w + 1;
+    }
+    children.push({ tag: "g", attrs: { class: "unit-chips", "data-chips": chips.join(" ") }, children: group });
   }
   return children;
 }

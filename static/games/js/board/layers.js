@@ -6,7 +6,7 @@
 // elevation and unit state are written as text, so the board reads without colour.
 
 import { HEX_SIZE, center, hexPoints, pathThrough, sharedEdge } from "./geometry.js";
-import { counterChildren, counterFace, shortName } from "./counters.js";
+import { counterChildren, counterFace, counterTitle, shortName } from "./counters.js";
 
 export { shortName };
 
@@ -194,7 +194,7 @@ export function listUnits(units) {
  * them); units off the map are not drawn either. The stack in hex `spread` is laid out side
  * by side so every counter in it can be read and picked.
  */
-export function unitItems(units, index, { size = HEX_SIZE, selected = null, types = {}, spread = null, faces = null } = {}) {
+export function unitItems(units, index, { size = HEX_SIZE, selected = null, types = {}, spread = null, faces = null, looks = null, picked = null, marked = null, partners = null } = {}) {
   const items = [];
   const side = Math.round(size * 1.05);
   const step = Math.max(2, Math.round(size * 0.1));
@@ -225,12 +225,20 @@ export function unitItems(units, index, { size = HEX_SIZE, selected = null, type
       // With `faces` (a Map to fill), each look is drawn once in <defs> and counters <use> it:
       // a 300-counter board then builds a tenth of the elements.
       let children;
+      const isSelected = u.id === selected || Boolean(picked?.has(u.id));
+      const partner = Boolean(partners?.has(u.id));
+      if (partner) classes.push("partner");
       if (faces) {
-        const face = counterFace(u, types[u.type], { side, selected: u.id === selected });
+        const face = counterFace(u, types[u.type], { side, selected: isSelected, faces: looks, partner });
         faces.set(face.id, face.children);
-        children = [{ tag: "use", attrs: { href: `#${face.id}` } }];
+        children = [{ tag: "use", attrs: { href: `#${face.id}` } }, counterTitle(u, types[u.type], { side, faces: looks })];
       } else {
-        children = [...counterChildren(u, types[u.type], { side, selected: u.id === selected })];
+        children = [...counterChildren(u, types[u.type], { side, selected: isSelected, faces: looks, partner })];
+      }
+      if (marked?.has(u.id)) {
+        // A unit the player may use now (opportunity fire): a bright ring around the counter.
+        children.push({ tag: "rect", attrs: { class: "may-act-ring", x: -3, y: -3, width: side + 6, height: side + 6, rx: 4, fill: "none", stroke: "#ff7a00", "stroke-width": 2.5, "pointer-events": "none" } });
+        classes.push("marked");
       }
       if (i === stack.length - 1 && stack.length > 1 && !fanned) {
         children.push({ tag: "text", attrs: { ...font, class: "stack-count", x: side, y: -2, "text-anchor": "end" }, text: `×${stack.length}` });

@@ -25,7 +25,7 @@ export function overlayItems({ reach = [], path = [], targets = [], from = null 
     if (text) {
       children.push({ tag: "text", attrs: { class: "reach-cost", x: c.x, y: round1(c.y + size * 0.78), "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#0b3c7a", "font-weight": "bold" }, text });
     }
-    items.push({ key: `reach-${r.hex}`, tag: "g", attrs: { class: `reach${r.assault ? " assault" : ""}`, "data-hex": r.hex }, children });
+    items.push({ key: `reach-${r.hex}`, tag: "g", attrs: { class: `reach${r.assault ? " assault" : ""}`, "data-hex": r.hex, ...(r.cost !== null && r.cost !== undefined ? { "data-cost": r.cost } : {}) }, children });
   }
   for (const t of targets) {
     const h = index.get(t.hex);
@@ -35,6 +35,14 @@ export function overlayItems({ reach = [], path = [], targets = [], from = null 
     if (t.label) {
       children.push({ tag: "rect", attrs: { x: round1(c.x - size * 0.8), y: round1(c.y + size * 0.5), width: round1(size * 1.6), height: round1(size * 0.32), fill: "#ffffff", "fill-opacity": 0.85, rx: 2 } });
       children.push({ tag: "text", attrs: { class: "target-label", x: c.x, y: round1(c.y + size * 0.74), "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#7a0b0b", "font-weight": "bold" }, text: t.label });
+    }
+    if (t.assault) {
+      // The assault marker: crossed swords at the hex's top edge; clicking it starts the assault.
+      const y = round1(c.y - size * 0.62);
+      children.push({ tag: "g", attrs: { class: "assault-marker", "data-assault": t.hex, cursor: "pointer" }, children: [
+        { tag: "rect", attrs: { x: round1(c.x - size * 0.42), y: round1(y - size * 0.2), width: round1(size * 0.84), height: round1(size * 0.36), rx: round1(size * 0.18), fill: "#7a0b0b", stroke: "#ffffff", "stroke-width": 1 } },
+        { tag: "text", attrs: { x: c.x, y: round1(y + size * 0.08), "text-anchor": "middle", "font-size": round1(size * 0.24), fill: "#ffffff", "font-weight": "bold" }, text: "⚔ AS" },
+      ] });
     }
     items.push({ key: `target-${t.hex}`, tag: "g", attrs: { class: `target target-${t.kind ?? "fire"}`, "data-hex": t.hex }, children });
   }
@@ -103,5 +111,33 @@ export function opItems(ops = [], index, size = HEX_SIZE) {
       { tag: "circle", attrs: { cx: Math.round((c.x - size * 0.55) * 10) / 10, cy: Math.round((c.y + size * 0.55) * 10) / 10, r: Math.round(r * 0.6 * 10) / 10, fill: "#1d4f91" } },
     ] });
   }
+  return items;
+}
+
+/**
+ * A line of sight as the server answered it (`los`: {from, to, seen, path, blocked_by}):
+ * a green line when seen; when blocked, green to the block, red beyond it, the blocking hex
+ * ringed or the blocking hexside drawn thick. `edge(a, b)` gives a hexside's two ends.
+ */
+export function losItems(los, index, size = HEX_SIZE, edge = () => null) {
+  if (!los?.from || !index.get(los.from)) return [];
+  const a = center(index.get(los.from), size);
+  const items = [{ key: "los-from", tag: "circle", attrs: { class: "los-end", cx: a.x, cy: a.y, r: round1(size * 0.3), fill: "none", stroke: "#0a7a2f", "stroke-width": 3, "pointer-events": "none" } }];
+  const to = los.to && index.get(los.to);
+  if (!to) return items;
+  const b = center(to, size);
+  const line = (key, p, q, colour, dash) => ({ key, tag: "line", attrs: { class: key, x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: colour, "stroke-width": 3.5, "stroke-linecap": "round", "stroke-dasharray": dash, "pointer-events": "none" } });
+  items.push({ key: "los-to", tag: "circle", attrs: { class: "los-end", cx: b.x, cy: b.y, r: round1(size * 0.3), fill: "none", stroke: los.seen ? "#0a7a2f" : "#c81e1e", "stroke-width": 3, "pointer-events": "none" } });
+  if (los.seen) return [...items, line("los-line", a, b, "#0a7a2f", "none")];
+  const block = los.blocked_by ?? {};
+  const ends = block.hexside ? edge(block.hexside) : null;
+  const hex = block.hex && index.get(block.hex);
+  let at = null;
+  if (ends) at = { x: round1((ends[0].x + ends[1].x) / 2), y: round1((ends[0].y + ends[1].y) / 2) };
+  else if (hex) at = center(hex, size);
+  if (!at) return [...items, line("los-line", a, b, "#c81e1e", "6 4")];
+  items.push(line("los-line", a, at, "#0a7a2f", "none"), line("los-blocked", at, b, "#c81e1e", "6 4"));
+  if (ends) items.push({ key: "los-hexside", tag: "line", attrs: { class: "los-block", x1: ends[0].x, y1: ends[0].y, x2: ends[1].x, y2: ends[1].y, stroke: "#c81e1e", "stroke-width": 6, "stroke-linecap": "round", "pointer-events": "none" } });
+  else items.push({ key: "los-hex", tag: "polygon", attrs: { class: "los-block", points: hexPoints(hex, size), fill: "#c81e1e", "fill-opacity": 0.25, stroke: "#c81e1e", "stroke-width": 3, "pointer-events": "none" } });
   return items;
 }

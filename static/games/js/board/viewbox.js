@@ -52,3 +52,33 @@ export function zoomAt(vb, factor, at, bounds, limits) {
 export function panBy(vb, dx, dy, bounds, limits) {
   return clampViewBox({ ...vb, x: vb.x + dx, y: vb.y + dy }, bounds, limits);
 }
+
+/**
+ * The point to open the view on: among `points`, the one whose `width`×`height` box around
+ * it holds the most others, moved to the mean of those (a busy front, not an empty middle).
+ */
+export function busiestCentre(points, width, height) {
+  let best = null;
+  for (const p of points) {
+    const near = points.filter((q) => Math.abs(q.x - p.x) <= width / 2 && Math.abs(q.y - p.y) <= height / 2);
+    if (!best || near.length > best.length) best = near;
+  }
+  if (!best?.length) return null;
+  return { x: best.reduce((s, q) => s + q.x, 0) / best.length, y: best.reduce((s, q) => s + q.y, 0) / best.length };
+}
+
+/** A box of the element's shape (`rect` in CSS px) at `pxPerUnit`, centred on `at`, clamped. */
+export function boxAt(at, rect, pxPerUnit, bounds) {
+  return centredOn(at, rect.width / pxPerUnit, rect.height / pxPerUnit, bounds);
+}
+
+/**
+ * A width×height box centred on `at`; where the map is bigger than the box, moved to stay on
+ * the map, so no empty margin shows beside it.
+ */
+export function centredOn(at, width, height, bounds) {
+  const inside = (c, half, lo, size) => (2 * half >= size ? lo + size / 2 : Math.min(Math.max(c, lo + half), lo + size - half));
+  const cx = inside(at.x, width / 2, bounds.x, bounds.width);
+  const cy = inside(at.y, height / 2, bounds.y, bounds.height);
+  return clampViewBox({ x: cx - width / 2, y: cy - height / 2, width, height }, bounds, { minWidth: 60 });
+}

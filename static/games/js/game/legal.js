@@ -30,7 +30,7 @@ export function actors(cmd) {
 }
 
 /** Commands that need no unit: shown on the action bar. */
-export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "end_activation", "pass"]);
+export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "air_attack", "end_activation", "pass"]);
 
 export function globalCommands(groups) {
   return GLOBAL_TYPES.flatMap((t) => groups[t] ?? []);
@@ -46,26 +46,43 @@ export function unitCommands(groups, unit) {
   });
 }
 
-/** Commands for the selected unit by what the board draws: moves by destination, targets. */
-export function boardOptions(commands, unitId, { together = false, hexOf = () => null } = {}) {
+/**
+ * The units that act together in a move, fire or assault: those the player picks for it.
+ * A bombardment's spotter observes and is not picked; a leader directing fire is.
+ */
+export function actingUnits(cmd) {
+  if (["move", "exit", "assault"].includes(cmd.type)) return cmd.unit ? [cmd.unit] : [...(cmd.units ?? [])];
+  if (cmd.type === "bombard") return [...(cmd.firers ?? [])];
+  if (["fire", "opportunity_fire"].includes(cmd.type)) return [...(cmd.firers ?? []), ...(cmd.leader ? [cmd.leader] : [])];
+  return [];
+}
+
+/** Whether a command acts with exactly the picked units. */
+export function actsWith(cmd, picked) {
+  const ids = actingUnits(cmd);
+  const want = new Set(picked);
+  return ids.length === want.size && ids.every((id) => want.has(id));
+}
+
+/**
+ * What the picked units (one unit, or several from a stack) can do, by what the board draws:
+ * moves by destination, targets by hex. Only commands acting with exactly those units count.
+ */
+export function boardOptions(commands, picked, { hexOf = () => null } = {}) {
   const moves = new Map();
   const targets = new Map();
+  const ids = typeof picked === "string" ? [picked] : [...(picked ?? [])];
+  if (!ids.length) return { moves, targets };
   for (const cmd of commands) {
-    const solo = cmd.unit === unitId || (Array.isArray(cmd.firers) && cmd.firers.length === 1 && cmd.firers[0] === unitId);
-    const group = Array.isArray(cmd.units) && cmd.units.includes(unitId);
-    if (cmd.type === "move" && (together ? group : solo) && cmd.path?.length) {
+    if (!actsWith(cmd, ids)) continue;
+    if (cmd.type === "move" && cmd.path?.length) {
       moves.set(cmd.path[cmd.path.length - 1], cmd);
-    } else if (["fire", "bombard", "opportunity_fire"].includes(cmd.type) && solo) {
+    } else if (["fire", "bombard", "opportunity_fire", "assault"].includes(cmd.type)) {
       // Opportunity fire names the moving unit; the board shows it at that unit's hex.
       const hex = cmd.type === "opportunity_fire" ? hexOf(cmd.target) : cmd.target;
       if (!hex) continue;
       if (!targets.has(hex)) targets.set(hex, []);
       targets.get(hex).push(cmd);
-    } else if (cmd.type === "assault" && Array.isArray(cmd.units) && cmd.units.includes(unitId)) {
-      if (together ? cmd.units.length > 1 : cmd.units.length === 1) {
-        if (!targets.has(cmd.target)) targets.set(cmd.target, []);
-        targets.get(cmd.target).push(cmd);
-      }
     }
   }
   return { moves, targets };
@@ -117,11 +134,13 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "fire": {
       const kind = cmd.fire_type === "anti_tank" ? "Anti-tank fire" : "Direct fire";
       const moving = cmd.move_and_fire ? " (move and fire, -1)" : "";
-      return `${kind}${moving}: ${names(cmd.firers)} at ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
+      const led = cmd.leader ? `, led by ${nameOf(cmd.leader)}` : "";
+      return `${kind}${moving}: ${names(cmd.firers)}${led} at ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
     }
     case "bombard": {
       const what = cmd.smoke ? "Smoke mission on" : "Bombard";
-      return `${what} ${cmd.target} with ${names(cmd.firers)}${cmd.spotter ? `, spotted by ${nameOf(cmd.spotter)}` : ""}`;
+      const guns = cmd.increments ? `off-board ${cmd.increments.join(", ")}` : names(cmd.firers);
+      return `${what} ${cmd.target} with ${guns}${cmd.spotter ? `, spotted by ${nameOf(cmd.spotter)}` : ""}`;
     }
     case "opportunity_fire": return `Opportunity fire: ${names(cmd.firers)} at ${nameOf(cmd.target)}${cmd.fire_type === "anti_tank" ? " (anti-tank)" : ""}`;
     case "assault": return `Assault ${cmd.target} with ${names(cmd.units)}`;
@@ -132,6 +151,8 @@ export function describeCommand(cmd, nameOf = (id) => id) {
       const kind = cmd.attack === "anti_tank" ? "anti-tank" : "direct fire";
       return `Air strike (${cmd.sortie}, ${kind}) on ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
     }
+    case "air_attack": return `The sortie overhead attacks ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
+    case "undo": return "Take back the last move";
     case "dig_in": return `${nameOf(cmd.unit)} digs in (spends its activation)`;
     case "consolidate": return `Consolidate ${names(cmd.units)} into one full-strength unit`;
     case "resign": return "Resign the game";

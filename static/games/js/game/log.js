@@ -1,6 +1,9 @@
 // The event log in words: every event the engine emits as a sentence with its modifiers and
 // dice; an unknown type is still shown, generically, so nothing happens unexplained.
 
+import { mixedNumber } from "../board/faces.js";
+import { summarisePath } from "./logbook.js";
+
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 
@@ -26,12 +29,30 @@ export function diceOf(event) {
 }
 
 /**
+ * What the dice tray shows for an event: one row per roll, [{label, side, dice, total}]. Where
+ * both sides roll (initiative) each side has its own row with its dice and its total.
+ */
+export function trayRolls(event, sideName = (id) => id) {
+  if (event.type === "initiative_rolled" && event.rolls) {
+    return Object.entries(event.rolls).map(([side, roll]) => {
+      const dice = Array.isArray(roll) ? roll : [roll];
+      return { label: `${sideName(side)} initiative`, side, dice, total: event.totals?.[side] ?? dice.reduce((a, b) => a + b, 0) };
+    });
+  }
+  const dice = diceOf(event);
+  if (!dice) return [];
+  const label = event.type === "fog_of_war_rolled" ? `${sideName(event.side)} fog of war` : event.purpose ?? event.type.replace(/_/g, " ");
+  return [{ label, side: event.side ?? null, dice, total: event.total ?? dice.reduce((a, b) => a + b, 0) }];
+}
+
+/**
  * One event as a sentence. `nameOf(id)` names a unit, `sideName(id)` a side. Hexes are
  * printed labels already.
  */
 export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } = {}) {
   const who = (id) => (id ? nameOf(id) : "");
   switch (e.type) {
+    case "clock": return e.text; // written by the server's clocks (games/clocks), already in words
     case "initiative_rolled": return `Turn ${e.turn}: initiative rolls ${rolls(e.rolls, sideName)}; totals ${rolls(e.totals, sideName)}.`;
     case "initiative_won": return `${sideName(e.side)} wins the initiative${e.opening_segments ? ` and takes ${plural(e.opening_segments, "opening segment")}` : ""}.`;
     case "initiative_tied": return `Initiative tied at ${e.total}: roll again.`;
@@ -46,10 +67,13 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } 
     case "passed": return `${sideName(e.side)} passes.`;
     case "segment_banked": return `${sideName(e.side)} banks a segment.`;
     case "double_segment": return `${sideName(e.side)} takes a double segment.`;
+    case "undone": return `${sideName(e.side)} takes back a ${String(e.command ?? "move").replace(/_/g, " ")} (D-UNDO-1).`;
+    case "saved_segment_after_fog_of_war": return `${sideName(e.side)} plays its saved segment before the turn ends (17.4).`;
     case "reinforcements_available": return `Reinforcements available on turn ${e.turn}: ${list(e.units, nameOf)}.`;
     case "moved": {
-      const mp = Object.entries(e.mp_spent ?? {}).map(([id, v]) => `${nameOf(id)} ${v} MP`).join(", ");
-      return `${list(e.units, nameOf)} move${(e.units ?? []).length === 1 ? "s" : ""} ${e.from ? `from ${e.from} ` : ""}to ${e.to}${mp ? ` (${mp})` : ""}.`;
+      const mp = Object.entries(e.mp_spent ?? {}).map(([id, v]) => `${nameOf(id)} ${mixedNumber(v)} MP`).join(", ");
+      const route = e.path?.length > 2 ? summarisePath(e.path) : `${e.from ? `from ${e.from} ` : ""}to ${e.to}`;
+      return `${list(e.units, nameOf)} move${(e.units ?? []).length === 1 ? "s" : ""} ${route}${mp ? ` (${mp})` : ""}.`;
     }
     case "exited": return `${list(e.units, nameOf)} leave${(e.units ?? []).length === 1 ? "s" : ""} the map${e.from ? ` from ${e.from}` : ""}.`;
     case "loaded": return `${who(e.units?.[0])} loads onto ${who(e.units?.[1])} in ${e.hex}.`;
@@ -78,7 +102,7 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } 
     case "opportunity_fire_declined": return `${sideName(e.side)} declines opportunity fire.`;
     case "collision": return `${list(e.units, nameOf)} collide${(e.units ?? []).length === 1 ? "s" : ""} with hidden units in ${e.hex}${e.revealed?.length ? ` (${list(e.revealed, nameOf)} revealed)` : ""}: ${e.reason}.`;
     case "revealed": return `${list(e.units, nameOf)} revealed${e.hex ? ` in ${e.hex}` : ""}.`;
-    case "supply_shortfall": return `${sideName(e.side)} is short of supply${e.reason ? `: ${e.reason}` : ""}.`;
+    case "supply_shortfall": return `${e.seat ? `${sideName(e.side)} (${e.seat})` : sideName(e.side)} is short of supply${e.reason ? `: ${e.reason}` : ""}.`;
     case "supply_critical": return `${sideName(e.side)}'s supply is critical${e.reason ? `: ${e.reason}` : ""}.`;
     case "fuel_roll": return `${list(e.units, nameOf)} roll${(e.units ?? []).length === 1 ? "s" : ""} for fuel: ${e.roll}.`;
     case "stopped": return `${list(e.units, nameOf) || who(e.unit)} stopped${e.reason ? `: ${e.reason}` : ""}.`;

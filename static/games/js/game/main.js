@@ -5,19 +5,32 @@
 // explained, confirmed, then sent; the view that comes back is the truth.
 
 import { Board } from "../board/board.js";
-import { listUnits } from "../board/layers.js";
+import { sideColours, unitName } from "../board/faces.js";
+import { listUnits, stacks } from "../board/layers.js";
 import { gameSocketUrl } from "../protocol.js";
 import { GameSocket, Status } from "../socket.js";
 import { Store } from "../store.js";
+import { drawActions, drawConfirm, drawOpfire, drawStack } from "./actionsview.js";
+import { renderHexMenu, renderLos, renderWhyNot } from "./boardpanels.js";
 import { chatChannels, createChat } from "./chat.js";
+import { afterFinalClose } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
+import { whyNotLines } from "./explain.js";
 import {
-  SHORTCUTS, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
-  unitsWithCommands,
+  GLOBAL_TYPES, SHORTCUTS, actors, allCommands, boardOptions, describeCommand,
+  sameCommand, seatGroups, unitsWithCommands,
 } from "./legal.js";
-import { describeEvent, diceOf } from "./log.js";
-import { explainPreview, previewLabel } from "./odds.js";
-import { renderBanner, renderReports, renderSeats, renderTextView, renderUnitPanel, showDice } from "./panels.js";
+import { describeEvent, trayRolls } from "./log.js";
+import { bindKeys } from "./keys.js";
+import { Logbook, renderLog } from "./logview.js";
+import { LosTool } from "./lostool.js";
+import { overlayMarks, previewLabel } from "./odds.js";
+import { Previews } from "./previews.js";
+import { genericName, renderBanner, renderReports, renderTextView, renderUnitPanel, showDice } from "./panels.js";
+import { renderSeats, withUsers } from "./seats.js";
+import { mountClocks } from "../ui/clocks.js";
+import { mountComposedFire } from "../ui/extra_commands.js";
+import { mountUndo } from "../ui/undo.js";
 
 const boot = JSON.parse(document.getElementById("pg-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -31,14 +44,16 @@ const terrainOf = (label) => {
 };
 
 const ui = {
-  selected: null, // unit id
-  together: false, // move the selected unit's hex together
+  selected: null, // the unit whose details the unit panel shows
+  picked: [], // own units that act together (one, or several picked in the stack panel)
+  stackHex: null, // the hex whose stack panel is open
+  hexMenu: null, // {hex, commands}: what the picked units can do in the hex pointed at
+  whyNot: null, // {hex, loading, lines, error}: the server's reasons
   assaultOnCollision: false, // double-blind: a leader-led move assaults the enemy it runs into
-  proposal: null, // {command, preview}
-  previews: new Map(), // `${version}:${unit}` -> [{command, cost|odds}]
+  proposal: null, // {command}
   hoverHex: null,
   moveListOpen: false,
-  seats: [],
+  seats: boot.seats ?? [], // who sits where and commands what (team games)
   presence: null,
 };
 
@@ -46,8 +61,19 @@ const store = new Store();
 // A coach watching one side (?side=) asks the socket for that side's view.
 const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
 const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
-const board = new Board($("board"), { map: boot.map, types: boot.types, onIntent });
-window.pgweb = { store, socket, board, ui }; // for tests and the console
+const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, onIntent });
+const previews = new Previews({ api: boot.api, fetch: getJson, onLoad: () => render() });
+const los = new LosTool({ api: boot.api, fetch: getJson, onChange: () => render(), terrainOf });
+window.pgweb = { store, socket, board, ui, los }; // for tests and the console
+
+// What the action panel's drawing (actionsview.js) reads and calls.
+const ctx = {
+  ui, board, boot, view: () => view(), groups: () => groups(), options: () => options(), pickedCommands: () => pickedCommands(),
+  canAct: (id) => canAct(id), nameOf: (id) => nameOf(id), sideName, terrainOf, stackAt: (hex) => stackAt(hex),
+  previewFor: (cmd) => previewFor(cmd), loadPreviews: (id) => loadPreviews(id), propose: (cmd) => propose(cmd),
+  setPicks: (ids) => setPicks(ids), openStack: (hex, id) => openStack(hex, id), togglePick: (id) => togglePick(id),
+  render: () => render(), mayAssaultOnCollision: () => mayAssaultOnCollision(),
+};
 
 function view() {
   return store.view;
@@ -65,54 +91,85 @@ function unitById(id) {
 
 function nameOf(id) {
   const u = unitById(id);
-  if (!u) return String(id);
-  const n = /-(\d+)$/.exec(u.id);
-  return u.name ? `${u.name}${n ? ` ${n[1]}` : ""}` : u.marker ?? String(id);
+  if (!u) return boot.faces?.units?.[id]?.name ?? "a unit";
+  return unitName(u, boot.faces, u.marker ? genericName(u.marker) : "a unit");
 }
 
 function groups() {
   return seatGroups(view(), boot.seat);
 }
 
-// -- selection, options, proposals ---------------------------------------------------------
+function stackAt(hex) {
+  return hex ? stacks(units()).get(hex) ?? [] : [];
+}
 
-function selectedCommands() {
-  const u = ui.selected ? unitById(ui.selected) : null;
-  return u && u.own ? unitCommands(groups(), u) : [];
+// -- picks, options, proposals ---------------------------------------------------------------
+
+/** Legal commands naming any picked unit (and the stack activation of their hex). */
+function pickedCommands() {
+  if (!ui.picked.length) return [];
+  const hex = unitById(ui.picked[0])?.hex;
+  return allCommands(groups()).filter((cmd) => {
+    if (GLOBAL_TYPES.includes(cmd.type)) return false;
+    if (cmd.type === "activate" && cmd.kind === "stack") return cmd.hex === hex;
+    return actors(cmd).some((id) => ui.picked.includes(id));
+  });
+}
+
+/** Whether an own unit has any legal command naming it. */
+function canAct(id) {
+  return allCommands(groups()).some((cmd) => !GLOBAL_TYPES.includes(cmd.type) && actors(cmd).includes(id));
 }
 
 function previewFor(command) {
-  const list = ui.previews.get(`${store.version}:${ui.selected}`) ?? [];
-  return list.find((p) => sameCommand(p.command, command)) ?? null;
+  return previews.of(command, store.version);
 }
 
-async function loadPreviews(unitId) {
-  const key = `${store.version}:${unitId}`;
-  if (!boot.seat || ui.previews.has(key)) return;
-  ui.previews.set(key, []);
-  const answer = await getJson(`${boot.api}/preview?unit=${encodeURIComponent(unitId)}`);
-  if (answer && answer.v === store.version) {
-    ui.previews.set(key, answer.previews);
-    if (ui.selected === unitId) render();
-  } else {
-    ui.previews.delete(key);
-  }
+function loadPreviews(unitId) {
+  if (boot.seat) previews.load(unitId, store.version);
 }
 
+const ATTACKS = ["move", "exit", "fire", "bombard", "assault", "opportunity_fire"];
+
+function setPicks(ids) {
+  ui.picked = ids.filter((id) => unitById(id)?.own);
+  ui.proposal = null;
+  ui.hexMenu = null;
+  ui.whyNot = null;
+  board.pick(ui.picked.length > 1 ? ui.picked : []);
+  if (ui.picked.length && pickedCommands().some((c) => ATTACKS.includes(c.type))) loadPreviews(ui.picked[0]);
+  render();
+}
+
+/** Focus one counter: its details, and (if own) it alone picked to act. */
 function select(unitId) {
   ui.selected = unitId;
-  ui.proposal = null;
-  ui.together = false;
+  ui.stackHex = null;
   board.select(unitId);
-  const u = unitId ? unitById(unitId) : null;
-  if (u?.own && selectedCommands().some((c) => ["move", "exit", "fire", "bombard", "assault", "opportunity_fire"].includes(c.type))) {
-    loadPreviews(unitId);
-  }
-  render();
+  setPicks(unitId ? [unitId] : []);
+}
+
+/** Open the stack panel of a hex; `unitId`, if the player pointed at one counter, is focused. */
+function openStack(hex, unitId = null) {
+  ui.stackHex = hex;
+  ui.selected = unitId;
+  board.select(unitId);
+  // Never a surprise: a counter is picked only when the player pointed at it in the fanned
+  // stack; a click on a closed stack picks nothing until the player ticks counters.
+  setPicks(unitId ? [unitId] : []);
+}
+
+function togglePick(id) {
+  const picked = ui.picked.includes(id) ? ui.picked.filter((x) => x !== id) : [...ui.picked, id];
+  ui.selected = picked.at(-1) ?? ui.selected;
+  board.select(ui.selected);
+  setPicks(picked);
 }
 
 function propose(command) {
   ui.proposal = { command };
+  ui.hexMenu = null;
+  ui.whyNot = null;
   render();
 }
 
@@ -142,7 +199,12 @@ function confirm() {
 }
 
 function cancel() {
+  if (los.open) return los.close();
   if (ui.proposal) ui.proposal = null;
+  else if (ui.hexMenu || ui.whyNot) {
+    ui.hexMenu = null;
+    ui.whyNot = null;
+  } else if (ui.stackHex) openStack(null);
   else select(null);
   render();
 }
@@ -150,25 +212,53 @@ function cancel() {
 function onIntent(intent) {
   const v = view();
   if (!v) return;
-  const opts = options();
+  if (los.picking) return los.pick(intent.hex);
+  if (intent.kind === "assault") {
+    const cmd = (options().targets.get(intent.hex) ?? []).find((c) => c.type === "assault");
+    if (cmd) return propose(cmd);
+    return onHex(intent.hex);
+  }
   if (intent.kind === "unit") {
     const u = unitById(intent.unit);
-    // An enemy counter in a target hex of the selected unit is a target, not a selection.
-    if (u && !u.own && ui.selected && opts.targets.has(intent.hex)) return onHex(intent.hex, opts);
-    if (u && u.own && ui.selected && ui.selected !== u.id && opts.moves.has(intent.hex)) return onHex(intent.hex, opts);
+    const opts = options();
+    // With units picked, a hex they can act on (or an enemy's) asks what to do there.
+    if (ui.picked.length && u && !ui.picked.includes(u.id)) {
+      if (opts.targets.has(intent.hex) || opts.moves.has(intent.hex) || !u.own) return onHex(intent.hex);
+    }
+    if (stackAt(intent.hex).length > 1) return openStack(intent.hex, intent.spread ? intent.unit : null);
     return select(intent.unit);
   }
-  if (intent.kind === "hex") onHex(intent.hex, opts);
+  if (intent.kind === "hex") onHex(intent.hex);
 }
 
-function onHex(hex, opts) {
-  const move = opts.moves.get(hex);
-  if (move) return propose(move);
-  const fire = opts.targets.get(hex);
-  if (fire?.length) return propose(fire[0]);
+/** What the picked units can do in a hex: one command is proposed, several offered, none explained. */
+function onHex(hex) {
+  const opts = options();
+  const cmds = [...(opts.moves.has(hex) ? [opts.moves.get(hex)] : []), ...(opts.targets.get(hex) ?? [])];
+  if (cmds.length === 1) return propose(cmds[0]);
+  if (cmds.length > 1) {
+    ui.hexMenu = { hex, commands: cmds };
+    ui.whyNot = null;
+    return render();
+  }
   const activate = globalHexActivation(hex);
   if (activate) return propose(activate);
+  if (ui.picked.length && boot.seat) return askWhyNot(hex);
   select(null);
+}
+
+async function askWhyNot(hex) {
+  ui.hexMenu = null;
+  ui.proposal = null;
+  ui.whyNot = { hex, loading: true, lines: [] };
+  render();
+  const ids = ui.picked.join(",");
+  const answer = await getJson(`${boot.api}/why_not?units=${encodeURIComponent(ids)}&hex=${encodeURIComponent(hex)}`);
+  if (ui.whyNot?.hex !== hex) return;
+  ui.whyNot = answer
+    ? { hex, loading: false, lines: whyNotLines(answer).filter((l) => !l.ok) }
+    : { hex, loading: false, lines: [], error: "The referee could not say why just now." };
+  render();
 }
 
 function globalHexActivation(hex) {
@@ -176,8 +266,7 @@ function globalHexActivation(hex) {
 }
 
 function options() {
-  if (!ui.selected) return { moves: new Map(), targets: new Map() };
-  return boardOptions(selectedCommands(), ui.selected, { together: ui.together, hexOf: (id) => unitById(id)?.hex ?? null });
+  return boardOptions(pickedCommands(), ui.picked, { hexOf: (id) => unitById(id)?.hex ?? null });
 }
 
 // -- drawing ---------------------------------------------------------------------------------
@@ -196,108 +285,44 @@ function draw() {
   const v = view();
   if (!v) return;
   renderBanner($("turn-banner"), v, boot.seat, sideName);
+  // Something to replay only once the game has ended.
   $("banner-replay").hidden = !v.result;
-  document.title = `${v.may_act?.includes(boot.seat) ? "● Your move — " : ""}pgweb — ${boot.scenario}`;
+  $("replay-link").hidden = !v.result;
+  document.title = `${v.may_act?.includes(boot.seat) ? "● Your move — " : ""}${boot.title ?? boot.scenario} — pgweb`;
+  if (ui.selected && !unitById(ui.selected)) ui.selected = null;
+  if (ui.picked.some((id) => !unitById(id))) ui.picked = ui.picked.filter((id) => unitById(id));
   const u = ui.selected ? unitById(ui.selected) : null;
-  if (ui.selected && !u) ui.selected = null;
-  const commands = selectedCommands();
+  const commands = pickedCommands();
   renderUnitPanel($("unit-panel"), u, u ? boot.types[u.type] : null, {
     sideName,
+    nameOf,
     carried: listUnits(units()).filter((x) => u && x.carried_by === u.id),
-    commands: commands.length,
+    commands: u?.own ? commands.length : 0,
   });
-  drawOverlay(u);
-  drawActions(commands);
-  drawConfirm();
+  drawOverlay();
+  drawOpfire(ctx);
+  drawStack(ctx);
+  renderHexMenu($("hex-menu"), ui.hexMenu && {
+    hex: ui.hexMenu.hex,
+    terrain: terrainOf(ui.hexMenu.hex),
+    items: ui.hexMenu.commands.map((cmd) => ({ type: cmd.type, label: describeCommand(cmd, nameOf), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+  });
+  renderWhyNot($("why-not"), ui.whyNot);
+  renderLos($("los-answer"), los.open && { text: los.text(), onClose: () => los.close() });
+  $("los-tool").setAttribute("aria-pressed", String(los.open));
+  document.body.classList.toggle("los-mode", los.picking);
+  drawActions(ctx, commands);
+  drawConfirm(ctx);
+  // A spectator acts on nothing, but may still open a stack to read it.
+  document.querySelector(".action-panel").hidden = !boot.seat && !ui.stackHex;
   drawTextViewSoon();
 }
 
-function drawOverlay(u) {
+function drawOverlay() {
   const opts = options();
-  const reach = [...opts.moves.entries()].map(([hex, cmd]) => {
-    const p = previewFor(cmd);
-    return { hex, cost: p?.cost ?? null, label: p ? previewLabel(p) : `${cmd.path.length} hex${cmd.path.length === 1 ? "" : "es"}` };
-  });
-  const targets = [...opts.targets.entries()].map(([hex, cmds]) => {
-    const p = previewFor(cmds[0]);
-    return { hex, kind: cmds[0].type === "assault" ? "assault" : "fire", label: (p && previewLabel(p)) ?? (cmds[0].type === "assault" ? "assault" : "fire") };
-  });
+  const u = ui.picked.length ? unitById(ui.picked[0]) : null;
   const shown = ui.proposal?.command?.path ?? (ui.hoverHex && opts.moves.get(ui.hoverHex)?.path) ?? [];
-  board.setOverlay({ reach, targets, path: shown, from: u?.hex ?? null });
-}
-
-function commandButton(cmd, label = describeCommand(cmd, nameOf)) {
-  const key = Object.entries(SHORTCUTS).find(([t]) => t === cmd.type)?.[1];
-  return el("button", { type: "button", class: `cmd cmd-${cmd.type}`, "data-command": cmd.type, onclick: () => propose(cmd) },
-    label, key ? el("kbd", {}, key) : null);
-}
-
-function drawActions(commands) {
-  const g = groups();
-  const buttons = globalCommands(g).map((c) => commandButton(c));
-  // Resigning is open to any seat at any time (D-RESIGN-1), so it is not in the legal list;
-  // the engine still referees it, and the confirmation says it cannot be taken back.
-  if (boot.seat && view() && !view().result) buttons.push(commandButton({ type: "resign" }));
-  fill($("global-actions"), buttons);
-  const list = [];
-  const u = ui.selected ? unitById(ui.selected) : null;
-  if (u?.own) {
-    const moves = commands.filter((c) => c.type === "move");
-    if (moves.length) {
-      const reach = options().moves;
-      list.push(el("p", { class: "hint" }, `${reach.size} hexes in reach: click one on the map.`));
-      // The same destinations as buttons, for the keyboard and screen readers.
-      list.push(el("details", { class: "move-list", open: ui.moveListOpen, ontoggle: (e) => { ui.moveListOpen = e.target.open; } },
-        el("summary", {}, `Move to… (${reach.size})`),
-        [...reach.entries()].map(([hex, cmd]) => {
-          const p = previewFor(cmd);
-          return el("button", { type: "button", class: "cmd cmd-move", "data-command": "move", "data-hex": hex, onclick: () => propose(cmd) },
-            `${hex} (${terrainOf(hex)})${p?.cost ? ` — ${p.cost} MP` : ""}`);
-        })));
-      if (mayAssaultOnCollision()) {
-        list.push(el("label", { class: "collision-assault" },
-          el("input", { type: "checkbox", "data-field": "assault-on-collision", checked: ui.assaultOnCollision, onchange: (e) => { ui.assaultOnCollision = e.target.checked; render(); } }),
-          " assault any hidden enemy we run into (leader-led, 18.7)"));
-      }
-      if (hasGroupMoves(commands, u.id)) {
-        list.push(el("label", { class: "together" },
-          el("input", { type: "checkbox", checked: ui.together, onchange: (e) => { ui.together = e.target.checked; ui.proposal = null; render(); } }),
-          " move the whole stack together (t)"));
-      }
-    }
-    for (const c of commands) {
-      if (c.type === "move") continue;
-      const p = previewFor(c);
-      const label = describeCommand(c, nameOf) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
-      list.push(commandButton(c, label));
-    }
-  } else if (!u) {
-    const activations = (g.activate ?? []).slice(0, 0);
-    list.push(...activations);
-  }
-  fill($("unit-actions"), list);
-}
-
-function drawConfirm() {
-  const box = $("confirm");
-  const p = ui.proposal;
-  const opening = box.hidden && Boolean(p);
-  box.hidden = !p;
-  if (!p) return;
-  // Enter confirms from anywhere; focus on the button also serves the keyboard and readers.
-  if (opening) box.querySelector(".btn-confirm")?.focus({ preventScroll: true });
-  box.querySelector('[data-field="text"]').textContent = describeCommand(p.command, nameOf);
-  const preview = previewFor(p.command);
-  const { rows, chances } = explainPreview(preview);
-  fill(
-    box.querySelector('[data-field="odds"]'),
-    rows.length ? el("dl", { class: "odds-rows" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])) : null,
-    chances.length ? el("table", { class: "odds-table" },
-      el("caption", {}, "Chance of each result"),
-      el("tbody", {}, chances.map(([r, pc]) => el("tr", {}, el("th", { scope: "row" }, r), el("td", {}, pc))))) : null,
-    !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
-    el("p", { class: "hint" }, "This cannot be taken back."),
-  );
+  board.setOverlay({ ...overlayMarks(opts, previewFor), path: shown, from: u?.hex ?? null, los: los.overlay() });
 }
 
 let textAsked = false;
@@ -306,51 +331,37 @@ function drawTextViewSoon() {
   textAsked = true;
   setTimeout(() => {
     textAsked = false;
-    renderTextView($("text-view"), view(), boot.types, sideName, terrainOf);
+    renderTextView($("text-view"), view(), boot.types, sideName, terrainOf, nameOf, {
+      canAct: (u) => Boolean(boot.seat && u.own && canAct(u.id)),
+      onAct: (u) => {
+        select(u.id);
+        document.querySelector(".action-panel button")?.focus();
+      },
+    });
   }, 200);
 }
 
 // -- log, dice, notices -------------------------------------------------------------------------
 
-// The log of this game survives a reload of the page (the server sends a reload a snapshot,
-// which carries no log); it is kept per game in the tab's session storage.
-const LOG_KEY = `pgweb:log:${boot.game}`;
-const KEEP = 400;
+const logbook = new Logbook({
+  draw: (entries, toggled) => renderLog($("log"), entries, {
+    toggled,
+    describe: (event) => describeEvent(event, { nameOf, sideName }),
+    colourOf: (side) => sideColours(boot.faces, side),
+    sideName,
+  }),
+});
 
-function savedLog() {
-  try {
-    return JSON.parse(sessionStorage.getItem(LOG_KEY) ?? "[]");
-  } catch {
-    return [];
-  }
-}
-
-function saveLog(entries) {
-  try {
-    const kept = [...savedLog(), ...entries].slice(-KEEP);
-    sessionStorage.setItem(LOG_KEY, JSON.stringify(kept));
-  } catch {
-    // Storage full or disabled: the log is only lost on reload.
-  }
-}
-
-function appendLog(entries) {
-  const log = $("log");
-  for (const { v, event } of entries) {
-    const text = describeEvent(event, { nameOf, sideName });
-    log.append(el("li", { class: `ev ev-${event.type}`, "data-v": v }, text));
-  }
-  while (log.children.length > KEEP) log.firstChild.remove();
-  log.scrollTop = log.scrollHeight;
+async function loadLog(version) {
+  const side = coachSide ? `&side=${encodeURIComponent(coachSide)}` : "";
+  const answer = await getJson(`${boot.api}/log?upto=${version}${side}`);
+  logbook.loaded(answer?.lines ?? [], version);
 }
 
 function rollDice(entries) {
-  const rolls = [];
-  for (const { event } of entries) {
-    const dice = diceOf(event);
-    if (dice) rolls.push({ label: event.purpose ?? event.type.replace(/_/g, " "), dice });
-  }
-  showDice($("dice"), rolls);
+  const rows = entries.flatMap(({ event }) => trayRolls(event, sideName))
+    .map((r) => ({ ...r, colour: r.side ? sideColours(boot.faces, r.side) : null }));
+  showDice($("dice"), rows);
 }
 
 let noticeTimer = null;
@@ -367,57 +378,81 @@ const chat = createChat({
   channels: chatChannels(Boolean(boot.seat)), send: (channel, text) => socket.sendChat(channel, text),
 });
 
-async function loadSeats() {
-  const game = await getJson(boot.api);
-  if (game) {
-    ui.seats = game.seats ?? [];
-    renderSeats($("seats"), ui.seats, ui.presence);
-  }
+function drawSeats() {
+  renderSeats($("seats"), ui.seats, ui.presence, boot.seat, sideName);
 }
 
-socket.on("status", ({ status }) => {
+/** Players who joined since the page opened; at the start, which seat commands each own unit. */
+async function loadSeats() {
+  const game = await getJson(boot.api);
+  if (!game) return;
+  ui.seats = withUsers(ui.seats, game.seats);
+  for (const s of game.seats ?? []) {
+    if (s.side === boot.side) for (const unit of s.units ?? []) boot.commanders[unit] = s.id;
+  }
+  drawSeats();
+}
+
+socket.on("status", ({ status, code }) => {
   const banner = $("conn-banner");
   banner.hidden = status === Status.OPEN;
   banner.textContent = status === Status.CLOSED ? "Disconnected. Reload the page to try again." : status === Status.CONNECTING ? "Connecting…" : "Reconnecting…";
   document.body.classList.toggle("socket-open", status === Status.OPEN);
+  if (status === Status.CLOSED) showFinalClose(banner, code);
 });
-socket.on("reject", ({ code, message }) => notice(`Refused (${code}): ${message}`));
+
+function showFinalClose(banner, code) {
+  const next = afterFinalClose(code, boot.game, { storage: sessionStorage });
+  if (!next) return;
+  if (next.reload) return window.location.reload();
+  fill(banner, next.text, " ",
+    next.link ? el("a", { href: next.link.href }, next.link.label) : null,
+    next.reloadButton ? el("button", { type: "button", onclick: () => window.location.reload() }, "Reload") : null);
+  document.querySelector('#turn-banner [data-field="turn"]').textContent = "Not connected";
+}
+// A race lost to a partner's command says who did what (services/race.py): show it as is.
+socket.on("reject", ({ code, message }) => notice(code === "state/stale_version" ? message : `Refused (${code}): ${message}`));
 socket.on("ack", () => {});
 socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
 socket.on("chat", (d) => chat.add(d));
 socket.on("presence", (d) => {
   ui.presence = d;
-  renderSeats($("seats"), ui.seats, ui.presence);
-  if (!ui.seats.length) loadSeats();
+  drawSeats();
+  if (ui.seats.some((seat) => !seat.user)) loadSeats();
 });
 
-let logRestored = false;
+// How wide a counter opens on screen: readable on a desktop, a finger's width on a phone.
+const COUNTER_PX = () => (window.matchMedia("(pointer: coarse)").matches || window.innerWidth < 700 ? 34 : 46);
+
 let framed = false;
 store.subscribe((change) => {
   board.setView(change.view);
-  if (!framed && change.view) {
-    // A big map opens on the viewer's own counters, close enough to read them.
-    framed = true;
-    const mine = listUnits(change.view.units).filter((u) => u.own && u.hex).map((u) => u.hex);
-    if (mine.length && boot.map.boards.length > 2) board.frame(mine, 18);
+  // Team games: own-side units another seat commands are outlined as the partner's.
+  board.setPartners(Object.entries(boot.commanders ?? {}).filter(([, seat]) => boot.seat && seat !== boot.seat).map(([unit]) => unit));
+  if (change.view && boot.status === "open") {
+    boot.status = "active"; // the last seat was taken while this page was open
+    loadSeats();
   }
-  if (!logRestored) {
-    // Written once the first view has arrived, so the old lines name their counters.
-    logRestored = true;
-    appendLog(savedLog().filter((entry) => entry.v <= change.version));
+  if (!framed && change.view) {
+    framed = true;
+    // A player's own counters; a spectator's view opens where most counters stand.
+    const placed = listUnits(change.view.units).filter((u) => u.hex && !u.carried_by);
+    const mine = placed.filter((u) => u.own);
+    board.openOn((mine.length ? mine : placed).map((u) => u.hex), COUNTER_PX());
+    loadLog(change.version);
   }
   // Hexes the audience cannot observe, when the server says which (hidden information).
   board.setFog(Array.isArray(change.view?.fog) ? change.view.fog : [], Array.isArray(change.view?.ops) ? change.view.ops : []);
   renderReports($("intel"), change.view?.reports);
   if (change.log.length) {
-    appendLog(change.log);
-    saveLog(change.log);
+    logbook.add(change.log, change.version);
     rollDice(change.log);
   }
   if (change.outcome === "snapshot" || change.outcome === "patched") {
     if (ui.proposal && !seatCommandsInclude(ui.proposal.command)) ui.proposal = null;
-    for (const key of ui.previews.keys()) if (!key.startsWith(`${change.version}:`)) ui.previews.delete(key);
-    if (ui.selected && unitById(ui.selected)?.own) loadPreviews(ui.selected);
+    if (ui.hexMenu) ui.hexMenu = null;
+    previews.keepOnly(change.version);
+    if (ui.picked.length && unitById(ui.picked[0])?.own) loadPreviews(ui.picked[0]);
   }
   document.body.dataset.version = String(change.version);
   render();
@@ -429,16 +464,13 @@ function seatCommandsInclude(cmd) {
 
 // -- keyboard and hover ---------------------------------------------------------------------
 
-document.addEventListener("keydown", (e) => {
-  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
-  if (e.key === "Escape") return cancel();
-  if (e.key === "Enter" && ui.proposal) {
-    e.preventDefault();
-    return confirm();
-  }
-  if (e.key === "+" || e.key === "=") return board.zoom(1.25);
-  if (e.key === "-") return board.zoom(0.8);
-  if (e.key === "n") {
+bindKeys(document, {
+  Escape: () => cancel(),
+  Enter: () => (ui.proposal ? (confirm(), true) : false),
+  "+": () => board.zoom(1.25),
+  "=": () => board.zoom(1.25),
+  "-": () => board.zoom(0.8),
+  n: () => {
     // The next own unit with something to do, centred on the map.
     const ids = unitsWithCommands(groups());
     if (!ids.length) return;
@@ -446,15 +478,19 @@ document.addEventListener("keydown", (e) => {
     select(next);
     const hex = unitById(next)?.hex;
     if (hex) board.centerOn(hex);
-    return;
-  }
-  if (e.key === "t" && ui.selected) {
-    ui.together = !ui.together;
-    return render();
-  }
-  const type = Object.entries(SHORTCUTS).find(([, key]) => key === e.key)?.[0];
-  const cmd = type && (groups()[type] ?? [])[0];
-  if (cmd) propose(cmd);
+  },
+  t: () => {
+    // The whole stack of the focused counter: its panel, every counter that can act picked.
+    const hex = ui.selected && unitById(ui.selected)?.hex;
+    if (!hex) return;
+    openStack(hex, ui.selected);
+    setPicks(stackAt(hex).filter((x) => x.own && canAct(x.id)).map((x) => x.id));
+  },
+  l: () => los.toggle(),
+  ...Object.fromEntries(Object.entries(SHORTCUTS).map(([type, key]) => [key, () => {
+    const cmd = (groups()[type] ?? [])[0];
+    if (cmd) propose(cmd);
+  }])),
 });
 
 $("confirm").addEventListener("click", (e) => {
@@ -462,6 +498,8 @@ $("confirm").addEventListener("click", (e) => {
   if (action === "confirm") confirm();
   if (action === "cancel") cancel();
 });
+
+$("los-tool").addEventListener("click", () => los.toggle());
 
 $("board").addEventListener("pointerover", (e) => {
   const hex = e.target.closest?.(".reach")?.getAttribute("data-hex") ?? null;
@@ -474,8 +512,20 @@ $("board").addEventListener("pointerover", (e) => {
 if (boot.status === "open") {
   // The snapshot arrives by itself when the last seat is taken.
   document.querySelector('#turn-banner [data-field="turn"]').textContent = "Waiting for every seat to be taken…";
+  fill(document.querySelector('#turn-banner [data-field="whose"]'),
+    el("a", { href: `${boot.lobby}?game=${encodeURIComponent(boot.game)}` }, "Invite players from the lobby"));
 }
 // Spectators act on nothing: no actions panel.
 document.querySelector(".action-panel").hidden = !boot.seat;
-loadSeats();
+drawSeats();
+mountClocks({ root: $("clocks"), addLine: (v, kind, text) => logbook.between(v, kind, text), boot, store, sideName });
+if (boot.seat) mountUndo({ before: $("global-actions"), store, socket, seat: boot.seat, notice });
+if (boot.seat) {
+  mountComposedFire({ before: $("unit-actions"), store, seat: boot.seat, api: boot.api, getJson, nameOf, el, fill,
+    onPreview: (cmd, entry) => {
+      if (!cmd) return notice(entry.error);
+      previews.add(cmd.firers[0], store.version, entry);
+      propose(cmd);
+    } });
+}
 socket.connect();

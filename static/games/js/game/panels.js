@@ -1,4 +1,4 @@
-// The panels around the board: turn banner, unit details, dice, seats, the text view.
+// The panels around the board: turn banner, unit details, dice, the text view (seats: seats.js).
 // Each takes plain data and draws with textContent; none keeps state of its own.
 
 import { listUnits, stacks } from "../board/layers.js";
@@ -43,7 +43,7 @@ export function renderBanner(root, view, seat, sideName) {
 }
 
 /** The selected counter's details: name, side, hex, every printed value, its state. */
-export function renderUnitPanel(root, unit, type, { sideName, carried = [], commands = 0 } = {}) {
+export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => id, carried = [], commands = 0 } = {}) {
   const heading = root.querySelector("h2");
   if (!unit) {
     fill(root, heading, el("p", { class: "empty" }, "Select a counter."));
@@ -61,11 +61,11 @@ export function renderUnitPanel(root, unit, type, { sideName, carried = [], comm
   if (unit.detail && unit.detail !== "exact") rows.push(["what you know", unit.detail.replace(/_/g, " ")]);
   if (Number(unit.stack) > 1) rows.push(["counters in the stack", String(unit.stack)]);
   if (unit.detail === "last_known") rows.push(["last seen", `turn ${unit.turn ?? "?"}`]);
-  if (carried.length) rows.push(["carrying", carried.map((u) => u.name).join(", ")]);
+  if (carried.length) rows.push(["carrying", carried.map((u) => nameOf(u.id)).join(", ")]);
   fill(
     root,
     heading,
-    el("p", { class: "unit-title" }, el("strong", {}, unit.name ?? (unit.detail === "leader" ? "A leader" : unit.marker ? genericName(unit.marker) : "Unknown unit")), ` (${unit.id})`),
+    el("p", { class: "unit-title" }, el("strong", {}, unit.detail === "leader" ? "A leader" : unit.name || unit.type ? nameOf(unit.id) : unit.marker ? genericName(unit.marker) : "Unknown unit")),
     el("dl", { class: "unit-facts" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     unit.own && commands ? el("p", { class: "hint" }, `${commands} legal command${commands === 1 ? "" : "s"}: pick a highlighted hex or a button.`) : null,
   );
@@ -73,38 +73,31 @@ export function renderUnitPanel(root, unit, type, { sideName, carried = [], comm
 
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
-/** Show dice as they are rolled: each face tumbles briefly, then shows its value. */
-export function showDice(root, rolls, { animate = true } = {}) {
+const DICE_SHOWN_MS = 4500; // long enough to read, short enough not to cover the counters
+let diceTimer = null;
+
+/**
+ * Show what was rolled, one row per roll ({label, dice, total, colour?}): where both sides
+ * roll, each side's row in its colour with its dice and total. The tray goes away by itself
+ * after a few seconds (the log keeps every roll).
+ */
+export function showDice(root, rolls, { animate = true, shownMs = DICE_SHOWN_MS } = {}) {
   if (!rolls.length) return;
-  const groups = rolls.map(({ label, dice }) =>
-    el("div", { class: "dice-group" },
+  const rows = rolls.map(({ label, dice, total, colour }) =>
+    el("div", { class: `dice-group${colour ? " side-coloured" : ""}`, style: colour ? `--side-fill: ${colour.fill}; --side-edge: ${colour.edge}` : null },
       el("span", { class: "dice-label" }, label),
       dice.map((d) => el("span", { class: `die${animate ? " rolling" : ""}`, "data-value": d, title: String(d) }, FACES[d - 1] ?? String(d))),
-      el("span", { class: "dice-total" }, `= ${dice.reduce((a, b) => a + b, 0)}`)));
-  fill(root, groups);
+      el("span", { class: "dice-total" }, `= ${total ?? dice.reduce((a, b) => a + b, 0)}`)));
+  fill(root, rows);
   root.hidden = false;
-  // Restart the fade for new dice.
-  root.style.animation = "none";
-  void root.offsetWidth;
-  root.style.animation = "";
+  root.classList.remove("gone");
+  clearTimeout(diceTimer);
+  diceTimer = setTimeout(() => root.classList.add("gone"), shownMs);
   if (animate) setTimeout(() => root.querySelectorAll(".rolling").forEach((d) => d.classList.remove("rolling")), 700);
 }
 
-/** Seats with who sits there and whether they are connected; spectators counted. */
-export function renderSeats(root, seats, presence) {
-  const online = presence?.seats ?? {};
-  fill(
-    root,
-    seats.map((s) => el("li", { class: online[s.id] ? "online" : "offline" },
-      el("span", { class: "presence-dot", "aria-hidden": "true" }, online[s.id] ? "●" : "○"),
-      ` ${s.side} · ${s.user ?? "empty seat"} `,
-      el("span", { class: "presence-word" }, online[s.id] ? "(online)" : "(away)"))),
-    presence ? el("li", { class: "spectators" }, `Spectators: ${presence.spectators ?? 0}`) : null,
-  );
-}
-
 /** The game as text for screen readers: each hex with counters, and what is off the map. */
-export function renderTextView(root, view, types, sideName, terrainOf) {
+export function renderTextView(root, view, types, sideName, terrainOf, nameOf = (id) => id, { canAct = () => false, onAct = () => {} } = {}) {
   if (!view) return;
   const byHex = stacks(view.units ?? []);
   const labels = [...byHex.keys()].sort();
@@ -114,11 +107,12 @@ export function renderTextView(root, view, types, sideName, terrainOf) {
     const values = t && !t.leader && valuesInWords(u, t).slice(1).map(([k, v]) => `${k} ${v}`).join(", ");
     const leader = t?.leader ? `leader, ${valuesInWords(u, t).map(([k, v]) => `${k} ${v}`).join(", ")}` : "";
     const known = !u.detail || u.detail === "exact";
-    const what = known ? u.name ?? "unknown unit"
+    const what = known ? nameOf(u.id)
       : u.detail === "leader" ? "a leader"
       : u.detail === "last_known" ? `${genericName(u.marker)} last seen turn ${u.turn ?? "?"}`
       : `${genericName(u.marker)}${Number(u.stack) > 1 ? ` (stack of ${u.stack})` : ""}`;
-    return el("li", {}, `${sideName(u.side)}: ${what}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${u.status && u.status !== "good" ? `, ${u.status}` : ""}${marks.length ? `, ${marks.join(" ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`);
+    const act = canAct(u) ? el("button", { type: "button", class: "text-act", "data-unit": u.id, onclick: () => onAct(u) }, `Act with ${nameOf(u.id)}`) : null;
+    return el("li", {}, `${sideName(u.side)}: ${what}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${u.status && u.status !== "good" ? `, ${u.status}` : ""}${marks.length ? `, ${marks.join(" ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`, act ? " " : null, act);
   };
   const off = listUnits(view.units).filter((u) => !u.hex && !u.eliminated && !u.exited && !u.carried_by);
   fill(
@@ -126,7 +120,7 @@ export function renderTextView(root, view, types, sideName, terrainOf) {
     el("p", {}, `${labels.length} hexes hold counters.`),
     el("ul", { class: "text-hexes" }, labels.map((label) =>
       el("li", {}, el("strong", {}, `${label} (${terrainOf(label)})`), el("ul", {}, byHex.get(label).map(line))))),
-    off.length ? el("p", {}, `Off the map: ${off.map((u) => `${u.name} (turn ${u.entry_turn ?? "?"})`).join(", ")}.`) : null,
+    off.length ? el("p", {}, `Off the map: ${off.map((u) => `${nameOf(u.id)} (turn ${u.entry_turn ?? "?"})`).join(", ")}.`) : null,
   );
 }
 

@@ -2,14 +2,27 @@
 
 import { el } from "./dom.js";
 import { gameUrl } from "./api.js";
+import { formatLeft, secondsLeft } from "../ui/clocks.js";
 
 const POLICY = { public: "spectators see the public view", coach: "spectators may coach a side",
   after_end: "spectators after the end", none: "no spectators" };
 
+let names = null;
+/** Option ids to the names players read (the lobby page embeds them; games.rules data). */
+function optionNames() {
+  if (names === null) {
+    const script = document.getElementById("option-names");
+    names = script ? JSON.parse(script.textContent) : {};
+  }
+  return names;
+}
+
 function badges(options) {
   const out = [];
   if (options.double_blind) out.push("double-blind");
-  if (options.optional_rules && options.optional_rules.length) out.push(`optional rules: ${options.optional_rules.join(", ")}`);
+  if (options.optional_rules && options.optional_rules.length) {
+    out.push(`optional rules: ${options.optional_rules.map((id) => optionNames()[id] || id).join(", ")}`);
+  }
   else out.push("no optional rules");
   out.push(POLICY[options.spectators] || options.spectators);
   if (options.private) out.push("private");
@@ -21,6 +34,18 @@ function turnLine(game) {
   if (!t) return null;
   const who = t.seat || t.side;
   return el("p", { class: "turn" }, `Turn ${t.turn}, ${t.phase}${who ? ` — to act: ${who}` : ""}`);
+}
+
+/** My games: "Your move" and each side's time left (the server sorts mine first). */
+function clockLine(game) {
+  if (!game.my_move && !game.clock) return null;
+  const parts = game.my_move ? [el("span", { class: "your-move" }, "Your move")] : [];
+  for (const side of game.sides) {
+    const reading = game.clock?.sides?.[side.id];
+    if (reading) parts.push(` · ${side.name} ${reading.flagged ? "out of time" : formatLeft(secondsLeft(reading, Date.now()))}`);
+  }
+  if (game.clock) parts.push(` (${game.clock.label})`);
+  return el("p", { class: "card-clock", "data-field": "clock" }, parts);
 }
 
 /**
@@ -46,7 +71,8 @@ export function gameCard(game, ctx) {
       return el("li", { class: "seat", dataset: { seat: seat.id } }, dot, " ", el("span", { class: "seat-id" }, seat.id), " ", who, " ", remove);
     });
     const free = side.seats.some((s) => s.user === null);
-    const join = open && me && !mySeat && free
+    // Signed out, a card may still offer Join (an invite): joining signs in as a guest first.
+    const join = open && (me || ctx.guestJoin) && !mySeat && free
       ? el("button", { class: "join", type: "button", dataset: { side: side.id }, onclick: () => ctx.actions.join(game, side.id) }, `Join ${side.name}`)
       : null;
     const division = game.division && side.seats.length > 1
@@ -73,12 +99,9 @@ export function gameCard(game, ctx) {
   const leave = open && mySeat
     ? el("button", { class: "leave", type: "button", onclick: () => ctx.actions.leave(game) }, "Leave")
     : null;
-  const invite = open && mySeat
-    ? el("p", { class: "invite" }, "Invite link: ",
-      el("input", { class: "invite-link", readonly: true, value: `${location.origin}/?game=${game.id}`, "aria-label": "Invite link" }))
-    : null;
+  const invite = open && mySeat ? inviteLine(game) : null;
   const sc = game.scenario;
-  return el("article", { class: `game-card status-${game.status}`, dataset: { game: game.id } },
+  return el("article", { class: `game-card status-${game.status}${ctx.invited ? " invited" : ""}`, dataset: { game: game.id } },
     el("header", {},
       el("img", { class: "thumb", src: `/scenarios/${encodeURIComponent(sc.id)}/thumbnail.svg`, alt: "", width: 96, height: 64, loading: "lazy" }),
       el("div", {},
@@ -91,7 +114,28 @@ export function gameCard(game, ctx) {
           game.created_by ? [" · opened by ", el("span", { class: "creator" }, game.created_by)] : null),
         badges(game.options))),
     el("div", { class: "sides" }, sides),
-    turnLine(game), link, after, leave, invite, ctx.extra || null);
+    turnLine(game), clockLine(game), link, after, leave, invite, ctx.extra || null);
+}
+
+function inviteLine(game) {
+  const link = `${location.origin}/?game=${game.id}`;
+  const input = el("input", { class: "invite-link", readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+  const button = el("button", { type: "button", class: "copy-invite", onclick: async () => {
+    button.textContent = (await copyText(link, input)) ? "Copied" : "Select the link and copy it";
+    setTimeout(() => { button.textContent = "Copy link"; }, 2500);
+  } }, "Copy link");
+  return el("p", { class: "invite" }, "Invite link: ", input, " ", button);
+}
+
+/** Put text on the clipboard; without the async clipboard (plain http), copy the selection. */
+async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    input.select();
+    return document.execCommand && document.execCommand("copy");
+  }
 }
 
 function divisionBlock(game, side, editable, ctx) {
@@ -103,8 +147,10 @@ function divisionBlock(game, side, editable, ctx) {
   const rows = formations.map(([form, seat]) => {
     const label = el("span", { class: "formation" }, names[form] || form);
     if (!editable) return el("li", {}, label, ` → ${seat}`);
-    const select = el("select", { dataset: { formation: form }, "aria-label": `Seat for ${names[form] || form}` },
-      seats.map((s) => el("option", { value: s, selected: s === seat }, s)));
+    const chosen = (ctx.draft && ctx.draft[form]) || seat; // an unsaved choice outlives redraws
+    const select = el("select", { dataset: { formation: form }, "aria-label": `Seat for ${names[form] || form}`,
+      onchange: (e) => ctx.actions.draft(game, form, e.target.value) },
+    seats.map((s) => el("option", { value: s, selected: s === chosen }, s)));
     return el("li", {}, label, " → ", select);
   });
   const list = el("ul", { class: "division" }, rows);

@@ -20,6 +20,12 @@ export function openChat(container, gameId, channels = ["players", "side"]) {
 
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}/v1/`);
+  const waiting = []; // lines typed before the socket opened, sent once it has
+  socket.addEventListener("open", () => {
+    container.dataset.live = "true";
+    while (waiting.length) socket.send(waiting.shift());
+  });
+  socket.addEventListener("close", () => { delete container.dataset.live; });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.t === "chat") {
@@ -40,8 +46,10 @@ export function openChat(container, gameId, channels = ["players", "side"]) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    if (!text || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ t: "chat", d: { channel: select.value, text } }));
+    if (!text || socket.readyState > WebSocket.OPEN) return;
+    const frame = JSON.stringify({ t: "chat", d: { channel: select.value, text } });
+    if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+    else waiting.push(frame);
     input.value = "";
   });
   return { socket, close: () => socket.close() };

@@ -7,7 +7,9 @@ import { gameCard } from "./cards.js";
 import { el, fill } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { lists: null, seek: null, openMine: new Set(), chats: new Map(), invite: null };
+// `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,
+// so a redraw of the lists (anyone joining, leaving, coming online) keeps the choice.
+const state = { lists: null, seek: null, openMine: new Set(), chats: new Map(), invite: null, drafts: new Map() };
 
 function say(text, kind = "info") {
   const box = $("notice");
@@ -26,14 +28,32 @@ async function act(promise, success) {
 }
 
 const actions = {
-  join: (game, side) => act(post(`/api/v1/games/${game.id}/join`, { side }), () => say("You took a seat.")),
+  join: async (game, side) => {
+    // Signed out (an invite link, say): become a guest first, then take the seat.
+    if (!state.lists || !state.lists.me) {
+      if (!(await playAsGuest(null, false))) return null;
+    }
+    return actions.takeSeat(game, side);
+  },
+  takeSeat: (game, side) => act(post(`/api/v1/games/${game.id}/join`, { side }), (joined) => {
+    // The last seat taken starts the game: its taker goes there like everyone else.
+    if (joined.status === "active") location.assign(gameUrl(joined.id));
+    else say("You took a seat. The game starts when every seat is taken.");
+  }),
   leave: (game) => act(post(`/api/v1/games/${game.id}/leave`), () => say("You left the game.")),
   remove: (game, seat) => act(post(`/api/v1/games/${game.id}/seats/${seat}/remove`), () => say(`Seat ${seat} is free again.`)),
   rematch: (game) => act(post(`/api/v1/games/${game.id}/rematch`), (next) => {
     if (next.status === "active") location.assign(gameUrl(next.id));
     else say("Rematch opened: it starts when your opponents ask for it too.");
   }),
-  saveDivision: (game, side, seats) => act(put(`/api/v1/games/${game.id}/division`, { side, seats }), () => say("Division saved.")),
+  saveDivision: (game, side, seats) => act(put(`/api/v1/games/${game.id}/division`, { side, seats }), () => {
+    state.drafts.delete(game.id);
+    say("Division saved.");
+  }),
+  draft: (game, formation, seat) => {
+    const draft = state.drafts.get(game.id) || {};
+    state.drafts.set(game.id, { ...draft, [formation]: seat });
+  },
 };
 
 // -- rendering ------------------------------------------------------------------------------
@@ -56,6 +76,7 @@ function drawList(container, games, empty, withChat = false) {
   }
   fill(container, games.map((g) => gameCard(g, {
     me: state.lists.me, actions, extra: withChat && g.status === "open" ? roomChat(g) : null,
+    invited: g.id === invitedId(), draft: state.drafts.get(g.id),
   })));
 }
 
@@ -101,13 +122,17 @@ function drawOnline(lists) {
 }
 
 function draw(lists) {
+  // A redraw replaces the cards; a room chat's nodes survive it, so typing there goes on.
+  const focused = document.activeElement;
   const before = state.openMine;
   state.lists = lists;
   drawAccount(lists);
   drawQueue(lists);
   drawList($("my-games"), lists.mine, lists.me ? "You have no games running." : "Sign in or play as a guest to play.", true);
-  drawList($("open-game-list"), lists.open.filter((g) => !lists.mine.some((m) => m.id === g.id)), "No open games: open one, or press Quick match.");
-  drawList($("watch-games"), lists.watch, "No games to watch right now.");
+  // The game of an invite link is drawn once, in the invite box at the top.
+  const elsewhere = (g) => !lists.mine.some((m) => m.id === g.id) && g.id !== invitedId();
+  drawList($("open-game-list"), lists.open.filter(elsewhere), "No open games: open one, or press Quick match.");
+  drawList($("watch-games"), lists.watch.filter(elsewhere), "No games to watch right now.");
   drawList($("recent-games"), lists.recent || [], "No finished games yet.");
   drawOnline(lists);
   // A game of mine that was waiting for players has started: go and play it.
@@ -118,6 +143,7 @@ function draw(lists) {
   }
   if (started) location.assign(gameUrl(started.id));
   drawInvite();
+  if (focused && focused.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
 }
 
 function scenarioTitle(id) {
@@ -125,25 +151,56 @@ function scenarioTitle(id) {
   return option ? option.textContent : id;
 }
 
+function invitedId() {
+  return new URLSearchParams(location.search).get("game");
+}
+
+let inviteShown = null; // the invited game's id once its card was brought into view
+
 async function drawInvite() {
-  const id = new URLSearchParams(location.search).get("game");
+  const id = invitedId();
   const box = $("invite");
   if (!id || !state.lists) return;
-  if ([...state.lists.mine, ...state.lists.open].some((g) => g.id === id)) {
-    fill(box); // the game is in the lists, live: no second, stale card
+  const mine = state.lists.mine.find((g) => g.id === id);
+  if (mine) {
+    // Your own game (you opened it, or joined): it stays in My games, marked.
+    fill(box);
+    showInvited(document.querySelector(`#my-games article[data-game="${CSS.escape(id)}"]`));
     return;
   }
-  const answer = await get(`/api/v1/games/${encodeURIComponent(id)}`);
-  if (!answer.ok) { fill(box, el("p", { class: "error" }, "No such game.")); return; }
-  const g = answer.body;
-  // The REST game has the same sides and seats; draw it as a lobby card.
-  const card = {
+  let card = state.lists.open.find((g) => g.id === id) || state.lists.watch.find((g) => g.id === id);
+  if (!card) {
+    const answer = await get(`/api/v1/games/${encodeURIComponent(id)}`);
+    if (!answer.ok) {
+      fill(box, el("h2", {}, "Invite link"), el("p", { class: "error" },
+        "This invite link names no game: it was mistyped, or the game was removed. Ask for a new link, or pick a game below."));
+      return;
+    }
+    card = restCard(answer.body);
+  }
+  const title = card.scenario.title || card.scenario.id;
+  const signIn = el("a", { href: `/accounts/login/?next=${encodeURIComponent(location.pathname + location.search)}` }, "sign in");
+  const how = card.status !== "open" ? [card.status === "active" ? "It has started already." : "It has ended."]
+    : state.lists.me ? ["Pick a side to join."]
+      : ["Pick a side to play as a guest (no sign-up needed), or ", signIn, " first."];
+  fill(box, el("h2", {}, `You were invited to ${title}`), el("p", { class: "hint" }, how),
+    gameCard(card, { me: state.lists.me, actions, invited: true, guestJoin: true }));
+}
+
+function showInvited(node) {
+  if (!node || inviteShown === invitedId()) return;
+  inviteShown = invitedId();
+  node.scrollIntoView({ block: "start" });
+}
+
+/** The REST game drawn as a lobby card (the same sides and seats). */
+function restCard(g) {
+  return {
     id: g.id, status: g.status, seats_per_side: g.seats_per_side, options: g.options,
     created_by: g.created_by, spectators: 0, scenario: { id: g.scenario, title: scenarioTitle(g.scenario) },
     free: g.seats.filter((s) => s.user === null).length,
     sides: g.sides.map((s) => ({ id: s.id, name: s.name, seats: s.seats.map((x) => ({ id: x.id, user: x.user, online: false })) })),
   };
-  fill(box, el("h2", {}, "You were invited"), gameCard(card, { me: state.lists.me, actions }));
 }
 
 function offerRematch(oldGameId) {
@@ -164,6 +221,7 @@ async function quickMatch(event) {
   const body = { team_size: Number(form.elements.team_size.value) };
   if (form.elements.scenario.value) body.scenario = form.elements.scenario.value;
   if (form.elements.side.value) body.side = form.elements.side.value;
+  if (form.elements.time_control?.value) body.time_control = form.elements.time_control.value;
   const answer = await act(post("/api/v1/matchmaking/seeks", body));
   if (!answer.ok) return;
   state.seek = answer.body;
@@ -239,11 +297,8 @@ function reconnect() {
   return ready;
 }
 
-// Commands do not nudge the lobby (there are too many); whose turn it is is read again now and then.
-const REFRESH_MS = 20_000;
-setInterval(() => {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ t: "refresh" }));
-}, REFRESH_MS);
+// A command that changes whose turn it is nudges the lobby like any other change
+// (games.lobby.notify.turn_changed): no polling.
 
 $("quick-match-form").addEventListener("submit", quickMatch);
 connect();

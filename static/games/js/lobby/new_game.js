@@ -19,10 +19,21 @@ function drawSides() {
   const defaults = new Set(radio.dataset.defaults.split(",").filter(Boolean));
   for (const box of form.querySelectorAll("input[name=optional_rules]")) box.checked = defaults.has(box.value);
   form.elements.double_blind.checked = defaults.has("double_blind");
+  drawAdditions();
+}
+
+/** The double-blind additions (18.11) apply only to a double-blind game: shown only then. */
+function drawAdditions() {
+  const on = form.elements.double_blind.checked;
+  for (const label of form.querySelectorAll("[data-double-blind]")) {
+    label.hidden = !on;
+    if (!on) label.querySelector("input").checked = false;
+  }
 }
 
 form.addEventListener("change", (event) => {
   if (event.target.name === "scenario") drawSides();
+  if (event.target.name === "double_blind") drawAdditions();
 });
 
 form.addEventListener("submit", async (event) => {
@@ -37,6 +48,7 @@ form.addEventListener("submit", async (event) => {
       optional_rules: data.getAll("optional_rules"),
       spectators: data.get("spectators"),
       private: data.get("private") === "on",
+      time_control: data.get("time_control") || "untimed",
     },
   };
   const answer = await post("/api/v1/games", body);

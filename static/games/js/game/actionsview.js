@@ -1,0 +1,151 @@
+// The action panel's parts, drawn from the page's state (`ctx`, built by main.js): the
+// opportunity-fire prompt, the stack panel, the seat's commands and the confirmation. Every
+// command listed is one the server sent as legal; every number is the server's preview.
+
+import { counterChips, counterValues } from "../board/counters.js";
+import { mixedNumber } from "../board/faces.js";
+import { renderOpfire, renderStackPanel } from "./boardpanels.js";
+import { el, fill } from "./dom.js";
+import { SHORTCUTS, actsWith, describeCommand, globalCommands, hasGroupMoves } from "./legal.js";
+import { explainPreview, previewLabel } from "./odds.js";
+
+function opfireCommands(ctx) {
+  return ctx.groups().opportunity_fire ?? [];
+}
+
+/** The opportunity-fire prompt, with every unit that may fire ringed on the map. */
+export function drawOpfire(ctx) {
+  const { board, nameOf, previewFor, loadPreviews, propose, view } = ctx;
+  const cmds = opfireCommands(ctx);
+  const firers = [...new Set(cmds.flatMap((c) => c.firers ?? []))];
+  board.mark(firers);
+  for (const id of firers) loadPreviews(id);
+  const of = view()?.opfire;
+  // A new prompt brings the mover into view, where the ringed firers around it can be seen.
+  const key = cmds.length && of?.hex ? `${of.hex}:${of.mover}` : null;
+  if (key && key !== ctx.ui.opfireKey) board.centerOn(of.hex);
+  ctx.ui.opfireKey = key;
+  renderOpfire(document.getElementById("opfire"), cmds.length ? {
+    mover: of?.mover ? nameOf(of.mover) : "the mover",
+    hex: of?.hex ?? "",
+    items: cmds.map((cmd) => ({ label: describeCommand(cmd, nameOf).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+  } : null);
+}
+
+/** The stack panel of the hex the player opened, if any. */
+export function drawStack(ctx) {
+  const { ui, board, boot, nameOf, stackAt, options, pickedCommands, canAct, setPicks, openStack, togglePick, render } = ctx;
+  const hex = ui.stackHex;
+  const here = stackAt(hex);
+  if (hex && !here.length) ui.stackHex = null;
+  const opts = options();
+  const what = [];
+  if (opts.moves.size) what.push(`move to ${opts.moves.size} hex${opts.moves.size === 1 ? "" : "es"}`);
+  if (opts.targets.size) what.push(`attack ${opts.targets.size} hex${opts.targets.size === 1 ? "" : "es"}`);
+  const others = pickedCommands().filter((c) => !["move", "fire", "bombard", "assault", "opportunity_fire"].includes(c.type)).length;
+  const summary = !ui.picked.length ? (here.some((x) => x.own) ? "Tick the counters that act together." : null)
+    : what.length ? `Together they can ${what.join(" and ")}: pick a hex on the map.`
+      : others ? "See the actions below." : "Nothing these counters can do together now; point at a hex to ask why.";
+  renderStackPanel(document.getElementById("stack-panel"), {
+    hex: ui.stackHex,
+    rows: [...here].reverse().map((x) => {
+      const t = boot.types[x.type];
+      const values = counterValues(x, t);
+      return {
+        id: x.id, name: nameOf(x.id), own: Boolean(x.own), canAct: Boolean(x.own) && canAct(x.id), picked: ui.picked.includes(x.id), focused: x.id === ui.selected,
+        values: [values.fire, values.move && `MP ${values.move}`].filter(Boolean).join(" · "), chips: counterChips(x, t).join(" "),
+      };
+    }),
+    summary,
+    onToggle: togglePick,
+    onFocus: (id) => { ui.selected = id; board.select(id); render(); },
+    onAll: () => setPicks(here.filter((x) => x.own && canAct(x.id)).map((x) => x.id)),
+    onNone: () => setPicks([]),
+    onClose: () => openStack(null),
+  });
+}
+
+function commandButton(ctx, cmd, label = describeCommand(cmd, ctx.nameOf)) {
+  const { propose } = ctx;
+  const key = Object.entries(SHORTCUTS).find(([t]) => t === cmd.type)?.[1];
+  return el("button", { type: "button", class: `cmd cmd-${cmd.type}`, "data-command": cmd.type, onclick: () => propose(cmd) },
+    label, key ? el("kbd", {}, key) : null);
+}
+
+/** The seat's commands: always-available ones, then what the picked units can do. */
+export function drawActions(ctx, commands) {
+  const { ui, boot, groups, view, options, previewFor, nameOf, terrainOf, propose, render, mayAssaultOnCollision } = ctx;
+  const g = groups();
+  const buttons = globalCommands(g).filter((c) => c.type !== "decline" || !opfireCommands(ctx).length).map((c) => commandButton(ctx, c));
+  if (opfireCommands(ctx).length) buttons.unshift(...(g.decline ?? []).map((c) => commandButton(ctx, c)));
+  // Resigning is open to any seat at any time (D-RESIGN-1), so it is not in the legal list;
+  // the engine still referees it, and the confirmation says it cannot be taken back.
+  fill(document.getElementById("global-actions"), buttons);
+  // It sits apart, below every routine action, and looks unlike them; it still asks to confirm.
+  const resign = boot.seat && view() && !view().result;
+  const row = document.getElementById("resign-row");
+  fill(row, resign ? commandButton(ctx, { type: "resign" }, "Resign the game…") : null);
+  row.hidden = !resign;
+  const list = [];
+  if (ui.picked.length) {
+    const reach = options().moves;
+    if (reach.size) {
+      list.push(el("p", { class: "hint" }, `${reach.size} hex${reach.size === 1 ? "" : "es"} in reach: pick one on the map.`));
+      // The same destinations as buttons, for the keyboard and screen readers.
+      list.push(el("details", { class: "move-list", open: ui.moveListOpen, ontoggle: (e) => { ui.moveListOpen = e.target.open; } },
+        el("summary", {}, `Move to… (${reach.size})`),
+        [...reach.entries()].map(([hex, cmd]) => {
+          const p = previewFor(cmd);
+          return el("button", { type: "button", class: "cmd cmd-move", "data-command": "move", "data-hex": hex, onclick: () => propose(cmd) },
+            `${hex} (${terrainOf(hex)})${p?.cost ? ` — ${mixedNumber(p.cost)} MP` : ""}`);
+        })));
+      if (mayAssaultOnCollision()) {
+        list.push(el("label", { class: "collision-assault" },
+          el("input", { type: "checkbox", "data-field": "assault-on-collision", checked: ui.assaultOnCollision, onchange: (e) => { ui.assaultOnCollision = e.target.checked; render(); } }),
+          " assault any hidden enemy we run into (leader-led, 18.7)"));
+      }
+    }
+    for (const c of commands) {
+      if (c.type === "move" || c.type === "opportunity_fire") continue;
+      // Moves, fire and assaults with exactly the picked units; other commands (activate,
+      // recover, load...) for any of them.
+      if (["exit", "fire", "bombard", "assault"].includes(c.type) && !actsWith(c, ui.picked)) continue;
+      const p = previewFor(c);
+      const label = describeCommand(c, nameOf) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
+      list.push(commandButton(ctx, c, label));
+    }
+    if (hasGroupMoves(commands, ui.picked[0]) && ui.picked.length === 1) {
+      list.push(el("p", { class: "hint" }, "Open the stack (click it, or t) to move or fire with several counters."));
+    }
+  }
+  fill(document.getElementById("unit-actions"), list);
+}
+
+/** The proposed command with the server's odds, waiting for Confirm. */
+export function drawConfirm(ctx) {
+  const { ui, nameOf, previewFor } = ctx;
+  const box = document.getElementById("confirm");
+  const p = ui.proposal;
+  const opening = box.hidden && Boolean(p);
+  box.hidden = !p;
+  box.classList.toggle("confirm-resign", p?.command?.type === "resign");
+  if (!p) return;
+  // Enter confirms from anywhere; focus on the button also serves the keyboard and readers.
+  if (opening) {
+    box.querySelector(".btn-confirm")?.focus({ preventScroll: true });
+    box.scrollIntoView?.({ block: "nearest" });
+  }
+  box.querySelector('[data-field="text"]').textContent = describeCommand(p.command, nameOf);
+  const preview = previewFor(p.command);
+  const { rows, chances } = explainPreview(preview, nameOf, ctx.sideName);
+  fill(
+    box.querySelector('[data-field="odds"]'),
+    rows.length ? el("dl", { class: "odds-rows" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])) : null,
+    chances.length ? el("table", { class: "odds-table" },
+      el("caption", {}, "Chance of each result"),
+      el("tbody", {}, chances.map(([r, pc]) => el("tr", {}, el("th", { scope: "row" }, r), el("td", {}, pc))))) : null,
+    !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
+    el("p", { class: "hint" }, p.command.type === "resign" ? "Your side loses the game at once. This cannot be taken back." : "This cannot be taken back."),
+  );
+}
+

@@ -1,0 +1,63 @@
+// The log as a player reads it: grouped by activation, one line per move. Pure: log entries
+// ({v, event}) in, groups of lines out; the page draws them (logview.js).
+
+/** Hexes of a path in a line: every hex up to five, else the ends and how many between. */
+export function summarisePath(path) {
+  if (path.length <= 5) return path.join(" → ");
+  return `${path[0]} → ${path[1]} → … → ${path.at(-1)} (${path.length - 1} hexes)`;
+}
+
+const sameUnits = (a, b) => JSON.stringify([...(a ?? [])].sort()) === JSON.stringify([...(b ?? [])].sort());
+
+/**
+ * Consecutive hex-by-hex "moved" events of the same units become one move along a path
+ * (`path`: every hex from the start), keeping the last step's MP spent.
+ */
+export function mergeMoves(entries) {
+  const out = [];
+  for (const entry of entries) {
+    const e = entry.event;
+    const last = out.at(-1);
+    if (e.type === "moved" && last?.event.type === "moved" && sameUnits(last.event.units, e.units) && last.event.to === e.from) {
+      const path = [...(last.event.path ?? [last.event.from, last.event.to]), e.to];
+      out[out.length - 1] = { v: entry.v, event: { ...last.event, to: e.to, path, mp_spent: e.mp_spent ?? last.event.mp_spent } };
+      continue;
+    }
+    out.push(entry);
+  }
+  return out;
+}
+
+const OPENS = new Set(["activated", "turn_started", "initiative_rolled"]);
+const CLOSES = new Set(["activation_ended", "passed", "turn_ended", "game_ended"]);
+
+/** Whether an event opens a group (and so is the group's heading rather than a line). */
+export function opensGroup(event) {
+  return OPENS.has(event.type);
+}
+
+/**
+ * The log in groups: each activation from "activated" to its end, and the turn's other
+ * business (initiative, passes, the end of a turn) in groups of their own. A group:
+ * {key, side, title: the event that opened it, entries}.
+ */
+export function groupLog(entries) {
+  const groups = [];
+  let open = null;
+  for (const entry of mergeMoves(entries)) {
+    const e = entry.event;
+    // A clock's line (between versions) joins the latest group as a line of its own.
+    if (e.type === "clock" && groups.length) {
+      groups.at(-1).entries.push(entry);
+      continue;
+    }
+    if (!open || (OPENS.has(e.type) && open.entries.length)) {
+      open = { key: `${entry.v}:${groups.length}`, side: e.side ?? null, title: entry, entries: [] };
+      groups.push(open);
+    }
+    open.entries.push(entry);
+    if (!open.side && e.side) open.side = e.side;
+    if (CLOSES.has(e.type)) open = null;
+  }
+  return groups;
+}

@@ -1,0 +1,52 @@
+// The server's previews of a seat's commands (GET .../preview?unit=), kept per version and
+// unit: what a move costs and what an attack risks. Nothing is computed here.
+
+import { actingUnits, actors, sameCommand } from "./legal.js";
+
+export class Previews {
+  #byKey = new Map(); // `${version}:${unit}` -> [{command, cost|odds}]
+  #fetch;
+  #api;
+  #onLoad;
+
+  /** `fetch(url)` answers JSON or null; `onLoad()` is called when an answer arrives. */
+  constructor({ api, fetch, onLoad }) {
+    this.#api = api;
+    this.#fetch = fetch;
+    this.#onLoad = onLoad;
+  }
+
+  /** The preview of one command at `version`, from any unit it names, or null. */
+  of(command, version) {
+    for (const id of [...actingUnits(command), ...actors(command)]) {
+      const hit = this.#byKey.get(`${version}:${id}`)?.find((p) => sameCommand(p.command, command));
+      if (hit) return hit;
+    }
+    return null;
+  }
+
+  /** Ask for the previews of the commands naming `unit` at `version` (once). */
+  async load(unit, version) {
+    const key = `${version}:${unit}`;
+    if (!unit || this.#byKey.has(key)) return;
+    this.#byKey.set(key, []);
+    const answer = await this.#fetch(`${this.#api}/preview?unit=${encodeURIComponent(unit)}`);
+    if (answer && answer.v === version) {
+      this.#byKey.set(key, answer.previews);
+      this.#onLoad();
+    } else {
+      this.#byKey.delete(key);
+    }
+  }
+
+  /** Keep a preview the page got another way (a composed fire's, ui/extra_commands.js). */
+  add(unit, version, entry) {
+    const key = `${version}:${unit}`;
+    this.#byKey.set(key, [...(this.#byKey.get(key) ?? []), entry]);
+  }
+
+  /** Forget every version but `version`. */
+  keepOnly(version) {
+    for (const key of [...this.#byKey.keys()]) if (!key.startsWith(`${version}:`)) this.#byKey.delete(key);
+  }
+}

@@ -1,0 +1,127 @@
+"""Acting from the map in Chromium: the dice tray per side, the stack panel, what a unit can
+do in an enemy hex with its odds, the log by activation, and a late spectator's whole log."""
+
+from __future__ import annotations
+
+from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, players, shot  # noqa: F401
+from tests.browser.test_game_play import acting, confirm, groups, roll_initiative
+
+
+def own_stack(page) -> tuple[str, list[str]]:
+    """A hex holding several of the viewer's counters, and their ids."""
+    return page.evaluate(
+        """(() => { const by = {};
+        for (const u of Object.values(window.pgweb.store.view.units)) {
+          if (u.own && u.hex && !u.carried_by) (by[u.hex] = by[u.hex] || []).push(u.id); }
+        const hex = Object.keys(by).sort().find((h) => by[h].length > 1);
+        return [hex, by[hex]]; })()""")
+
+
+def test_the_initiative_dice_show_each_side_and_then_go_away(players) -> None:  # noqa: F811 - the fixture
+    _, ann, bob = players
+    p = acting([ann, bob])
+    p.keyboard.press("i")
+    confirm(p)
+    rows = p.locator("#dice .dice-group")
+    rows.first.wait_for(timeout=TIMEOUT)
+    text = p.locator("#dice").inner_text()
+    assert "German initiative" in text and "Soviet initiative" in text
+    # One row per side for each roll (a tie is rolled again: two rows more).
+    assert rows.count() % 2 == 0 and "=" in rows.first.inner_text()
+    # The tray steps aside by itself so the counters under it show again.
+    p.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+    assert "gone" in p.locator("#dice").get_attribute("class")
+
+
+def test_a_stack_opens_a_panel_listing_every_counter_and_the_player_picks(players) -> None:  # noqa: F811 - the fixture
+    _, ann, bob = players
+    roll_initiative([ann, bob])
+    p = acting([ann, bob])
+    hex_label, ids = own_stack(p)
+    p.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    # Move the pointer off the map first: the click lands on a closed stack, picking nothing.
+    p.mouse.move(1, 1)
+    p.evaluate("window.pgweb.board.spread(null)")
+    p.locator(f'svg .unit[data-hex="{hex_label}"]').last.dispatch_event("pointerdown", {"button": 0, "pointerId": 7, "isPrimary": True})
+    p.locator(f'svg .unit[data-hex="{hex_label}"]').last.dispatch_event("pointerup", {"button": 0, "pointerId": 7, "isPrimary": True})
+    panel = p.locator("#stack-panel")
+    panel.wait_for(timeout=TIMEOUT)
+    assert panel.locator(".stack-row").count() == len(ids)
+    assert p.evaluate("window.pgweb.ui.picked.length") == 0  # never a leader alone by surprise
+    names = panel.locator(".stack-name").all_inner_texts()
+    assert not any(i in " ".join(names) for i in ids)  # human names, no ids
+    panel.locator("input[type=checkbox]:not([disabled])").first.check()
+    assert p.evaluate("window.pgweb.ui.picked.length") == 1
+    p.locator("#unit-actions button[data-command=activate]").first.wait_for(timeout=TIMEOUT)
+    shot(p, "stack-panel")
+    # Activate the whole stack, then pick every counter that can move: where they can go together.
+    panel.locator(".stack-all").click()
+    stack_activation = p.locator("#unit-actions button[data-command=activate]", has_text="the stack")
+    if stack_activation.count():
+        stack_activation.first.click()
+        confirm(p)
+        p.locator("#stack-panel .stack-all").click()
+        if p.evaluate("window.pgweb.ui.picked.length") > 1 and "move" in groups(p):
+            p.locator("svg .reach[data-cost]").first.wait_for(timeout=TIMEOUT)
+            p.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+            shot(p, "stack-moves")
+
+
+def test_clicking_an_enemy_hex_offers_what_the_unit_can_do_there_with_its_odds(players) -> None:  # noqa: F811 - the fixture
+    _, ann, bob = players
+    roll_initiative([ann, bob])
+    p = acting([ann, bob])
+    hmg = "su-hmg-1" if p is ann else "ge-hmg-4"
+    p.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{hmg}'].hex)")
+    p.evaluate("window.pgweb.board.spread(null)")
+    hmg_counter = p.locator(f'svg [data-unit="{hmg}"]')
+    hmg_counter.click()
+    if p.locator("#stack-panel").is_visible():
+        p.locator(f'#stack-panel input[data-unit="{hmg}"]').check()
+    p.locator("#unit-actions button[data-command=activate]").first.click()
+    confirm(p)
+    hmg_counter.click()
+    if p.locator("#stack-panel").is_visible() and not p.evaluate(f"window.pgweb.ui.picked.includes('{hmg}')"):
+        p.locator(f'#stack-panel input[data-unit="{hmg}"]').check()
+    target = p.locator("svg .target").first
+    target.wait_for(timeout=TIMEOUT)
+    hex_label = target.get_attribute("data-hex")
+    p.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    # The target's label carries the server's odds once the previews are in.
+    p.wait_for_function(f"() => document.querySelector('svg .target[data-hex=\"{hex_label}\"] .target-label')?.textContent.includes('%')",
+        timeout=TIMEOUT)
+    p.locator(f'svg .target[data-hex="{hex_label}"] .target-hex').click(force=True)
+    menu, box = p.locator("#hex-menu"), p.locator("#confirm")
+    p.wait_for_function("() => !document.getElementById('hex-menu').hidden || !document.getElementById('confirm').hidden",
+                        timeout=TIMEOUT)
+    if menu.is_visible():
+        assert "%" in menu.inner_text()
+        shot(p, "hex-menu")
+        menu.locator("button.hex-choice").first.click()
+    box.locator(".odds-table").wait_for(timeout=TIMEOUT)
+    assert "column" in box.inner_text()
+    p.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)  # the tray has stepped aside
+    shot(p, "fire-from-the-map")
+    confirm(p)
+    p.locator("#log .log-group").first.wait_for(timeout=TIMEOUT)
+    assert "Roll for direct fire" in p.locator("#log").text_content()
+
+
+def test_a_late_spectator_reads_the_whole_log_grouped_by_activation(players, browser, live_server_url) -> None:  # noqa: F811 - the fixture
+    url, ann, bob = players
+    roll_initiative([ann, bob])
+    for _ in range(2):
+        p = acting([ann, bob])
+        key = "d" if "decline" in groups(p) else "e" if "end_activation" in groups(p) else "p"
+        p.keyboard.press(key)
+        confirm(p)
+    sam = guest(browser, live_server_url, **DESKTOP)
+    open_board(sam, url)
+    sam.locator("#log .log-group").first.wait_for(timeout=TIMEOUT)
+    log = sam.locator("#log").text_content()
+    assert "initiative" in log and "passes" in log
+    assert sam.locator("#log .log-group").count() >= 2
+    # Each group is edged in its side's colour and folds.
+    assert sam.locator("#log .log-group[data-side='su'], #log .log-group[data-side='ge']").count() >= 1
+    shot(sam, "late-spectator-log")
+    sam.context.close()

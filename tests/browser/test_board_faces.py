@@ -1,0 +1,74 @@
+"""Counters a player can read: side colours for every viewer, human names, sizes that fit a
+desktop window and a finger on a phone, the scenario's title in the tab."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.board_people import DESKTOP, PHONE, guest, open_board, shot, start_game
+
+SCENARIO = "melnitsa-bridgehead"
+
+
+@pytest.fixture
+def game(browser, live_server_url):
+    ann = guest(browser, live_server_url, **DESKTOP)
+    bob = guest(browser, live_server_url, **DESKTOP)
+    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
+    yield url, ann, bob
+    for p in (ann, bob):
+        p.context.close()
+
+
+def counter_fills(page) -> dict:
+    """The fill of the counter face of each side, as drawn."""
+    return page.evaluate(
+        """(() => { const out = {};
+        for (const g of document.querySelectorAll('svg.board .layer-units .unit')) {
+          const side = [...g.classList].find((c) => c.startsWith('side-')).slice(5);
+          const href = g.querySelector('use').getAttribute('href');
+          out[side] = document.querySelector(href + ' .counter').getAttribute('fill');
+        } return out; })()""")
+
+
+def counter_px(page) -> float:
+    """The on-screen width of a counter in CSS pixels, at the zoom the page opened with."""
+    return page.evaluate(
+        "document.querySelector('svg.board .layer-units .unit use').getBoundingClientRect().width")
+
+
+def test_every_viewer_sees_each_side_in_its_own_colour(game, browser, live_server_url) -> None:
+    url, ann, bob = game
+    sam = guest(browser, live_server_url, **DESKTOP)
+    for p in (ann, bob, sam):
+        open_board(p, url)
+    fills = [counter_fills(p) for p in (ann, bob, sam)]
+    assert fills[0] == fills[1] == fills[2]
+    assert fills[2]["su"] != fills[2]["ge"]
+    # Mine is an outline: Ann's own counters are edged differently from Bob's, same fill.
+    assert "Melnitsa" in sam.title()
+    shot(sam, "spectator-desktop")
+    sam.context.close()
+
+
+def test_counters_are_readable_at_the_default_zoom_on_a_desktop(game) -> None:
+    url, ann, _ = game
+    open_board(ann, url)
+    assert counter_px(ann) >= 40
+    # Human names, no ids: the unit panel names the counter the player clicked.
+    ann.locator("svg.board .layer-units .unit.own").first.click()
+    title = ann.locator("#unit-panel .unit-title").inner_text()
+    assert "su-" not in title and "(" not in title
+    shot(ann, "desktop")
+
+
+def test_counters_are_big_enough_for_a_finger_on_a_phone(game, browser, live_server_url) -> None:
+    url, ann, _ = game
+    phone = guest(browser, live_server_url, **PHONE)
+    phone.context.add_cookies(ann.context.cookies())
+    open_board(phone, url)
+    assert counter_px(phone) >= 28
+    width = phone.evaluate("document.querySelector('svg.board').getBoundingClientRect().width")
+    assert width >= 380
+    shot(phone, "phone")
+    phone.context.close()

@@ -1,0 +1,93 @@
+"""A phone is a first-class board: at 390x844 with touch the map spans the width, counters
+open a finger wide, and after a tap the actions and the confirm sit in a bottom sheet that
+is always on screen; the help speaks of taps, not of a mouse wheel."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot, start_game
+from tests.browser.test_game_play import acting, confirm, groups, version
+
+SCENARIO = "melnitsa-bridgehead"
+
+
+@pytest.fixture
+def phone_game(browser, live_server_url):
+    phone = guest(browser, live_server_url, **PHONE)
+    desk = guest(browser, live_server_url, **DESKTOP)
+    url = start_game(live_server_url, phone, desk, SCENARIO, ("su", "ge"))
+    for p in (phone, desk):
+        open_board(p, url)
+    yield phone, desk
+    for p in (phone, desk):
+        p.context.close()
+
+
+def inside_viewport(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
+        and box["x"] + box["width"] <= size["width"]
+
+
+def tap_confirm(page) -> None:
+    before = version(page)
+    page.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    assert inside_viewport(page, "#confirm .btn-confirm")
+    page.locator("#confirm .btn-confirm").tap()
+    page.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
+
+
+def test_on_a_phone_the_map_spans_the_width_and_counters_are_a_finger_wide(phone_game) -> None:
+    phone, _ = phone_game
+    board = phone.locator("svg.board").bounding_box()
+    assert board["x"] <= 1 and board["width"] >= 388
+    sizes = phone.evaluate(
+        "[...document.querySelectorAll('svg.board .layer-units .unit use')].map(u => u.getBoundingClientRect().width)")
+    assert sizes and min(sizes) >= 28
+    help_text = phone.locator(".board-help:visible").inner_text()
+    assert "wheel" not in help_text and "Tap" in help_text
+
+
+def test_after_a_tap_the_actions_and_the_confirm_stay_on_screen_in_a_bottom_sheet(phone_game) -> None:
+    phone, desk = phone_game
+    # Play on until the phone may activate a unit; its own commands are tapped in the sheet.
+    sheet = phone.locator(".action-panel")
+    for _ in range(8):
+        p = acting([phone, desk])
+        g = groups(p)
+        if p is phone and "activate" in g:
+            break
+        if p is phone:
+            first = sheet.locator("#global-actions button.cmd").first
+            first.wait_for(timeout=TIMEOUT)
+            assert inside_viewport(phone, ".action-panel")
+            first.tap()
+            tap_confirm(phone)
+        else:
+            p.keyboard.press("i" if "roll_initiative" in g else "p")
+            confirm(p)
+    # A tap on one of the phone's counters: the sheet offers what it can do.
+    unit = phone.evaluate(
+        """(() => { const b = JSON.parse(document.getElementById('pg-boot').textContent);
+        const g = window.pgweb.store.view.legal[b.seat] || {};
+        const c = (g.activate || []).find((x) => x.kind === 'unit'); return c ? c.unit : null; })()""")
+    assert unit
+    if unit:
+        phone.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{unit}'].hex)")
+        phone.locator(f'svg [data-unit="{unit}"]').tap()
+        if phone.locator("#stack-panel").is_visible():
+            phone.locator(f'#stack-panel input[data-unit="{unit}"]').tap()
+        activate = sheet.locator("#unit-actions button[data-command=activate]").first
+        activate.wait_for(timeout=TIMEOUT)
+        activate.tap()
+        phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+        assert inside_viewport(phone, "#confirm .btn-confirm")
+        phone.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+        shot(phone, "phone-sheet")
+        # Pinch and pan still work with the sheet open: a drag moves the map.
+        before = phone.evaluate("window.pgweb.board.viewBox")
+        phone.evaluate("window.pgweb.board.zoom(1.25)")
+        assert phone.evaluate("window.pgweb.board.viewBox")["width"] < before["width"]
+        tap_confirm(phone)

@@ -1,0 +1,78 @@
+"""The referee's answers on the map: line of sight between two hexes (seen, or blocked where
+and why, drawn), and why the picked unit cannot act where the player points."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, players, shot  # noqa: F401
+from tests.browser.test_game_play import acting, click_unit, confirm, groups, roll_initiative
+
+
+def needs(page, path: str) -> None:
+    """Skip while the server has no such endpoint yet (another engineer's part)."""
+    boot_api = page.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).api")
+    if page.request.get(page.url.split("/games/")[0] + boot_api + path).status == 404:
+        pytest.skip(f"the server does not answer {path.split('?')[0]} yet")
+
+
+def click_hex(page, label: str) -> None:
+    """Click the middle of a hex of the map (bringing it into view first)."""
+    page.evaluate(f"window.pgweb.board.centerOn('{label}')")
+    box = page.locator(f'.layer-terrain [data-hex="{label}"] polygon.hex').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_the_line_of_sight_tool_draws_the_servers_answer(players) -> None:  # noqa: F811 - the fixture
+    _, ann, _ = players
+    needs(ann, "/los?from=A1505&to=A1510")
+    ann.keyboard.press("l")
+    assert ann.locator("#los-tool").get_attribute("aria-pressed") == "true"
+    click_hex(ann, "A1505")
+    click_hex(ann, "A1510")
+    answer = ann.locator("#los-answer")
+    ann.wait_for_function("() => /in sight|blocked/.test(document.getElementById('los-answer').textContent)",
+                          timeout=TIMEOUT)
+    text = answer.inner_text()
+    assert "A1505 → A1510" in text
+    if "blocked" in text:
+        assert re.search(r"\(\d+(\.\d+)*[,)]", text), text  # the rule that blocks it
+        assert ann.locator("svg .los-block").count() == 1
+    assert ann.locator("svg .los-line").count() == 1
+    shot(ann, "line-of-sight")
+    ann.keyboard.press("Escape")
+    answer.wait_for(state="hidden", timeout=TIMEOUT)
+
+
+def test_pointing_where_the_unit_cannot_go_says_why_with_the_rule(players) -> None:  # noqa: F811 - the fixture
+    _, ann, bob = players
+    needs(ann, "/why_not?units=su-hmg-1&hex=A1505")
+    roll_initiative([ann, bob])
+    p = acting([ann, bob])
+    unit = next(c["unit"] for c in groups(p)["activate"] if c["kind"] == "unit")
+    click_unit(p, unit)
+    if p.locator("#stack-panel").is_visible():
+        p.locator(f'#stack-panel input[data-unit="{unit}"]').check()
+    p.locator("#unit-actions button[data-command=activate]").first.click()
+    confirm(p)
+    # A hex far outside its reach, with nothing there to act on.
+    far = p.evaluate(
+        f"""(() => {{ const u = window.pgweb.store.view.units['{unit}'];
+        const b = JSON.parse(document.getElementById('pg-boot').textContent);
+        const me = b.map.hexes.find((h) => h.hex === u.hex);
+        const taken = new Set(Object.values(window.pgweb.store.view.units).map((x) => x.hex));
+        return b.map.hexes.filter((h) => !taken.has(h.hex))
+          .sort((a, c) => (Math.abs(c.q - me.q) + Math.abs(c.r - me.r)) - (Math.abs(a.q - me.q) + Math.abs(a.r - me.r)))[0].hex; }})()""")
+    p.evaluate("window.pgweb.board.spread(null)")
+    click_unit(p, unit)
+    if p.locator("#stack-panel").is_visible() and not p.evaluate(f"window.pgweb.ui.picked.includes('{unit}')"):
+        p.locator(f'#stack-panel input[data-unit="{unit}"]').check()
+    click_hex(p, far)
+    why = p.locator("#why-not")
+    why.wait_for(timeout=TIMEOUT)
+    p.wait_for_function("() => !document.getElementById('why-not').textContent.includes('Asking')", timeout=TIMEOUT)
+    assert f"Why not {far}?" in why.inner_text()
+    assert re.search(r"\(\d+(\.\d+)*[,)]", why.inner_text()), why.inner_text()
+    shot(p, "why-not")

@@ -1,0 +1,41 @@
+"""The notification settings page in Chromium: reached from the header, bad input explained
+in place, saving, and the browser-notification permission prompt (granted by the test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser import pages_kit
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_notification_settings_page_explains_bad_input_and_saves(
+    person, live_server_url, viewport
+):
+    page = person(viewport)
+    page.context.grant_permissions(["notifications"], origin=live_server_url)
+    page.goto(live_server_url + "/")
+    page.click("a.notifications-link")
+    page.wait_for_url("**/notifications/")
+    assert page.locator("h1").inner_text() == "Notifications"
+
+    page.fill("#id_webhook_url", "http://127.0.0.1:8000/admin/")
+    page.fill("#id_email", "guest@example.test")
+    page.press("#id_webhook_url", "Enter")
+    error = page.locator(".field-error").first
+    assert "loopback" in error.inner_text()
+    assert page.locator(".notice-error").is_visible()
+    pages_kit.shot(page, f"notifications-error-{viewport}")
+
+    page.fill("#id_webhook_url", "")
+    page.check("#id_email_digest")
+    page.press("#id_email", "Enter")
+    assert "saved" in page.locator(".notice-ok").inner_text()
+    assert page.locator("#id_email").input_value() == "guest@example.test"
+    assert page.locator("#id_email_digest").is_checked()
+
+    page.click("#browser-permission")
+    state = page.locator("#browser-permission-state")
+    state.filter(has_text="allowed").wait_for()
+    assert page.evaluate("Notification.permission") == "granted"
+    pages_kit.shot(page, f"notifications-{viewport}")

@@ -1,0 +1,55 @@
+"""The game page's quieter promises: Replay only when there is something to replay, Resign
+unlike the routine actions and still confirmed, and a favicon on every page."""
+
+from __future__ import annotations
+
+from tests.browser.pages_kit import api, shot
+
+SCENARIO = "meeting-at-kessel"
+
+
+def colours(page, selector: str) -> tuple[str, str]:
+    return page.eval_on_selector(
+        selector, "(b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
+    )
+
+
+def test_replay_appears_after_the_end_and_resign_is_set_apart_and_confirmed(person, live_server_url):
+    ann, bob = person(), person()
+    game = api(ann, live_server_url, "POST", "/api/v1/games", {"scenario": SCENARIO, "side": "ge"})["id"]
+    api(bob, live_server_url, "POST", f"/api/v1/games/{game}/join", {"side": "su"})
+    ann.goto(f"{live_server_url}/games/{game}/")
+    ann.wait_for_selector("body.socket-open")
+    ann.wait_for_selector("#resign-row [data-command=resign]")
+    # Nothing to replay while the game runs.
+    assert not ann.locator("#replay-link").is_visible()
+    assert not ann.locator("#banner-replay").is_visible()
+    # Resign looks unlike a routine action, and sits apart from them.
+    routine = ann.locator("#global-actions > [data-command]").first
+    assert routine.count() == 1
+    assert colours(ann, "#resign-row [data-command=resign]") != colours(
+        ann, "#global-actions > [data-command]"
+    )
+    ann.click("#resign-row [data-command=resign]")
+    confirm = ann.locator("#confirm.confirm-resign")
+    confirm.wait_for()
+    assert "loses the game" in confirm.inner_text()
+    shot(ann, "resign-confirm-desktop")
+    ann.keyboard.press("Escape")  # changed their mind: nothing sent
+    assert ann.locator("#confirm").is_hidden()
+    ann.click("#resign-row [data-command=resign]")
+    ann.click("#confirm .btn-confirm")
+    ann.locator("#replay-link").wait_for(state="visible")
+    assert ann.locator("#banner-replay").is_visible()
+    ann.click("#replay-link")
+    ann.wait_for_url(f"**/games/{game}/replay")
+
+
+def test_every_page_links_an_svg_favicon_that_is_served(person, live_server_url):
+    cleo = person(guest=False)
+    for path in ("/", "/new-game/", "/games/00000000-0000-0000-0000-000000000000/"):
+        cleo.goto(live_server_url + path)
+        href = cleo.eval_on_selector("link[rel=icon]", "(l) => l.href")
+        answer = cleo.request.get(href)
+        assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
+        assert b"<svg" in answer.body()

@@ -1,0 +1,27 @@
+"""The new-game page in Chromium: optional rules read as names with a line and a rule number;
+the double-blind additions appear only while double-blind is ticked."""
+
+from __future__ import annotations
+
+from tests.browser.pages_kit import shot
+
+
+def test_the_double_blind_additions_appear_only_when_double_blind_is_ticked(
+    person, live_server_url
+):
+    ann = person()
+    ann.goto(live_server_url + "/new-game/")
+    addition = ann.locator("label[data-double-blind]").first
+    assert not addition.is_visible()
+    drumfire = ann.locator("label.rule-choice", has_text="Drumfire")
+    assert "(17.2)" in drumfire.inner_text() and "bombards" in drumfire.inner_text()
+    ann.check("input[name=double_blind]")
+    assert ann.locator("label[data-double-blind]").count() == 3
+    assert addition.is_visible()
+    ann.locator("label[data-double-blind] input").first.check()
+    ann.locator("input[name=double_blind]").scroll_into_view_if_needed()
+    shot(ann, "new-game-double-blind-desktop")
+    # Unticking double-blind hides the additions and drops what was ticked among them.
+    ann.uncheck("input[name=double_blind]")
+    assert not addition.is_visible()
+    assert ann.locator("label[data-double-blind] input:checked").count() == 0

@@ -1,0 +1,100 @@
+"""A 2 v 2 game in Chromium: the seats panel says who commands what and marks "you" and
+"your partner"; a command that loses a race with a partner's says what the partner did."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from tests.browser.pages_kit import api, shot
+
+SCENARIO = "melnitsa-bridgehead"  # a formation for each of two seats a side
+
+
+def team_game(person, base: str) -> tuple[str, dict]:
+    """Ann and Bob German, Cleo and Dan Soviet, each on the game page: (game id, pages)."""
+    pages = {name: person() for name in ("ann", "bob", "cleo", "dan")}
+    body = {"scenario": SCENARIO, "side": "ge", "seats_per_side": 2}
+    game = api(pages["ann"], base, "POST", "/api/v1/games", body)["id"]
+    for name, side in (("bob", "ge"), ("cleo", "su"), ("dan", "su")):
+        api(pages[name], base, "POST", f"/api/v1/games/{game}/join", {"side": side})
+    return game, pages
+
+
+def test_the_seats_panel_marks_you_and_your_partner_and_what_each_commands(person, live_server_url):
+    game, pages = team_game(person, live_server_url)
+    bob = pages["bob"]
+    bob.goto(f"{live_server_url}/games/{game}/")
+    bob.wait_for_selector("body.socket-open")
+    me = bob.locator("#seats .seat-you")
+    partner = bob.locator("#seats .seat-partner")
+    assert me.get_attribute("data-seat") == "ge-2" and "(you)" in me.inner_text()
+    assert partner.get_attribute("data-seat") == "ge-1" and "your partner" in partner.inner_text()
+    assert "commands" in me.inner_text() and "commands" in partner.inner_text()
+    # The page knows which seat commands each of its side's units, for the board to mark.
+    commanders = bob.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).commanders")
+    assert set(commanders.values()) == {"ge-1", "ge-2"}
+    bob.locator("#seats").scroll_into_view_if_needed()
+    shot(bob, "team-seats-desktop")
+
+
+def test_a_command_that_loses_a_race_names_what_the_partner_did(person, live_server_url):
+    game, pages = team_game(person, live_server_url)
+    legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
+    able = [n for n in pages if legal[n]["commands"]]
+    first, second = next(
+        (a, b) for a in able for b in able if a < b and legal[a]["seat"][:2] == legal[b]["seat"][:2]
+    )
+    loser = pages[second]
+    held = {"on": False}
+
+    def hold_updates(ws):
+        # The loser's page does not hear of the partner's command in time (a slow network).
+        server = ws.connect_to_server()
+
+        def forward(message):
+            kind = json.loads(message).get("t") if isinstance(message, str) else None
+            if not (held["on"] and kind in ("patch", "tick", "snapshot")):
+                ws.send(message)
+
+        server.on_message(forward)
+
+    loser.route_web_socket(re.compile(r".*/ws/games/.*"), hold_updates)
+    loser.goto(f"{live_server_url}/games/{game}/")
+    loser.wait_for_selector("body.socket-open")
+    loser.wait_for_function("() => Number(document.body.dataset.version) >= 1")
+    held["on"] = True
+    command = legal[first]["commands"][0]
+    body = {"id": 1, "v": legal[first]["v"], "command": command}
+    api(pages[first], live_server_url, "POST", f"/api/v1/games/{game}/commands", body)
+    loser.locator(f"#global-actions [data-command={command['type']}]").first.click()
+    loser.keyboard.press("Enter")
+    notice = loser.locator("#notice")
+    notice.filter(has_text="acted first").wait_for()
+    seat = legal[first]["seat"]
+    assert re.search(rf"Your partner Grenadier-\d+ \({seat}\) acted first", notice.inner_text())
+    shot(loser, "team-race-lost-desktop")
+    held["on"] = False
+
+
+def test_a_division_being_chosen_survives_the_lobby_redrawing_when_someone_joins(
+    person, live_server_url
+):
+    ann, bob = person(), person()
+    body = {"scenario": SCENARIO, "side": "ge", "seats_per_side": 2}
+    game = api(ann, live_server_url, "POST", "/api/v1/games", body)["id"]
+    ann.goto(f"{live_server_url}/")
+    card = f"#my-games article[data-game='{game}']"
+    select = ann.locator(f"{card} .side[data-side=ge] select").first
+    formation = select.get_attribute("data-formation")
+    other = "ge-2" if select.input_value() == "ge-1" else "ge-1"
+    select.select_option(other)
+    # Bob takes a seat: every lobby redraws its cards, and Ann's choice must still be there.
+    api(bob, live_server_url, "POST", f"/api/v1/games/{game}/join", {"side": "ge"})
+    ann.locator(f"{card} .seat .player-name").nth(1).wait_for()
+    chosen = ann.locator(f"{card} select[data-formation='{formation}']")
+    assert chosen.input_value() == other
+    ann.locator(f"{card} .side[data-side=ge] button.save-division").click()
+    ann.locator("#notice", has_text="Division saved").wait_for()
+    plan = api(ann, live_server_url, "GET", f"/api/v1/games/{game}/division")["seats"]
+    assert formation in plan[other]

@@ -1,0 +1,84 @@
+// Every command type the engine knows (games/rules/commands.py SHAPES) has a way to be built
+// on the board (static/games/js/ui/extra_commands.js), and the listed ones really have a
+// place there: the action bar or a unit's panel (issue 13: every legal command reachable).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import { HOW, composeFire, placeOf, undoCommand } from "../../static/games/js/ui/extra_commands.js";
+import { describeCommand, globalCommands, unitCommands } from "../../static/games/js/game/legal.js";
+import { offersUndo } from "../../static/games/js/ui/undo.js";
+import { describeEvent } from "../../static/games/js/game/log.js";
+
+function engineCommandTypes() {
+  const text = readFileSync(new URL("../../games/rules/commands.py", import.meta.url), "utf8");
+  const shapes = text.slice(text.indexOf("SHAPES:"), text.indexOf("COMMAND_TYPES ="));
+  return [...shapes.matchAll(/^ {4}"(\w+)": \{/gm)].map((m) => m[1]);
+}
+
+// One complete command of each type, as the engine lists or accepts it.
+const SAMPLE = {
+  roll_initiative: { type: "roll_initiative" },
+  activate: { type: "activate", kind: "unit", unit: "ge-1" },
+  move: { type: "move", unit: "ge-1", path: ["A0102"] },
+  exit: { type: "exit", unit: "ge-1" },
+  fire: { type: "fire", firers: ["ge-1"], target: "A0105", fire_type: "direct" },
+  bombard: { type: "bombard", increments: ["ge-art"], target: "A0307", spotter: "ge-lt" },
+  assault: { type: "assault", units: ["ge-1"], target: "A0102" },
+  recover: { type: "recover", unit: "ge-1" },
+  dig_in: { type: "dig_in", unit: "ge-1" },
+  air_strike: { type: "air_strike", sortie: "ge-stuka", target: "A0108", attack: "direct" },
+  air_attack: { type: "air_attack", target: "A0109" },
+  consolidate: { type: "consolidate", units: ["ge-1", "ge-2"] },
+  resign: { type: "resign" },
+  undo: { type: "undo" },
+  load: { type: "load", unit: "ge-1", transport: "ge-truck" },
+  unload: { type: "unload", unit: "ge-1" },
+  end_activation: { type: "end_activation" },
+  pass: { type: "pass" },
+  opportunity_fire: { type: "opportunity_fire", firers: ["ge-1"], target: "u1a2b3c4", fire_type: "direct" },
+  decline: { type: "decline" },
+  bank_segment: { type: "bank_segment" },
+  double_segment: { type: "double_segment" },
+};
+
+describe("every engine command can be built on the board", () => {
+  const types = engineCommandTypes();
+
+  test("the engine's command types are read from commands.py", () => {
+    assert.ok(types.length >= 20, types.join(","));
+    assert.ok(types.includes("move") && types.includes("undo") && types.includes("air_attack"));
+  });
+
+  for (const type of engineCommandTypes()) {
+    test(`${type} has a builder and a place`, () => {
+      assert.ok(HOW[type], `no way to build ${type} on the board: add it to extra_commands.js`);
+      assert.ok(SAMPLE[type], `no sample ${type} in this test`);
+      const cmd = SAMPLE[type];
+      assert.ok(describeCommand(cmd, (id) => id).length > 0);
+      if (HOW[type] === "button") return; // resign, undo: buttons of their own
+      const place = placeOf(cmd);
+      assert.ok(place, `${type} would be listed but the board shows it nowhere`);
+      const groups = { [type]: [cmd] };
+      const shown = place === "bar"
+        ? globalCommands(groups)
+        : unitCommands(groups, { id: (cmd.unit ?? cmd.units?.[0] ?? cmd.firers?.[0] ?? cmd.spotter), hex: cmd.hex });
+      assert.deepEqual(shown, [cmd], `${type} is not offered where placeOf says`);
+    });
+  }
+
+  test("fire from several hexes joined by a leader is composed from the picks (10.1, D4)", () => {
+    assert.deepEqual(composeFire({ firers: ["ge-1", "ge-2"], target: "A0305", leader: "ge-lt" }),
+      { type: "fire", firers: ["ge-1", "ge-2"], target: "A0305", fire_type: "direct", leader: "ge-lt" });
+    assert.throws(() => composeFire({ firers: [], target: "A0305" }), /firer/);
+  });
+
+  test("Undo is offered only while the view says so (D-UNDO-1)", () => {
+    assert.deepEqual(undoCommand(), { type: "undo" });
+    assert.equal(offersUndo({ undo: ["ge-1"] }, "ge-1"), true);
+    assert.equal(offersUndo({ undo: ["ge-2"] }, "ge-1"), false);
+    assert.equal(offersUndo({}, "ge-1"), false);
+    assert.equal(offersUndo({ undo: ["ge-1"], result: { winner: "ge" } }, "ge-1"), false);
+    const line = describeEvent({ type: "undone", side: "ge", command: "move" }, { sideName: () => "German", nameOf: (x) => x });
+    assert.equal(line, "German takes back a move (D-UNDO-1).");
+  });
+});

@@ -1,0 +1,41 @@
+// The seats panel's rows: sides in order, "you" and "your partner", formations, presence.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { seatRows, withUsers } from "../../static/games/js/game/seats.js";
+
+const SEATS = [
+  { id: "ge-1", side: "ge", user: "ann", you: true, formations: ["Kampfgruppe Lang"] },
+  { id: "ge-2", side: "ge", user: "bob", you: false, formations: ["Panzer company"] },
+  { id: "su-1", side: "su", user: "cleo", you: false, formations: ["1st Battalion"] },
+  { id: "su-2", side: "su", user: null, you: false, formations: [] },
+];
+const names = { ge: "German", su: "Soviet" };
+
+test("a team player's seat is 'you', the side's other seats are partners, the enemy neither", () => {
+  const groups = seatRows(SEATS, { seats: { "ge-2": true } }, "ge-1", (s) => names[s]);
+  assert.deepEqual(groups.map((g) => g.name), ["German", "Soviet"]);
+  const [ge, su] = groups;
+  assert.deepEqual(ge.rows.map((r) => [r.id, r.role, r.online, r.commands]), [
+    ["ge-1", "you", false, "Kampfgruppe Lang"],
+    ["ge-2", "partner", true, "Panzer company"],
+  ]);
+  assert.deepEqual(su.rows.map((r) => [r.who, r.role]), [["cleo", null], ["empty seat", null]]);
+});
+
+test("the viewer's own side comes first", () => {
+  const groups = seatRows(SEATS, null, "su-2", (s) => names[s]);
+  assert.deepEqual(groups.map((g) => g.side), ["su", "ge"]);
+});
+
+test("a spectator has no seat: nobody is 'you' or a partner", () => {
+  const rows = seatRows(SEATS, null, null, (s) => names[s]).flatMap((g) => g.rows);
+  assert.ok(rows.every((r) => r.role === null));
+});
+
+test("players who joined since the page opened replace the empty seats", () => {
+  const fresh = withUsers(SEATS, [{ id: "su-2", user: "dan" }]);
+  assert.equal(fresh[3].user, "dan");
+  assert.deepEqual(fresh[3].formations, []);
+  assert.equal(fresh[0].user, "ann");
+});
