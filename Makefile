@@ -18,7 +18,7 @@ PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c const
 .PHONY: help install install-test run test lint lock clean distclean
 
 help:
-	@echo "make run      install, migrate, load scenarios and serve on http://$(HOST):$(PORT)/"
+	@echo "make run      install, migrate, check the scenarios and serve on http://$(HOST):$(PORT)/"
 	@echo "make test     install test tools and services, then ruff, pytest and node --test"
 	@echo "make install  create $(VENV) and install pgweb into it (nothing if up to date)"
 	@echo "make lint     ruff only"
@@ -52,9 +52,12 @@ run: install
 	$(BIN)/python manage.py load_scenarios
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@echo
-	@echo "pgweb is serving on http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	@echo "pgweb is serving on http://$(HOST):$(PORT)/  (Ctrl-C stops it and the worker)"
 	@echo
-	exec $(BIN)/daphne -b $(HOST) -p $(PORT) pgweb.asgi:application
+	@# One background worker (clock sweeps, notifications) beside daphne, stopped with it.
+	$(BIN)/python manage.py worker --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
+	$(BIN)/daphne -b $(HOST) -p $(PORT) pgweb.asgi:application
 
 test: install install-test
 	$(BIN)/python scripts/run_tests.py

@@ -60,7 +60,7 @@ window.runOnce = async () => {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.id = "board"; svg.setAttribute("class", "board");
   document.querySelector(".game-page").append(svg);
-  const board = new Board(svg, { map: boot.map, types: boot.types });
+  const board = new Board(svg, { map: boot.map, types: boot.types, faces: boot.faces });
   // The map is drawn with the page; the snapshot comes later, once the socket is open.
   await nextPaint();
   await new Promise((r) => setTimeout(r, 300));
@@ -108,7 +108,8 @@ def snapshot_payloads() -> tuple[dict, str]:
     side = scen.sides[0].id
     view = engine.audience_view("bench", 1, state, engine.side_audience(side))
     frame = protocol.encode(protocol.snapshot_frame(1, view))
-    boot = {"map": engine.map_payload(SCENARIO), "types": engine.counter_types(SCENARIO)}
+    boot = {"map": engine.map_payload(SCENARIO), "types": engine.counter_types(SCENARIO),
+            "faces": engine.counter_faces(SCENARIO)}
     return boot, frame
 
 

@@ -344,9 +344,13 @@ def main() -> None:
                         "SECRET_KEY": "bench-not-secret",
                         "ALLOWED_HOSTS": "127.0.0.1",
                         "SECURE_COOKIES": "0",
+                        "HTTPS": "0",  # plain http on loopback: no redirect to https
                         "DATABASE_URL": f"sqlite:///{run_dir / 'db.sqlite3'}",
                         "PGWEB_VAR_DIR": str(run_dir),
                         "LOG_LEVEL": "WARNING",
+                        # the bench's clients are scripts, not people: no frame limit
+                        "PGWEB_SOCKET_FRAMES_PER_SECOND": "100000",
+                        "PGWEB_SOCKET_FRAMES_BURST": "100000",
                         "REDIS_URL": redis_url if layer == "redis" else "",
                         "CHANNEL_LAYER_BACKEND": backend or "pubsub",
                     }

@@ -54,7 +54,7 @@ class UnitAdmin(admin.ModelAdmin):
 class GameStepAdmin(admin.ModelAdmin):
     list_display = ["game", "version", "seat", "client_id", "created_at"]
     readonly_fields = [
-        "game", "version", "seat", "client_id", "command", "dice", "events", "state", "created_at",
+        "game", "version", "seat", "client_id", "command", "dice", "events", "checkpoint", "created_at",
     ]  # fmt: skip
 
 

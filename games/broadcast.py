@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -28,6 +29,12 @@ FRAME = "game.frame"  # a versioned frame (snapshot, patch, tick): the consumer 
 TEXT = "game.text"  # chat and presence: forwarded as is
 
 logger = logging.getLogger(__name__)
+
+# Called after each step's (or the opening snapshot's) frames were handed over, with
+# (game_id, version, state before or None, state after, events): other apps plug in here
+# (games.notifications registers its trigger, games.botplay its runner, each in its
+# AppConfig.ready). A hook must be quick.
+STEP_HOOKS: list[Callable[[Any, int, Any, Any, list[dict]], None]] = []
 
 _UNSAFE = re.compile(r"[^a-zA-Z0-9_.\-]")
 
@@ -121,6 +128,7 @@ def publish_step(
         text = protocol.encode(step_frame(game_id, version, before, after, events, audience))
         messages.append((group_of(game_id, audience), frame_message(version, text)))
     send(messages)
+    run_step_hooks(game_id, version, before, after, events)
 
 
 def publish_snapshot(game_id: Any, version: int, state: engine.GameState, policy: str) -> None:
@@ -130,6 +138,16 @@ def publish_snapshot(game_id: Any, version: int, state: engine.GameState, policy
         text = protocol.encode(snapshot_frame(game_id, version, state, audience))
         messages.append((group_of(game_id, audience), frame_message(version, text)))
     send(messages)
+    run_step_hooks(game_id, version, None, state, [])
+
+
+def run_step_hooks(game_id: Any, version: int, before: Any, after: Any, events: list) -> None:
+    """Tell the STEP_HOOKS about a committed version; one failing never stops the others."""
+    for hook in STEP_HOOKS:
+        try:
+            hook(game_id, version, before, after, events)
+        except Exception:
+            logger.exception("step hook %s failed", getattr(hook, "__name__", hook))
 
 
 def frame_message(version: int, text: str) -> dict:

@@ -15,6 +15,7 @@ from django.db import DatabaseError, connection
 from games import broadcast, protocol, selectors, services
 from games.models import Seat
 from games.protocol import ProtocolError, parse_client_frame
+from games.throttles import FrameBucket, frame_bucket
 
 TOUCH_EVERY = 20.0  # seconds between presence refreshes; selectors.PRESENCE_TTL is 60
 IDLE_CHECK = 30.0  # seconds idle after which the kept database connection is checked first
@@ -69,11 +70,13 @@ class GameConsumer(AsyncWebsocketConsumer):
     seat: Seat | None = None
     last: int = 0  # the last version forwarded to this socket
     touched: float = 0.0  # when the presence row was last refreshed (monotonic seconds)
+    frames: FrameBucket | None = None  # this socket's allowance of frames (games/throttles.py)
 
     async def connect(self) -> None:
         """Check who is asking and for what, join the audience's group, catch the socket up."""
         # Accept first: a close code can only be sent on an open socket.
         await self.accept()
+        self.frames = frame_bucket()
         kwargs = self.scope["url_route"]["kwargs"]
         if int(kwargs["protocol"]) != protocol.PROTOCOL_VERSION:
             await self.close(protocol.CLOSE_UNSUPPORTED_VERSION)
@@ -155,6 +158,11 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Parse a frame strictly; a bad one gets an `error` frame and changes nothing."""
         if self.group is None:
+            return
+        if not self.frames.take():
+            await self._send_frame(protocol.too_many_frames_frame())
+            await self.close(protocol.CLOSE_TOO_MANY_FRAMES)
+            self.group = None  # frames already queued behind this one are ignored
             return
         try:
             frame = parse_client_frame(text_data if text_data is not None else bytes_data)

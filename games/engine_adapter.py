@@ -14,16 +14,20 @@ from functools import cache
 from typing import Any
 
 from games import rules
+from games.rules import faces as rfaces
 from games.rules import state as rstate
 from games.rules.commands import Event
-from games.rules.dice import Roll, SeededDice, commitment, new_seed
+from games.rules.dice import Roll, ScriptedDice, SeededDice, commitment, new_seed
 from games.rules.errors import RulesError
 from games.rules.knowledge import MODES as KNOWLEDGE_MODES
+from games.rules.observation import ADDITION_INFO
 from games.rules.observation import ADDITIONS as DB_ADDITIONS
-from games.rules.registry import hex_label
+from games.rules.registry import catalogue_for, hex_label
 from games.rules.scenario import OPTIONAL_RULES, Scenario, bundled_scenarios, initial_state
+from games.rules.scenario_model import OPTIONAL_RULE_INFO
 from games.rules.serialize import state_from_json, state_hash, state_to_json
 from games.rules.state import GameState
+from games.rules.undo import may_undo
 from games.rules.verify import export_game
 
 __all__ = [
@@ -78,6 +82,18 @@ def opening_state(scenario_id: str, options: list[str], seats: Mapping[str, str]
     return initial_state(scenario(scenario_id), options=plain, seats=dict(seats))
 
 
+def divided_opening_state(
+    scenario_id: str, options: list[str], seats: Mapping[str, tuple[str, frozenset[str]]]
+) -> GameState:
+    """The state before turn 1 with each seat's own units: seat id -> (side id, unit ids)."""
+    plain = [o for o in options if o not in DB_ADDITIONS]
+    dealt = tuple(
+        rstate.SeatState(id=seat, side=side, units=frozenset(units))
+        for seat, (side, units) in seats.items()
+    )
+    return initial_state(scenario(scenario_id), options=plain, seats=dealt)
+
+
 def arm(state: GameState, options: list[str]) -> GameState:
     """Arm a hidden-information game (D-DB-MODES) with a fresh secret for its handles.
 
@@ -93,6 +109,10 @@ def arm(state: GameState, options: list[str]) -> GameState:
 # -- states, cached by (game, version) ----------------------------------------------------------
 
 _CACHE_SIZE = 512
+
+# Extra keys for every audience's view, from other apps (the clocks add `clocks`): each
+# takes (game id, version) and returns what every audience may see at that version.
+VIEW_EXTRAS: list[Any] = []
 _states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
 _views: OrderedDict[tuple[str, int, str], dict] = OrderedDict()
 
@@ -123,6 +143,13 @@ def remember_state(game_id: str, version: int, state: GameState) -> None:
     _remember(_states, (str(game_id), version), state)
 
 
+def replay_step(state: GameState, seat_id: str, command: Any, dice: list[dict]) -> GameState:
+    """The state a stored step made, applied again with its recorded dice (the log is the
+    truth; games.steplog rebuilds versions between checkpoints with this)."""
+    recorded = ScriptedDice.replaying(Roll.from_json(r) for r in dice or [])
+    return rules.apply(state, seat_id, command, recorded).state
+
+
 def encode_state(state: GameState) -> dict:
     return state_to_json(state)
 
@@ -151,6 +178,25 @@ def apply_command(
         dice_position=dice.position,
         events_raw=step.events,
     )
+
+
+def who_may_act(state: GameState) -> tuple[str, ...]:
+    """The seats that may send a command now (the engine's answer; empty once ended)."""
+    return rules.who_may_act(state)
+
+
+def deciding_sides(state: GameState) -> dict[str, tuple[str, ...]]:
+    """The sides that must decide now, each with its seats that may act."""
+    side_of = {s.id: s.side for s in state.seats}
+    out: dict[str, tuple[str, ...]] = {}
+    for seat in rules.who_may_act(state):
+        out[side_of[seat]] = (*out.get(side_of[seat], ()), seat)
+    return out
+
+
+def window_open(state: GameState) -> bool:
+    """An opportunity-fire offer is open: a short decision of the non-moving side (13.0)."""
+    return state.opfire is not None
 
 
 def legal_for(state: GameState, seat_id: str) -> list[dict]:
@@ -190,6 +236,12 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
                 if groups:
                     legal[seat.id] = groups
         view["legal"] = legal
+        # The seats of the side that may take back their last move now (D-UNDO-1).
+        undoable = [x.id for x in state.seats if x.side == engine_audience[1] and may_undo(state, x.id)]
+        if undoable:
+            view["undo"] = undoable
+    for extra in VIEW_EXTRAS:
+        view.update(extra(game_id, version))
     _remember(_views, key, view)
     return view
 
@@ -199,6 +251,29 @@ def previews_for(state: GameState, seat_id: str, unit: str) -> list[dict]:
     from games.rules.preview import previews
 
     return previews(state, seat_id, unit)
+
+
+def composed_preview_for(state: GameState, seat_id: str, command: Any) -> dict:
+    """The odds of a fire command the board composed (rules.preview.composed_preview)."""
+    from games.rules.preview import composed_preview
+
+    return composed_preview(state, seat_id, command)
+
+
+def why_not_for(state: GameState, seat_id: str, units: list[str], hex_label: str) -> dict:
+    """Why the seat's units may not move to, fire at, assault or bombard a hex (rules.why_not);
+    ValueError for a label not on the map."""
+    from games.rules.why_not import why_not
+
+    return why_not(state, seat_id, units, hex_label)
+
+
+def sight_line_for(state: GameState, frm: str, to: str) -> dict:
+    """Line of sight between two hexes from the map alone (rules.sight_line); ValueError for
+    a label not on the map."""
+    from games.rules.sight_line import sight_line
+
+    return sight_line(state, frm, to)
 
 
 @cache
@@ -232,6 +307,33 @@ def counter_types(scenario_id: str) -> dict[str, dict]:
             )
         out[type_id] = entry
     return out
+
+
+@cache
+def counter_faces(scenario_id: str) -> dict:
+    """Side colours, human names and short designations the board draws (rules.faces)."""
+    scen = scenario(scenario_id)
+    cat = getattr(scen, "catalogue", None) or catalogue_for(None)
+    counters = [rfaces.Counter(u.id, u.side, u.type_id) for u in scen.units]
+    types = {
+        c.type_id: rfaces.CounterType(cat[c.type_id].name, cat[c.type_id].kind, bool(cat[c.type_id].is_leader))
+        for c in counters
+    }
+    return rfaces.board_faces([(s.id, s.nationality) for s in scen.sides], counters, types)
+
+
+def faces_for(scenario_id: str, options: Mapping[str, Any], side: str | None) -> dict:
+    """The counter faces one viewer's page carries. With hidden information in play (double
+    blind, hidden units, limited intelligence) only the viewer's own side's counters are
+    named by id: an enemy is known by a handle and drawn from its type's face."""
+    faces = counter_faces(scenario_id)
+    rules_on = set(options.get("optional_rules") or ())
+    if options.get("double_blind"):
+        rules_on.add("double_blind")
+    if not rules_on & set(KNOWLEDGE_MODES):
+        return faces
+    own = {u.id for u in scenario(scenario_id).units if u.side == side}
+    return {**faces, "units": {k: v for k, v in faces["units"].items() if k in own}}
 
 
 def _face(face: Any) -> dict:
@@ -381,3 +483,14 @@ def hash_of(state: GameState) -> str:
 def export_document(initial: GameState, seed: str, steps: list[dict], final: GameState) -> dict:
     """The verifier's export document (games.rules.verify)."""
     return export_game(initial, seed, steps, final)
+
+
+def option_choices() -> list[dict]:
+    """The options a new game may switch on, as players read them: id, name, one line of
+    explanation, rule number, and whether it is a double-blind addition (shown only then)."""
+    out = []
+    for option_id in [*OPTIONAL_RULES, *DB_ADDITIONS]:
+        name, text, rule = OPTIONAL_RULE_INFO.get(option_id) or ADDITION_INFO[option_id]
+        addition = option_id in DB_ADDITIONS
+        out.append({"id": option_id, "name": name, "text": text, "rule": rule, "double_blind": addition})
+    return out

@@ -130,7 +130,8 @@ class Unit(models.Model):
 
 
 class GameStep(models.Model):
-    """One accepted command: the version it made, who sent it, its dice, events and state.
+    """One accepted command: the version it made, who sent it, its dice and events, and at a
+    checkpoint the state after it.
 
     Version 1 is the opening state (no seat, no command). `client_id` is the browser's
     command id: unique per seat, so a resent command is applied once.
@@ -143,7 +144,9 @@ class GameStep(models.Model):
     command = models.JSONField(null=True, blank=True)
     dice = models.JSONField(default=list, blank=True)
     events = models.JSONField(default=list, blank=True)
-    state = models.JSONField()
+    # At a checkpoint, the whole state after this version as zlib-compressed JSON; null
+    # between checkpoints, where it is rebuilt by replaying the commands (games/steplog.py).
+    checkpoint = models.BinaryField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -209,6 +212,8 @@ class Seek(models.Model):
     scenario = models.CharField(max_length=100, blank=True, default="")
     side = models.CharField(max_length=40, blank=True, default="")
     team_size = models.PositiveSmallIntegerField(default=1)
+    # A time-control preset name (games.clocks.control.PRESETS); "" means any.
+    time_control = models.CharField(max_length=30, blank=True, default="")
     status = models.CharField(max_length=10, choices=SEEK_STATUSES, default=WAITING, db_index=True)
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

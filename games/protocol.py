@@ -42,6 +42,7 @@ CLOSE_NOT_SIGNED_IN = 4401
 CLOSE_NOT_YOUR_GAME = 4403
 CLOSE_NO_SUCH_GAME = 4404
 CLOSE_UNSUPPORTED_VERSION = 4409
+CLOSE_TOO_MANY_FRAMES = 4429  # the socket sent frames faster than settings.PGWEB_SOCKET_FRAMES
 
 
 class ProtocolError(ValueError):
@@ -63,11 +64,18 @@ class ClientFrame:
     d: Any = None  # cmd: the command object; chat: {"channel", "text"}
 
 
+# The largest integer a browser's JSON numbers hold exactly (Number.MAX_SAFE_INTEGER); it
+# also fits the 64-bit database columns, so an id past it is a typed error, not a crash there.
+MAX_CLIENT_INT = 2**53 - 1
+
+
 def _non_negative_int(raw: dict, key: str, t: str) -> int:
     value = raw.get(key)
     # bool is an int in Python; a version or id of `true` is a client bug, not a number.
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ProtocolError("frame/invalid", f"'{t}' needs '{key}' as a non-negative integer")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CLIENT_INT:
+        raise ProtocolError(
+            "frame/invalid", f"'{t}' needs '{key}' as an integer from 0 to {MAX_CLIENT_INT}"
+        )
     return value
 
 
@@ -148,3 +156,8 @@ def chat_frame(channel: str, sender: str, text: str, at: str) -> dict:
 
 def presence_frame(seats: dict[str, int], spectators: int) -> dict:
     return {"t": PRESENCE, "d": {"seats": seats, "spectators": spectators}}
+
+
+def too_many_frames_frame() -> dict:
+    """The last frame a socket that floods the server gets, before close code 4429."""
+    return error_frame("rate/limited", "too many frames per second; this socket is closed")

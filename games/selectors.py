@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from games import broadcast, protocol
+from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
 from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, GameStep, Presence, Seat
 
@@ -75,17 +75,8 @@ def membership(game: Game, user: Any, want_side: str | None = None) -> Membershi
 
 
 def state_at(game_id: Any, version: int) -> engine.GameState | None:
-    """The state after a version, from the process cache or the command log."""
-    key = (str(game_id), version)
-    hit = engine._states.get(key)
-    if hit is not None:
-        return hit
-    raw = (
-        GameStep.objects.filter(game_id=game_id, version=version)
-        .values_list("state", flat=True)
-        .first()
-    )
-    return None if raw is None else engine.decode_state(game_id, version, raw)
+    """The state after a version, from the process cache or the command log (steplog)."""
+    return steplog.state_at(game_id, version)
 
 
 def snapshot(game: Game, audience: str) -> dict | None:
@@ -109,11 +100,11 @@ def catch_up(game_id: Any, audience: str, have: int | None) -> list[tuple[int, s
     steps = list(
         GameStep.objects.filter(game_id=game_id, version__gte=have, version__lte=current)
         .order_by("version")
-        .values_list("version", "state", "events")
+        .values_list("version", "events")
     )
-    states = {v: engine.decode_state(game_id, v, raw) for v, raw, _ in steps}
+    states = steplog.states_between(game_id, have, current)
     out = []
-    for v, _, events in steps:
+    for v, events in steps:
         if v == have:
             continue
         frame = broadcast.step_frame(game_id, v, states[v - 1], states[v], events, audience)
@@ -156,8 +147,10 @@ def history(game: Game, audience: str = engine.FULL) -> list[dict]:
     """Every step with an audience's view and events (only once the game has ended): the
     full view, a side's ("side:<id>") or the public one, as they were at each version."""
     out = []
-    for step in GameStep.objects.filter(game=game).select_related("seat").order_by("version"):
-        state = engine.decode_state(game.pk, step.version, step.state)
+    steps = GameStep.objects.filter(game=game).select_related("seat").order_by("version")
+    states = steplog.states_between(game.pk, 1, game.version)
+    for step in steps.defer("checkpoint"):
+        state = states[step.version]
         out.append(
             {
                 "version": step.version,
@@ -174,18 +167,37 @@ def history(game: Game, audience: str = engine.FULL) -> list[dict]:
     return out
 
 
+def log_lines(game: Game, audience: str, upto: int | None = None) -> list[dict]:
+    """The game's log as an audience may read it, from the first step to `upto` (or now):
+    [{"v", "event"}], the same lines its live patches carried (engine.events_for)."""
+    steps = GameStep.objects.filter(game=game).order_by("version")
+    if upto is not None:
+        steps = steps.filter(version__lte=upto)
+    rows = [(v, events) for v, events in steps.values_list("version", "events") if events]
+    states = steplog.states_between(game.pk, rows[0][0], rows[-1][0]) if rows else {}
+    out = []
+    for version, events in rows:
+        state = states[version]
+        lines = events if audience == engine.FULL else engine.events_for(events, state, audience)
+        out.extend({"v": version, "event": e} for e in lines)
+    return out
+
+
 def export(game: Game) -> dict:
     """The document `games.rules.verify` replays (after the end: it carries the seed).
 
     Steps the engine did not make (a resignation) are left out of the replay and named in
     `"resigned"`, with the final hash of the last engine state.
     """
-    steps = list(GameStep.objects.filter(game=game).select_related("seat").order_by("version"))
-    initial = engine.decode_state(game.pk, 1, steps[0].state)
+    steps = list(
+        GameStep.objects.filter(game=game).select_related("seat").order_by("version").defer("checkpoint")
+    )
+    states = steplog.states_between(game.pk, 1, steps[-1].version)
+    initial = states[1]
     replayed = [s for s in steps[1:] if s.command and s.command.get("type") != "resign"]
     resign = next((s for s in steps if s.command and s.command.get("type") == "resign"), None)
     last = replayed[-1].version if replayed else 1
-    final = engine.decode_state(game.pk, last, next(s.state for s in steps if s.version == last))
+    final = states[last]
     doc = engine.export_document(
         initial,
         game.seed,
@@ -194,7 +206,7 @@ def export(game: Game) -> dict:
                 "seat": s.seat.seat_id,
                 "command": s.command,
                 "dice": s.dice,
-                "state": engine.decode_state(game.pk, s.version, s.state),
+                "state": states[s.version],
             }
             for s in replayed
         ],

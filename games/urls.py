@@ -12,4 +12,5 @@ urlpatterns = [
     path("games/<str:game_id>/", game_pages.game_page, name="game"),
     path("games/<str:game_id>/replay", game_pages.replay_page, name="game-replay"),
     path("", include("games.lobby.urls")),
+    path("", include("games.notifications.urls")),
 ]

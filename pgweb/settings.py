@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -76,11 +78,19 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files served from here: the docs need no CDN
+    "axes",  # login lock-out after repeated failures
+    "csp",  # Content-Security-Policy header on every response
     "games",
+    "django_tasks",
+    "django_tasks_db",
+    "games.clocks",
+    "games.notifications",
+    "games.botplay",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -88,6 +98,12 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out sign-in into its 429 answer
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out name and address
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "pgweb.urls"
@@ -102,6 +118,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.clocks.context.time_controls",
             ],
         },
     },
@@ -156,6 +173,57 @@ else:
     # One process only: groups live in this process's memory.
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache counts rate-limit hits (games/throttles.py). One process: its memory. Several
+# daphne processes must count together: CACHE_URL=redis://host:6379/1 (a database of its own,
+# not the channel layer's).
+CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# Rate limits, "N/period" (second, minute, hour, day), each overridable as PGWEB_RATE_<SCOPE>.
+# guest and signup count per client address; the others per signed-in user.
+PGWEB_RATES = {
+    scope: os.environ.get(f"PGWEB_RATE_{scope.upper()}", default)
+    for scope, default in {
+        "guest": "20/hour",  # new guest accounts from one address
+        "signup": "10/hour",  # new accounts with a password from one address
+        "write": "120/minute",  # REST writes of one user (commands, joins, seats...)
+        "seek": "20/minute",  # quick-match seeks of one user
+        "chat": "20/minute",  # chat lines of one user, over all their sockets
+    }.items()
+}
+# Frames a socket may send: sustained per second, and a burst. Past it the socket gets an
+# error frame and is closed with 4429.
+PGWEB_SOCKET_FRAMES = (
+    float(os.environ.get("PGWEB_SOCKET_FRAMES_PER_SECOND", "10")),
+    int(os.environ.get("PGWEB_SOCKET_FRAMES_BURST", "40")),
+)
+
+# django-axes: five wrong passwords for a name from one address lock that pair out for 15
+# minutes; a right password resets the count.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "games.throttles.login_locked_out"
+AXES_VERBOSE = False
+# Background work (clock sweeps, notifications) through django-tasks and its database
+# backend: tasks are rows in the same database, run by `manage.py worker` processes.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# How often the worker sweeps clocks (flags, reminders, opportunity-fire windows).
+PGWEB_SWEEP_SECONDS = float(os.environ.get("PGWEB_SWEEP_SECONDS", "2"))
+if not 0 < PGWEB_SWEEP_SECONDS <= 3600:
+    raise ImproperlyConfigured("PGWEB_SWEEP_SECONDS must be between 0 and 3600 seconds")
+
+# The command log keeps a step's whole state only every so many versions (and at each new
+# turn); other versions are replayed from the nearest one (games/steplog.py).
+PGWEB_CHECKPOINT_EVERY = int(os.environ.get("PGWEB_CHECKPOINT_EVERY", "32"))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -195,6 +263,9 @@ REST_FRAMEWORK = {
         # Session cookies, with CSRF checked on every unsafe request (signed in or not).
         "games.api.authentication.CsrfSessionAuthentication",
     ],
+    # Writes per user (games/throttles.py); views with their own limits add theirs.
+    "DEFAULT_THROTTLE_CLASSES": ["games.throttles.WriteThrottle"],
+    "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
@@ -207,14 +278,97 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# Pages load scripts, styles and images only from this site (ES modules and JSON data
+# blocks: no inline script, no inline handlers), open sockets only to it, and are never
+# framed. `'self'` covers ws:/wss: to the same host (CSP Level 3).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    # Production is served over https behind a proxy: plain http is redirected and browsers
+    # are told to stay on https. A test server on loopback turns both off (HTTPS=0).
+    SECURE_SSL_REDIRECT = env_bool("HTTPS", True)
+    SECURE_HSTS_SECONDS = (
+        int(os.environ.get("HSTS_SECONDS", "31536000")) if SECURE_SSL_REDIRECT else 0
+    )
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+    SECURE_HSTS_PRELOAD = SECURE_HSTS_SECONDS > 0 and env_bool("HSTS_PRELOAD", True)
+
+# -- notifications (games/notifications; README "Notifications") ------------------------------
+
+
+def email_settings(url: str) -> dict:
+    """SMTP settings from EMAIL_URL: smtp://user:password@host:port (STARTTLS with ?tls=1),
+    smtps://... (TLS from the first byte); user and password percent-encoded."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+        raise ImproperlyConfigured(f"EMAIL_URL must be smtp://host:port or smtps://..., not {url!r}")
+    query = {k: v[-1].strip().lower() for k, v in parse_qs(parts.query).items()}
+    return {
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": parts.port or (465 if parts.scheme == "smtps" else 25),
+        "EMAIL_HOST_USER": unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
+        "EMAIL_USE_SSL": parts.scheme == "smtps",
+        "EMAIL_USE_TLS": query.get("tls", "") in _TRUE,
+    }
+
+
+# The embedded default prints mail to the console; EMAIL_URL or EMAIL_HOST selects SMTP.
+if os.environ.get("EMAIL_URL"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    globals().update(email_settings(os.environ["EMAIL_URL"]))
+elif os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_TIMEOUT = 10  # seconds: a stuck SMTP server fails the task, which retries later
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "pgweb <pgweb@localhost>")
+# Where links in mails, push messages and webhooks point (no request to take it from).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The "sub" claim of Web Push's VAPID token: how a push service reaches the operator.
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:pgweb@localhost")
+# Webhooks to loopback addresses are refused like private ones; tests turn this on to
+# receive on 127.0.0.1. Never in production.
+NOTIFICATIONS_ALLOW_LOOPBACK = env_bool("NOTIFICATIONS_ALLOW_LOOPBACK", False)
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # django-axes says INFO on every sign-in; lock-outs are WARNING and still shown.
+    "loggers": {"axes": {"level": "WARNING"}},
 }
+
+# A player's vacation days a year (games.clocks.vacation), unless set per player.
+PGWEB_VACATION_DAYS = int(os.environ.get("PGWEB_VACATION_DAYS", "30"))
+# Bots (games.botplay): PGWEB_BOTS_RUN=0 keeps this process's bot runner idle (tests that
+# drive bots by hand); the pause lets people watching a game follow a bot's activations.
+BOTS_RUN = os.environ.get("PGWEB_BOTS_RUN", "1") != "0"
+BOT_PAUSE_SECONDS = float(os.environ.get("PGWEB_BOT_PAUSE_SECONDS", "1.0"))

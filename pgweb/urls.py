@@ -6,7 +6,9 @@ from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
+    path("", include("games.botplay.urls")),
     path("", include("games.urls")),
     path("api/v1/", include("games.api.urls")),
+    path("api/v1/", include("games.clocks.urls")),
     path("admin/", admin.site.urls),
 ]

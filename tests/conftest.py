@@ -53,3 +53,13 @@ def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.
         timeout=timeout,
         stdin=subprocess.DEVNULL,
     )
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Each test starts with no rate-limit hits counted (games/throttles.py keeps them in the
+    cache, which outlives a test's database transaction)."""
+    from django.core.cache import cache  # noqa: PLC0415  (settings are ready only inside a test)
+
+    cache.clear()
+    yield

@@ -13,6 +13,7 @@ from games import services
 from games.models import Game, Seat
 
 SCENARIO = "meeting-at-kessel"  # the learning scenario: German "ge" against Soviet "su"
+TEAM_SCENARIO = "melnitsa-bridgehead"  # formations enough for two seats a side
 
 
 def person(name: str) -> Any:
@@ -23,6 +24,15 @@ def started_game(axis: Any, allied: Any, **options: Any) -> Game:
     """A game of the learning scenario with the Germans and the Soviets seated: version 1."""
     game = services.game_create(user=axis, scenario=SCENARIO, side="ge", options=options or None)
     services.game_join(game=game, user=allied, side="su")
+    game.refresh_from_db()
+    return game
+
+
+def started_team_game(ge: tuple[Any, Any], su: tuple[Any, Any]) -> Game:
+    """Melnitsa Bridgehead, two seats a side (a formation each): the pairs seated in order."""
+    game = services.game_create(user=ge[0], scenario=TEAM_SCENARIO, side="ge", seats_per_side=2)
+    for user, side in ((ge[1], "ge"), (su[0], "su"), (su[1], "su")):
+        services.game_join(game=game, user=user, side=side)
     game.refresh_from_db()
     return game
 

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.serializers import CredentialsSerializer, UserSerializer
+from games.throttles import GuestThrottle, SignupThrottle
 
 
 def _error(code: str, message: str, status_code: int = 400) -> Response:
@@ -37,6 +38,7 @@ class GuestView(APIView):
     """Sign in as a new guest with a generated name."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [GuestThrottle]
 
     @extend_schema(request=None, responses={201: UserSerializer})
     def post(self, request: Request) -> Response:
@@ -59,6 +61,7 @@ class SignupView(APIView):
     """Create an account with a password and sign in."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [SignupThrottle]
 
     @extend_schema(request=CredentialsSerializer, responses={201: UserSerializer})
     def post(self, request: Request) -> Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -42,6 +43,29 @@ def _no_game(game_id: Any) -> Response:
 def _game_json(game: Game) -> dict:
     game = Game.objects.prefetch_related("sides", "seats__user", "seats__side").get(pk=game.pk)
     return GameSerializer(game).data
+
+
+def _watched(request: Request, game_id: str) -> Game | Response:
+    """The game, if the requester may watch it now (a seat, or the spectator policy), else the
+    error to answer."""
+    game = _game(game_id)
+    if game is None:
+        return _no_game(game_id)
+    member = selectors.membership(game, request.user, request.query_params.get("side"))
+    if member.audience is None:
+        return _error("game/not_yours", "you may not watch this game now", 403)
+    return game
+
+
+def _seated(request: Request, game_id: str) -> tuple[Game, Any] | Response:
+    """The game and the requester's seat in it, else the error to answer."""
+    game = _game(game_id)
+    if game is None:
+        return _no_game(game_id)
+    seat = selectors.seat_of(game, request.user)
+    if seat is None:
+        return _error("seat/none", "you have no seat in this game", 403)
+    return game, seat
 
 
 class ScenarioListView(APIView):
@@ -167,12 +191,10 @@ class ViewView(APIView):
         responses={200: OpenApiTypes.OBJECT},
     )
     def get(self, request: Request, game_id: str) -> Response:
-        game = _game(game_id)
-        if game is None:
-            return _no_game(game_id)
+        game = _watched(request, game_id)
+        if isinstance(game, Response):
+            return game
         member = selectors.membership(game, request.user, request.query_params.get("side"))
-        if member.audience is None:
-            return _error("game/not_yours", "you may not watch this game now", 403)
         frame = selectors.snapshot(game, member.audience)
         if frame is None:
             return _error("game/not_started", "the game starts when every seat is taken", 409)
@@ -253,6 +275,31 @@ class HistoryView(APIView):
                          "steps": selectors.history(game, audience)})
 
 
+class LogView(APIView):
+    """The log so far, as the asking viewer's audience may read it (a player's side, or what
+    the spectator policy shows): a late spectator reads the whole public log."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("upto", int, description="the last version wanted")],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game = _game(game_id)
+        if game is None:
+            return _no_game(game_id)
+        member = selectors.membership(game, request.user, request.query_params.get("side"))
+        if member.audience is None:
+            return _error("audience/none", "you may not watch this game now", 403)
+        try:
+            upto = int(request.query_params["upto"]) if "upto" in request.query_params else None
+        except ValueError:
+            return _error("frame/invalid", "upto must be a version number", 400)
+        return Response({"id": str(game.pk), "v": game.version,
+                         "lines": selectors.log_lines(game, member.audience, upto)})
+
+
 class ExportView(APIView):
     """The document `python -m games.rules.verify` replays, once the game has ended."""
 
@@ -274,21 +321,103 @@ class PreviewView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("unit", str, required=True, description="an own unit id")],
+        parameters=[
+            OpenApiParameter("unit", str, required=False, description="an own unit id"),
+            OpenApiParameter(
+                "command", str, required=False,
+                description="a fire command composed on the board (JSON), instead of a unit",
+            ),
+        ],
         responses={200: OpenApiTypes.OBJECT},
     )
     def get(self, request: Request, game_id: str) -> Response:
-        game = _game(game_id)
-        if game is None:
-            return _no_game(game_id)
-        seat = selectors.seat_of(game, request.user)
-        if seat is None:
-            return _error("seat/none", "you have no seat in this game", 403)
+        found = _seated(request, game_id)
+        if isinstance(found, Response):
+            return found
+        game, seat = found
         unit = request.query_params.get("unit", "")
         previews: list[dict] = []
-        if game.state is not None and unit:
+        composed = request.query_params.get("command")
+        if game.state is not None and composed:  # a fire the board composed (D-LEGAL-1)
+            state = engine.decode_state(game.pk, game.version, game.state)
+            try:
+                previews = [engine.composed_preview_for(state, seat.seat_id, json.loads(composed))]
+            except (ValueError, engine.RulesError) as exc:
+                return _error("command/invalid", str(getattr(exc, "message", exc)), 400)
+        elif game.state is not None and unit:
             state = engine.decode_state(game.pk, game.version, game.state)
             previews = engine.previews_for(state, seat.seat_id, unit)
         return Response(
             {"v": game.version, "seat": seat.seat_id, "unit": unit, "previews": previews}
         )
+
+
+def _player_state(request: Request, game_id: str):
+    """(game, seat, state) for a player of a started game, or an error Response."""
+    found = _seated(request, game_id)
+    if isinstance(found, Response):
+        return found
+    game, seat = found
+    if game.state is None:
+        return _error("game/not_started", "the game starts when every seat is taken", 409)
+    return game, seat, engine.decode_state(game.pk, game.version, game.state)
+
+
+class WhyNotView(APIView):
+    """Why your selected units may not move to, fire at, assault or bombard a hex, with the
+    rule: `{"hex", "actions": [{"action", "ok", "reasons": [{"code", "message", "rule"}]}]}`.
+    Answered from what your side knows: a hex's unseen content never changes it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("units", str, required=True,
+                             description="your unit ids, comma-separated (one hex's units)"),
+            OpenApiParameter("hex", str, required=True, description="a hex label, e.g. A0305"),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        found = _player_state(request, game_id)
+        if isinstance(found, Response):
+            return found
+        _game_row, seat, state = found
+        units = [u for u in request.query_params.get("units", "").split(",") if u]
+        label = request.query_params.get("hex", "")
+        if not units:
+            return _error("units/missing", "name one or more of your units: ?units=id,id", 400)
+        try:
+            answer = engine.why_not_for(state, seat.seat_id, units, label)
+        except ValueError as exc:
+            return _error("hex/invalid", f"hex: {exc}", 400)
+        return Response(answer)
+
+
+class LineOfSightView(APIView):
+    """Whether one hex sees another, the hexes between and what blocks the line (8.3, 8.4):
+    `{"from", "to", "seen", "path", "blocked_by"}`. From the map and its smoke only."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("from", str, required=True, description="a hex label"),
+            OpenApiParameter("to", str, required=True, description="a hex label"),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game = _watched(request, game_id)
+        if isinstance(game, Response):
+            return game
+        if game.state is None:
+            return _error("game/not_started", "the game starts when every seat is taken", 409)
+        state = engine.decode_state(game.pk, game.version, game.state)
+        try:
+            answer = engine.sight_line_for(
+                state, request.query_params.get("from", ""), request.query_params.get("to", "")
+            )
+        except ValueError as exc:
+            return _error("hex/invalid", f"hex: {exc}", 400)
+        return Response(answer)

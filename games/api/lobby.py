@@ -15,7 +15,7 @@ from games import selectors, services
 from games.api.games import _game_json, _no_game
 from games.api.serializers import CredentialsSerializer, GameSerializer
 from games.lobby.selectors import lobby_lists
-from games.services.seats import division
+from games.services.division import division
 
 
 def _error(exc: services.ServiceError) -> Response:

@@ -13,12 +13,14 @@ from rest_framework.views import APIView
 from games import services
 from games.lobby.selectors import seek_json
 from games.models import Seek
+from games.throttles import SeekThrottle, WriteThrottle
 
 
 class SeekCreateSerializer(serializers.Serializer):
     scenario = serializers.CharField(required=False, allow_blank=True, allow_null=True)
     side = serializers.CharField(required=False, allow_blank=True, allow_null=True)
     team_size = serializers.IntegerField(required=False, default=1)
+    time_control = serializers.CharField(required=False, allow_blank=True, allow_null=True)
 
 
 SeekSerializer = inline_serializer(
@@ -30,6 +32,7 @@ SeekSerializer = inline_serializer(
         "scenario": serializers.CharField(allow_null=True),
         "side": serializers.CharField(allow_null=True),
         "team_size": serializers.IntegerField(),
+        "time_control": serializers.CharField(allow_null=True),
     },
 )
 
@@ -49,6 +52,7 @@ class SeekListView(APIView):
     """Join the quick-match queue; the server pairs you as soon as a partner is there."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteThrottle, SeekThrottle]
 
     @extend_schema(request=SeekCreateSerializer, responses={201: SeekSerializer})
     def post(self, request: Request) -> Response:
@@ -61,6 +65,7 @@ class SeekListView(APIView):
                 scenario=wish.get("scenario") or "",
                 side=wish.get("side") or "",
                 team_size=wish.get("team_size", 1),
+                time_control=wish.get("time_control") or "",
             )
         except services.ServiceError as exc:
             return _error(exc)

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from games.models import FINISHED, Game
+from games.protocol import MAX_CLIENT_INT
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -35,8 +36,12 @@ class JoinSerializer(serializers.Serializer):
 
 
 class CommandSerializer(serializers.Serializer):
-    id = serializers.IntegerField(min_value=0, help_text="the client's command id, unique per seat")
-    v = serializers.IntegerField(min_value=0, help_text="the game version the command is based on")
+    id = serializers.IntegerField(
+        min_value=0, max_value=MAX_CLIENT_INT, help_text="the client's command id, unique per seat"
+    )
+    v = serializers.IntegerField(
+        min_value=0, max_value=MAX_CLIENT_INT, help_text="the game version the command is based on"
+    )
     command = serializers.DictField()
 
 

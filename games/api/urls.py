@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from csp.decorators import csp_update
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from games.api import auth, games, views
+
+# Swagger UI sets inline styles on its elements; its script is served apart (the split view)
+# so scripts stay 'self' only, and only this page relaxes style-src.
+swagger_docs = csp_update({"style-src": ["'unsafe-inline'"]})(
+    SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+)
 
 urlpatterns = [
     path("status/", views.StatusView.as_view(), name="api-status"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("schema/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("schema/docs/", swagger_docs, name="api-docs"),
     path("auth/guest", auth.GuestView.as_view(), name="api-auth-guest"),
     path("auth/signup", auth.SignupView.as_view(), name="api-auth-signup"),
     path("auth/login", auth.LoginView.as_view(), name="api-auth-login"),
@@ -28,8 +35,11 @@ urlpatterns = [
     path("games/<str:game_id>/view", games.ViewView.as_view(), name="api-game-view"),
     path("games/<str:game_id>/legal", games.LegalView.as_view(), name="api-game-legal"),
     path("games/<str:game_id>/preview", games.PreviewView.as_view(), name="api-game-preview"),
+    path("games/<str:game_id>/why_not", games.WhyNotView.as_view(), name="api-game-why-not"),
+    path("games/<str:game_id>/los", games.LineOfSightView.as_view(), name="api-game-los"),
     path("games/<str:game_id>/commands", games.CommandView.as_view(), name="api-game-commands"),
     path("games/<str:game_id>/history", games.HistoryView.as_view(), name="api-game-history"),
     path("games/<str:game_id>/export", games.ExportView.as_view(), name="api-game-export"),
+    path("games/<str:game_id>/log", games.LogView.as_view(), name="api-game-log"),
     path("", include("games.api.lobby_urls")),
 ]

@@ -15,6 +15,7 @@ from games import protocol
 from games.lobby import notify
 from games.lobby.selectors import lobby_lists, note_change
 from games.models import LobbyPresence
+from games.throttles import FrameBucket, frame_bucket
 
 LOBBY = "lobby"  # server to browser: {"t": "lobby", "d": {open, watch, mine, queue, seek, online}}
 REFRESH = "refresh"  # browser to server: send the lists again
@@ -42,10 +43,12 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
     groups_joined: list[str]
     pending: asyncio.Task | None = None
     changes: set[str]  # nudges not yet answered with lists
+    frames: FrameBucket | None = None  # this socket's allowance of frames (games/throttles.py)
 
     async def connect(self) -> None:
         """Accept every visitor, send the lists, tell the others someone arrived."""
         await self.accept()
+        self.frames = frame_bucket()
         user = self.scope.get("user")
         self.changes = set()
         self.groups_joined = [notify.LOBBY_GROUP]
@@ -65,6 +68,22 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
         await database_sync_to_async(_leave)(self.channel_name)
         await self.channel_layer.group_send(notify.LOBBY_GROUP, notify.changed_message())
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Refuse a flood (close 4429) and frames that are not JSON, then answer the frame."""
+        if self.frames is None:
+            return
+        if not self.frames.take():
+            await self.send_json(protocol.too_many_frames_frame())
+            await self.close(protocol.CLOSE_TOO_MANY_FRAMES)
+            self.frames = None
+            return
+        try:
+            content = await self.decode_json(text_data if text_data is not None else bytes_data)
+        except (ValueError, TypeError, UnicodeDecodeError):
+            await self.send_json(protocol.error_frame("frame/not_json", "frame is not JSON"))
+            return
+        await self.receive_json(content)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """`ping` gets `pong`, `refresh` gets the lists; anything else is a bad frame."""

@@ -41,6 +41,18 @@ def lobby_changed() -> None:
     transaction.on_commit(_changed)
 
 
+def whose_turn(state: Any) -> tuple:
+    """What the lobby's cards show of whose turn it is (games.lobby.selectors._turn)."""
+    a = state.activation
+    return (state.turn, state.phase, state.active_side, a.seat if a is not None else None)
+
+
+def turn_changed(before: Any, after: Any) -> None:
+    """After a command's commit, nudge the lobby if it changed whose turn it is."""
+    if whose_turn(before) != whose_turn(after):
+        lobby_changed()
+
+
 def user_frame(user_id: Any, frame: dict) -> None:
     """After the commit, send a frame to every lobby socket of one user."""
     text = protocol.encode(frame)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Q
@@ -12,8 +14,8 @@ from games import engine_adapter as engine
 from games.models import ACTIVE, FINISHED, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
 from games.selectors import PRESENCE_TTL
 from games.services.accounts import is_guest
+from games.services.division import division
 from games.services.matchmaking import queue_counts
-from games.services.seats import division
 
 LIST_LIMIT = 50
 RECENT_LIMIT = 5  # my finished games, offered for a rematch
@@ -109,6 +111,33 @@ def _cards(games: list[Game]) -> list[dict]:
     return [game_card(g, online, spectators) for g in games]
 
 
+# Facts other apps add to my games' cards (the clocks add `clock` and `time_left`): each
+# takes (games, their cards, the viewer) and adds keys to the cards in place.
+MY_CARD_EXTRAS: list[Callable[[list[Game], list[dict], Any], None]] = []
+
+
+def _my_move(game: Game, user: Any) -> bool:
+    """Whether one of the viewer's seats may act now (the engine's who_may_act)."""
+    if game.status != ACTIVE or not game.state:
+        return False
+    state = engine.cached_state(game.pk, game.version) or engine.decode_state(
+        game.pk, game.version, game.state
+    )
+    mine = {s.seat_id for s in game.seats.all() if s.user_id == user.pk}
+    return bool(mine & set(engine.who_may_act(state)))
+
+
+def my_cards(games: list[Game], user: Any) -> list[dict]:
+    """My games' cards, those whose move is mine first, the least time left first."""
+    cards = _cards(games)
+    for game, card in zip(games, cards, strict=True):
+        card["my_move"] = _my_move(game, user)
+    for extra in MY_CARD_EXTRAS:
+        extra(games, cards, user)
+    cards.sort(key=lambda c: (not c["my_move"], c.get("time_left", math.inf)))
+    return cards
+
+
 def _games():
     return Game.objects.select_related("created_by").prefetch_related(
         "sides", "seats__user", "seats__side"
@@ -185,7 +214,7 @@ def lobby_lists(user: Any, changes: frozenset[str] | None = None) -> dict:
         **shared_lists(changes),
         "me": user.get_username() if signed_in else None,
         "guest": is_guest(user),
-        "mine": _cards(mine),
+        "mine": my_cards(mine, user),
         "recent": _cards(recent),
         "seek": seek,
     }
@@ -205,6 +234,7 @@ def seek_json(seek: Seek) -> dict:
         "scenario": seek.scenario or None,
         "side": seek.side or None,
         "team_size": seek.team_size,
+        "time_control": seek.time_control or None,
     }
     if seek.game_id:
         out["game"] = str(seek.game_id)

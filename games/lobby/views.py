@@ -16,6 +16,7 @@ from games import services
 from games.lobby.selectors import scenario_brief
 from games.lobby.thumbnail import thumbnail_svg
 from games.models import Seat
+from games.throttles import throttle_check
 
 
 def _next(request: HttpRequest) -> str:
@@ -32,6 +33,7 @@ def lobby_context() -> dict:
         for side in scen.sides:
             sides.setdefault(side.id, side.name)
     return {
+        "option_names": {o["id"]: o["name"] for o in engine.option_choices()},
         "scenarios": [{"id": s.id, "title": s.title} for s in scenarios],
         "sides": sorted(sides.items(), key=lambda kv: kv[1]),
     }
@@ -47,9 +49,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
         "games/new_game.html",
         {
             "scenarios": scenarios,
-            # The double-blind additions (18.11-18.13) are switchable per game like the rest.
-            "optional_rules": [r for r in engine.OPTIONAL_RULES if r != "double_blind"]
-            + list(engine.DB_ADDITIONS),
+            # Double-blind has its own box; its additions (18.11) show only when it is ticked.
+            "double_blind": next(o for o in engine.option_choices() if o["id"] == "double_blind"),
+            "optional_rules": [o for o in engine.option_choices() if o["id"] != "double_blind"],
         },
     )
 
@@ -57,6 +59,13 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            throttle_check("signup", request)
+        except services.ServiceError as exc:
+            form.add_error(None, exc.message)
+            context = {"form": form, "next": _next(request)}
+            return render(request, "accounts/signup.html", context, status=exc.status)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

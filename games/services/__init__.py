@@ -10,11 +10,12 @@ from __future__ import annotations
 from games.services.accounts import guest_claim, is_guest
 from games.services.chat import chat_post
 from games.services.commands import Outcome, command_submit
+from games.services.division import division_set
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign, game_start
 from games.services.matchmaking import seek_cancel, seek_create, seek_pair
 from games.services.presence import presence_enter, presence_leave, presence_touch
-from games.services.seats import division_set, game_leave, game_rematch, seat_remove
+from games.services.seats import game_leave, game_rematch, seat_remove
 
 __all__ = [
     "Outcome",

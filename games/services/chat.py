@@ -9,6 +9,7 @@ from django.utils import timezone
 from games import broadcast, protocol
 from games.models import ABANDONED, FINISHED, ChatMessage, Game, Seat
 from games.services.errors import ServiceError
+from games.throttles import throttle_check
 
 
 def chat_post(
@@ -19,6 +20,7 @@ def chat_post(
     While the game is played, side chat reaches only that side, and spectator chat never
     reaches the players; once it has ended, players and spectators may talk to everyone.
     """
+    throttle_check("chat", user=user)
     game = game if isinstance(game, Game) else Game.objects.get(pk=game)
     over = game.status in (FINISHED, ABANDONED)
     sides = list(game.sides.values_list("side_id", flat=True))

@@ -11,9 +11,12 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import broadcast, protocol
+from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
+from games.lobby import notify as lobby_notify
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
+from games.services import hooks
+from games.services.race import lost_race_message
 
 
 @dataclass(frozen=True)
@@ -105,10 +108,11 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
     if g.status != ACTIVE:
         raise _Refused("game/over", f"the game is {g.status}")
     if base_version != g.version:
-        raise _Refused(
-            "state/stale_version",
-            f"the command was based on version {base_version}; the game is at {g.version}",
+        lost = base_version < g.version
+        message = lost_race_message(g.pk, base_version, seat) if lost else (
+            f"the command was based on version {base_version}; the game is at {g.version}"
         )
+        raise _Refused("state/stale_version", message)
     before = engine.cached_state(g.pk, g.version)
     if before is None:
         raw_before = Game.objects.filter(pk=g.pk).values_list("state", flat=True).get()
@@ -123,11 +127,13 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
     # the ORM would encode it twice and spend longer building the queries than running them.
     raw = engine.encode_state(after)
     state_json = json.dumps(raw)
+    checkpoint = steplog.checkpoint_of(version, after, raw)
     game_key = _db_id(g.pk)
+    now = timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(_INSERT_STEP, [
             game_key, version, seat.pk, client_id, json.dumps(command), json.dumps(applied.dice),
-            json.dumps(applied.events), state_json, _CREATED.get_db_prep_value(timezone.now(), connection),
+            json.dumps(applied.events), checkpoint, _CREATED.get_db_prep_value(now, connection),
         ])  # fmt: skip
     _update_units(g.pk, before, after)
     if after.phase == engine.ENDED:
@@ -150,7 +156,9 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
     if changed != 1:
         # Only SQLite gets here (it ignores row locks): another writer won; roll back.
         raise _Refused("state/stale_version", "another command was applied first")
+    hooks.after_step(hooks.StepDone(g.pk, version, seat.seat_id, before, after, now))
     engine.remember_state(g.pk, version, after)
+    lobby_notify.turn_changed(before, after)  # the cards' whose-turn line is pushed, not polled
     transaction.on_commit(
         partial(
             broadcast.publish_step,
@@ -229,8 +237,8 @@ def _columns(model: Any, *names: str) -> str:
 _INSERT_STEP = (
     f"INSERT INTO {_STEPS} ("
     + _columns(GameStep, "game", "version", "seat", "client_id", "command", "dice", "events",
-               "state", "created_at")
-    + f") VALUES (%s, %s, %s, %s, {_JSON}, {_JSON}, {_JSON}, {_JSON}, %s)"
+               "checkpoint", "created_at")
+    + f") VALUES (%s, %s, %s, %s, {_JSON}, {_JSON}, {_JSON}, %s, %s)"
 )  # fmt: skip
 _SELECT_GAME = (
     "SELECT "

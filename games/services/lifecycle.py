@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast
+from games import broadcast, steplog
 from games import engine_adapter as engine
 from games.models import (
     ACTIVE,
@@ -22,10 +22,16 @@ from games.models import (
     Side,
     Unit,
 )
+from games.services import hooks
+from games.services.division import divided_opening_state
 from games.services.errors import ServiceError
 
 MAX_SEATS_PER_SIDE = 4
 OPTION_KEYS = ("double_blind", "optional_rules", "spectators", "private")
+
+
+def _option_keys() -> tuple[str, ...]:
+    return OPTION_KEYS + tuple(hooks.OPTION_CHECKS)
 
 
 def normalize_options(scenario_id: str, raw: Any) -> dict:
@@ -34,7 +40,7 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
         raw = {}
     if not isinstance(raw, dict):
         raise ServiceError("options/invalid", "options must be an object")
-    unknown = sorted(set(raw) - set(OPTION_KEYS))
+    unknown = sorted(set(raw) - set(_option_keys()))
     if unknown:
         raise ServiceError("options/invalid", f"unknown option(s): {', '.join(unknown)}")
     scen = engine.scenario(scenario_id)
@@ -67,6 +73,7 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
         "optional_rules": sorted(set(rules) - {"double_blind"}),
         "spectators": spectators,
         "private": private,
+        **{name: check(raw.get(name)) for name, check in hooks.OPTION_CHECKS.items()},
     }
 
 
@@ -163,8 +170,7 @@ def game_start(*, game: Game) -> Game:
     seats = list(
         Seat.objects.filter(game=game).select_related("side").order_by("side__order", "seat_id")
     )
-    # A team game's side may have chosen its own division of units (services.seats).
-    from games.services.seats import divided_opening_state
+    # A team game's side may have chosen its own division of units (services.division).
 
     state = divided_opening_state(game, engine_options(game.options)) or engine.opening_state(
         game.scenario, engine_options(game.options), {s.seat_id: s.side.side_id for s in seats}
@@ -178,12 +184,13 @@ def game_start(*, game: Game) -> Game:
         Unit(game=game, unit_id=uid, **row) for uid, row in engine.unit_rows(state).items()
     )
     raw = engine.encode_state(state)
-    GameStep.objects.create(game=game, version=1, state=raw, command=None)
+    GameStep.objects.create(game=game, version=1, checkpoint=steplog.pack(raw), command=None)
     game.state = raw
     game.version = 1
     game.status = ACTIVE
     game.started_at = timezone.now()
     game.save(update_fields=["state", "version", "status", "started_at"])
+    hooks.after_step(hooks.StepDone(game.pk, 1, None, None, state, game.started_at))
     engine.remember_state(game.pk, 1, state)
     transaction.on_commit(partial(broadcast.publish_snapshot, game.pk, 1, state, game.spectators))
     return game
@@ -216,16 +223,18 @@ def game_resign(*, game: Game | Any, seat: Seat) -> int:
         command={"type": "resign"},
         events=events,
         dice=applied.dice,
-        state=raw,
+        checkpoint=steplog.checkpoint_of(version, after, raw),
     )
+    now = timezone.now()
     Game.objects.filter(pk=locked.pk, version=locked.version).update(
         version=version,
         state=raw,
         dice_position=applied.dice_position,
         status=FINISHED,
         result=result,
-        finished_at=timezone.now(),
+        finished_at=now,
     )
+    hooks.after_step(hooks.StepDone(locked.pk, version, seat.seat_id, before, after, now))
     engine.remember_state(locked.pk, version, after)
     transaction.on_commit(
         partial(

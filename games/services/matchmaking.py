@@ -18,6 +18,7 @@ from django.utils import timezone
 from games import engine_adapter as engine
 from games.lobby import notify
 from games.models import CANCELLED, MATCHED, WAITING, Game, Seek
+from games.services import hooks
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join
 
@@ -63,15 +64,29 @@ def _check(scenario: str, side: str, team_size: Any) -> None:
         raise ServiceError("seek/invalid", f"no scenario fits {team_size} seats a side")
 
 
-def seek_create(*, user: Any, scenario: str = "", side: str = "", team_size: int = 1) -> Seek:
-    """Join the quick-match queue (at most one waiting seek a user), then try to pair."""
+def seek_create(
+    *, user: Any, scenario: str = "", side: str = "", team_size: int = 1, time_control: str = ""
+) -> Seek:
+    """Join the quick-match queue (at most one waiting seek a user), then try to pair.
+
+    `time_control` is a preset name ("live-30+20", "days-3"); "" takes any, and a group in
+    which nobody named one plays untimed.
+    """
     if not getattr(user, "is_authenticated", False):
         raise ServiceError("auth/required", "sign in to play a quick match", 401)
-    scenario, side = scenario or "", side or ""
+    scenario, side, time_control = scenario or "", side or "", time_control or ""
     _check(scenario, side, team_size)
+    check_control = hooks.OPTION_CHECKS.get("time_control")
+    if time_control and check_control is not None:
+        if not isinstance(time_control, str):
+            raise ServiceError("time_control/invalid", "time_control must be a preset name")
+        check_control(time_control)
     try:
         with transaction.atomic():
-            seek = Seek.objects.create(user=user, scenario=scenario, side=side, team_size=team_size)
+            seek = Seek.objects.create(
+                user=user, scenario=scenario, side=side, team_size=team_size,
+                time_control=time_control,
+            )  # fmt: skip
             notify.lobby_changed()
     except IntegrityError:
         raise ServiceError(
@@ -110,7 +125,7 @@ class _Group:
         """The scenario this group (with `extra`) would play, or None if it cannot."""
         members = self.members + ([extra] if extra else [])
         named = {m.scenario for m in members if m.scenario}
-        if len(named) > 1:
+        if len(named) > 1 or len({m.time_control for m in members if m.time_control}) > 1:
             return None
         candidates = sorted(named) if named else pool(self.team_size)
         for scen in candidates:
@@ -189,9 +204,11 @@ def _open(scenario: str, members: list[Seek]) -> Game:
     team_size = members[0].team_size
     sides = _sides_for(scenario, members, team_size)
     first, *rest = zip(members, sides, strict=True)
+    control = next((m.time_control for m in members if m.time_control), "")
     game = game_create(
-        user=first[0].user, scenario=scenario, side=first[1], seats_per_side=team_size
-    )
+        user=first[0].user, scenario=scenario, side=first[1], seats_per_side=team_size,
+        options={"time_control": control} if control else None,
+    )  # fmt: skip
     for seek, side in rest:
         game_join(game=game, user=seek.user, side=side)
     now = timezone.now()

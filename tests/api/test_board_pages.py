@@ -58,7 +58,7 @@ def test_the_game_page_embeds_the_map_the_counter_types_and_who_is_looking(
     hmg = boot["types"]["ge_hmg"]
     assert hmg["full"]["direct_fire"] == [7, 6] and hmg["reduced"]["direct_fire"] == [4, 6]
     assert any(t["leader"] and t["rank"] for t in boot["types"].values())
-    watcher = boot_of(client.get(f"/games/{game_id}/"))
+    watcher = boot_of(signed_in("spectator").get(f"/games/{game_id}/"))
     assert (watcher["seat"], watcher["audience"]) == (None, "public")
     assert client.get("/games/not-a-game/").status_code == 404
 

@@ -161,3 +161,13 @@ def test_the_schema_lists_the_game_paths(client):
     ]
     for path in ("/api/v1/auth/guest", "/api/v1/games", "/api/v1/games/{game_id}/commands"):
         assert path in paths
+
+
+def test_a_command_id_past_what_a_browser_can_hold_is_a_400_and_changes_nothing(
+    axis_player, allied_player
+):
+    game_id = started(axis_player, allied_player)
+    body = {"id": 2**64, "v": 1, "command": {"type": "roll_initiative"}}
+    refused = post(axis_player, f"/api/v1/games/{game_id}/commands", body)
+    assert refused.status_code == 400 and "id" in refused.json()
+    assert axis_player.get(f"/api/v1/games/{game_id}/view").json()["v"] == 1

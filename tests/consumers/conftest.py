@@ -67,6 +67,9 @@ def any_layer(request):
 @pytest.fixture
 def app(settings):
     settings.ALLOWED_HOSTS = ["testserver"]
+    # Scripted clients answer each frame at once, far faster than a person: the per-socket
+    # frame limit is tested on its own (test_socket_flood.py overrides this).
+    settings.PGWEB_SOCKET_FRAMES = (10_000.0, 10_000)
     return build_application()
 
 

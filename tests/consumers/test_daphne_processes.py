@@ -49,6 +49,9 @@ def server_env(postgres_url: str, redis_url: str, tmp_path: Path):
         "REDIS_URL": redis_url,
         "PGWEB_VAR_DIR": str(tmp_path),
         "LOG_LEVEL": "WARNING",
+        # scripted clients, not people: the frame limit is tested in test_socket_flood.py
+        "PGWEB_SOCKET_FRAMES_PER_SECOND": "10000",
+        "PGWEB_SOCKET_FRAMES_BURST": "10000",
     }
     migrated = manage("migrate", "--noinput", env=env)
     assert migrated.returncode == 0, migrated.stderr

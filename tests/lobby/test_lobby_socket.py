@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from games import services
 from games.models import Seat
 from tests.consumers.conftest import Sock, game_path, sign_in
-from tests.gamekit import SCENARIO
+from tests.gamekit import SCENARIO, seat, started_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -210,3 +210,20 @@ async def test_a_player_opening_their_game_shows_online_on_its_seat_in_the_lobby
     await sock.close()
     await watcher.until(is_lobby(lambda d: not ann_online(d)))
     await watcher.close()
+
+
+async def test_a_command_that_changes_whose_turn_it_is_is_pushed_to_the_lobby(app, any_layer):
+    """No poll: the card's whose-turn line follows the commit of the command that changed it."""
+    ann, ann_cookie = await sign_in("ann")
+    bob, _ = await sign_in("bob")
+    game = await database_sync_to_async(started_game)(ann, bob)
+    a = await Sock(app, LOBBY, ann_cookie).open()
+    first = await a.until(is_lobby(lambda d: d["mine"]))
+    assert first["d"]["mine"][0]["turn"]["phase"] == "initiative"
+    me = await database_sync_to_async(seat)(game, ann)
+    await database_sync_to_async(services.command_submit)(
+        game=game, seat=me, command={"type": "roll_initiative"}, base_version=game.version
+    )
+    moved = await a.until(is_lobby(lambda d: d["mine"][0]["turn"]["phase"] == "action"))
+    assert moved["d"]["mine"][0]["turn"]["side"] in ("ge", "su")
+    await a.close()

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from games import services
 from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, Seat
 from games.services import ServiceError
-from games.services.seats import division
+from games.services.division import division
 from tests.gamekit import SCENARIO, seat, started_game
 
 

@@ -39,6 +39,10 @@ def test_ping_needs_nothing_else():
         ('{"t":"cmd","id":1,"d":{}}', "frame/invalid"),  # no base version
         ('{"t":"cmd","id":1,"v":-1,"d":{}}', "frame/invalid"),
         ('{"t":"cmd","id":true,"v":1,"d":{}}', "frame/invalid"),
+        # past 64 bits an id used to reach the database and crash the socket (OverflowError)
+        ('{"t":"cmd","id":18446744073709551616,"v":1,"d":{}}', "frame/invalid"),
+        ('{"t":"cmd","id":1,"v":9007199254740992,"d":{}}', "frame/invalid"),
+        ('{"t":"sync","v":99999999999999999999}', "frame/invalid"),
         ('{"t":"cmd","id":1,"v":1,"d":"pass"}', "frame/invalid"),
         ('{"t":"sync"}', "frame/invalid"),
         ('{"t":"chat","d":{"channel":"everyone","text":"hi"}}', "frame/invalid"),

@@ -1,29 +1,23 @@
-"""Find the bundled scenarios and check that each one loads."""
+"""Check that every bundled scenario loads (validates) with the rules engine.
+
+Nothing is written to the database: games read their scenario from the JSON files through
+the engine (`games.rules.scenario.bundled_scenarios`), so this command only validates them.
+"""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.rules.scenario import load_scenario
+
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
 
 
-def scenario_loader() -> Any | None:
-    """Return the rules engine's `load_scenario`, or None while the engine has none yet."""
-    try:
-        module = importlib.import_module("games.rules.scenario")
-    except ModuleNotFoundError as exc:
-        if exc.name != "games.rules.scenario":
-            raise  # the module exists but something it imports is missing: a real error
-        return None
-    return getattr(module, "load_scenario", None)
-
-
 class Command(BaseCommand):
-    help = "Find games/data/scenarios/*.json and validate each with the rules engine."
+    help = "Validate games/data/scenarios/*.json with the rules engine (nothing is stored)."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
@@ -36,17 +30,10 @@ class Command(BaseCommand):
         if not paths:
             self.stdout.write(f"load_scenarios: no scenarios found in {folder}")
             return
-        load = scenario_loader()
-        if load is None:
-            self.stdout.write(
-                f"load_scenarios: found {len(paths)} scenario file(s) in {folder}; "
-                "games.rules.scenario.load_scenario does not exist yet, so they are not validated"
-            )
-            return
         failures: list[str] = []
         for path in paths:
             try:
-                scenario = load(path)
+                scenario = load_scenario(path)
             except Exception as exc:  # report every broken file, not just the first
                 failures.append(f"{path.name}: {exc}")
                 continue

@@ -1,0 +1,87 @@
+"""What a player is told when their command lost a race: another command was applied to the
+version it was based on. In a team game that is usually a partner's, so the message names
+the partner and what they did (from the command log), in words a player reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import engine_adapter as engine
+from games import selectors
+from games.models import GameStep, Seat
+
+RETRY = "Your command was not applied: look at the board again and choose."
+
+# The partner's command as a verb phrase; `{units}` names their own units, `{hex}` the place.
+VERBS = {
+    "roll_initiative": "rolled for initiative",
+    "activate": "activated {units}{at}",
+    "move": "moved {units} to {hex}",
+    "exit": "moved {units} off the map",
+    "fire": "fired with {units} at {hex}",
+    "bombard": "bombarded {hex}",
+    "opportunity_fire": "took opportunity fire with {units}",
+    "assault": "assaulted {hex} with {units}",
+    "recover": "tried to recover {units}",
+    "load": "loaded {units}",
+    "unload": "unloaded {units}",
+    "air_strike": "called an air strike on {hex}",
+    "dig_in": "dug in {units}",
+    "consolidate": "consolidated {units}",
+    "end_activation": "ended the activation",
+    "pass": "passed the action segment",
+    "decline": "declined opportunity fire",
+    "bank_segment": "banked a segment",
+    "double_segment": "took a double segment",
+    "resign": "resigned",
+}
+
+
+def _unit_ids(command: dict) -> list[str]:
+    ids = [command.get("unit"), *command.get("units", []), *command.get("firers", [])]
+    return [i for i in ids if isinstance(i, str)]
+
+
+def _place(command: dict) -> str:
+    path = command.get("path")
+    if isinstance(path, list) and path:
+        return str(path[-1])
+    target = command.get("target") or command.get("hex")
+    return str(target) if isinstance(target, str) else "a hex"
+
+
+def command_in_words(command: Any, state: Any, side: str) -> str:
+    """A partner's command as a phrase, naming only their side's own counters."""
+    if not isinstance(command, dict):
+        return "acted"
+    types = engine.counter_types(state.scenario_id) if state is not None else {}
+    names = []
+    for uid in _unit_ids(command):
+        unit = state.units.get(uid) if state is not None else None
+        if unit is not None and unit.side == side and unit.type_id in types:
+            names.append(types[unit.type_id]["name"])
+    units = ", ".join(dict.fromkeys(names)) or "their units"
+    at = f" in {command['hex']}" if isinstance(command.get("hex"), str) else ""
+    verb = VERBS.get(str(command.get("type")), "acted ({type})")
+    return verb.format(units=units, hex=_place(command), at=at, type=command.get("type"))
+
+
+def lost_race_message(game_id: Any, base_version: int, seat: Seat) -> str:
+    """Why a command based on `base_version` was refused: who acted first, and what they did."""
+    step = (
+        GameStep.objects.filter(game_id=game_id, version=base_version + 1)
+        .select_related("seat__side", "seat__user")
+        .only("command", "seat__seat_id", "seat__side__side_id", "seat__user__username")
+        .first()
+    )
+    winner = step.seat if step is not None else None
+    if winner is None:
+        return f"The game moved on before your command arrived. {RETRY}"
+    if winner.side_id != seat.side_id:
+        return f"The other side acted before your command arrived. {RETRY}"
+    state = selectors.state_at(game_id, base_version)
+    words = command_in_words(step.command, state, winner.side.side_id)
+    if winner.pk == seat.pk:
+        return f"Your own earlier command came first (you {words}). {RETRY}"
+    who = winner.user.get_username() if winner.user_id else "an empty seat"
+    return f"Your partner {who} ({winner.seat_id}) acted first: {who} {words}. {RETRY}"
