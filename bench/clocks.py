@@ -141,12 +141,12 @@ def timed_sweep() -> tuple[float, dict]:
 
 def line_of_play(start, n: int) -> list[tuple[str, dict]]:
     """A seeded line of legal commands (the same for both games), mostly moves and passes."""
-    from games import rules
+    from games.rules.legal import legal_commands
 
     rng = random.Random(3)
     state, position, line = start, 0, []
     for _ in range(n):
-        legal = {s.id: g for s in state.seats if (g := rules.legal_commands(state, s.id))}
+        legal = {s.id: g for s in state.seats if (g := legal_commands(state, s.id))}
         if not legal:
             break
         seat_id = rng.choice(sorted(legal))

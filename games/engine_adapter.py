@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from games import rules
+from games.rules.engine import apply as rules_apply, who_may_act as rules_who_may_act
+from games.rules.knowledge import start as start_knowledge
+from games.rules.legal import legal_commands as rules_legal_commands
+from games.rules.views import redact_events as rules_redact_events, view_for as rules_view_for
 from games.rules import faces as rfaces
 from games.rules import state as rstate
 from games.rules.commands import Event
@@ -103,7 +106,7 @@ def arm(state: GameState, options: list[str]) -> GameState:
     additions = sorted(set(options) & set(DB_ADDITIONS))
     if not (set(options) & set(KNOWLEDGE_MODES)) and not additions:
         return state
-    return rules.start_knowledge(state, secrets.token_hex(32), additions)
+    return start_knowledge(state, secrets.token_hex(32), additions)
 
 
 # -- states, cached by (game, version) ----------------------------------------------------------
@@ -147,7 +150,7 @@ def replay_step(state: GameState, seat_id: str, command: Any, dice: list[dict]) 
     """The state a stored step made, applied again with its recorded dice (the log is the
     truth; games.steplog rebuilds versions between checkpoints with this)."""
     recorded = ScriptedDice.replaying(Roll.from_json(r) for r in dice or [])
-    return rules.apply(state, seat_id, command, recorded).state
+    return rules_apply(state, seat_id, command, recorded).state
 
 
 def encode_state(state: GameState) -> dict:
@@ -170,7 +173,7 @@ def apply_command(
 ) -> Applied:
     """Apply a command with the game's seeded dice; raises RulesError (with .code)."""
     dice = SeededDice(seed, position=position)
-    step = rules.apply(state, seat_id, command, dice)
+    step = rules_apply(state, seat_id, command, dice)
     return Applied(
         state=step.state,
         events=[e.to_json() for e in step.events],
@@ -182,14 +185,14 @@ def apply_command(
 
 def who_may_act(state: GameState) -> tuple[str, ...]:
     """The seats that may send a command now (the engine's answer; empty once ended)."""
-    return rules.who_may_act(state)
+    return rules_who_may_act(state)
 
 
 def deciding_sides(state: GameState) -> dict[str, tuple[str, ...]]:
     """The sides that must decide now, each with its seats that may act."""
     side_of = {s.id: s.side for s in state.seats}
     out: dict[str, tuple[str, ...]] = {}
-    for seat in rules.who_may_act(state):
+    for seat in rules_who_may_act(state):
         out[side_of[seat]] = (*out.get(side_of[seat], ()), seat)
     return out
 
@@ -201,7 +204,7 @@ def window_open(state: GameState) -> bool:
 
 def legal_for(state: GameState, seat_id: str) -> list[dict]:
     """Every command a seat may send now, complete objects, in the engine's group order."""
-    return [c for cs in rules.legal_commands(state, seat_id).values() for c in cs]
+    return [c for cs in rules_legal_commands(state, seat_id).values() for c in cs]
 
 
 def _engine_audience(state: GameState, audience: str) -> tuple:
@@ -224,7 +227,7 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
     if hit is not None:
         return hit
     engine_audience = _engine_audience(state, audience)
-    view = rules.view_for(state, engine_audience)
+    view = rules_view_for(state, engine_audience)
     # On the wire, units are keyed by id: a patch then touches the counters that changed, not
     # the whole list (games/patch.py replaces arrays whole).
     view["units"] = {u["id"]: u for u in view["units"]}
@@ -232,7 +235,7 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
         legal = {}
         for seat in state.seats:
             if seat.side == engine_audience[1]:
-                groups = rules.legal_commands(state, seat.id)
+                groups = rules_legal_commands(state, seat.id)
                 if groups:
                     legal[seat.id] = groups
         view["legal"] = legal
@@ -351,7 +354,7 @@ def _face(face: Any) -> dict:
 
 def events_for(events: list[dict], state: GameState, audience: str) -> list[dict]:
     """The events of a step an audience may see (`state` is the state after the step)."""
-    return rules.redact_events(
+    return rules_redact_events(
         [_event(e) for e in events], _engine_audience(state, audience), state
     )
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import rules
+from games.rules.engine import apply as rules_apply, who_may_act as rules_who_may_act
+from games.rules.legal import legal_commands as rules_legal_commands
 from games.rules import knowledge
 from games.rules.los import has_los
 from games.rules.observation import ADDITIONS as DB_ADDITIONS
@@ -45,15 +46,15 @@ class PanzerGrenadier:
         return knowledge.start(state, secret, additions)
 
     def apply(self, state, seat, command, dice) -> Step:
-        step = rules.apply(state, seat, command, dice)
+        step = rules_apply(state, seat, command, dice)
         return Step(state=step.state, events=tuple(e.to_json() for e in step.events),
                     dice_used=step.dice_used)
 
     def who_may_act(self, state):
-        return rules.who_may_act(state)
+        return rules_who_may_act(state)
 
     def legal_commands(self, state, seat):
-        return rules.legal_commands(state, seat)
+        return rules_legal_commands(state, seat)
 
     def preview(self, state, seat, command):
         unit = command.get("unit") or (command.get("units") or [None])[0]
