@@ -10,7 +10,9 @@ import pytest
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from games import broadcast, rules, services
+from games import broadcast, services
+from games.rules.engine import who_may_act
+from games.rules.legal import legal_commands
 from games.models import Presence
 from games.notifications import tasks, trigger
 from games.notifications.consumer import NotificationConsumer
@@ -68,8 +70,8 @@ def test_a_step_within_an_activation_tells_nobody(
         )  # fmt: skip
     state = state_of(game)
     mover = axis_player if state.active_side == "ge" else allied_player
-    [seat_id] = rules.who_may_act(state)
-    activate = rules.legal_commands(state, seat_id)["activate"][0]
+    [seat_id] = who_may_act(state)
+    activate = legal_commands(state, seat_id)["activate"][0]
     frames.clear()
     with django_capture_on_commit_callbacks(execute=True):
         outcome = services.command_submit(
