@@ -32,7 +32,8 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
-from games import broadcast, rules, services  # noqa: E402
+from games import broadcast, services  # noqa: E402
+from games.rules.legal import legal_commands  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.notifications import trigger  # noqa: E402
@@ -66,7 +67,7 @@ def play(commands: int, seed: int) -> dict[bool, list[float]]:
             state = engine.decode_state(game.pk, game.version, game.state)
             if state.phase == engine.ENDED:
                 break
-            legal = {s: rules.legal_commands(state, s) for s in seats}
+            legal = {s: legal_commands(state, s) for s in seats}
             seat_id = rng.choice(sorted(s for s, g in legal.items() if g))
             command = rng.choice(legal[seat_id][rng.choice(sorted(legal[seat_id]))])
             t0 = time.perf_counter()

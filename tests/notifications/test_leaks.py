@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from games import broadcast, rules, services
+from games import broadcast, services
+from games.rules.legal import legal_commands
 from games.models import Game
 from games.notifications.models import Delivery
 from games.notifications.preferences import settings_of
@@ -52,7 +53,7 @@ def test_no_channel_carries_a_hidden_enemy_counter(
         state = state_of(game)
         if state.phase == "ended":
             break
-        legal = {s.id: rules.legal_commands(state, s.id) for s in state.seats}
+        legal = {s.id: legal_commands(state, s.id) for s in state.seats}
         seat_id, command = random_move(rng, legal)
         user = players[next(s.side for s in state.seats if s.id == seat_id)]
         with django_capture_on_commit_callbacks(execute=True):
