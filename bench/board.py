@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from games import engine_adapter as engine  # noqa: E402
 from games import protocol  # noqa: E402
-from games.rules.scenario import bundled_scenarios, initial_state  # noqa: E402
+from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state  # noqa: E402
 
 SCENARIO = "sosna-line"
 STATIC = ROOT / "static"

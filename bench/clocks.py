@@ -141,7 +141,7 @@ def timed_sweep() -> tuple[float, dict]:
 
 def line_of_play(start, n: int) -> list[tuple[str, dict]]:
     """A seeded line of legal commands (the same for both games), mostly moves and passes."""
-    from games.rules.legal import legal_commands
+    from games.rules.panzer_grenadier.legal import legal_commands
 
     rng = random.Random(3)
     state, position, line = start, 0, []

@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.rules.movement import reachable  # noqa: E402
-from games.rules.scenario import load_scenario  # noqa: E402
-from games.rules.state import GameState  # noqa: E402
+from games.rules.panzer_grenadier.core.movement import reachable  # noqa: E402
+from games.rules.panzer_grenadier.core.scenario import load_scenario  # noqa: E402
+from games.rules.panzer_grenadier.core.state import GameState  # noqa: E402
 
 SCENARIO = ROOT / "games" / "data" / "scenarios" / "sosna-line.json"
 
@@ -33,7 +33,7 @@ def main() -> None:
     scenario = load_scenario(SCENARIO)
     load_ms = (time.perf_counter() - t0) * 1000
 
-    from games.rules.scenario import initial_state
+    from games.rules.panzer_grenadier.core.scenario import initial_state
 
     state: GameState = initial_state(scenario)
     movers = sorted(

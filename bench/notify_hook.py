@@ -33,11 +33,11 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
 from games import broadcast, services  # noqa: E402
-from games.rules.legal import legal_commands  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.notifications import trigger  # noqa: E402
 from games.notifications.models import NotificationSettings  # noqa: E402
+from games.rules.panzer_grenadier.legal import legal_commands  # noqa: E402
 
 SCENARIO = "meeting-at-kessel"
 GAME_LENGTH = 40  # commands per game before the next one (hook off and on alternate)

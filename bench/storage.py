@@ -40,8 +40,8 @@ from django.core.management import call_command  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import selectors, services  # noqa: E402
 from games.models import Game, GameStep, Seat  # noqa: E402
-from games.rules.legal import legal_commands  # noqa: E402
-from games.rules.playtest import GROUP_WEIGHTS  # noqa: E402
+from games.rules.panzer_grenadier.legal import legal_commands  # noqa: E402
+from games.rules.panzer_grenadier.playtest import GROUP_WEIGHTS  # noqa: E402
 
 
 def step_bytes(game: Game) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 Measures: the per-map sight precompute (once per map, cached), a full recompute of
 what both sides spot, and incremental updates after single-hex moves. Uses the
-bundled six-board scenario when games.rules.scenario can load one; otherwise six
+bundled six-board scenario when games.rules.panzer_grenadier.core.scenario can load one; otherwise six
 bundled (or generated) boards with 300 units placed deterministically.
 
 Run: .venv/bin/python bench/visibility.py [--moves N]
@@ -23,15 +23,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.rules.hexgrid import Hex  # noqa: E402
-from games.rules.maps import Map  # noqa: E402
-from games.rules.visibility import Visibility, static_sight  # noqa: E402
+from games.rules.common.hexgrid import Hex  # noqa: E402
+from games.rules.panzer_grenadier.core.maps import Map  # noqa: E402
+from games.rules.panzer_grenadier.core.visibility import Visibility, static_sight  # noqa: E402
 
 
 def _from_scenario() -> tuple[str, Map, dict, dict, set] | None:
     """Positions from the bundled six-board scenario, if the loader and file exist."""
     try:
-        from games.rules.scenario import load_scenario  # type: ignore[import-not-found]
+        from games.rules.panzer_grenadier.core.scenario import load_scenario  # type: ignore[import-not-found]
     except ImportError:
         return None
     for path in sorted(glob.glob(str(ROOT / "games/data/scenarios/*.json"))):

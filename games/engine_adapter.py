@@ -13,25 +13,40 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from games.rules.engine import apply as rules_apply, who_may_act as rules_who_may_act
-from games.rules.knowledge import start as start_knowledge
-from games.rules.legal import legal_commands as rules_legal_commands
-from games.rules.views import redact_events as rules_redact_events, view_for as rules_view_for
-from games.rules import faces as rfaces
-from games.rules import state as rstate
-from games.rules.commands import Event
-from games.rules.dice import Roll, ScriptedDice, SeededDice, commitment, new_seed
-from games.rules.errors import RulesError
-from games.rules.knowledge import MODES as KNOWLEDGE_MODES
-from games.rules.observation import ADDITION_INFO
-from games.rules.observation import ADDITIONS as DB_ADDITIONS
-from games.rules.registry import catalogue_for, hex_label
-from games.rules.scenario import OPTIONAL_RULES, Scenario, bundled_scenarios, initial_state
-from games.rules.scenario_model import OPTIONAL_RULE_INFO
-from games.rules.serialize import state_from_json, state_hash, state_to_json
-from games.rules.state import GameState
-from games.rules.undo import may_undo
-from games.rules.verify import export_game
+from games.rules.common.dice import Roll, ScriptedDice, SeededDice, commitment, new_seed
+from games.rules.common.errors import RulesError
+from games.rules.panzer_grenadier import faces as rfaces
+from games.rules.panzer_grenadier.core import state as rstate
+from games.rules.panzer_grenadier.core.commands import Event
+from games.rules.panzer_grenadier.core.registry import catalogue_for, hex_label
+from games.rules.panzer_grenadier.core.scenario import (
+    OPTIONAL_RULES,
+    Scenario,
+    bundled_scenarios,
+    initial_state,
+)
+from games.rules.panzer_grenadier.core.scenario_model import OPTIONAL_RULE_INFO
+from games.rules.panzer_grenadier.core.serialize import state_from_json, state_hash, state_to_json
+from games.rules.panzer_grenadier.core.state import GameState
+from games.rules.panzer_grenadier.core.undo import may_undo
+from games.rules.panzer_grenadier.double_blind.knowledge import MODES as KNOWLEDGE_MODES
+from games.rules.panzer_grenadier.double_blind.knowledge import start as start_knowledge
+from games.rules.panzer_grenadier.double_blind.observation import ADDITION_INFO
+from games.rules.panzer_grenadier.double_blind.observation import ADDITIONS as DB_ADDITIONS
+from games.rules.panzer_grenadier.engine import (
+    apply as rules_apply,
+)
+from games.rules.panzer_grenadier.engine import (
+    who_may_act as rules_who_may_act,
+)
+from games.rules.panzer_grenadier.legal import legal_commands as rules_legal_commands
+from games.rules.panzer_grenadier.verify import export_game
+from games.rules.panzer_grenadier.views import (
+    redact_events as rules_redact_events,
+)
+from games.rules.panzer_grenadier.views import (
+    view_for as rules_view_for,
+)
 
 __all__ = [
     "OPTIONAL_RULES",
@@ -251,14 +266,14 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
 
 def previews_for(state: GameState, seat_id: str, unit: str) -> list[dict]:
     """What each of the seat's legal commands naming `unit` would cost or risk (rules.preview)."""
-    from games.rules.preview import previews
+    from games.rules.panzer_grenadier.preview import previews
 
     return previews(state, seat_id, unit)
 
 
 def composed_preview_for(state: GameState, seat_id: str, command: Any) -> dict:
     """The odds of a fire command the board composed (rules.preview.composed_preview)."""
-    from games.rules.preview import composed_preview
+    from games.rules.panzer_grenadier.preview import composed_preview
 
     return composed_preview(state, seat_id, command)
 
@@ -266,7 +281,7 @@ def composed_preview_for(state: GameState, seat_id: str, command: Any) -> dict:
 def why_not_for(state: GameState, seat_id: str, units: list[str], hex_label: str) -> dict:
     """Why the seat's units may not move to, fire at, assault or bombard a hex (rules.why_not);
     ValueError for a label not on the map."""
-    from games.rules.why_not import why_not
+    from games.rules.panzer_grenadier.why_not import why_not
 
     return why_not(state, seat_id, units, hex_label)
 
@@ -274,7 +289,7 @@ def why_not_for(state: GameState, seat_id: str, units: list[str], hex_label: str
 def sight_line_for(state: GameState, frm: str, to: str) -> dict:
     """Line of sight between two hexes from the map alone (rules.sight_line); ValueError for
     a label not on the map."""
-    from games.rules.sight_line import sight_line
+    from games.rules.panzer_grenadier.sight_line import sight_line
 
     return sight_line(state, frm, to)
 
@@ -282,7 +297,7 @@ def sight_line_for(state: GameState, frm: str, to: str) -> dict:
 @cache
 def counter_types(scenario_id: str) -> dict[str, dict]:
     """The printed values of every counter type of a scenario, for the board to draw."""
-    from games.rules.registry import catalogue_for
+    from games.rules.panzer_grenadier.core.registry import catalogue_for
 
     scen = scenario(scenario_id)
     cat = getattr(scen, "catalogue", None) or catalogue_for(None)
@@ -484,7 +499,7 @@ def hash_of(state: GameState) -> str:
 
 
 def export_document(initial: GameState, seed: str, steps: list[dict], final: GameState) -> dict:
-    """The verifier's export document (games.rules.verify)."""
+    """The verifier's export document (games.rules.panzer_grenadier.verify)."""
     return export_game(initial, seed, steps, final)
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.rules.hexgrid import (  # noqa: E402  (path set above so the tool runs from anywhere)
+from games.rules.common.hexgrid import (  # noqa: E402  (path set above so the tool runs from anywhere)
     DIRECTION_NAMES,
     axial_to_offset,
     direction_between,

@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.rules.hexgrid import offset_to_axial  # noqa: E402
-from games.rules.maps import Map, load_board  # noqa: E402
-from games.rules.units import catalogue  # noqa: E402
+from games.rules.common.hexgrid import offset_to_axial  # noqa: E402
+from games.rules.panzer_grenadier.core.maps import Map, load_board  # noqa: E402
+from games.rules.panzer_grenadier.core.units import catalogue  # noqa: E402
 
 OUT = ROOT / "games" / "data" / "scenarios"
 BOARDS = ROOT / "games" / "data" / "boards"

@@ -30,7 +30,7 @@ from games.bots.harness import decision_for
 from games.bots.levels import NEEDS_PREVIEWS, decide
 from games.bots.seat import Decision
 from games.models import ACTIVE, Game, Presence, Seat
-from games.rules.engine import who_may_act
+from games.rules.panzer_grenadier.engine import who_may_act
 from games.services.commands import command_submit
 
 from .models import BotClaim

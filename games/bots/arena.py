@@ -21,11 +21,11 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from games.rules import knowledge
-from games.rules import state as st
-from games.rules.dice import SeededDice
-from games.rules.engine import apply, who_may_act
-from games.rules.scenario import bundled_scenarios, initial_state
+from games.rules.common.dice import SeededDice
+from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
+from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.engine import apply, who_may_act
 
 from .harness import decision_for
 from .levels import LEVELS, NEEDS_PREVIEWS, decide

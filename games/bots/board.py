@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.rules.hexgrid import Hex, distance, within
-from games.rules.los import has_los
+from games.rules.common.hexgrid import Hex, distance, within
+from games.rules.panzer_grenadier.core.los import has_los
 
 from .public import Objective, PublicScenario, public_scenario
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import time
 
-from games.rules import state as st
-from games.rules.dice import SeededDice
-from games.rules.engine import apply, who_may_act
-from games.rules.errors import RulesError
-from games.rules.legal import legal_commands
-from games.rules.views import view_for
+from games.rules.common.dice import SeededDice
+from games.rules.common.errors import RulesError
+from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.engine import apply, who_may_act
+from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.views import view_for
 
 from . import veteran
 from .board import Board

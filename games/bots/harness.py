@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 
-from games.rules import state as st
-from games.rules.legal import legal_commands
-from games.rules.preview import previews
-from games.rules.views import view_for
+from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.preview import previews
+from games.rules.panzer_grenadier.views import view_for
 
 from .seat import Decision
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.rules import knowledge
-from games.rules import state as st
+from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.double_blind import knowledge
 
 from .public import public_scenario
 

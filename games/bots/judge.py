@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.rules.hexgrid import distance, within
+from games.rules.common.hexgrid import distance, within
 
 from . import odds as od
 from .board import Board, Counter

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from games.rules.hexgrid import Hex, distance
-from games.rules.registry import scenario_for
+from games.rules.common.hexgrid import Hex, distance
+from games.rules.panzer_grenadier.core.registry import scenario_for
 
 
 @dataclass(frozen=True, slots=True)

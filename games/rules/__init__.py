@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .engine import Step, apply, who_may_act
-from .knowledge import start as start_knowledge
-from .legal import legal_commands
-from .views import redact_events, view_for
+from .panzer_grenadier.double_blind.knowledge import start as start_knowledge
+from .panzer_grenadier.engine import Step, apply, who_may_act
+from .panzer_grenadier.legal import legal_commands
+from .panzer_grenadier.views import redact_events, view_for
 
 __all__ = [
     "Step",

@@ -7,7 +7,7 @@ import random
 import pytest
 from django.test import Client
 
-from games.rules.verify import verify
+from games.rules.panzer_grenadier.verify import verify
 from tests.gamekit import SCENARIO, person
 
 pytestmark = pytest.mark.django_db

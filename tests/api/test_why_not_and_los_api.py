@@ -11,12 +11,13 @@ from django.test import Client
 
 from games import engine_adapter as engine
 from games.models import Game
-from games.rules import apply, knowledge, legal_commands
-from games.rules import state as st
-from games.rules.dice import ScriptedDice
-from games.rules.engine import who_may_act
-from games.rules.hexgrid import distance
-from games.rules.registry import hex_label
+from games.rules import apply, legal_commands
+from games.rules.common.dice import ScriptedDice
+from games.rules.common.hexgrid import distance
+from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.core.registry import hex_label
+from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.engine import who_may_act
 from tests.gamekit import SCENARIO, person
 
 pytestmark = pytest.mark.django_db

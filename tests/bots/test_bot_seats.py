@@ -13,8 +13,8 @@ from games.botplay.accounts import is_bot
 from games.botplay.models import ArenaRun, BotClaim, BotStandIn
 from games.botplay.seats import is_bot_game, play_against_bot, seat_to_bot
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Presence, Seat
-from games.rules.engine import who_may_act
-from games.rules.legal import legal_commands
+from games.rules.panzer_grenadier.engine import who_may_act
+from games.rules.panzer_grenadier.legal import legal_commands
 from games.services import command_submit, game_create
 from games.services.errors import ServiceError
 from tests.gamekit import SCENARIO, person, started_game, state_of

@@ -20,13 +20,14 @@ import pytest
 
 from games.bots import harness, levels
 from games.bots.seat import Decision
-from games.rules import knowledge, leakcheck
-from games.rules import state as st
-from games.rules.dice import SeededDice
-from games.rules.engine import apply, who_may_act
-from games.rules.registry import game_map
-from games.rules.scenario import bundled_scenarios, initial_state
-from games.rules.serialize import canonical_json
+from games.rules.common.dice import SeededDice
+from games.rules.panzer_grenadier import leakcheck
+from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.core.registry import game_map
+from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
+from games.rules.panzer_grenadier.core.serialize import canonical_json
+from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.engine import apply, who_may_act
 
 SECRET = "bots-fairness-secret-canary"
 

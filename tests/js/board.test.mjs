@@ -16,9 +16,9 @@ import { DIRECTIONS, DIRECTION_NAMES, formatLabel, offsetToAxial, parseLabel } f
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf-8"));
 const TINY = readJson("../data/boards/tiny.json");
-const TERRAIN = readJson("../../games/rules/data/terrain.json");
+const TERRAIN = readJson("../../games/rules/panzer_grenadier/data/terrain.json");
 
-/** The map payload the server will send, built from a board file as games/rules/maps.py does. */
+/** The map payload the server will send, built from a board file as games/rules/panzer_grenadier/core/maps.py does. */
 function payloadFromBoard(board, label = "A") {
   const boards = [{ label, columns: board.columns, rows: board.rows, at: [0, 0] }];
   const layout = labelLayout({ boards });

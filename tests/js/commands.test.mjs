@@ -1,4 +1,4 @@
-// Every command type the engine knows (games/rules/commands.py SHAPES) has a way to be built
+// Every command type the engine knows (games/rules/panzer_grenadier/core/commands.py SHAPES) has a way to be built
 // on the board (static/games/js/ui/extra_commands.js), and the listed ones really have a
 // place there: the action bar or a unit's panel (issue 13: every legal command reachable).
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { offersUndo } from "../../static/games/js/ui/undo.js";
 import { describeEvent } from "../../static/games/js/game/log.js";
 
 function engineCommandTypes() {
-  const text = readFileSync(new URL("../../games/rules/commands.py", import.meta.url), "utf8");
+  const text = readFileSync(new URL("../../games/rules/panzer_grenadier/core/commands.py", import.meta.url), "utf8");
   const shapes = text.slice(text.indexOf("SHAPES:"), text.indexOf("COMMAND_TYPES ="));
   return [...shapes.matchAll(/^ {4}"(\w+)": \{/gm)].map((m) => m[1]);
 }

@@ -1,4 +1,4 @@
-// The browser's hex geometry matches games/rules/hexgrid.py on the shared cases.
+// The browser's hex geometry matches games/rules/common/hexgrid.py on the shared cases.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";

@@ -11,10 +11,10 @@ import random
 import pytest
 
 from games import broadcast, services
-from games.rules.legal import legal_commands
 from games.models import Game
 from games.notifications.models import Delivery
 from games.notifications.preferences import settings_of
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.gamekit import random_move, seat, state_of
 from tests.notifications.servers import Browser
 from tests.notifications.test_push import subscribe

@@ -11,13 +11,13 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from games import broadcast, services
-from games.rules.engine import who_may_act
-from games.rules.legal import legal_commands
 from games.models import Presence
 from games.notifications import tasks, trigger
 from games.notifications.consumer import NotificationConsumer
 from games.notifications.models import Delivery
 from games.notifications.preferences import settings_of
+from games.rules.panzer_grenadier.engine import who_may_act
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.gamekit import seat, started_game, state_of
 
 pytestmark = pytest.mark.django_db

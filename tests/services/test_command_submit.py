@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.models import FINISHED, Game, GameStep, Unit
-from games.rules.verify import verify
+from games.rules.panzer_grenadier.verify import verify
 from tests.gamekit import legal_by_seat, random_move, seat, started_game, state_of
 
 ROLL = {"type": "roll_initiative"}

@@ -28,10 +28,10 @@ from games import broadcast, protocol, selectors, services
 from games import engine_adapter as engine
 from games.models import Game, Seat
 from games.patch import apply_patch
-from games.rules import knowledge
-from games.rules.leakcheck import OPTION_SETS, forbidden, leaks_in
-from games.rules.registry import game_map, hex_label
-from games.rules.views import view_for
+from games.rules.panzer_grenadier.core.registry import game_map, hex_label
+from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.leakcheck import OPTION_SETS, forbidden, leaks_in
+from games.rules.panzer_grenadier.views import view_for
 from tests.gamekit import SCENARIO, legal_by_seat, person, random_move
 
 pytestmark = pytest.mark.django_db
@@ -313,8 +313,8 @@ def canary_scenario(monkeypatch):
     """The learning scenario with every unit id ending in its side's marker string."""
     from pathlib import Path
 
-    from games.rules import registry
-    from games.rules.scenario import SCENARIO_DIR, load_scenario
+    from games.rules.panzer_grenadier.core import registry
+    from games.rules.panzer_grenadier.core.scenario import SCENARIO_DIR, load_scenario
 
     raw = json.loads(Path(SCENARIO_DIR, f"{SCENARIO}.json").read_text())
     renamed = {u["id"]: f"{u['id']}-{marker(u['side'])}" for u in raw["units"]}

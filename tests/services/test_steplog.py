@@ -10,7 +10,7 @@ import pytest
 from games import engine_adapter as engine
 from games import selectors, services, steplog
 from games.models import GameStep
-from games.rules.serialize import state_hash
+from games.rules.panzer_grenadier.core.serialize import state_hash
 from tests.gamekit import legal_by_seat, random_move, seat, started_game, state_of
 
 

@@ -1,7 +1,7 @@
 """Check that every bundled scenario loads (validates) with the rules engine.
 
 Nothing is written to the database: games read their scenario from the JSON files through
-the engine (`games.rules.scenario.bundled_scenarios`), so this command only validates them.
+the engine (`games.rules.panzer_grenadier.core.scenario.bundled_scenarios`), so this command only validates them.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.rules.scenario import load_scenario
+from games.rules.panzer_grenadier.core.scenario import load_scenario
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
 

@@ -1,5 +1,5 @@
 // What a counter is called and how it is coloured, from the faces the server sends with the
-// page (games/rules/faces.py): {sides: {id: {fill, ink, edge}}, types: {id: {label, short,
+// page (games/rules/panzer_grenadier/faces.py): {sides: {id: {fill, ink, edge}}, types: {id: {label, short,
 // symbol}}, units: {id: {name, short}}}. Pure: no DOM, no rules.
 
 const NEUTRAL = Object.freeze({ fill: "#d9d2bd", ink: "#1f1f1f", edge: "#4a4a4a" });

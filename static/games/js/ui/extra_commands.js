@@ -1,4 +1,4 @@
-// Every command type the engine knows (games/rules/commands.py), and how the board builds
+// Every command type the engine knows (games/rules/panzer_grenadier/core/commands.py), and how the board builds
 // one. Nothing here decides a rule: "listed" commands are sent exactly as the engine's
 // legal_commands list them (the board shows a unit's on its panel and the rest on the action
 // bar); "button" commands are never listed and have a button of their own (resign,

@@ -1,0 +1,98 @@
+"""Taking back moves within an activation (D-UNDO-1).
+
+A player may take back a move, a load or an unload of the activation being played, one step
+at a time, until something new is learned or a die is rolled. The engine keeps the state
+before such a step as the undo point of the state after it (`GameState.undo`, a chain while
+the steps stay undoable); any other step drops the chain. A step is undoable when:
+
+- it is a `move`, `load` or `unload`, and the same seat's activation goes on after it;
+- it rolled no dice (no drumfire, mire, fuel or opportunity-fire roll);
+- no opportunity-fire window opened, nobody collided, no hidden counter was revealed;
+- no side spots (or, under hidden information, is in contact with) a different set of
+  enemy counters than before it.
+
+`undo` gives back the state before the step exactly, so every audience's view is the one it
+had before the step; the log says only which side took back what kind of command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ...common.errors import IllegalCommand
+from ..double_blind import knowledge
+from . import state as st
+from .commands import Event
+from .registry import game_map
+
+UNDOABLE = frozenset({"move", "load", "unload"})
+REVEALING_EVENTS = frozenset({"collision", "revealed"})
+
+
+def spotting(state: st.GameState) -> dict[str, frozenset[str]]:
+    """The enemy counters each side spots now (8.1-8.4), or is in contact with under hidden
+    information (knowledge.py)."""
+    if knowledge.in_force(state):
+        return {side: frozenset(seen) for side, seen in knowledge.contact(state).items()}
+    from .spotting import Conditions
+    from .visibility import Visibility
+
+    on_map = [u for u in state.units_on_map()]
+    smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
+    light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
+    vis = Visibility(
+        game_map(state),
+        {u.id: u.hex for u in on_map},
+        {u.id: u.side for u in on_map},
+        hidden=[u.id for u in on_map if u.hidden],
+        conditions=Conditions(night=state.night, smoke=smoke, illumination=light),
+    )
+    return vis.spotted_by_side()
+
+
+def is_undoable(
+    before: st.GameState, after: st.GameState, command: str, events: Iterable[Any], rolled: bool
+) -> bool:
+    """Whether the step from `before` to `after` may be taken back (D-UNDO-1)."""
+    a, b = before.activation, after.activation
+    if command not in UNDOABLE or rolled or a is None or b is None or a.seat != b.seat:
+        return False
+    if after.phase != st.ACTION or after.opfire is not None or after.air_pending is not None:
+        return False
+    if any(getattr(e, "type", None) in REVEALING_EVENTS for e in events):
+        return False
+    if any(u.hidden and not after.units[uid].hidden for uid, u in before.units.items()):
+        return False
+    return spotting(before) == spotting(after)
+
+
+def keep_undo_point(
+    before: st.GameState, after: st.GameState, command: str, events: Iterable[Any], rolled: bool
+) -> st.GameState:
+    """The state after a step, carrying `before` as its undo point when the step may be taken
+    back, and no undo point otherwise."""
+    from dataclasses import replace
+
+    if is_undoable(before, after, command, events, rolled):
+        return replace(after, undo=st.UndoPoint(command, before))
+    return replace(after, undo=None) if after.undo is not None else after
+
+
+def may_undo(state: st.GameState, seat: str) -> bool:
+    """Whether the seat may take back its last step now (the board offers Undo only then)."""
+    a = state.activation
+    return state.undo is not None and a is not None and a.seat == seat and state.opfire is None
+
+
+def undo(state: st.GameState, me: st.SeatState) -> tuple[st.GameState, list]:
+    """Give back the state before the seat's last undoable step (D-UNDO-1)."""
+    if not may_undo(state, me.id):
+        raise IllegalCommand(
+            "undo: nothing to take back: only moves, loads and unloads of your activation "
+            "since the last die roll or anything new was seen (D-UNDO-1)",
+            rule="D-UNDO-1",
+        )
+    # Only the side and the kind of command: a seat id may read like a unit id in the log.
+    ev = Event("undone", data={"side": me.side, "command": state.undo.command})
+    return state.undo.state, [ev]

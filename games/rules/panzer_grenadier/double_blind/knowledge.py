@@ -1,0 +1,609 @@
+"""What each viewer knows about enemy counters: double-blind (18.0), hidden units (17.8),
+limited intelligence (17.9).
+
+The referee's model, used whenever one of those options is on ("knowledge mode"):
+
+- Contact: the enemy counters a viewer knows are there now. Double-blind: what its OPs
+  observe after the reveal procedure (observation.py), plus counters revealed to it in this
+  action segment by firing at it or colliding with it (D-DB-FIRE). Otherwise: every enemy
+  counter on the map that is not hidden (17.8).
+- Handles (handles.py): a counter in contact is known by a per-viewer handle made from its
+  contact epoch; losing contact raises the epoch, so the next sighting has a new handle.
+- Detail: exact (type, steps, status...); a lone leader without values (18.6); a generic
+  type marker beyond 12 hexes in clear terrain until it fires (`db_generic_markers`); under
+  limited intelligence only the top counter of a stack not examined, with the stack's size.
+- Last known (D-DB-GHOST): when a viewer loses contact with a counter still on the map it
+  keeps a marker where it last saw it, under the old handle, until one of its OPs observes
+  that hex at the end of a later action segment.
+- The public viewer ("public", spectators) knows a counter when every other side does, with
+  its own handles and the detail the enemy has; it keeps no last-known markers.
+
+Everything here is derived from the state; `after_step` writes the memory (`state.intel`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from ...common.handles import handle
+from ...common.hexgrid import distance
+from ..core import state as st
+from ..core.registry import counter_type, hex_label, parse_hex
+from . import observation
+
+MODES = frozenset({"double_blind", "hidden_units", "limited_intelligence"})
+PUBLIC = "public"
+UNSEEN = "unseen"
+MARKER_RANGE = 12
+
+GENERIC = {
+    "infantry": "infantry",
+    "recon": "infantry",
+    "engineer": "infantry",
+    "cavalry": "infantry",
+    "hmg": "infantry",
+    "tank": "armor",
+    "tank_destroyer": "armor",
+    "assault_gun": "armor",
+    "armored_car": "armored_car",
+    "apc": "armored_transport",
+    "truck": "unarmored_transport",
+    "wagon": "unarmored_transport",
+    "prime_mover": "unarmored_transport",
+}
+
+
+def in_force(state: st.GameState) -> bool:
+    """Whether the game hides information beyond open play."""
+    return bool(state.options & MODES)
+
+
+def generic_type(state: st.GameState, u: st.UnitState) -> str:
+    """The variant's generic marker for a counter (18.12): infantry, armor, weapons, ..."""
+    t = counter_type(state, u.type_id)
+    if t.is_leader:
+        return "leader"
+    kind = getattr(t, "kind", "")
+    if kind == "prime_mover" and t.full.armor is not None:
+        return "armored_transport"
+    return GENERIC.get(kind, "weapons")
+
+
+def viewers(state: st.GameState) -> list[str]:
+    return [s.id for s in state.sides] + [PUBLIC]
+
+
+# -- contact -----------------------------------------------------------------------------------
+
+_CACHE: list[tuple[Any, Any]] = []
+
+
+def _cached(state: st.GameState, key: str, build):
+    for s, (k, v) in _CACHE:
+        if s is state and k == key:
+            return v
+    v = build()
+    _CACHE.insert(0, (state, (key, v)))
+    del _CACHE[8:]
+    return v
+
+
+def observation_of(state: st.GameState) -> observation.Observation | None:
+    if not observation.is_on(state):
+        return None
+    return _cached(state, "obs", lambda: observation.observe(state))
+
+
+def _revealed(state: st.GameState, viewer: str) -> frozenset[str]:
+    intel = state.intel.get(viewer)
+    if intel is None or intel.segment != state.segment:
+        return frozenset()
+    return intel.revealed
+
+
+def contact(state: st.GameState) -> dict[str, dict[str, int]]:
+    """Per viewer: enemy counters in contact now, with the distance they are seen at."""
+    return _cached(state, "contact", lambda: _contact(state))
+
+
+def _contact(state: st.GameState) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    obs = observation_of(state)
+    for s in state.sides:
+        if obs is not None:
+            seen = dict(obs.observed[s.id])
+            for uid in _revealed(state, s.id):
+                u = state.units.get(uid)
+                if u is not None and u.on_map and u.side != s.id:
+                    seen[uid] = 0
+        else:
+            seen = {u.id: 0 for u in state.units_on_map() if u.side != s.id and not u.hidden}
+        out[s.id] = seen
+    public: dict[str, int] = {}
+    for u in state.units_on_map():
+        others = [s.id for s in state.sides if s.id != u.side]
+        if others and all(u.id in out[o] for o in others):
+            public[u.id] = min(out[o][u.id] for o in others)
+    out[PUBLIC] = public
+    return out
+
+
+def viewer_side_of(state: st.GameState, viewer: str, u: st.UnitState) -> str:
+    """The side whose knowledge a viewer's picture of `u` follows (public: u's enemy)."""
+    return viewer if viewer != PUBLIC else state.enemy_of(u.side)
+
+
+# -- detail ------------------------------------------------------------------------------------
+
+
+def _examined(state: st.GameState, side: str, h) -> bool:
+    """17.9: the whole stack adjacent to a good-order unit or leader of `side`, or Spotted."""
+    from ..optional.drumfire import spotted_markers
+
+    if spotted_markers(state, h) > 0:
+        return True
+    return any(
+        u.side == side and u.on_map and u.status == st.GOOD and distance(u.hex, h) <= 1
+        for u in state.units_on_map()
+    )
+
+
+def shown(state: st.GameState, viewer: str) -> dict[str, tuple[str, int | None]]:
+    """Enemy counters the viewer's board shows: id -> (detail, stack size or None).
+
+    detail: "exact", "leader" (no values, 18.6) or "marker" (generic type, 18.11).
+    """
+    return _cached(state, f"shown:{viewer}", lambda: _shown(state, viewer))
+
+
+def _shown(state: st.GameState, viewer: str) -> dict[str, tuple[str, int | None]]:
+    seen = contact(state)[viewer]
+    db = observation.is_on(state)
+    markers = db and observation.GENERIC_MARKERS in state.options
+    m = None
+    out: dict[str, tuple[str, int | None]] = {}
+    by_hex: dict[Any, list[st.UnitState]] = {}
+    for uid, d in seen.items():
+        u = state.units[uid]
+        t = counter_type(state, u.type_id)
+        detail = "exact"
+        if db and t.is_leader:
+            detail = "leader"
+        elif (
+            markers
+            and d > MARKER_RANGE
+            and uid not in _revealed(state, viewer_side_of(state, viewer, u))
+        ):
+            if m is None:
+                from ..core.registry import game_map
+
+                m = game_map(state)
+            from ..core.spotting import target_cap
+
+            if target_cap(m, u.hex)[0] is None:
+                detail = "marker"
+        out[uid] = (detail, None)
+        by_hex.setdefault(u.hex, []).append(u)
+    if "limited_intelligence" in state.options:
+        for h, us in by_hex.items():
+            if _examined(state, viewer_side_of(state, viewer, us[0]), h) or len(us) == 1:
+                continue
+            order = sorted(
+                us,
+                key=lambda u: (
+                    counter_type(state, u.type_id).is_leader,
+                    u.carried_by is not None,
+                    u.id,
+                ),
+            )
+            top = order[0]
+            out[top.id] = (out[top.id][0], len(us))
+            for u in order[1:]:
+                del out[u.id]
+    return out
+
+
+def names(state: st.GameState, viewer: str) -> dict[str, str]:
+    """Handles of the enemy counters the viewer's board shows."""
+    return _cached(state, f"names:{viewer}", lambda: _names(state, viewer))
+
+
+def _names(state: st.GameState, viewer: str) -> dict[str, str]:
+    intel = state.intel.get(viewer, st.Intel())
+    out = {}
+    for uid in shown(state, viewer):
+        epoch = intel.contact.get(uid, intel.epochs.get(uid, 0))
+        out[uid] = handle(state.secret, viewer, uid, epoch)
+    return out
+
+
+def event_names(state: st.GameState, viewer: str) -> dict[str, str]:
+    """Handles for the log: counters shown now, and those whose contact this step lost."""
+    intel = state.intel.get(viewer, st.Intel())
+    out = dict(names(state, viewer))
+    for uid, epoch in intel.lost.items():
+        out.setdefault(uid, handle(state.secret, viewer, uid, epoch))
+    return out
+
+
+def known_enemies(state: st.GameState, side: str):
+    """(hexes, ids) of the enemy counters `side` was in contact with when the command was
+    given: the contact recorded after the last step, so a move is checked hex by hex against
+    what the side knew when it ordered it (D-DB-VALID)."""
+    intel = state.intel.get(side)
+    seen = contact(state)[side] if intel is None else intel.contact
+    ids = tuple(sorted(uid for uid in seen if state.units[uid].on_map))
+    return frozenset(state.units[i].hex for i in ids), ids
+
+
+def enemy_entries(state: st.GameState, viewer: str) -> list[dict]:
+    """The enemy counters of the viewer's board: shown ones, then last-known markers."""
+    det = shown(state, viewer)
+    nm = names(state, viewer)
+    out = []
+    for uid in sorted(det, key=lambda x: nm[x]):
+        u = state.units[uid]
+        detail, stack = det[uid]
+        e: dict[str, Any] = {
+            "id": nm[uid],
+            "own": False,
+            "side": u.side,
+            "hex": hex_label(state, u.hex),
+            "detail": detail,
+        }
+        if detail == "exact":
+            t = counter_type(state, u.type_id)
+            e.update(
+                {
+                    "type": u.type_id,
+                    "name": t.name,
+                    "leader": bool(t.is_leader),
+                    "steps": u.steps,
+                    "status": u.status,
+                    "moved_fired": u.moved_fired,
+                    "dug_in": u.dug_in,
+                    "carried_by": nm.get(u.carried_by) if u.carried_by else None,
+                }
+            )
+            if u.mired:  # mire markers (17 Part II), as visible as the counter
+                e["mired"] = u.mired
+        elif detail == "leader":
+            e["leader"] = True
+        else:
+            e["marker"] = generic_type(state, u)
+        if stack:
+            e["stack"] = stack
+        out.append(e)
+    if viewer != PUBLIC:
+        intel = state.intel.get(viewer, st.Intel())
+        ghosts = [lk for uid, lk in intel.last_known.items() if uid not in det]
+        for lk in sorted(ghosts, key=lambda g: g.handle):
+            out.append(
+                {
+                    "id": lk.handle,
+                    "own": False,
+                    "side": state.enemy_of(viewer),
+                    "hex": hex_label(state, lk.hex),
+                    "detail": "last_known",
+                    "marker": lk.marker,
+                    "turn": lk.turn,
+                }
+            )
+    return out
+
+
+# -- memory ------------------------------------------------------------------------------------
+
+
+def start(state: st.GameState, secret: str, additions: Iterable[str] = ()) -> st.GameState:
+    """Arm a game for hidden information: its secret, optional double-blind additions
+    (observation.ADDITIONS), and the opening contact (18.1: OPs at the start)."""
+    extra = frozenset(additions)
+    unknown = extra - set(observation.ADDITIONS)
+    if unknown:
+        raise ValueError(f"unknown double-blind additions {sorted(unknown)}")
+    state = replace(state, secret=secret, options=state.options | extra)
+    if not in_force(state):
+        return state
+    return after_step(state, state, ())
+
+
+def _fire_reveals(before: st.GameState, events: Iterable[Any]) -> dict[str, set[str]]:
+    """D-DB-FIRE: direct, anti-tank, opportunity and assault fire reveal the firers to the
+    side fired at; bombardment does not; a collision reveals both sides to each other."""
+    from ..core.commands import as_event
+
+    out: dict[str, set[str]] = {}
+    for raw in events:
+        e = as_event(raw).to_json()
+        if e.get("type") == "collision":
+            movers = [u for u in e.get("units", []) if u in before.units]
+            found = [u for u in e.get("revealed", []) if u in before.units]
+            for uid in movers:
+                for other in found:
+                    out.setdefault(before.units[other].side, set()).add(uid)
+                    out.setdefault(before.units[uid].side, set()).add(other)
+            continue
+        if e.get("type") != "fire" or e.get("kind") in ("bombardment", "drumfire"):
+            continue
+        firers = [f for f in e.get("firers", []) if f in before.units]
+        if not firers:
+            continue
+        try:
+            h = parse_hex(before, e.get("target_hex"))
+        except (ValueError, TypeError):
+            continue
+        side = before.units[firers[0]].side
+        for u in before.units_at(h):
+            if u.side != side:
+                out.setdefault(u.side, set()).update(firers)
+    return out
+
+
+def _reveal_hidden(state: st.GameState) -> st.GameState:
+    """17.8: a hidden unit the enemy spots (at 1/4 range) is revealed."""
+    hidden = [u for u in state.units_on_map() if u.hidden]
+    if not hidden:
+        return state
+    shown_now: dict[str, st.UnitState] = {}
+    obs = observation_of(state)
+    if obs is not None:
+        for u in hidden:
+            if any(u.id in obs.observed[s.id] for s in state.sides if s.id != u.side):
+                shown_now[u.id] = replace(u, hidden=False)
+    else:
+        from ..combat import board
+        from ..core.registry import game_map
+        from ..core.spotting import Conditions, TargetContext, can_spot
+
+        m = game_map(state)
+        smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
+        light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
+        cond = Conditions(night=state.night, smoke=smoke, illumination=light)
+        _ = board
+        for u in hidden:
+            for o in state.units_on_map():
+                if o.side == u.side or o.hex is None or distance(o.hex, u.hex) > 12:
+                    continue
+                if can_spot(m, o.hex, u.hex, target=TargetContext(hidden=True), conditions=cond):
+                    shown_now[u.id] = replace(u, hidden=False)
+                    break
+    return state.with_units(shown_now) if shown_now else state
+
+
+def after_step(before: st.GameState, after: st.GameState, events: Iterable[Any]) -> st.GameState:
+    """Bring every viewer's memory up to date after a step (17.8 reveal, 18.4, D-DB-GHOST)."""
+    events = list(events)
+    starting = before is after  # knowledge.start: the opening picture
+    after = _reveal_hidden(after)
+    reveals = _fire_reveals(before, events) if observation.is_on(after) else {}
+    intel: dict[str, st.Intel] = {}
+    for s in after.sides:
+        prev = after.intel.get(s.id, st.Intel())
+        old = prev.revealed if prev.segment == after.segment else frozenset()
+        extra = frozenset(u for u in reveals.get(s.id, ()) if after.units[u].on_map)
+        intel[s.id] = replace(prev, revealed=old | extra, segment=after.segment)
+    after = replace(after, intel={**after.intel, **intel})
+    now = contact(after)
+    obs = observation_of(after)
+    new_intel = {}
+    for v in viewers(after):
+        prev = cur = after.intel.get(v, st.Intel())
+        epochs = dict(prev.epochs)
+        lost: dict[str, int] = {}
+        ghosts = dict(prev.last_known)
+        seen = now[v]
+        for uid, epoch in prev.contact.items():
+            if uid in seen:
+                continue
+            lost[uid] = epoch
+            epochs[uid] = epoch + 1
+            u_before, u_after = before.units.get(uid), after.units[uid]
+            if (
+                v != PUBLIC
+                and obs is not None
+                and u_after.on_map
+                and u_before is not None
+                and u_before.on_map
+            ):
+                ghosts[uid] = st.LastKnown(
+                    hex=u_before.hex,
+                    marker=generic_type(after, u_after),
+                    handle=handle(after.secret, v, uid, epoch),
+                    turn=after.turn,
+                )
+        new_contact = {uid: prev.contact.get(uid, epochs.get(uid, 0)) for uid in sorted(seen)}
+        if obs is not None and v != PUBLIC and before.segment != after.segment:
+            ops = obs.ops[v]
+            for uid, lk in list(ghosts.items()):
+                if uid not in lost and observation.hex_observed(after, ops, lk.hex):
+                    del ghosts[uid]
+        control = _control_memory(starting, after, obs, v, cur)
+        new_intel[v] = replace(cur, contact=new_contact, lost=lost, epochs=epochs,
+                               last_known=ghosts, control=control)
+    return replace(after, intel=new_intel)
+
+
+def _control_memory(starting: bool, after, obs, viewer: str, prev: st.Intel) -> dict:
+    """Who holds each victory hex, as the viewer last saw it (D-DB-CONTROL): updated where
+    it has a counter or an OP observes the hex (the public: where every side does)."""
+    if obs is None:
+        return dict(prev.control)
+    from ..core.victory import CONTROL
+
+    start = starting and not prev.control
+    mem = dict(prev.control)
+    hexes = {h for h, mk in after.markers.items() if any(m.startswith(CONTROL) for m in mk)}
+    sides = [s.id for s in after.sides] if viewer == PUBLIC else [viewer]
+    for h in sorted(hexes | set(mem)):
+        if start or all(_sees_hex(after, obs, s, h) for s in sides):
+            held = [m[len(CONTROL):] for m in after.markers_at(h) if m.startswith(CONTROL)]
+            mem[h] = held[0] if held else ""
+    return mem
+
+
+def _sees_hex(state: st.GameState, obs, side: str, h) -> bool:
+    if any(u.side == side for u in state.units_at(h)):
+        return True
+    return observation.hex_observed(state, obs.ops[side], h)
+
+
+def control_markers(state: st.GameState, viewer: str) -> dict | None:
+    """Victory-hex holders as the viewer knows them; None when every holder is public."""
+    if not observation.is_on(state):
+        return None
+    intel = state.intel.get(viewer)
+    return dict(intel.control) if intel is not None else {}
+
+
+# -- the log and commands ----------------------------------------------------------------------
+
+_ID_RE: list[Any] = [None, None]
+
+
+def _id_pattern(state: st.GameState):
+    ids = tuple(sorted(state.units, key=len, reverse=True))
+    if _ID_RE[0] != ids:
+        alt = "|".join(re.escape(i) for i in ids) or "(?!)"
+        _ID_RE[:] = [ids, re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])")]
+    return _ID_RE[1]
+
+
+MOVE_EVENTS = frozenset(
+    {
+        "moved",
+        "stopped",
+        "loaded",
+        "unloaded",
+        "activated",
+        "activation_ended",
+        "reinforcements_available",
+        "entered",
+        "flee",
+    }
+)
+
+
+def redact(
+    events: Iterable[Any], viewer: str, own_side: str | None, state: st.GameState
+) -> list[dict]:
+    """The log as the viewer may read it (D-DB-LOG): own ids kept, known enemies by handle,
+    other counters as "unseen"; events about unseen counters only (except an attack's "fire"
+    line, whose firers read "unseen") and enemy movement left out; a text naming an unseen
+    counter replaced whole; the count of markers removed dropped."""
+    from ..core.commands import Event, as_event
+
+    red_ = _Redactor(_id_pattern(state), event_names(state, viewer), state.units, own_side)
+    out = []
+    for raw in events:
+        data = raw.to_json() if isinstance(raw, Event) else as_event(raw).to_json()
+        red_.flags = {"own": False, "known": False, "secret": False}
+        flags = red_.flags
+        red = red_.walk(data)
+        etype = data.get("type")
+        if flags["secret"] and not (flags["own"] or flags["known"]) and etype != "fire":
+            continue  # an attack is heard (its firers stay "unseen"); the rest is not
+        if etype in MOVE_EVENTS and data.get("side") != own_side:
+            continue
+        if etype == "markers_removed":
+            red.pop("counters", None)
+        out.append(red)
+    return out
+
+
+class _Redactor:
+    """Rewrites unit ids in one event's JSON for a viewer, noting what kinds it met."""
+
+    def __init__(self, pattern, known: Mapping[str, str], units, own_side: str | None):
+        self.pattern, self.known, self.units, self.own_side = pattern, known, units, own_side
+        self.flags = {"own": False, "known": False, "secret": False}
+
+    def own(self, uid: str) -> bool:
+        return self.own_side is not None and self.units[uid].side == self.own_side
+
+    def name(self, uid: str) -> str:
+        if self.own(uid):
+            self.flags["own"] = True
+            return uid
+        if uid in self.known:
+            self.flags["known"] = True
+            return self.known[uid]
+        self.flags["secret"] = True
+        return UNSEEN
+
+    def walk(self, v: Any) -> Any:
+        if isinstance(v, str):
+            if v in self.units:
+                return self.name(v)
+            found = self.pattern.findall(v)
+            if not found:
+                return v
+            if any(not self.own(x) and x not in self.known for x in found):
+                self.flags["secret"] = True
+                return UNSEEN  # a text naming an unseen counter goes whole
+            return self.pattern.sub(lambda m: self.name(m.group(0)), v)
+        if isinstance(v, dict):
+            return {self.walk(k) if isinstance(k, str) else k: self.walk(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [self.walk(x) for x in v]
+        return v
+
+
+def command_in(state: st.GameState, side: str, cmd):
+    """A command as the engine reads it: enemy handles turned into ids; fire and assault only
+    at hexes the side knows hold enemy counters, refused alike for any other hex
+    (D-DB-VALID); blind bombardment needs a spotting leader (18.8)."""
+    from ...common.errors import IllegalCommand
+    from ...common.handles import resolve
+    from ..core.commands import Command
+
+    args = dict(cmd.args)
+    if cmd.type in ("fire", "air_strike", "air_attack") and args.get("target_unit") is not None:
+        args["target_unit"] = resolve(names(state, side), args["target_unit"], cmd.type)
+    if cmd.type == "opportunity_fire":
+        args["target"] = resolve(names(state, side), args["target"], "opportunity_fire")
+    if cmd.type in ("fire", "assault", "bombard"):
+        try:
+            h = parse_hex(state, args["target"])
+        except ValueError:
+            h = None
+        hexes, _ = known_enemies(state, side)
+        if h is not None and h not in hexes:
+            if cmd.type == "bombard":
+                if observation.is_on(state) and args.get("spotter") is None:
+                    raise IllegalCommand(
+                        f"bombard: blind fire at {args['target']} needs a spotting leader with "
+                        "line of sight (18.8)",
+                        rule="18.8",
+                    )
+            else:
+                rule = "12.1" if cmd.type == "assault" else "10.0"
+                raise IllegalCommand(
+                    f"{cmd.type}: no enemy unit you can see in {args['target']} ({rule})", rule=rule
+                )
+    return Command(cmd.type, tuple((k, args[k]) for k, _ in cmd.args))
+
+
+def legal_out(state: st.GameState, side: str, groups: Mapping[str, list[dict]]) -> dict:
+    """Legal commands as the seat sees them: enemy ids replaced by handles."""
+    nm = names(state, side)
+    out = {}
+    for k, cmds in groups.items():
+        fixed = []
+        for c in cmds:
+            c = dict(c)
+            if k in ("fire", "air_strike", "air_attack") and c.get("target_unit") is not None:
+                if c["target_unit"] not in nm:
+                    continue
+                c["target_unit"] = nm[c["target_unit"]]
+            if k == "opportunity_fire":
+                if c["target"] not in nm:
+                    continue
+                c["target"] = nm[c["target"]]
+            fixed.append(c)
+        if fixed:
+            out[k] = fixed
+    return out

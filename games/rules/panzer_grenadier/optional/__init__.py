@@ -1,0 +1,2 @@
+"""The optional rules (17.x) and scenario features, each one module plugged into the turn
+through `core.hooks`."""

@@ -1,0 +1,232 @@
+"""Formation Activation, the optional rule (17.7): activate a whole formation on a 2d6 roll.
+
+A formation comes from the scenario (`scenario.formations`, units' `formation`). The side
+needs morale 7+ and a current initiative of 2+; the formation needs an undemoralized leader
+of rank Major or above (its senior leader) and no demoralized leader. The roll is 2d6,
+modified (+1 per friendly leader eliminated, +1 per friendly unit eliminated but trucks,
+wagons and prime movers, tanks not doubled, +1 per formation unit at half strength, -1 if
+no formation unit has lost a step, -1 for the listed nationalities and dates), against the senior
+leader's morale. Success opens an activation of every available counter of the formation
+(all marked Moved/Fired at its end, 3.1); failure marks the formation's leaders Moved/Fired
+and spends the action segment (D-FORM-2). Formation-activated units may combine direct fire
+or bombardment from two adjacent hexes without a leader (combat.fire.combination_problems).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...common.errors import IllegalCommand
+from ..core import activation as act
+from ..core import sequence
+from ..core import state as st
+from ..core.commands import Event
+from ..core.registry import counter_type, scenario_for
+from ..core.units import RANKS
+
+OPTION = "formation_activation"
+MAJOR = RANKS.index("major")
+
+# -1 to the roll (17.7): nationality -> (first year it applies, last year), inclusive.
+_STEADY = {
+    "australian": (0, 9999),
+    "british": (0, 9999),
+    "finnish": (0, 9999),
+    "gurkha": (0, 9999),
+    "italian_blackshirt": (0, 9999),
+    "japanese": (0, 9999),
+    "new_zealand": (0, 9999),
+    "us_marines": (0, 9999),
+    "american": (1944, 9999),  # US Army after 1943
+    "german": (0, 1944),  # all branches before 1945
+}
+
+
+NOT_COUNTED_LOSSES = frozenset({"truck", "wagon", "prime_mover"})
+
+
+def formations_of(state: st.GameState, side: str) -> list[Any]:
+    """The scenario's formations of one side (none when the scenario defines none)."""
+    try:
+        scen = scenario_for(state)
+    except KeyError:
+        return []
+    return [f for f in getattr(scen, "formations", ()) or () if f.side == side]
+
+
+def find(state: st.GameState, side: str, formation_id: str) -> Any | None:
+    for f in formations_of(state, side):
+        if f.id == formation_id:
+            return f
+    return None
+
+
+def _members(state: st.GameState, formation: Any) -> list[st.UnitState]:
+    return [state.units[u] for u in formation.units if u in state.units]
+
+
+def _leaders(state: st.GameState, formation: Any) -> list[st.UnitState]:
+    return [
+        u for u in _members(state, formation)
+        if u.on_map and act.is_leader(state, u)
+    ]
+
+
+def senior_leader(state: st.GameState, formation: Any) -> st.UnitState | None:
+    """The formation's highest-ranking undemoralized leader on the map (ties: best morale)."""
+    best = None
+    for u in _leaders(state, formation):
+        if u.status == st.DEMORALIZED:
+            continue
+        t = counter_type(state, u.type_id)
+        key = (t.rank_order, t.morale, u.id)
+        if best is None or key > best[0]:
+            best = (key, u)
+    return best[1] if best else None
+
+
+def _year(state: st.GameState) -> int:
+    try:
+        date = str(getattr(scenario_for(state), "date", "") or "")
+    except KeyError:
+        return 0
+    return int(date[:4]) if date[:4].isdigit() else 0
+
+
+def _is_steady(state: st.GameState, side: st.SideState, formation: Any) -> bool:
+    """The nationality/date -1 of 17.7. Soviet Guards after 1942: a Soviet formation whose
+    name says Guards (D-FORM-2)."""
+    year = _year(state)
+    nat = side.nationality
+    if nat == "soviet":
+        return year >= 1943 and "guards" in str(getattr(formation, "name", "")).lower()
+    lo, hi = _STEADY.get(nat, (1, 0))
+    return lo <= year <= hi
+
+
+def modifiers(state: st.GameState, side_id: str, formation: Any) -> list[tuple[str, int]]:
+    """The modifiers to the formation roll, each named (17.7)."""
+    side = state.side(side_id)
+    ours = [u for u in state.units.values() if u.side == side_id]
+    out: list[tuple[str, int]] = []
+    leaders_lost = sum(1 for u in ours if u.eliminated and act.is_leader(state, u))
+    if leaders_lost:
+        out.append(("friendly leaders eliminated", leaders_lost))
+    # 17.7: "trucks, wagons and prime movers don't count"; an APC (armed or not) does.
+    units_lost = sum(
+        1 for u in ours
+        if u.eliminated and not act.is_leader(state, u)
+        and counter_type(state, u.type_id).kind not in NOT_COUNTED_LOSSES
+    )
+    if units_lost:
+        out.append(("friendly units eliminated", units_lost))
+    members = [u for u in _members(state, formation) if not act.is_leader(state, u)]
+    half = sum(
+        1 for u in members
+        if not u.eliminated and counter_type(state, u.type_id).steps > 1 and u.steps == 1
+    )
+    if half:
+        out.append(("formation units at half strength", half))
+    if not any(u.eliminated or u.steps < counter_type(state, u.type_id).steps for u in members):
+        out.append(("no formation unit has lost a step", -1))
+    if _is_steady(state, side, formation):
+        out.append((f"{side.nationality} formation", -1))
+    return out
+
+
+def available_units(state: st.GameState, formation: Any, seat_id: str) -> frozenset[str]:
+    """The formation's counters the seat may activate now."""
+    return frozenset(
+        u.id for u in _members(state, formation)
+        if act.is_available(state, u) and u.hex is not None and act.commands_unit(state, seat_id, u)
+    )
+
+
+def problems(state: st.GameState, seat_id: str, formation_id: str) -> list[str]:
+    """Why the seat may not attempt to activate this formation now (empty: it may)."""
+    if OPTION not in state.options:
+        return ["Formation Activation (17.7) is not in use in this game"]
+    me = act.seat(state, seat_id)
+    f = find(state, me.side, formation_id) if me else None
+    if f is None:
+        return [f"your side has no formation {formation_id!r}"]
+    side = state.side(me.side)
+    out = []
+    if side.morale < 7:
+        out.append(f"side morale {side.morale} is below 7")
+    # The rating as it stands now: losses (D2) and a shortfall begun this turn count at once.
+    rating = sequence.current_initiative(state, side)
+    if rating < 2:
+        out.append(f"current initiative {rating} is below 2")
+    senior = senior_leader(state, f)
+    if senior is None or counter_type(state, senior.type_id).rank_order < MAJOR:
+        out.append("the formation has no undemoralized leader of rank Major or above")
+    elif any(u.status == st.DEMORALIZED for u in _leaders(state, f)):
+        out.append("a leader of the formation is demoralized")
+    elif not act.is_available(state, senior):
+        out.append(f"its senior leader {senior.id} is marked Moved/Fired")
+    if not available_units(state, f, seat_id) - ({senior.id} if senior else set()):
+        out.append("none of its units may be activated now")
+    return out
+
+
+def choices(state: st.GameState, seat_id: str) -> list[dict]:
+    """The formation activations the seat may attempt now (17.7)."""
+    if OPTION not in state.options:
+        return []
+    me = act.seat(state, seat_id)
+    if me is None:
+        return []
+    return [
+        {"type": "activate", "kind": "formation", "formation": f.id}
+        for f in formations_of(state, me.side)
+        if not problems(state, seat_id, f.id)
+    ]
+
+
+def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any):
+    """Roll to activate a formation (17.7): an activation on success, else the formation's
+    leaders are marked Moved/Fired and the segment is spent (D-FORM-2)."""
+    why = problems(state, me.id, formation_id)
+    if why:
+        raise IllegalCommand(
+            f"activate: formation {formation_id}: {'; '.join(why)} (17.7)", rule="17.7"
+        )
+    f = find(state, me.side, formation_id)
+    senior = senior_leader(state, f)
+    target = counter_type(state, senior.type_id).morale
+    mods = modifiers(state, me.side, f)
+    roll = dice.roll(2, f"formation activation {formation_id}")
+    total = sum(roll) + sum(v for _, v in mods)
+    ok = total <= target
+    ev = Event(
+        "formation_activation",
+        side=me.side,
+        units=(senior.id,),  # redacted like any event naming a counter (views.redact_events)
+        data={
+            "formation": formation_id,
+            "leader": senior.id,
+            "dice": list(roll),
+            "modifiers": [{"reason": r, "value": v} for r, v in mods],
+            "total": total,
+            "needed": target,
+            "success": ok,
+        },
+    )
+    if ok:
+        state, events = act.begin(
+            state, me.id, "formation", available_units(state, f, me.id), senior.id,
+            leaderless=False,
+        )
+        state = replace(state, activation=replace(state.activation, formation=formation_id))
+        return state, [ev, *events]
+    marked = {
+        u.id: replace(u, moved_fired=True)
+        for u in _leaders(state, f) if not u.moved_fired
+    }
+    state = state.with_units(marked)
+    ended = Event("formation_failed", side=me.side, units=tuple(sorted(marked)),
+                  data={"formation": formation_id})
+    state, more = sequence.end_segment(state, dice, passed=False, seat=me.id)
+    return state, [ev, ended, *more]

@@ -1,0 +1,53 @@
+"""Critical logistics shortfall in combat (17.10): firing may exhaust fuel or ammunition.
+
+The -1 column / -1 DRM of a shortfall and the halving of other units' fire under a critical
+shortfall are applied where fire values and shifts are built (`board.supply_level`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...common.dice import Dice
+from ..combat import board
+from ..combat.counters import ctype
+from ..combat.events import Event, event
+from ..core.state import GameState
+
+
+def runs_dry_on_firing(catalogue: Any, unit: Any) -> bool:
+    """Mechanized and motorized units and weapons units roll when they fire (17.10)."""
+    t = ctype(catalogue, unit)
+    return t.movement_class in ("motorized", "mechanized") or bool(getattr(t, "is_weapon", False))
+
+
+def after_firing(
+    game_map: Any, state: GameState, firers: tuple[str, ...], dice: Dice, catalogue: Any
+) -> tuple[GameState, list[Event]]:
+    """Under a critical shortfall each firer that runs on fuel or shells rolls 1d6 after its
+    attack; on 1-2 it is removed from play (17.10). D-COMBAT-SUPPLY: it is marked eliminated
+    but not counted in the side's `units_eliminated` (not a loss for victory); the initiative
+    reduction may count it from the event."""
+    events: list[Event] = []
+    for uid in firers:
+        u = state.units.get(uid)
+        if u is None or not u.on_map or board.supply_level(state, u) != "critical":
+            continue
+        if not runs_dry_on_firing(catalogue, u):
+            continue
+        roll = dice.roll(1, f"logistics {uid}")
+        events.append(event("roll", purpose=f"logistics {uid}", dice=list(roll), total=roll[0]))
+        if roll[0] <= 2:
+            where = board.label(game_map, u.hex)
+            state = state.with_unit(replace(u, eliminated=True, hex=None, carried_by=None))
+            events.append(
+                event(
+                    "eliminated",
+                    unit=uid,
+                    hex=where,
+                    out_of_supply=True,
+                    reason="critical logistics shortfall: out of fuel or ammunition (17.10)",
+                )
+            )
+    return state, events

@@ -1,0 +1,174 @@
+"""What a legal command would cost or risk, for the board to show before it is sent (5.0, 9.4,
+10.2, 11.1, 12.4).
+
+The board decides no rule: for a move it shows the MP cost the movement rules find, for an
+attack the column, every shift with its reason and the chance of each result, all computed
+here from the same functions `apply` uses. `previews(state, seat, unit)` answers for every
+legal command of the seat that names one unit (the unit the player selected).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .combat.odds import assault_odds, fire_odds, fire_problems
+from .combat.situation import refused
+from .core import actions
+from .core import state as st
+from .core.attacks import assault_attack, fire_attack, is_assault
+from .core.commands import parse_command
+from .core.movement import move_units
+from .core.registry import catalogue_for, game_map, hex_label, parse_hex
+from .double_blind import knowledge
+from .legal import legal_commands
+from .optional.air_support import strike_odds
+from .optional.drumfire import OPTION as DRUMFIRE_OPTION
+from .optional.drumfire import drumfire_situations, is_drumfire_hex
+
+PREVIEWED = ("move", "exit", "fire", "bombard", "assault", "opportunity_fire")
+
+
+def _names(cmd: dict) -> tuple[str, ...]:
+    """The own units a command moves or fires with."""
+    for key in ("unit", "units", "firers"):
+        value = cmd.get(key)
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, list):
+            return tuple(value)
+    return ()
+
+
+def _fraction(value: Fraction) -> str:
+    return str(Fraction(value))
+
+
+def _move_costs(state: st.GameState, seat: st.SeatState, ids: tuple[str, ...]) -> dict:
+    """Destination label -> (cost, ends_move, minimum_move), as move_options searched (5.1)."""
+    reach = actions.reach_of(state, ids)
+    return {hex_label(state, h): r for h, r in reach.items()}
+
+
+def attack_odds(state: st.GameState, cmd: dict, side: str | None = None) -> dict:
+    """The odds of one attack command, from the declaration and situation its resolution
+    uses (attacks.py, combat/situation.py): the resolution minus the dice. Computed from
+    every counter in the state: callers hide it where the side may not know them. Under
+    hidden information a command names enemy counters by the `side`'s handles (18.0)."""
+    if side is not None and knowledge.in_force(state):
+        cmd = knowledge.command_in(state, side, parse_command(cmd)).to_json()
+    m, cat = game_map(state), catalogue_for(state)
+    if cmd["type"] in ("assault", "move"):
+        sit, movers = assault_attack(state, cmd)
+        return assault_odds(m, state, sit, cat, movers=movers)
+    if cmd["type"] == "air_strike":
+        return strike_odds(state, cmd)
+    attack = fire_attack(state, cmd)
+    if cmd.get("smoke"):  # a smoke mission: no attack, a Smoke marker (D18)
+        problems = fire_problems(m, state, attack.decl, cat)
+        if problems:
+            return refused("smoke", problems)
+        return {"kind": "smoke", "legal": True, "problems": [], "rule": "D18",
+                "effect": "a Smoke marker in the hex: it blocks line of sight until removed"}
+    return fire_odds(m, state, attack.decl, cat, only=attack.only)
+
+
+def drumfire_odds(state: st.GameState, ids: tuple[str, ...], path: list[str]) -> list[dict]:
+    """The drumfire attacks the movers would take entering each drumfire hex of the path
+    (17.2), each as the resolution builds it with the movers in the hex."""
+    m, cat = game_map(state), catalogue_for(state)
+    out = []
+    for label in path:
+        h = parse_hex(state, label)
+        if not is_drumfire_hex(state, h):
+            continue
+        attacks = drumfire_situations(m, move_units(state, list(ids), h), h, cat)
+        if attacks:
+            out.append({"hex": label, "attacks": [a.to_json() for a in attacks]})
+    return out
+
+
+def _hides_enemies(state: st.GameState, cmd: dict, side: str) -> bool:
+    """Whether the target hex holds an enemy counter the side may not see (17.8): odds
+    computed with it would tell the player it is there."""
+    if cmd["type"] == "opportunity_fire":
+        return False  # the target is the mover, seen moving
+    h = parse_hex(state, cmd["target"])
+    return any(u.hidden and u.side != side for u in state.units_at(h))
+
+
+def previews(
+    state: st.GameState, seat_id: str, unit: str, kinds: tuple[str, ...] = PREVIEWED
+) -> list[dict]:
+    """For each legal command of the seat naming `unit`: the command and what it would cost
+    (`cost`, MP as a fraction string, for a move or exit) or risk (`odds`, for an attack).
+
+    `kinds` narrows the answer to some command types (a bot asks only for its attacks).
+
+    Under hidden information (17.8, 18.0) the odds of an attack would be computed from
+    counters the side may not know, so attacks carry `odds: null` there; costs stay.
+    """
+    groups = legal_commands(state, seat_id)
+    if not groups:
+        return []
+    seat = next(s for s in state.seats if s.id == seat_id)
+    hiding = knowledge.in_force(state)
+    side = state.units[unit].side if unit in state.units else seat.side
+    known, _ = actions.known_enemies(state, side)
+    out: list[dict] = []
+    reach_by_group: dict[tuple[str, ...], dict] = {}
+    for ctype in PREVIEWED:
+        if ctype not in kinds:
+            continue
+        for cmd in groups.get(ctype, ()):
+            ids = _names(cmd)
+            if unit not in ids:
+                continue
+            entry: dict[str, Any] = {"command": cmd}
+            if ctype in ("move", "exit"):
+                if ids not in reach_by_group:
+                    reach_by_group[ids] = _move_costs(state, seat, ids)
+                path = cmd.get("path") or []
+                dest = path[-1] if path else None
+                r = reach_by_group[ids].get(dest) if dest else None
+                if r is not None:
+                    entry["cost"] = _fraction(r.cost)
+                    entry["ends_move"] = bool(r.ends_move)
+                    entry["minimum_move"] = bool(r.minimum_move)
+                if ctype == "move" and is_assault(state, cmd, known):
+                    entry["odds"] = None if hiding else attack_odds(state, cmd)
+                if ctype == "move" and not hiding and DRUMFIRE_OPTION in state.options:
+                    entry["drumfire"] = drumfire_odds(state, ids, cmd.get("path") or [])
+            elif hiding or _hides_enemies(state, cmd, side):
+                entry["odds"] = None
+            else:
+                entry["odds"] = attack_odds(state, cmd)
+            out.append(entry)
+    return out
+
+
+def composed_preview(state: st.GameState, seat_id: str, raw: Any) -> dict:
+    """The odds of a fire command the player composed on the board (firers from several
+    hexes joined by a leader, 10.1, D4), which legal_commands does not list (D-LEGAL-1): the
+    same odds its resolution's declaration gives; `legal: false` with the reasons if the
+    rules refuse it. Own firers only; no odds under hidden information, as `previews`."""
+    from ..common.errors import InvalidCommand
+
+    cmd = parse_command(raw).to_json()
+    if cmd["type"] != "fire":
+        raise InvalidCommand("only a fire command is composed on the board", rule="type")
+    seat = next((s for s in state.seats if s.id == seat_id), None)
+    if seat is None:
+        raise InvalidCommand(f"no seat {seat_id!r}", rule="seat")
+    mine = [state.units.get(f) for f in cmd["firers"]]
+    if cmd.get("leader"):
+        mine.append(state.units.get(cmd["leader"]))
+    if any(u is None or u.side != seat.side for u in mine):
+        raise InvalidCommand("fire: name only your own units as firers and leader", rule="firers")
+    try:
+        parse_hex(state, cmd["target"])
+    except ValueError as exc:
+        raise InvalidCommand(f"fire: {exc}", rule="target") from None
+    if knowledge.in_force(state) or _hides_enemies(state, cmd, seat.side):
+        return {"command": cmd, "odds": None}
+    return {"command": cmd, "odds": attack_odds(state, cmd)}

@@ -1,0 +1,167 @@
+"""Direct fire (9): who may fire at what, and the attack it makes.
+
+`direct_attack` validates a fire command and works out the whole attack (per-firer WEC,
+range, star range and elevation factors, target predominance, terrain die modifier); the
+fire command, opportunity fire and the preview all call it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..common.errors import IllegalCommand
+from ..common.hexgrid import distance
+from .combat import Attack, defense_of, dispersed_drm, is_armored_target, terrain_drm
+from .los import why_blocked
+from .movement import utype
+from .scenario import board_of, bridge_at
+from .spotting import is_spotted
+from .state import OK, GameState, Unit
+from .wec import elevation_factor, star_factor, wec_factor
+
+
+def _illegal(msg: str, rule: str) -> IllegalCommand:
+    return IllegalCommand(f"fire: {msg} ({rule})", rule=rule)
+
+
+def may_fire(state: GameState, u: Unit) -> str | None:
+    """Why a unit may not fire directly now, or None (3, 8.7, 8.8)."""
+    if not u.on_map:
+        return "not on the map"
+    if u.status != OK:
+        return "dispersed units do not fire (8.5)"
+    if u.fired or u.opfired:
+        return "it has fired this segment, or opportunity-fired last (21.2)"
+    if u.carried_by:
+        return "passengers never fire (6.5)"
+    if u.order is not None and u.order["turn"] <= state.turn:
+        return "it fires at its ordered hex or not at all (13.4)"
+    if utype(u).attack <= 0:
+        return "no attack strength"
+    if u.repositioned == state.turn:
+        return "it moved in or out of a fortification this turn (QA F3)"
+    m = board_of(state)
+    h = m.hex(u.hex)
+    if m.terrain(h) == "stream" and not bridge_at(state, h):
+        return "units in a stream hex may not attack (2.4)"
+    return None
+
+
+def town_targets(state: GameState, side: str, label: str) -> list[str]:
+    """Direct fire into a town takes every spotted enemy there as one defence (9.7, QA SP1)."""
+    return [u.id for u in state.units_at(label, state.enemy(side)) if is_spotted(state, u, side)]
+
+
+def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids: list[str],
+                  kind: str = "direct") -> Attack:
+    """The attack a direct-fire command would make; IllegalCommand naming the rule if none."""
+    if not firer_ids or not target_ids:
+        raise _illegal("name the firing units and the target units", "9.1")
+    if len(set(firer_ids)) != len(firer_ids) or len(set(target_ids)) != len(target_ids):
+        raise _illegal("a unit is named twice", "8.7")
+    m = board_of(state)
+    firers = []
+    for fid in firer_ids:
+        f = state.units.get(fid)
+        if f is None or f.side != side:
+            raise _illegal(f"you have no unit {fid!r}", "9.1")
+        why = may_fire(state, f)
+        if why:
+            raise _illegal(f"{fid}: {why}", "9.1")
+        firers.append(f)
+    if len(target_ids) == 1 and target_ids[0].startswith("fort:"):
+        return _fort_attack(state, side, firers, target_ids[0][5:], kind)
+    targets = []
+    for tid in target_ids:
+        t = state.units.get(tid)
+        if t is None or t.side == side or not t.on_map:
+            raise _illegal(f"no enemy unit {tid!r} to fire at", "9.5")
+        if t.in_fort:
+            raise _illegal(f"{tid} is inside a fortification: fire at the fort", "17.3")
+        targets.append(t)
+    label = targets[0].hex
+    if any(t.hex != label for t in targets):
+        raise _illegal("all targets must be in one hex", "8.7")
+    alone_passenger = False
+    passengers = [t for t in targets if t.carried_by]
+    if passengers:
+        carrier = state.units[passengers[0].carried_by]
+        if (len(targets) > 1 or utype(carrier).carries != "infantry"
+                or m.terrain(m.hex(label)) == "town"):
+            raise _illegal("only a passenger riding German armour outside a town may be "
+                           "attacked on its own", "6.6")
+        alone_passenger = True
+    if m.terrain(m.hex(label)) == "town" and kind != "opportunity":
+        want = sorted(town_targets(state, side, label))
+        if sorted(target_ids) != want:
+            raise _illegal(f"fire into a town takes every spotted unit there together: {want}",
+                           "9.7")
+    for t in targets:
+        if t.indirect_turn == state.turn:
+            raise _illegal(f"{t.id} was hit by indirect fire this turn", "QA IF5")
+    armored = [is_armored_target(state, t, alone_passenger) for t in targets]
+    n_arm = sum(armored)
+    lines = []
+    total = Fraction(0)
+    for f in firers:
+        ft = utype(f)
+        fh, th = m.hex(f.hex), m.hex(label)
+        d = distance(fh, th)
+        star = star_factor(ft, d)
+        if star is None:
+            raise _illegal(f"{f.id} is out of range ({d} hexes, range {ft.range})", "9.1")
+        blocked = why_blocked(m, fh, th)
+        if blocked:
+            raise _illegal(f"{f.id} has no line of sight: {blocked}", "2.6")
+        if d > 1 and not all(is_spotted(state, t, side) for t in targets):
+            raise _illegal(f"the target in {label} is not spotted", "12.2")
+        kinds = [n_arm * 2 > len(targets)] if n_arm * 2 != len(targets) else [True, False]
+        wecs = [wec_factor(ft, a, d) for a in kinds]  # a tie: the worse kind for this firer
+        if any(w is None for w in wecs):
+            raise _illegal(f"{f.id} ({ft.weapon} class) may not fire at armoured targets", "9.2")
+        wec = min(wecs)
+        elev = elevation_factor(m, fh, th)
+        strength = ft.attack * wec * star * elev
+        total += strength
+        lines.append({"unit": f.id, "printed": ft.attack, "weapon": ft.weapon, "distance": d,
+                      "wec": str(wec), "range": str(star), "elevation": str(elev),
+                      "strength": str(strength)})
+    defense = Fraction(sum(defense_of(state, t, alone_passenger) for t in targets))
+    drm, reasons = terrain_drm(state, label)
+    if any(t.afloat and utype(t).dd for t in targets):
+        drm, reasons = drm + 2, [*reasons, "DD tank afloat +2 (19.3)"]
+    more, why = dispersed_drm(state, targets)
+    return Attack(kind=kind, hex=label, targets=[t.id for t in targets], attack=total,
+                  defense=defense, lines=lines, drm=drm + more, drm_reasons=reasons + why,
+                  alone_passenger=alone_passenger)
+
+
+def _fort_attack(state: GameState, side: str, firers: list[Unit], label: str, kind: str) -> Attack:
+    """Direct fire at an enemy-held fortification: an armoured target of its own printed
+    defence; its occupants are ignored and share its fate (RB IX.C.6, VII.F.2.d)."""
+    m = board_of(state)
+    occupants = state.inside(label) if label in state.forts else []
+    if not occupants or occupants[0].side == side:
+        raise _illegal(f"no enemy-held fortification in {label}", "17.3")
+    total = Fraction(0)
+    lines = []
+    th = m.hex(label)
+    for f in firers:
+        ft = utype(f)
+        fh = m.hex(f.hex)
+        d = distance(fh, th)
+        star = star_factor(ft, d)
+        blocked = why_blocked(m, fh, th)
+        if star is None or blocked:
+            raise _illegal(f"{f.id} cannot reach {label}: {blocked or 'out of range'}", "9.1")
+        wec = wec_factor(ft, True, d)
+        if wec is None:
+            raise _illegal(f"{f.id} ({ft.weapon} class) cannot hurt a fortification", "9.2")
+        strength = ft.attack * wec * star * elevation_factor(m, fh, th)
+        total += strength
+        lines.append({"unit": f.id, "printed": ft.attack, "distance": d, "wec": str(wec),
+                      "strength": str(strength)})
+    drm, reasons = terrain_drm(state, label)
+    return Attack(kind=kind, hex=label, targets=[f"fort:{label}"], attack=total,
+                  defense=Fraction(state.forts[label]["defense"]), lines=lines, drm=drm,
+                  drm_reasons=reasons)

@@ -1,0 +1,194 @@
+"""Situations (23): original scenarios on our geomorphic boards, loaded from JSON.
+
+A situation gives the board layout, the turns, each side's forces with their set-up hexes or
+their entry turn and hexes, hidden minefields, blocks and the victory conditions. Set-up is
+fixed by the situation (the set-up-out-of-sight rule of 23.2 is honoured in the data, not
+played as a phase).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+
+from ..common.errors import IllegalCommand
+from .board import Map, build_map
+from .state import GameState, Unit
+from .units import DATA, catalogue
+
+# Optional rules (21) and experimental rules (22) a game may switch on or off (PL-D13).
+OPTIONAL_RULES = {
+    "opportunity_fire": "Opportunity fire (21.2)",
+    "quick_time": "Infantry Quick-Time (21.1)",
+    "dispersed_drm": "Dispersed defender -1 on the die (PL-D3, off by default)",
+    "dd_escalates": "DD on an already dispersed unit eliminates it (PL-D4, off by default)",
+    "panzerblitz_assault": "Panzerblitz Assault: riders jump off before an overrun (21.4)",
+    "turreted_afv": "Experimental: turreted AFVs fire then move half (22.1)",
+}
+DEFAULT_OPTIONS = frozenset({"opportunity_fire", "quick_time", "panzerblitz_assault"})
+EXPERIMENTAL = frozenset({"turreted_afv"})
+
+
+@dataclass(frozen=True)
+class Situation:
+    id: str
+    title: str
+    description: str
+    learning: bool
+    turns: int
+    sides: tuple[dict, ...]
+    map: Map
+    raw: dict = field(repr=False)
+
+    @property
+    def default_options(self) -> frozenset[str]:
+        return frozenset(self.raw.get("options", DEFAULT_OPTIONS))
+
+    @property
+    def size(self) -> str:
+        return self.raw.get("size", "small")
+
+
+def _load(path) -> Situation:
+    return situation_from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+@cache
+def situations() -> dict[str, Situation]:
+    """Every bundled situation by id (games/data/panzer_leader/situations)."""
+    found = {}
+    for path in sorted((DATA / "situations").glob("*.json")):
+        s = _load(path)
+        found[s.id] = s
+    return found
+
+
+_EXTRA: dict[str, Situation] = {}
+
+
+def register(sit: Situation) -> None:
+    """Make a situation built elsewhere (a test's, an export's) findable by id."""
+    _EXTRA[sit.id] = sit
+
+
+def situation_from_dict(raw: dict) -> Situation:
+    sit = Situation(
+        id=raw["id"], title=raw["title"], description=raw.get("description", ""),
+        learning=bool(raw.get("learning")), turns=int(raw["turns"]),
+        sides=tuple(raw["sides"]), map=build_map(raw["map"]), raw=raw,
+    )
+    check_positional(sit)
+    return sit
+
+
+def check_positional(sit: Situation) -> None:
+    """Minefields never in sea, town, bridge or swamp hexes (QA MN5), forts never in swamp,
+    sea, beach or stream; one of each a hex, never a mine or block with a fort (17)."""
+    m = sit.map
+    mines = [x["hex"] for x in sit.raw.get("mines", ())]
+    forts = [x["hex"] for x in sit.raw.get("forts", ())]
+    blocks = list(sit.raw.get("blocks", ()))
+    for kind, hexes in (("minefield", mines), ("fortification", forts), ("block", blocks)):
+        if len(set(hexes)) != len(hexes):
+            raise ValueError(f"{sit.id}: two {kind}s in one hex (17)")
+    for label in mines:
+        h = m.hex(label)
+        if m.terrain(h) in ("sea", "town", "swamp") or m.is_bridge(h):
+            raise ValueError(f"{sit.id}: no minefield in {m.terrain(h)} or bridge hexes (QA MN5)")
+    for label in forts:
+        if m.terrain(m.hex(label)) in ("sea", "swamp", "beach", "stream"):
+            raise ValueError(f"{sit.id}: no fortification in {label} (RB IX.C.1)")
+    if set(forts) & (set(mines) | set(blocks)):
+        raise ValueError(f"{sit.id}: a fortification never shares a hex with a mine or block")
+
+
+def situation(situation_id: str) -> Situation:
+    """One situation; KeyError naming it when there is none."""
+    if situation_id in _EXTRA:
+        return _EXTRA[situation_id]
+    try:
+        return situations()[situation_id]
+    except KeyError:
+        raise KeyError(f"unknown Panzer Leader situation {situation_id!r}") from None
+
+
+def starting_aircraft(sit: Situation) -> dict[str, dict]:
+    """The aircraft a situation grants: type, side, turns flown, bombs or rockets (20)."""
+    planes = {}
+    for group in sit.raw.get("aircraft", ()):
+        for i in range(int(group.get("count", 1))):
+            pid = f"{group['side'][:2]}-{group['type'].split('_', 1)[1]}-{i + 1}"
+            planes[pid] = {"id": pid, "type": group["type"], "side": group["side"],
+                           "ordnance": group.get("ordnance", "bombs"), "ordnance_left": 1,
+                           "mg_left": 4, "first": int(group.get("first", 1)),
+                           "last": int(group.get("last", sit.turns)), "lost": False,
+                           "flown": False}
+    return planes
+
+
+def opening_state(sit: Situation, options=None, seats: dict[str, str] | None = None) -> GameState:
+    """The state before the first segment: units placed, mines laid, nothing known yet."""
+    cat = catalogue()
+    side_ids = [s["id"] for s in sit.sides]
+    units: dict[str, Unit] = {}
+    counts: dict[tuple[str, str], int] = {}
+    for group in sit.raw["forces"]:
+        t = cat[group["type"]]
+        where = list(group.get("at", ()))
+        n = int(group.get("count", len(where) or 1))
+        for i in range(n):
+            key = (group["side"], t.id)
+            counts[key] = counts.get(key, 0) + 1
+            uid = f"{group['side'][:2]}-{t.id.split('_', 1)[1]}-{counts[key]}"
+            u = Unit(id=uid, type_id=t.id, side=group["side"])
+            if group.get("entry_turn"):
+                u.entry_turn = int(group["entry_turn"])
+                u.entry = list(group["entry"])
+            else:
+                u.hex = sit.map.label(sit.map.hex(where[i % len(where)]))
+                u.in_fort = bool(group.get("inside"))
+                if group.get("afloat"):  # lands in its landing turn (19.2)
+                    u.afloat = True
+                    u.entry_turn = int(group["land_turn"])
+            units[uid] = u
+    for group in sit.raw.get("loaded", ()):  # passengers that start aboard a carrier
+        units[group["passenger"]].carried_by = group["carrier"]
+        units[group["passenger"]].hex = units[group["carrier"]].hex
+    chosen = sorted(set(options) if options is not None else sit.default_options)
+    unknown = set(chosen) - set(OPTIONAL_RULES)
+    if unknown:
+        raise ValueError(f"unknown Panzer Leader options {sorted(unknown)}")
+    seat_list = ([{"id": k, "side": v} for k, v in sorted(seats.items())] if seats
+                 else [{"id": s, "side": s} for s in side_ids])
+    state = GameState(
+        scenario_id=sit.id, seats=seat_list, sides=side_ids, turns=sit.turns,
+        options=chosen, units=units, active=side_ids[0],
+        mines={m["hex"]: {"owner": m["owner"], "known": [m["owner"]]}
+               for m in sit.raw.get("mines", ())},
+        blocks=list(sit.raw.get("blocks", ())),
+        forts={f["hex"]: {"defense": int(f["defense"])} for f in sit.raw.get("forts", ())},
+        control=dict(sit.raw.get("control", {})),
+        aircraft=starting_aircraft(sit),
+        indirect_done=True,  # nothing can be ordered before the first combat phase (13.3)
+    )
+    return state
+
+
+def board_of(state: GameState) -> Map:
+    """The map a game is played on."""
+    return situation(state.scenario_id).map
+
+
+def hex_named(state: GameState, label: str, verb: str, rule: str):
+    """The hex a command names; IllegalCommand naming the command if the map has none."""
+    try:
+        return board_of(state).hex(label)
+    except ValueError as exc:
+        raise IllegalCommand(f"{verb}: {exc}", rule=rule) from None
+
+
+def bridge_at(state: GameState, h) -> bool:
+    """A permanent bridge still standing (2.3, 18.4)."""
+    m = board_of(state)
+    return m.is_bridge(h) and m.label(h) not in state.blown

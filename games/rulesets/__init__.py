@@ -1,1 +1,0 @@
-"""Rulesets: each game behind one interface (interface.py), found through registry.py."""

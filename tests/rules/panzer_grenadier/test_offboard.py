@@ -1,0 +1,76 @@
+"""Off-board artillery increments fired through `bombard` (9.2, D-OFFBOARD-1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+
+from games.rules import apply, legal_commands
+from games.rules.common.dice import ScriptedDice
+from games.rules.common.errors import IllegalCommand, InvalidCommand
+from games.rules.panzer_grenadier.core.commands import parse_command
+from games.rules.panzer_grenadier.core.registry import register_scenario
+from games.rules.panzer_grenadier.core.scenario_model import Increment, SpecialRule
+from tests.rules.panzer_grenadier.turnkit import board_map, game, unit
+
+
+@dataclass
+class ArtScenario:
+    id: str
+    special_rules: tuple
+    map: Any = field(default_factory=board_map)
+    night_turns: tuple = ()
+    victory: Any = None
+    extra: dict = field(default_factory=dict)
+
+
+def art_game(options=()):
+    units = [unit("ge-lt", "ge_ldr_lt_a", "ge", "A0505"), unit("ge-r", "ge_rifle", "ge", "A0505"),
+             unit("su-r", "su_rifle", "su", "A0307")]
+    s = game(units, scenario_id="test-offboard", options=options)
+    rule = SpecialRule("offboard_artillery", "A battery.", "ge",
+                       increments=(Increment("ge-art", "10.5 cm battery", 20, 1, 2),))
+    register_scenario(ArtScenario("test-offboard", (rule,)))
+    s = apply(s, "ge-1", {"type": "roll_initiative"}, ScriptedDice.of(6, 1)).state
+    return apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+                 ScriptedDice.of()).state
+
+
+SHOT = {"type": "bombard", "increments": ["ge-art"], "target": "A0307", "spotter": "ge-lt"}
+
+
+def test_an_increment_fires_through_bombard_spotted_by_an_activated_leader_9_2():
+    """D-OFFBOARD-1: offered by the legal commands, resolved as a bombardment of 20."""
+    s = art_game()
+    assert SHOT in legal_commands(s, "ge-1")["bombard"]
+    step = apply(s, "ge-1", SHOT, ScriptedDice.of(*[3] * 10))
+    fire = next(e for e in step.events if e.type == "fire").to_json()
+    assert fire["increments"] == ["ge-art"] and fire["value"] == 20 and fire["firers"] == []
+    assert "ge-art@1" in step.state.increments_fired
+
+
+def test_an_increment_fires_once_a_turn_and_needs_a_spotter_of_the_activation_9_2():
+    s = apply(art_game(), "ge-1", SHOT, ScriptedDice.of(*[3] * 10)).state
+    assert s.activation is not None
+    with pytest.raises(IllegalCommand, match="9.2"):
+        apply(s, "ge-1", SHOT, ScriptedDice.of(*[3] * 10))
+    s2 = art_game()
+    with pytest.raises(IllegalCommand, match="spotting leader"):
+        apply(s2, "ge-1", {**SHOT, "spotter": None}, ScriptedDice.of())
+
+
+def test_a_bombard_names_firers_or_increments_never_both_9_3():
+    with pytest.raises(InvalidCommand, match="exactly one"):
+        parse_command({**SHOT, "firers": ["ge-r"]})
+    with pytest.raises(InvalidCommand, match="exactly one"):
+        parse_command({"type": "bombard", "target": "A0307"})
+
+
+def test_an_increment_bombarding_its_last_turns_hex_places_drumfire_17_2():
+    s = art_game(options=("drumfire",))
+    h = s.units["su-r"].hex
+    s = replace(s, markers={h: frozenset({"bombarded:0:ge-art"})})  # it fired there last turn
+    step = apply(s, "ge-1", SHOT, ScriptedDice.of(*[3] * 10))
+    assert "drumfire:ge-art:20:off" in step.state.markers_at(h)

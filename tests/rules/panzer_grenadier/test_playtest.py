@@ -1,0 +1,38 @@
+"""Random playtesting finishes games with no errors, invariant failures or replay mismatches."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.playtest import invariant_problems, run
+from tests.rules.panzer_grenadier.turnkit import started, unit
+
+
+def test_a_couple_of_short_games_run_clean_and_print_the_summary_line():
+    out = io.StringIO()
+    tally = run(2, "pytest", ["meeting-at-kessel"], out=out)
+    last = out.getvalue().strip().splitlines()[-1]
+    assert last == (f"playtest: games=2 steps={tally.steps} errors=0 invariant_failures=0 "
+                    "replay_mismatches=0")
+    assert tally.steps > 10
+
+
+def test_invariants_catch_overstacking_bad_steps_and_statuses():
+    s = started([unit(f"ge-{i}", "ge_rifle", "ge", "A0205") for i in range(4)])
+    assert any("overstacked" in p for p in invariant_problems(s))
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205", steps=3)])
+    assert any("steps" in p for p in invariant_problems(s))
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205", status="panicked")])
+    assert any("status" in p for p in invariant_problems(s))
+
+
+def test_invariants_catch_moved_fired_markers_left_at_the_start_of_a_turn():
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0205", moved_fired=True)])
+    assert any("Moved/Fired" in p for p in invariant_problems(s))
+
+
+def test_invariants_catch_a_game_ended_without_a_result():
+    s = replace(started([unit("ge-1", "ge_rifle", "ge", "A0205")]), phase=st.ENDED)
+    assert any("result" in p for p in invariant_problems(s))

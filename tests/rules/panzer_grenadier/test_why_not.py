@@ -1,0 +1,144 @@
+"""Why not: why a selected unit may not move to, fire at, assault or bombard a hex, each
+reason with its rule (3.1, 5.1, 7.3, 8.4, 9.1, 12.1, 13.0, 14.3), from what its side knows
+(17.8, 18.0)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.rules import apply
+from games.rules.common.dice import ScriptedDice
+from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.why_not import seen_by, why_not
+from tests.rules.panzer_grenadier.turnkit import at, game, started, unit
+
+
+def action(answer: dict, name: str) -> dict:
+    return next(a for a in answer["actions"] if a["action"] == name)
+
+
+def codes(answer: dict, name: str) -> list[tuple[str, str]]:
+    return [(r["code"], r["rule"]) for r in action(answer, name)["reasons"]]
+
+
+def activated(units, leader="ge-lt", **kw):
+    s = started(units, **kw)
+    return apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": leader},
+                 ScriptedDice.of()).state
+
+
+PAIR = [unit("ge-1", "ge_rifle", "ge", "A0109"), unit("ge-lt", "ge_ldr_lt_a", "ge", "A0109")]
+
+
+def test_a_unit_not_yet_activated_is_told_to_activate_first_and_what_else_stops_it_3_1():
+    s = started([*PAIR, unit("su-1", "su_rifle", "su", "A0509")])
+    answer = why_not(s, "ge-1", ["ge-1"], "A0509")
+    assert codes(answer, "fire") == [("turn/not_activated", "3.1"), ("fire/out_of_range", "7.3")]
+    assert all(not a["ok"] for a in answer["actions"])
+
+
+def test_fire_beyond_range_says_how_far_the_unit_reaches_7_3():
+    s = activated([*PAIR, unit("su-1", "su_rifle", "su", "A0509")])
+    fire = action(why_not(s, "ge-1", ["ge-1"], "A0509"), "fire")
+    assert not fire["ok"]
+    assert fire["reasons"][0]["message"] == "Grenadier platoon reaches 3 hexes; the hex is 4 away"
+
+
+def test_fire_without_line_of_sight_names_the_blocking_woods_8_4():
+    s = activated([*PAIR, unit("su-1", "su_rifle", "su", "A0408")])
+    fire = action(why_not(s, "ge-1", ["ge-1"], "A0408"), "fire")
+    (r,) = fire["reasons"]
+    assert r["code"] == "fire/cannot_spot" and r["rule"] == "8.4"
+    assert "light woods at A0309" in r["message"]
+
+
+def test_a_legal_fire_and_move_are_ok_and_an_empty_hex_has_no_target_10_0():
+    s = activated([*PAIR, unit("su-1", "su_rifle", "su", "A0111")])
+    answer = why_not(s, "ge-1", ["ge-1"], "A0111")
+    assert action(answer, "fire") == {"action": "fire", "ok": True, "reasons": []}
+    assert codes(answer, "assault") == [("assault/not_adjacent", "12.1")]
+    empty = why_not(s, "ge-1", ["ge-1"], "A0110")
+    assert action(empty, "move")["ok"]
+    assert codes(empty, "fire") == [("fire/no_target", "10.0")]
+
+
+def test_a_unit_that_has_fired_may_not_move_in_the_same_activation_3_1():
+    s = activated([*PAIR, unit("su-1", "su_rifle", "su", "A0111")])
+    s = apply(s, "ge-1", {"type": "fire", "firers": ["ge-1"], "target": "A0111"},
+              ScriptedDice.of(*[1] * 10)).state
+    answer = why_not(s, "ge-1", ["ge-1"], "A0110")
+    assert codes(answer, "move") == [("unit/acted", "3.1")]
+
+
+def test_a_demoralized_unit_may_neither_fire_nor_move_forward_14_3():
+    s = activated([unit("ge-1", "ge_rifle", "ge", "A0109", status="demoralized"),
+                   unit("ge-lt", "ge_ldr_lt_a", "ge", "A0109"),
+                   unit("su-1", "su_rifle", "su", "A0111")])
+    answer = why_not(s, "ge-1", ["ge-1"], "A0111")
+    assert ("unit/demoralized", "14.3") in codes(answer, "fire")
+    assert ("unit/demoralized", "14.3") in codes(answer, "move")
+
+
+def test_an_assault_needs_an_adjacent_enemy_hex_12_1_and_good_order_12_5():
+    s = activated([*PAIR, unit("su-1", "su_rifle", "su", "A0110", moved_fired=True)])
+    assert action(why_not(s, "ge-1", ["ge-1"], "A0110"), "assault")["ok"]
+    assert codes(why_not(s, "ge-1", ["ge-1"], "A0209"), "assault") == [
+        ("assault/no_target", "12.1")
+    ]
+
+
+def test_a_rifle_has_no_bombardment_value_7_3():
+    s = activated([*PAIR, unit("su-1", "su_rifle", "su", "A0111")])
+    assert codes(why_not(s, "ge-1", ["ge-1"], "A0111"), "bombard") == [("fire/no_value", "7.3")]
+
+
+def test_other_seats_units_and_unknown_ids_get_the_same_answer_d21():
+    s = activated([*PAIR, unit("su-1", "su_rifle", "su", "A0111")])
+    theirs = why_not(s, "ge-1", ["su-1"], "A0111")
+    assert theirs == why_not(s, "ge-1", ["no-such-unit"], "A0111")
+    assert codes(theirs, "move") == [("unit/not_yours", "D21")]
+
+
+def test_during_opportunity_fire_only_the_mover_in_the_hex_it_entered_is_a_target_13_0():
+    s = activated([unit("ge-1", "ge_rifle", "ge", "A0205"),
+                   unit("ge-lt", "ge_ldr_lt_a", "ge", "A0205"),
+                   unit("su-1", "su_rifle", "su", "A0209")])
+    s = apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0206", "A0207"]},
+              ScriptedDice.of()).state
+    assert s.opfire is not None
+    here = why_not(s, "su-1", ["su-1"], "A0206")
+    assert action(here, "fire")["ok"]
+    assert codes(here, "move")[0] == ("turn/opportunity_fire", "13.0")
+    assert codes(why_not(s, "su-1", ["su-1"], "A0205"), "fire") == [
+        ("fire/not_the_mover", "13.0")
+    ]
+
+
+def hidden_game(extra):
+    s = game([*PAIR, unit("su-1", "su_rifle", "su", "A0509"), *extra], options=("hidden_units",))
+    s = knowledge.start(s, "ab" * 32)
+    s = apply(s, "ge-1", {"type": "roll_initiative"}, ScriptedDice.of(6, 1)).state
+    return apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+                 ScriptedDice.of()).state
+
+
+def test_a_hex_holding_a_hidden_enemy_gets_the_answer_an_empty_hex_gets_17_8():
+    with_hidden = hidden_game([unit("su-2", "su_rifle", "su", "A0309", hidden=True)])
+    assert "su-2" not in knowledge.known_enemies(with_hidden, "ge")[1]
+    empty = replace(with_hidden, units={
+        **with_hidden.units, "su-2": replace(with_hidden.units["su-2"], hex=at("A0509"))})
+    for label in ("A0309", "A0209", "A0110"):
+        assert why_not(with_hidden, "ge-1", ["ge-1"], label) == why_not(
+            empty, "ge-1", ["ge-1"], label)
+    assert codes(why_not(with_hidden, "ge-1", ["ge-1"], "A0309"), "fire") == [
+        ("fire/no_target", "10.0")
+    ]
+    assert seen_by(with_hidden, "ge").units["su-2"].hex is None
+
+
+def test_a_hex_already_holding_three_friendly_combat_units_is_too_crowded_to_enter_4_1():
+    s = activated([*PAIR, *(unit(f"ge-{i}", "ge_rifle", "ge", "A0110") for i in (2, 3, 4)),
+                   unit("su-1", "su_rifle", "su", "A0509")])
+    (r,) = action(why_not(s, "ge-1", ["ge-1"], "A0110"), "move")["reasons"]
+    assert (r["code"], r["rule"]) == ("move/stacking", "4.1")
+    assert r["message"] == "4 combat units would be in the hex; the limit is 3 per side"

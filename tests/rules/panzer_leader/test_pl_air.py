@@ -1,0 +1,97 @@
+"""Airpower and anti-aircraft (20)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_leader import air
+from games.rules.panzer_leader.crt import charts
+
+from .kit import clear, do, lab, world
+
+
+def air_world(terrain=None, elevation=None, units=(), ordnance="rockets"):
+    s = world(terrain or clear(8, 8), elevation, units=units, phase="air")
+    s.aircraft = {"p": {"id": "p", "type": "us_p47", "side": "allied", "ordnance": ordnance,
+                        "ordnance_left": 1, "mg_left": 4, "first": 1, "last": 5, "lost": False,
+                        "flown": False}}
+    return s
+
+
+def test_tc45_qa_airpower_ap4_rockets_halved_against_infantry():
+    s = air_world(units=[("e", "de_rifle", "german", "4,4")])
+    assert air.strike_attack(s, "allied", {"p": "ordnance"}, ["e"]).attack == 10
+
+
+def test_tc45_qa_airpower_ap5_no_slope_halving_for_air_attacks():
+    s = air_world(elevation=["11111111"] * 8, units=[("t", "de_pz4", "german", "4,4")])
+    assert air.strike_attack(s, "allied", {"p": "ordnance"}, ["t"]).attack == 20
+
+
+def test_qa_airpower_ap4_bombs_are_halved_against_armour_machine_guns_useless():
+    s = air_world(units=[("t", "de_pz4", "german", "4,4")], ordnance="bombs")
+    assert air.strike_attack(s, "allied", {"p": "ordnance"}, ["t"]).attack == 15
+    with pytest.raises(IllegalCommand, match="armour"):
+        air.strike_attack(s, "allied", {"p": "mg"}, ["t"])
+
+
+def test_qa_airpower_ap6_ap8_aircraft_see_units_in_woods_only_if_they_fired():
+    s = air_world(["....w..."] * 8, units=[("e", "de_rifle", "german", "4,4"),
+                                          ("r", "us_rifle", "allied", "4,3")])
+    with pytest.raises(IllegalCommand, match="AP6"):  # an adjacent friend does not spot (AP8)
+        air.strike_attack(s, "allied", {"p": "ordnance"}, ["e"])
+    s.units["e"].spotted_at = lab("4,4")
+    air.strike_attack(s, "allied", {"p": "ordnance"}, ["e"])
+
+
+def test_qa_airpower_ap10_air_may_strike_a_unit_already_fired_on():
+    s = air_world(units=[("e", "de_rifle", "german", "4,4")])
+    s.units["e"].indirect_turn = s.turn
+    air.strike_attack(s, "allied", {"p": "ordnance"}, ["e"])
+
+
+def test_bombs_or_rockets_once_a_game_machine_guns_four_times():
+    s = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_rifle", "german", "4,6")])
+    s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]}, 6)
+    s.aircraft["p"]["flown"] = False
+    s.air_hexes = []
+    with pytest.raises(IllegalCommand, match="no ordnance"):
+        do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["f"]}, 6)
+
+
+def test_each_hex_is_struck_once_an_air_phase():
+    s = air_world(units=[("e", "de_rifle", "german", "4,4")])
+    s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "mg"}, "targets": ["e"]}, 6)
+    s.aircraft["p"]["flown"] = False
+    with pytest.raises(IllegalCommand, match="once"):
+        air.strike_attack(s, "allied", {"p": "mg"}, ["e"])
+
+
+def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisional_table():
+    """PL-E5: AA fire is automatic, every eligible unit at each striking aircraft."""
+    s = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
+    assert air.aa_units(s, "allied", lab("4,4")) == [s.units["f"]]
+    assert air.aa_strength(s, [s.units["f"]], lab("4,4")) == 8  # doubled at half range (3 of 6)
+    s, ev = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]}, 1, 6)
+    aa = next(e for e in ev if e["type"] == "anti_aircraft")
+    assert aa["result"] == air.aa_result(F(8), 1) and aa["provisional"] is True
+    assert s.units["f"].opfired  # the blank marker (20.6)
+    assert charts()["provisional"]
+
+
+def test_qa_airpower_ap9_aa_beyond_range_does_not_fire():
+    s = air_world(units=[("e", "de_rifle", "german", "4,0"), ("f", "de_flak20", "german", "4,7")])
+    assert air.aa_units(s, "allied", lab("4,0")) == []
+
+
+def test_no_air_phase_without_aircraft_flying():
+    s = world(clear(), units=[("r", "us_rifle", "allied", "4,4")])
+    s, _ = do(s, "allied", {"type": "end_phase"})
+    assert s.phase == "move_vehicles"
+    s2 = air_world(units=[("r", "us_rifle", "allied", "4,4")])
+    s2.phase = "combat"
+    s2, _ = do(s2, "allied", {"type": "end_phase"})
+    assert s2.phase == "air"

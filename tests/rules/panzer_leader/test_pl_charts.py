@@ -1,0 +1,69 @@
+"""Chart lookups against the digest's tables: the CRT (8.4), odds (8.1), WEC (9.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction as F
+
+import pytest
+
+from games.rules.panzer_leader import crt
+from games.rules.panzer_leader.units import catalogue
+from games.rules.panzer_leader.wec import wec_factor
+
+DIGEST_CRT = {  # §8.4, row by row: 1-4 .. 4-1
+    -1: "D DD X X X X X", 0: "- D DD DD X X X", 1: "- D D DD X X X", 2: "- - D D DD X X",
+    3: "- - - D DD X X", 4: "- - - - D DD X", 5: "- - - - D DD X", 6: "- - - - - - X",
+    7: "- - - - - - -",
+}
+
+
+@pytest.mark.parametrize("die", sorted(DIGEST_CRT))
+def test_every_crt_cell_matches_the_digest_table(die):
+    assert [crt.result(i, die) for i in range(7)] == DIGEST_CRT[die].split()
+
+
+def test_tc01_attack_11_against_3_is_the_3_to_1_column():
+    assert crt.column_name(crt.odds_index(F(11), F(3))) == "3-1"
+
+
+@pytest.mark.parametrize("att,dfn,col", [(F(11, 2), F(3), "1-1"), (F(11, 2), F(12), "1-3"),
+                                         (F(12), F(9), "1-1"), (F(24), F(9), "2-1"),
+                                         (F(5), F(30), "1-6"), (F(16), F(16), "1-1")])
+def test_odds_round_in_the_defenders_favour_with_fractions_kept(att, dfn, col):
+    assert crt.column_name(crt.odds_index(att, dfn)) == col
+
+
+def test_pl_d1_odds_above_4_to_1_are_read_at_4_to_1_and_the_chart_is_provisional():
+    index = crt.odds_index(F(80, 3), F(3))  # 8-1
+    assert crt.column_name(index) == "8-1"
+    assert crt.clamp(index) == 6 and crt.result(index, 6) == "X" and crt.result(index, 7) == "-"
+    assert crt.PROVISIONAL is True and crt.charts()["provisional"] is True
+
+
+def test_pl_d2_a_die_below_minus_one_reads_the_next_higher_column_above_seven_no_effect():
+    assert crt.result(0, -2) == "DD"  # 1-4 at -2: the -1 row of 1-3
+    assert crt.result(1, -2) == "X"  # 1-3 at -2: the -1 row of 1-2
+    assert crt.result(6, 9) == "-"
+
+
+@pytest.mark.parametrize("weapon,armored,dist,factor", [
+    ("A", True, 4, F(2)), ("A", True, 5, F(1)), ("A", False, 3, F(1, 2)),
+    ("H", True, 6, F(1)), ("H", True, 7, F(1, 2)), ("H", False, 20, F(1)),
+    ("HI", True, 7, F(1, 2)), ("M", True, 2, F(1, 2)), ("M", False, 9, F(1)),
+    ("I", False, 1, F(1)),
+])
+def test_tc15_wec_factors_follow_the_pl_chart(weapon, armored, dist, factor):
+    """§9.2; TC-15: range 9, half range rounds down to 4."""
+    t = replace(catalogue()["us_at57"], weapon=weapon, range=9)
+    assert wec_factor(t, armored, dist) == factor
+
+
+def test_i_class_weapons_may_not_fire_at_armour():
+    assert wec_factor(catalogue()["us_rifle"], True, 1) is None
+
+
+def test_counter_values_are_marked_representative():
+    assert all(t.representative for t in catalogue().values())
+    assert catalogue()["de_hetzer"].attack == 12 and catalogue()["us_m4"].defense == 9
+    assert catalogue()["us_m7"].attack == 40 and catalogue()["gb_25pdr"].range == 35

@@ -1,0 +1,78 @@
+"""Every Panzer Leader decision is written down and named by a test; the few decisions not
+pinned elsewhere are pinned here."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from games.rules.panzer_leader.assault import assault_attack
+from games.rules.panzer_leader.scenario import DEFAULT_OPTIONS, EXPERIMENTAL, situations
+from games.rules.panzer_leader.spotting import is_spotted, sweep_markers
+from games.rules.panzer_leader.units import catalogue
+
+from .kit import clear, do, lab, world
+
+ROOT = Path(__file__).resolve().parents[3]
+DECISIONS = ROOT / "games" / "rules" / "panzer_leader" / "DECISIONS.md"
+TESTS = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+
+
+def decision_ids() -> list[str]:
+    return re.findall(r"^## (PL-[DE]\d+)", DECISIONS.read_text(encoding="utf-8"), re.M)
+
+
+def test_every_open_decision_of_the_digest_is_decided():
+    assert {f"PL-D{n}" for n in range(1, 27)} <= set(decision_ids())
+
+
+@pytest.mark.parametrize("decision", decision_ids())
+def test_each_decision_is_named_by_a_test(decision):
+    # named in a test's name (pl_d9) or its docstring or a comment (PL-D9)
+    name = decision.lower().replace("-", "_")
+    assert re.search(rf"(?i)({name}|{decision})(?!\d)", TESTS), f"no test names {decision}"
+
+
+def test_pl_d9_qa_cat5_infantry_may_assault_after_road_movement():
+    s = world(clear(), units=[("r", "us_rifle", "allied", "4,2"), ("e", "de_rifle", "german", "4,3")],
+              phase="assault")
+    s.units["r"].road_used = True
+    assault_attack(s, "allied", ["r"], lab("4,3"))
+
+
+def test_pl_d13_optional_rules_default_on_experimental_off():
+    assert {"opportunity_fire", "quick_time"} <= DEFAULT_OPTIONS
+    assert not DEFAULT_OPTIONS & EXPERIMENTAL
+
+
+def test_pl_d18_counter_values_are_marked_representative():
+    assert all(t.representative for t in catalogue().values())
+
+
+def test_pl_d22_qa_spotting_sp6_the_spotted_marker_goes_when_no_enemy_sees_the_hex():
+    s = world(["....w..."] * 8, units=[("g", "de_at75", "german", "4,6"), ("m", "us_m4", "allied", "4,0")])
+    s.units["g"].spotted_at = lab("4,6")
+    assert is_spotted(s, s.units["g"], "allied")
+    s.units["m"].eliminated = True
+    sweep_markers(s)
+    s.units["m"].eliminated = False
+    assert s.units["g"].spotted_at is None and not is_spotted(s, s.units["g"], "allied")
+
+
+def test_pl_e1_situations_place_every_unit_on_an_enterable_hex():
+    for sit in situations().values():
+        for group in sit.raw["forces"]:
+            for label in group.get("at", ()):
+                sea = sit.map.terrain(sit.map.hex(label)) == "sea"
+                assert sea == bool(group.get("afloat")), label  # only landing units afloat
+
+
+def test_pl_e4_an_order_on_an_empty_hex_does_not_scatter_for_emptiness():
+    s = world(clear(8, 14), units=[("mo", "us_mortar81", "allied", "4,0"), ("sp", "us_rifle", "allied", "4,8")])
+    s, _ = do(s, "allied", {"type": "order_indirect", "unit": "mo", "hex": lab("4,10")})
+    assert s.units["mo"].order["had_enemy"] is False
+    s.turn, s.indirect_done = 2, False
+    s, ev = do(s, "allied", {"type": "resolve_indirect"})
+    assert not [e for e in ev if e["type"] == "scatter"]
