@@ -1,18 +1,7 @@
-"""The Panzer Grenadier rules engine: pure Python, deterministic, no Django."""
+"""The rules side of pgweb: pure Python, deterministic, no Django.
 
-from __future__ import annotations
-
-from .panzer_grenadier.double_blind.knowledge import start as start_knowledge
-from .panzer_grenadier.engine import Step, apply, who_may_act
-from .panzer_grenadier.legal import legal_commands
-from .panzer_grenadier.views import redact_events, view_for
-
-__all__ = [
-    "Step",
-    "apply",
-    "legal_commands",
-    "redact_events",
-    "start_knowledge",
-    "view_for",
-    "who_may_act",
-]
+`registry` finds a ruleset (the one `interface.Ruleset` object of a game) by id or by
+scenario; `common` holds what every ruleset shares (hex geometry, dice, per-viewer handles,
+errors); `panzer_grenadier` and `panzer_leader` are the games; `playtest` plays any of them
+at random from the command line.
+"""

@@ -11,13 +11,13 @@ from django.test import Client
 
 from games import engine_adapter as engine
 from games.models import Game
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.hexgrid import distance
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.registry import hex_label
 from games.rules.panzer_grenadier.double_blind import knowledge
-from games.rules.panzer_grenadier.engine import who_may_act
+from games.rules.panzer_grenadier.engine import apply, who_may_act
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.gamekit import SCENARIO, person
 
 pytestmark = pytest.mark.django_db

@@ -12,17 +12,13 @@ from typing import Any
 
 from ..common.dice import Roll
 from ..common.errors import IllegalCommand
-from .core import actions, sequence, undo
+from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
+from .core import actions, hooks, moving, opportunity, sequence, undo
 from .core import activation as act
 from .core import state as st
 from .core.commands import Command, Event, parse_command
 from .core.registry import counter_type, parse_hex, scenario_for
-from .double_blind import knowledge, razvedka
-
-ACTION_COMMANDS = frozenset(
-    {"move", "exit", "fire", "bombard", "assault", "recover", "load", "unload", "dig_in",
-     "consolidate", "air_strike", "air_attack", "end_activation"}
-)
+from .double_blind import knowledge, razvedka, redaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +55,7 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
         raise IllegalCommand(f"no seat {seat!r} in this game", code="seat/none", rule="19.0")
     hides = knowledge.in_force(state)
     if hides:  # handles to ids; fire only at what the side knows (D-DB-VALID)
-        cmd = knowledge.command_in(state, me.side, cmd)
+        cmd = redaction.command_in(state, me.side, cmd)
     if cmd.type == "undo":  # the state before the step, exactly: nothing to recompute
         new_state, events = undo.undo(state, me)
         return Step(state=new_state, events=tuple(events), dice_used=())
@@ -88,6 +84,11 @@ def _record_control(state: st.GameState) -> st.GameState:
     return record_control(scen, state)
 
 
+def _in_activation(kind: str) -> bool:
+    """A command sent within an activation: an action, or ending it (3.1)."""
+    return kind == "end_activation" or actions.is_action(kind)
+
+
 def _not_yours(message: str, rule: str = "3.0") -> IllegalCommand:
     return IllegalCommand(message, code="command/not_your_activation", rule=rule)
 
@@ -111,7 +112,7 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
             raise _not_yours(f"{t}: the other side is deciding on opportunity fire (13.0)", "13.0")
         if t not in ("opportunity_fire", "decline"):
             raise IllegalCommand(f"{t}: only opportunity_fire or decline now (13.0)", rule="13.0")
-        state, events = actions.opportunity_fire(state, me, cmd, dice)
+        state, events = opportunity.opportunity_fire(state, me, cmd, dice)
         return _maybe_auto_end(state, events, dice)
     if t in ("opportunity_fire", "decline"):
         raise IllegalCommand(f"{t}: no moving unit to fire at (13.0)", rule="13.0")
@@ -120,7 +121,7 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
     if state.activation is not None:
         if state.activation.seat != me.id:
             raise _not_yours(f"{t}: another seat of your side is activating (D21)", "D21")
-        if t not in ACTION_COMMANDS:
+        if not _in_activation(t):
             raise IllegalCommand(
                 f"{t}: finish the activation first (end_activation, 3.1)", rule="3.1"
             )
@@ -136,9 +137,9 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
                     f"end_activation: {', '.join(pending)} demoralized and activated: must try "
                     "to recover first (14.3, D-ACT-5)", rule="14.3")
             return _end_activation(state, dice)
-        state, events = actions.ACTIONS[t](state, me, cmd, dice)
+        state, events = actions.action(t)(state, me, cmd, dice)
         return _maybe_auto_end(state, events, dice)
-    if t in ACTION_COMMANDS:
+    if _in_activation(t):
         raise IllegalCommand(f"{t}: activate a unit, stack or leader first (3.1)", rule="3.1")
     if t == "activate":
         return _activate(state, me, cmd, dice)
@@ -156,10 +157,9 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
 def _activate(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any = None):
     """Open an activation of one unit, a stack, a leader group or an AFV group (3.1-3.3)."""
     kind = cmd.get("kind")
-    if kind == "formation":  # 17.7, D-FORM-2
-        from .optional.formation import attempt
-
-        return attempt(state, me, cmd.get("formation"), dice)
+    formation = hooks.variant("activate", cmd)
+    if formation is not None:  # Formation Activation (17.7, D-FORM-2)
+        return formation(state, me, cmd, dice)
     if kind == "stack":
         try:
             h = parse_hex(state, cmd.get("hex"))
@@ -223,7 +223,7 @@ def must_still_recover(state: st.GameState) -> list[str]:
 
 def _end_activation(state: st.GameState, dice: Any):
     seat = state.activation.seat
-    state, events = actions.continuing_assaults(state, dice)
+    state, events = moving.continuing_assaults(state, dice)
     state, more = act.finish(state)
     events += more
     state, more = sequence.end_segment(state, dice, passed=False, seat=seat)

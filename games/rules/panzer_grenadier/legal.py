@@ -6,10 +6,11 @@ command type, in a fixed order; each entry is a complete command that `apply` ac
 
 from __future__ import annotations
 
-from .core import actions
+from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
+from .core import actions, hooks, opportunity
 from .core import activation as act
 from .core import state as st
-from .double_blind import knowledge
+from .double_blind import knowledge, redaction
 from .engine import can_bank, must_still_recover, who_may_act
 
 GROUP_ORDER = (
@@ -69,13 +70,12 @@ def _legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
     if state.phase == st.INITIATIVE:
         groups["roll_initiative"] = [{"type": "roll_initiative"}]
     elif state.opfire is not None:
-        groups["opportunity_fire"] = actions.opportunity_fire_options(state, me)
+        groups["opportunity_fire"] = opportunity.opportunity_fire_options(state, me)
         groups["decline"] = [{"type": "decline"}]
     elif state.air_pending is not None:  # the sortie overhead chooses its hex first (18.9)
-        groups["air_attack"] = actions.OPTIONS["air_attack"](state, me)
+        groups["air_attack"] = hooks.offers("air_attack", state, me)
     elif state.activation is not None:
-        for ctype, fn in actions.OPTIONS.items():
-            groups[ctype] = fn(state, me)
+        groups.update(actions.offers(state, me))
         if not must_still_recover(state):
             groups["end_activation"] = [{"type": "end_activation"}]
     else:
@@ -88,7 +88,7 @@ def _legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
         groups["pass"] = [{"type": "pass"}]
     out = {k: groups[k] for k in GROUP_ORDER if groups.get(k)}
     if knowledge.in_force(state):  # enemy counters by the seat's handles (18.0)
-        out = knowledge.legal_out(state, me.side, out)
+        out = redaction.legal_out(state, me.side, out)
     return out
 
 

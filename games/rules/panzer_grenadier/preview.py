@@ -14,13 +14,14 @@ from typing import Any
 
 from .combat.odds import assault_odds, fire_odds, fire_problems
 from .combat.situation import refused
-from .core import actions
 from .core import state as st
+from .core.acting import known_enemies
 from .core.attacks import assault_attack, fire_attack, is_assault
 from .core.commands import parse_command
-from .core.movement import move_units
+from .core.move_offers import reach_of
+from .core.move_step import move_units
 from .core.registry import catalogue_for, game_map, hex_label, parse_hex
-from .double_blind import knowledge
+from .double_blind import knowledge, redaction
 from .legal import legal_commands
 from .optional.air_support import strike_odds
 from .optional.drumfire import OPTION as DRUMFIRE_OPTION
@@ -46,7 +47,7 @@ def _fraction(value: Fraction) -> str:
 
 def _move_costs(state: st.GameState, seat: st.SeatState, ids: tuple[str, ...]) -> dict:
     """Destination label -> (cost, ends_move, minimum_move), as move_options searched (5.1)."""
-    reach = actions.reach_of(state, ids)
+    reach = reach_of(state, ids)
     return {hex_label(state, h): r for h, r in reach.items()}
 
 
@@ -56,7 +57,7 @@ def attack_odds(state: st.GameState, cmd: dict, side: str | None = None) -> dict
     every counter in the state: callers hide it where the side may not know them. Under
     hidden information a command names enemy counters by the `side`'s handles (18.0)."""
     if side is not None and knowledge.in_force(state):
-        cmd = knowledge.command_in(state, side, parse_command(cmd)).to_json()
+        cmd = redaction.command_in(state, side, parse_command(cmd)).to_json()
     m, cat = game_map(state), catalogue_for(state)
     if cmd["type"] in ("assault", "move"):
         sit, movers = assault_attack(state, cmd)
@@ -114,7 +115,7 @@ def previews(
     seat = next(s for s in state.seats if s.id == seat_id)
     hiding = knowledge.in_force(state)
     side = state.units[unit].side if unit in state.units else seat.side
-    known, _ = actions.known_enemies(state, side)
+    known, _ = known_enemies(state, side)
     out: list[dict] = []
     reach_by_group: dict[tuple[str, ...], dict] = {}
     for ctype in PREVIEWED:

@@ -21,7 +21,7 @@ from .core.commands import Event, as_event
 from .core.registry import counter_type, hex_label
 from .core.serialize import SCHEMA
 from .core.undo import may_undo
-from .double_blind import knowledge, observation, razvedka
+from .double_blind import knowledge, observation, razvedka, redaction
 from .engine import who_may_act
 
 
@@ -303,7 +303,7 @@ def redact_events(events: Iterable[Any], audience: tuple, state: st.GameState) -
     if knowledge.in_force(state) and audience[0] != "full":
         side = _audience_side(state, audience)
         viewer = side if side is not None else knowledge.PUBLIC
-        return knowledge.redact(events, viewer, side, state)
+        return redaction.redact(events, viewer, side, state)
     hidden = hidden_from(state, audience)
     out = []
     for e in events:

@@ -28,9 +28,10 @@ from .combat.direct_fire import validate_fire
 from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, in_range
 from .combat.opportunity_fire import opportunity_fire_candidates
 from .core import state as st
-from .core.actions import known_enemies, may_fire, may_move, reach_of
+from .core.acting import known_enemies, may_fire, may_move
 from .core.activation import commands_unit
-from .core.movement import passenger_ids
+from .core.move_offers import reach_of
+from .core.move_step import passenger_ids
 from .core.registry import catalogue_for, game_map, hex_label, parse_hex
 from .core.stacking import stacking_problem
 from .double_blind.observation import is_on as double_blind

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from games.rules import view_for
 from games.rules.common.errors import IllegalCommand
 from games.rules.common.handles import MissingSecret, handle, resolve
 from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.views import view_for
 from tests.rules.panzer_grenadier.dbkit import SECRET, db_game, moved, unit
 
 

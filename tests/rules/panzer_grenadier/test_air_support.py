@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core.registry import register_scenario
 from games.rules.panzer_grenadier.core.scenario_model import Sortie, SpecialRule
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier.turnkit import TurnScenario, board_map, started, unit
 
 STUKA = Sortie("ge-stuka", "Ju 87 Stuka", direct_fire=12, anti_tank=10, from_turn=1, to_turn=2)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.rules import apply
 from games.rules.common.dice import ScriptedDice
+from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.preview import previews
 from tests.rules.panzer_grenadier.turnkit import at, started, unit
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from games.rules import apply, redact_events
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.double_blind import collision, knowledge
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.views import redact_events
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
 
 

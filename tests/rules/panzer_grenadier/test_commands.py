@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import apply
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand, InvalidCommand
 from games.rules.panzer_grenadier.core.commands import COMMAND_TYPES, parse_command
+from games.rules.panzer_grenadier.engine import apply
 from tests.rules.panzer_grenadier.turnkit import frozen_form, started, step_from, unit
 
 # One well-formed example of every command type.

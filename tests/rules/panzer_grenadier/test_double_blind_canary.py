@@ -17,7 +17,6 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from games.rules import redact_events, view_for
 from games.rules.panzer_grenadier import leakcheck
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.registry import game_map
@@ -25,6 +24,7 @@ from games.rules.panzer_grenadier.core.scenario import bundled_scenarios
 from games.rules.panzer_grenadier.core.serialize import canonical_json
 from games.rules.panzer_grenadier.double_blind import knowledge
 from games.rules.panzer_grenadier.double_blind.observation import ADDITIONS
+from games.rules.panzer_grenadier.views import redact_events, view_for
 
 
 def kessel():

@@ -12,11 +12,11 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules import apply, view_for
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core.serialize import canonical_json
+from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.leakcheck import audiences, leaks_in
-from games.rules.panzer_grenadier.views import redact_events
+from games.rules.panzer_grenadier.views import redact_events, view_for
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
 
 FIRER = "ge-mortar-canary"

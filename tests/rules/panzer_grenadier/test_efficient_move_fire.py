@@ -6,10 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core.registry import catalogue_for
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 OPT = ("efficient_move_fire",)

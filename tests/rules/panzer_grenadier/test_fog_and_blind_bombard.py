@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
-from games.rules import apply, legal_commands, view_for
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.hexgrid import distance
 from games.rules.panzer_grenadier.core.registry import game_map, hex_label
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.views import view_for
 from tests.rules.panzer_grenadier.dbkit import at, db_game, moved, unit
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from games.rules import view_for
 from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.views import view_for
 from tests.rules.panzer_grenadier.dbkit import db_game, moved, unit
 
 

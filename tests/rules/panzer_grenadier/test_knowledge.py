@@ -7,12 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules import apply, redact_events, view_for
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.commands import Event
-from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.double_blind import knowledge, redaction
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.views import redact_events, view_for
 from tests.rules.panzer_grenadier.dbkit import SECRET, at, db_game, moved, refresh, unit
 
 
@@ -121,11 +122,11 @@ def test_fire_at_a_hex_with_an_unseen_enemy_is_refused_like_an_empty_hex_d_db_va
 def test_commands_name_enemy_units_by_handle_and_a_guessed_id_is_refused_d_db_handle():
     s = game()
     with pytest.raises(IllegalCommand) as exc:
-        knowledge.command_in(s, "ge", _cmd({"type": "opportunity_fire", "firers": ["ge-r"],
+        redaction.command_in(s, "ge", _cmd({"type": "opportunity_fire", "firers": ["ge-r"],
                                             "target": "su-r"}))
     assert "you know of no enemy unit 'su-r'" in exc.value.message
     h = knowledge.names(s, "ge")["su-r"]
-    cmd = knowledge.command_in(s, "ge", _cmd({"type": "opportunity_fire", "firers": ["ge-r"],
+    cmd = redaction.command_in(s, "ge", _cmd({"type": "opportunity_fire", "firers": ["ge-r"],
                                               "target": h}))
     assert cmd.get("target") == "su-r"
 
@@ -185,8 +186,8 @@ def test_a_victory_hex_shows_the_holder_last_seen_until_observed_again_d_db_cont
 
 
 def test_the_enemy_activation_shows_only_the_counters_the_side_knows_d_db_log():
-    from games.rules import apply
     from games.rules.common.dice import ScriptedDice
+    from games.rules.panzer_grenadier.engine import apply
 
     s = game()
     s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-t"},

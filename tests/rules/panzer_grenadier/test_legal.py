@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from games.rules import apply, legal_commands, who_may_act
 from games.rules.common.dice import ScriptedDice, SeededDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
-from games.rules.panzer_grenadier.legal import GROUP_ORDER
+from games.rules.panzer_grenadier.engine import apply, who_may_act
+from games.rules.panzer_grenadier.legal import GROUP_ORDER, legal_commands
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.rules import view_for
 from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.views import view_for
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
 
 

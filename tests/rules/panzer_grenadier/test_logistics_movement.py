@@ -7,11 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core.move_step import movement_allowance
 from games.rules.panzer_grenadier.core.registry import catalogue_for
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules import apply
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.combat.anti_tank import at_base
 from games.rules.panzer_grenadier.combat.fire import ANTI_TANK, FireDeclaration
 from games.rules.panzer_grenadier.core.registry import catalogue_for, game_map
+from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.optional.mire import marker_removal
 from tests.rules.panzer_grenadier.turnkit import at, started, unit
 
@@ -108,7 +108,7 @@ def test_the_catalogue_reads_amphibious_and_an_amphibious_vehicle_adds_1_in_swam
 
 
 def test_a_mired_unit_shows_its_mire_markers_in_the_view():
-    from games.rules import view_for
+    from games.rules.panzer_grenadier.views import view_for
 
     s = drive("ge_truck", 1).state
     mine = next(u for u in view_for(s, ("side", "ge"))["units"] if u["id"] == "ge-v")

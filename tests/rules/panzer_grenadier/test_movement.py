@@ -14,19 +14,17 @@ from movement_world import CATALOGUE, KEYS_BY_TERRAIN, at, board, state, unit
 from games.rules.common.errors import IllegalCommand
 from games.rules.common.hexgrid import distance
 from games.rules.panzer_grenadier.core.maps import Map, load_board
-from games.rules.panzer_grenadier.core.movement import (
+from games.rules.panzer_grenadier.core.move_step import (
     edge_entry_cost,
-    entry_reach,
-    exit_options,
     is_mired,
     mire_roll_needed,
     move_units,
     moves_closer_to_threat,
-    reachable,
     step,
     step_cost,
     terrain_step,
 )
+from games.rules.panzer_grenadier.core.movement import entry_reach, exit_options, reachable
 
 CASES = json.loads((Path(__file__).parents[2] / "data" / "movement_cases.json").read_text())[
     "cases"
@@ -431,7 +429,7 @@ def worlds(draw):
 
 
 def _allowance(s, uid):
-    from games.rules.panzer_grenadier.core.movement import movement_allowance
+    from games.rules.panzer_grenadier.core.move_step import movement_allowance
 
     return movement_allowance(s.units[uid], catalogue=CATALOGUE)
 

@@ -113,8 +113,8 @@ def test_moving_observer_ranges_last_until_the_end_of_the_opposing_players_next_
     """18.11 addition 1: "Observation ranges for moving units remain in effect until the end of
     the opposing player's next activation": through the mover's further opening segments, and
     until the enemy has finished one of his own (D-DB-MOVING)."""
-    from games.rules import apply
     from games.rules.common.dice import ScriptedDice
+    from games.rules.panzer_grenadier.engine import apply
 
     units = [unit("ge-tk", "ge_pz_iv", "ge", "A0101"), unit("ge-a", "ge_rifle", "ge", "A0301"),
              unit("ge-b", "ge_rifle", "ge", "A0401"), unit("su-a", "su_rifle", "su", "A2012"),

@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand, InvalidCommand
 from games.rules.panzer_grenadier.core.commands import parse_command
 from games.rules.panzer_grenadier.core.registry import register_scenario
 from games.rules.panzer_grenadier.core.scenario_model import Increment, SpecialRule
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier.turnkit import board_map, game, unit
 
 

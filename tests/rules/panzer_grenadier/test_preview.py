@@ -82,9 +82,9 @@ def test_a_composed_fire_from_two_hexes_is_previewed_by_the_resolutions_odds():
     it and the referee previews it with the odds its resolution would use (10.1, D4)."""
     import pytest
 
-    from games.rules import apply
     from games.rules.common.dice import ScriptedDice
     from games.rules.common.errors import InvalidCommand
+    from games.rules.panzer_grenadier.engine import apply
     from games.rules.panzer_grenadier.preview import attack_odds, composed_preview
     from tests.rules.panzer_grenadier.turnkit import started, unit
 

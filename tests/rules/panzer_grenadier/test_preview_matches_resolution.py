@@ -24,7 +24,7 @@ import pytest
 from games.rules.common.dice import SeededDice
 from games.rules.common.hexgrid import distance
 from games.rules.panzer_grenadier.core import state as st
-from games.rules.panzer_grenadier.core.actions import known_enemies
+from games.rules.panzer_grenadier.core.acting import known_enemies
 from games.rules.panzer_grenadier.core.attacks import is_assault
 from games.rules.panzer_grenadier.core.registry import hex_label, parse_hex
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state

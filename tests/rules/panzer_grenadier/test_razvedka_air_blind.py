@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from games.rules import redact_events, view_for
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.combat.bombardment import is_blind_fire, resolve_bombardment
 from games.rules.panzer_grenadier.combat.fire import BOMBARDMENT, FireDeclaration
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.registry import catalogue_for, game_map
 from games.rules.panzer_grenadier.double_blind import air_declaration, knowledge, razvedka
+from games.rules.panzer_grenadier.views import redact_events, view_for
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
 
 
@@ -46,9 +46,9 @@ def test_razvedka_gives_numbers_only_in_line_of_sight_of_an_op_d_db_razvedka():
 
 
 def test_razvedka_rolls_before_turn_1_in_a_scenario_with_the_rule_d_db_razvedka():
-    from games.rules import apply
     from games.rules.common.dice import SeededDice
     from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
+    from games.rules.panzer_grenadier.engine import apply
 
     scen = bundled_scenarios()["sosna-line"]
     s = knowledge.start(initial_state(scen, options={"double_blind"}), "secret")

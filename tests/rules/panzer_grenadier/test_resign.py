@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier.turnkit import game, started, unit
 
 UNITS = [unit("ge-1", "ge_rifle", "ge", "A0202"), unit("su-1", "su_rifle", "su", "A1510")]

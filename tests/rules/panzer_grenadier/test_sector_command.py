@@ -7,11 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier.turnkit import at, started, unit
 
 # Birchwood (board A) has columns q = 0..19: two German players split it 0-9 and 10-19.

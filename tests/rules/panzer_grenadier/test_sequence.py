@@ -6,7 +6,6 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules import apply
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.sequence import (
@@ -14,6 +13,7 @@ from games.rules.panzer_grenadier.core.sequence import (
     loss_points,
     opening_segments,
 )
+from games.rules.panzer_grenadier.engine import apply
 from tests.rules.panzer_grenadier.turnkit import game, unit
 
 

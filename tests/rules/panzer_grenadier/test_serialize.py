@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from games.rules import apply
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
@@ -21,6 +20,7 @@ from games.rules.panzer_grenadier.core.serialize import (
     state_hash,
     state_to_json,
 )
+from games.rules.panzer_grenadier.engine import apply
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 

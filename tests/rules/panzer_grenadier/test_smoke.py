@@ -6,12 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules import apply, legal_commands
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.combat import board
 from games.rules.panzer_grenadier.core.registry import game_map
 from games.rules.panzer_grenadier.core.sequence import _end_action_phase
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier.turnkit import at, started, unit
 
 SMOKE = {"type": "bombard", "firers": ["ge-m"], "target": "A0204", "smoke": True}

@@ -106,7 +106,7 @@ def test_an_unknown_terrain_is_named_in_the_error():
 def test_D_TEC_3_a_road_through_a_river_hex_is_a_bridge():
     """D-TEC-3: along the road every class crosses a major river at the road rate; off it, none."""
     from games.rules.panzer_grenadier.core.maps import Map
-    from games.rules.panzer_grenadier.core.movement import terrain_step
+    from games.rules.panzer_grenadier.core.move_step import terrain_step
 
     board = {
         "id": "crossing", "name": "crossing", "columns": 2, "rows": 3,

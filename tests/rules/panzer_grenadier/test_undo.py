@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules import apply, legal_commands, view_for
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core.serialize import canonical_json
+from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.leakcheck import audiences
-from games.rules.panzer_grenadier.views import redact_events
+from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.views import redact_events, view_for
 from tests.rules.panzer_grenadier.dbkit import db_game
 from tests.rules.panzer_grenadier.turnkit import label, started, unit
 

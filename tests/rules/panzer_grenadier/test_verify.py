@@ -9,10 +9,11 @@ import random
 
 import pytest
 
-from games.rules import apply, legal_commands, who_may_act
 from games.rules.common.dice import SeededDice, commitment
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
 from games.rules.panzer_grenadier.core.serialize import state_hash
+from games.rules.panzer_grenadier.engine import apply, who_may_act
+from games.rules.panzer_grenadier.legal import legal_commands
 from games.rules.panzer_grenadier.verify import VerifyError, export_game, main, verify
 
 

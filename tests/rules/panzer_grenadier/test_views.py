@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from games.rules import apply, redact_events, view_for
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core.commands import Event
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.views import redact_events, view_for
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 

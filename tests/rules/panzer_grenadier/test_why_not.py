@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.rules import apply
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.why_not import seen_by, why_not
 from tests.rules.panzer_grenadier.turnkit import at, game, started, unit
 

@@ -101,8 +101,8 @@ def step_from(hex_label: str, *directions: int) -> str:
 
 def started(units, dice=(6, 1), **kw):
     """A game in its action phase, the Germans holding the initiative by default."""
-    from games.rules import apply
     from games.rules.common.dice import ScriptedDice
+    from games.rules.panzer_grenadier.engine import apply
 
     s = game(units, **kw)
     return apply(s, s.seats[0].id, {"type": "roll_initiative"}, ScriptedDice.of(*dice)).state

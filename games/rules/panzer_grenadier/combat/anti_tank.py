@@ -8,8 +8,8 @@ from typing import Any
 from ...common.dice import Dice
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
+from ..core import hooks
 from ..core.state import GameState
-from ..optional.logistics import after_firing
 from . import board, situation
 from .counters import armor
 from .events import Event, Shift, event
@@ -182,5 +182,5 @@ def resolve_anti_tank(
                 game_map, state, target.id, 2, dice, catalogue, cause="anti-tank M2"
             )
             events += evs
-    state, more = after_firing(game_map, state, decl.firers, dice, catalogue)
+    state, more = hooks.thread("after_firing", state, game_map, decl.firers, dice, catalogue)
     return state, events + more

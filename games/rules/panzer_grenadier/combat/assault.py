@@ -18,9 +18,9 @@ from typing import Any
 from ...common.dice import Dice
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex
+from ..core import hooks
 from ..core.state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
 from ..core.terrain import CHART
-from ..optional.drumfire import lapse_assaulted
 from . import board, situation
 from .counters import ctype, current_morale, fire_value, round_value, trait
 from .events import Event, Shift, event
@@ -310,7 +310,8 @@ def resolve_assault_round(
             f"no assault in {board.label(game_map, h)}: both sides must be in the hex", rule="12.2"
         )
     defender = next(s for s in sides if s != sit.attacker)
-    state = lapse_assaulted(state, h)  # drumfire of artillery assaulted here lifts (17.2)
+    for hook in hooks.each("assault_round"):  # e.g. drumfire of a firer assaulted lifts (17.2)
+        state = hook(state, h)
     if all(ctype(catalogue, u).is_leader for u in state.units_at(h) if u.side == defender):
         # Only leaders in the hex entered: no assault, a survival roll each (6.71).
         state, events = lone_leaders_overrun(game_map, state, h, sit.attacker, dice, catalogue)

@@ -12,11 +12,9 @@ from typing import Any
 
 from ...common.dice import Dice
 from ...common.errors import IllegalCommand
-from ..core import tables
+from ..core import hooks, tables
 from ..core.stacking import combat_units_in
 from ..core.state import DEMORALIZED, GameState
-from ..optional.drumfire import record_bombardment
-from ..optional.logistics import after_firing
 from . import board, situation
 from .counters import ctype
 from .events import Event, Shift, event
@@ -207,8 +205,8 @@ def resolve_bombardment(
         preference=preference,
         cause=f"bombardment {code}",
     )
-    state, more = record_bombardment(game_map, state, decl)  # optional drumfire (17.2)
-    state, dry = after_firing(game_map, state, decl.firers, dice, catalogue)
+    state, more = hooks.thread("bombardment_recorded", state, game_map, decl)  # drumfire 17.2
+    state, dry = hooks.thread("after_firing", state, game_map, decl.firers, dice, catalogue)
     return state, events + evs + more + dry
 
 

@@ -9,10 +9,10 @@ from typing import Any
 from ...common.dice import Dice
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
+from ..core import hooks
 from ..core.stacking import combat_units_in
 from ..core.state import GameState
 from ..core.terrain import CHART
-from ..optional.logistics import after_firing
 from . import board, situation
 from .counters import ctype, fire_multiplier, fire_value, trait
 from .events import Event, Shift, event
@@ -200,7 +200,7 @@ def resolve_direct_fire(
         preference=preference,
         cause=f"direct fire {code}",
     )
-    state, more = after_firing(game_map, state, decl.firers, dice, catalogue)
+    state, more = hooks.thread("after_firing", state, game_map, decl.firers, dice, catalogue)
     return state, events + evs + more
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...common.dice import Dice
 from ...common.errors import IllegalCommand
+from ..core import hooks
 from ..core.state import DEMORALIZED, GOOD, GameState
 from . import board
 from .anti_tank import resolve_anti_tank
@@ -64,11 +65,8 @@ def opportunity_fire_candidates(
             continue
         if any(x.side == u.side for x in state.units_at(h)):
             continue
-        if act is not None and act.extended_assault:
-            from ..optional.extended_assault import may_opfire
-
-            if not may_opfire(state, u, mover_id):
-                continue  # assaulted units with enemies already among them (17.5)
+        if not hooks.all_agree("may_opportunity_fire", state, u, mover_id):
+            continue  # e.g. extended-assaulted units with enemies among them (17.5)
         kinds = []
         for kind in (DIRECT, ANTI_TANK):
             if kind == ANTI_TANK and not armored:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ...common.hexgrid import Hex, neighbors
+from . import hooks
 from . import state as st
 from .commands import Event
 from .registry import counter_type, hex_label
@@ -146,9 +147,8 @@ def activation_choices(state: st.GameState, seat_id: str) -> list[dict]:
     for h, n in sorted(stacks.items()):
         if n > 1:
             out.append({"type": "activate", "kind": "stack", "hex": hex_label(state, h)})
-    from ..optional.formation import choices  # optional Formation Activation (17.7)
-
-    return out + choices(state, seat_id)
+    # More ways to activate from the optional rules (Formation Activation, 17.7).
+    return out + [c for hook in hooks.each("activation_choices") for c in hook(state, seat_id)]
 
 
 def side_can_act(state: st.GameState, side_id: str | None) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...common.errors import IllegalCommand
 from . import state as st
+from .acting import note
 from .commands import Command, Event
 from .registry import catalogue_for, game_map, hex_label
 
@@ -49,8 +50,6 @@ def problems(state: st.GameState, uid: str) -> list[str]:
 
 def dig_in(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Spend the unit's activation digging in: it is dug in, and done (16.2, D-DIG-1)."""
-    from .actions import note
-
     uid = cmd.get("unit")
     why = problems(state, uid)
     if why:

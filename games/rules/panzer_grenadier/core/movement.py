@@ -1,7 +1,7 @@
 """Every hex a unit or a stack can reach this activation, with its MP cost and path (4.5, 5.0, 16.5).
 
-The cost of each hex and the rules checked on entering it live in `move_step.py` (its names
-are re-exported here). On top of them, this module applies the rules of a whole move:
+The cost of each hex and the rules checked on entering it live in `move_step.py`. On top of
+them, this module applies the rules of a whole move:
 
 - **Disrupted** movers move one hex per activation (14.2); **demoralized** ones move only when
   fleeing (14.3, D-MOVE-4).
@@ -11,265 +11,33 @@ are re-exported here). On top of them, this module applies the rules of a whole 
 
 A stack moving together (4.5, `reachable` with several ids) follows one path; each unit pays
 its own class's costs and a hex is reachable only if every unit can afford the same path
-(D-MOVE-1). Units of one movement class pay identical costs, so the search keeps one cost per
-class present (at most three) and keeps, per hex, every Pareto-optimal cost vector: that makes
-the answer exact (a path good for the foot units and another good for the tanks do not
-combine into a false "reachable"). Labels are expanded in order of the largest fraction of
-any class's remaining MPs used, so the first label to settle a hex is the one that leaves the
-stack the most room, and that is the path reported. With one class it is plain Dijkstra.
+(D-MOVE-1); the search that finds such paths is `move_search.py`.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
-from ...common.errors import IllegalCommand
-from ...common.hexgrid import Hex, distance
+from ...common.hexgrid import Hex
 from .maps import Map
+from .move_search import (
+    Label,
+    Reach,
+    mire_rolls,
+    movers_of,
+    search,
+    sixths,
+)
 from .move_step import (
-    AMPHIBIOUS_MIRE_TERRAIN,
-    ENGINEER_CROSSING_COST,
-    MIRE_OPTION,
-    MIRE_THRESHOLD,
-    RIVER_TERRAIN,
     ZERO,
-    Step,
-    can_assault,
     edge_entry_cost,
     edge_exit_cost,
-    engineer_step,
-    friendly_engineer_hexes,
-    is_engineer_in_place,
-    is_mired,
-    mire_roll_needed,
-    mire_terrain_entry,
-    move_units,
-    movement_allowance,
-    movement_class,
-    moves_closer_to_threat,
     passenger_ids,
-    step,
-    step_cost,
-    terrain_step,
-    threats_to,
 )
-from .stacking import counts_of, side_counts_by_hex, stacking_problem_counts
-from .state import DEMORALIZED, DISRUPTED, GameState, UnitState
+from .stacking import side_counts_by_hex, stacking_problem_counts
+from .state import GameState
 from .units import Catalogue
-
-__all__ = [
-    "AMPHIBIOUS_MIRE_TERRAIN",
-    "ENGINEER_CROSSING_COST",
-    "MIRE_OPTION",
-    "MIRE_THRESHOLD",
-    "RIVER_TERRAIN",
-    "Reach",
-    "Step",
-    "can_assault",
-    "edge_entry_cost",
-    "edge_exit_cost",
-    "engineer_step",
-    "entry_reach",
-    "exit_options",
-    "is_engineer_in_place",
-    "is_mired",
-    "mire_roll_needed",
-    "move_units",
-    "movement_allowance",
-    "movement_class",
-    "moves_closer_to_threat",
-    "passenger_ids",
-    "reachable",
-    "step",
-    "step_cost",
-    "terrain_step",
-    "threats_to",
-]
-
-
-# --- every hex within reach ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """How a unit or stack gets to one hex this activation."""
-
-    hex: Hex
-    cost: Fraction  # the largest MP any mover spends (a single unit: its cost)
-    costs: Mapping[str, Fraction]  # MP each mover spends, by unit id
-    path: tuple[Hex, ...]  # from the start hex (or the entry hex) to `hex`, both included
-    assault: bool = False  # the hex holds known enemy units: moving there is an assault (12.1)
-    ends_move: bool = False  # the movers may go no further this activation
-    engineer_crossing: bool = False  # entered a river hex with engineer help (5.7)
-    minimum_move: bool = False  # D7: one hex for all the movers' MPs
-    mire_rolls: tuple[Hex, ...] = ()  # hexes on the path where a vehicle rolls for mire (17)
-    entered_from_edge: str | None = None  # D20: the map edge a reinforcement entered by
-
-
-@dataclass(frozen=True, slots=True)
-class _Group:
-    movement_class: str
-    remaining: Fraction
-    unit_ids: tuple[str, ...]
-
-
-class _Label:
-    """One way of reaching a hex: a cost per class group in sixths of an MP, and where from."""
-
-    __slots__ = ("hex", "costs", "parent", "depth", "terminal", "assault", "engineer", "minimum")
-
-    def __init__(
-        self,
-        hex_: Hex,
-        costs: tuple[int, ...],
-        parent: _Label | None,
-        *,
-        terminal: bool = False,
-        assault: bool = False,
-        engineer: bool = False,
-        minimum: bool = False,
-    ):
-        self.hex = hex_
-        self.costs = costs
-        self.parent = parent
-        self.depth = 0 if parent is None else parent.depth + 1
-        self.terminal = terminal
-        self.assault = assault
-        self.engineer = engineer
-        self.minimum = minimum
-
-    def path(self) -> tuple[Hex, ...]:
-        out = []
-        lab: _Label | None = self
-        while lab is not None:
-            out.append(lab.hex)
-            lab = lab.parent
-        return tuple(reversed(out))
-
-
-# Every MP cost on the chart is a multiple of 1/6 (road rates 2/3 and 1/2), so the search
-# counts in sixths with integers; results go back out as exact Fractions.
-SIXTHS = 6
-
-
-def _sixths(cost: Fraction) -> int:
-    n = cost * SIXTHS
-    if n.denominator != 1:
-        raise ValueError(f"MP cost {cost} is not a multiple of 1/{SIXTHS}")
-    return int(n)
-
-
-def _adjacent_costs(
-    map_: Map, movement_class: str, a: Hex
-) -> tuple[tuple[Hex, int | None, bool], ...]:
-    """(neighbour, cost in sixths or None, along a road) for each neighbour of a; cached per map."""
-    table = map_.cached(("movement.adjacent_costs", movement_class), dict)
-    row = table.get(a)
-    if row is None:
-        out = []
-        for b in map_.neighbors(a):
-            st = terrain_step(map_, movement_class, a, b)
-            out.append((b, None if st.cost is None else _sixths(st.cost), st.road is not None))
-        row = table[a] = tuple(out)
-    return row
-
-
-@dataclass(frozen=True, slots=True)
-class _Movers:
-    units: tuple[UnitState, ...]
-    groups: tuple[_Group, ...]
-    side: str
-    adding: tuple[int, int]
-    one_hex: bool
-    may_assault: bool
-    fresh: bool  # no MP spent yet: D7 applies
-    vehicles: tuple[str, ...]  # ids of motorized/mechanized movers (mire)
-    remaining: Mapping[str, Fraction]  # each mover's MPs left (D7 spends them all)
-
-
-def _spent(mp_spent: Fraction | int | Mapping[str, Fraction | int], uid: str) -> Fraction:
-    if isinstance(mp_spent, Mapping):
-        return Fraction(mp_spent.get(uid, 0))
-    return Fraction(mp_spent)
-
-
-def _movers(
-    state: GameState,
-    unit_ids: Sequence[str],
-    catalogue: Catalogue,
-    mp_spent: Fraction | int | Mapping[str, Fraction | int],
-    fleeing: bool,
-    entering: bool,
-) -> _Movers:
-    if not unit_ids:
-        raise IllegalCommand("no units to move", rule="5.1")
-    units = tuple(state.units[uid] for uid in dict.fromkeys(unit_ids))
-    side = units[0].side
-    where = {u.hex for u in units}
-    for u in units:
-        if u.side != side:
-            raise IllegalCommand(f"{u.id} is not on the same side as {units[0].id}", rule="4.5")
-        if u.carried_by is not None:
-            raise IllegalCommand(
-                f"{u.id} is carried by {u.carried_by} and moves with it", rule="5.6"
-            )
-        if u.eliminated or u.exited:
-            raise IllegalCommand(f"{u.id} is no longer in play", rule="5.1")
-        if u.mired:
-            raise IllegalCommand(f"{u.id} is mired and may not move (17 Part II)", rule="17")
-        if not entering and not u.on_map:
-            raise IllegalCommand(f"{u.id} is not on the map", rule="16.5")
-        if u.status == DEMORALIZED and not fleeing:
-            raise IllegalCommand(
-                f"{u.id} is demoralized: it may only try to recover or flee", rule="14.3"
-            )
-    if len(where) != 1:
-        raise IllegalCommand("units move together only from one hex, as a stack", rule="4.5")
-    by_class: dict[str, list[UnitState]] = {}
-    for u in units:
-        by_class.setdefault(movement_class(u, catalogue=catalogue), []).append(u)
-    groups = tuple(
-        _Group(
-            movement_class=cls,
-            remaining=min(
-                movement_allowance(u, catalogue=catalogue, state=state)
-                - _spent(mp_spent, u.id)
-                for u in us
-            ),
-            unit_ids=tuple(u.id for u in us),
-        )
-        for cls, us in sorted(by_class.items())
-    )
-    ids = [u.id for u in units]
-    passengers = passenger_ids(state, ids)
-    all_movers = [*units, *(state.units[p] for p in passengers)]
-    non_leaders = [u for u in units if not getattr(catalogue[u.type_id], "is_leader", False)]
-    return _Movers(
-        units=units,
-        groups=groups,
-        side=side,
-        adding=counts_of(all_movers, catalogue),
-        one_hex=any(u.status == DISRUPTED for u in units),
-        may_assault=not fleeing
-        and bool(non_leaders)
-        and all(can_assault(u, catalogue=catalogue) for u in units),
-        fresh=all(_spent(mp_spent, u.id) == 0 for u in units),
-        vehicles=tuple(u.id for u in units if movement_class(u, catalogue=catalogue) != "foot"),
-        remaining={
-            u.id: movement_allowance(u, catalogue=catalogue, state=state)
-            - _spent(mp_spent, u.id)
-            for u in units
-        },
-    )
-
-
-def _dominates(a: _Label, b: _Label) -> bool:
-    return (not a.terminal or b.terminal) and all(
-        x <= y for x, y in zip(a.costs, b.costs, strict=True)
-    )
 
 
 def reachable(
@@ -294,11 +62,11 @@ def reachable(
     unit's flight (14.3): no step may bring it closer to a known enemy hex, and no assault.
     The start hex is not in the result.
     """
-    movers = _movers(state, unit_ids, catalogue, mp_spent, fleeing, entering=False)
+    movers = movers_of(state, unit_ids, catalogue, mp_spent, fleeing, entering=False)
     start = movers.units[0].hex
     assert start is not None
-    starts = [_Label(start, tuple(0 for _ in movers.groups), None)]
-    return _search(
+    starts = [Label(start, tuple(0 for _ in movers.groups), None)]
+    return search(
         map_,
         state,
         movers,
@@ -309,224 +77,6 @@ def reachable(
         fleeing=fleeing,
         entered_from_edge=None,
     )
-
-
-def _search(
-    map_: Map,
-    state: GameState,
-    movers: _Movers,
-    starts: list[_Label],
-    *,
-    catalogue: Catalogue,
-    known_enemy_hexes: frozenset[Hex],
-    leaderless_threats: Iterable[str] | None,
-    fleeing: bool,
-    entered_from_edge: str | None,
-) -> dict[Hex, Reach]:
-    groups = movers.groups
-    mover_ids = {u.id for u in movers.units}
-    excluded = mover_ids | set(passenger_ids(state, mover_ids))
-    # Index the state once: friendly stacking counts and engineers by hex (no scans inside the search).
-    present = side_counts_by_hex(state, movers.side, catalogue=catalogue, excluding=excluded)
-    engineers = friendly_engineer_hexes(state, movers.side, excluded, catalogue)
-    threats = (
-        {
-            u.id: threats_to(state, u.id, catalogue=catalogue, known_enemy_ids=leaderless_threats)
-            for u in movers.units
-        }
-        if leaderless_threats is not None
-        else {}
-    )
-    threat_list = [t for ts in threats.values() for t in ts]
-    stack_ok: dict[Hex, bool] = {}
-    origin = starts[0].hex if entered_from_edge is None else None
-    budget = tuple(int(g.remaining * SIXTHS) for g in groups)  # floor: costs are whole sixths
-    classes = tuple(g.movement_class for g in groups)
-
-    def may_stack(h: Hex) -> bool:
-        ok = stack_ok.get(h)
-        if ok is None:
-            ok = stack_ok[h] = (
-                stacking_problem_counts(present.get(h, (0, 0)), movers.adding) is None
-            )
-        return ok
-
-    def enemy_distance(h: Hex) -> int:
-        return min((distance(h, e) for e in known_enemy_hexes), default=10**6)
-
-    def step_allowed(a: Hex, b: Hex) -> bool:
-        if not may_stack(b):
-            return False
-        if b in known_enemy_hexes and not (movers.may_assault and movers.fresh and a == origin):
-            return False  # 12.1: an assault goes into a hex adjacent to where the move began
-        if fleeing and enemy_distance(b) < enemy_distance(a):
-            return False
-        if threat_list and any(
-            distance(b, th) <= rng and distance(b, th) < distance(a, th) for th, rng in threat_list
-        ):
-            return False
-        return True
-
-    def options(a: Hex) -> list[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None]]:
-        """For each neighbour of a: the normal cost vector and the engineer-crossing one."""
-        rows = [_adjacent_costs(map_, cls, a) for cls in classes]
-        out = []
-        for i, (b, _, _) in enumerate(rows[0]):
-            cells = [row[i] for row in rows]
-            normal = None if any(c[1] is None for c in cells) else tuple(c[1] for c in cells)
-            eng = None
-            if b in engineers and not any(c[2] for c in cells):
-                e = engineer_step(map_, b)
-                if e is not None:
-                    eng = tuple(_sixths(e.cost) for _ in cells)  # type: ignore[arg-type]
-            out.append((b, normal, eng))
-        return out
-
-    def priority(costs: tuple[int, ...]) -> float:
-        # The largest share of any class's MPs used: the first label to settle a hex leaves
-        # the stack the most room. Ties go to insertion order (deterministic).
-        return max(
-            (c / r if r > 0 else float(c + 1) * 1e9) for c, r in zip(costs, budget, strict=True)
-        )
-
-    labels: dict[Hex, list[_Label]] = {}
-    best: dict[Hex, _Label] = {}
-    if len(groups) == 1 and not movers.one_hex:
-        # One movement class: the Pareto search is plain Dijkstra on one cost; this is the
-        # common case (a unit, or a stack of one class) and it keeps `reachable` fast.
-        limit = budget[0]
-        heap1: list[tuple[int, int, _Label]] = []
-        seq = 0
-        for lab in starts:
-            labels[lab.hex] = [lab]
-            heapq.heappush(heap1, (lab.costs[0], seq, lab))
-            seq += 1
-        ends: dict[Hex, _Label] = {}  # cheapest entry that ends the move there
-        while heap1:
-            cost, _, lab = heapq.heappop(heap1)
-            a = lab.hex
-            if a in best:
-                continue
-            best[a] = lab
-            for b, normal, eng in options(a):
-                if (normal is None and eng is None) or b in best or not step_allowed(a, b):
-                    continue
-                assault = b in known_enemy_hexes
-                if normal is not None and cost + normal[0] <= limit:
-                    new = _Label(b, (cost + normal[0],), lab, terminal=assault, assault=assault)
-                    if assault:
-                        if b not in ends or ends[b].costs[0] > new.costs[0]:
-                            ends[b] = new
-                    else:
-                        heapq.heappush(heap1, (new.costs[0], seq, new))
-                        seq += 1
-                if eng is not None and cost + eng[0] <= limit:
-                    if b not in ends or ends[b].costs[0] > cost + eng[0]:
-                        ends[b] = _Label(
-                            b,
-                            (cost + eng[0],),
-                            lab,
-                            terminal=True,
-                            assault=assault,
-                            engineer=True,
-                        )
-        for h, lab in ends.items():
-            if h not in best or best[h].costs[0] > lab.costs[0]:
-                best[h] = lab
-        labels = {h: [lab] for h, lab in best.items()}
-    else:
-        heap: list[tuple[float, int, int, _Label]] = []
-        seq = 0
-        for lab in starts:
-            labels.setdefault(lab.hex, []).append(lab)
-            heapq.heappush(heap, (priority(lab.costs), sum(lab.costs), seq, lab))
-            seq += 1
-        while heap:
-            lab = heapq.heappop(heap)[3]
-            if not any(k is lab for k in labels[lab.hex]):
-                continue  # a better label for the hex turned up after this one was queued
-            if lab.hex not in best:
-                best[lab.hex] = lab
-            if lab.terminal or (movers.one_hex and lab.depth >= 1):
-                continue
-            a = lab.hex
-            for b, normal, eng in options(a):
-                if (normal is None and eng is None) or not step_allowed(a, b):
-                    continue
-                assault = b in known_enemy_hexes
-                for costs, is_eng in ((normal, False), (eng, True)):
-                    if costs is None:
-                        continue
-                    total = tuple(c + d for c, d in zip(lab.costs, costs, strict=True))
-                    if any(t > r for t, r in zip(total, budget, strict=True)):
-                        continue
-                    new = _Label(
-                        b,
-                        total,
-                        lab,
-                        terminal=assault or is_eng or movers.one_hex,
-                        assault=assault,
-                        engineer=is_eng,
-                    )
-                    others = labels.setdefault(b, [])
-                    # Costs are positive, so a path back through a hex already on it is dominated.
-                    if any(_dominates(k, new) for k in others):
-                        continue
-                    others[:] = [k for k in others if not _dominates(new, k)]
-                    others.append(new)
-                    heapq.heappush(heap, (priority(total), sum(total), seq, new))
-                    seq += 1
-
-    # D7: a unit that has spent no MP may always enter one adjacent hex it may enter at all.
-    if movers.fresh and origin is not None and all(r > 0 for r in budget):
-        root = labels[origin][0]
-        for b, normal, eng in options(origin):
-            if b in best or (normal is None and eng is None) or not step_allowed(origin, b):
-                continue
-            best[b] = _Label(
-                b, budget, root, terminal=True, assault=b in known_enemy_hexes, minimum=True
-            )
-
-    result: dict[Hex, Reach] = {}
-    for h, lab in best.items():
-        if entered_from_edge is None and lab.parent is None:
-            continue  # the start hex
-        if lab.minimum:
-            costs = dict(movers.remaining)  # D7: every mover spends all it has left
-        else:
-            costs = {
-                uid: Fraction(c, SIXTHS)
-                for g, c in zip(groups, lab.costs, strict=True)
-                for uid in g.unit_ids
-            }
-        path = lab.path()
-        result[h] = Reach(
-            hex=h,
-            cost=max(costs.values()),
-            costs=costs,
-            path=path,
-            assault=lab.assault,
-            ends_move=lab.terminal or movers.one_hex,
-            engineer_crossing=lab.engineer,
-            minimum_move=lab.minimum,
-            mire_rolls=_mire_rolls(map_, state, movers, path, entered_from_edge is not None),
-            entered_from_edge=entered_from_edge,
-        )
-    return result
-
-
-def _mire_rolls(
-    map_: Map, state: GameState, movers: _Movers, path: tuple[Hex, ...], entering: bool
-) -> tuple[Hex, ...]:
-    if MIRE_OPTION not in state.options or not movers.vehicles:
-        return ()
-    out = []
-    if entering and mire_terrain_entry(map_, state, None, path[0]):
-        out.append(path[0])
-    for a, b in zip(path, path[1:], strict=False):
-        if mire_terrain_entry(map_, state, a, b):
-            out.append(b)
-    return tuple(out)
 
 
 def entry_reach(
@@ -546,7 +96,7 @@ def entry_reach(
     D7 applies to the entry hex: a unit may always enter an edge hex it is not prohibited
     from, spending all its MPs.
     """
-    movers = _movers(state, unit_ids, catalogue, 0, fleeing=False, entering=True)
+    movers = movers_of(state, unit_ids, catalogue, 0, fleeing=False, entering=True)
     enemy = frozenset(known_enemy_hexes)
     hexes = tuple(entry_hexes) if entry_hexes is not None else map_.edge_hexes(edge)
     excluded = {u.id for u in movers.units} | set(
@@ -554,7 +104,7 @@ def entry_reach(
     )
     present = side_counts_by_hex(state, movers.side, catalogue=catalogue, excluding=excluded)
     starts = []
-    minimum: list[_Label] = []
+    minimum: list[Label] = []
     for h in hexes:
         if edge not in map_.edge(h) or h in enemy:
             continue
@@ -565,13 +115,11 @@ def entry_reach(
             continue
         costs = tuple(s.cost for s in steps)  # type: ignore[misc]
         if all(c <= g.remaining for c, g in zip(costs, movers.groups, strict=True)):
-            starts.append(
-                _Label(h, tuple(_sixths(c) for c in costs), None, terminal=movers.one_hex)
-            )
+            starts.append(Label(h, tuple(sixths(c) for c in costs), None, terminal=movers.one_hex))
         elif all(g.remaining > 0 for g in movers.groups):
-            minimum.append(_Label(h, (), None, terminal=True, minimum=True))
+            minimum.append(Label(h, (), None, terminal=True, minimum=True))
     result = (
-        _search(
+        search(
             map_,
             state,
             movers,
@@ -595,7 +143,7 @@ def entry_reach(
                 path=(lab.hex,),
                 ends_move=True,
                 minimum_move=True,
-                mire_rolls=_mire_rolls(map_, state, movers, (lab.hex,), True),
+                mire_rolls=mire_rolls(map_, state, movers, (lab.hex,), True),
                 entered_from_edge=edge,
             )
     return result
@@ -620,7 +168,7 @@ def exit_options(
     scenario opens for exit may be passed (`edges`).
     """
     allowed = frozenset(edges)
-    movers = _movers(state, unit_ids, catalogue, mp_spent, fleeing=False, entering=False)
+    movers = movers_of(state, unit_ids, catalogue, mp_spent, fleeing=False, entering=False)
     start = movers.units[0].hex
     assert start is not None
     reach = reachable(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from . import hooks
 from . import state as st
 from .commands import Event
 from .registry import counter_type, scenario_for
@@ -236,11 +237,8 @@ def _end_action_phase(state, dice, events, reason):
 
     state, more = remove_smoke(state, dice)
     events.extend(more)
-    if "mire" in state.options:  # mire markers come off one a phase (17 Part II)
-        from ..optional.mire import marker_removal
-
-        state, more = marker_removal(state, dice)
-        events.extend(more)
+    state, more = hooks.thread("marker_removal", state, dice)  # drumfire, mire (17.2, 17 II)
+    events.extend(more)
     state, more = end_turn(state, dice)
     events.extend(more)
     return state, events
@@ -253,10 +251,6 @@ def remove_markers(state: st.GameState) -> tuple[st.GameState, list[Event]]:
         if u.moved_fired or u.attacks_made or u.attacked_from:
             changed[uid] = replace(u, moved_fired=False, attacks_made=0, attacked_from=frozenset())
     state = state.with_units(changed)
-    if "drumfire" in state.options:
-        from ..optional.drumfire import clear_drumfire, prune_bombardment_record
-
-        state = prune_bombardment_record(clear_drumfire(state))
     return state, [Event("markers_removed", data={"turn": state.turn, "counters": len(changed)})]
 
 

@@ -15,8 +15,9 @@ from typing import Any
 from ...common.errors import IllegalCommand
 from ..combat.bombardment import validate_bombardment
 from ..combat.fire import BOMBARDMENT, mark_fired
-from ..optional.logistics import after_firing
+from . import hooks
 from . import state as st
+from .acting import in_activation, may_fire, note
 from .attacks import fire_attack
 from .commands import Command, Event, as_event
 from .registry import catalogue_for, game_map, hex_label
@@ -32,8 +33,6 @@ def smoke_hexes(state: st.GameState) -> frozenset:
 
 def fire_smoke(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Fire a smoke mission (D18): place a Smoke marker in the target hex instead of attacking."""
-    from .actions import in_activation, may_fire, note
-
     try:
         decl = fire_attack(state, cmd).decl  # a bombardment's declaration, no attack (D18)
     except ValueError as exc:
@@ -63,7 +62,7 @@ def fire_smoke(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any)
             data={"hex": hex_label(state, target), "spotter": cmd.get("spotter")},
         )
     ]
-    state, dry = after_firing(m, state, firers, dice, cat)  # a critical shortfall (17.10)
+    state, dry = hooks.thread("after_firing", state, m, firers, dice, cat)  # shortfall 17.10
     state = note(state, acted=firers, done=firers)
     return state, events + [as_event(e) for e in dry]
 

@@ -158,13 +158,13 @@ def _assault_first(state: st.GameState, movers, h, met, dice: Any):
     from ..combat.assault import AssaultSituation, assault_fire, assault_situation
     from ..combat.leaders import lone_leaders_overrun
     from ..combat.losses import ASSAULT, apply_result
-    from ..core import movement
+    from ..core import move_step
 
     m, cat = game_map(state), catalogue_for(state)
     side = state.units[movers[0]].side
     frm = state.units[movers[0]].hex
     defender = met[0].side
-    state = movement.move_units(state, list(movers), h)
+    state = move_step.move_units(state, list(movers), h)
     a = state.activation
     state = replace(state, activation=replace(a, acted=a.acted | set(movers),
                                               done=a.done | set(movers)))

@@ -23,15 +23,19 @@ Everything here is derived from the state; `after_step` writes the memory (`stat
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from ...common.handles import handle
 from ...common.hexgrid import distance
+from ..combat import board
+from ..core import hooks
 from ..core import state as st
-from ..core.registry import counter_type, hex_label, parse_hex
+from ..core.commands import as_event
+from ..core.registry import counter_type, game_map, hex_label, parse_hex
+from ..core.spotting import Conditions, TargetContext, can_spot, target_cap
+from ..core.victory import CONTROL
 from . import observation
 
 MODES = frozenset({"double_blind", "hidden_units", "limited_intelligence"})
@@ -141,9 +145,7 @@ def viewer_side_of(state: st.GameState, viewer: str, u: st.UnitState) -> str:
 
 def _examined(state: st.GameState, side: str, h) -> bool:
     """17.9: the whole stack adjacent to a good-order unit or leader of `side`, or Spotted."""
-    from ..optional.drumfire import spotted_markers
-
-    if spotted_markers(state, h) > 0:
+    if hooks.any_says("reveals_hex", state, h):  # drumfire's Spotted markers (17.2)
         return True
     return any(
         u.side == side and u.on_map and u.status == st.GOOD and distance(u.hex, h) <= 1
@@ -178,10 +180,8 @@ def _shown(state: st.GameState, viewer: str) -> dict[str, tuple[str, int | None]
             and uid not in _revealed(state, viewer_side_of(state, viewer, u))
         ):
             if m is None:
-                from ..core.registry import game_map
 
                 m = game_map(state)
-            from ..core.spotting import target_cap
 
             if target_cap(m, u.hex)[0] is None:
                 detail = "marker"
@@ -314,8 +314,6 @@ def start(state: st.GameState, secret: str, additions: Iterable[str] = ()) -> st
 def _fire_reveals(before: st.GameState, events: Iterable[Any]) -> dict[str, set[str]]:
     """D-DB-FIRE: direct, anti-tank, opportunity and assault fire reveal the firers to the
     side fired at; bombardment does not; a collision reveals both sides to each other."""
-    from ..core.commands import as_event
-
     out: dict[str, set[str]] = {}
     for raw in events:
         e = as_event(raw).to_json()
@@ -355,9 +353,6 @@ def _reveal_hidden(state: st.GameState) -> st.GameState:
             if any(u.id in obs.observed[s.id] for s in state.sides if s.id != u.side):
                 shown_now[u.id] = replace(u, hidden=False)
     else:
-        from ..combat import board
-        from ..core.registry import game_map
-        from ..core.spotting import Conditions, TargetContext, can_spot
 
         m = game_map(state)
         smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
@@ -432,7 +427,6 @@ def _control_memory(starting: bool, after, obs, viewer: str, prev: st.Intel) -> 
     it has a counter or an OP observes the hex (the public: where every side does)."""
     if obs is None:
         return dict(prev.control)
-    from ..core.victory import CONTROL
 
     start = starting and not prev.control
     mem = dict(prev.control)
@@ -457,153 +451,3 @@ def control_markers(state: st.GameState, viewer: str) -> dict | None:
         return None
     intel = state.intel.get(viewer)
     return dict(intel.control) if intel is not None else {}
-
-
-# -- the log and commands ----------------------------------------------------------------------
-
-_ID_RE: list[Any] = [None, None]
-
-
-def _id_pattern(state: st.GameState):
-    ids = tuple(sorted(state.units, key=len, reverse=True))
-    if _ID_RE[0] != ids:
-        alt = "|".join(re.escape(i) for i in ids) or "(?!)"
-        _ID_RE[:] = [ids, re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])")]
-    return _ID_RE[1]
-
-
-MOVE_EVENTS = frozenset(
-    {
-        "moved",
-        "stopped",
-        "loaded",
-        "unloaded",
-        "activated",
-        "activation_ended",
-        "reinforcements_available",
-        "entered",
-        "flee",
-    }
-)
-
-
-def redact(
-    events: Iterable[Any], viewer: str, own_side: str | None, state: st.GameState
-) -> list[dict]:
-    """The log as the viewer may read it (D-DB-LOG): own ids kept, known enemies by handle,
-    other counters as "unseen"; events about unseen counters only (except an attack's "fire"
-    line, whose firers read "unseen") and enemy movement left out; a text naming an unseen
-    counter replaced whole; the count of markers removed dropped."""
-    from ..core.commands import Event, as_event
-
-    red_ = _Redactor(_id_pattern(state), event_names(state, viewer), state.units, own_side)
-    out = []
-    for raw in events:
-        data = raw.to_json() if isinstance(raw, Event) else as_event(raw).to_json()
-        red_.flags = {"own": False, "known": False, "secret": False}
-        flags = red_.flags
-        red = red_.walk(data)
-        etype = data.get("type")
-        if flags["secret"] and not (flags["own"] or flags["known"]) and etype != "fire":
-            continue  # an attack is heard (its firers stay "unseen"); the rest is not
-        if etype in MOVE_EVENTS and data.get("side") != own_side:
-            continue
-        if etype == "markers_removed":
-            red.pop("counters", None)
-        out.append(red)
-    return out
-
-
-class _Redactor:
-    """Rewrites unit ids in one event's JSON for a viewer, noting what kinds it met."""
-
-    def __init__(self, pattern, known: Mapping[str, str], units, own_side: str | None):
-        self.pattern, self.known, self.units, self.own_side = pattern, known, units, own_side
-        self.flags = {"own": False, "known": False, "secret": False}
-
-    def own(self, uid: str) -> bool:
-        return self.own_side is not None and self.units[uid].side == self.own_side
-
-    def name(self, uid: str) -> str:
-        if self.own(uid):
-            self.flags["own"] = True
-            return uid
-        if uid in self.known:
-            self.flags["known"] = True
-            return self.known[uid]
-        self.flags["secret"] = True
-        return UNSEEN
-
-    def walk(self, v: Any) -> Any:
-        if isinstance(v, str):
-            if v in self.units:
-                return self.name(v)
-            found = self.pattern.findall(v)
-            if not found:
-                return v
-            if any(not self.own(x) and x not in self.known for x in found):
-                self.flags["secret"] = True
-                return UNSEEN  # a text naming an unseen counter goes whole
-            return self.pattern.sub(lambda m: self.name(m.group(0)), v)
-        if isinstance(v, dict):
-            return {self.walk(k) if isinstance(k, str) else k: self.walk(x) for k, x in v.items()}
-        if isinstance(v, (list, tuple)):
-            return [self.walk(x) for x in v]
-        return v
-
-
-def command_in(state: st.GameState, side: str, cmd):
-    """A command as the engine reads it: enemy handles turned into ids; fire and assault only
-    at hexes the side knows hold enemy counters, refused alike for any other hex
-    (D-DB-VALID); blind bombardment needs a spotting leader (18.8)."""
-    from ...common.errors import IllegalCommand
-    from ...common.handles import resolve
-    from ..core.commands import Command
-
-    args = dict(cmd.args)
-    if cmd.type in ("fire", "air_strike", "air_attack") and args.get("target_unit") is not None:
-        args["target_unit"] = resolve(names(state, side), args["target_unit"], cmd.type)
-    if cmd.type == "opportunity_fire":
-        args["target"] = resolve(names(state, side), args["target"], "opportunity_fire")
-    if cmd.type in ("fire", "assault", "bombard"):
-        try:
-            h = parse_hex(state, args["target"])
-        except ValueError:
-            h = None
-        hexes, _ = known_enemies(state, side)
-        if h is not None and h not in hexes:
-            if cmd.type == "bombard":
-                if observation.is_on(state) and args.get("spotter") is None:
-                    raise IllegalCommand(
-                        f"bombard: blind fire at {args['target']} needs a spotting leader with "
-                        "line of sight (18.8)",
-                        rule="18.8",
-                    )
-            else:
-                rule = "12.1" if cmd.type == "assault" else "10.0"
-                raise IllegalCommand(
-                    f"{cmd.type}: no enemy unit you can see in {args['target']} ({rule})", rule=rule
-                )
-    return Command(cmd.type, tuple((k, args[k]) for k, _ in cmd.args))
-
-
-def legal_out(state: st.GameState, side: str, groups: Mapping[str, list[dict]]) -> dict:
-    """Legal commands as the seat sees them: enemy ids replaced by handles."""
-    nm = names(state, side)
-    out = {}
-    for k, cmds in groups.items():
-        fixed = []
-        for c in cmds:
-            c = dict(c)
-            if k in ("fire", "air_strike", "air_attack") and c.get("target_unit") is not None:
-                if c["target_unit"] not in nm:
-                    continue
-                c["target_unit"] = nm[c["target_unit"]]
-            if k == "opportunity_fire":
-                if c["target"] not in nm:
-                    continue
-                c["target"] = nm[c["target"]]
-            fixed.append(c)
-        if fixed:
-            out[k] = fixed
-    return out

@@ -13,8 +13,11 @@ the side's logistics do not touch them.
 
 from __future__ import annotations
 
+from dataclasses import replace as _replace
+from fractions import Fraction
 from typing import Any
 
+from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distance
 from ..combat import board, situation
 from ..combat.counters import armor, ctype
@@ -25,7 +28,12 @@ from ..combat.losses import apply_result
 from ..combat.morale import morale_check
 from ..combat.situation import AttackSituation, refused
 from ..combat.steps import eliminate, step_loss
+from ..core.acting import as_events, known_enemies
+from ..core.commands import Event as Ev
+from ..core.hooks import Plugin
+from ..core.registry import catalogue_for, game_map, hex_label, parse_hex, scenario_for
 from ..core.state import DEMORALIZED, AirPending, GameState
+from ..double_blind.air_declaration import declare
 
 ARRIVES_AT_MOST = 3  # D-AIR-1: a sortie arrives on 1d6 <= 3
 AA_RADIUS = 3  # 15.1 / 10.3 chart: enemy AA within 3 hexes of the attacking air unit
@@ -35,7 +43,6 @@ def arrival(dice: Any, side: str, sortie: str) -> tuple[bool, Event]:
     """Roll for the sortie's arrival (15.1, D-AIR-1)."""
     die = dice.roll(1, f"air arrival {sortie}")[0]
     arrives = die <= ARRIVES_AT_MOST
-    from ..core.commands import Event as Ev
 
     return arrives, Ev("air_arrival", side=side, units=(), data={
         "sortie": sortie, "roll": die, "arrives": arrives,
@@ -152,8 +159,6 @@ def air_anti_tank(
 
 def sorties_left(state: GameState, side: str) -> list:
     """The side's sorties that may still fly this turn (15.1, D-AIR-1)."""
-    from ..core.registry import scenario_for
-
     rules = getattr(scenario_for(state), "rules", None)
     out = []
     for r in rules("air_support") if rules else ():
@@ -168,12 +173,6 @@ def sorties_left(state: GameState, side: str) -> list:
 
 def strike(state: GameState, seat: Any, cmd: Any, dice: Any):
     """Fly one sortie at a hex: arrival roll, then its DF or AT attack (15.1, 11.4, D-AIR-4)."""
-    from dataclasses import replace as _replace
-
-    from ...common.errors import IllegalCommand
-    from ..core.actions import _events, known_enemies
-    from ..core.commands import Event as Ev
-    from ..core.registry import catalogue_for, game_map, hex_label, parse_hex
 
     a = state.activation
     side = a.side if a is not None else None
@@ -212,7 +211,6 @@ def strike(state: GameState, seat: Any, cmd: Any, dice: Any):
         return state, events
     if blind:  # 18.9: the defender declares the unobserved hexes around the aimed hex, then
         # "the actual hex to be attacked is decided": the attacker's next command (air_attack).
-        from ..double_blind.air_declaration import declare
 
         events.append(Ev("air_declaration", side=side, units=(), data={
             "target": hex_label(state, target), "declared": declare(state, side, target)}))
@@ -222,15 +220,12 @@ def strike(state: GameState, seat: Any, cmd: Any, dice: Any):
         state, raw = air_direct_fire(m, state, side, sortie.id, value, target, dice, cat)
     else:
         state, raw = air_anti_tank(m, state, side, sortie.id, value, tu, dice, cat)
-    return state, events + _events(raw)
+    return state, events + as_events(raw)
 
 
 def strike_odds(state: GameState, cmd: Any) -> dict:
     """An air strike's odds: the chance the sortie arrives (D-AIR-1) and, if it does, its
     attack's situation, built as `strike` builds it (15.1, 11.4)."""
-    from fractions import Fraction
-
-    from ..core.registry import catalogue_for, game_map, parse_hex
 
     a = state.activation
     side = a.side if a is not None else None
@@ -252,9 +247,6 @@ def strike_odds(state: GameState, cmd: Any) -> dict:
 
 def strike_options(state: GameState, seat: Any) -> list[dict]:
     """Every air strike the active side may fly now (15.1)."""
-    from ..core.actions import known_enemies
-    from ..core.registry import catalogue_for, hex_label
-
     a = state.activation
     if a is None or state.opfire is not None:
         return []
@@ -283,9 +275,6 @@ REAIM_RADIUS = 3  # D-AIR-4: the declaration covers 3 hexes around the aimed hex
 
 def _reaim_problem(state: GameState, cmd: Any) -> str | None:
     """Why an air_attack may not be made; None if it may (18.9, D-AIR-4)."""
-    from ..core.actions import known_enemies
-    from ..core.registry import catalogue_for, game_map, parse_hex
-
     p = state.air_pending
     try:
         target = parse_hex(state, cmd.get("target"))
@@ -305,11 +294,6 @@ def _reaim_problem(state: GameState, cmd: Any) -> str | None:
 def attack(state: GameState, seat: Any, cmd: Any, dice: Any):
     """The double-blind sortie attacks the hex its player chose after the declaration (18.9,
     D-AIR-4): any hex within 3 of the aimed hex, seen or not."""
-    from dataclasses import replace as _replace
-
-    from ...common.errors import IllegalCommand
-    from ..core.actions import _events
-    from ..core.registry import catalogue_for, game_map, parse_hex
 
     p = state.air_pending
     if p is None:
@@ -325,15 +309,12 @@ def attack(state: GameState, seat: Any, cmd: Any, dice: Any):
     else:
         state, raw = air_anti_tank(m, state, p.side, p.sortie, p.value, cmd.get("target_unit"),
                                    dice, cat)
-    return state, _events(raw)
+    return state, as_events(raw)
 
 
 def attack_options(state: GameState, seat: Any) -> list[dict]:
     """Where the waiting sortie may attack: every hex within 3 of the aimed hex (direct), or
     each armored enemy unit seen there (anti-tank) (18.9, D-AIR-4)."""
-    from ..core.actions import known_enemies
-    from ..core.registry import catalogue_for, game_map, hex_label
-
     p = state.air_pending
     if p is None:
         return []
@@ -348,3 +329,10 @@ def attack_options(state: GameState, seat: Any) -> list[dict]:
         for u in ids
         if state.units[u].hex in hexes and armor(cat, state.units[u]) is not None
     ]
+
+
+PLUGIN = Plugin(
+    "air_support",
+    commands={"air_strike": strike, "air_attack": attack},
+    offers={"air_strike": strike_options, "air_attack": attack_options},
+)

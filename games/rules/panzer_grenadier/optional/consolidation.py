@@ -13,7 +13,9 @@ from typing import Any
 
 from ...common.errors import IllegalCommand
 from ..core import state as st
+from ..core.acting import note
 from ..core.commands import Command, Event
+from ..core.hooks import Plugin
 from ..core.registry import counter_type, hex_label
 from ..core.units import RANKS
 
@@ -53,8 +55,6 @@ def problems(state: st.GameState, keep: str, absorb: str) -> list[str]:
 
 def consolidate(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Merge two reduced units (17.1): the second is removed, the first flips to full strength."""
-    from ..core.actions import note
-
     if len(cmd.get("units")) != 2:
         raise IllegalCommand("consolidate: name exactly two units (17.1)", rule="17.1")
     keep, absorb = cmd.get("units")
@@ -88,3 +88,10 @@ def consolidate_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
         for y in ids[i + 1:]
         if state.units[x].steps == 1 and state.units[y].steps == 1 and not problems(state, x, y)
     ]
+
+
+PLUGIN = Plugin(
+    "consolidation",
+    commands={"consolidate": consolidate},
+    offers={"consolidate": consolidate_options},
+)

@@ -25,6 +25,9 @@ from ..combat.fire import FireDeclaration
 from ..combat.losses import BOMBARDMENT, apply_result
 from ..combat.situation import AttackSituation
 from ..core import tables
+from ..core.acting import as_events
+from ..core.hooks import Plugin
+from ..core.registry import catalogue_for, game_map
 from ..core.stacking import combat_units_in
 from ..core.state import DEMORALIZED, GameState
 
@@ -309,3 +312,43 @@ def prune_bombardment_record(state: GameState) -> GameState:
         if old:
             state = board.with_markers(state, h, remove=old)
     return state
+
+
+def _on_entering(state, movers, stopped, dice, first, frm):
+    """Drumfire attacks each mover entering its hex (17.2); a mover that fails its check stops."""
+    if OPTION not in state.options:
+        return state, [], []
+    m, cat = game_map(state), catalogue_for(state)
+    events, stops = [], []
+    for x in movers:
+        if state.units[x].on_map:
+            state, evs, stop = resolve_drumfire_entry(m, state, x, dice, cat)
+            events += as_events(evs)
+            if stop:
+                stops.append(x)
+    return state, events, stops
+
+
+def _bombardment_recorded(state, game_map, decl):
+    return record_bombardment(game_map, state, decl)
+
+
+def _marker_removal(state, dice):
+    """The Spotted markers go in the Marker Removal Phase, and last turn's record with them."""
+    if OPTION not in state.options:
+        return state, []
+    return prune_bombardment_record(clear_drumfire(state)), []
+
+
+def _reveals_hex(state, h):
+    return spotted_markers(state, h) > 0
+
+
+PLUGIN = Plugin(
+    "drumfire",
+    on_entering=_on_entering,
+    bombardment_recorded=_bombardment_recorded,
+    assault_round=lapse_assaulted,
+    marker_removal=_marker_removal,
+    reveals_hex=_reveals_hex,
+)

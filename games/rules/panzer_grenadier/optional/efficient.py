@@ -15,10 +15,15 @@ from fractions import Fraction
 from typing import Any
 
 from ...common.errors import IllegalCommand
+from ..combat.anti_tank import resolve_anti_tank
+from ..combat.direct_fire import resolve_direct_fire
 from ..combat.fire import ANTI_TANK, MOVE_AND_FIRE_OPTION
 from ..core import state as st
+from ..core.acting import as_events, in_activation, note
 from ..core.attacks import fire_attack
 from ..core.commands import Command
+from ..core.firing import single_fire_options
+from ..core.hooks import Plugin
 from ..core.registry import catalogue_for, game_map
 
 
@@ -49,10 +54,6 @@ def problems(state: st.GameState, uid: str) -> list[str]:
 def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """A move & fire attack (17.3): one shot at -1; a unit that has not moved yet keeps half
     its movement allowance to move afterwards (D-EFF-1)."""
-    from ..combat.anti_tank import resolve_anti_tank
-    from ..combat.direct_fire import resolve_direct_fire
-    from ..core.actions import _events, in_activation, note
-
     firers = tuple(cmd.get("firers"))
     if len(firers) != 1:
         raise IllegalCommand("fire: a move & fire attack is made by one unit (17.3)", rule="17.3")
@@ -72,20 +73,18 @@ def fire(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     state, evs = resolve(game_map(state), state, decl, dice, catalogue_for(state))
     u = state.units[uid]
     if moved or not u.on_map:
-        return note(state, acted=firers, done=firers), _events(evs)
+        return note(state, acted=firers, done=firers), as_events(evs)
     # Fired first: the half it may not use is booked as spent (D-EFF-1).
     t = catalogue_for(state)[u.type_id]
     booked = Fraction(t.face(u.steps).movement) - half_allowance(state, u)
     spent = {**state.activation.mp_spent, uid: booked}
     if booked >= Fraction(t.face(u.steps).movement):
-        return note(state, acted=firers, done=firers), _events(evs)
-    return note(state, acted=firers, spent_now=spent), _events(evs)
+        return note(state, acted=firers, done=firers), as_events(evs)
+    return note(state, acted=firers, spent_now=spent), as_events(evs)
 
 
 def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     """The move & fire attacks of the activated efficient AFVs (17.3)."""
-    from ..core.actions import _single_fire_options
-
     if MOVE_AND_FIRE_OPTION not in state.options or state.activation is None:
         return []
     out = []
@@ -95,6 +94,13 @@ def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
             continue
         # Offered as if it had not moved: the attacks it could make from where it stands.
         fresh = replace(a, units=frozenset({uid}), mp_spent={}, acted=frozenset())
-        for c in _single_fire_options(replace(state, activation=fresh), seat):
+        for c in single_fire_options(replace(state, activation=fresh), seat):
             out.append({**c, "move_and_fire": True})
     return out
+
+
+PLUGIN = Plugin(
+    "efficient_move_fire",
+    variants={("fire", "move_and_fire"): fire},
+    offers={"fire": fire_options},
+)

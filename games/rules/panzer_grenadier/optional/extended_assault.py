@@ -22,8 +22,12 @@ from typing import Any
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distance, line
 from ..core import state as st
+from ..core.acting import hex_arg, known_enemies, may_move
 from ..core.commands import Event
+from ..core.hooks import Plugin
 from ..core.los import line_of_sight
+from ..core.move_step import passenger_ids
+from ..core.moving import check_path, start_move
 from ..core.registry import catalogue_for, counter_type, game_map, hex_label
 from ..core.smoke import smoke_hexes
 
@@ -82,9 +86,6 @@ def problems(state: st.GameState, ids: list[str], path: tuple[Hex, ...]) -> list
 
 def assault(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice: Any):
     """Charge along the line of sight into the target hex (17.5, D-EXT-1)."""
-    from ..core.actions import check_path, start_move
-    from ..core.movement import passenger_ids
-
     why = problems(state, ids, path)
     if why:
         raise IllegalCommand(f"assault: {'; '.join(why)} (17.5, D-EXT-1)", rule=RULE)
@@ -124,8 +125,6 @@ def may_unload(state: st.GameState, passenger_id: str) -> bool:
 
 def options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     """Every extended assault the activated AFVs may make now (17.5, D-EXT-1)."""
-    from ..core.actions import check_path, known_enemies, may_move
-
     a = state.activation
     if OPTION not in state.options or a is None or state.opfire is not None or not tank_led(state):
         return []
@@ -153,3 +152,27 @@ def options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                     out.append({"type": "assault", "units": ids, "target": hex_label(state, t),
                                 "path": [hex_label(state, x) for x in path]})
     return out
+
+
+def assault_along(state: st.GameState, seat: st.SeatState, cmd: Any, dice: Any):
+    """The `assault` command with a path: an Extended Assault (17.5)."""
+    target = hex_arg(state, cmd.get("target"), "target", "assault")
+    path = tuple(hex_arg(state, label, "path", "assault") for label in cmd.get("path"))
+    if path[-1] != target:
+        raise IllegalCommand("assault: the path must end in the target (17.5)", rule="17.5")
+    return assault(state, list(cmd.get("units")), path, dice)
+
+
+def unload_problem(state: st.GameState, passenger_id: str) -> tuple[str, str] | None:
+    if may_unload(state, passenger_id):
+        return None
+    return f"{passenger_id} rode an Extended Assault and unloads in a later activation", RULE
+
+
+PLUGIN = Plugin(
+    "extended_assault",
+    variants={("assault", "path"): assault_along},
+    offers={"assault": options},
+    may_opportunity_fire=may_opfire,
+    unload_problem=unload_problem,
+)

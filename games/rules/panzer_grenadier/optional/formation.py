@@ -22,6 +22,7 @@ from ..core import activation as act
 from ..core import sequence
 from ..core import state as st
 from ..core.commands import Event
+from ..core.hooks import Plugin
 from ..core.registry import counter_type, scenario_for
 from ..core.units import RANKS
 
@@ -230,3 +231,14 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
                   data={"formation": formation_id})
     state, more = sequence.end_segment(state, dice, passed=False, seat=me.id)
     return state, [ev, ended, *more]
+
+
+def _activate(state: st.GameState, me: st.SeatState, cmd: Any, dice: Any):
+    return attempt(state, me, cmd.get("formation"), dice)
+
+
+PLUGIN = Plugin(
+    "formation_activation",
+    variants={("activate", "formation"): _activate},
+    activation_choices=choices,
+)

@@ -13,7 +13,12 @@ from ...common.dice import Dice
 from ..combat import board
 from ..combat.counters import ctype
 from ..combat.events import Event, event
-from ..core.state import GameState
+from ..core import move_step
+from ..core import state as st
+from ..core.commands import Event as TurnEvent
+from ..core.hooks import Plugin
+from ..core.registry import catalogue_for
+from ..core.state import GameState, supply_level
 
 
 def runs_dry_on_firing(catalogue: Any, unit: Any) -> bool:
@@ -51,3 +56,52 @@ def after_firing(
                 )
             )
     return state, events
+
+
+def _after_firing(state, game_map, firers, dice, catalogue):
+    return after_firing(game_map, state, firers, dice, catalogue)
+
+
+def out_of_fuel(state: st.GameState, movers: tuple[str, ...], dice: Any):
+    """Critical logistics shortfall (17.10): each motorized or mechanized unit rolls 1d6 as it
+    enters its first hex of an activation; on 1-2 it is out of fuel and removed there, not
+    as a victory loss, its passengers set down (D-LOG-1)."""
+    cat = catalogue_for(state)
+    events: list[TurnEvent] = []
+    dry: list[str] = []
+    for x in movers:
+        u = state.units[x]
+        if not u.on_map or move_step.movement_class(u, catalogue=cat) == "foot":
+            continue
+        die = dice.roll(1, f"fuel {x}")[0]
+        if die <= 2:
+            gone = {x: replace(u, eliminated=True, hex=None)}
+            for p in move_step.passenger_ids(state, [x]):
+                gone[p] = replace(state.units[p], carried_by=None)
+            state = state.with_units(gone)
+            dry.append(x)
+            events.append(
+                TurnEvent(
+                    "eliminated",
+                    side=u.side,
+                    units=(x,),
+                    data={
+                        "out_of_supply": True,
+                        "roll": die,
+                        "reason": "out of fuel under a critical shortfall (17.10)",
+                    },
+                )
+            )
+        else:
+            events.append(TurnEvent("fuel_roll", side=u.side, units=(x,), data={"roll": die}))
+    return state, events, dry
+
+
+def _on_entering(state, movers, stopped, dice, first, frm):
+    """A critical shortfall may leave a vehicle out of fuel in the first hex it enters."""
+    if first and supply_level(state, state.units[movers[0]]) == "critical":
+        return out_of_fuel(state, movers, dice)
+    return state, [], []
+
+
+PLUGIN = Plugin("logistics", on_entering=_on_entering, after_firing=_after_firing)

@@ -17,6 +17,7 @@ from typing import Any
 from ...common.hexgrid import Hex
 from ..core import state as st
 from ..core.commands import Event
+from ..core.hooks import Plugin
 from ..core.move_step import MIRE_OPTION, is_mired, mire_roll_needed, movement_class
 from ..core.registry import catalogue_for, game_map, hex_label
 
@@ -71,3 +72,16 @@ def marker_removal(state: st.GameState, dice: Any) -> tuple[st.GameState, list[E
         events.append(Event("mire_roll", side=u.side, units=(uid,),
                             data={"hex": hex_label(state, u.hex), "roll": die, "mired": again}))
     return (state.with_units(changed) if changed else state), events
+
+
+def _on_entering(state, movers, stopped, dice, first, frm):
+    return on_entering(state, [x for x in movers if x not in stopped], frm, dice)
+
+
+def _marker_removal(state, dice):
+    if MIRE_OPTION not in state.options:
+        return state, []
+    return marker_removal(state, dice)
+
+
+PLUGIN = Plugin("mire", on_entering=_on_entering, marker_removal=_marker_removal)

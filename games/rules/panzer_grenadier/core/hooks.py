@@ -1,0 +1,136 @@
+"""Where optional rules plug into the turn: one table of named hooks the core calls.
+
+The core (movement, fire, the sequence of play) never imports an optional rule. Each optional
+rule is one module that declares a `Plugin`: the commands it adds, the extra legal commands it
+offers, and the moments of the turn it takes part in. `rulebook.py` installs every plug-in in
+one explicit order, so the rules in play are listed in one place and dice are always rolled
+in the same order (replays depend on it). A hook left empty does nothing: with no plug-in
+installed the core plays the basic game.
+
+Hooks (each a list, called in install order):
+
+- `commands`: command type -> handler(state, seat, cmd, dice) -> (state, events).
+- `variants`: (command type, flag) -> handler; a core command carrying that flag is handed
+  to the plug-in (`fire` with `move_and_fire`, `assault` with a `path`).
+- `offers`: legal-command group -> [options(state, seat) -> list of commands], appended to
+  the core's own offers for that group.
+- `on_entering(state, movers, stopped, dice, first, frm) -> (state, events, newly stopped)`:
+  a moving stack entered a hex (after opportunity fire could not yet answer).
+- `after_firing(state, game_map, firers, dice, catalogue) -> (state, events)`: units fired.
+- `bombardment_recorded(state, game_map, decl) -> (state, events)`: a bombardment was
+  resolved against a hex.
+- `assault_round(state, hex) -> state`: an assault round is about to be fought in a hex.
+- `marker_removal(state, dice) -> (state, events)`: the Marker Removal Phase, after the
+  Moved/Fired and Smoke markers.
+- `may_opportunity_fire(state, firer, mover_id) -> bool`: all must agree before a unit may
+  opportunity-fire at a mover.
+- `unload_problem(state, passenger_id) -> (reason, rule) | None`: why a passenger may not
+  unload now.
+- `activation_choices(state, seat_id) -> list of commands`: more ways to activate.
+- `reveals_hex(state, hex) -> bool`: something in the hex shows the enemy where it is
+  (drumfire's Spotted markers, for hidden-information games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Handler = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """What one optional rule adds to the turn; every field may be left empty."""
+
+    name: str
+    commands: Mapping[str, Handler] = field(default_factory=dict)
+    variants: Mapping[tuple[str, str], Handler] = field(default_factory=dict)
+    offers: Mapping[str, Handler] = field(default_factory=dict)
+    on_entering: Handler | None = None
+    after_firing: Handler | None = None
+    bombardment_recorded: Handler | None = None
+    assault_round: Handler | None = None
+    marker_removal: Handler | None = None
+    may_opportunity_fire: Handler | None = None
+    unload_problem: Handler | None = None
+    activation_choices: Handler | None = None
+    reveals_hex: Handler | None = None
+
+
+_LISTS = (
+    "on_entering",
+    "after_firing",
+    "bombardment_recorded",
+    "assault_round",
+    "marker_removal",
+    "may_opportunity_fire",
+    "unload_problem",
+    "activation_choices",
+    "reveals_hex",
+)
+
+COMMANDS: dict[str, Handler] = {}
+VARIANTS: dict[tuple[str, str], Handler] = {}
+OFFERS: dict[str, list[Handler]] = {}
+HOOKS: dict[str, list[Handler]] = {name: [] for name in _LISTS}
+INSTALLED: list[str] = []
+
+
+def install(plugins: tuple[Plugin, ...]) -> None:
+    """Install the plug-ins in order, once (a second call with the same names does nothing)."""
+    if INSTALLED:
+        if INSTALLED != [p.name for p in plugins]:
+            raise RuntimeError(f"the rules in play are already {INSTALLED}")
+        return
+    for p in plugins:
+        for kind, handler in p.commands.items():
+            if kind in COMMANDS:
+                raise RuntimeError(f"{p.name}: command {kind!r} is already {COMMANDS[kind]}")
+            COMMANDS[kind] = handler
+        VARIANTS.update(p.variants)
+        for group, offer in p.offers.items():
+            OFFERS.setdefault(group, []).append(offer)
+        for name in _LISTS:
+            fn = getattr(p, name)
+            if fn is not None:
+                HOOKS[name].append(fn)
+        INSTALLED.append(p.name)
+
+
+def variant(kind: str, cmd: Any) -> Handler | None:
+    """The plug-in handling this command instead of the core, by a flag it carries."""
+    for (k, flag), handler in VARIANTS.items():
+        if k == kind and cmd.get(flag):
+            return handler
+    return None
+
+
+def offers(group: str, state: Any, seat: Any) -> list[dict]:
+    """The plug-ins' extra legal commands of a group."""
+    return [c for offer in OFFERS.get(group, ()) for c in offer(state, seat)]
+
+
+def each(name: str) -> list[Handler]:
+    """The functions installed on a hook, in install order."""
+    return HOOKS[name]
+
+
+def all_agree(name: str, *args: Any) -> bool:
+    """Every function on a yes/no hook says yes (no function: yes)."""
+    return all(fn(*args) for fn in HOOKS[name])
+
+
+def any_says(name: str, *args: Any) -> bool:
+    """Some function on a yes/no hook says yes (no function: no)."""
+    return any(fn(*args) for fn in HOOKS[name])
+
+
+def thread(name: str, state: Any, *args: Any) -> tuple[Any, list]:
+    """Pass the state through every function of a (state, ...) -> (state, events) hook."""
+    events: list = []
+    for fn in HOOKS[name]:
+        state, more = fn(state, *args)
+        events += more
+    return state, events
