@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "games.clocks",
     "games.notifications",
     "games.botplay",
+    "games.community",  # ratings, player pages, leaderboards, tournaments, moderation
 ]
 
 MIDDLEWARE = [
