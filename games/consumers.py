@@ -15,6 +15,7 @@ from django.db import DatabaseError, connection
 from games import broadcast, protocol, selectors, services
 from games.models import Seat
 from games.protocol import ProtocolError, parse_client_frame
+from games.services import hooks
 from games.throttles import FrameBucket, frame_bucket
 
 TOUCH_EVERY = 20.0  # seconds between presence refreshes; selectors.PRESENCE_TTL is 60
@@ -57,6 +58,9 @@ def _query(scope: dict) -> dict[str, str]:
     return {k: v[-1] for k, v in raw.items()}
 
 
+MUTES_TTL = 5.0  # seconds a socket trusts its copy of its user's mutes
+
+
 class GameConsumer(AsyncWebsocketConsumer):
     """One socket on one game (`/ws/games/<id>/v1/?v=<version>`), in its audience's group.
 
@@ -71,6 +75,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     last: int = 0  # the last version forwarded to this socket
     touched: float = 0.0  # when the presence row was last refreshed (monotonic seconds)
     frames: FrameBucket | None = None  # this socket's allowance of frames (games/throttles.py)
+    muted: frozenset = frozenset()  # users whose chat this socket's user does not want to see
+    muted_at: float = 0.0  # when `muted` was read (monotonic seconds)
 
     async def connect(self) -> None:
         """Check who is asking and for what, join the audience's group, catch the socket up."""
@@ -96,6 +102,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         self.game_id, self.member, self.seat = member.game_id, member, seat
         self.touched = time.monotonic()  # presence_enter below stamps the row
+        await self._read_mutes()
         self.group = broadcast.group_of(self.game_id, member.audience)
         await self.channel_layer.group_add(self.group, self.channel_name)
         have = query.get("v")
@@ -198,8 +205,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         except services.ServiceError as exc:
             await self._send_frame(protocol.error_frame(exc.code, exc.message))
             return
-        message = broadcast.text_message(text)
+        message = {**broadcast.text_message(text), "from": self.scope["user"].pk}
         await broadcast.send_async([(g, message) for g in groups])
+
+    async def _read_mutes(self) -> None:
+        self.muted = frozenset(await in_db_thread(hooks.muted_by)(self.scope["user"]))
+        self.muted_at = time.monotonic()
 
     async def _send_frame(self, frame: dict) -> None:
         await self.send(text_data=protocol.encode(frame))
@@ -219,7 +230,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.last = version
 
     async def game_text(self, event: dict) -> None:
-        """Forward chat and presence as they are."""
+        """Forward chat and presence as they are, less the chat of players this user muted
+        (the list is read again at most every MUTES_TTL seconds, when a line comes)."""
+        sender = event.get("from")
+        if sender is not None and hooks.MUTED_BY:
+            if time.monotonic() - self.muted_at > MUTES_TTL:
+                await self._read_mutes()
+            if sender in self.muted:
+                return
         await self._forward(event["text"])
 
     async def _forward(self, text: str) -> None:

@@ -3,8 +3,14 @@ per user, frames per socket.
 
 The counting is Django REST framework's `SimpleRateThrottle` (a sliding window of hit times
 in the cache), so the REST views, the HTML pages and the chat service share one mechanism and
-one set of rates. With `REDIS_URL` set the cache is Redis, so several daphne processes count
-together. Rates come from `settings.PGWEB_RATES` (each overridable from the environment as
+one set of rates. With `REDIS_URL` (or `CACHE_URL`) set the cache is Redis, so several daphne
+processes count together.
+
+The client's address is `client_address`: the TCP peer (`REMOTE_ADDR`) unless
+`PGWEB_TRUSTED_PROXIES` says how many reverse proxies stand in front and append to
+`X-Forwarded-For`; a header the client wrote itself is never believed beyond that. DRF's own
+`get_ident` trusts any `X-Forwarded-For` when `NUM_PROXIES` is unset, which let one address
+mint accounts by sending a new header each time; django-axes uses the same function. Rates come from `settings.PGWEB_RATES` (each overridable from the environment as
 `PGWEB_RATE_<SCOPE>`, e.g. `PGWEB_RATE_GUEST=30/hour`) and are read at each check, so a test
 can change them with the `settings` fixture.
 
@@ -25,6 +31,23 @@ from rest_framework.throttling import SimpleRateThrottle
 from games.services.errors import ServiceError
 
 
+def client_address(request: Any) -> str:
+    """The address a request came from, trusting `settings.PGWEB_TRUSTED_PROXIES` proxies.
+
+    With n trusted proxies, each appends the address it saw to `X-Forwarded-For`, so the
+    client is the n-th entry from the right; what lies left of it was written by the client
+    and is ignored. With none (the default), `X-Forwarded-For` is ignored altogether.
+    """
+    meta = getattr(request, "META", {})
+    remote = meta.get("REMOTE_ADDR") or ""
+    trusted = settings.PGWEB_TRUSTED_PROXIES
+    forwarded = meta.get("HTTP_X_FORWARDED_FOR")
+    if trusted <= 0 or not forwarded:
+        return remote
+    hops = [hop.strip() for hop in forwarded.split(",")]
+    return hops[-min(trusted, len(hops))] or remote
+
+
 class ScopedThrottle(SimpleRateThrottle):
     """Count hits of one scope for one caller: the signed-in user, else the address."""
 
@@ -38,6 +61,9 @@ class ScopedThrottle(SimpleRateThrottle):
 
     def get_rate(self) -> str | None:
         return settings.PGWEB_RATES.get(self.scope)
+
+    def get_ident(self, request: Any) -> str:
+        return client_address(request)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         user = getattr(request, "user", None)
@@ -62,7 +88,11 @@ def throttle_class(
     )
 
 
+PER_ADDRESS = frozenset({"guest", "signup"})  # scopes counted per client address
+
 GuestThrottle = throttle_class("guest", per_address=True)
+# New named accounts per address: a sign-up, and a guest claiming a name (else guests minted
+# at the guest rate and then claimed would make named accounts faster than sign-ups may).
 SignupThrottle = throttle_class("signup", per_address=True)
 WriteThrottle = throttle_class("write")  # every API view's default (settings.REST_FRAMEWORK)
 SeekThrottle = throttle_class("seek")
@@ -78,9 +108,7 @@ class _Caller:
 
 def throttle_check(scope_name: str, request: Any = None, *, user: Any = None) -> None:
     """Count one hit of `scope_name`; raise ServiceError `rate/limited` (429) past the rate."""
-    throttle = throttle_class(
-        scope_name, per_address=scope_name in {"guest", "signup"}, methods=None
-    )()
+    throttle = throttle_class(scope_name, per_address=scope_name in PER_ADDRESS, methods=None)()
     caller = request if request is not None else _Caller(user)
     if not throttle.allow_request(caller, None):
         wait = throttle.wait() or 0

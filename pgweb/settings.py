@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "games.clocks",
     "games.notifications",
     "games.botplay",
+    "games.community",  # ratings, player pages, leaderboards, tournaments, moderation
 ]
 
 MIDDLEWARE = [
@@ -175,8 +176,9 @@ else:
 
 # The cache counts rate-limit hits (games/throttles.py). One process: its memory. Several
 # daphne processes must count together: CACHE_URL=redis://host:6379/1 (a database of its own,
-# not the channel layer's).
-CACHE_URL = os.environ.get("CACHE_URL", "")
+# not the channel layer's); with REDIS_URL set and no CACHE_URL, the cache is REDIS_URL's
+# server (keys of the cache and the channel layer do not collide).
+CACHE_URL = os.environ.get("CACHE_URL", "") or REDIS_URL
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
@@ -197,6 +199,12 @@ PGWEB_RATES = {
         "chat": "20/minute",  # chat lines of one user, over all their sockets
     }.items()
 }
+# How many reverse proxies in front of pgweb append the client's address to X-Forwarded-For
+# (games.throttles.client_address). 0, the default: the header is ignored and the address is
+# the TCP peer's, so a client cannot pick its own address for the limits per address.
+PGWEB_TRUSTED_PROXIES = int(os.environ.get("PGWEB_TRUSTED_PROXIES", "0"))
+if not 0 <= PGWEB_TRUSTED_PROXIES <= 10:
+    raise ImproperlyConfigured("PGWEB_TRUSTED_PROXIES must be a number of proxies, 0 to 10")
 # Frames a socket may send: sustained per second, and a burst. Past it the socket gets an
 # error frame and is closed with 4429.
 PGWEB_SOCKET_FRAMES = (
@@ -211,6 +219,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "games.throttles.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "games.throttles.client_address"  # the same address as the limits
 AXES_VERBOSE = False
 # Background work (clock sweeps, notifications) through django-tasks and its database
 # backend: tasks are rows in the same database, run by `manage.py worker` processes.
@@ -265,6 +274,7 @@ REST_FRAMEWORK = {
     ],
     # Writes per user (games/throttles.py); views with their own limits add theirs.
     "DEFAULT_THROTTLE_CLASSES": ["games.throttles.WriteThrottle"],
+    "NUM_PROXIES": PGWEB_TRUSTED_PROXIES,  # DRF's own get_ident, for any throttle of its own
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
 }
 

@@ -16,6 +16,7 @@ from games.api.games import _game_json, _no_game
 from games.api.serializers import CredentialsSerializer, GameSerializer
 from games.lobby.selectors import lobby_lists
 from games.services.division import division
+from games.throttles import SignupThrottle, WriteThrottle
 
 
 def _error(exc: services.ServiceError) -> Response:
@@ -113,6 +114,7 @@ class ClaimView(APIView):
     """A guest picks a name and a password; their games stay theirs."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteThrottle, SignupThrottle]  # a claim makes a named account
 
     @extend_schema(request=CredentialsSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request) -> Response:

@@ -21,6 +21,9 @@ class SeekCreateSerializer(serializers.Serializer):
     side = serializers.CharField(required=False, allow_blank=True, allow_null=True)
     team_size = serializers.IntegerField(required=False, default=1)
     time_control = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    options = serializers.DictField(
+        required=False, help_text='other game options asked for, e.g. {"rated": true}'
+    )
 
 
 SeekSerializer = inline_serializer(
@@ -66,6 +69,7 @@ class SeekListView(APIView):
                 side=wish.get("side") or "",
                 team_size=wish.get("team_size", 1),
                 time_control=wish.get("time_control") or "",
+                options=wish.get("options"),
             )
         except services.ServiceError as exc:
             return _error(exc)

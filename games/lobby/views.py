@@ -92,16 +92,17 @@ def signout(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def claim(request: HttpRequest) -> HttpResponse:
     """A guest picks a name and a password and keeps their games."""
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         try:
+            throttle_check("signup", request)  # a claim makes a named account, as a sign-up
             user = services.guest_claim(
                 user=request.user,
                 username=request.POST.get("username", ""),
                 password=request.POST.get("password", ""),
             )
         except services.ServiceError as exc:
-            error = exc.message
+            error, status = exc.message, exc.status
         else:
             update_session_auth_hash(request, user)
             return redirect("player", username=user.get_username())
@@ -109,6 +110,7 @@ def claim(request: HttpRequest) -> HttpResponse:
         request,
         "accounts/claim.html",
         {"error": error, "is_guest": services.is_guest(request.user)},
+        status=status,
     )
 
 

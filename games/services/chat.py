@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from games import broadcast, protocol
 from games.models import ABANDONED, FINISHED, ChatMessage, Game, Seat
+from games.services import hooks
 from games.services.errors import ServiceError
 from games.throttles import throttle_check
 
@@ -43,6 +44,7 @@ def chat_post(
         groups = everyone if over else [broadcast.spectators_group(game.pk)]
     else:
         raise ServiceError("chat/not_allowed", f"no chat channel {channel!r}")
+    text = hooks.chat_checked(game, user, text)  # silenced, too long, the word filter
     message = ChatMessage.objects.create(
         game=game, user=user, channel=channel, side_id=side_id, text=text
     )

@@ -6,6 +6,17 @@
   clock readings commit together.
 - `OPTION_CHECKS`: extra game options by name; each checker takes the raw value and returns
   the normalised one or raises ServiceError (the clocks app checks `time_control`).
+- `SEAT_CHECKS`: (game, user) before a user takes a seat; raise ServiceError to refuse (the
+  community app: guests and bots stay out of rated games, blocked players out of each
+  other's games).
+- `CHAT_CHECKS`: (game, user, text) -> text before a chat line is stored; return the text
+  to store (a word filter masks) or raise ServiceError (a silenced player, a line too long).
+- `MUTED_BY`: (user) -> ids of the users whose chat this user does not want to see.
+- `SEEK_STORED`: (seek, options) inside the transaction that queues a quick-match seek, with
+  the extra game options the seeker asked for (the community app keeps `rated`).
+- `SEEK_FITS`: (seek, other, now) -> False when two seekers must not share a game now
+  (blocked, a rated and a casual seek, ratings further apart than their waits allow).
+- `SEEK_OPTIONS`: (seeks) -> extra options for the game a quick-match group opens.
 """
 
 from __future__ import annotations
@@ -30,8 +41,43 @@ class StepDone:
 
 AFTER_STEP: list[Callable[[StepDone], None]] = []
 OPTION_CHECKS: dict[str, Callable[[Any], Any]] = {}
+SEAT_CHECKS: list[Callable[[Any, Any], None]] = []
+CHAT_CHECKS: list[Callable[[Any, Any, str], str]] = []
+MUTED_BY: list[Callable[[Any], set]] = []
+SEEK_STORED: list[Callable[[Any, dict], None]] = []
+SEEK_FITS: list[Callable[[Any, Any, datetime], bool]] = []
+SEEK_OPTIONS: list[Callable[[list], dict]] = []
 
 
 def after_step(done: StepDone) -> None:
     for hook in AFTER_STEP:
         hook(done)
+
+
+def seat_check(game: Any, user: Any) -> None:
+    for check in SEAT_CHECKS:
+        check(game, user)
+
+
+def chat_checked(game: Any, user: Any, text: str) -> str:
+    for check in CHAT_CHECKS:
+        text = check(game, user, text)
+    return text
+
+
+def muted_by(user: Any) -> set:
+    out: set = set()
+    for hook in MUTED_BY:
+        out |= hook(user)
+    return out
+
+
+def seeks_fit(seek: Any, other: Any, now: datetime) -> bool:
+    return all(fit(seek, other, now) for fit in SEEK_FITS)
+
+
+def seek_options(seeks: list) -> dict:
+    out: dict = {}
+    for hook in SEEK_OPTIONS:
+        out.update(hook(seeks))
+    return out

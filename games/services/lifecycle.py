@@ -133,6 +133,7 @@ def game_create(
 def _take_seat(game: Game, user: Any, side: str) -> Seat:
     if Seat.objects.filter(game=game, user=user).exists():
         raise ServiceError("seat/taken", "you already have a seat in this game", 409)
+    hooks.seat_check(game, user)
     seat = (
         Seat.objects.filter(game=game, side__side_id=side, user__isnull=True)
         .order_by("seat_id")

@@ -65,12 +65,20 @@ def _check(scenario: str, side: str, team_size: Any) -> None:
 
 
 def seek_create(
-    *, user: Any, scenario: str = "", side: str = "", team_size: int = 1, time_control: str = ""
+    *,
+    user: Any,
+    scenario: str = "",
+    side: str = "",
+    team_size: int = 1,
+    time_control: str = "",
+    options: dict | None = None,
 ) -> Seek:
     """Join the quick-match queue (at most one waiting seek a user), then try to pair.
 
     `time_control` is a preset name ("live-30+20", "days-3"); "" takes any, and a group in
-    which nobody named one plays untimed.
+    which nobody named one plays untimed. `options` are other game options the seeker asks
+    for (hooks.OPTION_CHECKS names, such as `rated`); the apps that own them keep them
+    (hooks.SEEK_STORED) and say which seekers fit together (hooks.SEEK_FITS).
     """
     if not getattr(user, "is_authenticated", False):
         raise ServiceError("auth/required", "sign in to play a quick match", 401)
@@ -81,12 +89,15 @@ def seek_create(
         if not isinstance(time_control, str):
             raise ServiceError("time_control/invalid", "time_control must be a preset name")
         check_control(time_control)
+    options = _seek_options(options)
     try:
         with transaction.atomic():
             seek = Seek.objects.create(
                 user=user, scenario=scenario, side=side, team_size=team_size,
                 time_control=time_control,
             )  # fmt: skip
+            for hook in hooks.SEEK_STORED:
+                hook(seek, options)
             notify.lobby_changed()
     except IntegrityError:
         raise ServiceError(
@@ -95,6 +106,19 @@ def seek_create(
     seek_pair()
     seek.refresh_from_db()
     return seek
+
+
+def _seek_options(raw: Any) -> dict:
+    """The extra game options of a seek, each checked by its owner's checker."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ServiceError("seek/invalid", "options must be an object")
+    known = set(hooks.OPTION_CHECKS) - {"time_control"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise ServiceError("seek/invalid", f"unknown seek option(s): {', '.join(unknown)}")
+    return {name: hooks.OPTION_CHECKS[name](value) for name, value in raw.items()}
 
 
 @transaction.atomic
@@ -140,7 +164,9 @@ class _Group:
 
 def _groups(waiting: list[Seek]) -> list[tuple[str, list[Seek]]]:
     """Full groups, built greedily oldest first: the oldest seeker anchors a group and the
-    next oldest compatible seekers fill it."""
+    next oldest compatible seekers fill it (compatible with every member: hooks.SEEK_FITS,
+    e.g. ratings within the range their waits allow)."""
+    now = timezone.now()
     out = []
     left = list(waiting)
     while left:
@@ -156,6 +182,8 @@ def _groups(waiting: list[Seek]) -> list[tuple[str, list[Seek]]]:
                 continue
             if seek.user_id in {m.user_id for m in group.members}:
                 continue  # never pair anyone with themselves
+            if not all(hooks.seeks_fit(m, seek, now) for m in group.members):
+                continue
             if group.resolve(seek) is not None:
                 group.members.append(seek)
         if len(group.members) == 2 * group.team_size:
@@ -205,9 +233,10 @@ def _open(scenario: str, members: list[Seek]) -> Game:
     sides = _sides_for(scenario, members, team_size)
     first, *rest = zip(members, sides, strict=True)
     control = next((m.time_control for m in members if m.time_control), "")
+    options = {**hooks.seek_options(members), **({"time_control": control} if control else {})}
     game = game_create(
         user=first[0].user, scenario=scenario, side=first[1], seats_per_side=team_size,
-        options={"time_control": control} if control else None,
+        options=options or None,
     )  # fmt: skip
     for seek, side in rest:
         game_join(game=game, user=seek.user, side=side)

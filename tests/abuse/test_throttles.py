@@ -3,12 +3,17 @@ and repeated wrong passwords lock a name out. Each answers 429 with a stable cod
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from games.services.errors import ServiceError
-from games.throttles import FrameBucket, throttle_check
+from games.throttles import FrameBucket, client_address, throttle_check
+from tests.conftest import ROOT
 from tests.gamekit import person
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +49,102 @@ def test_another_address_still_gets_its_guest_account(settings):
     assert post(Client(), "/api/v1/auth/guest").status_code == 429
     other = post(Client(), "/api/v1/auth/guest", REMOTE_ADDR="203.0.113.9")
     assert other.status_code == 201
+
+
+def test_a_forged_forwarded_for_header_does_not_make_a_new_address(settings):
+    # The audit's attack: the same client, a new X-Forwarded-For each time.
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "guest": "2/hour", "signup": "2/hour"}
+    forged = [f"198.51.100.{n}" for n in range(6)]
+    guests = [
+        post(Client(), "/api/v1/auth/guest", HTTP_X_FORWARDED_FOR=ip).status_code for ip in forged
+    ]
+    assert guests == [201, 201, 429, 429, 429, 429]
+    signups = [
+        post(
+            Client(), "/api/v1/auth/signup", {"username": f"u{n}", "password": "long-horse-9"},
+            HTTP_X_FORWARDED_FOR=ip,
+        ).status_code
+        for n, ip in enumerate(forged)
+    ]  # fmt: skip
+    assert signups == [201, 201, 429, 429, 429, 429]
+    assert get_user_model().objects.filter(username__startswith="u").count() == 2
+
+
+def test_behind_trusted_proxies_the_address_is_the_one_the_outer_proxy_saw(settings):
+    settings.PGWEB_TRUSTED_PROXIES = 1
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "guest": "1/hour"}
+    proxy = {"REMOTE_ADDR": "10.0.0.2"}
+    # The client writes what it likes on the left; the proxy appends what it saw.
+    first = post(Client(), "/api/v1/auth/guest", HTTP_X_FORWARDED_FOR="1.1.1.1, 203.0.113.7", **proxy)
+    again = post(Client(), "/api/v1/auth/guest", HTTP_X_FORWARDED_FOR="2.2.2.2, 203.0.113.7", **proxy)
+    other = post(Client(), "/api/v1/auth/guest", HTTP_X_FORWARDED_FOR="203.0.113.8", **proxy)
+    assert (first.status_code, again.status_code, other.status_code) == (201, 429, 201)
+
+
+def test_the_client_address_trusts_only_as_many_hops_as_there_are_proxies(settings):
+    def request(forwarded: str | None):
+        meta = {"REMOTE_ADDR": "10.0.0.2"}
+        if forwarded is not None:
+            meta["HTTP_X_FORWARDED_FOR"] = forwarded
+        return type("R", (), {"META": meta})()
+
+    settings.PGWEB_TRUSTED_PROXIES = 0
+    assert client_address(request("203.0.113.7")) == "10.0.0.2"
+    settings.PGWEB_TRUSTED_PROXIES = 2
+    assert client_address(request("6.6.6.6, 203.0.113.7, 10.0.0.1")) == "203.0.113.7"
+    assert client_address(request("203.0.113.7")) == "203.0.113.7"  # fewer hops than proxies
+    assert client_address(request(None)) == "10.0.0.2"
+
+
+def test_sign_in_lock_out_counts_the_same_address_whatever_the_header_says(settings):
+    with_password("ann", "right-horse-9")
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        post(Client(), "/api/v1/auth/login", {"username": "ann", "password": "nope"},
+             HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")  # fmt: skip
+    locked = post(Client(), "/api/v1/auth/login", {"username": "ann", "password": "right-horse-9"},
+                  HTTP_X_FORWARDED_FOR="198.51.100.99")  # fmt: skip
+    assert (locked.status_code, locked.json()["code"]) == (429, "auth/locked_out")
+
+
+def test_claiming_a_guest_account_counts_as_a_sign_up_per_address(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "signup": "2/hour", "guest": "100/hour"}
+    names = []
+    for n in range(3):
+        guest = Client()
+        post(guest, "/api/v1/auth/guest")
+        answer = post(guest, "/api/v1/auth/claim", {"username": f"claimed{n}", "password": "long-horse-9"})
+        names.append(answer.status_code)
+    assert names == [200, 200, 429]
+    guest = Client()
+    post(guest, "/api/v1/auth/guest")
+    page = guest.post("/accounts/claim/", {"username": "claimed9", "password": "long-horse-9"})
+    assert page.status_code == 429 and b"try again in" in page.content
+    assert sorted(get_user_model().objects.filter(username__startswith="claimed")
+                  .values_list("username", flat=True)) == ["claimed0", "claimed1"]  # fmt: skip
+
+
+def cache_of(env: dict[str, str]) -> list[str]:
+    """The cache backend and location the settings choose in a fresh process with `env`."""
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "c = settings.CACHES['default']; print(c['BACKEND'], c.get('LOCATION', '-'))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "pgweb.settings", **env},
+    )  # fmt: skip
+    return run.stdout.split()
+
+
+def test_with_redis_and_no_cache_url_the_limits_are_counted_in_redis():
+    redis = "django.core.cache.backends.redis.RedisCache"
+    assert cache_of({"REDIS_URL": "redis://127.0.0.1:1/0", "CACHE_URL": ""}) == [
+        redis, "redis://127.0.0.1:1/0"
+    ]  # fmt: skip
+    assert cache_of({"REDIS_URL": "redis://127.0.0.1:1/0", "CACHE_URL": "redis://h:2/1"}) == [
+        redis, "redis://h:2/1"
+    ]  # fmt: skip
+    assert cache_of({"REDIS_URL": "", "CACHE_URL": ""})[0].endswith("LocMemCache")
 
 
 def test_sign_up_is_limited_per_address_on_the_api_and_the_page(settings):

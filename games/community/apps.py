@@ -1,0 +1,41 @@
+"""The community app: ratings, player pages, leaderboards, tournaments, moderation."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class CommunityConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games.community"
+    label = "community"
+    verbose_name = "Community"
+
+    def ready(self) -> None:
+        """Plug into the games' hooks (seats, chat, quick match, the end of a game), the
+        clocks' flag and the worker's sweep; the games app never imports this one."""
+        from games.clocks import signals as clock_signals
+        from games.clocks import sweep
+        from games.services import hooks
+
+        from . import blocks, game_end, matchmaking, moderation, ratings
+        from .tournaments import service as tournaments
+
+        hooks.OPTION_CHECKS["rated"] = ratings.check_rated
+        for table, hook in (
+            (hooks.SEAT_CHECKS, ratings.check_rated_seat),
+            (hooks.SEAT_CHECKS, blocks.check_seat_blocks),
+            (hooks.CHAT_CHECKS, moderation.check_chat),
+            (hooks.MUTED_BY, blocks.muted_ids),
+            (hooks.SEEK_STORED, matchmaking.seek_stored),
+            (hooks.SEEK_FITS, matchmaking.seeks_fit),
+            (hooks.SEEK_OPTIONS, matchmaking.seek_options),
+            (hooks.AFTER_STEP, game_end.on_step),
+        ):
+            if hook not in table:
+                table.append(hook)
+        sweep.register("community.games", game_end.sweep)
+        sweep.register("community.quick_match", matchmaking.pair_waiting)
+        clock_signals.clock_flagged.connect(
+            tournaments.flags_received, dispatch_uid="community-tournament-flags"
+        )

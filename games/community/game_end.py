@@ -1,0 +1,31 @@
+"""When a game ends: rate it, and give its result to its tournament (after the commit)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+
+from games import engine_adapter as engine
+from games.services.hooks import StepDone
+
+from . import ratings
+from .tournaments import service as tournaments
+
+
+def on_step(done: StepDone) -> None:
+    """hooks.AFTER_STEP: a step that ended the game schedules `game_over` for its commit."""
+    if done.after is not None and done.after.phase == engine.ENDED:
+        transaction.on_commit(partial(game_over, done.game_id))
+
+
+def game_over(game_id: Any) -> None:
+    ratings.on_game_over(game_id)
+    tournaments.on_game_over(game_id)
+
+
+def sweep(now: datetime) -> int:
+    """The worker's share: ratings and tournament results whose on-commit step was lost."""
+    return ratings.rate_missed() + tournaments.sweep(now)
