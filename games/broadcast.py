@@ -67,8 +67,8 @@ def spectator_audience(policy: str, ended: bool) -> str | None:
 
 def audiences(state: engine.GameState, policy: str) -> list[str]:
     """Every audience with its own frames at a state."""
-    out = [engine.side_audience(s.id) for s in state.sides]
-    spectators = spectator_audience(policy, state.phase == engine.ENDED)
+    out = [engine.side_audience(side) for side in engine.side_ids(state)]
+    spectators = spectator_audience(policy, engine.is_over(state))
     if spectators is not None:
         out.append(spectators)
     return out

@@ -24,7 +24,7 @@ from games.models import GameStep
 def is_checkpoint(version: int, after: Any) -> bool:
     """Whether the step making `version` stores its whole state."""
     every = settings.PGWEB_CHECKPOINT_EVERY
-    return version <= 1 or version % every == 0 or after.phase == engine.ENDED
+    return version <= 1 or version % every == 0 or engine.is_over(after)
 
 
 def pack(raw: dict) -> bytes:

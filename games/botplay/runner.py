@@ -157,7 +157,7 @@ def after_publish(
     """broadcast.STEP_HOOKS hook: start a bot if one of its seats may act now."""
     if not getattr(settings, "BOTS_RUN", True):
         return
-    if state.phase == engine.ENDED or not bot_seats(game_id, list(who_may_act(state))):
+    if engine.is_over(state) or not bot_seats(game_id, list(who_may_act(state))):
         return
     kick(game_id)
 

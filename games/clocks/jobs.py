@@ -106,7 +106,7 @@ def decline_windows(now: datetime) -> int:
         if outcome.ok:
             declined += 1
             with transaction.atomic():
-                side = next(s.side for s in state.seats if s.id == seat.seat_id)
+                side = engine.seat_sides(state)[seat.seat_id]
                 service.log(
                     game_id, "window", side,
                     f"The opportunity-fire offer timed out: declined for {seat.seat_id}", at=now,

@@ -51,7 +51,7 @@ def on_step(done: StepDone) -> None:
 
 
 def _side_of_seat(state: engine.GameState, seat_id: str) -> str | None:
-    return next((s.side for s in state.seats if s.id == seat_id), None)
+    return engine.seat_sides(state).get(seat_id)
 
 
 def _start(game_id: Any, state: engine.GameState) -> GameClock | None:
@@ -61,8 +61,8 @@ def _start(game_id: Any, state: engine.GameState) -> GameClock | None:
         return None
     clock = GameClock.objects.create(game_id=game_id, kind=control["kind"], control=control)
     SideClock.objects.bulk_create(
-        SideClock(game_id=game_id, side_id=s.id, remaining=controls.bank(control))
-        for s in state.sides
+        SideClock(game_id=game_id, side_id=side, remaining=controls.bank(control))
+        for side in engine.side_ids(state)
     )
     return clock
 
@@ -100,7 +100,7 @@ def settle_game(
     sent after the commit.
     """
     control = clock.control
-    ended = state.phase == engine.ENDED
+    ended = engine.is_over(state)
     deciding = {} if ended else engine.deciding_sides(state)
     live_window = control["kind"] == controls.LIVE and not ended and engine.window_open(state)
     paused = on_vacation(clock.game_id, state, now) if control["kind"] == controls.CORRESPONDENCE else set()

@@ -17,7 +17,7 @@ from .tournaments import service as tournaments
 
 def on_step(done: StepDone) -> None:
     """hooks.AFTER_STEP: a step that ended the game schedules `game_over` for its commit."""
-    if done.after is not None and done.after.phase == engine.ENDED:
+    if done.after is not None and engine.is_over(done.after):
         transaction.on_commit(partial(game_over, done.game_id))
 
 

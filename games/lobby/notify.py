@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 
 from games import broadcast, protocol
+from games import engine_adapter as engine
 
 LOBBY_GROUP = "lobby"
 CHANGED = "lobby.changed"  # handled by LobbyConsumer.lobby_changed
@@ -43,8 +44,7 @@ def lobby_changed() -> None:
 
 def whose_turn(state: Any) -> tuple:
     """What the lobby's cards show of whose turn it is (games.lobby.selectors._turn)."""
-    a = state.activation
-    return (state.turn, state.phase, state.active_side, a.seat if a is not None else None)
+    return engine.turn_marker(state)
 
 
 def turn_changed(before: Any, after: Any) -> None:

@@ -33,7 +33,9 @@ def lobby_context() -> dict:
         for side in scen.sides:
             sides.setdefault(side.id, side.name)
     return {
-        "option_names": {o["id"]: o["name"] for o in engine.option_choices()},
+        "option_names": {
+            o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
+        },
         "scenarios": [{"id": s.id, "title": s.title} for s in scenarios],
         "sides": sorted(sides.items(), key=lambda kv: kv[1]),
     }
@@ -44,16 +46,20 @@ def new_game(request: HttpRequest) -> HttpResponse:
     """Pick a scenario, a side, seats per side and the options; the page posts to the API."""
     scenarios = [engine.scenario_summary(s) for s in engine.scenarios().values()]
     scenarios.sort(key=lambda s: (not s["learning"], s["size"]["total"]))
-    return render(
-        request,
-        "games/new_game.html",
-        {
-            "scenarios": scenarios,
+    games = []
+    for g in engine.games_list():
+        mine = [s for s in scenarios if s["ruleset"] == g["id"]]
+        if not mine:
+            continue
+        choices = engine.option_choices(g["id"])
+        games.append({
+            **g,
+            "scenarios": mine,
             # Double-blind has its own box; its additions (18.11) show only when it is ticked.
-            "double_blind": next(o for o in engine.option_choices() if o["id"] == "double_blind"),
-            "optional_rules": [o for o in engine.option_choices() if o["id"] != "double_blind"],
-        },
-    )
+            "double_blind": next((o for o in choices if o["id"] == "double_blind"), None),
+            "optional_rules": [o for o in choices if o["id"] != "double_blind"],
+        })
+    return render(request, "games/new_game.html", {"games": games})
 
 
 @require_http_methods(["GET", "POST"])

@@ -32,12 +32,12 @@ def step_kind(before: engine.GameState | None, after: engine.GameState) -> tuple
 
     Pure and cheap: the on-commit hook calls it for every command.
     """
-    if after.phase == engine.ENDED:
-        if before is not None and before.phase == engine.ENDED:
+    if engine.is_over(after):
+        if before is not None and engine.is_over(before):
             return "", set()
-        return GAME_OVER, {s.id for s in after.seats}
+        return GAME_OVER, set(engine.seat_sides(after))
     acting = set(engine.who_may_act(after))
-    if before is not None and (before.phase, before.turn) == (after.phase, after.turn):
+    if before is not None and engine.stage(before) == engine.stage(after):
         acting -= set(engine.who_may_act(before))
     return (YOUR_MOVE, acting) if acting else ("", set())
 

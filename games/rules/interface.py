@@ -2,12 +2,19 @@
 
 A ruleset is one object (Rally the Troops' rules module, boardgame.io's game object): the
 Django side finds it through `games.rules.registry` by the scenario's ruleset id and never
-asks which game it runs.
+asks which game it runs. Everything crossing this interface is plain data (str, int, dict,
+list, the frozen records below) or the ruleset's own opaque state, which only the ruleset
+reads: the server stores it through `encode_state`/`decode_state` and asks questions of it
+through the methods here.
+
+Audiences (`view_for`, `redact_events`): `("side", side_id)` (that side's players),
+`("spectator", "public")` (what every side can see), `("full",)` (everything: the game has
+ended, or a referee tool).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
@@ -20,19 +27,68 @@ class Step:
     dice_used: tuple[Any, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class SideInfo:
+    """A side of a scenario as players read it."""
+
+    id: str
+    name: str
+    nationality: str
+    briefing: str = ""
+    initiative: int | None = None
+    morale: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FormationInfo:
+    """A formation a team side may deal out between its seats (19.0)."""
+
+    id: str
+    side: str
+    name: str
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """What the lobby, the new-game page and the services know of a scenario."""
+
+    id: str
+    ruleset: str
+    title: str
+    description: str
+    learning: bool
+    turns: int
+    sides: tuple[SideInfo, ...]
+    default_options: frozenset[str]
+    size: dict  # {"total": counters, ...}: quick match offers small scenarios first
+    date: str = ""
+    formations: tuple[FormationInfo, ...] = ()
+    units: tuple[tuple[str, str], ...] = field(default=())  # (unit id, side id) at the start
+
+
 class Ruleset(Protocol):
     id: str
     title: str
 
-    def scenarios(self) -> dict[str, Any]:
-        """The bundled scenarios by id (each with .id, .title, .default_options)."""
+    # -- scenarios and options --------------------------------------------------------------
 
-    def options(self) -> dict[str, str]:
-        """Optional rules a game may switch on: id -> description."""
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        """The bundled scenarios by id."""
+
+    def option_choices(self) -> list[dict]:
+        """Optional rules a game may switch on, as players read them: id, name, one line of
+        text, rule number, and `group` (shown only with another option, e.g. double_blind)."""
+
+    def hidden_information(self, options: list[str]) -> bool:
+        """Whether these options hide counters from the other side (faces, canaries)."""
+
+    # -- a game's life ----------------------------------------------------------------------
 
     def opening_state(self, scenario_id: str, options: list[str] | None,
-                      seats: dict[str, str] | None) -> Any:
-        """The state before the first command; `seats` maps seat id -> side id."""
+                      seats: dict[str, tuple[str, frozenset[str] | None]] | None) -> Any:
+        """The state before the first command; `seats` maps seat id -> (side id, the units
+        it commands, or None to let the ruleset deal them)."""
 
     def arm(self, state: Any, options: list[str], secret: str) -> Any:
         """Arm hidden information (per-game secret); open games come back unchanged."""
@@ -43,16 +99,70 @@ class Ruleset(Protocol):
 
     def legal_commands(self, state: Any, seat: str) -> dict[str, list[dict]]: ...
 
-    def preview(self, state: Any, seat: str, command: dict) -> dict:
-        """Costs, odds (marked provisional where the chart is), or why not."""
+    def may_undo(self, state: Any, seat: str) -> bool:
+        """The seat may take back its last move now (nothing learned or rolled since)."""
 
-    def line_of_sight(self, state: Any, a: str, b: str) -> dict: ...
+    def result(self, state: Any) -> dict | None: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    # -- what the server reads of a state ---------------------------------------------------
+
+    def seat_sides(self, state: Any) -> dict[str, str]:
+        """Seat id -> side id, for every seat of the game."""
+
+    def seat_units(self, state: Any) -> dict[str, list[str]]:
+        """Seat id -> the unit ids it commands (empty: the side's units no seat lists)."""
+
+    def side_ids(self, state: Any) -> list[str]: ...
+
+    def turn_marker(self, state: Any) -> tuple:
+        """A value that changes whenever whose turn it is changes (the lobby's list)."""
+
+    def stage(self, state: Any) -> tuple:
+        """(turn, phase): a new stage of the turn tells every seat that may act (mails)."""
+
+    def window_open(self, state: Any) -> bool:
+        """A short decision of the side not playing is open (an opportunity-fire offer)."""
+
+    def segments_finished(self, before: Any, after: Any) -> set[str]:
+        """The sides that finished a turn segment of their own in this step (live clocks)."""
+
+    def unit_rows(self, state: Any, only: list[str] | None = None) -> dict[str, dict]:
+        """Each counter's row for the server's table: side, type_id, hex, steps, status,
+        markers (a list of strings)."""
+
+    # -- views and the log ------------------------------------------------------------------
 
     def view_for(self, state: Any, audience: tuple) -> dict: ...
 
     def redact_events(self, events: list, audience: tuple, state: Any) -> list: ...
 
-    def result(self, state: Any) -> dict | None: ...
+    # -- what the board asks ----------------------------------------------------------------
+
+    def map_payload(self, scenario_id: str) -> dict:
+        """What the board draws of the map: boards, hexes, hexsides, roads."""
+
+    def counter_types(self, scenario_id: str) -> dict[str, dict]:
+        """The printed values of every counter type in the scenario."""
+
+    def counter_faces(self, scenario_id: str, options: list[str], side: str | None) -> dict:
+        """Side colours, human names and designations the board draws for one viewer (with
+        hidden information, enemy counters are not named by id)."""
+
+    def previews(self, state: Any, seat: str, unit: str) -> list[dict]:
+        """What each legal command naming `unit` would cost or risk."""
+
+    def composed_preview(self, state: Any, seat: str, command: dict) -> dict:
+        """The odds of an attack the board composed; raises ValueError when malformed."""
+
+    def why_not(self, state: Any, seat: str, units: list[str], hex_label: str) -> dict:
+        """Why the units may not move to, fire at or assault a hex (rule numbers)."""
+
+    def sight_line(self, state: Any, frm: str, to: str) -> dict:
+        """Seen or blocked between two hexes, what blocks it and why."""
+
+    # -- storage, replay and export ---------------------------------------------------------
 
     def encode_state(self, state: Any) -> dict: ...
 
@@ -60,9 +170,14 @@ class Ruleset(Protocol):
 
     def state_hash(self, state: Any) -> str: ...
 
+    def replay(self, state: Any, seat: str, command: Any, dice: Any) -> Any:
+        """The state a stored step made, applied again with its recorded dice."""
+
     def export(self, initial: Any, seed: str, steps: list[dict], final: Any) -> dict: ...
 
     def verify(self, doc: dict) -> str:
         """Replay an export; returns a summary line or raises VerifyError."""
 
-    def counter_faces(self, scenario_id: str) -> dict[str, dict]: ...
+    def playtest(self, *, games: int, seed: str, scenario_ids: list[str] | None = None,
+                 max_steps: int = 20000, thorough: bool = False, out: Any = None) -> Any:
+        """Random play of the bundled scenarios to the end (games.rules.playtest)."""

@@ -136,7 +136,7 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
             json.dumps(applied.events), checkpoint, _CREATED.get_db_prep_value(now, connection),
         ])  # fmt: skip
     _update_units(g.pk, before, after)
-    if after.phase == engine.ENDED:
+    if engine.is_over(after):
         changed = Game.objects.filter(pk=g.pk, version=g.version).update(
             version=version,
             state=raw,

@@ -57,7 +57,7 @@ def divided_opening_state(game: Game, options: list[str]) -> engine.GameState | 
             units = {u for fid in plan.get(seat.seat_id, []) for u in forms[fid].units}
             if n == 0:
                 units |= {
-                    p.id for p in scen.units if p.side == side.id and p.id not in in_formation
+                    uid for uid, owner in scen.units if owner == side.id and uid not in in_formation
                 }
             out[seat.seat_id] = (side.id, frozenset(units))
     return engine.divided_opening_state(game.scenario, options, out)

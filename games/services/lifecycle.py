@@ -52,13 +52,14 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
         rules = sorted(scen.default_options - {"double_blind"})
     if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
         raise ServiceError("options/invalid", "optional_rules must be a list of rule names")
-    bad = sorted(
-        set(rules) - set(engine.OPTIONAL_RULES) - set(engine.DB_ADDITIONS) - {"double_blind"}
-    )
+    known = engine.option_ids(scenario_id)
+    bad = sorted(set(rules) - known)
+    if double_blind and "double_blind" not in known:
+        bad.append("double_blind")
     if bad:
         raise ServiceError(
             "options/invalid",
-            f"unknown optional rule(s): {', '.join(bad)}; known: {', '.join(engine.OPTIONAL_RULES)}",
+            f"unknown optional rule(s): {', '.join(bad)}; known: {', '.join(sorted(known))}",
         )
     spectators = raw.get("spectators", SPECTATE_PUBLIC)
     if spectators not in SPECTATOR_POLICIES:
@@ -75,13 +76,6 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
         "private": private,
         **{name: check(raw.get(name)) for name, check in hooks.OPTION_CHECKS.items()},
     }
-
-
-def engine_options(options: dict) -> list[str]:
-    """The optional rules the engine plays with."""
-    return sorted(
-        set(options["optional_rules"]) | ({"double_blind"} if options["double_blind"] else set())
-    )
 
 
 @transaction.atomic
@@ -173,11 +167,11 @@ def game_start(*, game: Game) -> Game:
     )
     # A team game's side may have chosen its own division of units (services.division).
 
-    state = divided_opening_state(game, engine_options(game.options)) or engine.opening_state(
-        game.scenario, engine_options(game.options), {s.seat_id: s.side.side_id for s in seats}
+    state = divided_opening_state(game, engine.game_options(game.options)) or engine.opening_state(
+        game.scenario, engine.game_options(game.options), {s.seat_id: s.side.side_id for s in seats}
     )
-    state = engine.arm(state, engine_options(game.options))
-    units_by_seat = {s.id: sorted(s.units) for s in state.seats}
+    state = engine.arm(state, engine.game_options(game.options))
+    units_by_seat = engine.seat_units(state)
     for seat in seats:
         seat.units = units_by_seat.get(seat.seat_id, [])
     Seat.objects.bulk_update(seats, ["units"])

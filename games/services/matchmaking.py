@@ -33,8 +33,13 @@ def _formations_per_side(scenario_id: str) -> int:
 
 def pool(team_size: int) -> list[str]:
     """The scenarios quick match may pick for "any", best first: every side has a formation
-    per seat; the learning scenario first, then the smaller ones."""
-    scens = sorted(engine.scenarios().values(), key=lambda s: (not s.learning, s.size["total"]))
+    per seat; the default game's first (Panzer Grenadier: a player after another game picks
+    one of its scenarios), its learning scenario first, then the smaller ones."""
+    first = engine.games_list()[0]["id"]
+    scens = sorted(
+        engine.scenarios().values(),
+        key=lambda s: (s.ruleset != first, not s.learning, s.size["total"]),
+    )
     fit = [s.id for s in scens if team_size == 1 or _formations_per_side(s.id) >= team_size]
     return fit
 

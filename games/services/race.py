@@ -55,11 +55,12 @@ def command_in_words(command: Any, state: Any, side: str) -> str:
     if not isinstance(command, dict):
         return "acted"
     types = engine.counter_types(state.scenario_id) if state is not None else {}
+    rows = engine.unit_rows(state) if state is not None else {}
     names = []
     for uid in _unit_ids(command):
-        unit = state.units.get(uid) if state is not None else None
-        if unit is not None and unit.side == side and unit.type_id in types:
-            names.append(types[unit.type_id]["name"])
+        unit = rows.get(uid)
+        if unit is not None and unit["side"] == side and unit["type_id"] in types:
+            names.append(types[unit["type_id"]]["name"])
     units = ", ".join(dict.fromkeys(names)) or "their units"
     at = f" in {command['hex']}" if isinstance(command.get("hex"), str) else ""
     verb = VERBS.get(str(command.get("type")), "acted ({type})")

@@ -14,7 +14,7 @@ from games.models import Game
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.hexgrid import distance
 from games.rules.panzer_grenadier.core import state as st
-from games.rules.panzer_grenadier.core.registry import hex_label
+from games.rules.panzer_grenadier.core.registry import hex_label, scenario_for
 from games.rules.panzer_grenadier.double_blind import knowledge
 from games.rules.panzer_grenadier.engine import apply, who_may_act
 from games.rules.panzer_grenadier.legal import legal_commands
@@ -122,7 +122,7 @@ def test_why_not_in_double_blind_is_byte_for_byte_the_answer_for_an_empty_hex_18
     unseen = next(u for u in state.units_on_map() if u.side == "su" and u.id not in seen)
     occupied = {u.hex for u in state.units_on_map()}
     near = sorted(
-        (h for h in engine.scenario(SCENARIO).map.hexes if h not in occupied),
+        (h for h in scenario_for(SCENARIO).map.hexes if h not in occupied),
         key=lambda h: (distance(h, mine.hex), h.q, h.r),
     )
     url = f"/api/v1/games/{game_id}/why_not"
@@ -144,7 +144,7 @@ def test_line_of_sight_names_the_path_and_the_blocking_hex_with_its_rule(players
     axis, allied = players
     game_id = started(axis, allied)
     state = state_of(game_id)
-    m = engine.scenario(SCENARIO).map
+    m = scenario_for(SCENARIO).map
     hexes = sorted(m.hexes, key=lambda h: (h.q, h.r))
     url = f"/api/v1/games/{game_id}/los"
     answers = []
@@ -172,7 +172,7 @@ def test_line_of_sight_is_the_same_whatever_units_stand_on_the_map(players):
     axis, allied = players
     game_id = started(axis, allied, double_blind=True)
     state = state_of(game_id)
-    m = engine.scenario(SCENARIO).map
+    m = scenario_for(SCENARIO).map
     hexes = sorted(m.hexes, key=lambda h: (h.q, h.r))
     a, b = hex_label(state, hexes[10]), hex_label(state, hexes[-10])
     url = f"/api/v1/games/{game_id}/los"

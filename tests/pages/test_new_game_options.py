@@ -6,25 +6,27 @@ from __future__ import annotations
 import pytest
 
 from games import engine_adapter as engine
+from games.rules.panzer_grenadier.core.scenario import OPTIONAL_RULES
+from games.rules.panzer_grenadier.double_blind.observation import ADDITIONS as DB_ADDITIONS
 
 pytestmark = pytest.mark.django_db
 
 
 def test_every_option_a_game_accepts_has_a_name_a_line_and_a_rule_number():
     choices = engine.option_choices()
-    assert [c["id"] for c in choices] == [*engine.OPTIONAL_RULES, *engine.DB_ADDITIONS]
+    assert [c["id"] for c in choices] == [*OPTIONAL_RULES, *DB_ADDITIONS]
     for c in choices:
         assert c["name"] and c["name"] != c["id"]
         assert c["text"].endswith(".") and "\n" not in c["text"]
         assert c["rule"].startswith(("17", "18", "19"))  # 19: the multi-player rules
-    assert {c["id"] for c in choices if c["double_blind"]} == set(engine.DB_ADDITIONS)
+    assert {c["id"] for c in choices if c["double_blind"]} == set(DB_ADDITIONS)
 
 
 def test_the_page_shows_names_and_rule_numbers_and_hides_the_additions_until_double_blind(client):
     page = client.get("/new-game/").content.decode()
     assert "Drumfire" in page and "(17.2)" in page and "drumfire" in page  # value stays the id
     assert "Double-blind" in page and "(18)" in page
-    for addition in engine.DB_ADDITIONS:
+    for addition in DB_ADDITIONS:
         start = page.index(f'value="{addition}"')
         label = page[page.rindex("<label", 0, start) : start]
         assert "data-double-blind hidden" in label

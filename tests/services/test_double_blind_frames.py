@@ -30,6 +30,7 @@ from games.models import Game, Seat
 from games.patch import apply_patch
 from games.rules.panzer_grenadier.core.registry import game_map, hex_label
 from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.double_blind.observation import ADDITIONS as DB_ADDITIONS
 from games.rules.panzer_grenadier.leakcheck import OPTION_SETS, forbidden, leaks_in
 from games.rules.panzer_grenadier.views import view_for
 from tests.gamekit import SCENARIO, legal_by_seat, person, random_move
@@ -113,7 +114,7 @@ class Table:
             text = text.decode()
         state = self.state
         self.tally.frames += 1
-        if state.phase == engine.ENDED:
+        if engine.is_over(state):
             return  # everything is shown after the end
         bad = leaks_in(text, _canaries(state, audience) - echoed, state.secret)
         if self.game.seed in text:
@@ -165,7 +166,7 @@ class Table:
         """The REST view, legal commands, previews, history and export while the game runs."""
         base = f"/api/v1/games/{self.game.pk}"
         state = self.state
-        running = state.phase != engine.ENDED
+        running = not engine.is_over(state)
         for side in SIDES:
             client, audience = self.clients[side], engine.side_audience(side)
             r = client.get(f"{base}/view")
@@ -267,7 +268,7 @@ class Table:
     def step(self) -> bool:
         """One random legal command through command_submit; False when the game is over."""
         state = self.state
-        if state.phase == engine.ENDED:
+        if engine.is_over(state):
             return False
         legal = legal_by_seat(state)
         if not any(legal.values()):
@@ -329,9 +330,7 @@ def canary_scenario(monkeypatch):
         return x
 
     scen = load_scenario({**walk(raw), "id": CANARY_SCENARIO})
-    registry.register_scenario(scen)
-    real = engine.scenario
-    monkeypatch.setattr(engine, "scenario", lambda sid: scen if sid == CANARY_SCENARIO else real(sid))
+    registry.register_scenario(scen)  # the Panzer Grenadier ruleset now offers it too
     yield CANARY_SCENARIO
     registry.unregister_scenario(CANARY_SCENARIO)
 
@@ -411,7 +410,7 @@ def _lockstep(capture, sent, monkeypatch, side: str, seed: int) -> int:
     rng = random.Random(seed)
     for _ in range(60):
         sa, sb = a.state, b.state
-        if sa.phase == engine.ENDED or not _still_unseen(sa, sb, side, moved["unit"]):
+        if engine.is_over(sa) or not _still_unseen(sa, sb, side, moved["unit"]):
             break
         la, lb = legal_by_seat(sa), legal_by_seat(sb)
         shared = {
@@ -555,5 +554,5 @@ def test_a_hidden_information_game_is_armed_at_its_start_with_its_own_secret_d_d
 def test_the_create_page_offers_each_hidden_information_rule_and_double_blind_addition(client):
     """Hidden units, limited intelligence and the double-blind additions are switchable per game."""
     page = client.get("/new-game/").content.decode()
-    for rule in ("hidden_units", "limited_intelligence", *engine.DB_ADDITIONS):
+    for rule in ("hidden_units", "limited_intelligence", *DB_ADDITIONS):
         assert f'name="optional_rules" value="{rule}"' in page, rule

@@ -25,7 +25,7 @@ def played(axis_player, allied_player, settings):
     rng = random.Random(5)
     for n in range(40):
         state = state_of(game)
-        if state.phase == engine.ENDED:
+        if engine.is_over(state):
             break
         seat_id, cmd = random_move(rng, legal_by_seat(state))
         outcome = services.command_submit(

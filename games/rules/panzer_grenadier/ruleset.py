@@ -1,44 +1,63 @@
-"""Panzer Grenadier behind the ruleset interface: a thin delegate to games.rules.
-
-Nothing is moved yet (other work on games/rules is landing); this object only forwards.
-"""
+"""Panzer Grenadier behind the ruleset interface (games/rules/interface.py): the one object the
+server knows of this package. Each method hands the question to the module that owns it."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
 
-from ..interface import Step
-from .core.los import has_los
-from .core.registry import game_map, parse_hex
-from .core.scenario import OPTIONAL_RULES, bundled_scenarios, initial_state
+from ..common.dice import Roll, ScriptedDice
+from ..interface import ScenarioInfo, Step
+from . import presentation
+from .core import state as st
+from .core.registry import registered_scenarios, scenario_for
+from .core.scenario import bundled_scenarios, initial_state
 from .core.serialize import state_from_json, state_hash, state_to_json
+from .core.undo import may_undo
 from .double_blind import knowledge
 from .double_blind.observation import ADDITIONS as DB_ADDITIONS
-from .engine import apply as rules_apply
-from .engine import who_may_act as rules_who_may_act
-from .legal import legal_commands as rules_legal_commands
+from .engine import apply, who_may_act
+from .legal import legal_commands
 from .playtest import run as random_play
-from .preview import previews
+from .preview import composed_preview, previews
+from .sight_line import sight_line
 from .verify import export_game, verify
 from .views import redact_events, view_for
+from .why_not import why_not
+
+
+@cache
+def _bundled_infos() -> dict[str, ScenarioInfo]:
+    return {sid: presentation.scenario_info(s) for sid, s in bundled_scenarios().items()}
 
 
 class PanzerGrenadier:
     id = "panzer_grenadier"
     title = "Panzer Grenadier"
 
-    def scenarios(self) -> dict[str, Any]:
-        found = bundled_scenarios()
-        return found if isinstance(found, dict) else {s.id: s for s in found}
+    # -- scenarios and options --------------------------------------------------------------
 
-    def options(self) -> dict[str, str]:
-        return dict(OPTIONAL_RULES) if isinstance(OPTIONAL_RULES, dict) else {
-            o: o for o in OPTIONAL_RULES}
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        """The bundled scenarios, and any registered for a verification or a test."""
+        extra = {sid: presentation.scenario_info(s) for sid, s in registered_scenarios().items()}
+        return {**_bundled_infos(), **extra} if extra else _bundled_infos()
+
+    def option_choices(self) -> list[dict]:
+        return presentation.option_choices()
+
+    def hidden_information(self, options):
+        return presentation.hidden_information(options)
+
+    # -- a game's life ----------------------------------------------------------------------
 
     def opening_state(self, scenario_id, options=None, seats=None):
-        plain = [o for o in options or () if o not in DB_ADDITIONS] if options is not None else None
-        return initial_state(self.scenarios()[scenario_id], options=plain,
-                             seats=dict(seats) if seats else None)
+        """`options` may name the double-blind additions: they take effect when armed."""
+        plain = None if options is None else [o for o in options if o not in DB_ADDITIONS]
+        if seats and any(units is not None for _, units in seats.values()):
+            dealt = tuple(st.SeatState(id=seat, side=side, units=frozenset(units or ()))
+                          for seat, (side, units) in seats.items())
+            return initial_state(scenario_for(scenario_id), options=plain, seats=dealt)
+        plain_seats = {seat: side for seat, (side, _) in seats.items()} if seats else None
+        return initial_state(scenario_for(scenario_id), options=plain, seats=plain_seats)
 
     def arm(self, state, options, secret):
         additions = sorted(set(options) & set(DB_ADDITIONS))
@@ -47,32 +66,91 @@ class PanzerGrenadier:
         return knowledge.start(state, secret, additions)
 
     def apply(self, state, seat, command, dice) -> Step:
-        step = rules_apply(state, seat, command, dice)
+        step = apply(state, seat, command, dice)
         return Step(state=step.state, events=tuple(e.to_json() for e in step.events),
-                    dice_used=step.dice_used)
+                    dice_used=tuple(r.to_json() for r in step.dice_used))
 
     def who_may_act(self, state):
-        return rules_who_may_act(state)
+        return who_may_act(state)
 
     def legal_commands(self, state, seat):
-        return rules_legal_commands(state, seat)
+        return legal_commands(state, seat)
 
-    def preview(self, state, seat, command):
-        unit = command.get("unit") or (command.get("units") or [None])[0]
-        return {"ok": True, "previews": previews(state, seat, unit)}
-
-    def line_of_sight(self, state, a, b):
-        seen = has_los(game_map(state), parse_hex(state, a), parse_hex(state, b))
-        return {"from": a, "to": b, "clear": seen}
-
-    def view_for(self, state, audience):
-        return view_for(state, audience)
-
-    def redact_events(self, events, audience, state):
-        return redact_events(list(events), audience, state)
+    def may_undo(self, state, seat):
+        return may_undo(state, seat)
 
     def result(self, state):
         return dict(state.result) if state.result is not None else None
+
+    def is_over(self, state):
+        return state.phase == st.ENDED
+
+    # -- what the server reads of a state ---------------------------------------------------
+
+    def seat_sides(self, state):
+        return {s.id: s.side for s in state.seats}
+
+    def seat_units(self, state):
+        return {s.id: sorted(s.units) for s in state.seats}
+
+    def side_ids(self, state):
+        return [s.id for s in state.sides]
+
+    def turn_marker(self, state):
+        a = state.activation
+        return (state.turn, state.phase, state.active_side, a.seat if a is not None else None)
+
+    def stage(self, state):
+        return (state.turn, state.phase)
+
+    def window_open(self, state):
+        return state.opfire is not None  # an opportunity-fire offer (13.0)
+
+    def segments_finished(self, before, after):
+        """Sides that finished an action segment: an activation, or a pass (3.0; automatic
+        passes do not count)."""
+        if before is None:
+            return set()
+        was = before.played_segment
+        return {side for side, n in after.played_segment.items() if was.get(side) != n}
+
+    def unit_rows(self, state, only=None):
+        return presentation.unit_rows(state, only)
+
+    # -- views and the log ------------------------------------------------------------------
+
+    def view_for(self, state, audience):
+        view = view_for(state, audience)
+        view.update(presentation.command_of(state, audience[1] if audience[0] == "side" else None))
+        return view
+
+    def redact_events(self, events, audience, state):
+        return redact_events([presentation.event_from_json(e) for e in events], audience, state)
+
+    # -- what the board asks ----------------------------------------------------------------
+
+    def map_payload(self, scenario_id):
+        return presentation.map_payload(scenario_id)
+
+    def counter_types(self, scenario_id):
+        return presentation.counter_types(scenario_id)
+
+    def counter_faces(self, scenario_id, options, side):
+        return presentation.faces_for(scenario_id, options, side)
+
+    def previews(self, state, seat, unit):
+        return previews(state, seat, unit)
+
+    def composed_preview(self, state, seat, command):
+        return composed_preview(state, seat, command)
+
+    def why_not(self, state, seat, units, hex_label):
+        return why_not(state, seat, units, hex_label)
+
+    def sight_line(self, state, frm, to):
+        return sight_line(state, frm, to)
+
+    # -- storage, replay and export ---------------------------------------------------------
 
     def encode_state(self, state):
         return state_to_json(state)
@@ -83,14 +161,15 @@ class PanzerGrenadier:
     def state_hash(self, state):
         return state_hash(state)
 
+    def replay(self, state, seat, command, dice):
+        recorded = ScriptedDice.replaying(Roll.from_json(r) for r in dice or [])
+        return apply(state, seat, command, recorded).state
+
     def export(self, initial, seed, steps, final):
         return export_game(initial, seed, steps, final)
 
     def verify(self, doc):
         return verify(doc)
-
-    def counter_faces(self, scenario_id):
-        return {}  # the board still reads them through games.engine_adapter.counter_types
 
     def playtest(self, *, games, seed, scenario_ids=None, max_steps=20000, thorough=False,
                  out=None):
@@ -99,3 +178,4 @@ class PanzerGrenadier:
 
 
 RULESET = PanzerGrenadier()
+

@@ -1,28 +1,40 @@
-"""The Panzer Leader ruleset object: the one thing the registry knows of this package."""
+"""The Panzer Leader ruleset object (games/rules/interface.py): the one thing the registry
+knows of this package. Each method hands the question to the module that owns it."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
 
 from .. import randomplay, replay
-from ..interface import Step
-from . import engine, invariants, legal, preview, views
-from .scenario import OPTIONAL_RULES, opening_state, situation, situations
-from .state import from_json, state_hash, to_json
+from ..common.dice import Roll, ScriptedDice
+from ..interface import ScenarioInfo, Step
+from . import answers, engine, invariants, legal, presentation, views
+from .scenario import opening_state, situation, situations
+from .state import ENDED, from_json, state_hash, to_json
 
 
 class PanzerLeader:
     id = "panzer_leader"
     title = "Panzer Leader"
 
-    def scenarios(self) -> dict[str, Any]:
-        return situations()
+    # -- scenarios and options --------------------------------------------------------------
 
-    def options(self) -> dict[str, str]:
-        return dict(OPTIONAL_RULES)
+    @cache  # noqa: B019 - one object for the process; situations never change
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        return {sid: presentation.scenario_info(s) for sid, s in situations().items()}
+
+    def option_choices(self):
+        return presentation.option_choices()
+
+    def hidden_information(self, options):
+        return False  # counters are open; orders and unfound mines are filtered by the views
+
+    # -- a game's life ----------------------------------------------------------------------
 
     def opening_state(self, scenario_id, options=None, seats=None):
-        return opening_state(situation(scenario_id), options=options, seats=seats)
+        """Every seat of a side commands the whole side (team members share it)."""
+        plain = {seat: side for seat, (side, _) in seats.items()} if seats else None
+        return opening_state(situation(scenario_id), options=options, seats=plain)
 
     def arm(self, state, options, secret):
         return state  # open information apart from orders and mines, which views filter
@@ -30,8 +42,9 @@ class PanzerLeader:
     def apply(self, state, seat, command, dice) -> Step:
         before = len(getattr(dice, "rolls", []))
         new, events = engine.apply(state, seat, command, dice)
+        used = getattr(dice, "rolls", [])[before:]
         return Step(state=new, events=tuple(events),
-                    dice_used=tuple(getattr(dice, "rolls", [])[before:]))
+                    dice_used=tuple(r.to_json() for r in used))
 
     def who_may_act(self, state):
         return engine.who_may_act(state)
@@ -39,11 +52,45 @@ class PanzerLeader:
     def legal_commands(self, state, seat):
         return legal.legal_commands(state, seat)
 
-    def preview(self, state, seat, command):
-        return preview.preview(state, seat, command)
+    def may_undo(self, state, seat):
+        return False  # no take-backs in Panzer Leader (PL-D decisions keep moves final)
 
-    def line_of_sight(self, state, a, b):
-        return preview.line_of_sight(state, a, b)
+    def result(self, state):
+        return dict(state.result) if state.result else None
+
+    def is_over(self, state):
+        return state.phase == ENDED
+
+    # -- what the server reads of a state ---------------------------------------------------
+
+    def seat_sides(self, state):
+        return {s["id"]: s["side"] for s in state.seats}
+
+    def seat_units(self, state):
+        return {s["id"]: [] for s in state.seats}
+
+    def side_ids(self, state):
+        return list(state.sides)
+
+    def turn_marker(self, state):
+        return (state.turn, state.phase, state.active, bool(state.pending))
+
+    def stage(self, state):
+        return (state.turn, state.phase)
+
+    def window_open(self, state):
+        return bool(state.pending)  # an opportunity-fire window during a move (21.2)
+
+    def segments_finished(self, before, after):
+        """The side whose player turn ended in this step (its assault phase is over)."""
+        if before is None or before.active == after.active and before.turn == after.turn:
+            return set()
+        return {before.active}
+
+    def unit_rows(self, state, only=None):
+        return presentation.unit_rows(state, only)
+
+    # -- views and the log ------------------------------------------------------------------
 
     def view_for(self, state, audience):
         return views.view_for(state, audience)
@@ -51,8 +98,30 @@ class PanzerLeader:
     def redact_events(self, events, audience, state):
         return views.redact_events(list(events), audience, state)
 
-    def result(self, state):
-        return dict(state.result) if state.result else None
+    # -- what the board asks ----------------------------------------------------------------
+
+    def map_payload(self, scenario_id):
+        return presentation.map_payload(scenario_id)
+
+    def counter_types(self, scenario_id):
+        return presentation.counter_types(scenario_id)
+
+    def counter_faces(self, scenario_id, options, side):
+        return presentation.board_faces(scenario_id)
+
+    def previews(self, state, seat, unit):
+        return answers.previews(state, seat, unit)
+
+    def composed_preview(self, state, seat, command):
+        return answers.composed_preview(state, seat, command)
+
+    def why_not(self, state, seat, units, hex_label):
+        return answers.why_not(state, seat, units, hex_label)
+
+    def sight_line(self, state, frm, to):
+        return answers.sight_line(state, frm, to)
+
+    # -- storage, replay and export ---------------------------------------------------------
 
     def encode_state(self, state):
         return to_json(state)
@@ -63,6 +132,11 @@ class PanzerLeader:
     def state_hash(self, state):
         return state_hash(state)
 
+    def replay(self, state, seat, command, dice):
+        recorded = ScriptedDice.replaying(Roll.from_json(r) for r in dice or [])
+        new, _ = engine.apply(state, seat, command, recorded)
+        return new
+
     def export(self, initial, seed, steps, final):
         return replay.export(self, initial, seed, steps, final)
 
@@ -71,10 +145,6 @@ class PanzerLeader:
 
     def invariant_problems(self, state):
         return invariants.problems(state)
-
-    def counter_faces(self, scenario_id):
-        used = {u.type_id for u in self.opening_state(scenario_id).units.values()}
-        return {t: views.face(t) for t in sorted(used)}
 
     def playtest(self, *, games, seed, scenario_ids=None, max_steps=20000, thorough=False,
                  out=None):

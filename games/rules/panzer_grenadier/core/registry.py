@@ -26,6 +26,11 @@ def unregister_scenario(scenario_id: str) -> None:
     _REGISTERED.pop(scenario_id, None)
 
 
+def registered_scenarios() -> dict[str, Any]:
+    """The scenarios registered by id (an export being verified, a test's own)."""
+    return dict(_REGISTERED)
+
+
 def _bundled() -> dict[str, Any]:
     from .scenario import bundled_scenarios
 

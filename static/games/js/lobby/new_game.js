@@ -15,16 +15,23 @@ function drawSides() {
   if (!radio) return;
   const sides = radio.dataset.sides.split(",").map((pair) => pair.split(":"));
   fill(sideSelect, sides.map(([id, name]) => el("option", { value: id }, name)));
+  // Only the rules of the scenario's game are offered (a disabled fieldset is not sent).
+  for (const rules of form.querySelectorAll("[data-rules-for]")) {
+    const mine = rules.dataset.rulesFor === radio.dataset.ruleset;
+    rules.hidden = !mine;
+    rules.disabled = !mine;
+  }
   // The scenario's own optional rules start ticked; the player may change them.
   const defaults = new Set(radio.dataset.defaults.split(",").filter(Boolean));
   for (const box of form.querySelectorAll("input[name=optional_rules]")) box.checked = defaults.has(box.value);
-  form.elements.double_blind.checked = defaults.has("double_blind");
+  for (const box of form.querySelectorAll("input[name=double_blind]")) box.checked = defaults.has("double_blind");
   drawAdditions();
 }
 
 /** The double-blind additions (18.11) apply only to a double-blind game: shown only then. */
 function drawAdditions() {
-  const on = form.elements.double_blind.checked;
+  const box = form.querySelector("fieldset:not([disabled]) input[name=double_blind]");
+  const on = Boolean(box && box.checked);
   for (const label of form.querySelectorAll("[data-double-blind]")) {
     label.hidden = !on;
     if (!on) label.querySelector("input").checked = false;

@@ -1,8 +1,9 @@
 """The counter faces the board draws: each side's colour, every counter's human name, its
 short designation and the kind of NATO symbol it carries.
 
-Pure data in and out: the caller hands in the scenario's sides, its counters in scenario
-order and the catalogue's types. Everything here is read off the public scenario card (the
+Pure data in and out, the same for every ruleset: the caller hands in the scenario's sides,
+its counters in scenario order, the catalogue's types and, if it has them, the short
+designations its counters print (by type id). Everything here is read off the public scenario card (the
 order of battle both players know before play), so it may go to every viewer; where a
 counter stands is never part of a face. Colours follow the nationality, not the viewer:
 Germans are field grey and Soviets earth brown for players and spectators alike; whether a
@@ -25,27 +26,11 @@ SIDE_COLOURS: Mapping[str, Mapping[str, str]] = {
     "italian": {"fill": "#8fb7a0", "ink": "#0f1a14", "edge": "#35584a", "label": "grey green"},
     "finnish": {"fill": "#c6cfd8", "ink": "#101418", "edge": "#4a5866", "label": "pale blue grey"},
 }
+SIDE_COLOURS = {**SIDE_COLOURS, "us": SIDE_COLOURS["american"]}
 # A nationality the table does not know still gets a distinct, readable face.
 FALLBACK_COLOURS = ({"fill": "#d8c9e0", "ink": "#161118", "edge": "#5b4866", "label": "lilac"},
                     {"fill": "#e2d38a", "ink": "#19160a", "edge": "#6b5f22", "label": "sand"})
 
-# Short designations as a counter prints them, by type id; others are cut from the name.
-SHORT: Mapping[str, str] = {
-    "ge_rifle": "Gren", "ge_smg": "Sturm", "ge_pioneer": "Pion", "ge_recon": "Aufkl",
-    "ge_hmg": "MG42", "ge_mortar_81": "8cm Mrs", "ge_mortar_120": "12cm Mrs",
-    "ge_ig_75": "7.5 IG", "ge_pak_38": "Pak 38", "ge_pak_40": "Pak 40", "ge_flak_20": "2cm Flak",
-    "ge_flak_88": "8.8 Flak", "ge_lefh_105": "leFH", "ge_shfh_150": "sFH", "ge_pz_iv": "Pz IV",
-    "ge_pz_iii": "Pz III", "ge_panther": "Panther", "ge_tiger": "Tiger", "ge_stug_iii": "StuG",
-    "ge_marder_iii": "Marder", "ge_sdkfz_222": "SdKfz222", "ge_sdkfz_251": "SdKfz251",
-    "ge_truck": "Opel", "ge_wagon": "Wagon", "ge_sdkfz_7": "SdKfz7",
-    "su_rifle": "Rifle", "su_guards_rifle": "Gd Rifle", "su_smg": "SMG", "su_sapper": "Sapper",
-    "su_scout": "Scout", "su_hmg": "Maxim", "su_mortar_82": "82 Mrt", "su_mortar_120": "120 Mrt",
-    "su_ig_76": "76 RG", "su_at_45": "45 AT", "su_zis_3": "ZiS-3", "su_aa_37": "37 AA",
-    "su_m30_122": "122 How", "su_t34_76": "T-34/76", "su_t34_76_guards": "Gd T-34",
-    "su_t34_85": "T-34/85", "su_t70": "T-70", "su_su_76": "SU-76", "su_su_85": "SU-85",
-    "su_ba_64": "BA-64", "su_m3_scout": "M3 Scout", "su_truck": "Studer", "su_wagon": "Wagon",
-    "su_stz_5": "STZ-5",
-}
 SHORT_MAX = 10
 
 # Leaders get a surname, as the printed leader counters carry one: the n-th leader of a
@@ -98,10 +83,11 @@ def type_label(name: str) -> str:
     return _RATINGS.sub("", name).strip() or name
 
 
-def short_designation(type_id: str, name: str) -> str:
-    """The few characters a counter prints as its designation, never cut mid-word by the board."""
-    if type_id in SHORT:
-        return SHORT[type_id]
+def short_designation(type_id: str, name: str, short: Mapping[str, str] | None = None) -> str:
+    """The few characters a counter prints as its designation, never cut mid-word by the board:
+    the ruleset's own (`short`, by type id), else the first word of the type's name."""
+    if short and type_id in short:
+        return short[type_id]
     words = type_label(name).split()
     short = words[0] if words else type_id
     return short if len(short) <= SHORT_MAX else short[: SHORT_MAX - 1] + "."
@@ -117,6 +103,7 @@ def unit_faces(
     counters: Iterable[Counter],
     types: Mapping[str, CounterType],
     nationality: Mapping[str, str],
+    short: Mapping[str, str] | None = None,
 ) -> dict[str, dict[str, str]]:
     """Every counter's human name and short designation, by unit id.
 
@@ -140,21 +127,23 @@ def unit_faces(
             surname = names[n % len(names)] + ("" if n < len(names) else f" {n // len(names) + 1}")
             out[c.id] = {"name": f"{label} {surname}", "short": surname}
             continue
-        short = short_designation(c.type_id, t.name)
+        designation = short_designation(c.type_id, t.name, short)
         if of_type[(c.side, c.type_id)] == 1:
-            out[c.id] = {"name": label, "short": short}
+            out[c.id] = {"name": label, "short": designation}
             continue
         n = seen.get((c.side, c.type_id), 0) + 1
         seen[(c.side, c.type_id)] = n
-        out[c.id] = {"name": f"{ordinal(n)} {label}", "short": f"{short} {n}"}
+        out[c.id] = {"name": f"{ordinal(n)} {label}", "short": f"{designation} {n}"}
     return out
 
 
-def type_faces(types: Mapping[str, CounterType]) -> dict[str, dict[str, str]]:
+def type_faces(
+    types: Mapping[str, CounterType], short: Mapping[str, str] | None = None
+) -> dict[str, dict[str, str]]:
     """Each type's label, short designation and NATO symbol kind (for counters known only
     by their type, such as an enemy seen under double-blind)."""
     return {
-        tid: {"label": type_label(t.name), "short": short_designation(tid, t.name),
+        tid: {"label": type_label(t.name), "short": short_designation(tid, t.name, short),
               "symbol": "leader" if t.is_leader else t.kind}
         for tid, t in sorted(types.items())
     }
@@ -164,11 +153,12 @@ def board_faces(
     sides: Iterable[tuple[str, str]],
     counters: Iterable[Counter],
     types: Mapping[str, CounterType],
+    short: Mapping[str, str] | None = None,
 ) -> dict:
     """Everything the board draws a counter's face from: {sides, types, units}."""
     sides = list(sides)
     return {
         "sides": side_colours(sides),
-        "types": type_faces(types),
-        "units": unit_faces(counters, types, dict(sides)),
+        "types": type_faces(types, short),
+        "units": unit_faces(counters, types, dict(sides), short),
     }

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.rules.panzer_grenadier import faces
-from games.rules.panzer_grenadier.faces import Counter, CounterType
+from games.rules.common import faces
+from games.rules.common.faces import Counter, CounterType
 
 TYPES = {
     "ge_rifle": CounterType("Grenadier platoon", "infantry", False),
@@ -11,6 +11,7 @@ TYPES = {
     "ge_ldr_cpt_a": CounterType("Hauptmann (9-1-1)", "infantry", True),
     "su_rifle": CounterType("Rifle platoon", "infantry", False),
 }
+SHORT = {"ge_rifle": "Gren", "ge_hmg": "MG42"}  # a ruleset's own designations
 COUNTERS = [
     Counter("ge-infantry-1", "ge", "ge_rifle"),
     Counter("ge-infantry-2", "ge", "ge_rifle"),
@@ -33,14 +34,14 @@ def test_two_sides_of_one_nationality_still_get_different_fills() -> None:
 
 
 def test_platoons_of_a_type_are_numbered_and_a_lone_one_keeps_its_name() -> None:
-    units = faces.unit_faces(COUNTERS, TYPES, {"ge": "german", "su": "soviet"})
+    units = faces.unit_faces(COUNTERS, TYPES, {"ge": "german", "su": "soviet"}, SHORT)
     assert units["ge-infantry-2"] == {"name": "2nd Grenadier platoon", "short": "Gren 2"}
     assert units["ge-hmg-1"] == {"name": "MG 42 heavy machine-gun section", "short": "MG42"}
     assert units["su-infantry-1"]["name"] == "Rifle platoon"
 
 
 def test_leaders_have_a_rank_and_a_surname_never_their_ratings_or_ids() -> None:
-    units = faces.unit_faces(COUNTERS, TYPES, {"ge": "german", "su": "soviet"})
+    units = faces.unit_faces(COUNTERS, TYPES, {"ge": "german", "su": "soviet"}, SHORT)
     names = [units["ge-ldr-1"]["name"], units["ge-ldr-2"]["name"]]
     assert names == ["Hauptmann Becker", "Hauptmann Krause"]
     assert all("(" not in n and "ldr" not in n for n in names)

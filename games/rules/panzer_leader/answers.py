@@ -1,0 +1,92 @@
+"""What the board asks of Panzer Leader, answered from the same code that resolves commands
+(preview.py): what each legal command of a unit would do, why a unit may not act against a
+hex, and the line of sight between two hexes.
+"""
+
+from __future__ import annotations
+
+from ..common.errors import RulesError
+from . import preview
+from .legal import legal_commands
+from .state import GameState
+
+# A command names its hex in one of these fields (move "to", fire "targets", the rest "target").
+_HEX_FIELDS = ("to", "target", "targets", "hex")
+
+
+def _names(command: dict, unit: str) -> bool:
+    return command.get("unit") == unit or unit in (command.get("units") or ())
+
+
+def _aims_at(command: dict, label: str) -> bool:
+    for field in _HEX_FIELDS:
+        v = command.get(field)
+        if v == label or (isinstance(v, list) and label in v):
+            return True
+    return False
+
+
+def previews(state: GameState, seat: str, unit: str) -> list[dict]:
+    """Each legal command naming the unit with what it would do (path and MPs, odds, why not)."""
+    out = []
+    for group in legal_commands(state, seat).values():
+        for command in group:
+            if _names(command, unit):
+                out.append({"command": command, **preview.preview(state, seat, command)})
+    return out
+
+
+def composed_preview(state: GameState, seat: str, command: dict) -> dict:
+    """The odds of a command the board composed (several firers, a chosen target)."""
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise ValueError("a command is an object with a string `type`")
+    return preview.preview(state, seat, command)
+
+
+def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
+    """For the units and a hex: whether each of move, fire, overrun and close assault may be
+    done there now, and if not why, with the rule (the engine's own refusal); the same shape
+    as every ruleset's answer: {"hex", "actions": [{"action", "ok", "reasons"}]}."""
+    board = preview.board_of(state)
+    board.hex(label)  # ValueError for a hex not on the map
+    side = state.seat_side(seat)
+    legal = [c for g in legal_commands(state, seat).values() for c in g]
+    enemies = [u.id for u in state.units_at(label, state.enemy(side))] if side else []
+    probes = {
+        "move": {"type": "move", "unit": units[0] if units else None, "to": label},
+        "fire": {"type": "fire", "units": list(units), "targets": enemies},
+        "overrun": {"type": "overrun", "units": list(units), "target": label},
+        "assault": {"type": "assault", "units": list(units), "target": label},
+    }
+    actions = []
+    for action, probe in probes.items():
+        offered = [c for c in legal if c["type"] == action
+                   and any(_names(c, u) for u in units) and _aims_at(c, label)]
+        if offered or (action == "fire" and any(
+                c["type"] == "fire" and set(c.get("targets", ())) & set(enemies)
+                and any(_names(c, u) for u in units) for c in legal)):
+            actions.append({"action": action, "ok": True, "reasons": []})
+            continue
+        actions.append({"action": action, "ok": False,
+                        "reasons": [_reason(state, seat, action, probe, enemies)]})
+    return {"hex": label, "actions": actions}
+
+
+def _reason(state: GameState, seat: str, action: str, probe: dict, enemies: list[str]) -> dict:
+    if not probe.get("unit") and not probe.get("units"):
+        return {"code": "no_unit", "message": "choose a unit first", "rule": "3"}
+    if action in ("fire", "overrun", "assault") and not enemies:
+        return {"code": "no_enemy", "message": "no enemy unit in that hex", "rule": "8.1"}
+    try:
+        answer = preview.preview(state, seat, probe)
+    except RulesError as exc:
+        return {"code": exc.code, "message": exc.message, "rule": exc.rule}
+    if not answer.get("ok"):
+        return {"code": "refused", "message": answer.get("why_not", "not allowed"),
+                "rule": answer.get("rule", "")}
+    return {"code": "not_now", "rule": "3",
+            "message": f"not in this phase ({state.phase.replace('_', ' ')}, turn {state.turn})"}
+
+
+def sight_line(state: GameState, frm: str, to: str) -> dict:
+    return preview.line_of_sight(state, frm, to)

@@ -1,0 +1,156 @@
+"""What the server shows of Panzer Leader as plain data: situation summaries, the optional
+rules in words, the map the board draws, counter values and faces, the counters' table rows.
+
+Nothing here decides a rule; maps and counter values never change, so each answer is built
+once per situation.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..common import faces
+from ..interface import ScenarioInfo, SideInfo
+from .board import board_file
+from .scenario import (
+    DEFAULT_OPTIONS,
+    EXPERIMENTAL,
+    OPTIONAL_RULES,
+    Situation,
+    opening_state,
+    situation,
+)
+from .state import GameState
+from .units import catalogue
+
+# One line of explanation and the rule number of each optional rule, as players read them.
+OPTION_INFO = {
+    "opportunity_fire": ("Opportunity fire", "The side not moving may fire at a unit as it "
+                         "moves into view, instead of firing in its own turn.", "21.2"),
+    "quick_time": ("Infantry Quick-Time", "Infantry may move one extra hex on a road-free "
+                   "move, and may not fire or assault that turn.", "21.1"),
+    "dispersed_drm": ("Dispersed defender", "A dispersed defender adds -1 to the die when "
+                      "attacked (off by default).", "PL-D3"),
+    "dd_escalates": ("Double dispersal eliminates", "A D result on a unit already dispersed "
+                     "eliminates it (off by default).", "PL-D4"),
+    "panzerblitz_assault": ("Panzerblitz Assault", "Infantry riding an AFV may jump off just "
+                            "before it overruns, and must then assault that hex.", "21.4"),
+    "turreted_afv": ("Turreted AFVs (experimental)", "A turreted AFV may fire and then move "
+                     "half its movement allowance.", "22.1"),
+}
+
+
+def scenario_info(sit: Situation) -> ScenarioInfo:
+    counters = sum(int(g.get("count", len(g.get("at", ())) or 1)) for g in sit.raw["forces"])
+    return ScenarioInfo(
+        id=sit.id,
+        ruleset="panzer_leader",
+        title=sit.title,
+        description=sit.description,
+        learning=sit.learning,
+        turns=sit.turns,
+        sides=tuple(
+            SideInfo(id=s["id"], name=s.get("name", s["id"]), nationality=s.get("nationality", ""),
+                     briefing=s.get("briefing", ""))
+            for s in sit.sides
+        ),
+        default_options=frozenset(sit.default_options),
+        size={"total": counters, "label": sit.size},
+        date=sit.raw.get("date", ""),
+        units=(),
+    )
+
+
+def option_choices() -> list[dict]:
+    """The optional and experimental rules (21, 22), each with its name, line and rule."""
+    out = []
+    for option_id in OPTIONAL_RULES:
+        name, text, rule = OPTION_INFO.get(option_id, (OPTIONAL_RULES[option_id], "", ""))
+        out.append({"id": option_id, "name": name, "text": text, "rule": rule,
+                    "default": option_id in DEFAULT_OPTIONS,
+                    "experimental": option_id in EXPERIMENTAL})
+    return out
+
+
+@cache
+def map_payload(scenario_id: str) -> dict:
+    """Boards, hexes (terrain, elevation 0 ground / 1 slope / 2 hilltop), hexside symbols
+    and roads, as the board draws them (2.1-2.5)."""
+    m = situation(scenario_id).map
+    hexes = [
+        {"hex": info.label, "q": h.q, "r": h.r, "terrain": info.terrain,
+         "elevation": info.elevation}
+        for h, info in sorted(m.hexes.items(), key=lambda kv: (kv[0].q, kv[0].r))
+    ]
+    hexsides = []
+    for h in sorted(m.hexes, key=lambda x: (x.q, x.r)):
+        for n in m.neighbours(h):
+            if (n.q, n.r) > (h.q, h.r):
+                feats = m.symbols(h, n)
+                if feats:
+                    hexsides.append({"a": m.label(h), "b": m.label(n), "features": sorted(feats)})
+    roads = sorted(
+        ({"kind": "road", "hexes": sorted(m.label(x) for x in pair)} for pair in m.roads),
+        key=lambda r: r["hexes"],
+    )
+    boards = []
+    for b in m.boards:
+        drawing = board_file(b["board"])
+        rows, columns = len(drawing["terrain"]), len(drawing["terrain"][0])
+        dc, dr = b["at"]
+        # `at` in boards, as the board draws it: board x starts at column x * columns.
+        boards.append({"label": b["label"], "columns": columns, "rows": rows,
+                       "at": [dc // columns, dr // rows]})
+    return {"boards": boards, "hexes": hexes, "hexsides": hexsides, "roads": roads}
+
+
+def face(type_id: str) -> dict:
+    """What a counter prints (1.1): attack with its weapon class, range, defence, movement;
+    `fire` and `move` are the two lines the board writes on it."""
+    t = catalogue()[type_id]
+    weapon = "(H)" if t.weapon == "HI" else t.weapon
+    rng = f"{t.range}*" if t.star else str(t.range)
+    return {
+        "name": t.name, "nationality": t.nationality, "kind": t.kind,
+        "attack": t.attack, "weapon": weapon, "range": rng, "defense": t.defense,
+        "movement": t.movement, "vehicle": t.vehicle, "armored": t.armored,
+        "representative": t.representative,
+        "fire": f"{t.attack}{weapon}-{rng}",
+        "move": f"{t.defense}-{t.movement}",
+        "details": [["attack", f"{t.attack} ({weapon})"], ["range", rng],
+                    ["defence", str(t.defense)], ["movement", f"{t.movement} ({t.move_class})"]],
+    }
+
+
+@cache
+def counter_types(scenario_id: str) -> dict[str, dict]:
+    sit = situation(scenario_id)
+    used = sorted({g["type"] for g in sit.raw["forces"]})
+    return {t: face(t) for t in used}
+
+
+def unit_rows(state: GameState, only: list[str] | None = None) -> dict[str, dict]:
+    """Each counter's row for the server's table (one step each in Panzer Leader)."""
+    out = {}
+    for u in (state.units[i] for i in only) if only is not None else state.units.values():
+        markers = [name for name, on in (("fired", u.fired), ("opfired", u.opfired),
+                                         ("moved", u.moved), ("eliminated", u.eliminated),
+                                         ("exited", u.exited), ("in_fort", u.in_fort)) if on]
+        if u.carried_by:
+            markers.append(f"carried_by:{u.carried_by}")
+        out[u.id] = {"side": u.side, "type_id": u.type_id, "hex": u.hex or "",
+                     "steps": 0 if u.eliminated else 1, "status": u.status, "markers": markers}
+    return out
+
+
+@cache
+def board_faces(scenario_id: str) -> dict:
+    """Side colours by nationality and every counter's human name (common.faces)."""
+    sit = situation(scenario_id)
+    units = opening_state(sit).units.values()
+    cat = catalogue()
+    counters = [faces.Counter(u.id, u.side, u.type_id) for u in units]
+    types = {c.type_id: faces.CounterType(cat[c.type_id].name, cat[c.type_id].kind, False)
+             for c in counters}
+    sides = [(s["id"], s.get("nationality", "")) for s in sit.sides]
+    return faces.board_faces(sides, counters, types)
