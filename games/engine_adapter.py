@@ -267,12 +267,31 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
 def previews_for(state: GameState, seat_id: str, unit: str) -> list[dict]:
     """What each of the seat's legal commands naming `unit` would cost or risk (rules.preview)."""
     from games.rules.panzer_grenadier.preview import previews
+    view.update(_command_of(state, engine_audience[1] if engine_audience[0] == "side" else None))
 
     return previews(state, seat_id, unit)
 
 
 def composed_preview_for(state: GameState, seat_id: str, command: Any) -> dict:
     """The odds of a fire command the board composed (rules.preview.composed_preview)."""
+def _command_of(state: GameState, side: str | None) -> dict:
+    """Who commands what in a team game, for the board's seats panel and partner outlines:
+    under Sector Command each seat's band of map columns (axial q, inclusive; public, like
+    the map), and in a team side's own view the seat commanding each of its units now, which
+    follows a unit from one sector to the next (D21, D-SECTOR-1)."""
+    out: dict[str, Any] = {}
+    sectors = {s.id: list(s.sector) for s in state.seats if s.sector is not None}
+    if sectors:
+        out["sectors"] = sectors
+    if side is not None and rstate.is_team_side(state, side):
+        out["commanders"] = {
+            u.id: rstate.seat_of_unit(state, u)
+            for u in state.units.values()
+            if u.side == side and not u.eliminated
+        }
+    return out
+
+
     from games.rules.panzer_grenadier.preview import composed_preview
 
     return composed_preview(state, seat_id, command)
@@ -337,7 +356,9 @@ def counter_faces(scenario_id: str) -> dict:
         c.type_id: rfaces.CounterType(cat[c.type_id].name, cat[c.type_id].kind, bool(cat[c.type_id].is_leader))
         for c in counters
     }
-    return rfaces.board_faces([(s.id, s.nationality) for s in scen.sides], counters, types)
+    faces = rfaces.board_faces([(s.id, s.nationality) for s in scen.sides], counters, types)
+    # Formation names, as the scenario card prints them (the log names a formation by them).
+    return {**faces, "formations": {f.id: f.name for f in scen.formations}}
 
 
 def faces_for(scenario_id: str, options: Mapping[str, Any], side: str | None) -> dict:
