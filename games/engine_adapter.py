@@ -258,22 +258,13 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
         undoable = [x.id for x in state.seats if x.side == engine_audience[1] and may_undo(state, x.id)]
         if undoable:
             view["undo"] = undoable
+    view.update(_command_of(state, engine_audience[1] if engine_audience[0] == "side" else None))
     for extra in VIEW_EXTRAS:
         view.update(extra(game_id, version))
     _remember(_views, key, view)
     return view
 
 
-def previews_for(state: GameState, seat_id: str, unit: str) -> list[dict]:
-    """What each of the seat's legal commands naming `unit` would cost or risk (rules.preview)."""
-    from games.rules.panzer_grenadier.preview import previews
-    view.update(_command_of(state, engine_audience[1] if engine_audience[0] == "side" else None))
-
-    return previews(state, seat_id, unit)
-
-
-def composed_preview_for(state: GameState, seat_id: str, command: Any) -> dict:
-    """The odds of a fire command the board composed (rules.preview.composed_preview)."""
 def _command_of(state: GameState, side: str | None) -> dict:
     """Who commands what in a team game, for the board's seats panel and partner outlines:
     under Sector Command each seat's band of map columns (axial q, inclusive; public, like
@@ -292,6 +283,15 @@ def _command_of(state: GameState, side: str | None) -> dict:
     return out
 
 
+def previews_for(state: GameState, seat_id: str, unit: str) -> list[dict]:
+    """What each of the seat's legal commands naming `unit` would cost or risk (rules.preview)."""
+    from games.rules.panzer_grenadier.preview import previews
+
+    return previews(state, seat_id, unit)
+
+
+def composed_preview_for(state: GameState, seat_id: str, command: Any) -> dict:
+    """The odds of a fire command the board composed (rules.preview.composed_preview)."""
     from games.rules.panzer_grenadier.preview import composed_preview
 
     return composed_preview(state, seat_id, command)
