@@ -217,6 +217,15 @@ def window_open(state: GameState) -> bool:
     return state.opfire is not None
 
 
+def segments_finished(before: GameState | None, after: GameState) -> set[str]:
+    """The sides that finished an action segment in this step: an activation, or a pass
+    (3.0; automatic passes do not count). The live clocks add their increment per segment."""
+    if before is None:
+        return set()
+    was = before.played_segment
+    return {side for side, n in after.played_segment.items() if was.get(side) != n}
+
+
 def legal_for(state: GameState, seat_id: str) -> list[dict]:
     """Every command a seat may send now, complete objects, in the engine's group order."""
     return [c for cs in rules_legal_commands(state, seat_id).values() for c in cs]

@@ -15,8 +15,9 @@ from rest_framework.views import APIView
 
 from games import selectors
 from games.clocks import absence, vacation
+from games.clocks.live import event_json
 from games.clocks.models import ClockEvent, GameClock
-from games.clocks.service import readings_of
+from games.clocks.readings import readings_of
 from games.services.errors import ServiceError
 
 EVENTS_SHOWN = 100
@@ -41,12 +42,9 @@ def clock_json(game: Any, user: Any) -> dict:
         "now": now.isoformat(),
         "v": game.version,
         "clocks": readings_of(clock, now) if clock is not None else None,
-        "events": [
-            {"id": e.pk, "v": e.version, "at": e.at.isoformat(), "kind": e.kind,
-             "side": e.side_id, "text": e.text}
-            for e in reversed(events)
-        ],  # fmt: skip
+        "events": [event_json(e) for e in reversed(events)],
         "outcomes": absence.outcomes_for(game.pk, user),
+        "act_for": absence.acting_for(game.pk, user),
     }
 
 
