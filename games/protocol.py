@@ -43,6 +43,11 @@ CLOSE_NOT_YOUR_GAME = 4403
 CLOSE_NO_SUCH_GAME = 4404
 CLOSE_UNSUPPORTED_VERSION = 4409
 CLOSE_TOO_MANY_FRAMES = 4429  # the socket sent frames faster than settings.PGWEB_SOCKET_FRAMES
+# The socket left more than settings.PGWEB_SOCKET_SEND_BUFFER bytes unread (a frozen tab, a
+# dead link): closed so that it cannot hold memory; the browser reconnects and catches up.
+CLOSE_NOT_READING = 4408
+# The database or the channel layer is unavailable (a restart): reconnect with backoff.
+CLOSE_TRY_AGAIN = 4503
 
 
 class ProtocolError(ValueError):
@@ -146,8 +151,11 @@ def error_frame(code: str, message: str) -> dict:
     return {"t": ERROR, "code": code, "message": message}
 
 
-def pong_frame() -> dict:
-    return {"t": PONG}
+def pong_frame(version: int | None = None) -> dict:
+    """The answer to `ping`. On a game socket it carries the last version the socket was
+    sent: a browser that has less lost a frame (the last of a burst, say) and asks for it
+    with `sync`. The lobby's and the notifications' sockets have no version."""
+    return {"t": PONG} if version is None else {"t": PONG, "v": version}
 
 
 def chat_frame(channel: str, sender: str, text: str, at: str) -> dict:

@@ -39,6 +39,10 @@ export const CLOSE_NOT_YOUR_GAME = 4403;
 export const CLOSE_NO_SUCH_GAME = 4404;
 export const CLOSE_UNSUPPORTED_VERSION = 4409;
 export const CLOSE_TOO_MANY_FRAMES = 4429;
+// These two are followed by a reconnect: the page stopped reading and the server would not
+// hold more for it; a service the server needs (database, Redis) is down for a moment.
+export const CLOSE_NOT_READING = 4408;
+export const CLOSE_TRY_AGAIN = 4503;
 export const FINAL_CLOSE_CODES = Object.freeze([
   CLOSE_NOT_SIGNED_IN, CLOSE_NOT_YOUR_GAME, CLOSE_NO_SUCH_GAME, CLOSE_UNSUPPORTED_VERSION,
 ]);
@@ -145,7 +149,8 @@ const CHECKS = {
   },
   [CHAT]: (f) => (isObject(f.d) ? { t: CHAT, d: f.d } : "needs d"),
   [PRESENCE]: (f) => (isObject(f.d) ? { t: PRESENCE, d: f.d } : "needs d"),
-  [PONG]: () => ({ t: PONG }),
+  // A game socket's pong carries the last version it was sent (the lobby's carries none).
+  [PONG]: (f) => (f.v === undefined ? { t: PONG } : isVersion(f.v) ? { t: PONG, v: f.v } : "v must be a version"),
 };
 
 /**

@@ -7,8 +7,8 @@
 // fakes and no network.
 
 import {
-  ACK, CHAT, ERROR, FINAL_CLOSE_CODES, PATCH, PRESENCE, ProtocolError, REJECT, SNAPSHOT, TICK,
-  encodeChat, encodeCmd, encodePing, encodeSync, parseServerFrame, withVersion,
+  ACK, CHAT, ERROR, FINAL_CLOSE_CODES, PATCH, PONG, PRESENCE, ProtocolError, REJECT, SNAPSHOT,
+  TICK, encodeChat, encodeCmd, encodePing, encodeSync, parseServerFrame, withVersion,
 } from "./protocol.js";
 import { Emitter, Outcome } from "./store.js";
 
@@ -223,8 +223,20 @@ export class GameSocket extends Emitter {
       case PRESENCE:
         this.emit(frame.t, frame.d);
         break;
-      default: // pong: its arrival is all that matters
+      case PONG:
+        this.#onPong(frame);
+        break;
+      default:
     }
+  }
+
+  // Its arrival shows the connection is alive; its version is the last one the server sent
+  // this socket. Having less means a frame went missing with no later frame to show the gap
+  // (the last of a burst that the channel layer dropped): ask for what is missing.
+  #onPong(frame) {
+    const store = this.#store;
+    if (frame.v === undefined || store.needsSnapshot || store.version === null) return;
+    if (frame.v > store.version) this.#requestSync(store.version);
   }
 
   #onVersioned(frame) {
