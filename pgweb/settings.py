@@ -121,6 +121,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.clocks.context.time_controls",
+                "games.community.context.moderation_notices",
             ],
         },
     },
