@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games import engine_adapter as engine
+from games import services
 from games.community import ratings
 from games.community.models import Rating
 from games.community.tournaments import service as tournaments
