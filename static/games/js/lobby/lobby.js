@@ -222,6 +222,7 @@ async function quickMatch(event) {
   if (form.elements.scenario.value) body.scenario = form.elements.scenario.value;
   if (form.elements.side.value) body.side = form.elements.side.value;
   if (form.elements.time_control?.value) body.time_control = form.elements.time_control.value;
+  if (form.elements.rated?.checked) body.options = { rated: true };
   const answer = await act(post("/api/v1/matchmaking/seeks", body));
   if (!answer.ok) return;
   state.seek = answer.body;
