@@ -84,15 +84,45 @@ def _non_negative_int(raw: dict, key: str, t: str) -> int:
     return value
 
 
-def parse_client_frame(text: str | bytes) -> ClientFrame:
+def check_command_shape(command: Any) -> None:
+    """A command is an object whose `type` is a string; the engine checks the rest.
+
+    Checked here for the socket and by the REST serializer alike, so the engine's parser is
+    never handed a `type` it cannot even look up (a list or an object there raised
+    TypeError, not a typed rejection).
+    """
+    if not isinstance(command, dict):
+        raise ProtocolError("frame/invalid", "'cmd' needs 'd' as a command object")
+    if not isinstance(command.get("type"), str):
+        raise ProtocolError("frame/invalid", "a command needs 'type' as a string")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(text: str | bytes) -> Any:
+    """Decode a frame's JSON strictly, or raise ProtocolError `frame/not_json`.
+
+    Strict: `NaN` and `Infinity` (which Python's json accepts and no browser sends) are
+    refused, and so is nesting deeper than the decoder's recursion allows (a frame of
+    30 000 `[` raises RecursionError, not ValueError); `None` (a frame with neither text nor
+    bytes) too. Used by both sockets (the game's and the lobby's).
+    """
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (ValueError, TypeError, RecursionError):  # UnicodeDecodeError is a ValueError
+        raise ProtocolError("frame/not_json", "frame is not JSON") from None
+
+
+def parse_client_frame(text: str | bytes | None) -> ClientFrame:
     """Parse and check one browser frame (DESIGN.md, "The wire protocol")."""
-    size = len(text.encode() if isinstance(text, str) else text)
+    if not isinstance(text, str | bytes):
+        raise ProtocolError("frame/not_json", "frame is not JSON")
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if size > MAX_FRAME_BYTES:
         raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME_BYTES}")
-    try:
-        raw = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("frame/not_json", "frame is not JSON") from None
+    raw = loads(text)
     if not isinstance(raw, dict):
         raise ProtocolError("frame/invalid", "frame must be a JSON object")
     t = raw.get("t")
@@ -100,8 +130,7 @@ def parse_client_frame(text: str | bytes) -> ClientFrame:
         raise ProtocolError("frame/unknown_type", f"unknown frame type {t!r}")
     if t == CMD:
         command = raw.get("d")
-        if not isinstance(command, dict):
-            raise ProtocolError("frame/invalid", "'cmd' needs 'd' as a command object")
+        check_command_shape(command)
         return ClientFrame(
             t=CMD, id=_non_negative_int(raw, "id", t), v=_non_negative_int(raw, "v", t), d=command
         )

@@ -290,6 +290,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["games.throttles.WriteThrottle"],
     "NUM_PROXIES": PGWEB_TRUSTED_PROXIES,  # DRF's own get_ident, for any throttle of its own
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.StrictJSONParser",  # a body nested too deep is a 400, not a 500
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 
 SPECTACULAR_SETTINGS = {
