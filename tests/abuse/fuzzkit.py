@@ -21,7 +21,6 @@ from games.models import ChatMessage, Game, GameStep, Seek
 from games.protocol import CHAT_CHANNELS, CLIENT_TYPES, MAX_FRAME_BYTES
 
 
-
 def fuzz(examples: int) -> settings:
     """Hypothesis settings for a fuzz test: `examples` examples, the same ones every run."""
     return settings(
