@@ -272,11 +272,26 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._catch_up(self.last)
 
     async def _command(self, frame: protocol.ClientFrame) -> None:
-        outcome = await in_db_thread(services.command_submit)(
-            game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
-            client_id=frame.id,
-        )  # fmt: skip
+        if frame.s is not None and (self.seat is None or frame.s != self.seat.seat_id):
+            outcome = await in_db_thread(self._command_for)(frame)  # a partner's seat
+        else:
+            outcome = await in_db_thread(services.command_submit)(
+                game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
+                client_id=frame.id,
+            )  # fmt: skip
         await self._send_frame(outcome.frame())
+
+    def _command_for(self, frame: protocol.ClientFrame) -> services.Outcome:
+        """A command for a partner's seat the user may act for (services.hooks.ACT_FOR)."""
+        seat = Seat.objects.filter(game_id=self.game_id, seat_id=frame.s).first()
+        if seat is None or not hooks.may_act_for(self.game_id, self.scope["user"], seat):
+            return services.Outcome(
+                frame.id, code="seat/not_yours", message=f"you may not act for {frame.s}"
+            )
+        return services.command_submit(
+            game=self.game_id, seat=seat, command=frame.d, base_version=frame.v,
+            client_id=frame.id,
+        )
 
     async def _chat(self, data: dict) -> None:
         try:

@@ -34,6 +34,7 @@ REJECT = "reject"
 ERROR = "error"
 PRESENCE = "presence"
 PONG = "pong"
+CLOCK = "clock"  # the clocks changed outside a step: {"now", "v", "clocks", "events"}
 
 CHAT_CHANNELS = ("side", "players", "spectators")
 
@@ -67,11 +68,13 @@ class ClientFrame:
     id: int | None = None  # cmd: the client's command id
     v: int | None = None  # cmd: the base version; sync: the version the browser has
     d: Any = None  # cmd: the command object; chat: {"channel", "text"}
+    s: str | None = None  # cmd: a partner's seat to act for (taken over, or on vacation)
 
 
 # The largest integer a browser's JSON numbers hold exactly (Number.MAX_SAFE_INTEGER); it
 # also fits the 64-bit database columns, so an id past it is a typed error, not a crash there.
 MAX_CLIENT_INT = 2**53 - 1
+MAX_SEAT_CHARS = 40
 
 
 def _non_negative_int(raw: dict, key: str, t: str) -> int:
@@ -115,6 +118,16 @@ def loads(text: str | bytes) -> Any:
         raise ProtocolError("frame/not_json", "frame is not JSON") from None
 
 
+def _acting_seat(raw: dict) -> str | None:
+    """A command's optional `s`: the seat to act for, when it is not the sender's own."""
+    seat = raw.get("s")
+    if seat is None:
+        return None
+    if not isinstance(seat, str) or not 0 < len(seat) <= MAX_SEAT_CHARS:
+        raise ProtocolError("frame/invalid", f"'s' must be a seat id of 1 to {MAX_SEAT_CHARS} characters")
+    return seat
+
+
 def parse_client_frame(text: str | bytes | None) -> ClientFrame:
     """Parse and check one browser frame (DESIGN.md, "The wire protocol")."""
     if not isinstance(text, str | bytes):
@@ -132,7 +145,8 @@ def parse_client_frame(text: str | bytes | None) -> ClientFrame:
         command = raw.get("d")
         check_command_shape(command)
         return ClientFrame(
-            t=CMD, id=_non_negative_int(raw, "id", t), v=_non_negative_int(raw, "v", t), d=command
+            t=CMD, id=_non_negative_int(raw, "id", t), v=_non_negative_int(raw, "v", t), d=command,
+            s=_acting_seat(raw),
         )
     if t == SYNC:
         return ClientFrame(t=SYNC, v=_non_negative_int(raw, "v", t))

@@ -33,11 +33,14 @@ def _missing(game_id: str) -> Response:
     )
 
 
-def clock_json(game: Any, user: Any) -> dict:
-    """Every audience's view of a game's clocks now, its time log, and this user's choices."""
+def clock_json(game: Any, user: Any, every_event: bool = False) -> dict:
+    """Every audience's view of a game's clocks now, its time log (the last EVENTS_SHOWN
+    lines, or all of them: a replay), and this user's choices."""
     now = timezone.now()
     clock = GameClock.objects.filter(pk=game.pk).first()
-    events = ClockEvent.objects.filter(game_id=game.pk).order_by("-at", "-id")[:EVENTS_SHOWN]
+    events = ClockEvent.objects.filter(game_id=game.pk).order_by("-at", "-id")
+    if not every_event:
+        events = events[:EVENTS_SHOWN]
     return {
         "now": now.isoformat(),
         "v": game.version,
@@ -49,7 +52,8 @@ def clock_json(game: Any, user: Any) -> dict:
 
 
 class ClockView(APIView):
-    """A game's clocks now (server time included), its time log, and your outcomes."""
+    """A game's clocks now (server time included), its time log (`?events=all`: every line,
+    for a replay) and your outcomes."""
 
     permission_classes = [AllowAny]
 
@@ -63,7 +67,8 @@ class ClockView(APIView):
                 {"error": {"code": "game/not_yours", "message": "you may not watch this game now"}},
                 status=403,
             )
-        return Response(clock_json(game, request.user))
+        every = request.query_params.get("events") == "all"
+        return Response(clock_json(game, request.user, every_event=every))
 
 
 class OutcomeView(APIView):

@@ -16,11 +16,13 @@ class ClocksConfig(AppConfig):
     def ready(self) -> None:
         """Plug the clocks into the services' hooks, the views and the sweep."""
         from games import engine_adapter
-        from games.clocks import control, jobs, readings, receivers, service, sweep
+        from games.clocks import absence, control, jobs, readings, receivers, service, sweep
         from games.lobby import selectors as lobby
         from games.services import hooks
 
         hooks.OPTION_CHECKS["time_control"] = control.normalize
+        if absence.may_act_for not in hooks.ACT_FOR:
+            hooks.ACT_FOR.append(absence.may_act_for)
         if service.on_step not in hooks.AFTER_STEP:
             hooks.AFTER_STEP.append(service.on_step)
         if readings.view_extra not in engine_adapter.VIEW_EXTRAS:

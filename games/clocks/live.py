@@ -22,7 +22,7 @@ from games.clocks.readings import readings_of
 from games.lobby import notify as lobby_notify
 from games.models import Seat
 
-CLOCK_FRAME = "clock"  # server to browser: {"t": "clock", "d": {"now", "v", "clocks", "events"}}
+CLOCK_FRAME = protocol.CLOCK  # server to browser: {"t": "clock", "d": {"now", "v", "clocks", "events"}}
 
 
 def event_json(event: ClockEvent) -> dict:

@@ -59,6 +59,7 @@ const ui = {
   moveListOpen: false,
   seats: boot.seats ?? [], // who sits where and commands what (team games)
   presence: null,
+  acting: boot.seat, // the seat the board acts for: the player's own, or a partner's they stand in for
 };
 
 const store = new Store();
@@ -100,7 +101,7 @@ function nameOf(id) {
 }
 
 function groups() {
-  return seatGroups(view(), boot.seat);
+  return seatGroups(view(), ui.acting);
 }
 
 function stackAt(hex) {
@@ -182,7 +183,7 @@ function mayAssaultOnCollision() {
   const v = view();
   if (!v || !Array.isArray(v.ops)) return false;
   const a = v.activation;
-  if (!a || a.seat !== boot.seat) return false;
+  if (!a || a.seat !== ui.acting) return false;
   return [a.leader, ...(a.units ?? [])].some((id) => id && unitById(id)?.own && unitById(id)?.leader);
 }
 
@@ -195,7 +196,7 @@ function confirm() {
     p.command = { ...p.command, assault_on_collision: true };
   }
   try {
-    socket.sendCommand(p.command);
+    socket.sendCommand(p.command, { seat: ui.acting !== boot.seat ? ui.acting : null });
     notice(`Sent: ${describeCommand(p.command, nameOf)}`);
   } catch (error) {
     notice(`Not sent: ${error.message}`);
@@ -549,7 +550,10 @@ if (boot.status === "open") {
 // Spectators act on nothing: no actions panel.
 document.querySelector(".action-panel").hidden = !boot.seat;
 drawSeats();
-mountClocks({ root: $("clocks"), addLine: (v, kind, text) => logbook.between(v, kind, text), boot, store, sideName });
+mountClocks({
+  root: $("clocks"), addLine: (v, kind, text) => logbook.between(v, kind, text), boot, store, sideName, socket,
+  onActFor: (seat) => { ui.acting = seat; setPicks([]); render(); },
+});
 if (boot.seat) mountUndo({ before: $("global-actions"), store, socket, seat: boot.seat, notice });
 if (boot.seat) {
   mountComposedFire({ before: $("unit-actions"), store, seat: boot.seat, api: boot.api, getJson, nameOf, el, fill,

@@ -3,7 +3,7 @@
 
 import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
 import { openChat } from "./chat.js";
-import { gameCard } from "./cards.js";
+import { gameCard, tickCardClocks } from "./cards.js";
 import { el, fill } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -303,3 +303,6 @@ function reconnect() {
 
 $("quick-match-form").addEventListener("submit", quickMatch);
 connect();
+
+// My games' running clocks count down between the lists the server sends.
+setInterval(() => $("my-games") && tickCardClocks($("my-games")), 1000);
