@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -10,10 +11,12 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.sessions import InstanceSessionWrapper
+from django.conf import settings
 from django.db import DatabaseError, connection
 
-from games import broadcast, protocol, selectors, services
-from games.models import Seat
+from games import broadcast, protocol, selectors, sendbuffer, services
+from games.models import Game, Seat
+from games.outages import DATABASE_DOWN, DATABASE_MESSAGE, LAYER_DOWN, LAYER_MESSAGE, UNAVAILABLE
 from games.protocol import ProtocolError, parse_client_frame
 from games.services import hooks
 from games.throttles import FrameBucket, frame_bucket
@@ -21,6 +24,7 @@ from games.throttles import FrameBucket, frame_bucket
 TOUCH_EVERY = 20.0  # seconds between presence refreshes; selectors.PRESENCE_TTL is 60
 IDLE_CHECK = 30.0  # seconds idle after which the kept database connection is checked first
 _last_use: dict[int, float] = {}
+logger = logging.getLogger(__name__)
 
 
 def in_db_thread(fn):
@@ -53,6 +57,11 @@ def in_db_thread(fn):
     return sync_to_async(run, thread_sensitive=True)
 
 
+def _version_of(game_id: Any) -> int:
+    """The game's current version: one indexed read, without the state."""
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).get()
+
+
 def _query(scope: dict) -> dict[str, str]:
     raw = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     return {k: v[-1] for k, v in raw.items()}
@@ -66,6 +75,13 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     It forwards the group's frames as they are, dropping versions it has already sent and
     healing a gap from the command log; commands and chat go through the services.
+
+    It survives what it depends on failing (README "Failure modes"): the database or the
+    channel layer being unreachable closes the socket with an `error` frame and 4503, and
+    the browser reconnects with backoff, resends its unacknowledged commands and catches up
+    from the version it has; a frame the layer lost is healed when the next one comes, or at
+    the browser's next `ping` (its `pong` carries the version it should have); a browser
+    that stops reading is closed with 4408 once the server holds too much for it.
     """
 
     game_id: str | None = None
@@ -77,12 +93,36 @@ class GameConsumer(AsyncWebsocketConsumer):
     frames: FrameBucket | None = None  # this socket's allowance of frames (games/throttles.py)
     muted: frozenset = frozenset()  # users whose chat this socket's user does not want to see
     muted_at: float = 0.0  # when `muted` was read (monotonic seconds)
+    accepted: bool = False
+    closing: bool = False  # a close was sent: ignore whatever else arrives
+    transport: Any = None  # daphne's, to see how much the browser has not read (sendbuffer.py)
+    send_cap: int = 0  # bytes it may leave unread (settings.PGWEB_SOCKET_SEND_BUFFER)
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        """Channels' consumer loop, with the channel layer failing outside a handler (naming
+        this socket's channel before the handshake, or waiting on it) turned into close
+        4503 rather than a crashed socket."""
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_DOWN as exc:
+            logger.warning("game socket: channel layer unavailable (%r); closing with %d",
+                           exc, protocol.CLOSE_TRY_AGAIN)  # fmt: skip
+            if not self.accepted:
+                await send({"type": "websocket.accept"})
+            if not self.closing:
+                frame = protocol.error_frame(UNAVAILABLE, LAYER_MESSAGE)
+                await send({"type": "websocket.send", "text": protocol.encode(frame)})
+                await send({"type": "websocket.close", "code": protocol.CLOSE_TRY_AGAIN})
+            await self._leave()
 
     async def connect(self) -> None:
         """Check who is asking and for what, join the audience's group, catch the socket up."""
         # Accept first: a close code can only be sent on an open socket.
         await self.accept()
+        self.accepted = True
         self.frames = frame_bucket()
+        self.transport = sendbuffer.transport_of(self.base_send)
+        self.send_cap = settings.PGWEB_SOCKET_SEND_BUFFER
         kwargs = self.scope["url_route"]["kwargs"]
         if int(kwargs["protocol"]) != protocol.PROTOCOL_VERSION:
             await self.close(protocol.CLOSE_UNSUPPORTED_VERSION)
@@ -130,6 +170,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         for version, text in frames:
             await self.send(text_data=text)
             self.last = version
+            if await self._not_reading():
+                return
 
     async def _announce(self, frame: dict) -> None:
         groups = await in_db_thread(selectors.groups_of)(self.game_id)
@@ -138,13 +180,26 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         """Leave the group and tell the others one fewer is watching."""
-        if self.group is None:
+        await self._leave()
+
+    async def _leave(self) -> None:
+        """Leave the group and the presence list, as far as the services allow: with Redis
+        down the group is left in this process (Redis forgets it anyway); with the database
+        down the presence row goes stale and stops counting after selectors.PRESENCE_TTL."""
+        group, self.group = self.group, None
+        if group is None:
             return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        frame = await in_db_thread(services.presence_leave)(
-            channel_name=self.channel_name, game_id=self.game_id
-        )
-        await self._announce(frame)
+        try:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        except LAYER_DOWN as exc:
+            logger.info("game socket: leaving %s without the channel layer (%r)", group, exc)
+        try:
+            frame = await in_db_thread(services.presence_leave)(
+                channel_name=self.channel_name, game_id=self.game_id
+            )
+            await self._announce(frame)
+        except (*DATABASE_DOWN, *LAYER_DOWN) as exc:
+            logger.info("game socket: presence not updated on leaving (%r)", exc)
 
     async def dispatch(self, message: dict) -> None:
         """Call the message's handler, as Channels does, but without its database clean-up.
@@ -158,18 +213,38 @@ class GameConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except DATABASE_DOWN as exc:
+            await self._unavailable(DATABASE_MESSAGE, exc)
+        except LAYER_DOWN as exc:
+            await self._unavailable(LAYER_MESSAGE, exc)
+
+    async def _unavailable(self, message: str, exc: BaseException) -> None:
+        """A service this socket needs is down: say so and close with 4503. Whatever was
+        being done is not half-done (a command is one transaction): the browser resends its
+        unacknowledged commands after reconnecting, and an applied one is acknowledged, not
+        applied again."""
+        if self.closing:
+            return
+        logger.warning("game socket %s: %s (%r); closing with %d", self.channel_name, message,
+                       exc, protocol.CLOSE_TRY_AGAIN)  # fmt: skip
+        await self._send_frame(protocol.error_frame(UNAVAILABLE, message))
+        await self._close(protocol.CLOSE_TRY_AGAIN)
+
+    async def _close(self, code: int) -> None:
+        self.closing = True  # frames already queued behind this one are ignored
+        await self.close(code)
 
     # -- browser to server ------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Parse a frame strictly; a bad one gets an `error` frame and changes nothing."""
-        if self.group is None:
+        if self.group is None or self.closing:
             return
         if not self.frames.take():
             await self._send_frame(protocol.too_many_frames_frame())
-            await self.close(protocol.CLOSE_TOO_MANY_FRAMES)
-            self.group = None  # frames already queued behind this one are ignored
+            await self._close(protocol.CLOSE_TOO_MANY_FRAMES)
             return
         try:
             frame = parse_client_frame(text_data if text_data is not None else bytes_data)
@@ -181,7 +256,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             self.touched = now
             await in_db_thread(services.presence_touch)(channel_name=self.channel_name)
         if frame.t == protocol.PING:
-            await self._send_frame(protocol.pong_frame())
+            await self._heal()
+            await self._send_frame(protocol.pong_frame(self.last))
         elif frame.t == protocol.SYNC:
             await self._catch_up(frame.v)
         elif frame.t == protocol.CMD:
@@ -189,12 +265,33 @@ class GameConsumer(AsyncWebsocketConsumer):
         elif frame.t == protocol.CHAT:
             await self._chat(frame.d)
 
+    async def _heal(self) -> None:
+        """Send what the socket lacks if the game moved past the last version it was sent:
+        the layer may have lost the last frame of a burst, with no later frame to show it."""
+        if self.member is not None and await in_db_thread(_version_of)(self.game_id) > self.last:
+            await self._catch_up(self.last)
+
     async def _command(self, frame: protocol.ClientFrame) -> None:
-        outcome = await in_db_thread(services.command_submit)(
-            game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
-            client_id=frame.id,
-        )  # fmt: skip
+        if frame.s is not None and (self.seat is None or frame.s != self.seat.seat_id):
+            outcome = await in_db_thread(self._command_for)(frame)  # a partner's seat
+        else:
+            outcome = await in_db_thread(services.command_submit)(
+                game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
+                client_id=frame.id,
+            )  # fmt: skip
         await self._send_frame(outcome.frame())
+
+    def _command_for(self, frame: protocol.ClientFrame) -> services.Outcome:
+        """A command for a partner's seat the user may act for (services.hooks.ACT_FOR)."""
+        seat = Seat.objects.filter(game_id=self.game_id, seat_id=frame.s).first()
+        if seat is None or not hooks.may_act_for(self.game_id, self.scope["user"], seat):
+            return services.Outcome(
+                frame.id, code="seat/not_yours", message=f"you may not act for {frame.s}"
+            )
+        return services.command_submit(
+            game=self.game_id, seat=seat, command=frame.d, base_version=frame.v,
+            client_id=frame.id,
+        )
 
     async def _chat(self, data: dict) -> None:
         try:
@@ -220,7 +317,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def game_frame(self, event: dict) -> None:
         """Forward a versioned frame once, in order; heal a gap from the command log."""
         version = event["v"]
-        if version <= self.last:
+        if version <= self.last or self.closing:
             return
         if version > self.last + 1:
             await self._catch_up(self.last)
@@ -228,10 +325,13 @@ class GameConsumer(AsyncWebsocketConsumer):
                 return
         await self._forward(event["text"])
         self.last = version
+        await self._not_reading()
 
     async def game_text(self, event: dict) -> None:
         """Forward chat and presence as they are, less the chat of players this user muted
         (the list is read again at most every MUTES_TTL seconds, when a line comes)."""
+        if self.closing:
+            return
         sender = event.get("from")
         if sender is not None and hooks.MUTED_BY:
             if time.monotonic() - self.muted_at > MUTES_TTL:
@@ -239,6 +339,22 @@ class GameConsumer(AsyncWebsocketConsumer):
             if sender in self.muted:
                 return
         await self._forward(event["text"])
+        await self._not_reading()
+
+    async def _not_reading(self) -> bool:
+        """Close the socket with 4408 once its browser has left more than `send_cap` bytes
+        unread; say whether it was closed. Without this a frozen tab would make the server
+        hold every frame of the game for it; the other sockets are never held up by it."""
+        if self.transport is None or self.closing:
+            return self.closing
+        waiting = sendbuffer.pending_bytes(self.transport)
+        if waiting <= self.send_cap:
+            return False
+        logger.warning("game socket %s: %d bytes unread (> %d); closing with %d",
+                       self.channel_name, waiting, self.send_cap,
+                       protocol.CLOSE_NOT_READING)  # fmt: skip
+        await self._close(protocol.CLOSE_NOT_READING)
+        return True
 
     async def _forward(self, text: str) -> None:
         """Send a group's text to the browser by the shortest way.

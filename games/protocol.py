@@ -34,6 +34,7 @@ REJECT = "reject"
 ERROR = "error"
 PRESENCE = "presence"
 PONG = "pong"
+CLOCK = "clock"  # the clocks changed outside a step: {"now", "v", "clocks", "events"}
 
 CHAT_CHANNELS = ("side", "players", "spectators")
 
@@ -43,6 +44,11 @@ CLOSE_NOT_YOUR_GAME = 4403
 CLOSE_NO_SUCH_GAME = 4404
 CLOSE_UNSUPPORTED_VERSION = 4409
 CLOSE_TOO_MANY_FRAMES = 4429  # the socket sent frames faster than settings.PGWEB_SOCKET_FRAMES
+# The socket left more than settings.PGWEB_SOCKET_SEND_BUFFER bytes unread (a frozen tab, a
+# dead link): closed so that it cannot hold memory; the browser reconnects and catches up.
+CLOSE_NOT_READING = 4408
+# The database or the channel layer is unavailable (a restart): reconnect with backoff.
+CLOSE_TRY_AGAIN = 4503
 
 
 class ProtocolError(ValueError):
@@ -62,11 +68,13 @@ class ClientFrame:
     id: int | None = None  # cmd: the client's command id
     v: int | None = None  # cmd: the base version; sync: the version the browser has
     d: Any = None  # cmd: the command object; chat: {"channel", "text"}
+    s: str | None = None  # cmd: a partner's seat to act for (taken over, or on vacation)
 
 
 # The largest integer a browser's JSON numbers hold exactly (Number.MAX_SAFE_INTEGER); it
 # also fits the 64-bit database columns, so an id past it is a typed error, not a crash there.
 MAX_CLIENT_INT = 2**53 - 1
+MAX_SEAT_CHARS = 40
 
 
 def _non_negative_int(raw: dict, key: str, t: str) -> int:
@@ -79,15 +87,55 @@ def _non_negative_int(raw: dict, key: str, t: str) -> int:
     return value
 
 
-def parse_client_frame(text: str | bytes) -> ClientFrame:
+def check_command_shape(command: Any) -> None:
+    """A command is an object whose `type` is a string; the engine checks the rest.
+
+    Checked here for the socket and by the REST serializer alike, so the engine's parser is
+    never handed a `type` it cannot even look up (a list or an object there raised
+    TypeError, not a typed rejection).
+    """
+    if not isinstance(command, dict):
+        raise ProtocolError("frame/invalid", "'cmd' needs 'd' as a command object")
+    if not isinstance(command.get("type"), str):
+        raise ProtocolError("frame/invalid", "a command needs 'type' as a string")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(text: str | bytes) -> Any:
+    """Decode a frame's JSON strictly, or raise ProtocolError `frame/not_json`.
+
+    Strict: `NaN` and `Infinity` (which Python's json accepts and no browser sends) are
+    refused, and so is nesting deeper than the decoder's recursion allows (a frame of
+    30 000 `[` raises RecursionError, not ValueError); `None` (a frame with neither text nor
+    bytes) too. Used by both sockets (the game's and the lobby's).
+    """
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (ValueError, TypeError, RecursionError):  # UnicodeDecodeError is a ValueError
+        raise ProtocolError("frame/not_json", "frame is not JSON") from None
+
+
+def _acting_seat(raw: dict) -> str | None:
+    """A command's optional `s`: the seat to act for, when it is not the sender's own."""
+    seat = raw.get("s")
+    if seat is None:
+        return None
+    if not isinstance(seat, str) or not 0 < len(seat) <= MAX_SEAT_CHARS:
+        raise ProtocolError("frame/invalid", f"'s' must be a seat id of 1 to {MAX_SEAT_CHARS} characters")
+    return seat
+
+
+def parse_client_frame(text: str | bytes | None) -> ClientFrame:
     """Parse and check one browser frame (DESIGN.md, "The wire protocol")."""
-    size = len(text.encode() if isinstance(text, str) else text)
+    if not isinstance(text, str | bytes):
+        raise ProtocolError("frame/not_json", "frame is not JSON")
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
     if size > MAX_FRAME_BYTES:
         raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME_BYTES}")
-    try:
-        raw = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("frame/not_json", "frame is not JSON") from None
+    raw = loads(text)
     if not isinstance(raw, dict):
         raise ProtocolError("frame/invalid", "frame must be a JSON object")
     t = raw.get("t")
@@ -95,10 +143,10 @@ def parse_client_frame(text: str | bytes) -> ClientFrame:
         raise ProtocolError("frame/unknown_type", f"unknown frame type {t!r}")
     if t == CMD:
         command = raw.get("d")
-        if not isinstance(command, dict):
-            raise ProtocolError("frame/invalid", "'cmd' needs 'd' as a command object")
+        check_command_shape(command)
         return ClientFrame(
-            t=CMD, id=_non_negative_int(raw, "id", t), v=_non_negative_int(raw, "v", t), d=command
+            t=CMD, id=_non_negative_int(raw, "id", t), v=_non_negative_int(raw, "v", t), d=command,
+            s=_acting_seat(raw),
         )
     if t == SYNC:
         return ClientFrame(t=SYNC, v=_non_negative_int(raw, "v", t))
@@ -146,8 +194,11 @@ def error_frame(code: str, message: str) -> dict:
     return {"t": ERROR, "code": code, "message": message}
 
 
-def pong_frame() -> dict:
-    return {"t": PONG}
+def pong_frame(version: int | None = None) -> dict:
+    """The answer to `ping`. On a game socket it carries the last version the socket was
+    sent: a browser that has less lost a frame (the last of a burst, say) and asks for it
+    with `sync`. The lobby's and the notifications' sockets have no version."""
+    return {"t": PONG} if version is None else {"t": PONG, "v": version}
 
 
 def chat_frame(channel: str, sender: str, text: str, at: str) -> dict:

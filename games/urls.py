@@ -13,4 +13,5 @@ urlpatterns = [
     path("games/<str:game_id>/replay", game_pages.replay_page, name="game-replay"),
     path("", include("games.lobby.urls")),
     path("", include("games.notifications.urls")),
+    path("", include("games.clocks.page_urls")),
 ]

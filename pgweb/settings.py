@@ -93,6 +93,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "pgweb.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while the database is down
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -120,6 +121,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.clocks.context.time_controls",
+                "games.community.context.moderation_notices",
             ],
         },
     },
@@ -163,11 +165,15 @@ if CHANNEL_LAYER_BACKEND not in CHANNEL_LAYER_BACKENDS:
         f"CHANNEL_LAYER_BACKEND must be one of {', '.join(CHANNEL_LAYER_BACKENDS)}, "
         f"not {CHANNEL_LAYER_BACKEND!r}"
     )
+# With the "core" layer, how many messages may wait for one socket (channels_redis drops
+# the rest; the socket heals from the command log, games/consumers.py).
+PGWEB_CHANNEL_CAPACITY = int(os.environ.get("PGWEB_CHANNEL_CAPACITY", "100"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": CHANNEL_LAYER_BACKENDS[CHANNEL_LAYER_BACKEND],
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL]}
+            | ({"capacity": PGWEB_CHANNEL_CAPACITY} if CHANNEL_LAYER_BACKEND == "core" else {}),
         }
     }
 else:
@@ -181,7 +187,12 @@ else:
 CACHE_URL = os.environ.get("CACHE_URL", "") or REDIS_URL
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {
+            # Reads miss and writes are dropped while Redis is down (pgweb/cache.py).
+            "BACKEND": "pgweb.cache.FailOpenRedisCache",
+            "LOCATION": CACHE_URL,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -211,6 +222,9 @@ PGWEB_SOCKET_FRAMES = (
     float(os.environ.get("PGWEB_SOCKET_FRAMES_PER_SECOND", "10")),
     int(os.environ.get("PGWEB_SOCKET_FRAMES_BURST", "40")),
 )
+# Bytes the server may hold for a socket that does not read them (a frozen tab, a dead
+# link) before closing it with 4408; the others are never held up by it.
+PGWEB_SOCKET_SEND_BUFFER = int(os.environ.get("PGWEB_SOCKET_SEND_BUFFER", str(4 * 1024 * 1024)))
 
 # django-axes: five wrong passwords for a name from one address lock that pair out for 15
 # minutes; a right password resets the count.
@@ -276,6 +290,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["games.throttles.WriteThrottle"],
     "NUM_PROXIES": PGWEB_TRUSTED_PROXIES,  # DRF's own get_ident, for any throttle of its own
     "EXCEPTION_HANDLER": "games.api.exceptions.api_exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.StrictJSONParser",  # a body nested too deep is a 400, not a 500
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 
 SPECTACULAR_SETTINGS = {

@@ -17,20 +17,21 @@ tests/infra -x` runs part of it with the same services.
 
 from __future__ import annotations
 
-import glob
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.servicekit import postgres_bin, private_postgres, private_redis  # noqa: E402
+
 VENV_BIN = Path(sys.executable).parent
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 IS_ROOT = os.geteuid() == 0
@@ -46,16 +47,6 @@ def shout(message: str) -> None:
     """Print a warning nobody can miss."""
     bar = "!" * 78
     print(f"\n{bar}\n[make test] {message}\n{bar}\n", flush=True)
-
-
-def postgres_bin() -> Path | None:
-    """Find the folder holding initdb and pg_ctl: on PATH, else Debian's versioned folder."""
-    found = shutil.which("initdb")
-    if found and shutil.which("pg_ctl"):
-        return Path(found).resolve().parent
-    versions = [Path(p).parent.parent for p in glob.glob("/usr/lib/postgresql/*/bin/initdb")]
-    versions = sorted((v for v in versions if v.name.isdigit()), key=lambda v: int(v.name))
-    return versions[-1] / "bin" if versions else None
 
 
 def missing_groups() -> dict[str, list[str]]:
@@ -98,105 +89,6 @@ def install_system_packages() -> None:
         if result.returncode != 0:
             shout(f"`{' '.join(step)}` failed with exit code {result.returncode}")
             return
-
-
-def free_port() -> int:
-    """Return a loopback port nobody is listening on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_for(check, what: str, timeout: float = 30.0) -> None:
-    """Poll `check` until it returns true, or fail after `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if check():
-                return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{what} did not come up within {timeout:.0f}s")
-
-
-def redis_pings(port: int) -> bool:
-    """Tell whether a redis-server on `port` answers PING."""
-    with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
-        sock.sendall(b"PING\r\n")
-        return sock.recv(16).startswith(b"+PONG")
-
-
-@contextmanager
-def private_redis(workdir: Path) -> Iterator[str]:
-    """Run a throwaway redis-server on a free loopback port; yield its URL."""
-    port = free_port()
-    log = workdir / "redis.log"
-    command = [
-        "redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-        "--appendonly", "no", "--dir", str(workdir), "--logfile", str(log),
-    ]  # fmt: skip
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
-    try:
-        wait_for(lambda: process.poll() is None and redis_pings(port), "redis-server", 15)
-        say(f"redis-server pid {process.pid} on 127.0.0.1:{port}")
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        say("redis-server stopped")
-
-
-@contextmanager
-def private_postgres(workdir: Path, bindir: Path) -> Iterator[str]:
-    """Run a throwaway PostgreSQL cluster (trust auth, loopback only); yield its URL.
-
-    PostgreSQL refuses to run as root, so as root the cluster belongs to the `postgres`
-    system user and its commands run through runuser.
-    """
-    port = free_port()
-    home = workdir / "postgres"
-    home.mkdir()
-    data = home / "data"
-    log = home / "server.log"
-    prefix: list[str] = []
-    if IS_ROOT:
-        shutil.chown(home, user="postgres", group="postgres")
-        home.chmod(0o700)
-        prefix = ["runuser", "-u", "postgres", "--"]
-
-    def pg(*args: str) -> None:
-        subprocess.run(
-            [*prefix, *args], cwd=home, check=True, stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-
-    pg(str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-       "-E", "UTF8", "--no-locale", "--no-sync")  # fmt: skip
-    server_options = f"-h 127.0.0.1 -p {port} -k {home} -F -c fsync=off -c full_page_writes=off"
-    started = False
-    try:
-        pg(str(bindir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "30",
-           "-o", server_options, "start")  # fmt: skip
-        started = True
-        say(f"PostgreSQL ({bindir.parent.name}) on 127.0.0.1:{port}, data in {data}")
-        yield f"postgres://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        if started:
-            # After Ctrl-C the server may have had the SIGINT too and be gone already.
-            for mode in ("fast", "immediate"):
-                try:
-                    pg(str(bindir / "pg_ctl"), "-D", str(data), "-m", mode, "-w", "stop")
-                    break
-                except subprocess.CalledProcessError:
-                    continue
-            say("PostgreSQL stopped")
-        elif log.exists():
-            print(log.read_text(errors="replace"), file=sys.stderr)
 
 
 def run_step(name: str, command: list[str], env: dict[str, str]) -> bool:
@@ -266,7 +158,7 @@ def main(pytest_args: list[str]) -> int:
         workdir.chmod(0o755)  # the postgres user must reach its folder inside
         if shutil.which("redis-server"):
             try:
-                env["REDIS_URL"] = services.enter_context(private_redis(workdir))
+                env["REDIS_URL"] = services.enter_context(private_redis(workdir, say))
             except (RuntimeError, OSError) as exc:
                 shout(f"could not start redis-server: {exc}")
                 results["redis-server"] = False
@@ -276,7 +168,7 @@ def main(pytest_args: list[str]) -> int:
         if bindir is not None:
             try:
                 env["PGWEB_TEST_POSTGRES_URL"] = services.enter_context(
-                    private_postgres(workdir, bindir)
+                    private_postgres(workdir, bindir, say)
                 )
             except (RuntimeError, OSError, subprocess.CalledProcessError) as exc:
                 shout(f"could not start PostgreSQL: {exc}")

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from games.models import FINISHED, Game
-from games.protocol import MAX_CLIENT_INT
+from games.protocol import MAX_CLIENT_INT, ProtocolError, check_command_shape
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -43,6 +43,14 @@ class CommandSerializer(serializers.Serializer):
         min_value=0, max_value=MAX_CLIENT_INT, help_text="the game version the command is based on"
     )
     command = serializers.DictField()
+
+    def validate_command(self, command: dict) -> dict:
+        """The same shape the socket checks: an object with a string `type`."""
+        try:
+            check_command_shape(command)
+        except ProtocolError as exc:
+            raise serializers.ValidationError(exc.message) from None
+        return command
 
 
 class SeatSerializer(serializers.Serializer):

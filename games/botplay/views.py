@@ -4,6 +4,7 @@ with its balance."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,6 +26,10 @@ from games.services.errors import ServiceError
 
 from .balance import scenario_balance
 from .seats import play_against_bot, seat_to_bot
+
+# Other apps add a section to a scenario's page: (template, scenario id -> its context as
+# `data`). The community app adds play counts and the side balance of rated games.
+SCENARIO_SECTIONS: list[tuple[str, Callable[[str], dict]]] = []
 
 
 class PlayBotSerializer(serializers.Serializer):
@@ -127,4 +132,5 @@ def scenario_page(request: HttpRequest, scenario_id: str) -> HttpResponse:
             row["name"] = names.get(row["side"], "Draw")
     return render(request, "botplay/scenario.html", {
         "scenario": engine.scenario_summary(scen), "balance": balance,
+        "sections": [{"template": t, "data": f(scenario_id)} for t, f in SCENARIO_SECTIONS],
     })

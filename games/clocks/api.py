@@ -15,8 +15,9 @@ from rest_framework.views import APIView
 
 from games import selectors
 from games.clocks import absence, vacation
+from games.clocks.live import event_json
 from games.clocks.models import ClockEvent, GameClock
-from games.clocks.service import readings_of
+from games.clocks.readings import readings_of
 from games.services.errors import ServiceError
 
 EVENTS_SHOWN = 100
@@ -32,26 +33,27 @@ def _missing(game_id: str) -> Response:
     )
 
 
-def clock_json(game: Any, user: Any) -> dict:
-    """Every audience's view of a game's clocks now, its time log, and this user's choices."""
+def clock_json(game: Any, user: Any, every_event: bool = False) -> dict:
+    """Every audience's view of a game's clocks now, its time log (the last EVENTS_SHOWN
+    lines, or all of them: a replay), and this user's choices."""
     now = timezone.now()
     clock = GameClock.objects.filter(pk=game.pk).first()
-    events = ClockEvent.objects.filter(game_id=game.pk).order_by("-at", "-id")[:EVENTS_SHOWN]
+    events = ClockEvent.objects.filter(game_id=game.pk).order_by("-at", "-id")
+    if not every_event:
+        events = events[:EVENTS_SHOWN]
     return {
         "now": now.isoformat(),
         "v": game.version,
         "clocks": readings_of(clock, now) if clock is not None else None,
-        "events": [
-            {"id": e.pk, "v": e.version, "at": e.at.isoformat(), "kind": e.kind,
-             "side": e.side_id, "text": e.text}
-            for e in reversed(events)
-        ],  # fmt: skip
+        "events": [event_json(e) for e in reversed(events)],
         "outcomes": absence.outcomes_for(game.pk, user),
+        "act_for": absence.acting_for(game.pk, user),
     }
 
 
 class ClockView(APIView):
-    """A game's clocks now (server time included), its time log, and your outcomes."""
+    """A game's clocks now (server time included), its time log (`?events=all`: every line,
+    for a replay) and your outcomes."""
 
     permission_classes = [AllowAny]
 
@@ -65,7 +67,8 @@ class ClockView(APIView):
                 {"error": {"code": "game/not_yours", "message": "you may not watch this game now"}},
                 status=403,
             )
-        return Response(clock_json(game, request.user))
+        every = request.query_params.get("events") == "all"
+        return Response(clock_json(game, request.user, every_event=every))
 
 
 class OutcomeView(APIView):

@@ -35,7 +35,7 @@ def flag_due(now: datetime) -> int:
             "pk", "game_id", "side_id", "deadline"
         )[:BATCH]
     )
-    flagged = 0
+    flags: list[dict] = []
     with transaction.atomic():
         for pk, game_id, side_id, deadline in rows:
             claimed = SideClock.objects.filter(
@@ -45,9 +45,9 @@ def flag_due(now: datetime) -> int:
                 remind_at=None,
             )  # fmt: skip
             if claimed:
-                service.flagged(game_id, side_id, deadline)
-                flagged += 1
-    return flagged
+                flags.append(service.flagged(game_id, side_id, deadline))
+        transaction.on_commit(partial(signals.send_flags, flags))
+    return len(flags)
 
 
 def remind(now: datetime) -> int:
@@ -65,20 +65,18 @@ def remind(now: datetime) -> int:
         game_id__in={r[1] for r in rows}
     ).order_by("seat_id").values_list("game_id", "side__side_id", "seat_id"):
         seats.setdefault((game_id, side_id), []).append(seat_id)
-    sent = 0
+    reminders: list[dict] = []
     with transaction.atomic():
         for pk, game_id, side_id, deadline, remind_at in rows:
             if not SideClock.objects.filter(pk=pk, remind_at=remind_at).update(remind_at=None):
                 continue  # another worker reminded, or the clock moved on
-            transaction.on_commit(
-                partial(
-                    signals.time_running_out.send, sender=SideClock, game_id=game_id,
-                    side_id=side_id, seat_ids=tuple(seats.get((game_id, side_id), ())),
-                    deadline=deadline, remaining=max((deadline - now).total_seconds(), 0.0),
-                )
-            )  # fmt: skip
-            sent += 1
-    return sent
+            reminders.append({
+                "game_id": game_id, "side_id": side_id,
+                "seat_ids": tuple(seats.get((game_id, side_id), ())), "deadline": deadline,
+                "remaining": max((deadline - now).total_seconds(), 0.0),
+            })  # fmt: skip
+        transaction.on_commit(partial(signals.send_reminders, reminders))
+    return len(reminders)
 
 
 def decline_windows(now: datetime) -> int:
@@ -115,19 +113,22 @@ def decline_windows(now: datetime) -> int:
 
 
 def end_vacations(now: datetime) -> int:
-    """Restart the clocks a vacation paused, once it is over."""
+    """Restart the clocks a vacation paused once it is over, and say so in each game's log."""
     ended = list(
-        Vacation.objects.filter(ends_at__lte=now, settled=False).values_list("pk", "user_id")[
-            :BATCH
-        ]
+        Vacation.objects.filter(ends_at__lte=now, settled=False).values_list(
+            "pk", "user_id", "user__username", "ends_at"
+        )[:BATCH]
     )
     done = 0
-    for pk, user_id in ended:
+    for pk, user_id, username, ends_at in ended:
         with transaction.atomic():
             if not Vacation.objects.filter(pk=pk, settled=False).update(settled=True):
-                continue
+                continue  # another worker ended it
             for game_id in timed_games_of(user_id, controls.CORRESPONDENCE):
                 service.settle_now(game_id, now)
+                service.log(
+                    game_id, "vacation", "", f"{username}'s vacation is over", at=ends_at
+                )
             done += 1
     return done
 

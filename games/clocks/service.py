@@ -19,8 +19,9 @@ from django.utils import timezone
 
 from games import engine_adapter as engine
 from games.clocks import control as controls
-from games.clocks import signals
+from games.clocks import live, signals
 from games.clocks.models import ClockEvent, ClockReading, GameClock, SideClock, Vacation
+from games.clocks.readings import readings_of, remember
 from games.clocks.timing import SideTime, settle
 from games.models import ACTIVE, Game, Seat, Side
 from games.services.hooks import StepDone
@@ -47,7 +48,10 @@ def on_step(done: StepDone) -> None:
     decided = None
     if done.seat_id is not None and done.before is not None:
         decided = _side_of_seat(done.before, done.seat_id)
-    settle_game(clock, done.after, done.at, version=done.version, decided_side=decided)
+    settle_game(
+        clock, done.after, done.at, version=done.version, decided_side=decided,
+        activations=engine.segments_finished(done.before, done.after),
+    )  # fmt: skip
 
 
 def _side_of_seat(state: engine.GameState, seat_id: str) -> str | None:
@@ -93,9 +97,11 @@ def settle_game(
     *,
     version: int | None = None,
     decided_side: str | None = None,
+    activations: set[str] | frozenset[str] = frozenset(),
 ) -> dict:
     """Bring a game's side clocks to `now` for `state`; record the readings at `version`.
 
+    `activations`: the sides that finished an activation in this step (live increments).
     Returns the readings. Newly flagged sides get a game-log line, and `clock_flagged` is
     sent after the commit.
     """
@@ -106,12 +112,14 @@ def settle_game(
     paused = on_vacation(clock.game_id, state, now) if control["kind"] == controls.CORRESPONDENCE else set()
     # Locked: a sweep flagging one of them waits for this step, or this step sees its flag.
     rows = list(SideClock.objects.select_for_update().filter(game_id=clock.game_id))
+    flags = []
     for row in rows:
         should_run = row.side_id in deciding and not live_window and row.side_id not in paused
         before = SideTime(row.remaining, row.running_since, row.flagged_at)
         after = settle(
             control, before, now=now, should_run=should_run, decided=row.side_id == decided_side,
             deciding=row.side_id in deciding or live_window,
+            activations=int(row.side_id in activations),
         )  # fmt: skip
         restarted = after.running_since is not None and after.running_since != before.running_since
         if after == before and row.paused == (row.side_id in paused):
@@ -129,14 +137,16 @@ def settle_game(
             "remaining", "running_since", "deadline", "flagged_at", "paused", "remind_at",
         ])  # fmt: skip
         if before.flagged_at is None and after.flagged_at is not None:
-            flagged(clock.game_id, row.side_id, after.flagged_at)
+            flags.append(flagged(clock.game_id, row.side_id, after.flagged_at))
+    if flags:
+        transaction.on_commit(partial(signals.send_flags, flags))
     if version is None:
         return readings_of(clock, now, rows)
     _window(clock, live_window, now, version)
     readings = readings_of(clock, now, rows)
     ClockReading.objects.create(game_id=clock.game_id, version=version, readings=readings)
     # The views of this version read it after the commit: hand it over without a query.
-    transaction.on_commit(partial(_remember_reading, clock.game_id, version, readings))
+    transaction.on_commit(partial(remember, clock.game_id, version, readings))
     return readings
 
 
@@ -152,15 +162,10 @@ def _window(clock: GameClock, open_now: bool, now: datetime, version: int) -> No
     clock.save(update_fields=["window_deadline", "window_version"])
 
 
-def flagged(game_id: Any, side_id: str, at: datetime) -> None:
-    """Write the flag to the game log and tell the listeners once the commit is done."""
+def flagged(game_id: Any, side_id: str, at: datetime) -> dict:
+    """Write the flag to the game log; return it for `signals.send_flags` after the commit."""
     log(game_id, "flag", side_id, f"{side_name(game_id, side_id)} ran out of time", at=at)
-    transaction.on_commit(
-        partial(
-            signals.clock_flagged.send, sender=SideClock, game_id=game_id, side_id=side_id,
-            seat_ids=seats_of(game_id, side_id),
-        )
-    )  # fmt: skip
+    return {"game_id": game_id, "side_id": side_id, "seat_ids": seats_of(game_id, side_id), "at": at}
 
 
 def seats_of(game_id: Any, side_id: str) -> tuple[str, ...]:
@@ -178,73 +183,13 @@ def side_name(game_id: Any, side_id: str) -> str:
 
 
 def log(game_id: Any, kind: str, side_id: str, text: str, *, at: datetime) -> ClockEvent:
+    """A system line of the game log (after the current version), pushed to the open pages."""
     version = Game.objects.filter(pk=game_id).values_list("version", flat=True).get()
-    return ClockEvent.objects.create(
+    event = ClockEvent.objects.create(
         game_id=game_id, version=version, at=at, kind=kind, side_id=side_id, text=text
     )
-
-
-def readings_of(clock: GameClock, now: datetime, rows: list[SideClock] | None = None) -> dict:
-    """What every audience may see of the clocks at `now` (plain JSON)."""
-    sides = {}
-    if rows is None:
-        rows = list(SideClock.objects.filter(game_id=clock.game_id))
-    for row in rows:
-        t = SideTime(row.remaining, row.running_since, row.flagged_at)
-        sides[row.side_id] = {
-            "left": round(t.left(now), 3),
-            "running": t.running,
-            "deadline": _iso(t.deadline),
-            "flagged": row.flagged_at is not None,
-            "paused": row.paused,
-        }
-    window = None
-    if clock.window_deadline is not None:
-        window = {
-            "deadline": _iso(clock.window_deadline),
-            "left": round(max((clock.window_deadline - now).total_seconds(), 0.0), 3),
-        }
-    return {
-        "control": clock.control,
-        "label": controls.label(clock.control),
-        "at": _iso(now),
-        "sides": sides,
-        "window": window,
-    }
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
-
-
-# -- readings by version, for the views (frames, snapshots, replays) ----------------------------
-
-_READINGS: OrderedDict[tuple[str, int], dict | None] = OrderedDict()
-
-
-def _remember_reading(game_id: Any, version: int, readings: dict) -> None:
-    _READINGS[(str(game_id), version)] = readings
-    while len(_READINGS) > _KEEP:
-        _READINGS.popitem(last=False)
-
-
-def reading_at(game_id: Any, version: int) -> dict | None:
-    """The clocks a version was made with (None for an untimed game); cached, never changes."""
-    key = (str(game_id), version)
-    if key in _READINGS:
-        return _READINGS[key]
-    hit = ClockReading.objects.filter(game_id=game_id, version=version).values_list(
-        "readings", flat=True
-    ).first()
-    if hit is not None:  # a missing row may still be in an open transaction: ask again later
-        _remember_reading(game_id, version, hit)
-    return hit
-
-
-def view_extra(game_id: Any, version: int) -> dict:
-    """The `clocks` key each audience's view carries (absent for an untimed game)."""
-    reading = reading_at(game_id, version)
-    return {"clocks": reading} if reading is not None else {}
+    live.after_commit(game_id, event)
+    return event
 
 
 def due(now: datetime) -> Q:

@@ -47,17 +47,20 @@ def settle(
     should_run: bool,
     decided: bool = False,
     deciding: bool | None = None,
+    activations: int = 0,
 ) -> SideTime:
     """The side's clock at `now`, running from now on if `should_run`.
 
     `decided`: the side has just made a decision (sent a command). Correspondence gives
     each decision its N days: the bank refills when the side decides and when the decision
-    passes from it (its clock stops); live adds the increment when the decision passes
-    away from the side (its clock stops after running). `deciding` (default: `should_run`)
-    says whether the decision is still the side's although its clock stops (a vacation,
-    an opportunity-fire window's own timer): then the clock stops without a hand-over, so
-    no refill and no increment. A clock that ran past zero is flagged at its
-    deadline (a flagged side may still play on until the opponent claims).
+    passes from it (its clock stops). `deciding` (default: `should_run`) says whether the
+    decision is still the side's although its clock stops (a vacation, an opportunity-fire
+    window's own timer): then the clock stops without a hand-over, so no refill.
+    `activations`: how many activations (action segments, a pass included) the side has just
+    finished; live adds the increment for each, whether or not the side goes on deciding
+    (opening segments, a banked segment). A clock that ran past zero is flagged at its
+    deadline (a flagged side may still play on until the opponent claims); a flagged clock
+    stays stopped until the flag is lifted (more time, a take-over: games.clocks.absence).
     """
     remaining, flagged_at = clock.remaining, clock.flagged_at
     if clock.running_since is not None:
@@ -68,8 +71,8 @@ def settle(
     handed_over = clock.running and not (should_run if deciding is None else deciding)
     if control["kind"] == CORRESPONDENCE and (decided or handed_over) and flagged_at is None:
         remaining = bank(control)
-    if control["kind"] == LIVE and handed_over and flagged_at is None:
-        remaining += control["increment"]
+    if control["kind"] == LIVE and activations and flagged_at is None:
+        remaining += control["increment"] * activations
     return replace(
         clock,
         remaining=remaining,

@@ -14,11 +14,13 @@ class CommunityConfig(AppConfig):
     def ready(self) -> None:
         """Plug into the games' hooks (seats, chat, quick match, the end of a game), the
         clocks' flag and the worker's sweep; the games app never imports this one."""
+        from games.botplay import views as botplay_views
         from games.clocks import signals as clock_signals
         from games.clocks import sweep
         from games.services import hooks
 
         from . import blocks, game_end, matchmaking, moderation, ratings
+        from .selectors.scenarios import scenario_stats
         from .tournaments import service as tournaments
 
         hooks.OPTION_CHECKS["rated"] = ratings.check_rated
@@ -34,6 +36,9 @@ class CommunityConfig(AppConfig):
         ):
             if hook not in table:
                 table.append(hook)
+        section = ("community/scenario_stats.html", scenario_stats)
+        if section not in botplay_views.SCENARIO_SECTIONS:
+            botplay_views.SCENARIO_SECTIONS.append(section)
         sweep.register("community.games", game_end.sweep)
         sweep.register("community.quick_match", matchmaking.pair_waiting)
         clock_signals.clock_flagged.connect(

@@ -17,7 +17,6 @@ from datetime import datetime
 from django.conf import settings
 
 from games.models import WAITING, Seek
-from games.rules import registry
 from games.services.errors import ServiceError
 from games.services.matchmaking import seek_pair
 
@@ -70,7 +69,7 @@ def seek_rating(seek: Seek, other: Seek | None = None) -> float:
     correspondence (untimed games count as correspondence)."""
     scenario = seek.scenario or (other.scenario if other else "")
     control = seek.time_control or (other.time_control if other else "")
-    ruleset = ratings.ruleset_of(scenario) if scenario else registry.DEFAULT
+    ruleset = ratings.ruleset_of(scenario) if scenario else ratings.DEFAULT_RULESET
     pace = ratings.LIVE if control.startswith("live") else ratings.CORRESPONDENCE
     row = Rating.objects.filter(user_id=seek.user_id, ruleset=ruleset, pace=pace).first()
     return row.rating if row else glicko2.DEFAULT_RATING

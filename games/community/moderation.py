@@ -185,3 +185,9 @@ def check_chat(game: Any, user: Any, text: str) -> str:
                            f"a chat line has at most {rules.max_length} characters, "
                            f"this one has {len(text)}")
     return filtered(text, rules.words)
+
+
+def close(*, report_row: Report, by: Any) -> None:
+    """Staff read a report and do nothing more."""
+    _staff(by)
+    _close(report_row, by)

@@ -70,7 +70,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_send(notify.LOBBY_GROUP, notify.changed_message())
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Refuse a flood (close 4429) and frames that are not JSON, then answer the frame."""
+        """Refuse a flood (close 4429), frames that are not JSON or too large, then answer."""
         if self.frames is None:
             return
         if not self.frames.take():
@@ -78,10 +78,13 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             await self.close(protocol.CLOSE_TOO_MANY_FRAMES)
             self.frames = None
             return
+        raw = text_data if text_data is not None else bytes_data
         try:
-            content = await self.decode_json(text_data if text_data is not None else bytes_data)
-        except (ValueError, TypeError, UnicodeDecodeError):
-            await self.send_json(protocol.error_frame("frame/not_json", "frame is not JSON"))
+            if isinstance(raw, str | bytes) and len(raw) > protocol.MAX_FRAME_BYTES:
+                raise protocol.ProtocolError("frame/too_large", "frame is too large")
+            content = protocol.loads(raw)  # strict: no NaN, no nesting past the recursion limit
+        except protocol.ProtocolError as exc:
+            await self.send_json(protocol.error_frame(exc.code, exc.message))
             return
         await self.receive_json(content)
 

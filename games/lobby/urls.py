@@ -12,6 +12,5 @@ urlpatterns = [
     path("accounts/login/", views.signin, name="login"),
     path("accounts/logout/", views.signout, name="logout"),
     path("accounts/claim/", views.claim, name="claim"),
-    path("players/<path:username>/", views.player, name="player"),
     path("scenarios/<str:scenario_id>/thumbnail.svg", views.thumbnail, name="scenario-thumbnail"),
 ]

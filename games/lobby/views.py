@@ -1,21 +1,19 @@
-"""The lobby's pages: create a game, sign up, sign in, sign out, claim a guest account, a
-player's profile, and scenario map thumbnails."""
+"""The lobby's pages: create a game, sign up, sign in, sign out, claim a guest account, and
+scenario map thumbnails (a player's page is the community app's)."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model, login, logout, update_session_auth_hash
+from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import engine_adapter as engine
 from games import services
-from games.lobby.selectors import scenario_brief
 from games.lobby.thumbnail import thumbnail_svg
-from games.models import Seat
 from games.throttles import throttle_check
 
 
@@ -117,43 +115,6 @@ def claim(request: HttpRequest) -> HttpResponse:
         "accounts/claim.html",
         {"error": error, "is_guest": services.is_guest(request.user)},
         status=status,
-    )
-
-
-def _won(result: dict | None, side: str) -> bool | None:
-    winner = (result or {}).get("winner")
-    return None if winner is None else winner == side
-
-
-@require_GET
-def player(request: HttpRequest, username: str) -> HttpResponse:
-    """A player's games, newest first."""
-    person = get_object_or_404(get_user_model(), username=username)
-    seats = (
-        Seat.objects.filter(user=person)
-        .select_related("game", "side")
-        .order_by("-game__created_at")[:200]
-    )
-    visible = [
-        s
-        for s in seats
-        if not s.game.options.get("private")
-        or (request.user.is_authenticated and request.user.pk == person.pk)
-    ]
-    rows = [
-        {
-            "game": s.game,
-            "scenario": scenario_brief(s.game.scenario),
-            "side": s.side.name,
-            "seat": s.seat_id,
-            "won": _won(s.game.result, s.side.side_id),
-        }
-        for s in visible
-    ]
-    return render(
-        request,
-        "accounts/player.html",
-        {"person": person, "rows": rows, "is_guest": services.is_guest(person)},
     )
 
 

@@ -11,13 +11,16 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         """Plug the trigger into the games' on-commit broadcast, the retries and digests into
-        the worker's periodic sweep, and the clocks' warning into "your time is running out"."""
+        the worker's periodic sweep, and the clocks' warnings and flags into notifications."""
         from games.clocks import signals as clock_signals
         from games.clocks import sweep as clock_sweep
-        from games.notifications import sweep, trigger
+        from games.notifications import clock_notices, sweep, trigger
 
         trigger.install()
         clock_sweep.register("notifications", sweep.run)
         clock_signals.time_running_out.connect(
-            sweep.on_time_running_out, dispatch_uid="notifications-time-running-out"
+            clock_notices.on_time_running_out, dispatch_uid="notifications-time-running-out"
+        )
+        clock_signals.clock_flagged.connect(
+            clock_notices.on_clock_flagged, dispatch_uid="notifications-clock-flagged"
         )

@@ -81,12 +81,24 @@ def message(
     after: engine.GameState | None = None,
     events: list[dict] | None = None,
     remaining: str = "",
+    flagged: str = "",
 ) -> dict:
-    """The message of one notification for a player on side `side_id`."""
+    """The message of one notification for a player on side `side_id`. `flagged`: the name
+    of a side that has just run out of time (its own players are told it ran out; the
+    others that it is their decision)."""
     title = scenario_title(scenario_id)
     turn = getattr(after, "turn", None)
     lines: list[str] = []
-    if kind == YOUR_MOVE:
+    label = KIND_LABELS.get(kind, "")
+    if flagged and kind == TIME_RUNNING_OUT:
+        label = "Out of time"
+        text = (
+            f"Your side ({flagged}) ran out of time in {title}. You may play on: your opponent "
+            "may claim the win, give you more time or wait, and a partner may take over."
+        )
+    elif flagged and kind == YOUR_MOVE:
+        text = f"{flagged} ran out of time in {title}: claim the win, give more time or wait."
+    elif kind == YOUR_MOVE:
         text = f"It is your move in {title}" + (f", turn {turn}." if turn else ".")
         if after is not None and events:
             lines = step_lines(events, after, side_id, side_names)
@@ -102,7 +114,7 @@ def message(
         raise ValueError(f"unknown notification kind {kind!r}")
     return {
         "kind": kind,
-        "title": f"{KIND_LABELS[kind]}: {title}",
+        "title": f"{label}: {title}",
         "text": text,
         "lines": lines,
         "url": game_url(game_id),

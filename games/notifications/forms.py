@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from games.notifications.addresses import AddressRefused, check_url
+from games.notifications.digest import time_zones
 from games.notifications.kinds import CHANNELS, KIND_LABELS, KINDS, switch_name
 from games.notifications.models import NotificationSettings
 
@@ -20,13 +21,34 @@ class SettingsForm(forms.ModelForm):
         widget=forms.TextInput(attrs={"placeholder": "https://...", "inputmode": "url"}),
     )
 
+    digest_hour = forms.TypedChoiceField(
+        label="Send the digest at",
+        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    digest_timezone = forms.ChoiceField(label="in the time zone", required=False)
+
     class Meta:
         model = NotificationSettings
-        fields = ["email", "email_digest", "webhook_url", *SWITCHES]
+        fields = ["email", "email_digest", "digest_hour", "digest_timezone", "webhook_url", *SWITCHES]
         labels = {
             "email": "E-mail address",
             "email_digest": "One daily digest instead of a mail per move",
         }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["digest_timezone"].choices = [(z, z.replace("_", " ")) for z in time_zones()]
+
+    def clean_digest_hour(self) -> int:
+        """Left out of the form: the hour stays as it was."""
+        hour = self.cleaned_data.get("digest_hour")
+        return self.instance.digest_hour if hour is None else hour
+
+    def clean_digest_timezone(self) -> str:
+        return self.cleaned_data.get("digest_timezone") or self.instance.digest_timezone
 
     def clean_webhook_url(self) -> str:
         url = (self.cleaned_data.get("webhook_url") or "").strip()

@@ -21,8 +21,12 @@ class NotificationSettings(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
     )
     email = models.EmailField(blank=True, default="")
-    # A daily digest of "your move" mails instead of one mail per move.
+    # A daily digest of "your move" mails instead of one mail per move, at the hour the
+    # player picks in their time zone (games.notifications.digest).
     email_digest = models.BooleanField(default=False)
+    digest_hour = models.PositiveSmallIntegerField(default=8)
+    digest_timezone = models.CharField(max_length=64, default="UTC")
+    next_digest_at = models.DateTimeField(null=True, blank=True, db_index=True)
     last_digest_at = models.DateTimeField(null=True, blank=True)
     webhook_url = models.URLField(max_length=500, blank=True, default="")
     webhook_secret = models.CharField(max_length=64, default=new_webhook_secret)

@@ -45,13 +45,18 @@ def backoff(attempts: int) -> timedelta:
     return min(FIRST_BACKOFF * (2 ** max(attempts - 1, 0)), MAX_BACKOFF)
 
 
-def targets(prefs: NotificationSettings, channel: str) -> list[str]:
-    """Where one channel goes for a player: an address, a URL, or each push subscription."""
+def targets(
+    prefs: NotificationSettings, channel: str, pushes: list[str] | None = None
+) -> list[str]:
+    """Where one channel goes for a player: an address, a URL, or each push subscription
+    (`pushes`: the subscription ids, when the caller read them already)."""
     if channel == EMAIL:
         return [prefs.email] if prefs.email else []
     if channel == WEBHOOK:
         return [prefs.webhook_url] if prefs.webhook_url else []
     if channel == PUSH:
+        if pushes is not None:
+            return pushes
         subs = PushSubscription.objects.filter(user_id=prefs.user_id).order_by("pk")
         return [str(pk) for pk in subs.values_list("pk", flat=True)]
     return []

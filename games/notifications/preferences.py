@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.notifications import digest
 from games.notifications.kinds import KINDS, switch_name
 from games.notifications.models import NotificationSettings
 from games.notifications.unsubscribe import ALL
@@ -29,10 +30,12 @@ def settings_for(user_ids: list[Any]) -> dict[Any, NotificationSettings]:
 def switch_off(user: Any, channel: str, kind: str) -> NotificationSettings:
     """Stop one kind (or ALL kinds) on one channel: what an unsubscribe link does."""
     prefs = settings_of(user)
+    before = digest.snapshot(prefs)
     kinds = KINDS if kind == ALL else (kind,)
     for k in kinds:
         setattr(prefs, switch_name(channel, k), False)
     if channel == "email" and kind in (ALL, "your_move"):
         prefs.email_digest = False
     prefs.save()
+    digest.settings_changed(before, prefs)  # drops what the digest held: nothing to send
     return prefs

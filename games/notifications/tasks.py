@@ -17,26 +17,28 @@ from django_tasks import task
 
 from games import selectors
 from games.models import Game, GameStep, Side
-from games.notifications import content, outbox, recipients
+from games.notifications import bulk, outbox, recipients
 from games.notifications.kinds import GAME_OVER, YOUR_MOVE
-from games.notifications.preferences import settings_for
 
 logger = logging.getLogger(__name__)
 
+BATCH = 20  # deliveries one send task takes: a sweep's hundreds queue a few dozen tasks
+
 
 def enqueue_sends(ids: list[int], run_after: datetime | None = None) -> None:
-    """Queue a send task per delivery (deferred where the backend can defer; else the sweep
-    picks retries up when they are due)."""
-    for delivery_id in ids:
-        job = send_delivery
+    """Queue the sending of deliveries: one task for one, a task per BATCH for many (deferred
+    where the backend can defer; else the sweep picks retries up when they are due)."""
+    if run_after is not None and not send_delivery.get_backend().supports_defer:
+        return  # the sweep sends them when their time comes
+    for start in range(0, len(ids), BATCH):
+        chunk = list(ids[start : start + BATCH])
+        job, args = (send_delivery, chunk) if len(chunk) == 1 else (send_deliveries, [chunk])
         if run_after is not None:
-            if not job.get_backend().supports_defer:
-                continue  # the sweep sends it when its time comes
             job = job.using(run_after=run_after)
         try:
-            job.enqueue(delivery_id)
-        except Exception:  # the row stays pending: the sweep sends it
-            logger.exception("could not queue delivery %s", delivery_id)
+            job.enqueue(*args)
+        except Exception:  # the rows stay pending: the sweep sends them
+            logger.exception("could not queue deliveries %s", chunk)
 
 
 def scenario_of(game_id: Any) -> str:
@@ -48,29 +50,18 @@ def side_names(game_id: Any) -> dict[str, str]:
 
 
 def notify(
-    *, game_id: Any, scenario_id: str, version: int, kind: str, seat_ids: set[str],
+    *, game_id: Any, version: int, kind: str, seat_ids: set[str],
     after: Any, events: list[dict], remaining: str = "", key: str = "",
 ) -> list[int]:  # fmt: skip
     """Make the deliveries of one notification for the players in `seat_ids`; each message is
-    built for the recipient's side. Returns the ids to send."""
-    people = recipients.seated(game_id, seat_ids)
-    prefs = settings_for([p.user_id for p in people])
-    names = side_names(game_id)
-    ids: list[int] = []
-    for person in people:
-        if kind == YOUR_MOVE and recipients.is_watching(game_id, person.user_id):
-            continue  # the open page tells them
-        msg = content.message(
-            kind=kind, game_id=game_id, scenario_id=scenario_id, side_id=person.side_id,
-            side_names=names, after=after, events=events, remaining=remaining,
-        )  # fmt: skip
-        if prefs[person.user_id].pk is None:
-            prefs[person.user_id].save()  # first notification: keep the defaults
-        ids += outbox.make(
-            prefs=prefs[person.user_id], kind=kind, message=msg, game_id=game_id,
-            key=key or f"{game_id}:{version}:{kind}",
-        )  # fmt: skip
-    return ids
+    built for the recipient's side (a player with the game open gets no "your move": the
+    page tells them). Returns the ids to send."""
+    notice = bulk.Notice(
+        game_id=game_id, kind=kind, seat_ids=frozenset(seat_ids),
+        key=key or f"{game_id}:{version}:{kind}", remaining=remaining, after=after,
+        events=tuple(events),
+    )  # fmt: skip
+    return bulk.make([notice])
 
 
 @task()
@@ -92,7 +83,7 @@ def notify_step(game_id: str, version: int) -> int:
     ) or []
     with transaction.atomic():
         ids = notify(
-            game_id=game_id, scenario_id=game["scenario"], version=version, kind=kind,
+            game_id=game_id, version=version, kind=kind,
             seat_ids=seat_ids, after=after, events=events if kind == YOUR_MOVE else [],
         )  # fmt: skip
         transaction.on_commit(lambda: enqueue_sends(ids))
@@ -108,4 +99,17 @@ def send_delivery(delivery_id: int) -> str:
     return status
 
 
-__all__ = ["GAME_OVER", "enqueue_sends", "notify", "notify_step", "send_delivery"]
+@task()
+def send_deliveries(delivery_ids: list[int]) -> dict[str, int]:
+    """Send several deliveries in turn (each claimed on its own, so a row another worker
+    holds is skipped); each passing failure is retried on its own after its backoff."""
+    done: dict[str, int] = {}
+    for delivery_id in delivery_ids:
+        status = send_delivery.call(delivery_id)
+        done[status or "skipped"] = done.get(status or "skipped", 0) + 1
+    return done
+
+
+__all__ = [
+    "GAME_OVER", "enqueue_sends", "notify", "notify_step", "send_deliveries", "send_delivery",
+]  # fmt: skip

@@ -18,21 +18,11 @@ from games import broadcast, protocol
 from games import engine_adapter as engine
 from games.notifications import content, recipients, tasks
 from games.notifications.kinds import GAME_OVER
+from games.notifications.notices import NOTICE, NOTICE_FRAME, browser_notice, user_group
+
+__all__ = ["NOTICE", "NOTICE_FRAME", "browser_notice", "install", "on_step", "tell_pages", "user_group"]
 
 logger = logging.getLogger(__name__)
-
-NOTICE = "notify.notice"  # handled by NotificationConsumer.notify_notice
-NOTICE_FRAME = "notice"  # server to browser: {"t": "notice", "d": {kind, title, text, url, game}}
-
-
-def user_group(user_id: Any) -> str:
-    return f"notify.user.{user_id}"
-
-
-def browser_notice(msg: dict) -> dict:
-    """What the page shows: the message without the step's log lines."""
-    return {"t": NOTICE_FRAME, "d": {k: msg[k] for k in ("kind", "title", "text", "url", "game")}}
-
 
 def on_step(
     game_id: Any, version: int, before: engine.GameState | None, after: engine.GameState,

@@ -8,16 +8,17 @@ from pathlib import Path
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.notifications import outbox, vapid
+from games.notifications import digest, outbox, tasks, vapid
 from games.notifications.addresses import AddressRefused
 from games.notifications.forms import SettingsForm
 from games.notifications.kinds import CHANNEL_LABELS, CHANNELS, KIND_LABELS
-from games.notifications.models import PushSubscription
+from games.notifications.models import DIGEST, Delivery, PushSubscription
 from games.notifications.preferences import settings_of, switch_off
 from games.notifications.senders.push import check_endpoint
 from games.notifications.unsubscribe import ALL, read_token
@@ -31,9 +32,13 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     """Show and save the switches, the e-mail address and the webhook; list what failed."""
     prefs = settings_of(request.user)
     if request.method == "POST":
+        before = digest.snapshot(prefs)
         form = SettingsForm(request.POST, instance=prefs)
         if form.is_valid():
-            form.save()
+            with transaction.atomic():
+                prefs = form.save()
+                ids = digest.settings_changed(before, prefs)
+                transaction.on_commit(lambda: tasks.enqueue_sends(ids))
             messages.success(request, "Notification settings saved.")
             return redirect("notifications-settings")
     else:
@@ -45,6 +50,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "subscriptions": PushSubscription.objects.filter(user=request.user).count(),
         "vapid_public_key": vapid.public_key(),
         "webhook_secret": prefs.webhook_secret,
+        "next_digest_at": prefs.next_digest_at if prefs.email_digest else None,
+        "held": Delivery.objects.filter(user=request.user, status=DIGEST).count(),
     }
     return render(
         request, "notifications/settings.html", context, status=400 if form.errors else 200

@@ -157,7 +157,9 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
         # Only SQLite gets here (it ignores row locks): another writer won; roll back.
         raise _Refused("state/stale_version", "another command was applied first")
     hooks.after_step(hooks.StepDone(g.pk, version, seat.seat_id, before, after, now))
-    engine.remember_state(g.pk, version, after)
+    # Remembered only once committed: a process that kept the state of a rolled-back command
+    # would build the next command (or a catch-up) on a version the database never had.
+    transaction.on_commit(partial(engine.remember_state, g.pk, version, after))
     lobby_notify.turn_changed(before, after)  # the cards' whose-turn line is pushed, not polled
     transaction.on_commit(
         partial(

@@ -17,6 +17,9 @@
 - `SEEK_FITS`: (seek, other, now) -> False when two seekers must not share a game now
   (blocked, a rated and a casual seek, ratings further apart than their waits allow).
 - `SEEK_OPTIONS`: (seeks) -> extra options for the game a quick-match group opens.
+- `ACT_FOR`: (game id, user, seat) -> True when the user may act for that seat of a partner
+  (the clocks app: a seat they took over, or whose player is on vacation); the socket then
+  sends their commands for it through the same command_submit.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ MUTED_BY: list[Callable[[Any], set]] = []
 SEEK_STORED: list[Callable[[Any, dict], None]] = []
 SEEK_FITS: list[Callable[[Any, Any, datetime], bool]] = []
 SEEK_OPTIONS: list[Callable[[list], dict]] = []
+ACT_FOR: list[Callable[[Any, Any, Any], bool]] = []
 
 
 def after_step(done: StepDone) -> None:
@@ -81,3 +85,7 @@ def seek_options(seeks: list) -> dict:
     for hook in SEEK_OPTIONS:
         out.update(hook(seeks))
     return out
+
+
+def may_act_for(game_id: Any, user: Any, seat: Any) -> bool:
+    return any(check(game_id, user, seat) for check in ACT_FOR)

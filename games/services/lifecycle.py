@@ -186,7 +186,7 @@ def game_start(*, game: Game) -> Game:
     game.started_at = timezone.now()
     game.save(update_fields=["state", "version", "status", "started_at"])
     hooks.after_step(hooks.StepDone(game.pk, 1, None, None, state, game.started_at))
-    engine.remember_state(game.pk, 1, state)
+    transaction.on_commit(partial(engine.remember_state, game.pk, 1, state))  # once committed
     transaction.on_commit(partial(broadcast.publish_snapshot, game.pk, 1, state, game.spectators))
     return game
 
@@ -230,7 +230,7 @@ def game_resign(*, game: Game | Any, seat: Seat) -> int:
         finished_at=now,
     )
     hooks.after_step(hooks.StepDone(locked.pk, version, seat.seat_id, before, after, now))
-    engine.remember_state(locked.pk, version, after)
+    transaction.on_commit(partial(engine.remember_state, locked.pk, version, after))
     transaction.on_commit(
         partial(
             broadcast.publish_step, locked.pk, version, before, after, events, locked.spectators

@@ -51,16 +51,23 @@ def _place(command: dict) -> str:
 
 
 def command_in_words(command: Any, state: Any, side: str) -> str:
-    """A partner's command as a phrase, naming only their side's own counters."""
+    """A partner's command as a phrase, naming only their side's own counters, by the names
+    the board prints (rules faces: "2nd Grenadier platoon", "Leutnant Becker"), never by a
+    catalogue entry with its ratings."""
     if not isinstance(command, dict):
         return "acted"
-    types = engine.counter_types(state.scenario_id) if state is not None else {}
+    faces = engine.counter_faces(state.scenario_id) if state is not None else {}
     rows = engine.unit_rows(state) if state is not None else {}
     names = []
     for uid in _unit_ids(command):
         unit = rows.get(uid)
-        if unit is not None and unit["side"] == side and unit["type_id"] in types:
-            names.append(types[unit["type_id"]]["name"])
+        if unit is None or unit["side"] != side:
+            continue
+        name = faces.get("units", {}).get(uid, {}).get("name") or faces.get("types", {}).get(
+            unit["type_id"], {}
+        ).get("label")
+        if name:
+            names.append(name)
     units = ", ".join(dict.fromkeys(names)) or "their units"
     at = f" in {command['hex']}" if isinstance(command.get("hex"), str) else ""
     verb = VERBS.get(str(command.get("type")), "acted ({type})")

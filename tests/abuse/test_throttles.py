@@ -137,7 +137,7 @@ def cache_of(env: dict[str, str]) -> list[str]:
 
 
 def test_with_redis_and_no_cache_url_the_limits_are_counted_in_redis():
-    redis = "django.core.cache.backends.redis.RedisCache"
+    redis = "pgweb.cache.FailOpenRedisCache"  # Django's RedisCache, failing open (pgweb/cache.py)
     assert cache_of({"REDIS_URL": "redis://127.0.0.1:1/0", "CACHE_URL": ""}) == [
         redis, "redis://127.0.0.1:1/0"
     ]  # fmt: skip

@@ -169,5 +169,6 @@ def test_a_command_id_past_what_a_browser_can_hold_is_a_400_and_changes_nothing(
     game_id = started(axis_player, allied_player)
     body = {"id": 2**64, "v": 1, "command": {"type": "roll_initiative"}}
     refused = post(axis_player, f"/api/v1/games/{game_id}/commands", body)
-    assert refused.status_code == 400 and "id" in refused.json()
+    assert refused.status_code == 400 and refused.json()["code"] == "request/invalid"
+    assert "id" in refused.json()["fields"] and refused.json()["message"].startswith("id: ")
     assert axis_player.get(f"/api/v1/games/{game_id}/view").json()["v"] == 1

@@ -21,8 +21,8 @@ def needs(page, path: str) -> None:
 def click_hex(page, label: str) -> None:
     """Click the middle of a hex of the map (bringing it into view first)."""
     page.evaluate(f"window.pgweb.board.centerOn('{label}')")
-    box = page.locator(f'.layer-terrain [data-hex="{label}"] polygon.hex').bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    at = page.evaluate(f"window.pgweb.board.hexOnScreen('{label}')")
+    page.mouse.click(at["x"], at["y"])
 
 
 def test_the_line_of_sight_tool_draws_the_servers_answer(players) -> None:  # noqa: F811 - the fixture

@@ -8,7 +8,7 @@ import pytest
 from games import engine_adapter as engine
 from games.clocks import absence
 from games.clocks.models import ClockEvent, StandIn
-from games.models import FINISHED
+from games.models import FINISHED, Presence, Seat
 from games.services.errors import ServiceError
 from tests.clocks.kit import ROLL, log_of, send, sides, sweep, team_game, timed_game
 from tests.gamekit import state_of
@@ -43,9 +43,13 @@ def refused(call, **kwargs) -> str:
 
 def test_the_opponent_is_offered_claim_more_time_or_wait_and_the_absent_side_nothing(out_of_time):
     game, flagged, absent, opponent = out_of_time
-    assert [o["outcome"] for o in absence.outcomes_for(game.pk, opponent)] == [
-        "claim", "more_time", "wait", "bot",  # "bot": a bot takes the seat (games.botplay)
-    ]  # fmt: skip
+    assert absence.outcomes_for(game.pk, opponent) == [
+        {"side": flagged, "outcome": "claim"},
+        {"side": flagged, "outcome": "more_time"},
+        {"side": flagged, "outcome": "wait"},
+        # a bot may take the absent seat (games.botplay registers the hook)
+        {"side": flagged, "outcome": "bot", "seat": f"{flagged}-1"},
+    ]
     assert absence.outcomes_for(game.pk, absent) == []
 
 
@@ -99,29 +103,101 @@ def test_nothing_can_be_claimed_from_a_side_with_time_left(axis_player, allied_p
     assert refused(absence.wait, game=game, user=allied_player, side="ge") == "clock/not_flagged"
 
 
-def test_a_partner_takes_over_the_absent_seat_and_acts_for_it(db, clock):
+@pytest.fixture
+def team_out_of_time(db, clock):
+    """A two-seats-a-side live game whose deciding seat ran out of time."""
     game, (ann, bob, cid, dan) = team_game(LIVE)
     users = {"ge-1": ann, "ge-2": bob, "su-1": cid, "su-2": dan}
     send(game, ann, ROLL)
-    deciding = engine.deciding_sides(state_of(game))
-    (side, seats), = deciding.items()
+    ((side, seats),) = engine.deciding_sides(state_of(game)).items()
     absent_seat = seats[0]
     partner_seat = next(s for s in users if s.startswith(side) and s != absent_seat)
+    opponent = next(u for s, u in users.items() if not s.startswith(side))
     clock.shift(121)
     assert sweep()["flagged"] == 1
-    partner = users[partner_seat]
-    assert {"side": side, "outcome": "take_over"} in absence.outcomes_for(game.pk, partner)
-    opponent = next(u for s, u in users.items() if not s.startswith(side))
+    return game, side, absent_seat, users[absent_seat], users[partner_seat], opponent
+
+
+def test_a_partner_takes_over_the_absent_seat_and_the_side_plays_on_with_a_fresh_clock(
+    team_out_of_time, clock
+):
+    game, side, absent_seat, absent, partner, opponent = team_out_of_time
+    assert {"side": side, "outcome": "take_over", "seat": absent_seat} in absence.outcomes_for(
+        game.pk, partner
+    )
     assert refused(absence.take_over, game=game, user=opponent, seat_id=absent_seat) == "seat/invalid"
     absence.take_over(game=game, user=partner, seat_id=absent_seat)
     assert StandIn.objects.get().user == partner
     assert log_of(game)[-1] == ("take_over", side)
+    # The flag is lifted and the side has a fresh allowance (a quarter of 120 s, at least a
+    # minute), running: no claim stands while the partner plays.
+    row = sides(game)[side]
+    assert row.flagged_at is None and row.remaining == 60.0 and row.running_since is not None
+    assert refused(absence.claim_win, game=game, user=opponent, side=side) == "clock/not_flagged"
+    assert absence.acting_for(game.pk, partner) == [
+        {"seat": absent_seat, "player": absent.username, "why": "absence"}
+    ]
     game.refresh_from_db()
     command = engine.legal_for(state_of(game), absent_seat)[0]
     outcome = absence.command_for_seat(
         game=game, user=partner, seat_id=absent_seat, command=command, base_version=game.version
     )
-    assert outcome.ok
+    assert outcome.ok, outcome
+
+
+def test_a_seat_is_taken_over_once_and_a_stand_in_out_of_time_can_be_claimed_against(
+    team_out_of_time, clock
+):
+    game, side, absent_seat, absent, partner, opponent = team_out_of_time
+    absence.take_over(game=game, user=partner, seat_id=absent_seat)
+    clock.shift(61)
+    assert sweep()["flagged"] == 1  # the stand-in ran out too
+    assert not [o for o in absence.outcomes_for(game.pk, partner) if o["outcome"] == "take_over"]
+    assert refused(absence.take_over, game=game, user=partner, seat_id=absent_seat) == (
+        "clock/taken_over"
+    )
+    absence.claim_win(game=game, user=opponent, side=side)
+    game.refresh_from_db()
+    assert game.status == FINISHED
+
+
+def test_the_player_coming_back_takes_the_seat_back_from_the_partner(team_out_of_time):
+    game, side, absent_seat, absent, partner, opponent = team_out_of_time
+    absence.take_over(game=game, user=partner, seat_id=absent_seat)
+    seat = Seat.objects.get(game=game, seat_id=absent_seat)
+    # The partner opening the game is no return; the player opening it is.
+    Presence.objects.create(channel_name="partner.1", game=game, user=partner, seat=seat)
+    assert StandIn.objects.exists()
+    Presence.objects.create(channel_name="absent.1", game=game, user=absent, seat=seat)
+    assert not StandIn.objects.exists()
+    assert log_of(game)[-1] == ("hand_back", side)
+    assert absence.acting_for(game.pk, partner) == []
+    game.refresh_from_db()
+    command = engine.legal_for(state_of(game), absent_seat)[0]
+    outcome = absence.command_for_seat(
+        game=game, user=partner, seat_id=absent_seat, command=command, base_version=game.version
+    )
+    assert outcome.code == "seat/not_yours"
+
+
+def test_a_bot_taking_the_seat_lifts_the_flag_and_gives_a_fresh_allowance(
+    out_of_time, monkeypatch
+):
+    game, flagged, absent, opponent = out_of_time
+    monkeypatch.setattr(absence, "BOT_TAKEOVER_HOOKS", [lambda g, s: True])
+    assert absence.bot_take_over(game=game, user=opponent, seat_id=f"{flagged}-1") is True
+    row = sides(game)[flagged]
+    assert row.flagged_at is None and row.remaining == 60.0
+    assert refused(absence.claim_win, game=game, user=opponent, side=flagged) == "clock/not_flagged"
+    assert log_of(game)[-1] == ("bot", flagged)
+
+
+def test_a_bot_that_cannot_take_the_seat_changes_nothing(out_of_time, monkeypatch):
+    game, flagged, absent, opponent = out_of_time
+    monkeypatch.setattr(absence, "BOT_TAKEOVER_HOOKS", [lambda g, s: False])
+    assert absence.bot_take_over(game=game, user=opponent, seat_id=f"{flagged}-1") is False
+    assert sides(game)[flagged].flagged_at is not None
+    assert log_of(game)[-1] == ("flag", flagged)
 
 
 def test_a_bot_is_offered_only_when_a_bot_hook_can_take_the_seat(out_of_time, monkeypatch):

@@ -28,9 +28,9 @@ START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 heard = {"flag": [], "remind": []}
 lock = threading.Lock()
 def on_flag(sender, **kw):
-    with lock: heard["flag"].append((str(kw["game_id"]), kw["side_id"]))
+    with lock: heard["flag"].extend((str(f["game_id"]), f["side_id"]) for f in kw["flags"])
 def on_remind(sender, **kw):
-    with lock: heard["remind"].append((str(kw["game_id"]), kw["side_id"]))
+    with lock: heard["remind"].extend((str(r["game_id"]), r["side_id"]) for r in kw["reminders"])
 signals.clock_flagged.connect(on_flag, weak=False)
 signals.time_running_out.connect(on_remind, weak=False)
 User = get_user_model()

@@ -53,9 +53,7 @@ def test_an_untimed_game_keeps_no_clock_and_its_view_has_none(axis_player, allie
     assert "clocks" not in view
 
 
-def test_a_live_clock_runs_only_while_its_side_must_decide_and_adds_the_increment(
-    axis_player, allied_player, clock
-):
+def test_a_live_clock_runs_only_while_its_side_must_decide(axis_player, allied_player, clock):
     game = timed_game(axis_player, allied_player, LIVE)
     # The initiative roll is open to every seat (who_may_act), so both clocks run.
     assert {s: c.running_since is not None for s, c in sides(game).items()} == {"ge": True, "su": True}
@@ -66,12 +64,41 @@ def test_a_live_clock_runs_only_while_its_side_must_decide_and_adds_the_incremen
     for side, c in now.items():
         assert (c.running_since is not None) == (side in deciding)
     idle = ({"ge", "su"} - deciding).pop()
-    assert now[idle].remaining == 600 - 40 + 15  # charged, then the increment
+    assert now[idle].remaining == 600 - 40  # charged; a roll is no activation: no increment
     busy = deciding.pop()
-    assert now[busy].remaining == 600 - 40  # still deciding: no increment yet
+    assert now[busy].remaining == 600 - 40
     assert now[busy].deadline is not None
     clock.shift(100)
     assert sides(game)[busy].remaining == 560  # stored, not ticking: a deadline does that
+
+
+def test_a_live_clock_adds_the_increment_for_each_activation_its_side_finishes(
+    axis_player, allied_player, clock
+):
+    game = timed_game(axis_player, allied_player, LIVE)
+    users = {"ge": axis_player, "su": allied_player}
+    send(game, axis_player, ROLL)
+    state = state_of(game)
+    first = state.active_side
+    seat_id = engine.deciding_sides(state)[first][0]
+    # An activation: activate, then end it; the increment comes once, at its end.
+    activate = next(c for c in engine.legal_for(state, seat_id) if c["type"] == "activate")
+    clock.shift(10)
+    send(game, users[first], activate)
+    assert sides(game)[first].remaining == 600 - 10  # still activating: nothing yet
+    clock.shift(5)
+    send(game, users[first], {"type": "end_activation"})
+    after = state_of(game)
+    assert after.played_segment.get(first) is not None
+    assert sides(game)[first].remaining == 600 - 15 + 15
+    # A pass is an activation given up: it earns the increment too.
+    second = after.active_side
+    seat_id = engine.deciding_sides(after)[second][0]
+    assert any(c["type"] == "pass" for c in engine.legal_for(after, seat_id))
+    before = sides(game)[second].remaining
+    clock.shift(7)
+    send(game, users[second], {"type": "pass"})
+    assert sides(game)[second].remaining == before - 7 + 15
 
 
 def test_each_version_records_the_clock_readings_and_every_view_carries_them(
@@ -98,7 +125,7 @@ def test_a_live_clock_that_runs_out_is_flagged_once_by_the_sweep(
 
     @receiver(signals.clock_flagged, weak=False)
     def listen(sender, **kw):
-        heard.append(kw["side_id"])
+        heard.extend(f["side_id"] for f in kw["flags"])
 
     try:
         clock.shift(599)
@@ -152,7 +179,7 @@ def test_a_reminder_goes_out_once_when_time_runs_short(
 
     @receiver(signals.time_running_out, weak=False)
     def listen(sender, **kw):
-        heard.append((kw["side_id"], kw["seat_ids"], round(kw["remaining"])))
+        heard.extend((r["side_id"], r["seat_ids"], round(r["remaining"])) for r in kw["reminders"])
 
     try:
         clock.shift(129_600 - 1)  # a quarter of the bank and a second left: not yet

@@ -20,7 +20,7 @@ def members(db):
 
 @pytest.fixture
 def moderator(db):
-    return member("moderator", is_staff=True)
+    return member("moderator", is_staff=True, is_superuser=True)
 
 
 # The socket fixtures of the consumer tests: a channel layer of either kind, the ASGI app.

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 import uuid
 from http.cookiejar import CookieJar
@@ -23,17 +17,12 @@ import websockets
 from psycopg import sql
 
 from games.patch import apply_patch
-from tests.conftest import ROOT, manage
+from tests.conftest import manage
+from tests.servicekit import Daphne
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 
 SCENARIO = "meeting-at-kessel"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture
@@ -62,41 +51,6 @@ def server_env(postgres_url: str, redis_url: str, tmp_path: Path):
             admin.execute(
                 sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
             )
-
-
-class Daphne:
-    """One daphne process on a loopback port; it can be killed and started again."""
-
-    def __init__(self, env: dict[str, str], log: Path, port: int | None = None):
-        self.env, self.log, self.port = env, log, port or free_port()
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Daphne:
-        daphne = Path(sys.executable).parent / "daphne"
-        with open(self.log, "ab") as out:
-            self.process = subprocess.Popen(
-                [str(daphne), "-b", "127.0.0.1", "-p", str(self.port), "pgweb.asgi:application"],
-                cwd=ROOT, env={**os.environ, **self.env}, stdin=subprocess.DEVNULL,
-                stdout=out, stderr=subprocess.STDOUT,
-            )  # fmt: skip
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log.read_text(errors="replace")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return self
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"daphne did not listen:\n{self.log.read_text(errors='replace')}")
-
-    def kill(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)  # a crash, not a polite shutdown
-            self.process.wait(timeout=10)
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ import {
   center, hexPoints, indexHexes, labelLayout, mapBounds, pathThrough, sharedEdge,
 } from "../../static/games/js/board/geometry.js";
 import {
-  TERRAIN_STYLE, hexsideItems, patternDefs, patternId, roadItems, shortName, stacks, terrainItems, unitItems,
+  TERRAIN_STYLE, boardMarkItems, hexLabelItems, hexsideItems, patternDefs, patternId, roadItems, shortName, stacks,
+  terrainItems, unitItems,
 } from "../../static/games/js/board/layers.js";
 import { SVG_NS, reconcile } from "../../static/games/js/board/svg.js";
 import { clampViewBox, clientToMap, panBy, zoomAt } from "../../static/games/js/board/viewbox.js";
@@ -109,22 +110,37 @@ describe("layers", () => {
     assert.equal(motifs.length - withMotif.length, 1, "only clear is plain");
   });
 
-  test("one terrain group per hex, keyed by label, filled with its terrain's pattern", () => {
-    const items = terrainItems(MAP, 30);
-    assert.equal(items.length, MAP.hexes.length);
-    const woods = items.find((i) => i.key === "A0301");
-    assert.equal(woods.attrs["data-hex"], "A0301");
-    assert.equal(woods.children[0].attrs.fill, "url(#pg-terrain-light_woods)");
-    assert.equal(woods.children.find((c) => c.attrs.class === "hex-label").text, "0301");
+  test("one path per terrain holds every hex of it, filled with the terrain's pattern", () => {
+    const items = terrainItems(MAP, 30).filter((i) => i.attrs.class.startsWith("terrain "));
+    const kinds = new Set(MAP.hexes.map((h) => h.terrain));
+    assert.deepEqual(new Set(items.map((i) => i.attrs["data-terrain"])), kinds);
+    const woods = items.find((i) => i.key === "terrain-light_woods");
+    assert.equal(woods.attrs.fill, "url(#pg-terrain-light_woods)");
+    const hexes = (d) => (d.match(/M/g) ?? []).length;
+    assert.equal(items.reduce((n, i) => n + hexes(i.attrs.d), 0), MAP.hexes.length);
+    const c = center(INDEX.get("A0301"), 30);
+    assert.ok(woods.attrs.d.includes(`M${c.x + 30} ${c.y}l`));
   });
 
   test("elevation is written as a number, so hills read without colour", () => {
     const items = terrainItems(MAP, 30);
-    const hill = items.find((i) => i.key === "A0402"); // elevation 2
-    assert.equal(hill.children.find((c) => c.attrs.class === "elevation").text, "2");
-    assert.ok(hill.children.some((c) => c.attrs.class === "relief elev-2"));
-    const flat = items.find((i) => i.key === "A0101");
-    assert.ok(!flat.children.some((c) => c.attrs.class === "elevation"));
+    const heights = items.find((i) => i.key === "elevations").children;
+    const hill = heights.find((t) => t.attrs["data-hex"] === "A0402"); // elevation 2
+    assert.equal(hill.text, "2");
+    assert.ok(items.some((i) => i.attrs.class === "relief elev-2"));
+    assert.ok(!heights.some((t) => t.attrs["data-hex"] === "A0101"));
+  });
+
+  test("hex numbers carry the board's letter where several boards share them, and each board shows its letter", () => {
+    const one = hexLabelItems(MAP, 30)[0].children;
+    assert.equal(one.length, MAP.hexes.length);
+    assert.ok(one.some((t) => t.text === "0301"));
+    assert.deepEqual(boardMarkItems(MAP, 30), []);
+    const second = payloadFromBoard(TINY, "B");
+    const two = { ...MAP, boards: [...MAP.boards, { ...second.boards[0], at: [1, 0] }], hexes: [...MAP.hexes, ...second.hexes.map((h) => ({ ...h, q: h.q + 6 }))] };
+    const labels = hexLabelItems(two, 30)[0].children.map((t) => t.text);
+    assert.ok(labels.includes("A0301") && labels.includes("B0301"));
+    assert.deepEqual(boardMarkItems(two, 30).map((m) => m.children[1].text), ["A", "B"]);
   });
 
   test("hexsides draw a stream, a ford's dashes over it, and a bridge across it", () => {
@@ -414,7 +430,8 @@ describe("the board", () => {
 
   test("the map is drawn once, in layers, and framed by the viewBox", () => {
     const { svg, layer } = board();
-    assert.equal(layer("terrain").children.length, 24);
+    assert.equal(layer("terrain").children.filter((c) => c.getAttribute("class").startsWith("terrain ")).length, new Set(MAP.hexes.map((h) => h.terrain)).size);
+    assert.equal(layer("labels").children[0].children.length, 24);
     assert.equal(layer("roads").children.length, 2);
     assert.equal(layer("hexsides").children.filter((c) => c.getAttribute("class").startsWith("hexside")).length, 3);
     assert.equal(svg.getAttribute("viewBox").split(" ").length, 4);
@@ -437,16 +454,17 @@ describe("the board", () => {
     const counterText = layer("units").children[0].children[0]; // the counter's <use> of its face
     svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
     svg.dispatch("pointerup", { clientX: 11, clientY: 10, target: counterText });
-    const hexPolygon = layer("terrain").children[5].children[0];
-    svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
-    svg.dispatch("pointerup", { clientX: 10, clientY: 10, target: hexPolygon });
+    const terrain = layer("terrain").children[0];
+    const at = b.hexOnScreen("A0302");
+    svg.dispatch("pointerdown", { clientX: at.x, clientY: at.y });
+    svg.dispatch("pointerup", { clientX: at.x, clientY: at.y, target: terrain });
     const before = svg.getAttribute("viewBox");
     svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
     svg.dispatch("pointermove", { clientX: 60, clientY: 10 });
-    svg.dispatch("pointerup", { clientX: 60, clientY: 10, target: hexPolygon });
+    svg.dispatch("pointerup", { clientX: 60, clientY: 10, target: terrain });
     assert.deepEqual(intents, [
       { kind: "unit", unit: "u1", hex: "A0101", spread: false },
-      { kind: "hex", hex: layer("terrain").children[5].getAttribute("data-hex") },
+      { kind: "hex", hex: "A0302" },
     ]);
     assert.notEqual(svg.getAttribute("viewBox"), before);
   });

@@ -140,6 +140,16 @@ describe("the overlay's marks", () => {
     assert.deepEqual(reach, [{ hex: "A0101", cost: "14/3", label: "4⅔ MP" }]);
     assert.deepEqual(targets, [{ hex: "A0102", kind: "fire", assault: true, label: "col 4 · 25% +1" }]);
   });
+
+  test("a reachable enemy hex is marked as an assault and labelled once, as a target with the move counted", () => {
+    const fire = { type: "fire", firers: ["a"], target: "A0102" };
+    const into = { type: "move", unit: "a", path: ["A0102"] };
+    const opts = { moves: new Map([["A0102", into]]), targets: new Map([["A0102", [fire]]]) };
+    const previews = (cmd) => (cmd === fire ? { odds: null } : { cost: "1", odds: null });
+    const { reach, targets } = overlayMarks(opts, previews);
+    assert.deepEqual(reach, [{ hex: "A0102", cost: "1", label: null, assault: true }]);
+    assert.deepEqual(targets, [{ hex: "A0102", kind: "fire", assault: false, label: "fire · no odds +1" }]);
+  });
 });
 
 import { unitItems } from "../../static/games/js/board/layers.js";

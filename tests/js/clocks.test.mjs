@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatLeft, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
+import { flagChecks, formatLeft, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
 
 test("a clock face shows minutes and seconds, hours past an hour, days past a day", () => {
   assert.equal(formatLeft(0), "0:00");
@@ -27,4 +27,20 @@ test("the newer of two readings wins, whichever arrives first", () => {
   assert.equal(newer(b, a).n, 2);
   assert.equal(newer(null, a).n, 1);
   assert.equal(newer(a, null).n, 1);
+});
+
+test("after a running clock's deadline the page asks again as the sweep flags it", () => {
+  const now = Date.parse("2026-03-02T09:00:00+00:00");
+  const reading = {
+    sides: {
+      ge: { running: true, deadline: "2026-03-02T09:00:10+00:00", flagged: false },
+      su: { running: false, deadline: null, flagged: false },
+      xx: { running: true, deadline: "2026-03-02T08:59:00+00:00", flagged: true },
+    },
+  };
+  assert.deepEqual(flagChecks(reading, now, [1000, 5000]), [11000, 15000]);
+  assert.deepEqual(flagChecks({ sides: {} }, now), []);
+  // A deadline already past is checked at once, then again.
+  const past = { sides: { ge: { running: true, deadline: "2026-03-02T08:59:58+00:00" } } };
+  assert.deepEqual(flagChecks(past, now, [1000, 5000]), [0, 3000]);
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { faceOf, natoSymbol, printedValues, stateMarks, valuesInWords } from "../../static/games/js/board/counters.js";
-import { indexHexes } from "../../static/games/js/board/geometry.js";
+import { indexHexes, sharedEdge } from "../../static/games/js/board/geometry.js";
 import { slopeItems, stacks, unitItems } from "../../static/games/js/board/layers.js";
 import { fogItems, markerItems, overlayItems } from "../../static/games/js/board/overlays.js";
 import {
@@ -116,14 +116,20 @@ describe("stacks and overlays", () => {
 
   test("a slope is drawn on each hexside between hexes of different elevation, once", () => {
     const items = slopeItems(MAP, INDEX);
-    // A0201 (elevation 1) borders A0101 and A0102 (elevation 0).
-    assert.deepEqual(items.map((i) => i.key).sort(), ["slope-A0101|A0201", "slope-A0102|A0201"]);
+    // A0201 (elevation 1) borders A0101 and A0102 (elevation 0): two segments in one path.
+    assert.equal(items.length, 1);
+    const segments = items[0].attrs.d.match(/M[^M]+/g);
+    assert.equal(segments.length, 2);
+    for (const [a, b] of [["A0101", "A0201"], ["A0102", "A0201"]]) {
+      const [p, q] = sharedEdge(INDEX.get(a), INDEX.get(b), 30);
+      assert.ok(segments.includes(`M${p.x} ${p.y}L${q.x} ${q.y}`), `${a}|${b}`);
+    }
     assert.equal(items[0].attrs["stroke-dasharray"], "1.5 1.5");
   });
 
   test("hex markers are written; smoke also greys the hex; fog shades the hexes named", () => {
-    const items = markerItems([{ hex: "A0101", markers: ["control:ge", "smoke"] }], INDEX);
-    assert.equal(items[0].children.at(-1).text, "CTRL ge SMOKE");
+    const items = markerItems([{ hex: "A0101", markers: ["control:ge", "smoke"] }], INDEX, 30, { sideName: (s) => ({ ge: "German" })[s] });
+    assert.equal(items[0].children.at(-1).text, "held: German SMOKE");
     assert.equal(items[0].children[0].attrs.class, "smoke");
     assert.equal(fogItems(["A0101", "Z9999"], INDEX).length, 1);
   });
@@ -240,6 +246,29 @@ describe("the log", () => {
     for (const [event, pattern] of cases) assert.match(describeEvent(event), pattern);
   });
 
+  test("the rarer events read as sentences with human names, never their raw fields", () => {
+    const nameOf = (id) => ({ "ge-1": "2nd Grenadier platoon", "ge-ldr-1": "Hauptmann Becker", "su-t-1": "1st T-34 platoon" })[id] ?? "a unit";
+    const sideName = (s) => ({ ge: "German", su: "Soviet" })[s];
+    const formationName = (id) => ({ "ge-2": "II./Grenadier-Regiment 410" })[id];
+    const cases = [
+      [{ type: "dug_in", side: "ge", units: ["ge-1"], hex: "A0305" }, "2nd Grenadier platoon digs in in A0305 (16.2)."],
+      [{ type: "extended_assault", side: "su", units: ["su-t-1"], from: "A0101", target: "A0104", path: ["A0102", "A0103", "A0104"], reason: "tank-led AFVs assault along their line of sight (17.5)" }, "1st T-34 platoon charges from A0101 to assault A0104 by A0102 → A0103 → A0104: tank-led AFVs assault along their line of sight (17.5)."],
+      [{ type: "formation_failed", side: "ge", units: ["ge-ldr-1"], formation: "ge-2" }, "German: II./Grenadier-Regiment 410 fails to activate; Hauptmann Becker marked Moved/Fired (17.7)."],
+      [{ type: "mire_roll", side: "su", units: ["su-t-1"], hex: "B0203", roll: 1, mired: true }, "1st T-34 platoon in B0203 rolls 1 for mire: bogged down (mired)."],
+      [{ type: "razvedka", side: "su", units: ["h1", "h2"], hex: "C0101", roll: 5, success: true, types: ["infantry", "armored_car"], count: 2 }, "Soviet scouts C0101 (razvedka): rolls 5, finds infantry, armored car (2 counters)."],
+      [{ type: "razvedka", side: "su", units: ["h1"], hex: "C0101", roll: 2, success: false }, "Soviet scouts C0101 (razvedka): rolls 2, learns nothing."],
+      [{ type: "resigned", side: "ge", seat: "ge-1" }, "German resigns."],
+      [{ type: "smoke_removal", hex: "A0505", roll: 2, removed: true }, "Smoke in A0505: rolls 2, the smoke clears (D-SMOKE-1)."],
+      [{ type: "activated", side: "ge", units: ["ge-1"], kind: "unit", seat: "ge-1", leader: null }, "German activates 2nd Grenadier platoon."],
+      [{ type: "activated", side: "ge", units: ["ge-1", "ge-ldr-1"], kind: "leader", seat: "ge-1", leader: "ge-ldr-1" }, "German activates 2nd Grenadier platoon under Hauptmann Becker."],
+      [{ type: "activated", side: "ge", units: ["ge-1", "ge-ldr-1"], kind: "stack", seat: "ge-1", leader: null }, "German activates the stack: 2nd Grenadier platoon, Hauptmann Becker."],
+    ];
+    for (const [event, text] of cases) {
+      assert.equal(describeEvent(event, { nameOf, sideName, formationName }), text);
+      assert.notEqual(describeEvent(event, { nameOf, sideName, formationName }), generic(event, nameOf));
+    }
+  });
+
   test("an unknown event is still shown with its fields", () => {
     assert.equal(describeEvent({ type: "new_thing", hex: "A0101", units: ["a"] }, { nameOf: (x) => x.toUpperCase() }), "new thing — hex: A0101; units: A.");
   });
@@ -273,7 +302,52 @@ describe("odds and costs from the server", () => {
   test("an assault shows both sides; hidden information shows no odds", () => {
     const a = explainPreview({ odds: { attacker: "ge", sides: { ge: { value: 5, shifts: [], column: "13", probabilities: { M: { p: 1 } } }, su: { value: 0, shifts: [] } } } });
     assert.deepEqual(a.chances, [["M", "100%"]]);
-    assert.equal(explainPreview({ odds: null }).rows[0][1], "not shown under hidden information");
+    assert.match(explainPreview({ odds: null }).rows[0][1], /^none: .*hidden information/);
+    assert.equal(previewLabel({ odds: null }), "no odds");
+  });
+
+  const assault = {
+    attacker: "ge", kind: "assault", hex: "A0102", defenders_fire_first: false,
+    sides: {
+      ge: { value: 8, shifts: [{ shift: 1, reason: "armor assaulting", rule: "12.4" }], column: "8", probabilities: { "-": { p: 0.5 }, M: { p: 0.5 } }, any_effect: 0.5 },
+      su: { value: 3, shifts: [], column: "3", probabilities: { "-": { p: 0.75 }, M: { p: 0.25 } }, any_effect: 0.25 },
+    },
+  };
+  const drum = { hex: "A0101", attacks: [{ kind: "drumfire", legal: true, value: 6, value_parts: [], shifts: [], column: "6", probabilities: { "-": { p: 0.6 }, M: { p: 0.4 } }, any_effect: 0.4 }] };
+
+  test("a move into an enemy hex shows its cost and the assault's odds (12.1)", () => {
+    const move = { cost: "2", ends_move: true, odds: assault };
+    assert.equal(previewLabel(move), "2 MP · assault col 8 · 50%");
+    assert.equal(previewLabel(move, { short: true }), "2 MP · ⚔ 50%");
+    const { rows, chances, sections } = explainPreview(move, (id) => id, (s) => ({ ge: "German", su: "Soviet" })[s]);
+    assert.deepEqual(rows.slice(0, 3).map(([k]) => k), ["movement cost", "ends the move", "ends in an enemy hex"]);
+    assert.ok(rows.some(([k, v]) => k === "German shift +1" && v === "armor assaulting (12.4)"));
+    assert.ok(rows.some(([k, v]) => k === "Soviet column" && v === "3"));
+    assert.deepEqual(chances, [["no effect", "50%"], ["M", "50%"]]);
+    assert.equal(sections[0].title, "Soviet assault fire: chance of each result");
+    assert.deepEqual(sections[0].chances, [["no effect", "75%"], ["M", "25%"]]);
+  });
+
+  test("a move into an enemy hex under hidden information says there are no odds, and why", () => {
+    const move = { cost: "2", odds: null };
+    assert.equal(previewLabel(move), "2 MP · assault no odds");
+    assert.ok(explainPreview(move).rows.some(([k, v]) => k === "odds" && /17\.8/.test(v)));
+  });
+
+  test("a move through drumfire shows each attack it will take (17.2)", () => {
+    const move = { cost: "3", drumfire: [drum] };
+    assert.equal(previewLabel(move), "3 MP · drumfire ×1");
+    const { sections } = explainPreview(move);
+    assert.equal(sections.length, 1);
+    assert.equal(sections[0].title, "Drumfire in A0101 (17.2)");
+    assert.deepEqual(sections[0].rows.map(([k]) => k), ["fire value", "column"]);
+    assert.deepEqual(sections[0].chances, [["no effect", "60%"], ["M", "40%"]]);
+  });
+
+  test("leaders alone in the hex: each one's chance to survive (6.71)", () => {
+    const overrun = { attacker: "ge", sides: {}, overrun: [{ unit: "su-ldr-1", morale: 7, rule: "6.71", survives: { p: 0.5833 } }] };
+    assert.equal(previewLabel({ odds: overrun }), "leaders alone · survive 58%");
+    assert.match(explainPreview({ odds: overrun }).rows[0][1], /2d6 ≤ 7: 58% \(6\.71\)/);
   });
 });
 

@@ -93,6 +93,7 @@ test("every server frame type parses to just the keys it defines", () => {
     [{ t: "chat", d: { channel: "side", text: "hi", from: "ann" } }, { t: "chat", d: { channel: "side", text: "hi", from: "ann" } }],
     [{ t: "presence", d: { seats: [] } }, { t: "presence", d: { seats: [] } }],
     [{ t: "pong" }, { t: "pong" }],
+    [{ t: "pong", v: 12 }, { t: "pong", v: 12 }],
   ];
   for (const [raw, parsed] of cases) {
     const logger = quietLogger();

@@ -514,3 +514,39 @@ describe("heartbeat", () => {
     assert.deepEqual(clock.waiting, [75], "only the reconnect timer waits");
   });
 });
+
+describe("healing after a service outage", () => {
+  test("a pong with a later version than the store's asks for what is missing", () => {
+    const { last, clock, store } = connectedAt(4);
+    clock.advance(10_000);
+    last().deliver({ t: "pong", v: 6 }); // versions 5 and 6 never came: the last of a burst
+    assert.deepEqual(last().sentOf("sync"), [{ t: "sync", v: 4 }]);
+    last().deliver({ t: "tick", v: 5 });
+    last().deliver({ t: "tick", v: 6 });
+    assert.equal(store.version, 6);
+  });
+
+  test("a pong at the store's version, or one without a version, asks for nothing", () => {
+    const { last, clock } = connectedAt(4);
+    clock.advance(10_000);
+    last().deliver({ t: "pong", v: 4 });
+    clock.advance(10_000);
+    last().deliver({ t: "pong" });
+    assert.deepEqual(last().sentOf("sync"), []);
+  });
+
+  for (const [code, what] of [[4503, "a service the server needs is down"], [4408, "the page stopped reading"]]) {
+    test(`close ${code} (${what}) reconnects with the version held and resends pending commands`, () => {
+      const { last, clock, made, socket } = connectedAt(4);
+      const id = socket.sendCommand(move("A0102"));
+      last().deliver({ t: "error", code: "service/unavailable", message: "try again" });
+      last().drop(code);
+      assert.equal(socket.status, Status.RECONNECTING);
+      clock.advance(500);
+      assert.equal(made.length, 2);
+      assert.equal(last().url, `${URL_BASE}?v=4`);
+      last().accept();
+      assert.deepEqual(last().sentOf("cmd").map((c) => [c.id, c.v]), [[id, 4]]);
+    });
+  }
+});

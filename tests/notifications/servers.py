@@ -5,6 +5,7 @@ test that needs it."""
 from __future__ import annotations
 
 import base64
+import json
 import logging
 import os
 import socket
@@ -16,8 +17,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import http_ece
 from aiosmtpd.controller import Controller
-from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 
 HOST = "127.0.0.1"
 
@@ -135,3 +137,25 @@ class Browser:
         return http_ece.decrypt(
             body, private_key=self.key, auth_secret=self.auth, version="aes128gcm"
         )
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def vapid_claims(authorization: str) -> tuple[dict, str]:
+    """Check a Web Push request's VAPID authorization (RFC 8292): `vapid t=<JWT>,k=<key>`,
+    the JWT signed with ES256 by the key it names. Returns the JWT's claims and the key;
+    raises InvalidSignature when the signature does not match."""
+    scheme, _, params = authorization.partition(" ")
+    assert scheme == "vapid", authorization
+    fields = dict(part.strip().split("=", 1) for part in params.split(","))
+    token, key = fields["t"], fields["k"]
+    head, body, signature = token.split(".")
+    assert json.loads(_unb64(head)) == {"typ": "JWT", "alg": "ES256"}
+    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), _unb64(key))
+    raw = _unb64(signature)
+    assert len(raw) == 64, "ES256 signatures are r and s, 32 bytes each"
+    der = encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big"))
+    public.verify(der, f"{head}.{body}".encode(), ec.ECDSA(hashes.SHA256()))
+    return json.loads(_unb64(body)), key

@@ -1,20 +1,14 @@
-"""The settings page, unsubscribe links, the daily digest and the clocks' warning."""
+"""The settings page and the unsubscribe links."""
 
 from __future__ import annotations
-
-from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
 
-from games.clocks import signals as clock_signals
-from games.notifications import sweep
-from games.notifications.models import DIGEST, DIGESTED, SENT, Delivery, NotificationSettings
+from games.notifications.models import NotificationSettings
 from games.notifications.preferences import settings_of
 from games.notifications.unsubscribe import ALL, url_for
-from tests.gamekit import seat, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -82,61 +76,3 @@ def test_a_forged_unsubscribe_link_is_refused(axis_player):
     answer = Client().post(path.replace("/unsubscribe/", "/unsubscribe/x"))
     assert answer.status_code == 400 and b"not valid" in answer.content
     assert settings_of(axis_player).email_your_move
-
-
-def test_the_daily_digest_gathers_the_moves_into_one_mail_a_day(
-    axis_player, allied_player, smtp_server, loopback_allowed, django_capture_on_commit_callbacks
-):
-    prefs = settings_of(axis_player)
-    prefs.email, prefs.email_digest = "axis@example.test", True
-    prefs.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        first = started_game(axis_player, allied_player)
-        second = started_game(axis_player, allied_player)
-    assert Delivery.objects.filter(user=axis_player, status=DIGEST).count() == 2
-    assert smtp_server.messages == []
-    now = timezone.now()
-    assert sweep.run(now)["digests"] == 1
-    [mail] = smtp_server.messages
-    assert mail["Subject"] == "Your move in 2 games"
-    body = mail.get_body(("plain",)).get_content()
-    assert f"/games/{first.pk}/" in body and f"/games/{second.pk}/" in body
-    assert mail["List-Unsubscribe"]
-    assert not Delivery.objects.filter(status=DIGEST).exists()
-    assert Delivery.objects.filter(status=DIGESTED).count() == 2
-    # Another move the same day waits for tomorrow's digest.
-    with django_capture_on_commit_callbacks(execute=True):
-        started_game(axis_player, allied_player)
-    assert sweep.run(now + timedelta(hours=1))["digests"] == 0
-    assert sweep.run(now + timedelta(days=1, minutes=1))["digests"] == 1
-    assert len(smtp_server.messages) == 2
-
-
-def test_the_clocks_warning_reaches_the_player_once(
-    axis_player, allied_player, smtp_server, loopback_allowed, django_capture_on_commit_callbacks
-):
-    prefs = settings_of(axis_player)
-    prefs.email = "axis@example.test"
-    prefs.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        game = started_game(axis_player, allied_player)
-    smtp_server.messages.clear()
-    deadline = timezone.now() + timedelta(hours=2, minutes=5)
-    for _ in range(2):  # the clocks' signal, as sent after their reminder commits (twice)
-        with django_capture_on_commit_callbacks(execute=True):
-            clock_signals.time_running_out.send(
-                sender=None, game_id=game.pk, side_id="ge",
-                seat_ids=(seat(game, axis_player).seat_id,), deadline=deadline,
-                remaining=7500.0,
-            )  # fmt: skip
-    [mail] = smtp_server.messages
-    assert mail["Subject"].startswith("Your time is running out: ")
-    assert "2 hours left" in mail.get_body(("plain",)).get_content()
-    assert Delivery.objects.get(kind="time_running_out").status == SENT
-
-
-def test_time_left_reads_in_words():
-    assert sweep.remaining_words(7500.0) == "2 hours"
-    assert sweep.remaining_words(timedelta(days=1, hours=3)) == "1 day"
-    assert sweep.remaining_words(61) == "1 minute"
-    assert sweep.remaining_words(0) == "0 seconds"

@@ -148,7 +148,7 @@ def test_a_player_with_the_game_open_gets_no_mail_the_page_tells_them(
     seats = {seat(game, u).seat_id for u in (axis_player, allied_player)}
     for kind in ("your_move", "game_over"):
         tasks.notify(
-            game_id=game.pk, scenario_id=game.scenario, version=1, kind=kind,
+            game_id=game.pk, version=1, kind=kind,
             seat_ids=seats, after=state_of(game), events=[],
         )  # fmt: skip
     told = sorted(Delivery.objects.values_list("kind", "user__username"))

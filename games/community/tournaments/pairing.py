@@ -104,14 +104,20 @@ def round_robin_pairs(ids: list[int], round_no: int) -> list[tuple[int | None, i
 
 def round_robin_round(players: list[Player], round_no: int) -> list[Board]:
     """Round `round_no` of a round robin over `players` (in seed order, withdrawn ones
-    included: the service forfeits their games), sides dealt by the rules above."""
-    by_id = {p.id: p for p in players}
+    included: the service forfeits their games). Sides follow the schedule, as in Berger's
+    tables: the player at the circle's fixed point takes the first side in odd rounds and
+    the second in even ones, and on every other board the player from the circle's upper
+    half takes the first side. Over the whole event everyone plays each side equally often
+    (within one when the number of games is odd); a side may come three times running."""
     boards = []
-    for number, (a, b) in enumerate(round_robin_pairs([p.id for p in players], round_no), 1):
+    pairs = round_robin_pairs([p.id for p in players], round_no)
+    for number, (a, b) in enumerate(pairs):
         if a is None or b is None:
             boards.append(Board(a if a is not None else b, None))
-            continue
-        boards.append(sides_for(by_id[a], by_id[b], number))
+        elif number > 0 or round_no % 2 == 1:
+            boards.append(Board(a, b))
+        else:
+            boards.append(Board(b, a))
     return _byes_last(boards)
 
 

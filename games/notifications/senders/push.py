@@ -1,17 +1,19 @@
 """Send a notification by Web Push: the payload encrypted for the browser (RFC 8291,
-aes128gcm) and signed with the server's VAPID key (RFC 8292), through pywebpush."""
+aes128gcm) and signed with the server's VAPID key (RFC 8292) by pywebpush, and posted to the
+very address the endpoint's check resolved (games.notifications.pinned), as webhooks are."""
 
 from __future__ import annotations
 
 import json
 
-import requests
+import urllib3
 from django.conf import settings
 from pywebpush import WebPushException, webpush
 
 from games.notifications import vapid
-from games.notifications.addresses import AddressRefused, check_url
+from games.notifications.addresses import AddressRefused, Target, check_url
 from games.notifications.models import Delivery, PushSubscription
+from games.notifications.pinned import PinnedSession
 from games.notifications.senders import GiveUp, Revoked, TryLater
 
 TIMEOUT = 10  # seconds
@@ -36,9 +38,9 @@ def payload(delivery: Delivery) -> str:
     )
 
 
-def check_endpoint(endpoint: str) -> None:
+def check_endpoint(endpoint: str) -> Target:
     """A push endpoint is a URL the browser chose: hold it to the same rule as webhooks."""
-    check_url(endpoint, https_only=not settings.NOTIFICATIONS_ALLOW_LOOPBACK)
+    return check_url(endpoint, https_only=not settings.NOTIFICATIONS_ALLOW_LOOPBACK)
 
 
 def send(delivery: Delivery) -> None:
@@ -46,11 +48,9 @@ def send(delivery: Delivery) -> None:
     if sub is None:
         raise Revoked("the browser's subscription is gone")
     try:
-        check_endpoint(sub.endpoint)
+        target = check_endpoint(sub.endpoint)
     except AddressRefused as exc:
         raise GiveUp(str(exc)) from None
-    session = requests.Session()
-    session.max_redirects = 0  # a redirect could lead anywhere: treat it as a failure
     try:
         webpush(
             sub.info(),
@@ -59,7 +59,7 @@ def send(delivery: Delivery) -> None:
             vapid_claims={"sub": settings.VAPID_SUBJECT},
             timeout=TIMEOUT,
             ttl=TTL,
-            requests_session=session,
+            requests_session=PinnedSession(target),
         )
     except WebPushException as exc:
         status = getattr(exc.response, "status_code", None)
@@ -67,5 +67,5 @@ def send(delivery: Delivery) -> None:
             sub.delete()
             raise Revoked(f"the push service answered {status}: subscription dropped") from None
         raise TryLater(f"the push service answered {status or exc}") from None
-    except requests.RequestException as exc:
+    except urllib3.exceptions.HTTPError as exc:
         raise TryLater(f"the push service could not be reached: {exc}") from None

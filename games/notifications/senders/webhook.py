@@ -14,12 +14,12 @@ import time
 
 import urllib3
 
-from games.notifications.addresses import AddressRefused, Target, check_url
+from games.notifications.addresses import AddressRefused, check_url
 from games.notifications.content import plain_text
 from games.notifications.models import Delivery
+from games.notifications.pinned import post
 from games.notifications.senders import GiveUp, TryLater
 
-TIMEOUT = urllib3.Timeout(connect=5, read=10)
 SIGNATURE_HEADER = "X-Pgweb-Signature"
 
 
@@ -37,26 +37,6 @@ def signature(secret: str, timestamp: int, payload: bytes) -> str:
     return f"t={timestamp},v1={mac.hexdigest()}"
 
 
-def post(target: Target, payload: bytes, headers: dict[str, str]) -> int:
-    """POST to the checked address with the URL's host name (Host header, TLS name)."""
-    host_header = target.host if target.port in (80, 443) else f"{target.host}:{target.port}"
-    if target.scheme == "https":
-        pool: urllib3.HTTPConnectionPool = urllib3.HTTPSConnectionPool(
-            target.address, target.port, timeout=TIMEOUT, retries=False,
-            server_hostname=target.host, assert_hostname=target.host,
-        )  # fmt: skip
-    else:
-        pool = urllib3.HTTPConnectionPool(
-            target.address, target.port, timeout=TIMEOUT, retries=False
-        )
-    with pool:
-        response = pool.urlopen(
-            "POST", target.path, body=payload, headers={**headers, "Host": host_header},
-            redirect=False, assert_same_host=False,
-        )  # fmt: skip
-        return response.status
-
-
 def send(delivery: Delivery, secret: str) -> None:
     try:
         target = check_url(delivery.target)
@@ -69,7 +49,7 @@ def send(delivery: Delivery, secret: str) -> None:
         SIGNATURE_HEADER: signature(secret, int(time.time()), payload),
     }
     try:
-        status = post(target, payload, headers)
+        status = post(target, payload, headers).status_code
     except urllib3.exceptions.HTTPError as exc:
         raise TryLater(f"the webhook could not be reached: {exc}") from None
     if 200 <= status < 300:

@@ -8,6 +8,7 @@
 export const PROTOCOL_VERSION = 1;
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_CHAT_CHARS = 500;
+export const MAX_SEAT_CHARS = 40;
 
 // Browser to server.
 export const CMD = "cmd";
@@ -25,8 +26,9 @@ export const REJECT = "reject";
 export const ERROR = "error";
 export const PRESENCE = "presence";
 export const PONG = "pong";
+export const CLOCK = "clock"; // the clocks changed outside a step (games/clocks/live.py)
 export const SERVER_TYPES = Object.freeze([
-  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG,
+  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG, CLOCK,
 ]);
 /** Frames that carry a game version and must be applied in order. */
 export const VERSIONED_TYPES = Object.freeze([SNAPSHOT, PATCH, TICK]);
@@ -39,6 +41,10 @@ export const CLOSE_NOT_YOUR_GAME = 4403;
 export const CLOSE_NO_SUCH_GAME = 4404;
 export const CLOSE_UNSUPPORTED_VERSION = 4409;
 export const CLOSE_TOO_MANY_FRAMES = 4429;
+// These two are followed by a reconnect: the page stopped reading and the server would not
+// hold more for it; a service the server needs (database, Redis) is down for a moment.
+export const CLOSE_NOT_READING = 4408;
+export const CLOSE_TRY_AGAIN = 4503;
 export const FINAL_CLOSE_CODES = Object.freeze([
   CLOSE_NOT_SIGNED_IN, CLOSE_NOT_YOUR_GAME, CLOSE_NO_SUCH_GAME, CLOSE_UNSUPPORTED_VERSION,
 ]);
@@ -62,12 +68,19 @@ function requireVersion(value, what) {
 
 // Encoding, browser to server. Each returns the text to hand to WebSocket.send.
 
-/** A command: the client's id, the version the player saw, the command object. */
-export function encodeCmd(id, version, command) {
+/**
+ * A command: the client's id, the version the player saw, the command object, and `seat`
+ * when the player acts for a partner's seat (taken over, or its player on vacation).
+ */
+export function encodeCmd(id, version, command, seat = null) {
   requireVersion(id, "command id");
   requireVersion(version, "base version");
   if (!isObject(command)) throw new ProtocolError("frame/invalid", "a command must be an object");
-  return JSON.stringify({ t: CMD, id, v: version, d: command });
+  if (seat === null || seat === undefined) return JSON.stringify({ t: CMD, id, v: version, d: command });
+  if (typeof seat !== "string" || !seat || seat.length > MAX_SEAT_CHARS) {
+    throw new ProtocolError("frame/invalid", "a seat must be a seat id");
+  }
+  return JSON.stringify({ t: CMD, id, v: version, d: command, s: seat });
 }
 
 /** Ask for everything after the version the browser has. */
@@ -145,7 +158,9 @@ const CHECKS = {
   },
   [CHAT]: (f) => (isObject(f.d) ? { t: CHAT, d: f.d } : "needs d"),
   [PRESENCE]: (f) => (isObject(f.d) ? { t: PRESENCE, d: f.d } : "needs d"),
-  [PONG]: () => ({ t: PONG }),
+  // A game socket's pong carries the last version it was sent (the lobby's carries none).
+  [CLOCK]: (f) => (isObject(f.d) ? { t: CLOCK, d: f.d } : "needs d"),
+  [PONG]: (f) => (f.v === undefined ? { t: PONG } : isVersion(f.v) ? { t: PONG, v: f.v } : "v must be a version"),
 };
 
 /**

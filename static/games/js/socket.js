@@ -7,8 +7,8 @@
 // fakes and no network.
 
 import {
-  ACK, CHAT, ERROR, FINAL_CLOSE_CODES, PATCH, PRESENCE, ProtocolError, REJECT, SNAPSHOT, TICK,
-  encodeChat, encodeCmd, encodePing, encodeSync, parseServerFrame, withVersion,
+  ACK, CHAT, CLOCK, ERROR, FINAL_CLOSE_CODES, PATCH, PONG, PRESENCE, ProtocolError, REJECT, SNAPSHOT,
+  TICK, encodeChat, encodeCmd, encodePing, encodeSync, parseServerFrame, withVersion,
 } from "./protocol.js";
 import { Emitter, Outcome } from "./store.js";
 
@@ -130,12 +130,12 @@ export class GameSocket extends Emitter {
    * Send a command based on the store's current version; returns its client id. While the
    * socket is not open it waits, and it is resent after every reconnect until `ack`/`reject`.
    */
-  sendCommand(command) {
+  sendCommand(command, { seat = null } = {}) {
     const version = this.#store.version;
     if (version === null) throw new ProtocolError("state/no_view", "no view yet to base a command on");
     const id = this.#nextId++;
-    const text = encodeCmd(id, version, command); // throws on a malformed command: a page bug
-    this.#pending.set(id, { id, v: version, d: command });
+    const text = encodeCmd(id, version, command, seat); // throws on a malformed command: a page bug
+    this.#pending.set(id, seat ? { id, v: version, d: command, s: seat } : { id, v: version, d: command });
     this.#send(text);
     return id;
   }
@@ -180,7 +180,7 @@ export class GameSocket extends Emitter {
     this.#pingSentAt = null;
     this.#sync = null;
     this.#setStatus(Status.OPEN);
-    for (const { id, v, d } of this.#pending.values()) this.#send(encodeCmd(id, v, d));
+    for (const { id, v, d, s } of this.#pending.values()) this.#send(encodeCmd(id, v, d, s ?? null));
     this.#heartbeatTimer = this.#timers.setTimeout(() => this.#heartbeat(), this.#options.pingEveryMs);
   }
 
@@ -221,10 +221,23 @@ export class GameSocket extends Emitter {
         break;
       case CHAT:
       case PRESENCE:
+      case CLOCK:
         this.emit(frame.t, frame.d);
         break;
-      default: // pong: its arrival is all that matters
+      case PONG:
+        this.#onPong(frame);
+        break;
+      default:
     }
+  }
+
+  // Its arrival shows the connection is alive; its version is the last one the server sent
+  // this socket. Having less means a frame went missing with no later frame to show the gap
+  // (the last of a burst that the channel layer dropped): ask for what is missing.
+  #onPong(frame) {
+    const store = this.#store;
+    if (frame.v === undefined || store.needsSnapshot || store.version === null) return;
+    if (frame.v > store.version) this.#requestSync(store.version);
   }
 
   #onVersioned(frame) {

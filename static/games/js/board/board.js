@@ -7,15 +7,15 @@
 
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
-import { faceDefs, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems } from "./layers.js";
+import { boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems } from "./layers.js";
 import { fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
 /** Layers bottom to top. */
-export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "fog", "markers", "overlays", "units"]);
+export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "labels", "boards", "fog", "markers", "overlays", "units"]);
 /** The layers that never change during a game: drawn once, in their own SVG when it can be. */
-const MAP_LAYERS = new Set(["terrain", "roads", "hexsides"]);
+const MAP_LAYERS = new Set(["terrain", "roads", "hexsides", "labels", "boards"]);
 
 /** Below this viewBox width per hex radius the map is "zoomed in": hex numbers show. */
 const LABELS_BELOW_HEXES = 28;
@@ -50,14 +50,17 @@ export class Board {
   #frameAsked = false;
   #drag = null;
   #listeners = [];
+  #labels = null;
+  #sideName;
 
   /**
    * `svg`: an empty <svg> element in the page. Options: `map` (the map payload), `size` (hex
    * radius in map units), `onIntent(intent)`, `requestFrame` (requestAnimationFrame).
    */
-  constructor(svg, { map, size = HEX_SIZE, types = {}, faces = null, onIntent = () => {}, requestFrame = null }) {
+  constructor(svg, { map, size = HEX_SIZE, types = {}, faces = null, sideName = (id) => id, onIntent = () => {}, requestFrame = null, deferLabels = Boolean(globalThis.setTimeout && svg.parentNode) }) {
     this.#types = types;
     this.#looks = faces;
+    this.#sideName = sideName;
     this.#svg = svg;
     this.#doc = svg.ownerDocument;
     this.#size = size;
@@ -102,8 +105,33 @@ export class Board {
     reconcile(this.#doc, this.#layers.terrain, terrainItems(map, size));
     reconcile(this.#doc, this.#layers.roads, roadItems(map, this.#index, size));
     reconcile(this.#doc, this.#layers.hexsides, [...slopeItems(map, this.#index, size), ...hexsideItems(map, this.#index, size)]);
+    reconcile(this.#doc, this.#layers.boards, boardMarkItems(map, size));
+    // Hex numbers are many small texts: they come after the first paint, which they would slow.
+    this.#labels = () => reconcile(this.#doc, this.#layers.labels, hexLabelItems(map, size));
+    if (deferLabels) afterFirstPaint(() => this.drawLabels());
+    else this.drawLabels();
     this.#applyViewBox();
     this.#listen();
+  }
+
+  /** Draw the hex numbers now if they are not drawn yet (they come after the first paint). */
+  drawLabels() {
+    const draw = this.#labels;
+    this.#labels = null;
+    draw?.();
+  }
+
+  /** The point on screen (client pixels) at the centre of a hex, or null off the map. */
+  hexOnScreen(label) {
+    const h = this.#index.get(label);
+    const rect = this.#svg.getBoundingClientRect?.();
+    if (!h || !rect?.width) return null;
+    const c = center(h, this.#size);
+    const vb = this.#viewBox;
+    const scale = Math.min(rect.width / vb.width, rect.height / vb.height);
+    const x0 = rect.left + (rect.width - vb.width * scale) / 2;
+    const y0 = rect.top + (rect.height - vb.height * scale) / 2;
+    return { x: x0 + (c.x - vb.x) * scale, y: y0 + (c.y - vb.y) * scale };
   }
 
   /** Show a new view (the store's); counters are redrawn on the next frame. */
@@ -225,7 +253,7 @@ export class Board {
     });
     reconcile(this.#doc, this.#faces, faceDefs(faces));
     reconcile(this.#doc, this.#layers.units, items);
-    reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size));
+    reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size, { sideName: this.#sideName }));
     const edge = (hexside) => {
       const ends = String(hexside).split(/[|/,\s]+/);
       const [a, b] = ends.map((l) => this.#index.get(l));
@@ -327,9 +355,10 @@ export class Board {
       const drag = this.#drag;
       this.#drag = null;
       if (!drag || drag.id !== e.pointerId || drag.panning) return;
-      // Over the map (which lies in the SVG underneath) the pointer's position names the hex.
+      // Over the map (drawn in the SVG underneath, a path per terrain) the pointer's position
+      // names the hex.
       let intent = intentAt(e.target);
-      if (!intent && this.#mapSvg) {
+      if (!intent) {
         const hex = this.hexAt(e.clientX, e.clientY);
         if (hex) intent = { kind: "hex", hex };
       }
@@ -353,6 +382,14 @@ export class Board {
       this.#applyViewBox();
     }, { passive: false });
   }
+}
+
+/** Run `fn` once the browser has painted the next frame and is idle (or soon after). */
+function afterFirstPaint(fn) {
+  const g = globalThis;
+  const later = () => (g.requestIdleCallback ? g.requestIdleCallback(fn, { timeout: 500 }) : g.setTimeout(fn, 50));
+  if (g.requestAnimationFrame) g.requestAnimationFrame(() => g.setTimeout(later, 0));
+  else later();
 }
 
 /** The intent of a pointer on `target`: a counter, else a hex, else nothing. */

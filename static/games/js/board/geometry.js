@@ -35,20 +35,46 @@ export function hexPoints(h, size = HEX_SIZE) {
   return hexCorners(h, size).map((c) => `${round2(c.x)},${round2(c.y)}`).join(" ");
 }
 
+// The first corner (0 east, clockwise on screen) of the edge facing each neighbour.
+const EDGE_OF = { "1,0": 0, "0,1": 1, "-1,1": 2, "-1,0": 3, "0,-1": 4, "1,-1": 5 };
+
 /** The two ends of the hexside between adjacent hexes a and b, or null if not adjacent. */
 export function sharedEdge(a, b, size = HEX_SIZE) {
   const dq = b.q - a.q;
   const dr = b.r - a.r;
   if ((Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2 !== 1) return null;
-  const far = hexToPixel(b, size);
-  // The two corners of a nearest to b's centre are the corners the hexes share.
-  const [p, q] = hexCorners(a, size)
-    .map((c) => ({ c, d: (c.x - far.x) ** 2 + (c.y - far.y) ** 2 }))
-    .sort((m, n) => m.d - n.d);
-  const ends = [p.c, q.c].map((c) => ({ x: round2(c.x), y: round2(c.y) }));
+  // Corners i and i+1 of a (at 60° steps from east) face the neighbour in direction i.
+  const side = EDGE_OF[`${dq},${dr}`];
+  const c = hexToPixel(a, size);
+  const corner = (k) => {
+    const angle = (Math.PI / 3) * (k % 6);
+    return { x: round2(c.x + size * Math.cos(angle)), y: round2(c.y + size * Math.sin(angle)) };
+  };
+  const ends = [corner(side), corner(side + 1)];
   // Order the ends so the same hexside gives the same segment from either side.
   ends.sort((m, n) => m.x - n.x || m.y - n.y);
   return ends;
+}
+
+/**
+ * A hex's outline as path data from its first corner, with relative steps the same for every
+ * hex ("M x y l … z"): cheap to build for a map of a thousand hexes and more.
+ */
+export function hexOutline(h, size = HEX_SIZE) {
+  const c = center(h, size);
+  return `M${round2(c.x + size)} ${round2(c.y)}${relativeSteps(size)}`;
+}
+
+const stepsBySize = new Map();
+function relativeSteps(size) {
+  let text = stepsBySize.get(size);
+  if (!text) {
+    const h = round2((size * Math.sqrt(3)) / 2);
+    const half = round2(size / 2);
+    text = `l${-half} ${h}l${-size} 0l${-half} ${-h}l${half} ${-h}l${size} 0z`;
+    stepsBySize.set(size, text);
+  }
+  return text;
 }
 
 /** An SVG path through the given points ("M x y L x y ..."). */

@@ -5,7 +5,7 @@
 // be tested in node and the DOM code stays thin. Terrain is a fill plus a pattern, and
 // elevation and unit state are written as text, so the board reads without colour.
 
-import { HEX_SIZE, center, hexPoints, pathThrough, sharedEdge } from "./geometry.js";
+import { HEX_SIZE, center, hexOutline, pathThrough, sharedEdge } from "./geometry.js";
 import { counterChildren, counterFace, counterTitle, shortName } from "./counters.js";
 
 export { shortName };
@@ -70,28 +70,84 @@ export function faceDefs(faces) {
   return [...faces].map(([id, children]) => ({ key: id, tag: "g", attrs: { id }, children }));
 }
 
-/** One group per hex: its terrain polygon, its printed number and its elevation if above 0. */
+/**
+ * The terrain as few elements as the map allows: one path per terrain holding every hex of
+ * it (filled with the terrain's pattern, outlined), one path per elevation shading the
+ * relief, and each elevation written as a number so hills read without colour. 1,440 hexes
+ * are then a dozen shapes for the browser to lay out and paint, not 1,440 groups.
+ */
 export function terrainItems(map, size = HEX_SIZE, prefix = "pg") {
-  return map.hexes.map((h) => {
-    const c = center(h, size);
-    const children = [
-      { tag: "polygon", attrs: { class: "hex", points: hexPoints(h, size), fill: `url(#${patternId(h.terrain, prefix)})`, stroke: "#8a8470", "stroke-width": 0.6 } },
-      { tag: "text", attrs: { class: "hex-label", x: c.x, y: round1(c.y - size * 0.62), "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#555555" }, text: h.hex.replace(/^[A-Za-z]+/, "") },
-    ];
+  const byTerrain = new Map();
+  const byElevation = new Map();
+  const heights = [];
+  for (const h of map.hexes) {
+    const d = hexOutline(h, size);
+    if (!byTerrain.has(h.terrain)) byTerrain.set(h.terrain, []);
+    byTerrain.get(h.terrain).push(d);
     if (h.elevation > 0) {
-      children.splice(1, 0, {
-        tag: "polygon",
-        attrs: { class: `relief elev-${h.elevation}`, points: hexPoints(h, size), fill: "#6b4a1f", "fill-opacity": Math.min(0.1 * h.elevation, 0.4) },
-      });
-      children.push({ tag: "text", attrs: { class: "elevation", x: round1(c.x - size * 0.55), y: round1(c.y + size * 0.1), "font-size": round1(size * 0.3), "font-weight": "bold", fill: "#5a3e1b" }, text: String(h.elevation) });
+      if (!byElevation.has(h.elevation)) byElevation.set(h.elevation, []);
+      byElevation.get(h.elevation).push(d);
+      const c = center(h, size);
+      heights.push({ tag: "text", attrs: { class: "elevation", "data-hex": h.hex, x: round1(c.x - size * 0.55), y: round1(c.y + size * 0.1) }, text: String(h.elevation) });
     }
-    return {
-      key: h.hex,
-      tag: "g",
-      attrs: { class: `terrain terrain-${h.terrain}`, "data-hex": h.hex },
-      children,
-    };
+  }
+  const items = [...byTerrain.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([terrain, ds]) => ({
+    key: `terrain-${terrain}`,
+    tag: "path",
+    attrs: { class: `terrain terrain-${terrain}`, "data-terrain": terrain, d: ds.join(""), fill: `url(#${patternId(terrain, prefix)})`, stroke: "#8a8470", "stroke-width": 0.6 },
+  }));
+  for (const [level, ds] of [...byElevation.entries()].sort(([a], [b]) => a - b)) {
+    items.push({ key: `relief-${level}`, tag: "path", attrs: { class: `relief elev-${level}`, d: ds.join(""), fill: "#6b4a1f", "fill-opacity": Math.min(0.1 * level, 0.4) } });
+  }
+  if (heights.length) {
+    items.push({ key: "elevations", tag: "g", attrs: { class: "elevations", "font-size": round1(size * 0.3), "font-weight": "bold", fill: "#5a3e1b" }, children: heights });
+  }
+  return items;
+}
+
+/** Whether hex labels need their board's letter: on a map of several boards each number is printed on every board. */
+export function labelsNeedBoard(map) {
+  return (map.boards?.length ?? 1) > 1;
+}
+
+/**
+ * Every hex's printed number in one group: "1002" on a one-board map, "B1002" where several
+ * boards each have a 1002 (the log and the referee write "B1002" too). Drawn after the first
+ * paint (the board asks for them when idle), and shown only when zoomed in far enough.
+ */
+export function hexLabelItems(map, size = HEX_SIZE) {
+  const withBoard = labelsNeedBoard(map);
+  const children = map.hexes.map((h) => {
+    const c = center(h, size);
+    return { tag: "text", attrs: { x: c.x, y: round1(c.y - size * 0.62) }, text: withBoard ? h.hex : h.hex.replace(/^[A-Za-z]+/, "") };
   });
+  return [{ key: "hex-labels", tag: "g", attrs: { class: "hex-label", "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#555555", "pointer-events": "none" }, children }];
+}
+
+/**
+ * A letter per board where the map has several, in the board's top-left corner: "B", as the
+ * printed boards are lettered, so "B1002" can be found at a glance.
+ */
+export function boardMarkItems(map, size = HEX_SIZE) {
+  if (!labelsNeedBoard(map)) return [];
+  const corners = new Map();
+  for (const h of map.hexes) {
+    const letter = /^[A-Za-z]+/.exec(h.hex)?.[0];
+    if (!letter) continue;
+    const c = center(h, size);
+    const at = corners.get(letter);
+    if (!at) corners.set(letter, { x: c.x, y: c.y });
+    else corners.set(letter, { x: Math.min(at.x, c.x), y: Math.min(at.y, c.y) });
+  }
+  return [...corners.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([letter, at]) => ({
+    key: `board-${letter}`,
+    tag: "g",
+    attrs: { class: "board-mark", "data-board": letter, "pointer-events": "none" },
+    children: [
+      { tag: "rect", attrs: { x: round1(at.x - size * 0.55), y: round1(at.y - size * 0.55), width: round1(size * 1.1), height: round1(size * 1.1), rx: round1(size * 0.2), fill: "#ffffff", "fill-opacity": 0.8, stroke: "#3b3b3b", "stroke-width": 1.2 } },
+      { tag: "text", attrs: { x: at.x, y: round1(at.y + size * 0.33), "text-anchor": "middle", "font-size": round1(size * 0.95), "font-weight": "bold", fill: "#2b2b2b" }, text: letter },
+    ],
+  }));
 }
 
 const round1 = (n) => Math.round(n * 10) / 10 + 0;
@@ -138,24 +194,23 @@ export function hexsideItems(map, index, size = HEX_SIZE) {
 
 /**
  * A hachured line on every hexside between hexes of different elevation: the slopes, drawn
- * from the map's elevations (the rules read the same data; here it is only drawn).
+ * from the map's elevations (the rules read the same data; here it is only drawn), all in
+ * one path.
  */
 export function slopeItems(map, index, size = HEX_SIZE) {
   const byAxial = new Map(map.hexes.map((h) => [`${h.q},${h.r}`, h]));
-  const items = [];
+  const segments = [];
   for (const a of map.hexes) {
     // Three directions per hex (N, NE, SE) meet every hexside once.
     for (const [dq, dr] of [[0, -1], [1, -1], [1, 0]]) {
       const b = byAxial.get(`${a.q + dq},${a.r + dr}`);
       if (!b || (a.elevation ?? 0) === (b.elevation ?? 0)) continue;
-      const edge = sharedEdge(a, b, size);
-      if (!edge) continue;
-      const [p, q] = edge;
-      const key = [a.hex, b.hex].sort().join("|");
-      items.push({ key: `slope-${key}`, tag: "line", attrs: { class: "slope", x1: p.x, y1: p.y, x2: q.x, y2: q.y, stroke: "#7a4e22", "stroke-width": 2.4, "stroke-dasharray": "1.5 1.5" } });
+      const [p, q] = sharedEdge(a, b, size);
+      segments.push(`M${p.x} ${p.y}L${q.x} ${q.y}`);
     }
   }
-  return items;
+  // One path for every slope of the map: drawn once, never changed.
+  return segments.length ? [{ key: "slopes", tag: "path", attrs: { class: "slope", d: segments.join(""), fill: "none", stroke: "#7a4e22", "stroke-width": 2.4, "stroke-dasharray": "1.5 1.5" } }] : [];
 }
 
 /** One path per road or trail, through the centres of its hexes. */

@@ -60,8 +60,11 @@ export const MARKER_TEXT = Object.freeze({
   control: "CTRL", drumfire: "DRUM",
 });
 
-/** One group per hex with markers: a tag per marker, written, above the hex's top edge. */
-export function markerItems(markers = [], index, size = HEX_SIZE) {
+/**
+ * One group per hex with markers: a tag per marker, written, above the hex's top edge. A
+ * control marker names the side holding the hex ("held: German"), never its id.
+ */
+export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (id) => id } = {}) {
   const items = [];
   for (const entry of markers) {
     const h = index.get(entry.hex);
@@ -70,7 +73,7 @@ export function markerItems(markers = [], index, size = HEX_SIZE) {
     const words = entry.markers.map((m) => {
       const [name, arg] = String(m).split(":");
       const word = MARKER_TEXT[name] ?? name.toUpperCase();
-      return name === "control" ? `${word} ${arg ?? ""}`.trim() : word;
+      return name === "control" ? (arg ? `held: ${sideName(arg)}` : "held") : word;
     });
     const text = words.join(" ");
     const classes = entry.markers.map((m) => `marker-${String(m).split(":")[0]}`);

@@ -3,10 +3,9 @@
 // command listed is one the server sent as legal; every number is the server's preview.
 
 import { counterChips, counterValues } from "../board/counters.js";
-import { mixedNumber } from "../board/faces.js";
 import { renderOpfire, renderStackPanel } from "./boardpanels.js";
 import { el, fill } from "./dom.js";
-import { SHORTCUTS, actsWith, describeCommand, globalCommands, hasGroupMoves } from "./legal.js";
+import { SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves } from "./legal.js";
 import { explainPreview, previewLabel } from "./odds.js";
 
 function opfireCommands(ctx) {
@@ -28,7 +27,7 @@ export function drawOpfire(ctx) {
   renderOpfire(document.getElementById("opfire"), cmds.length ? {
     mover: of?.mover ? nameOf(of.mover) : "the mover",
     hex: of?.hex ?? "",
-    items: cmds.map((cmd) => ({ label: describeCommand(cmd, nameOf).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+    items: cmds.map((cmd) => ({ key: commandKey(cmd), label: describeCommand(cmd, nameOf).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
   } : null);
 }
 
@@ -68,7 +67,7 @@ export function drawStack(ctx) {
 function commandButton(ctx, cmd, label = describeCommand(cmd, ctx.nameOf)) {
   const { propose } = ctx;
   const key = Object.entries(SHORTCUTS).find(([t]) => t === cmd.type)?.[1];
-  return el("button", { type: "button", class: `cmd cmd-${cmd.type}`, "data-command": cmd.type, onclick: () => propose(cmd) },
+  return el("button", { type: "button", class: `cmd cmd-${cmd.type}`, "data-command": cmd.type, "data-focus-key": commandKey(cmd), onclick: () => propose(cmd) },
     label, key ? el("kbd", {}, key) : null);
 }
 
@@ -92,12 +91,13 @@ export function drawActions(ctx, commands) {
     if (reach.size) {
       list.push(el("p", { class: "hint" }, `${reach.size} hex${reach.size === 1 ? "" : "es"} in reach: pick one on the map.`));
       // The same destinations as buttons, for the keyboard and screen readers.
-      list.push(el("details", { class: "move-list", open: ui.moveListOpen, ontoggle: (e) => { ui.moveListOpen = e.target.open; } },
-        el("summary", {}, `Move to… (${reach.size})`),
+      list.push(el("details", { class: "move-list", "data-focus-key": "move-list", open: ui.moveListOpen, ontoggle: (e) => { ui.moveListOpen = e.target.open; } },
+        el("summary", { "data-focus-key": "move-list-summary" }, `Move to… (${reach.size})`),
         [...reach.entries()].map(([hex, cmd]) => {
           const p = previewFor(cmd);
-          return el("button", { type: "button", class: "cmd cmd-move", "data-command": "move", "data-hex": hex, onclick: () => propose(cmd) },
-            `${hex} (${terrainOf(hex)})${p?.cost ? ` — ${mixedNumber(p.cost)} MP` : ""}`);
+          const label = previewLabel(p);
+          return el("button", { type: "button", class: "cmd cmd-move", "data-command": "move", "data-hex": hex, "data-focus-key": commandKey(cmd), onclick: () => propose(cmd) },
+            `${hex} (${terrainOf(hex)})${label ? ` — ${label}` : ""}`);
         })));
       if (mayAssaultOnCollision()) {
         list.push(el("label", { class: "collision-assault" },
@@ -121,6 +121,15 @@ export function drawActions(ctx, commands) {
   fill(document.getElementById("unit-actions"), list);
 }
 
+function oddsBlock(rows, chances, caption) {
+  return [
+    rows.length ? el("dl", { class: "odds-rows" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])) : null,
+    chances.length ? el("table", { class: "odds-table" },
+      el("caption", {}, caption),
+      el("tbody", {}, chances.map(([r, pc]) => el("tr", {}, el("th", { scope: "row" }, r), el("td", {}, pc))))) : null,
+  ];
+}
+
 /** The proposed command with the server's odds, waiting for Confirm. */
 export function drawConfirm(ctx) {
   const { ui, nameOf, previewFor } = ctx;
@@ -137,14 +146,13 @@ export function drawConfirm(ctx) {
   }
   box.querySelector('[data-field="text"]').textContent = describeCommand(p.command, nameOf);
   const preview = previewFor(p.command);
-  const { rows, chances } = explainPreview(preview, nameOf, ctx.sideName);
+  const { rows, chances, sections } = explainPreview(preview, nameOf, ctx.sideName);
   fill(
     box.querySelector('[data-field="odds"]'),
-    rows.length ? el("dl", { class: "odds-rows" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])) : null,
-    chances.length ? el("table", { class: "odds-table" },
-      el("caption", {}, "Chance of each result"),
-      el("tbody", {}, chances.map(([r, pc]) => el("tr", {}, el("th", { scope: "row" }, r), el("td", {}, pc))))) : null,
+    oddsBlock(rows, chances, "Chance of each result"),
+    sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
     !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
+    !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,
     el("p", { class: "hint" }, p.command.type === "resign" ? "Your side loses the game at once. This cannot be taken back." : "This cannot be taken back."),
   );
 }

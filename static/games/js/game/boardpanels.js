@@ -23,10 +23,10 @@ export function renderStackPanel(root, { hex, rows, summary, onToggle, onFocus, 
       el("label", { for: r.own ? `pick-${r.id}` : null, class: "stack-name" }, r.name),
       el("span", { class: "stack-values" }, r.values),
       r.chips ? el("span", { class: "stack-chips" }, r.chips) : null,
-      el("button", { type: "button", class: "stack-info", "aria-label": `Details of ${r.name}`, onclick: () => onFocus(r.id) }, "i")))),
+      el("button", { type: "button", class: "stack-info", "data-focus-key": `info:${r.id}`, "aria-label": `Details of ${r.name}`, onclick: () => onFocus(r.id) }, "i")))),
     pickable > 1 ? el("div", { class: "stack-picks" },
-      el("button", { type: "button", class: "cmd stack-all", onclick: onAll }, "Pick all that can act"),
-      el("button", { type: "button", class: "cmd stack-none", onclick: onNone }, "Pick none")) : null,
+      el("button", { type: "button", class: "cmd stack-all", "data-focus-key": "stack-all", onclick: onAll }, "Pick all that can act"),
+      el("button", { type: "button", class: "cmd stack-none", "data-focus-key": "stack-none", onclick: onNone }, "Pick none")) : null,
     summary ? el("p", { class: "hint stack-summary" }, summary) : null,
   );
 }
@@ -38,7 +38,7 @@ export function renderHexMenu(root, menu) {
   fill(
     root,
     el("h3", {}, `In ${menu.hex}${menu.terrain ? ` (${menu.terrain})` : ""}`),
-    menu.items.map((item) => el("button", { type: "button", class: `cmd cmd-${item.type} hex-choice`, "data-command": item.type, onclick: item.onPick },
+    menu.items.map((item) => el("button", { type: "button", class: `cmd cmd-${item.type} hex-choice`, "data-command": item.type, "data-focus-key": item.key, onclick: item.onPick },
       el("span", { class: "choice-label" }, item.label), item.odds ? el("span", { class: "choice-odds" }, item.odds) : null)),
   );
 }
@@ -64,7 +64,7 @@ export function renderOpfire(root, prompt) {
     root,
     el("h3", {}, `Opportunity fire at ${prompt.mover} in ${prompt.hex}`),
     el("p", { class: "hint" }, `${prompt.items.length} way${prompt.items.length === 1 ? "" : "s"} to fire, ringed on the map; or decline.`),
-    prompt.items.map((item) => el("button", { type: "button", class: "cmd cmd-opportunity_fire opfire-choice", "data-command": "opportunity_fire", onclick: item.onPick },
+    prompt.items.map((item) => el("button", { type: "button", class: "cmd cmd-opportunity_fire opfire-choice", "data-command": "opportunity_fire", "data-focus-key": item.key, onclick: item.onPick },
       el("span", { class: "choice-label" }, item.label), item.odds ? el("span", { class: "choice-odds" }, item.odds) : null)),
   );
 }

@@ -109,6 +109,11 @@ export function sameCommand(a, b) {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
+/** A command's stable key: the same legal command gets the same key after every redraw. */
+export function commandKey(cmd) {
+  return `cmd:${JSON.stringify(canonical(cmd))}`;
+}
+
 function canonical(value) {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object") {

@@ -20,6 +20,21 @@ function rolls(obj, sideName) {
   return Object.entries(obj ?? {}).map(([side, n]) => `${sideName(side)} ${n}`).join(", ");
 }
 
+
+/** Who an activation opens, in words: "2nd Rifle platoon", "the stack: A, B", "A, B under Hauptmann Becker". */
+function activationWords(e, nameOf) {
+  const leader = e.leader ? (e.units ?? []).filter((id) => id !== e.leader) : e.units;
+  const units = list(leader, nameOf);
+  const under = e.leader ? ` under ${nameOf(e.leader)}` : "";
+  switch (e.kind) {
+    case "stack": return `the stack: ${units}${under}`;
+    case "formation": return `the formation: ${units}${under}`;
+    case "afv_group": return `${units} as an AFV group${under}`;
+    case "recovery": return `${units}${under} to recover`;
+    default: return `${units}${under}`;
+  }
+}
+
 /** The dice an event shows, or null: [values] for the dice widget. */
 export function diceOf(event) {
   if (event.type === "roll" && Array.isArray(event.dice)) return event.dice;
@@ -49,7 +64,7 @@ export function trayRolls(event, sideName = (id) => id) {
  * One event as a sentence. `nameOf(id)` names a unit, `sideName(id)` a side. Hexes are
  * printed labels already.
  */
-export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } = {}) {
+export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, formationName = (id) => String(id ?? "the formation") } = {}) {
   const who = (id) => (id ? nameOf(id) : "");
   switch (e.type) {
     case "clock": return e.text; // written by the server's clocks (games/clocks), already in words
@@ -62,7 +77,7 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } 
     case "fog_of_war_rolled": return `${sideName(e.side)} rolls for fog of war: ${(e.roll ?? []).join(" + ")} = ${e.total}.`;
     case "action_phase_ended": return `The action phase of turn ${e.turn} ends (${String(e.reason ?? "").replace(/_/g, " ")}).`;
     case "markers_removed": return `Moved/Fired markers removed (${plural(e.counters ?? 0, "counter")}).`;
-    case "activated": return `${sideName(e.side)} activates ${list(e.units, nameOf)}${e.leader ? ` under ${who(e.leader)}` : ""} (${String(e.kind).replace(/_/g, " ")}).`;
+    case "activated": return `${sideName(e.side)} activates ${activationWords(e, nameOf)}.`;
     case "activation_ended": return `${sideName(e.side)} ends the activation of ${list(e.units, nameOf)}.`;
     case "passed": return `${sideName(e.side)} passes.`;
     case "segment_banked": return `${sideName(e.side)} banks a segment.`;
@@ -106,6 +121,13 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id } 
     case "supply_critical": return `${sideName(e.side)}'s supply is critical${e.reason ? `: ${e.reason}` : ""}.`;
     case "fuel_roll": return `${list(e.units, nameOf)} roll${(e.units ?? []).length === 1 ? "s" : ""} for fuel: ${e.roll}.`;
     case "stopped": return `${list(e.units, nameOf) || who(e.unit)} stopped${e.reason ? `: ${e.reason}` : ""}.`;
+    case "dug_in": return `${list(e.units, nameOf)} dig${(e.units ?? []).length === 1 ? "s" : ""} in${e.hex ? ` in ${e.hex}` : ""} (16.2).`;
+    case "extended_assault": return `${list(e.units, nameOf)} charge${(e.units ?? []).length === 1 ? "s" : ""} from ${e.from} to assault ${e.target}${e.path?.length > 1 ? ` by ${summarisePath(e.path)}` : ""}: ${e.reason ?? "extended assault (17.5)"}.`;
+    case "formation_failed": return `${sideName(e.side)}: ${formationName(e.formation)} fails to activate${e.units?.length ? `; ${list(e.units, nameOf)} marked Moved/Fired` : ""} (17.7).`;
+    case "mire_roll": return `${list(e.units, nameOf)}${e.hex ? ` in ${e.hex}` : ""} rolls ${e.roll} for mire: ${e.mired ? "bogged down (mired)" : "not mired"}.`;
+    case "razvedka": return `${sideName(e.side)} scouts ${e.hex ?? "a hex"} (razvedka): rolls ${e.roll}${e.success ? `, finds ${(e.types ?? []).map((t) => String(t).replace(/_/g, " ")).join(", ") || "units"}${e.count ? ` (${plural(e.count, "counter")})` : ""}` : ", learns nothing"}.`;
+    case "resigned": return `${sideName(e.side)} resigns.`;
+    case "smoke_removal": return `Smoke in ${e.hex}: rolls ${e.roll}, ${e.removed ? "the smoke clears" : "the smoke stays"} (D-SMOKE-1).`;
     case "game_ended": return `The game ends (${String(e.reason ?? "").replace(/_/g, " ")}): ${e.result?.reason ?? ""}.`;
     default: return generic(e, nameOf);
   }

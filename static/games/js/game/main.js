@@ -17,7 +17,7 @@ import { afterFinalClose } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
 import { whyNotLines } from "./explain.js";
 import {
-  GLOBAL_TYPES, SHORTCUTS, actors, allCommands, boardOptions, describeCommand,
+  GLOBAL_TYPES, SHORTCUTS, actingUnits, actors, allCommands, boardOptions, commandKey, describeCommand,
   sameCommand, seatGroups, unitsWithCommands,
 } from "./legal.js";
 import { describeEvent, trayRolls } from "./log.js";
@@ -26,7 +26,9 @@ import { Logbook, renderLog } from "./logview.js";
 import { LosTool } from "./lostool.js";
 import { overlayMarks, previewLabel } from "./odds.js";
 import { Previews } from "./previews.js";
-import { genericName, renderBanner, renderReports, renderTextView, renderUnitPanel, showDice } from "./panels.js";
+import { genericName, renderBanner, renderReports, renderUnitPanel, showDice } from "./panels.js";
+import { renderTextView } from "./textview.js";
+import { focusChain, focusFirst, keepingFocus } from "./focus.js";
 import { renderSeats, withUsers } from "./seats.js";
 import { mountClocks } from "../ui/clocks.js";
 import { mountComposedFire } from "../ui/extra_commands.js";
@@ -50,18 +52,21 @@ const ui = {
   hexMenu: null, // {hex, commands}: what the picked units can do in the hex pointed at
   whyNot: null, // {hex, loading, lines, error}: the server's reasons
   assaultOnCollision: false, // double-blind: a leader-led move assaults the enemy it runs into
-  proposal: null, // {command}
+  proposal: null, // {command, from: the focus keys of where the player proposed it}
+  focusReturn: null, // after Confirm or Cancel: the keys to give the keyboard focus back to
+  textOpen: new Set(), // the text view's move lists the reader opened
   hoverHex: null,
   moveListOpen: false,
   seats: boot.seats ?? [], // who sits where and commands what (team games)
   presence: null,
+  acting: boot.seat, // the seat the board acts for: the player's own, or a partner's they stand in for
 };
 
 const store = new Store();
 // A coach watching one side (?side=) asks the socket for that side's view.
 const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
 const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
-const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, onIntent });
+const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent });
 const previews = new Previews({ api: boot.api, fetch: getJson, onLoad: () => render() });
 const los = new LosTool({ api: boot.api, fetch: getJson, onChange: () => render(), terrainOf });
 window.pgweb = { store, socket, board, ui, los }; // for tests and the console
@@ -96,7 +101,7 @@ function nameOf(id) {
 }
 
 function groups() {
-  return seatGroups(view(), boot.seat);
+  return seatGroups(view(), ui.acting);
 }
 
 function stackAt(hex) {
@@ -166,8 +171,8 @@ function togglePick(id) {
   setPicks(picked);
 }
 
-function propose(command) {
-  ui.proposal = { command };
+function propose(command, from = focusChain(document.activeElement === document.body ? null : document.activeElement)) {
+  ui.proposal = { command, from };
   ui.hexMenu = null;
   ui.whyNot = null;
   render();
@@ -178,7 +183,7 @@ function mayAssaultOnCollision() {
   const v = view();
   if (!v || !Array.isArray(v.ops)) return false;
   const a = v.activation;
-  if (!a || a.seat !== boot.seat) return false;
+  if (!a || a.seat !== ui.acting) return false;
   return [a.leader, ...(a.units ?? [])].some((id) => id && unitById(id)?.own && unitById(id)?.leader);
 }
 
@@ -186,11 +191,12 @@ function confirm() {
   const p = ui.proposal;
   if (!p) return;
   ui.proposal = null;
+  ui.focusReturn = p.from;
   if (p.command.type === "move" && ui.assaultOnCollision && mayAssaultOnCollision()) {
     p.command = { ...p.command, assault_on_collision: true };
   }
   try {
-    socket.sendCommand(p.command);
+    socket.sendCommand(p.command, { seat: ui.acting !== boot.seat ? ui.acting : null });
     notice(`Sent: ${describeCommand(p.command, nameOf)}`);
   } catch (error) {
     notice(`Not sent: ${error.message}`);
@@ -200,7 +206,10 @@ function confirm() {
 
 function cancel() {
   if (los.open) return los.close();
-  if (ui.proposal) ui.proposal = null;
+  if (ui.proposal) {
+    ui.focusReturn = ui.proposal.from;
+    ui.proposal = null;
+  }
   else if (ui.hexMenu || ui.whyNot) {
     ui.hexMenu = null;
     ui.whyNot = null;
@@ -282,6 +291,15 @@ function render() {
 }
 
 function draw() {
+  const back = ui.focusReturn;
+  ui.focusReturn = null;
+  // Panels are redrawn whole: the keyboard's focus goes back to the same button, or to where
+  // the player was before a Confirm or Cancel (focus.js), never to <body>.
+  const moved = keepingFocus(document, drawPanels, back ?? []);
+  if (back && !moved && document.activeElement?.closest?.("#confirm")) focusFirst(document, back);
+}
+
+function drawPanels() {
   const v = view();
   if (!v) return;
   renderBanner($("turn-banner"), v, boot.seat, sideName);
@@ -305,7 +323,7 @@ function draw() {
   renderHexMenu($("hex-menu"), ui.hexMenu && {
     hex: ui.hexMenu.hex,
     terrain: terrainOf(ui.hexMenu.hex),
-    items: ui.hexMenu.commands.map((cmd) => ({ type: cmd.type, label: describeCommand(cmd, nameOf), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+    items: ui.hexMenu.commands.map((cmd) => ({ type: cmd.type, key: commandKey(cmd), label: describeCommand(cmd, nameOf), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
   });
   renderWhyNot($("why-not"), ui.whyNot);
   renderLos($("los-answer"), los.open && { text: los.text(), onClose: () => los.close() });
@@ -331,13 +349,26 @@ function drawTextViewSoon() {
   textAsked = true;
   setTimeout(() => {
     textAsked = false;
-    renderTextView($("text-view"), view(), boot.types, sideName, terrainOf, nameOf, {
-      canAct: (u) => Boolean(boot.seat && u.own && canAct(u.id)),
-      onAct: (u) => {
-        select(u.id);
-        document.querySelector(".action-panel button")?.focus();
+    renderTextView($("text-view"), view(), boot.types, sideName, terrainOf, nameOf, boot.seat ? {
+      groups: groups(),
+      describe: (cmd) => describeCommand(cmd, nameOf),
+      labelOf: (cmd) => previewLabel(previewFor(cmd)),
+      nameOf,
+      open: ui.textOpen,
+      // The same as on the board: the unit is picked (its options drawn, its odds asked
+      // for) and the command proposed, waiting for Confirm.
+      onCommand: (cmd) => {
+        const from = focusChain(document.activeElement);
+        const unit = actingUnits(cmd)[0] ?? actors(cmd)[0];
+        if (unit && unitById(unit)?.own && !GLOBAL_TYPES.includes(cmd.type)) {
+          ui.selected = unit;
+          board.select(unit);
+          setPicks(actingUnits(cmd).length ? actingUnits(cmd) : [unit]);
+          if (unitById(unit)?.hex) board.centerOn(unitById(unit).hex);
+        }
+        propose(cmd, from);
       },
-    });
+    } : null);
   }, 200);
 }
 
@@ -466,7 +497,8 @@ function seatCommandsInclude(cmd) {
 
 bindKeys(document, {
   Escape: () => cancel(),
-  Enter: () => (ui.proposal ? (confirm(), true) : false),
+  // Enter confirms from the map or the page; on a button or a link it presses that instead.
+  Enter: (e) => (ui.proposal && !e.target?.closest?.("button, a, summary, select, [role=button]") ? (confirm(), true) : false),
   "+": () => board.zoom(1.25),
   "=": () => board.zoom(1.25),
   "-": () => board.zoom(0.8),
@@ -518,7 +550,10 @@ if (boot.status === "open") {
 // Spectators act on nothing: no actions panel.
 document.querySelector(".action-panel").hidden = !boot.seat;
 drawSeats();
-mountClocks({ root: $("clocks"), addLine: (v, kind, text) => logbook.between(v, kind, text), boot, store, sideName });
+mountClocks({
+  root: $("clocks"), addLine: (v, kind, text) => logbook.between(v, kind, text), boot, store, sideName, socket,
+  onActFor: (seat) => { ui.acting = seat; setPicks([]); render(); },
+});
 if (boot.seat) mountUndo({ before: $("global-actions"), store, socket, seat: boot.seat, notice });
 if (boot.seat) {
   mountComposedFire({ before: $("unit-actions"), store, seat: boot.seat, api: boot.api, getJson, nameOf, el, fill,

@@ -1,9 +1,13 @@
-// The panels around the board: turn banner, unit details, dice, the text view (seats: seats.js).
+// The panels around the board: turn banner, unit details, dice (seats: seats.js; the text
+// view: textview.js).
 // Each takes plain data and draws with textContent; none keeps state of its own.
 
-import { listUnits, stacks } from "../board/layers.js";
 import { stateMarks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
+import { genericName } from "./textview.js";
+
+// The text view lives in textview.js; the replay page reads it from here.
+export { genericName, renderTextView } from "./textview.js";
 
 const PHASES = { initiative: "Initiative phase", action: "Action phase", ended: "Game over" };
 
@@ -94,44 +98,6 @@ export function showDice(root, rolls, { animate = true, shownMs = DICE_SHOWN_MS 
   clearTimeout(diceTimer);
   diceTimer = setTimeout(() => root.classList.add("gone"), shownMs);
   if (animate) setTimeout(() => root.querySelectorAll(".rolling").forEach((d) => d.classList.remove("rolling")), 700);
-}
-
-/** The game as text for screen readers: each hex with counters, and what is off the map. */
-export function renderTextView(root, view, types, sideName, terrainOf, nameOf = (id) => id, { canAct = () => false, onAct = () => {} } = {}) {
-  if (!view) return;
-  const byHex = stacks(view.units ?? []);
-  const labels = [...byHex.keys()].sort();
-  const line = (u) => {
-    const t = types[u.type];
-    const marks = stateMarks(u);
-    const values = t && !t.leader && valuesInWords(u, t).slice(1).map(([k, v]) => `${k} ${v}`).join(", ");
-    const leader = t?.leader ? `leader, ${valuesInWords(u, t).map(([k, v]) => `${k} ${v}`).join(", ")}` : "";
-    const known = !u.detail || u.detail === "exact";
-    const what = known ? nameOf(u.id)
-      : u.detail === "leader" ? "a leader"
-      : u.detail === "last_known" ? `${genericName(u.marker)} last seen turn ${u.turn ?? "?"}`
-      : `${genericName(u.marker)}${Number(u.stack) > 1 ? ` (stack of ${u.stack})` : ""}`;
-    const act = canAct(u) ? el("button", { type: "button", class: "text-act", "data-unit": u.id, onclick: () => onAct(u) }, `Act with ${nameOf(u.id)}`) : null;
-    return el("li", {}, `${sideName(u.side)}: ${what}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${u.status && u.status !== "good" ? `, ${u.status}` : ""}${marks.length ? `, ${marks.join(" ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`, act ? " " : null, act);
-  };
-  const off = listUnits(view.units).filter((u) => !u.hex && !u.eliminated && !u.exited && !u.carried_by);
-  fill(
-    root,
-    el("p", {}, `${labels.length} hexes hold counters.`),
-    el("ul", { class: "text-hexes" }, labels.map((label) =>
-      el("li", {}, el("strong", {}, `${label} (${terrainOf(label)})`), el("ul", {}, byHex.get(label).map(line))))),
-    off.length ? el("p", {}, `Off the map: ${off.map((u) => `${nameOf(u.id)} (turn ${u.entry_turn ?? "?"})`).join(", ")}.`) : null,
-  );
-}
-
-const GENERIC_NAMES = {
-  infantry: "infantry", armor: "armor", weapons: "weapons", armored_car: "armored car",
-  armored_transport: "armored transport", unarmored_transport: "unarmored transport", leader: "leader",
-};
-
-/** A generic marker's type in words (double-blind 18.12). */
-export function genericName(marker) {
-  return GENERIC_NAMES[marker] ?? "unit";
 }
 
 /** Razvedka reports of this turn (18.10): the unit types found in hexes the side cannot see. */

@@ -6,6 +6,7 @@ import { el, fill, getJson } from "./dom.js";
 import { describeCommand } from "./legal.js";
 import { describeEvent, diceOf } from "./log.js";
 import { renderBanner, renderTextView, renderUnitPanel, showDice } from "./panels.js";
+import { clockColours, clockFaces } from "../ui/clocks.js";
 
 const boot = JSON.parse(document.getElementById("pg-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -14,7 +15,8 @@ const sideName = (id) => sideNames[id] ?? id ?? "";
 const hexIndex = new Map(boot.map.hexes.map((h) => [h.hex, h]));
 const terrainOf = (label) => hexIndex.get(label)?.terrain?.replace(/_/g, " ") ?? "unknown";
 
-const state = { steps: [], at: 0, selected: null };
+const state = { steps: [], at: 0, selected: null, clockLines: new Map() };
+const colours = clockColours(boot);
 const board = new Board($("board"), { map: boot.map, types: boot.types, onIntent });
 window.pgweb = { board, state };
 
@@ -48,8 +50,33 @@ async function load(audience) {
   }
   const keep = state.at;
   state.steps = answer.steps;
+  if (state.steps.some((s) => s.view?.clocks) && !state.clockLines.size) await loadClockLines();
   $("step").max = String(Math.max(0, state.steps.length - 1));
   go(Math.min(keep, state.steps.length - 1));
+}
+
+/** The clocks' log lines (flags, more time, take-overs, vacations), by the version they follow. */
+async function loadClockLines() {
+  const answer = await getJson(`${boot.api}/clock?events=all`);
+  for (const event of answer?.events ?? []) {
+    if (!state.clockLines.has(event.v)) state.clockLines.set(event.v, []);
+    state.clockLines.get(event.v).push(event);
+  }
+}
+
+/** Each side's time left when this step was made, and what happened to the clocks after it. */
+function drawClocks(step) {
+  const reading = step.view?.clocks;
+  const root = $("clocks");
+  root.hidden = !reading;
+  if (!reading) return;
+  const faces = clockFaces(reading, Date.parse(reading.at), { sides: boot.sides, sideName, colours, frozen: true });
+  const when = el("span", { class: "clock-label", "data-field": "at" }, `${reading.label} · ${new Date(reading.at).toISOString().slice(0, 16).replace("T", " ")} UTC`);
+  fill(root, when, faces);
+}
+
+function clockLinesAfter(version) {
+  return (state.clockLines.get(version) ?? []).map((e) => el("li", { class: `ev ev-clock ev-clock-${e.kind}` }, e.text));
 }
 
 function go(i) {
@@ -68,7 +95,8 @@ function draw() {
   renderBanner($("turn-banner"), v, null, sideName);
   $("step-label").textContent = `Step ${state.at + 1} of ${state.steps.length} (version ${step.version})`;
   $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf)}` : "The game begins.";
-  fill($("log"), (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, describeEvent(e, { nameOf, sideName }))));
+  fill($("log"), (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, describeEvent(e, { nameOf, sideName }))), clockLinesAfter(step.version));
+  drawClocks(step);
   const u = state.selected ? unitById(state.selected) : null;
   renderUnitPanel($("unit-panel"), u, u ? boot.types[u.type] : null, { sideName });
   renderTextView($("text-view"), v, boot.types, sideName, terrainOf);

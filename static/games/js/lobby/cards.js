@@ -36,16 +36,28 @@ function turnLine(game) {
   return el("p", { class: "turn" }, `Turn ${t.turn}, ${t.phase}${who ? ` — to act: ${who}` : ""}`);
 }
 
-/** My games: "Your move" and each side's time left (the server sorts mine first). */
+/** My games: "Your move" and each side's time left (the server sorts mine first). A running
+ * clock's time is counted down from its deadline by `tickCardClocks`. */
 function clockLine(game) {
   if (!game.my_move && !game.clock) return null;
   const parts = game.my_move ? [el("span", { class: "your-move" }, "Your move")] : [];
   for (const side of game.sides) {
     const reading = game.clock?.sides?.[side.id];
-    if (reading) parts.push(` · ${side.name} ${reading.flagged ? "out of time" : formatLeft(secondsLeft(reading, Date.now()))}`);
+    if (!reading) continue;
+    const time = el("span", {
+      class: "card-time", dataset: { side: side.id, running: reading.running && !reading.flagged ? "1" : "", deadline: reading.deadline ?? "" },
+    }, reading.flagged ? "out of time" : formatLeft(secondsLeft(reading, Date.now())));
+    parts.push(` · ${side.name} `, time);
   }
   if (game.clock) parts.push(` (${game.clock.label})`);
   return el("p", { class: "card-clock", "data-field": "clock" }, parts);
+}
+
+/** Count the running clocks of the cards under `root` down to `nowMs` (called every second). */
+export function tickCardClocks(root, nowMs = Date.now()) {
+  for (const time of root.querySelectorAll(".card-time[data-running='1']")) {
+    time.textContent = formatLeft(secondsLeft({ running: true, deadline: time.dataset.deadline }, nowMs));
+  }
 }
 
 /**

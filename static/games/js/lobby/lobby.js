@@ -3,7 +3,7 @@
 
 import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
 import { openChat } from "./chat.js";
-import { gameCard } from "./cards.js";
+import { gameCard, tickCardClocks } from "./cards.js";
 import { el, fill } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
@@ -222,6 +222,7 @@ async function quickMatch(event) {
   if (form.elements.scenario.value) body.scenario = form.elements.scenario.value;
   if (form.elements.side.value) body.side = form.elements.side.value;
   if (form.elements.time_control?.value) body.time_control = form.elements.time_control.value;
+  if (form.elements.rated?.checked) body.options = { rated: true };
   const answer = await act(post("/api/v1/matchmaking/seeks", body));
   if (!answer.ok) return;
   state.seek = answer.body;
@@ -302,3 +303,6 @@ function reconnect() {
 
 $("quick-match-form").addEventListener("submit", quickMatch);
 connect();
+
+// My games' running clocks count down between the lists the server sends.
+setInterval(() => $("my-games") && tickCardClocks($("my-games")), 1000);

@@ -56,6 +56,7 @@ form.addEventListener("submit", async (event) => {
       spectators: data.get("spectators"),
       private: data.get("private") === "on",
       time_control: data.get("time_control") || "untimed",
+      rated: data.get("rated") === "on",
     },
   };
   const answer = await post("/api/v1/games", body);

@@ -51,22 +51,71 @@ async function post(url, body) {
   }
 }
 
-/**
- * Mount the clocks: `root` (a container), `addLine(v, kind, text)` (puts a clock line in the
- * game log, after version v), `boot` (the page's
- * boot data: api, seat, side, sides), `store` (the view store), `sideName(id)`.
- */
-export function mountClocks({ root, addLine, boot, store, sideName }) {
-  let reading = null;
-  let offsetMs = 0; // server time minus this browser's
-  let outcomes = [];
-  const seenEvents = new Set();
-  // The counters' colours of each side (board/faces.js), so a clock reads as its side's.
-  const colours = Object.fromEntries(boot.sides.map((s, i) => {
+/** Each side's colours (board/faces.js), so a clock reads as its side's; a fallback by order. */
+export function clockColours(boot) {
+  return Object.fromEntries(boot.sides.map((s, i) => {
     const fallback = FALLBACK_COLOURS[i % FALLBACK_COLOURS.length];
     const c = boot.faces?.sides?.[s.id] ? sideColours(boot.faces, s.id) : { fill: fallback, ink: "#ffffff", edge: fallback };
     return [s.id, c];
   }));
+}
+
+/**
+ * The faces of a reading at `nowMs` (server time): one per side, in the side colours, plus
+ * the opportunity-fire window's timer when one is open. `frozen`: a replay's reading, shown
+ * as it was (no counting down).
+ */
+export function clockFaces(reading, nowMs, { sides, mySide = null, sideName, colours, frozen = false }) {
+  const faces = sides.filter((s) => reading.sides[s.id]).map((s) => {
+    const side = reading.sides[s.id];
+    const left = frozen ? side.left : secondsLeft(side, nowMs);
+    const state = side.flagged ? "flagged" : side.paused ? "paused" : side.running ? "running" : "stopped";
+    const face = el("div", { class: `clock clock-${state}${s.id === mySide ? " clock-mine" : ""}`, "data-side": s.id },
+      el("span", { class: "clock-side" }, sideName(s.id)),
+      el("span", { class: "clock-face", "data-field": "left" }, side.flagged ? "0:00" : formatLeft(left)),
+      el("span", { class: "clock-note" }, side.flagged ? "out of time" : side.paused ? "on vacation" : side.running ? "to decide" : ""));
+    // Through the CSSOM: the Content Security Policy forbids style attributes.
+    face.style.setProperty("--clock-colour", colours[s.id].edge);
+    face.style.setProperty("--clock-fill", colours[s.id].fill);
+    face.style.setProperty("--clock-ink", colours[s.id].ink);
+    return face;
+  });
+  if (reading.window) {
+    const left = frozen ? reading.window.left : Math.max(0, (Date.parse(reading.window.deadline) - nowMs) / 1000);
+    faces.push(el("div", { class: "clock clock-window" }, el("span", { class: "clock-side" }, "Opportunity fire"),
+      el("span", { class: "clock-face", "data-field": "window" }, formatLeft(left))));
+  }
+  return faces;
+}
+
+/** When to ask the server again after running clocks reach zero: the sweep flags them
+ * within a few seconds (without Redis between the worker and this server no frame comes). */
+export function flagChecks(reading, nowMs, afterMs = [1500, 5000, 12000]) {
+  const out = [];
+  for (const side of Object.values(reading?.sides ?? {})) {
+    if (!side.running || !side.deadline || side.flagged) continue;
+    const due = Date.parse(side.deadline) - nowMs;
+    for (const extra of afterMs) out.push(Math.max(0, due + extra));
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Mount the clocks: `root` (a container), `addLine(v, kind, text)` (puts a clock line in the
+ * game log, after version v), `boot` (the page's boot data: api, seat, side, sides), `store`
+ * (the view store), `sideName(id)`, `socket` (its `clock` frames carry changes made outside
+ * a step: a flag, more time, a take-over, a vacation), and `onActFor(seatId)`, called when
+ * the player picks which seat to act for (their own, or a partner's they stand in for).
+ */
+export function mountClocks({ root, addLine, boot, store, sideName, socket = null, onActFor = () => {} }) {
+  let reading = null;
+  let offsetMs = 0; // server time minus this browser's
+  let outcomes = [];
+  let actFor = []; // partners' seats this player may act for: [{seat, player, why}]
+  let acting = boot.seat; // the seat the board acts for
+  const seenEvents = new Set();
+  const checks = new Set(); // deadlines already given a flag check
+  const colours = clockColours(boot);
 
   function draw() {
     if (!reading) {
@@ -75,46 +124,40 @@ export function mountClocks({ root, addLine, boot, store, sideName }) {
     }
     root.hidden = false;
     const now = Date.now() + offsetMs;
-    const faces = boot.sides.filter((s) => reading.sides[s.id]).map((s) => {
-      const side = reading.sides[s.id];
-      const left = secondsLeft(side, now);
-      const state = side.flagged ? "flagged" : side.paused ? "paused" : side.running ? "running" : "stopped";
-      const face = el("div", { class: `clock clock-${state}${s.id === boot.side ? " clock-mine" : ""}`, "data-side": s.id },
-        el("span", { class: "clock-side" }, sideName(s.id)),
-        el("span", { class: "clock-face", "data-field": "left" }, side.flagged ? "0:00" : formatLeft(left)),
-        el("span", { class: "clock-note" }, side.flagged ? "out of time" : side.paused ? "on vacation" : side.running ? "to decide" : ""));
-      // Through the CSSOM: the Content Security Policy forbids style attributes.
-      face.style.setProperty("--clock-colour", colours[s.id].edge);
-      face.style.setProperty("--clock-fill", colours[s.id].fill);
-      face.style.setProperty("--clock-ink", colours[s.id].ink);
-      return face;
-    });
-    const window = reading.window
-      ? el("div", { class: "clock clock-window" }, el("span", { class: "clock-side" }, "Opportunity fire"),
-        el("span", { class: "clock-face", "data-field": "window" }, formatLeft(Math.max(0, (Date.parse(reading.window.deadline) - now) / 1000))))
-      : null;
-    fill(root, el("span", { class: "clock-label" }, reading.label), faces, window, outcomeBar());
+    const faces = clockFaces(reading, now, { sides: boot.sides, mySide: boot.side, sideName, colours });
+    fill(root, el("span", { class: "clock-label" }, reading.label), faces, outcomeBar(), actForBar());
   }
 
   function outcomeBar() {
     if (!outcomes.length) return null;
     const buttons = [];
-    for (const { side, outcome } of outcomes) {
+    for (const { side, outcome, seat } of outcomes) {
       if (outcome === "more_time") {
         for (const [text, seconds] of MORE_TIME[reading.control.kind] ?? []) {
           buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, onclick: () => decide(outcome, { side, seconds }) }, `Give ${sideName(side)} ${text}`));
         }
         continue;
       }
-      const body = outcome === "take_over" || outcome === "bot" ? { side, seat: absentSeat(side) } : { side };
-      buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, onclick: () => decide(outcome, body) }, OUTCOME_TEXT[outcome] ?? outcome));
+      const body = seat ? { side, seat } : { side };
+      const label = seat ? `${OUTCOME_TEXT[outcome] ?? outcome} (${seat})` : OUTCOME_TEXT[outcome] ?? outcome;
+      buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, "data-seat": seat ?? "", onclick: () => decide(outcome, body) }, label));
     }
     return el("div", { class: "clock-outcomes", role: "group", "aria-label": "A side is out of time" }, buttons);
   }
 
-  function absentSeat(side) {
-    const mayAct = store.view?.may_act ?? [];
-    return mayAct.find((s) => s.startsWith(`${side}-`) && s !== boot.seat) ?? `${side}-1`;
+  /** Which seat the board acts for, when this player stands in for a partner. */
+  function actForBar() {
+    if (!actFor.length) return null;
+    const pick = (seat) => {
+      acting = seat;
+      onActFor(seat);
+      draw();
+    };
+    const mine = el("button", { type: "button", class: "act-for", "data-seat": boot.seat, "aria-pressed": String(acting === boot.seat), onclick: () => pick(boot.seat) }, `My seat (${boot.seat})`);
+    const theirs = actFor.map((p) => el("button", {
+      type: "button", class: "act-for", "data-seat": p.seat, "aria-pressed": String(acting === p.seat), onclick: () => pick(p.seat),
+    }, `${p.seat} for ${p.player || "the absent player"} (${p.why === "vacation" ? "on vacation" : "taken over"})`));
+    return el("div", { class: "act-for-bar", role: "group", "aria-label": "Act for" }, el("span", { class: "clock-label" }, "Act for:"), mine, theirs);
   }
 
   async function decide(outcome, body) {
@@ -127,16 +170,47 @@ export function mountClocks({ root, addLine, boot, store, sideName }) {
     }
   }
 
-  function take(answer) {
-    offsetMs = Date.parse(answer.now) - Date.now();
-    reading = answer.clocks ? newer(reading, answer.clocks) : null;
-    outcomes = answer.outcomes ?? [];
-    for (const event of answer.events ?? []) {
+  function takeEvents(events) {
+    for (const event of events ?? []) {
       if (seenEvents.has(event.id)) continue;
       seenEvents.add(event.id);
       addLine(event.v, event.kind, event.text);
     }
+  }
+
+  function scheduleFlagChecks() {
+    if (!reading) return;
+    for (const side of Object.values(reading.sides)) {
+      if (side.running && side.deadline && !checks.has(side.deadline)) {
+        checks.add(side.deadline);
+        for (const delay of flagChecks({ sides: { s: side } }, Date.now() + offsetMs)) setTimeout(poll, delay);
+      }
+    }
+  }
+
+  function take(answer) {
+    offsetMs = Date.parse(answer.now) - Date.now();
+    reading = answer.clocks ? newer(reading, answer.clocks) : null;
+    outcomes = answer.outcomes ?? [];
+    actFor = answer.act_for ?? [];
+    if (acting !== boot.seat && !actFor.some((p) => p.seat === acting)) {
+      acting = boot.seat; // handed back, or the vacation is over
+      onActFor(boot.seat);
+    }
+    takeEvents(answer.events);
+    scheduleFlagChecks();
     draw();
+  }
+
+  /** A `clock` frame: the clocks changed outside a step. What this player may do about it
+   * is theirs alone, so ask for it. */
+  function frame(d) {
+    if (d?.now) offsetMs = Date.parse(d.now) - Date.now();
+    if (d?.clocks) reading = newer(reading, d.clocks);
+    takeEvents(d?.events);
+    scheduleFlagChecks();
+    draw();
+    poll();
   }
 
   async function poll() {
@@ -148,12 +222,14 @@ export function mountClocks({ root, addLine, boot, store, sideName }) {
     const fromView = change.view?.clocks;
     if (fromView) {
       reading = newer(reading, fromView);
+      scheduleFlagChecks();
       draw();
       poll(); // a new version may have flagged, declined or changed what this player may do
     }
   });
+  socket?.on?.("clock", frame);
   setInterval(draw, TICK_MS);
   setInterval(poll, POLL_MS);
   poll();
-  return { draw, poll, get reading() { return reading; } };
+  return { draw, poll, frame, get reading() { return reading; }, get acting() { return acting; } };
 }

@@ -1,0 +1,105 @@
+"""A tournament's page and its JSON: entries, standings, rounds with their pairings.
+
+Only results and public facts: a pairing shows its players, their sides, the game's link
+and, once over, its result; never the state of a game in progress.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+
+from games.clocks import control as clock_control
+
+from ..models.tournaments import (
+    BYE,
+    DOUBLE_FORFEIT,
+    DRAW,
+    FIRST,
+    FORFEIT_FIRST,
+    FORFEIT_SECOND,
+    KINDS,
+    PENDING,
+    SECOND,
+    Entry,
+    Pairing,
+    Tournament,
+)
+from ..tournaments.standings import Result, standings
+from .names import scenario_title, side_names
+
+RESULT_TEXT = {
+    FIRST: "1-0", SECOND: "0-1", DRAW: "½-½", BYE: "bye", FORFEIT_FIRST: "1-0 forfeit",
+    FORFEIT_SECOND: "0-1 forfeit", DOUBLE_FORFEIT: "0-0 forfeit", PENDING: "playing",
+}
+
+
+def _names(t: Tournament) -> dict[int, Entry]:
+    return {e.pk: e for e in Entry.objects.filter(tournament=t).select_related("user")}
+
+
+def standings_rows(t: Tournament) -> list[dict]:
+    entries = _names(t)
+    results = [Result(p.first_id, p.second_id, p.result)
+               for p in Pairing.objects.filter(tournament=t)]
+    rows = standings({pk: e.seed for pk, e in entries.items()}, results)
+    return [{"place": r.place, "name": entries[r.player].user.get_username(),
+             "score": r.score, "buchholz": r.buchholz, "sonneborn_berger": r.sonneborn_berger,
+             "wins": r.wins, "played": r.played, "seed": round(entries[r.player].seed),
+             "withdrawn": entries[r.player].withdrawn_at is not None,
+             "withdrawn_why": entries[r.player].withdrawn_why}
+            for r in rows]
+
+
+def rounds(t: Tournament) -> list[dict]:
+    entries = _names(t)
+    out: dict[int, list[dict]] = {}
+    for p in Pairing.objects.filter(tournament=t).order_by("round", "board"):
+        sides = list(side_names(p.scenario).values())
+        out.setdefault(p.round, []).append({
+            "board": p.board,
+            "first": entries[p.first_id].user.get_username(),
+            "second": entries[p.second_id].user.get_username() if p.second_id else None,
+            "first_side": sides[0] if sides else "", "second_side": sides[1] if sides else "",
+            "scenario": scenario_title(p.scenario),
+            "game": str(p.game_id) if p.game_id else None,
+            "result": p.result, "result_text": RESULT_TEXT.get(p.result, p.result),
+        })
+    return [{"round": n, "pairings": rows} for n, rows in sorted(out.items(), reverse=True)]
+
+
+def summary(t: Tournament) -> dict:
+    control = t.time_control or {"kind": "untimed"}
+    return {
+        "id": t.pk, "name": t.name, "kind": t.kind, "kind_name": dict(KINDS)[t.kind],
+        "status": t.status, "rounds": t.rounds, "current_round": t.current_round,
+        "scenarios": [{"id": s, "title": scenario_title(s)} for s in t.scenarios],
+        "time_control": clock_control.label(clock_control.normalize(control)),
+        "rated": t.rated, "max_players": t.max_players,
+        "created_by": t.created_by.get_username() if t.created_by else None,
+        "starts_at": t.starts_at.isoformat() if t.starts_at else None,
+        "players": Entry.objects.filter(tournament=t).count(),
+    }
+
+
+def tournament_json(t: Tournament, viewer: Any = None) -> dict:
+    """Everything the live page redraws, as JSON."""
+    me = None
+    if getattr(viewer, "is_authenticated", False):
+        entry = Entry.objects.filter(tournament=t, user=viewer).first()
+        if entry is not None:
+            me = {"entered": True, "withdrawn": entry.withdrawn_at is not None,
+                  "game": _my_game(t, entry)}
+    return {"tournament": summary(t), "standings": standings_rows(t), "rounds": rounds(t),
+            "me": me}
+
+
+def _my_game(t: Tournament, entry: Entry) -> str | None:
+    pairing = Pairing.objects.filter(Q(first=entry) | Q(second=entry), tournament=t,
+                                     result=PENDING, game__isnull=False).first()
+    return str(pairing.game_id) if pairing else None
+
+
+def listing() -> list[dict]:
+    return [summary(t) for t in Tournament.objects.select_related("created_by")[:50]]

@@ -1,0 +1,43 @@
+"""How many bytes the server holds for one websocket that its browser has not read yet.
+
+ASGI has no back-pressure for websockets: daphne writes each frame into the connection's
+Twisted transport at once, and what the peer does not read piles up in the transport's
+buffer (after the kernel's). A tab that froze or a link that died while the socket stays
+open would make that pile grow with every frame of the game, without bound. The consumer
+asks `pending_bytes` after each frame it sends and closes the socket once the pile passes
+`settings.PGWEB_SOCKET_SEND_BUFFER` (games/consumers.py).
+
+Daphne hands an application `send = partial(server.handle_reply, protocol)`, and Channels'
+session middleware wraps it; the protocol's transport is a Twisted `FileDescriptor`, whose
+unsent bytes are `dataBuffer[offset:]` plus the `_tempDataBuffer` list (`_tempDataLen`
+bytes). Under another server (the tests' in-process communicator) there is no transport
+and nothing is measured.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+
+def transport_of(send: Any) -> Any | None:
+    """The Twisted transport under an ASGI `send` callable, or None when there is none."""
+    for _ in range(8):  # a few wrappers deep at most
+        wrapper = getattr(send, "__self__", None)
+        if wrapper is not None and hasattr(wrapper, "real_send"):  # channels.sessions
+            send = wrapper.real_send
+            continue
+        if isinstance(send, functools.partial) and send.args:
+            transport = getattr(send.args[0], "transport", None)  # daphne's protocol
+            return transport if _measurable(transport) else None
+        return None
+    return None
+
+
+def _measurable(transport: Any) -> bool:
+    return all(hasattr(transport, a) for a in ("dataBuffer", "offset", "_tempDataLen"))
+
+
+def pending_bytes(transport: Any) -> int:
+    """Bytes written to the transport and not yet taken by the kernel."""
+    return len(transport.dataBuffer) - transport.offset + transport._tempDataLen

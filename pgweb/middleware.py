@@ -1,0 +1,58 @@
+"""Answer 503 "try again" while the database cannot be reached, instead of Django's 500.
+
+A PostgreSQL restart or fail-over makes every query raise a connection error for a few
+seconds. Django would answer each request with its generic 500 (and, on the health check,
+the driver's error text); here the API answers `{"code": "service/unavailable", "message"}`
+and pages a short HTML notice, both 503 with `Retry-After`, and the error is logged once per
+request without its text reaching the client. Nothing else is caught: any other exception is
+still a 500 and a bug. Sockets handle the same errors in games/consumers.py.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from games.outages import DATABASE_DOWN, DATABASE_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE
+
+logger = logging.getLogger(__name__)
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>pgweb: try again shortly</title></head>
+<body><h1>pgweb is briefly unavailable</h1>
+<p>The game database is not answering just now; nothing you did was lost. Reload this page
+in a few seconds. Open games reconnect by themselves.</p></body></html>
+"""
+
+
+def unavailable_response(request: HttpRequest) -> HttpResponse:
+    """503 in the caller's shape: JSON for the API, a small page (no template, no database,
+    no script) for everything else."""
+    if request.path.startswith("/api/") or request.path == "/healthz":
+        response: HttpResponse = JsonResponse(
+            {"code": UNAVAILABLE, "message": DATABASE_MESSAGE}, status=503
+        )
+    else:
+        response = HttpResponse(PAGE, status=503, content_type="text/html; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """Turn a view's database connection error into `unavailable_response`."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, DATABASE_DOWN):
+            return None
+        logger.warning("database unavailable for %s %s: %s", request.method, request.path,
+                       exception.__class__.__name__)  # fmt: skip
+        return unavailable_response(request)

@@ -1,0 +1,61 @@
+// Keeping the keyboard's place: the page redraws its panels from state, which replaces the
+// focused button with a new one. Elements carry a key (`data-focus-key`, or their id); after
+// a redraw the focus goes back to the element with the same key, else to the nearest place
+// still there (`data-focus-parent`, an ancestor's key, a panel's heading), never to <body>.
+
+/** The keys to try for an element, most specific first. */
+export function focusChain(node) {
+  const chain = [];
+  const push = (k) => k && !chain.includes(k) && chain.push(k);
+  push(node?.getAttribute?.("data-focus-key") ?? (node?.id ? `#${node.id}` : null));
+  push(node?.getAttribute?.("data-focus-parent"));
+  for (let n = node?.parentElement; n; n = n.parentElement) {
+    push(n.getAttribute("data-focus-key"));
+    push(n.getAttribute("data-focus-parent"));
+    const home = n.getAttribute("data-focus-home");
+    if (home) push(`#${home}`);
+  }
+  return chain;
+}
+
+function byKey(doc, key) {
+  if (key.startsWith("#")) return doc.getElementById(key.slice(1));
+  for (const node of doc.querySelectorAll("[data-focus-key]")) if (node.getAttribute("data-focus-key") === key) return node;
+  return null;
+}
+
+function shown(node) {
+  return Boolean(node?.isConnected) && !node.closest("[hidden]") && (node.getClientRects?.().length ?? 1) > 0;
+}
+
+/** Focus the first element of `chain` that is on the page and shown; whether one took it. */
+export function focusFirst(doc, chain) {
+  for (const [i, key] of chain.entries()) {
+    const node = byKey(doc, key);
+    if (!shown(node)) continue;
+    // The same element again stays where it was; a stand-in is brought into view.
+    node.focus({ preventScroll: true });
+    if (doc.activeElement !== node) continue;
+    if (i > 0) node.scrollIntoView?.({ block: "nearest" });
+    return true;
+  }
+  return false;
+}
+
+/** Whether the focus sits on an element a redraw took away (or hid). */
+export function focusLost(doc, before) {
+  if (!before || before === doc.body) return false;
+  return doc.activeElement === before ? !shown(before) : doc.activeElement === doc.body || !doc.activeElement;
+}
+
+/**
+ * Run `draw()`; if it took the focus away, give it back by key (`preferred` first: where the
+ * player came from, say). Returns whether the focus was moved.
+ */
+export function keepingFocus(doc, draw, preferred = []) {
+  const before = doc.activeElement;
+  const chain = before && before !== doc.body ? focusChain(before) : [];
+  draw();
+  if (!focusLost(doc, before)) return false;
+  return focusFirst(doc, [...preferred, ...chain]);
+}

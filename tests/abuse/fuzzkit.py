@@ -1,0 +1,153 @@
+"""Malformed input as an attacker would send it, for the fuzz tests of the sockets and the API.
+
+Strategies (Hypothesis) for socket frames and request bodies: text that is not JSON, JSON of
+every shape, frames of the right type with broken fields (ids past 64 bits, floats, strings,
+booleans), commands mutated from legal ones, nesting deep enough to overflow the decoder's
+recursion, NaN and Infinity, frames past the size limit. Each fuzz test runs a fixed number
+of examples derandomized (the same examples every run: they never flake) and without
+Hypothesis' example database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from games.models import ChatMessage, Game, GameStep, Seek
+from games.protocol import CHAT_CHANNELS, CLIENT_TYPES, MAX_FRAME_BYTES
+
+
+def fuzz(examples: int) -> settings:
+    """Hypothesis settings for a fuzz test: `examples` examples, the same ones every run."""
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        print_blob=True,
+    )
+
+
+BIG = 2**70  # past the 64-bit database columns
+numbers = st.one_of(
+    st.integers(min_value=-BIG, max_value=BIG),
+    st.sampled_from([0, 1, -1, 2**53 - 1, 2**53, 2**63 - 1, 2**63, 2**64, -(2**63) - 1]),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+leaves = st.one_of(
+    st.none(), st.booleans(), numbers, st.text(max_size=12), st.sampled_from(["", " ", "ge-1"])
+)
+json_values = st.recursive(
+    leaves,
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
+    max_leaves=10,
+)
+not_ints = st.one_of(
+    st.none(), st.booleans(), st.text(max_size=8), st.floats(allow_nan=False), st.just([1]),
+    st.integers(min_value=2**53, max_value=BIG), st.integers(min_value=-BIG, max_value=-1),
+)  # fmt: skip
+
+
+def deep(depth: int, opener: str) -> str:
+    """A frame nested `depth` times: past the decoder's recursion limit it raises RecursionError."""
+    if opener == "{":
+        return '{"t":' * depth
+    return "[" * depth
+
+
+def _with_constant(frame: dict, constant: str) -> str:
+    """A frame with NaN or Infinity in place of a number (Python's json accepts those)."""
+    return json.dumps(frame).replace("12345", constant, 1)
+
+
+def mutated(command: dict) -> st.SearchStrategy[dict]:
+    """A legal command broken one way: a field dropped, changed, or added; its type renamed."""
+    keys = sorted(command)
+    drop = st.sampled_from(keys).map(lambda k: {x: v for x, v in command.items() if x != k})
+    change = st.tuples(st.sampled_from(keys), json_values).map(
+        lambda kv: {**command, kv[0]: kv[1]}
+    )
+    extra = st.tuples(st.text(min_size=1, max_size=8), json_values).map(
+        lambda kv: {**command, kv[0]: kv[1]} if kv[0] not in command else {**command, "zz": kv[1]}
+    )
+    rename = st.text(max_size=12).map(lambda t: {**command, "type": t})
+    return st.one_of(drop, change, extra, rename)
+
+
+def game_frames(commands: list[dict], version: int) -> st.SearchStrategy[str]:
+    """Frames for the game socket, nearly all malformed; `commands` are legal ones to break."""
+    refereed = st.sampled_from(commands).flatmap(mutated).flatmap(
+        lambda d: st.fixed_dictionaries(
+            {"t": st.just("cmd"), "id": st.integers(1, 2**53 - 1), "v": st.just(version),
+             "d": st.just(d)})
+    )  # fmt: skip
+    broken_cmd = st.one_of(
+        st.fixed_dictionaries({"t": st.just("cmd"), "id": not_ints, "v": st.just(version),
+                               "d": st.sampled_from(commands)}),
+        st.fixed_dictionaries({"t": st.just("cmd"), "id": st.integers(1, 2**53 - 1),
+                               "v": not_ints, "d": st.sampled_from(commands)}),
+        st.fixed_dictionaries({"t": st.just("cmd"), "id": st.integers(1, 2**53 - 1),
+                               "v": st.just(version), "d": json_values}),
+        refereed,  # three times: most broken commands reach the referee
+        refereed,
+        refereed,
+    )  # fmt: skip
+    broken_other = st.one_of(
+        st.fixed_dictionaries({"t": st.just("sync"), "v": not_ints}),
+        st.fixed_dictionaries({"t": st.just("chat"), "d": json_values}),
+        st.fixed_dictionaries(
+            {"t": st.just("chat"),
+             "d": st.fixed_dictionaries({"channel": st.text(max_size=10) | st.sampled_from(CHAT_CHANNELS),
+                                         "text": st.one_of(st.just(""), st.just("   "), st.text(min_size=501, max_size=520), numbers, st.none())})}
+        ),
+        st.fixed_dictionaries({"t": json_values.filter(lambda t: t not in CLIENT_TYPES)}),
+        st.dictionaries(st.text(max_size=4), json_values, max_size=5),
+    )  # fmt: skip
+    return st.one_of(
+        st.text(max_size=60),
+        json_values.map(json.dumps),
+        broken_cmd.map(json.dumps),  # three times: a third of the frames reach the referee
+        broken_cmd.map(json.dumps),
+        broken_cmd.map(json.dumps),
+        broken_other.map(json.dumps),
+        st.tuples(st.integers(5_000, 40_000), st.sampled_from("[{")).map(lambda a: deep(*a)),
+        st.sampled_from(["NaN", "Infinity", "-Infinity"]).map(
+            lambda c: _with_constant({"t": "cmd", "id": 12345, "v": version, "d": commands[0]}, c)
+        ),
+        st.just(json.dumps({"t": "ping", "pad": "x" * (MAX_FRAME_BYTES + 1)})),
+        st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
+    )
+
+
+def lobby_frames() -> st.SearchStrategy[str]:
+    """Frames for the lobby socket: anything but `ping` and `refresh`, often not JSON."""
+    return st.one_of(
+        st.text(max_size=60),
+        json_values.map(json.dumps),
+        st.fixed_dictionaries({"t": json_values}).map(json.dumps),
+        st.tuples(st.integers(5_000, 40_000), st.sampled_from("[{")).map(lambda a: deep(*a)),
+        st.sampled_from(['{"t": NaN}', '{"t": "ping", "x": Infinity}', "[NaN]"]),
+        st.just(json.dumps({"t": "ping", "pad": "x" * (MAX_FRAME_BYTES + 1)})),
+    )
+
+
+def fingerprint(game_id: Any) -> tuple:
+    """What a rejected input must leave as it was: the game's version, state and dice, its
+    log and chat, and the queue."""
+    game = Game.objects.get(pk=game_id)
+    state = hashlib.sha256(json.dumps(game.state, sort_keys=True).encode()).hexdigest()
+    return (
+        game.version,
+        game.status,
+        state,
+        game.dice_position,
+        GameStep.objects.filter(game_id=game_id).count(),
+        ChatMessage.objects.filter(game_id=game_id).count(),
+        Seek.objects.count(),
+        tuple(game.seats.order_by("seat_id").values_list("seat_id", "user_id")),
+    )
