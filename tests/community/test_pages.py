@@ -130,6 +130,6 @@ def test_a_running_double_blind_game_shows_nothing_that_moves_on_player_and_tour
                                           base_version=blind.version)
         assert outcome.ok, outcome
     blind.refresh_from_db()
-    assert blind.version == 7 and state_of(blind).phase != engine.ENDED
+    assert blind.version == 7 and not engine.is_over(state_of(blind))
     after = [client.get(p).content for p in pages]
     assert after == before
