@@ -59,6 +59,8 @@ def states_between(game_id: Any, first: int, last: int) -> dict[int, engine.Game
     if start is None:
         return {v: s for v in range(first, last + 1) if (s := engine.cached_state(game_id, v))}
     version, blob = start
+    # Every version before the first missing one is cached, so those before the checkpoint too.
+    out.update({v: engine.cached_state(game_id, v) for v in range(first, version)})
     state = engine.cached_state(game_id, version) or engine.decode_state(
         game_id, version, unpack(blob)
     )

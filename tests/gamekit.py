@@ -55,6 +55,6 @@ def random_move(rng: random.Random, legal_by_seat: dict[str, dict[str, list[dict
 
 
 def legal_by_seat(state: engine.GameState) -> dict[str, dict[str, list[dict]]]:
-    from games.rules.panzer_grenadier.legal import legal_commands
-
-    return {s.id: legal_commands(state, s.id) for s in state.seats}
+    """Every seat's legal commands by group, whichever game the state is of."""
+    rules = engine.rules_of(state)
+    return {seat: rules.legal_commands(state, seat) for seat in engine.seat_sides(state)}

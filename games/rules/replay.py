@@ -15,6 +15,8 @@ class VerifyError(Exception):
 
 
 def export(ruleset: Any, initial: Any, seed: str, steps: list[dict], final: Any) -> dict:
+    """The export document: each step gives its seat, command, dice and either its
+    `state_hash` or the `state` it made (the server hands states, random play hashes)."""
     return {
         "schema": SCHEMA,
         "ruleset": ruleset.id,
@@ -24,7 +26,7 @@ def export(ruleset: Any, initial: Any, seed: str, steps: list[dict], final: Any)
         "steps": [
             {"version": i + 1, "seat": s["seat"], "command": s["command"],
              "dice": [r.to_json() if isinstance(r, Roll) else r for r in s["dice"]],
-             "state_hash": s["state_hash"]}
+             "state_hash": s.get("state_hash") or ruleset.state_hash(s["state"])}
             for i, s in enumerate(steps)
         ],
         "final_state_hash": ruleset.state_hash(final),
