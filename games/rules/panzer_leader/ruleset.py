@@ -6,8 +6,9 @@ from typing import Any
 
 from .. import randomplay, replay
 from ..interface import Step
-from . import engine, invariants, legal, preview, views
-from .scenario import OPTIONAL_RULES, opening_state, situation, situations
+from . import engine, invariants, legal, markers, preview, views
+from .options import OPTIONAL_RULES
+from .scenario import opening_state, situation, situations
 from .state import from_json, state_hash, to_json
 
 
@@ -25,7 +26,11 @@ class PanzerLeader:
         return opening_state(situation(scenario_id), options=options, seats=seats)
 
     def arm(self, state, options, secret):
-        return state  # open information apart from orders and mines, which views filter
+        """Arm hidden information: the game's secret makes the handles of face-down units
+        afloat opaque (19.3, hidden.py). The secret is in no view."""
+        armed = state.copy()
+        armed.secret = secret
+        return armed
 
     def apply(self, state, seat, command, dice) -> Step:
         before = len(getattr(dice, "rolls", []))
@@ -73,8 +78,11 @@ class PanzerLeader:
         return invariants.problems(state)
 
     def counter_faces(self, scenario_id):
+        """Each counter type's face, and under "markers" how each marker looks (the board
+        places them where the view's "markers" say)."""
         used = {u.type_id for u in self.opening_state(scenario_id).units.values()}
-        return {t: views.face(t) for t in sorted(used)}
+        faces = {t: views.face(t) for t in sorted(used)}
+        return {**faces, "markers": {k: dict(v) for k, v in markers.FACES.items()}}
 
     def playtest(self, *, games, seed, scenario_ids=None, max_steps=20000, thorough=False,
                  out=None):

@@ -53,9 +53,19 @@ class Unit:
     afloat: bool = False  # on a sea hex before landing (19.2)
     landed: int = 0  # the turn it landed: no Quick-Time (QA QT1)
     pa_target: str | None = None  # Panzerblitz Assault: must assault this hex (21.4)
-    task: dict | None = None  # an engineering task under way (18)
     blocks_made: int = 0  # one block per engineer per situation (RB X.B.2)
     repositioned: int = 0  # the turn it moved between inside and on top: no fire (QA F3)
+    under_bridge: bool = False  # in the stream under a bridge, not on it (18.6; QA B2)
+    revealed: bool = False  # afloat, but fired on and so turned face up (19.3)
+    start_hex: str | None = None  # where it began its side's segment (QA E5)
+    hexes_moved: int = 0  # hexes entered this phase (QA U1: cavalry assault after 0-1)
+    vehicle: str | None = None  # an engineer's designated vehicle (18.3)
+    vehicle_from: int = 0  # the turn a newly assigned vehicle serves from (QA E6)
+    tasks_done: int = 0  # engineering tasks done by a one-task engineer (QA E11)
+    equipped: bool = False  # an invasion or airborne engineer: no vehicle, one task (QA E11)
+    facing: int | None = None  # the hexside a gun faces, field of fire (22.2)
+    bridge_aboard: bool = False  # a Valentine still carrying its bridge (18.7)
+    turned_gun: bool = False  # a carrier that let a big gun change facing this phase (22.2)
 
     @property
     def on_map(self) -> bool:
@@ -84,8 +94,20 @@ class GameState:
     assaulted_hexes: list[str] = field(default_factory=list)  # assaulted this segment (15.4)
     indirect_done: bool = False
     aircraft: dict[str, dict] = field(default_factory=dict)  # (20)
-    air_hexes: list[str] = field(default_factory=list)  # struck this air phase (20.3)  # this segment's ordered fire has been resolved
+    air_hexes: list[str] = field(default_factory=list)  # struck this air phase (20.3)
     result: dict | None = None
+    secret: str = ""  # makes the handles of hidden afloat units opaque (19.3; arm)
+    temp_bridges: dict[str, dict] = field(default_factory=dict)  # hex -> bridge (18.8)
+    smoke: dict[str, dict] = field(default_factory=dict)  # hex -> {"side", "turn"} (22.3)
+    naval: list[dict] = field(default_factory=list)  # naval fire allotments (19.4)
+    naval_used: dict[str, int] = field(default_factory=dict)  # "side:turn" -> points used
+    naval_orders: list[dict] = field(default_factory=list)  # indirect, two turns ahead
+    tasks: list[dict] = field(default_factory=list)  # engineering tasks under way (18)
+    cargo: dict[str, dict] = field(default_factory=dict)  # mine and bridge counters (18.9)
+    of_runs: dict[str, dict] = field(default_factory=dict)  # mover -> firer -> MP in sight
+    of_declined: dict[str, list] = field(default_factory=dict)  # mover -> firers that passed
+    attacks_made: dict[str, int] = field(default_factory=dict)  # side -> attacks (QA G6)
+    fired_hexes: list[str] = field(default_factory=list)  # fired into this combat phase
     ruleset: str = "panzer_leader"
 
     def copy(self) -> GameState:
