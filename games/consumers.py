@@ -327,6 +327,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.last = version
         await self._not_reading()
 
+    async def game_close(self, event: dict) -> None:
+        """This socket's viewer may no longer watch (a coach whose invitation was revoked,
+        games/services/spectators.py): say why, then close with the code given."""
+        if self.closing:
+            return
+        await self._send_frame(protocol.error_frame(event["code"], event["message"]))
+        await self._close(event["close"])
+
     async def game_text(self, event: dict) -> None:
         """Forward chat and presence as they are, less the chat of players this user muted
         (the list is read again at most every MUTES_TTL seconds, when a line comes)."""
