@@ -14,6 +14,7 @@ from django.test import Client
 
 from games import broadcast, selectors, services
 from games import engine_adapter as engine
+from games.lobby.selectors import lobby_lists
 from games.models import Game, Seat
 from games.services.errors import ServiceError
 from tests.consumers.conftest import Sock, game_path, sign_in
@@ -142,3 +143,11 @@ async def test_a_spectators_socket_stays_behind_while_the_players_play_then_sees
     end = await database_sync_to_async(services.game_resign)(game=game, seat=ann_seat)
     await watcher.at_version(end)
     assert watcher.versions == list(range(1, end + 1))  # no gap, nothing twice
+
+
+@pytest.mark.django_db
+def test_the_lobby_does_not_say_whose_turn_it_is_in_a_delayed_game():
+    live = started_game(person("ann"), person("bob"))
+    delayed = started_game(person("cid"), person("dan"), spectator_delay=DELAY)
+    cards = {c["id"]: c for c in lobby_lists(None)["watch"]}
+    assert "turn" in cards[str(live.pk)] and "turn" not in cards[str(delayed.pk)]
