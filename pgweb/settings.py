@@ -226,8 +226,9 @@ PGWEB_SOCKET_FRAMES = (
     int(os.environ.get("PGWEB_SOCKET_FRAMES_BURST", "40")),
 )
 # Bytes the server may hold for a socket that does not read them (a frozen tab, a dead
-# link) before closing it with 4408; the others are never held up by it.
-PGWEB_SOCKET_SEND_BUFFER = int(os.environ.get("PGWEB_SOCKET_SEND_BUFFER", str(4 * 1024 * 1024)))
+# link) before closing it with 4408, beside a kernel send buffer fixed near the same size;
+# the others are never held up by it.
+PGWEB_SOCKET_SEND_BUFFER = int(os.environ.get("PGWEB_SOCKET_SEND_BUFFER", str(1024 * 1024)))
 
 # django-axes: five wrong passwords for a name from one address lock that pair out for 15
 # minutes; a right password resets the count.
