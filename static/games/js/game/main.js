@@ -405,7 +405,7 @@ function notice(text) {
 
 const chat = createChat({
   tabs: $("chat-tabs"), lines: $("chat-lines"), form: $("chat-form"),
-  channels: chatChannels(Boolean(boot.seat)), send: (channel, text) => socket.sendChat(channel, text),
+  channels: chatChannels(Boolean(boot.seat), Boolean(boot.coach)), send: (channel, text) => socket.sendChat(channel, text),
 });
 
 /** A map column (axial q) by the printed label of its northmost hex: "A05". */
