@@ -33,25 +33,35 @@ def blocks(state: GameState, unit: Unit, target_label: str) -> str | None:
             f"{DIRECTION_NAMES[unit.facing]} (22.2)")
 
 
+def why_not_face(state: GameState, unit: Unit, facing: int) -> str | None:
+    """Why the gun may not turn to face that hexside now, or None (22.2)."""
+    if not applies(state, unit):
+        return f"{unit.id} has no field of fire to turn"
+    if state.phase != "move_foot" or state.active != unit.side or not unit.on_map:
+        return "only in your movement phase"
+    if not 0 <= facing < 6:
+        return "a facing is a hexside 0-5 (N, NE, SE, S, SW, NW)"
+    if unit.fired or unit.opfired or unit.status != "ok" or unit.carried_by or unit.moved:
+        return f"{unit.id} fired, is dispersed, carried or done"
+    t = utype(unit)
+    if t.caliber >= 88 and t.id != "gb_25pdr" and not _carrier(state, unit):
+        return f"{unit.id} is 88 mm or more and needs a carrier that began the phase in its hex"
+    return None
+
+
+def _carrier(state: GameState, unit: Unit) -> Unit | None:
+    return next((u for u in state.units_at(unit.hex, unit.side)
+                 if utype(u).carries and u.start_hex == unit.hex and not u.turned_gun), None)
+
+
 def face(state: GameState, unit: Unit, facing: int, events: list) -> None:
     """Turn a gun to face another hexside in its movement phase (22.2)."""
-    if not applies(state, unit):
-        raise IllegalCommand(f"face: {unit.id} has no field of fire to turn (22.2)", rule="22.2")
-    if state.phase != "move_foot" or state.active != unit.side or not unit.on_map:
-        raise IllegalCommand("face: only in your movement phase (22.2)", rule="22.2")
-    if not 0 <= facing < 6:
-        raise IllegalCommand("face: a facing is a hexside 0-5 (N, NE, SE, S, SW, NW)", rule="22.2")
-    if unit.fired or unit.opfired or unit.status != "ok" or unit.carried_by or unit.moved:
-        raise IllegalCommand(f"face: {unit.id} fired, is dispersed, carried or done (22.2)",
-                             rule="22.2")
+    why = why_not_face(state, unit, facing)
+    if why:
+        raise IllegalCommand(f"face: {why} (22.2)", rule="22.2")
     t = utype(unit)
     if t.caliber >= 88 and t.id != "gb_25pdr":
-        carriers = [u for u in state.units_at(unit.hex, unit.side)
-                    if utype(u).carries and u.start_hex == unit.hex and not u.turned_gun]
-        if not carriers:
-            raise IllegalCommand(f"face: {unit.id} is 88 mm or more and needs a carrier that "
-                                 "began the phase in its hex (22.2)", rule="22.2")
-        carriers[0].turned_gun = True
+        _carrier(state, unit).turned_gun = True
     unit.facing = facing
     unit.moved = True
     events.append({"type": "faced", "units": [unit.id], "side": unit.side, "hex": unit.hex,

@@ -89,7 +89,7 @@ def movement(state: GameState, side: str, out: dict) -> None:
     out["assign_vehicle"] = _vehicles(state, side)
     out["face"] = [{"type": "face", "unit": u.id, "facing": f} for u in _own(state, side)
                    for f in range(6) if not vehicles and u.facing is not None and f != u.facing
-                   and ok(lambda u=u, f=f: _face(state, u.id, f))]
+                   and field_of_fire.why_not_face(state, u, f) is None]
     out["lay_bridge"] = [{"type": "lay_bridge", "unit": u.id} for u in _own(state, side)
                          if vehicles and u.bridge_aboard
                          and ok(lambda u=u: _lay(state, u.id))]
@@ -136,11 +136,6 @@ def _exit(state: GameState, uid: str) -> None:
 def _assign(state: GameState, uid: str, vid: str) -> None:
     trial = state.copy()
     engineers.assign_vehicle(trial, trial.units[uid], trial.units[vid], [])
-
-
-def _face(state: GameState, uid: str, facing: int) -> None:
-    trial = state.copy()
-    field_of_fire.face(trial, trial.units[uid], facing, [])
 
 
 def _lay(state: GameState, uid: str) -> None:

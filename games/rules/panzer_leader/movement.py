@@ -20,7 +20,7 @@ from ..common.hexgrid import Hex
 from .board import Map
 from .crt import charts
 from .scenario import board_of, bridge_at, bridge_for, hex_named, situation
-from .stacking import counters_in, has_room
+from .stacking import Occupancy
 from .state import OK, GameState, Unit
 from .units import UnitType, utype
 
@@ -63,10 +63,11 @@ def knows_mine(state: GameState, side: str, label: str) -> bool:
 
 
 def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool = True,
-          under: bool = False, from_under: bool = False) -> Entry:
+          under: bool = False, from_under: bool = False, occ: Occupancy | None = None) -> Entry:
     """Entering hex b from a (None: from off the map) (4.2-4.10, 7.1-7.8, 18.6). `under`:
     into the stream beneath b's bridge; `from_under`: leaving the stream beneath a's."""
     m = board_of(state)
+    occ = occ or Occupancy(state)
     t = utype(unit)
     if b not in m.hexes:
         return Entry(None, why="off the map")
@@ -79,7 +80,7 @@ def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool 
         return Entry(None, why="under a bridge only from a hex beside it that is no bridge "
                                "(QA B3, B8)")
     under = under or (stream and bridge_at(state, b))  # a bridge hex entered from the stream
-    enemies = state.units_at(lb, state.enemy(unit.side))
+    enemies = occ.units(lb, state.enemy(unit.side))
     on_fort = bool(enemies) and lb in state.forts and all(e.in_fort for e in enemies)
     over_bridge = bool(enemies) and on_bridge and all(e.under_bridge for e in enemies)
     if enemies and not (on_fort or over_bridge):
@@ -88,15 +89,15 @@ def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool 
         return Entry(None, why="only landing craft enter sea hexes (4.10)")
     if a is not None and "cliff" in m.symbols(a, b):
         return Entry(None, why="a cliff (PL-D6)")
-    if not has_room(state, lb):
+    if not occ.room(lb):
         return Entry(None, why="the hex already holds four counters (5)")
     along = a is not None and m.is_road(a, b) and not stream
     green = a is not None and "green" in m.symbols(a, b)
-    crowded = counters_in(state, lb) > 2
+    crowded = occ.counters(lb) > 2
     block = lb in state.blocks
     mine = knows_mine(state, unit.side, lb)
     fort = lb in state.forts
-    enemy_fort = fort and any(u.side != unit.side for u in state.inside(lb))
+    enemy_fort = fort and any(u.side != unit.side and u.in_fort for u in occ.units(lb))
     if t.vehicle and not t.cavalry and green:
         if not along:
             return Entry(None, why="vehicles cross woods edges only along a road (4.9)")
@@ -184,12 +185,13 @@ def _minimum(unit: Unit, steps: int) -> bool:
 def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tuple[float, list[str]]]:
     """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2)."""
     m = board_of(state)
+    occ = Occupancy(state)
     budget = allowance_left(unit, state)
     starts: list[tuple[float, Hex | None, list[str], bool]] = []
     if unit.hex is None:
         for lab in unit.entry:
             h = m.hex(lab)
-            e = entry(state, unit, None, h)
+            e = entry(state, unit, None, h, occ=occ)
             if e.cost is not None and (e.cost <= budget or _minimum(unit, 1)):
                 starts.append((e.cost, h, [lab], e.stop))
     else:
@@ -208,7 +210,7 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tu
             continue  # a known minefield, a block, an enemy-held fort: it stops there
         for n in m.neighbours(h):
             e = entry(state, unit, h, n, road_ok=road_ok,
-                      from_under=unit.under_bridge and not path)
+                      from_under=unit.under_bridge and not path, occ=occ)
             if e.cost is None or e.under:
                 continue  # under a bridge only by an explicit move (QA B3)
             total = cost + e.cost

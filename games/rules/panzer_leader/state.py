@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 SCHEMA = 1
@@ -111,7 +111,14 @@ class GameState:
     ruleset: str = "panzer_leader"
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """A deep copy: every field is plain JSON-like data, so this is exact and fast."""
+        new = copy.copy(self)
+        for f in fields(self):
+            if f.name == "units":
+                new.units = {k: _copy_unit(u) for k, u in self.units.items()}
+            else:
+                setattr(new, f.name, _plain(getattr(self, f.name)))
+        return new
 
     def enemy(self, side: str) -> str:
         return next(s for s in self.sides if s != side)
@@ -121,11 +128,13 @@ class GameState:
 
     def units_at(self, label: str, side: str | None = None, carried: bool = False) -> list[Unit]:
         """Units in a hex, in id order; passengers only with `carried`."""
-        return [
-            u for u in sorted(self.units.values(), key=lambda u: u.id)
+        found = [
+            u for u in self.units.values()
             if u.hex == label and u.on_map and (carried or u.carried_by is None)
             and (side is None or u.side == side)
         ]
+        found.sort(key=lambda u: u.id)
+        return found
 
     def inside(self, label: str) -> list[Unit]:
         """Units inside the fortification of a hex (17.3)."""
@@ -136,8 +145,37 @@ class GameState:
                     None)
 
 
+def _plain(value: Any) -> Any:
+    """Copy JSON-like data (dicts, lists, scalars) all the way down."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _copy_unit(u: Unit) -> Unit:
+    new = copy.copy(u)
+    new.entry = list(u.entry)
+    new.began_adjacent = list(u.began_adjacent)
+    new.order = _plain(u.order)
+    return new
+
+
+_UNIT_FIELDS = tuple(f.name for f in fields(Unit))
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
+
 def to_json(state: GameState) -> dict:
-    return {"schema": SCHEMA, **asdict(state)}
+    """The state as plain JSON data (what `dataclasses.asdict` gives, only faster)."""
+    out: dict[str, Any] = {"schema": SCHEMA}
+    for name in _STATE_FIELDS:
+        if name == "units":
+            out["units"] = {k: {f: _plain(getattr(u, f)) for f in _UNIT_FIELDS}
+                            for k, u in state.units.items()}
+        else:
+            out[name] = _plain(getattr(state, name))
+    return out
 
 
 def from_json(raw: dict[str, Any]) -> GameState:
