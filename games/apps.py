@@ -29,9 +29,13 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        """Load the scenarios now rather than during the first command, then tune the GC."""
-        from games import engine_adapter
+        """Load the scenarios now rather than during the first command, register the
+        spectator delay option, then tune the GC."""
+        from games import engine_adapter, models, spectating
         from games.lobby import signals  # noqa: F401  (the lobby hears games change)
+        from games.services import hooks, spectators
 
+        hooks.OPTION_CHECKS["spectator_delay"] = spectators.normalize_delay
+        models.SPECTATOR_DELAY_DEFAULTS.append(spectating.rated_delay)
         engine_adapter.scenarios()
         tune_gc()

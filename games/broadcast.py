@@ -22,7 +22,7 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 
 from games import engine_adapter as engine
-from games import protocol
+from games import protocol, spectating
 from games.patch import make_patch
 
 FRAME = "game.frame"  # a versioned frame (snapshot, patch, tick): the consumer checks `v`
@@ -125,10 +125,25 @@ def publish_step(
     """After a commit: send each audience its frame for `version`."""
     messages = []
     for audience in audiences(after, policy):
+        if audience == engine.PUBLIC and after.phase != engine.ENDED:
+            if delay := spectating.delay_of(game_id):
+                messages += delayed_messages(game_id, version - delay)
+                continue
         text = protocol.encode(step_frame(game_id, version, before, after, events, audience))
         messages.append((group_of(game_id, audience), frame_message(version, text)))
     send(messages)
     run_step_hooks(game_id, version, before, after, events)
+
+
+def delayed_messages(game_id: Any, shown: int) -> list[tuple[str, dict]]:
+    """The public spectators' frame when they watch `delay` commands behind: the frame of
+    version `shown` (none until the delay has run since the start). At the end the delay
+    lifts: the end's frame shows them the gap, and their sockets catch up from the log."""
+    if shown < 2:
+        return []
+    before, after, events = spectating.delayed_step(game_id, shown)
+    text = protocol.encode(step_frame(game_id, shown, before, after, events, engine.PUBLIC))
+    return [(spectators_group(game_id), frame_message(shown, text))]
 
 
 def publish_snapshot(game_id: Any, version: int, state: engine.GameState, policy: str) -> None:

@@ -123,6 +123,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.frames = frame_bucket()
         self.transport = sendbuffer.transport_of(self.base_send)
         self.send_cap = settings.PGWEB_SOCKET_SEND_BUFFER
+        if self.transport is not None:
+            sendbuffer.limit_kernel_buffer(self.transport, self.send_cap)
         kwargs = self.scope["url_route"]["kwargs"]
         if int(kwargs["protocol"]) != protocol.PROTOCOL_VERSION:
             await self.close(protocol.CLOSE_UNSUPPORTED_VERSION)
@@ -167,11 +169,11 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def _catch_up(self, have: int | None) -> None:
         """Send what the socket lacks after `have`: patches from the log, or a snapshot."""
         frames = await in_db_thread(selectors.catch_up)(self.game_id, self.member.audience, have)
+        if frames and await self._not_reading():
+            return
         for version, text in frames:
             await self.send(text_data=text)
             self.last = version
-            if await self._not_reading():
-                return
 
     async def _announce(self, frame: dict) -> None:
         groups = await in_db_thread(selectors.groups_of)(self.game_id)
@@ -321,11 +323,20 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         if version > self.last + 1:
             await self._catch_up(self.last)
-            if version <= self.last:
+            if version <= self.last or self.closing:
                 return
+        if await self._not_reading():
+            return
         await self._forward(event["text"])
         self.last = version
-        await self._not_reading()
+
+    async def game_close(self, event: dict) -> None:
+        """This socket's viewer may no longer watch (a coach whose invitation was revoked,
+        games/services/spectators.py): say why, then close with the code given."""
+        if self.closing:
+            return
+        await self._send_frame(protocol.error_frame(event["code"], event["message"]))
+        await self._close(event["close"])
 
     async def game_text(self, event: dict) -> None:
         """Forward chat and presence as they are, less the chat of players this user muted
@@ -338,13 +349,16 @@ class GameConsumer(AsyncWebsocketConsumer):
                 await self._read_mutes()
             if sender in self.muted:
                 return
+        if await self._not_reading():
+            return
         await self._forward(event["text"])
-        await self._not_reading()
 
     async def _not_reading(self) -> bool:
-        """Close the socket with 4408 once its browser has left more than `send_cap` bytes
-        unread; say whether it was closed. Without this a frozen tab would make the server
-        hold every frame of the game for it; the other sockets are never held up by it."""
+        """Before sending more, close the socket with 4408 if its browser left more than
+        `send_cap` bytes of earlier frames unread; say whether it is closed. Without this a
+        frozen tab would make the server hold every frame of the game for it; the other
+        sockets are never held up by it. (Asked before a send, not after: frames sent in one
+        go, a catch-up's, reach the kernel only when the event loop runs next.)"""
         if self.transport is None or self.closing:
             return self.closing
         waiting = sendbuffer.pending_bytes(self.transport)

@@ -1,4 +1,5 @@
-"""Store games: Game, Side, Seat, Unit, GameStep (the command log), ChatMessage, Presence.
+"""Store games: Game, Side, Seat, Unit, GameStep (the command log), ChatMessage, CoachInvite,
+Presence.
 
 `GameStep` is the source of truth; `Game.state` and the `Unit` rows are the current state,
 written in the same transaction by `games.services` (the only writer), so the admin and
@@ -8,6 +9,7 @@ queries read plain tables.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import models
@@ -22,6 +24,11 @@ SPECTATE_PUBLIC, SPECTATE_COACH, SPECTATE_AFTER_END, SPECTATE_NONE = (
     "none",
 )
 SPECTATOR_POLICIES = (SPECTATE_PUBLIC, SPECTATE_COACH, SPECTATE_AFTER_END, SPECTATE_NONE)
+
+# The spectator delay of a game whose creator chose none (options["spectator_delay"] is
+# None): each hook takes the game's options and returns a number of commands, or None to
+# leave it to the next. The ratings app registers one delaying rated games.
+SPECTATOR_DELAY_DEFAULTS: list[Callable[[dict], int | None]] = []
 
 
 class Game(models.Model):
@@ -56,6 +63,19 @@ class Game(models.Model):
     @property
     def spectators(self) -> str:
         return self.options.get("spectators", SPECTATE_PUBLIC)
+
+    @property
+    def spectator_delay(self) -> int:
+        """How many commands public spectators stay behind the players while the game is
+        played (0: live; games/spectating.py). The creator's choice, else the defaults'."""
+        chosen = self.options.get("spectator_delay")
+        if isinstance(chosen, int) and not isinstance(chosen, bool):
+            return chosen
+        for default in SPECTATOR_DELAY_DEFAULTS:
+            found = default(self.options)
+            if found is not None:
+                return found
+        return 0
 
 
 class Side(models.Model):
@@ -179,6 +199,50 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"[{self.channel}] {self.user}: {self.text[:40]}"
+
+
+class CoachInvite(models.Model):
+    """A side's invitation to follow its view live, as a coach who may never act.
+
+    A seated player of the side invites by user name (`user` set at once) or makes a link
+    (`token`; the first signed-in person who is not a player of the game and opens it becomes
+    `user`, and the token is spent). Only under the game's "coach" spectator policy, which
+    every player saw before joining. One person coaches at most one side of a game. Revoked
+    by deleting the row (by any player of the side, or the coach), which also closes the
+    coach's open sockets (games.services.coaching).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="coach_invites")
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="coach_invites")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="coaching",
+    )
+    token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_coaching_per_user_per_game",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | models.Q(token__isnull=False),
+                name="coach_invite_names_someone",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"coach of {self.side.side_id}: {self.user or 'link'}"
 
 
 class Presence(models.Model):

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.utils import timezone
 
-from games import broadcast, protocol, steplog
+from games import broadcast, protocol, spectating, steplog
 from games import engine_adapter as engine
 from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, GameStep, Presence, Seat
 
@@ -27,8 +27,9 @@ class Membership:
     policy: str
     seat_pk: int | None
     seat_id: str | None
-    side_id: str | None
+    side_id: str | None  # a player's side, or the side an invited coach follows
     audience: str | None  # None: nobody may watch now
+    coach: bool = False  # invited to follow side_id's view, without a seat (spectating.py)
 
     @property
     def is_player(self) -> bool:
@@ -53,7 +54,9 @@ def seat_of(game: Game | Any, user: Any) -> Seat | None:
 
 
 def membership(game: Game, user: Any, want_side: str | None = None) -> Membership:
-    """Decide a socket's audience: a seat's side, or what the spectator policy allows."""
+    """Decide a socket's audience: a seat's side; an invited coach's side (live, whatever
+    the address asks, but never another side); else what the spectator policy allows, the
+    public view, and no side's view for anyone uninvited (`?side=` is refused)."""
     seat = seat_of(game, user)
     policy = game.spectators
     if seat is not None:
@@ -64,11 +67,15 @@ def membership(game: Game, user: Any, want_side: str | None = None) -> Membershi
         return Membership(str(game.pk), game.status, game.version, policy, seat.pk,
                           seat.seat_id, side, audience)  # fmt: skip
     ended = game.status in (FINISHED, ABANDONED)
+    coached = spectating.coach_side(game, user) if game.status == ACTIVE else None
     if game.status == OPEN:
         audience = None
-    elif policy == "coach" and want_side and not ended:
-        sides = set(game.sides.values_list("side_id", flat=True))
-        audience = engine.side_audience(want_side) if want_side in sides else None
+    elif coached is not None:
+        audience = engine.side_audience(coached) if want_side in (None, coached) else None
+        return Membership(str(game.pk), game.status, game.version, policy, None, None,
+                          coached, audience, coach=True)  # fmt: skip
+    elif want_side and not ended:
+        audience = None  # a side's view is its players' and its invited coaches' only
     else:
         audience = broadcast.spectator_audience(policy, ended)
     return Membership(str(game.pk), game.status, game.version, policy, None, None, None, audience)
@@ -79,19 +86,35 @@ def state_at(game_id: Any, version: int) -> engine.GameState | None:
     return steplog.state_at(game_id, version)
 
 
-def snapshot(game: Game, audience: str) -> dict | None:
-    """The audience's whole view at the game's current version (None before the start)."""
+def watched_version(game: Game, audience: str | None) -> int:
+    """The version an audience sees now: the game's, or for the public spectators of a game
+    with a spectator delay, the version that many commands ago (games/spectating.py)."""
+    return spectating.shown_version(game) if audience == engine.PUBLIC else game.version
+
+
+def watched_state(game: Game, audience: str | None) -> engine.GameState | None:
+    """The state at `watched_version` (None before the start)."""
     if game.version < 1 or game.state is None:
         return None
-    state = engine.decode_state(game.pk, game.version, game.state)
-    return broadcast.snapshot_frame(game.pk, game.version, state, audience)
+    version = watched_version(game, audience)
+    if version == game.version:
+        return engine.decode_state(game.pk, game.version, game.state)
+    return state_at(game.pk, version)
+
+
+def snapshot(game: Game, audience: str) -> dict | None:
+    """The audience's whole view at the version it may see now (None before the start)."""
+    state = watched_state(game, audience)
+    if state is None:
+        return None
+    return broadcast.snapshot_frame(game.pk, watched_version(game, audience), state, audience)
 
 
 def catch_up(game_id: Any, audience: str, have: int | None) -> list[tuple[int, str]]:
-    """Encoded frames taking an audience from `have` to now: patches recomputed from the
-    command log for up to HEAL_WINDOW versions, otherwise one snapshot."""
-    game = Game.objects.only("id", "version", "state", "options").get(pk=game_id)
-    current = game.version
+    """Encoded frames taking an audience from `have` to the version it may see now: patches
+    recomputed from the command log for up to HEAL_WINDOW versions, otherwise one snapshot."""
+    game = Game.objects.only("id", "version", "state", "options", "status").get(pk=game_id)
+    current = watched_version(game, audience)
     if current < 1 or (have is not None and have == current):
         return []
     if have is None or have < 1 or have > current or current - have > HEAL_WINDOW:
@@ -168,11 +191,12 @@ def history(game: Game, audience: str = engine.FULL) -> list[dict]:
 
 
 def log_lines(game: Game, audience: str, upto: int | None = None) -> list[dict]:
-    """The game's log as an audience may read it, from the first step to `upto` (or now):
+    """The game's log as an audience may read it, from the first step to `upto` (or as far
+    as it may see now):
     [{"v", "event"}], the same lines its live patches carried (engine.events_for)."""
     steps = GameStep.objects.filter(game=game).order_by("version")
-    if upto is not None:
-        steps = steps.filter(version__lte=upto)
+    last = watched_version(game, audience)  # a delayed public reads only what it saw
+    steps = steps.filter(version__lte=last if upto is None else min(upto, last))
     rows = [(v, events) for v, events in steps.values_list("version", "events") if events]
     states = steplog.states_between(game.pk, rows[0][0], rows[-1][0]) if rows else {}
     out = []

@@ -7,6 +7,10 @@ open would make that pile grow with every frame of the game, without bound. The 
 asks `pending_bytes` after each frame it sends and closes the socket once the pile passes
 `settings.PGWEB_SOCKET_SEND_BUFFER` (games/consumers.py).
 
+The kernel's own buffer for the connection is bounded too (`limit_kernel_buffer`): Linux
+grows a socket's send buffer up to megabytes when the peer stalls, per socket, outside any
+cap of ours; fixing SO_SNDBUF keeps it near the same size (a board game needs no more).
+
 Daphne hands an application `send = partial(server.handle_reply, protocol)`, and Channels'
 session middleware wraps it; the protocol's transport is a Twisted `FileDescriptor`, whose
 unsent bytes are `dataBuffer[offset:]` plus the `_tempDataBuffer` list (`_tempDataLen`
@@ -17,6 +21,7 @@ and nothing is measured.
 from __future__ import annotations
 
 import functools
+import socket
 from typing import Any
 
 
@@ -41,3 +46,12 @@ def _measurable(transport: Any) -> bool:
 def pending_bytes(transport: Any) -> int:
     """Bytes written to the transport and not yet taken by the kernel."""
     return len(transport.dataBuffer) - transport.offset + transport._tempDataLen
+
+
+def limit_kernel_buffer(transport: Any, size: int) -> None:
+    """Fix the connection's kernel send buffer at about `size` bytes (Linux doubles it and
+    caps it at net.core.wmem_max); a transport without a socket is left alone."""
+    try:
+        transport.getHandle().setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+    except (AttributeError, OSError):
+        pass

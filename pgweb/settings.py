@@ -216,6 +216,9 @@ PGWEB_RATES = {
 PGWEB_TRUSTED_PROXIES = int(os.environ.get("PGWEB_TRUSTED_PROXIES", "0"))
 if not 0 <= PGWEB_TRUSTED_PROXIES <= 10:
     raise ImproperlyConfigured("PGWEB_TRUSTED_PROXIES must be a number of proxies, 0 to 10")
+# Commands public spectators stay behind the players of a rated game whose creator chose no
+# delay (games/spectating.py); any game may choose its own (option spectator_delay).
+PGWEB_RATED_SPECTATOR_DELAY = int(os.environ.get("PGWEB_RATED_SPECTATOR_DELAY", "10"))
 # Frames a socket may send: sustained per second, and a burst. Past it the socket gets an
 # error frame and is closed with 4429.
 PGWEB_SOCKET_FRAMES = (
@@ -223,8 +226,9 @@ PGWEB_SOCKET_FRAMES = (
     int(os.environ.get("PGWEB_SOCKET_FRAMES_BURST", "40")),
 )
 # Bytes the server may hold for a socket that does not read them (a frozen tab, a dead
-# link) before closing it with 4408; the others are never held up by it.
-PGWEB_SOCKET_SEND_BUFFER = int(os.environ.get("PGWEB_SOCKET_SEND_BUFFER", str(4 * 1024 * 1024)))
+# link) before closing it with 4408, beside a kernel send buffer fixed near the same size;
+# the others are never held up by it.
+PGWEB_SOCKET_SEND_BUFFER = int(os.environ.get("PGWEB_SOCKET_SEND_BUFFER", str(1024 * 1024)))
 
 # django-axes: five wrong passwords for a name from one address lock that pair out for 15
 # minutes; a right password resets the count.

@@ -303,6 +303,15 @@ class Daphne:
         if self.process is not None:
             _stop_process(self.process)
 
+    def pause(self) -> None:
+        """Freeze the process (SIGSTOP): its sockets stay open and nothing is read."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
     def rss_mb(self) -> float:
         return rss_mb(self.pid)
 

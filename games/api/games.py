@@ -142,7 +142,9 @@ class GameDetailView(APIView):
         game = _game(game_id)
         if game is None:
             return _no_game(game_id)
-        return Response(_game_json(game))
+        member = selectors.membership(game, request.user, request.query_params.get("side"))
+        # A delayed public sees how far the game was that many commands ago (spectating.py).
+        return Response({**_game_json(game), "version": selectors.watched_version(game, member.audience)})
 
 
 class JoinView(APIView):
@@ -296,7 +298,7 @@ class LogView(APIView):
             upto = int(request.query_params["upto"]) if "upto" in request.query_params else None
         except ValueError:
             return _error("frame/invalid", "upto must be a version number", 400)
-        return Response({"id": str(game.pk), "v": game.version,
+        return Response({"id": str(game.pk), "v": selectors.watched_version(game, member.audience),
                          "lines": selectors.log_lines(game, member.audience, upto)})
 
 
@@ -411,9 +413,10 @@ class LineOfSightView(APIView):
         game = _watched(request, game_id)
         if isinstance(game, Response):
             return game
-        if game.state is None:
+        member = selectors.membership(game, request.user, request.query_params.get("side"))
+        state = selectors.watched_state(game, member.audience)  # smoke as a delayed public saw it
+        if state is None:
             return _error("game/not_started", "the game starts when every seat is taken", 409)
-        state = engine.decode_state(game.pk, game.version, game.state)
         try:
             answer = engine.sight_line_for(
                 state, request.query_params.get("from", ""), request.query_params.get("to", "")

@@ -6,7 +6,7 @@ from csp.decorators import csp_update
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import auth, games, views
+from games.api import auth, coaching, games, views
 
 # Swagger UI sets inline styles on its elements; its script is served apart (the split view)
 # so scripts stay 'self' only, and only this page relaxes style-src.
@@ -41,5 +41,11 @@ urlpatterns = [
     path("games/<str:game_id>/history", games.HistoryView.as_view(), name="api-game-history"),
     path("games/<str:game_id>/export", games.ExportView.as_view(), name="api-game-export"),
     path("games/<str:game_id>/log", games.LogView.as_view(), name="api-game-log"),
+    path("games/<str:game_id>/coaches", coaching.CoachesView.as_view(), name="api-game-coaches"),
+    path(
+        "games/<str:game_id>/coaches/<str:invite_id>",
+        coaching.CoachView.as_view(),
+        name="api-game-coach",
+    ),
     path("", include("games.api.lobby_urls")),
 ]

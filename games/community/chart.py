@@ -1,7 +1,9 @@
 """The rating history chart: an SVG drawn on the server (no chart library, no script).
 
-A line per game and pace, over time, with the rating scale on the left. Every number in it
-is formatted here and every label escaped, so the markup is safe to insert as is.
+A line per game and pace, over time, with the rating scale on the left; each line has the
+class `series-<n>` (its colour is in community.css, and the page's legend uses the same
+classes). Every number in it is formatted here and every label escaped, so the markup is
+safe to insert as is.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.utils.html import escape
 
 WIDTH, HEIGHT = 720, 260
 LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
-COLOURS = ("#2f6f9f", "#b5532c", "#4d7a3a", "#7a4d8c")  # one per series, then again
+SERIES_CLASSES = 4  # series-0 .. series-3, then again
 
 
 def _ticks(low: float, high: float) -> list[int]:
@@ -55,18 +57,15 @@ def rating_chart(series: list[dict]) -> str:
         out.append(f'<text class="tick" x="{WIDTH - RIGHT}" y="{HEIGHT - 8}" '
                    f'text-anchor="end">{last_day:%Y-%m-%d}</text>')
     for n, s in enumerate(series):
-        colour = COLOURS[n % len(COLOURS)]
         count = len(s["points"])
         coords = [(x(t, i, count), y(v), t, v) for i, (t, v) in enumerate(s["points"])]
         line = " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy, _, _ in coords)
         label = escape(s["label"])
-        out.append(f'<g class="series" data-series="{label}">')
-        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{line}"/>')
+        out.append(f'<g class="series series-{n % SERIES_CLASSES}" data-series="{label}">')
+        out.append(f'<polyline points="{line}"/>')
         for cx, cy, t, v in coords:
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3" fill="{colour}">'
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3.5">'
                        f'<title>{label}: {v:.0f} ({t:%Y-%m-%d})</title></circle>')
         out.append("</g>")
-        out.append(f'<text class="legend" x="{LEFT + 8}" y="{TOP + 14 + 16 * n}" '
-                   f'fill="{colour}">{label}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -111,6 +111,16 @@ def _cards(games: list[Game]) -> list[dict]:
     return [game_card(g, online, spectators) for g in games]
 
 
+def _watch_cards(games: list[Game]) -> list[dict]:
+    """Cards of games to watch; a game with a spectator delay does not say whose turn it is
+    now (its spectators see it as it stood some commands ago: games/spectating.py)."""
+    cards = _cards(games)
+    for game, card in zip(games, cards, strict=True):
+        if game.spectator_delay:
+            card.pop("turn", None)
+    return cards
+
+
 # Facts other apps add to my games' cards (the clocks add `clock` and `time_left`): each
 # takes (games, their cards, the viewer) and adds keys to the cards in place.
 MY_CARD_EXTRAS: list[Callable[[list[Game], list[dict], Any], None]] = []
@@ -180,7 +190,7 @@ def shared_lists(changes: frozenset[str] | None = None) -> dict:
         )
         data = {
             "open": _cards(open_games),
-            "watch": _cards(watch),
+            "watch": _watch_cards(watch),
             "queue": queue_counts(),
             "online": online_names(),
         }

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games import broadcast, protocol
+from games import broadcast, protocol, spectating
 from games.models import ABANDONED, FINISHED, ChatMessage, Game, Seat
 from games.services import hooks
 from games.services.errors import ServiceError
@@ -30,9 +30,13 @@ def chat_post(
     ]
     side_id = ""
     if channel == "side":
-        if seat is None:
-            raise ServiceError("chat/not_allowed", "only a side's players talk on its channel", 403)
-        side_id = seat.side.side_id
+        # A side's invited coach talks with it too (games/spectating.py).
+        coached = spectating.coach_side(game, user) if seat is None and not over else None
+        if seat is None and coached is None:
+            raise ServiceError(
+                "chat/not_allowed", "only a side's players and its coaches talk on its channel", 403
+            )
+        side_id = seat.side.side_id if seat is not None else coached
         groups = [broadcast.side_group(game.pk, side_id)]
     elif channel == "players":
         if seat is None and not over:

@@ -32,7 +32,7 @@ def test_a_players_page_shows_ratings_history_results_and_games(client, members)
     page = client.get("/players/ann/").content.decode()
     rating = round(Rating.objects.get(user=ann).rating)
     assert f'data-rating="panzer_grenadier/correspondence">{rating}?' in page  # provisional
-    assert page.count('<svg class="rating-chart"') == 1 and page.count("<circle") == 4
+    assert page.count('<svg class="rating-chart"') == 1 and page.count("<circle") == 3
     assert "Results by scenario and side" in page
     assert "<td>German</td><td>2</td><td>1</td><td>0</td><td>1</td><td>50 %</td>" in page
     assert "<td>Soviet</td><td>1</td><td>1</td><td>0</td><td>0</td><td>100 %</td>" in page

@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from games import engine_adapter as engine
 from games import selectors
 from games.models import Game, GameStep
+from games.services import spectators
 from tests.consumers.conftest import Sock, game_path, sign_in
 from tests.gamekit import started_game
 
@@ -119,11 +120,16 @@ async def test_spectators_are_closed_out_where_the_policy_says_so(app, memory_la
     assert (await sock.next())["code"] == 4403
 
 
-async def test_a_coach_sees_the_side_they_chose(app, memory_layer):
+async def test_a_coach_sees_the_side_that_invited_them_and_nobody_else_may(app, memory_layer):
     game, cookies = await seated_game(spectators="coach")
-    coach = await Sock(app, game_path(game.pk, extra="side=su"), cookies["sam"]).open()
+    bob = await database_sync_to_async(lambda: game.seats.get(seat_id="su-1").user)()
+    await database_sync_to_async(spectators.coach_invite)(game=game, user=bob, username="sam")
+    coach = await Sock(app, game_path(game.pk), cookies["sam"]).open()
     await coach.at_version(1)
     assert set(coach.view["legal"]) == {"su-1"}
+    _cleo, cleo_cookie = await sign_in("cleo")
+    peeking = await Sock(app, game_path(game.pk, extra="side=su"), cleo_cookie).open()
+    assert (await peeking.next())["code"] == 4403
 
 
 async def test_commands_nobody_may_send_are_rejected_and_change_nothing(app, memory_layer):

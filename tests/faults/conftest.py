@@ -1,17 +1,17 @@
 """Services of the fault tests' own, which they stop, restart and kill mid-game: a Redis
-server per test, a PostgreSQL cluster shared by the fault tests only (a fresh database per
-test, copied from a migrated template), and daphne processes pointed at them with
-production settings (DEBUG=0) on loopback.
+server on a fixed port, a PostgreSQL cluster (its database copied from a migrated template)
+and two daphne processes pointed at them with production settings (DEBUG=0) on loopback.
 
-The session's Redis and PostgreSQL (scripts/run_tests.py) are never touched here, so the
-rest of the suite cannot notice a fault test.
+They are started once for the fault tests (starting daphne costs seconds of CPU) and each
+test opens games of its own on them; after each test whatever it broke is brought back
+(`Fleet.heal`). The session's Redis and PostgreSQL (scripts/run_tests.py) are never touched
+here, so the rest of the suite cannot notice a fault test.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -49,7 +49,7 @@ def fault_cluster() -> Iterator[PostgresCluster]:
 
 
 class OwnPostgres:
-    """This test's database on the fault cluster, and the cluster to break."""
+    """The fault tests' database on their own cluster, and the cluster to break."""
 
     def __init__(self, cluster: PostgresCluster, name: str):
         self.cluster, self.name = cluster, name
@@ -59,6 +59,7 @@ class OwnPostgres:
         return self.cluster.database_url(self.name)
 
     def restart(self, mode: str = "fast") -> None:
+        """`fast` closes every connection politely; `immediate` is a crash."""
         self.cluster.restart(mode)
 
     def stop(self, mode: str = "fast") -> None:
@@ -68,40 +69,9 @@ class OwnPostgres:
         self.cluster.start()
 
 
-@pytest.fixture
-def own_postgres(fault_cluster: PostgresCluster) -> Iterator[OwnPostgres]:
-    """A fresh migrated database for this test (a copy of the template: no migrate run)."""
-    name = f"pgweb_fault_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(fault_cluster.url, autocommit=True) as admin:
-        admin.execute(
-            sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
-                sql.Identifier(name), sql.Identifier(TEMPLATE)
-            )
-        )
-    try:
-        yield OwnPostgres(fault_cluster, name)
-    finally:
-        if not fault_cluster.running:  # a test that failed while it was stopped
-            fault_cluster.start()
-        with psycopg.connect(fault_cluster.url, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
-
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
-    """A redis-server for this test on a fixed port: `stop()`, `start()`, `restart()`."""
-    require_service("redis", shutil.which("redis-server") is not None, "no redis-server found")
-    server = RedisServer(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 def production_env(database_url: str, redis: RedisServer, var_dir: Path) -> dict[str, str]:
     """What a daphne process of a production deployment is given, on loopback without TLS."""
+    (var_dir / "static").mkdir(exist_ok=True)
     return {
         "DEBUG": "0",
         "SECRET_KEY": "fault-tests-" + "k" * 40,
@@ -116,6 +86,8 @@ def production_env(database_url: str, redis: RedisServer, var_dir: Path) -> dict
         "STATIC_ROOT": str(var_dir / "static"),
         "LOG_LEVEL": "WARNING",
         "PGWEB_BOTS_RUN": "0",
+        # A small allowance of unread bytes, so that a stalled socket passes it quickly.
+        "PGWEB_SOCKET_SEND_BUFFER": str(64 * 1024),
         # Scripted clients, not people: the limits are tested in tests/abuse.
         "PGWEB_SOCKET_FRAMES_PER_SECOND": "10000",
         "PGWEB_SOCKET_FRAMES_BURST": "10000",
@@ -124,14 +96,87 @@ def production_env(database_url: str, redis: RedisServer, var_dir: Path) -> dict
     }
 
 
+class Fleet:
+    """Redis, a PostgreSQL database and two daphne processes serving it."""
+
+    def __init__(self, postgres: OwnPostgres, redis: RedisServer, servers: list[Daphne],
+                 var_dir: Path):  # fmt: skip
+        self.postgres, self.redis, self.servers, self.var_dir = postgres, redis, servers, var_dir
+
+    def log_of(self, server: Daphne) -> str:
+        return server.log.read_text(errors="replace")
+
+    def heal(self) -> None:
+        """Bring back whatever a test stopped or killed, on the same ports."""
+        if not self.redis.running:
+            self.redis.start()
+        if not self.postgres.cluster.running:
+            self.postgres.start()
+        dead = [s for s in self.servers if s.process is None or s.process.poll() is not None]
+        for server in dead:
+            server.launch()
+        for server in dead:
+            server.ready()
+
+
+@pytest.fixture(scope="session")
+def fleet(fault_cluster: PostgresCluster) -> Iterator[Fleet]:
+    """The fault tests' services, started once; see the module's docstring."""
+    var_dir = Path(tempfile.mkdtemp(prefix="pgweb-fleet-"))
+    name = "pgweb_faults"
+    with psycopg.connect(fault_cluster.url, autocommit=True) as admin:
+        admin.execute(
+            sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                sql.Identifier(name), sql.Identifier(TEMPLATE)
+            )
+        )
+    postgres = OwnPostgres(fault_cluster, name)
+    redis = RedisServer(var_dir).start()
+    servers: list[Daphne] = []
+    try:
+        servers = start_daphnes(production_env(postgres.url, redis, var_dir), var_dir, 2)
+        yield Fleet(postgres, redis, servers, var_dir)
+    finally:
+        for server in servers:
+            server.kill()
+        redis.stop()
+        shutil.rmtree(var_dir, ignore_errors=True)
+
+
 @pytest.fixture
-def serve(own_postgres: OwnPostgres, own_redis: RedisServer, tmp_path: Path):
-    """Start daphne processes on this test's services: `serve(2, PGWEB_X="1")`."""
+def services(fleet: Fleet) -> Iterator[Fleet]:
+    """The fleet for one test, brought back afterwards whatever the test broke."""
+    fleet.heal()
+    yield fleet
+    fleet.heal()
+
+
+@pytest.fixture
+def own_redis(services: Fleet) -> RedisServer:
+    """The fault tests' redis-server on its fixed port: `stop()`, `start()`, `restart()`."""
+    return services.redis
+
+
+@pytest.fixture
+def own_postgres(services: Fleet) -> OwnPostgres:
+    """The fault tests' database and its cluster: `stop()`, `start()`, `restart(mode)`."""
+    return services.postgres
+
+
+@pytest.fixture
+def daphnes(services: Fleet) -> list[Daphne]:
+    """The two daphne processes serving the fault tests (a test may kill one)."""
+    return services.servers
+
+
+@pytest.fixture
+def serve(services: Fleet, tmp_path: Path):
+    """Start daphne processes of this test's own on the fleet's services, with settings of
+    its own: `serve(2, CHANNEL_LAYER_BACKEND="core")`; they are killed after the test."""
     started: list[Daphne] = []
 
     def start(count: int = 1, **env: str) -> list[Daphne]:
-        (tmp_path / "static").mkdir(exist_ok=True)
-        full = {**production_env(own_postgres.url, own_redis, tmp_path), **env}
+        full = {**production_env(services.postgres.url, services.redis, tmp_path), **env}
         servers = start_daphnes(full, tmp_path, count, first=len(started))
         started.extend(servers)
         return servers

@@ -21,9 +21,9 @@ pytestmark = [pytest.mark.fault, pytest.mark.redis, pytest.mark.postgres]
 
 
 async def test_postgres_down_answers_503_everywhere_then_everything_recovers(
-    serve, own_postgres, tmp_path
+    daphnes, own_postgres, tmp_path
 ):
-    a, b = serve(2)
+    a, b = daphnes
     ann, bob, sam = Person(a.base), Person(b.base), Person(b.base)
     game_id = open_game(ann, bob)
     players = {
@@ -72,9 +72,9 @@ async def test_postgres_down_answers_503_everywhere_then_everything_recovers(
 
 
 async def test_a_database_crash_amid_commands_leaves_no_half_applied_command(
-    serve, own_postgres, tmp_path
+    daphnes, own_postgres, tmp_path
 ):
-    a, b = serve(2)
+    a, b = daphnes
     ann, bob, sam = Person(a.base), Person(b.base), Person(a.base)
     game_id = open_game(ann, bob)
     players = {
@@ -86,7 +86,7 @@ async def test_a_database_crash_amid_commands_leaves_no_half_applied_command(
     # Both players keep sending commands while the database crashes (no clean shutdown:
     # open transactions die wherever they are) and comes back.
     playing = asyncio.create_task(
-        play(random.Random(7), players, everyone, 40, ping_every=0.5)
+        play(random.Random(7), players, everyone, 24, ping_every=0.5)
     )
     await watchers[0].at(6, timeout=30)
     await asyncio.to_thread(own_postgres.restart, "immediate")

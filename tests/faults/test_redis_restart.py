@@ -21,8 +21,8 @@ def subscribers(server, game_id: str) -> int:
         return r.pubsub_numsub(f"asgi__group__game.{game_id}.spectators")[0][1]
 
 
-async def test_redis_restarted_mid_game_every_socket_converges(serve, own_redis):
-    a, b = serve(2)
+async def test_redis_restarted_mid_game_every_socket_converges(daphnes, own_redis):
+    a, b = daphnes
     ann, bob, sam = Person(a.base), Person(b.base), Person(a.base)
     game_id = open_game(ann, bob)
     players = {

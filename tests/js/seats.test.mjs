@@ -39,3 +39,18 @@ test("players who joined since the page opened replace the empty seats", () => {
   assert.deepEqual(fresh[3].formations, []);
   assert.equal(fresh[0].user, "ann");
 });
+
+test("under sector command a seat commands a band of the map, and its page counts the units it commands now", async () => {
+  const { commandWords } = await import("../../static/games/js/game/seats.js");
+  const command = {
+    sectors: { "ge-1": [0, 9], "ge-2": [10, 19] },
+    commanders: { "ge-a": "ge-1", "ge-b": "ge-2", "ge-c": "ge-2" },
+    columnName: (q) => (q < 10 ? `A${String(q + 1).padStart(2, "0")}` : `B${String(q - 9).padStart(2, "0")}`),
+  };
+  assert.equal(commandWords({ id: "ge-2", formations: [] }, command), "the units in hex columns B01–B10; 2 units now");
+  assert.equal(commandWords({ id: "ge-1", formations: ["Kampfgruppe Lang"] }, { commanders: command.commanders }), "Kampfgruppe Lang; 1 unit now");
+  // The other side's seats: their band, never their units.
+  const rows = seatRows([{ id: "ge-1", side: "ge", formations: [] }, { id: "su-1", side: "su", formations: [] }], null, "su-1", (s) => s, { ...command, sectors: { ...command.sectors, "su-1": [0, 19] } });
+  const ge = rows.find((g) => g.side === "ge").rows[0];
+  assert.equal(ge.commands, "the units in hex columns A01–A10");
+});

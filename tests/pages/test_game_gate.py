@@ -126,11 +126,13 @@ def test_the_page_names_who_commands_what_and_which_seat_is_yours():
     assert all(unit.startswith("ge") for unit in boot["commanders"])
 
 
-def test_a_coach_link_naming_no_side_of_the_game_offers_each_side():
+def test_asking_for_a_sides_view_without_an_invitation_offers_the_public_view():
     game = started_game(person("ann"), person("bob"), spectators="coach")
-    page = gate(as_user(person("cleo")).get(f"/games/{game.pk}/?side=xx"))
-    assert 'data-reason="coach"' in page
-    assert f"/games/{game.pk}/?side=ge" in page and f"/games/{game.pk}/?side=su" in page
+    for side in ("ge", "su", "xx"):
+        answer = as_user(person(f"cleo-{side}")).get(f"/games/{game.pk}/?side={side}")
+        page = gate(answer)
+        assert answer.status_code == 403 and 'data-reason="coach_invite_only"' in page
+        assert f'href="/games/{game.pk}/"' in page and "?side=" not in page.split('id="gate"')[1]
 
 
 def test_under_sector_command_the_seats_name_no_formations():

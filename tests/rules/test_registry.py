@@ -56,20 +56,43 @@ def test_each_game_plays_a_step_through_the_interface(scenario_id):
     assert isinstance(step.events, tuple)
 
 
-def test_panzer_leader_counter_faces_carry_class_range_and_representative_mark():
-    faces = ruleset("panzer_leader").counter_faces("pl-hollenbach")
-    assert faces["us_m4"] == {**faces["us_m4"], "attack": 11, "weapon": "A", "defense": 9,
+def test_panzer_leader_counter_types_carry_class_range_and_representative_mark():
+    types = ruleset("panzer_leader").counter_types("pl-hollenbach")
+    assert types["us_m4"] == {**types["us_m4"], "attack": 11, "weapon": "A", "defense": 9,
                               "representative": True}
-    assert faces["us_rifle"]["range"] == "2*"
+    assert types["us_rifle"]["range"] == "2*"
+    assert types["us_m4"]["fire"] == "11A-12" or types["us_m4"]["fire"].startswith("11A-")
+
+
+def test_panzer_leader_counter_faces_name_every_counter_and_describe_the_markers():
+    faces = ruleset("panzer_leader").counter_faces("pl-hollenbach", [], None)
+    assert set(faces["sides"]) == {"allied", "german"}
+    assert faces["sides"]["allied"]["fill"] != faces["sides"]["german"]["fill"]
+    assert all(f["name"] and uid not in f["name"] for uid, f in faces["units"].items())
+    assert faces["types"]["de_pz4"]["short"] == "Pz IV"  # a short name is printed whole
+    assert faces["markers"]["dispersed"]["label"] == "D"
 
 
 def test_panzer_leader_previews_mark_odds_provisional_and_say_why_not():
     rs = ruleset("panzer_leader")
     state = rs.opening_state("pl-hollenbach", None, None)
-    bad = rs.preview(state, "allied", {"type": "fire", "units": ["al-m4-1"], "targets": ["ge-rifle-1"]})
+    bad = rs.composed_preview(
+        state, "allied", {"type": "fire", "units": ["al-m4-1"], "targets": ["ge-rifle-1"]}
+    )
     assert bad["ok"] is False and bad["why_not"]
-    los = rs.line_of_sight(state, "A-B-4", "A-L-2")
-    assert set(los) == {"from", "to", "clear", "why_not"}
+    los = rs.sight_line(state, "A-B-4", "A-L-2")
+    assert {"from", "to", "clear", "why_not"} <= set(los)
+
+
+def test_panzer_leader_says_why_not_in_the_shape_every_ruleset_answers():
+    rs = ruleset("panzer_leader")
+    state = rs.opening_state("pl-hollenbach", None, None)
+    seat = rs.who_may_act(state)[0]
+    answer = rs.why_not(state, seat, ["al-m4-1"], "A-L-2")
+    assert answer["hex"] == "A-L-2"
+    assert [a["action"] for a in answer["actions"]] == ["move", "fire", "overrun", "assault"]
+    for a in answer["actions"]:
+        assert a["ok"] or (a["reasons"] and a["reasons"][0]["message"])
 
 
 def test_playtest_of_every_panzer_leader_situation_runs_clean_and_replays():

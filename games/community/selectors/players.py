@@ -42,7 +42,7 @@ def ratings_of(person: Any) -> list[dict]:
 
 
 def history(person: Any) -> list[dict]:
-    """One series per game and pace: the rating before the first rated game, then after each."""
+    """One series per game and pace: the rating after each rated game."""
     names = game_names()
     series: dict[tuple[str, str], dict] = {}
     for c in RatingChange.objects.filter(user=person).order_by("at", "pk"):
@@ -50,7 +50,7 @@ def history(person: Any) -> list[dict]:
         if key not in series:
             series[key] = {"label": f"{names.get(c.ruleset, c.ruleset)}, "
                                     f"{PACE_NAMES.get(c.pace, c.pace).lower()}",
-                           "points": [(c.at, c.rating_before)]}
+                           "points": []}
         series[key]["points"].append((c.at, c.rating_after))
     return list(series.values())
 

@@ -85,10 +85,14 @@ def type_label(name: str) -> str:
 
 def short_designation(type_id: str, name: str, short: Mapping[str, str] | None = None) -> str:
     """The few characters a counter prints as its designation, never cut mid-word by the board:
-    the ruleset's own (`short`, by type id), else the first word of the type's name."""
+    the ruleset's own (`short`, by type id), else the type's name when it is short, else its
+    first word."""
     if short and type_id in short:
         return short[type_id]
-    words = type_label(name).split()
+    label = type_label(name)
+    if len(label) <= SHORT_MAX:  # "Pz IV" reads better whole than "Pz"
+        return label
+    words = label.split()
     short = words[0] if words else type_id
     return short if len(short) <= SHORT_MAX else short[: SHORT_MAX - 1] + "."
 

@@ -1,15 +1,17 @@
-"""Airpower and anti-aircraft (20): fighter-bombers strike in their side's air phase.
+"""Airpower (20): fighter-bombers strike and the L-5 watches, in their side's air phase.
 
-An aircraft flies in the turns the situation gives it. It strikes one hex with its machine
-guns (four times a game) or its bombs or rockets (once a game, chosen before play). Every
-enemy AA unit in range fires at it first, on the provisional AA table (PL-D16): X shoots it
-down, D makes it abort. The strike is direct fire on the CRT with the air WEC (20.4), no
-halving for slopes (QA AP5), terrain die modifiers as usual; each hex is struck once an air
-phase and every aircraft striking it joins one roll. Aircraft see units in woods and towns
-only if those fired (QA AP6); ground units do not spot for them (QA AP8).
+An aircraft flies in the turns the situation gives it. A fighter-bomber strikes one hex with
+its machine guns (four times a game) or its bombs or rockets (once a game, chosen before
+play, QA AP3). The strike is declared first; the enemy's AA may then fire at any aircraft in
+range (antiaircraft.py, QA AP9); the planes still flying then attack: direct fire on the CRT
+with the air WEC (20.4), no halving for slopes (QA AP5), terrain die modifiers as usual; each
+hex is struck once an air phase and every aircraft striking it joins one roll. Aircraft see
+units in woods and towns only if those fired (QA AP6); ground units do not spot for them
+(QA AP8); they do see into streams (QA AP7).
 
-Simplified (PL-E5): AA fire is automatic (every eligible AA unit fires at each striking
-aircraft), and the L-5 observation plane is not yet modelled.
+The L-5 observation plane (20.2) flies to a hex and stays there until it flies again: it
+sights for indirect fire units in clear terrain within 30 hexes and units in woods or towns
+that fired within 10 (indirect.py).
 """
 
 from __future__ import annotations
@@ -20,15 +22,14 @@ from functools import cache
 
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
-from . import combat
 from .combat import Attack, defense_of, is_armored_target, terrain_drm
-from .crt import charts
-from .movement import utype
-from .scenario import board_of
-from .state import OK, GameState
+from .scenario import board_of, hex_named
+from .sight import in_cover, smoke_between
+from .state import GameState
 from .units import DATA
 
 HALF = Fraction(1, 2)
+L5_CLEAR, L5_FIRED = 30, 10  # what the L-5 sights, in hexes (20.2)
 
 
 @cache
@@ -38,6 +39,10 @@ def _data() -> dict:
 
 def aircraft_types() -> dict[str, dict]:
     return {a["id"]: a for a in _data()["aircraft"]}
+
+
+def is_observer(plane: dict) -> bool:
+    return bool(aircraft_types()[plane["type"]].get("observer"))
 
 
 def weapon_of(state: GameState, plane: dict, weapon: str) -> tuple[int, str]:
@@ -58,10 +63,15 @@ def air_wec(weapon: str, armored: bool) -> Fraction | None:
     return None if armored else Fraction(1)
 
 
+def flying_turn(state: GameState, plane: dict) -> bool:
+    return not plane["lost"] and plane["first"] <= state.turn <= plane["last"]
+
+
 def available(state: GameState, side: str) -> list[dict]:
-    return [p for p in state.aircraft.values() if p["side"] == side and not p["lost"]
-            and not p["flown"] and p["first"] <= state.turn <= p["last"]
-            and (p["mg_left"] > 0 or p["ordnance_left"] > 0)]
+    """The side's aircraft that may still fly this air phase."""
+    return [p for _, p in sorted(state.aircraft.items()) if p["side"] == side
+            and flying_turn(state, p) and not p["flown"]
+            and (is_observer(p) or p["mg_left"] > 0 or p["ordnance_left"] > 0)]
 
 
 def _illegal(msg: str, rule: str = "20") -> IllegalCommand:
@@ -75,11 +85,11 @@ def strike_attack(state: GameState, side: str, planes: dict[str, str], target_id
         raise _illegal("only in your air phase", "3")
     if not planes or not target_ids:
         raise _illegal("name aircraft with their weapons and the targets")
-    free = {p["id"] for p in available(state, side)}
+    free = {p["id"] for p in available(state, side) if not is_observer(p)}
     targets = []
     for tid in target_ids:
         t = state.units.get(tid)
-        if t is None or t.side == side or not t.on_map or t.carried_by:
+        if t is None or t.side == side or not t.on_map or t.carried_by or t.in_fort:
             raise _illegal(f"no enemy unit {tid!r} to strike")
         targets.append(t)
     label = targets[0].hex
@@ -88,8 +98,8 @@ def strike_attack(state: GameState, side: str, planes: dict[str, str], target_id
     if label in state.air_hexes:
         raise _illegal("each hex is struck once an air phase", "20.3")
     m = board_of(state)
-    if m.is_cover(m.hex(label)) and not all(t.spotted_at == label for t in targets):
-        raise _illegal("aircraft see units in woods or towns only if they fired", "QA AP6")
+    if in_cover(state, m.hex(label)) and not all(t.spotted_at == label for t in targets):
+        raise _illegal("aircraft see units in woods, towns or smoke only if they fired", "QA AP6")
     for pid, weapon in sorted(planes.items()):
         if pid not in free:
             raise _illegal(f"{pid} is not flying for you now")
@@ -123,58 +133,62 @@ def compute(state: GameState, planes: dict[str, str], targets: list) -> Attack:
                   drm=drm, drm_reasons=reasons)
 
 
-def aa_units(state: GameState, side: str, label: str) -> list:
-    """Enemy AA units that can fire at a plane striking `label` (20.6; PL-D23: range to the
-    struck hex, no terrain LOS)."""
-    m = board_of(state)
-    return [u for u in sorted(state.units.values(), key=lambda u: u.id)
-            if u.side != side and u.on_map and utype(u).aa and u.status == OK
-            and not u.carried_by and not u.opfired
-            and distance(m.hex(u.hex), m.hex(label)) <= utype(u).range]
-
-
-def aa_strength(state: GameState, units: list, label: str) -> Fraction:
-    m = board_of(state)
-    total = Fraction(0)
-    for u in units:
-        d = distance(m.hex(u.hex), m.hex(label))
-        total += utype(u).attack * (2 if d <= utype(u).range // 2 else 1)  # doubled at half range
-    return total
-
-
-def aa_result(strength: Fraction, die: int) -> str:
-    """The provisional AA table (PL-D16): bands of total AA strength, one d6."""
-    row = None
-    for band in charts()["aa_table"]["bands"]:
-        if strength >= band[0]:
-            row = band
-    return row[die] if row else "-"
-
-
-def strike(state: GameState, side: str, planes: dict[str, str], target_ids: list[str], dice,
-           events: list[dict]) -> None:
+def declare(state: GameState, side: str, planes: dict[str, str], target_ids: list[str],
+            events: list) -> Attack:
+    """The planes fly to the target: weapons are booked, AA may fire next (20.3)."""
     attack = strike_attack(state, side, planes, target_ids)
     state.air_hexes.append(attack.hex)
-    shooters = aa_units(state, side, attack.hex)
-    flying = {}
     for pid, weapon in sorted(planes.items()):
         plane = state.aircraft[pid]
         plane["flown"] = True
+        plane["hex"] = attack.hex  # AA range is counted to the struck hex (PL-D23)
         plane["mg_left" if weapon == "mg" else "ordnance_left"] -= 1
-        res = "-"
-        if shooters:
-            (die,) = dice.roll(1, f"anti-aircraft at {pid}")
-            res = aa_result(aa_strength(state, shooters, attack.hex), die)
-            events.append({"type": "anti_aircraft", "aircraft": pid, "die": die, "result": res,
-                           "units": [u.id for u in shooters], "provisional": True})
-        if res == "X":
-            plane["lost"] = True
-        if res == "-":
-            flying[pid] = weapon
-    for u in shooters:
-        u.opfired = True  # the blank marker: no fire, move or load next own segment (20.6)
-    if not flying:
-        events.append({"type": "air_strike_aborted", "hex": attack.hex})
-        return
-    attack = compute(state, flying, [state.units[t] for t in target_ids])
-    combat.resolve(state, attack, dice, events, f"air strike {attack.hex}")
+    events.append({"type": "air_strike_declared", "aircraft": sorted(planes), "hex": attack.hex,
+                   "units": list(target_ids)})
+    return attack
+
+
+def fly(state: GameState, side: str, pid: str, label: str, events: list) -> None:
+    """The L-5 flies to a hex and stays there (20.2)."""
+    plane = state.aircraft.get(pid)
+    if state.phase != "air" or state.active != side:
+        raise IllegalCommand("fly: only in your air phase (3)", rule="3")
+    if plane is None or plane["side"] != side or not is_observer(plane) \
+            or plane not in available(state, side):
+        raise IllegalCommand(f"fly: {pid!r} is no observation plane of yours free to fly (20.2)",
+                             rule="20.2")
+    hex_named(state, label, "fly", "20.2")
+    plane["hex"] = label
+    plane["flown"] = True
+    events.append({"type": "flew", "aircraft": [pid], "hex": label})
+
+
+def l5_sights(state: GameState, side: str, label: str) -> list[str]:
+    """The side's L-5s that sight a hex for indirect fire now (20.2): clear terrain within 30,
+    woods or town within 10 where an enemy fired; never through smoke."""
+    m = board_of(state)
+    h = m.hex(label)
+    out = []
+    for pid, plane in sorted(state.aircraft.items()):
+        if plane["side"] != side or plane["lost"] or not plane.get("hex") or not is_observer(plane):
+            continue
+        if not flying_turn(state, plane):
+            continue
+        ph = m.hex(plane["hex"])
+        d = distance(ph, h)
+        if smoke_between(state, ph, h) or label in state.smoke:
+            continue
+        if in_cover(state, h):
+            fired = [u for u in state.units_at(label, state.enemy(side)) if u.spotted_at == label]
+            if fired and d <= L5_FIRED:
+                out.append(f"air:{pid}")
+        elif d <= L5_CLEAR:
+            out.append(f"air:{pid}")
+    return out
+
+
+def land_the_bombers(state: GameState) -> None:
+    """At the end of an air phase the fighter-bombers go home; the L-5 stays up (20.1)."""
+    for plane in state.aircraft.values():
+        if not is_observer(plane):
+            plane["hex"] = None

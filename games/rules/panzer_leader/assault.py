@@ -12,9 +12,9 @@ from fractions import Fraction
 from ..common.errors import IllegalCommand
 from . import combat, crt
 from .combat import Attack
-from .movement import utype
 from .scenario import board_of, bridge_at, hex_named
 from .state import OK, GameState
+from .units import utype
 
 
 def _illegal(msg: str, rule: str = "15") -> IllegalCommand:
@@ -72,8 +72,12 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
             raise _illegal(f"{uid} is not adjacent to {label}", "15.2")
         if u.in_fort and [e for e in state.units_at(u.hex) if e.side != side]:
             raise _illegal(f"{uid} is inside a fort with enemies on top", "RB IX.C.10.c")
-        if m.terrain(uh) == "stream" and not bridge_at(state, uh):
-            raise _illegal(f"{uid} may not assault from a stream hex", "RB VII.E.8")
+        if m.terrain(uh) == "stream" and (u.under_bridge or not bridge_at(state, uh)):
+            raise _illegal(f"{uid} may not assault from a stream hex or from under a bridge",
+                           "RB VII.E.8; QA B5")
+        if t.cavalry and u.hexes_moved > 1:
+            raise _illegal(f"{uid}: cavalry assaults only after moving one hex or none",
+                           "QA U1")
         units.append(u)
         attack += t.attack
         lines.append({"unit": uid, "printed": t.attack})
@@ -83,14 +87,52 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
             raise _illegal(f"{u.id}: an MG unit assaults only with other infantry of its hex",
                            "RB VII.E.6")
     outside = [d for d in defenders if not d.in_fort]
-    ids = [d.id for d in outside] + ([f"fort:{label}"] if fort else [])
-    defense = Fraction(sum(combat.defense_of(state, d) for d in outside)
-                       + (state.forts[label]["defense"] if fort else 0))
+    shift = engineer_shift(state, unit_ids)
     drm, reasons = combat.terrain_drm(state, label)
-    return Attack(kind="assault", hex=label, targets=ids, attack=attack,
-                  defense=defense, lines=lines, shift=engineer_shift(state, unit_ids),
-                  drm=drm + crt.drm("close_assault"),
-                  drm_reasons=[*reasons, "close assault -2"])
+    if drm and _bell_bare_armour(state, units, outside, label):
+        drm, reasons = 0, ["armour alone loses its cover against assault (24, Bell 2)"]
+    ca = crt.drm("close_assault")
+    armour = [d for d in outside if utype(d).armored]
+    soft = [d for d in outside if not utype(d).armored]
+    if "pl1940_bell" in state.options and armour:
+        # no -2 against armour; the rest, and a fort, are assaulted apart with it (Bell 1)
+        main = _attack(state, label, [d.id for d in armour], armour, 0, attack, lines, shift,
+                       drm, reasons)
+        rest = [d.id for d in soft] + ([f"fort:{label}"] if fort else [])
+        if rest:
+            main.extra.append(_attack(state, label, rest, soft, state.forts[label]["defense"]
+                                      if fort else 0, attack, lines, shift, drm + ca,
+                                      [*reasons, "close assault -2"]))
+        return main
+    ids = [d.id for d in outside] + ([f"fort:{label}"] if fort else [])
+    main = _attack(state, label, ids, outside, state.forts[label]["defense"] if fort else 0,
+                   attack, lines, shift, drm + ca, [*reasons, "close assault -2"])
+    own_fort = label in state.forts and [u for u in state.inside(label) if u.side == side]
+    if own_fort:  # the enemy on top of our own fort: our fort takes the assault too (QA DF1)
+        main.extra.append(Attack(kind="assault", hex=label, targets=[f"fort:{label}"],
+                                 attack=attack, defense=Fraction(state.forts[label]["defense"]),
+                                 lines=lines, shift=shift, drm=drm + ca,
+                                 drm_reasons=[*reasons, "close assault -2"]))
+    return main
+
+
+def _attack(state: GameState, label: str, ids: list[str], units: list, fort_defense: int,
+            attack: Fraction, lines: list, shift: int, drm: int, reasons: list) -> Attack:
+    defense = Fraction(sum(combat.defense_of(state, d) for d in units) + fort_defense)
+    return Attack(kind="assault", hex=label, targets=ids, attack=attack, defense=defense,
+                  lines=lines, shift=shift, drm=drm, drm_reasons=reasons)
+
+
+def _bell_bare_armour(state: GameState, assaulters: list, defenders: list, label: str) -> bool:
+    """Bell's 1940 rule 2: armour alone in woods or town, assaulted from adjacent woods,
+    slope or town hexes, gets no +1 for its cover (24)."""
+    if "pl1940_bell" not in state.options or not defenders:
+        return False
+    if not all(utype(d).armored and utype(d).vehicle for d in defenders):
+        return False
+    m = board_of(state)
+    return all(m.terrain(m.hex(u.hex)) in ("woods", "town") or m.elevation(m.hex(u.hex)) == 1
+               for u in assaulters)
 
 
 def assault(state: GameState, side: str, unit_ids: list[str], label: str, dice,
@@ -101,4 +143,5 @@ def assault(state: GameState, side: str, unit_ids: list[str], label: str, dice,
     for uid in unit_ids:
         state.units[uid].assaulted = True  # close assault never spots (QA SP7)
     state.assaulted_hexes.append(label)
+    state.attacks_made[side] = state.attacks_made.get(side, 0) + 1
     combat.resolve(state, attack, dice, events, f"close assault {label}")

@@ -46,6 +46,7 @@ class Map:
     _by_label: dict[str, Hex] = field(default_factory=dict)
     _road_cells: frozenset[Hex] = frozenset()
     los_cache: dict = field(default_factory=dict)  # (a, b) -> why blocked; maps never change
+    _symbols: dict = field(default_factory=dict)  # (a, b) -> hexside symbols, computed once
 
     def __post_init__(self) -> None:
         self._by_label = {info.label: h for h, info in self.hexes.items()}
@@ -87,6 +88,12 @@ class Map:
 
     def symbols(self, a: Hex, b: Hex) -> frozenset[str]:
         """The hexside symbols between two adjacent hexes (derived, see the module doc)."""
+        key = (a, b)
+        if key not in self._symbols:
+            self._symbols[key] = self._derive_symbols(a, b)
+        return self._symbols[key]
+
+    def _derive_symbols(self, a: Hex, b: Hex) -> frozenset[str]:
         if a not in self.hexes or b not in self.hexes:
             return frozenset()
         ea, eb = self.elevation(a), self.elevation(b)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from . import crt
-from .movement import utype
+from . import crt, hidden
 from .scenario import board_of
 from .stacking import WRECK_CAP, has_room
 from .state import DISPERSED, GameState, Unit
+from .units import utype
 
 
 @dataclass
@@ -30,6 +30,9 @@ class Attack:
     drm: int = 0
     drm_reasons: list[str] = field(default_factory=list)
     alone_passenger: bool = False
+    # attacks made with the same strength and their own rolls: a fortification shared with
+    # units of the other side (QA DF1, F7), Bell's 1940 split close assault (QA P6)
+    extra: list[Attack] = field(default_factory=list)
 
     @property
     def raw_index(self) -> int:
@@ -61,6 +64,7 @@ class Attack:
             "chances": {k: str(v) for k, v in crt.chances(self.index, self.drm).items()}
             if self.possible else {"-": "1"},
             "provisional": crt.PROVISIONAL,  # PL-D1: shown wherever odds appear
+            "extra": [a.to_json() for a in self.extra],
         }
 
 
@@ -105,7 +109,16 @@ def dispersed_drm(state: GameState, targets: list[Unit]) -> tuple[int, list[str]
 
 
 def resolve(state: GameState, attack: Attack, dice, events: list[dict], purpose: str) -> str:
-    """Roll for an attack and apply its result; returns the result (8.4, 8.5)."""
+    """Roll for an attack and apply its result, then each extra attack with its own roll;
+    returns the main attack's result (8.4, 8.5; QA DF1, F7)."""
+    hidden.reveal(state, [t for a in (attack, *attack.extra) for t in a.targets], events)
+    res = _resolve_one(state, attack, dice, events, purpose)
+    for more in attack.extra:
+        _resolve_one(state, more, dice, events, purpose)
+    return res
+
+
+def _resolve_one(state: GameState, attack: Attack, dice, events: list[dict], purpose: str) -> str:
     if not attack.possible:
         events.append(_event(attack, None, None, "-"))
         return "-"
@@ -133,6 +146,10 @@ def apply_result(state: GameState, unit_ids: list[str], res: str, events: list[d
     for uid in unit_ids:
         if uid.startswith("fort:"):
             _hit_fort(state, uid[5:], res, events)
+            continue
+        if uid.startswith("bridge:"):
+            if res == "X":  # only X destroys a temporary bridge (RB X.C.4-8)
+                destroy_bridge(state, uid[7:], events)
             continue
         u = state.units[uid]
         if not u.on_map:
@@ -188,6 +205,20 @@ def eliminate(state: GameState, u: Unit, events: list[dict]) -> None:
     events.append({"type": "eliminated", "units": [u.id], "side": u.side, "hex": u.hex})
     if utype(u).armored and utype(u).vehicle:
         state.wrecks[u.hex] = min(WRECK_CAP, state.wrecks.get(u.hex, 0) + 1)
+
+
+def destroy_bridge(state: GameState, label: str, events: list[dict]) -> None:
+    """A temporary bridge is gone: vehicles on it die with it, leaving no wreck; units on
+    foot are now in the stream (RB X.C.8)."""
+    del state.temp_bridges[label]
+    for u in state.units_at(label):
+        if utype(u).vehicle and not u.under_bridge:
+            for v in [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]:
+                v.eliminated = True
+                v.carried_by = None
+                events.append({"type": "eliminated", "units": [v.id], "side": v.side,
+                               "hex": label, "why": "the bridge went down (RB X.C.8)"})
+    events.append({"type": "bridge_destroyed", "hex": label})
 
 
 def _hit_fort(state: GameState, label: str, res: str, events: list[dict]) -> None:

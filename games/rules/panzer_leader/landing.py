@@ -12,11 +12,14 @@ vehicle that lands on it (QA A4). A unit still afloat when its phase ends is los
 from __future__ import annotations
 
 from ..common.errors import IllegalCommand
+from . import mines, windows
 from .combat import disperse
-from .movement import terrain_cost, utype
-from .scenario import board_of, hex_named
+from .movement import terrain_cost
+from .opfire import count_step
+from .scenario import board_of, hex_named, situation
 from .stacking import has_room
 from .state import OK, GameState, Unit
+from .units import utype
 
 AFLOAT_DEFENSE = 8
 
@@ -52,7 +55,8 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
     if passenger is not None:
         passenger.hex = label
     cost = terrain_cost(state, t, h) or 1.0
-    if not t.vehicle or unit.status != OK or label in state.blocks:
+    mined = mines.entered(state, unit, events)  # a mined beach stops it (17.1)
+    if not t.vehicle or unit.status != OK or label in state.blocks or mined:
         unit.mp_spent = float(t.movement)  # infantry, the dispersed, a block: no further
         unit.moved = True
     else:
@@ -61,7 +65,13 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
         for u in [*friends, unit]:
             disperse(u, events)
         unit.moved = True
-    events.append({"type": "landed", "units": [unit.id], "side": unit.side, "hex": label})
+    if mined:
+        unit.stopped = True
+    unit.hexes_moved = 1
+    events.append({"type": "landed", "units": [unit.id], "side": unit.side, "hex": label,
+                   "unit_type": unit.type_id})
+    count_step(state, unit, unit.mp_spent)  # landing is movement in sight (21.2; QA A1)
+    windows.open_window(state, "land", unit, windows.exposed(state, unit), {})
 
 
 def still_afloat(state: GameState, vehicles: bool, events: list) -> None:
@@ -72,3 +82,23 @@ def still_afloat(state: GameState, vehicles: bool, events: list) -> None:
             u.eliminated = True
             events.append({"type": "eliminated", "units": [u.id], "side": u.side,
                            "why": "did not land (19.2)"})
+
+
+def dd_survival(state: GameState, dice, events: list) -> None:
+    """Each DD tank afloat rolls for survival in its landing turn, before anything lands: it
+    founders above the situation's number (19.3). The roll is the owner's; the loss of a
+    counter from the sea is seen by all, not what it was (hidden.py)."""
+    limit = situation(state.scenario_id).raw.get("dd_survival")
+    if not limit:
+        return
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if (u.side == state.active and u.afloat and u.on_map and utype(u).dd
+                and u.entry_turn == state.turn):
+            (roll,) = dice.roll(1, "DD survival")
+            sank = roll > int(limit)
+            events.append({"type": "dd_survival", "private": u.side, "units": [u.id],
+                           "roll": roll, "sank": sank})
+            if sank:
+                u.eliminated = True
+                events.append({"type": "eliminated", "units": [u.id], "side": u.side,
+                               "hex": u.hex, "why": "foundered afloat (19.3)"})

@@ -1,32 +1,23 @@
 """Every command a seat may send now, grouped, complete and each one legal (the board and
 random play offer nothing else). Each candidate is checked by the same validation `apply`
-runs, on the side's own knowledge only."""
+runs, on the side's own knowledge only: an unfound minefield changes no offer, and a
+face-down counter afloat is offered by its handle (hidden.py)."""
 
 from __future__ import annotations
 
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
-from . import air, engineers, forts, landing, transport
+from . import air, antiaircraft, bridges, hidden, naval, smoke
 from .assault import assault_attack
 from .direct_fire import direct_attack, may_fire, town_targets
 from .engine import who_may_act
 from .indirect import indirect_range_ok, spotters_for
-from .movement import (
-    can_move,
-    exit_board,
-    exit_hexes,
-    may_quick_time,
-    quick_time_reach,
-    reach,
-    utype,
-)
-from .opfire import opportunity_attack
-from .overrun import overrun_attack
-from .scenario import board_of, bridge_at
+from .legal_moves import movement, ok
+from .opfire import opportunity_attack, quarter_met
+from .scenario import board_of
 from .spotting import is_spotted
-from .stacking import has_room
 from .state import ENDED, GameState
-from .transport import may_carry
+from .units import utype
 
 
 def legal_commands(state: GameState, seat: str) -> dict[str, list[dict]]:
@@ -35,18 +26,16 @@ def legal_commands(state: GameState, seat: str) -> dict[str, list[dict]]:
     side = state.seat_side(seat)
     out: dict[str, list[dict]] = {}
     if state.pending:
-        mover = state.units[state.pending["mover"]]
-        firers = state.pending["eligible"]
-        shots = [[f] for f in firers] + ([firers] if len(firers) > 1 else [])
-        out["opportunity_fire"] = [
-            {"type": "opportunity_fire", "units": s} for s in shots if _ok(
-                lambda s=s: opportunity_attack(state, s, mover))]
+        if state.pending["kind"] == "aa":
+            _aa_window(state, out)
+        else:
+            _of_window(state, side, out)
         out["decline"] = [{"type": "decline"}]
         return {k: v for k, v in out.items() if v}
     if state.phase == "combat":
         _combat(state, side, out)
     elif state.phase in ("move_vehicles", "move_foot"):
-        _movement(state, side, out)
+        movement(state, side, out)
     elif state.phase == "air":
         _air(state, side, out)
     elif state.phase == "assault":
@@ -55,12 +44,35 @@ def legal_commands(state: GameState, seat: str) -> dict[str, list[dict]]:
     return {k: v for k, v in out.items() if v}
 
 
-def _ok(check) -> bool:
-    try:
-        check()
-    except IllegalCommand:
-        return False
-    return True
+def _of_window(state: GameState, side: str, out: dict) -> None:
+    p = state.pending
+    shots = []
+    for tid in p["targets"]:
+        target = state.units[tid]
+        if not target.on_map:
+            continue
+        mover = state.units[p["runs_of"][tid]]
+        able = [f for f in p["eligible"] if f in state.units and quarter_met(state, f, mover)
+                and ok(lambda f=f, t=target: opportunity_attack(state, [f], t))]
+        for group in [[f] for f in able] + ([able] if len(able) > 1 else []):
+            shots.append({"type": "opportunity_fire", "units": group, "target": tid})
+        navy = naval.firer_id(side)
+        if navy in p["eligible"] and quarter_met(state, navy, mover) and ok(
+                lambda t=target: opportunity_attack(state, [], t, naval.LOT)):
+            shots.append({"type": "opportunity_fire", "units": [], "target": tid,
+                          "naval": naval.LOT})
+    out["opportunity_fire"] = shots
+
+
+def _aa_window(state: GameState, out: dict) -> None:
+    p = state.pending
+    shots = []
+    for pid in p["aircraft"]:
+        plane = state.aircraft[pid]
+        able = [u for u in p["eligible"] if antiaircraft.reaches(state, state.units[u], plane)]
+        for group in [[u] for u in able] + ([able] if len(able) > 1 else []):
+            shots.append({"type": "anti_aircraft", "units": group, "aircraft": pid})
+    out["anti_aircraft"] = shots
 
 
 def _combat(state: GameState, side: str, out: dict) -> None:
@@ -71,9 +83,11 @@ def _combat(state: GameState, side: str, out: dict) -> None:
                                for u in _own(state, side)
                                if u.order is not None and u.order["turn"] == state.turn]
         return
+    names = hidden.names(state, side, side)
     enemies = [u for u in state.units.values() if u.side != side and u.on_map
                and u.carried_by is None and not u.in_fort]
     fire, orders = [], []
+    target_hexes = sorted({e.hex for e in enemies} | set(state.temp_bridges))
     for f in _own(state, side):
         if may_fire(state, f) is None:
             for target in _targets(state, side, enemies, f):
@@ -81,23 +95,44 @@ def _combat(state: GameState, side: str, out: dict) -> None:
         t = utype(f)
         if t.can_fire_indirect and f.order is None and f.status == "ok" and not f.carried_by \
                 and f.on_map:
-            seen = set()
-            for e in enemies:
-                if e.hex in seen:
-                    continue
-                seen.add(e.hex)
-                if indirect_range_ok(t, distance(m.hex(f.hex), m.hex(e.hex))) and \
-                        spotters_for(state, side, e.hex):
-                    orders.append({"type": "order_indirect", "unit": f.id, "hex": e.hex})
-    # combined fire: everyone able to fire at each single target
-    combos = {}
+            for label in target_hexes:
+                if indirect_range_ok(t, distance(m.hex(f.hex), m.hex(label))) and \
+                        spotters_for(state, side, label):
+                    orders.append({"type": "order_indirect", "unit": f.id, "hex": label})
+    combos: dict[tuple, list[str]] = {}
     for c in fire:
         combos.setdefault(tuple(c["targets"]), []).append(c["units"][0])
     for targets, firers in combos.items():
         if len(firers) > 1:
             fire.append({"type": "fire", "units": firers, "targets": list(targets)})
+    if naval.available(state, side):
+        for e in sorted(enemies, key=lambda u: u.id):
+            c = {"type": "fire", "units": [], "targets": [names.get(e.id, e.id)],
+                 "naval": naval.LOT}
+            if ok(lambda e=e: direct_attack(state, side, [], [e.id], navy=naval.LOT)):
+                fire.append(c)
+    if naval.available(state, side, state.turn + 2):
+        for label in sorted({e.hex for e in enemies}):
+            if spotters_for(state, side, label, aircraft=False):
+                orders.append({"type": "order_indirect", "naval": naval.LOT, "hex": label})
+    for c in fire:
+        c["targets"] = [names.get(t, t) for t in c["targets"]]
     out["fire"] = fire
     out["order_indirect"] = orders
+    if "smoke" in state.options:
+        out["smoke"] = _smoke(state, side, enemies)
+
+
+def _smoke(state: GameState, side: str, enemies) -> list[dict]:
+    shooters = [u.id for u in _own(state, side) if u.on_map and smoke.may_fire_smoke(u)
+                and may_fire(state, u) is None]
+    cmds = []
+    for label in sorted({e.hex for e in enemies}):
+        c = {"type": "smoke", "units": shooters, "hex": label}
+        if shooters and ok(lambda c=c: smoke.direct(state.copy(), side, c["units"],
+                                                    c["hex"], [])):
+            cmds.append(c)
+    return cmds
 
 
 def _targets(state: GameState, side: str, enemies, f) -> list[list[str]]:
@@ -118,78 +153,20 @@ def _targets(state: GameState, side: str, enemies, f) -> list[list[str]]:
             if not is_spotted(state, e, side) and distance(fh, m.hex(e.hex)) > 1:
                 continue
             target = [e.id]
-        if target and _ok(lambda t=target: direct_attack(state, side, [f.id], t)):
+        if target and ok(lambda t=target: direct_attack(state, side, [f.id], t)):
             found.append(target)
     for label in sorted(state.forts):
         target = [f"fort:{label}"]
-        if _ok(lambda t=target: direct_attack(state, side, [f.id], t)):
+        if ok(lambda t=target: direct_attack(state, side, [f.id], t)):
             found.append(target)
+    for label in sorted(state.temp_bridges):
+        if ok(lambda lab=label: bridges.bridge_attack(state, side, [f], lab, "direct")):
+            found.append([f"bridge:{label}"])
     return found
 
 
 def _own(state: GameState, side: str):
     return sorted((u for u in state.units.values() if u.side == side), key=lambda u: u.id)
-
-
-def _movement(state: GameState, side: str, out: dict) -> None:
-    m = board_of(state)
-    moves, loads, unloads, overruns, exits = [], [], [], [], []
-    for u in _own(state, side):
-        if can_move(state, u) is None:
-            for to in sorted(reach(state, u)):
-                moves.append({"type": "move", "unit": u.id, "to": to})
-            if u.hex in exit_hexes(state, side):
-                exits.append({"type": "exit", "unit": u.id})
-            if may_quick_time(state, u):
-                for to in sorted(quick_time_reach(state, u)):
-                    moves.append({"type": "move", "unit": u.id, "to": to, "mode": "quick_time"})
-        if state.phase == "move_vehicles" and u.on_map and utype(u).carries:
-            passenger = state.passenger_of(u)
-            if passenger is not None:
-                unloads.append({"type": "unload", "carrier": u.id})
-            else:
-                for p in state.units_at(u.hex, side):
-                    if not utype(p).vehicle and may_carry(u, p) is None:
-                        loads.append({"type": "load", "carrier": u.id, "passenger": p.id})
-        if state.phase == "move_vehicles" and u.on_map and utype(u).overrun != "none":
-            for n in m.neighbours(m.hex(u.hex)):
-                lab = m.label(n)
-                if state.units_at(lab, state.enemy(side)):
-                    overruns.append({"type": "overrun", "units": [u.id], "target": lab})
-                    if state.passenger_of(u) is not None and utype(u).carries == "infantry" \
-                            and "panzerblitz_assault" in state.options:
-                        overruns.append({"type": "overrun", "units": [u.id], "target": lab,
-                                         "drop": True})
-    out["move"] = moves
-    out["land"] = [{"type": "land", "unit": u.id, "to": m.label(n)} for u in _own(state, side)
-                   if landing.may_land(state, u) is None
-                   for n in m.neighbours(m.hex(u.hex)) if m.terrain(n) == "beach"
-                   and not state.units_at(m.label(n), state.enemy(side))
-                   and has_room(state, m.label(n))]
-    out["engineer"] = _engineering(state, side) if state.phase == "move_foot" else []
-    out["reposition"] = [{"type": "reposition", "unit": u.id} for u in _own(state, side)
-                         if forts.may_reposition(state, u) is None]
-    out["exit"] = [c for c in exits if _ok(lambda c=c: _try_exit(state, c["unit"]))]
-    out["load"] = [c for c in loads if _ok(lambda c=c: _try_transport(state, side, c))]
-    out["unload"] = [c for c in unloads if _ok(lambda c=c: _try_transport(state, side, c))]
-    out["overrun"] = [c for c in overruns if _overrun_ok(state, side, c)]
-
-
-def _try_exit(state: GameState, uid: str) -> None:
-    trial = state.copy()  # never touch the state the board is shown
-    exit_board(trial, trial.units[uid], [])
-
-
-def _try_transport(state: GameState, side: str, c: dict) -> None:
-    from_state = state.copy()
-    if c["type"] == "load":
-        transport.load(from_state, side, c["carrier"], c["passenger"], [])
-    else:
-        transport.unload(from_state, side, c["carrier"], [])
-
-
-def _overrun_ok(state: GameState, side: str, c: dict) -> bool:
-    return _ok(lambda: overrun_attack(state, side, c["units"], c["target"]))
 
 
 def _assault(state: GameState, side: str, out: dict) -> None:
@@ -198,7 +175,7 @@ def _assault(state: GameState, side: str, out: dict) -> None:
     for u in _own(state, side):
         if not u.on_map or not utype(u).infantry:
             continue
-        for n in m.neighbours(m.hex(u.hex)):
+        for n in [*m.neighbours(m.hex(u.hex)), m.hex(u.hex)]:
             lab = m.label(n)
             if state.units_at(lab, state.enemy(side)):
                 by_target.setdefault(lab, []).append(u.id)
@@ -216,50 +193,20 @@ def _assault(state: GameState, side: str, out: dict) -> None:
 
 
 def _air(state: GameState, side: str, out: dict) -> None:
-    cmds = []
+    names = hidden.names(state, side, side)
+    cmds, flights = [], []
     for plane in air.available(state, side):
+        if air.is_observer(plane):
+            spots = sorted({u.hex for u in state.units.values() if u.on_map and u.side == side})
+            flights += [{"type": "fly", "aircraft": plane["id"], "hex": h} for h in spots[:8]]
+            continue
         for e in sorted(state.units.values(), key=lambda u: u.id):
             if e.side == side or not e.on_map or e.carried_by:
                 continue
             for weapon in ("ordnance", "mg"):
                 c = {"type": "air_strike", "aircraft": {plane["id"]: weapon}, "targets": [e.id]}
-                if _ok(lambda c=c: air.strike_attack(state, side, c["aircraft"], c["targets"])):
-                    cmds.append(c)
+                if ok(lambda c=c: air.strike_attack(state, side, c["aircraft"], c["targets"])):
+                    cmds.append({**c, "targets": [names.get(e.id, e.id)]})
     out["air_strike"] = cmds
+    out["fly"] = flights
 
-
-def _engineering(state: GameState, side: str) -> list[dict]:
-    m = board_of(state)
-    cmds = []
-    for u in _own(state, side):
-        t = utype(u)
-        if not (t.engineer or t.dual_engineer) or not u.on_map:
-            continue
-        near = {m.label(n) for n in m.neighbours(m.hex(u.hex))} | {u.hex}
-        options = [("clear_mine", h) for h in sorted(state.mines) if h in near]
-        options += [("remove_block", h) for h in sorted(state.blocks) if h in near]
-        if u.hex in {m.label(h) for h in m.road_hexes()}:
-            options.append(("make_block", u.hex))
-        if bridge_at(state, m.hex(u.hex)):
-            options.append(("demolish", u.hex))
-        if u.task:
-            options.append((u.task["kind"], u.task["hex"]))
-        for task, label in dict.fromkeys(options):
-            tries = [{"type": "engineer", "unit": u.id, "task": task, "hex": label}]
-            tries += [{**tries[0], "to": m.label(n)} for n in m.neighbours(m.hex(label))
-                      if task in ("make_block", "demolish") and u.hex == label]
-            cmds += [c for c in tries if _ok(lambda c=c: _try_engineer(state, c))]
-    return cmds
-
-
-def _try_engineer(state: GameState, c: dict) -> None:
-    trial = state.copy()
-    engineers.work(trial, trial.units[c["unit"]], c["task"], c["hex"], _NoDice(), [],
-                   to=c.get("to"))
-
-
-class _NoDice:
-    """A roll while only checking legality: any face will do, nothing is recorded."""
-
-    def roll(self, n: int, purpose: str) -> tuple[int, ...]:
-        return (1,) * n

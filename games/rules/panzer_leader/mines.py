@@ -11,6 +11,7 @@ from fractions import Fraction
 from . import combat
 from .combat import Attack
 from .state import GameState, Unit
+from .units import utype
 
 MINE_ODDS = (Fraction(2), Fraction(1))  # every unit on it, separately, at 2-1 (RB IX.A.3)
 
@@ -28,7 +29,11 @@ def entered(state: GameState, unit: Unit, events: list[dict]) -> bool:
     if unit.hex not in state.mines:
         return False
     found(state, unit.hex, events)
-    if unit.mine != f"survived:{unit.hex}":
+    if state.mines[unit.hex].get("emplacing"):
+        return True  # an inverted minefield being laid attacks nobody (QA EM5)
+    if utype(unit).flail:
+        unit.mine = f"flail:{unit.hex}"  # mines never hurt a flail; it clears them (18.7)
+    elif unit.mine not in (f"survived:{unit.hex}", "clearing"):
         unit.mine = "pending"
     return True
 

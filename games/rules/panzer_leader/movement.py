@@ -1,9 +1,13 @@
-"""Movement (4), road movement (7), streams (4.8) and Quick-Time (21.1).
+"""Movement (4), road movement (7), streams and bridges (4.8, 18.6) and Quick-Time (21.1).
 
 Costs come from the provisional chart (PL-D5): the dearer of the hex's terrain and its
-elevation for the unit's movement class; ½ MP along a road. A path is planned with only
-what the mover's side knows (an unfound minefield is not avoided), then walked hex by hex:
-a stream roll, a minefield found, a block entered or an opportunity-fire window can stop it.
+elevation for the unit's movement class; ½ MP along a road. A move names where it goes and,
+if the player likes, the path (`path`, checked hex by hex) and whether it declines the road
+rate (`road: false`: the road still crosses woods edges and streams, but every hex costs its
+terrain, QA R3), so that the unit may still overrun afterwards (QA O2). Without a path the
+engine picks the cheapest the side can know of: an unfound minefield is not avoided. The
+path is then walked hex by hex (walk.py): a stream roll, a minefield found, a block entered
+or an opportunity-fire window can stop it.
 """
 
 from __future__ import annotations
@@ -15,10 +19,10 @@ from ..common.errors import IllegalCommand
 from ..common.hexgrid import Hex
 from .board import Map
 from .crt import charts
-from .scenario import board_of, bridge_at, situation
-from .stacking import counters_in, has_room
+from .scenario import board_of, bridge_at, bridge_for, hex_named, situation
+from .stacking import Occupancy
 from .state import OK, GameState, Unit
-from .units import UnitType, catalogue
+from .units import UnitType, utype
 
 ELEVATION_KEYS = {1: "slope", 2: "hilltop"}
 
@@ -28,22 +32,23 @@ class Entry:
     """What entering one hex costs a unit, or why it may not."""
 
     cost: float | None
-    road: bool = False
-    stop: bool = False  # it must stop there (a known minefield, a block)
+    road: bool = False  # at the road rate
+    stop: bool = False  # it must stop there (a known minefield, a block, an enemy fort)
     why: str = ""
+    stream: bool = False  # into a stream: a foot unit rolls 1-3 to enter (RB VII.K)
+    under: bool = False  # into the stream under a bridge (QA B3)
 
 
-def utype(unit: Unit) -> UnitType:
-    return catalogue()[unit.type_id]
-
-
-def terrain_cost(state: GameState, t: UnitType, h: Hex) -> float | None:
-    """The non-road cost of a hex for a movement class (PL-D5); None where prohibited."""
+def terrain_cost(state: GameState, t: UnitType, h: Hex, bridge: bool | None = None) -> float | None:
+    """The non-road cost of a hex for a movement class (PL-D5); None where prohibited. A
+    usable bridge is clear terrain (RB VII.K.6)."""
     m = board_of(state)
     table = charts()["movement"][t.move_class]
     terrain = m.terrain(h)
-    if bridge_at(state, h):
-        terrain = "clear"  # a bridge is clear terrain (RB VII.K.6)
+    if bridge if bridge is not None else bridge_for(state, h, t):
+        terrain = "clear"
+    if terrain == "beach":
+        terrain = "clear"  # beach is clear terrain (PL-D8)
     costs = [table.get(terrain)]
     if m.elevation(h) in ELEVATION_KEYS:
         costs.append(table.get(ELEVATION_KEYS[m.elevation(h)]))
@@ -57,46 +62,67 @@ def knows_mine(state: GameState, side: str, label: str) -> bool:
     return mine is not None and side in mine["known"]
 
 
-def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool = True) -> Entry:
-    """Entering hex b from a (None: from off the map) (4.2-4.10, 7.1-7.8)."""
+def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool = True,
+          under: bool = False, from_under: bool = False, occ: Occupancy | None = None) -> Entry:
+    """Entering hex b from a (None: from off the map) (4.2-4.10, 7.1-7.8, 18.6). `under`:
+    into the stream beneath b's bridge; `from_under`: leaving the stream beneath a's."""
     m = board_of(state)
+    occ = occ or Occupancy(state)
     t = utype(unit)
     if b not in m.hexes:
         return Entry(None, why="off the map")
     lb = m.label(b)
-    enemies = state.units_at(lb, state.enemy(unit.side))
+    dry_from = a is None or m.terrain(a) != "stream" or (
+        not from_under and bridge_at(state, a) and m.is_road(a, b))  # connected bridges
+    on_bridge = not under and bridge_for(state, b, t) and dry_from  # QA B8, B9
+    stream = m.terrain(b) == "stream" and not on_bridge
+    if under and not (bridge_at(state, b) and a is not None and not bridge_at(state, a)):
+        return Entry(None, why="under a bridge only from a hex beside it that is no bridge "
+                               "(QA B3, B8)")
+    under = under or (stream and bridge_at(state, b))  # a bridge hex entered from the stream
+    enemies = occ.units(lb, state.enemy(unit.side))
     on_fort = bool(enemies) and lb in state.forts and all(e.in_fort for e in enemies)
-    if enemies and not on_fort:
+    over_bridge = bool(enemies) and on_bridge and all(e.under_bridge for e in enemies)
+    if enemies and not (on_fort or over_bridge):
         return Entry(None, why="an enemy unit holds the hex (4.5)")
     if m.terrain(b) == "sea":
         return Entry(None, why="only landing craft enter sea hexes (4.10)")
     if a is not None and "cliff" in m.symbols(a, b):
         return Entry(None, why="a cliff (PL-D6)")
-    if not has_room(state, lb):
+    if not occ.room(lb):
         return Entry(None, why="the hex already holds four counters (5)")
-    stream = m.terrain(b) == "stream" and not bridge_at(state, b)
-    along = a is not None and m.is_road(a, b) and road_ok and not stream
+    along = a is not None and m.is_road(a, b) and not stream
     green = a is not None and "green" in m.symbols(a, b)
-    crowded = counters_in(state, lb) > 2
-    hard = lb in state.blocks or knows_mine(state, unit.side, lb)
-    if t.vehicle and green:
+    crowded = occ.counters(lb) > 2
+    block = lb in state.blocks
+    mine = knows_mine(state, unit.side, lb)
+    fort = lb in state.forts
+    enemy_fort = fort and any(u.side != unit.side and u.in_fort for u in occ.units(lb))
+    if t.vehicle and not t.cavalry and green:
         if not along:
             return Entry(None, why="vehicles cross woods edges only along a road (4.9)")
-        if crowded or hard:
-            return Entry(None, why="a road-only hex holding more than two counters, a block or "
-                                   "a minefield (7.4, 7.6)")
-    if t.vehicle and (m.terrain(b) == "swamp" or stream):
+        if crowded or block or mine or enemy_fort:
+            return Entry(None, why="a road-only hex holding more than two counters, a block, "
+                                   "a minefield or an enemy fortification (7.4, 7.6)")
+    layer = t.bridgelayer and unit.bridge_aboard and stream and not under
+    if t.vehicle and (m.terrain(b) == "swamp" or stream) and not layer:
         return Entry(None, why="vehicles never enter streams or swamps (2.4, PL-D7)")
-    if lb in state.blocks and lb not in unit.began_adjacent:
+    if under and (t.vehicle or not t.infantry):
+        return Entry(None, why="only infantry-type units go under a bridge (QA B2)")
+    if block and lb not in unit.began_adjacent:
         return Entry(None, why="a block is entered only from a hex adjacent at the start of "
                                "the movement phase (17.2)")
-    stop = hard or on_fort  # onto an enemy-held fortification: it stops (RB IX.C.10)
-    if along and not hard and (m.terrain(b) == "town" or not crowded):
+    stop = block or mine or on_fort or layer  # the bridgelayer stops in the stream (18.7)
+    rate = (road_ok and along and not (block or mine or fort)  # 7.6: never at road rate
+            and (m.terrain(b) == "town" or not crowded))  # 7.3; a town stays ½ (QA R2)
+    if rate:
         return Entry(charts()["road_cost"], road=True, stop=stop)
-    cost = terrain_cost(state, t, b)
+    cost = terrain_cost(state, t, b, on_bridge)
+    if layer:
+        cost = terrain_cost(state, t, b, True)
     if cost is None:
         return Entry(None, why=f"{t.move_class} units may not enter {m.terrain(b)} (PL-D5)")
-    return Entry(cost, stop=stop)
+    return Entry(cost, stop=stop, stream=stream and not t.vehicle, under=under)
 
 
 def can_move(state: GameState, unit: Unit) -> str | None:
@@ -133,28 +159,40 @@ def can_move(state: GameState, unit: Unit) -> str | None:
 
 
 def turret_move(state: GameState, unit: Unit) -> bool:
-    """Experimental turreted AFVs fire and then move up to half their MA (22.1)."""
-    return "turreted_afv" in state.options and utype(unit).turreted and unit.fired
+    """Experimental turreted AFVs fire and then move up to half their MA (22.1); armoured
+    cars only in Panzer Leader 1940 (QA P2)."""
+    t = utype(unit)
+    turreted = t.turreted or (t.kind == "armored_car" and "pl1940" in state.options)
+    return "turreted_afv" in state.options and turreted and unit.fired
 
 
 def allowance_left(unit: Unit, state: GameState | None = None) -> float:
-    """MP left this phase; a turreted AFV that fired has half its MA, rounded down (22.1)."""
+    """MP left this phase; a turreted AFV that fired has half its MA, rounded down (22.1);
+    a flail on a minefield spends half its MA leaving it (18.7)."""
     ma = utype(unit).movement
     if state is not None and turret_move(state, unit):
         ma = ma // 2
+    if unit.hex is not None and unit.mine == f"flail:{unit.hex}":
+        ma -= utype(unit).movement / 2  # a flail spends half its MA leaving a minefield (18.7)
     return ma - unit.mp_spent
 
 
+def _minimum(unit: Unit, steps: int) -> bool:
+    """Only an MA-1 unit may always move one hex, whatever it costs (4.3; QA M2)."""
+    return utype(unit).movement == 1 and steps == 1 and unit.mp_spent == 0
+
+
 def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tuple[float, list[str]]]:
-    """Every hex the unit can end in this phase: label -> (cost, path of labels) (4.2)."""
+    """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2)."""
     m = board_of(state)
+    occ = Occupancy(state)
     budget = allowance_left(unit, state)
-    starts: list[tuple[float, Hex | None, list[str]]] = []
+    starts: list[tuple[float, Hex | None, list[str], bool]] = []
     if unit.hex is None:
         for lab in unit.entry:
             h = m.hex(lab)
-            e = entry(state, unit, None, h)
-            if e.cost is not None and (e.cost <= budget or utype(unit).movement == 1):
+            e = entry(state, unit, None, h, occ=occ)
+            if e.cost is not None and (e.cost <= budget or _minimum(unit, 1)):
                 starts.append((e.cost, h, [lab], e.stop))
     else:
         starts.append((0.0, m.hex(unit.hex), [], False))
@@ -171,12 +209,12 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tu
         if stop:
             continue  # a known minefield, a block, an enemy-held fort: it stops there
         for n in m.neighbours(h):
-            e = entry(state, unit, h, n, road_ok=road_ok)
-            if e.cost is None:
-                continue
+            e = entry(state, unit, h, n, road_ok=road_ok,
+                      from_under=unit.under_bridge and not path, occ=occ)
+            if e.cost is None or e.under:
+                continue  # under a bridge only by an explicit move (QA B3)
             total = cost + e.cost
-            minimum = utype(unit).movement == 1 and not path and unit.mp_spent == 0  # QA M2
-            if total > budget and not minimum:
+            if total > budget and not _minimum(unit, len(path) + 1):
                 continue
             tie += 1
             heapq.heappush(heap, (total, tie, n, [*path, m.label(n)], e.stop))
@@ -185,8 +223,46 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tu
     return best
 
 
-def _must_stop(state: GameState, unit: Unit, label: str) -> bool:
-    return knows_mine(state, unit.side, label) or label in state.blocks
+def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True,
+          quick_time: bool = False, under: bool = False) -> list[Entry]:
+    """Check a given path hex by hex (QA R3, O2); the entries it costs, or IllegalCommand
+    naming the step that is not allowed."""
+    m = board_of(state)
+    if not path:
+        raise IllegalCommand("move: an empty path", rule="4.2")
+    out: list[Entry] = []
+    here = m.hex(unit.hex) if unit.hex is not None else None
+    spent = 0.0
+    budget = allowance_left(unit, state)
+    for i, lab in enumerate(path):
+        h = hex_named(state, lab, "move", "4.2")
+        if here is None and lab not in unit.entry:
+            raise IllegalCommand(f"move: {lab} is not an entry hex of {unit.id} (4.7)", rule="4.7")
+        if here is not None and h not in m.neighbours(here):
+            raise IllegalCommand(f"move: step {i + 1} ({lab}) is not next to the last", rule="4.2")
+        if out and out[-1].stop:
+            raise IllegalCommand(f"move: the move must end at {path[i - 1]} (17.1-17.3)",
+                                 rule="4.2")
+        last = i == len(path) - 1
+        e = entry(state, unit, here, h, road_ok=road_ok and not quick_time,
+                  under=under and last, from_under=unit.under_bridge and i == 0)
+        if e.cost is None:
+            raise IllegalCommand(f"move: {unit.id} may not enter {lab}: {e.why}", rule="4.2")
+        if e.under and not under:
+            raise IllegalCommand(f"move: {lab} would be entered under its bridge: say so "
+                                 "(`under`) (QA B3)", rule="18.6")
+        if quick_time and not quick_time_allows(m, here, h):
+            raise IllegalCommand(f"move: Quick-Time does not enter {lab} off the road (21.1)",
+                                 rule="21.1")
+        spent += 0.0 if quick_time else e.cost
+        if spent > budget and not _minimum(unit, i + 1):
+            raise IllegalCommand(f"move: {lab} costs more than the {budget:g} MP left (4.2)",
+                                 rule="4.2")
+        out.append(e)
+        here = h
+    if quick_time and len(path) > 2:
+        raise IllegalCommand("move: Quick-Time moves two hexes (21.1)", rule="21.1")
+    return out
 
 
 def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
@@ -195,27 +271,28 @@ def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
     m = board_of(state)
     out: dict[str, list[str]] = {}
     start = m.hex(unit.hex)
-    frontier = [(start, [])]
+    frontier = [(start, [], None)]
     for _ in range(2):
         nxt = []
-        for h, path in frontier:
-            if path and _must_stop(state, unit, m.label(h)):
+        for h, path, last in frontier:
+            if last is not None and last.stop:
                 continue
             for n in m.neighbours(h):
-                e = entry(state, unit, h, n, road_ok=False)
-                if e.cost is None or not quick_time_allows(m, h, n):
+                e = entry(state, unit, h, n, road_ok=False,
+                          from_under=unit.under_bridge and not path)
+                if e.cost is None or e.under or not quick_time_allows(m, h, n):
                     continue
                 lab = m.label(n)
                 if lab != unit.hex and lab not in out:
                     out[lab] = [*path, lab]
-                    nxt.append((n, out[lab]))
+                    nxt.append((n, out[lab], e))
         frontier = nxt
     return out
 
 
-def quick_time_allows(m: Map, a: Hex, b: Hex) -> bool:
+def quick_time_allows(m: Map, a: Hex | None, b: Hex) -> bool:
     """Quick-Time may not enter slope, woods, stream or town except along a road (21.1)."""
-    if m.is_road(a, b):
+    if a is not None and m.is_road(a, b):
         return True
     rough = m.terrain(b) in ("woods", "stream", "town") or m.elevation(b) == 1
     return not rough
@@ -224,23 +301,41 @@ def quick_time_allows(m: Map, a: Hex, b: Hex) -> bool:
 def may_quick_time(state: GameState, unit: Unit) -> bool:
     t = utype(unit)
     return ("quick_time" in state.options and t.infantry and not t.mg and not t.vehicle
-            and unit.hex is not None and unit.landed != state.turn)  # not on landing (QA QT1)
+            and not t.cavalry and unit.hex is not None
+            and unit.landed != state.turn)  # not on landing (QA QT1), not cavalry (QT4)
 
 
-def plan(state: GameState, unit: Unit, to: str, mode: str) -> list[str]:
+def plan(state: GameState, unit: Unit, to: str | None, mode: str = "normal",
+         path: list[str] | None = None, road: bool = True, under: bool = False) -> list[str]:
     """The path a move command asks for; IllegalCommand naming the rule if there is none."""
     why = can_move(state, unit)
     if why:
         raise IllegalCommand(f"move: {unit.id}: {why}", rule="4.1")
+    if path is not None and to is not None and path and path[-1] != to:
+        raise IllegalCommand(f"move: the path ends at {path[-1]}, not {to}", rule="4.2")
+    if under:
+        if path is None:
+            path = [to]
+        if len(path) != 1 or unit.mp_spent or unit.hex is None:
+            raise IllegalCommand("move: under a bridge only as the whole move, from a hex "
+                                 "beside it (QA B3)", rule="18.6")
+        route(state, unit, path, road_ok=False, under=True)
+        return path
     if mode == "quick_time":
         if not may_quick_time(state, unit):
             raise IllegalCommand(f"move: {unit.id} may not use Quick-Time (21.1)", rule="21.1")
+        if path is not None:
+            route(state, unit, path, quick_time=True)
+            return path
         paths = quick_time_reach(state, unit)
         if to not in paths:
             raise IllegalCommand(f"move: {to} is not two clear hexes away at Quick-Time (21.1)",
                                  rule="21.1")
         return paths[to]
-    options = reach(state, unit)
+    if path is not None:
+        route(state, unit, path, road_ok=road)
+        return path
+    options = reach(state, unit, road_ok=road)
     if to not in options:
         raise IllegalCommand(f"move: {unit.id} cannot reach {to} this phase (4.2)", rule="4.2")
     return options[to][1]
@@ -261,8 +356,7 @@ def exit_board(state: GameState, unit: Unit, events: list) -> None:
                              rule="4.6")
     m = board_of(state)
     cost = terrain_cost(state, utype(unit), m.hex(unit.hex))
-    if cost is None or cost > allowance_left(unit, state) and not (
-            utype(unit).movement == 1 and unit.mp_spent == 0):
+    if cost is None or cost > allowance_left(unit, state) and not _minimum(unit, 1):
         raise IllegalCommand(f"exit: leaving costs {cost} MP, the cost of entering "
                              f"{unit.hex} (QA M5)", rule="QA M5")
     unit.exited = True

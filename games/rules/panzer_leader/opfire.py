@@ -1,22 +1,29 @@
 """Opportunity fire (21.2): firing at an enemy that spends a quarter of its MA in sight.
 
-While a unit moves, each enemy unit able to fire counts the MP the mover spends continuously
-in its line of sight (woods and town hexes count only when the mover is spotted entering
-them, RB XV.B.5). Once that reaches a quarter of the mover's MA, exactly (QA OF2), the mover
-pauses and the enemy may fire or decline. A declined firer is not asked again during that
-move (PL-E3).
+While a unit acts in its movement phase, each enemy unit able to fire counts the MP the
+mover spends continuously in its line of sight: entering hexes (woods and town hexes count
+only when the mover is spotted entering them, RB XV.B.5), and also loading, unloading and a
+failed stream roll, which spend MP without leaving the hex (QA OF5). Turreted fire spends
+none (QA TA1). The count lasts the whole movement phase (a carrier may load and then drive
+on). Once it reaches a quarter of the mover's MA, exactly (QA OF2), the action pauses in a
+window (windows.py) and the enemy may fire or pass. A unit that passed is not asked again
+about that mover this phase (PL-E3).
+
+Naval support fire in direct mode may be opportunity fire too (QA N1): the navy counts as
+one more firer that sees whatever is in the open and visible from some sea hex.
 """
 
 from __future__ import annotations
 
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
+from . import naval
 from .direct_fire import direct_attack, may_fire
-from .los import has_los
-from .movement import utype
 from .scenario import board_of
+from .sight import sees
 from .spotting import is_spotted
 from .state import GameState, Unit
+from .units import utype
 
 
 def candidates(state: GameState, mover: Unit) -> list[Unit]:
@@ -32,40 +39,71 @@ def candidates(state: GameState, mover: Unit) -> list[Unit]:
     return out
 
 
-def count_step(state: GameState, mover: Unit, cost: float, run: dict[str, float]) -> None:
-    """Add the MP just spent entering the mover's hex to each enemy's in-sight run."""
+def count_step(state: GameState, mover: Unit, cost: float) -> None:
+    """Add the MP just spent by the mover (entering its hex, or in it) to each enemy's
+    in-sight run; a firer that cannot see it now starts again from nothing (21.2)."""
     m = board_of(state)
     h = m.hex(mover.hex)
     cover = m.is_cover(h)
+    run = state.of_runs.setdefault(mover.id, {})
     for u in candidates(state, mover):
-        seen = has_los(m, m.hex(u.hex), h) and (not cover or is_spotted(state, mover, u.side))
+        seen = sees(state, m.hex(u.hex), h) and (not cover or is_spotted(state, mover, u.side))
         run[u.id] = run.get(u.id, 0.0) + cost if seen else 0.0
+    nav = naval.firer_id(state.enemy(mover.side))
+    if naval.available(state, state.enemy(mover.side)):
+        seen = naval.sees_target(state, mover.hex)
+        run[nav] = run.get(nav, 0.0) + cost if seen else 0.0
 
 
-def eligible(state: GameState, mover: Unit, run: dict[str, float], declined: list[str]) -> list[str]:
-    """Enemy units that may fire now: a quarter of the MA in sight, range, and a legal shot."""
-    quarter = utype(mover).movement / 4
+def quarter_met(state: GameState, firer: str, mover: Unit) -> bool:
+    """Has `mover` spent a quarter of its MA in the firer's sight (QA OF2: exactly)?"""
+    return state.of_runs.get(mover.id, {}).get(firer, 0.0) >= utype(mover).movement / 4
+
+
+def eligible(state: GameState, pairs: list[tuple[Unit, Unit]],
+             exclude: frozenset[str] = frozenset()) -> list[str]:
+    """Enemy units (and the navy) that may fire now at one of the targets, each paired with
+    the mover whose MP count for it (a passenger rides its carrier's count): a quarter of
+    that MA in sight, in range, and a legal shot (21.2; QA OF1)."""
+    if not pairs:
+        return []
+    side = pairs[0][1].side
+    m = board_of(state)
     out = []
-    for u in candidates(state, mover):
-        if u.id in declined or run.get(u.id, 0.0) < quarter:
+    for u in candidates(state, pairs[0][1]):
+        if u.id in exclude:
             continue
-        if distance(board_of(state).hex(u.hex), board_of(state).hex(mover.hex)) > \
-                utype(u).range * (2 if utype(u).star else 1):
-            continue
-        try:
-            opportunity_attack(state, [u.id], mover)
-        except IllegalCommand:
-            continue
-        out.append(u.id)
+        reach = utype(u).range * (2 if utype(u).star else 1)
+        for t, mover in pairs:
+            if u.id in state.of_declined.get(mover.id, ()) or not quarter_met(state, u.id, mover):
+                continue
+            if distance(m.hex(u.hex), m.hex(t.hex)) > reach:
+                continue
+            if _ok(state, [u.id], t, 0):
+                out.append(u.id)
+                break
+    nav = naval.firer_id(state.enemy(side))
+    if naval.available(state, state.enemy(side)) and any(
+            nav not in state.of_declined.get(mover.id, ()) and quarter_met(state, nav, mover)
+            and _ok(state, [], t, naval.LOT) for t, mover in pairs):
+        out.append(nav)
     return out
 
 
-def opportunity_attack(state: GameState, firer_ids: list[str], mover: Unit):
-    """Only the moving unit is attacked, even in a town (QA OF4); a Quick-Time mover defends
-    at half strength (21.1)."""
-    attack = direct_attack(state, state.enemy(mover.side), firer_ids, [mover.id],
-                           kind="opportunity")
-    if mover.quick_time:
+def _ok(state: GameState, firers: list[str], target: Unit, navy: int) -> bool:
+    try:
+        opportunity_attack(state, firers, target, navy)
+    except IllegalCommand:
+        return False
+    return True
+
+
+def opportunity_attack(state: GameState, firer_ids: list[str], target: Unit, navy: int = 0):
+    """Only the moving unit (or the passenger it drops or carries) is attacked, even in a
+    town (QA OF4); a Quick-Time mover defends at half strength (21.1)."""
+    attack = direct_attack(state, state.enemy(target.side), firer_ids, [target.id],
+                           kind="opportunity", navy=navy)
+    if target.quick_time:
         attack.defense = attack.defense / 2
         attack.drm_reasons.append("Quick-Time mover defends at half (21.1)")
     return attack

@@ -7,37 +7,17 @@ once per situation.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from ..common import faces
 from ..interface import ScenarioInfo, SideInfo
+from . import markers, views
 from .board import board_file
-from .scenario import (
-    DEFAULT_OPTIONS,
-    EXPERIMENTAL,
-    OPTIONAL_RULES,
-    Situation,
-    opening_state,
-    situation,
-)
+from .options import RULES
+from .scenario import Situation, opening_state, situation
 from .state import GameState
 from .units import catalogue
-
-# One line of explanation and the rule number of each optional rule, as players read them.
-OPTION_INFO = {
-    "opportunity_fire": ("Opportunity fire", "The side not moving may fire at a unit as it "
-                         "moves into view, instead of firing in its own turn.", "21.2"),
-    "quick_time": ("Infantry Quick-Time", "Infantry may move one extra hex on a road-free "
-                   "move, and may not fire or assault that turn.", "21.1"),
-    "dispersed_drm": ("Dispersed defender", "A dispersed defender adds -1 to the die when "
-                      "attacked (off by default).", "PL-D3"),
-    "dd_escalates": ("Double dispersal eliminates", "A D result on a unit already dispersed "
-                     "eliminates it (off by default).", "PL-D4"),
-    "panzerblitz_assault": ("Panzerblitz Assault", "Infantry riding an AFV may jump off just "
-                            "before it overruns, and must then assault that hex.", "21.4"),
-    "turreted_afv": ("Turreted AFVs (experimental)", "A turreted AFV may fire and then move "
-                     "half its movement allowance.", "22.1"),
-}
 
 
 def scenario_info(sit: Situation) -> ScenarioInfo:
@@ -62,13 +42,20 @@ def scenario_info(sit: Situation) -> ScenarioInfo:
 
 
 def option_choices() -> list[dict]:
-    """The optional and experimental rules (21, 22), each with its name, line and rule."""
+    """The optional and experimental rules (21, 22, 24) as players read them, from the one
+    table in options.py: a rule's text is "Name: detail (rule)"; "Experimental" is a flag,
+    not a name."""
     out = []
-    for option_id in OPTIONAL_RULES:
-        name, text, rule = OPTION_INFO.get(option_id, (OPTIONAL_RULES[option_id], "", ""))
-        out.append({"id": option_id, "name": name, "text": text, "rule": rule,
-                    "default": option_id in DEFAULT_OPTIONS,
-                    "experimental": option_id in EXPERIMENTAL})
+    for r in RULES:
+        found = re.search(r"\(([^()]*\d[^()]*)\)\s*$", r.text)
+        base = r.text[: found.start()].strip() if found else r.text
+        base = re.sub(r"^Experimental(, [^:]*)?:\s*", "", base)
+        name, _, detail = base.partition(": ")
+        name = name[:1].upper() + name[1:]
+        detail = detail[:1].upper() + detail[1:] + "." if detail else ""
+        out.append({"id": r.id, "name": name, "text": detail,
+                    "rule": found.group(1) if found else "",
+                    "default": r.default, "experimental": r.experimental})
     return out
 
 
@@ -105,20 +92,18 @@ def map_payload(scenario_id: str) -> dict:
 
 
 def face(type_id: str) -> dict:
-    """What a counter prints (1.1): attack with its weapon class, range, defence, movement;
-    `fire` and `move` are the two lines the board writes on it."""
+    """What a counter prints (views.face, 1.1), with the two lines the board writes on it
+    (`fire`: attack, weapon class and range; `move`: defence and movement) and the details
+    its panel lists."""
+    f = views.face(type_id)
     t = catalogue()[type_id]
-    weapon = "(H)" if t.weapon == "HI" else t.weapon
-    rng = f"{t.range}*" if t.star else str(t.range)
     return {
-        "name": t.name, "nationality": t.nationality, "kind": t.kind,
-        "attack": t.attack, "weapon": weapon, "range": rng, "defense": t.defense,
-        "movement": t.movement, "vehicle": t.vehicle, "armored": t.armored,
-        "representative": t.representative,
-        "fire": f"{t.attack}{weapon}-{rng}",
-        "move": f"{t.defense}-{t.movement}",
-        "details": [["attack", f"{t.attack} ({weapon})"], ["range", rng],
-                    ["defence", str(t.defense)], ["movement", f"{t.movement} ({t.move_class})"]],
+        **f,
+        "fire": f"{f['attack']}{f['weapon']}-{f['range']}",
+        "move": f"{f['defense']}-{f['movement']}",
+        "details": [["attack", f"{f['attack']} ({f['weapon']})"], ["range", f["range"]],
+                    ["defence", str(f["defense"])],
+                    ["movement", f"{f['movement']} ({t.move_class})"]],
     }
 
 
@@ -153,4 +138,6 @@ def board_faces(scenario_id: str) -> dict:
     types = {c.type_id: faces.CounterType(cat[c.type_id].name, cat[c.type_id].kind, False)
              for c in counters}
     sides = [(s["id"], s.get("nationality", "")) for s in sit.sides]
-    return faces.board_faces(sides, counters, types)
+    # How each marker looks: the board places them where the view's "markers" say.
+    return {**faces.board_faces(sides, counters, types),
+            "markers": {k: dict(v) for k, v in markers.FACES.items()}}

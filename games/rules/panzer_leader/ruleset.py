@@ -37,7 +37,11 @@ class PanzerLeader:
         return opening_state(situation(scenario_id), options=options, seats=plain)
 
     def arm(self, state, options, secret):
-        return state  # open information apart from orders and mines, which views filter
+        """Arm hidden information: the game's secret makes the handles of face-down units
+        afloat opaque (19.3, hidden.py). The secret is in no view."""
+        armed = state.copy()
+        armed.secret = secret
+        return armed
 
     def apply(self, state, seat, command, dice) -> Step:
         before = len(getattr(dice, "rolls", []))

@@ -13,21 +13,12 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from ..common.errors import IllegalCommand
+from ..common.hexgrid import distance
+from . import options as optional
 from .board import Map, build_map
+from .facing import toward
 from .state import GameState, Unit
 from .units import DATA, catalogue
-
-# Optional rules (21) and experimental rules (22) a game may switch on or off (PL-D13).
-OPTIONAL_RULES = {
-    "opportunity_fire": "Opportunity fire (21.2)",
-    "quick_time": "Infantry Quick-Time (21.1)",
-    "dispersed_drm": "Dispersed defender -1 on the die (PL-D3, off by default)",
-    "dd_escalates": "DD on an already dispersed unit eliminates it (PL-D4, off by default)",
-    "panzerblitz_assault": "Panzerblitz Assault: riders jump off before an overrun (21.4)",
-    "turreted_afv": "Experimental: turreted AFVs fire then move half (22.1)",
-}
-DEFAULT_OPTIONS = frozenset({"opportunity_fire", "quick_time", "panzerblitz_assault"})
-EXPERIMENTAL = frozenset({"turreted_afv"})
 
 
 @dataclass(frozen=True)
@@ -43,7 +34,7 @@ class Situation:
 
     @property
     def default_options(self) -> frozenset[str]:
-        return frozenset(self.raw.get("options", DEFAULT_OPTIONS))
+        return frozenset(self.raw.get("options", optional.DEFAULT_OPTIONS))
 
     @property
     def size(self) -> str:
@@ -141,13 +132,15 @@ def opening_state(sit: Situation, options=None, seats: dict[str, str] | None = N
             key = (group["side"], t.id)
             counts[key] = counts.get(key, 0) + 1
             uid = f"{group['side'][:2]}-{t.id.split('_', 1)[1]}-{counts[key]}"
-            u = Unit(id=uid, type_id=t.id, side=group["side"])
+            u = Unit(id=uid, type_id=t.id, side=group["side"], bridge_aboard=t.bridgelayer,
+                     equipped=bool(group.get("equipped")))
             if group.get("entry_turn"):
                 u.entry_turn = int(group["entry_turn"])
                 u.entry = list(group["entry"])
             else:
                 u.hex = sit.map.label(sit.map.hex(where[i % len(where)]))
                 u.in_fort = bool(group.get("inside"))
+                u.under_bridge = bool(group.get("under_bridge"))
                 if group.get("afloat"):  # lands in its landing turn (19.2)
                     u.afloat = True
                     u.entry_turn = int(group["land_turn"])
@@ -155,24 +148,47 @@ def opening_state(sit: Situation, options=None, seats: dict[str, str] | None = N
     for group in sit.raw.get("loaded", ()):  # passengers that start aboard a carrier
         units[group["passenger"]].carried_by = group["carrier"]
         units[group["passenger"]].hex = units[group["carrier"]].hex
-    chosen = sorted(set(options) if options is not None else sit.default_options)
-    unknown = set(chosen) - set(OPTIONAL_RULES)
-    if unknown:
-        raise ValueError(f"unknown Panzer Leader options {sorted(unknown)}")
+    for engineer, vehicle in sit.raw.get("engineer_vehicles", {}).items():
+        units[engineer].vehicle = vehicle  # designated before play (18.3)
+    _face_guns(sit, units)
+    chosen = optional.check(set(options) if options is not None else set(sit.default_options))
     seat_list = ([{"id": k, "side": v} for k, v in sorted(seats.items())] if seats
                  else [{"id": s, "side": s} for s in side_ids])
     state = GameState(
         scenario_id=sit.id, seats=seat_list, sides=side_ids, turns=sit.turns,
-        options=chosen, units=units, active=side_ids[0],
+        options=sorted(chosen), units=units, active=side_ids[0],
         mines={m["hex"]: {"owner": m["owner"], "known": [m["owner"]]}
                for m in sit.raw.get("mines", ())},
         blocks=list(sit.raw.get("blocks", ())),
         forts={f["hex"]: {"defense": int(f["defense"])} for f in sit.raw.get("forts", ())},
         control=dict(sit.raw.get("control", {})),
         aircraft=starting_aircraft(sit),
+        naval=[dict(g) for g in sit.raw.get("naval", ())],
+        temp_bridges={b["hex"]: {"kind": b["kind"], "defense": int(b["defense"]),
+                                 "built": True, "progress": 0}
+                      for b in sit.raw.get("temporary_bridges", ())},
+        cargo={c["id"]: {"id": c["id"], "kind": c["kind"], "side": units[c["carrier"]].side,
+                         "carried_by": c["carrier"], "hex": None}
+               for c in sit.raw.get("cargo", ())},
         indirect_done=True,  # nothing can be ordered before the first combat phase (13.3)
     )
     return state
+
+
+def _face_guns(sit: Situation, units: dict[str, Unit]) -> None:
+    """Guns with a field of fire face the nearest enemy unit at set-up (22.2), unless the
+    situation sets their facing."""
+    m = sit.map
+    for u in units.values():
+        t = catalogue()[u.type_id]
+        if not t.field_of_fire or u.hex is None:
+            continue
+        enemies = [e for e in units.values() if e.side != u.side and e.hex is not None]
+        if enemies:
+            near = min(enemies, key=lambda e: (distance(m.hex(u.hex), m.hex(e.hex)), e.id))
+            u.facing = toward(m.hex(u.hex), m.hex(near.hex))
+        else:
+            u.facing = 0
 
 
 def board_of(state: GameState) -> Map:
@@ -189,6 +205,22 @@ def hex_named(state: GameState, label: str, verb: str, rule: str):
 
 
 def bridge_at(state: GameState, h) -> bool:
-    """A permanent bridge still standing (2.3, 18.4)."""
+    """A bridge stands here: a permanent one not demolished (2.3, 18.4) or a finished
+    temporary one (18.8)."""
     m = board_of(state)
-    return m.is_bridge(h) and m.label(h) not in state.blown
+    if m.is_bridge(h) and m.label(h) not in state.blown:
+        return True
+    tb = state.temp_bridges.get(m.label(h))
+    return bool(tb and tb["built"])
+
+
+def bridge_for(state: GameState, h, t) -> bool:
+    """May units of type `t` use the bridge here? A truck bridge carries only light traffic
+    (QA B13)."""
+    m = board_of(state)
+    if m.is_bridge(h) and m.label(h) not in state.blown:
+        return True
+    tb = state.temp_bridges.get(m.label(h))
+    if not tb or not tb["built"]:
+        return False
+    return tb["kind"] == "tank" or t.light_bridge

@@ -1,18 +1,18 @@
 """The sequence of play (3): Allied segment, German segment, each with its phases.
 
-Combat (minefield attacks, then ordered indirect fire, then direct fire), movement with all
-vehicles first and then everything else, close assault, and the face-up step that ends the
-segment: the phasing side's inverted units, and its opportunity-fire markers, come back.
-The air phase comes only for a side with aircraft flying that turn (3.2, 20).
+Combat (minefield attacks, then ordered indirect fire, then direct fire), air (for a side
+with aircraft flying that turn), movement with all vehicles first and then everything else,
+close assault, and the face-up step that ends the segment: the phasing side's inverted units,
+and its opportunity-fire and AA markers, come back.
 """
 
 from __future__ import annotations
 
-from . import air, landing, mines, victory
+from . import air, emplacing, landing, mines, smoke, victory
 from .board import Map
-from .movement import utype
 from .scenario import board_of
 from .state import ENDED, OK, GameState
+from .units import utype
 
 ORDER = ("combat", "air", "move_vehicles", "move_foot", "assault")
 
@@ -20,10 +20,17 @@ ORDER = ("combat", "air", "move_vehicles", "move_foot", "assault")
 def begin_segment(state: GameState, dice, events: list) -> None:
     """A segment opens with its combat phase: minefield attacks first (3.1.b; 17.1)."""
     state.phase = "combat"
+    state.fired_hexes = []
     state.indirect_done = not any(
         u.order is not None and u.order["turn"] <= state.turn and u.side == state.active
-        for u in state.units.values())
+        for u in state.units.values()) and not any(
+        o["side"] == state.active and o["turn"] <= state.turn for o in state.naval_orders)
+    for u in state.units.values():
+        if u.side == state.active:
+            u.start_hex = u.hex  # where it began the segment (QA E5, 18.7)
     events.append({"type": "segment", "side": state.active, "turn": state.turn})
+    for label in smoke.turn_over(state, state.active):
+        events.append({"type": "smoke_lifted", "hex": label})
     mines.resolve(state, dice, events)
 
 
@@ -34,7 +41,11 @@ def end_phase(state: GameState, dice, events: list) -> None:
         for u in state.units.values():  # orders not fired lapse (13.4: fire or not at all)
             if u.side == side and u.order is not None and u.order["turn"] <= state.turn:
                 u.order = None
+        state.naval_orders = [o for o in state.naval_orders
+                              if not (o["side"] == side and o["turn"] <= state.turn)]
         state.indirect_done = True
+    if state.phase == "air":
+        air.land_the_bombers(state)
     if state.phase in ("move_vehicles", "move_foot"):
         _late_arrivals(state, vehicles=state.phase == "move_vehicles", events=events)
         landing.still_afloat(state, vehicles=state.phase == "move_vehicles", events=events)
@@ -47,8 +58,11 @@ def end_phase(state: GameState, dice, events: list) -> None:
         if state.phase in ("move_vehicles", "move_foot"):
             _new_movement_phase(state)
         events.append({"type": "phase", "phase": state.phase, "side": side})
+        if state.phase == "move_vehicles":
+            landing.dd_survival(state, dice, events)
+            victory.check_entry(state, events)
         return
-    _face_up(state, side)
+    _face_up(state, side, events)
     for plane in state.aircraft.values():
         plane["flown"] = False
     later = state.sides.index(side) + 1
@@ -69,6 +83,8 @@ def end_phase(state: GameState, dice, events: list) -> None:
 def _new_movement_phase(state: GameState) -> None:
     m: Map = board_of(state)
     state.overrun_hexes = []
+    state.of_runs = {}
+    state.of_declined = {}
     for u in state.units.values():
         u.mp_spent = 0.0
         u.moved = u.moved and u.carried_by is not None  # passengers stay put (6.3)
@@ -76,6 +92,8 @@ def _new_movement_phase(state: GameState) -> None:
         u.op_done = ""
         u.stopped = False
         u.overran = False
+        u.hexes_moved = 0
+        u.turned_gun = False
         u.began_adjacent = []
         if u.side == state.active and u.on_map and state.blocks:
             near = {m.label(n) for n in m.neighbours(m.hex(u.hex))}
@@ -86,13 +104,13 @@ def _late_arrivals(state: GameState, vehicles: bool, events: list) -> None:
     """A unit due this turn that has not entered is eliminated (QA G4)."""
     for u in state.units.values():
         if (u.side == state.active and u.hex is None and u.entry_turn == state.turn
-                and not u.eliminated and utype(u).vehicle == vehicles):
+                and not u.eliminated and not u.exited and utype(u).vehicle == vehicles):
             u.eliminated = True  # off the map: no wreck
             events.append({"type": "eliminated", "units": [u.id], "side": u.side,
                            "why": "did not enter on schedule (QA G4)"})
 
 
-def _face_up(state: GameState, side: str) -> None:
+def _face_up(state: GameState, side: str, events: list) -> None:
     """The face-up step: the phasing side's units recover and lose their markers (3.5)."""
     for u in state.units.values():
         if u.side == side:
@@ -105,3 +123,4 @@ def _face_up(state: GameState, side: str) -> None:
             u.quick_time = False
             u.pa_target = None
     state.assaulted_hexes = []
+    emplacing.segment_end(state, side, events)

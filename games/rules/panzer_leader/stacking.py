@@ -28,3 +28,27 @@ def has_room(state: GameState, label: str, more: int = 1) -> bool:
 def room_inside(state: GameState, label: str) -> bool:
     """Up to four units inside a fortification (RB IX.C.11; QA S2)."""
     return label in state.forts and len(state.inside(label)) < LIMIT
+
+
+class Occupancy:
+    """Who is where, read once: the path planner asks about hundreds of hexes per move and
+    the state does not change while it plans."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.by_hex: dict[str, list] = {}
+        for u in sorted(state.units.values(), key=lambda u: u.id):
+            if u.on_map and u.carried_by is None:
+                self.by_hex.setdefault(u.hex, []).append(u)
+
+    def units(self, label: str, side: str | None = None) -> list:
+        return [u for u in self.by_hex.get(label, ()) if side is None or u.side == side]
+
+    def counters(self, label: str) -> int:
+        s = self.state
+        units = sum(1 for u in self.by_hex.get(label, ()) if not u.in_fort)
+        return (units + (1 if label in s.forts else 0) + s.wrecks.get(label, 0)
+                + (1 if label in s.blocks else 0))
+
+    def room(self, label: str, more: int = 1) -> bool:
+        return self.counters(label) + more <= LIMIT

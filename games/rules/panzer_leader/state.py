@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 SCHEMA = 1
@@ -53,9 +53,19 @@ class Unit:
     afloat: bool = False  # on a sea hex before landing (19.2)
     landed: int = 0  # the turn it landed: no Quick-Time (QA QT1)
     pa_target: str | None = None  # Panzerblitz Assault: must assault this hex (21.4)
-    task: dict | None = None  # an engineering task under way (18)
     blocks_made: int = 0  # one block per engineer per situation (RB X.B.2)
     repositioned: int = 0  # the turn it moved between inside and on top: no fire (QA F3)
+    under_bridge: bool = False  # in the stream under a bridge, not on it (18.6; QA B2)
+    revealed: bool = False  # afloat, but fired on and so turned face up (19.3)
+    start_hex: str | None = None  # where it began its side's segment (QA E5)
+    hexes_moved: int = 0  # hexes entered this phase (QA U1: cavalry assault after 0-1)
+    vehicle: str | None = None  # an engineer's designated vehicle (18.3)
+    vehicle_from: int = 0  # the turn a newly assigned vehicle serves from (QA E6)
+    tasks_done: int = 0  # engineering tasks done by a one-task engineer (QA E11)
+    equipped: bool = False  # an invasion or airborne engineer: no vehicle, one task (QA E11)
+    facing: int | None = None  # the hexside a gun faces, field of fire (22.2)
+    bridge_aboard: bool = False  # a Valentine still carrying its bridge (18.7)
+    turned_gun: bool = False  # a carrier that let a big gun change facing this phase (22.2)
 
     @property
     def on_map(self) -> bool:
@@ -84,12 +94,31 @@ class GameState:
     assaulted_hexes: list[str] = field(default_factory=list)  # assaulted this segment (15.4)
     indirect_done: bool = False
     aircraft: dict[str, dict] = field(default_factory=dict)  # (20)
-    air_hexes: list[str] = field(default_factory=list)  # struck this air phase (20.3)  # this segment's ordered fire has been resolved
+    air_hexes: list[str] = field(default_factory=list)  # struck this air phase (20.3)
     result: dict | None = None
+    secret: str = ""  # makes the handles of hidden afloat units opaque (19.3; arm)
+    temp_bridges: dict[str, dict] = field(default_factory=dict)  # hex -> bridge (18.8)
+    smoke: dict[str, dict] = field(default_factory=dict)  # hex -> {"side", "turn"} (22.3)
+    naval: list[dict] = field(default_factory=list)  # naval fire allotments (19.4)
+    naval_used: dict[str, int] = field(default_factory=dict)  # "side:turn" -> points used
+    naval_orders: list[dict] = field(default_factory=list)  # indirect, two turns ahead
+    tasks: list[dict] = field(default_factory=list)  # engineering tasks under way (18)
+    cargo: dict[str, dict] = field(default_factory=dict)  # mine and bridge counters (18.9)
+    of_runs: dict[str, dict] = field(default_factory=dict)  # mover -> firer -> MP in sight
+    of_declined: dict[str, list] = field(default_factory=dict)  # mover -> firers that passed
+    attacks_made: dict[str, int] = field(default_factory=dict)  # side -> attacks (QA G6)
+    fired_hexes: list[str] = field(default_factory=list)  # fired into this combat phase
     ruleset: str = "panzer_leader"
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """A deep copy: every field is plain JSON-like data, so this is exact and fast."""
+        new = copy.copy(self)
+        for f in fields(self):
+            if f.name == "units":
+                new.units = {k: _copy_unit(u) for k, u in self.units.items()}
+            else:
+                setattr(new, f.name, _plain(getattr(self, f.name)))
+        return new
 
     def enemy(self, side: str) -> str:
         return next(s for s in self.sides if s != side)
@@ -99,11 +128,13 @@ class GameState:
 
     def units_at(self, label: str, side: str | None = None, carried: bool = False) -> list[Unit]:
         """Units in a hex, in id order; passengers only with `carried`."""
-        return [
-            u for u in sorted(self.units.values(), key=lambda u: u.id)
+        found = [
+            u for u in self.units.values()
             if u.hex == label and u.on_map and (carried or u.carried_by is None)
             and (side is None or u.side == side)
         ]
+        found.sort(key=lambda u: u.id)
+        return found
 
     def inside(self, label: str) -> list[Unit]:
         """Units inside the fortification of a hex (17.3)."""
@@ -114,8 +145,37 @@ class GameState:
                     None)
 
 
+def _plain(value: Any) -> Any:
+    """Copy JSON-like data (dicts, lists, scalars) all the way down."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _copy_unit(u: Unit) -> Unit:
+    new = copy.copy(u)
+    new.entry = list(u.entry)
+    new.began_adjacent = list(u.began_adjacent)
+    new.order = _plain(u.order)
+    return new
+
+
+_UNIT_FIELDS = tuple(f.name for f in fields(Unit))
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))
+
+
 def to_json(state: GameState) -> dict:
-    return {"schema": SCHEMA, **asdict(state)}
+    """The state as plain JSON data (what `dataclasses.asdict` gives, only faster)."""
+    out: dict[str, Any] = {"schema": SCHEMA}
+    for name in _STATE_FIELDS:
+        if name == "units":
+            out["units"] = {k: {f: _plain(getattr(u, f)) for f in _UNIT_FIELDS}
+                            for k, u in state.units.items()}
+        else:
+            out[name] = _plain(getattr(state, name))
+    return out
 
 
 def from_json(raw: dict[str, Any]) -> GameState:

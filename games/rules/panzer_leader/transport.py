@@ -10,23 +10,30 @@ from __future__ import annotations
 import math
 
 from ..common.errors import IllegalCommand
-from .movement import utype
+from . import windows
+from .opfire import count_step
 from .stacking import has_room
 from .state import OK, GameState, Unit
+from .units import utype
 
 
 def _illegal(verb: str, msg: str, rule: str = "6") -> IllegalCommand:
     return IllegalCommand(f"{verb}: {msg} ({rule})", rule=rule)
 
 
-def may_carry(carrier: Unit, passenger: Unit) -> str | None:
+def may_carry(state: GameState, carrier: Unit, passenger: Unit) -> str | None:
     """Why this carrier may not take this passenger (6.1; PL-D10), or None."""
     ct, pt = utype(carrier), utype(passenger)
-    if pt.vehicle:
-        return "vehicles are never carried"
+    if pt.vehicle or pt.cavalry:
+        return "vehicles and cavalry are never carried (6.1; QA U1)"
+    owner = next((u for u in state.units.values() if u.vehicle == carrier.id and u.on_map), None)
+    if owner is not None and owner.id != passenger.id:
+        return f"{carrier.id} is {owner.id}'s designated vehicle and carries nothing else (18.3)"
     if ct.carries == "any":
         return None
     if ct.carries == "infantry":
+        if "pl1940" in state.options:
+            return "German infantry do not ride armour in 1940 (24; QA P5)"
         if pt.infantry and not pt.mg and pt.weapon == "I":
             return None  # rifle, SMG, engineer types ride German armour (PL-D10)
         return "German armour carries infantry-type units only, not MG or mortars (QA T5)"
@@ -55,7 +62,7 @@ def load(state: GameState, side: str, carrier_id: str, passenger_id: str, events
     if carrier is None or passenger is None or carrier.side != side or passenger.side != side:
         raise _illegal("load", "name your carrier and your passenger")
     _carrier_ready(state, carrier, "load")
-    why = may_carry(carrier, passenger)
+    why = may_carry(state, carrier, passenger)
     if why:
         raise _illegal("load", why, "6.1")
     if state.passenger_of(carrier) is not None:
@@ -64,6 +71,9 @@ def load(state: GameState, side: str, carrier_id: str, passenger_id: str, events
         raise _illegal("load", "the passenger must be in the carrier's hex", "6.1")
     if passenger.status != OK or passenger.fired or passenger.moved or passenger.opfired:
         raise _illegal("load", "the passenger fired, moved or is dispersed", "6.4")
+    if passenger.unloaded and utype(passenger).heavy_load:
+        raise _illegal("load", "only guns under 88 mm and infantry may unload and load again "
+                       "in one turn", "6.4; QA T2")
     cost = load_cost(carrier, passenger)
     if utype(passenger).heavy_load and carrier.mp_spent > 0:
         raise _illegal("load", "88 mm and larger take the whole movement allowance", "6.3")
@@ -79,6 +89,10 @@ def load(state: GameState, side: str, carrier_id: str, passenger_id: str, events
     passenger.moved = True
     passenger.unloaded = True  # carried this segment: no close assault (6.7)
     events.append({"type": "loaded", "units": [carrier.id, passenger.id], "hex": carrier.hex})
+    # loading spends MP in sight; the carrier is the target, a rider on German armour may
+    # be shot on its own (QA OF5, OF7)
+    count_step(state, carrier, cost)
+    windows.open_window(state, "load", carrier, windows.exposed(state, carrier), {})
 
 
 def unload(state: GameState, side: str, carrier_id: str, events: list) -> None:
@@ -101,6 +115,10 @@ def unload(state: GameState, side: str, carrier_id: str, events: list) -> None:
     if carrier.mp_spent > cost:
         carrier.moved = True
     passenger.carried_by = None
-    passenger.moved = True  # it does not move this segment (6.3)
-    passenger.unloaded = True
+    passenger.unloaded = True  # it does not move on its own this segment (6.3), but it may
+    # board another carrier in the hex (QA T2)
     events.append({"type": "unloaded", "units": [carrier.id, passenger.id], "hex": carrier.hex})
+    # unloading spends MP in sight; the passenger may be shot once off, apart from its
+    # carrier (QA OF5, OF6)
+    count_step(state, carrier, cost)
+    windows.open_window(state, "unload", carrier, [carrier, passenger], {})

@@ -50,6 +50,14 @@ class UnitType:
     turreted: bool = False  # may fire then move half under the experimental rule (22.1)
     caliber: int = 0  # mm, for loading cost (6.3): 88 and more take the whole MA
     representative: bool = True
+    flail: bool = False  # Sherman Flail: clears a minefield by driving off it (18.7)
+    bridgelayer: bool = False  # Valentine: enters a stream and lays a tank bridge (18.7)
+    flame: bool = False  # flame tank: its attack and range are the flamethrower's (QA U4)
+    cavalry: bool = False  # PL 1940 cavalry: moves as a vehicle, crosses woods edges (QA U1)
+    motorcycle: bool = False  # PL 1940 motorcycles: no close assault (QA U3)
+    weapons: tuple = ()  # a second weapon class a counter also prints (QA P3, Panhard)
+    period: str = ""  # "1940" for Panzer Leader 1940 counters (24)
+    no_smoke: bool = False  # Maultier and Nebelwerfer fire no smoke (22.3)
 
     @property
     def can_fire_indirect(self) -> bool:
@@ -61,6 +69,19 @@ class UnitType:
         return self.caliber >= 88 and self.kind in ("gun", "howitzer", "at_gun", "aa_gun")
 
     @property
+    def field_of_fire(self) -> bool:
+        """Non-mortar artillery with MA 0 fires only to its front under 22.2."""
+        return (self.movement == 0 and not self.vehicle and self.weapon != "M"
+                and self.kind in ("gun", "howitzer", "at_gun", "aa_gun"))
+
+    @property
+    def light_bridge(self) -> bool:
+        """May use a truck bridge: trucks, wagons, scout cars, Bren carriers, motorcycles,
+        cavalry and everything on foot (QA B13)."""
+        return not self.vehicle or self.kind in (
+            "truck", "wagon", "carrier", "scout_car", "motorcycle", "cavalry")
+
+    @property
     def controls(self) -> bool:
         """Trucks and wagons never control hexes nor count for victory (23.4)."""
         return self.kind not in ("truck", "wagon")
@@ -68,6 +89,7 @@ class UnitType:
 
 def _type(raw: dict) -> UnitType:
     fields = dict(raw)
+    fields["weapons"] = tuple(fields.get("weapons", ()))
     weapon = fields["weapon"]
     if weapon not in WEAPON_CLASSES:
         raise ValueError(f"{fields['id']}: unknown weapon class {weapon!r}")
@@ -81,3 +103,8 @@ def catalogue() -> dict[str, UnitType]:
     """Every counter type, by id, from games/data/panzer_leader/counters.json."""
     raw = json.loads((DATA / "counters.json").read_text(encoding="utf-8"))
     return {r["id"]: _type(r) for r in raw["counters"]}
+
+
+def utype(unit) -> UnitType:
+    """The counter type of a unit (anything with a `type_id`)."""
+    return catalogue()[unit.type_id]

@@ -1,13 +1,15 @@
-"""What each audience sees (boardgame.io's one filter): units are open information in Panzer
-Leader; indirect-fire orders are secret to their side (13.3) and a minefield is known only to
-its owner until a unit finds it (17.1). Every outbound channel goes through `view_for` and
-`redact_events`.
+"""What each audience sees (boardgame.io's one filter). Units on land are open information
+in Panzer Leader; three things are secret: indirect-fire orders (13.3) and naval orders
+(19.4) to their side, a minefield to its owner until a unit finds it (17.1), and a unit
+afloat to the other side and the public until it is fired on or lands (19.3, hidden.py).
+Every outbound channel goes through `view_for` and `redact_events`.
 """
 
 from __future__ import annotations
 
-from . import crt
+from . import crt, hidden, markers
 from .scenario import board_of
+from .sight import in_cover
 from .spotting import is_spotted
 from .state import ENDED, GameState
 from .units import catalogue
@@ -25,23 +27,42 @@ def knows(state: GameState, audience: tuple) -> set[str]:
     return set()  # the public: nobody's secrets
 
 
+def viewer(state: GameState, audience: tuple) -> str:
+    """Whose handles the audience holds: a side's, or the public's."""
+    mine = knows(state, audience)
+    return next(iter(mine)) if len(mine) == 1 else "public"
+
+
 def view_for(state: GameState, audience: tuple) -> dict:
     mine = knows(state, audience)
+    who = viewer(state, audience)
     m = board_of(state)
     units = []
-    for u in sorted(state.units.values(), key=lambda u: u.id):
+    for u in state.units.values():
+        if hidden.hidden_from(state, u, mine):
+            units.append(hidden.view_entry(state, u, who))
+            continue
+        carrier = state.units.get(u.carried_by) if u.carried_by else None
+        if carrier is not None and hidden.hidden_from(state, carrier, mine):
+            continue  # aboard a face-down counter: part of it
         entry = {
             "id": u.id, "type": u.type_id, "side": u.side, "hex": u.hex,
             "status": u.status, "fired": u.fired, "opfired": u.opfired,
             "carried_by": u.carried_by, "eliminated": u.eliminated, "exited": u.exited,
             "entry_turn": u.entry_turn, "entry": list(u.entry),
             "moved": u.moved, "mp_spent": u.mp_spent, "in_fort": u.in_fort,
+            "under_bridge": u.under_bridge, "afloat": u.afloat,
         }
-        if u.on_map and m.is_cover(m.hex(u.hex)):
+        if u.facing is not None:
+            entry["facing"] = u.facing
+        if u.on_map and in_cover(state, m.hex(u.hex)):
             entry["spotted"] = is_spotted(state, u, state.enemy(u.side))
         if u.side in mine and u.order is not None:
             entry["order"] = {"hex": u.order["hex"], "turn": u.order["turn"]}
+        if u.side in mine and u.vehicle:
+            entry["vehicle"] = u.vehicle
         units.append(entry)
+    units.sort(key=lambda e: e["id"])  # by the name shown: never by a hidden id
     return {
         "ruleset": "panzer_leader",
         "scenario": state.scenario_id,
@@ -53,8 +74,11 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "blocks": list(state.blocks),
         "forts": {h: dict(f) for h, f in state.forts.items()},
         "minefields": sorted(h for h, mf in state.mines.items()
-                             if mine and set(mf["known"]) & mine
-                             or not mine and set(mf["known"]) >= set(state.sides)),
+                             if markers.knows_mine(state, mf, mine)),
+        "markers": markers.on_map(state, mine, who),
+        "aircraft": _aircraft(state),
+        "naval": _naval(state, mine),
+        "tasks": [dict(t) for t in state.tasks if t["side"] in mine],
         "control": dict(state.control),
         "pending": _pending(state),
         "result": state.result,
@@ -62,16 +86,39 @@ def view_for(state: GameState, audience: tuple) -> dict:
     }
 
 
+def _aircraft(state: GameState) -> list[dict]:
+    return [{"id": p["id"], "type": p["type"], "side": p["side"], "hex": p.get("hex"),
+             "lost": p["lost"], "ordnance": p["ordnance"], "ordnance_left": p["ordnance_left"],
+             "mg_left": p["mg_left"]} for _, p in sorted(state.aircraft.items())]
+
+
+def _naval(state: GameState, mine: set[str]) -> dict:
+    out = {"grants": [dict(g) for g in state.naval], "used": dict(state.naval_used)}
+    out["orders"] = [dict(o) for o in state.naval_orders if o["side"] in mine]
+    return out
+
+
 def _pending(state: GameState) -> dict | None:
     if not state.pending:
         return None
-    return {"mover": state.pending["mover"], "eligible": list(state.pending["eligible"])}
+    p = state.pending
+    return {"kind": p["kind"], "mover": p.get("mover"), "targets": list(p.get("targets", ())),
+            "eligible": list(p["eligible"]), "aircraft": list(p.get("aircraft", ()))}
 
 
 def redact_events(events: list[dict], audience: tuple, state: GameState) -> list[dict]:
-    """The events of a step an audience may see: private ones only for their side."""
+    """The events of a step an audience may see: private ones only for their side, hidden
+    units by their handles (19.3)."""
     mine = knows(state, audience)
-    return [e for e in events if e.get("private") is None or e["private"] in mine]
+    who = viewer(state, audience)
+    out = []
+    for e in events:
+        if e.get("private") is not None and e["private"] not in mine:
+            continue
+        if e.get("type") == "revealed" and e["side"] not in mine:
+            e = {**e, "was": hidden.handle(state, who, state.units[e["units"][0]])}
+        out.append(hidden.mask(state, e, who, mine))
+    return out
 
 
 def face(type_id: str) -> dict:
@@ -80,6 +127,7 @@ def face(type_id: str) -> dict:
     return {
         "name": t.name, "nationality": t.nationality, "kind": t.kind,
         "attack": t.attack, "weapon": "(H)" if t.weapon == "HI" else t.weapon,
+        "weapons": [("(H)" if w == "HI" else w) for w in t.weapons],
         "range": f"{t.range}*" if t.star else str(t.range),
         "defense": t.defense, "movement": t.movement, "vehicle": t.vehicle,
         "armored": t.armored, "representative": t.representative,

@@ -44,6 +44,6 @@ def elevation_factor(m: Map, firer: Hex, target: Hex) -> Fraction:
         return Fraction(1)
     if te == 2:
         return Fraction(1) if fe == 2 else HALF  # hilltop to hilltop (QA H1); slope firer (H2)
-    if distance(firer, target) == 1 and "brown" not in m.symbols(firer, target):
-        return Fraction(1)  # adjacent to a slope, no brown hexside between (RB VII.H.2)
+    if distance(firer, target) <= 1 and "brown" not in m.symbols(firer, target):
+        return Fraction(1)  # adjacent to a slope (or on it), no brown side between (RB VII.H.2)
     return HALF

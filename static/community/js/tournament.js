@@ -58,7 +58,7 @@ function drawRounds(rounds) {
       const result = p.game ? el("a", { href: `/games/${p.game}/` }, p.result_text) : p.result_text;
       const second = p.second ? [playerLink(p.second), ` (${p.second_side})`] : ["–"];
       return el("tr", { class: p.result ? "done" : "playing" }, el("td", {}, p.board),
-        el("td", {}, playerLink(p.first), ` (${p.first_side})`), el("td", {}, ...second),
+        el("td", {}, playerLink(p.first), p.second ? ` (${p.first_side})` : ""), el("td", {}, ...second),
         el("td", { class: "result" }, result), el("td", {}, p.scenario));
     });
     return el("div", { class: "round" }, el("h3", {}, `Round ${round.round}`),

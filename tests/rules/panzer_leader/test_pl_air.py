@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import air
+from games.rules.panzer_leader import air, antiaircraft
 from games.rules.panzer_leader.crt import charts
 
 from .kit import clear, do, lab, world
@@ -71,20 +71,28 @@ def test_each_hex_is_struck_once_an_air_phase():
 
 
 def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisional_table():
-    """PL-E5: AA fire is automatic, every eligible unit at each striking aircraft."""
+    """PL-E5: the strike is declared, the AA window opens, AA fires, then the strike."""
     s = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
-    assert air.aa_units(s, "allied", lab("4,4")) == [s.units["f"]]
-    assert air.aa_strength(s, [s.units["f"]], lab("4,4")) == 8  # doubled at half range (3 of 6)
-    s, ev = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]}, 1, 6)
+    s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
+    assert s.pending["kind"] == "aa" and s.pending["eligible"] == ["f"]
+    assert antiaircraft.aa_strength(s, [s.units["f"]], lab("4,4")) == 8  # doubled: 3 of 6 hexes
+    s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f"], "aircraft": "p"}, 1, 6)
     aa = next(e for e in ev if e["type"] == "anti_aircraft")
-    assert aa["result"] == air.aa_result(F(8), 1) and aa["provisional"] is True
+    assert aa["result"] == antiaircraft.aa_result(F(8), 1) == "-" and aa["provisional"] is True
     assert s.units["f"].opfired  # the blank marker (20.6)
     assert charts()["provisional"]
+    assert s.pending is None  # no AA left: the strike goes in
+    s2 = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
+    s2, _ = do(s2, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"},
+                              "targets": ["e"]})
+    s2, ev = do(s2, "german", {"type": "decline"}, 6)
+    assert [e for e in ev if e["type"] == "attack" and e["kind"] == "air"]
 
 
 def test_qa_airpower_ap9_aa_beyond_range_does_not_fire():
     s = air_world(units=[("e", "de_rifle", "german", "4,0"), ("f", "de_flak20", "german", "4,7")])
-    assert air.aa_units(s, "allied", lab("4,0")) == []
+    s, ev = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "mg"}, "targets": ["e"]}, 6)
+    assert s.pending is None and [e for e in ev if e["type"] == "attack"]
 
 
 def test_no_air_phase_without_aircraft_flying():

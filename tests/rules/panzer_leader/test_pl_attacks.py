@@ -305,10 +305,11 @@ def test_leak_indirect_fire_orders_are_secret_to_their_side():
     s = world(clear(8, 14), units=[("mo", "us_mortar81", "allied", "4,0"), ("sp", "us_rifle", "allied", "4,8"),
                                    ("e", "de_rifle", "german", "4,10")])
     s, ev = do(s, "allied", {"type": "order_indirect", "unit": "mo", "hex": lab("4,10")})
-    assert "order" not in json.dumps(view_for(s, ("side", "german")))
+    german = view_for(s, ("side", "german"))
+    assert not [u for u in german["units"] if "order" in u] and not german["naval"]["orders"]
     assert redact_events(ev, ("side", "german"), s) == []
     assert redact_events(ev, ("spectator", "public"), s) == []
-    assert "order" in json.dumps(view_for(s, ("side", "allied")))
+    assert [u for u in view_for(s, ("side", "allied"))["units"] if "order" in u]
 
 
 def test_tc53_a_bridge_needs_a_hex_on_each_bank():
@@ -336,5 +337,14 @@ def test_resigning_ends_the_game_for_the_other_side():
 def test_a_game_ends_after_its_last_turn_with_a_result():
     s = world(clear(), units=[("r", "us_rifle", "allied", "4,4")], phase="assault", active="german")
     s.turn = s.turns
+    s.attacks_made = {"allied": 3}
     s, ev = do(s, "german", {"type": "end_phase"})
     assert s.phase == "ended" and s.result["winner"] in ("allied", "german")
+
+
+def test_qa_game_procedure_g6_an_attacker_that_never_attacks_has_no_battle_pl_e12():
+    s = world(clear(), units=[("r", "us_rifle", "allied", "4,4")], phase="assault", active="german")
+    s.turn = s.turns
+    s, ev = do(s, "german", {"type": "end_phase"})
+    assert s.result["winner"] is None and s.result["reason"] == "no_battle"
+    assert "G6" in s.result["why"]

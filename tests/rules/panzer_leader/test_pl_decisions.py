@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from games.rules.panzer_leader.assault import assault_attack
-from games.rules.panzer_leader.scenario import DEFAULT_OPTIONS, EXPERIMENTAL, situations
+from games.rules.panzer_leader.options import DEFAULT_OPTIONS, EXPERIMENTAL
+from games.rules.panzer_leader.scenario import situations
 from games.rules.panzer_leader.spotting import is_spotted, sweep_markers
 from games.rules.panzer_leader.units import catalogue
 

@@ -267,8 +267,8 @@ def test_qa_opportunity_fire_of1_several_units_combine_when_each_has_seen_a_quar
               phase="move_vehicles", roads=[[[4, r] for r in range(12)]])
     s, _ = do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,8")})
     assert sorted(s.pending["eligible"]) == ["g", "h"]
-    assert {"type": "opportunity_fire", "units": ["g", "h"]} in legal_commands(s, "german")[
-        "opportunity_fire"]
+    assert {"type": "opportunity_fire", "units": ["g", "h"], "target": "t"} in legal_commands(
+        s, "german")["opportunity_fire"]
 
 
 def test_qa_opportunity_fire_of3_the_other_side_may_fire_in_the_last_segment_of_the_game():

@@ -119,6 +119,26 @@ export function drawActions(ctx, commands) {
     }
   }
   fill(document.getElementById("unit-actions"), list);
+  const toggle = document.getElementById("sheet-toggle");
+  if (toggle) setSheetOpen(toggle.getAttribute("aria-expanded") === "true"); // the bar's count
+}
+
+/**
+ * The phone's bottom sheet folds to one bar so the whole map shows; it opens by itself when
+ * there is something to confirm. On a wide screen the bar is not shown and nothing folds.
+ */
+export function setSheetOpen(open) {
+  const panel = document.querySelector(".action-panel");
+  const toggle = document.getElementById("sheet-toggle");
+  if (!panel || !toggle) return;
+  panel.classList.toggle("sheet-folded", !open);
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.textContent = open ? "Hide the actions ▾" : `Show the actions ▴${sheetCount()}`;
+}
+
+function sheetCount() {
+  const n = document.querySelectorAll("#sheet-body button.cmd").length;
+  return n ? ` (${n})` : "";
 }
 
 function oddsBlock(rows, chances, caption) {
@@ -135,10 +155,15 @@ export function drawConfirm(ctx) {
   const { ui, nameOf, previewFor } = ctx;
   const box = document.getElementById("confirm");
   const p = ui.proposal;
-  const opening = box.hidden && Boolean(p);
+  // A new proposal (the box was closed, or held another command) takes the focus.
+  const key = p ? commandKey(p.command) : "";
+  const opening = Boolean(p) && (box.hidden || box.dataset.proposal !== key);
+  box.dataset.proposal = key;
   box.hidden = !p;
   box.classList.toggle("confirm-resign", p?.command?.type === "resign");
   if (!p) return;
+  // A folded phone sheet opens for a proposal: the confirm is always in reach.
+  if (opening) setSheetOpen(true);
   // Enter confirms from anywhere; focus on the button also serves the keyboard and readers.
   if (opening) {
     box.querySelector(".btn-confirm")?.focus({ preventScroll: true });

@@ -6,8 +6,9 @@ import { el, fill } from "./dom.js";
 const CHANNEL_NAMES = { side: "Side", players: "Players", spectators: "Spectators" };
 
 /** The channels a viewer may read and write. */
-export function chatChannels(isPlayer) {
-  return isPlayer ? ["side", "players"] : ["spectators"];
+export function chatChannels(isPlayer, isCoach = false) {
+  // A side's invited coach talks with that side only (games/spectating.py).
+  return isPlayer ? ["side", "players"] : (isCoach ? ["side"] : ["spectators"]);
 }
 
 /** Wire the chat panel: `send(channel, text)` returns whether it went out. */

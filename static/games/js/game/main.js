@@ -10,7 +10,7 @@ import { listUnits, stacks } from "../board/layers.js";
 import { gameSocketUrl } from "../protocol.js";
 import { GameSocket, Status } from "../socket.js";
 import { Store } from "../store.js";
-import { drawActions, drawConfirm, drawOpfire, drawStack } from "./actionsview.js";
+import { drawActions, drawConfirm, drawOpfire, drawStack, setSheetOpen } from "./actionsview.js";
 import { renderHexMenu, renderLos, renderWhyNot } from "./boardpanels.js";
 import { chatChannels, createChat } from "./chat.js";
 import { afterFinalClose } from "./closed.js";
@@ -22,7 +22,7 @@ import {
 } from "./legal.js";
 import { describeEvent, trayRolls } from "./log.js";
 import { bindKeys } from "./keys.js";
-import { Logbook, renderLog } from "./logview.js";
+import { LogView, Logbook } from "./logview.js";
 import { LosTool } from "./lostool.js";
 import { overlayMarks, previewLabel } from "./odds.js";
 import { Previews } from "./previews.js";
@@ -374,14 +374,13 @@ function drawTextViewSoon() {
 
 // -- log, dice, notices -------------------------------------------------------------------------
 
-const logbook = new Logbook({
-  draw: (entries, toggled) => renderLog($("log"), entries, {
-    toggled,
-    describe: (event) => describeEvent(event, { nameOf, sideName }),
-    colourOf: (side) => sideColours(boot.faces, side),
-    sideName,
-  }),
+const logView = new LogView($("log"), {
+  toggled: new Set(),
+  describe: (event) => describeEvent(event, { nameOf, sideName, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" }),
+  colourOf: (side) => sideColours(boot.faces, side),
+  sideName,
 });
+const logbook = new Logbook({ draw: (entries) => logView.draw(entries) });
 
 async function loadLog(version) {
   const side = coachSide ? `&side=${encodeURIComponent(coachSide)}` : "";
@@ -406,11 +405,27 @@ function notice(text) {
 
 const chat = createChat({
   tabs: $("chat-tabs"), lines: $("chat-lines"), form: $("chat-form"),
-  channels: chatChannels(Boolean(boot.seat)), send: (channel, text) => socket.sendChat(channel, text),
+  channels: chatChannels(Boolean(boot.seat), Boolean(boot.coach)), send: (channel, text) => socket.sendChat(channel, text),
 });
 
+/** A map column (axial q) by the printed label of its northmost hex: "A05". */
+const columnNames = new Map();
+for (const h of boot.map.hexes) {
+  const known = columnNames.get(h.q);
+  if (!known || h.r < known.r) columnNames.set(h.q, h);
+}
+const columnName = (q) => columnNames.get(q)?.hex.slice(0, -2) ?? String(q);
+
 function drawSeats() {
-  renderSeats($("seats"), ui.seats, ui.presence, boot.seat, sideName);
+  const v = view();
+  renderSeats($("seats"), ui.seats, ui.presence, boot.seat, sideName, { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName });
+}
+
+/** Own-side units a partner commands now: the view's answer, else the opening's (boot). */
+function partnerUnits() {
+  if (!boot.seat) return [];
+  const now = view()?.commanders ?? boot.commanders ?? {};
+  return Object.entries(now).filter(([, seat]) => seat && seat !== boot.seat).map(([unit]) => unit);
 }
 
 /** Players who joined since the page opened; at the start, which seat commands each own unit. */
@@ -459,7 +474,8 @@ let framed = false;
 store.subscribe((change) => {
   board.setView(change.view);
   // Team games: own-side units another seat commands are outlined as the partner's.
-  board.setPartners(Object.entries(boot.commanders ?? {}).filter(([, seat]) => boot.seat && seat !== boot.seat).map(([unit]) => unit));
+  board.setPartners(partnerUnits());
+  if (change.view?.commanders || change.view?.sectors) drawSeats();
   if (change.view && boot.status === "open") {
     boot.status = "active"; // the last seat was taken while this page was open
     loadSeats();
@@ -532,6 +548,8 @@ $("confirm").addEventListener("click", (e) => {
 });
 
 $("los-tool").addEventListener("click", () => los.toggle());
+$("sheet-toggle").addEventListener("click", () => setSheetOpen($("sheet-toggle").getAttribute("aria-expanded") !== "true"));
+setSheetOpen(true);
 
 $("board").addEventListener("pointerover", (e) => {
   const hex = e.target.closest?.(".reach")?.getAttribute("data-hex") ?? null;

@@ -111,10 +111,10 @@ $("step").addEventListener("input", (e) => go(Number(e.target.value)));
 $("audience").addEventListener("change", (e) => load(e.target.value));
 document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
-  if (e.key === "ArrowRight") go(state.at + 1);
-  if (e.key === "ArrowLeft") go(state.at - 1);
-  if (e.key === "Home") go(0);
-  if (e.key === "End") go(state.steps.length - 1);
+  const to = { ArrowRight: state.at + 1, ArrowLeft: state.at - 1, Home: 0, End: state.steps.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault(); // the keys step through the game; they do not scroll the page
+  go(to);
 });
 
 load("full");

@@ -1,14 +1,33 @@
-// The seats panel: who sits at each seat, which formations each commands, who is "you",
-// who is your partner, and who has the game open. Plain data in, text out.
+// The seats panel: who sits at each seat, what each commands (formations, or a band of the
+// map under Sector Command, and how many units now), who is "you", who is your partner, and
+// who has the game open. Plain data in, text out.
 
 import { el, fill } from "./dom.js";
 
 /**
+ * What a seat commands, in words, from what the server says: its formations; under Sector
+ * Command its band of the map ("hex columns A01–A08", `columnName(q)` naming a column); and,
+ * on its own side's page, how many units it commands now (`commanders`: unit -> seat).
+ */
+export function commandWords(seat, { sectors = null, commanders = null, columnName = (q) => String(q) } = {}) {
+  const parts = [];
+  if (seat.formations?.length) parts.push(seat.formations.join(", "));
+  const band = sectors?.[seat.id];
+  if (band) parts.push(`the units in hex columns ${columnName(band[0])}–${columnName(band[1])}`);
+  if (commanders) {
+    const n = Object.values(commanders).filter((x) => x === seat.id).length;
+    if (n || band || parts.length) parts.push(`${n} unit${n === 1 ? "" : "s"} now`);
+  }
+  return parts.length ? parts.join("; ") : null;
+}
+
+/**
  * One row per seat, grouped by side in the roster's order.
  * `seats`: [{id, side, user, you, formations}] (the page's boot data, users kept fresh);
- * `presence`: {seats: {seat id: bool}} or null; `mySeat`: the viewer's seat id or null.
+ * `presence`: {seats: {seat id: bool}} or null; `mySeat`: the viewer's seat id or null;
+ * `command`: the view's {sectors, commanders} and `columnName` (commandWords).
  */
-export function seatRows(seats, presence, mySeat, sideName) {
+export function seatRows(seats, presence, mySeat, sideName, command = {}) {
   const online = presence?.seats ?? {};
   const mySide = seats.find((s) => s.id === mySeat)?.side ?? null;
   const bySide = new Map();
@@ -20,7 +39,7 @@ export function seatRows(seats, presence, mySeat, sideName) {
       who: s.user ?? "empty seat",
       role,
       online: Boolean(online[s.id]),
-      commands: s.formations?.length ? s.formations.join(", ") : null,
+      commands: commandWords(s, { ...command, commanders: s.side === mySide ? command.commanders : null }),
     });
   }
   // Your own side first: the seats you play with.
@@ -29,8 +48,8 @@ export function seatRows(seats, presence, mySeat, sideName) {
 }
 
 /** Draw the seats panel; a spectator count closes it. */
-export function renderSeats(root, seats, presence, mySeat, sideName) {
-  const groups = seatRows(seats, presence, mySeat, sideName);
+export function renderSeats(root, seats, presence, mySeat, sideName, command = {}) {
+  const groups = seatRows(seats, presence, mySeat, sideName, command);
   const team = groups.some((g) => g.rows.length > 1);
   fill(
     root,

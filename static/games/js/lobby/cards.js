@@ -4,7 +4,7 @@ import { el } from "./dom.js";
 import { gameUrl } from "./api.js";
 import { formatLeft, secondsLeft } from "../ui/clocks.js";
 
-const POLICY = { public: "spectators see the public view", coach: "spectators may coach a side",
+const POLICY = { public: "spectators see the public view", coach: "sides may invite coaches",
   after_end: "spectators after the end", none: "no spectators" };
 
 let names = null;
@@ -93,13 +93,10 @@ export function gameCard(game, ctx) {
     return el("div", { class: "side", dataset: { side: side.id } },
       el("h4", {}, side.name), el("ul", { class: "seats" }, seats), join, division);
   });
-  // Under the coach policy a spectator follows one side's view, chosen here.
-  const coach = game.status === "active" && !mySeat && game.options.spectators === "coach";
+  // A side's view is for its players and the coaches they invite (by name or link, from
+  // the game page): the lobby offers everyone else the public view only.
   const link = game.status === "active"
-    ? (coach
-      ? el("span", { class: "enter" }, game.sides.map((side) =>
-        el("a", { href: `${gameUrl(game.id)}?side=${encodeURIComponent(side.id)}` }, `Coach ${side.name} `)))
-      : el("a", { class: "enter", href: gameUrl(game.id) }, mySeat ? "Play" : "Watch"))
+    ? el("a", { class: "enter", href: gameUrl(game.id) }, mySeat ? "Play" : "Watch")
     : null;
   const finished = game.status === "finished";
   const after = finished

@@ -54,6 +54,8 @@ form.addEventListener("submit", async (event) => {
       double_blind: data.get("double_blind") === "on",
       optional_rules: data.getAll("optional_rules"),
       spectators: data.get("spectators"),
+      // "" is the server's default: live, or a delay for rated games (games/spectating.py).
+      spectator_delay: data.get("spectator_delay") ? Number(data.get("spectator_delay")) : null,
       private: data.get("private") === "on",
       time_control: data.get("time_control") || "untimed",
       rated: data.get("rated") === "on",

@@ -129,9 +129,12 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
   }
 
   function outcomeBar() {
-    if (!outcomes.length) return null;
+    // Only while the side is still out of time (a clock frame may lift a flag before the
+    // next answer says what this player may do).
+    const open = outcomes.filter((o) => reading.sides[o.side]?.flagged);
+    if (!open.length) return null;
     const buttons = [];
-    for (const { side, outcome, seat } of outcomes) {
+    for (const { side, outcome, seat } of open) {
       if (outcome === "more_time") {
         for (const [text, seconds] of MORE_TIME[reading.control.kind] ?? []) {
           buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, onclick: () => decide(outcome, { side, seconds }) }, `Give ${sideName(side)} ${text}`));

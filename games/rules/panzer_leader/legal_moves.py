@@ -1,0 +1,209 @@
+"""The movement phase's legal commands (legal.py's other half): moves, landings, loading,
+overruns, engineering, repositioning, facing guns, laying bridges."""
+
+from __future__ import annotations
+
+from ..common.errors import IllegalCommand
+from . import emplacing, engineers, field_of_fire, forts, landing, transport
+from .bridges import lay
+from .commands import engineer
+from .movement import (
+    can_move,
+    exit_board,
+    exit_hexes,
+    may_quick_time,
+    plan,
+    quick_time_reach,
+    reach,
+)
+from .overrun import edge_entries, overrun_attack
+from .scenario import board_of, bridge_at
+from .stacking import has_room
+from .state import GameState, Unit
+from .transport import may_carry
+from .units import utype
+
+
+def ok(check) -> bool:
+    """Would this check pass? (Refusals are IllegalCommand.)"""
+    try:
+        check()
+    except IllegalCommand:
+        return False
+    return True
+
+
+def _own(state: GameState, side: str) -> list[Unit]:
+    return sorted((u for u in state.units.values() if u.side == side), key=lambda u: u.id)
+
+
+def movement(state: GameState, side: str, out: dict) -> None:
+    m = board_of(state)
+    vehicles = state.phase == "move_vehicles"
+    enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.on_map}
+    moves, loads, unloads, overruns, exits = [], [], [], [], []
+    for u in _own(state, side):
+        t = utype(u)
+        if can_move(state, u) is None:
+            normal = reach(state, u)
+            moves += [{"type": "move", "unit": u.id, "to": to} for to in sorted(normal)]
+            if t.vehicle and t.overrun != "none" and not u.road_used:
+                for to in sorted(reach(state, u, road_ok=False)):
+                    near = {m.label(n) for n in m.neighbours(m.hex(to))}
+                    if near & enemy_hexes:  # an approach that keeps the overrun open (QA O2)
+                        moves.append({"type": "move", "unit": u.id, "to": to, "road": False})
+            if not t.vehicle and t.infantry and u.hex is not None:
+                for n in m.neighbours(m.hex(u.hex)):
+                    c = {"type": "move", "unit": u.id, "to": m.label(n), "under": True}
+                    if bridge_at(state, n) and ok(lambda c=c, u=u: plan(state, u, c["to"],
+                                                                        under=True)):
+                        moves.append(c)
+            if u.hex in exit_hexes(state, side):
+                exits.append({"type": "exit", "unit": u.id})
+            if may_quick_time(state, u):
+                for to in sorted(quick_time_reach(state, u)):
+                    moves.append({"type": "move", "unit": u.id, "to": to, "mode": "quick_time"})
+        if vehicles and u.on_map and t.carries:
+            passenger = state.passenger_of(u)
+            if passenger is not None:
+                unloads.append({"type": "unload", "carrier": u.id})
+            else:
+                for p in state.units_at(u.hex, side):
+                    if not utype(p).vehicle and may_carry(state, u, p) is None:
+                        loads.append({"type": "load", "carrier": u.id, "passenger": p.id})
+        if vehicles and t.overrun != "none" and not u.eliminated and not u.exited:
+            overruns += _overruns(state, u, enemy_hexes)
+    out["move"] = moves
+    out["land"] = [{"type": "land", "unit": u.id, "to": m.label(n)} for u in _own(state, side)
+                   if landing.may_land(state, u) is None
+                   for n in m.neighbours(m.hex(u.hex)) if m.terrain(n) == "beach"
+                   and not state.units_at(m.label(n), state.enemy(side))
+                   and has_room(state, m.label(n))]
+    out["engineer"] = _engineering(state, side) if not vehicles else []
+    out["reposition"] = [{"type": "reposition", "unit": u.id} for u in _own(state, side)
+                         if forts.may_reposition(state, u) is None]
+    out["exit"] = [c for c in exits if ok(lambda c=c: _exit(state, c["unit"]))]
+    out["load"] = [c for c in loads if ok(lambda c=c: _try(state, side, c))]
+    out["unload"] = [c for c in unloads if ok(lambda c=c: _try(state, side, c))]
+    out["overrun"] = overruns
+    out["assign_vehicle"] = _vehicles(state, side)
+    out["face"] = [{"type": "face", "unit": u.id, "facing": f} for u in _own(state, side)
+                   for f in range(6) if not vehicles and u.facing is not None and f != u.facing
+                   and field_of_fire.why_not_face(state, u, f) is None]
+    out["lay_bridge"] = [{"type": "lay_bridge", "unit": u.id} for u in _own(state, side)
+                         if vehicles and u.bridge_aboard
+                         and ok(lambda u=u: _lay(state, u.id))]
+    out["unload_cargo"] = [{"type": "unload_cargo", "carrier": u.id} for u in _own(state, side)
+                           if vehicles and emplacing.cargo_of(state, u)
+                           and ok(lambda u=u: _unload_cargo(state, u.id))]
+
+
+def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
+    m = board_of(state)
+    tries = []
+    if u.hex is not None:
+        for n in m.neighbours(m.hex(u.hex)):
+            lab = m.label(n)
+            if lab in enemy_hexes:
+                tries.append({"type": "overrun", "units": [u.id], "target": lab})
+                rider = state.passenger_of(u)
+                if rider is not None and utype(u).carries == "infantry" \
+                        and "panzerblitz_assault" in state.options:
+                    tries.append({"type": "overrun", "units": [u.id], "target": lab,
+                                  "drop": True})
+    elif u.entry_turn == state.turn:  # overrun its way onto the board (QA O6)
+        for lab in sorted(set(u.entry) & enemy_hexes):
+            for x in edge_entries(state, u, lab):
+                tries.append({"type": "overrun", "units": [u.id], "target": lab,
+                              "exits": {u.id: x}})
+    return [c for c in tries if ok(lambda c=c: overrun_attack(
+        state, u.side, c["units"], c["target"], c.get("exits")))]
+
+
+def _try(state: GameState, side: str, c: dict) -> None:
+    trial = state.copy()  # never touch the state the board is shown
+    if c["type"] == "load":
+        transport.load(trial, side, c["carrier"], c["passenger"], [])
+    else:
+        transport.unload(trial, side, c["carrier"], [])
+
+
+def _exit(state: GameState, uid: str) -> None:
+    trial = state.copy()
+    exit_board(trial, trial.units[uid], [])
+
+
+def _assign(state: GameState, uid: str, vid: str) -> None:
+    trial = state.copy()
+    engineers.assign_vehicle(trial, trial.units[uid], trial.units[vid], [])
+
+
+def _lay(state: GameState, uid: str) -> None:
+    trial = state.copy()
+    lay(trial, trial.units[uid], [])
+
+
+def _unload_cargo(state: GameState, uid: str) -> None:
+    trial = state.copy()
+    emplacing.unload_cargo(trial, trial.units[uid], [])
+
+
+def _vehicles(state: GameState, side: str) -> list[dict]:
+    out = []
+    carriers = [v for v in _own(state, side) if v.on_map and utype(v).carries == "any"]
+    for u in _own(state, side):
+        if not (u.on_map and engineers.is_engineer(u)) or engineers.one_task(u):
+            continue
+        old = state.units.get(u.vehicle or "")
+        if old is not None and old.on_map:
+            continue
+        for v in carriers:
+            c = {"type": "assign_vehicle", "unit": u.id, "vehicle": v.id}
+            if ok(lambda v=v, u=u: _assign(state, u.id, v.id)):
+                out.append(c)
+    return out
+
+
+def _engineering(state: GameState, side: str) -> list[dict]:
+    m = board_of(state)
+    cmds = []
+    for u in _own(state, side):
+        if not engineers.is_engineer(u) or not u.on_map:
+            continue
+        near = {m.label(n) for n in m.neighbours(m.hex(u.hex))} | {u.hex}
+        options = [("clear_mine", h) for h in sorted(state.mines) if h in near]
+        options += [("remove_block", h) for h in sorted(state.blocks) if h in near]
+        if u.hex in {m.label(h) for h in m.road_hexes()}:
+            options.append(("make_block", u.hex))
+        if bridge_at(state, m.hex(u.hex)):
+            options.append(("demolish", u.hex))
+        if "qa_engineering" in state.options:
+            options += [("emplace_mine", u.hex), ("build_bridge", u.hex)]
+            options += [("place_bridge", m.label(n)) for n in m.neighbours(m.hex(u.hex))
+                        if m.terrain(n) == "stream"]
+        task = engineers.task_of(state, u)
+        if task:
+            options.append((task["kind"], task["hex"]))
+        for kind, label in dict.fromkeys(options):
+            team = sorted(task["units"]) if task and task["kind"] == kind and \
+                task["hex"] == label else [u.id]
+            if team[0] != u.id:
+                continue  # a team's step is offered once, by its first engineer
+            base = {"type": "engineer", "units": team, "task": kind, "hex": label}
+            tries = [base] + [{**base, "to": m.label(n)} for n in m.neighbours(m.hex(label))
+                              if kind in ("make_block", "demolish", "emplace_mine")
+                              and u.hex == label]
+            cmds += [c for c in tries if ok(lambda c=c: _try_engineer(state, c))]
+    return cmds
+
+
+def _try_engineer(state: GameState, c: dict) -> None:
+    trial = state.copy()
+    engineer(trial, trial.units[c["units"][0]].side, c, _NoDice(), [])
+
+
+class _NoDice:
+    """A roll while only checking legality: any face will do, nothing is recorded."""
+
+    def roll(self, n: int, purpose: str) -> tuple[int, ...]:
+        return (1,) * n

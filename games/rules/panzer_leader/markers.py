@@ -1,0 +1,64 @@
+"""The markers the board draws beside the counters, as plain data (1.1, 8.5, 16, 17, 22.3).
+
+`FACES` says how each kind of marker looks (a short label, a title, a colour); `on_map`
+lists the markers an audience sees now: dispersed and opportunity-fire marks, wrecks with
+their count, the minefields the audience knows of (an unfound one is never listed), blocks,
+fortifications with their defence, temporary bridges, demolished bridges and smoke. The
+board draws them without knowing any rule.
+"""
+
+from __future__ import annotations
+
+from . import hidden
+from .state import GameState
+
+FACES: dict[str, dict] = {
+    "dispersed": {"label": "D", "title": "Dispersed", "color": "#c62828", "on": "unit"},
+    "opfire": {"label": "OF", "title": "Opportunity fire", "color": "#6a1b9a", "on": "unit"},
+    "spotted": {"label": "S", "title": "Spotted", "color": "#ef6c00", "on": "unit"},
+    "wreck": {"label": "W", "title": "Wreck", "color": "#424242", "on": "hex"},
+    "mine": {"label": "M", "title": "Minefield", "color": "#bf360c", "on": "hex"},
+    "block": {"label": "B", "title": "Block", "color": "#5d4037", "on": "hex"},
+    "fort": {"label": "F", "title": "Fortification", "color": "#37474f", "on": "hex"},
+    "truck_bridge": {"label": "TrB", "title": "Truck bridge", "color": "#1565c0", "on": "hex"},
+    "tank_bridge": {"label": "TkB", "title": "Tank bridge", "color": "#0d47a1", "on": "hex"},
+    "bridge_out": {"label": "X", "title": "Bridge demolished", "color": "#000000",
+                   "on": "hex"},
+    "smoke": {"label": "SM", "title": "Smoke", "color": "#9e9e9e", "on": "hex"},
+}
+
+
+def on_map(state: GameState, sides: set[str], viewer: str) -> list[dict]:
+    """The markers an audience that knows the secrets of `sides` sees now."""
+    out: list[dict] = []
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if not u.on_map:
+            continue
+        name = hidden.handle(state, viewer, u) if hidden.hidden_from(state, u, sides) else u.id
+        if u.status == "dispersed":
+            out.append({"kind": "dispersed", "unit": name, "hex": u.hex})
+        if u.opfired and not hidden.hidden_from(state, u, sides):
+            out.append({"kind": "opfire", "unit": name, "hex": u.hex})
+        if u.spotted_at == u.hex:
+            out.append({"kind": "spotted", "unit": name, "hex": u.hex})
+    for label, n in sorted(state.wrecks.items()):
+        out.append({"kind": "wreck", "hex": label, "count": n})
+    for label, mine in sorted(state.mines.items()):
+        if knows_mine(state, mine, sides):
+            out.append({"kind": "mine", "hex": label,
+                        "inverted": bool(mine.get("inverted") or mine.get("emplacing"))})
+    out += [{"kind": "block", "hex": label} for label in sorted(state.blocks)]
+    out += [{"kind": "fort", "hex": label, "defense": f["defense"]}
+            for label, f in sorted(state.forts.items())]
+    out += [{"kind": f"{b['kind']}_bridge", "hex": label, "built": b["built"]}
+            for label, b in sorted(state.temp_bridges.items())]
+    out += [{"kind": "bridge_out", "hex": label} for label in sorted(state.blown)]
+    out += [{"kind": "smoke", "hex": label} for label in sorted(state.smoke)]
+    return out
+
+
+def knows_mine(state: GameState, mine: dict, sides: set[str]) -> bool:
+    """An audience knows a minefield its side owns or that has been found (17.1); the
+    public knows only found ones."""
+    known = set(mine["known"])
+    return bool(known & sides) if sides else known >= set(state.sides)

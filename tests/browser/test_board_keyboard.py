@@ -1,0 +1,144 @@
+"""Keyboard and screen-reader play: a whole turn played with the keys alone through the text
+view, whose buttons propose the same commands as the board; the focus never falls back to
+the page while the panels are redrawn; skip links reach the actions in a few keys."""
+
+from __future__ import annotations
+
+from tests.browser.board_people import DESKTOP, TIMEOUT, guest, shot, start_game
+from tests.browser.test_game_play import acting, groups, version
+
+SCENARIO = "melnitsa-bridgehead"
+
+# Counts the animation frames in which the keyboard's focus sat on <body> (it was dropped)
+# once the watch is on: a redraw that replaced the focused button without giving the focus
+# back shows up here, however briefly.
+WATCH_FOCUS = """(() => { window.__drops = 0; window.__watch = false;
+  const tick = () => { if (window.__watch && document.activeElement === document.body) window.__drops += 1;
+    requestAnimationFrame(tick); };
+  requestAnimationFrame(tick); })()"""
+
+
+def focused(page) -> dict:
+    return page.evaluate(
+        """(() => { const a = document.activeElement;
+        return { tag: a.tagName, text: (a.textContent || '').trim().slice(0, 160), key: a.getAttribute('data-focus-key'),
+                 inText: Boolean(a.closest('#text-view')), inConfirm: Boolean(a.closest('#confirm')), id: a.id }; })()""")
+
+
+def tab_to(page, starts: str, limit: int = 120, key: str = "Tab") -> dict:
+    """Press Tab (or Shift+Tab) until the focused element's text starts with `starts`."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        now = focused(page)
+        if now["text"].startswith(starts):
+            return now
+    raise AssertionError(f"no focusable element starting {starts!r} within {limit} Tabs; "
+                         f"legal: {sorted(groups(page))}; focus: {focused(page)}")
+
+
+def enter_then_confirm(page) -> int:
+    """Enter on the focused button proposes its command; the focus goes to Confirm; Enter sends it."""
+    before = version(page)
+    was = focused(page)
+    page.keyboard.press("Enter")
+    try:
+        page.wait_for_function("() => document.activeElement?.classList.contains('btn-confirm')", timeout=TIMEOUT)
+    except Exception:
+        shot(page, "keyboard-failed")
+        raise AssertionError(f"{was} -> {focused(page)}: no Confirm to press") from None
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
+    return version(page)
+
+
+def settled(page, gone: str | None) -> None:
+    """Wait until the text view no longer shows the button just used (it was rebuilt)."""
+    if gone:
+        page.wait_for_function(
+            "(key) => ![...document.querySelectorAll('#text-view [data-focus-key]')].some((e) => e.getAttribute('data-focus-key') === key)",
+            arg=gone, timeout=TIMEOUT)
+
+
+def test_a_turn_is_played_with_the_keyboard_alone_through_the_text_view(browser, live_server_url) -> None:
+    ann = guest(browser, live_server_url, **DESKTOP)
+    bob = guest(browser, live_server_url, **DESKTOP)
+    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
+    for p in (ann, bob):
+        p.add_init_script(WATCH_FOCUS)
+        p.goto(url)
+        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+        p.locator("#text-view .text-commands").wait_for(timeout=TIMEOUT)
+    players = [ann, bob]
+
+    # Initiative, from the top of the page: the skip link, then the text view's own button.
+    p = acting(players)
+    p.keyboard.press("Tab")
+    assert focused(p)["text"].startswith("Skip to the text view")
+    p.keyboard.press("Enter")
+    assert focused(p)["id"] == "text-h"
+    p.evaluate("window.__watch = true")
+    roll = tab_to(p, "Roll for initiative", limit=5)
+    enter_then_confirm(p)
+    settled(p, roll["key"])
+    assert focused(p)["inText"], focused(p)
+
+    # The side that won the initiative activates a unit, moves it, and ends the activation.
+    p = acting(players)
+    if not focused(p)["inText"]:  # the other player: from the top of the page
+        p.evaluate("window.__watch = false")
+        p.keyboard.press("Tab")
+        p.keyboard.press("Enter")  # the skip link to the text view
+        p.evaluate("window.__watch = true")
+    activate = tab_to(p, "Activate ")
+    enter_then_confirm(p)
+    settled(p, activate["key"])
+    assert focused(p)["inText"], focused(p)
+    shot(p, "keyboard-activated")
+    if "move" in groups(p):
+        tab_to(p, "Move ")
+        p.keyboard.press("Enter")  # opens the list of destinations
+        move = tab_to(p, "Move ", limit=3)
+        assert " to " in move["text"], move
+        enter_then_confirm(p)
+        settled(p, move["key"])
+        assert focused(p)["inText"] or focused(p)["id"] in ("text-h", "actions-h"), focused(p)
+    # An enemy that may fire at the mover declines (keys too: d, then Enter on Confirm).
+    while (q := acting(players)) is not p and "decline" in groups(q):
+        before = version(q)
+        q.keyboard.press("d")
+        q.wait_for_function("() => document.activeElement?.classList.contains('btn-confirm')", timeout=TIMEOUT)
+        q.keyboard.press("Enter")
+        q.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
+    # End the activation from the text view's commands at its top, still with keys only
+    # (unless the move ended it: the unit had nothing more it could do).
+    if acting(players) is p:
+        assert "end_activation" in groups(p), groups(p)
+        end = tab_to(p, "End the activation", key="Shift+Tab")
+        enter_then_confirm(p)
+        settled(p, end["key"])
+        assert focused(p)["inText"], focused(p)
+    assert "activation_ended" in p.evaluate("JSON.stringify(window.pgweb.store.view ? [...document.querySelectorAll('#log .ev')].map((e) => e.className) : [])") \
+        or "ends the activation" in p.locator("#log").inner_text()
+    assert p.evaluate("window.__drops") == 0, "the focus fell to the page during a redraw"
+
+
+def test_skip_links_reach_the_actions_and_the_text_view_lists_the_legal_actions(browser, live_server_url) -> None:
+    ann = guest(browser, live_server_url, **DESKTOP)
+    bob = guest(browser, live_server_url, **DESKTOP)
+    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
+    for p in (ann, bob):
+        p.goto(url)
+        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    p = acting([ann, bob])
+    p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
+    # Two Tabs and Enter: the skip link to the actions, then the first action.
+    p.keyboard.press("Tab")
+    p.keyboard.press("Tab")
+    assert focused(p)["text"].startswith("Skip to the actions")
+    p.keyboard.press("Enter")
+    assert focused(p)["id"] == "actions-h"
+    p.keyboard.press("Tab")
+    assert focused(p)["text"].startswith("Roll for initiative")
+    # Every legal command of the seat is a button in the text view.
+    legal = sum(len(v) for v in groups(p).values())
+    assert p.locator("#text-view button.text-act").count() == legal

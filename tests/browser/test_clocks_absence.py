@@ -1,0 +1,164 @@
+"""Absent players in Chromium: the vacation page, a partner taking over a seat out of time and
+playing it from the board, and an opponent claiming the win, with every clock change
+arriving on the open pages as it happens (the sweep runs in another process, as the worker
+does, and its frames cross the channel layer)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.pages_kit import PHONE, TIMEOUT, api, shot
+from tests.conftest import manage
+
+TEAM_SCENARIO = "melnitsa-bridgehead"  # a formation for each of two seats a side
+
+# The worker's sweep, run in its own process at a moment when the side's clock has run out.
+FLAG = """
+from datetime import timedelta
+from django.utils import timezone
+from games.clocks import jobs
+from games.clocks.models import SideClock
+now = timezone.now()
+SideClock.objects.filter(game_id="{game}", side_id="{side}").update(
+    remaining=1.0, running_since=now - timedelta(seconds=5), deadline=now - timedelta(seconds=4))
+print(jobs.flag_due(now))
+"""
+
+LAST_SEAT = """
+from games.models import GameStep
+print(GameStep.objects.filter(game_id="{game}").order_by("-version").values_list("seat__seat_id", flat=True)[0])
+"""
+
+
+def flag(env, game: str, side: str) -> None:
+    run = manage("shell", "-c", FLAG.format(game=game, side=side), env=env)
+    assert run.returncode == 0 and run.stdout.strip().endswith("1"), run.stderr
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_a_player_goes_on_vacation_and_comes_back_from_the_vacation_page(
+    person, live_server_url, viewport
+):
+    page = person(viewport)
+    page.goto(live_server_url + "/")
+    page.click("a.vacation-link")
+    page.wait_for_url("**/vacation/")
+    assert page.locator("h1").inner_text() == "Vacation"
+    assert page.locator("#days-left").inner_text() == "30"
+    # Bad input: said beside the field, nothing changed.
+    page.fill("#id_days", "45")
+    page.click("#vacation-go")
+    assert "30 vacation day(s) left this year, not 45" in page.locator("#days-error").inner_text()
+    assert page.locator("#days-left").inner_text() == "30"
+    shot(page, f"vacation-error-{viewport}")
+    page.fill("#id_days", "3")
+    page.click("#vacation-go")
+    page.locator("#vacation-until").wait_for()
+    assert page.locator("#days-left").inner_text() == "27"
+    assert "Have a good break" in page.locator(".notice-ok").inner_text()
+    shot(page, f"vacation-away-{viewport}")
+    page.click("#vacation-back")
+    page.locator("#vacation-go").wait_for()
+    assert page.locator("#days-left").inner_text() == "29"  # the day begun counts
+    shot(page, f"vacation-{viewport}")
+
+
+def test_a_partner_takes_over_the_absent_seat_and_plays_it_from_the_board(
+    person, live_server_url, live_server_env
+):
+    base = live_server_url
+    pages = {"ann": person(), "bob": person(), "cleo": person(), "dan": person("phone")}
+    body = {"scenario": TEAM_SCENARIO, "side": "ge", "seats_per_side": 2,
+            "options": {"time_control": "live-15+10"}}  # fmt: skip
+    game = api(pages["ann"], base, "POST", "/api/v1/games", body)["id"]
+    for name, side in (("bob", "ge"), ("cleo", "su"), ("dan", "su")):
+        api(pages[name], base, "POST", f"/api/v1/games/{game}/join", {"side": side})
+    seats = {"ann": "ge-1", "bob": "ge-2", "cleo": "su-1", "dan": "su-2"}
+    state = api(pages["ann"], base, "GET", f"/api/v1/games/{game}/legal")
+    roll = next(c for c in state["commands"] if c["type"] == "roll_initiative")
+    api(pages["ann"], base, "POST", f"/api/v1/games/{game}/commands",
+        {"id": 1, "v": 1, "command": roll})  # fmt: skip
+    able = [n for n, p in pages.items()
+            if api(p, base, "GET", f"/api/v1/games/{game}/legal")["commands"]]  # fmt: skip
+    absent = able[0]
+    side = seats[absent][:2]
+    partner = next(n for n in pages if n != absent and seats[n][:2] == side)
+    opponent = next(n for n in pages if seats[n][:2] != side)
+    url = f"{base}/games/{game}/"
+    for name in (partner, opponent):
+        pages[name].goto(url)
+        pages[name].wait_for_selector("body.socket-open")
+        pages[name].locator("#clocks .clock").first.wait_for()
+
+    flag(live_server_env, game, side)
+    # No reload: the flag reaches both pages at once.
+    helper = pages[partner]
+    take = helper.locator(f".clock-outcome[data-outcome=take_over][data-seat='{seats[absent]}']")
+    take.wait_for(timeout=TIMEOUT)
+    pages[opponent].locator(".clock-outcome[data-outcome=claim]").wait_for(timeout=TIMEOUT)
+    shot(helper, "absence-take-over-offered")
+    take.click()
+    # The flag is lifted: the side's clock runs again, and the opponent's claim is gone.
+    helper.locator(f"#clocks .clock-running[data-side={side}]").wait_for(timeout=TIMEOUT)
+    pages[opponent].locator(".clock-outcome[data-outcome=claim]").wait_for(state="detached")
+    pages[opponent].locator("#log .ev-clock-take_over").wait_for(state="attached")
+    act_for = helper.locator(f".act-for[data-seat='{seats[absent]}']")
+    act_for.wait_for(timeout=TIMEOUT)
+    assert helper.locator(f".act-for[data-seat='{seats[partner]}']").get_attribute("aria-pressed") == "true"
+    act_for.click()
+    assert act_for.get_attribute("aria-pressed") == "true"
+    shot(helper, "absence-act-for")
+    phone = helper.context.new_page()  # the same player on a phone-sized window
+    phone.set_viewport_size(PHONE)
+    phone.goto(url)
+    phone.locator(f".act-for[data-seat='{seats[absent]}']").wait_for(timeout=TIMEOUT)
+    shot(phone, "absence-act-for-phone")
+    phone.close()
+    # The absent seat's commands are on the action bar now: pass for it.
+    before = int(helper.evaluate("document.body.dataset.version"))
+    helper.locator("#global-actions button[data-command=pass]").click()
+    helper.locator("#confirm [data-action=confirm]").click()
+    helper.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    run = manage("shell", "-c", LAST_SEAT.format(game=game), env=live_server_env)
+    assert run.stdout.strip().splitlines()[-1] == seats[absent], run.stderr
+    shot(pages[opponent], "absence-opponent-phone" if opponent == "dan" else "absence-opponent")
+
+
+def test_the_opponent_claims_the_win_when_a_side_runs_out_of_time(
+    person, live_server_url, live_server_env
+):
+    base = live_server_url
+    ann, bob = person(), person("phone")
+    body = {"scenario": "meeting-at-kessel", "side": "ge", "options": {"time_control": "days-1"}}
+    game = api(ann, base, "POST", "/api/v1/games", body)["id"]
+    api(bob, base, "POST", f"/api/v1/games/{game}/join", {"side": "su"})
+    url = f"{base}/games/{game}/"
+    for p in (ann, bob):
+        p.goto(url)
+        p.wait_for_selector("body.socket-open")
+        p.locator("#clocks .clock").first.wait_for()
+    assert ann.locator("#clocks .clock-label").inner_text() == "1 day a move"
+    flag(live_server_env, game, "su")
+    claim = ann.locator(".clock-outcome[data-outcome=claim]")
+    claim.wait_for(timeout=TIMEOUT)
+    bob.locator("#clocks .clock-flagged[data-side=su]").wait_for(timeout=TIMEOUT)
+    assert bob.locator(".clock-outcomes").count() == 0  # nothing to decide for the absent side
+    shot(bob, "claim-flagged-phone")
+    claim.click()
+    for p in (ann, bob):
+        p.locator("#banner-replay").wait_for(timeout=TIMEOUT)  # the game has ended
+        p.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('claimed the win')"
+        )
+    shot(ann, "claim-won")
+    # The replay shows each step's clocks and, after each step, what happened to them.
+    for p, name in ((ann, "desktop"), (bob, "phone")):
+        p.goto(f"{url}replay")
+        p.locator("#clocks .clock[data-side=su]").wait_for(timeout=TIMEOUT)
+        p.keyboard.press("Home")
+        p.wait_for_function("() => document.getElementById('log').textContent.includes('Soviet ran out of time')")
+        assert p.locator("#clocks .clock-flagged").count() == 0  # made before the flag
+        p.keyboard.press("End")
+        p.locator("#clocks .clock-flagged[data-side=su]").wait_for()
+        assert "claimed the win" in p.locator("#log").inner_text()
+        shot(p, f"replay-clocks-{name}")
