@@ -11,6 +11,7 @@ from . import presentation
 from .core import state as st
 from .core.registry import registered_scenarios, scenario_for
 from .core.scenario import bundled_scenarios, initial_state
+from .core.scenario_model import Scenario
 from .core.serialize import state_from_json, state_hash, state_to_json
 from .core.undo import may_undo
 from .double_blind import knowledge
@@ -38,7 +39,8 @@ class PanzerGrenadier:
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         """The bundled scenarios, and any registered for a verification or a test."""
-        extra = {sid: presentation.scenario_info(s) for sid, s in registered_scenarios().items()}
+        extra = {sid: presentation.scenario_info(s) for sid, s in registered_scenarios().items()
+                 if isinstance(s, Scenario)}  # a test's bare turn fixture is no scenario
         return {**_bundled_infos(), **extra} if extra else _bundled_infos()
 
     def option_choices(self) -> list[dict]:
