@@ -81,6 +81,14 @@ def membership(game: Game, user: Any, want_side: str | None = None) -> Membershi
     return Membership(str(game.pk), game.status, game.version, policy, None, None, None, audience)
 
 
+def viewer_side(game: Game, user: Any) -> str | None:
+    """The side whose counters a user may know by id: their seat's, or the side they coach."""
+    seat = seat_of(game, user)
+    if seat is not None:
+        return seat.side.side_id
+    return spectating.coach_side(game, user) if game.status == ACTIVE else None
+
+
 def state_at(game_id: Any, version: int) -> engine.GameState | None:
     """The state after a version, from the process cache or the command log (steplog)."""
     return steplog.state_at(game_id, version)

@@ -40,9 +40,13 @@ def _no_game(game_id: Any) -> Response:
     return _error("game/none", f"no game {game_id}", 404)
 
 
-def _game_json(game: Game) -> dict:
-    game = Game.objects.prefetch_related("sides", "seats__user", "seats__side").get(pk=game.pk)
-    return GameSerializer(game).data
+def _game_json(game: Game, user: Any = None) -> dict:
+    """A game as the API shows it to `user` (in a hidden-information game, only their own
+    side's seats list their units)."""
+    game = Game.objects.prefetch_related(
+        "sides", "seats__user", "seats__side"
+    ).get(pk=game.pk)
+    return GameSerializer(game, context={"side": selectors.viewer_side(game, user)}).data
 
 
 def _watched(request: Request, game_id: str) -> Game | Response:
@@ -129,7 +133,7 @@ class GameListView(APIView):
             game = services.game_create(user=request.user, **data.validated_data)
         except services.ServiceError as exc:
             return _service_error(exc)
-        return Response(_game_json(game), status=status.HTTP_201_CREATED)
+        return Response(_game_json(game, request.user), status=status.HTTP_201_CREATED)
 
 
 class GameDetailView(APIView):
@@ -144,7 +148,8 @@ class GameDetailView(APIView):
             return _no_game(game_id)
         member = selectors.membership(game, request.user, request.query_params.get("side"))
         # A delayed public sees how far the game was that many commands ago (spectating.py).
-        return Response({**_game_json(game), "version": selectors.watched_version(game, member.audience)})
+        version = selectors.watched_version(game, member.audience)
+        return Response({**_game_json(game, request.user), "version": version})
 
 
 class JoinView(APIView):
@@ -163,7 +168,7 @@ class JoinView(APIView):
             services.game_join(game=game, user=request.user, side=data.validated_data["side"])
         except services.ServiceError as exc:
             return _service_error(exc)
-        return Response(_game_json(game))
+        return Response(_game_json(game, request.user))
 
 
 class ResignView(APIView):

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from games import engine_adapter as engine
 from games.models import FINISHED, Game
 from games.protocol import MAX_CLIENT_INT, ProtocolError, check_command_shape
 
@@ -53,14 +54,31 @@ class CommandSerializer(serializers.Serializer):
         return command
 
 
+def hides_units(options: dict) -> bool:
+    """Whether a game keeps each side's counters from the others (double blind, hidden
+    units, limited intelligence): then a seat's unit ids are its own side's business."""
+    rules = set(options.get("optional_rules") or ())
+    if options.get("double_blind"):
+        rules.add("double_blind")
+    return bool(rules & set(engine.KNOWLEDGE_MODES))
+
+
 class SeatSerializer(serializers.Serializer):
+    """A seat; its units are listed to everyone in an open game, and in a hidden-information
+    game only to its own side (context `side`: the viewer's side, or the side they coach)."""
+
     id = serializers.CharField(source="seat_id")
     side = serializers.CharField(source="side.side_id")
     user = serializers.SerializerMethodField()
-    units = serializers.ListField(child=serializers.CharField())
+    units = serializers.SerializerMethodField()
 
     def get_user(self, seat: Any) -> str | None:
         return seat.user.get_username() if seat.user_id else None
+
+    def get_units(self, seat: Any) -> list[str]:
+        if seat.side.side_id != self.context.get("side") and hides_units(seat.game.options):
+            return []
+        return list(seat.units)
 
 
 class SideSerializer(serializers.Serializer):
@@ -94,14 +112,14 @@ class GameSerializer(serializers.Serializer):
                     "id": side.side_id,
                     "name": side.name,
                     "seats": SeatSerializer(
-                        [s for s in seats if s.side_id == side.pk], many=True
+                        [s for s in seats if s.side_id == side.pk], many=True, context=self.context
                     ).data,
                 }
             )
         return out
 
     def get_seats(self, game: Game) -> list[dict]:
-        return SeatSerializer(game.seats.all(), many=True).data
+        return SeatSerializer(game.seats.all(), many=True, context=self.context).data
 
     def get_seed(self, game: Game) -> str | None:
         return game.seed if game.status == FINISHED else None

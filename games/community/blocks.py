@@ -91,12 +91,6 @@ def muted_ids(user: Any) -> set[int]:
     return set(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
 
 
-def blocked_between(a: Any, b: Any) -> bool:
-    """One of the two blocked the other (ids or users)."""
-    a, b = getattr(a, "pk", a), getattr(b, "pk", b)
-    return Block.objects.filter(Q(user_id=a, blocked_id=b) | Q(user_id=b, blocked_id=a)).exists()
-
-
 def check_seat_blocks(game: Game, user: Any) -> None:
     """hooks.SEAT_CHECKS: nobody takes a seat beside or against someone who blocked them, or
     whom they blocked (tournament pairings excepted)."""

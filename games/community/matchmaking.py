@@ -12,6 +12,7 @@ at once rather than waiting too). The worker's sweep pairs the queue again every
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime
 
 from django.conf import settings
@@ -21,8 +22,10 @@ from games.services.errors import ServiceError
 from games.services.matchmaking import seek_pair
 
 from . import glicko2, ratings
-from .blocks import blocked_between
+from .models.moderation import Block
 from .models.ratings import Rating, SeekTerms
+
+_local = threading.local()  # the queue as read by the pairing pass running in this thread
 
 RANGE_START = 100.0
 RANGE_STEP = 50.0
@@ -54,16 +57,28 @@ def seek_stored(seek: Seek, options: dict) -> None:
     SeekTerms.objects.create(seek=seek, rated=rated)
 
 
-def _rated(seek: Seek) -> bool:
-    terms = getattr(seek, "_community_terms", None)
-    if terms is None:
-        terms = SeekTerms.objects.filter(seek=seek).values_list("rated", flat=True).first()
-        seek._community_terms = bool(terms)
-        return bool(terms)
-    return terms
+def _queue(now: datetime) -> dict:
+    """What fitting needs of the whole queue, read once per pairing pass (`now` is the same
+    object for every pair one pass tries): the seekers' wishes, the blocks among them and
+    their ratings. Three queries, instead of a few per pair tried."""
+    cached = getattr(_local, "queue", None)
+    if cached is not None and cached["now"] is now:
+        return cached
+    users = set(Seek.objects.filter(status=WAITING).values_list("user_id", flat=True))
+    queue = {
+        "now": now,
+        "rated": dict(SeekTerms.objects.filter(seek__status=WAITING).values_list(
+            "seek_id", "rated")),
+        "blocks": set(Block.objects.filter(user_id__in=users, blocked_id__in=users)
+                      .values_list("user_id", "blocked_id")),
+        "ratings": {(u, r, p): v for u, r, p, v in Rating.objects.filter(user_id__in=users)
+                    .values_list("user_id", "ruleset", "pace", "rating")},
+    }
+    _local.queue = queue
+    return queue
 
 
-def seek_rating(seek: Seek, other: Seek | None = None) -> float:
+def seek_rating(seek: Seek, other: Seek | None = None, queue: dict | None = None) -> float:
     """The seeker's rating in the game and pace this pairing would play: the scenario one of
     them named (else Panzer Grenadier), a live clock if one of them named one, else
     correspondence (untimed games count as correspondence)."""
@@ -71,29 +86,33 @@ def seek_rating(seek: Seek, other: Seek | None = None) -> float:
     control = seek.time_control or (other.time_control if other else "")
     ruleset = ratings.ruleset_of(scenario) if scenario else ratings.DEFAULT_RULESET
     pace = ratings.LIVE if control.startswith("live") else ratings.CORRESPONDENCE
+    if queue is not None:
+        return queue["ratings"].get((seek.user_id, ruleset, pace), glicko2.DEFAULT_RATING)
     row = Rating.objects.filter(user_id=seek.user_id, ruleset=ruleset, pace=pace).first()
     return row.rating if row else glicko2.DEFAULT_RATING
 
 
 def seeks_fit(seek: Seek, other: Seek, now: datetime) -> bool:
     """hooks.SEEK_FITS: may these two seekers share a game now?"""
-    if blocked_between(seek.user_id, other.user_id):
+    queue = _queue(now)
+    if {(seek.user_id, other.user_id), (other.user_id, seek.user_id)} & queue["blocks"]:
         return False
-    rated = _rated(seek)
-    if rated != _rated(other):
+    rated = queue["rated"].get(seek.pk, False)
+    if rated != queue["rated"].get(other.pk, False):
         return False
     if not rated:
         return True
     ranges = [rating_range((now - s.created_at).total_seconds()) for s in (seek, other)]
     if None in ranges:
         return True
-    gap = abs(seek_rating(seek, other) - seek_rating(other, seek))
+    gap = abs(seek_rating(seek, other, queue) - seek_rating(other, seek, queue))
     return gap <= max(ranges)
 
 
 def seek_options(seeks: list[Seek]) -> dict:
     """hooks.SEEK_OPTIONS: a group of rated seekers opens a rated game."""
-    return {"rated": True} if seeks and all(_rated(s) for s in seeks) else {}
+    wishes = dict(SeekTerms.objects.filter(seek__in=seeks).values_list("seek_id", "rated"))
+    return {"rated": True} if seeks and all(wishes.get(s.pk) for s in seeks) else {}
 
 
 def pair_waiting(now: datetime) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
@@ -57,6 +58,7 @@ def pace_of(options: dict) -> str:
 DEFAULT_RULESET = "panzer_grenadier"  # games.rules.registry.DEFAULT
 
 
+@lru_cache(maxsize=256)
 def ruleset_of(scenario_id: str) -> str:
     """The game a scenario belongs to (games.rules.registry; read when asked, so a ruleset
     being worked on never stops this app from loading)."""

@@ -38,8 +38,24 @@ def test_the_seats_panel_marks_you_and_your_partner_and_what_each_commands(perso
     shot(bob, "team-seats-desktop")
 
 
+def roll_initiative(pages: dict, base: str, game: str) -> None:
+    """Whoever may roll for initiative does, through the API, until the action phase."""
+    for _ in range(6):
+        rolled = False
+        for page in pages.values():
+            legal = api(page, base, "GET", f"/api/v1/games/{game}/legal")
+            roll = [c for c in legal["commands"] if c["type"] == "roll_initiative"]
+            if roll:
+                api(page, base, "POST", f"/api/v1/games/{game}/commands", {"id": 1, "v": legal["v"], "command": roll[0]})
+                rolled = True
+                break
+        if not rolled:
+            return
+
+
 def test_a_command_that_loses_a_race_names_what_the_partner_did(person, live_server_url):
     game, pages = team_game(person, live_server_url)
+    roll_initiative(pages, live_server_url, game)
     legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
     able = [n for n in pages if legal[n]["commands"]]
     first, second = next(
@@ -64,15 +80,21 @@ def test_a_command_that_loses_a_race_names_what_the_partner_did(person, live_ser
     loser.wait_for_selector("body.socket-open")
     loser.wait_for_function("() => Number(document.body.dataset.version) >= 1")
     held["on"] = True
-    command = legal[first]["commands"][0]
-    body = {"id": 1, "v": legal[first]["v"], "command": command}
+    # The partner activates one of his units; the loser, who has not heard, passes.
+    command = next(c for c in legal[first]["commands"] if c["type"] == "activate" and c.get("kind") == "unit")
+    body = {"id": 1000, "v": legal[first]["v"], "command": command}  # not an id the initiative used
     api(pages[first], live_server_url, "POST", f"/api/v1/games/{game}/commands", body)
-    loser.locator(f"#global-actions [data-command={command['type']}]").first.click()
+    loser.locator("#global-actions [data-command=pass]").first.click()
     loser.keyboard.press("Enter")
     notice = loser.locator("#notice")
     notice.filter(has_text="acted first").wait_for()
     seat = legal[first]["seat"]
-    assert re.search(rf"Your partner Grenadier-\d+ \({seat}\) acted first", notice.inner_text())
+    text = notice.inner_text()
+    assert re.search(rf"Your partner Grenadier-\d+ \({seat}\) acted first", text)
+    # What the partner did, with his counter's printed name: no id, no ratings.
+    name = loser.evaluate(f"JSON.parse(document.getElementById('pg-boot').textContent).faces.units['{command['unit']}'].name")
+    assert f"activated {name}" in text, text
+    assert command["unit"] not in text and not re.search(r"\(\d+-\d+-\d+\)", text), text
     shot(loser, "team-race-lost-desktop")
     held["on"] = False
 

@@ -133,3 +133,15 @@ def test_a_running_double_blind_game_shows_nothing_that_moves_on_player_and_tour
     assert blind.version == 7 and not engine.is_over(state_of(blind))
     after = [client.get(p).content for p in pages]
     assert after == before
+
+
+def test_the_rated_box_is_offered_to_accounts_only(client, members):
+    from tests.community.kit import guest
+
+    (ann,) = members("ann")
+    client.force_login(ann)
+    assert 'name="rated"' in client.get("/new-game/").content.decode()
+    assert 'id="quick-match-rated"' in client.get("/").content.decode()
+    client.force_login(guest("Grenadier-9"))
+    assert 'name="rated"' not in client.get("/new-game/").content.decode()
+    assert 'id="quick-match-rated"' not in client.get("/").content.decode()

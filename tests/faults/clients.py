@@ -7,7 +7,8 @@ the first snapshot, and the final view equal to a fresh snapshot (`assert_conver
 the browser it drops frames it has, asks `sync` on a gap and when a `pong` says it lacks a
 version, reconnects with backoff (to the next server when one is gone) with the version it
 has, and resends unacknowledged commands with their ids. With `heal=False` it only records
-(the soak measures what the server delivers by itself).
+(the soak measures what the server delivers by itself), and with `heartbeat` it pings every
+so many seconds as the browser does (every 10).
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from http.cookiejar import CookieJar
 from typing import Any
 
 import websockets
-
-from games.patch import apply_patch
 
 SCENARIO = "meeting-at-kessel"  # the learning scenario: "ge" against "su"
 FINAL_CLOSE_CODES = {4401, 4403, 4404, 4409}  # reconnecting cannot help (protocol.py)
@@ -101,9 +100,11 @@ class GameClient:
     def __init__(
         self, person: Person, game_id: str, servers: Sequence[Any], *, heal: bool = True,
         first_delay: float = 0.05, max_delay: float = 1.0, seat: str | None = None,
+        heartbeat: float | None = None,
     ):  # fmt: skip
         self.person, self.game_id, self.servers = person, game_id, list(servers)
         self.heal, self.first_delay, self.max_delay, self.seat = heal, first_delay, max_delay, seat
+        self.heartbeat = heartbeat
         self.server_index = next(GameClient._ids) % len(self.servers)
         self.view: dict | None = None
         self.version: int | None = None
@@ -122,6 +123,7 @@ class GameClient:
         self.stopped = False
         self._changed = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._beat: asyncio.Task | None = None
         self._asked: int | None = None  # the version of the last `sync` sent on this connection
 
     # -- driving it -------------------------------------------------------------------------
@@ -129,6 +131,8 @@ class GameClient:
     async def start(self, timeout: float = 20) -> GameClient:
         """Connect and wait for the first view."""
         self._task = asyncio.create_task(self._run())
+        if self.heartbeat is not None:
+            self._beat = asyncio.create_task(self._ping_every(self.heartbeat))
         await self.wait_until(lambda: self.version is not None, timeout, "a first view")
         return self
 
@@ -136,12 +140,18 @@ class GameClient:
         self.stopped = True
         if self.ws is not None:
             await self.ws.close()
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
+        for task in (self._beat, self._task):
+            if task is not None:
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+
+    async def _ping_every(self, seconds: float) -> None:
+        while not self.stopped:
+            await asyncio.sleep(seconds * (0.9 + 0.2 * random.random()))
+            await self._send({"t": "ping"})
 
     async def wait_until(self, check: Callable[[], bool], timeout: float, what: str) -> None:
         """Wait for a condition on what the socket received (re-checked at every frame)."""
@@ -264,7 +274,7 @@ class GameClient:
                 await self._sync()
             else:
                 if t == "patch":
-                    self.view = apply_patch(self.view, frame["d"]["ops"])
+                    self.view = patch_in_place(self.view, frame["d"]["ops"])
                 self.version = v
                 self._applied(v)
         elif t in ("ack", "reject"):
@@ -316,6 +326,42 @@ async def play(
     for client in everyone:
         await client.at(version, ping_every=ping_every)
     return version
+
+
+def patch_in_place(view: Any, ops: list[dict]) -> Any:
+    """`games.patch.apply_patch` without its copy of the whole view first, as the browser's
+    store does: each client parsed its own frame, so nothing is shared (the soak's thousand
+    sockets would spend most of their time copying views otherwise)."""
+    for op in ops:
+        kind, path = op["op"], op["path"]
+        if path == "":
+            view = op["value"]
+            continue
+        view = _apply_op(view, kind, path, op.get("value"))
+    return view
+
+
+def _apply_op(view: Any, kind: str, path: str, value: Any) -> Any:
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in path.split("/")[1:]]
+    *parents, last = tokens
+    target = view
+    for token in parents:
+        target = target[int(token)] if isinstance(target, list) else target[token]
+    if isinstance(target, list):
+        index = len(target) if last == "-" else int(last)
+        if kind == "add":
+            target.insert(index, value)
+        elif kind == "remove":
+            del target[index]
+        else:
+            target[index] = value
+    elif kind == "remove":
+        del target[last]
+    else:
+        if kind == "replace" and last not in target:
+            raise KeyError(path)
+        target[last] = value
+    return view
 
 
 def missing_versions(client: GameClient, last: int) -> list[int]:

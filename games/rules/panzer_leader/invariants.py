@@ -24,9 +24,9 @@ def problems(state: GameState) -> list[str]:
         if n > WRECK_CAP:
             out.append(f"{label}: {n} wrecks (16)")
     for u in state.units.values():
-        if u.carried_by:
+        if u.carried_by and not u.eliminated and not u.exited:
             c = state.units[u.carried_by]
-            if not c.on_map or c.hex != u.hex:
+            if c.eliminated or c.exited or c.hex != u.hex:
                 out.append(f"{u.id}: carried by {c.id}, which is not with it (6)")
         if u.status not in (OK, "dispersed"):
             out.append(f"{u.id}: status {u.status!r}")

@@ -79,9 +79,12 @@ def still_afloat(state: GameState, vehicles: bool, events: list) -> None:
     for u in state.units.values():
         if (u.afloat and u.on_map and u.side == state.active and u.entry_turn == state.turn
                 and utype(u).vehicle == vehicles):
-            u.eliminated = True
-            events.append({"type": "eliminated", "units": [u.id], "side": u.side,
-                           "why": "did not land (19.2)"})
+            lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
+            for v in lost:
+                v.eliminated = True
+                v.carried_by = None
+            events.append({"type": "eliminated", "units": [v.id for v in lost], "side": u.side,
+                           "hex": u.hex, "why": "did not land (19.2)"})
 
 
 def dd_survival(state: GameState, dice, events: list) -> None:

@@ -105,8 +105,11 @@ def _late_arrivals(state: GameState, vehicles: bool, events: list) -> None:
     for u in state.units.values():
         if (u.side == state.active and u.hex is None and u.entry_turn == state.turn
                 and not u.eliminated and not u.exited and utype(u).vehicle == vehicles):
-            u.eliminated = True  # off the map: no wreck
-            events.append({"type": "eliminated", "units": [u.id], "side": u.side,
+            lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
+            for v in lost:
+                v.eliminated = True  # off the map: no wreck
+                v.carried_by = None
+            events.append({"type": "eliminated", "units": [v.id for v in lost], "side": u.side,
                            "why": "did not enter on schedule (QA G4)"})
 
 

@@ -141,8 +141,8 @@ class GameState:
         return [u for u in self.units_at(label) if u.in_fort]
 
     def passenger_of(self, carrier: Unit) -> Unit | None:
-        return next((u for u in self.units.values() if u.carried_by == carrier.id and u.on_map),
-                    None)
+        return next((u for u in self.units.values() if u.carried_by == carrier.id
+                     and not u.eliminated and not u.exited), None)
 
 
 def _plain(value: Any) -> Any:

@@ -3,14 +3,16 @@ pinned elsewhere are pinned here."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from games.rules.panzer_leader import setup
 from games.rules.panzer_leader.assault import assault_attack
 from games.rules.panzer_leader.options import DEFAULT_OPTIONS, EXPERIMENTAL
-from games.rules.panzer_leader.scenario import situations
+from games.rules.panzer_leader.scenario import register, situation_from_dict, situations
 from games.rules.panzer_leader.spotting import is_spotted, sweep_markers
 from games.rules.panzer_leader.units import catalogue
 
@@ -62,12 +64,35 @@ def test_pl_d22_qa_spotting_sp6_the_spotted_marker_goes_when_no_enemy_sees_the_h
     assert s.units["g"].spotted_at is None and not is_spotted(s, s.units["g"], "allied")
 
 
-def test_pl_e1_situations_place_every_unit_on_an_enterable_hex():
+def test_pl_e1_set_up_honours_23_2_out_of_sight_or_unspotted_and_qa_game_procedure_g8():
+    """Every situation: the side that sets up last is out of enemy sight or unspotted in
+    cover (23.2), nothing is set up where it could not go in play (QA G8), units afloat
+    lie one to a sea hex beside a beach; the invasion situation is the exception (QA G10)."""
     for sit in situations().values():
-        for group in sit.raw["forces"]:
-            for label in group.get("at", ()):
-                sea = sit.map.terrain(sit.map.hex(label)) == "sea"
-                assert sea == bool(group.get("afloat")), label  # only landing units afloat
+        assert setup.problems(sit) == [], sit.id
+
+
+def test_qa_game_procedure_g10_only_an_invasion_may_set_up_in_sight():
+    sit = situations()["pl-hollenbach"]
+    raw = json.loads(json.dumps(sit.raw))
+    raw["id"] = "test-g10"
+    raw["forces"][0]["at"] = ["A-K-2", "A-K-3"]  # two Shermans beside the German line
+    bad = situation_from_dict(raw)
+    register(bad)
+    assert any("(23.2)" in p for p in setup.problems(bad))
+    raw["invasion"] = True
+    waived = situation_from_dict(raw)
+    register(waived)
+    assert not [p for p in setup.problems(waived) if "(23.2)" in p]
+
+
+def test_qa_game_procedure_g8_nothing_sets_up_where_it_could_not_enter():
+    raw = json.loads(json.dumps(situations()["pl-river-assault"].raw))
+    raw["id"] = "test-g8"
+    raw["forces"][0]["at"] = ["B-I-5", "A-E-4", "A-E-8", "A-D-6"]  # a Sherman in the stream
+    bad = situation_from_dict(raw)
+    register(bad)
+    assert any("vehicle in a stream" in p for p in setup.problems(bad))
 
 
 def test_pl_e4_an_order_on_an_empty_hex_does_not_scatter_for_emptiness():

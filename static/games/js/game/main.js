@@ -513,8 +513,15 @@ function seatCommandsInclude(cmd) {
 
 bindKeys(document, {
   Escape: () => cancel(),
-  // Enter confirms from the map or the page; on a button or a link it presses that instead.
-  Enter: (e) => (ui.proposal && !e.target?.closest?.("button, a, summary, select, [role=button]") ? (confirm(), true) : false),
+  // Enter confirms from the map, the page or the button that proposed it; on another button
+  // or a link it presses that instead.
+  Enter: (e) => {
+    if (!ui.proposal) return false;
+    const on = e.target?.closest?.("button, a, summary, select, [role=button]");
+    if (on && on.getAttribute("data-focus-key") !== commandKey(ui.proposal.command)) return false;
+    confirm();
+    return true;
+  },
   "+": () => board.zoom(1.25),
   "=": () => board.zoom(1.25),
   "-": () => board.zoom(0.8),

@@ -1,0 +1,88 @@
+"""The set-up rules of a situation (23.2; QA G8-G10), checked on our situation files.
+
+Our situations place every unit themselves (PL-E1), so the set-up rules are honoured in the
+data and checked here, not played as a phase:
+
+- the side that sets up last (the situation's `setup_last`, else the attacker) places its
+  units out of the line of sight of every enemy unit that could spot them, or unspotted in
+  woods or towns (no enemy adjacent), unless the situation is an invasion (QA G10: only the
+  invasion situations are exceptions);
+- no unit sets up in a hex it could not enter in play (QA G8): vehicles not in streams,
+  swamps or across woods edges they could never cross, nothing on the sea unless afloat, and
+  only infantry-type units under bridges;
+- units afloat lie one to a sea hex, each beside a beach (19.2).
+"""
+
+from __future__ import annotations
+
+from .movement import terrain_cost
+from .scenario import Situation, board_of, bridge_for, opening_state
+from .sight import in_cover, sees
+from .spotting import spotters
+from .state import GameState, Unit
+from .units import utype
+
+
+def last_side(sit: Situation) -> str:
+    return sit.raw.get("setup_last", sit.raw["victory"]["attacker"])
+
+
+def problems(sit: Situation) -> list[str]:
+    """Every breach of 23.2 and QA G8 in a situation's set-up, in words."""
+    state = opening_state(sit)
+    out = [f"{u.id} at {u.hex}: {why}" for u in _placed(state) if (why := _enterable(state, u))]
+    seas = [u.hex for u in _placed(state) if u.afloat]
+    out += [f"two units afloat in {h} (19.2)" for h in sorted(set(seas)) if seas.count(h) > 1]
+    m = board_of(state)
+    out += [f"{h}: afloat out of reach of a beach (19.2)" for h in sorted(set(seas))
+            if not any(m.terrain(n) == "beach" for n in m.neighbours(m.hex(h)))]
+    if sit.raw.get("invasion"):
+        return out
+    side = last_side(sit)
+    for u in _placed(state):
+        if u.side == side and not u.afloat and (why := _seen(state, u)):
+            out.append(f"{u.id} at {u.hex}: {why} (23.2)")
+    return out
+
+
+def _placed(state: GameState) -> list[Unit]:
+    return [u for u in sorted(state.units.values(), key=lambda u: u.id)
+            if u.on_map and u.carried_by is None]
+
+
+def _seen(state: GameState, u: Unit) -> str | None:
+    """Why the unit is visible to the enemy at set-up, or None."""
+    m = board_of(state)
+    h = m.hex(u.hex)
+    eyes = [e for e in spotters(state, state.enemy(u.side)) if not e.afloat]
+    if in_cover(state, h):
+        near = [e.id for e in eyes if m.hex(e.hex) in m.neighbours(h)]
+        return f"in cover but spotted by the adjacent {near[0]}" if near else None
+    seeing = [e.id for e in eyes if sees(state, m.hex(e.hex), h)]
+    return f"in the open in sight of {seeing[0]}" if seeing else None
+
+
+def _enterable(state: GameState, u: Unit) -> str | None:
+    """Why the unit could never have entered its set-up hex in play (QA G8), or None."""
+    m = board_of(state)
+    h = m.hex(u.hex)
+    t = utype(u)
+    if m.terrain(h) == "sea":
+        return None if u.afloat else "on the sea without being afloat (4.10)"
+    if u.afloat:
+        return "afloat off the sea"
+    if u.under_bridge:
+        ok = t.infantry and not t.vehicle and m.is_bridge(h)
+        return None if ok else "only infantry-type units set up under a bridge (QA B2)"
+    bridge = bridge_for(state, h, t)
+    if m.terrain(h) == "stream" and not bridge:
+        return None if not t.vehicle else "a vehicle in a stream (2.4)"
+    if terrain_cost(state, t, h) is None:
+        return f"{t.move_class} units never enter {m.terrain(h)} (PL-D5)"
+    if t.vehicle and not t.cavalry:
+        ways = [n for n in m.neighbours(h) if "cliff" not in m.symbols(n, h)
+                and ("green" not in m.symbols(n, h) or m.is_road(n, h))
+                and terrain_cost(state, t, n) is not None]
+        if not ways:
+            return "no way in for a vehicle (4.9; QA G8)"
+    return None
