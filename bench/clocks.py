@@ -1,22 +1,30 @@
-"""Benchmark the clocks: one sweep of the background worker over many open timed games, and
-a command's latency with clocks on and off.
+"""Benchmark the clocks: one sweep of the background worker over many open timed games, with
+every player reachable on every channel, and a command's latency with clocks off and on.
 
 Sweep: 1000 correspondence games (3 days a move) and 200 live games (30 min + 20 s) are
-open, their clocks part-way through; about 1 in 100 has run out and about 1 in 10 is inside
-its reminder window. One sweep runs every registered job (flag, remind with a listener on
-`time_running_out` standing in for the notifications, opportunity-fire timers, vacations)
-as the worker does; the first sweep does the work, a second finds nothing left to do.
+open, their clocks part-way through; about 1 in 100 sides has run out and about 1 in 10 is
+inside its reminder window. Each game has its own two players, each with an e-mail address,
+a webhook and a Web Push subscription, so every flag and reminder makes real deliveries (a
+row per player and channel) and queues their sending. One sweep runs every registered job as
+the worker does (flag, remind, opportunity-fire timers, vacations, and the notifications'
+share: the deliveries of the flags and reminders, retries, digests); the mail servers, push
+services and webhooks are talked to later by the send tasks, not by the sweep. A second
+sweep then finds nothing to do (idle).
 
-Latency: the same seeded line of play (same dice seed, same commands) is sent through
-command_submit to an untimed game and to a live game; median and 90th percentile of each.
+Latency: the same seeded line of play (same dice seed, same commands, mostly moves) is sent
+through command_submit to an untimed game, a live game and a correspondence game in turn
+(the order rotating); when the line reaches the end of the scenario, three new games take
+it up, until `--commands` commands have gone to each. Median and 90th percentile of each.
 
 The games are copied from one started game of each kind with bulk inserts (a sweep reads
-clocks and games, not counters). Database: the embedded default (SQLite in a temporary
-folder), or DATABASE_URL.
+clocks, games, seats and settings, not counters). Database: the embedded default (SQLite in
+a temporary folder), or DATABASE_URL; tasks queue in the database, as with the worker.
 
 Run: .venv/bin/python bench/clocks.py [--correspondence 1000] [--live 200] [--commands 150]
-Lines: clocks-sweep: games=G flagged=F reminded=R sweep_ms=S idle_sweep_ms=I
-       clocks-command: commands=N off_p50_ms=A off_p90_ms=B on_p50_ms=C on_p90_ms=D
+Line: clocks: games=G flagged=F reminded=R deliveries=D tasks=T sweep_ms=S sweep_cpu_ms=C
+      idle_sweep_ms=I commands=N off_p50_ms=.. live_p50_ms=.. mail_p50_ms=.. off_p90_ms=..
+      live_p90_ms=.. mail_p90_ms=.. clock_hook_off_p50_ms=.. clock_hook_live_p50_ms=..
+      clock_hook_mail_p50_ms=.. (the clocks' own share of a command: their step hook)
 """
 
 from __future__ import annotations
@@ -48,16 +56,22 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.utils import timezone  # noqa: E402
+from django_tasks_db.models import DBTaskResult  # noqa: E402
 
 from games import engine_adapter as engine  # noqa: E402
 from games import services  # noqa: E402
 from games.clocks import control as controls  # noqa: E402
-from games.clocks import signals, sweep  # noqa: E402
+from games.clocks import service as clock_service  # noqa: E402
+from games.clocks import sweep  # noqa: E402
 from games.clocks.models import GameClock, SideClock  # noqa: E402
 from games.models import Game, Seat, Side  # noqa: E402
+from games.notifications.models import Delivery, NotificationSettings, PushSubscription  # noqa: E402
+from games.rules.panzer_grenadier.legal import legal_commands  # noqa: E402
+from games.services import hooks  # noqa: E402
 
 SCENARIO = "meeting-at-kessel"
 SEED = "bench-clocks-seed"
+User = get_user_model()
 
 
 def started(ann, bob, control):
@@ -69,8 +83,28 @@ def started(ann, bob, control):
     return game
 
 
-def copies(template: Game, n: int, control: dict, rng: random.Random, users) -> None:
-    """`n` copies of a started game with its clocks part-way through."""
+def players(n: int, prefix: str) -> list:
+    """`n` players, each with an e-mail address, a webhook and a push subscription."""
+    User.objects.bulk_create([User(username=f"{prefix}{i}") for i in range(n)], batch_size=500)
+    made = list(User.objects.filter(username__startswith=prefix).order_by("pk"))
+    NotificationSettings.objects.bulk_create(
+        [NotificationSettings(user=u, email=f"{u.username}@example.test",
+                              webhook_url=f"https://hooks.example.test/{u.username}")
+         for u in made],
+        batch_size=500,
+    )  # fmt: skip
+    PushSubscription.objects.bulk_create(
+        [PushSubscription(user=u, endpoint=f"https://push.example.test/{u.username}",
+                          p256dh="BPp", auth="aa")
+         for u in made],
+        batch_size=500,
+    )  # fmt: skip
+    return made
+
+
+def copies(template: Game, n: int, control: dict, rng: random.Random, prefix: str) -> None:
+    """`n` copies of a started game, each with its own two players, clocks part-way through."""
+    people = players(2 * n, prefix)
     now = timezone.now()
     bank = controls.bank(control)
     remind = controls.reminder_at(control)
@@ -80,7 +114,7 @@ def copies(template: Game, n: int, control: dict, rng: random.Random, users) -> 
             id=uuid.uuid4(), scenario=template.scenario, status=template.status,
             version=template.version, options=template.options, seats_per_side=1,
             seed=template.seed, commitment=template.commitment, state=template.state,
-            created_by=users[0], started_at=now,
+            created_by=people[0], started_at=now,
         )  # fmt: skip
         games.append(g)
         clocks.append(GameClock(game=g, kind=control["kind"], control=control))
@@ -103,80 +137,86 @@ def copies(template: Game, n: int, control: dict, rng: random.Random, users) -> 
     Side.objects.bulk_create(sides, batch_size=500)
     made = {(s.game_id, s.side_id): s for s in sides}
     Seat.objects.bulk_create(
-        [Seat(game=g, side=made[(g.pk, sid)], seat_id=f"{sid}-1", user=users[i])
-         for g in games for i, sid in enumerate(("ge", "su"))],
+        [Seat(game=g, side=made[(g.pk, sid)], seat_id=f"{sid}-1", user=people[2 * k + i])
+         for k, g in enumerate(games) for i, sid in enumerate(("ge", "su"))],
         batch_size=500,
     )  # fmt: skip
     GameClock.objects.bulk_create(clocks, batch_size=500)
     SideClock.objects.bulk_create(side_clocks, batch_size=500)
 
 
-NOTIFY_MS: list[float] = []  # time spent in the notifications' reminder receiver
-
-
-def time_the_notifications() -> None:
-    """Wrap the notifications app's "time running out" receiver (when installed) in a timer,
-    so the sweep's own share and the notifications' share can be told apart."""
-    sync, _ = signals.time_running_out._live_receivers(None)
-    for fn in sync:
-        if not getattr(fn, "__module__", "").startswith("games.notifications"):
-            continue
-        signals.time_running_out.disconnect(dispatch_uid="notifications-time-running-out")
-
-        def timed(sender, _fn=fn, **kw):
-            t0 = time.perf_counter()
-            _fn(sender, **kw)
-            NOTIFY_MS.append((time.perf_counter() - t0) * 1000)
-
-        signals.time_running_out.connect(
-            timed, weak=False, dispatch_uid="notifications-time-running-out"
-        )
-
-
-def timed_sweep() -> tuple[float, dict]:
-    t0 = time.perf_counter()
+def timed_sweep() -> tuple[float, float, dict]:
+    """One sweep: its wall time and this process's CPU time (ms), and what it did."""
+    t0, c0 = time.perf_counter(), time.process_time()
     done = sweep.run_sweep()
-    return (time.perf_counter() - t0) * 1000, done
+    return (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000, done
 
 
-def line_of_play(start, n: int) -> list[tuple[str, dict]]:
-    """A seeded line of legal commands (the same for both games), mostly moves and passes."""
-    from games.rules.panzer_grenadier.legal import legal_commands
+HOOK_MS: dict[str, list[float]] = {}  # the clocks' own share of each command, by game kind
+KINDS: dict[str, str] = {}  # game id -> its clock's kind, for the latency games
 
-    rng = random.Random(3)
+
+def time_the_clock_hook() -> None:
+    """Time the clocks' step hook (games.clocks.service.on_step) inside each command."""
+    index = hooks.AFTER_STEP.index(clock_service.on_step)
+
+    def timed(done):
+        t0 = time.perf_counter()
+        clock_service.on_step(done)
+        spent = (time.perf_counter() - t0) * 1000
+        HOOK_MS.setdefault(KINDS.get(str(done.game_id), "untimed"), []).append(spent)
+
+    hooks.AFTER_STEP[index] = timed
+
+
+def line_of_play(start, n: int, rng: random.Random) -> list[tuple[str, dict]]:
+    """Up to `n` legal commands from `start`, mostly moves (as people play), until the end."""
     state, position, line = start, 0, []
-    for _ in range(n):
+    while len(line) < n:
         legal = {s.id: g for s in state.seats if (g := legal_commands(state, s.id))}
         if not legal:
-            break
+            break  # the scenario is over
         seat_id = rng.choice(sorted(legal))
         groups = legal[seat_id]
-        command = rng.choice(groups[rng.choice(sorted(groups))])
+        kind = "move" if "move" in groups and rng.random() < 0.8 else rng.choice(sorted(groups))
+        if kind == "pass" and len(groups) > 1 and rng.random() < 0.7:
+            kind = rng.choice(sorted(set(groups) - {"pass"}))
+        command = rng.choice(groups[kind])
         applied = engine.apply_command(state, seat_id, command, SEED, position)
         state, position = applied.state, applied.dice_position
         line.append((seat_id, command))
     return line
 
 
-def latencies(games: dict[str, Game], line) -> dict[str, list[float]]:
-    """Each command of the line sent to every game in turn (the order alternating)."""
-    seats = {
-        name: {s.seat_id: s for s in Seat.objects.filter(game=g).select_related("side")}
-        for name, g in games.items()
-    }
-    versions = {name: g.version for name, g in games.items()}
-    out: dict[str, list[float]] = {name: [] for name in games}
-    for n, (seat_id, command) in enumerate(line):
-        names = list(games) if n % 2 == 0 else list(reversed(games))
-        for name in names:
-            t0 = time.perf_counter()
-            outcome = services.command_submit(
-                game=games[name].pk, seat=seats[name][seat_id], command=command,
-                base_version=versions[name],
-            )  # fmt: skip
-            out[name].append((time.perf_counter() - t0) * 1000)
-            assert outcome.ok, outcome
-            versions[name] = outcome.version
+def latencies(controls_by_name: dict, wanted: int, ann, bob) -> dict[str, list[float]]:
+    """The same line of play sent to a game of each control in turn (order rotating)."""
+    out: dict[str, list[float]] = {name: [] for name in controls_by_name}
+    rng = random.Random(3)
+    while len(next(iter(out.values()))) < wanted:
+        games = {name: started(ann, bob, c) for name, c in controls_by_name.items()}
+        for name, g in games.items():
+            KINDS[str(g.pk)] = (controls_by_name[name] or {"kind": "untimed"})["kind"]
+        for g in games.values():
+            Game.objects.filter(pk=g.pk).update(seed=SEED)
+        first = next(iter(games.values()))
+        left = wanted - len(next(iter(out.values())))
+        line = line_of_play(engine.decode_state(first.pk, 1, first.state), left, rng)
+        seats = {
+            name: {s.seat_id: s for s in Seat.objects.filter(game=g).select_related("side")}
+            for name, g in games.items()
+        }
+        versions = {name: g.version for name, g in games.items()}
+        names = list(games)
+        for n, (seat_id, command) in enumerate(line):
+            for name in names[n % len(names):] + names[: n % len(names)]:
+                t0 = time.perf_counter()
+                outcome = services.command_submit(
+                    game=games[name].pk, seat=seats[name][seat_id], command=command,
+                    base_version=versions[name],
+                )  # fmt: skip
+                out[name].append((time.perf_counter() - t0) * 1000)
+                assert outcome.ok, outcome
+                versions[name] = outcome.version
     return out
 
 
@@ -192,36 +232,34 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=150)
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
-    User = get_user_model()
     ann, bob = User.objects.create_user("ann"), User.objects.create_user("bob")
     days, live = controls.normalize("days-3"), controls.normalize("live-30+20")
     rng = random.Random(1)
-    copies(started(ann, bob, days), args.correspondence, days, rng, (ann, bob))
-    copies(started(ann, bob, live), args.live, live, rng, (ann, bob))
-    reminded = []
-    signals.time_running_out.connect(lambda sender, **kw: reminded.append(kw), weak=False)
-    time_the_notifications()
-    sweep_ms, done = timed_sweep()
-    notify_ms = sum(NOTIFY_MS)
-    idle_ms, _ = timed_sweep()
+    copies(started(ann, bob, days), args.correspondence, days, rng, "mail")
+    copies(started(ann, bob, live), args.live, live, rng, "live")
+    DBTaskResult.objects.all().delete()  # the template games' own notifications
+    sweep_ms, sweep_cpu_ms, done = timed_sweep()
+    deliveries = Delivery.objects.count()
+    tasks = DBTaskResult.objects.exclude(task_path__endswith=".sweep").count()
+    idle_ms, _, _ = timed_sweep()
     games = GameClock.objects.count()
+    time_the_clock_hook()
+    timings = latencies(
+        {"off": None, "live": controls.normalize("live-60+30"), "mail": days},
+        args.commands, ann, bob,
+    )  # fmt: skip
     print(
-        f"clocks-sweep: games={games} flagged={done.get('clocks.flag')} "
-        f"reminded={len(reminded)} sweep_ms={sweep_ms:.0f} (of which notifications' "
-        f"reminder receiver {notify_ms:.0f}) idle_sweep_ms={idle_ms:.0f}"
-    )
-
-    off = started(ann, bob, None)
-    on = started(ann, bob, controls.normalize("live-60+30"))
-    for g in (off, on):
-        Game.objects.filter(pk=g.pk).update(seed=SEED)
-    line = line_of_play(engine.decode_state(off.pk, 1, off.state), args.commands)
-    timings = latencies({"off": off, "on": on}, line)
-    print(
-        f"clocks-command: commands={len(line)} "
+        f"clocks: games={games} flagged={done.get('clocks.flag')} "
+        f"reminded={done.get('clocks.remind')} deliveries={deliveries} tasks={tasks} "
+        f"sweep_ms={sweep_ms:.0f} sweep_cpu_ms={sweep_cpu_ms:.0f} idle_sweep_ms={idle_ms:.0f} "
+        f"commands={len(timings['off'])} "
+        + " ".join(f"{k}_p50_ms={statistics.median(v):.1f}" for k, v in timings.items())
+        + " "
+        + " ".join(f"{k}_p90_ms={pct(v, 0.9):.1f}" for k, v in timings.items())
+        + " "
         + " ".join(
-            f"{k}_p50_ms={statistics.median(v):.1f} {k}_p90_ms={pct(v, 0.9):.1f}"
-            for k, v in timings.items()
+            f"clock_hook_{k}_p50_ms={statistics.median(HOOK_MS.get(kind, [0])):.2f}"
+            for k, kind in (("off", "untimed"), ("live", "live"), ("mail", "correspondence"))
         )
     )
 

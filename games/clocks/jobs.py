@@ -2,8 +2,8 @@
 opportunity-fire offers whose timer ran out, and restart clocks when a vacation ends.
 
 Each job claims its work so that two workers sweeping at once do it once: flags and
-vacation ends under the game row's lock (re-read after the lock), reminders by a
-conditional UPDATE, declines through command_submit's version check.
+reminders by taking their rows (`_claim`), vacation ends by a conditional UPDATE, declines
+through command_submit's version check.
 """
 
 from __future__ import annotations
@@ -11,70 +11,79 @@ from __future__ import annotations
 from datetime import datetime
 from functools import partial
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F, QuerySet
 
 from games import engine_adapter as engine
 from games.clocks import control as controls
 from games.clocks import service, signals
-from games.clocks.models import GameClock, SideClock, Vacation
+from games.clocks.models import GameClock, SideClock, SweepSchedule, Vacation
 from games.models import ACTIVE, Game, Seat
 from games.services.commands import command_submit
 
 BATCH = 500  # rows a job takes per sweep; the next sweep takes the rest
 
 
+def _claim(rows: QuerySet, *fields: str) -> list[tuple]:
+    """Take the rows of `rows` for this worker, inside the caller's transaction: the ones no
+    other worker is taking at this moment. PostgreSQL locks them, skipping rows another
+    worker has locked (a row another worker already changed no longer matches). SQLite has
+    one writer: taking its write lock first means no other worker writes until this one
+    commits, so the rows read here are the rows this worker changes."""
+    if connection.features.has_select_for_update_skip_locked:
+        rows = rows.select_for_update(skip_locked=True, of=("self",))
+    else:
+        SweepSchedule.objects.filter(pk__isnull=True).update(scheduled_at=None)  # the write lock
+    return list(rows.values_list("pk", *fields)[:BATCH])
+
+
 def flag_due(now: datetime) -> int:
     """Flag every running clock whose deadline has passed; returns how many this call flagged.
 
     A flag needs no rules: the clock ran since the last step settled it, so it only stops at
-    its deadline. Each is claimed by a conditional UPDATE (still unflagged, same deadline),
-    which also waits for a step holding the row, so no clock is flagged twice.
+    its deadline (the flag is dated then). The clocks are claimed (`_claim`) and flagged by
+    one UPDATE; a step settling the same clock waits for it, or it waits for the step, whose
+    settling then leaves the clock no longer due. No clock is flagged twice.
     """
-    rows = list(
-        SideClock.objects.filter(service.due(now), game__status=ACTIVE).values_list(
-            "pk", "game_id", "side_id", "deadline"
-        )[:BATCH]
-    )
-    flags: list[dict] = []
     with transaction.atomic():
-        for pk, game_id, side_id, deadline in rows:
-            claimed = SideClock.objects.filter(
-                pk=pk, flagged_at__isnull=True, deadline=deadline
-            ).update(
-                flagged_at=deadline, remaining=0.0, running_since=None, deadline=None,
-                remind_at=None,
-            )  # fmt: skip
-            if claimed:
-                flags.append(service.flagged(game_id, side_id, deadline))
+        rows = _claim(
+            SideClock.objects.filter(service.due(now), game__status=ACTIVE),
+            "game_id", "side_id", "deadline",
+        )  # fmt: skip
+        SideClock.objects.filter(service.due(now), pk__in=[r[0] for r in rows]).update(
+            flagged_at=F("deadline"), remaining=0.0, running_since=None, deadline=None,
+            remind_at=None,
+        )  # fmt: skip
+        flags = service.flagged_many([(game, side, deadline) for _, game, side, deadline in rows])
         transaction.on_commit(partial(signals.send_flags, flags))
     return len(flags)
 
 
 def remind(now: datetime) -> int:
-    """Tell each running side once per stretch that its time is running out."""
-    rows = list(
-        SideClock.objects.filter(
-            remind_at__lte=now,
-            running_since__isnull=False,
-            flagged_at__isnull=True,
-            game__status=ACTIVE,
-        ).values_list("pk", "game_id", "side_id", "deadline", "remind_at")[:BATCH]
-    )
-    seats: dict[tuple, list[str]] = {}
-    for game_id, side_id, seat_id in Seat.objects.filter(
-        game_id__in={r[1] for r in rows}
-    ).order_by("seat_id").values_list("game_id", "side__side_id", "seat_id"):
-        seats.setdefault((game_id, side_id), []).append(seat_id)
-    reminders: list[dict] = []
+    """Tell each running side once per stretch that its time is running out (claimed as the
+    flags are, and sent to the listeners in one batch after the commit)."""
     with transaction.atomic():
-        for pk, game_id, side_id, deadline, remind_at in rows:
-            if not SideClock.objects.filter(pk=pk, remind_at=remind_at).update(remind_at=None):
-                continue  # another worker reminded, or the clock moved on
-            reminders.append({
+        rows = _claim(
+            SideClock.objects.filter(
+                remind_at__lte=now, running_since__isnull=False, flagged_at__isnull=True,
+                game__status=ACTIVE,
+            ),
+            "game_id", "side_id", "deadline",
+        )  # fmt: skip
+        SideClock.objects.filter(pk__in=[r[0] for r in rows]).update(remind_at=None)
+        seats: dict[tuple, list[str]] = {}
+        for game_id, side_id, seat_id in Seat.objects.filter(
+            game_id__in={r[1] for r in rows}
+        ).order_by("seat_id").values_list("game_id", "side__side_id", "seat_id"):
+            seats.setdefault((game_id, side_id), []).append(seat_id)
+        reminders = [
+            {
                 "game_id": game_id, "side_id": side_id,
                 "seat_ids": tuple(seats.get((game_id, side_id), ())), "deadline": deadline,
                 "remaining": max((deadline - now).total_seconds(), 0.0),
-            })  # fmt: skip
+            }
+            for _, game_id, side_id, deadline in rows
+        ]  # fmt: skip
         transaction.on_commit(partial(signals.send_reminders, reminders))
     return len(reminders)
 

@@ -10,17 +10,17 @@ the clocks and their log lines) and nudges the lobby sockets of the game's playe
 
 from __future__ import annotations
 
-from functools import partial
+import threading
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast, protocol, selectors
-from games.clocks.models import ClockEvent, GameClock
+from games import broadcast, protocol
+from games.clocks.models import ClockEvent, GameClock, SideClock
 from games.clocks.readings import readings_of
 from games.lobby import notify as lobby_notify
-from games.models import Seat
+from games.models import Seat, Side
 
 CLOCK_FRAME = protocol.CLOCK  # server to browser: {"t": "clock", "d": {"now", "v", "clocks", "events"}}
 
@@ -33,39 +33,73 @@ def event_json(event: ClockEvent) -> dict:
     }  # fmt: skip
 
 
-def clock_frame(game_id: Any, events: list[ClockEvent]) -> dict | None:
-    """The frame telling a game's pages the clocks now and the new log lines (None: untimed)."""
-    clock = GameClock.objects.filter(pk=game_id).first()
-    if clock is None:
-        return None
+def _frames(batch: dict[str, tuple[int, ...]]) -> list[tuple[str, dict]]:
+    """The messages telling the pages and lobbies of these games about their new log lines
+    (a handful of queries for the whole batch: a sweep may flag dozens of clocks at once)."""
+    games = list(batch)
     now = timezone.now()
-    version = events[-1].version if events else None
-    return {
-        "t": CLOCK_FRAME,
-        "d": {
-            "now": now.isoformat(), "v": version, "clocks": readings_of(clock, now),
-            "events": [event_json(e) for e in events],
-        },
-    }  # fmt: skip
+    events: dict[str, list[ClockEvent]] = {}
+    ids = [pk for pks in batch.values() for pk in pks]
+    for event in ClockEvent.objects.filter(pk__in=ids).order_by("at", "id"):
+        events.setdefault(str(event.game_id), []).append(event)
+    rows: dict[str, list[SideClock]] = {}
+    for row in SideClock.objects.filter(game_id__in=games):
+        rows.setdefault(str(row.game_id), []).append(row)
+    groups: dict[str, list[str]] = {}
+    for game_id, side_id in Side.objects.filter(game_id__in=games).values_list("game_id", "side_id"):
+        groups.setdefault(str(game_id), []).append(broadcast.side_group(game_id, side_id))
+    users: dict[str, set] = {}
+    for game_id, user_id in Seat.objects.filter(game_id__in=games, user__isnull=False).values_list(
+        "game_id", "user_id"
+    ):
+        users.setdefault(str(game_id), set()).add(user_id)
+    messages: list[tuple[str, dict]] = []
+    for clock in GameClock.objects.filter(pk__in=games):
+        game = str(clock.game_id)
+        mine = events.get(game, [])
+        if not mine:
+            continue  # its lines were rolled back
+        frame = {
+            "t": CLOCK_FRAME,
+            "d": {
+                "now": now.isoformat(), "v": mine[-1].version,
+                "clocks": readings_of(clock, now, rows.get(game, [])),
+                "events": [event_json(e) for e in mine],
+            },
+        }  # fmt: skip
+        message = broadcast.text_message(protocol.encode(frame))
+        audiences = [*groups.get(game, []), broadcast.spectators_group(clock.game_id)]
+        messages += [(group, message) for group in audiences]
+        messages += [
+            (lobby_notify.user_group(u), lobby_notify.changed_message())
+            for u in sorted(users.get(game, ()))
+        ]
+    return messages
 
 
-def push(game_id: Any, event_ids: tuple[int, ...]) -> None:
-    """Send the clock frame to the game's sockets and nudge its players' lobbies (after the
-    commit; a failure here never undoes what was committed)."""
-    events = list(ClockEvent.objects.filter(pk__in=event_ids).order_by("at", "id"))
-    frame = clock_frame(game_id, events)
-    if frame is None:
-        return
-    message = broadcast.text_message(protocol.encode(frame))
-    users = set(
-        Seat.objects.filter(game_id=game_id, user__isnull=False).values_list("user_id", flat=True)
-    )
-    broadcast.send(
-        [(group, message) for group in selectors.groups_of(game_id)]
-        + [(lobby_notify.user_group(u), lobby_notify.changed_message()) for u in sorted(users)]
-    )
+def push(batch: dict[str, tuple[int, ...]]) -> None:
+    """Send the clock frames of these games' new log lines to their sockets and nudge their
+    players' lobbies (after the commit; a failure here never undoes what was committed)."""
+    if batch:
+        broadcast.send(_frames(batch))
+
+
+# Log lines written in this thread's transactions and not pushed yet: game -> event ids.
+_waiting = threading.local()
+
+
+def _flush() -> None:
+    batch = getattr(_waiting, "batch", None) or {}
+    _waiting.batch = {}
+    push({game: tuple(ids) for game, ids in batch.items()})
 
 
 def after_commit(game_id: Any, event: ClockEvent) -> None:
-    """Push this log line (and the clocks with it) once the transaction commits."""
-    transaction.on_commit(partial(push, game_id, (event.pk,)))
+    """Push this log line (and the clocks with it) once the transaction commits, together
+    with the other lines the transaction wrote. A rolled-back line is left out: the push
+    reads the lines back from the database."""
+    batch = getattr(_waiting, "batch", None)
+    if batch is None:
+        batch = _waiting.batch = {}
+    batch.setdefault(str(game_id), []).append(event.pk)
+    transaction.on_commit(_flush)  # the first to run pushes everything; the rest find nothing

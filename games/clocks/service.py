@@ -26,31 +26,43 @@ from games.clocks.timing import SideTime, settle
 from games.models import ACTIVE, Game, Seat, Side
 from games.services.hooks import StepDone
 
-# Games known to be untimed in this process: a time control never changes once chosen, so
-# an untimed game's steps cost no query here.
-_UNTIMED: OrderedDict[str, None] = OrderedDict()
+# Each game's time control, as this process has read it (None: untimed): a control never
+# changes once chosen, so a step costs no query to learn it.
+_CONTROLS: OrderedDict[str, dict | None] = OrderedDict()
 _KEEP = 4096
 
 
+def _control_of(game_id: Any) -> dict | None:
+    key = str(game_id)
+    if key not in _CONTROLS:
+        _CONTROLS[key] = GameClock.objects.filter(pk=game_id).values_list("control", flat=True).first()
+        while len(_CONTROLS) > _KEEP:
+            _CONTROLS.popitem(last=False)
+    return _CONTROLS[key]
+
+
 def on_step(done: StepDone) -> None:
-    """Start the clocks with the opening state; settle them after every later version."""
-    if str(done.game_id) in _UNTIMED:
-        return
+    """Start the clocks with the opening state; settle them after every later version.
+
+    A step costs the clocks three queries (live) or four (correspondence: is a deciding
+    player on vacation?): their rows locked and read, their change, the version's readings.
+    """
     if done.version == 1 and done.before is None:
-        clock = _start(done.game_id, done.after)
-    else:
-        clock = GameClock.objects.filter(pk=done.game_id).first()
-    if clock is None:
-        _UNTIMED[str(done.game_id)] = None
-        while len(_UNTIMED) > _KEEP:
-            _UNTIMED.popitem(last=False)
+        started = _start(done.game_id, done.after)
+        _CONTROLS[str(done.game_id)] = started.control if started else None
+    control = _control_of(done.game_id)
+    if control is None:
         return  # untimed: nothing to keep
+    # The window's timer was set by the step before, if and only if it left a window open.
+    window_was_open = done.before is not None and engine.window_open(done.before)
+    clock = GameClock(game_id=done.game_id, kind=control["kind"], control=control)
     decided = None
     if done.seat_id is not None and done.before is not None:
         decided = _side_of_seat(done.before, done.seat_id)
     settle_game(
         clock, done.after, done.at, version=done.version, decided_side=decided,
         activations=engine.segments_finished(done.before, done.after),
+        window_was_open=window_was_open,
     )  # fmt: skip
 
 
@@ -77,17 +89,13 @@ def on_vacation(game_id: Any, state: engine.GameState, now: datetime) -> set[str
     seats = {seat: side for side, ids in deciding.items() for seat in ids}
     if not seats:
         return set()
-    users = dict(
-        Seat.objects.filter(game_id=game_id, seat_id__in=seats, user__isnull=False).values_list(
-            "seat_id", "user_id"
-        )
-    )
-    away = set(
-        Vacation.objects.filter(
-            user_id__in=set(users.values()), starts_at__lte=now, ends_at__gt=now
-        ).values_list("user_id", flat=True)
-    )
-    return {seats[seat] for seat, user in users.items() if user in away}
+    away = Vacation.objects.filter(starts_at__lte=now, ends_at__gt=now).values("user_id")
+    return {
+        seats[seat]
+        for seat in Seat.objects.filter(
+            game_id=game_id, seat_id__in=seats, user_id__in=away
+        ).values_list("seat_id", flat=True)
+    }
 
 
 def settle_game(
@@ -98,10 +106,13 @@ def settle_game(
     version: int | None = None,
     decided_side: str | None = None,
     activations: set[str] | frozenset[str] = frozenset(),
+    window_was_open: bool | None = None,
 ) -> dict:
     """Bring a game's side clocks to `now` for `state`; record the readings at `version`.
 
-    `activations`: the sides that finished an activation in this step (live increments).
+    `activations`: the sides that finished an activation in this step (live increments);
+    `window_was_open`: whether the version before left an opportunity-fire timer running
+    (None: as `clock` says).
     Returns the readings. Newly flagged sides get a game-log line, and `clock_flagged` is
     sent after the commit.
     """
@@ -142,7 +153,9 @@ def settle_game(
         transaction.on_commit(partial(signals.send_flags, flags))
     if version is None:
         return readings_of(clock, now, rows)
-    _window(clock, live_window, now, version)
+    if window_was_open is None:
+        window_was_open = clock.window_deadline is not None
+    _window(clock, live_window, now, version, window_was_open)
     readings = readings_of(clock, now, rows)
     ClockReading.objects.create(game_id=clock.game_id, version=version, readings=readings)
     # The views of this version read it after the commit: hand it over without a query.
@@ -150,22 +163,56 @@ def settle_game(
     return readings
 
 
-def _window(clock: GameClock, open_now: bool, now: datetime, version: int) -> None:
-    """A fresh timer for each decision in an open opportunity-fire window (live games)."""
+def _window(clock: GameClock, open_now: bool, now: datetime, version: int, was_open: bool) -> None:
+    """A fresh timer for each decision in an open opportunity-fire window (live games); the
+    timer is cleared when the window closes."""
     if open_now:
         clock.window_deadline = now + timedelta(seconds=clock.control["window"])
         clock.window_version = version
-    elif clock.window_deadline is None:
-        return
-    else:
+    elif was_open:
         clock.window_deadline = clock.window_version = None
-    clock.save(update_fields=["window_deadline", "window_version"])
+    else:
+        return
+    GameClock.objects.filter(pk=clock.game_id).update(
+        window_deadline=clock.window_deadline, window_version=clock.window_version
+    )
 
 
 def flagged(game_id: Any, side_id: str, at: datetime) -> dict:
     """Write the flag to the game log; return it for `signals.send_flags` after the commit."""
     log(game_id, "flag", side_id, f"{side_name(game_id, side_id)} ran out of time", at=at)
     return {"game_id": game_id, "side_id": side_id, "seat_ids": seats_of(game_id, side_id), "at": at}
+
+
+def flagged_many(flags: list[tuple[Any, str, datetime]]) -> list[dict]:
+    """`flagged` for a sweep's worth of (game, side, deadline): the same lines, written with a
+    handful of queries whatever their number."""
+    if not flags:
+        return []
+    games = {game for game, _, _ in flags}
+    versions = dict(Game.objects.filter(pk__in=games).values_list("pk", "version"))
+    names = {
+        (g, s): n
+        for g, s, n in Side.objects.filter(game_id__in=games).values_list("game_id", "side_id", "name")
+    }
+    seats: dict[tuple, list[str]] = {}
+    for game, side, seat in Seat.objects.filter(game_id__in=games).order_by("seat_id").values_list(
+        "game_id", "side__side_id", "seat_id"
+    ):
+        seats.setdefault((game, side), []).append(seat)
+    events = ClockEvent.objects.bulk_create(
+        ClockEvent(
+            game_id=game, version=versions[game], at=at, kind="flag", side_id=side,
+            text=f"{names.get((game, side), side)} ran out of time",
+        )
+        for game, side, at in flags
+    )  # fmt: skip
+    for event in events:
+        live.after_commit(event.game_id, event)
+    return [
+        {"game_id": game, "side_id": side, "seat_ids": tuple(seats.get((game, side), ())), "at": at}
+        for game, side, at in flags
+    ]
 
 
 def seats_of(game_id: Any, side_id: str) -> tuple[str, ...]:

@@ -51,10 +51,11 @@ class _Person:
     side_id: str
 
 
-class _Facts:
+class Facts:
     """What every message and delivery of a batch needs, read once for the whole batch."""
 
     def __init__(self, notices: list[Notice]) -> None:
+        self.made: dict[tuple, dict] = {}
         games = {str(n.game_id) for n in notices}
         self.seats: dict[str, dict[str, _Person]] = {}
         for game_id, seat_id, user_id, side_id in Seat.objects.filter(
@@ -75,6 +76,13 @@ class _Facts:
         return [seats[s] for s in sorted(notice.seat_ids) if s in seats]
 
     def message(self, notice: Notice, person: _Person) -> dict:
+        """The notice's message for this person (made once, for every channel and the page)."""
+        key = (notice.key, notice.kind, person.user_id)
+        if key not in self.made:
+            self.made[key] = self._message(notice, person)
+        return self.made[key]
+
+    def _message(self, notice: Notice, person: _Person) -> dict:
         game = str(notice.game_id)
         return content.message(
             kind=notice.kind, game_id=notice.game_id, scenario_id=self.scenario.get(game, ""),
@@ -106,13 +114,13 @@ def _watching(pairs: set[tuple[str, Any]]) -> set[tuple[str, Any]]:
     return {(str(g), u) for g, u in rows} & pairs
 
 
-def make(notices: Iterable[Notice]) -> list[int]:
+def make(notices: Iterable[Notice], *, facts: Facts | None = None) -> list[int]:
     """Store the deliveries of these notifications (call inside a transaction); return the ids
     to send now (those held for a daily digest wait)."""
     notices = list(notices)
     if not notices:
         return []
-    facts = _Facts(notices)
+    facts = facts or Facts(notices)
     recipients = [(n, p) for n in notices for p in facts.people(n)]
     prefs = _settings({p.user_id for _, p in recipients})
     pushes: dict[Any, list[str]] = {}
@@ -124,14 +132,13 @@ def make(notices: Iterable[Notice]) -> list[int]:
         if notice.kind == YOUR_MOVE and (str(notice.game_id), person.user_id) in watching:
             continue
         mine = prefs[person.user_id]
-        message = None
         for channel in SENT_CHANNELS:
             if not mine.wants(channel, notice.kind):
                 continue
             held = channel == EMAIL and notice.kind == YOUR_MOVE and mine.email_digest
             for target in outbox.targets(mine, channel, pushes=pushes.get(person.user_id, [])):
                 key = f"{notice.key}:{person.user_id}:{channel}:{target}"[:200]
-                message = message or facts.message(notice, person)
+                message = facts.message(notice, person)
                 rows[key] = Delivery(
                     user_id=person.user_id, game_id=notice.game_id, channel=channel,
                     kind=notice.kind, key=key, target=target, message=message,
@@ -149,13 +156,13 @@ def make(notices: Iterable[Notice]) -> list[int]:
     return sorted(ids)
 
 
-def tell_pages(notices: Iterable[Notice], *, facts: _Facts | None = None) -> None:
+def tell_pages(notices: Iterable[Notice], *, facts: Facts | None = None) -> None:
     """Hand each notice to its players' open pages (their notification sockets) after the
     commit; the sockets forward only the kinds a player keeps on in the browser."""
     notices = list(notices)
     if not notices:
         return
-    facts = facts or _Facts(notices)
+    facts = facts or Facts(notices)
     messages = []
     for notice in notices:
         for person in facts.people(notice):

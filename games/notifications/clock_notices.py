@@ -38,10 +38,11 @@ def _moment(value: Any) -> str:
 
 def send(notices: list[bulk.Notice]) -> list[int]:
     """Store the notices' deliveries, queue their sending and tell the open pages."""
+    facts = bulk.Facts(notices)
     with transaction.atomic():
-        ids = bulk.make(notices)
+        ids = bulk.make(notices, facts=facts)
         transaction.on_commit(lambda: tasks.enqueue_sends(ids))
-        bulk.tell_pages(notices)
+        bulk.tell_pages(notices, facts=facts)
     return ids
 
 

@@ -30,13 +30,22 @@ def enqueue_sends(ids: list[int], run_after: datetime | None = None) -> None:
     where the backend can defer; else the sweep picks retries up when they are due)."""
     if run_after is not None and not send_delivery.get_backend().supports_defer:
         return  # the sweep sends them when their time comes
+    if len(ids) > BATCH:
+        with transaction.atomic():  # one commit for a sweep's few dozen tasks
+            _enqueue(ids, run_after)
+    else:
+        _enqueue(ids, run_after)
+
+
+def _enqueue(ids: list[int], run_after: datetime | None) -> None:
     for start in range(0, len(ids), BATCH):
         chunk = list(ids[start : start + BATCH])
         job, args = (send_delivery, chunk) if len(chunk) == 1 else (send_deliveries, [chunk])
         if run_after is not None:
             job = job.using(run_after=run_after)
         try:
-            job.enqueue(*args)
+            with transaction.atomic():  # a savepoint: one failure spoils no other
+                job.enqueue(*args)
         except Exception:  # the rows stay pending: the sweep sends them
             logger.exception("could not queue deliveries %s", chunk)
 

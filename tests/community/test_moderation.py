@@ -208,3 +208,16 @@ def test_report_and_mute_over_the_api(members):
     assert answer.status_code == 201
     assert Client().post("/api/v1/players/bob/block").status_code in (401, 403)
     member("cid")
+
+
+def test_the_admin_refuses_a_silence_without_an_end_and_a_limit_past_the_sockets(members,
+                                                                                moderator):
+    (bob,) = members("bob")
+    admin = Client()
+    admin.force_login(moderator)
+    answer = admin.post("/admin/community/sanction/add/", {"user": bob.pk, "kind": "silence",
+                                                            "reason": "spam"})
+    assert answer.status_code == 200 and "a silence lasts until a time" in answer.content.decode()
+    assert not Sanction.objects.exists()
+    answer = admin.post("/admin/community/chatpolicy/add/", {"max_length": 501, "words": ""})
+    assert answer.status_code == 200 and not ChatPolicy.objects.exists()

@@ -4,9 +4,12 @@ ban), and the site's chat policy (length limit, word filter)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from games.models import Game
+from games.protocol import MAX_CHAT_CHARS
 
 USER = settings.AUTH_USER_MODEL
 
@@ -92,12 +95,19 @@ class Sanction(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} for {self.user}"
 
+    def clean(self) -> None:
+        """A silence needs its end (the admin's form says so)."""
+        if self.kind == SILENCE and self.until is None:
+            raise ValidationError({"until": "a silence lasts until a time: give it"})
+
 
 class ChatPolicy(models.Model):
     """The site's chat rules, edited in the admin (one row): the longest line, and words
     that are masked with asterisks wherever they stand as words."""
 
-    max_length = models.PositiveIntegerField(default=300)
+    max_length = models.PositiveIntegerField(
+        default=300, validators=[MinValueValidator(1), MaxValueValidator(MAX_CHAT_CHARS)],
+        help_text=f"Characters a chat line may have (the socket takes {MAX_CHAT_CHARS} at most).")
     words = models.TextField(blank=True, default="",
                              help_text="One word or phrase a line; matched whole, any case.")
     updated_at = models.DateTimeField(auto_now=True)
