@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -21,10 +22,16 @@ from games.models import ChatMessage, Game, GameStep, Seek
 from games.protocol import CHAT_CHANNELS, CLIENT_TYPES, MAX_FRAME_BYTES
 
 
+def scaled(examples: int) -> int:
+    """`examples` times PGWEB_FUZZ_SCALE (1 in `make test`; 10 for a long hunt)."""
+    return max(1, round(examples * float(os.environ.get("PGWEB_FUZZ_SCALE", "1"))))
+
+
 def fuzz(examples: int) -> settings:
-    """Hypothesis settings for a fuzz test: `examples` examples, the same ones every run."""
+    """Hypothesis settings for a fuzz test: `examples` examples (scaled), the same ones every
+    run."""
     return settings(
-        max_examples=examples,
+        max_examples=scaled(examples),
         derandomize=True,
         database=None,
         deadline=None,

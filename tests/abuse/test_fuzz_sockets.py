@@ -21,14 +21,14 @@ from hypothesis import given
 from games import engine_adapter as engine
 from games import protocol, services
 from games.models import Game, Seat
-from tests.abuse.fuzzkit import fingerprint, fuzz, game_frames, lobby_frames
+from tests.abuse.fuzzkit import fingerprint, fuzz, game_frames, lobby_frames, scaled
 from tests.consumers.conftest import Sock, game_path, sign_in
 from tests.gamekit import legal_by_seat, random_move, started_game, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-GAME_FRAMES = 1000
-LOBBY_FRAMES = 600
+GAME_FRAMES = scaled(800)
+LOBBY_FRAMES = scaled(500)
 
 
 def oracle(text: str) -> protocol.ClientFrame | protocol.ProtocolError:
@@ -103,7 +103,7 @@ async def test_malformed_game_frames_get_an_error_and_change_nothing(app, memory
     loop = asyncio.get_running_loop()
     seen = {"error": 0, "reject": 0, "ack": 0}
 
-    @fuzz(GAME_FRAMES)
+    @fuzz(800)
     @given(game_frames(commands, version=game.version))
     def check(text: str) -> None:
         before = fingerprint(game.pk)
@@ -142,7 +142,7 @@ async def test_malformed_lobby_frames_get_an_error_and_keep_the_socket(app, memo
     loop = asyncio.get_running_loop()
     errors = []
 
-    @fuzz(LOBBY_FRAMES)
+    @fuzz(500)
     @given(lobby_frames())
     def check(text: str) -> None:
         try:
