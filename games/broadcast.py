@@ -125,7 +125,7 @@ def publish_step(
     """After a commit: send each audience its frame for `version`."""
     messages = []
     for audience in audiences(after, policy):
-        if audience == engine.PUBLIC and after.phase != engine.ENDED:
+        if audience == engine.PUBLIC and not engine.is_over(after):
             if delay := spectating.delay_of(game_id):
                 messages += delayed_messages(game_id, version - delay)
                 continue

@@ -54,13 +54,10 @@ class CommandSerializer(serializers.Serializer):
         return command
 
 
-def hides_units(options: dict) -> bool:
+def hides_units(game: Game) -> bool:
     """Whether a game keeps each side's counters from the others (double blind, hidden
     units, limited intelligence): then a seat's unit ids are its own side's business."""
-    rules = set(options.get("optional_rules") or ())
-    if options.get("double_blind"):
-        rules.add("double_blind")
-    return bool(rules & set(engine.KNOWLEDGE_MODES))
+    return engine.hidden_information(game.scenario, engine.game_options(game.options or {}))
 
 
 class SeatSerializer(serializers.Serializer):
@@ -76,7 +73,7 @@ class SeatSerializer(serializers.Serializer):
         return seat.user.get_username() if seat.user_id else None
 
     def get_units(self, seat: Any) -> list[str]:
-        if seat.side.side_id != self.context.get("side") and hides_units(seat.game.options):
+        if seat.side.side_id != self.context.get("side") and hides_units(seat.game):
             return []
         return list(seat.units)
 
