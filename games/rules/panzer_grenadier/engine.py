@@ -18,6 +18,8 @@ from .core import activation as act
 from .core import state as st
 from .core.commands import Command, Event, parse_command
 from .core.registry import counter_type, parse_hex, scenario_for
+from .core.resign import resign
+from .core.victory import record_control
 from .double_blind import knowledge, razvedka, redaction
 
 
@@ -65,6 +67,8 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
         new_state = knowledge.after_step(state, new_state, events)
         new_state, scouted = razvedka.after_initiative(state, new_state, dice)
         events = [*events, *scouted]
+    for settle in hooks.each("after_step"):  # e.g. drumfire of a firer just lost (17.2)
+        new_state = settle(new_state)
     new_state = _record_control(new_state)
     used = tuple(getattr(dice, "rolls", [])[before:])
     new_state = undo.keep_undo_point(state, new_state, cmd.type, events, bool(used))
@@ -79,7 +83,6 @@ def _record_control(state: st.GameState) -> st.GameState:
         return state
     if not getattr(getattr(scen, "victory", None), "hexes", None):
         return state
-    from .core.victory import record_control
 
     return record_control(scen, state)
 
@@ -96,7 +99,6 @@ def _not_yours(message: str, rule: str = "3.0") -> IllegalCommand:
 def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
     t = cmd.type
     if t == "resign":  # any seat, in or out of turn (D-RESIGN-1)
-        from .core.resign import resign
 
         return resign(state, me)
     if state.phase == st.INITIATIVE:

@@ -23,6 +23,7 @@ from ..common.dice import SeededDice
 from ..randomplay import Tally
 from .core import state as st
 from .core.registry import counter_type
+from .core.scenario import bundled_scenarios, initial_state
 from .core.serialize import state_hash
 from .core.stacking import COMBAT_UNIT_LIMIT, TRANSPORT_LIMIT, stacking_class
 from .double_blind import knowledge
@@ -124,8 +125,6 @@ def play_one(
 ) -> None:
     """Play one game of a scenario to the end with random legal commands (one seat resigns
     after `resign_at` steps, if given)."""
-    from .core.scenario import initial_state
-
     rng = random.Random(game_seed)
     seed = hashlib.sha256(game_seed.encode()).hexdigest()
     dice = SeededDice(seed)
@@ -214,8 +213,6 @@ def run(
     out=sys.stdout,
     thorough: bool = False,
 ) -> Tally:
-    from .core.scenario import bundled_scenarios
-
     bundled = bundled_scenarios()
     ids = scenario_ids or sorted(bundled)
     tally = Tally()

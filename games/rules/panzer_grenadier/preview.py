@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..common.errors import InvalidCommand
 from .combat.odds import assault_odds, fire_odds, fire_problems
 from .combat.situation import refused
 from .core import state as st
@@ -153,8 +154,6 @@ def composed_preview(state: st.GameState, seat_id: str, raw: Any) -> dict:
     hexes joined by a leader, 10.1, D4), which legal_commands does not list (D-LEGAL-1): the
     same odds its resolution's declaration gives; `legal: false` with the reasons if the
     rules refuse it. Own firers only; no odds under hidden information, as `previews`."""
-    from ..common.errors import InvalidCommand
-
     cmd = parse_command(raw).to_json()
     if cmd["type"] != "fire":
         raise InvalidCommand("only a fire command is composed on the board", rule="type")

@@ -28,7 +28,10 @@ from ..common.dice import Roll, SeededDice, commitment
 from ..common.errors import RulesError
 from .core import state as st
 from .core.registry import register_scenario, scenario_for
+from .core.scenario import initial_state, load_scenario
 from .core.serialize import SCHEMA, encode, state_from_json, state_hash, state_to_json
+from .double_blind.knowledge import start
+from .double_blind.observation import ADDITIONS
 from .engine import apply
 
 
@@ -82,8 +85,6 @@ def initial_state_of(doc: Mapping[str, Any]) -> st.GameState:
     options = doc.get("options", [])
     scen = None
     if isinstance(ref, Mapping):
-        from .core.scenario import load_scenario
-
         scen = load_scenario(ref)
         register_scenario(scen)
     else:
@@ -92,10 +93,6 @@ def initial_state_of(doc: Mapping[str, Any]) -> st.GameState:
         except KeyError:
             scen = None
     if scen is not None and hasattr(scen, "units") and hasattr(scen, "turns"):
-        from .core.scenario import initial_state
-        from .double_blind.knowledge import start
-        from .double_blind.observation import ADDITIONS
-
         embedded = doc.get("initial_state")
         plain = [o for o in options if o not in ADDITIONS]
         state = initial_state(scen, options=plain, seats=seats or None)

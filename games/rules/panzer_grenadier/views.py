@@ -23,6 +23,7 @@ from .core.serialize import SCHEMA
 from .core.undo import may_undo
 from .double_blind import knowledge, observation, razvedka, redaction
 from .engine import who_may_act
+from .legal import legal_commands
 
 
 def _audience_side(state: st.GameState, audience: tuple) -> str | None:
@@ -231,8 +232,6 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
 def _seat_part(view: dict, state: st.GameState, seat: str) -> None:
     """What only a seat's view carries: its legal commands (by handles under hidden
     information) and whether it may take back its last step (D-UNDO-1)."""
-    from .legal import legal_commands
-
     legal = legal_commands(state, seat)
     if legal:
         view["legal"] = legal

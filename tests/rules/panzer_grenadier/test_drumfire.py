@@ -158,6 +158,21 @@ def test_a_bombard_command_may_ask_for_separate_drumfire_17_2():
     assert "drumfire:105mm:16:off:alone" in state.markers_at(h)
 
 
+def test_an_on_board_guns_bombard_command_may_ask_for_separate_drumfire_too_17_2():
+    """The command, not a hand-built declaration: an on-board mortar's `bombard` with
+    `drumfire_separately` places its drumfire marked to be resolved alone."""
+    from games.rules.panzer_grenadier.core.attacks import fire_attack
+    from games.rules.panzer_grenadier.core.registry import hex_label
+
+    s = two_guns("0201", "0203")
+    state = s.state(options=frozenset({"drumfire"}))
+    target = hex_label(state, s.hex("0206"))
+    cmd = {"type": "bombard", "firers": ["a1"], "target": target, "drumfire_separately": True}
+    assert fire_attack(state, cmd).decl.drumfire_alone
+    plain = {"type": "bombard", "firers": ["a1"], "target": target}
+    assert not fire_attack(state, plain).decl.drumfire_alone
+
+
 def test_a_gun_assaulted_loses_its_drumfire_at_once_17_2():
     """17.2: "If a unit firing drumfire is ... assaulted during the current turn, immediately
     remove the Spotted markers" (the round's first step, D-COMBAT-DRUMFIRE)."""
@@ -171,3 +186,65 @@ def test_a_gun_assaulted_loses_its_drumfire_at_once_17_2():
     marks = state.markers_at(s.hex("0206"))
     assert "drumfire:a1:0:on" not in marks and "drumfire:a2:0:on" in marks
     assert is_drumfire_hex(state, s.hex("0206"))  # a2's drumfire still stands
+
+
+# -- "immediately": the markers lift at the step the firer is lost, not at the next entry ----
+
+
+def test_the_markers_of_a_firer_demoralized_or_eliminated_lift_after_that_very_step_17_2():
+    """17.2: "If a unit firing drumfire is eliminated, demoralized ... immediately remove the
+    Spotted markers": the after-step hook lifts them whatever the step was."""
+    from dataclasses import replace
+
+    from games.rules.panzer_grenadier.optional.drumfire import PLUGIN
+
+    s = two_guns("0201", "0203")
+    state = s.state(options=frozenset({"drumfire"}))
+    state = state.with_unit(replace(state.units["a1"], status="demoralized"))
+    after = PLUGIN.after_step(state)
+    marks = after.markers_at(s.hex("0206"))
+    assert "drumfire:a1:0:on" not in marks and "drumfire:a2:0:on" in marks
+    gone = after.with_unit(replace(after.units["a2"], eliminated=True, hex=None))
+    assert not is_drumfire_hex(PLUGIN.after_step(gone), s.hex("0206"))
+
+
+def test_the_engine_lifts_them_at_the_next_command_of_any_kind():
+    """Whatever the command (here the initiative roll), the step ends with the drumfire of a
+    demoralized firer gone from the map and from every view."""
+    from games.rules.common.dice import ScriptedDice as Dice
+    from games.rules.panzer_grenadier.engine import apply
+    from games.rules.panzer_grenadier.views import view_for
+    from tests.rules.panzer_grenadier.turnkit import at, game, unit
+
+    target = at("A0506")
+    state = game(
+        [unit("art", "ge_mortar_81", "ge", "A0502", status="demoralized"),
+         unit("r", "su_rifle", "su", "A0506")],
+        options={"drumfire"},
+    )
+    from dataclasses import replace
+
+    state = replace(state, markers={target: frozenset({"drumfire", "drumfire:art:0:on"})})
+    after = apply(state, "ge-1", {"type": "roll_initiative"}, Dice.of(6, 1)).state
+    assert not any(m.startswith("drumfire") for m in after.markers_at(target))
+    assert "drumfire" not in str(view_for(after, ("side", "su"))["markers"])
+
+
+def test_a_gun_standing_in_an_assault_hex_places_no_drumfire_d_combat_drumfire():
+    """A gun being assaulted this turn (its hex is an assault hex) places no new drumfire:
+    its markers would have to come off at once (17.2)."""
+    from dataclasses import replace
+
+    from games.rules.panzer_grenadier.optional.drumfire import record_bombardment
+
+    s = two_guns("0201", "0203")
+    s.add("ru-x", "rifle", "ru", "0201")
+    s.mark("0201", "assault:ru")
+    state = s.state(options=frozenset({"drumfire"}), turn=4)
+    h = s.hex("0207")
+    state = replace(state, markers={**state.markers, h: frozenset({"bombarded:3:a1",
+                                                                    "bombarded:3:a2"})})
+    decl = FireDeclaration(("a1", "a2"), h, kind="bombardment")
+    state, events = record_bombardment(s.map, state, decl)
+    marks = state.markers_at(h)
+    assert "drumfire:a2:0:on" in marks and not any(m.startswith("drumfire:a1") for m in marks)

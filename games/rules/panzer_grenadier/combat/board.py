@@ -7,13 +7,18 @@ transport relations, so a change in those modules touches only this file.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ...common.hexgrid import Hex, distance
+from ..core.los import line_of_sight
+from ..core.spotting import Conditions, can_spot
 from ..core.state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
 from ..core.state import supply_level as _supply_level
-from ..core.terrain import TerrainType
+from ..core.terrain import TerrainType, hill_move_extra
+from ..core.transport import is_crossing_with_engineers as _crossing
+from ..core.transport import passengers_of as _passengers
 
 STATUS_ORDER = {GOOD: 0, DISRUPTED: 1, DEMORALIZED: 2}
 
@@ -73,8 +78,6 @@ def neighbors(game_map: Any, h: Hex) -> tuple[Hex, ...]:
 
 def move_cost(game_map: Any, h: Hex, movement_class: str) -> Fraction | None:
     """MP to enter a hex off-road (5.1), hill extra included; None if prohibited."""
-    from ..core.terrain import hill_move_extra
-
     cost = terrain(game_map, h).move_cost(movement_class)
     if cost is None:
         return None
@@ -89,8 +92,6 @@ def can_see(game_map: Any, state: GameState, observer: UnitState, target_hex: He
 
 def spot(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) -> Any:
     """`can_see` with its reason: the `spotting.SpotResult` (why not, and the range)."""
-    from ..core.spotting import Conditions, can_spot
-
     assert observer.hex is not None
     smoke = frozenset(h for h, m in state.markers.items() if "smoke" in m)
     light = frozenset(h for h, m in state.markers.items() if "illumination" in m)
@@ -100,8 +101,6 @@ def spot(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) 
 
 def has_line_of_sight(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) -> bool:
     """Whether a unit has a line of sight to a hex, at any range (8.4; smoke blocks, D18)."""
-    from ..core.los import line_of_sight
-
     assert observer.hex is not None
     smoke = frozenset(h for h, m in state.markers.items() if "smoke" in m)
     return bool(line_of_sight(game_map, observer.hex, target_hex, smoke=smoke).clear)
@@ -132,8 +131,6 @@ def assault_attacker(state: GameState, h: Hex) -> str | None:
 def with_markers(
     state: GameState, h: Hex, add: Iterable[str] = (), remove: Iterable[str] = ()
 ) -> GameState:
-    from dataclasses import replace
-
     current = set(state.markers_at(h))
     new = (current - set(remove)) | set(add)
     markers = {k: v for k, v in state.markers.items() if k != h}
@@ -153,8 +150,6 @@ def carrier_of(state: GameState, unit: UnitState) -> UnitState | None:
 
 def passengers_of(state: GameState, carrier_id: str) -> tuple[UnitState, ...]:
     """Units carried by a transport or riding an AFV, in id order (5.6)."""
-    from ..core.transport import passengers_of as _passengers
-
     return _passengers(state, carrier_id)
 
 
@@ -174,8 +169,6 @@ def is_crossing_with_engineers(
     game_map: Any, state: GameState, unit: UnitState, catalogue: Any
 ) -> bool:
     """Crossing a river with engineer help (5.7)."""
-    from ..core.transport import is_crossing_with_engineers as _crossing
-
     return bool(_crossing(game_map, state, unit, catalogue=catalogue))
 
 

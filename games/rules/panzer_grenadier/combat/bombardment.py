@@ -15,6 +15,7 @@ from ...common.errors import IllegalCommand
 from ..core import hooks, tables
 from ..core.stacking import combat_units_in
 from ..core.state import DEMORALIZED, GameState
+from ..double_blind import knowledge, observation
 from . import board, situation
 from .counters import ctype
 from .events import Event, Shift, event
@@ -212,8 +213,6 @@ def resolve_bombardment(
 
 def is_blind_fire(state: GameState, side: str, target: Any) -> bool:
     """Double-blind: bombardment of a hex where the side observes no enemy (18.8, D-DB-BLIND)."""
-    from ..double_blind import knowledge, observation
-
     if not observation.is_on(state):
         return False
     hexes, _ = knowledge.known_enemies(state, side)

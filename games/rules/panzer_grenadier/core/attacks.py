@@ -67,7 +67,11 @@ def fire_attack(state: st.GameState, cmd: Mapping[str, Any] | Any) -> FireAttack
     if ctype == "bombard":
         return FireAttack(
             FireDeclaration(
-                firers=firers, target_hex=target, kind=BOMBARDMENT, spotter=cmd.get("spotter")
+                firers=firers,
+                target_hex=target,
+                kind=BOMBARDMENT,
+                spotter=cmd.get("spotter"),
+                drumfire_alone=bool(cmd.get("drumfire_separately")),  # 17.2
             )
         )
     return FireAttack(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...common.errors import InvalidCommand
+from .serialize import encode
 
 ACTIVATION_KINDS = ("unit", "stack", "leader", "afv_group", "formation")
 FIRE_TYPES = ("direct", "anti_tank")
@@ -208,7 +209,6 @@ def as_event(raw: Any) -> Event:
         if isinstance(units, str):
             units = (units,)
         return Event(etype, side=data.pop("side", None), units=tuple(units), data=data)
-    from .serialize import encode
 
     data = encode(raw)
     if isinstance(data, dict):

@@ -29,6 +29,8 @@ Hooks (each a list, called in install order):
 - `activation_choices(state, seat_id) -> list of commands`: more ways to activate.
 - `reveals_hex(state, hex) -> bool`: something in the hex shows the enemy where it is
   (drumfire's Spotted markers, for hidden-information games).
+- `after_step(state) -> state`: after every command, what an optional rule settles at once
+  (drumfire's Spotted markers lift as soon as their firer is eliminated or demoralized).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class Plugin:
     unload_problem: Handler | None = None
     activation_choices: Handler | None = None
     reveals_hex: Handler | None = None
+    after_step: Handler | None = None
 
 
 _LISTS = (
@@ -69,6 +72,7 @@ _LISTS = (
     "unload_problem",
     "activation_choices",
     "reveals_hex",
+    "after_step",
 )
 
 COMMANDS: dict[str, Handler] = {}

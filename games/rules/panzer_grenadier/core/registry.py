@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...common.hexgrid import Hex
+from .scenario import bundled_scenarios
 from .units import CounterType, catalogue
 
 _REGISTERED: dict[str, Any] = {}
@@ -32,8 +33,6 @@ def registered_scenarios() -> dict[str, Any]:
 
 
 def _bundled() -> dict[str, Any]:
-    from .scenario import bundled_scenarios
-
     return bundled_scenarios()
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from . import state as st
 from .commands import Event
+from .sequence import game_result
 
 
 def resign(state: st.GameState, me: st.SeatState) -> tuple[st.GameState, list[Event]]:
@@ -14,8 +15,6 @@ def resign(state: st.GameState, me: st.SeatState) -> tuple[st.GameState, list[Ev
 
     Any seat of a side may resign at any moment of a game not yet over, in or out of turn;
     the points are the scenario's victory points as they stand, for the record."""
-    from .sequence import game_result
-
     points = dict(game_result(state).get("points") or {})
     result = {
         "winner": state.enemy_of(me.side),

@@ -14,8 +14,12 @@ from typing import Any
 
 from . import hooks
 from . import state as st
+from .activation import side_can_act
 from .commands import Event
 from .registry import counter_type, scenario_for
+from .serialize import encode
+from .smoke import remove_smoke
+from .victory import game_result as scenario_result
 
 # D1: the winner takes max(1, floor(difference / 2)) opening segments.
 D1_MINIMUM_OPENING = 1
@@ -135,7 +139,6 @@ def end_segment(
         consecutive_passes=passes,
         opening_segments_left=opening,
     )
-    from .activation import side_can_act
 
     if state.fog_ended:  # the saved segment played after Fog of War is over (17.4)
         return _end_action_phase(state, dice, events, reason="fog_of_war")
@@ -233,7 +236,6 @@ def _end_action_phase(state, dice, events, reason):
     state = replace(state, phase=st.MARKER_REMOVAL, activation=None, active_side=None)
     state, more = remove_markers(state)
     events.extend(more)
-    from .smoke import remove_smoke  # removal attempts for Smoke markers (3.0, D-SMOKE-1)
 
     state, more = remove_smoke(state, dice)
     events.extend(more)
@@ -288,17 +290,10 @@ def finish(state: st.GameState, events: list[Event], reason: str):
 
 def game_result(state: st.GameState) -> dict:
     """The game's result from the scenario's victory conditions (victory.py)."""
-    scen = _scenario(state)
-    try:
-        from .victory import game_result as scenario_result
-    except ImportError:
-        return {"winner": None, "level": None, "reason": "victory conditions not available"}
-    raw = scenario_result(scen, state)
+    raw = scenario_result(_scenario(state), state)
     if hasattr(raw, "to_json"):
         raw = raw.to_json()
     elif not isinstance(raw, dict):
-        from .serialize import encode
-
         raw = encode(raw)
     return dict(raw)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from dataclasses import replace as _replace
 from fractions import Fraction
 
 from ...common.hexgrid import Hex
@@ -372,8 +373,6 @@ def sector_seats(seats: tuple[SeatState, ...], columns: tuple[int, int]) -> tupl
     """Sector Command (D-SECTOR-1): each side's seats, in id order, take equal bands of the
     map's columns from west to east (the last band takes what is left); their unit lists
     stay as dealt, for units off the map (reinforcements enter under their seat)."""
-    from dataclasses import replace as _replace
-
     lo, hi = columns
     out = []
     for side in dict.fromkeys(s.side for s in seats):

@@ -18,6 +18,7 @@ had before the step; the log says only which side took back what kind of command
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from ...common.errors import IllegalCommand
@@ -25,6 +26,8 @@ from ..double_blind import knowledge
 from . import state as st
 from .commands import Event
 from .registry import game_map
+from .spotting import Conditions
+from .visibility import Visibility
 
 UNDOABLE = frozenset({"move", "load", "unload"})
 REVEALING_EVENTS = frozenset({"collision", "revealed"})
@@ -35,8 +38,6 @@ def spotting(state: st.GameState) -> dict[str, frozenset[str]]:
     information (knowledge.py)."""
     if knowledge.in_force(state):
         return {side: frozenset(seen) for side, seen in knowledge.contact(state).items()}
-    from .spotting import Conditions
-    from .visibility import Visibility
 
     on_map = [u for u in state.units_on_map()]
     smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
@@ -72,8 +73,6 @@ def keep_undo_point(
 ) -> st.GameState:
     """The state after a step, carrying `before` as its undo point when the step may be taken
     back, and no undo point otherwise."""
-    from dataclasses import replace
-
     if is_undoable(before, after, command, events, rolled):
         return replace(after, undo=st.UndoPoint(command, before))
     return replace(after, undo=None) if after.undo is not None else after

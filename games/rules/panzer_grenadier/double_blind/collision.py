@@ -26,15 +26,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..combat import board
+from ..combat.assault import AssaultSituation, assault_fire, assault_situation
+from ..combat.counters import current_morale
+from ..combat.leaders import eliminate_leader, lone_leader_survival, lone_leaders_overrun
+from ..combat.losses import ASSAULT, apply_result
+from ..core import hooks, move_step
 from ..core import state as st
 from ..core.commands import Event, as_event
 from ..core.registry import catalogue_for, counter_type, game_map, hex_label
+from . import knowledge
 
 
 def unknown_enemies(state: st.GameState, side: str, h) -> list[st.UnitState]:
     """Enemy counters in the hex that `side` does not know are there (17.8, 18.0)."""
-    from . import knowledge
-
     here = [u for u in state.units_at(h) if u.side != side]
     if not here:
         return []
@@ -48,9 +53,6 @@ def unknown_enemies(state: st.GameState, side: str, h) -> list[st.UnitState]:
 
 def collide(state: st.GameState, movers: tuple[str, ...], h, dice: Any):
     """Resolve a collision in hex h; the movers have not entered it (18.7)."""
-    from ..combat.counters import current_morale
-    from ..combat.leaders import eliminate_leader, lone_leader_survival
-
     m, cat = game_map(state), catalogue_for(state)
     side = state.units[movers[0]].side
     met = [u for u in state.units_at(h) if u.side != side]
@@ -112,8 +114,6 @@ def collide(state: st.GameState, movers: tuple[str, ...], h, dice: Any):
 
 
 def hides(state: st.GameState) -> bool:
-    from . import knowledge
-
     return knowledge.in_force(state)
 
 
@@ -131,8 +131,6 @@ def opportunity_window(state: st.GameState, uid: str) -> bool:
 def seen_by_enemy(state: st.GameState, uid: str) -> bool:
     """Whether the other side knows of a moving counter, so may fire at it (13.0, 18.0):
     no opportunity-fire window opens for a mover it cannot know of."""
-    from . import knowledge
-
     if not knowledge.in_force(state):
         return True
     u = state.units[uid]
@@ -154,17 +152,13 @@ def may_assault(state: st.GameState, movers, met) -> bool:
 
 def _assault_first(state: st.GameState, movers, h, met, dice: Any):
     """The movers enter and assault; they fire first in this round (18.7)."""
-    from ..combat import board
-    from ..combat.assault import AssaultSituation, assault_fire, assault_situation
-    from ..combat.leaders import lone_leaders_overrun
-    from ..combat.losses import ASSAULT, apply_result
-    from ..core import move_step
-
     m, cat = game_map(state), catalogue_for(state)
     side = state.units[movers[0]].side
     frm = state.units[movers[0]].hex
     defender = met[0].side
     state = move_step.move_units(state, list(movers), h)
+    for hook in hooks.each("assault_round"):  # e.g. drumfire of a firer assaulted lifts (17.2)
+        state = hook(state, h)
     a = state.activation
     state = replace(state, activation=replace(a, acted=a.acted | set(movers),
                                               done=a.done | set(movers)))

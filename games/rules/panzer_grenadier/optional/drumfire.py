@@ -55,6 +55,8 @@ def record_bombardment(
     add = {f"bombarded:{state.turn}:{fid}" for fid, _, _ in _firer_ids(decl)}
     placed = []
     for fid, strength, where in _firer_ids(decl):
+        if where == "on" and _in_assault(state, fid):
+            continue  # a firer being assaulted this turn places no drumfire (D-COMBAT-DRUMFIRE)
         if f"bombarded:{state.turn - 1}:{fid}" in marks:
             add |= {DRUMFIRE, f"drumfire:{fid}:{strength}:{where}" + (":alone" if alone else "")}
             placed.append(fid)
@@ -75,6 +77,14 @@ def record_bombardment(
             )
         )
     return state, events
+
+
+def _in_assault(state: GameState, fid: str) -> bool:
+    """The on-board firer stands in a hex where an assault is being fought (17.2)."""
+    u = state.units.get(fid)
+    return u is not None and u.on_map and any(
+        m.startswith(board.ASSAULT_MARKER) for m in state.markers_at(u.hex)
+    )
 
 
 def spotted_markers(state: GameState, h: Hex) -> int:
@@ -340,6 +350,16 @@ def _marker_removal(state, dice):
     return prune_bombardment_record(clear_drumfire(state)), []
 
 
+def _after_step(state):
+    """17.2: "If a unit firing drumfire is eliminated, demoralized ... immediately remove
+    the Spotted markers": checked after every command, not only when someone enters the hex."""
+    if OPTION not in state.options or not any(
+        m.startswith("drumfire:") for marks in state.markers.values() for m in marks
+    ):
+        return state
+    return lapse(state)
+
+
 def _reveals_hex(state, h):
     return spotted_markers(state, h) > 0
 
@@ -351,4 +371,5 @@ PLUGIN = Plugin(
     assault_round=lapse_assaulted,
     marker_removal=_marker_removal,
     reveals_hex=_reveals_hex,
+    after_step=_after_step,
 )
