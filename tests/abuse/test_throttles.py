@@ -125,13 +125,10 @@ def test_claiming_a_guest_account_counts_as_a_sign_up_per_address(settings):
 
 def cache_of(env: dict[str, str]) -> list[str]:
     """The cache backend and location the settings choose in a fresh process with `env`."""
-    code = (
-        "import django; django.setup(); from django.conf import settings; "
-        "c = settings.CACHES['default']; print(c['BACKEND'], c.get('LOCATION', '-'))"
-    )
+    code = "from pgweb import settings as s; c = s.CACHES['default']; print(c['BACKEND'], c.get('LOCATION', '-'))"
     run = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "pgweb.settings", **env},
+        env={**os.environ, **env},
     )  # fmt: skip
     return run.stdout.split()
 
