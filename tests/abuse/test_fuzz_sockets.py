@@ -27,7 +27,7 @@ from tests.gamekit import legal_by_seat, random_move, started_game, state_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-GAME_FRAMES = scaled(800)
+GAME_FRAMES = scaled(700)
 LOBBY_FRAMES = scaled(500)
 
 
@@ -103,7 +103,7 @@ async def test_malformed_game_frames_get_an_error_and_change_nothing(app, memory
     loop = asyncio.get_running_loop()
     seen = {"error": 0, "reject": 0, "ack": 0}
 
-    @fuzz(800)
+    @fuzz(700)
     @given(game_frames(commands, version=game.version))
     def check(text: str) -> None:
         before = fingerprint(game.pk)
