@@ -61,11 +61,6 @@ def shown_version(game: Game) -> int:
     return max(1, game.version - game.spectator_delay)
 
 
-def is_delayed(game: Game, audience: str | None) -> bool:
-    """Whether this audience watches the game behind its players (the public, a delay set)."""
-    return audience == engine.PUBLIC and shown_version(game) != game.version
-
-
 def delayed_step(game_id: Any, shown: int) -> tuple[engine.GameState, engine.GameState, list]:
     """What the spectators' frame for version `shown` is made of: the states before and after
     it and its events, from the command log."""
