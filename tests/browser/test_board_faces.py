@@ -37,6 +37,16 @@ def counter_px(page) -> float:
         "document.querySelector('svg.board .layer-units .unit use').getBoundingClientRect().width")
 
 
+def counter_edges(page) -> dict:
+    """The outline of each counter face as drawn, grouped by whose counter it is."""
+    return page.evaluate(
+        """(() => { const out = { own: new Set(), enemy: new Set() };
+        for (const g of document.querySelectorAll('svg.board .layer-units .unit')) {
+          const href = g.querySelector('use').getAttribute('href');
+          out[g.classList.contains('own') ? 'own' : 'enemy'].add(document.querySelector(href + ' .counter').getAttribute('stroke'));
+        } return { own: [...out.own], enemy: [...out.enemy] }; })()""")
+
+
 def test_every_viewer_sees_each_side_in_its_own_colour(game, browser, live_server_url) -> None:
     url, ann, bob = game
     sam = guest(browser, live_server_url, **DESKTOP)
@@ -45,7 +55,13 @@ def test_every_viewer_sees_each_side_in_its_own_colour(game, browser, live_serve
     fills = [counter_fills(p) for p in (ann, bob, sam)]
     assert fills[0] == fills[1] == fills[2]
     assert fills[2]["su"] != fills[2]["ge"]
-    # Mine is an outline: Ann's own counters are edged differently from Bob's, same fill.
+    # Mine is an outline: Ann's own counters are edged gold, Bob's in his side's edge colour,
+    # on the same fill; Bob sees the same the other way round; a spectator owns nothing.
+    faces = ann.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).faces.sides")
+    ann_edges, bob_edges, sam_edges = (counter_edges(p) for p in (ann, bob, sam))
+    assert ann_edges["own"] == ["#f0c419"] and ann_edges["enemy"] == [faces["ge"]["edge"]]
+    assert bob_edges["own"] == ["#f0c419"] and bob_edges["enemy"] == [faces["su"]["edge"]]
+    assert sam_edges["own"] == [] and set(sam_edges["enemy"]) == {faces["su"]["edge"], faces["ge"]["edge"]}
     assert "Melnitsa" in sam.title()
     shot(sam, "spectator-desktop")
     sam.context.close()

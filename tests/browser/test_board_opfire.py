@@ -1,91 +1,47 @@
 """Opportunity fire from the map: when an enemy moves into sight, the prompt lists every unit
-that may fire at it with its odds, and rings those units on the map."""
+that may fire at it with its odds, and rings those units on the map; on a desktop window and
+in a phone's bottom sheet. The position is arranged so the window surely opens: a unit moves
+next to an enemy counter that may fire (13.0)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, shot, start_game
-from tests.browser.test_game_play import (
-    acting,
-    click_reach,
-    click_unit,
-    confirm,
-    groups,
-    mobile,
-    roll_initiative,
-    version,
-)
-
-SCENARIO = "melnitsa-bridgehead"
+from tests.browser.board_people import TIMEOUT, shot
+from tests.browser.board_play import close, move_next_to_enemy, roll_initiative, two_players
+from tests.browser.test_game_play import groups, version
 
 
-def nearest_to_enemy(page, unit: str) -> str | None:
-    """The highlighted destination closest to any enemy counter."""
-    return page.evaluate(
-        """(() => { const b = JSON.parse(document.getElementById('pg-boot').textContent);
-        const at = Object.fromEntries(b.map.hexes.map((h) => [h.hex, h]));
-        const foes = Object.values(window.pgweb.store.view.units).filter((u) => !u.own && u.hex).map((u) => at[u.hex]);
-        const d = (a, c) => (Math.abs(a.q - c.q) + Math.abs(a.r - c.r) + Math.abs(a.q + a.r - c.q - c.r)) / 2;
-        const reach = [...document.querySelectorAll('svg .reach')].map((g) => g.getAttribute('data-hex'));
-        reach.sort((x, y) => Math.min(...foes.map((f) => d(at[x], f))) - Math.min(...foes.map((f) => d(at[y], f))));
-        return reach[0] || null; })()""")
-
-
-def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(browser, live_server_url) -> None:
-    ann = guest(browser, live_server_url, **DESKTOP)
-    bob = guest(browser, live_server_url, **DESKTOP)
-    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
-    players = [ann, bob]
-    for p in players:
-        open_board(p, url)
-    roll_initiative(players)
-    prompted = None
-    for _ in range(10):
-        p = acting(players)
-        g = groups(p)
-        if "opportunity_fire" in g:
-            prompted = p
-            break
-        if "end_activation" in g:
-            p.keyboard.press("e")
-            confirm(p)
-            continue
-        unit = next((c["unit"] for c in g.get("activate", []) if c["kind"] == "unit" and mobile(p, c["unit"])), None)
-        if unit is None:
-            p.keyboard.press("p")
-            confirm(p)
-            continue
-        click_unit(p, unit)
-        if p.locator("#stack-panel").is_visible() and not p.evaluate(f"window.pgweb.ui.picked.includes('{unit}')"):
-            p.locator(f'#stack-panel input[data-unit="{unit}"]').check()
-        p.locator("#unit-actions button[data-command=activate]").first.click()
-        confirm(p)
-        if "move" not in groups(p):
-            continue
-        click_unit(p, unit)
-        if p.locator("#stack-panel").is_visible() and not p.evaluate(f"window.pgweb.ui.picked.includes('{unit}')"):
-            p.locator(f'#stack-panel input[data-unit="{unit}"]').check()
-        p.locator("svg .reach").first.wait_for(timeout=TIMEOUT)
-        dest = nearest_to_enemy(p, unit)
-        click_reach(p, dest)
-        before = version(p)
-        p.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
-        p.locator("#confirm .btn-confirm").click()
-        p.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
-    if prompted is None:
-        pytest.skip("no move drew opportunity fire in this game")
-    p = prompted
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(browser, live_server_url, viewport) -> None:
+    players = two_players(browser, live_server_url)
+    mover = roll_initiative(players)
+    other = players[1] if mover is players[0] else players[0]
+    p = other.page(viewport)
+    p.goto(f"{live_server_url}/games/{mover.game}/")
+    p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    move = move_next_to_enemy(mover, other)
     prompt = p.locator("#opfire")
     prompt.wait_for(timeout=TIMEOUT)
-    firers = {f for c in groups(p)["opportunity_fire"] for f in c["firers"]}
-    assert prompt.locator(".opfire-choice").count() == len(groups(p)["opportunity_fire"])
+    cmds = groups(p)["opportunity_fire"]
+    firers = {f for c in cmds for f in c["firers"]}
+    assert prompt.locator(".opfire-choice").count() == len(cmds)
     assert p.locator("svg .unit.marked").count() == len(firers)
+    assert move["path"][0] in prompt.inner_text() or any(h in prompt.inner_text() for h in move["path"])
     p.wait_for_function("() => [...document.querySelectorAll('#opfire .choice-odds')].some((e) => e.textContent.includes('%'))",
                         timeout=TIMEOUT)
-    shot(p, "opportunity-fire")
-    prompt.locator(".opfire-choice").first.click()
+    if viewport == "phone":
+        box = prompt.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    p.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+    shot(p, f"opportunity-fire-{viewport}")
+    choice = prompt.locator(".opfire-choice").first
+    choice.tap() if viewport == "phone" else choice.click()
     p.locator("#confirm .odds-table").wait_for(timeout=TIMEOUT)
-    confirm(p)
-    for q in players:
-        q.context.close()
+    assert "column" in p.locator("#confirm").inner_text() or "dice modifier" in p.locator("#confirm").inner_text()
+    before = version(p)
+    confirm = p.locator("#confirm .btn-confirm")
+    confirm.tap() if viewport == "phone" else confirm.click()
+    p.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
+    p.locator("#log").filter(has_text="opportunity-fire").wait_for(state="attached", timeout=TIMEOUT)
+    close(*players)

@@ -1,0 +1,161 @@
+"""Positions the board's browser tests need, reached by playing the game through the REST API.
+
+Each guest plays in two browser contexts that share his cookies: a 1400x900 window and a
+390x844 touch phone, so a flow can be looked at on either. The set-up moves go through the
+API (quick, and no part of what is tested); what is tested goes through the page.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+
+from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT
+from tests.browser.test_game_play import api
+
+SCENARIO = "melnitsa-bridgehead"
+_ids = itertools.count(5000)  # command ids no page of these tests will use
+
+
+@dataclass
+class Player:
+    """A guest with a seat: his desktop page, his phone page, and the API on his cookies."""
+
+    base: str
+    desk: object
+    phone: object
+    game: str = ""
+    side: str = ""
+    map: dict = field(default_factory=dict)  # hex label -> axial (q, r)
+    types: dict = field(default_factory=dict)  # counter types, as the page has them
+
+    def legal(self) -> dict:
+        return api(self.desk, "GET", f"{self.base}/api/v1/games/{self.game}/legal")
+
+    def commands(self, kind: str | None = None) -> list[dict]:
+        cmds = self.legal()["commands"]
+        return [c for c in cmds if kind is None or c["type"] == kind]
+
+    def send(self, command: dict) -> dict:
+        legal = self.legal()
+        answer = api(self.desk, "POST", f"{self.base}/api/v1/games/{self.game}/commands",
+                     {"id": next(_ids), "v": legal["v"], "command": command})
+        assert answer.get("t") == "ack", answer
+        return answer
+
+    def view(self) -> dict:
+        return api(self.desk, "GET", f"{self.base}/api/v1/games/{self.game}/view")["d"]
+
+    def page(self, viewport: str):
+        return self.phone if viewport == "phone" else self.desk
+
+
+def two_players(browser, base: str, scenario: str = SCENARIO, **options) -> tuple[Player, Player]:
+    """A Soviet and a German guest on a started game, each with a desktop and a phone page."""
+    people = []
+    for side in ("su", "ge"):
+        desk = browser.new_context(**DESKTOP).new_page()
+        desk.set_default_timeout(TIMEOUT)
+        desk.goto(base + "/")
+        api(desk, "POST", base + "/api/v1/auth/guest")
+        phone_context = browser.new_context(**PHONE)
+        phone_context.add_cookies(desk.context.cookies())
+        phone = phone_context.new_page()
+        phone.set_default_timeout(TIMEOUT)
+        people.append(Player(base, desk, phone, side=side))
+    su, ge = people
+    game = api(su.desk, "POST", base + "/api/v1/games",
+               {"scenario": scenario, "side": "su", "options": {"spectators": "public", **options}})["id"]
+    api(ge.desk, "POST", f"{base}/api/v1/games/{game}/join", {"side": "ge"})
+    for p in people:
+        p.game = game
+    board = su.desk.request.get(f"{base}/games/{game}/").text()
+    start = board.index('id="pg-boot"')
+    boot = json.loads(board[board.index(">", start) + 1:board.index("</script>", start)])
+    for p in people:
+        p.map = {h["hex"]: (h["q"], h["r"]) for h in boot["map"]["hexes"]}
+        p.types = boot["types"]
+    return su, ge
+
+
+def close(*players: Player) -> None:
+    for p in players:
+        p.desk.context.close()
+        p.phone.context.close()
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def acting(players: tuple[Player, ...]) -> Player | None:
+    """The player whose seat may send a command now (None once nobody may)."""
+    for p in players:
+        if p.commands():
+            return p
+    return None
+
+
+def roll_initiative(players: tuple[Player, ...]) -> Player:
+    """Roll until the action phase; the player who acts first."""
+    for _ in range(6):
+        p = acting(players)
+        roll = p.commands("roll_initiative")
+        if not roll:
+            return p
+        p.send(roll[0])
+    raise AssertionError("the initiative was not settled")
+
+
+def may_fire(types: dict, unit: dict) -> bool:
+    """A counter that may take opportunity fire (13.0): not a leader, a direct fire value, fresh."""
+    t = types.get(unit.get("type"), {})
+    face = (t.get("reduced") if t.get("reduced") and unit.get("steps", 2) < t.get("steps", 2) else t.get("full")) or {}
+    return not t.get("leader") and bool(face.get("direct_fire")) and not unit.get("moved_fired") \
+        and unit.get("status") != "demoralized" and not unit.get("carried_by")
+
+
+def routine(p: Player) -> dict:
+    """The do-nothing command of a player who may act: decline, roll, end the activation, pass."""
+    for kind in ("decline", "roll_initiative", "end_activation", "pass"):
+        found = p.commands(kind)
+        if found:
+            return found[0]
+    raise AssertionError(f"nothing routine to do for {p.side}")
+
+
+def _closeness(mover: Player, view: dict, spots: list, c: dict) -> tuple[int, int]:
+    """Leaders first (each takes his stack along), then the units nearest to a foe."""
+    at = mover.map.get((view["units"].get(c.get("unit")) or {}).get("hex") or "")
+    near = min((distance(at, s) for s in spots), default=99) if at else 99
+    return (0 if c["kind"] == "leader" else 1, near)
+
+
+def move_next_to_enemy(mover: Player, other: Player) -> dict:
+    """The mover activates units until one may move next to an enemy counter that may fire, and
+    moves it there: an opportunity-fire window then opens (13.0: an adjacent mover is always
+    in sight and in range). Returns the move sent."""
+    for _ in range(24):
+        view = mover.view()
+        foes = [u for u in view["units"].values() if not u.get("own") and u.get("hex") and may_fire(mover.types, u)]
+        spots = [mover.map[u["hex"]] for u in foes]
+        tried = False
+        candidates = [c for c in mover.commands("activate") if c["kind"] in ("unit", "leader")]
+        for activate in sorted(candidates, key=lambda c, v=view, s=spots: _closeness(mover, v, s, c)):
+            tried = True
+            mover.send(activate)
+            for move in mover.commands("move"):
+                dest = mover.map[move["path"][-1]]
+                if any(distance(dest, s) == 1 for s in spots) and not any(dest == s for s in spots):
+                    mover.send(move)
+                    return move
+            mover.send(mover.commands("end_activation")[0])
+            # Until the mover may act again, the other side passes (or rolls, after a turn).
+            while (p := acting((mover, other))) is not None and (p is other or p.commands("roll_initiative")):
+                p.send(routine(p))
+            break
+        if not tried:
+            break
+    raise AssertionError("no unit could move next to an enemy that may fire")

@@ -1,0 +1,110 @@
+"""The board's geometry, measured on screenshots: counters a finger wide on a phone (28 CSS
+px or more), the confirm inside the phone's screen, the header one short line, and each
+side's counters in a colour of its own for a spectator, read from the pixels drawn."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot
+from tests.browser.board_play import close, roll_initiative, two_players
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
+    """Decode an 8-bit RGB or RGBA PNG (what Chromium's screenshots are): width, height, rows."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width, height, kind = 8, b"", 0, 0, 0
+    while pos < len(data):
+        size, tag = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + size]
+        if tag == b"IHDR":
+            width, height, depth, kind = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and kind in (2, 6), (depth, kind)
+        elif tag == b"IDAT":
+            idat += body
+        pos += 12 + size
+    step = 4 if kind == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * step
+    rows, prev = [], bytearray(stride)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - step] if i >= step else 0
+            b, c = prev[i], prev[i - step] if i >= step else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x * step:x * step + 3]) for x in range(width)])
+        prev = line
+    return width, height, rows
+
+
+def fill_seen(page, side: str) -> tuple[int, int, int]:
+    """The colour drawn inside a counter of `side` (its left margin, clear of symbol and text):
+    a counter standing alone, brought to the middle of the map."""
+    unit = page.evaluate(
+        f"""(() => {{ const all = Object.values(window.pgweb.store.view.units).filter((u) => u.hex && !u.carried_by);
+        const alone = all.filter((u) => u.side === '{side}' && !u.moved_fired && all.filter((x) => x.hex === u.hex).length === 1);
+        return alone.length ? alone[0].id : null; }})()""")
+    assert unit, f"no {side} counter alone in its hex"
+    page.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{unit}'].hex)")
+    page.mouse.move(1, 1)
+    page.wait_for_function(f"() => document.querySelector('svg.board [data-unit=\"{unit}\"] use')", timeout=TIMEOUT)
+    box = page.evaluate(f"(() => {{ const r = document.querySelector('svg.board [data-unit=\"{unit}\"] use').getBoundingClientRect(); return {{ x: r.left, y: r.top, w: r.width, h: r.height }}; }})()")
+    clip = {"x": box["x"] + box["w"] * 0.1, "y": box["y"] + box["h"] * 0.45, "width": 3, "height": 3}
+    _, _, rows = png_pixels(page.screenshot(clip=clip))
+    return rows[1][1]
+
+
+def test_the_board_geometry_on_a_phone_and_for_a_spectator(browser, live_server_url) -> None:
+    players = two_players(browser, live_server_url)
+    first = roll_initiative(players)
+    phone = first.phone
+    phone.goto(f"{live_server_url}/games/{first.game}/")
+    phone.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    phone.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
+    sizes = phone.evaluate(
+        "[...document.querySelectorAll('svg.board .layer-units .unit use')].map((u) => u.getBoundingClientRect().width)")
+    assert sizes and min(sizes) >= 28, min(sizes)
+    header = phone.locator(".site-header").bounding_box()
+    assert header["height"] <= 48, header  # one line, not a wrapped block over the map
+    # Propose an activation: the confirm is in the sheet, inside the screen.
+    unit = next(c["unit"] for c in first.commands("activate") if c["kind"] == "unit")
+    phone.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{unit}'].hex)")
+    phone.evaluate("window.pgweb.board.spread(null)")
+    phone.locator(f'svg [data-unit="{unit}"]').tap()
+    if phone.locator("#stack-panel").is_visible() and not phone.evaluate(f"window.pgweb.ui.picked.includes('{unit}')"):
+        phone.locator(f'#stack-panel input[data-unit="{unit}"]').tap()
+    phone.locator("#unit-actions button[data-command=activate]").first.tap()
+    button = phone.locator("#confirm .btn-confirm")
+    button.wait_for(timeout=TIMEOUT)
+    box = button.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["viewport"]["height"], box
+    assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE["viewport"]["width"], box
+    sheet = phone.locator(".action-panel").bounding_box()
+    assert sheet["height"] <= PHONE["viewport"]["height"] * 0.34 + 1, sheet  # a third of the screen at most
+    shot(phone, "geometry-phone-confirm")
+    # A spectator on a phone and on a desktop: each side in its own colour, as drawn.
+    faces = phone.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).faces.sides")
+    url = f"{live_server_url}/games/{first.game}/"
+    for name, context in (("phone", PHONE), ("desktop", DESKTOP)):
+        sam = guest(browser, live_server_url, **context)
+        open_board(sam, url)
+        sam.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+        seen = {side: fill_seen(sam, side) for side in ("su", "ge")}
+        assert sum(abs(a - b) for a, b in zip(seen["su"], seen["ge"], strict=True)) > 60, seen
+        for side, rgb in seen.items():
+            want = tuple(int(faces[side]["fill"][i:i + 2], 16) for i in (1, 3, 5))
+            assert sum(abs(a - b) for a, b in zip(rgb, want, strict=True)) < 40, (side, rgb, want)
+        shot(sam, f"geometry-spectator-{name}")
+        sam.context.close()
+    close(*players)
