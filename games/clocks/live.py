@@ -10,7 +10,6 @@ the clocks and their log lines) and nudges the lobby sockets of the game's playe
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from django.db import transaction
@@ -84,22 +83,32 @@ def push(batch: dict[str, tuple[int, ...]]) -> None:
         broadcast.send(_frames(batch))
 
 
-# Log lines written in this thread's transactions and not pushed yet: game -> event ids.
-_waiting = threading.local()
+class _Push:
+    """The push waiting for one transaction's commit: the log lines it wrote, by game. It is
+    dropped with the transaction's other on-commit work if the transaction rolls back."""
 
+    def __init__(self) -> None:
+        self.batch: dict[str, list[int]] = {}
+        self.done = False
 
-def _flush() -> None:
-    batch = getattr(_waiting, "batch", None) or {}
-    _waiting.batch = {}
-    push({game: tuple(ids) for game, ids in batch.items()})
+    def __call__(self) -> None:
+        self.done = True
+        push({game: tuple(ids) for game, ids in self.batch.items()})
 
 
 def after_commit(game_id: Any, event: ClockEvent) -> None:
     """Push this log line (and the clocks with it) once the transaction commits, together
-    with the other lines the transaction wrote. A rolled-back line is left out: the push
-    reads the lines back from the database."""
-    batch = getattr(_waiting, "batch", None)
-    if batch is None:
-        batch = _waiting.batch = {}
-    batch.setdefault(str(game_id), []).append(event.pk)
-    transaction.on_commit(_flush)  # the first to run pushes everything; the rest find nothing
+    with the other lines the transaction wrote (one push for a sweep's dozens of flags)."""
+    connection = transaction.get_connection()
+    waiting = None
+    if connection.in_atomic_block:
+        waiting = next(
+            (e[1] for e in connection.run_on_commit if isinstance(e[1], _Push) and not e[1].done),
+            None,
+        )
+    if waiting is None:
+        waiting = _Push()
+        waiting.batch.setdefault(str(game_id), []).append(event.pk)
+        transaction.on_commit(waiting)  # outside a transaction: pushed at once
+        return
+    waiting.batch.setdefault(str(game_id), []).append(event.pk)

@@ -41,6 +41,9 @@ class SettingsForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["digest_timezone"].choices = [(z, z.replace("_", " ")) for z in time_zones()]
+        # The page offers this browser's zone until the player has chosen one (settings.js).
+        chosen = self.instance.email_digest or self.instance.digest_timezone != "UTC"
+        self.fields["digest_timezone"].widget.attrs["data-chosen"] = "1" if chosen else "0"
 
     def clean_digest_hour(self) -> int:
         """Left out of the form: the hour stays as it was."""

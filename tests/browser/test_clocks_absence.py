@@ -162,3 +162,26 @@ def test_the_opponent_claims_the_win_when_a_side_runs_out_of_time(
         p.locator("#clocks .clock-flagged[data-side=su]").wait_for()
         assert "claimed the win" in p.locator("#log").inner_text()
         shot(p, f"replay-clocks-{name}")
+
+
+def test_the_lobby_counts_my_time_down_and_shows_a_flag_at_once(
+    person, live_server_url, live_server_env
+):
+    base = live_server_url
+    ann, bob = person(), person()
+    body = {"scenario": "meeting-at-kessel", "side": "ge", "options": {"time_control": "live-15+10"}}
+    game = api(ann, base, "POST", "/api/v1/games", body)["id"]
+    api(bob, base, "POST", f"/api/v1/games/{game}/join", {"side": "su"})
+    ann.goto(base + "/")
+    card = ann.locator(f"#my-games article[data-game='{game}']")
+    selector = f"#my-games article[data-game='{game}'] .card-time[data-side=su]"
+    first = ann.locator(selector).inner_text(timeout=TIMEOUT)
+    # Both sides may roll for the initiative: both clocks run, and the card counts down.
+    ann.wait_for_function(
+        "([sel, before]) => document.querySelector(sel)?.textContent !== before",
+        arg=[selector, first], timeout=TIMEOUT,
+    )  # fmt: skip
+    flag(live_server_env, game, "su")
+    # No reload: the lobby hears of the flag.
+    card.locator(".card-time[data-side=su]", has_text="out of time").wait_for(timeout=TIMEOUT)
+    shot(ann, "lobby-flag")

@@ -93,7 +93,19 @@ async function unsubscribe() {
   showPushState();
 }
 
+/**
+ * The digest's time zone, when the player never chose one: this browser's, if the page
+ * offers it (they still see it, and save it, or not).
+ */
+export function guessZone(select, zone) {
+  if (!select || select.dataset.chosen === "1" || !zone) return false;
+  if (![...select.options].some((o) => o.value === zone)) return false;
+  select.value = zone;
+  return true;
+}
+
 if (typeof window !== "undefined" && script) {
+  guessZone(document.getElementById("id_digest_timezone"), Intl.DateTimeFormat().resolvedOptions().timeZone);
   if ("Notification" in window) say("browser-permission-state", permissionWords(Notification.permission));
   document.getElementById("browser-permission").addEventListener("click", askPermission);
   document.getElementById("push-subscribe").addEventListener("click", subscribe);
