@@ -34,6 +34,15 @@ def test_the_seats_panel_marks_you_and_your_partner_and_what_each_commands(perso
     # The page knows which seat commands each of its side's units, for the board to mark.
     commanders = bob.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).commanders")
     assert set(commanders.values()) == {"ge-1", "ge-2"}
+    # The view says who commands each unit now; the board outlines the partner's counters.
+    bob.locator("svg.board .layer-units .unit").first.wait_for()
+    now = bob.evaluate("window.pgweb.store.view.commanders")
+    assert set(now.values()) == {"ge-1", "ge-2"}
+    drawn = bob.evaluate(
+        """[...document.querySelectorAll('svg.board .layer-units .unit.own')].map((g) => [g.getAttribute('data-unit'), g.classList.contains('partner')])""")
+    assert drawn and all(partner == (now[unit] == "ge-1") for unit, partner in drawn), drawn
+    assert any(partner for _, partner in drawn) and not all(partner for _, partner in drawn)
+    assert re.search(r"\d+ units? now", me.inner_text()), me.inner_text()
     bob.locator("#seats").scroll_into_view_if_needed()
     shot(bob, "team-seats-desktop")
 
