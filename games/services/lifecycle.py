@@ -69,13 +69,18 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
     private = raw.get("private", False)
     if not isinstance(private, bool):
         raise ServiceError("options/invalid", "private must be true or false")
-    return {
+    out = {
         "double_blind": double_blind or "double_blind" in rules,
         "optional_rules": sorted(set(rules) - {"double_blind"}),
         "spectators": spectators,
         "private": private,
         **{name: check(raw.get(name)) for name, check in hooks.OPTION_CHECKS.items()},
     }
+    if out.get("rated") and "takebacks" in out["optional_rules"]:
+        raise ServiceError(
+            "options/invalid", "take-backs are for unrated games only (D-TAKEBACK-1)"
+        )
+    return out
 
 
 @transaction.atomic

@@ -39,6 +39,9 @@ const SAMPLE = {
   decline: { type: "decline" },
   bank_segment: { type: "bank_segment" },
   double_segment: { type: "double_segment" },
+  offer_takeback: { type: "offer_takeback" },
+  accept_takeback: { type: "accept_takeback" },
+  decline_takeback: { type: "decline_takeback" },
 };
 
 describe("every engine command can be built on the board", () => {

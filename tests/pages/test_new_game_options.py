@@ -18,7 +18,8 @@ def test_every_option_a_game_accepts_has_a_name_a_line_and_a_rule_number():
     for c in choices:
         assert c["name"] and c["name"] != c["id"]
         assert c["text"].endswith(".") and "\n" not in c["text"]
-        assert c["rule"].startswith(("17", "18", "19"))  # 19: the multi-player rules
+        # 19: the multi-player rules; a "D-" decision for what is no rule (take-backs)
+        assert c["rule"].startswith(("17", "18", "19", "D-"))
     assert {c["id"] for c in choices if c["double_blind"]} == set(DB_ADDITIONS)
 
 

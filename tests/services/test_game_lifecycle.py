@@ -72,3 +72,14 @@ def test_resigning_ends_the_game_with_the_other_side_the_winner(axis_player, all
     game.refresh_from_db()
     assert (game.status, game.version, version) == (FINISHED, 2, 2)
     assert game.result["winner"] == "ge" and game.result["resigned"] == "su"
+
+
+def test_takebacks_may_be_chosen_only_for_unrated_games(axis_player):
+    """D-TAKEBACK-1: taking back an activation by agreement has no place in a rated game."""
+    game = services.game_create(user=axis_player, scenario=SCENARIO, side="ge",
+                                options={"optional_rules": ["takebacks"]})
+    assert game.options["optional_rules"] == ["takebacks"]
+    with pytest.raises(services.ServiceError) as refused:
+        services.game_create(user=axis_player, scenario=SCENARIO, side="ge",
+                             options={"optional_rules": ["takebacks"], "rated": True})
+    assert refused.value.code == "options/invalid" and "unrated" in refused.value.message

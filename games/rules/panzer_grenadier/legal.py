@@ -7,7 +7,7 @@ command type, in a fixed order; each entry is a complete command that `apply` ac
 from __future__ import annotations
 
 from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
-from .core import actions, hooks, opportunity
+from .core import actions, hooks, opportunity, takeback
 from .core import activation as act
 from .core import state as st
 from .double_blind import knowledge, redaction
@@ -34,6 +34,9 @@ GROUP_ORDER = (
     "consolidate",
     "end_activation",
     "pass",
+    "offer_takeback",
+    "accept_takeback",
+    "decline_takeback",
 )
 
 
@@ -63,10 +66,17 @@ def _copy(groups: dict[str, list[dict]]) -> dict[str, list[dict]]:
 
 
 def _legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
-    if seat not in who_may_act(state):
-        return {}
     me = act.seat(state, seat)
+    if seat not in who_may_act(state):
+        # Out of turn a seat may only offer to take back its side's last activation.
+        may = me is not None and takeback.may_offer(state, me)
+        return {"offer_takeback": [{"type": "offer_takeback"}]} if may else {}
     groups: dict[str, list[dict]] = {}
+    if takeback.answering_side(state) is not None:  # D-TAKEBACK-1
+        return {"accept_takeback": [{"type": "accept_takeback"}],
+                "decline_takeback": [{"type": "decline_takeback"}]}
+    if takeback.may_offer(state, me):
+        groups["offer_takeback"] = [{"type": "offer_takeback"}]
     if state.phase == st.INITIATIVE:
         groups["roll_initiative"] = [{"type": "roll_initiative"}]
     elif state.opfire is not None:

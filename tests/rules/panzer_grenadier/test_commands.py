@@ -33,6 +33,9 @@ EXAMPLES = {
     "air_strike": {"type": "air_strike", "sortie": "ge-air-1", "target": "A0108", "attack": "direct"},
     "air_attack": {"type": "air_attack", "target": "A0109"},
     "undo": {"type": "undo"},
+    "offer_takeback": {"type": "offer_takeback"},
+    "accept_takeback": {"type": "accept_takeback"},
+    "decline_takeback": {"type": "decline_takeback"},
     "resign": {"type": "resign"},
     "consolidate": {"type": "consolidate", "units": ["ge-1", "ge-2"]},
 }

@@ -114,9 +114,9 @@ def test_only_the_activating_seat_may_undo_and_not_after_the_activation_ends():
 @pytest.mark.parametrize("modes", [("double_blind",), ("double_blind", "hidden_units"),
                                    ("double_blind", "limited_intelligence")], ids="+".join)
 def test_after_an_undo_no_audience_learns_anything_byte_for_byte(modes):
-    """D-UNDO-1 under hidden information: every other audience's frame after the undo is its
-    frame from before the move, plus one log line naming only the side and the command; the
-    undoing seat is back where it was."""
+    """D-UNDO-1 under hidden information: every audience's frame after the undo is its frame
+    from before the move; the undoing side reads one log line naming only the command, the
+    others nothing; the undoing seat is back where it was."""
     s = led(su_at="A2012", options=modes, hidden="hidden_units" in modes, db=True)
     moved = move(s, ["A0102"])
     assert moved.state.undo is not None
@@ -125,7 +125,8 @@ def test_after_an_undo_no_audience_learns_anything_byte_for_byte(modes):
         before = canonical_json(view_for(s, aud))
         assert canonical_json(view_for(step.state, aud)) == before, aud
         log = redact_events(step.events, aud, step.state)
-        assert log == [{"type": "undone", "side": "ge", "command": "move"}]
+        own = aud in (("side", "ge"), ("seat", "ge-1"))  # the others never saw the move
+        assert log == ([{"type": "undone", "side": "ge", "command": "move"}] if own else [])
     assert label(step.state.units["ge-1"].hex) == "A0101"
 
 
@@ -147,3 +148,50 @@ def test_without_double_blind_a_move_the_enemy_sees_opens_a_window_and_is_never_
     step = move(s, ["A0102"])
     assert step.state.opfire is not None and step.state.undo is None
 
+
+
+def test_no_undo_past_a_move_that_rolled_for_mire():
+    """A die rolled on the way (here the mire roll, 17 Part II) ends what may be taken back,
+    even when the vehicle is not mired."""
+    s = started([unit("ge-v", "ge_pz_iv", "ge", "A0302"), unit("su-1", "su_rifle", "su", "A1510")],
+                options=("mire",))
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-v"},
+              ScriptedDice.of()).state
+    step = apply(s, "ge-1", {"type": "move", "unit": "ge-v", "path": ["A0303"]},
+                 ScriptedDice.of(6))
+    assert [e.type for e in step.events if e.type == "mire_roll"] and step.dice_used
+    assert step.state.undo is None
+
+
+def test_no_undo_past_a_hidden_unit_revealing_itself_by_moving():
+    """A hidden unit that moves is revealed (17.8): the enemy has learned where it is."""
+    s = started([unit("ge-h", "ge_rifle", "ge", "A0101", hidden=True),
+                 unit("su-1", "su_rifle", "su", "A1510")], options=("hidden_units",))
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-h"},
+              ScriptedDice.of()).state
+    step = apply(s, "ge-1", {"type": "move", "unit": "ge-h", "path": ["A0102"]},
+                 ScriptedDice.of(*[6] * 10))
+    assert "revealed" in [e.type for e in step.events] and step.state.undo is None
+
+
+def test_no_undo_past_a_double_blind_move_that_observes_new_hexes():
+    """Double-blind (18.0): a move that lets the side's OPs see hexes they did not is
+    scouting; even with no enemy found, the side learned that those hexes are empty."""
+    s = led(su_at="A2012", options=("double_blind",), db=True)
+    far = next(c for c in legal_commands(s, "ge-1")["move"]
+               if c.get("unit") == "ge-1" and len(c["path"]) >= 3)
+    step = apply(s, "ge-1", far, ScriptedDice.of(*[6] * 20))
+    from games.rules.panzer_grenadier.core.undo import _observes_more
+
+    assert _observes_more(s, step.state) and step.state.undo is None
+
+
+def test_in_double_blind_the_other_side_reads_nothing_of_an_undo():
+    """The enemy never saw the move; the line saying it was taken back goes to the undoing
+    side only (D-UNDO-1, D-DB-LOG)."""
+    s = led(su_at="A2012", options=("double_blind",), db=True)
+    moved = move(s, ["A0102"])
+    step = apply(moved.state, "ge-1", UNDO, ScriptedDice.of())
+    assert redact_events(step.events, ("side", "su"), step.state) == []
+    assert redact_events(step.events, ("side", "ge"), step.state) == [
+        {"type": "undone", "side": "ge", "command": "move"}]

@@ -69,6 +69,10 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
     "consolidate": {"units": ("ids", True)},  # optional 17.1
     "resign": {},  # any seat, any time: the other side wins (D-RESIGN-1)
     "undo": {},  # take back the last move, load or unload of the activation (D-UNDO-1)
+    # Take back a whole activation if the other side agrees (D-TAKEBACK-1).
+    "offer_takeback": {},
+    "accept_takeback": {},
+    "decline_takeback": {},
     "load": {"unit": ("id", True), "transport": ("id", True)},
     "unload": {"unit": ("id", True)},
     "end_activation": {},

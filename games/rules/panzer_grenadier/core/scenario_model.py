@@ -29,6 +29,7 @@ OPTIONAL_RULES: tuple[str, ...] = (
     "mire",
     "double_blind",
     "sector_command",
+    "takebacks",  # not a rule of the game: the players' agreement (D-TAKEBACK-1)
 )
 # How the new-game page presents each: a name, one line of explanation, its rule number.
 OPTIONAL_RULE_INFO: dict[str, tuple[str, str, str]] = {
@@ -45,6 +46,7 @@ OPTIONAL_RULE_INFO: dict[str, tuple[str, str, str]] = {
     "logistics": ("Logistics and supply", "A fog-of-war roll of 3 or 4 brings a supply shortfall; a second one, a critical shortage.", "17.10"),
     "mire": ("Mire", "Vehicles entering woods, swamp and other mire terrain may bog down for several turns.", "17, Part II"),
     "double_blind": ("Double-blind", "Each side sees only what its observation points see; the rest of the map stays dark.", "18"),
+    "takebacks": ("Take-backs", "A player may ask to take back his last activation; it is undone if the opponent agrees (unrated games).", "D-TAKEBACK-1"),
 }
 EDGES = ("N", "E", "S", "W")
 

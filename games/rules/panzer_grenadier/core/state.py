@@ -238,6 +238,10 @@ class GameState:
     # The step that may be taken back, and the state before it (undo.py, D-UNDO-1). Never in
     # any view.
     undo: UndoPoint | None = None
+    # The state before the last activation, and a pending offer to go back to it (the
+    # offering side), with the `takebacks` option (takeback.py, D-TAKEBACK-1). Never in a view.
+    takeback: TakebackPoint | None = None
+    takeback_offer: str | None = None
     # Double-blind air strike waiting for its player to choose the hex it attacks (18.9).
     air_pending: AirPending | None = None
     # Off-board artillery (9.2): "increment@turn" of every increment that has fired.
@@ -314,6 +318,15 @@ class UndoPoint:
     """A step that may be taken back: its command type and the state before it (D-UNDO-1)."""
 
     command: str
+    state: GameState
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackPoint:
+    """The state before the last activation began, and who made it (D-TAKEBACK-1)."""
+
+    side: str
+    seat: str
     state: GameState
 
 

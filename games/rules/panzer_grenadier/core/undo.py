@@ -9,7 +9,9 @@ the steps stay undoable); any other step drops the chain. A step is undoable whe
 - it rolled no dice (no drumfire, mire, fuel or opportunity-fire roll);
 - no opportunity-fire window opened, nobody collided, no hidden counter was revealed;
 - no side spots (or, under hidden information, is in contact with) a different set of
-  enemy counters than before it.
+  enemy counters than before it;
+- in double-blind, no side observes a hex it did not observe before: seeing that a hex is
+  empty is learning too (18.0), so a scouting move is never taken back.
 
 `undo` gives back the state before the step exactly, so every audience's view is the one it
 had before the step; the log says only which side took back what kind of command.
@@ -22,7 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...common.errors import IllegalCommand
-from ..double_blind import knowledge
+from ..double_blind import knowledge, observation
 from . import state as st
 from .commands import Event
 from .registry import game_map
@@ -65,7 +67,18 @@ def is_undoable(
         return False
     if any(u.hidden and not after.units[uid].hidden for uid, u in before.units.items()):
         return False
-    return spotting(before) == spotting(after)
+    return spotting(before) == spotting(after) and not _observes_more(before, after)
+
+
+def _observes_more(before: st.GameState, after: st.GameState) -> bool:
+    """Double-blind: some side's OPs now observe a hex they did not (18.0, D-DB-FOG)."""
+    was, now = knowledge.observation_of(before), knowledge.observation_of(after)
+    if was is None or now is None:
+        return False
+    return any(
+        observation.unobserved(before, was.ops[side]) - observation.unobserved(after, now.ops[side])
+        for side in now.ops
+    )
 
 
 def keep_undo_point(

@@ -38,6 +38,7 @@ MOVE_EVENTS = frozenset(
         "reinforcements_available",
         "entered",
         "flee",
+        "undone",  # taking back a move the other side never saw tells it nothing (D-UNDO-1)
     }
 )
 

@@ -30,7 +30,7 @@ export function actors(cmd) {
 }
 
 /** Commands that need no unit: shown on the action bar. */
-export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "air_attack", "end_activation", "pass"]);
+export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "air_attack", "end_activation", "pass", "offer_takeback", "accept_takeback", "decline_takeback"]);
 
 export function globalCommands(groups) {
   return GLOBAL_TYPES.flatMap((t) => groups[t] ?? []);
@@ -166,6 +166,9 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "decline": return "Decline opportunity fire";
     case "bank_segment": return "Bank the segment (Excess Initiative)";
     case "double_segment": return "Take a double segment";
+    case "offer_takeback": return "Ask to take back your last activation";
+    case "accept_takeback": return "Let the opponent take back the last activation";
+    case "decline_takeback": return "Refuse the take-back";
     default: return cmd.type.replace(/_/g, " ");
   }
 }

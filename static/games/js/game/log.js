@@ -82,6 +82,9 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
     case "passed": return `${sideName(e.side)} passes.`;
     case "segment_banked": return `${sideName(e.side)} banks a segment.`;
     case "double_segment": return `${sideName(e.side)} takes a double segment.`;
+    case "takeback_offered": return `${sideName(e.side)} asks to take back the last activation.`;
+    case "takeback_declined": return `${sideName(e.side)} refuses the take-back.`;
+    case "activation_taken_back": return `${sideName(e.side)}'s last activation is taken back, with ${sideName(e.accepted_by)}'s agreement (D-TAKEBACK-1).`;
     case "undone": return `${sideName(e.side)} takes back a ${String(e.command ?? "move").replace(/_/g, " ")} (D-UNDO-1).`;
     case "saved_segment_after_fog_of_war": return `${sideName(e.side)} plays its saved segment before the turn ends (17.4).`;
     case "reinforcements_available": return `Reinforcements available on turn ${e.turn}: ${list(e.units, nameOf)}.`;

@@ -31,6 +31,9 @@ export const HOW = Object.freeze({
   decline: "listed",
   bank_segment: "listed",
   double_segment: "listed",
+  offer_takeback: "listed",
+  accept_takeback: "listed",
+  decline_takeback: "listed",
 });
 
 /** Where the board shows a listed command: "bar" (no unit needed) or "unit" (on the panel
