@@ -29,6 +29,12 @@ def history(live_server_env: dict) -> dict:
     return {"prefix": prefix, **seed(live_server_env, f"rated_history({prefix!r})")}
 
 
+def fits_the_screen(page) -> None:
+    """Nothing makes the page wider than the window (wide tables scroll in their box)."""
+    width, window = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= window, f"the page is {width} px wide in a {window} px window"
+
+
 def sign_in(page, base: str, username: str) -> None:
     api(page, base, "POST", "/api/v1/auth/login",
         {"username": username, "password": "long secret 42!"})
@@ -53,6 +59,7 @@ def test_a_players_page_draws_the_rating_history_and_lists_results(
     assert viewer.locator(".rating-card").count() == 2
     assert "Meeting at Kesselbach" in viewer.locator("table.results").inner_text()
     assert "double-blind" in viewer.locator("table.current-games").inner_text()
+    fits_the_screen(viewer)
     shot(viewer, f"community-player-{viewport}")
     button = viewer.locator("#mute-button")
     if button.inner_text() == "Unmute":  # the other viewport's run muted her already
@@ -79,6 +86,7 @@ def test_a_leaderboard_lists_the_ratings_best_first(person, live_server_url, his
                   .all_inner_texts()]
         assert values and values == sorted(values, reverse=True)
     assert prefix in page.locator("main").inner_text()
+    fits_the_screen(page)
     shot(page, f"community-leaderboard-{viewport}")
 
 
@@ -96,6 +104,7 @@ def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
     assert watcher.locator("#standings tbody tr").count() == 5
     assert watcher.locator("#rounds .round").count() == 1
     assert "bye" in watcher.locator("#rounds").inner_text()
+    fits_the_screen(watcher)
     shot(watcher, f"community-tournament-{viewport}")
 
     # Each game of round 1 ends: one of its players resigns through the API.
