@@ -71,6 +71,7 @@ def settle(page: Page) -> None:
     """Wait until the dice tray has stepped aside and nothing is still loading."""
     page.locator("#dice").wait_for(state="hidden", timeout=WAIT)
     page.wait_for_function("() => !document.body.textContent.includes('loading…')", timeout=WAIT)
+    page.evaluate("window.scrollTo(0, 0)")  # the page as it opens, header and all
 
 
 def main() -> None:
