@@ -23,6 +23,7 @@ from .chart import rating_chart
 from .models.moderation import REASONS
 from .models.tournaments import KINDS, Tournament
 from .selectors import leaderboards
+from .selectors.names import game_names
 from .selectors.players import player_page
 from .selectors.tournaments import listing, tournament_json
 from .tournaments import service as tournaments
@@ -98,8 +99,12 @@ def leaderboard(request: HttpRequest, ruleset: str, pace: str) -> HttpResponse:
 
 
 def _scenarios() -> list[dict]:
-    scens = sorted(engine.scenarios().values(), key=lambda s: (not s.learning, s.size["total"]))
-    return [{"id": s.id, "title": s.title} for s in scens if len(s.sides) == 2]
+    """The two-sided scenarios a tournament may play, each game's together, easiest first."""
+    games = game_names()
+    scens = sorted(engine.scenarios().values(), key=lambda s: (
+        getattr(s, "ruleset", ""), not s.learning, s.size["total"]))
+    return [{"id": s.id, "title": s.title, "game": games.get(getattr(s, "ruleset", ""), "")}
+            for s in scens if len(s.sides) == 2]
 
 
 @require_GET

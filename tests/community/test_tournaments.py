@@ -231,3 +231,31 @@ def test_blocks_do_not_stop_a_tournament_pairing(members):
     service.tournament_start(tournament=t, by=ann)
     (p,) = games_of(t, 1)
     assert p.game.status == ACTIVE
+
+
+def test_a_rated_panzer_leader_tournament_rates_panzer_leader(members,
+                                                               django_capture_on_commit_callbacks):
+    from games.community.models import Rating
+
+    ann, bob = members("ann", "bob")
+    t = service.tournament_create(user=ann, name="Hollenbach Open", kind="round_robin",
+                                  scenarios=["pl-hollenbach"], rated=True)
+    entered(t, bob)
+    service.tournament_start(tournament=t, by=ann)
+    (p,) = games_of(t, 1)
+    assert p.game.scenario == "pl-hollenbach" and p.game.status == ACTIVE
+    with django_capture_on_commit_callbacks(execute=True):
+        resign(p.game, p.second.user)
+    p.refresh_from_db()
+    assert p.result == "first"
+    assert {r.ruleset for r in Rating.objects.all()} == {"panzer_leader"}
+    t.refresh_from_db()
+    assert t.status == "finished"
+
+
+def test_a_tournament_plays_scenarios_of_one_game_only(members):
+    (ann,) = members("ann")
+    with pytest.raises(services.ServiceError) as err:
+        service.tournament_create(user=ann, name="Mixed", kind="swiss", rounds=2,
+                                  scenarios=["meeting-at-kessel", "pl-hollenbach"])
+    assert "one game" in err.value.message
