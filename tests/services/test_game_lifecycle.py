@@ -41,7 +41,7 @@ def test_every_option_has_a_default(axis_player):
     game = services.game_create(user=axis_player, scenario=SCENARIO, side="ge")
     assert game.options == {
         "double_blind": False, "optional_rules": [], "spectators": "public", "private": False,
-        "time_control": {"kind": "untimed"}, "rated": False,
+        "time_control": {"kind": "untimed"}, "rated": False, "spectator_delay": None,
     }  # fmt: skip
 
 
