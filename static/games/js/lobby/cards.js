@@ -25,6 +25,7 @@ function badges(options) {
   }
   else out.push("no optional rules");
   out.push(POLICY[options.spectators] || options.spectators);
+  if (options.spectator_delay) out.push(`spectators ${options.spectator_delay} commands behind`);
   if (options.private) out.push("private");
   return el("ul", { class: "badges" }, out.map((b) => el("li", {}, b)));
 }
