@@ -59,6 +59,35 @@ def attack_odds(state: st.GameState, cmd: dict, side: str | None = None) -> dict
     hidden information a command names enemy counters by the `side`'s handles (18.0)."""
     if side is not None and knowledge.in_force(state):
         cmd = redaction.command_in(state, side, parse_command(cmd)).to_json()
+    return _odds(state, cmd)
+
+
+def known_odds(state: st.GameState, cmd: dict, side: str) -> dict | None:
+    """Under hidden information (17.8, 17.9, 18.0): the odds as the side knows the situation,
+    computed on the state with every enemy counter it is not in contact with taken off
+    (`knowledge.seen_by`), marked `known_only`; None when the target hex holds a counter the
+    side knows only as a marker or a stack top (its values would show in the odds). The
+    resolution may then differ, by exactly what the side cannot see."""
+    if side is not None and knowledge.in_force(state):
+        cmd = redaction.command_in(state, side, parse_command(cmd)).to_json()
+    target = _target_hex(state, cmd)
+    if target is not None and not knowledge.detail_known(state, side, target):
+        return None
+    odds = _odds(knowledge.seen_by(state, side), cmd)
+    if knowledge.in_force(state):  # enemy counters by the side's handles (18.0)
+        odds = redaction.for_side(state, side, odds)
+    return {**odds, "known_only": True}
+
+
+def _target_hex(state: st.GameState, cmd: dict):
+    if cmd["type"] == "opportunity_fire":
+        return state.opfire.hex if state.opfire is not None else None
+    if cmd["type"] == "move":
+        return parse_hex(state, cmd["path"][-1]) if cmd.get("path") else None
+    return parse_hex(state, cmd["target"]) if cmd.get("target") else None
+
+
+def _odds(state: st.GameState, cmd: dict) -> dict:
     m, cat = game_map(state), catalogue_for(state)
     if cmd["type"] in ("assault", "move"):
         sit, movers = assault_attack(state, cmd)
@@ -107,8 +136,9 @@ def previews(
 
     `kinds` narrows the answer to some command types (a bot asks only for its attacks).
 
-    Under hidden information (17.8, 18.0) the odds of an attack would be computed from
-    counters the side may not know, so attacks carry `odds: null` there; costs stay.
+    Under hidden information (17.8, 17.9, 18.0) an attack's odds are the side's own
+    (`known_odds`: computed without the counters it cannot see, `known_only: true`), or
+    null when the target's values are not known to it; costs stay.
     """
     groups = legal_commands(state, seat_id)
     if not groups:
@@ -138,11 +168,12 @@ def previews(
                     entry["ends_move"] = bool(r.ends_move)
                     entry["minimum_move"] = bool(r.minimum_move)
                 if ctype == "move" and is_assault(state, cmd, known):
-                    entry["odds"] = None if hiding else attack_odds(state, cmd)
+                    entry["odds"] = known_odds(state, cmd, side) if hiding else attack_odds(
+                        state, cmd)
                 if ctype == "move" and not hiding and DRUMFIRE_OPTION in state.options:
                     entry["drumfire"] = drumfire_odds(state, ids, cmd.get("path") or [])
             elif hiding or _hides_enemies(state, cmd, side):
-                entry["odds"] = None
+                entry["odds"] = known_odds(state, cmd, side)
             else:
                 entry["odds"] = attack_odds(state, cmd)
             out.append(entry)
@@ -153,7 +184,8 @@ def composed_preview(state: st.GameState, seat_id: str, raw: Any) -> dict:
     """The odds of a fire command the player composed on the board (firers from several
     hexes joined by a leader, 10.1, D4), which legal_commands does not list (D-LEGAL-1): the
     same odds its resolution's declaration gives; `legal: false` with the reasons if the
-    rules refuse it. Own firers only; no odds under hidden information, as `previews`."""
+    rules refuse it. Own firers only; under hidden information the side's own odds, as
+    `previews`."""
     cmd = parse_command(raw).to_json()
     if cmd["type"] != "fire":
         raise InvalidCommand("only a fire command is composed on the board", rule="type")
@@ -170,5 +202,5 @@ def composed_preview(state: st.GameState, seat_id: str, raw: Any) -> dict:
     except ValueError as exc:
         raise InvalidCommand(f"fire: {exc}", rule="target") from None
     if knowledge.in_force(state) or _hides_enemies(state, cmd, seat.side):
-        return {"command": cmd, "odds": None}
+        return {"command": cmd, "odds": known_odds(state, cmd, seat.side)}
     return {"command": cmd, "odds": attack_odds(state, cmd)}

@@ -4,7 +4,7 @@ move, fire, assault and bombard may be done there now, and if not why, with the 
 
 Only what the seat's side may know goes in: every enemy counter the side is not in contact
 with (hidden 17.8, unobserved 18.0) is taken off the map before any rule is asked
-(`seen_by`), so a hex holding an unseen enemy gets, byte for byte, the answer an empty hex
+(`knowledge.seen_by`), so a hex holding an unseen enemy gets, byte for byte, the answer an empty hex
 gets. The checks are the engine's own (may_move, may_fire, reach_of, validate_fire,
 validate_bombardment, assault_problems, can_spot), asked in the order a player reads them;
 a problem the engine's validators find that no named check explains is passed on with the
@@ -34,6 +34,7 @@ from .core.move_offers import reach_of
 from .core.move_step import passenger_ids
 from .core.registry import catalogue_for, game_map, hex_label, parse_hex
 from .core.stacking import stacking_problem
+from .double_blind import knowledge
 from .double_blind.observation import is_on as double_blind
 
 ACTIONS = ("move", "fire", "assault", "bombard")
@@ -49,18 +50,6 @@ def _from_text(code: str, text: str) -> dict[str, str]:
     found = _RULE.search(text)
     message = text[: found.start()].rstrip() if found else text
     return reason(code, message, found.group(1) if found else "")
-
-
-def seen_by(state: st.GameState, side: str) -> st.GameState:
-    """The state with every enemy counter the side is not in contact with off the map."""
-    _, known = known_enemies(state, side)
-    known_ids = set(known)
-    unseen = {
-        u.id: replace(u, hex=None)
-        for u in state.units_on_map()
-        if u.side != side and u.id not in known_ids
-    }
-    return state.with_units(unseen) if unseen else state
 
 
 def _name(state: st.GameState, uid: str) -> str:
@@ -360,7 +349,7 @@ def why_not(state: st.GameState, seat_id: str, unit_ids: list[str], label: str) 
     if seat is None:
         raise ValueError(f"no seat {seat_id!r}")
     h = parse_hex(state, label)
-    state = seen_by(state, seat.side)
+    state = knowledge.seen_by(state, seat.side)
     ids = list(dict.fromkeys(unit_ids))
     blocked = _own(state, seat, ids) if ids else [
         reason("unit/none", "select a unit first", "3.1")]

@@ -97,3 +97,75 @@ def test_a_composed_fire_from_two_hexes_is_previewed_by_the_resolutions_odds():
     assert answer["odds"] == attack_odds(s, answer["command"])
     with pytest.raises(InvalidCommand):
         composed_preview(s, "ge-1", {**cmd, "firers": ["su-1"]})
+
+
+def _mortar_game(extra=()):
+    from tests.rules.panzer_grenadier.dbkit import db_game
+    from tests.rules.panzer_grenadier.turnkit import unit
+
+    units = [unit("ge-m", "ge_mortar_81", "ge", "A0101"), unit("ge-lt", "ge_ldr_lt_a", "ge", "A0101"),
+             unit("su-1", "su_rifle", "su", "A0106"), *extra]
+    s = db_game(units, options=("double_blind", "hidden_units"))
+    return apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+                 SeededDice("x")).state
+
+
+def test_under_hidden_information_the_odds_are_the_sides_own_18_0():
+    """Issue 12: a double-blind player sees odds too, computed from what his side knows
+    (`known_only`), never null merely because the game hides things."""
+    state = _mortar_game()
+    shots = [p for p in previews(state, "ge-1", "ge-m") if p["command"]["type"] == "bombard"]
+    assert shots and all(p["odds"] and p["odds"]["known_only"] for p in shots)
+    at_the_platoon = next(p for p in shots if p["command"]["target"] == "A0106")
+    assert at_the_platoon["odds"]["legal"] and at_the_platoon["odds"]["column"]
+
+
+def test_a_hidden_counter_in_the_target_hex_changes_no_byte_of_the_odds_18_0():
+    """Non-interference: odds computed without the counters the side cannot see are the same
+    whether or not a hidden enemy stands in the hex."""
+    import json
+
+    from tests.rules.panzer_grenadier.turnkit import unit
+
+    plain = _mortar_game()
+    hidden = _mortar_game([unit("su-h", "su_rifle", "su", "A0106", hidden=True)])
+    assert hidden.units["su-h"].hidden
+
+    def shots(s):
+        return json.dumps([p for p in previews(s, "ge-1", "ge-m")
+                           if p["command"]["type"] == "bombard"], sort_keys=True)
+
+    assert shots(plain) == shots(hidden)
+
+
+def test_no_odds_against_a_stack_known_only_by_its_top_counter_17_9():
+    from tests.rules.panzer_grenadier.dbkit import db_game
+    from tests.rules.panzer_grenadier.turnkit import unit
+
+    units = [unit("ge-m", "ge_mortar_81", "ge", "A0101"), unit("ge-lt", "ge_ldr_lt_a", "ge", "A0101"),
+             unit("su-1", "su_rifle", "su", "A0106"), unit("su-2", "su_hmg", "su", "A0106")]
+    s = db_game(units, options=("limited_intelligence",))
+    s = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+              SeededDice("x")).state
+    shots = [p for p in previews(s, "ge-1", "ge-m") if p["command"]["type"] == "bombard"]
+    assert shots and all(p["odds"] is None for p in shots)
+
+
+def test_odds_under_double_blind_name_no_enemy_counter_by_its_id_18_0():
+    """An assault's odds list each side's counters: under hidden information the enemy's
+    are named by the side's handles, as everywhere else (D-DB-LOG)."""
+    import json
+
+    from tests.rules.panzer_grenadier.dbkit import db_game
+    from tests.rules.panzer_grenadier.turnkit import unit
+
+    units = [unit("ge-1", "ge_rifle", "ge", "A0101"), unit("ge-lt", "ge_ldr_lt_a", "ge", "A0101"),
+             unit("su-secret-id", "su_rifle", "su", "A0102")]
+    s = db_game(units)
+    s = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+              SeededDice("x")).state
+    into = [p for p in previews(s, "ge-1", "ge-1") if p.get("odds")
+            and p["command"]["type"] in ("assault", "move")]
+    assert into, "the adjacent Soviet platoon may be assaulted"
+    text = json.dumps(into)
+    assert "su-secret-id" not in text and "known_only" in text

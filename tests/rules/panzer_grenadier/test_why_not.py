@@ -8,8 +8,9 @@ from dataclasses import replace
 
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.double_blind.knowledge import seen_by
 from games.rules.panzer_grenadier.engine import apply
-from games.rules.panzer_grenadier.why_not import seen_by, why_not
+from games.rules.panzer_grenadier.why_not import why_not
 from tests.rules.panzer_grenadier.turnkit import at, game, started, unit
 
 

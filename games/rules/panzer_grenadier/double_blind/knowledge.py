@@ -239,6 +239,31 @@ def known_enemies(state: st.GameState, side: str):
     return frozenset(state.units[i].hex for i in ids), ids
 
 
+def seen_by(state: st.GameState, side: str) -> st.GameState:
+    """The state as `side` knows it: every enemy counter it is not in contact with is off the
+    map (hidden units 17.8, double-blind 18.0). Answers computed on it (why not, odds) can
+    tell the side nothing it does not know. Open games come back unchanged."""
+    if in_force(state):
+        known = set(known_enemies(state, side)[1])
+    else:
+        known = {u.id for u in state.units_on_map() if u.side != side and not u.hidden}
+    unseen = {u.id: replace(u, hex=None) for u in state.units_on_map()
+              if u.side != side and u.id not in known}
+    return state.with_units(unseen) if unseen else state
+
+
+def detail_known(state: st.GameState, side: str, h: Any) -> bool:
+    """Every enemy counter the side is in contact with in the hex is known to it exactly: no
+    generic marker, no lone leader without values, no stack seen only by its top counter
+    (18.6, 18.11, 17.9). Only then may odds against the hex be shown."""
+    if not in_force(state):
+        return not any(u.hidden for u in state.units_at(h) if u.side != side)
+    _, known = known_enemies(state, side)
+    detail = shown(state, side)
+    here = [uid for uid in known if state.units[uid].hex == h]
+    return all(detail.get(uid, ("", None)) == ("exact", None) for uid in here)
+
+
 def enemy_entries(state: st.GameState, viewer: str) -> list[dict]:
     """The enemy counters of the viewer's board: shown ones, then last-known markers."""
     det = shown(state, viewer)

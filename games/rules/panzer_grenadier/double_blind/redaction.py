@@ -68,6 +68,12 @@ def redact(
     return out
 
 
+def for_side(state: st.GameState, side: str, value: Any) -> Any:
+    """Any JSON value (odds, a preview) as the side may read it: its own ids kept, enemy
+    counters by its handles, the unseen as "unseen" (as the log is, D-DB-LOG)."""
+    return _Redactor(_id_pattern(state), event_names(state, side), state.units, side).walk(value)
+
+
 class _Redactor:
     """Rewrites unit ids in one event's JSON for a viewer, noting what kinds it met."""
 
