@@ -14,10 +14,14 @@ def problems(state: GameState) -> list[str]:
     for label in hexes:
         if counters_in(state, label) > LIMIT and label not in state.overrun_hexes:
             out.append(f"{label}: {counters_in(state, label)} counters (5)")
-        sides = {u.side for u in state.units_at(label)}
-        inside = {u.side for u in state.inside(label)}
-        if len(sides) > 1 and not (len(inside) == 1 and all(
-                u.side not in inside for u in state.units_at(label) if not u.in_fort)):
+        here = state.units_at(label)
+        sides = {u.side for u in here}
+        inside = {u.side for u in here if u.in_fort}
+        under = {u.side for u in here if u.under_bridge}
+        fort_ok = len(inside) == 1 and all(u.side not in inside for u in here if not u.in_fort)
+        bridge_ok = len(under) == 1 and all(u.side not in under for u in here
+                                            if not u.under_bridge)
+        if len(sides) > 1 and not (fort_ok or bridge_ok):  # 4.5; RB IX.C.10; QA B4
             out.append(f"{label}: both sides in one hex (4.5)")
         m.hex(label)
     for label, n in state.wrecks.items():

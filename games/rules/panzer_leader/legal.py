@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
-from . import air, antiaircraft, bridges, hidden, naval, smoke
+from . import air, antiaircraft, bridges, field_of_fire, hidden, naval, smoke
 from .assault import assault_attack
 from .direct_fire import direct_attack, may_fire, town_targets
 from .engine import who_may_act
@@ -97,6 +97,7 @@ def _combat(state: GameState, side: str, out: dict) -> None:
                 and f.on_map:
             for label in target_hexes:
                 if indirect_range_ok(t, distance(m.hex(f.hex), m.hex(label))) and \
+                        field_of_fire.blocks(state, f, label) is None and \
                         spotters_for(state, side, label):
                     orders.append({"type": "order_indirect", "unit": f.id, "hex": label})
     combos: dict[tuple, list[str]] = {}

@@ -8,6 +8,7 @@ from . import emplacing, engineers, field_of_fire, forts, landing, transport
 from .bridges import lay
 from .commands import engineer
 from .movement import (
+    allowance_left,
     can_move,
     exit_board,
     exit_hexes,
@@ -48,9 +49,11 @@ def movement(state: GameState, side: str, out: dict) -> None:
             normal = reach(state, u)
             moves += [{"type": "move", "unit": u.id, "to": to} for to in sorted(normal)]
             if t.vehicle and t.overrun != "none" and not u.road_used:
-                for to in sorted(reach(state, u, road_ok=False)):
+                left = allowance_left(u, state)
+                for to, (cost, _) in sorted(reach(state, u, road_ok=False).items()):
                     near = {m.label(n) for n in m.neighbours(m.hex(to))}
-                    if near & enemy_hexes:  # an approach that keeps the overrun open (QA O2)
+                    if near & enemy_hexes and left - cost >= 2:
+                        # an approach off the road rate that leaves MP to overrun (QA R3, O2)
                         moves.append({"type": "move", "unit": u.id, "to": to, "road": False})
             if not t.vehicle and t.infantry and u.hex is not None:
                 for n in m.neighbours(m.hex(u.hex)):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from .. import randomplay, replay
+from .. import replay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
-from . import answers, engine, invariants, legal, presentation, views
+from . import answers, engine, invariants, legal, playtest, presentation, views
 from .scenario import opening_state, situation, situations
 from .state import ENDED, from_json, state_hash, to_json
 
@@ -152,8 +152,10 @@ class PanzerLeader:
 
     def playtest(self, *, games, seed, scenario_ids=None, max_steps=20000, thorough=False,
                  out=None):
-        """Random play of every situation through the interface (`thorough` changes nothing)."""
-        return randomplay.run(self, games, seed, scenario_ids, max_steps, out=out)
+        """Random play of every situation through the interface; `thorough` also plays each
+        with the experimental rules on (playtest.py)."""
+        return playtest.run(self, games, seed, scenario_ids, max_steps, thorough=thorough,
+                            out=out)
 
 
 RULESET = PanzerLeader()
