@@ -111,8 +111,8 @@ def _mortar_game(extra=()):
 
 
 def test_under_hidden_information_the_odds_are_the_sides_own_18_0():
-    """Issue 12: a double-blind player sees odds too, computed from what his side knows
-    (`known_only`), never null merely because the game hides things."""
+    """D-DB-ODDS (issue 12): a double-blind player sees odds too, computed from what his side
+    knows (`known_only`), never null merely because the game hides things."""
     state = _mortar_game()
     shots = [p for p in previews(state, "ge-1", "ge-m") if p["command"]["type"] == "bombard"]
     assert shots and all(p["odds"] and p["odds"]["known_only"] for p in shots)

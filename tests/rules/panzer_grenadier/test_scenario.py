@@ -162,7 +162,7 @@ def test_a_file_with_several_problems_lists_every_one_of_them():
         "optional_rules.tank_riders: unknown optional rule; expected one of consolidation,"
         " drumfire, efficient_move_fire, excess_initiative, extended_assault, fog_of_war,"
         " formation_activation, hidden_units, limited_intelligence, logistics, mire, double_blind,"
-        " sector_command",
+        " sector_command, takebacks",
     }
     assert len(problems) == 9
 
