@@ -10,7 +10,7 @@ from django.db import transaction
 from games.bots.levels import PLAYABLE
 from games.services.errors import ServiceError
 
-from .models import BotAccount
+from .models import BotAccount, BotPlayed
 
 
 def check_level(level: Any) -> str:
@@ -42,3 +42,11 @@ def bot_user(level: str, not_in_game: Any = None) -> Any:
 
 def is_bot(user: Any) -> bool:
     return bool(getattr(user, "pk", None)) and BotAccount.objects.filter(user=user).exists()
+
+
+def record_bot(game_id: Any, level: str) -> None:
+    """Mark the game as one a bot played in (the people's balance leaves it out)."""
+    played, _ = BotPlayed.objects.get_or_create(game_id=game_id)
+    if level not in played.levels:
+        played.levels = [*played.levels, level]
+        played.save(update_fields=["levels"])

@@ -13,8 +13,11 @@ class BotPlayConfig(AppConfig):
 
     def ready(self) -> None:
         from games import broadcast
-        from games.botplay import runner, signals, standin  # noqa: F401  (signal receivers)
+        from games.botplay import runner, signals, standin, sweep  # noqa: F401  (receivers)
+        from games.clocks import sweep as sweeps
 
         if runner.after_publish not in broadcast.STEP_HOOKS:
             broadcast.STEP_HOOKS.append(runner.after_publish)
         standin.register_with_clocks()
+        # The background worker's periodic sweep resumes bot turns nobody is taking.
+        sweeps.register("bots", sweep.resume_bot_turns)

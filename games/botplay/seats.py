@@ -10,7 +10,7 @@ from games.models import OPEN, Game, Seat
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join
 
-from .accounts import bot_user, check_level
+from .accounts import bot_user, check_level, record_bot
 
 
 @transaction.atomic
@@ -23,19 +23,24 @@ def seat_to_bot(*, game: Game | Any, user: Any, side: str, level: str) -> Seat:
         raise ServiceError("bot/not_creator", "only the game's creator may seat a bot", 403)
     if locked.status != OPEN:
         raise ServiceError("game/not_open", f"the game is {locked.status}", 409)
-    return game_join(game=locked, user=bot_user(level, not_in_game=locked), side=side)
+    seat = game_join(game=locked, user=bot_user(level, not_in_game=locked), side=side)
+    record_bot(locked.pk, level)
+    return seat
 
 
 @transaction.atomic
 def play_against_bot(
-    *, user: Any, scenario: str, side: str, level: str, options: dict | None = None
+    *, user: Any, scenario: str, side: str, level: str, options: dict | None = None,
+    seats_per_side: int = 1,
 ) -> Game:
-    """A game of the scenario with the user on `side` and bots of `level` in every other seat;
-    it starts at once."""
+    """A game of the scenario with the user on `side` and bots of `level` in every other seat
+    (partners too, with several seats a side); it starts at once."""
     check_level(level)
-    game = game_create(user=user, scenario=scenario, side=side, options=options)
+    game = game_create(user=user, scenario=scenario, side=side, options=options,
+                       seats_per_side=seats_per_side)
     for seat in Seat.objects.filter(game=game, user__isnull=True).select_related("side"):
         game_join(game=game, user=bot_user(level, not_in_game=game), side=seat.side.side_id)
+    record_bot(game.pk, level)
     return Game.objects.get(pk=game.pk)
 
 

@@ -1,31 +1,60 @@
-"""A bot takes over a seat whose player left or ran out of time, and hands it back when the
-player returns (their socket opens again on the game)."""
+"""A bot stands in for a seat whose player ran out of time or left, and hands it back when
+the player returns (their socket opens on the game again).
+
+Two ways in:
+- A timed game: the clocks' "a bot takes over" outcome for a side out of time
+  (games.clocks.absence calls `take_over`, registered in its BOT_TAKEOVER_HOOKS); the level
+  is the one asked for through `ask_stand_in` (Veteran when the clocks' own button asks).
+- An untimed game: the opponent or a partner of a player who left (no socket open on the
+  game, no command of theirs for `BOT_STANDIN_AWAY_SECONDS`) asks for a bot of a level.
+"""
 
 from __future__ import annotations
 
+import contextvars
 import logging
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
-from games.models import ACTIVE, Game, Seat
+from games.clocks import absence, control
+from games.models import ACTIVE, Game, GameStep, Presence, Seat
+from games.services.errors import ServiceError
 
 from . import runner
-from .models import BotStandIn
+from .accounts import check_level, record_bot
+from .models import LEFT, TIMEOUT, BotStandIn
 
 logger = logging.getLogger(__name__)
 TAKE_OVER_LEVEL = "veteran"
+# The level `ask_stand_in` wants, read by `take_over` when the clocks call it back.
+_asked: contextvars.ContextVar[tuple[str, Any] | None] = contextvars.ContextVar(
+    "bot_stand_in_asked", default=None)
+
+
+def away_seconds() -> float:
+    return float(getattr(settings, "BOT_STANDIN_AWAY_SECONDS", 60.0))
 
 
 @transaction.atomic
-def take_over(game_id: Any, seat_id: str, level: str = TAKE_OVER_LEVEL) -> bool:
+def take_over(game_id: Any, seat_id: str, level: str | None = None, reason: str | None = None,
+              asked_by: Any = None) -> bool:
     """Let a bot play the seat until its player returns; False if the game is not running."""
+    wanted = _asked.get()
+    level = level or (wanted[0] if wanted else TAKE_OVER_LEVEL)
+    asked_by = asked_by or (wanted[1] if wanted else None)
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     seat = Seat.objects.filter(game_id=game_id, seat_id=seat_id).first()
     if game is None or seat is None or game.status != ACTIVE:
         return False
-    BotStandIn.objects.update_or_create(seat=seat, defaults={"level": level})
+    BotStandIn.objects.update_or_create(seat=seat, defaults={
+        "level": check_level(level), "reason": reason or TIMEOUT,
+        "asked_by": asked_by if getattr(asked_by, "pk", None) else None})
+    record_bot(game.pk, level)
     transaction.on_commit(partial(runner.kick, game.pk))
     return True
 
@@ -36,12 +65,58 @@ def hand_back(seat: Seat) -> bool:
     return bool(deleted)
 
 
+def has_left(seat: Seat, now=None) -> bool:
+    """The seat's player has no socket open on the game and has sent no command for
+    `away_seconds()` (since the game started, when they never did)."""
+    if Presence.objects.filter(game_id=seat.game_id, user_id=seat.user_id).exists():
+        return False
+    last = (GameStep.objects.filter(game_id=seat.game_id, seat=seat).order_by("-version")
+            .values_list("created_at", flat=True).first()) or seat.game.started_at
+    now = now or timezone.now()
+    return last is None or last <= now - timedelta(seconds=away_seconds())
+
+
+def ask_stand_in(*, game: Game | Any, user: Any, seat_id: str, level: str) -> BotStandIn:
+    """The opponent or a partner asks a bot of `level` to stand in for an absent seat: in a
+    timed game once its side ran out of time (the clocks' take-over, which also lifts the
+    flag), in an untimed game once its player left."""
+    check_level(level)
+    game_id = getattr(game, "pk", game)
+    g = Game.objects.filter(pk=game_id).first()
+    if g is None:
+        raise ServiceError("game/none", f"no game {game_id}", 404)
+    if g.status != ACTIVE:
+        raise ServiceError("game/not_active", f"the game is {g.status}", 409)
+    me = Seat.objects.filter(game=g, user=user).first() if getattr(user, "pk", None) else None
+    if me is None:
+        raise ServiceError("seat/none", "you have no seat in this game", 403)
+    target = Seat.objects.filter(game=g, seat_id=seat_id).select_related("user__bot").first()
+    if target is None or target.pk == me.pk:
+        raise ServiceError("seat/invalid", "name another player's seat of this game", 404)
+    if target.user_id is None or getattr(target.user, "bot", None) is not None:
+        raise ServiceError("seat/invalid", f"{seat_id} has no person to stand in for", 409)
+    if BotStandIn.objects.filter(seat=target).exists():
+        raise ServiceError("bot/standing_in", f"a bot stands in for {seat_id} already", 409)
+    kind = control.normalize(g.options.get("time_control"))["kind"]
+    if kind != control.UNTIMED:
+        token = _asked.set((level, user))
+        try:
+            # The clocks check the side ran out of time, lift its flag and log it.
+            if not absence.bot_take_over(game=g, user=user, seat_id=seat_id):
+                raise ServiceError("bot/refused", "no bot could take the seat", 409)
+        finally:
+            _asked.reset(token)
+    else:
+        if not has_left(target):
+            raise ServiceError(
+                "bot/player_here",
+                f"{seat_id}'s player is still in the game (a bot may stand in once they have "
+                f"been away {int(away_seconds())} s)", 409)
+        take_over(g.pk, seat_id, level=level, reason=LEFT, asked_by=user)
+    return BotStandIn.objects.get(seat=target)
+
+
 def register_with_clocks() -> None:
-    """Offer the clocks' "a bot takes over" outcome, where the clocks app has that hook."""
-    try:
-        from games.clocks import absence
-    except ImportError:
-        return
-    hooks = getattr(absence, "BOT_TAKEOVER_HOOKS", None)
-    if hooks is not None and take_over not in hooks:
-        hooks.append(take_over)
+    """Offer the clocks' "a bot takes over" outcome (the clocks' own checks decide when)."""
+    if take_over not in absence.BOT_TAKEOVER_HOOKS:
+        absence.BOT_TAKEOVER_HOOKS.append(take_over)

@@ -1,10 +1,11 @@
-"""Pages and API for bots: play against a bot, give an empty seat to one, a scenario's page
-with its balance."""
+"""Pages and API for bots: play against a bot, give an empty seat to one, ask one to stand in
+for a player who left, quick match's bot offer, a scenario's page with its balance."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,8 +25,10 @@ from games.bots.levels import PLAYABLE
 from games.models import Game
 from games.services.errors import ServiceError
 
+from . import quickmatch
 from .balance import scenario_balance
 from .seats import play_against_bot, seat_to_bot
+from .standin import ask_stand_in
 
 # Other apps add a section to a scenario's page: (template, scenario id -> its context as
 # `data`). The community app adds play counts and the side balance of rated games.
@@ -42,6 +45,17 @@ class PlayBotSerializer(serializers.Serializer):
 class BotSeatSerializer(serializers.Serializer):
     side = serializers.CharField()
     level = serializers.ChoiceField(choices=PLAYABLE)
+
+
+class StandInSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    level = serializers.ChoiceField(choices=PLAYABLE)
+
+
+class QuickMatchBotSerializer(serializers.Serializer):
+    seek = serializers.UUIDField()
+    level = serializers.ChoiceField(choices=PLAYABLE)
+    after_seconds = serializers.IntegerField()
 
 
 def _error(exc: ServiceError) -> Response:
@@ -80,7 +94,78 @@ class BotSeatView(APIView):
             seat_to_bot(game=game, user=request.user, **data.validated_data)
         except ServiceError as exc:
             return _error(exc)
+        game.refresh_from_db()
         return Response(_game_json(game))
+
+
+class StandInView(APIView):
+    """The opponent or a partner asks a bot to stand in for a player who left (untimed) or
+    ran out of time (timed); the player gets the seat back when they open the game again."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=StandInSerializer, responses={200: OpenApiTypes.OBJECT})
+    def post(self, request: Request, game_id: str) -> Response:
+        if not _uuid_ok(game_id):
+            return Response({"code": "game/none", "message": f"no game {game_id}"}, status=404)
+        data = StandInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            row = ask_stand_in(game=game_id, user=request.user, seat_id=data.validated_data["seat"],
+                               level=data.validated_data["level"])
+        except ServiceError as exc:
+            return _error(exc)
+        return Response({"seat": row.seat.seat_id, "level": row.level, "reason": row.reason})
+
+
+class QuickMatchBotView(APIView):
+    """Quick match: offer me a bot of `level` if nobody is found within `after_seconds`."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=QuickMatchBotSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request) -> Response:
+        data = QuickMatchBotSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            quickmatch.wish_create(user=request.user, seek=v["seek"], level=v["level"],
+                                   after_seconds=v["after_seconds"])
+            state = quickmatch.wish_state(user=request.user, seek=v["seek"])
+        except ServiceError as exc:
+            return _error(exc)
+        return Response(state, status=status.HTTP_201_CREATED)
+
+
+class QuickMatchBotStateView(APIView):
+    """The wish, how long the seek has waited, and whether the bot is offered now."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, seek_id: str) -> Response:
+        if not _uuid_ok(seek_id):
+            return Response({"code": "seek/none", "message": "no such seek of yours"}, status=404)
+        try:
+            return Response(quickmatch.wish_state(user=request.user, seek=seek_id))
+        except ServiceError as exc:
+            return _error(exc)
+
+
+class QuickMatchBotAcceptView(APIView):
+    """Play the offered bot instead of waiting: the seek leaves the queue, the game starts."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request, seek_id: str) -> Response:
+        if not _uuid_ok(seek_id):
+            return Response({"code": "seek/none", "message": "no such seek of yours"}, status=404)
+        try:
+            game = quickmatch.accept(user=request.user, seek=seek_id)
+        except ServiceError as exc:
+            return _error(exc)
+        return Response(_game_json(game), status=status.HTTP_201_CREATED)
 
 
 class BalanceView(APIView):
@@ -104,16 +189,26 @@ def _uuid_ok(value: str) -> bool:
     return True
 
 
+def form_options(post: Any, scenario: str) -> dict:
+    """The play-a-bot form's options as the game service takes them: the optional rules of
+    the scenario's game that were ticked, double-blind, the time control."""
+    known = engine.option_ids(scenario) if scenario in engine.scenarios() else set()
+    rules = [r for r in post.getlist("optional_rules") if r in known]
+    return {"optional_rules": rules, "double_blind": post.get("double_blind") == "on",
+            "time_control": post.get("time_control") or "untimed"}
+
+
 @require_POST
 def play_page(request: HttpRequest) -> HttpResponse:
-    """The lobby's and new-game page's form: scenario:side and level, then off to the game."""
+    """The play-a-bot form: scenario:side, level, optional rules and a clock; then the game."""
     if not request.user.is_authenticated:
         messages.info(request, "Sign in (or play as a guest) to play against a bot.")
         return redirect("lobby")
     scenario, _, side = request.POST.get("choice", "").partition(":")
     try:
         game = play_against_bot(user=request.user, scenario=scenario, side=side,
-                                level=request.POST.get("level", ""))
+                                level=request.POST.get("level", ""),
+                                options=form_options(request.POST, scenario))
     except ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("lobby")
@@ -127,9 +222,11 @@ def scenario_page(request: HttpRequest, scenario_id: str) -> HttpResponse:
         raise Http404(f"no scenario {scenario_id}")
     names = {s.id: s.name for s in scen.sides}
     balance = scenario_balance(scenario_id, list(names))
-    for source in balance.values():
+    for source in [balance["people"], *balance["bots"]]:
         for row in source["sides"]:
             row["name"] = names.get(row["side"], "Draw")
+    for run in balance["bots"]:
+        run["title"] = " v ".join(x.capitalize() for x in run["levels"].split(","))
     return render(request, "botplay/scenario.html", {
         "scenario": engine.scenario_summary(scen), "balance": balance,
         "sections": [{"template": t, "data": f(scenario_id)} for t, f in SCENARIO_SECTIONS],

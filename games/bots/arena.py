@@ -1,10 +1,12 @@
 """Bots against bots: win rates with confidence intervals, and the balance of a scenario.
 
-    python -m games.bots.arena --scenario ID --games N --levels A,B [--seed S] [--json]
+    python -m games.bots.arena --scenario ID --games N --levels A,B [--options a,b]
+                               [--seed S] [--json]
 
 Plays N games of the scenario between levels A and B, A taking each side in turn (sides
 swapped every game). A game is scored 1 for a win, 1/2 for a draw, 0 for a loss; the rate of
-A's score comes with a 95 % Wilson interval. It also prints how often each side won (the
+A's score comes with a 95 % Wilson interval. Any bundled scenario of any ruleset plays,
+with the scenario's optional rules or those `--options` names (`none` for none). It also prints how often each side won (the
 scenario's balance under bot play). The last line reads
 `arena: scenario=ID levels=A,B games=N a_score=0.NN ci=0.NN-0.NN side_wins=S1:n,S2:n,draw:n`.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import hmac
 import json
 import math
 import os
@@ -22,15 +25,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from games.rules.common.dice import SeededDice
-from games.rules.panzer_grenadier.core import state as st
-from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
-from games.rules.panzer_grenadier.double_blind import knowledge
-from games.rules.panzer_grenadier.engine import apply, who_may_act
+from games.rules.registry import all_scenarios, for_scenario
 
+from .facts import public_facts
 from .harness import decision_for
 from .levels import LEVELS, NEEDS_PREVIEWS, decide
 
-MAX_STEPS = 6000  # a game not over by then is scored a draw (never seen in the bundled ones)
+MAX_STEPS = 6000  # a game not over by then is scored a draw (`capped` says so)
+
+
+def scenario_ids() -> list[str]:
+    """Every bundled scenario, of every ruleset."""
+    return [s.id for _, s in all_scenarios()]
+
+
+def derive(seed: str, purpose: str) -> str:
+    """A seed for one purpose (the dice, the bots' choices): knowing one tells nothing of
+    another, so a bot handed its seed cannot foresee the dice."""
+    return hmac.new(seed.encode(), purpose.encode(), hashlib.sha256).hexdigest()
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -52,6 +64,7 @@ class GameRecord:
     steps: int
     seconds: float
     decision_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> times
+    capped: bool = False  # stopped at MAX_STEPS without an end
 
 
 def play_game(
@@ -59,30 +72,38 @@ def play_game(
     levels: dict[str, str],
     seed: str,
     options: Iterable[str] | None = None,
+    max_steps: int = MAX_STEPS,
 ) -> GameRecord:
-    """One game, each side played by its level; every command goes through `apply`."""
-    scen = bundled_scenarios()[scenario_id]
-    state = initial_state(scen, options=options)
-    digest = hashlib.sha256(seed.encode()).hexdigest()
-    state = knowledge.start(state, hashlib.sha256(f"secret:{digest}".encode()).hexdigest())
-    dice = SeededDice(digest)
-    seat_side = {s.id: s.side for s in state.seats}
+    """One game, each side played by its level; every command goes through the ruleset's
+    `apply`. The dice and the bots' seeds are derived apart from `seed`."""
+    rules = for_scenario(scenario_id)
+    opts = None if options is None else list(options)
+    state = rules.opening_state(scenario_id, opts, None)
+    played = sorted(rules.scenarios()[scenario_id].default_options if opts is None else opts)
+    state = rules.arm(state, played, derive(seed, "secret"))
+    facts = public_facts(scenario_id, played)
+    dice = SeededDice(derive(seed, "dice"))
+    bots = derive(seed, "bots")
+    seat_side = rules.seat_sides(state)
     times: dict[str, list[float]] = {}
     t0 = time.perf_counter()
     n = 0
-    while state.phase != st.ENDED and n < MAX_STEPS:
-        seat = who_may_act(state)[0]
+    while not rules.is_over(state) and n < max_steps:
+        seat = rules.who_may_act(state)[0]
         level = levels[seat_side[seat]]
         start = time.perf_counter()
-        d = decision_for(state, seat, f"{seed}:{n}", with_previews=level in NEEDS_PREVIEWS)
-        cmd = decide(level, d)
+        d = decision_for(rules, state, seat, f"{bots}:{n}",
+                         with_previews=level in NEEDS_PREVIEWS)
+        cmd = decide(level, d, facts)
         times.setdefault(level, []).append((time.perf_counter() - start) * 1000)
-        state = apply(state, seat, cmd, dice).state
+        state = rules.apply(state, seat, cmd, dice).state
         n += 1
-    winner = (state.result or {}).get("winner") if state.phase == st.ENDED else None
+    over = rules.is_over(state)
+    winner = (rules.result(state) or {}).get("winner") if over else None
     if os.environ.get("PGWEB_ARENA_DEBUG"):
-        print(state.result, file=sys.stderr)
-    return GameRecord(scenario_id, dict(levels), winner, n, time.perf_counter() - t0, times)
+        print(rules.result(state), file=sys.stderr)
+    return GameRecord(scenario_id, dict(levels), winner, n, time.perf_counter() - t0, times,
+                      capped=not over)
 
 
 @dataclass
@@ -112,19 +133,35 @@ class Match:
 
 
 def play_match(scenario_id: str, a: str, b: str, games: int, seed: str = "1",
-               out=None) -> Match:
-    scen = bundled_scenarios()[scenario_id]
-    sides = [s.id for s in scen.sides]
+               out=None, options: Iterable[str] | None = None) -> Match:
+    sides = [s.id for s in for_scenario(scenario_id).scenarios()[scenario_id].sides]
     m = Match(scenario_id, a, b)
     for g in range(games):
         first = sides[g % 2]
         levels = {s: (a if s == first else b) for s in sides}
-        r = play_game(scenario_id, levels, f"{seed}:{scenario_id}:{a}-{b}:{g}")
+        r = play_game(scenario_id, levels, f"{seed}:{scenario_id}:{a}-{b}:{g}", options)
         m.records.append(r)
         if out is not None:
-            print(f"game {g + 1}: {levels} winner={r.winner or 'draw'} steps={r.steps} "
+            capped = " (capped)" if r.capped else ""
+            print(f"game {g + 1}: {levels} winner={r.winner or 'draw'} steps={r.steps}{capped} "
                   f"{r.seconds:.1f}s", file=out, flush=True)
     return m
+
+
+def parse_options(text: str | None, scenario_id: str) -> list[str] | None:
+    """`--options a,b` as a list (None: the scenario's own; "none": no optional rule); an
+    option the scenario's ruleset does not know is an error naming it."""
+    if text is None:
+        return None
+    if text.strip() in ("", "none"):
+        return []
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    known = {o["id"] for o in for_scenario(scenario_id).option_choices()}
+    unknown = [x for x in names if x not in known]
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(unknown)}; "
+                         f"this game has {', '.join(sorted(known))}")
+    return names
 
 
 def summary_line(m: Match) -> str:
@@ -139,16 +176,23 @@ def summary_line(m: Match) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m games.bots.arena")
-    p.add_argument("--scenario", required=True, choices=sorted(bundled_scenarios()))
+    p.add_argument("--scenario", required=True, choices=scenario_ids())
     p.add_argument("--games", type=int, default=4)
     p.add_argument("--levels", default="veteran,recruit", help="two levels, A,B")
     p.add_argument("--seed", default="1")
+    p.add_argument("--options", default=None,
+                   help="optional rules, comma-separated (default: the scenario's; none: none)")
     p.add_argument("--json", action="store_true", help="also print the games as JSON")
     a = p.parse_args(argv)
     names = a.levels.split(",")
     if len(names) != 2 or any(x not in LEVELS for x in names):
         p.error(f"--levels takes two of {', '.join(LEVELS)}, e.g. veteran,recruit")
-    m = play_match(a.scenario, names[0], names[1], a.games, a.seed, out=sys.stdout)
+    try:
+        options = parse_options(a.options, a.scenario)
+    except ValueError as exc:
+        p.error(str(exc))
+    m = play_match(a.scenario, names[0], names[1], a.games, a.seed, out=sys.stdout,
+                   options=options)
     if a.json:
         print(json.dumps([r.__dict__ | {"decision_ms": None} for r in m.records]))
     print(summary_line(m))

@@ -1,6 +1,6 @@
-"""A bot's picture of the battle, read from its seat's view and nothing else.
+"""A bot's picture of the battle, read from its seat's view and the game's public facts.
 
-`Board.from_view(view)` parses the counters the view shows (own ones in full, enemy ones as
+`Board.from_view(view, side, facts)` parses the counters the view shows (own ones in full, enemy ones as
 the view gives them), the victory hexes' holders as the view marks them, and answers the
 questions every strategy asks: where the enemy can shoot, how good a hex's cover is, how far
 the objectives are. Enemy counters the view shows only as markers count as infantry.
@@ -14,7 +14,7 @@ from typing import Any
 from games.rules.common.hexgrid import Hex, distance, within
 from games.rules.panzer_grenadier.core.los import has_los
 
-from .public import Objective, PublicScenario, public_scenario
+from .public import Objective, PublicScenario
 
 # Weight of a counter's steps when material is counted (AFV steps count double, 8.0 losses).
 AFV_STEP, STEP, LEADER = 2.0, 1.0, 1.5
@@ -58,8 +58,7 @@ class Board:
         return hit
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], side: str) -> Board:
-        scen = public_scenario(view["scenario"])
+    def from_view(cls, view: dict[str, Any], side: str, scen: PublicScenario) -> Board:
         counters = []
         for u in view.get("units", []):
             h = scen.hex(u.get("hex"))

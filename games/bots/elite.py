@@ -1,42 +1,43 @@
-"""Elite: a small search. At each activation it takes the Veteran's best few candidates, plays
-each forward with the real engine on the state its side knows (imagined.py), several times
-with different dice, both sides playing as the Veteran, and keeps the one whose outcomes are
-best on average. Inside an activation, and where the view cannot be rebuilt (hidden
-information), it plays as the Veteran.
+"""Elite: a small search. At each activation it takes the Veteran's best few candidates and
+plays each forward with the real engine on the world its side knows (imagined.py: the
+counters its view shows, unseen ones drawn from the enemy's order of battle), several times
+with different dice: its activation, then the enemy's reply, every seat choosing as the
+Veteran. It keeps the candidate whose outcomes are best on average. Inside an activation it
+plays as the Veteran.
 
-The search is a fixed number of samples (deterministic for a seed); TIME_BUDGET only cuts it
-short on a machine too busy to finish, so that no decision takes much over three seconds.
+The search is a fixed number of samples with dice drawn from the bot's seed, so the same
+Decision always gives the same command, however busy the machine.
 """
 
 from __future__ import annotations
-
-import time
 
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import RulesError
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.engine import apply, who_may_act
 from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.preview import previews
 from games.rules.panzer_grenadier.views import view_for
 
 from . import veteran
 from .board import Board
-from .harness import seat_previews
 from .imagined import ME, imagine
 from .judge import Judge
+from .public import PublicScenario
 from .seat import Decision
 
 NAME = "elite"
 CANDIDATES = 4
 SAMPLES = 3
-MAX_STEPS = 40  # commands played out in one sample (an activation and its opportunity fire)
-TIME_BUDGET = 2.5  # seconds
+REPLIES = 1  # enemy activations played after ours before judging
+MAX_STEPS = 60  # commands played out in one sample
+ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")
 
 
-def evaluate(state: st.GameState, side: str) -> float:
+def evaluate(state: st.GameState, side: str, facts: PublicScenario) -> float:
     """How good the state is for `side`: material, objectives and position, as the Judge sees."""
     view = view_for(state, ("side", side))
-    b = Board.from_view(view, side)
+    b = Board.from_view(view, side, facts)
     judge = Judge(b)
     value = 0.0
     for c in b.counters:
@@ -47,59 +48,76 @@ def evaluate(state: st.GameState, side: str) -> float:
         else:
             value -= b.strength(c)
     for o in b.scen.objectives:
-        if b.held.get(o.hex) == side and b.scores_for_me(o):
+        holder = b.held.get(o.hex)
+        if b.scores_for_me(o) and holder == side:
             value += o.points
+        elif holder is not None and holder != side:
+            value -= 0.5 * o.points
     return value
 
 
-def _play_out(state: st.GameState, side: str, dice: SeededDice, seed: str) -> st.GameState:
-    """Play the open activation to its end, every seat choosing as the Veteran."""
+def seat_decision(state: st.GameState, seat: str, seed: str) -> Decision:
+    """What a seat of the imagined world would be given (its view, legal commands, odds)."""
+    view = view_for(state, ("seat", seat))
+    view.pop("legal", None)
+    legal = legal_commands(state, seat)
+    firers: list[str] = []
+    for g in ATTACKS:
+        for c in legal.get(g, ()):
+            first = (c.get("firers") or c.get("units") or [None])[0]
+            if first and first not in firers:
+                firers.append(first)
+    pv = [p for u in firers for p in previews(state, seat, u, kinds=ATTACKS)]
+    return Decision(view, legal, pv, seed)
+
+
+def _play_out(state: st.GameState, dice: SeededDice, seed: str, facts: PublicScenario
+              ) -> st.GameState:
+    """Play on until our activation and `REPLIES` enemy activations are over, every seat
+    choosing as the Veteran."""
+    activations = 0
+    was_open = True
     for n in range(MAX_STEPS):
-        if state.phase != st.ACTION or (state.activation is None and state.opfire is None):
+        if state.phase != st.ACTION:
             return state
+        is_open = state.activation is not None or state.opfire is not None
+        if was_open and not is_open:
+            activations += 1
+            if activations > REPLIES:
+                return state
+        was_open = is_open
         seat = who_may_act(state)[0]
-        d = Decision(
-            view=view_for(state, ("seat", seat)),
-            legal=legal_commands(state, seat),
-            previews=None,
-            seed=f"{seed}:{n}",
-        )
-        d.view.pop("legal", None)
-        d = Decision(d.view, d.legal, seat_previews(state, seat, d.legal), d.seed)
+        d = seat_decision(state, seat, f"{seed}:{n}")
         try:
-            state = apply(state, seat, veteran.choose(d), dice).state
+            state = apply(state, seat, veteran.choose(d, facts), dice).state
         except RulesError:
             return state
     return state
 
 
-def choose(d: Decision) -> dict:
+def choose(d: Decision, facts: PublicScenario) -> dict:
     side = d.side
-    judge = Judge(Board.from_view(d.view, side), d.previews)
-    ranked = veteran.ranked(d, judge)
+    judge = Judge(Board.from_view(d.view, side, facts), d.previews)
+    ranked = veteran.ranked(d, facts, judge)
     if "activate" not in d.legal or len(ranked) == 1:
-        return ranked[0][1]
-    world = imagine(d.view, side)
-    if world is None:
         return ranked[0][1]
     candidates = [c for _, c in ranked[:CANDIDATES]]
     totals = [0.0] * len(candidates)
-    counts = [0] * len(candidates)
-    deadline = time.monotonic() + TIME_BUDGET
     for s in range(SAMPLES):
+        # Each sample imagines the unseen afresh; every candidate meets the same world.
+        world = imagine(d.view, side, facts, f"{d.seed}:{s}")
+        if world is None:
+            return ranked[0][1]
         for i, cmd in enumerate(candidates):
-            if s and time.monotonic() > deadline:
-                break
-            dice = SeededDice(f"{d.seed}:elite:{d.view.get('segment')}:{i}:{s}")
+            dice = SeededDice(f"{d.seed}:elite:{s}")  # common dice: the candidates differ only
             try:
                 after = apply(world, ME, cmd, dice).state
             except RulesError:
                 totals[i] -= 99.0
-                counts[i] += 1
                 continue
-            after = _play_out(after, side, dice, f"{d.seed}:{i}:{s}")
-            totals[i] += evaluate(after, side)
-            counts[i] += 1
-    means = [t / max(1, n) for t, n in zip(totals, counts, strict=True)]
-    best = max(range(len(candidates)), key=lambda i: (means[i], -i))
+            after = _play_out(after, dice, f"{d.seed}:{i}:{s}", facts)
+            totals[i] += evaluate(after, side, facts)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
+
+

@@ -1,26 +1,27 @@
 """The referee's side of a bot: build what a seat may know (its view, its legal commands, the
-odds of its attacks) from the game state, hand that to the bot, and nothing more.
+odds of its attacks) from the game state through the ruleset interface, hand that to the bot
+with the game's public facts, and nothing more.
 
 This module touches the state; the strategies never do. Whoever drives a bot (the arena,
-the server's bot runner) calls `decision_for`, then `levels.decide`.
+the server's bot runner) calls `decision_for` and `facts.public_facts`, then `levels.decide`.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from games.rules.panzer_grenadier.core import state as st
-from games.rules.panzer_grenadier.legal import legal_commands
-from games.rules.panzer_grenadier.preview import previews
-from games.rules.panzer_grenadier.views import view_for
+from games.rules.interface import Ruleset
 
 from .seat import Decision
 
 ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")
 
 
-def seat_previews(state: st.GameState, seat: str, legal: dict[str, list[dict]]) -> list[dict]:
-    """The engine's previews of every attack the seat may make now (odds null where hidden)."""
+def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[dict]]
+                  ) -> list[dict]:
+    """The ruleset's previews of every attack the seat may make now (odds hidden where the
+    ruleset hides them)."""
     units: list[str] = []
     for g in ATTACKS:
         for c in legal.get(g, ()):
@@ -30,7 +31,9 @@ def seat_previews(state: st.GameState, seat: str, legal: dict[str, list[dict]]) 
     seen: set[str] = set()
     out = []
     for u in units:
-        for p in previews(state, seat, u, kinds=ATTACKS):
+        for p in rules.previews(state, seat, u):
+            if p.get("command", {}).get("type") not in ATTACKS:
+                continue
             key = json.dumps(p["command"], sort_keys=True)
             if key not in seen:
                 seen.add(key)
@@ -39,10 +42,11 @@ def seat_previews(state: st.GameState, seat: str, legal: dict[str, list[dict]]) 
 
 
 def decision_for(
-    state: st.GameState, seat: str, seed: str = "", with_previews: bool = True
+    rules: Ruleset, state: Any, seat: str, seed: str = "", with_previews: bool = True
 ) -> Decision:
     """Everything a bot in `seat` is allowed to know now, and nothing else."""
-    view = view_for(state, ("seat", seat))
-    legal = view.pop("legal", None) or legal_commands(state, seat)
-    pv = seat_previews(state, seat, legal) if with_previews else None
+    view = rules.view_for(state, ("seat", seat))
+    view.pop("legal", None)
+    legal = rules.legal_commands(state, seat)
+    pv = seat_previews(rules, state, seat, legal) if with_previews else None
     return Decision(view=view, legal=legal, previews=pv, seed=seed)

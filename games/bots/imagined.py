@@ -1,62 +1,114 @@
-"""A game state rebuilt from one side's view: the counters it sees where it sees them, the
-map markers it sees, the turn as the view tells it. Elite plays samples forward on it with
-the real engine; it holds nothing the view does not show, so nothing hidden can leak in.
+"""A game state rebuilt from one side's view and the game's public facts: the counters it
+sees where it sees them, the map markers it sees, the turn as the view tells it, the game's
+own optional rules. Elite plays samples forward on it with the real engine; it holds nothing
+the view does not show, so nothing hidden can leak in.
 
-Hidden-information games (double-blind, hidden units) show enemies as markers without a
-counter type; those cannot be rebuilt, so `imagine` answers None there and Elite plays as
-the Veteran does.
+Where the view shows an enemy only as a marker (double-blind, hidden units) or as the last
+place it was seen, the counter is imagined: a type of that marker's kind drawn, with the
+seeded die, from the enemy's printed order of battle less the counters already in view.
+Leader markers are left out (they add to others, and a guess would add noise).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.rules.panzer_grenadier.core import state as st
-from games.rules.panzer_grenadier.double_blind import knowledge
+from games.rules.panzer_grenadier.double_blind.knowledge import GENERIC, MODES
+from games.rules.panzer_grenadier.double_blind.observation import ADDITIONS
 
-from .public import public_scenario
+from .public import PublicScenario
 
 ME, THEM = "bot", "enemy"  # the imagined game's two seats
 
 
-def imagine(view: dict[str, Any], side: str) -> st.GameState | None:
-    """The state as `side` knows it (None when its view hides enemy counter types)."""
-    if "fog" in view or view.get("phase") != st.ACTION or view.get("activation"):
-        return None
-    scen = public_scenario(view["scenario"])
-    units: dict[str, st.UnitState] = {}
+def marker_of(t: Any) -> str:
+    """The generic marker a counter type shows under double-blind (18.12)."""
+    kind = getattr(t, "kind", "")
+    if kind == "prime_mover" and t.full.armor is not None:
+        return "armored_transport"
+    return GENERIC.get(kind, "weapons")
+
+
+def _pool(view: dict[str, Any], side: str, facts: PublicScenario) -> dict[str, list[str]]:
+    """The enemy's counter types by marker, less those the view shows, as a bag to draw from."""
+    left = dict(facts.forces.get(side, {}))
     for u in view.get("units", []):
-        if not u.get("type") or scen.unit_type(u["type"]) is None:
-            return None
-        units[u["id"]] = st.UnitState(
-            id=u["id"],
-            type_id=u["type"],
-            side=u["side"],
-            hex=scen.hex(u.get("hex")),
-            steps=int(u.get("steps") or 0),
-            status=u.get("status") or st.GOOD,
-            moved_fired=bool(u.get("moved_fired")),
-            dug_in=bool(u.get("dug_in")),
-            carried_by=u.get("carried_by"),
-            eliminated=bool(u.get("eliminated")),
-            exited=bool(u.get("exited")),
-            entry_turn=u.get("entry_turn"),
-            entry_edge=u.get("entry_edge"),
-            mired=int(u.get("mired") or 0),
-        )
+        if u.get("side") == side and u.get("type") in left:
+            left[u["type"]] -= 1
+    bag: dict[str, list[str]] = {}
+    for type_id, n in sorted(left.items()):
+        t = facts.unit_type(type_id)
+        if t is None or getattr(t, "is_leader", False):
+            continue
+        bag.setdefault(marker_of(t), []).extend([type_id] * max(0, n))
+    return bag
+
+
+def _guess(u: dict, bag: dict[str, list[str]], facts: PublicScenario, rng: random.Random
+           ) -> str | None:
+    """A type for a counter seen only as a marker: one of its kind still unaccounted for,
+    else any of that kind in the catalogue's order of battle."""
+    kind = u.get("marker") or "infantry"
+    if kind == "leader" or u.get("leader"):
+        return None
+    options = bag.get(kind)
+    if options:
+        return options.pop(rng.randrange(len(options)))
+    return None
+
+
+def imagine(view: dict[str, Any], side: str, facts: PublicScenario, seed: str = ""
+            ) -> st.GameState | None:
+    """The state as `side` knows it, unseen enemy types drawn with `seed` (None between
+    phases or inside an activation, where Elite does not search)."""
+    if view.get("phase") != st.ACTION or view.get("activation") or view.get("opfire"):
+        return None
     sides = tuple(
         st.SideState(s["id"], s["name"], s["nationality"], s["initiative"], s["morale"],
                      initiative_base=s["initiative"])
         for s in view["sides"]
     )
     enemy = next((s.id for s in sides if s.id != side), side)
+    rng = random.Random(f"imagine:{seed}")
+    bag = _pool(view, enemy, facts)
+    units: dict[str, st.UnitState] = {}
+    for u in view.get("units", []):
+        type_id = u.get("type")
+        if not type_id or facts.unit_type(type_id) is None:
+            if u.get("side") == side:
+                return None  # our own counters are always known; anything else is unexpected
+            type_id = _guess(u, bag, facts, rng)
+            if type_id is None:
+                continue
+        h = facts.hex(u.get("hex"))
+        if h is None and not u.get("entry_turn"):
+            continue
+        t = facts.unit_type(type_id)
+        units[u["id"]] = st.UnitState(
+            id=u["id"],
+            type_id=type_id,
+            side=u["side"],
+            hex=h,
+            steps=int(u.get("steps") or getattr(t, "steps", 1) or 1),
+            status=u.get("status") or st.GOOD,
+            moved_fired=bool(u.get("moved_fired")),
+            dug_in=bool(u.get("dug_in")),
+            carried_by=u.get("carried_by") if u.get("carried_by") in _ids(view) else None,
+            eliminated=bool(u.get("eliminated")),
+            exited=bool(u.get("exited")),
+            entry_turn=u.get("entry_turn"),
+            entry_edge=u.get("entry_edge"),
+            mired=int(u.get("mired") or 0),
+        )
     seats = (
         st.SeatState(ME, side, frozenset(k for k, u in units.items() if u.side == side)),
         st.SeatState(THEM, enemy, frozenset(k for k, u in units.items() if u.side == enemy)),
     )
     markers = {}
     for m in view.get("markers", []):
-        h = scen.hex(m.get("hex"))
+        h = facts.hex(m.get("hex"))
         if h is not None:
             markers[h] = frozenset(x for x in m.get("markers", []) if not x.startswith("spotted:"))
     ini = view.get("initiative") or {}
@@ -68,7 +120,8 @@ def imagine(view: dict[str, Any], side: str) -> st.GameState | None:
         sides=sides,
         seats=seats,
         units=units,
-        options=scen.default_options - knowledge.MODES,
+        # The game's own rules, played open: the imagined world has nothing left to hide.
+        options=frozenset(facts.options) - MODES - frozenset(ADDITIONS),
         night=bool(view.get("night")),
         segment=int(view.get("segment") or 0),
         initiative_side=ini.get("side"),
@@ -79,3 +132,7 @@ def imagine(view: dict[str, Any], side: str) -> st.GameState | None:
         banked_segment={s["id"]: bool(s.get("banked_segment")) for s in view["sides"]},
         supply={s["id"]: s.get("supply", "normal") for s in view["sides"]},
     )
+
+
+def _ids(view: dict[str, Any]) -> set[str]:
+    return {u.get("id") for u in view.get("units", [])}

@@ -1,19 +1,18 @@
-"""What every player knows before the first die is rolled: the map, the counters' printed
-values and the victory conditions of a scenario, and nothing else.
+"""What every player of a game knows before the first die is rolled: the map, the counters'
+printed values, the victory conditions and the game's optional rules, and nothing else.
 
-A bot is handed its seat's view; the view names the scenario. This module is the only way a
-bot reaches scenario data, and it never exposes the scenario's set-up (where hidden units
-start), so a bot cannot read what its side has not seen.
+A strategy is handed these facts beside its seat's Decision; it never loads a scenario
+itself. `facts.py`, on the referee's side, builds them from the scenario and never copies
+the set-up (where each counter starts, hidden units, minefields), so a strategy cannot read
+what its side has not seen.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules.common.hexgrid import Hex, distance
-from games.rules.panzer_grenadier.core.registry import scenario_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,22 +25,26 @@ class Objective:
 
 @dataclass(frozen=True)
 class PublicScenario:
-    """The public face of a scenario (its map, catalogue and victory conditions)."""
+    """The public face of a game: its scenario's map, catalogue and victory conditions, and
+    the optional rules it is played with."""
 
     id: str
-    map: Any
-    catalogue: Any
+    ruleset: str
+    map: Any  # labels and hexes (and, for Panzer Grenadier, terrain and line of sight)
+    catalogue: Any  # counter type id -> printed values
     objectives: tuple[Objective, ...]
     exits: dict[str, str]  # side -> map edge its units score for leaving by
     threshold_side: str | None  # the side that must reach a score (others win by default)
-    default_options: frozenset[str]
+    options: frozenset[str]  # the game's optional rules (the scenario's defaults when unset)
+    # The printed order of battle: side -> counter type -> how many (never where they start).
+    forces: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def hex(self, label: str | None) -> Hex | None:
         if not label:
             return None
         try:
             return self.map.parse_label(label)
-        except (ValueError, KeyError):
+        except (ValueError, KeyError, AttributeError):
             return None
 
     def label(self, h: Hex) -> str:
@@ -64,23 +67,3 @@ class PublicScenario:
             if d < best[0]:
                 best = (d, o)
         return best
-
-
-@lru_cache(maxsize=16)
-def public_scenario(scenario_id: str) -> PublicScenario:
-    scen = scenario_for(scenario_id)
-    v = scen.victory
-    m = scen.map
-    objectives = tuple(
-        Objective(o.hex, m.label(o.hex), o.points, tuple(o.sides)) for o in v.hexes
-    )
-    d = v.decision
-    return PublicScenario(
-        id=scen.id,
-        map=m,
-        catalogue=scen.catalogue,
-        objectives=objectives,
-        exits={e.side: e.edge for e in v.exits},
-        threshold_side=d.side if d.method == "threshold" else None,
-        default_options=frozenset(scen.default_options),
-    )

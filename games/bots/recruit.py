@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import odds as od
 from .board import Board
 from .judge import command_key, preview_index
+from .public import PublicScenario
 from .seat import Decision
 
 NAME = "recruit"
@@ -34,9 +35,9 @@ def _good_odds(effect: float | None) -> bool:
     return effect is None or effect >= 0.3
 
 
-def choose(d: Decision) -> dict:
+def choose(d: Decision, facts: PublicScenario) -> dict:
     rng = d.rng()
-    b = Board.from_view(d.view, d.side)
+    b = Board.from_view(d.view, d.side, facts)
     odds = preview_index(d.previews)
     weights = {}
     for g in d.legal:

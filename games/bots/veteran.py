@@ -6,19 +6,21 @@ from __future__ import annotations
 
 from .board import Board
 from .judge import Judge
+from .public import PublicScenario
 from .seat import Decision
 
 NAME = "veteran"
 
 
-def ranked(d: Decision, judge: Judge | None = None) -> list[tuple[float, dict]]:
+def ranked(d: Decision, facts: PublicScenario, judge: Judge | None = None
+           ) -> list[tuple[float, dict]]:
     """Every legal command with its score, best first (deterministic for a seed)."""
-    judge = judge or Judge(Board.from_view(d.view, d.side), d.previews)
+    judge = judge or Judge(Board.from_view(d.view, d.side, facts), d.previews)
     rng = d.rng()
     scored = [(judge.score(c) + rng.random() * 1e-6, c) for c in d.commands()]
     scored.sort(key=lambda sc: -sc[0])
     return scored
 
 
-def choose(d: Decision) -> dict:
-    return ranked(d)[0][1]
+def choose(d: Decision, facts: PublicScenario) -> dict:
+    return ranked(d, facts)[0][1]

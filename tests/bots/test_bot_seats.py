@@ -4,9 +4,11 @@ commit through command_submit, one claim per version, take-over and hand-back, b
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from games.botplay import runner, standin
 from games.botplay.accounts import is_bot
@@ -76,6 +78,7 @@ def test_the_bot_answers_each_command_through_command_submit_once_per_version(
     assert len(steps) >= 5
     claims = BotClaim.objects.filter(game=game)
     assert sorted(c.version + 1 for c in claims) == [s.version for s in steps]
+    assert all(c.applied and c.attempts == 1 for c in claims)
     assert all(c.command == s.command for c, s in zip(claims.order_by("version"), steps,
                                                       strict=True))
 
@@ -85,7 +88,8 @@ def test_a_second_runner_on_a_claimed_version_does_nothing():
     game = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")  # no hook
     game.refresh_from_db()
     assert runner.act_once(game.pk) is True  # version 1: the bot rolls for initiative
-    BotClaim.objects.create(game=game, version=2, seat_id="su-1")  # another process got it
+    BotClaim.objects.create(game=game, version=2, seat_id="su-1",  # another process holds it
+                            lease_until=timezone.now() + timedelta(minutes=5))
     before = GameStep.objects.filter(game=game).count()
     if "su-1" in who_may_act(state_of(game)):
         assert runner.act_once(game.pk) is False
@@ -151,21 +155,30 @@ def test_a_take_over_is_refused_for_a_game_not_being_played():
     assert standin.take_over(game.pk, "su-1") is False
 
 
-def test_the_scenario_page_shows_balance_from_people_and_from_bots():
-    ann, bob = person("ann"), person("bob")
+def test_the_scenario_page_shows_balance_from_people_and_from_bots_by_levels():
+    ann, bob, cy = person("ann"), person("bob"), person("cy")
     game = started_game(ann, bob)
     Game.objects.filter(pk=game.pk).update(status=FINISHED, result={"winner": "ge"})
+    # A game where a bot stood in is not a game between people.
+    stood_in = started_game(cy, person("dee"))
+    assert standin.take_over(stood_in.pk, "su-1", level="recruit")
+    Game.objects.filter(pk=stood_in.pk).update(status=FINISHED, result={"winner": "su"})
     ArenaRun.objects.create(scenario=SCENARIO, levels="veteran,veteran", games=3,
                             side_wins={"ge": 2, "draw": 1})
+    ArenaRun.objects.create(scenario=SCENARIO, levels="recruit,recruit", games=2,
+                            side_wins={"su": 2})
     page = Client().get(f"/scenarios/{SCENARIO}/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert 'id="balance-people-games">1<' in html and 'id="balance-bot-games">3<' in html
+    assert 'id="balance-people-games">1<' in html
+    assert 'data-levels="veteran,veteran">3<' in html and 'data-levels="recruit,recruit">2<' in html
+    assert "Bots: Veteran v Veteran" in html
     assert "Play against a bot" in html
     data = Client().get(f"/api/v1/scenarios/{SCENARIO}/balance").json()
     assert data["people"]["games"] == 1 and data["people"]["sides"][0] == {
         "side": "ge", "wins": 1, "rate": 1.0}
-    assert data["bots"]["games"] == 3 and data["bots"]["levels"] == ["veteran,veteran"]
+    assert [(b["levels"], b["games"]) for b in data["bots"]] == [
+        ("recruit,recruit", 2), ("veteran,veteran", 3)]
 
 
 def test_the_lobby_form_starts_a_game_against_a_bot_and_goes_to_it():
@@ -174,10 +187,14 @@ def test_the_lobby_form_starts_a_game_against_a_bot_and_goes_to_it():
     c.force_login(ann)
     assert "play-bot-form" in c.get("/").content.decode()
     assert "play-bot-form" in c.get("/new-game/").content.decode()
-    r = c.post("/bots/play", {"choice": f"{SCENARIO}:su", "level": "recruit"})
+    r = c.post("/bots/play", {"choice": f"{SCENARIO}:su", "level": "recruit",
+                              "optional_rules": ["mire", "no_such_rule"], "double_blind": "on",
+                              "time_control": "days-3"})
     assert r.status_code == 302 and r.url.startswith("/games/")
     game = Game.objects.get(created_by=ann)
     assert Seat.objects.get(game=game, user=ann).side.side_id == "su"
+    assert game.options["optional_rules"] == ["mire"] and game.options["double_blind"] is True
+    assert game.options["time_control"] == {"kind": "correspondence", "days": 3}
     r = c.post("/bots/play", {"choice": f"{SCENARIO}:xx", "level": "recruit"})
     assert r.status_code == 302 and r.url == "/"
 

@@ -1,4 +1,6 @@
-"""`{% play_bot_form %}`: the small "Play against a bot" form for the lobby and new-game page."""
+"""`{% play_bot_form %}`: the "Play against a bot" form for the lobby, the new-game page and
+a scenario's page: scenario and side, level, the game's optional rules (double-blind among
+them) and a time control."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from django import template
 
 from games import engine_adapter as engine
 from games.bots.levels import PLAYABLE
+from games.clocks import control
 
 register = template.Library()
 
@@ -20,12 +23,24 @@ LEVEL_WORDS = {
 def play_bot_form(context, scenario_id: str = "") -> dict:
     choices = []
     for s in engine.scenarios().values():
+        defaults = ",".join(sorted(s.default_options))
         for side in s.sides:
-            choices.append((f"{s.id}:{side.id}", f"{s.title}: {side.name}", s.id))
+            choices.append({"value": f"{s.id}:{side.id}", "label": f"{s.title}: {side.name}",
+                            "scenario": s.id, "ruleset": s.ruleset, "defaults": defaults})
+    games = []
+    for g in engine.games_list():
+        options = engine.option_choices(g["id"])
+        games.append({**g,
+                      "double_blind": next((o for o in options if o["id"] == "double_blind"),
+                                           None),
+                      "optional_rules": [o for o in options if o["id"] != "double_blind"]})
+    selected = next((c["value"] for c in choices if c["scenario"] == scenario_id), "")
     return {
         "choices": choices,
-        "selected": next((v for v, _, sid in choices if sid == scenario_id), ""),
+        "selected": selected,
         "levels": [(lv, LEVEL_WORDS.get(lv, lv)) for lv in PLAYABLE],
+        "games": games,
+        "time_controls": control.choices(),
         "csrf_token": context.get("csrf_token"),
         "user": context.get("user"),
     }
