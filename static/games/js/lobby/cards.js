@@ -91,8 +91,12 @@ export function gameCard(game, ctx) {
     const division = game.division && side.seats.length > 1
       ? divisionBlock(game, side, me && first.user === me, ctx)
       : null;
+    // The game's creator may give a free seat to a bot (a partner or an opponent).
+    const bot = open && me && game.created_by === me && free && ctx.actions.seatBot
+      ? botSeatControl(game, side, ctx)
+      : null;
     return el("div", { class: "side", dataset: { side: side.id } },
-      el("h4", {}, side.name), el("ul", { class: "seats" }, seats), join, division);
+      el("h4", {}, side.name), el("ul", { class: "seats" }, seats), join, bot, division);
   });
   // A side's view is for its players and the coaches they invite (by name or link, from
   // the game page): the lobby offers everyone else the public view only.
@@ -125,6 +129,16 @@ export function gameCard(game, ctx) {
         badges(game.options))),
     el("div", { class: "sides" }, sides),
     turnLine(game), clockLine(game), link, after, leave, invite, ctx.extra || null);
+}
+
+const BOT_LEVELS = [["recruit", "Recruit"], ["veteran", "Veteran"], ["elite", "Elite"]];
+
+function botSeatControl(game, side, ctx) {
+  const level = el("select", { class: "bot-level", "aria-label": `Bot level for ${side.name}` },
+    BOT_LEVELS.map(([value, name]) => el("option", { value, selected: value === "veteran" }, name)));
+  return el("p", { class: "bot-seat" }, level, " ",
+    el("button", { class: "seat-bot", type: "button", dataset: { side: side.id },
+      onclick: () => ctx.actions.seatBot(game, side.id, level.value) }, `Give a ${side.name} seat to a bot`));
 }
 
 function inviteLine(game) {

@@ -9,7 +9,7 @@ import { el, fill } from "./dom.js";
 const $ = (id) => document.getElementById(id);
 // `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,
 // so a redraw of the lists (anyone joining, leaving, coming online) keeps the choice.
-const state = { lists: null, seek: null, openMine: new Set(), chats: new Map(), invite: null, drafts: new Map() };
+const state = { lists: null, seek: null, botWish: null, openMine: new Set(), chats: new Map(), invite: null, drafts: new Map() };
 
 function say(text, kind = "info") {
   const box = $("notice");
@@ -42,6 +42,10 @@ const actions = {
   }),
   leave: (game) => act(post(`/api/v1/games/${game.id}/leave`), () => say("You left the game.")),
   remove: (game, seat) => act(post(`/api/v1/games/${game.id}/seats/${seat}/remove`), () => say(`Seat ${seat} is free again.`)),
+  seatBot: (game, side, level) => act(post(`/api/v1/games/${game.id}/bot-seat`, { side, level }), (after) => {
+    if (after.status === "active") location.assign(gameUrl(after.id));
+    else say(`A ${level} bot took a seat. The game starts when every seat is taken.`);
+  }),
   rematch: (game) => act(post(`/api/v1/games/${game.id}/rematch`), (next) => {
     if (next.status === "active") location.assign(gameUrl(next.id));
     else say("Rematch opened: it starts when your opponents ask for it too.");
@@ -106,8 +110,13 @@ function drawSeek() {
   if (state.seek && state.seek.status === "waiting") {
     const size = String(state.seek.team_size);
     const waiting = (state.lists && state.lists.queue && state.lists.queue[size]) || 1;
+    const wish = state.botWish && state.botWish.seek === state.seek.id ? state.botWish : null;
+    const offer = wish && wish.offer
+      ? el("span", { class: "bot-offer" }, " Nobody yet. ",
+        el("button", { id: "accept-bot", type: "button", onclick: acceptBot }, `Play a ${wish.level} bot instead`))
+      : null;
     fill(box, `Looking for ${size} v ${size} players… ${waiting} waiting. `,
-      el("button", { id: "cancel-seek", type: "button", onclick: cancelSeek }, "Cancel"));
+      el("button", { id: "cancel-seek", type: "button", onclick: cancelSeek }, "Cancel"), offer);
     form.querySelector("button[type=submit]").disabled = true;
   } else {
     fill(box);
@@ -226,8 +235,27 @@ async function quickMatch(event) {
   const answer = await act(post("/api/v1/matchmaking/seeks", body));
   if (!answer.ok) return;
   state.seek = answer.body;
-  if (state.seek.status === "matched") location.assign(gameUrl(state.seek.game));
-  else { say("You are in the queue."); drawSeek(); pollSeek(); }
+  state.botWish = null;
+  if (state.seek.status === "matched") { location.assign(gameUrl(state.seek.game)); return; }
+  const after = Number(form.elements.bot_after?.value || 0);
+  if (after) {
+    // A bot is offered if nobody is found within the wait the player chose.
+    const wish = await act(post("/api/v1/bots/quick-match",
+      { seek: state.seek.id, level: form.elements.bot_level.value, after_seconds: after }));
+    if (wish.ok) state.botWish = wish.body;
+  }
+  say("You are in the queue."); drawSeek(); pollSeek();
+}
+
+async function checkBotOffer() {
+  if (!state.botWish || !state.seek) return;
+  const answer = await get(`/api/v1/bots/quick-match/${state.seek.id}`);
+  if (answer.ok) { state.botWish = answer.body; drawSeek(); }
+}
+
+async function acceptBot() {
+  if (!state.seek) return;
+  await act(post(`/api/v1/bots/quick-match/${state.seek.id}/accept`), (game) => location.assign(gameUrl(game.id)));
 }
 
 async function pollSeek() {
@@ -235,6 +263,7 @@ async function pollSeek() {
   while (state.seek && state.seek.status === "waiting") {
     await new Promise((r) => setTimeout(r, 3000));
     if (!state.seek || state.seek.status !== "waiting") return;
+    await checkBotOffer();
     const answer = await get(`/api/v1/matchmaking/seeks/${state.seek.id}`);
     if (!answer.ok) return;
     if (answer.body.status === "matched") location.assign(gameUrl(answer.body.game));
