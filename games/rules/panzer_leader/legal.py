@@ -84,8 +84,9 @@ def _combat(state: GameState, side: str, out: dict) -> None:
                                if u.order is not None and u.order["turn"] == state.turn]
         return
     names = hidden.names(state, side, side)
-    enemies = [u for u in state.units.values() if u.side != side and u.on_map
-               and u.carried_by is None and not u.in_fort]
+    enemies = sorted((u for u in state.units.values() if u.side != side and u.on_map
+                      and u.carried_by is None and not u.in_fort),
+                     key=lambda u: (u.hex, names.get(u.id, u.id)))  # never by a hidden id
     fire, orders = [], []
     target_hexes = sorted({e.hex for e in enemies} | set(state.temp_bridges))
     for f in _own(state, side):
@@ -107,7 +108,7 @@ def _combat(state: GameState, side: str, out: dict) -> None:
         if len(firers) > 1:
             fire.append({"type": "fire", "units": firers, "targets": list(targets)})
     if naval.available(state, side):
-        for e in sorted(enemies, key=lambda u: u.id):
+        for e in enemies:
             c = {"type": "fire", "units": [], "targets": [names.get(e.id, e.id)],
                  "naval": naval.LOT}
             if ok(lambda e=e: direct_attack(state, side, [], [e.id], navy=naval.LOT)):
@@ -142,7 +143,7 @@ def _targets(state: GameState, side: str, enemies, f) -> list[list[str]]:
     reach_ = utype(f).range * (2 if utype(f).star else 1)
     found = []
     towns = set()
-    for e in sorted(enemies, key=lambda u: u.id):
+    for e in enemies:  # in the order the side can see: by hex, then by the name it knows
         if distance(fh, m.hex(e.hex)) > reach_:
             continue
         if m.terrain(m.hex(e.hex)) == "town":
@@ -201,7 +202,7 @@ def _air(state: GameState, side: str, out: dict) -> None:
             spots = sorted({u.hex for u in state.units.values() if u.on_map and u.side == side})
             flights += [{"type": "fly", "aircraft": plane["id"], "hex": h} for h in spots[:8]]
             continue
-        for e in sorted(state.units.values(), key=lambda u: u.id):
+        for e in sorted(state.units.values(), key=lambda u: (u.hex or "", names.get(u.id, u.id))):
             if e.side == side or not e.on_map or e.carried_by:
                 continue
             for weapon in ("ordnance", "mg"):
