@@ -12,10 +12,14 @@ from channels.db import database_sync_to_async
 from games.botplay.models import BotClaim
 from games.botplay.seats import play_against_bot
 from games.models import GameStep
+from tests.conftest import manage
 from tests.consumers.conftest import Sock, game_path, sign_in
+from tests.consumers.test_daphne_processes import Browser, legal, server_env  # noqa: F401
 from tests.gamekit import SCENARIO
+from tests.servicekit import Daphne
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.redis]
+pytestmark = [pytest.mark.redis]
+in_process = pytest.mark.django_db(transaction=True)
 
 
 def _legal(view: dict, seat: str) -> list[dict]:
@@ -37,7 +41,7 @@ def _bot_steps(game_id) -> list[tuple[int, dict]]:
 
 
 def _unsent(game_id) -> bool:
-    return BotClaim.objects.filter(game_id=game_id, command__isnull=True).exists()
+    return BotClaim.objects.filter(game_id=game_id, applied=False).exists()
 
 
 def _claims(game_id) -> list[int]:
@@ -45,6 +49,7 @@ def _claims(game_id) -> list[int]:
                 .values_list("version", flat=True))
 
 
+@in_process
 async def test_a_person_plays_a_bot_over_the_socket_and_sees_its_every_command(
         app, redis_layer, settings):
     settings.BOT_PAUSE_SECONDS = 0.01
@@ -83,3 +88,83 @@ async def test_a_person_plays_a_bot_over_the_socket_and_sees_its_every_command(
     assert {v for v, _ in steps} <= {v + 1 for v in claims}
     log_seats = {e.get("data", {}).get("seat") for e in sock.log if isinstance(e, dict)}
     assert log_seats  # the log arrived with the patches
+
+
+# -- two daphne processes, PostgreSQL and Redis ------------------------------------------------
+
+
+@pytest.fixture
+def bot_env(server_env):  # noqa: F811 - the imported fixture
+    """The shared environment, bots running with a short pause (the sweep is the worker's)."""
+    return {**server_env, "PGWEB_BOTS_RUN": "1", "PGWEB_BOT_PAUSE_SECONDS": "0.05",
+            "PGWEB_BOT_STEP_SECONDS": "0.01"}
+
+
+def _shell(env: dict, code: str) -> str:
+    out = manage("shell", "-c", code, env={**env, "PGWEB_BOTS_RUN": "0"})
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[-1]
+
+
+@pytest.mark.postgres
+async def test_two_daphne_processes_hearing_of_every_version_let_the_bot_act_once_on_each(
+        bot_env, tmp_path):
+    a = Daphne(bot_env, tmp_path / "daphne-a.log").start()
+    b = Daphne(bot_env, tmp_path / "daphne-b.log").start()
+    try:
+        ann = Browser(a.base)
+        name = ann.call("GET", "/api/v1/auth/session")[1]["username"]
+        # The game waits at version 1 for the bot (its initiative roll): nobody kicked it.
+        game_id = _shell(bot_env, (
+            "from django.contrib.auth import get_user_model as U\n"
+            "from games.botplay.seats import play_against_bot\n"
+            f"ann = U().objects.get(username={name!r})\n"
+            "print(play_against_bot(user=ann, scenario='meeting-at-kessel', side='ge',"
+            " level='recruit').pk)"))
+        socks = {"a": await ann.socket(a, game_id), "b": await ann.socket(b, game_id)}
+        rng = random.Random(18)
+        sent = 0
+        while sent < 15:
+            # Both processes heard the socket open (each kicks the bots) and hear every
+            # version; wait until it is Ann's turn on both.
+            for sock in socks.values():
+                await sock.pump(lambda s=sock: s.view is not None and (
+                    bool(legal(s.view, "ge-1")) or bool(s.view.get("result"))), timeout=60)
+            here = socks["a" if sent % 2 else "b"]
+            if here.view.get("result"):
+                break
+            sent += 1
+            answer = await here.command(sent, _brief(rng, [
+                c for cs in legal(here.view, "ge-1").values() for c in cs]))
+            if answer["t"] == "reject":
+                assert answer["code"] == "state/stale_version", answer
+            # A fresh socket on the other process makes it kick the bots too.
+            other = "b" if here is socks["a"] else "a"
+            await socks[other].ws.close()
+            socks[other] = await ann.socket(a if other == "a" else b, game_id)
+        for sock in socks.values():
+            await sock.ws.close()
+        settled = _shell(bot_env, (
+            "import time\n"
+            "from games.botplay.models import BotClaim\n"
+            "from games.models import GameStep\n"
+            f"g = {game_id!r}\n"
+            "for _ in range(300):\n"
+            "    if not BotClaim.objects.filter(game_id=g, applied=False).exists(): break\n"
+            "    time.sleep(0.1)\n"
+            "claims = list(BotClaim.objects.filter(game_id=g).values_list("
+            "'version', 'attempts', 'applied'))\n"
+            "steps = list(GameStep.objects.filter(game_id=g, seat__user__bot__isnull=False)"
+            ".values_list('version', flat=True))\n"
+            "print({'claims': claims, 'steps': steps})"))
+        found = eval(settled)  # noqa: S307 - the dict printed by our own shell line
+        claims, steps = found["claims"], found["steps"]
+        assert len(steps) >= 5
+        # One claim per version, taken once, applied; one bot command per claim.
+        assert sorted(v + 1 for v, _, _ in claims) == sorted(steps)
+        assert all(attempts == 1 and applied for _, attempts, applied in claims)
+        logs = (tmp_path / "daphne-a.log").read_text() + (tmp_path / "daphne-b.log").read_text()
+        assert "refused" not in logs and "Traceback" not in logs
+    finally:
+        a.kill()
+        b.kill()
