@@ -98,14 +98,15 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
     targets = []
     for tid in target_ids:
         t = state.units.get(tid)
-        if t is None or t.side == side or not t.on_map:
-            raise _illegal(f"no enemy unit {tid!r} to fire at", "9.5")
+        own = t is not None and t.side == side
+        if t is None or not t.on_map or own and "no_self_destruction" in state.options:
+            raise _illegal(f"no enemy unit {tid!r} to fire at", "9.5; QA C4")
         if t.in_fort:
             raise _illegal(f"{tid} is inside a fortification: fire at the fort", "17.3")
         targets.append(t)
     label = targets[0].hex
-    if any(t.hex != label for t in targets):
-        raise _illegal("all targets must be in one hex", "8.7")
+    if any(t.hex != label for t in targets) or len({t.side for t in targets}) > 1:
+        raise _illegal("all targets must be in one hex, of one side", "8.7")
     sm = state.smoke.get(label)
     if sm and sm["turn"] == state.turn and sm["side"] == side:
         raise _illegal(f"{label} was smoked by your side this phase", "22.3")

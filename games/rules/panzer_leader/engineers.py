@@ -28,9 +28,10 @@ force need no vehicle but do one such task a game (QA E11).
 from __future__ import annotations
 
 from ..common.errors import IllegalCommand
+from ..common.hexgrid import distance
 from . import mines
 from .movement import entry
-from .scenario import board_of, bridge_at, hex_named
+from .scenario import board_of, bridge_at, hex_named, situation
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -235,6 +236,12 @@ def _stay_and_roll(state: GameState, units: list[Unit], task: str, label: str,
                        "units": [u.id for u in units], "roll": None})
         _done(state, units, current, task)
         return
+    within = situation(state.scenario_id).raw.get("demolition_within")
+    if task == "demolish" and within and not any(
+            u.on_map and distance(m.hex(u.hex), h) <= int(within)
+            for u in state.units.values() if u.side != units[0].side):
+        raise _illegal(f"the demolition roll waits until the enemy is within {within} hexes "
+                       "(a situation's special rule)", "QA SC3")
     if task == "make_block":
         best = 5
     else:

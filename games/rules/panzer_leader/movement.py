@@ -19,7 +19,7 @@ from ..common.errors import IllegalCommand
 from ..common.hexgrid import Hex
 from .board import Map
 from .crt import charts
-from .scenario import board_of, bridge_at, bridge_for, hex_named, situation
+from .scenario import board_of, bridge_at, bridge_for, hex_named, off_limits, situation
 from .stacking import Occupancy
 from .state import OK, GameState, Unit
 from .units import UnitType, utype
@@ -87,6 +87,9 @@ def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool 
         return Entry(None, why="an enemy unit holds the hex (4.5)")
     if m.terrain(b) == "sea":
         return Entry(None, why="only landing craft enter sea hexes (4.10)")
+    limit = off_limits(state, unit, lb)
+    if limit:
+        return Entry(None, why=limit)
     if a is not None and "cliff" in m.symbols(a, b):
         return Entry(None, why="a cliff (PL-D6)")
     if not occ.room(lb):

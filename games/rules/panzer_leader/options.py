@@ -26,6 +26,8 @@ RULES = (
          default=True),
     Rule("naval_support", "Naval support fire where the situation grants it (19.4, 21.3)",
          default=True),
+    Rule("no_self_destruction", "Nobody fires on his own units (8.6; QA C4, a player-derived "
+                                "rule: Note 1)", default=True),
     Rule("dispersed_drm", "Dispersed defender -1 on the die (PL-D3)"),
     Rule("dd_escalates", "DD on an already dispersed unit eliminates it (PL-D4)"),
     Rule("pl1940", "Panzer Leader 1940: no Panzerblitz Assault, no riding on armour, armoured "

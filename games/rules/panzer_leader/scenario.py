@@ -224,3 +224,17 @@ def bridge_for(state: GameState, h, t) -> bool:
     if not tb or not tb["built"]:
         return False
     return tb["kind"] == "tank" or t.light_bridge
+
+
+def off_limits(state: GameState, unit: Unit, label: str) -> str | None:
+    """A situation's special rules on where a unit may move (QA G7): boards a side may not
+    enter (QA SC4: and the half hexes they share), and sectors that bound some units'
+    movement, never their fire (QA SC1, SC2)."""
+    raw = situation(state.scenario_id).raw
+    board = label.split("-", 1)[0]
+    if board in raw.get("no_entry", {}).get(unit.side, ()):
+        return f"the {unit.side} side may not enter board {board} (QA SC4)"
+    for sector in raw.get("sectors", ()):
+        if unit.id in sector["units"] and board not in sector["boards"]:
+            return f"{unit.id} moves only within boards {'+'.join(sector['boards'])} (QA SC1, SC2)"
+    return None

@@ -12,6 +12,7 @@ import math
 from ..common.errors import IllegalCommand
 from . import windows
 from .opfire import count_step
+from .scenario import situation
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -29,9 +30,14 @@ def may_carry(state: GameState, carrier: Unit, passenger: Unit) -> str | None:
     owner = next((u for u in state.units.values() if u.vehicle == carrier.id and u.on_map), None)
     if owner is not None and owner.id != passenger.id:
         return f"{carrier.id} is {owner.id}'s designated vehicle and carries nothing else (18.3)"
-    if ct.carries == "any":
+    carries = ct.carries
+    special = situation(state.scenario_id).raw.get("armour_carries", ())
+    if not carries and carrier.side in special and ct.armored and ct.vehicle \
+            and ct.kind != "spa" and not ct.can_fire_indirect:
+        carries = "infantry"  # a situation lets this side's armour carry (QA T7, G7)
+    if carries == "any":
         return None
-    if ct.carries == "infantry":
+    if carries == "infantry":
         if "pl1940" in state.options:
             return "German infantry do not ride armour in 1940 (24; QA P5)"
         if pt.infantry and not pt.mg and pt.weapon == "I":

@@ -118,7 +118,7 @@ def assaulting(terrain=None, units=()):
     return world(terrain or clear(), units=units, phase="assault")
 
 
-def test_tc24_qa_cat1_rifle_and_engineer_in_woods_one_column_and_minus_two_plus_one():
+def test_tc24_qa_close_assault_cat1_rifle_and_engineer_in_woods_one_column_and_minus_two_plus_one():
     s = assaulting(["....w..."] * 8, units=[("r", "us_rifle", "allied", "4,2"),
                                            ("s", "us_rifle", "allied", "4,2"),
                                            ("g", "us_engineer", "allied", "4,2"),
@@ -128,7 +128,7 @@ def test_tc24_qa_cat1_rifle_and_engineer_in_woods_one_column_and_minus_two_plus_
     assert a.drm == -1
 
 
-def test_tc25_qa_cat6_cat7_engineer_alone_none_several_engineers_one_paratroops_alone_one():
+def test_tc25_qa_close_assault_cat6_cat7_engineer_alone_none_several_engineers_one_paratroops_alone_one():
     e = [("e", "de_rifle", "german", "4,3")]
     s = assaulting(units=[("g", "us_engineer", "allied", "4,2"), ("h", "us_engineer", "allied", "4,2"),
                           ("r", "us_rifle", "allied", "4,2"), ("p", "us_para", "allied", "3,3"), *e])
@@ -137,7 +137,7 @@ def test_tc25_qa_cat6_cat7_engineer_alone_none_several_engineers_one_paratroops_
     assert assault_attack(s, "allied", ["p"], lab("4,3")).shift == 1
 
 
-def test_tc26_qa_cat10_an_mg_alone_may_not_assault_with_an_engineer_it_may_and_shifts():
+def test_tc26_qa_close_assault_cat10_an_mg_alone_may_not_assault_with_an_engineer_it_may_and_shifts():
     s = assaulting(units=[("m", "us_mg", "allied", "4,2"), ("g", "us_engineer", "allied", "4,2"),
                           ("e", "de_rifle", "german", "4,3")])
     with pytest.raises(IllegalCommand, match="MG"):
@@ -156,14 +156,14 @@ def test_tc27_no_close_assault_from_a_stream_or_against_a_sea_hex():
         assault_attack(sea, "allied", ["r"], lab("4,1"))
 
 
-def test_tc28_qa_cat4_infantry_unloaded_this_segment_may_not_assault():
+def test_tc28_qa_close_assault_cat4_infantry_unloaded_this_segment_may_not_assault():
     s = assaulting(units=[("r", "us_rifle", "allied", "4,2"), ("e", "de_rifle", "german", "4,3")])
     s.units["r"].unloaded = True
     with pytest.raises(IllegalCommand, match="CAT4"):
         assault_attack(s, "allied", ["r"], lab("4,3"))
 
 
-def test_tc29_qa_cat12_no_close_assault_at_1_to_5():
+def test_tc29_qa_close_assault_cat12_no_close_assault_at_1_to_5():
     s = assaulting(units=[("r", "us_mg", "allied", "4,2"), ("q", "us_rifle", "allied", "4,2")]
                    + [(f"d{i}", "de_tiger2", "german", "4,3") for i in range(3)])
     with pytest.raises(IllegalCommand, match="CAT12"):
@@ -177,7 +177,7 @@ def test_tc30_qa_spotting_sp7_close_assault_does_not_spot_the_assaulters():
     assert s.units["r"].spotted_at is None
 
 
-def test_qa_cat9_attackers_may_come_from_several_hexes_and_cat8_each_unit_once():
+def test_qa_close_assault_cat9_cat8_attackers_may_come_from_several_hexes_each_unit_once():
     s = assaulting(units=[("r", "us_rifle", "allied", "4,2"), ("q", "us_rifle", "allied", "3,3"),
                           ("e", "de_rifle", "german", "4,3")])
     assert assault_attack(s, "allied", ["r", "q"], lab("4,3")).attack == 12
@@ -185,7 +185,7 @@ def test_qa_cat9_attackers_may_come_from_several_hexes_and_cat8_each_unit_once()
         assault_attack(s, "allied", ["r", "r"], lab("4,3"))
 
 
-def test_qa_cat3_close_assault_ignores_passengers():
+def test_qa_close_assault_cat3_close_assault_ignores_passengers():
     s = assaulting(units=[("r", "us_rifle", "allied", "4,2"), ("p", "de_panther", "german", "4,3"),
                           ("i", "de_rifle", "german", "4,3")])
     s.units["i"].carried_by = "p"
@@ -205,7 +205,7 @@ def test_pl_d25_the_engineer_shift_is_lost_above_4_to_1_but_the_minus_two_stays(
     assert crt.column_name(a.index) == "4-1" and a.drm == -2
 
 
-def test_qa_positional_defenses_mn4_bl3_units_on_a_minefield_or_block_may_be_assaulted():
+def test_qa_mines_mn4_qa_blocks_bl3_units_on_a_minefield_or_block_may_be_assaulted():
     s = assaulting(units=[("r", "us_rifle", "allied", "4,2"), ("e", "de_rifle", "german", "4,3")])
     s.mines[lab("4,3")] = {"owner": "german", "known": ["german", "allied"]}
     s.blocks.append(lab("4,3"))

@@ -38,7 +38,7 @@ def test_each_decision_is_named_by_a_test(decision):
     assert re.search(rf"(?i)({name}|{decision})(?!\d)", TESTS), f"no test names {decision}"
 
 
-def test_pl_d9_qa_cat5_infantry_may_assault_after_road_movement():
+def test_pl_d9_qa_close_assault_cat5_infantry_may_assault_after_road_movement():
     s = world(clear(), units=[("r", "us_rifle", "allied", "4,2"), ("e", "de_rifle", "german", "4,3")],
               phase="assault")
     s.units["r"].road_used = True

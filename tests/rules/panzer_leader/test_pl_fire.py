@@ -169,7 +169,7 @@ def test_tc17_qa_hill_and_slope_h1_h2_hilltop_to_hilltop_whole_slope_to_hilltop_
     assert elevation_factor_at(s, "4,4", "4,5") == F(1, 2)
 
 
-def test_tc18_qa_indirect_fire_if11_and_close_assault_cat1_are_not_halved_on_hilltops():
+def test_tc18_qa_indirect_fire_if11_qa_close_assault_cat1_are_not_halved_on_hilltops():
     s = world(clear(8, 8), ["22222222"] * 8, units=[("e", "de_rifle", "german", "4,4")])
     assert hex_attacks(s, lab("4,4"), F(16))[0].attack == 16
 
@@ -219,7 +219,7 @@ def test_tc40_qa_spotting_sp1_in_woods_only_the_unit_that_fired_is_spotted():
         direct_attack(s, "allied", ["m"], ["r"])
 
 
-def test_tc40_qa_combat_direct_fire_df6_in_a_town_all_spotted_units_are_attacked_together():
+def test_tc40_qa_direct_fire_df6_in_a_town_all_spotted_units_are_attacked_together():
     town = ["........"] * 6 + ["....t..."] + ["........"]
     s = world(town, units=[
         ("g", "de_at75", "german", "4,6"), ("r", "de_rifle", "german", "4,6"),
@@ -289,7 +289,7 @@ def test_star_range_infantry_fire_to_twice_their_range_at_half_strength():
         direct_attack(s, "allied", ["r"], ["e"])
 
 
-def test_qa_direct_fire_df7_t4_an_armoured_carrier_fires_while_carrying_its_passenger_never():
+def test_qa_direct_fire_df7_qa_transporting_t4_an_armoured_carrier_fires_while_carrying_its_passenger_never():
     s = world(clear(), units=[("h", "us_halftrack", "allied", "4,0"), ("r", "us_rifle", "allied", "4,0"),
                               ("e", "de_rifle", "german", "4,2")], loaded=[("h", "r")])
     assert direct_attack(s, "allied", ["h"], ["e"]).attack == 3

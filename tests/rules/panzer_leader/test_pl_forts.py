@@ -32,7 +32,7 @@ def test_tc34_qa_stacking_s2_four_inside_and_three_on_top():
     assert not has_room(s, lab("4,4"))  # a fifth unit outside: illegal
 
 
-def test_tc48_qa_f2_f3_repositioning_costs_nothing_and_forbids_fire_this_turn():
+def test_tc48_qa_fortifications_f2_f3_repositioning_costs_nothing_and_forbids_fire_this_turn():
     s = fort_world([("r", "us_rifle", "allied", "4,4"), ("e", "de_rifle", "german", "4,2")])
     s, ev = do(s, "allied", {"type": "reposition", "unit": "r"})
     assert s.units["r"].in_fort and s.units["r"].mp_spent == 0 and s.pending is None
@@ -41,7 +41,7 @@ def test_tc48_qa_f2_f3_repositioning_costs_nothing_and_forbids_fire_this_turn():
         direct_attack(s, "allied", ["r"], ["e"])
 
 
-def test_qa_positional_defenses_f1_a_destroyed_fort_kills_those_inside_not_those_on_top():
+def test_qa_fortifications_f1_a_destroyed_fort_kills_those_inside_not_those_on_top():
     s = fort_world([("i", "de_rifle", "german", "4,4"), ("o", "de_rifle", "german", "4,4")])
     s.units["i"].in_fort = True
     from games.rules.panzer_leader.combat import apply_result
@@ -94,7 +94,7 @@ def test_enemies_may_move_onto_an_occupied_fort_and_must_stop_there():
         p[-1] for _, p in reach(s, s.units["m"]).values() if lab("4,4") in p[:-1]}
 
 
-def test_qa_positional_defenses_f4_units_on_top_may_assault_the_fort_they_stand_on():
+def test_qa_fortifications_f4_units_on_top_may_assault_the_fort_they_stand_on():
     s = fort_world([("i", "de_rifle", "german", "4,4"), ("r", "us_rifle", "allied", "4,4")],
                    phase="assault")
     s.units["i"].in_fort = True
@@ -104,7 +104,7 @@ def test_qa_positional_defenses_f4_units_on_top_may_assault_the_fort_they_stand_
     assert a.targets == [f"fort:{lab('4,4')}"] and a.defense == 16
 
 
-def test_qa_positional_defenses_f8_either_side_may_use_an_empty_fort():
+def test_qa_fortifications_f8_either_side_may_use_an_empty_fort():
     s = fort_world([("r", "us_rifle", "allied", "4,4")])
     s, _ = do(s, "allied", {"type": "reposition", "unit": "r"})
     assert s.units["r"].in_fort

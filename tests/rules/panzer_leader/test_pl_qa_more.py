@@ -36,14 +36,14 @@ def test_qa_road_movement_r5_a_unit_leaves_a_crowded_road_hex_at_road_rate():
     assert reach(s, s.units["m"])[lab("4,3")][0] == 0.5
 
 
-def test_qa_combat_direct_fire_df5_a_road_does_not_open_a_woods_edge_to_fire():
+def test_qa_direct_fire_df5_a_road_does_not_open_a_woods_edge_to_fire():
     woods = ["........"] * 3 + ["....w..."] + ["........"] * 4
     s = world(woods, roads=[ROAD])
     m = board_of(s)
     assert not has_los(m, hexof(s, "4,0"), hexof(s, "4,6"))
 
 
-def test_qa_combat_direct_fire_df2_predominance_applies_only_to_several_targets():
+def test_qa_direct_fire_df2_predominance_applies_only_to_several_targets():
     s = world(clear(), units=[("t", "de_tiger2", "german", "4,4"), ("a", "de_smg", "german", "4,4"),
                               ("b", "de_smg", "german", "4,4"), ("m", "us_m4", "allied", "4,1")])
     assert direct_attack(s, "allied", ["m"], ["t"]).lines[0]["wec"] == "2"
@@ -112,7 +112,7 @@ def test_qa_overrun_o6_an_exit_hex_off_the_map_is_refused():
         overrun_attack(s, "allied", ["a"], lab("4,0"))
 
 
-def test_qa_cat2_a_unit_may_move_onto_a_minefield_and_assault_from_it():
+def test_qa_close_assault_cat2_a_unit_may_move_onto_a_minefield_and_assault_from_it():
     s = world(clear(), units=[("r", "us_rifle", "allied", "4,1"), ("e", "de_rifle", "german", "4,3")],
               mines=[("4,2", "german")], phase="move_foot")
     s, _ = do(s, "allied", {"type": "move", "unit": "r", "to": lab("4,2")})
@@ -121,7 +121,7 @@ def test_qa_cat2_a_unit_may_move_onto_a_minefield_and_assault_from_it():
     assault_attack(s, "allied", ["r"], lab("4,3"))
 
 
-def test_qa_cat11_different_units_of_one_hex_may_assault_different_hexes():
+def test_qa_close_assault_cat11_different_units_of_one_hex_may_assault_different_hexes():
     s = world(clear(), units=[("r", "us_rifle", "allied", "4,2"), ("q", "us_rifle", "allied", "4,2"),
                               ("e", "de_rifle", "german", "4,3"), ("f", "de_rifle", "german", "4,1")],
               phase="assault")
@@ -173,7 +173,7 @@ def test_qa_bridges_b12_three_wrecks_and_a_block_seal_a_bridge_hex():
     assert not has_room(s, lab("4,3"))
 
 
-def test_qa_wreckage_w1_wrecks_alone_never_seal_a_hex_and_w3_three_wrecks_still_let_one_pass():
+def test_qa_wreckage_w1_w3_wrecks_alone_never_seal_a_hex_three_wrecks_still_let_one_pass():
     s = world(clear(), units=[("m", "us_m4", "allied", "4,2")], wrecks={"4,3": 3}, phase="move_vehicles")
     assert counters_in(s, lab("4,3")) == 3 and lab("4,3") in reach(s, s.units["m"])
     s.units["m"].hex = lab("4,2")
@@ -212,13 +212,13 @@ def test_qa_blocks_bl2_a_carrier_on_a_block_may_unload():
     assert s.units["r"].carried_by is None
 
 
-def test_qa_positional_defenses_f5_units_on_top_of_a_fort_may_fire_at_others():
+def test_qa_fortifications_f5_units_on_top_of_a_fort_may_fire_at_others():
     s = world(clear(), units=[("o", "us_m4", "allied", "4,4"), ("e", "de_rifle", "german", "4,1")])
     s.forts = {lab("4,4"): {"defense": 16}}
     direct_attack(s, "allied", ["o"], ["e"])
 
 
-def test_qa_positional_defenses_f6_units_on_top_and_adjacent_combine_in_an_assault():
+def test_qa_fortifications_f6_units_on_top_and_adjacent_combine_in_an_assault():
     s = world(clear(), units=[("i", "de_rifle", "german", "4,4"), ("r", "us_rifle", "allied", "4,4"),
                               ("q", "us_rifle", "allied", "4,3")], phase="assault")
     s.forts = {lab("4,4"): {"defense": 16}}

@@ -1,0 +1,64 @@
+"""How many Q&A items of the digest (§26) are named tests: the test name cites the Q&A
+heading and the item, `test_..._qa_<heading>_<item>[_<item>...]_...`, e.g.
+`test_qa_bridges_b7_units_under_a_bridge_are_untouched_by_an_overrun`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+DIGEST = Path("/work/shared/rules/pl-digest.md")
+HERE = Path(__file__).parent
+
+# the Q&A's headings (§26), by the letters of their items
+HEADINGS = {
+    "M": "movement", "T": "transporting", "R": "road_movement", "S": "stacking",
+    "C": "combat_general", "DF": "direct_fire", "IF": "indirect_fire", "O": "overrun",
+    "CAT": "close_assault", "H": "hill_and_slope", "L": "los", "ST": "streams",
+    "SP": "spotting", "B": "bridges", "W": "wreckage", "MN": "mines", "BL": "blocks",
+    "F": "fortifications", "E": "engineers", "A": "amphibious_landings", "AP": "airpower",
+    "G": "game_procedure", "QT": "quick_time", "OF": "opportunity_fire", "N": "naval",
+    "PA": "panzerblitz_assault", "TA": "experimental", "FF": "experimental",
+    "SM": "experimental", "EM": "experimental", "TB": "experimental", "U": "units",
+    "SC": "scenarios", "P": "pl1940", "NOTE": "pl1940",
+}
+MINIMUM = 150
+
+
+def items() -> set[str]:
+    """Every Q&A item id of §26 (ranges like EM1–EM6 expanded; N-1 is NOTE1)."""
+    text = DIGEST.read_text(encoding="utf-8")
+    section = text[text.index("## 26."):text.index("## 27.")]
+    out = set()
+    for cell in re.findall(r"^\| ([A-Z]+-?\d+(?:[–-][A-Z]+\d+)?) \|", section, re.M):
+        if cell == "N-1":
+            out.add("NOTE1")
+            continue
+        m = re.fullmatch(r"([A-Z]+)(\d+)[–-][A-Z]+(\d+)", cell)
+        if m:
+            out.update(f"{m[1]}{n}" for n in range(int(m[2]), int(m[3]) + 1))
+        else:
+            out.add(cell)
+    return out
+
+
+def cited() -> set[str]:
+    names = re.findall(r"^def (test_\w+)", "\n".join(
+        p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py")), re.M)
+    found = set()
+    for name in names:
+        for prefix, heading in HEADINGS.items():
+            for run in re.findall(rf"qa_{heading}((?:_[a-z]+\d+)+)", name):
+                for token in run.strip("_").split("_"):
+                    if re.fullmatch(rf"{prefix.lower()}\d+", token):
+                        found.add(token.upper())
+    return found
+
+
+def test_the_digest_lists_the_qa_items():
+    assert {"M1", "B13", "EM6", "TB5", "NOTE1", "SC0"} <= items() and len(items()) > 200
+
+
+def test_well_over_a_hundred_qa_items_are_named_tests_citing_their_heading():
+    covered = cited() & items()
+    assert len(covered) >= MINIMUM, sorted(items() - covered)
