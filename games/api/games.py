@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -14,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import engine_adapter as engine
-from games import selectors, services
+from games import protocol, selectors, services
 from games.api.serializers import (
     CommandSerializer,
     GameCreateSerializer,
@@ -348,7 +347,11 @@ class PreviewView(APIView):
         if game.state is not None and composed:  # a fire the board composed (D-LEGAL-1)
             state = engine.decode_state(game.pk, game.version, game.state)
             try:
-                previews = [engine.composed_preview_for(state, seat.seat_id, json.loads(composed))]
+                command = protocol.loads(composed)  # strict, as a socket frame
+                protocol.check_command_shape(command)
+                previews = [engine.composed_preview_for(state, seat.seat_id, command)]
+            except protocol.ProtocolError as exc:
+                return _error("command/invalid", f"command: {exc.message}", 400)
             except (ValueError, engine.RulesError) as exc:
                 return _error("command/invalid", str(getattr(exc, "message", exc)), 400)
         elif game.state is not None and unit:

@@ -82,6 +82,18 @@ def bodies() -> st.SearchStrategy[tuple[str, bytes]]:
     return st.tuples(kinds, raw.map(Body))
 
 
+def query_values() -> st.SearchStrategy[str]:
+    """Query parameter values: words, and JSON (the preview's composed `command` is JSON),
+    broken the ways a body is."""
+    return st.one_of(
+        st.text(max_size=20),
+        json_values.map(json.dumps),
+        st.fixed_dictionaries({"type": json_values}, optional={"units": json_values}).map(json.dumps),
+        st.tuples(st.integers(5_000, 20_000), st.sampled_from("[{")).map(lambda a: deep(*a)),
+        st.sampled_from(["NaN", '{"type": "fire", "n": Infinity}', "1e400", "-1", "99999999999999999999"]),
+    )
+
+
 def path_values(game_id: str) -> dict[str, st.SearchStrategy[str]]:
     text = st.text(max_size=12)
     return {
@@ -123,7 +135,7 @@ def test_malformed_requests_never_crash_the_api_nor_change_the_game(unlimited):
         other=st.text(max_size=10),
         query=st.dictionaries(st.sampled_from(["status", "side", "upto", "unit", "units", "hex",
                                                "from", "to", "command", "audience", "v"]),
-                              st.text(max_size=20), max_size=3),  # fmt: skip
+                              query_values(), max_size=3),  # fmt: skip
         body=bodies(),
         as_who=st.sampled_from([ann, ann, None]),
     )
@@ -164,3 +176,13 @@ def test_malformed_requests_never_crash_the_api_nor_change_the_game(unlimited):
     check()
     print("api fuzz statuses:", dict(sorted(statuses.items())))
     assert sum(n for s, n in statuses.items() if s >= 400) > REQUESTS // 2, statuses
+
+
+@pytest.mark.parametrize(
+    "composed", ['{"type": []}', '{"type": {}}', "[1]", "NaN", "[" * 30_000, '{"type": "fire", "x": Infinity}']
+)
+def test_a_malformed_composed_command_to_preview_is_a_400_not_a_crash(composed):
+    ann, bob = person("ann"), person("bob")
+    game = started_game(ann, bob)
+    answer = signed_in(ann).get(f"/api/v1/games/{game.pk}/preview", {"command": composed})
+    assert answer.status_code == 400 and answer.json()["code"] == "command/invalid"
