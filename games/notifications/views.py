@@ -77,7 +77,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 def _json(request: HttpRequest) -> dict:
     try:
         data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # not JSON, or nested past the decoder's recursion
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -186,3 +186,11 @@ def test_a_malformed_composed_command_to_preview_is_a_400_not_a_crash(composed):
     game = started_game(ann, bob)
     answer = signed_in(ann).get(f"/api/v1/games/{game.pk}/preview", {"command": composed})
     assert answer.status_code == 400 and answer.json()["code"] == "command/invalid"
+
+
+def test_a_push_subscription_nested_past_the_recursion_limit_is_refused_not_a_crash():
+    ann = person("ann")
+    answer = signed_in(ann).post(
+        "/notifications/push/subscribe", "[" * 30_000, content_type="application/json"
+    )
+    assert 400 <= answer.status_code < 500
