@@ -174,7 +174,7 @@ class Table:
         # A round-robin proxy: each socket to the next process, the others as fallbacks.
         servers = self.servers[k % len(self.servers):] + self.servers[: k % len(self.servers)]
         return GameClient(person, self.game_id, servers, heal=False, seat=seat,
-                          heartbeat=PING_EVERY)  # fmt: skip
+                          heartbeat=PING_EVERY, first_server=0)  # fmt: skip
 
     async def open(self, connecting: asyncio.Semaphore) -> None:
         self.game_id = await asyncio.to_thread(open_game, self.axis, self.allied)

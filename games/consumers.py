@@ -62,6 +62,23 @@ def _version_of(game_id: Any) -> int:
     return Game.objects.filter(pk=game_id).values_list("version", flat=True).get()
 
 
+VERSION_TTL = 2.0  # seconds the sockets of one process share a game's version read at a ping
+_versions: dict[Any, tuple[int, float]] = {}  # game id -> (version, when read)
+
+
+async def _current_version(game_id: Any) -> int:
+    """The game's version as read at most VERSION_TTL seconds ago by this process: every
+    socket pings every 10 s, and the sockets of one game ask together for one read."""
+    now = time.monotonic()
+    hit = _versions.get(game_id)
+    if hit is None or now - hit[1] > VERSION_TTL:
+        if len(_versions) > 10_000:  # forget games nobody asked about lately
+            for key in [k for k, (_, at) in _versions.items() if now - at > VERSION_TTL]:
+                del _versions[key]
+        hit = _versions[game_id] = (await in_db_thread(_version_of)(game_id), now)
+    return hit[0]
+
+
 def _query(scope: dict) -> dict[str, str]:
     raw = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     return {k: v[-1] for k, v in raw.items()}
@@ -97,6 +114,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     closing: bool = False  # a close was sent: ignore whatever else arrives
     transport: Any = None  # daphne's, to see how much the browser has not read (sendbuffer.py)
     send_cap: int = 0  # bytes it may leave unread (settings.PGWEB_SOCKET_SEND_BUFFER)
+    owed: int = 0  # the game's version at the previous ping: the socket should have it now
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         """Channels' consumer loop, with the channel layer failing outside a handler (naming
@@ -268,9 +286,13 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._chat(frame.d)
 
     async def _heal(self) -> None:
-        """Send what the socket lacks if the game moved past the last version it was sent:
-        the layer may have lost the last frame of a burst, with no later frame to show it."""
-        if self.member is not None and await in_db_thread(_version_of)(self.game_id) > self.last:
+        """Send what the socket still lacks of the versions the game had at the previous
+        ping: the layer lost them (the last frame of a burst, say, with no later frame to
+        show the gap). Versions newer than that may still be on their way: healing them
+        too would race the frames in flight and replay the log for nothing, more often the
+        busier the server is."""
+        owed, self.owed = self.owed, await _current_version(self.game_id)
+        if owed > self.last:
             await self._catch_up(self.last)
 
     async def _command(self, frame: protocol.ClientFrame) -> None:

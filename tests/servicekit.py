@@ -115,7 +115,10 @@ class RedisServer:
             "--appendonly", "no", "--dir", str(self.workdir),
             "--logfile", str(self.workdir / f"redis-{self.port}.log"),
         ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+        # Its own log file: it must not hold its parent's stdout (a pipe) open after a crash.
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, start_new_session=True
+        )
         wait_for(lambda: self.running and redis_pings(self.port), "redis-server answering", 15)
         self.say(f"redis-server pid {self.process.pid} on 127.0.0.1:{self.port}")
         return self

@@ -100,12 +100,13 @@ class GameClient:
     def __init__(
         self, person: Person, game_id: str, servers: Sequence[Any], *, heal: bool = True,
         first_delay: float = 0.05, max_delay: float = 1.0, seat: str | None = None,
-        heartbeat: float | None = None,
+        heartbeat: float | None = None, first_server: int | None = None,
     ):  # fmt: skip
         self.person, self.game_id, self.servers = person, game_id, list(servers)
         self.heal, self.first_delay, self.max_delay, self.seat = heal, first_delay, max_delay, seat
         self.heartbeat = heartbeat
-        self.server_index = next(GameClient._ids) % len(self.servers)
+        # Which server it dials first (the next one after a failure): spread by default.
+        self.server_index = next(GameClient._ids) if first_server is None else first_server
         self.view: dict | None = None
         self.version: int | None = None
         self.versions: list[int] = []  # every version applied, in order
