@@ -346,7 +346,8 @@ describe("odds and costs from the server", () => {
 
   test("leaders alone in the hex: each one's chance to survive (6.71)", () => {
     const overrun = { attacker: "ge", sides: {}, overrun: [{ unit: "su-ldr-1", morale: 7, rule: "6.71", survives: { p: 0.5833 } }] };
-    assert.equal(previewLabel({ odds: overrun }), "leaders alone · survive 58%");
+    assert.equal(previewLabel({ odds: overrun }), "on leaders alone: 58% survive");
+    assert.equal(previewLabel({ cost: "2", odds: overrun }), "2 MP · assault on leaders alone: 58% survive");
     assert.match(explainPreview({ odds: overrun }).rows[0][1], /2d6 ≤ 7: 58% \(6\.71\)/);
   });
 });

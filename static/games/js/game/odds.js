@@ -24,7 +24,7 @@ export function oddsLabel(odds) {
   if (!odds) return null;
   if (odds.overrun) {
     const lives = odds.overrun.map((o) => pct(o.survives?.p ?? 0)).join(", ");
-    return `leaders alone · survive ${lives}`;
+    return `on leaders alone: ${lives} survive`;
   }
   if (odds.sides) {
     const mine = odds.sides[odds.attacker];

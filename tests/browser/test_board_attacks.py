@@ -1,0 +1,117 @@
+"""Attacks from the map in Chromium: the assault marker starts an assault, a move into an
+enemy hex is offered with its assault odds (12.1), and a bombardment is chosen on the map;
+each confirm shows the server's odds, and the log the resolution. The positions are reached
+by both sides playing towards each other through the API (board_play.play_until)."""
+
+from __future__ import annotations
+
+from tests.browser.board_people import TIMEOUT, shot
+from tests.browser.board_play import (
+    click_hex,
+    close,
+    into_enemy,
+    pick_units,
+    play_until,
+    two_players,
+)
+from tests.browser.test_game_play import version
+
+
+def held_by_units(p, view) -> set[str]:
+    """Hexes holding enemy units, not leaders alone (those roll to survive instead, 6.71)."""
+    return {u["hex"] for u in view["units"].values()
+            if not u.get("own") and u.get("hex") and not p.types.get(u.get("type"), {}).get("leader", True)}
+
+
+def open_page(player) -> object:
+    page = player.desk
+    page.goto(f"{player.base}/games/{player.game}/")
+    page.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    page.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
+    return page
+
+
+def confirm_and_read_log(page, words: str) -> None:
+    before = version(page)
+    page.locator("#confirm .btn-confirm").click()
+    page.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
+    page.locator("#log").filter(has_text=words).wait_for(state="attached", timeout=TIMEOUT)
+
+
+def test_the_assault_marker_starts_an_assault_with_both_sides_odds(browser, live_server_url) -> None:
+    players = two_players(browser, live_server_url)
+    def against_units(p, view, cmds):
+        return next((c for c in cmds if c["type"] == "assault" and c["target"] in held_by_units(p, view)), None)
+
+    player, cmd = play_until(players, against_units, seed=3)
+    page = open_page(player)
+    pick_units(page, cmd["units"])
+    marker = page.locator(f'svg [data-assault="{cmd["target"]}"]')
+    marker.wait_for(timeout=TIMEOUT)
+    page.evaluate(f"window.pgweb.board.centerOn('{cmd['target']}')")
+    marker.dispatch_event("pointerdown", {"button": 0, "pointerId": 5, "isPrimary": True})
+    marker.dispatch_event("pointerup", {"button": 0, "pointerId": 5, "isPrimary": True})
+    box = page.locator("#confirm")
+    box.locator(".odds-table").first.wait_for(timeout=TIMEOUT)
+    assert box.locator(".odds-table").count() == 2  # the chances of each side's assault fire
+    text = box.inner_text()
+    assert text.startswith("Assault ") and "assault value" in text and "%" in text, text
+    assert text.count("column") >= 1 and "assault fire" in text, text  # both sides' fire
+    page.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+    shot(page, "assault-marker")
+    confirm_and_read_log(page, "Assault in")
+    close(*players)
+
+
+def test_a_move_into_an_enemy_hex_is_offered_with_its_assault_odds(browser, live_server_url) -> None:
+    players = two_players(browser, live_server_url)
+    def into_units(p, view, cmds):
+        return next((m for m in into_enemy(p, view, cmds) if m["path"][-1] in held_by_units(p, view)), None)
+
+    player, move = play_until(players, into_units, seed=5)
+    page = open_page(player)
+    pick_units(page, [move["unit"]] if move.get("unit") else move["units"])
+    target = move["path"][-1]
+    page.locator(f'svg .reach[data-hex="{target}"]').wait_for(state="attached", timeout=TIMEOUT)
+    click_hex(page, target)
+    page.wait_for_function("() => !document.getElementById('hex-menu').hidden || !document.getElementById('confirm').hidden",
+                           timeout=TIMEOUT)
+    menu = page.locator("#hex-menu")
+    if menu.is_visible():
+        item = menu.locator("button.cmd-move")
+        page.wait_for_function("() => document.querySelector('#hex-menu button.cmd-move .choice-odds')?.textContent.includes('assault')",
+                               timeout=TIMEOUT)
+        odds = item.locator(".choice-odds").inner_text()
+        assert "MP" in odds and "assault" in odds and "%" in odds, odds
+        shot(page, "move-into-enemy-menu")
+        item.click()
+    box = page.locator("#confirm")
+    page.wait_for_function("() => document.querySelector('#confirm').textContent.includes('assault value')", timeout=TIMEOUT)
+    text = box.inner_text()
+    assert text.startswith("Move ") and "movement cost" in text and "ends in an enemy hex" in text, text
+    assert "%" in text
+    shot(page, "move-into-enemy-confirm")
+    confirm_and_read_log(page, "Assault in")
+    close(*players)
+
+
+def test_a_bombardment_is_chosen_on_the_map_with_its_odds(browser, live_server_url) -> None:
+    players = two_players(browser, live_server_url)
+    plain = lambda p, view, cmds: next((c for c in cmds if c["type"] == "bombard" and not c.get("smoke") and not c.get("increments")), None)  # noqa: E731
+    player, cmd = play_until(players, plain, seed=7)
+    page = open_page(player)
+    pick_units(page, cmd["firers"])
+    page.locator(f'svg .target[data-hex="{cmd["target"]}"]').wait_for(state="attached", timeout=TIMEOUT)
+    click_hex(page, cmd["target"])
+    page.wait_for_function("() => !document.getElementById('hex-menu').hidden || !document.getElementById('confirm').hidden",
+                           timeout=TIMEOUT)
+    menu = page.locator("#hex-menu")
+    if menu.is_visible():
+        menu.locator("button.cmd-bombard").first.click()
+    box = page.locator("#confirm")
+    box.locator(".odds-table").wait_for(timeout=TIMEOUT)
+    text = box.inner_text()
+    assert text.startswith("Bombard ") and "column" in text and "%" in text, text
+    shot(page, "bombard-from-the-map")
+    confirm_and_read_log(page, "bombardment")
+    close(*players)
