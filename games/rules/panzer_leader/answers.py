@@ -6,7 +6,7 @@ hex, and the line of sight between two hexes.
 from __future__ import annotations
 
 from ..common.errors import RulesError
-from . import preview
+from . import hidden, preview
 from .legal import legal_commands
 from .state import GameState
 
@@ -51,7 +51,9 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
     board.hex(label)  # ValueError for a hex not on the map
     side = state.seat_side(seat)
     legal = [c for g in legal_commands(state, seat).values() for c in g]
-    enemies = [u.id for u in state.units_at(label, state.enemy(side))] if side else []
+    names = hidden.names(state, side, side) if side else {}
+    enemies = [names.get(u.id, u.id)  # a face-down counter by its handle (19.3)
+               for u in state.units_at(label, state.enemy(side))] if side else []
     probes = {
         "move": {"type": "move", "unit": units[0] if units else None, "to": label},
         "fire": {"type": "fire", "units": list(units), "targets": enemies},

@@ -46,13 +46,18 @@ def test_tc20_qa_overrun_o4_odds_worse_than_1_4_no_overrun_the_move_ends_in_the_
     assert s.units["h"].hex == lab("4,2") and any(e["type"] == "overrun_refused" for e in ev)
 
 
-def test_tc21_overrun_targets_woods_wreck_illegal_clear_hilltop_and_bridge_legal():
+def test_tc21_overrun_targets_woods_wreck_fort_illegal_clear_hilltop_and_bridge_legal():
     woods = overrun_world(["....w..."] * 8)
     with pytest.raises(IllegalCommand, match="clear"):
         overrun_attack(woods, "allied", ["a"], lab("4,3"))
     wreck = overrun_world(wrecks={"4,3": 1})
     with pytest.raises(IllegalCommand, match="wreck"):
         overrun_attack(wreck, "allied", ["a"], lab("4,3"))
+    fort = overrun_world()
+    fort.forts = {lab("4,3"): {"defense": 16}}
+    fort.units["x"].in_fort = True
+    with pytest.raises(IllegalCommand, match="fortification"):
+        overrun_attack(fort, "allied", ["a"], lab("4,3"))  # in a fort, or on top of one
     hill = overrun_world(clear(8, 8), elevation=["22222222"] * 8)
     overrun_attack(hill, "allied", ["a"], lab("4,3"))
     bridge = overrun_world(["........"] * 3 + ["~~~~~~~~"] + ["........"] * 4,
@@ -60,7 +65,7 @@ def test_tc21_overrun_targets_woods_wreck_illegal_clear_hilltop_and_bridge_legal
     overrun_attack(bridge, "allied", ["a"], lab("4,3"))  # QA O1
 
 
-def test_qa_overrun_o1_a_slope_hex_is_not_clear_terrain():
+def test_rb_vii_d_1_a_slope_hex_is_not_clear_terrain_for_an_overrun():
     s = overrun_world(clear(8, 8), elevation=["00000000"] * 3 + ["11111111"] + ["00000000"] * 4)
     with pytest.raises(IllegalCommand):
         overrun_attack(s, "allied", ["a"], lab("4,3"))

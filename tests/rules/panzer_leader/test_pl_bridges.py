@@ -16,7 +16,6 @@ from games.rules.panzer_leader.indirect import bridge_attack as indirect_bridge_
 from games.rules.panzer_leader.movement import reach
 from games.rules.panzer_leader.overrun import overrun_attack
 from games.rules.panzer_leader.stacking import counters_in
-from games.rules.panzer_leader.state import Unit
 from games.rules.panzer_leader.views import face
 
 from .kit import do, lab, world

@@ -170,7 +170,17 @@ def test_tc31_qa_streams_st2_a_failed_stream_roll_stops_the_unit_where_it_was():
     assert s2.units["r"].hex == lab("4,4")
 
 
-def test_qa_streams_st1_vehicles_never_enter_a_stream_but_cross_by_bridge():
+def test_qa_streams_st1_a_unit_stays_in_a_stream_hex_without_rolling_again():
+    stream = ["....~..."] * 8
+    s = moving(stream, units=[("r", "us_rifle", "allied", "4,4")], phase="move_foot")
+    s, ev = do(s, "allied", {"type": "end_phase"})  # it stays: no roll, nothing happens
+    assert s.units["r"].hex == lab("4,4") and not [e for e in ev if "stream" in e["type"]]
+    s2 = moving(stream, units=[("r", "us_rifle", "allied", "4,4")], phase="move_foot")
+    s2, _ = do(s2, "allied", {"type": "move", "unit": "r", "to": lab("3,4")})  # out: no roll
+    assert s2.units["r"].hex == lab("3,4")
+
+
+def test_rb_vii_k_vehicles_never_enter_a_stream_but_cross_by_bridge():
     stream = ["....~..."] * 8
     s = moving(stream, units=[("m", "us_m4", "allied", "3,4")], roads=[[[2, 4], [3, 4], [4, 4], [5, 4]]])
     assert lab("4,4") in reach(s, s.units["m"])  # the road makes it a bridge
