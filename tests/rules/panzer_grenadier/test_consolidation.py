@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_grenadier.core import sequence
 from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.core.scenario_model import Formation
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.optional import formation
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 MERGE = {"type": "consolidate", "units": ["ge-1", "ge-2"]}
@@ -41,6 +46,23 @@ def test_d_cons_1_the_side_loses_no_victory_step_and_no_unit_count_by_consolidat
     assert after.side("ge").units_eliminated == before
     assert sum(u.steps for u in after.units.values() if u.side == "ge" and u.on_map
                and not u.type_id.startswith("ge_ldr")) == 2
+
+
+def test_d_cons_1_the_removed_counter_is_no_loss_for_initiative_or_formation_activation():
+    """17.1 "Remove one of the units": removed, not eliminated. It counts neither toward the
+    initiative reduction (D2) nor as a friendly unit eliminated for the formation roll (17.7);
+    the same counter eliminated would count in both."""
+    s = led_by("ge_ldr_maj")
+    after = apply(s, "ge-1", MERGE, ScriptedDice.of()).state
+    assert after.consolidated == {"ge-2"}
+    grenadiers = Formation("f1", "Grenadiers", "ge", ("ge-ldr", "ge-1", "ge-2"))
+
+    def lost(state):
+        return dict(formation.modifiers(state, "ge", grenadiers)).get("friendly units eliminated", 0)
+
+    assert sequence.loss_points(after, "ge") == 0 and lost(after) == 0
+    eliminated = replace(after, consolidated=frozenset())
+    assert sequence.loss_points(eliminated, "ge") == 1 and lost(eliminated) == 1
 
 
 def test_17_1_a_captain_may_not_consolidate():

@@ -10,10 +10,13 @@ import pytest
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.core.registry import register_scenario
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
+from games.rules.panzer_grenadier.core.scenario_model import Formation
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.legal import legal_commands
-from tests.rules.panzer_grenadier.turnkit import at, started, unit
+from tests.rules.panzer_grenadier.test_formation import FormScenario
+from tests.rules.panzer_grenadier.turnkit import at, game, started, unit
 
 # Birchwood (board A) has columns q = 0..19: two German players split it 0-9 and 10-19.
 WEST, EAST = (0, 9), (10, 19)
@@ -72,3 +75,71 @@ def test_the_option_gives_each_team_player_a_sector_at_the_start():
     assert ge[0].sector[1] + 1 == ge[1].sector[0]
     plain = initial_state(scen, options=set(), seats=seats)
     assert all(x.sector is None for x in plain.seats)
+
+
+# -- Formation Activation under Sector Command (17.7 with Part II multi-player; D-SECTOR-1,
+# D-FORM-2). 17.7: "The composition of the formation is chosen by the owner at the time of
+# the attempt": under sector command a player owns what stands in his sector, so he attempts
+# his part of a formation, with his own senior leader.
+
+TEAM_SU = (st.SeatState("ge-1", "ge", frozenset()),
+           st.SeatState("su-a", "su", frozenset(), sector=WEST),
+           st.SeatState("su-b", "su", frozenset(), sector=EAST))
+FORM = {"type": "activate", "kind": "formation", "formation": "f1"}
+
+
+def formation_game(units, members):
+    """Soviets split west (su-a) / east (su-b), formation f1 of `members`, Soviets to act."""
+    s = game(units, seats=TEAM_SU, options=("sector_command", "formation_activation"),
+             scenario_id="test-sector-formation", su_init=3, ge_init=1)
+    register_scenario(FormScenario("test-sector-formation",
+                                   (Formation("f1", "Rifle Battalion", "su", tuple(members)),),
+                                   "1944-06-25"))
+    return apply(s, "ge-1", {"type": "roll_initiative"}, ScriptedDice.of(1, 6)).state
+
+
+def split_formation(captain_status=st.GOOD):
+    """The Major stands in the east (su-b), a Captain and a platoon in the west (su-a)."""
+    units = [unit("su-maj", "su_ldr_maj", "su", "A1505"), unit("su-e", "su_rifle", "su", "A1506"),
+             unit("su-cpt", "su_ldr_cpt_a", "su", "A0505", status=captain_status),
+             unit("su-w", "su_rifle", "su", "A0506"), unit("ge-a", "ge_rifle", "ge", "A1012")]
+    return formation_game(units, ["su-maj", "su-e", "su-cpt", "su-w"])
+
+
+def test_a_player_may_attempt_a_formation_only_with_a_senior_leader_he_commands_17_7():
+    """su-a commands no Major of f1 (its Major stands in su-b's band): not offered, refused."""
+    s = split_formation()
+    assert FORM not in legal_commands(s, "su-a").get("activate", [])
+    with pytest.raises(IllegalCommand) as exc:
+        apply(s, "su-a", FORM, ScriptedDice.of(1, 1))
+    assert exc.value.rule == "17.7" and "that you command" in str(exc.value)
+    assert FORM in legal_commands(s, "su-b")["activate"]
+
+
+def test_a_formation_activation_is_led_by_the_players_own_senior_leader_and_takes_his_part():
+    s = split_formation()
+    step = apply(s, "su-b", FORM, ScriptedDice.of(3, 3))  # 6 - 1 (no step lost) = 5 <= 8
+    ev = next(e for e in step.events if e.type == "formation_activation")
+    assert ev.data["success"] and ev.data["leader"] == "su-maj"
+    a = step.state.activation
+    assert a.seat == "su-b" and a.leader == "su-maj" and a.units == {"su-maj", "su-e"}
+
+
+def test_a_failed_attempt_marks_only_the_attempting_players_leaders_17_7():
+    """17.7 "If the attempt fails all formation leaders are considered Moved/Fired": the
+    leaders of the part attempted; the west player's Captain may still act."""
+    s = split_formation()
+    step = apply(s, "su-b", FORM, ScriptedDice.of(6, 6))
+    assert not next(e for e in step.events if e.type == "formation_activation").data["success"]
+    u = step.state.units
+    assert u["su-maj"].moved_fired and not u["su-cpt"].moved_fired
+    assert not u["su-e"].moved_fired and not u["su-w"].moved_fired
+
+
+def test_a_demoralized_leader_in_another_players_sector_does_not_bar_the_attempt_17_7():
+    """"All subordinate leaders in that formation must be undemoralized": the formation the
+    player attempts is his part, so only his leaders must be."""
+    s = split_formation(captain_status=st.DEMORALIZED)
+    assert FORM in legal_commands(s, "su-b")["activate"]
+    shaken_own = s.with_unit(replace(s.units["su-cpt"], hex=at("A1605")))  # now in su-b's band
+    assert FORM not in legal_commands(shaken_own, "su-b").get("activate", [])

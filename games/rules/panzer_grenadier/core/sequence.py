@@ -39,11 +39,12 @@ def loss_points(state: st.GameState, side_id: str) -> int:
     """Loss points counting against a side's initiative (3.0, D2).
 
     Eliminated combat units count 1, tanks 2; transports and leaders do not count (the
-    Formation Activation text, 17.7, implies this reading of the base rule).
+    Formation Activation text, 17.7, implies this reading of the base rule). A counter
+    removed by consolidation (17.1) was not eliminated and does not count (D-CONS-1).
     """
     points = 0
     for u in state.units.values():
-        if u.side != side_id or not u.eliminated:
+        if u.side != side_id or not u.eliminated or u.id in state.consolidated:
             continue
         t = counter_type(state, u.type_id)
         if t.is_leader or not t.is_combat_unit:

@@ -246,6 +246,10 @@ class GameState:
     air_pending: AirPending | None = None
     # Off-board artillery (9.2): "increment@turn" of every increment that has fired.
     increments_fired: frozenset[str] = frozenset()
+    # Consolidation (17.1): counters removed from play by merging into another. They are
+    # stored as eliminated (out of play) but are no loss: the initiative reduction (D2) and
+    # the Formation Activation roll (17.7) do not count them (D-CONS-1).
+    consolidated: frozenset[str] = frozenset()
     supply_turn: Mapping[str, int] = field(default_factory=dict)  # turn of the last shortfall
     # Double-blind / hidden units / limited intelligence (knowledge.py): the per-game secret
     # handles are made from (never in any view), and what each viewer knows.

@@ -4,6 +4,10 @@ Two reduced units of the same counter type (so the same type and nationality) an
 morale condition, both in the activation of a leader of rank Major or above, both still in
 the hex they started the activation in and having done nothing yet, spend all their MPs: one
 is removed from play, the other flips to its full-strength side (D-CONS-1).
+
+The removed counter is not eliminated: it is listed in `state.consolidated`, so it counts
+neither against the initiative (D2) nor toward Formation Activation's +1 per unit eliminated
+(17.7); it is stored off the map as eliminated only so every "in play" check drops it.
 """
 
 from __future__ import annotations
@@ -69,6 +73,8 @@ def consolidate(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any
             absorb: replace(v, steps=0, eliminated=True, hex=None, dug_in=False),
         }
     )
+    # Removed, not lost (17.1 says "remove one of the units"; D-CONS-1).
+    state = replace(state, consolidated=state.consolidated | {absorb})
     state = note(state, acted=(keep, absorb), done=(keep, absorb))
     ev = Event(
         "consolidated", side=u.side, units=(keep, absorb),

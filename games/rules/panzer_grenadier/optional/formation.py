@@ -10,6 +10,14 @@ leader's morale. Success opens an activation of every available counter of the f
 (all marked Moved/Fired at its end, 3.1); failure marks the formation's leaders Moved/Fired
 and spends the action segment (D-FORM-2). Formation-activated units may combine direct fire
 or bombardment from two adjacent hexes without a leader (combat.fire.combination_problems).
+
+With several players on a side (D21, Sector Command D-SECTOR-1) a player attempts the part
+of a formation he commands: "the composition of the formation is chosen by the owner at the
+time of the attempt" (17.7), and a player owns only what he commands. So the senior leader
+must be one of his counters, the subordinate leaders that must be undemoralized are his, the
+activation is led by his senior leader and takes his counters, and a failure marks only his
+leaders Moved/Fired. The roll's modifiers describe the formation as a whole (its losses,
+its reduced units), wherever its counters stand.
 """
 
 from __future__ import annotations
@@ -67,17 +75,22 @@ def _members(state: st.GameState, formation: Any) -> list[st.UnitState]:
     return [state.units[u] for u in formation.units if u in state.units]
 
 
-def _leaders(state: st.GameState, formation: Any) -> list[st.UnitState]:
+def _leaders(state: st.GameState, formation: Any, seat_id: str | None = None) -> list[st.UnitState]:
+    """The formation's leaders on the map; with a seat, only those it commands (D-SECTOR-1)."""
     return [
         u for u in _members(state, formation)
         if u.on_map and act.is_leader(state, u)
+        and (seat_id is None or act.commands_unit(state, seat_id, u))
     ]
 
 
-def senior_leader(state: st.GameState, formation: Any) -> st.UnitState | None:
-    """The formation's highest-ranking undemoralized leader on the map (ties: best morale)."""
+def senior_leader(
+    state: st.GameState, formation: Any, seat_id: str | None = None
+) -> st.UnitState | None:
+    """The formation's highest-ranking undemoralized leader on the map (ties: best morale);
+    with a seat, the highest of those the seat commands (D-SECTOR-1)."""
     best = None
-    for u in _leaders(state, formation):
+    for u in _leaders(state, formation, seat_id):
         if u.status == st.DEMORALIZED:
             continue
         t = counter_type(state, u.type_id)
@@ -114,10 +127,11 @@ def modifiers(state: st.GameState, side_id: str, formation: Any) -> list[tuple[s
     leaders_lost = sum(1 for u in ours if u.eliminated and act.is_leader(state, u))
     if leaders_lost:
         out.append(("friendly leaders eliminated", leaders_lost))
-    # 17.7: "trucks, wagons and prime movers don't count"; an APC (armed or not) does.
+    # 17.7: "trucks, wagons and prime movers don't count"; an APC (armed or not) does. A
+    # counter merged away by consolidation (17.1) was removed, not eliminated (D-CONS-1).
     units_lost = sum(
         1 for u in ours
-        if u.eliminated and not act.is_leader(state, u)
+        if u.eliminated and u.id not in state.consolidated and not act.is_leader(state, u)
         and counter_type(state, u.type_id).kind not in NOT_COUNTED_LOSSES
     )
     if units_lost:
@@ -160,16 +174,24 @@ def problems(state: st.GameState, seat_id: str, formation_id: str) -> list[str]:
     rating = sequence.current_initiative(state, side)
     if rating < 2:
         out.append(f"current initiative {rating} is below 2")
-    senior = senior_leader(state, f)
+    senior = senior_leader(state, f, seat_id)
     if senior is None or counter_type(state, senior.type_id).rank_order < MAJOR:
-        out.append("the formation has no undemoralized leader of rank Major or above")
-    elif any(u.status == st.DEMORALIZED for u in _leaders(state, f)):
+        out.append(
+            "the formation has no undemoralized leader of rank Major or above"
+            + (" that you command" if _shared(state, me.side) else "")
+        )
+    elif any(u.status == st.DEMORALIZED for u in _leaders(state, f, seat_id)):
         out.append("a leader of the formation is demoralized")
     elif not act.is_available(state, senior):
         out.append(f"its senior leader {senior.id} is marked Moved/Fired")
     if not available_units(state, f, seat_id) - ({senior.id} if senior else set()):
         out.append("none of its units may be activated now")
     return out
+
+
+def _shared(state: st.GameState, side: str) -> bool:
+    """Whether several players command the side's units (D21, D-SECTOR-1)."""
+    return st.is_team_side(state, side)
 
 
 def choices(state: st.GameState, seat_id: str) -> list[dict]:
@@ -195,7 +217,7 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
             f"activate: formation {formation_id}: {'; '.join(why)} (17.7)", rule="17.7"
         )
     f = find(state, me.side, formation_id)
-    senior = senior_leader(state, f)
+    senior = senior_leader(state, f, me.id)
     target = counter_type(state, senior.type_id).morale
     mods = modifiers(state, me.side, f)
     roll = dice.roll(2, f"formation activation {formation_id}")
@@ -222,9 +244,11 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
         )
         state = replace(state, activation=replace(state.activation, formation=formation_id))
         return state, [ev, *events]
+    # 17.7: "all formation leaders are considered Moved/Fired": the leaders of the formation
+    # the player attempted, i.e. his own (D-SECTOR-1).
     marked = {
         u.id: replace(u, moved_fired=True)
-        for u in _leaders(state, f) if not u.moved_fired
+        for u in _leaders(state, f, me.id) if not u.moved_fired
     }
     state = state.with_units(marked)
     ended = Event("formation_failed", side=me.side, units=tuple(sorted(marked)),
