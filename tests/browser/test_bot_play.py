@@ -1,0 +1,98 @@
+"""Bots in a real Chromium: the game's creator gives an empty seat to a bot from the lobby,
+the play-a-bot form takes optional rules, double-blind and a clock, and quick match offers
+a bot after the wait the player chose (a Panzer Leader scenario: bots play both games)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser import pages_kit
+
+GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
+
+
+def _game_id(page) -> str:
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def test_the_creator_gives_each_empty_seat_to_a_bot_from_the_lobby_and_the_game_starts(
+        person, live_server_url):
+    ann = person()
+    game = pages_kit.api(ann, live_server_url, "POST", "/api/v1/games",
+                         {"scenario": "melnitsa-bridgehead", "side": "ge", "seats_per_side": 2})
+    ann.goto(live_server_url + "/")
+    ann.wait_for_selector("body[data-lobby=live]")
+    card = ann.locator(f"article[data-game='{game['id']}']").first
+    partner = card.locator(".side[data-side=ge] .seat-bot")
+    partner.wait_for()
+    ann.locator("#my-games").scroll_into_view_if_needed()  # its cards are redrawn live
+    pages_kit.shot(ann, "bot-seat-lobby-desktop")
+    card.locator(".side[data-side=ge] select.bot-level").select_option("recruit")
+    partner.click()
+    ann.wait_for_selector("#notice:has-text('bot took a seat')")
+    # Two Soviet seats: an Elite opponent side. The first bot leaves one free seat...
+    card.locator(".side[data-side=su] select.bot-level").select_option("elite")
+    card.locator(".side[data-side=su] .seat-bot").click()
+    ann.wait_for_function(
+        "id => [...document.querySelectorAll(`article[data-game='${id}'] .side[data-side=su] "
+        ".player-name`)].some(n => n.textContent === 'EliteBot')", arg=game["id"])
+    # ...the second takes the last one, and the game starts: its creator goes there.
+    card.locator(".side[data-side=su] select.bot-level").select_option("elite")
+    card.locator(".side[data-side=su] .seat-bot").click()
+    ann.wait_for_url(GAME_URL)
+    assert _game_id(ann) == game["id"]
+    after = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{game['id']}")
+    assert after["status"] == "active"
+    names = {s["user"] for s in after["seats"]}
+    assert {"EliteBot", "EliteBot-2", "RecruitBot"} < names and len(names) == 4
+
+
+def test_the_play_a_bot_form_takes_optional_rules_double_blind_and_a_clock(
+        person, live_server_url):
+    ann = person()
+    ann.goto(live_server_url + "/")
+    form = ann.locator("#play-bot-form")
+    form.locator("select[name=choice]").select_option("meeting-at-kessel:su")
+    form.locator("select[name=level]").select_option("recruit")
+    form.locator("select[name=time_control]").select_option("days-3")
+    form.locator("summary").click()
+    rules = form.locator("fieldset[data-bot-rules-for=panzer_grenadier]")
+    assert form.locator("fieldset[data-bot-rules-for=panzer_leader]").is_hidden()
+    rules.locator("input[name=double_blind]").check()
+    rules.locator("input[name=optional_rules][value=mire]").check()
+    form.scroll_into_view_if_needed()
+    pages_kit.shot(ann, "play-bot-form-desktop")
+    phone = person("phone")
+    phone.goto(live_server_url + "/")
+    phone.locator("#play-bot-form summary").click()
+    phone.locator("#play-bot-form").scroll_into_view_if_needed()
+    pages_kit.shot(phone, "play-bot-form-phone")
+    form.locator("#play-bot").click()
+    ann.wait_for_url(GAME_URL)
+    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{_game_id(ann)}")
+    assert game["status"] == "active"
+    assert game["options"]["double_blind"] is True
+    assert game["options"]["optional_rules"] == ["mire"]
+    assert game["options"]["time_control"] == {"kind": "correspondence", "days": 3}
+    assert "RecruitBot" in {s["user"] for s in game["seats"]}
+
+
+def test_quick_match_offers_a_bot_after_the_chosen_wait_and_plays_panzer_leader(
+        person, live_server_url):
+    ann = person()
+    ann.goto(live_server_url + "/")
+    ann.wait_for_selector("body[data-lobby=live]")
+    ann.select_option("#quick-match-form select[name=scenario]", "pl-hollenbach")
+    ann.select_option("#quick-match-bot-after", "15")
+    ann.select_option("#quick-match-bot-level", "recruit")
+    ann.click("#quick-match")
+    ann.wait_for_selector("#cancel-seek")
+    assert ann.locator("#accept-bot").count() == 0  # not before the wait is over
+    offer = ann.locator("#accept-bot")
+    offer.wait_for(timeout=45_000)
+    pages_kit.shot(ann, "quick-match-bot-offer-desktop")
+    offer.click()
+    ann.wait_for_url(GAME_URL)
+    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{_game_id(ann)}")
+    assert game["scenario"] == "pl-hollenbach" and game["status"] == "active"
+    assert "RecruitBot" in {s["user"] for s in game["seats"]}
