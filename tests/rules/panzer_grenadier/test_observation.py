@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.double_blind import observation as ob
+from games.rules.panzer_grenadier.engine import apply
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
 
 
@@ -113,9 +117,6 @@ def test_moving_observer_ranges_last_until_the_end_of_the_opposing_players_next_
     """18.11 addition 1: "Observation ranges for moving units remain in effect until the end of
     the opposing player's next activation": through the mover's further opening segments, and
     until the enemy has finished one of his own (D-DB-MOVING)."""
-    from games.rules.common.dice import ScriptedDice
-    from games.rules.panzer_grenadier.engine import apply
-
     units = [unit("ge-tk", "ge_pz_iv", "ge", "A0101"), unit("ge-a", "ge_rifle", "ge", "A0301"),
              unit("ge-b", "ge_rifle", "ge", "A0401"), unit("su-a", "su_rifle", "su", "A2012"),
              unit("su-b", "su_rifle", "su", "A2011")]
@@ -144,3 +145,41 @@ def test_moving_observer_ranges_last_until_the_end_of_the_opposing_players_next_
     assert moving(s) == "vehicle"  # during the opposing player's activation
     s = apply(s, "su-1", {"type": "end_activation"}, ScriptedDice.of()).state
     assert moving(s) is None  # it has ended
+
+
+def test_moving_observer_ranges_last_through_the_opposing_sides_automatic_passes_d_db_moving():
+    """An automatic pass (the opposing side has nothing left to activate, D-SEQ-2) is no
+    activation of the opposing player's: the tank keeps its moving range through them, to the
+    end of the turn and into the next, until the opposing player finishes an activation
+    (18.11 addition 1, D-DB-MOVING)."""
+    units = [unit("ge-tk", "ge_pz_iv", "ge", "A0101"), unit("ge-a", "ge_rifle", "ge", "A0301"),
+             unit("ge-b", "ge_rifle", "ge", "A0401"), unit("ge-c", "ge_rifle", "ge", "A0501"),
+             unit("su-a", "su_rifle", "su", "A2012")]
+    s = db_game(units, additions=("db_moving_observers",), dice=(6, 1))
+    s = s.with_unit(replace(s.units["su-a"], moved_fired=True))  # the Soviets are spent
+    assert s.opening_segments_left == 3
+
+    def segment(s, seat, uid, move=None, dice=()):
+        s = apply(s, seat, {"type": "activate", "kind": "unit", "unit": uid}, ScriptedDice.of()).state
+        if move:
+            s = apply(s, seat, {"type": "move", "unit": uid, "path": move}, ScriptedDice.of()).state
+        step = apply(s, seat, {"type": "end_activation"}, ScriptedDice.of(*dice))
+        return step.state, step.events
+
+    def moving(s):
+        return ob.observation_points(s, "ge")[s.units["ge-tk"].hex].moving
+
+    s, _ = segment(s, "ge-1", "ge-tk", ["A0102"])
+    s, _ = segment(s, "ge-1", "ge-a")
+    s, events = segment(s, "ge-1", "ge-b")  # the opening ends; the Soviets pass automatically
+    assert any(e.type == "passed" and e.data.get("automatic") for e in events)
+    assert s.active_side == "ge" and moving(s) == "vehicle"
+    # ge-c's segment: the Soviets pass again, the Germans have nothing left, the turn ends and
+    # turn 2's initiative goes to the Soviets (German 1 + 3, Soviet 6 + 2).
+    s, events = segment(s, "ge-1", "ge-c", dice=(1, 6))
+    assert s.turn == 2 and s.active_side == "su"
+    assert moving(s) == "vehicle"  # no Soviet activation has ended since the move
+    s = apply(s, "su-1", {"type": "activate", "kind": "unit", "unit": "su-a"}, ScriptedDice.of()).state
+    assert moving(s) == "vehicle"
+    s = apply(s, "su-1", {"type": "end_activation"}, ScriptedDice.of()).state
+    assert moving(s) is None
