@@ -100,7 +100,8 @@ class PanzerGrenadier:
 
     def turn_marker(self, state):
         a = state.activation
-        return (state.turn, state.phase, state.active_side, a.seat if a is not None else None)
+        return (state.turn, state.phase, state.active_side, a.seat if a is not None else None,
+                state.opfire.side if state.opfire is not None else None)  # 13.0 window
 
     def stage(self, state):
         return (state.turn, state.phase)

@@ -12,6 +12,7 @@ from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.ruleset import RULESET
 from tests.rules.panzer_grenadier.turnkit import game, started, unit
 
 SIXES = [6] * 40
@@ -42,6 +43,29 @@ def test_d_opfire_1_entering_a_hex_in_enemy_range_opens_a_window_for_the_other_s
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "ge-1", {"type": "end_activation"}, ScriptedDice.of())
     assert exc.value.code == "command/not_your_activation"
+
+
+def test_whose_turn_changes_when_an_opportunity_fire_window_opens_and_closes_13_0():
+    """The lobby's whose-turn line (the ruleset's turn_marker) follows the window: while it is
+    open the inactive side must answer; declining a window that opens the next one changes
+    nothing; the last decline gives the turn back to the mover's side."""
+    s = started([
+        unit("ge-1", "ge_rifle", "ge", "A0205"),
+        unit("ge-lt", "ge_ldr_lt_a", "ge", "A0205"),
+        unit("su-1", "su_rifle", "su", "A0209"),
+    ])
+    moving = apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+                   ScriptedDice.of()).state
+    window = apply(moving, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0206", "A0207"]},
+                   ScriptedDice.of()).state
+    assert window.opfire is not None and window.active_side == "ge"
+    assert RULESET.turn_marker(window) != RULESET.turn_marker(moving)
+    next_window = apply(window, "su-1", {"type": "decline"}, ScriptedDice.of()).state
+    assert next_window.opfire is not None
+    assert RULESET.turn_marker(next_window) == RULESET.turn_marker(window)
+    closed = apply(next_window, "su-1", {"type": "decline"}, ScriptedDice.of()).state
+    assert closed.opfire is None and closed.activation is not None
+    assert RULESET.turn_marker(closed) == RULESET.turn_marker(moving)
 
 
 def test_d_opfire_1_declining_lets_the_move_go_on_and_the_next_hex_opens_another_window():
