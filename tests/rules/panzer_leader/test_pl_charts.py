@@ -67,3 +67,50 @@ def test_counter_values_are_marked_representative():
     assert all(t.representative for t in catalogue().values())
     assert catalogue()["de_hetzer"].attack == 12 and catalogue()["us_m4"].defense == 9
     assert catalogue()["us_m7"].attack == 40 and catalogue()["gb_25pdr"].range == 35
+
+
+@pytest.mark.parametrize("weapon,armored,factor", [
+    ("A", True, F(1)), ("A", False, F(1, 2)), ("H", True, F(1, 2)), ("H", False, F(1)),
+    ("I", True, None), ("I", False, F(1)),
+])
+def test_the_air_weapons_chart_follows_20_4_never_doubled_qa_airpower_ap4(weapon, armored, factor):
+    from games.rules.panzer_leader.air import air_wec
+
+    assert air_wec(weapon, armored) == factor
+
+
+def test_the_aircraft_weapons_are_the_rulebooks_mg_2_and_3_bombs_30_h_rockets_20_a():
+    from games.rules.panzer_leader.air import _data, aircraft_types
+
+    assert aircraft_types()["gb_typhoon"]["mg"] == 2 and aircraft_types()["us_p47"]["mg"] == 3
+    assert _data()["ordnance"] == {"bombs": {"attack": 30, "weapon": "H"},
+                                   "rockets": {"attack": 20, "weapon": "A"}}
+
+
+def test_pl_d16_the_aa_table_bands_are_the_digests_above_8_12_16_20_26_36_and_provisional():
+    from games.rules.panzer_leader.antiaircraft import aa_result
+
+    bands = [b[0] for b in crt.charts()["aa_table"]["bands"]]
+    assert bands == [0, 9, 13, 17, 21, 27, 37]  # "more than 8, 12, 16, 20, 26, 36"
+    assert all(aa_result(F(8), d) == "-" for d in range(1, 7))
+    assert {aa_result(F(s), d) for s in range(0, 60) for d in range(1, 7)} == {"-", "D", "X"}
+    for lower, higher in zip(crt.charts()["aa_table"]["bands"], crt.charts()["aa_table"]["bands"][1:]):
+        hits = sum(c != "-" for c in lower[1:]), sum(c != "-" for c in higher[1:])
+        assert hits[0] <= hits[1]  # more AA strength never hits less often
+    assert crt.charts()["provisional"] is True
+
+
+def test_the_die_modifiers_are_the_digests_woods_town_assault_overrun_dd_and_dispersed():
+    assert crt.charts()["drm"] == {"woods": 1, "town": 1, "close_assault": -2, "overrun": -2,
+                                   "dd_afloat": 2, "dispersed_defender": -1}
+
+
+def test_qa_mines_mn1_minefield_attacks_take_no_terrain_modifier():
+    from games.rules.panzer_leader.mines import attacks
+
+    from .kit import world
+
+    s = world(["w" * 8] * 8, units=[("r", "de_rifle", "german", "4,3")], mines=[("4,3", "allied")])
+    s.units["r"].mine = "pending"
+    (a,) = attacks(s)
+    assert a.drm == 0 and crt.column_name(a.index) == "2-1"
