@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from games.rules.common.dice import SeededDice
+from games.rules.common.errors import RulesError
 from games.rules.registry import all_scenarios, for_scenario
 
 from .facts import public_facts
@@ -65,6 +66,7 @@ class GameRecord:
     seconds: float
     decision_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> times
     capped: bool = False  # stopped at MAX_STEPS without an end
+    refused: list[str] = field(default_factory=list)  # legal commands the engine refused
 
 
 def play_game(
@@ -86,6 +88,7 @@ def play_game(
     bots = derive(seed, "bots")
     seat_side = rules.seat_sides(state)
     times: dict[str, list[float]] = {}
+    refused: list[str] = []
     t0 = time.perf_counter()
     n = 0
     while not rules.is_over(state) and n < max_steps:
@@ -96,14 +99,25 @@ def play_game(
                          with_previews=level in NEEDS_PREVIEWS)
         cmd = decide(level, d, facts)
         times.setdefault(level, []).append((time.perf_counter() - start) * 1000)
-        state = rules.apply(state, seat, cmd, dice).state
+        try:
+            state = rules.apply(state, seat, cmd, dice).state
+        except RulesError as exc:
+            # The engine refused a command its own legal_commands offered: an engine bug.
+            # Say so (with what reproduces it) and play on with another legal command.
+            note = f"{scenario_id} seed={seed!r} step={n} seat={seat} {cmd} refused: {exc}"
+            print(f"arena: {note}", file=sys.stderr)
+            refused.append(note)
+            others = [c for c in d.commands() if c != cmd]
+            if not others:
+                break
+            state = rules.apply(state, seat, others[n % len(others)], dice).state
         n += 1
     over = rules.is_over(state)
     winner = (rules.result(state) or {}).get("winner") if over else None
     if os.environ.get("PGWEB_ARENA_DEBUG"):
         print(rules.result(state), file=sys.stderr)
     return GameRecord(scenario_id, dict(levels), winner, n, time.perf_counter() - t0, times,
-                      capped=not over)
+                      capped=not over, refused=refused)
 
 
 @dataclass

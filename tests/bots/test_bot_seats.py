@@ -215,3 +215,27 @@ def test_the_bots_app_offers_its_take_over_to_the_clocks_absence_outcomes():
     from games.clocks import absence
 
     assert standin.take_over in absence.BOT_TAKEOVER_HOOKS
+
+
+def test_a_panzer_leader_game_against_a_bot_is_played_to_the_end_through_the_services(
+        django_capture_on_commit_callbacks):
+    from games import engine_adapter as engine
+
+    ann = person("ann")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_against_bot(user=ann, scenario="pl-hollenbach", side="german",
+                                level="recruit")
+    seat = Seat.objects.get(game=game, user=ann)
+    rng = random.Random(15)
+    for _ in range(400):
+        game.refresh_from_db()
+        if game.status == FINISHED:
+            break
+        state = engine.decode_state(game.pk, game.version, game.state)
+        legal = engine.legal_for(state, seat.seat_id)
+        assert legal, "the bot left the person waiting"
+        with django_capture_on_commit_callbacks(execute=True):
+            assert command_submit(game=game, seat=seat, command=rng.choice(legal),
+                                  base_version=game.version).ok
+    assert game.status == FINISHED and game.result is not None
+    assert len(bot_steps(game)) >= 10
