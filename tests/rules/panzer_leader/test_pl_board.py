@@ -42,7 +42,7 @@ def test_markers_are_plain_data_and_a_minefield_only_once_the_audience_knows_it(
 
 def test_pl_d1_every_odds_preview_says_provisional():
     s = world(clear(10, 12), units=[("m", "us_m4", "allied", "4,2"), ("h", "us_mortar81", "allied", "0,0"),
-                                    ("r", "us_rifle", "allied", "5,4"), ("e", "de_rifle", "german", "4,3"),
+                                    ("r", "us_rifle", "allied", "5,3"), ("e", "de_rifle", "german", "4,3"),
                                     ("f", "de_rifle", "german", "4,10")])
     fire = rs.composed_preview(s, "allied", {"type": "fire", "units": ["m"], "targets": ["e"]})
     assert fire["attack"]["provisional"] is True
