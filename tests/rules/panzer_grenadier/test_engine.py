@@ -208,10 +208,12 @@ def test_case_28_without_the_option_nothing_is_banked():
 
 
 def play_until_both_had_three(s):
-    # ge wins with 1 opening segment (diff 2 or 3): segments go ge, su, ge, su, ge, su.
+    # ge wins with 1 opening segment (diff 2 or 3): segments go ge, su, ge, su, ge, su; the
+    # next one (ge's fourth) is the first to roll for Fog of War (17.6, D-SEQ-4).
     seats = {"ge": "ge-1", "su": "su-1"}
-    for _ in range(5):
+    for _ in range(6):
         s = one_segment(s, seats[s.active_side]).state
+    assert s.turn_segments == {"ge": 3, "su": 3}
     return s, seats[s.active_side]
 
 
@@ -240,6 +242,21 @@ def test_case_29_no_fog_of_war_roll_before_both_sides_had_three_segments():
     assert "fog_of_war_rolled" not in [e.type for e in step.events]
 
 
+def test_the_segment_that_completes_three_each_does_not_roll_for_fog_of_war_17_6():
+    """17.6: "After both players have conducted three activation segments each, then each
+    player rolls three dice at the end of each of his subsequent activation segments": the
+    Soviets' third segment (ge had three already) is not a subsequent one (D-SEQ-4)."""
+    s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war",), su_init=2)
+    seats = {"ge": "ge-1", "su": "su-1"}
+    for _ in range(5):  # ge, su, ge, su, ge
+        s = one_segment(s, seats[s.active_side]).state
+    assert s.turn_segments == {"ge": 3, "su": 2} and s.active_side == "su"
+    third = one_segment(s, "su-1")  # no dice: a roll would exhaust the scripted dice
+    assert "fog_of_war_rolled" not in [e.type for e in third.events]
+    fourth = one_segment(third.state, "ge-1", dice=(5, 5, 5))
+    assert [e.data["side"] for e in fourth.events if e.type == "fog_of_war_rolled"] == ["ge"]
+
+
 def test_case_30_logistics_a_fog_roll_of_3_is_a_shortfall_and_costs_initiative():
     s = started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war", "logistics"),
                 su_init=2)
@@ -249,7 +266,7 @@ def test_case_30_logistics_a_fog_roll_of_3_is_a_shortfall_and_costs_initiative()
     assert step.state.supply[side] == "shortfall"
     from games.rules.panzer_grenadier.core.sequence import current_initiative
 
-    assert current_initiative(step.state, step.state.side(side)) == 1  # 2 - 1
+    assert side == "ge" and current_initiative(step.state, step.state.side(side)) == 2  # 3 - 1
     zero = replace(step.state, sides=tuple(replace(x, initiative=0, initiative_base=0)
                                            for x in step.state.sides))
     assert current_initiative(zero, zero.side(side)) == 0  # never below zero

@@ -197,11 +197,16 @@ def _fog_of_war(
 ) -> tuple[st.GameState, list, bool]:
     """Fog of War (17.6) and its Logistics shortfall (17.10) at the end of a side's segment.
 
-    The shortfall falls on the player who rolled in team games, else on the side, and its
-    initiative cut applies at once ("immediately reduced by one", D-LOG-3)."""
+    17.6: "After both players have conducted three activation segments each, then each
+    player rolls ... at the end of each of his subsequent activation segments": the segment
+    just ended rolls only if both sides had had three before it began (D-SEQ-4), so the one
+    that completes the three does not. The shortfall falls on the player who rolled in team
+    games, else on the side, and its initiative cut applies at once ("immediately reduced by
+    one", D-LOG-3)."""
     if "fog_of_war" not in state.options:
         return state, [], False
-    if any(state.turn_segments.get(s.id, 0) < 3 for s in state.sides):
+    had = {**state.turn_segments, side: state.turn_segments.get(side, 0) - 1}  # before it
+    if any(had.get(s.id, 0) < 3 for s in state.sides):
         return state, [], False
     roll = dice.roll(3, f"fog_of_war:{side}")
     total = sum(roll) + (1 if state.night else 0)
