@@ -124,6 +124,7 @@ def test_qa_pl1940_p3_the_counter_errata_pz_i_and_daimler_i_class_panhard_a_and_
 
 
 def test_qa_pl1940_p6_bell_1_no_minus_two_against_armour_but_against_the_rest_with_it():
+    """PL-E19."""
     s = world(clear(), units=[("r", "de_rifle", "german", "4,2"), ("g", "de_engineer", "german", "4,2"),
                               ("t", "fr_h35", "allied", "4,3"), ("i", "fr_rifle", "allied", "4,3")],
               phase="assault", active="german", options=BELL)

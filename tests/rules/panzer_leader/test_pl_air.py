@@ -103,3 +103,14 @@ def test_no_air_phase_without_aircraft_flying():
     s2.phase = "combat"
     s2, _ = do(s2, "allied", {"type": "end_phase"})
     assert s2.phase == "air"
+
+
+def test_pl_e18_a_plane_turned_back_by_aa_has_still_spent_its_ordnance_and_an_l5_goes_home():
+    s = air_world(units=[("e", "de_rifle", "german", "4,4"),
+                         ("f", "de_flak20", "german", "4,5"), ("g", "de_flak20", "german", "4,3")])
+    s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
+    s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f", "g"], "aircraft": "p"}, 1)
+    aa = next(e for e in ev if e["type"] == "anti_aircraft")
+    assert aa["strength"] == "16" and aa["result"] == "D"  # 8 + 8, doubled at half range
+    assert [e for e in ev if e["type"] == "air_strike_aborted"]
+    assert s.aircraft["p"]["ordnance_left"] == 0 and not s.aircraft["p"]["lost"]

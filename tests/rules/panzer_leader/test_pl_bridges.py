@@ -62,6 +62,7 @@ def test_qa_bridges_b2_a_unit_set_up_under_a_bridge_counts_for_stacking_and_is_i
 
 
 def test_qa_bridges_b3_under_a_bridge_only_from_beside_it_with_a_stream_roll():
+    """PL-E13."""
     s = bridge_world([("r", "us_rifle", "allied", "4,2")], phase="move_foot")
     ok, _ = do(s, "allied", {"type": "move", "unit": "r", "to": lab("4,3"), "under": True}, 2)
     assert ok.units["r"].hex == lab("4,3") and ok.units["r"].under_bridge
@@ -172,6 +173,7 @@ def test_qa_overrun_o1_units_on_a_permanent_or_a_temporary_bridge_may_be_overrun
 
 
 def test_rb_x_c_fire_at_a_temporary_bridge_alone_only_x_destroys_it_taking_vehicles_without_wrecks():
+    """PL-E14."""
     s = temp(world(STREAM, units=[("g", "de_at75", "german", "4,6"), ("i", "de_rifle", "german", "4,5"),
                                   ("m", "us_m4", "allied", "4,3"), ("r", "us_rifle", "allied", "4,3")]),
              "truck")
@@ -194,6 +196,7 @@ def test_13_7_indirect_fire_at_a_temporary_bridge_is_halved_and_ignores_the_unit
 
 
 def test_18_7_the_valentine_enters_the_stream_stops_and_lays_its_bridge_next_phase():
+    """PL-E15."""
     s = world(STREAM, units=[("v", "gb_valentine_bridge", "allied", "3,2")], phase="move_vehicles")
     s.units["v"].bridge_aboard = True
     s, _ = do(s, "allied", {"type": "move", "unit": "v", "to": lab("3,3")})
@@ -221,6 +224,7 @@ def test_qa_engineers_e13_the_valentines_bridge_is_no_passenger_to_fire_at():
 
 
 def test_18_7_a_flail_stops_on_a_minefield_unharmed_and_clears_it_leaving_for_half_its_ma():
+    """PL-E16."""
     s = world(["........"] * 8, units=[("f", "gb_crab", "allied", "4,1")],
               mines=[("4,3", "german")], phase="move_vehicles")
     s, ev = do(s, "allied", {"type": "move", "unit": "f", "to": lab("4,5")})

@@ -38,6 +38,12 @@ def test_each_decision_is_named_by_a_test(decision):
     assert re.search(rf"(?i)({name}|{decision})(?!\d)", TESTS), f"no test names {decision}"
 
 
+def test_every_test_the_decisions_name_exists():
+    named = set(re.findall(r"`(test_\w+)`", DECISIONS.read_text(encoding="utf-8")))
+    defined = set(re.findall(r"^def (test_\w+)", TESTS, re.M))
+    assert named and named <= defined, sorted(named - defined)
+
+
 def test_pl_d9_qa_close_assault_cat5_infantry_may_assault_after_road_movement():
     s = world(clear(), units=[("r", "us_rifle", "allied", "4,2"), ("e", "de_rifle", "german", "4,3")],
               phase="assault")

@@ -92,6 +92,7 @@ def test_2_4_a_unit_in_a_stream_is_fired_on_from_the_ground_only_when_adjacent()
 
 
 def test_qa_streams_st3_from_a_slope_a_stream_unit_is_seen_only_with_a_friend_beside_it():
+    """PL-E17."""
     stream = ["........"] * 4 + ["....~..."] + ["........"] * 3
     elev = ["11111111"] + ["00000000"] * 7
     s = world(stream, elev, units=[("e", "de_rifle", "german", "4,4"), ("m", "us_m4", "allied", "4,0")])
@@ -153,6 +154,7 @@ def afloat_world():
 
 
 def test_19_3_a_unit_afloat_is_face_down_to_the_enemy_and_the_public():
+    """PL-E10."""
     s = afloat_world()
     for aud in (("side", "german"), ("spectator", "public")):
         v = view_for(s, aud)
@@ -190,6 +192,7 @@ def test_tc44_a_dd_tank_rolls_for_survival_before_anything_lands_and_the_roll_is
 
 
 def test_qa_naval_n2_naval_direct_fire_comes_from_sea_level_halved_against_slopes():
+    """PL-E20."""
     coast = ["==b......."] * 10
     elev = ["0000001111"] * 10
     s = world(coast, elev, units=[("e", "de_rifle", "german", "6,5"), ("t", "de_pz4", "german", "4,5")])

@@ -148,6 +148,7 @@ def work(s, units, task, cell, to=None, *dice):
 
 
 def test_qa_experimental_em1_a_minefield_counter_is_unloaded_inverted_for_the_whole_ma():
+    """PL-E11."""
     with pytest.raises(IllegalCommand, match="not in play"):
         do(em_world(options=()), "allied", {"type": "unload_cargo", "carrier": "t"})
     s, _ = do(em_world(), "allied", {"type": "unload_cargo", "carrier": "t"})

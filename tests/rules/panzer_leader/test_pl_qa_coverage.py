@@ -60,5 +60,14 @@ def test_the_digest_lists_the_qa_items():
 
 
 def test_well_over_a_hundred_qa_items_are_named_tests_citing_their_heading():
+    """PL-E21."""
     covered = cited() & items()
     assert len(covered) >= MINIMUM, sorted(items() - covered)
+
+
+def test_every_worked_case_of_28_is_a_named_test():
+    text = DIGEST.read_text(encoding="utf-8")
+    cases = set(re.findall(r"^\| TC-(\d\d) \|", text[text.index("## 28."):], re.M))
+    names = "\n".join(p.read_text(encoding="utf-8") for p in HERE.glob("test_*.py"))
+    named = set(re.findall(r"def test_\w*?tc(\d\d)_", names))
+    assert len(cases) == 55 and cases <= named, sorted(cases - named)

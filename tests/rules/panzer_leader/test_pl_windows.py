@@ -85,6 +85,7 @@ def overrun_world(**kw):
 
 
 def test_qa_overrun_o7_o8_the_target_may_fire_before_the_overrunner_goes_in_not_after():
+    """PL-E9."""
     s = overrun_world(units=[("a", "us_m4", "allied", "4,0"), ("x", "de_at75", "german", "4,4")])
     s, _ = do(s, "allied", {"type": "move", "unit": "a", "to": lab("4,3"), "road": False})
     if s.pending:  # the gun may fire as the tank approaches
