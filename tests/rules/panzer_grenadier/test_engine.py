@@ -9,10 +9,17 @@ import pytest
 
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_grenadier.combat.fire import FireDeclaration
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.optional.drumfire import (
+    drumfire_firers,
+    record_bombardment,
+    spotted_markers,
+)
 from games.rules.panzer_grenadier.ruleset import RULESET
+from tests.rules.panzer_grenadier.builders import Scene
 from tests.rules.panzer_grenadier.turnkit import game, started, unit
 
 SIXES = [6] * 40
@@ -468,3 +475,28 @@ def test_d_assault_move_a_move_may_not_run_on_into_an_enemy_hex_12_1():
     assert exc.value.rule == "12.1"
     assert all(c.get("path", [None])[-1] != "A0207" or len(c["path"]) == 1
                for c in legal_commands(s, "ge-1").get("move", []))
+
+
+def test_d_drumfire_extra_a_further_firer_adds_a_spotted_marker_only_if_it_shelled_the_hex_last_turn():
+    """17.2: "Place an additional Spotted marker for each additional unit or increment that
+    fires at the same hex on other activations." Read as each further firer meeting the same
+    condition as the first: it bombarded that hex on the previous turn too. A gun shelling
+    the drumfire hex for the first time adds no marker and attacks no one entering it."""
+    scene = Scene()
+    for uid, where in (("a1", "0201"), ("a2", "1001"), ("a3", "1201")):
+        scene.add(uid, "artillery", "ge", where)
+    scene.add("r1", "rifle", "ru", "0206")
+    h = scene.hex("0206")
+    state = scene.state(options=frozenset({"drumfire"}), turn=4)
+    state = replace(state, markers={h: frozenset({"bombarded:3:a1", "bombarded:3:a3"})})
+
+    def shell(state, gun):
+        return record_bombardment(scene.map, state, FireDeclaration((gun,), h, kind="bombardment"))[0]
+
+    state = shell(state, "a1")
+    assert spotted_markers(state, h) == 2
+    state = shell(state, "a2")  # in a later activation, but it did not shell the hex on turn 3
+    assert spotted_markers(state, h) == 2 and [f for f, _, _ in drumfire_firers(state, h)] == ["a1"]
+    state = shell(state, "a3")  # it did: one more marker, and it joins the attacks on entry
+    assert spotted_markers(state, h) == 3
+    assert sorted(f for f, _, _ in drumfire_firers(state, h)) == ["a1", "a3"]

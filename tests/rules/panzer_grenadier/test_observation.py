@@ -8,6 +8,7 @@ from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.double_blind import observation as ob
 from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.views import view_for
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
 
 
@@ -183,3 +184,22 @@ def test_moving_observer_ranges_last_through_the_opposing_sides_automatic_passes
     assert moving(s) == "vehicle"
     s = apply(s, "su-1", {"type": "end_activation"}, ScriptedDice.of()).state
     assert moving(s) is None
+
+
+def test_teammates_share_their_observation_points_d_db_allied():
+    """18.0 Basics: "In multiplayer games, allied observation points may be used, depending on
+    player agreement": the engine keeps knowledge per side, so the agreement is taken as
+    given. The Soviet platoon is observed only by the eastern player's platoon, and the
+    western player's view shows it too (D-DB-ALLIED)."""
+    seats = (st.SeatState("ge-1", "ge", frozenset(), sector=(0, 9)),
+             st.SeatState("ge-2", "ge", frozenset(), sector=(10, 19)),
+             st.SeatState("su-1", "su", frozenset()))
+    west, east = unit("ge-w", "ge_rifle", "ge", "A0505"), unit("ge-e", "ge_rifle", "ge", "A1505")
+    enemy = unit("su-r", "su_rifle", "su", "A1508")
+    options = ("double_blind", "sector_command")
+    alone = db_game([west, enemy], seats=seats, options=options)
+    assert observed(alone, "ge") == set()  # the western platoon alone does not see it
+    s = db_game([west, east, enemy], seats=seats, options=options)
+    assert observed(s, "ge") == {"su-r"}
+    for seat in ("ge-1", "ge-2"):
+        assert [u["side"] for u in view_for(s, ("seat", seat))["units"]].count("su") == 1

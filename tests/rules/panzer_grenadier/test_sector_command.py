@@ -143,3 +143,14 @@ def test_a_demoralized_leader_in_another_players_sector_does_not_bar_the_attempt
     assert FORM in legal_commands(s, "su-b")["activate"]
     shaken_own = s.with_unit(replace(s.units["su-cpt"], hex=at("A1605")))  # now in su-b's band
     assert FORM not in legal_commands(shaken_own, "su-b").get("activate", [])
+
+
+def test_a_units_logistics_level_follows_the_player_who_commands_it_now_d_log_3():
+    """17.10 Multi-Player: the shortfall is the player's who rolled. Under Sector Command a
+    platoon that moves into the other player's band is his from then on, and so are its
+    supplies: it moves and fires with his logistics level (D-LOG-3, D-SECTOR-1)."""
+    s = replace(sector_game(), supply={"ge-1": "shortfall"})
+    assert st.supply_level(s, s.units["ge-w"]) == "shortfall"
+    assert st.supply_level(s, s.units["ge-e"]) == ""
+    crossed = s.with_unit(replace(s.units["ge-w"], hex=at("A1205")))
+    assert st.supply_level(crossed, crossed.units["ge-w"]) == ""
