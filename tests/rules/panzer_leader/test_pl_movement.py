@@ -120,15 +120,6 @@ def test_tc36_qa_transporting_t1_a_fourth_carrier_may_not_unload_into_a_full_hex
         do(s, "allied", {"type": "unload", "carrier": "t"})
 
 
-def test_qa_transporting_t2_a_small_unit_may_unload_and_reload_onto_another_carrier():
-    s = moving(units=[("a", "us_truck", "allied", "4,0"), ("b", "us_truck", "allied", "4,0"),
-                      ("r", "us_rifle", "allied", "4,0")], loaded=[("a", "r")])
-    s, _ = do(s, "allied", {"type": "unload", "carrier": "a"})
-    s.units["r"].moved = False  # loading is the carrier's operation (6.3)
-    s, _ = do(s, "allied", {"type": "load", "carrier": "b", "passenger": "r"})
-    assert s.units["r"].carried_by == "b"
-
-
 def test_qa_transporting_t7_allied_armour_carries_nothing():
     s = moving(units=[("m", "us_m4", "allied", "4,0"), ("r", "us_rifle", "allied", "4,0")])
     with pytest.raises(IllegalCommand, match="carries nothing"):
