@@ -231,6 +231,9 @@ def pick_units(page, ids: list[str]) -> None:
     page.locator(f'svg .unit[data-hex="{hex_label}"]').last.dispatch_event("pointerdown", {"button": 0, "pointerId": 9, "isPrimary": True})
     page.locator(f'svg .unit[data-hex="{hex_label}"]').last.dispatch_event("pointerup", {"button": 0, "pointerId": 9, "isPrimary": True})
     panel = page.locator("#stack-panel")
+    # A stack opens its panel; a lone counter is picked at once (both drawn on the next frame).
+    page.wait_for_function("() => !document.getElementById('stack-panel').hidden || window.pgweb.ui.picked.length > 0",
+                           timeout=TIMEOUT)
     if panel.is_visible():
         for box in panel.locator("input[type=checkbox]").all():
             want = box.get_attribute("data-unit") in ids

@@ -17,19 +17,18 @@ import { afterFinalClose } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
 import { whyNotLines } from "./explain.js";
 import {
-  GLOBAL_TYPES, SHORTCUTS, actingUnits, actors, allCommands, boardOptions, commandKey, describeCommand,
-  sameCommand, seatGroups, unitsWithCommands,
+  GLOBAL_TYPES, actors, allCommands, boardOptions, commandKey, describeCommand, sameCommand, seatGroups,
 } from "./legal.js";
 import { describeEvent, trayRolls } from "./log.js";
-import { bindKeys } from "./keys.js";
+import { bindShortcuts } from "./shortcuts.js";
 import { LogView, Logbook } from "./logview.js";
 import { LosTool } from "./lostool.js";
 import { overlayMarks, previewLabel } from "./odds.js";
 import { Previews } from "./previews.js";
 import { genericName, renderBanner, renderReports, renderUnitPanel, showDice } from "./panels.js";
-import { renderTextView } from "./textview.js";
+import { textViewDrawer } from "./textview.js";
 import { focusChain, focusFirst, keepingFocus } from "./focus.js";
-import { renderSeats, withUsers } from "./seats.js";
+import { SeatsPanel } from "./seatspanel.js";
 import { mountClocks } from "../ui/clocks.js";
 import { mountComposedFire } from "../ui/extra_commands.js";
 import { mountUndo } from "../ui/undo.js";
@@ -343,34 +342,11 @@ function drawOverlay() {
   board.setOverlay({ ...overlayMarks(opts, previewFor), path: shown, from: u?.hex ?? null, los: los.overlay() });
 }
 
-let textAsked = false;
-function drawTextViewSoon() {
-  if (textAsked) return;
-  textAsked = true;
-  setTimeout(() => {
-    textAsked = false;
-    renderTextView($("text-view"), view(), boot.types, sideName, terrainOf, nameOf, boot.seat ? {
-      groups: groups(),
-      describe: (cmd) => describeCommand(cmd, nameOf),
-      labelOf: (cmd) => previewLabel(previewFor(cmd)),
-      nameOf,
-      open: ui.textOpen,
-      // The same as on the board: the unit is picked (its options drawn, its odds asked
-      // for) and the command proposed, waiting for Confirm.
-      onCommand: (cmd) => {
-        const from = focusChain(document.activeElement);
-        const unit = actingUnits(cmd)[0] ?? actors(cmd)[0];
-        if (unit && unitById(unit)?.own && !GLOBAL_TYPES.includes(cmd.type)) {
-          ui.selected = unit;
-          board.select(unit);
-          setPicks(actingUnits(cmd).length ? actingUnits(cmd) : [unit]);
-          if (unitById(unit)?.hex) board.centerOn(unitById(unit).hex);
-        }
-        propose(cmd, from);
-      },
-    } : null);
-  }, 200);
-}
+// The text view, redrawn a moment after the board (it is long; a reader's focus is kept).
+const drawTextViewSoon = textViewDrawer({
+  root: $("text-view"), boot, sideName, terrainOf, nameOf,
+  page: { ui, board, view, groups, unitById, setPicks, propose, previewLabelOf: (cmd) => previewLabel(previewFor(cmd)) },
+});
 
 // -- log, dice, notices -------------------------------------------------------------------------
 
@@ -408,36 +384,9 @@ const chat = createChat({
   channels: chatChannels(Boolean(boot.seat), Boolean(boot.coach)), send: (channel, text) => socket.sendChat(channel, text),
 });
 
-/** A map column (axial q) by the printed label of its northmost hex: "A05". */
-const columnNames = new Map();
-for (const h of boot.map.hexes) {
-  const known = columnNames.get(h.q);
-  if (!known || h.r < known.r) columnNames.set(h.q, h);
-}
-const columnName = (q) => columnNames.get(q)?.hex.slice(0, -2) ?? String(q);
-
-function drawSeats() {
-  const v = view();
-  renderSeats($("seats"), ui.seats, ui.presence, boot.seat, sideName, { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName });
-}
-
-/** Own-side units a partner commands now: the view's answer, else the opening's (boot). */
-function partnerUnits() {
-  if (!boot.seat) return [];
-  const now = view()?.commanders ?? boot.commanders ?? {};
-  return Object.entries(now).filter(([, seat]) => seat && seat !== boot.seat).map(([unit]) => unit);
-}
-
-/** Players who joined since the page opened; at the start, which seat commands each own unit. */
-async function loadSeats() {
-  const game = await getJson(boot.api);
-  if (!game) return;
-  ui.seats = withUsers(ui.seats, game.seats);
-  for (const s of game.seats ?? []) {
-    if (s.side === boot.side) for (const unit of s.units ?? []) boot.commanders[unit] = s.id;
-  }
-  drawSeats();
-}
+const seatsPanel = new SeatsPanel({ root: $("seats"), boot, sideName, view: () => view(), ui });
+const drawSeats = () => seatsPanel.draw();
+const loadSeats = () => seatsPanel.load();
 
 socket.on("status", ({ status, code }) => {
   const banner = $("conn-banner");
@@ -474,7 +423,7 @@ let framed = false;
 store.subscribe((change) => {
   board.setView(change.view);
   // Team games: own-side units another seat commands are outlined as the partner's.
-  board.setPartners(partnerUnits());
+  board.setPartners(seatsPanel.partnerUnits());
   if (change.view?.commanders || change.view?.sectors) drawSeats();
   if (change.view && boot.status === "open") {
     boot.status = "active"; // the last seat was taken while this page was open
@@ -511,41 +460,8 @@ function seatCommandsInclude(cmd) {
 
 // -- keyboard and hover ---------------------------------------------------------------------
 
-bindKeys(document, {
-  Escape: () => cancel(),
-  // Enter confirms from the map, the page or the button that proposed it; on another button
-  // or a link it presses that instead.
-  Enter: (e) => {
-    if (!ui.proposal) return false;
-    const on = e.target?.closest?.("button, a, summary, select, [role=button]");
-    if (on && on.getAttribute("data-focus-key") !== commandKey(ui.proposal.command)) return false;
-    confirm();
-    return true;
-  },
-  "+": () => board.zoom(1.25),
-  "=": () => board.zoom(1.25),
-  "-": () => board.zoom(0.8),
-  n: () => {
-    // The next own unit with something to do, centred on the map.
-    const ids = unitsWithCommands(groups());
-    if (!ids.length) return;
-    const next = ids[(ids.indexOf(ui.selected) + 1) % ids.length];
-    select(next);
-    const hex = unitById(next)?.hex;
-    if (hex) board.centerOn(hex);
-  },
-  t: () => {
-    // The whole stack of the focused counter: its panel, every counter that can act picked.
-    const hex = ui.selected && unitById(ui.selected)?.hex;
-    if (!hex) return;
-    openStack(hex, ui.selected);
-    setPicks(stackAt(hex).filter((x) => x.own && canAct(x.id)).map((x) => x.id));
-  },
-  l: () => los.toggle(),
-  ...Object.fromEntries(Object.entries(SHORTCUTS).map(([type, key]) => [key, () => {
-    const cmd = (groups()[type] ?? [])[0];
-    if (cmd) propose(cmd);
-  }])),
+bindShortcuts(document, {
+  ui, board, los, groups, propose, confirm, cancel, select, openStack, setPicks, unitById, stackAt, canAct,
 });
 
 $("confirm").addEventListener("click", (e) => {

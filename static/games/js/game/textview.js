@@ -7,8 +7,8 @@
 import { stacks, listUnits } from "../board/layers.js";
 import { stateMarks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
-import { keepingFocus } from "./focus.js";
-import { GLOBAL_TYPES, actingUnits, actors, commandKey } from "./legal.js";
+import { focusChain, keepingFocus } from "./focus.js";
+import { GLOBAL_TYPES, actingUnits, actors, commandKey, describeCommand } from "./legal.js";
 
 const GENERIC_NAMES = {
   infantry: "infantry", armor: "armor", weapons: "weapons", armored_car: "armored car",
@@ -134,4 +134,41 @@ export function renderTextView(root, view, types, sideName, terrainOf, nameOf = 
   if (drawnText.get(root) === markup) return;
   drawnText.set(root, markup);
   keepingFocus(root.ownerDocument, () => root.replaceChildren(...box.childNodes));
+}
+
+/**
+ * The game page's text view: `drawSoon()` redraws it a moment after the board (at most once
+ * per 200 ms). Its buttons do what the board does: the command's units are picked (their
+ * options drawn, their odds asked for) and the command proposed, waiting for Confirm.
+ * `page`: {ui, board, view(), groups(), unitById(id), setPicks(ids), propose(cmd, from), previewLabelOf(cmd)}.
+ */
+export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }) {
+  let asked = false;
+  const onCommand = (cmd) => {
+    const from = focusChain(root.ownerDocument.activeElement);
+    const unit = actingUnits(cmd)[0] ?? actors(cmd)[0];
+    const u = unit ? page.unitById(unit) : null;
+    if (u?.own && !GLOBAL_TYPES.includes(cmd.type)) {
+      page.ui.selected = unit;
+      page.board.select(unit);
+      page.setPicks(actingUnits(cmd).length ? actingUnits(cmd) : [unit]);
+      if (u.hex) page.board.centerOn(u.hex);
+    }
+    page.propose(cmd, from);
+  };
+  return () => {
+    if (asked) return;
+    asked = true;
+    setTimeout(() => {
+      asked = false;
+      renderTextView(root, page.view(), boot.types, sideName, terrainOf, nameOf, boot.seat ? {
+        groups: page.groups(),
+        describe: (cmd) => describeCommand(cmd, nameOf),
+        labelOf: page.previewLabelOf,
+        nameOf,
+        open: page.ui.textOpen,
+        onCommand,
+      } : null);
+    }, 200);
+  };
 }

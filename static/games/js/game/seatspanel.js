@@ -1,0 +1,58 @@
+// The seats panel on the game page: who sits where and commands what, kept current from the
+// view (`commanders`, `sectors`) and the REST game (players who joined since the page
+// opened); and which own-side counters a team partner commands now, for the board.
+
+import { getJson } from "./dom.js";
+import { renderSeats, withUsers } from "./seats.js";
+
+export class SeatsPanel {
+  #root;
+  #boot;
+  #sideName;
+  #view;
+  #ui;
+  #columnName;
+
+  /** `ui.seats` and `ui.presence` hold the roster and who is online; `view()` the current view. */
+  constructor({ root, boot, sideName, view, ui }) {
+    this.#root = root;
+    this.#boot = boot;
+    this.#sideName = sideName;
+    this.#view = view;
+    this.#ui = ui;
+    // A map column (axial q) by the printed label of its northmost hex: "A05".
+    const columns = new Map();
+    for (const h of boot.map.hexes) {
+      const known = columns.get(h.q);
+      if (!known || h.r < known.r) columns.set(h.q, h);
+    }
+    this.#columnName = (q) => columns.get(q)?.hex.slice(0, -2) ?? String(q);
+  }
+
+  draw() {
+    const v = this.#view();
+    renderSeats(this.#root, this.#ui.seats, this.#ui.presence, this.#boot.seat, this.#sideName,
+      { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName: this.#columnName });
+  }
+
+  /** Own-side units a partner commands now: the view's answer, else the opening's (boot). */
+  partnerUnits() {
+    const seat = this.#boot.seat;
+    if (!seat) return [];
+    const now = this.#view()?.commanders ?? this.#boot.commanders ?? {};
+    return Object.entries(now).filter(([, s]) => s && s !== seat).map(([unit]) => unit);
+  }
+
+  /** Players who joined since the page opened; at the start, which seat commands each own unit. */
+  async load() {
+    const boot = this.#boot;
+    const game = await getJson(boot.api);
+    if (!game) return;
+    this.#ui.seats = withUsers(this.#ui.seats, game.seats);
+    boot.commanders ??= {};
+    for (const s of game.seats ?? []) {
+      if (s.side === boot.side) for (const unit of s.units ?? []) boot.commanders[unit] = s.id;
+    }
+    this.draw();
+  }
+}
