@@ -22,6 +22,7 @@ const SAMPLE = {
   move: { type: "move", unit: "ge-1", path: ["A0102"] },
   exit: { type: "exit", unit: "ge-1" },
   fire: { type: "fire", firers: ["ge-1"], target: "A0105", fire_type: "direct" },
+  spray_fire: { type: "spray_fire", firer: "ge-1", targets: ["A0105", "A0106"], factors: [4, 3] },
   bombard: { type: "bombard", increments: ["ge-art"], target: "A0307", spotter: "ge-lt" },
   assault: { type: "assault", units: ["ge-1"], target: "A0102" },
   recover: { type: "recover", unit: "ge-1" },
@@ -64,7 +65,7 @@ describe("every engine command can be built on the board", () => {
       const groups = { [type]: [cmd] };
       const shown = place === "bar"
         ? globalCommands(groups)
-        : unitCommands(groups, { id: (cmd.unit ?? cmd.units?.[0] ?? cmd.firers?.[0] ?? cmd.spotter), hex: cmd.hex });
+        : unitCommands(groups, { id: (cmd.unit ?? cmd.units?.[0] ?? cmd.firers?.[0] ?? cmd.firer ?? cmd.spotter), hex: cmd.hex });
       assert.deepEqual(shown, [cmd], `${type} is not offered where placeOf says`);
     });
   }

@@ -23,6 +23,7 @@ GROUP_ORDER = (
     "move",
     "exit",
     "fire",
+    "spray_fire",
     "bombard",
     "assault",
     "recover",

@@ -17,7 +17,7 @@ from .combat.odds import assault_odds, fire_odds, fire_problems
 from .combat.situation import refused
 from .core import state as st
 from .core.acting import known_enemies
-from .core.attacks import assault_attack, fire_attack, is_assault
+from .core.attacks import assault_attack, fire_attack, is_assault, spray_attacks
 from .core.commands import parse_command
 from .core.move_offers import reach_of
 from .core.move_step import move_units
@@ -28,12 +28,12 @@ from .optional.air_support import strike_odds
 from .optional.drumfire import OPTION as DRUMFIRE_OPTION
 from .optional.drumfire import drumfire_situations, is_drumfire_hex
 
-PREVIEWED = ("move", "exit", "fire", "bombard", "assault", "opportunity_fire")
+PREVIEWED = ("move", "exit", "fire", "spray_fire", "bombard", "assault", "opportunity_fire")
 
 
 def _names(cmd: dict) -> tuple[str, ...]:
     """The own units a command moves or fires with."""
-    for key in ("unit", "units", "firers"):
+    for key in ("unit", "units", "firers", "firer"):
         value = cmd.get(key)
         if isinstance(value, str):
             return (value,)
@@ -70,8 +70,7 @@ def known_odds(state: st.GameState, cmd: dict, side: str) -> dict | None:
     resolution may then differ, by exactly what the side cannot see."""
     if side is not None and knowledge.in_force(state):
         cmd = redaction.command_in(state, side, parse_command(cmd)).to_json()
-    target = _target_hex(state, cmd)
-    if target is not None and not knowledge.detail_known(state, side, target):
+    if any(not knowledge.detail_known(state, side, h) for h in _target_hexes(state, cmd)):
         return None
     odds = _odds(knowledge.seen_by(state, side), cmd)
     if knowledge.in_force(state):  # enemy counters by the side's handles (18.0)
@@ -79,16 +78,21 @@ def known_odds(state: st.GameState, cmd: dict, side: str) -> dict | None:
     return {**odds, "known_only": True}
 
 
-def _target_hex(state: st.GameState, cmd: dict):
+def _target_hexes(state: st.GameState, cmd: dict) -> list:
     if cmd["type"] == "opportunity_fire":
-        return state.opfire.hex if state.opfire is not None else None
+        return [state.opfire.hex] if state.opfire is not None else []
     if cmd["type"] == "move":
-        return parse_hex(state, cmd["path"][-1]) if cmd.get("path") else None
-    return parse_hex(state, cmd["target"]) if cmd.get("target") else None
+        return [parse_hex(state, cmd["path"][-1])] if cmd.get("path") else []
+    if cmd["type"] == "spray_fire":
+        return [parse_hex(state, label) for label in cmd["targets"]]
+    return [parse_hex(state, cmd["target"])] if cmd.get("target") else []
 
 
 def _odds(state: st.GameState, cmd: dict) -> dict:
     m, cat = game_map(state), catalogue_for(state)
+    if cmd["type"] == "spray_fire":  # each part is an attack of its own (10.1)
+        return {"kind": "spray", "rule": "10.1", "parts": [
+            fire_odds(m, state, decl, cat) for decl in spray_attacks(state, cmd)]}
     if cmd["type"] in ("assault", "move"):
         sit, movers = assault_attack(state, cmd)
         return assault_odds(m, state, sit, cat, movers=movers)
@@ -120,12 +124,13 @@ def drumfire_odds(state: st.GameState, ids: tuple[str, ...], path: list[str]) ->
 
 
 def _hides_enemies(state: st.GameState, cmd: dict, side: str) -> bool:
-    """Whether the target hex holds an enemy counter the side may not see (17.8): odds
+    """Whether a target hex holds an enemy counter the side may not see (17.8): odds
     computed with it would tell the player it is there."""
     if cmd["type"] == "opportunity_fire":
         return False  # the target is the mover, seen moving
-    h = parse_hex(state, cmd["target"])
-    return any(u.hidden and u.side != side for u in state.units_at(h))
+    labels = cmd["targets"] if cmd["type"] == "spray_fire" else [cmd["target"]]
+    return any(u.hidden and u.side != side
+               for label in labels for u in state.units_at(parse_hex(state, label)))
 
 
 def previews(
@@ -181,26 +186,31 @@ def previews(
 
 
 def composed_preview(state: st.GameState, seat_id: str, raw: Any) -> dict:
-    """The odds of a fire command the player composed on the board (firers from several
-    hexes joined by a leader, 10.1, D4), which legal_commands does not list (D-LEGAL-1): the
-    same odds its resolution's declaration gives; `legal: false` with the reasons if the
-    rules refuse it. Own firers only; under hidden information the side's own odds, as
-    `previews`."""
+    """The odds of an attack the player composed on the board, which legal_commands does not
+    list (D-LEGAL-1): fire from several hexes joined by a leader (10.1, D4), bombardment by
+    the guns he picked (9.3), spray fire split his way (10.1). The same odds its resolution's
+    declarations give; `legal: false` with the reasons if the rules refuse it. Own firers
+    only; under hidden information the side's own odds, as `previews`."""
     cmd = parse_command(raw).to_json()
-    if cmd["type"] != "fire":
-        raise InvalidCommand("only a fire command is composed on the board", rule="type")
+    if cmd["type"] not in ("fire", "bombard", "spray_fire"):
+        raise InvalidCommand("only fire, bombard and spray_fire are composed on the board",
+                             rule="type")
     seat = next((s for s in state.seats if s.id == seat_id), None)
     if seat is None:
         raise InvalidCommand(f"no seat {seat_id!r}", rule="seat")
-    mine = [state.units.get(f) for f in cmd["firers"]]
-    if cmd.get("leader"):
-        mine.append(state.units.get(cmd["leader"]))
+    named = [*cmd.get("firers", ()), *([cmd["firer"]] if cmd.get("firer") else []),
+             *([cmd["leader"]] if cmd.get("leader") else []),
+             *([cmd["spotter"]] if cmd.get("spotter") else [])]
+    mine = [state.units.get(f) for f in named]
     if any(u is None or u.side != seat.side for u in mine):
-        raise InvalidCommand("fire: name only your own units as firers and leader", rule="firers")
+        raise InvalidCommand(
+            f"{cmd['type']}: name only your own units as firers, leader and spotter", rule="firers"
+        )
     try:
-        parse_hex(state, cmd["target"])
+        for label in cmd.get("targets") or [cmd["target"]]:
+            parse_hex(state, label)
     except ValueError as exc:
-        raise InvalidCommand(f"fire: {exc}", rule="target") from None
+        raise InvalidCommand(f"{cmd['type']}: {exc}", rule="target") from None
     if knowledge.in_force(state) or _hides_enemies(state, cmd, seat.side):
         return {"command": cmd, "odds": known_odds(state, cmd, seat.side)}
     return {"command": cmd, "odds": attack_odds(state, cmd)}

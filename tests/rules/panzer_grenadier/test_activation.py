@@ -220,3 +220,19 @@ def test_d_act_5_an_activated_demoralized_unit_must_try_to_recover_before_the_ac
     assert exc.value.rule == "14.3"
     s = apply(s, "ge-1", {"type": "recover", "unit": "ge-1"}, ScriptedDice.of(3, 3)).state
     assert "end_activation" in legal_commands(s, "ge-1")
+
+
+def test_a_unit_disrupted_after_it_began_to_move_is_offered_no_further_move_14_2():
+    """Found by random play: a truck disrupted by fire on its way had moved one hex and was
+    still offered a move the engine then refused. A disrupted unit moves one hex (14.2)."""
+    from dataclasses import replace
+
+    from games.rules.common.dice import ScriptedDice as Dice
+    from games.rules.panzer_grenadier.legal import legal_commands
+
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0101"), unit("su-1", "su_rifle", "su", "A1510")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-1"}, Dice.of()).state
+    s = apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0102"]}, Dice.of()).state
+    assert any(c.get("unit") == "ge-1" for c in legal_commands(s, "ge-1").get("move", ()))
+    hit = s.with_unit(replace(s.units["ge-1"], status="disrupted"))
+    assert not any(c.get("unit") == "ge-1" for c in legal_commands(hit, "ge-1").get("move", ()))

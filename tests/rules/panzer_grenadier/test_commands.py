@@ -33,6 +33,8 @@ EXAMPLES = {
     "air_strike": {"type": "air_strike", "sortie": "ge-air-1", "target": "A0108", "attack": "direct"},
     "air_attack": {"type": "air_attack", "target": "A0109"},
     "undo": {"type": "undo"},
+    "spray_fire": {"type": "spray_fire", "firer": "ge-hmg", "targets": ["A0105", "A0106"],
+                   "factors": [4, 3]},
     "offer_takeback": {"type": "offer_takeback"},
     "accept_takeback": {"type": "accept_takeback"},
     "decline_takeback": {"type": "decline_takeback"},

@@ -248,3 +248,21 @@ def test_a_gun_standing_in_an_assault_hex_places_no_drumfire_d_combat_drumfire()
     state, events = record_bombardment(s.map, state, decl)
     marks = state.markers_at(h)
     assert "drumfire:a2:0:on" in marks and not any(m.startswith("drumfire:a1") for m in marks)
+
+
+def test_a_bombardment_that_would_place_drumfire_is_offered_to_be_resolved_separately_17_2():
+    """The firing player's choice (17.2) is reachable: the legal commands list it."""
+    from dataclasses import replace
+
+    from games.rules.common.dice import ScriptedDice as Dice
+    from games.rules.panzer_grenadier.engine import apply
+    from games.rules.panzer_grenadier.legal import legal_commands
+    from tests.rules.panzer_grenadier.turnkit import at, started, unit
+
+    s = started([unit("ge-m", "ge_mortar_81", "ge", "A0101"),
+                 unit("su-1", "su_rifle", "su", "A0106")], options={"drumfire"}, turn=2)
+    s = replace(s, markers={at("A0106"): frozenset({"bombarded:1:ge-m"})})
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-m"}, Dice.of()).state
+    bombards = legal_commands(s, "ge-1")["bombard"]
+    plain = {"type": "bombard", "firers": ["ge-m"], "target": "A0106"}
+    assert plain in bombards and {**plain, "drumfire_separately": True} in bombards

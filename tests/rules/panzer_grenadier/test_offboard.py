@@ -27,12 +27,13 @@ class ArtScenario:
     extra: dict = field(default_factory=dict)
 
 
-def art_game(options=()):
+def art_game(options=(), batteries=1):
     units = [unit("ge-lt", "ge_ldr_lt_a", "ge", "A0505"), unit("ge-r", "ge_rifle", "ge", "A0505"),
              unit("su-r", "su_rifle", "su", "A0307")]
     s = game(units, scenario_id="test-offboard", options=options)
-    rule = SpecialRule("offboard_artillery", "A battery.", "ge",
-                       increments=(Increment("ge-art", "10.5 cm battery", 20, 1, 2),))
+    increments = (Increment("ge-art", "10.5 cm battery", 20, 1, 2),
+                  Increment("ge-art2", "15 cm battery", 30, 1, 2))[:batteries]
+    rule = SpecialRule("offboard_artillery", "A battery.", "ge", increments=increments)
     register_scenario(ArtScenario("test-offboard", (rule,)))
     s = apply(s, "ge-1", {"type": "roll_initiative"}, ScriptedDice.of(6, 1)).state
     return apply(s, "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
@@ -75,3 +76,25 @@ def test_an_increment_bombarding_its_last_turns_hex_places_drumfire_17_2():
     s = replace(s, markers={h: frozenset({"bombarded:0:ge-art"})})  # it fired there last turn
     step = apply(s, "ge-1", SHOT, ScriptedDice.of(*[3] * 10))
     assert "drumfire:ge-art:20:off" in step.state.markers_at(h)
+
+
+def test_the_increments_left_are_offered_together_and_fire_as_one_bombardment_9_3():
+    """Off-board increments combine (9.3): listed together, resolved as one attack."""
+    s = art_game(batteries=2)
+    both = {"type": "bombard", "increments": ["ge-art", "ge-art2"], "target": "A0307",
+            "spotter": "ge-lt"}
+    assert both in legal_commands(s, "ge-1")["bombard"]
+    step = apply(s, "ge-1", both, ScriptedDice.of(*[3] * 10))
+    fire = next(e for e in step.events if e.type == "fire").to_json()
+    assert fire["increments"] == ["ge-art", "ge-art2"] and fire["value"] == 50
+
+
+def test_in_double_blind_increments_may_fire_blind_at_a_hex_a_leader_can_see_18_8():
+    """D-DB-BLIND-LEGAL: off-board increments too, at hexes with no known enemy that an
+    activated leader has a line of sight to."""
+    from games.rules.panzer_grenadier.double_blind import knowledge
+
+    s = knowledge.start(art_game(options=("double_blind",)), "secret")
+    blind = [c for c in legal_commands(s, "ge-1")["bombard"]
+             if c.get("increments") and c["target"] != "A0307"]
+    assert blind and all(c["spotter"] == "ge-lt" for c in blind)

@@ -49,9 +49,13 @@ def has_moved(state: st.GameState, uid: str) -> bool:
 
 
 def may_move(state: st.GameState, uid: str) -> bool:
-    """Not done, and has not fired or tried to recover (moved so far, or fresh) (3.1)."""
+    """Not done, and has not fired or tried to recover (moved so far, or fresh) (3.1); a unit
+    disrupted after it began to move has ended its move (14.2: a disrupted unit moves one
+    hex)."""
     a = state.activation
-    return uid not in a.done and (uid not in a.acted or has_moved(state, uid))
+    if uid in a.done or (uid in a.acted and not has_moved(state, uid)):
+        return False
+    return not (has_moved(state, uid) and state.units[uid].status == st.DISRUPTED)
 
 
 def may_fire(state: st.GameState, u: st.UnitState, kind: str, cat: Any) -> bool:

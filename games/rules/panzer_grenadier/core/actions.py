@@ -19,6 +19,7 @@ CORE = {
     "move": (moving.move, move_offers.move_options),
     "exit": (moving.exit_map, move_offers.exit_options),
     "fire": (firing.fire, firing.fire_options),
+    "spray_fire": (firing.spray, firing.spray_options),
     "bombard": (firing.bombard, firing.bombard_and_smoke_options),
     "assault": (moving.assault, move_offers.assault_options),
     "recover": (recovery.recover, recovery.recover_options),

@@ -86,6 +86,16 @@ def fire_attack(state: st.GameState, cmd: Mapping[str, Any] | Any) -> FireAttack
     )
 
 
+def spray_attacks(state: st.GameState, cmd: Mapping[str, Any] | Any) -> tuple[FireDeclaration, ...]:
+    """The attacks of a `spray_fire` command (10.1): one direct fire per target hex, each
+    with the HMG's factors for it. Raises ValueError on a bad hex."""
+    firer = cmd.get("firer")
+    return tuple(
+        FireDeclaration(firers=(firer,), target_hex=parse_hex(state, label), factors={firer: n})
+        for label, n in zip(cmd.get("targets"), cmd.get("factors"), strict=True)
+    )
+
+
 def entered_from(state: st.GameState, movers: tuple[str, ...], path: tuple[Hex, ...]) -> Hex | None:
     """The hex the movers enter the last hex of their path from (12.4's hill shift)."""
     if len(path) >= 2:

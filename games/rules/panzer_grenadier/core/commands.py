@@ -17,7 +17,8 @@ from .serialize import encode
 ACTIVATION_KINDS = ("unit", "stack", "leader", "afv_group", "formation")
 FIRE_TYPES = ("direct", "anti_tank")
 
-# field -> (kind, required). Kinds: id, ids, hex, hexes, enum:<a|b>, bool.
+# field -> (kind, required). Kinds: id, ids, hex, hexes, counts (whole numbers 1-99),
+# enum:<a|b>, bool.
 SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
     "roll_initiative": {},
     "activate": {
@@ -51,6 +52,8 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         # Drumfire (17.2): the firing player resolves this firer's drumfire separately.
         "drumfire_separately": ("bool", False),
     },
+    # HMG spray fire (10.1): one HMG's factors split between two or more hexes.
+    "spray_fire": {"firer": ("id", True), "targets": ("hexes", True), "factors": ("counts", True)},
     "assault": {
         "units": ("ids", True),
         "target": ("hex", True),
@@ -124,6 +127,12 @@ def _check(kind: str, name: str, value: Any) -> Any:
         if kind == "ids" and len(set(value)) != len(value):
             raise InvalidCommand(f"field {name!r} names a unit twice", rule=name)
         return tuple(value)
+    if kind == "counts":
+        if not isinstance(value, list) or not value or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 99 for v in value
+        ):
+            raise InvalidCommand(f"field {name!r} must be a list of whole numbers 1-99", rule=name)
+        return tuple(value)
     if kind.startswith("enum:"):
         allowed = kind[5:].split("|")
         if value not in allowed:
@@ -166,6 +175,13 @@ def parse_command(raw: Any) -> Command:
     if ctype == "bombard" and (cmd.get("firers") is None) == (cmd.get("increments") is None):
         raise InvalidCommand(
             "bombard: give exactly one of 'firers' or 'increments' (9.3)", rule="firers"
+        )
+    if ctype == "spray_fire" and (
+        len(cmd.get("targets")) != len(cmd.get("factors")) or len(cmd.get("targets")) < 2
+    ):
+        raise InvalidCommand(
+            "spray_fire: give two or more targets and one factor count for each (10.1)",
+            rule="factors",
         )
     if ctype == "activate":
         kind = cmd.get("kind")

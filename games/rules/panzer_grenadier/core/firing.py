@@ -14,13 +14,14 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distance
 from ..combat.anti_tank import resolve_anti_tank, validate_anti_tank
 from ..combat.bombardment import resolve_bombardment, validate_bombardment
-from ..combat.direct_fire import resolve_direct_fire, validate_fire
+from ..combat.counters import fire_multiplier, fire_value
+from ..combat.direct_fire import resolve_direct_fire, resolve_spray_fire, validate_fire
 from ..combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, attack_limit
 from ..double_blind.observation import is_on as double_blind_on
 from . import hooks, offboard
 from . import state as st
 from .acting import as_events, hex_arg, in_activation, known_enemies, may_fire, note
-from .attacks import fire_attack
+from .attacks import fire_attack, spray_attacks
 from .commands import Command
 from .registry import catalogue_for, game_map, hex_label, parse_hex
 from .smoke import fire_smoke
@@ -48,6 +49,53 @@ def bombard(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         return fire_smoke(state, seat, cmd, dice)
     hex_arg(state, cmd.get("target"), "target", "bombard")
     return _resolve_fire(state, fire_attack(state, cmd).decl, dice, "bombard")
+
+
+def spray(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
+    """HMG spray fire (10.1): the HMG splits its factors between two or more target hexes,
+    at least 3 a hex; each part is an attack of its own, and the HMG fires once."""
+    for label in cmd.get("targets"):
+        hex_arg(state, label, "targets", "spray_fire")
+    u = in_activation(state, cmd.get("firer"), "spray_fire")
+    m, cat = game_map(state), catalogue_for(state)
+    if not may_fire(state, u, DIRECT, cat) or u.attacks_made:
+        raise IllegalCommand(f"spray_fire: {u.id} has already moved or fired (3.1)", rule="3.1")
+    parts = spray_attacks(state, cmd)
+    for part in parts:
+        problems = validate_fire(m, state, part, cat)
+        if problems:
+            raise IllegalCommand(f"spray_fire: {'; '.join(problems)}", rule="10.1")
+    if u.hidden:  # a hidden unit that fires is revealed (17.8)
+        state = state.with_unit(replace(u, hidden=False))
+    state, evs = resolve_spray_fire(m, state, parts, dice, cat)
+    return note(state, acted=[u.id], done=[u.id]), as_events(evs)
+
+
+def spray_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
+    """Spray fire the board offers (10.1, D-LEGAL-1): each activated HMG that may fire with 6
+    factors or more, at each pair of hexes it may fire at, its factors split as evenly as
+    they go (the first hex takes the odd one). Other splits and more hexes are sent as
+    composed commands."""
+    m, cat = game_map(state), catalogue_for(state)
+    out = []
+    for uid in sorted(state.activation.units):
+        u = state.units[uid]
+        if not u.on_map or u.carried_by is not None or cat[u.type_id].kind != "hmg":
+            continue
+        fv = fire_value(cat, u, DIRECT)
+        mult, _ = fire_multiplier(state, cat, u)
+        factors = int((fv.strength if fv else 0) * mult)
+        if factors < 6 or not may_fire(state, u, DIRECT, cat) or u.attacks_made:
+            continue
+        targets = _fire_targets(state, u, fv.range)
+        split = [factors - factors // 2, factors // 2]
+        for i, a in enumerate(targets):
+            for b in targets[i + 1:]:
+                cmd = {"type": "spray_fire", "firer": uid,
+                       "targets": [hex_label(state, a), hex_label(state, b)], "factors": split}
+                if not any(validate_fire(m, state, p, cat) for p in spray_attacks(state, cmd)):
+                    out.append(cmd)
+    return out
 
 
 def _resolve_fire(state: st.GameState, decl: FireDeclaration, dice: Any, verb: str):
@@ -218,6 +266,35 @@ def bombard_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                     out.append(cmd)
                     break
         out += _blind_bombard_options(state, u, face.bombardment.range, spotters[1:])
+    return out + _combined_bombard_options(state, out)
+
+
+def _combined_bombard_options(state: st.GameState, singles: list[dict]) -> list[dict]:
+    """On-board guns that may each bombard a hex, together (9.3): for each target, the guns
+    in the same or adjacent hexes (taken in id order, each joining while it is within one hex
+    of all already in), with the first spotter that serves them all."""
+    m, cat = game_map(state), catalogue_for(state)
+    by_target: dict[str, list[dict]] = {}
+    for c in singles:
+        by_target.setdefault(c["target"], []).append(c)
+    out = []
+    for target, cs in sorted(by_target.items()):
+        group: list[str] = []
+        for c in sorted(cs, key=lambda c: c["firers"][0]):
+            uid = c["firers"][0]
+            if all(distance(state.units[uid].hex, state.units[g].hex) <= 1 for g in group):
+                group.append(uid)
+        if len(group) < 2:
+            continue
+        for sp in dict.fromkeys([None, *(c.get("spotter") for c in cs if c.get("spotter"))]):
+            decl = FireDeclaration(firers=tuple(group), target_hex=parse_hex(state, target),
+                                   kind=BOMBARDMENT, spotter=sp)
+            if not validate_bombardment(m, state, decl, cat):
+                cmd = {"type": "bombard", "firers": group, "target": target}
+                if sp:
+                    cmd["spotter"] = sp
+                out.append(cmd)
+                break
     return out
 
 
@@ -226,7 +303,8 @@ def bombard_and_smoke_options(state: st.GameState, seat: st.SeatState) -> list[d
     off-board increments' bombardments (9.2, D-OFFBOARD-1)."""
     out = bombard_options(state, seat)
     targets = sorted(known_enemies(state, seat.side)[0])
-    return out + [{**c, "smoke": True} for c in out] + offboard.options(state, seat, targets)
+    smoke = [{**c, "smoke": True} for c in out if len(c["firers"]) == 1]  # one gun a mission
+    return out + smoke + offboard.options(state, seat, targets)
 
 
 def _blind_bombard_options(

@@ -16,6 +16,8 @@ from typing import Any
 from ...common.errors import IllegalCommand
 from ..combat.bombardment import resolve_bombardment, validate_bombardment
 from ..combat.fire import BOMBARDMENT, FireDeclaration, OffBoardIncrement
+from ..double_blind import knowledge
+from ..double_blind.observation import is_on
 from . import state as st
 from .registry import catalogue_for, game_map, hex_label, parse_hex, scenario_for
 
@@ -105,4 +107,45 @@ def options(state: st.GameState, seat: st.SeatState, targets: list[Any]) -> list
                     out.append({"type": "bombard", "increments": [inc.id],
                                 "target": hex_label(state, h), "spotter": sp})
                     break
+    return out + _all_together(state, left, targets, leaders) + _blind(state, left, leaders)
+
+
+def _blind(state: st.GameState, left: list, leaders: list[str]) -> list[dict]:
+    """Double-blind (18.8): each increment at each hex with no known enemy that one of the
+    activated leaders has a line of sight to, at half strength, with the first such leader.
+    The hexes depend on sight and on what the side knows only (D-DB-BLIND-LEGAL)."""
+    if not is_on(state) or not leaders:
+        return []
+    m, cat = game_map(state), catalogue_for(state)
+    known, _ = knowledge.known_enemies(state, state.units[leaders[0]].side)
+    chosen: dict[Any, str] = {}
+    for sp in leaders:
+        for h in sorted(m.hexes):
+            if h in known or h in chosen:
+                continue
+            decl = FireDeclaration(firers=(), target_hex=h, kind=BOMBARDMENT, spotter=sp,
+                                   increments=(OffBoardIncrement(left[0].id, left[0].strength),))
+            if not validate_bombardment(m, state, decl, cat):
+                chosen[h] = sp
+    return [{"type": "bombard", "increments": [inc.id], "target": hex_label(state, h),
+             "spotter": sp} for inc in left for h, sp in sorted(chosen.items())]
+
+
+def _all_together(state: st.GameState, left: list, targets: list[Any], leaders: list[str]):
+    """Every increment left, together, at each target (9.3: off-board increments combine),
+    with the first leader who may spot it."""
+    if len(left) < 2:
+        return []
+    m, cat = game_map(state), catalogue_for(state)
+    out = []
+    for h in targets:
+        for sp in leaders:
+            decl = FireDeclaration(
+                firers=(), target_hex=h, kind=BOMBARDMENT, spotter=sp,
+                increments=tuple(OffBoardIncrement(i.id, i.strength) for i in left),
+            )
+            if not validate_bombardment(m, state, decl, cat):
+                out.append({"type": "bombard", "increments": [i.id for i in left],
+                            "target": hex_label(state, h), "spotter": sp})
+                break
     return out

@@ -26,6 +26,8 @@ from ..combat.losses import BOMBARDMENT, apply_result
 from ..combat.situation import AttackSituation
 from ..core import tables
 from ..core.acting import as_events
+from ..core.attacks import fire_attack
+from ..core.firing import bombard_and_smoke_options
 from ..core.hooks import Plugin
 from ..core.registry import catalogue_for, game_map
 from ..core.stacking import combat_units_in
@@ -364,8 +366,25 @@ def _reveals_hex(state, h):
     return spotted_markers(state, h) > 0
 
 
+def _separately(state: GameState, seat) -> list:
+    """Each bombardment that would place drumfire, again with `drumfire_separately`: the
+    firing player's choice to have it resolved alone (17.2), reachable from the board."""
+    if OPTION not in state.options or state.activation is None:
+        return []
+    out = []
+    for cmd in bombard_and_smoke_options(state, seat):
+        if cmd.get("smoke"):
+            continue
+        decl = fire_attack(state, cmd).decl
+        marks = state.markers_at(decl.target_hex)
+        if any(f"bombarded:{state.turn - 1}:{fid}" in marks for fid, _, _ in _firer_ids(decl)):
+            out.append({**cmd, "drumfire_separately": True})
+    return out
+
+
 PLUGIN = Plugin(
     "drumfire",
+    offers={"bombard": _separately},
     on_entering=_on_entering,
     bombardment_recorded=_bombardment_recorded,
     assault_round=lapse_assaulted,

@@ -23,6 +23,7 @@ export function actors(cmd) {
   if (typeof cmd.unit === "string") out.push(cmd.unit);
   if (Array.isArray(cmd.units)) out.push(...cmd.units);
   if (Array.isArray(cmd.firers)) out.push(...cmd.firers);
+  if (typeof cmd.firer === "string") out.push(cmd.firer);
   if (typeof cmd.transport === "string") out.push(cmd.transport);
   if (typeof cmd.leader === "string") out.push(cmd.leader);
   if (typeof cmd.spotter === "string") out.push(cmd.spotter);
@@ -53,6 +54,7 @@ export function unitCommands(groups, unit) {
 export function actingUnits(cmd) {
   if (["move", "exit", "assault"].includes(cmd.type)) return cmd.unit ? [cmd.unit] : [...(cmd.units ?? [])];
   if (cmd.type === "bombard") return [...(cmd.firers ?? [])];
+  if (cmd.type === "spray_fire") return [cmd.firer];
   if (["fire", "opportunity_fire"].includes(cmd.type)) return [...(cmd.firers ?? []), ...(cmd.leader ? [cmd.leader] : [])];
   return [];
 }
@@ -141,6 +143,10 @@ export function describeCommand(cmd, nameOf = (id) => id) {
       const moving = cmd.move_and_fire ? " (move and fire, -1)" : "";
       const led = cmd.leader ? `, led by ${nameOf(cmd.leader)}` : "";
       return `${kind}${moving}: ${names(cmd.firers)}${led} at ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
+    }
+    case "spray_fire": {
+      const parts = cmd.targets.map((hex, i) => `${cmd.factors[i]} at ${hex}`).join(", ");
+      return `Spray fire: ${nameOf(cmd.firer)} splits its fire, ${parts}`;
     }
     case "bombard": {
       const what = cmd.smoke ? "Smoke mission on" : "Bombard";

@@ -14,6 +14,7 @@ export const HOW = Object.freeze({
   move: "listed",
   exit: "listed",
   fire: "composed",
+  spray_fire: "listed",
   bombard: "listed",
   assault: "listed",
   recover: "listed",
