@@ -153,3 +153,11 @@ def test_a_refused_command_leaves_the_state_as_it_was():
         apply(s, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0204", "A0299"]},
               ScriptedDice.of())
     assert frozen_form(s) == before
+
+
+@pytest.mark.parametrize("kind", [["move"], {"t": 1}, 7, None])
+def test_a_type_that_is_not_a_string_is_refused_as_invalid_not_a_crash(kind):
+    """Found by the socket fuzzer: a list as `type` raised TypeError inside the engine."""
+    with pytest.raises(InvalidCommand) as refused:
+        parse_command({"type": kind})
+    assert refused.value.rule == "type"

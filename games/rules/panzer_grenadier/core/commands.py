@@ -154,7 +154,7 @@ def parse_command(raw: Any) -> Command:
     if not isinstance(raw, Mapping):
         raise InvalidCommand("a command is a JSON object with a 'type'", rule="type")
     ctype = raw.get("type")
-    if ctype not in SHAPES:
+    if not isinstance(ctype, str) or ctype not in SHAPES:
         raise InvalidCommand(
             f"field 'type' must be one of {', '.join(COMMAND_TYPES)}, not {ctype!r}", rule="type"
         )
