@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..common.errors import IllegalCommand
+from ..common.faces import type_label
 from ..common.hexgrid import Hex, distance
 from .combat import board
 from .combat.anti_tank import validate_anti_tank
@@ -36,6 +37,7 @@ from .core.registry import catalogue_for, game_map, hex_label, parse_hex
 from .core.stacking import stacking_problem
 from .double_blind import knowledge
 from .double_blind.observation import is_on as double_blind
+from .presentation import counter_faces
 
 ACTIONS = ("move", "fire", "assault", "bombard")
 _RULE = re.compile(r"\(([^()]*\d[^()]*)\)\s*$")
@@ -53,7 +55,15 @@ def _from_text(code: str, text: str) -> dict[str, str]:
 
 
 def _name(state: st.GameState, uid: str) -> str:
-    return catalogue_for(state)[state.units[uid].type_id].name
+    """The counter's name as the board prints it ("2nd Grenadier platoon", "Leutnant Becker"),
+    never an id or a catalogue entry with its ratings."""
+    try:
+        named = counter_faces(state.scenario_id)["units"].get(uid)
+    except (KeyError, AttributeError):  # a test's bare scenario has no order of battle
+        named = None
+    if named:
+        return named["name"]
+    return type_label(catalogue_for(state)[state.units[uid].type_id].name)
 
 
 def _names(state: st.GameState, ids: list[str]) -> str:

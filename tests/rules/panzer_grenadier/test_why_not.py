@@ -143,3 +143,25 @@ def test_a_hex_already_holding_three_friendly_combat_units_is_too_crowded_to_ent
     (r,) = action(why_not(s, "ge-1", ["ge-1"], "A0110"), "move")["reasons"]
     assert (r["code"], r["rule"]) == ("move/stacking", "4.1")
     assert r["message"] == "4 combat units would be in the hex; the limit is 3 per side"
+
+
+def test_the_answer_names_counters_as_the_board_prints_them_never_by_id_or_ratings():
+    """Issue 12: "Leutnant (8-1-1) is a leader" read like a catalogue; the board's names
+    ("2nd Grenadier platoon", "Leutnant Becker") are what a player reads."""
+    import json
+
+    from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initial_state
+    from games.rules.panzer_grenadier.engine import who_may_act
+
+    scen = bundled_scenarios()["meeting-at-kessel"]
+    s = initial_state(scen)
+    dice = ScriptedDice.of(6, 1)
+    s = apply(s, who_may_act(s)[0], {"type": "roll_initiative"}, dice).state
+    seat = who_may_act(s)[0]
+    side = next(x.side for x in s.seats if x.id == seat)
+    one = sorted(u.id for u in s.units_on_map() if u.side == side)[0]
+    answer = why_not(s, seat, [one], "A0505")
+    messages = [r["message"] for a in answer["actions"] for r in a["reasons"]]
+    named = [m for m in messages if m.startswith("activate ")]
+    assert named, messages
+    assert one not in json.dumps(answer) and not any("(" in m for m in named)
