@@ -7,6 +7,7 @@ from dataclasses import replace
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.double_blind import observation as ob
+from games.rules.panzer_grenadier.double_blind import razvedka
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.views import view_for
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
@@ -203,3 +204,14 @@ def test_teammates_share_their_observation_points_d_db_allied():
     assert observed(s, "ge") == {"su-r"}
     for seat in ("ge-1", "ge-2"):
         assert [u["side"] for u in view_for(s, ("seat", seat))["units"]].count("su") == 1
+
+
+def test_razvedka_never_reports_a_hex_holding_only_leaders_d_db_razvedka():
+    """18.10: "Leaders are never revealed by Razvedka": a lone leader's hex is not rolled for
+    (an empty report would still say the hex is occupied); a platoon's hex is."""
+    s = db_game([unit("su-r", "su_rifle", "su", "A0101"),
+                 unit("ge-l", "ge_ldr_lt_a", "ge", "A1001"), unit("ge-a", "ge_rifle", "ge", "A1110")])
+    assert not set(ob.observe(s).observed["su"])
+    after, events = razvedka.roll(s, "su", ScriptedDice.of(6))  # one roll: the platoon's hex
+    assert [e.data["hex"] for e in events] == ["A1110"]
+    assert [r.hex for r in after.intel["su"].reports] == [at("A1110")]

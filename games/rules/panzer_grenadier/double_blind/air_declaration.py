@@ -1,11 +1,13 @@
 """Air attacks against unobserved units: what the defender declares (18.9).
 
-The engine has no aircraft yet; this is the declaration step the air rules will call once
-an aircraft arrives over its target hex: for every hex within 3 hexes of the target that
+The air rules (optional/air_support.py, D-AIR-4) call this once a sortie aimed at a hex in
+a double-blind game arrives over it (D-DB-AIR): for every hex within 3 hexes of the target that
 holds counters of the defending side and that the attacking side observes none of, the
 unit types there (generic types, no numbers, no leaders); a limiting-terrain hex that is
-neither the target nor adjacent to it is only declared "occupied". The attacker then
-picks the hex actually attacked.
+neither the target nor adjacent to it is only declared "occupied" (a hill hex counts as
+limiting terrain, as for spotting, D10). A hex holding only leaders is not declared: the
+variant declares unit types, and leaders are no unit type. The attacker then picks the hex
+actually attacked.
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 D-DB-RAZVEDKA: a scenario's `razvedka` special rule names the side that scouts. When the
 initiative of turn 1 has been rolled ("before turn 1"), the referee rolls 1d6 for every hex
-holding enemy counters that the side observes none of; on 4 or more the side learns the
+holding enemy units that the side observes none of (a hex holding only leaders is not rolled
+for: "Leaders are never revealed by Razvedka", and a report there would place them); on 4
+or more the side learns the
 generic types of the units there (never leaders), and their number only if one of its OPs
 has line of sight to the hex. The reports stay in the side's view for that turn.
 """
@@ -57,6 +59,8 @@ def roll(state: st.GameState, side: str, dice: Any):
         units = hexes[h]
         if any(u.id in seen for u in units):
             continue
+        if all(counter_type(state, u.type_id).is_leader for u in units):
+            continue  # leaders alone: nothing razvedka may report (18.10)
         (r,) = dice.roll(1, "razvedka")  # no hex in the purpose: dice lists travel too
         ok = r >= SUCCESS
         data: dict = {"hex": hex_label(state, h), "roll": r, "success": ok}
