@@ -180,7 +180,7 @@ def resolve_all(state: GameState, dice, events: list[dict]) -> None:
         if where is not None:
             key = (where, target if where == label else "units", smoked)
             landed[key] = landed.get(key, Fraction(0)) + strength
-    if any(True for _ in landed):
+    if landed:
         state.attacks_made[side] = state.attacks_made.get(side, 0) + 1
     for (label, target, smoked), strength in sorted(landed.items()):
         if smoked:
