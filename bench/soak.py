@@ -290,7 +290,17 @@ async def soak(args: argparse.Namespace, servers: list[Daphne], postgres: Postgr
 
     begun = time.monotonic()
     deadline = begun + args.minutes * 60
+    rss_mid: dict[int, float] = {}
+
+    async def sample_midway() -> None:
+        """Memory a third of the way in: the processes' caches (512 states and views each,
+        games.engine_adapter) are full by then, so what grows after is what keeps growing."""
+        await asyncio.sleep(args.minutes * 20)
+        rss_mid.update({s.port: s.rss_mb() for s in servers})
+
+    midway = asyncio.create_task(sample_midway())
     await asyncio.gather(*(t.play(deadline, args.think, connecting) for t in tables))
+    await midway
     elapsed = time.monotonic() - begun
     cpu_end = cpu_now(servers, postgres, redis)
     say("cpu: " + " ".join(
@@ -302,7 +312,7 @@ async def soak(args: argparse.Namespace, servers: list[Daphne], postgres: Postgr
     rss_end = {s.port: s.rss_mb() for s in servers}
     for server in servers:
         say(f"process: port={server.port} rss_start_mb={rss_start[server.port]:.0f} "
-            f"rss_end_mb={rss_end[server.port]:.0f}")  # fmt: skip
+            f"rss_third_mb={rss_mid[server.port]:.0f} rss_end_mb={rss_end[server.port]:.0f}")
     for kind, count in tally.errors.most_common():
         say(f"error: {count} x {kind}")
     await asyncio.gather(*(t.close() for t in tables))
