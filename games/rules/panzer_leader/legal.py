@@ -101,6 +101,9 @@ def _combat(state: GameState, side: str, out: dict) -> None:
                         field_of_fire.blocks(state, f, label) is None and \
                         spotters_for(state, side, label):
                     orders.append({"type": "order_indirect", "unit": f.id, "hex": label})
+                    if smoke.may_fire_smoke(f) and smoke.may_smoke_hex(state, side, label) is None:
+                        orders.append({"type": "order_indirect", "unit": f.id, "hex": label,
+                                       "smoke": True})  # the experimental rule (22.3)
     combos: dict[tuple, list[str]] = {}
     for c in fire:
         combos.setdefault(tuple(c["targets"]), []).append(c["units"][0])

@@ -164,11 +164,6 @@ PREVIEWS = {
 }
 
 
-def indirect_preview(state: GameState, label: str, strength) -> list[dict]:
-    """Each counter's share of indirect fire into a hex (13.4)."""
-    return [a.to_json() for a in indirect.hex_attacks(state, label, strength)]
-
-
 def line_of_sight(state: GameState, a: str, b: str) -> dict:
     m = board_of(state)
     why = why_not_seen(state, m.hex(a), m.hex(b))
