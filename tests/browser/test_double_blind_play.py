@@ -33,8 +33,8 @@ SCENARIO = "meeting-at-kessel"
 def unit_ids() -> dict[str, set[str]]:
     """The scenario's unit ids by side."""
     out: dict[str, set[str]] = {}
-    for u in engine.scenario(SCENARIO).units:
-        out.setdefault(u.side, set()).add(u.id)
+    for unit, side in engine.scenario(SCENARIO).units:  # (unit id, side id), the ruleset's scenario info
+        out.setdefault(side, set()).add(unit)
     return out
 
 
