@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { faceOf, natoSymbol, printedValues, stateMarks, valuesInWords } from "../../static/games/js/board/counters.js";
+import { compactSymbol, faceOf, natoSymbol, printedValues, stateMarks, valuesInWords } from "../../static/games/js/board/counters.js";
 import { indexHexes, sharedEdge } from "../../static/games/js/board/geometry.js";
 import { slopeItems, stacks, unitItems } from "../../static/games/js/board/layers.js";
 import { fogItems, markerItems, overlayItems } from "../../static/games/js/board/overlays.js";
@@ -52,6 +52,20 @@ describe("counters", () => {
     assert.equal(sym.children[0].tag, "rect");
     assert.equal(sym.children.filter((c) => c.tag === "line").length, 2);
     assert.equal(natoSymbol("tank", 0, 0, 10, 6).children[1].tag, "ellipse");
+  });
+
+  test("a counter's symbol is drawn as at most two paths, the same strokes and dots", () => {
+    for (const kind of ["infantry", "hmg", "artillery", "tank", "truck", "aa_gun", "engineer"]) {
+      const full = natoSymbol(kind, 0, 0, 10, 6);
+      const compact = compactSymbol(full);
+      assert.ok(compact.children.length <= 2 && compact.children.every((c) => c.tag === "path"), kind);
+      const [strokes, dots] = compact.children;
+      for (const line of full.children.filter((c) => c.tag === "line")) {
+        assert.ok(strokes.attrs.d.includes(`M${line.attrs.x1} ${line.attrs.y1}L${line.attrs.x2} ${line.attrs.y2}`), kind);
+      }
+      assert.equal(Boolean(dots), full.children.some((c) => c.tag === "circle"), kind);
+      assert.equal(compact.attrs.class, full.attrs.class);
+    }
   });
 
   test("a last-known marker is drawn faded with the turn it was last seen, without values", () => {

@@ -97,6 +97,29 @@ export function natoSymbol(kind, x, y, w, h, ink = INK) {
   return { tag: "g", attrs: { class: `nato nato-${kind}`, stroke: ink, "stroke-width": 1 }, children: [frame, ...(marks[kind]?.() ?? [])] };
 }
 
+/**
+ * A symbol from natoSymbol as at most two paths under its group: every frame, line, oval and
+ * curve in one stroked path, every dot in one filled path. The same drawing with a third of
+ * the elements: each counter on the board is a copy of its face, so this is what a 300-counter
+ * board lays out and paints.
+ */
+export function compactSymbol(symbol, ink = INK) {
+  const strokes = [];
+  const fills = [];
+  const arc = (cx, cy, rx, ry) => `M${round1(cx - rx)} ${round1(cy)}a${rx} ${ry} 0 1 0 ${round1(2 * rx)} 0a${rx} ${ry} 0 1 0 ${round1(-2 * rx)} 0z`;
+  for (const c of symbol.children) {
+    const a = c.attrs;
+    if (c.tag === "rect") strokes.push(`M${a.x} ${a.y}h${a.width}v${a.height}h${round1(-a.width)}z`);
+    else if (c.tag === "line") strokes.push(`M${a.x1} ${a.y1}L${a.x2} ${a.y2}`);
+    else if (c.tag === "ellipse") strokes.push(arc(a.cx, a.cy, a.rx, a.ry));
+    else if (c.tag === "path") strokes.push(a.d);
+    else if (c.tag === "circle") fills.push(arc(a.cx, a.cy, a.r, a.r));
+  }
+  const children = [{ tag: "path", attrs: { d: strokes.join(""), fill: "none" } }];
+  if (fills.length) children.push({ tag: "path", attrs: { d: fills.join(""), fill: ink, stroke: "none" } });
+  return { ...symbol, children };
+}
+
 /** The leader star: a small filled star in the symbol box. */
 function leaderStar(x, y, w, h, ink = INK) {
   const cx = x + w / 2;
@@ -235,9 +258,9 @@ function buildCounter(unit, type, { side, selected, colours, partner = false }) 
   const bw = side * 0.46;
   const bh = side * 0.28;
   if (unit.leader) children.push(leaderStar(bx, by, bw, bh, ink));
-  else if (type && known) children.push(natoSymbol(type.kind, bx, by, bw, bh, ink));
+  else if (type && known) children.push(compactSymbol(natoSymbol(type.kind, bx, by, bw, bh, ink), ink));
   else if (generic?.symbol) {
-    const symbol = natoSymbol(generic.symbol, bx, by, bw, bh, ink);
+    const symbol = compactSymbol(natoSymbol(generic.symbol, bx, by, bw, bh, ink), ink);
     children.push({ ...symbol, attrs: { ...symbol.attrs, class: `${symbol.attrs.class} generic` } });
   }
   else if (!known) children.push(text(0.3, { class: "unit-marker", x: round1(side / 2), y: round1(side * 0.6) }, "?"));
