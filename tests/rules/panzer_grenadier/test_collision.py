@@ -100,3 +100,23 @@ def test_a_leader_led_collision_may_assault_and_the_assaulters_fire_first_d_db_c
     assert "collision" in [e.type for e in step.events]
     assert fires and fires[0].side == "su"  # the assaulters fire first
     assert after.units["su-r"].hex == at("A0209") or after.units["su-r"].eliminated
+
+
+def test_units_activated_with_the_leader_that_have_not_moved_join_a_collision_assault_18_7():
+    """18.7: "Other units which activated in the hex with the leader may join the assault, if
+    they have not already moved" (D-DB-COLLIDE-ASSAULT)."""
+    from dataclasses import replace
+
+    from games.rules.panzer_grenadier.double_blind.collision import joiners
+
+    s = db_game([unit("su-r", "su_rifle", "su", "A0205"), unit("su-l", "su_ldr_lt_a", "su", "A0205"),
+                 unit("su-r2", "su_rifle", "su", "A0205"), unit("su-d", "su_rifle", "su", "A0205",
+                                                               status=st.DISRUPTED),
+                 unit("ge-r", "ge_rifle", "ge", "A0209")], night=True, dice=(1, 6))
+    s = apply(s, "su-1", {"type": "activate", "kind": "stack", "hex": "A0205"},
+              ScriptedDice.of()).state
+    assert joiners(s, ("su-l", "su-r"), at("A0205")) == ("su-r2",)  # not the disrupted one
+    a = s.activation
+    moved = replace(s, activation=replace(a, mp_spent={**a.mp_spent, "su-r2": 1}))
+    assert joiners(moved, ("su-l", "su-r"), at("A0205")) == ()
+    assert joiners(s, ("su-l", "su-r"), at("A0206")) == ()  # only from the hex they left

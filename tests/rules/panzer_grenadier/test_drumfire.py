@@ -266,3 +266,18 @@ def test_a_bombardment_that_would_place_drumfire_is_offered_to_be_resolved_separ
     bombards = legal_commands(s, "ge-1")["bombard"]
     plain = {"type": "bombard", "firers": ["ge-m"], "target": "A0106"}
     assert plain in bombards and {**plain, "drumfire_separately": True} in bombards
+
+
+def test_drumfire_under_a_logistics_shortfall_fires_one_column_left_17_10():
+    """Drumfire is bombardment: a firing side in shortfall takes the -1 column (17.10)."""
+    from dataclasses import replace
+
+    from games.rules.panzer_grenadier.optional.drumfire import drumfire_situations
+
+    s = two_guns("0201", "0203")
+    state = s.state(options=frozenset({"drumfire"}))
+    mover = state.with_unit(replace(s.units["r1"], id="m"))
+    plain = drumfire_situations(s.map, mover, s.hex("0206"), s.catalogue())
+    short = drumfire_situations(s.map, replace(mover, supply={"ge": "shortfall"}),
+                                s.hex("0206"), s.catalogue())
+    assert [sh.rule for sh in short[0].shifts] == [*(sh.rule for sh in plain[0].shifts), "17.10"]

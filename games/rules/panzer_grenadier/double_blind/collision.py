@@ -150,12 +150,28 @@ def may_assault(state: st.GameState, movers, met) -> bool:
     return bool(fighters) and any(counter_type(state, u.type_id).is_combat_unit for u in met)
 
 
+def joiners(state: st.GameState, movers, frm) -> tuple[str, ...]:
+    """18.7: "Other units which activated in the hex with the leader may join the assault, if
+    they have not already moved": the activation's units still in the hex the movers came
+    from that have neither moved nor acted, in good order and not carried. The player chose
+    the assault before knowing of the collision (`assault_on_collision`), so they join with
+    it (D-DB-COLLIDE-ASSAULT)."""
+    a = state.activation
+    return tuple(
+        uid for uid in sorted(a.units)
+        if uid not in movers and uid not in a.acted and not a.mp_spent.get(uid)
+        and (u := state.units[uid]).hex == frm and u.on_map and u.carried_by is None
+        and u.status == st.GOOD
+    )
+
+
 def _assault_first(state: st.GameState, movers, h, met, dice: Any):
     """The movers enter and assault; they fire first in this round (18.7)."""
     m, cat = game_map(state), catalogue_for(state)
     side = state.units[movers[0]].side
     frm = state.units[movers[0]].hex
     defender = met[0].side
+    movers = (*movers, *joiners(state, movers, frm))
     state = move_step.move_units(state, list(movers), h)
     for hook in hooks.each("assault_round"):  # e.g. drumfire of a firer assaulted lifts (17.2)
         state = hook(state, h)

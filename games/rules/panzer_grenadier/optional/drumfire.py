@@ -29,7 +29,7 @@ from ..core.acting import as_events
 from ..core.attacks import fire_attack
 from ..core.firing import bombard_and_smoke_options
 from ..core.hooks import Plugin
-from ..core.registry import catalogue_for, game_map
+from ..core.registry import catalogue_for, game_map, scenario_for
 from ..core.stacking import combat_units_in
 from ..core.state import DEMORALIZED, GameState
 
@@ -225,8 +225,26 @@ def drumfire_situation(
                 "17.2",
             )
         )
+    if board.supply_level(state, _firing_side(state, group)) in ("shortfall", "critical"):
+        shifts.append(Shift(-1, "logistics shortfall", "17.10"))  # as any bombardment
     parts = tuple({"unit": f, "value": str(v)} for f, v in group)
     return AttackSituation("drumfire", situation.BOMBARDMENT, None, value, parts, tuple(shifts))
+
+
+def _firing_side(state: GameState, group: list[tuple[str, Any]]) -> Any:
+    """Whose logistics a drumfire group fires under: its on-board unit (its player's level
+    in team games, D-LOG-3), or the side whose scenario rule gives the increment (9.2)."""
+    fid = group[0][0]
+    if fid in state.units:
+        return state.units[fid]
+    try:
+        rules = getattr(scenario_for(state), "special_rules", ()) or ()
+    except KeyError:  # a scenario built by hand (tests, tools) with no special rules
+        rules = ()
+    for rule in rules:
+        if rule.rule == "offboard_artillery" and any(i.id == fid for i in rule.increments):
+            return rule.side
+    return ""
 
 
 def resolve_drumfire_entry(
