@@ -196,3 +196,17 @@ def test_the_enemy_activation_shows_only_the_counters_the_side_knows_d_db_log():
     assert su == {"side": "ge", "seat": "ge-1", "kind": None, "leader": None, "units": [],
                   "acted": []}
     assert view_for(s, ("side", "ge"))["activation"]["units"] == ["ge-t"]
+
+
+def test_a_mortar_on_the_move_shows_as_infantry_and_unlimbered_as_weapons_18_12():
+    """18.12's generic markers: "Enemy Infantry (includes limbered mortars)", "Weapons
+    (includes unlimbered mortars)"."""
+    from dataclasses import replace
+
+    from games.rules.panzer_grenadier.double_blind.knowledge import generic_type
+    from tests.rules.panzer_grenadier.turnkit import started, unit
+
+    s = started([unit("ge-m", "ge_mortar_81", "ge", "A0101"), unit("su-1", "su_rifle", "su", "A1510")])
+    assert generic_type(s, s.units["ge-m"]) == "weapons"
+    carried = s.with_unit(replace(s.units["ge-m"], carried_by="ge-truck"))
+    assert generic_type(carried, carried.units["ge-m"]) == "infantry"

@@ -73,7 +73,15 @@ def generic_type(state: st.GameState, u: st.UnitState) -> str:
     kind = getattr(t, "kind", "")
     if kind == "prime_mover" and t.full.armor is not None:
         return "armored_transport"
+    if kind == "mortar" and _limbered(state, u):
+        return "infantry"  # 18.12: "Enemy Infantry (includes limbered mortars)"
     return GENERIC.get(kind, "weapons")
+
+
+def _limbered(state: st.GameState, u: st.UnitState) -> bool:
+    """A mortar on the move: carried, or moved in the activation being played (18.12)."""
+    a = state.activation
+    return u.carried_by is not None or (a is not None and bool(a.mp_spent.get(u.id)))
 
 
 def viewers(state: st.GameState) -> list[str]:
