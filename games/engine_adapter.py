@@ -257,6 +257,11 @@ def turn_marker(state: GameState) -> tuple:
     return rules_of(state).turn_marker(state)
 
 
+def turn_info(state: GameState) -> dict:
+    """Whose turn it is, as the lobby shows it: turn, phase, side to act, seat acting."""
+    return rules_of(state).turn_info(state)
+
+
 def stage(state: GameState) -> tuple:
     """(turn, phase): a new stage of the turn tells every seat that may act."""
     return rules_of(state).stage(state)

@@ -36,6 +36,8 @@ class Game(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     scenario = models.CharField(max_length=100)
+    # The game it is (games.rules.registry): set from the scenario when the game is opened.
+    ruleset = models.CharField(max_length=40, default="panzer_grenadier", db_index=True)
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
     # Bumped by exactly one per accepted command (compare-and-swap); 1 is the opening state.
     version = models.PositiveIntegerField(default=0)

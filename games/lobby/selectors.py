@@ -49,17 +49,11 @@ def _spectators(game_ids: list[Any]) -> dict[str, int]:
 
 
 def _turn(game: Game) -> dict | None:
-    """Whose turn it is, from the stored state: the acting seat, or the side to act."""
-    raw = (game.state or {}).get("state") if isinstance(game.state, dict) else None
-    if not raw:
+    """Whose turn it is, as the game's ruleset tells it from the current state (decoded once
+    per version in each process): the acting seat, or the side to act."""
+    if not game.state:
         return None
-    activation = raw.get("activation") or {}
-    return {
-        "turn": raw.get("turn"),
-        "phase": raw.get("phase"),
-        "side": raw.get("active_side"),
-        "seat": activation.get("seat") if isinstance(activation, dict) else None,
-    }
+    return engine.turn_info(engine.decode_state(game.pk, game.version, game.state))
 
 
 def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, int]) -> dict:

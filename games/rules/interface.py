@@ -119,6 +119,10 @@ class Ruleset(Protocol):
     def turn_marker(self, state: Any) -> tuple:
         """A value that changes whenever whose turn it is changes (the lobby's list)."""
 
+    def turn_info(self, state: Any) -> dict:
+        """Whose turn it is, as the lobby shows it: {"turn", "phase", "side", "seat"} (the
+        side to act and the seat acting, or None)."""
+
     def stage(self, state: Any) -> tuple:
         """(turn, phase): a new stage of the turn tells every seat that may act (mails)."""
 

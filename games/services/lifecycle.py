@@ -115,6 +115,7 @@ def game_create(
     seed = engine.new_seed()
     game = Game.objects.create(
         scenario=scenario,
+        ruleset=scen.ruleset,
         options=opts,
         seats_per_side=seats_per_side,
         seed=seed,

@@ -102,3 +102,19 @@ def test_an_unfound_minefield_reaches_no_frame_of_the_side_that_did_not_lay_it(p
 
 def _occupied(state) -> set[str]:
     return {u.hex for u in state.units.values() if u.hex}
+
+
+def test_every_game_is_stamped_with_its_ruleset(pl_game):
+    """Issue 15: the game row says which game it is (migration 0008 stamped the old ones)."""
+    game, _ = pl_game
+    kessel = services.game_create(user=person("pg_player"), scenario="meeting-at-kessel",
+                                  side="ge")
+    assert (game.ruleset, kessel.ruleset) == ("panzer_leader", "panzer_grenadier")
+
+
+def test_the_lobby_card_says_whose_turn_it_is_in_either_game(pl_game):
+    from games.lobby.selectors import game_card
+
+    game, _ = pl_game
+    card = game_card(game, set(), {})
+    assert card["turn"]["side"] in ("allied", "german") and card["turn"]["turn"] == 1

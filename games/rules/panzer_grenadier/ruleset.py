@@ -103,6 +103,11 @@ class PanzerGrenadier:
         return (state.turn, state.phase, state.active_side, a.seat if a is not None else None,
                 state.opfire.side if state.opfire is not None else None)  # 13.0 window
 
+    def turn_info(self, state):
+        a = state.activation
+        return {"turn": state.turn, "phase": state.phase, "side": state.active_side,
+                "seat": a.seat if a is not None else None}
+
     def stage(self, state):
         return (state.turn, state.phase)
 

@@ -79,6 +79,10 @@ class PanzerLeader:
     def turn_marker(self, state):
         return (state.turn, state.phase, state.active, bool(state.pending))
 
+    def turn_info(self, state):
+        side = state.enemy(state.active) if state.pending else state.active
+        return {"turn": state.turn, "phase": state.phase, "side": side, "seat": None}
+
     def stage(self, state):
         return (state.turn, state.phase)
 
