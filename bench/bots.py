@@ -1,17 +1,25 @@
 """Benchmark the bots: win rates of each level against the one below, and decision times.
 
-Pairings, sides swapped every game: veteran against recruit, recruit against uniform random
-legal play, elite against veteran. A game counts 1 for a win, 1/2 for a draw. Each rate is
-printed with its 95 % Wilson interval and the games behind it; decision time is measured
-per command (view, legal commands and previews built, then the bot's choice), p95 over all
-Recruit and Veteran commands, and over Elite's.
+Pairings, sides swapped every game: Veteran against Recruit, Recruit against uniform random
+legal play, Elite against Veteran. A game counts 1 for a win, 1/2 for a draw. Each rate is
+printed with its 95 % Wilson interval and the games behind it; decision time is measured per
+command (view, legal commands and previews built, then the bot's choice), p95 over all
+Recruit and Veteran commands, and over Elite's, in the deciding thread's CPU time: the
+machine is shared, and its neighbours' load inflates wall times by whatever they run (the
+wall-clock p95 is printed beside it). A bot thinks in one thread, so on an idle machine the
+two agree.
 
-The default run plays 8 games per pairing (4 on Meeting at Kessel, 4 on Melnitsa
-Bridgehead) and took 28 minutes on the shared 2-core machine at load average 11-17 (Elite's
-games are most of it); `--games N` plays N
-per scenario per pairing, `--scenario ID` (repeatable) picks scenarios, Sosna Line included.
+Scenarios: every bundled one, of both games. Elite is measured on Panzer Grenadier's only:
+Panzer Leader's Elite plays as its Veteran (levels.py), so that pairing would measure
+nothing but the dice there.
 
-Run: .venv/bin/python bench/bots.py [--games N] [--seed S]
+The default run (`DEFAULT` below: 4 games per scenario for the first two pairings, 6/4/2
+on Kessel/Melnitsa/Sosna for Elite; 76 games) plays its games on two worker processes and
+is sized to finish within 25 minutes on the shared 2-core machine; `--games N` plays N per
+scenario per pairing (README: the figures of a run with --games 40), `--scenario ID`
+(repeatable) picks scenarios, `--options a,b` plays them with those optional rules.
+
+Run: .venv/bin/python bench/bots.py [--games N] [--jobs J] [--seed S] [--options a,b]
 Last line: bots: veteran_vs_recruit=0.NN recruit_vs_random=0.NN elite_vs_veteran=0.NN
 decision_p95_ms=N elite_p95_ms=N games=N
 """
@@ -21,22 +29,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.bots.arena import play_match, wilson  # noqa: E402
+from games.bots.arena import parse_options, play_game, scenario_ids, wilson  # noqa: E402
+from games.rules.registry import for_scenario  # noqa: E402
 
 PAIRINGS = (("veteran", "recruit"), ("recruit", "random"), ("elite", "veteran"))
-# Games per scenario per pairing in the default run (Sosna Line is slow; Elite skips it).
-DEFAULT = {
-    "meeting-at-kessel": {"veteran": 4, "recruit": 4, "elite": 4},
-    "melnitsa-bridgehead": {"veteran": 4, "recruit": 4, "elite": 4},
-}
-# Sosna Line (six boards, 90 counters) takes 4-5 minutes a game here: `--scenario
-# sosna-line --games N` plays it.
-ALL = ("meeting-at-kessel", "melnitsa-bridgehead", "sosna-line")
+ELITE_SCENARIOS = ("meeting-at-kessel", "melnitsa-bridgehead", "sosna-line")
+# Games per scenario per pairing in the default run.
+DEFAULT_GAMES = {"veteran": 4, "recruit": 4}
+DEFAULT_ELITE = {"meeting-at-kessel": 6, "melnitsa-bridgehead": 4, "sosna-line": 2}
 
 
 def p95(values: list[float]) -> float:
@@ -46,47 +52,96 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
+def games_for(strong: str, scenario: str, asked: int | None) -> int:
+    if strong == "elite" and scenario not in ELITE_SCENARIOS:
+        return 0
+    if asked is not None:
+        return asked
+    return DEFAULT_ELITE.get(scenario, 0) if strong == "elite" else DEFAULT_GAMES[strong]
+
+
+def _one(job: tuple) -> tuple:
+    strong, weak, scenario, g, seed, options = job
+    sides = [s.id for s in for_scenario(scenario).scenarios()[scenario].sides]
+    first = sides[g % 2]
+    levels = {s: (strong if s == first else weak) for s in sides}
+    r = play_game(scenario, levels, f"{seed}:{scenario}:{strong}-{weak}:{g}", options)
+    score = 0.5 if r.winner is None else float(levels[r.winner] == strong)
+    return (strong, weak, scenario, score, r.winner, r.steps, r.capped, r.decision_cpu_ms,
+            r.refused, r.decision_ms)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench/bots.py")
     p.add_argument("--games", type=int, default=None, help="games per scenario per pairing")
+    p.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     p.add_argument("--seed", default="bench")
-    p.add_argument("--scenario", action="append", choices=ALL, help="only these scenarios")
+    p.add_argument("--scenario", action="append", choices=scenario_ids(),
+                   help="only these scenarios")
+    p.add_argument("--options", default=None, help="optional rules, comma-separated")
     a = p.parse_args(argv)
-    scenarios = a.scenario or list(DEFAULT)
+    scenarios = a.scenario or scenario_ids()
+    jobs = []
+    for strong, weak in PAIRINGS:
+        for sid in scenarios:
+            try:
+                options = parse_options(a.options, sid)
+            except ValueError as exc:
+                p.error(str(exc))
+            jobs += [(strong, weak, sid, g, a.seed, options)
+                     for g in range(games_for(strong, sid, a.games))]
+    # The longest games first, so the two workers finish together.
+    jobs.sort(key=lambda j: (j[0] != "elite", j[2] != "sosna-line"))
+    t0 = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+        for res in pool.map(_one, jobs):
+            results.append(res)
+            strong, weak, sid, score, winner, steps, capped, _, refused, _ = res
+            print(f"{strong}_vs_{weak} {sid}: score={score:.1f} winner={winner or 'draw'} "
+                  f"steps={steps}{' capped' if capped else ''}"
+                  f"{' refused=' + str(len(refused)) if refused else ''} "
+                  f"({time.perf_counter() - t0:.0f}s)", flush=True)
     rates: dict[str, float] = {}
     fast_ms: list[float] = []
     elite_ms: list[float] = []
-    total = 0
-    t0 = time.perf_counter()
+    fast_wall: list[float] = []
+    elite_wall: list[float] = []
     for strong, weak in PAIRINGS:
-        score, n = 0.0, 0
+        mine = [r for r in results if r[0] == strong and r[1] == weak]
         for sid in scenarios:
-            games = a.games if a.games is not None else DEFAULT.get(sid, {}).get(strong, 0)
-            if not games:
-                continue
-            m = play_match(sid, strong, weak, games, a.seed)
-            score += m.a_score()
-            n += len(m.records)
-            for r in m.records:
-                for level, ms in r.decision_ms.items():
-                    (elite_ms if level == "elite" else fast_ms).extend(
-                        ms if level != "random" else [])
-            wins = ",".join(f"{k}:{v}" for k, v in sorted(m.side_wins().items()))
-            print(f"{strong}_vs_{weak} {sid}: games={len(m.records)} "
-                  f"score={m.a_score() / len(m.records):.2f} side_wins={wins} "
-                  f"({time.perf_counter() - t0:.0f}s)", flush=True)
+            here = [r for r in mine if r[2] == sid]
+            if here:
+                wins: dict[str, int] = {}
+                for r in here:
+                    wins[r[4] or "draw"] = wins.get(r[4] or "draw", 0) + 1
+                side_wins = ",".join(f"{k}:{v}" for k, v in sorted(wins.items()))
+                print(f"{strong}_vs_{weak} {sid}: games={len(here)} "
+                      f"score={sum(r[3] for r in here) / len(here):.2f} side_wins={side_wins}")
+        score, n = sum(r[3] for r in mine), len(mine)
         lo, hi = wilson(score, n)
         rates[f"{strong}_vs_{weak}"] = score / max(1, n)
-        total += n
         print(f"{strong}_vs_{weak}: {score / max(1, n):.2f} over {n} games "
               f"(95% CI {lo:.2f}-{hi:.2f})", flush=True)
-    print(f"decision p95: recruit/veteran {p95(fast_ms):.0f} ms over {len(fast_ms)} commands, "
-          f"elite {p95(elite_ms):.0f} ms over {len(elite_ms)}; {time.perf_counter() - t0:.0f}s")
+        for r in mine:
+            for level, ms in r[7].items():
+                if level == "elite":
+                    elite_ms.extend(ms)
+                    elite_wall.extend(r[9][level])
+                elif level != "random":
+                    fast_ms.extend(ms)
+                    fast_wall.extend(r[9][level])
+    refused = sum(len(r[8]) for r in results)
+    capped = sum(1 for r in results if r[6])
+    print(f"decision p95 (CPU): recruit/veteran {p95(fast_ms):.0f} ms over {len(fast_ms)} "
+          f"commands, elite {p95(elite_ms):.0f} ms over {len(elite_ms)}; wall clock on this "
+          f"machine now: {p95(fast_wall):.0f} ms and {p95(elite_wall):.0f} ms; capped games "
+          f"{capped}, engine refusals {refused}; {time.perf_counter() - t0:.0f}s")
     print(
         f"bots: veteran_vs_recruit={rates['veteran_vs_recruit']:.2f} "
         f"recruit_vs_random={rates['recruit_vs_random']:.2f} "
         f"elite_vs_veteran={rates['elite_vs_veteran']:.2f} "
-        f"decision_p95_ms={p95(fast_ms):.0f} elite_p95_ms={p95(elite_ms):.0f} games={total}"
+        f"decision_p95_ms={p95(fast_ms):.0f} elite_p95_ms={p95(elite_ms):.0f} games={len(results)}"
     )
     return 0
 

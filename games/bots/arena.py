@@ -64,7 +64,10 @@ class GameRecord:
     winner: str | None
     steps: int
     seconds: float
-    decision_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> times
+    decision_ms: dict[str, list[float]] = field(default_factory=dict)  # level -> wall times
+    # level -> the CPU time of the deciding thread: what a decision costs, whatever else the
+    # machine is doing (a shared machine's neighbours inflate wall times, not these).
+    decision_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
     capped: bool = False  # stopped at MAX_STEPS without an end
     refused: list[str] = field(default_factory=list)  # legal commands the engine refused
 
@@ -88,17 +91,19 @@ def play_game(
     bots = derive(seed, "bots")
     seat_side = rules.seat_sides(state)
     times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     refused: list[str] = []
     t0 = time.perf_counter()
     n = 0
     while not rules.is_over(state) and n < max_steps:
         seat = rules.who_may_act(state)[0]
         level = levels[seat_side[seat]]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         d = decision_for(rules, state, seat, f"{bots}:{n}",
                          with_previews=level in NEEDS_PREVIEWS)
         cmd = decide(level, d, facts)
         times.setdefault(level, []).append((time.perf_counter() - start) * 1000)
+        cpu.setdefault(level, []).append((time.thread_time() - start_cpu) * 1000)
         try:
             state = rules.apply(state, seat, cmd, dice).state
         except RulesError as exc:
@@ -117,7 +122,7 @@ def play_game(
     if os.environ.get("PGWEB_ARENA_DEBUG"):
         print(rules.result(state), file=sys.stderr)
     return GameRecord(scenario_id, dict(levels), winner, n, time.perf_counter() - t0, times,
-                      capped=not over, refused=refused)
+                      cpu, capped=not over, refused=refused)
 
 
 @dataclass

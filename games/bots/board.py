@@ -144,14 +144,19 @@ class Board:
     # -- terrain and fields of fire ------------------------------------------------------
 
     def los(self, a: Hex, b: Hex) -> bool:
+        """Line of sight over the map's terrain. It depends on the map alone, so one table per
+        map serves every Board and every decision (a bot asks the same pairs again and again)."""
+        table = self._los
+        if not table:
+            table = self._los = self.scen.map.cached(("bot-los",), dict)
         key = (a, b) if a <= b else (b, a)
-        hit = self._los.get(key)
+        hit = table.get(key)
         if hit is None:
             try:
                 hit = bool(has_los(self.scen.map, a, b))
             except ValueError:
                 hit = False
-            self._los[key] = hit
+            table[key] = hit
         return hit
 
     def cover(self, h: Hex) -> int:

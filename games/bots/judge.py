@@ -18,7 +18,7 @@ from .board import Board, Counter
 
 # Weights of a hex's qualities for a combat unit moving there.
 W_OBJECTIVE = 1.0
-W_EXIT = 1.0
+W_EXIT = 2.5  # a side that scores by leaving the map must want to leave
 W_COVER = 0.12  # per column shift of cover, when enemy guns can reach the hex
 W_EXPOSURE = 0.008  # per point of enemy fire strength reaching the hex, per step of worth
 W_TARGETS = 0.2  # having something to shoot at next activation
