@@ -32,7 +32,17 @@ from .facts import public_facts
 from .harness import decision_for
 from .levels import LEVELS, NEEDS_PREVIEWS, decide
 
-MAX_STEPS = 6000  # a game not over by then is scored a draw (`capped` says so)
+MAX_STEPS = 6000  # the least cap: a game not over by then is scored a draw (`capped`)
+STEPS_PER_COUNTER_TURN = 3  # room for every counter to act each turn, with its commands
+
+
+def step_cap(scenario_id: str) -> int:
+    """How many commands a game of the scenario may take before it is called a draw. A big
+    scenario needs room: Sosna Line's 301 counters over 15 turns, every unit acting each turn
+    (as bots do under double-blind, where they see little worth passing for), take some
+    9,000 commands, more than a fixed 6,000."""
+    info = for_scenario(scenario_id).scenarios()[scenario_id]
+    return max(MAX_STEPS, STEPS_PER_COUNTER_TURN * int(info.size.get("total", 0)) * info.turns)
 
 
 def scenario_ids() -> list[str]:
@@ -68,7 +78,7 @@ class GameRecord:
     # level -> the CPU time of the deciding thread: what a decision costs, whatever else the
     # machine is doing (a shared machine's neighbours inflate wall times, not these).
     decision_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
-    capped: bool = False  # stopped at MAX_STEPS without an end
+    capped: bool = False  # stopped at the step cap without an end
     refused: list[str] = field(default_factory=list)  # legal commands the engine refused
 
 
@@ -77,11 +87,12 @@ def play_game(
     levels: dict[str, str],
     seed: str,
     options: Iterable[str] | None = None,
-    max_steps: int = MAX_STEPS,
+    max_steps: int | None = None,
 ) -> GameRecord:
     """One game, each side played by its level; every command goes through the ruleset's
     `apply`. The dice and the bots' seeds are derived apart from `seed`."""
     rules = for_scenario(scenario_id)
+    max_steps = max_steps or step_cap(scenario_id)
     opts = None if options is None else list(options)
     state = rules.opening_state(scenario_id, opts, None)
     played = sorted(rules.scenarios()[scenario_id].default_options if opts is None else opts)
