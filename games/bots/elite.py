@@ -26,8 +26,8 @@ from .public import PublicScenario
 from .seat import Decision
 
 NAME = "elite"
-CANDIDATES = 5
-SAMPLES = 3
+CANDIDATES = 4
+SAMPLES = 2
 REPLIES = 1  # enemy activations played after ours before judging
 MAX_STEPS = 60  # commands played out in one sample
 ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")

@@ -18,7 +18,7 @@ from .public import PublicScenario
 from .seat import Decision
 
 NAME = "recruit"
-TEMPERATURE = 0.15  # in the judge's currency (enemy steps): higher plays more at random
+TEMPERATURE = 0.3  # in the judge's currency (enemy steps): higher plays more at random
 
 
 class RecruitJudge(Judge):
