@@ -96,3 +96,24 @@ def test_quick_match_offers_a_bot_after_the_chosen_wait_and_plays_panzer_leader(
     game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{_game_id(ann)}")
     assert game["scenario"] == "pl-hollenbach" and game["status"] == "active"
     assert "RecruitBot" in {s["user"] for s in game["seats"]}
+
+
+def test_a_player_asks_a_bot_to_stand_in_for_an_away_opponent_from_the_seats_panel(
+        person, live_server_url):
+    ann, bob = person(), person()
+    game = pages_kit.api(ann, live_server_url, "POST", "/api/v1/games",
+                         {"scenario": "meeting-at-kessel", "side": "ge"})
+    pages_kit.api(bob, live_server_url, "POST", f"/api/v1/games/{game['id']}/join",
+                  {"side": "su"})
+    ann.goto(f"{live_server_url}/games/{game['id']}/")
+    control = ann.locator("#seats .seat-row[data-seat=su-1] .seat-stand-in")
+    control.wait_for()  # Bob has not opened the game: away, and a person
+    assert ann.locator("#seats .seat-row[data-seat=ge-1] .seat-stand-in").count() == 0
+    control.locator("select").select_option("elite")
+    control.locator("button.stand-in").click()
+    # He only just left: the server says when a bot may stand in, and the page shows it.
+    ann.wait_for_selector("#seats .stand-in-said:has-text('away 60 s')")
+    pages_kit.shot(ann, "stand-in-seats-desktop")
+    ann.set_viewport_size(pages_kit.PHONE)
+    ann.locator("#seats").scroll_into_view_if_needed()
+    pages_kit.shot(ann, "stand-in-seats-phone")

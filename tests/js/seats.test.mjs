@@ -54,3 +54,11 @@ test("under sector command a seat commands a band of the map, and its page count
   const ge = rows.find((g) => g.side === "ge").rows[0];
   assert.equal(ge.commands, "the units in hex columns A01–A10");
 });
+
+test("a bot may stand in only for a person's seat: bots and empty seats are not people", () => {
+  const seats = [...SEATS, { id: "su-3", side: "su", user: "VeteranBot-2", you: false, formations: [] }];
+  const rows = seatRows(seats, null, "ge-1", (s) => names[s]).flatMap((g) => g.rows);
+  assert.deepEqual(rows.map((r) => [r.id, r.person]), [
+    ["ge-1", true], ["ge-2", true], ["su-1", true], ["su-2", false], ["su-3", false],
+  ]);
+});

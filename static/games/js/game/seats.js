@@ -37,6 +37,7 @@ export function seatRows(seats, presence, mySeat, sideName, command = {}) {
     bySide.get(s.side).push({
       id: s.id,
       who: s.user ?? "empty seat",
+      person: Boolean(s.user) && !/^(Recruit|Veteran|Elite)Bot(-\d+)?$/.test(s.user),
       role,
       online: Boolean(online[s.id]),
       commands: commandWords(s, { ...command, commanders: s.side === mySide ? command.commanders : null }),
@@ -47,8 +48,25 @@ export function seatRows(seats, presence, mySeat, sideName, command = {}) {
   return order.map((side) => ({ side, name: sideName(side), rows: bySide.get(side) }));
 }
 
-/** Draw the seats panel; a spectator count closes it. */
-export function renderSeats(root, seats, presence, mySeat, sideName, command = {}) {
+const BOT_LEVELS = [["recruit", "Recruit"], ["veteran", "Veteran"], ["elite", "Elite"]];
+
+/** For a seated player, beside an away player's seat: ask a bot to stand in for them (the
+ * server decides whether they have left, or their side is out of time). */
+function standInControl(row, standIn) {
+  const level = el("select", { class: "stand-in-level", "aria-label": `Bot level for ${row.id}` },
+    BOT_LEVELS.map(([value, name]) => el("option", { value, selected: value === "veteran" }, name)));
+  const said = el("span", { class: "stand-in-said", role: "status" });
+  const ask = el("button", { type: "button", class: "stand-in", "data-seat": row.id, onclick: async () => {
+    ask.disabled = true;
+    fill(said, await standIn(row.id, level.value));
+    ask.disabled = false;
+  } }, "Ask a bot to stand in");
+  return el("div", { class: "seat-stand-in" }, level, " ", ask, " ", said);
+}
+
+/** Draw the seats panel; a spectator count closes it. `standIn(seat, level)` -> words, when
+ * the viewer may ask a bot to stand in for an away player. */
+export function renderSeats(root, seats, presence, mySeat, sideName, command = {}, standIn = null) {
   const groups = seatRows(seats, presence, mySeat, sideName, command);
   const team = groups.some((g) => g.rows.length > 1);
   fill(
@@ -63,7 +81,9 @@ export function renderSeats(root, seats, presence, mySeat, sideName, command = {
       r.role === "you" ? el("strong", { class: "seat-badge you" }, " (you)") : null,
       r.role === "partner" ? el("span", { class: "seat-badge partner" }, " (your partner)") : null,
       " ", el("span", { class: "presence-word" }, r.online ? "online" : "away"),
-      team && r.commands ? el("div", { class: "seat-commands" }, `commands ${r.commands}`) : null))))),
+      team && r.commands ? el("div", { class: "seat-commands" }, `commands ${r.commands}`) : null,
+      standIn && mySeat && presence && r.role !== "you" && !r.online && r.person
+        ? standInControl(r, standIn) : null))))),
     presence ? el("li", { class: "spectators" }, `Spectators: ${presence.spectators ?? 0}${mySeat ? "" : " (you are watching)"}`) : null,
   );
 }

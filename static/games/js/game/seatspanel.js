@@ -2,7 +2,7 @@
 // view (`commanders`, `sectors`) and the REST game (players who joined since the page
 // opened); and which own-side counters a team partner commands now, for the board.
 
-import { getJson } from "./dom.js";
+import { csrfToken, getJson } from "./dom.js";
 import { renderSeats, withUsers } from "./seats.js";
 
 export class SeatsPanel {
@@ -32,7 +32,23 @@ export class SeatsPanel {
   draw() {
     const v = this.#view();
     renderSeats(this.#root, this.#ui.seats, this.#ui.presence, this.#boot.seat, this.#sideName,
-      { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName: this.#columnName });
+      { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName: this.#columnName },
+      this.#boot.seat && !v?.result ? (seat, level) => this.#standIn(seat, level) : null);
+  }
+
+  /** Ask a bot of `level` to stand in for an away player's seat; the server's answer in words. */
+  async #standIn(seat, level) {
+    try {
+      const response = await fetch(`${this.#boot.api}/bot-stand-in`, {
+        method: "POST", credentials: "same-origin", body: JSON.stringify({ seat, level }),
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+      });
+      const answer = await response.json().catch(() => null);
+      if (response.ok) return `A ${answer.level} bot stands in until the player returns.`;
+      return answer?.message ?? answer?.error?.message ?? `Refused (${response.status}).`;
+    } catch {
+      return "Could not reach the server.";
+    }
   }
 
   /** Own-side units a partner commands now: the view's answer, else the opening's (boot). */
