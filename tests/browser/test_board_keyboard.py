@@ -78,6 +78,7 @@ def test_a_turn_is_played_with_the_keyboard_alone_through_the_text_view(browser,
     p.keyboard.press("Enter")
     assert focused(p)["id"] == "text-h"
     p.evaluate("window.__watch = true")
+    p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
     roll = tab_to(p, "Roll for initiative", limit=5)
     enter_then_confirm(p)
     settled(p, roll["key"])
@@ -90,6 +91,9 @@ def test_a_turn_is_played_with_the_keyboard_alone_through_the_text_view(browser,
         p.keyboard.press("Tab")
         p.keyboard.press("Enter")  # the skip link to the text view
         p.evaluate("window.__watch = true")
+    # The text view lists this seat's commands once its view has come (it is drawn after the board).
+    p.wait_for_function("() => [...document.querySelectorAll('#text-view button')].some((b) => b.textContent.startsWith('Activate '))",
+                        timeout=TIMEOUT)
     activate = tab_to(p, "Activate ")
     enter_then_confirm(p)
     settled(p, activate["key"])
