@@ -35,7 +35,7 @@ from .core.move_offers import reach_of
 from .core.move_step import passenger_ids
 from .core.registry import catalogue_for, game_map, hex_label, parse_hex
 from .core.stacking import stacking_problem
-from .double_blind import knowledge
+from .double_blind import knowledge, redaction
 from .double_blind.observation import is_on as double_blind
 from .presentation import counter_faces
 
@@ -374,5 +374,19 @@ def why_not(state: st.GameState, seat_id: str, unit_ids: list[str], label: str) 
             _assault(state, seat, ids, h, blocked),
             _bombard(state, seat, ids, h, blocked),
         ]
-    return {"hex": hex_label(state, h), "actions": actions}
+    answer = {"hex": hex_label(state, h), "actions": actions}
+    return _in_words(state, seat.side, answer)
+
+
+def _in_words(state: st.GameState, side: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer as a player reads it: the validators' texts name counters by id; the
+    side's own counters become their printed names, and under hidden information every other
+    id its handle or "unseen" (redaction.for_side), so an answer never names what is hidden."""
+    own = {uid: _name(state, uid) for uid, u in state.units.items() if u.side == side}
+    pattern = re.compile("|".join(re.escape(uid) for uid in sorted(own, key=len, reverse=True))
+                         or "(?!)")
+    for action in answer["actions"]:
+        for r in action["reasons"]:
+            r["message"] = pattern.sub(lambda m: own[m.group(0)], r["message"])
+    return redaction.for_side(state, side, answer) if knowledge.in_force(state) else answer
 

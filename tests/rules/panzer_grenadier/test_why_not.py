@@ -165,3 +165,16 @@ def test_the_answer_names_counters_as_the_board_prints_them_never_by_id_or_ratin
     named = [m for m in messages if m.startswith("activate ")]
     assert named, messages
     assert one not in json.dumps(answer) and not any("(" in m for m in named)
+
+
+def test_a_validators_text_names_the_players_own_counters_by_their_printed_names():
+    """Issue 12: "ge-m cannot spot the target; name a spotting leader" read like an id; the
+    answer says the counter's printed name wherever the engine's own text named it by id."""
+    import json
+
+    s = started([unit("ge-m", "ge_mortar_81", "ge", "A0101"), unit("su-1", "su_rifle", "su", "A0111")])
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-m"}, ScriptedDice.of()).state
+    answer = why_not(s, "ge-1", ["ge-m"], "A0111")
+    bombard = next(a for a in answer["actions"] if a["action"] == "bombard")
+    assert any("cannot spot the target" in r["message"] for r in bombard["reasons"])
+    assert "ge-m" not in json.dumps(answer)
