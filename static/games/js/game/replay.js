@@ -17,7 +17,7 @@ const terrainOf = (label) => hexIndex.get(label)?.terrain?.replace(/_/g, " ") ??
 
 const state = { steps: [], at: 0, selected: null, clockLines: new Map() };
 const colours = clockColours(boot);
-const board = new Board($("board"), { map: boot.map, types: boot.types, onIntent });
+const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent });
 window.pgweb = { board, state };
 
 function view() {
