@@ -7,6 +7,7 @@ rule.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
@@ -267,3 +268,31 @@ def command_of(state: GameState, side: str | None) -> dict:
             if u.side == side and not u.eliminated
         }
     return out
+
+
+def in_words(state: GameState, side: str, text: str) -> str:
+    """An engine text as a player of `side` reads it: his own counters named as the board
+    prints them instead of by id (the validators' texts name counters by id)."""
+    own = {u.id: u for u in state.units.values() if u.side == side}
+    if not own or not any(uid in text for uid in own):
+        return text
+    names = counter_faces_or_none(state.scenario_id)
+    pattern = re.compile("|".join(re.escape(uid) for uid in sorted(own, key=len, reverse=True)))
+
+    def name(m: re.Match) -> str:
+        uid = m.group(0)
+        named = (names or {}).get(uid)
+        if named:
+            return named["name"]
+        return faces.type_label(catalogue_for(state)[own[uid].type_id].name)
+
+    return pattern.sub(name, text)
+
+
+def counter_faces_or_none(scenario_id: str) -> dict | None:
+    """The scenario's counters by id with their printed names (None for a scenario built by
+    hand, as tests and tools do)."""
+    try:
+        return counter_faces(scenario_id)["units"]
+    except (KeyError, AttributeError):
+        return None

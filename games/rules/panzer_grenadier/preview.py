@@ -27,6 +27,7 @@ from .legal import legal_commands
 from .optional.air_support import strike_odds
 from .optional.drumfire import OPTION as DRUMFIRE_OPTION
 from .optional.drumfire import drumfire_situations, is_drumfire_hex
+from .presentation import in_words
 
 PREVIEWED = ("move", "exit", "fire", "spray_fire", "bombard", "assault", "opportunity_fire")
 
@@ -59,7 +60,14 @@ def attack_odds(state: st.GameState, cmd: dict, side: str | None = None) -> dict
     hidden information a command names enemy counters by the `side`'s handles (18.0)."""
     if side is not None and knowledge.in_force(state):
         cmd = redaction.command_in(state, side, parse_command(cmd)).to_json()
-    return _odds(state, cmd)
+    return _named(state, _odds(state, cmd), side)
+
+
+def _named(state: st.GameState, odds: dict, side: str | None) -> dict:
+    """The odds' reasons (`problems`) with the side's counters by their printed names."""
+    if side is None or not odds.get("problems"):
+        return odds
+    return {**odds, "problems": [in_words(state, side, p) for p in odds["problems"]]}
 
 
 def known_odds(state: st.GameState, cmd: dict, side: str) -> dict | None:
@@ -72,7 +80,7 @@ def known_odds(state: st.GameState, cmd: dict, side: str) -> dict | None:
         cmd = redaction.command_in(state, side, parse_command(cmd)).to_json()
     if any(not knowledge.detail_known(state, side, h) for h in _target_hexes(state, cmd)):
         return None
-    odds = _odds(knowledge.seen_by(state, side), cmd)
+    odds = _named(state, _odds(knowledge.seen_by(state, side), cmd), side)
     if knowledge.in_force(state):  # enemy counters by the side's handles (18.0)
         odds = redaction.for_side(state, side, odds)
     return {**odds, "known_only": True}
@@ -174,13 +182,13 @@ def previews(
                     entry["minimum_move"] = bool(r.minimum_move)
                 if ctype == "move" and is_assault(state, cmd, known):
                     entry["odds"] = known_odds(state, cmd, side) if hiding else attack_odds(
-                        state, cmd)
+                        state, cmd, side)
                 if ctype == "move" and not hiding and DRUMFIRE_OPTION in state.options:
                     entry["drumfire"] = drumfire_odds(state, ids, cmd.get("path") or [])
             elif hiding or _hides_enemies(state, cmd, side):
                 entry["odds"] = known_odds(state, cmd, side)
             else:
-                entry["odds"] = attack_odds(state, cmd)
+                entry["odds"] = attack_odds(state, cmd, side)
             out.append(entry)
     return out
 
@@ -213,4 +221,4 @@ def composed_preview(state: st.GameState, seat_id: str, raw: Any) -> dict:
         raise InvalidCommand(f"{cmd['type']}: {exc}", rule="target") from None
     if knowledge.in_force(state) or _hides_enemies(state, cmd, seat.side):
         return {"command": cmd, "odds": known_odds(state, cmd, seat.side)}
-    return {"command": cmd, "odds": attack_odds(state, cmd)}
+    return {"command": cmd, "odds": attack_odds(state, cmd, seat.side)}

@@ -37,7 +37,7 @@ from .core.registry import catalogue_for, game_map, hex_label, parse_hex
 from .core.stacking import stacking_problem
 from .double_blind import knowledge, redaction
 from .double_blind.observation import is_on as double_blind
-from .presentation import counter_faces
+from .presentation import counter_faces_or_none, in_words
 
 ACTIONS = ("move", "fire", "assault", "bombard")
 _RULE = re.compile(r"\(([^()]*\d[^()]*)\)\s*$")
@@ -57,10 +57,7 @@ def _from_text(code: str, text: str) -> dict[str, str]:
 def _name(state: st.GameState, uid: str) -> str:
     """The counter's name as the board prints it ("2nd Grenadier platoon", "Leutnant Becker"),
     never an id or a catalogue entry with its ratings."""
-    try:
-        named = counter_faces(state.scenario_id)["units"].get(uid)
-    except (KeyError, AttributeError):  # a test's bare scenario has no order of battle
-        named = None
+    named = (counter_faces_or_none(state.scenario_id) or {}).get(uid)
     if named:
         return named["name"]
     return type_label(catalogue_for(state)[state.units[uid].type_id].name)
@@ -382,11 +379,7 @@ def _in_words(state: st.GameState, side: str, answer: dict[str, Any]) -> dict[st
     """The answer as a player reads it: the validators' texts name counters by id; the
     side's own counters become their printed names, and under hidden information every other
     id its handle or "unseen" (redaction.for_side), so an answer never names what is hidden."""
-    own = {uid: _name(state, uid) for uid, u in state.units.items() if u.side == side}
-    pattern = re.compile("|".join(re.escape(uid) for uid in sorted(own, key=len, reverse=True))
-                         or "(?!)")
     for action in answer["actions"]:
         for r in action["reasons"]:
-            r["message"] = pattern.sub(lambda m: own[m.group(0)], r["message"])
+            r["message"] = in_words(state, side, r["message"])
     return redaction.for_side(state, side, answer) if knowledge.in_force(state) else answer
-

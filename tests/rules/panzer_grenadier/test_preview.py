@@ -169,3 +169,16 @@ def test_odds_under_double_blind_name_no_enemy_counter_by_its_id_18_0():
     assert into, "the adjacent Soviet platoon may be assaulted"
     text = json.dumps(into)
     assert "su-secret-id" not in text and "known_only" in text
+
+
+def test_an_attacks_problems_name_the_players_counters_as_the_board_prints_them():
+    """Issue 12: a refused attack's reasons ("ge-x is not on the assaulting side") read like
+    ids; the preview names the player's counters as the board does."""
+    from games.rules.panzer_grenadier.presentation import in_words
+
+    scen = bundled_scenarios()["meeting-at-kessel"]
+    state = initial_state(scen)
+    ge = next(u for u in state.units.values() if u.side == "ge")
+    text = in_words(state, "ge", f"{ge.id} cannot spot the target (9.1)")
+    assert ge.id not in text and text.endswith("cannot spot the target (9.1)")
+    assert in_words(state, "su", f"{ge.id} is not yours") == f"{ge.id} is not yours"
