@@ -30,7 +30,8 @@ MAX_SEATS_PER_SIDE = 4
 OPTION_KEYS = ("double_blind", "optional_rules", "spectators", "private")
 
 
-def _option_keys() -> tuple[str, ...]:
+def option_keys() -> tuple[str, ...]:
+    """Every option a game may carry: the base ones and those other apps register."""
     return OPTION_KEYS + tuple(hooks.OPTION_CHECKS)
 
 
@@ -40,7 +41,7 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
         raw = {}
     if not isinstance(raw, dict):
         raise ServiceError("options/invalid", "options must be an object")
-    unknown = sorted(set(raw) - set(_option_keys()))
+    unknown = sorted(set(raw) - set(option_keys()))
     if unknown:
         raise ServiceError("options/invalid", f"unknown option(s): {', '.join(unknown)}")
     scen = engine.scenario(scenario_id)

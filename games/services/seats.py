@@ -11,7 +11,7 @@ from django.utils import timezone
 from games.lobby import notify
 from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, Rematch, Seat
 from games.services.errors import ServiceError
-from games.services.lifecycle import OPTION_KEYS, game_create, game_join
+from games.services.lifecycle import game_create, game_join, option_keys
 from games.services.locking import locked_game
 
 
@@ -82,7 +82,7 @@ def game_rematch(*, game: Game | Any, user: Any) -> Game:
             scenario=locked.scenario,
             side=swapped,
             seats_per_side=locked.seats_per_side,
-            options={k: v for k, v in locked.options.items() if k in OPTION_KEYS},
+            options={k: v for k, v in locked.options.items() if k in option_keys()},  # clock, rated...
         )
         Rematch.objects.create(game=locked, next_game=new)
         notify.lobby_changed()

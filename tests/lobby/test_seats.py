@@ -157,3 +157,17 @@ def test_a_guest_cannot_claim_a_taken_name(people):
     guest.save()
     code = refused(services.guest_claim, user=guest, username="BOB", password="long secret 42!")
     assert code == "auth/username_taken"
+
+
+def test_a_rematch_keeps_every_option_the_game_was_played_with(people):
+    """The clock and the other apps' options (rated, spectator delay) come along, not only
+    the base rules: a rated live game's rematch is a rated live game."""
+    ann, bob = people("ann", "bob")
+    live = "live-30+20"  # a preset: 30 minutes a side, 20 seconds an activation
+    game = services.game_create(user=ann, scenario="meeting-at-kessel", side="ge",
+                                options={"time_control": live})
+    services.game_join(game=game, user=bob, side="su")
+    services.game_resign(game=game, seat=seat(game, ann))
+    again = services.game_rematch(game=game, user=bob)
+    assert again.options == Game.objects.get(pk=game.pk).options
+    assert again.options["time_control"]["kind"] == "live"
