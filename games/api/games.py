@@ -20,7 +20,8 @@ from games.api.serializers import (
     GameSerializer,
     JoinSerializer,
 )
-from games.models import ABANDONED, FINISHED, Game
+from games.models import ABANDONED, FINISHED, Game, Seat
+from games.services import hooks
 
 
 def _error(code: str, message: str, status_code: int) -> Response:
@@ -61,13 +62,23 @@ def _watched(request: Request, game_id: str) -> Game | Response:
 
 
 def _seated(request: Request, game_id: str) -> tuple[Game, Any] | Response:
-    """The game and the requester's seat in it, else the error to answer."""
+    """The game and the requester's seat in it, else the error to answer. With `?seat=`, a
+    partner's seat the requester may act for (standing in, or the player on vacation:
+    services.hooks.ACT_FOR), so the board shows that seat's odds and reasons too."""
     game = _game(game_id)
     if game is None:
         return _no_game(game_id)
     seat = selectors.seat_of(game, request.user)
     if seat is None:
         return _error("seat/none", "you have no seat in this game", 403)
+    wanted = request.query_params.get("seat")
+    if wanted and wanted != seat.seat_id:
+        partner = Seat.objects.filter(game=game, seat_id=wanted).select_related("side").first()
+        if partner is None or partner.side_id != seat.side_id or not any(
+            may(game.pk, request.user, partner) for may in hooks.ACT_FOR
+        ):
+            return _error("seat/not_yours", f"you may not act for seat {wanted!r}", 403)
+        seat = partner
     return game, seat
 
 
@@ -329,6 +340,10 @@ class PreviewView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("unit", str, required=False, description="an own unit id"),
+            OpenApiParameter(
+                "seat", str, required=False,
+                description="a partner's seat you act for (standing in, or on vacation)",
+            ),
             OpenApiParameter(
                 "command", str, required=False,
                 description="a fire command composed on the board (JSON), instead of a unit",

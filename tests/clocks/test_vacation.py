@@ -99,3 +99,22 @@ def test_a_stranger_cannot_go_on_vacation_without_signing_in(db):
     assert error.value.code == "auth/required"
     assert person("someone")  # the table is usable afterwards
     send  # noqa: B018  (imported for symmetry with the other clock tests)
+
+
+def test_a_partner_acting_for_a_seat_gets_its_previews_and_why_not_from_the_api(db, clock):
+    """The board shows odds and reasons for the seat a partner plays for (?seat=); nobody else
+    may ask for another's seat."""
+    from rest_framework.test import APIClient
+
+    game, (ann, bob, cid, dan) = team_game("days-2")
+    vacation.vacation_start(user=ann, days=4)
+    api = APIClient()
+    api.force_authenticate(bob)
+    url = f"/api/v1/games/{game.pk}/preview?unit=anything&seat=ge-1"
+    answer = api.get(url)
+    assert answer.status_code == 200 and answer.json()["seat"] == "ge-1"
+    api.force_authenticate(cid)
+    refused = api.get(url)
+    assert refused.status_code == 403 and refused.json()["code"] == "seat/not_yours"
+    api.force_authenticate(dan)
+    assert api.get(f"/api/v1/games/{game.pk}/preview?unit=x&seat=su-1").status_code == 403

@@ -66,7 +66,8 @@ const store = new Store();
 const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
 const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
 const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent });
-const previews = new Previews({ api: boot.api, fetch: getJson, onLoad: () => render() });
+const partnerSeat = () => (ui.acting !== boot.seat ? ui.acting : null); // acting for a partner
+const previews = new Previews({ api: boot.api, fetch: getJson, onLoad: () => render(), seat: partnerSeat });
 const los = new LosTool({ api: boot.api, fetch: getJson, onChange: () => render(), terrainOf });
 window.pgweb = { store, socket, board, ui, los }; // for tests and the console
 
@@ -261,7 +262,8 @@ async function askWhyNot(hex) {
   ui.whyNot = { hex, loading: true, lines: [] };
   render();
   const ids = ui.picked.join(",");
-  const answer = await getJson(`${boot.api}/why_not?units=${encodeURIComponent(ids)}&hex=${encodeURIComponent(hex)}`);
+  const forSeat = partnerSeat() ? `&seat=${encodeURIComponent(partnerSeat())}` : "";
+  const answer = await getJson(`${boot.api}/why_not?units=${encodeURIComponent(ids)}&hex=${encodeURIComponent(hex)}${forSeat}`);
   if (ui.whyNot?.hex !== hex) return;
   ui.whyNot = answer
     ? { hex, loading: false, lines: whyNotLines(answer).filter((l) => !l.ok) }
@@ -493,7 +495,7 @@ document.querySelector(".action-panel").hidden = !boot.seat;
 drawSeats();
 mountClocks({
   root: $("clocks"), addLine: (v, kind, text) => logbook.between(v, kind, text), boot, store, sideName, socket,
-  onActFor: (seat) => { ui.acting = seat; setPicks([]); render(); },
+  onActFor: (seat) => { ui.acting = seat; previews.keepOnly(-1); setPicks([]); render(); },
 });
 if (boot.seat) mountUndo({ before: $("global-actions"), store, socket, seat: boot.seat, notice });
 if (boot.seat) {

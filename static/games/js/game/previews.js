@@ -8,12 +8,15 @@ export class Previews {
   #fetch;
   #api;
   #onLoad;
+  #seat;
 
-  /** `fetch(url)` answers JSON or null; `onLoad()` is called when an answer arrives. */
-  constructor({ api, fetch, onLoad }) {
+  /** `fetch(url)` answers JSON or null; `onLoad()` is called when an answer arrives;
+   * `seat()` names a partner's seat the board acts for (null: the player's own). */
+  constructor({ api, fetch, onLoad, seat = () => null }) {
     this.#api = api;
     this.#fetch = fetch;
     this.#onLoad = onLoad;
+    this.#seat = seat;
   }
 
   /** The preview of one command at `version`, from any unit it names, or null. */
@@ -30,7 +33,9 @@ export class Previews {
     const key = `${version}:${unit}`;
     if (!unit || this.#byKey.has(key)) return;
     this.#byKey.set(key, []);
-    const answer = await this.#fetch(`${this.#api}/preview?unit=${encodeURIComponent(unit)}`);
+    const seat = this.#seat();
+    const forSeat = seat ? `&seat=${encodeURIComponent(seat)}` : "";
+    const answer = await this.#fetch(`${this.#api}/preview?unit=${encodeURIComponent(unit)}${forSeat}`);
     if (answer && answer.v === version) {
       this.#byKey.set(key, answer.previews);
       this.#onLoad();
