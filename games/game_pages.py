@@ -57,6 +57,8 @@ def _boot(request: HttpRequest, game: Game, **extra: object) -> dict:
     return {
         "game": str(game.pk),
         "scenario": game.scenario,
+        # Which game's words the board uses for its log (static/games/js/game/vocabulary.js).
+        "ruleset": engine.scenario(game.scenario).ruleset,
         "status": game.status,
         # A delayed public sees the version of that many commands ago (games/spectating.py).
         "version": selectors.watched_version(game, member.audience),

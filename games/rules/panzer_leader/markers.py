@@ -16,6 +16,17 @@ FACES: dict[str, dict] = {
     "dispersed": {"label": "D", "title": "Dispersed", "color": "#c62828", "on": "unit"},
     "opfire": {"label": "OF", "title": "Opportunity fire", "color": "#6a1b9a", "on": "unit"},
     "spotted": {"label": "S", "title": "Spotted", "color": "#ef6c00", "on": "unit"},
+    "fired": {"label": "F", "title": "Fired this turn", "color": "#3d4f7a", "on": "unit"},
+    "moved": {"label": "M", "title": "Moved this phase", "color": "#2e6b3a", "on": "unit"},
+    "carrying": {"label": "L", "title": "Carrying a unit", "color": "#5a4a2a", "on": "unit"},
+    "in_fort": {"label": "IN", "title": "Inside the fortification", "color": "#37474f",
+                "on": "unit"},
+    "under_bridge": {"label": "UB", "title": "Under the bridge", "color": "#1565c0",
+                     "on": "unit"},
+    "afloat": {"label": "AF", "title": "Afloat, not yet landed", "color": "#0277bd",
+               "on": "unit"},
+    "order": {"label": "IF", "title": "Indirect fire ordered", "color": "#8d6e00",
+              "on": "unit"},
     "wreck": {"label": "W", "title": "Wreck", "color": "#424242", "on": "hex"},
     "mine": {"label": "M", "title": "Minefield", "color": "#bf360c", "on": "hex"},
     "block": {"label": "B", "title": "Block", "color": "#5d4037", "on": "hex"},
@@ -55,6 +66,20 @@ def on_map(state: GameState, sides: set[str], viewer: str) -> list[dict]:
     out += [{"kind": "bridge_out", "hex": label} for label in sorted(state.blown)]
     out += [{"kind": "smoke", "hex": label} for label in sorted(state.smoke)]
     return out
+
+
+def chips(state: GameState, unit, entry: dict) -> list[str]:
+    """The marks a visible counter wears on the board, in a fixed order (kinds of FACES):
+    only what its view entry already tells the audience (an order only to its own side)."""
+    marks = [
+        ("dispersed", unit.status == "dispersed"), ("fired", unit.fired),
+        ("opfire", unit.opfired), ("moved", unit.moved),
+        ("carrying", state.passenger_of(unit) is not None), ("in_fort", unit.in_fort),
+        ("under_bridge", unit.under_bridge), ("afloat", unit.afloat),
+        ("spotted", unit.spotted_at is not None and unit.spotted_at == unit.hex),
+        ("order", "order" in entry),
+    ]
+    return [kind for kind, on in marks if on]
 
 
 def knows_mine(state: GameState, mine: dict, sides: set[str]) -> bool:

@@ -12,10 +12,11 @@ from functools import cache
 
 from ..common import faces
 from ..interface import ScenarioInfo, SideInfo
-from . import markers, views
-from .board import board_file
+from . import markers, naval, views
+from .air import aircraft_types
+from .board import ELEVATION_NAMES, board_file
 from .options import RULES
-from .scenario import Situation, opening_state, situation
+from .scenario import Situation, opening_state, situation, starting_aircraft
 from .state import GameState
 from .units import catalogue
 
@@ -66,7 +67,7 @@ def map_payload(scenario_id: str) -> dict:
     m = situation(scenario_id).map
     hexes = [
         {"hex": info.label, "q": h.q, "r": h.r, "terrain": info.terrain,
-         "elevation": info.elevation}
+         "elevation": info.elevation, **({"bridge": True} if m.is_bridge(h) else {})}
         for h, info in sorted(m.hexes.items(), key=lambda kv: (kv[0].q, kv[0].r))
     ]
     hexsides = []
@@ -88,7 +89,10 @@ def map_payload(scenario_id: str) -> dict:
         # `at` in boards, as the board draws it: board x starts at column x * columns.
         boards.append({"label": b["label"], "columns": columns, "rows": rows,
                        "at": [dc // columns, dr // rows]})
-    return {"boards": boards, "hexes": hexes, "hexsides": hexsides, "roads": roads}
+    # How the board names an elevation where it writes one ("clear, slope").
+    levels = {str(i): name for i, name in enumerate(ELEVATION_NAMES)}
+    return {"boards": boards, "hexes": hexes, "hexsides": hexsides, "roads": roads,
+            "elevations": levels}
 
 
 def face(type_id: str) -> dict:
@@ -140,4 +144,23 @@ def board_faces(scenario_id: str) -> dict:
     sides = [(s["id"], s.get("nationality", "")) for s in sit.sides]
     # How each marker looks: the board places them where the view's "markers" say.
     return {**faces.board_faces(sides, counters, types),
-            "markers": {k: dict(v) for k, v in markers.FACES.items()}}
+            "markers": {k: dict(v) for k, v in markers.FACES.items()},
+            "aircraft": _aircraft_names(sit), "navies": _navy_names(sit)}
+
+
+def _aircraft_names(sit: Situation) -> dict[str, dict]:
+    """Every aircraft of the situation by id: "1st P-47 Thunderbolt (bombs)" (20.1); the
+    situation card tells both players what flies, so every viewer may read it."""
+    planes = starting_aircraft(sit)
+    kinds = {p["type"]: faces.CounterType(aircraft_types()[p["type"]]["name"], "aircraft", False)
+             for p in planes.values()}
+    named = faces.unit_faces([faces.Counter(pid, p["side"], p["type"]) for pid, p in planes.items()],
+                             kinds, {})
+    return {pid: {"name": f"{named[pid]['name']} ({p['ordnance']})", "short": named[pid]["short"]}
+            for pid, p in planes.items()}
+
+
+def _navy_names(sit: Situation) -> dict[str, dict]:
+    """The navy as a firer (naval fire points, 19.4): "Allied naval gunfire"."""
+    return {naval.firer_id(s["id"]): {"name": f"{s.get('name', s['id'])} naval gunfire",
+                                      "short": "Navy"} for s in sit.sides}

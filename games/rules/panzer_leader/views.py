@@ -8,6 +8,7 @@ Every outbound channel goes through `view_for` and `redact_events`.
 from __future__ import annotations
 
 from . import crt, hidden, markers
+from .engine import who_may_act
 from .scenario import board_of
 from .sight import in_cover
 from .spotting import is_spotted
@@ -36,6 +37,9 @@ def viewer(state: GameState, audience: tuple) -> str:
 def view_for(state: GameState, audience: tuple) -> dict:
     mine = knows(state, audience)
     who = viewer(state, audience)
+    # The side whose counters the board outlines as the viewer's own: a player's, never a
+    # spectator's (nor anyone's once the game is open to all at the end).
+    own_side = next(iter(mine)) if audience[0] in ("side", "seat") and len(mine) == 1 else None
     m = board_of(state)
     units = []
     for u in state.units.values():
@@ -52,6 +56,7 @@ def view_for(state: GameState, audience: tuple) -> dict:
             "entry_turn": u.entry_turn, "entry": list(u.entry),
             "moved": u.moved, "mp_spent": u.mp_spent, "in_fort": u.in_fort,
             "under_bridge": u.under_bridge, "afloat": u.afloat,
+            "own": u.side == own_side,
         }
         if u.facing is not None:
             entry["facing"] = u.facing
@@ -61,6 +66,7 @@ def view_for(state: GameState, audience: tuple) -> dict:
             entry["order"] = {"hex": u.order["hex"], "turn": u.order["turn"]}
         if u.side in mine and u.vehicle:
             entry["vehicle"] = u.vehicle
+        entry["chips"] = markers.chips(state, u, entry)
         units.append(entry)
     units.sort(key=lambda e: e["id"])  # by the name shown: never by a hidden id
     return {
@@ -68,6 +74,10 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "scenario": state.scenario_id,
         "turn": state.turn, "turns": state.turns,
         "active": state.active, "phase": state.phase,
+        # Who decides now: the phasing side, or the other side while a window is open.
+        "may_act": list(who_may_act(state)),
+        "to_act": None if state.phase == ENDED else (
+            state.enemy(state.active) if state.pending else state.active),
         "options": list(state.options),
         "units": units,
         "wrecks": dict(state.wrecks),
