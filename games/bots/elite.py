@@ -27,32 +27,70 @@ from .seat import Decision
 
 NAME = "elite"
 CANDIDATES = 4
-SAMPLES = 2
+SAMPLES = 3
 REPLIES = 1  # enemy activations played after ours before judging
+MARGIN = 0.25  # candidates scored this close to the Veteran's best are searched
 MAX_STEPS = 60  # commands played out in one sample
 ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")
 
 
+def loss_value(facts: PublicScenario, b: Board, c) -> float:
+    """Victory points the enemy scores if this counter is lost (the printed loss table)."""
+    table = facts.losses.get(c.side)
+    if not table:
+        return b.worth(c)
+    if c.leader:
+        return float(table["leader"])
+    t = b.ctype(c)
+    if t is not None and getattr(t, "is_afv", False) and not (
+            getattr(t, "is_transport", False) and not getattr(t, "is_combat_unit", True)):
+        per = table["afv_step"]
+    elif t is not None and getattr(t, "is_transport", False):
+        per = table["transport_step"]
+    else:
+        per = table["step"]
+    return float(per * c.steps)
+
+
+def victory_points(state: st.GameState, b: Board, facts: PublicScenario) -> dict[str, float]:
+    """Each side's victory points as the world stands, less what its losses so far are worth:
+    objectives held, steps exited, and the enemy's counters still alive counted against."""
+    points = {s.id: 0.0 for s in state.sides}
+    for o in facts.objectives:
+        holder = b.held.get(o.hex)
+        if holder in points and (not o.sides or holder in o.sides):
+            points[holder] += o.points
+    for side in facts.exits:
+        if side in points:
+            points[side] += sum(u.steps for u in state.units.values()
+                                if u.side == side and u.exited)
+    for c in b.counters:
+        if c.hex is not None:
+            for side in points:
+                if side != c.side:
+                    points[side] -= loss_value(facts, b, c)
+    return points
+
+
 def evaluate(state: st.GameState, side: str, facts: PublicScenario) -> float:
-    """How good the state is for `side`: material, objectives and position, as the Judge sees."""
+    """How good the state is for `side`, in victory points as the scenario counts them (where
+    one side must reach a score, only that side's points matter to both), plus a little for
+    material and position as the Judge sees them."""
     b = Board.from_view(plain_view(state, side, facts), side, facts)
     judge = Judge(b)
-    value = 0.0
+    vp = victory_points(state, b, facts)
+    target = facts.threshold_side
+    if target in vp:
+        value = vp[target] if side == target else -vp[target]
+    else:
+        value = vp.get(side, 0.0) - sum(v for s, v in vp.items() if s != side)
     for c in b.counters:
         if c.hex is None:
             continue
         if c.side == side:
-            value += b.strength(c) + 0.4 * judge.hex_value(c, c.hex)
+            value += 0.2 * b.strength(c) + 0.3 * judge.hex_value(c, c.hex)
         else:
-            value -= b.strength(c)
-    if side in facts.exits:  # steps off the exit edge score (and are not lost material)
-        value += 1.5 * sum(u.steps for u in state.units.values() if u.side == side and u.exited)
-    for o in b.scen.objectives:
-        holder = b.held.get(o.hex)
-        if b.scores_for_me(o) and holder == side:
-            value += o.points
-        elif holder is not None and holder != side:
-            value -= 0.5 * o.points
+            value -= 0.2 * b.strength(c)
     return value
 
 
@@ -120,7 +158,12 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
     ranked = veteran.ranked(d, facts, judge)
     if "activate" not in d.legal or len(ranked) == 1:
         return ranked[0][1]
-    candidates = [c for _, c in ranked[:CANDIDATES]]
+    # Search where the Veteran is unsure: among its best candidates scored within MARGIN of
+    # the best. Where one activation clearly stands out, its heuristic is trusted.
+    best = ranked[0][0]
+    candidates = [c for sc, c in ranked[:CANDIDATES] if sc >= best - MARGIN]
+    if len(candidates) == 1:
+        return candidates[0]
     totals = [0.0] * len(candidates)
     for s in range(SAMPLES):
         # Each sample imagines the unseen afresh; every candidate meets the same world.

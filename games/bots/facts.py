@@ -47,8 +47,11 @@ def _grenadier(scenario_id: str) -> tuple:
     for p in scen.units:
         kinds = forces.setdefault(p.side, {})
         kinds[p.type_id] = kinds.get(p.type_id, 0) + 1
+    losses = {lo.side: {"step": lo.per_step, "afv_step": lo.per_afv_step,
+                        "transport_step": lo.per_transport_step, "leader": lo.per_leader}
+              for lo in v.losses}
     return (m, scen.catalogue, objectives, {e.side: e.edge for e in v.exits},
-            d.side if d.method == "threshold" else None, forces)
+            d.side if d.method == "threshold" else None, forces, losses)
 
 
 def _leader(scenario_id: str) -> tuple:
@@ -57,7 +60,7 @@ def _leader(scenario_id: str) -> tuple:
     victory = pl_scenario.situation(scenario_id).raw["victory"]
     # Each objective held counts two points for the attacker (23.4).
     objectives = tuple(Objective(m.parse_label(x), x, 2, ()) for x in victory["objectives"])
-    return (m, rules.counter_types(scenario_id), objectives, {}, victory["attacker"], {})
+    return (m, rules.counter_types(scenario_id), objectives, {}, victory["attacker"], {}, {})
 
 
 BUILDERS = {"panzer_grenadier": _grenadier, "panzer_leader": _leader}
@@ -67,11 +70,12 @@ BUILDERS = {"panzer_grenadier": _grenadier, "panzer_leader": _leader}
 def _facts(scenario_id: str, options: frozenset[str] | None) -> PublicScenario:
     rules = for_scenario(scenario_id)
     info = rules.scenarios()[scenario_id]
-    m, catalogue, objectives, exits, threshold, forces = BUILDERS[rules.id](scenario_id)
+    m, catalogue, objectives, exits, threshold, forces, losses = BUILDERS[rules.id](scenario_id)
     return PublicScenario(
         id=scenario_id, ruleset=rules.id, map=m, catalogue=catalogue, objectives=objectives,
         exits=exits, threshold_side=threshold,
         options=frozenset(info.default_options if options is None else options), forces=forces,
+        losses=losses,
     )
 
 

@@ -38,6 +38,9 @@ class PublicScenario:
     options: frozenset[str]  # the game's optional rules (the scenario's defaults when unset)
     # The printed order of battle: side -> counter type -> how many (never where they start).
     forces: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Victory points the enemy scores for this side's losses: side -> {"step", "afv_step",
+    # "transport_step", "leader"} (the scenario's printed loss table).
+    losses: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def hex(self, label: str | None) -> Hex | None:
         if not label:
