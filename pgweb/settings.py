@@ -402,6 +402,13 @@ LOGGING = {
 # A player's vacation days a year (games.clocks.vacation), unless set per player.
 PGWEB_VACATION_DAYS = int(os.environ.get("PGWEB_VACATION_DAYS", "30"))
 # Bots (games.botplay): PGWEB_BOTS_RUN=0 keeps this process's bot runner idle (tests that
-# drive bots by hand); the pause lets people watching a game follow a bot's activations.
+# drive bots by hand); in live games a bot pauses before each new activation (and briefly
+# between the commands of one) so people can follow; a bot's claim on a turn is a lease a
+# crashed process leaves to run out; the sweep leaves a fresh version to the process that
+# heard of it for a grace; a bot may stand in for a player away that long (untimed games).
 BOTS_RUN = os.environ.get("PGWEB_BOTS_RUN", "1") != "0"
 BOT_PAUSE_SECONDS = float(os.environ.get("PGWEB_BOT_PAUSE_SECONDS", "1.0"))
+BOT_STEP_SECONDS = float(os.environ.get("PGWEB_BOT_STEP_SECONDS", "0.3"))
+BOT_LEASE_SECONDS = float(os.environ.get("PGWEB_BOT_LEASE_SECONDS", "60"))
+BOT_SWEEP_GRACE_SECONDS = float(os.environ.get("PGWEB_BOT_SWEEP_GRACE_SECONDS", "10"))
+BOT_STANDIN_AWAY_SECONDS = float(os.environ.get("PGWEB_BOT_STANDIN_AWAY_SECONDS", "60"))

@@ -69,3 +69,63 @@ def test_processes_racing_on_one_version_make_exactly_one_bot_command(pg_env):
         "print(g.version, GameStep.objects.filter(game=g, version=2).count(),"
         " BotClaim.objects.filter(game=g).count())"))
     assert counts == "2 1 1"
+
+
+HANGING_BOT = (
+    "import threading\n"
+    "from games.botplay import runner\n"
+    "def stuck(turn):\n"
+    "    print('thinking', flush=True)\n"
+    "    threading.Event().wait()\n"
+    "runner.think = stuck\n"
+    "runner.act_once({game!r})\n"
+)
+
+
+def test_a_process_killed_mid_turn_is_resumed_by_the_workers_sweep_and_the_bot_acts_once(
+        pg_env):
+    env = {**pg_env, "PGWEB_BOT_LEASE_SECONDS": "2", "PGWEB_BOTS_RUN": "1"}
+    game_id = _shell(pg_env, (
+        "from django.contrib.auth import get_user_model as U\n"
+        "from games.botplay.seats import play_against_bot\n"
+        "ann = U().objects.create_user(username='ann')\n"
+        "print(play_against_bot(user=ann, scenario='meeting-at-kessel', side='ge',"
+        " level='recruit').pk)"))
+    # A process claims version 1 for the bot, then hangs thinking: kill it there.
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "manage.py"), "shell", "-c",
+         HANGING_BOT.format(game=game_id)],
+        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        lines = iter(proc.stdout.readline, "")
+        assert any(line.strip() == "thinking" for line in lines)  # the shell's notices first
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    claimed = _shell(pg_env, (
+        "from games.botplay.models import BotClaim\n"
+        f"c = BotClaim.objects.get(game_id={game_id!r}, version=1)\n"
+        "print(c.applied, c.attempts)"))
+    assert claimed == "False 1"
+    # After the restart the background worker's sweep takes the turn once the lease ran out
+    # (the job waits for that condition, up to a minute), and the bot acts exactly once.
+    swept = _shell(env, (
+        "import time\n"
+        "from django.utils import timezone\n"
+        "from games.botplay.models import BotClaim\n"
+        "from games.clocks.sweep import run_sweep\n"
+        f"c = BotClaim.objects.get(game_id={game_id!r}, version=1)\n"
+        "for _ in range(600):\n"
+        "    if timezone.now() > c.lease_until: break\n"
+        "    time.sleep(0.1)\n"
+        "print(run_sweep()['bots'], run_sweep()['bots'])"))
+    first, second = (int(x) for x in swept.split())
+    assert first >= 1 and second == 0
+    counts = _shell(pg_env, (
+        "from games.models import Game, GameStep\n"
+        "from games.botplay.models import BotClaim\n"
+        f"c = BotClaim.objects.get(game_id={game_id!r}, version=1)\n"
+        f"print(GameStep.objects.filter(game_id={game_id!r}, version=2).count(),"
+        " c.applied, c.attempts)"))
+    assert counts == "1 True 2"
