@@ -76,6 +76,12 @@ class Ruleset(Protocol):
     def scenarios(self) -> dict[str, ScenarioInfo]:
         """The bundled scenarios by id."""
 
+    def scenario_files(self) -> list[Any]:
+        """The bundled scenario files (paths), for `manage.py load_scenarios` to check."""
+
+    def check_scenario_file(self, path: Any) -> str:
+        """Load and check one scenario file; its title, or ValueError listing its problems."""
+
     def option_choices(self) -> list[dict]:
         """Optional rules a game may switch on, as players read them: id, name, one line of
         text, rule number, and `group` (shown only with another option, e.g. double_blind)."""

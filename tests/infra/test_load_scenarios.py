@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.management.commands.load_scenarios import SCENARIO_DIR
+from games.rules.registry import RULESETS
 
 
 def run(*args: str) -> str:
@@ -17,13 +17,27 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-def test_every_bundled_scenario_loads() -> None:
-    bundled = sorted(SCENARIO_DIR.glob("*.json"))
-    assert bundled
+def test_every_bundled_scenario_of_every_game_loads() -> None:
+    bundled = [p for rs in RULESETS.values() for p in rs.scenario_files()]
+    assert any("pl-" in p.name for p in bundled) and any("kessel" in p.name for p in bundled)
     output = run()
     assert f"{len(bundled)} scenario(s) valid" in output
     for path in bundled:
         assert f"ok {path.name}" in output
+
+
+def test_a_panzer_leader_situation_breaking_the_set_up_rule_fails_and_says_why(tmp_path: Path):
+    """23.2: a side setting up last keeps out of the enemy's sight (panzer_leader/setup.py)."""
+    import json
+
+    (src,) = [p for p in RULESETS["panzer_leader"].scenario_files() if "hollenbach" in p.name]
+    raw = json.loads(src.read_text())
+    for group in raw["forces"]:  # every force onto one open hex in the middle of the board
+        if group.get("at"):
+            group["at"] = ["A-E-8"] * len(group["at"])
+    (tmp_path / "crowded.json").write_text(json.dumps(raw))
+    with pytest.raises(CommandError, match=r"crowded.json: .*in sight of .*\(23\.2\)"):
+        run("--dir", str(tmp_path), "--ruleset", "panzer_leader")
 
 
 def test_an_empty_folder_is_reported_not_an_error(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
-"""Check that every bundled scenario loads (validates) with the rules engine.
+"""Check that every bundled scenario of every game loads and passes its ruleset's checks.
 
 Nothing is written to the database: games read their scenario from the JSON files through
-the engine (`games.rules.panzer_grenadier.core.scenario.bundled_scenarios`), so this command only validates them.
+their ruleset (games.rules.registry), so this command only validates them. `make run` runs
+it before serving.
 """
 
 from __future__ import annotations
@@ -11,34 +12,37 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.rules.panzer_grenadier.core.scenario import load_scenario
-
-SCENARIO_DIR = Path(__file__).resolve().parents[2] / "data" / "scenarios"
+from games.rules.registry import DEFAULT, RULESETS, ruleset
 
 
 class Command(BaseCommand):
-    help = "Validate games/data/scenarios/*.json with the rules engine (nothing is stored)."
+    help = "Validate every game's bundled scenarios with its ruleset (nothing is stored)."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument(
-            "--dir", type=Path, default=SCENARIO_DIR, help="folder holding scenario JSON files"
-        )
+        parser.add_argument("--dir", type=Path, default=None,
+                            help="check the JSON files of this folder instead of the bundled ones")
+        parser.add_argument("--ruleset", default=None, choices=sorted(RULESETS),
+                            help=f"only this game (with --dir: whose files they are; {DEFAULT} "
+                                 "by default)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        folder: Path = options["dir"]
-        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
-        if not paths:
-            self.stdout.write(f"load_scenarios: no scenarios found in {folder}")
-            return
-        failures: list[str] = []
-        for path in paths:
-            try:
-                scenario = load_scenario(path)
-            except Exception as exc:  # report every broken file, not just the first
-                failures.append(f"{path.name}: {exc}")
-                continue
-            title = getattr(scenario, "title", None) or getattr(scenario, "name", None)
-            self.stdout.write(f"  ok {path.name}" + (f" ({title})" if title else ""))
+        folder: Path | None = options["dir"]
+        chosen = options["ruleset"] or (DEFAULT if folder is not None else None)
+        games = [ruleset(chosen)] if chosen else list(RULESETS.values())
+        checked, failures = 0, []
+        for rs in games:
+            paths = sorted(folder.glob("*.json")) if folder is not None else rs.scenario_files()
+            if folder is not None and not paths:
+                self.stdout.write(f"load_scenarios: no scenarios found in {folder}")
+            for path in paths:
+                try:
+                    title = rs.check_scenario_file(path)
+                except Exception as exc:  # report every broken file, not just the first
+                    failures.append(f"{rs.title}: {path.name}: {exc}")
+                    continue
+                checked += 1
+                self.stdout.write(f"  ok {path.name} ({title})")
         if failures:
             raise CommandError("invalid scenario(s):\n  " + "\n  ".join(failures))
-        self.stdout.write(self.style.SUCCESS(f"load_scenarios: {len(paths)} scenario(s) valid"))
+        if checked:
+            self.stdout.write(self.style.SUCCESS(f"load_scenarios: {checked} scenario(s) valid"))

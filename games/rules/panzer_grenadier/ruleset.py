@@ -10,7 +10,7 @@ from ..interface import ScenarioInfo, Step
 from . import presentation
 from .core import state as st
 from .core.registry import registered_scenarios, scenario_for
-from .core.scenario import bundled_scenarios, initial_state
+from .core.scenario import SCENARIO_DIR, bundled_scenarios, initial_state, load_scenario
 from .core.scenario_model import Scenario
 from .core.serialize import state_from_json, state_hash, state_to_json
 from .core.undo import may_undo
@@ -42,6 +42,12 @@ class PanzerGrenadier:
         extra = {sid: presentation.scenario_info(s) for sid, s in registered_scenarios().items()
                  if isinstance(s, Scenario)}  # a test's bare turn fixture is no scenario
         return {**_bundled_infos(), **extra} if extra else _bundled_infos()
+
+    def scenario_files(self):
+        return sorted(SCENARIO_DIR.glob("*.json"))
+
+    def check_scenario_file(self, path):
+        return load_scenario(path).title
 
     def option_choices(self) -> list[dict]:
         return presentation.option_choices()

@@ -3,14 +3,17 @@ knows of this package. Each method hands the question to the module that owns it
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 
 from .. import replay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
-from . import answers, engine, invariants, legal, playtest, presentation, views
-from .scenario import opening_state, situation, situations
+from . import answers, engine, invariants, legal, playtest, presentation, setup, views
+from .scenario import opening_state, situation, situation_from_dict, situations
 from .state import ENDED, from_json, state_hash, to_json
+from .units import DATA
 
 
 class PanzerLeader:
@@ -22,6 +25,18 @@ class PanzerLeader:
     @cache  # noqa: B019 - one object for the process; situations never change
     def scenarios(self) -> dict[str, ScenarioInfo]:
         return {sid: presentation.scenario_info(s) for sid, s in situations().items()}
+
+    def scenario_files(self):
+        return sorted((DATA / "situations").glob("*.json"))
+
+    def check_scenario_file(self, path):
+        """A situation loads, its counters and markers stand where they may (17), and its
+        set-up keeps out of the enemy's sight as 23.2 asks (setup.problems)."""
+        sit = situation_from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        found = setup.problems(sit)
+        if found:
+            raise ValueError("; ".join(found))
+        return sit.title
 
     def option_choices(self):
         return presentation.option_choices()
