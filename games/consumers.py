@@ -97,8 +97,9 @@ class GameConsumer(AsyncWebsocketConsumer):
     channel layer being unreachable closes the socket with an `error` frame and 4503, and
     the browser reconnects with backoff, resends its unacknowledged commands and catches up
     from the version it has; a frame the layer lost is healed when the next one comes, or at
-    the browser's next `ping` (its `pong` carries the version it should have); a browser
-    that stops reading is closed with 4408 once the server holds too much for it.
+    the browser's next `ping` (whose `pong` carries the last version sent, so the browser
+    can tell what it lacks too); a browser that stops reading is closed with 4408 once the
+    server holds too much for it.
     """
 
     game_id: str | None = None

@@ -37,7 +37,7 @@ async def test_redis_restarted_mid_game_every_socket_converges(daphnes, own_redi
     own_redis.stop()
     # Commands are still refereed and stored: over the socket (its ack needs no Redis) and
     # over the API (its rate limit counts in Redis, and carries on uncounted meanwhile).
-    version = await play(rng, players, players.values(), 4, ping_every=0.5)
+    version = await play(rng, players, players.values(), 2, ping_every=0.5)
     acting = next(s for s, c in players.items() if c.legal())
     groups = players[acting].legal()
     person = ann if acting == "ge-1" else bob
@@ -57,7 +57,7 @@ async def test_redis_restarted_mid_game_every_socket_converges(daphnes, own_redi
     everyone.append(late)
     # Both processes subscribe again to the game's groups by themselves ...
     await eventually(lambda: subscribers(own_redis, game_id) == 2, "re-subscribing", 20)
-    await play(rng, players, everyone, 4, ping_every=0.5, version=answer["v"])
+    await play(rng, players, everyone, 2, ping_every=0.5, version=answer["v"])
     # ... and from then on every frame arrives live: no ping needed.
     await play(rng, players, everyone, 6)
     await assert_converged(everyone, a.base)
