@@ -283,8 +283,12 @@ describe("the log", () => {
     }
   });
 
-  test("an unknown event is still shown with its fields", () => {
-    assert.equal(describeEvent({ type: "new_thing", hex: "A0101", units: ["a"] }, { nameOf: (x) => x.toUpperCase() }), "new thing — hex: A0101; units: A.");
+  test("an unknown event is still a sentence: what, who, where, then its other facts", () => {
+    assert.equal(describeEvent({ type: "new_thing", hex: "A0101", units: ["a"] }, { nameOf: (x) => x.toUpperCase() }), "New thing: A in A0101.");
+    const text = describeEvent({ type: "engineering_step", side: "ge", units: ["a"], hex: "A-L-6", task: "make_block", step: 1, done: false, rolls: [4, 5], exits: { a: "A-K-6" } },
+      { nameOf: (x) => (x === "a" ? "Pioniere" : x), sideName: (x) => (x === "ge" ? "German" : x) });
+    assert.equal(text, "Engineering step (German): Pioniere in A-L-6; task make block, step 1, done no, rolls 4, 5, exits Pioniere A-K-6.");
+    assert.doesNotMatch(text, /[{}[\]"]/);
   });
 });
 

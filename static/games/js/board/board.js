@@ -7,7 +7,7 @@
 
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
-import { boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems } from "./layers.js";
+import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems, withUnitMarkers } from "./layers.js";
 import { fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
@@ -103,7 +103,7 @@ export class Board {
     }
     // The map does not change during a game: draw it once.
     reconcile(this.#doc, this.#layers.terrain, terrainItems(map, size));
-    reconcile(this.#doc, this.#layers.roads, roadItems(map, this.#index, size));
+    reconcile(this.#doc, this.#layers.roads, [...roadItems(map, this.#index, size), ...bridgeItems(map, this.#index, size)]);
     reconcile(this.#doc, this.#layers.hexsides, [...slopeItems(map, this.#index, size), ...hexsideItems(map, this.#index, size)]);
     reconcile(this.#doc, this.#layers.boards, boardMarkItems(map, size));
     // Hex numbers are many small texts: they come after the first paint, which they would slow.
@@ -136,8 +136,8 @@ export class Board {
 
   /** Show a new view (the store's); counters are redrawn on the next frame. */
   setView(view) {
-    this.#units = view?.units ?? [];
     this.#markers = Array.isArray(view?.markers) ? view.markers : [];
+    this.#units = withUnitMarkers(view?.units ?? [], this.#markers);
     this.#schedule();
   }
 
@@ -253,7 +253,7 @@ export class Board {
     });
     reconcile(this.#doc, this.#faces, faceDefs(faces));
     reconcile(this.#doc, this.#layers.units, items);
-    reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size, { sideName: this.#sideName }));
+    reconcile(this.#doc, this.#layers.markers, markerItems(this.#markers, this.#index, size, { sideName: this.#sideName, looks: this.#looks }));
     const edge = (hexside) => {
       const ends = String(hexside).split(/[|/,\s]+/);
       const [a, b] = ends.map((l) => this.#index.get(l));

@@ -29,6 +29,7 @@ const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : "0");
  */
 export function printedValues(unit, type) {
   if (!type) return "";
+  if (hasPrintLines(type)) return [type.fire, type.move].filter(Boolean).join(" ");
   if (type.leader) {
     return `${RANK_ABBR[type.rank] ?? type.rank} ${type.morale} ${signed(type.combat_modifier)}/${signed(type.morale_modifier)} ${type.movement}`;
   }
@@ -46,6 +47,8 @@ export function printedValues(unit, type) {
 /** Every value spelled out, for the unit panel and the text view. */
 export function valuesInWords(unit, type) {
   if (!type) return [];
+  // A ruleset that spells its values out ([[name, value]], e.g. Panzer Leader's) is read as is.
+  if (Array.isArray(type.details)) return type.details.map(([k, v]) => [String(k), String(v)]);
   if (type.leader) {
     return [
       ["rank", String(type.rank).replace(/_/g, " ")],
@@ -64,6 +67,20 @@ export function valuesInWords(unit, type) {
   out.push(["armor", face.armor === null || face.armor === undefined ? "unarmored" : String(face.armor)]);
   out.push(["movement", `${face.movement} (${String(type.movement_class).replace(/_/g, " ")})`]);
   return out;
+}
+
+/** Kinds drawn with another kind's symbol (a ruleset's words for the same thing). */
+export const KIND_SYMBOL = Object.freeze({ halftrack: "apc", carrier: "apc", mg: "hmg", howitzer: "artillery" });
+
+/** The symbol a counter type carries: its `kind` (or its face's symbol), in the board's words. */
+export function symbolOf(type, faceType = null) {
+  const kind = type?.kind ?? faceType?.symbol ?? null;
+  return KIND_SYMBOL[kind] ?? kind;
+}
+
+/** Whether a type brings its own printed lines (`fire`, `move`): the board prints them as they are. */
+export function hasPrintLines(type) {
+  return Boolean(type) && (typeof type.fire === "string" || typeof type.move === "string");
 }
 
 /** The NATO symbol of a kind, inside a w×h box at (x, y): frame plus branch marks. */
@@ -88,6 +105,8 @@ export function natoSymbol(kind, x, y, w, h, ink = INK) {
     tank: () => [oval],
     tank_destroyer: () => [oval, line(x, y + h, x + w / 2, y), line(x + w / 2, y, x + w, y + h)],
     assault_gun: () => [oval, dot(x + w / 2, y + h / 2)],
+    spa: () => [oval, dot(x + w / 2, y + h / 2), line(x + w * 0.2, y + h * 0.88, x + w * 0.8, y + h * 0.88)],
+    motorcycle: () => [...slash, dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8)],
     armored_car: () => [oval, ...slash],
     apc: () => [oval, ...cross],
     truck: () => [dot(x + w * 0.3, y + h * 0.8), dot(x + w * 0.7, y + h * 0.8), line(x + w * 0.15, y + h * 0.6, x + w * 0.85, y + h * 0.6)],
@@ -186,7 +205,7 @@ export function counterTitle(unit, type, { side, faces = null }) {
   const ink = sideColours(faces, unit.side).ink ?? INK;
   const known = !unit.detail || unit.detail === "exact";
   const generic = known ? null : GENERIC_MARKERS[unit.leader ? "leader" : unit.marker] ?? null;
-  const title = known ? unitShort(unit, faces) ?? shortName(unit.name ?? unit.type) : generic ? generic.label : "?";
+  const title = known ? unitShort(unit, faces) ?? (unit.hidden && !unit.type ? "face down" : shortName(unit.name ?? unit.type)) : generic ? generic.label : "?";
   const size = round1(side * 0.24);
   return { tag: "text", attrs: { class: "unit-name", x: round1(side / 2), y: round1(side * 0.29), "font-size": size, fill: ink, "text-anchor": "middle", "font-weight": "600", "font-family": "system-ui, sans-serif", ...fitted(title, size, side * 0.92) }, text: title };
 }
@@ -194,11 +213,11 @@ export function counterTitle(unit, type, { side, faces = null }) {
 /** A counter's look as {id, children}: counters with the same look share the same id. */
 export function counterFace(unit, type, { side, selected = false, faces = null, partner = false }) {
   const colours = sideColours(faces, unit.side);
-  const key = JSON.stringify([unit.type, colours.fill, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, unit.turn, unit.stack, unit.revealed, unit.mired, side, selected, partner]);
+  const key = JSON.stringify([unit.type, colours.fill, unit.steps, unit.status, unit.moved_fired, unit.dug_in, unit.own, unit.leader, unit.detail, unit.marker, unit.turn, unit.stack, unit.revealed, unit.mired, unit.chips, unit.hidden, side, selected, partner]);
   let face = drawnCounters.get(key);
   if (!face) {
     if (drawnCounters.size > 5000) drawnCounters.clear();
-    face = Object.freeze({ id: `pg-face-${faceSerial++}`, children: Object.freeze(buildCounter(unit, type, { side, selected, colours, partner })) });
+    face = Object.freeze({ id: `pg-face-${faceSerial++}`, children: Object.freeze(buildCounter(unit, type, { side, selected, colours, partner, looks: faces })) });
     drawnCounters.set(key, face);
   }
   return face;
@@ -208,6 +227,7 @@ let faceSerial = 1;
 /** The counter's two printed lines: fire values ("5-8 (6-8) A4") and movement ("8"). */
 export function counterValues(unit, type) {
   if (!type) return { fire: "", move: "" };
+  if (hasPrintLines(type)) return { fire: type.fire ?? "", move: type.move ?? "" };
   if (type.leader) return { fire: `${RANK_ABBR[type.rank] ?? type.rank} ${type.morale} ${signed(type.combat_modifier)}/${signed(type.morale_modifier)}`, move: type.movement ? String(type.movement) : "" };
   const face = faceOf(unit, type);
   if (!face) return { fire: "", move: "" };
@@ -224,10 +244,28 @@ const CHIP_STYLE = {
   "M/F": ["#ffffff", "#3d4f7a"], SEEN: ["#ffffff", "#1d4f91"], MIRE: ["#ffffff", "#4d6b3a"],
 };
 
-/** The small chips a counter wears for its state: R(educed), D, DM, DI, M/F, SEEN, MIRE. */
-export function counterChips(unit, type) {
-  const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
-  return [reduced ? "R" : null, ...stateMarks(unit), unit.mired ? "MIRE" : null].filter(Boolean);
+/**
+ * The small chips a counter wears for its state, as text: R(educed), D, DM, DI, M/F, SEEN,
+ * MIRE; or, where the view lists a unit's `chips` (marker kinds), each kind's label from the
+ * faces' marker looks (`looks.markers`).
+ */
+export function counterChips(unit, type, looks = null) {
+  return chipLooks(unit, type, looks).map((c) => c.text);
+}
+
+/** Each chip as {text, title, fg, bg}: the ruleset's marker looks, or the board's own. */
+export function chipLooks(unit, type, looks = null) {
+  if (Array.isArray(unit.chips)) {
+    return unit.chips.map((kind) => {
+      const look = looks?.markers?.[kind];
+      return { kind, text: look?.label ?? String(kind).slice(0, 3).toUpperCase(), title: look?.title ?? String(kind).replace(/_/g, " "), fg: "#ffffff", bg: look?.color ?? INK };
+    });
+  }
+  const reduced = type && !type.leader && !hasPrintLines(type) && faceOf(unit, type) !== type.full;
+  return [reduced ? "R" : null, ...stateMarks(unit), unit.mired ? "MIRE" : null].filter(Boolean).map((text) => {
+    const [fg, bg] = CHIP_STYLE[text] ?? ["#ffffff", INK];
+    return { kind: text, text, title: text, fg, bg };
+  });
 }
 
 // Text that would run past the counter's edge is set smaller to fit, never cut. (A smaller
@@ -235,12 +273,14 @@ export function counterChips(unit, type) {
 // three times slower to paint.)
 const fitted = (text, fontSize, width) => ({ "font-size": round1(Math.min(fontSize, width / (Math.max(1, text.length) * 0.6))) });
 
-function buildCounter(unit, type, { side, selected, colours, partner = false }) {
+function buildCounter(unit, type, { side, selected, colours, partner = false, looks = null }) {
   const ink = colours.ink ?? INK;
   const text = (k, attrs, value) => ({ tag: "text", attrs: { "font-size": round1(side * k), fill: ink, "text-anchor": "middle", "font-family": "system-ui, sans-serif", ...fitted(value, side * k, side * 0.92), ...attrs }, text: value });
-  const reduced = type && !type.leader && faceOf(unit, type) !== type.full;
+  const reduced = type && !type.leader && !hasPrintLines(type) && faceOf(unit, type) !== type.full;
   const known = !unit.detail || unit.detail === "exact";
   const ghost = unit.detail === "last_known";
+  // Two printed lines (a ruleset's `fire` and `move`): the symbol sits higher, the lines under it.
+  const lines = known && hasPrintLines(type);
   const children = [
     // Faces live in <defs> and are <use>d, so page CSS cannot reach them: all style is here.
     // The fill is the side's colour for every viewer; "mine" is a gold outline, an enemy's
@@ -253,39 +293,44 @@ function buildCounter(unit, type, { side, selected, colours, partner = false }) 
     children.push({ tag: "rect", attrs: { class: "reduced-band", x: 1, y: 1, width: side - 2, height: round1(side * 0.08), fill: ink, "fill-opacity": 0.55 } });
   }
   const generic = known ? null : GENERIC_MARKERS[unit.leader ? "leader" : unit.marker] ?? null;
-  const bx = side * 0.2;
-  const by = side * 0.36;
-  const bw = side * 0.46;
-  const bh = side * 0.28;
+  const bx = lines ? side * 0.3 : side * 0.2;
+  const by = lines ? side * 0.33 : side * 0.36;
+  const bw = lines ? side * 0.4 : side * 0.46;
+  const bh = lines ? side * 0.22 : side * 0.28;
   if (unit.leader) children.push(leaderStar(bx, by, bw, bh, ink));
-  else if (type && known) children.push(compactSymbol(natoSymbol(type.kind, bx, by, bw, bh, ink), ink));
+  else if (type && known) children.push(compactSymbol(natoSymbol(symbolOf(type, looks?.types?.[unit.type]), bx, by, bw, bh, ink), ink));
+  else if (!type && known) children.push(text(0.34, { class: "unit-marker face-down", x: round1(side / 2), y: round1(side * 0.66), "font-weight": "700" }, "?"));
   else if (generic?.symbol) {
     const symbol = compactSymbol(natoSymbol(generic.symbol, bx, by, bw, bh, ink), ink);
     children.push({ ...symbol, attrs: { ...symbol.attrs, class: `${symbol.attrs.class} generic` } });
   }
   else if (!known) children.push(text(0.3, { class: "unit-marker", x: round1(side / 2), y: round1(side * 0.6) }, "?"));
   const values = known ? counterValues(unit, type) : { fire: ghost ? `seen T${unit.turn ?? "?"}` : "", move: "" };
-  if (values.move) children.push(text(0.24, { class: "unit-move", x: round1(side * 0.86), y: round1(side * 0.6), "font-weight": "600" }, values.move));
-  if (values.fire) children.push(text(0.24, { class: "unit-values", x: round1(side / 2), y: round1(side * 0.92), "font-weight": "600" }, values.fire));
+  if (lines) {
+    if (values.fire) children.push(text(0.25, { class: "unit-values", x: round1(side / 2), y: round1(side * 0.74), "font-weight": "700" }, values.fire));
+    if (values.move) children.push(text(0.25, { class: "unit-move", x: round1(side / 2), y: round1(side * 0.96), "font-weight": "700" }, values.move));
+  } else {
+    if (values.move) children.push(text(0.24, { class: "unit-move", x: round1(side * 0.86), y: round1(side * 0.6), "font-weight": "600" }, values.move));
+    if (values.fire) children.push(text(0.24, { class: "unit-values", x: round1(side / 2), y: round1(side * 0.92), "font-weight": "600" }, values.fire));
+  }
   if (Number(unit.stack) > 1) {
     // Limited intelligence (17.9): only the top counter shows, with how many are under it.
     children.push({ tag: "circle", attrs: { class: "stack-badge", cx: round1(side * 0.9), cy: round1(side * 0.1), r: round1(side * 0.16), fill: INK } });
     children.push({ tag: "text", attrs: { "font-size": round1(side * 0.2), class: "stack-size", fill: "#ffffff", x: round1(side * 0.9), y: round1(side * 0.17), "text-anchor": "middle" }, text: String(unit.stack) });
   }
-  const chips = counterChips(unit, type);
+  const chips = chipLooks(unit, type, looks);
   if (chips.length) {
     // Chips sit on the counter's top edge, left to right, like markers laid on it.
     const h = round1(side * 0.26);
     let x = -side * 0.06;
     const group = [];
     for (const chip of chips) {
-      const w = round1(chip.length * side * 0.13 + side * 0.1);
-      const [fg, bg] = CHIP_STYLE[chip] ?? ["#ffffff", INK];
-      group.push({ tag: "rect", attrs: { x: round1(x), y: round1(-h * 0.6), width: w, height: h, rx: round1(h / 2), fill: bg, stroke: "#ffffff", "stroke-width": 0.6 } });
-      group.push({ tag: "text", attrs: { x: round1(x + w / 2), y: round1(h * 0.25), "font-size": round1(side * 0.19), "font-weight": "700", fill: fg, "text-anchor": "middle", "font-family": "system-ui, sans-serif" }, text: chip });
+      const w = round1(chip.text.length * side * 0.13 + side * 0.1);
+      group.push({ tag: "rect", attrs: { x: round1(x), y: round1(-h * 0.6), width: w, height: h, rx: round1(h / 2), fill: chip.bg, stroke: "#ffffff", "stroke-width": 0.6 } });
+      group.push({ tag: "text", attrs: { x: round1(x + w / 2), y: round1(h * 0.25), "font-size": round1(side * 0.19), "font-weight": "700", fill: chip.fg, "text-anchor": "middle", "font-family": "system-ui, sans-serif" }, text: chip.text });
       x += w + 1;
     }
-    children.push({ tag: "g", attrs: { class: "unit-chips", "data-chips": chips.join(" ") }, children: group });
+    children.push({ tag: "g", attrs: { class: "unit-chips", "data-chips": chips.map((c) => c.text).join(" "), "data-chip-kinds": chips.map((c) => c.kind).join(" ") }, children: group });
   }
   return children;
 }

@@ -5,10 +5,12 @@
 // be tested in node and the DOM code stays thin. Terrain is a fill plus a pattern, and
 // elevation and unit state are written as text, so the board reads without colour.
 
-import { HEX_SIZE, center, hexOutline, pathThrough, sharedEdge } from "./geometry.js";
+import { HEX_SIZE, center, hexOutline } from "./geometry.js";
 import { counterChildren, counterFace, counterTitle, shortName } from "./counters.js";
 
 export { shortName };
+// The map's lines (hexsides, slopes, roads, bridges) are drawn by edges.js.
+export { bridgeItems, hexsideItems, roadItems, slopeItems } from "./edges.js";
 
 /** Fill colour and pattern motif of each terrain of terrain.json. */
 export const TERRAIN_STYLE = Object.freeze({
@@ -20,6 +22,11 @@ export const TERRAIN_STYLE = Object.freeze({
   swamp: { fill: "#b9cbb4", motif: "reeds" },
   river: { fill: "#9ec5df", motif: "waves" },
   major_river: { fill: "#6ea2cb", motif: "dense-waves" },
+  // Panzer Leader's terrain (games/rules/panzer_leader/board.py): woods, stream, beach, sea.
+  woods: { fill: "#93b266", motif: "woods" },
+  stream: { fill: "#a9cfe6", motif: "ripples" },
+  beach: { fill: "#eedfa6", motif: "sand" },
+  sea: { fill: "#5f93c2", motif: "swell" },
 });
 const UNKNOWN_TERRAIN = { fill: "#ffffff", motif: "unknown" };
 
@@ -40,6 +47,16 @@ const MOTIFS = {
   reeds: [10, [{ tag: "path", attrs: { d: "M2 7 h5 M4.5 7 v-4", stroke: INK, "stroke-opacity": 0.45, "stroke-width": 0.8, fill: "none" } }]],
   waves: [10, [{ tag: "path", attrs: { d: "M0 5 q2.5 -3 5 0 t5 0", stroke: "#ffffff", "stroke-width": 0.9, fill: "none" } }]],
   "dense-waves": [6, [{ tag: "path", attrs: { d: "M0 3 q1.5 -2 3 0 t3 0", stroke: "#ffffff", "stroke-width": 0.9, fill: "none" } }]],
+  woods: [10, [
+    { tag: "circle", attrs: { cx: 3, cy: 3, r: 2.4, fill: "#2f5a1c", "fill-opacity": 0.42 } },
+    { tag: "circle", attrs: { cx: 8, cy: 7.5, r: 1.8, fill: "#2f5a1c", "fill-opacity": 0.42 } },
+  ]],
+  ripples: [8, [{ tag: "path", attrs: { d: "M0 4 q2 -2.2 4 0 t4 0", stroke: "#2f6fa8", "stroke-opacity": 0.7, "stroke-width": 0.8, fill: "none" } }]],
+  swell: [12, [{ tag: "path", attrs: { d: "M0 6 q3 -3 6 0 t6 0 M0 11 q3 -3 6 0 t6 0", stroke: "#dbe9f5", "stroke-width": 0.8, fill: "none" } }]],
+  sand: [9, [
+    { tag: "circle", attrs: { cx: 2, cy: 2, r: 0.7, fill: "#9a7b3a", "fill-opacity": 0.55 } },
+    { tag: "circle", attrs: { cx: 6.5, cy: 6, r: 0.7, fill: "#9a7b3a", "fill-opacity": 0.55 } },
+  ]],
   unknown: [8, [{ tag: "path", attrs: { d: "M0 0 L8 8 M8 0 L0 8", stroke: "#cc0000", "stroke-width": 0.6 } }]],
 };
 
@@ -97,7 +114,7 @@ export function terrainItems(map, size = HEX_SIZE, prefix = "pg") {
     attrs: { class: `terrain terrain-${terrain}`, "data-terrain": terrain, d: ds.join(""), fill: `url(#${patternId(terrain, prefix)})`, stroke: "#8a8470", "stroke-width": 0.6 },
   }));
   for (const [level, ds] of [...byElevation.entries()].sort(([a], [b]) => a - b)) {
-    items.push({ key: `relief-${level}`, tag: "path", attrs: { class: `relief elev-${level}`, d: ds.join(""), fill: "#6b4a1f", "fill-opacity": Math.min(0.1 * level, 0.4) } });
+    items.push({ key: `relief-${level}`, tag: "path", attrs: { class: `relief elev-${level}`, d: ds.join(""), fill: "#7a4e1c", "fill-opacity": round1(Math.min(0.13 * level, 0.42)) } });
   }
   if (heights.length) {
     items.push({ key: "elevations", tag: "g", attrs: { class: "elevations", "font-size": round1(size * 0.3), "font-weight": "bold", fill: "#5a3e1b" }, children: heights });
@@ -119,9 +136,17 @@ export function hexLabelItems(map, size = HEX_SIZE) {
   const withBoard = labelsNeedBoard(map);
   const children = map.hexes.map((h) => {
     const c = center(h, size);
-    return { tag: "text", attrs: { x: c.x, y: round1(c.y - size * 0.62) }, text: withBoard ? h.hex : h.hex.replace(/^[A-Za-z]+/, "") };
+    return { tag: "text", attrs: { x: c.x, y: round1(c.y - size * 0.62) }, text: withBoard ? h.hex : printedNumber(h.hex) };
   });
   return [{ key: "hex-labels", tag: "g", attrs: { class: "hex-label", "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#555555", "pointer-events": "none" }, children }];
+}
+
+/**
+ * A hex's number as printed on a one-board map: "A0305" -> "0305"; a label that is more than
+ * a board letter and a number ("A-C-5": board, column, row) reads whole.
+ */
+export function printedNumber(label) {
+  return /^[A-Za-z]+\d+$/.test(label) ? label.replace(/^[A-Za-z]+/, "") : label;
 }
 
 /**
@@ -152,77 +177,6 @@ export function boardMarkItems(map, size = HEX_SIZE) {
 
 const round1 = (n) => Math.round(n * 10) / 10 + 0;
 
-/** One group per hexside with features: a stream line, a ford's dashes, a bridge's span. */
-export function hexsideItems(map, index, size = HEX_SIZE) {
-  const items = [];
-  for (const side of map.hexsides) {
-    const a = index.get(side.a);
-    const b = index.get(side.b);
-    const edge = a && b ? sharedEdge(a, b, size) : null;
-    if (!edge) continue;
-    const [p, q] = edge;
-    const line = { x1: p.x, y1: p.y, x2: q.x, y2: q.y };
-    const features = [...side.features].sort();
-    const children = [];
-    if (features.some((f) => ["stream", "ford", "bridge"].includes(f))) {
-      children.push({ tag: "line", attrs: { class: "stream", ...line, stroke: "#2f6fa8", "stroke-width": 3.5, "stroke-linecap": "round" } });
-    }
-    if (features.includes("ford")) {
-      children.push({ tag: "line", attrs: { class: "ford", ...line, stroke: "#f0e8c8", "stroke-width": 1.5, "stroke-dasharray": "3 3" } });
-    }
-    if (features.includes("bridge")) {
-      // The bridge spans the stream: a short bar from one hex centre towards the other.
-      const ca = center(a, size);
-      const cb = center(b, size);
-      const mx = (p.x + q.x) / 2;
-      const my = (p.y + q.y) / 2;
-      const k = 0.3;
-      children.push({
-        tag: "line",
-        attrs: {
-          class: "bridge", stroke: "#3a3a3a", "stroke-width": 4,
-          x1: round1(mx + (ca.x - cb.x) * k), y1: round1(my + (ca.y - cb.y) * k),
-          x2: round1(mx - (ca.x - cb.x) * k), y2: round1(my - (ca.y - cb.y) * k),
-        },
-      });
-    }
-    const key = [side.a, side.b].sort().join("|");
-    items.push({ key, tag: "g", attrs: { class: `hexside ${features.join(" ")}`, "data-hexside": key }, children });
-  }
-  return items;
-}
-
-/**
- * A hachured line on every hexside between hexes of different elevation: the slopes, drawn
- * from the map's elevations (the rules read the same data; here it is only drawn), all in
- * one path.
- */
-export function slopeItems(map, index, size = HEX_SIZE) {
-  const byAxial = new Map(map.hexes.map((h) => [`${h.q},${h.r}`, h]));
-  const segments = [];
-  for (const a of map.hexes) {
-    // Three directions per hex (N, NE, SE) meet every hexside once.
-    for (const [dq, dr] of [[0, -1], [1, -1], [1, 0]]) {
-      const b = byAxial.get(`${a.q + dq},${a.r + dr}`);
-      if (!b || (a.elevation ?? 0) === (b.elevation ?? 0)) continue;
-      const [p, q] = sharedEdge(a, b, size);
-      segments.push(`M${p.x} ${p.y}L${q.x} ${q.y}`);
-    }
-  }
-  // One path for every slope of the map: drawn once, never changed.
-  return segments.length ? [{ key: "slopes", tag: "path", attrs: { class: "slope", d: segments.join(""), fill: "none", stroke: "#7a4e22", "stroke-width": 2.4, "stroke-dasharray": "1.5 1.5" } }] : [];
-}
-
-/** One path per road or trail, through the centres of its hexes. */
-export function roadItems(map, index, size = HEX_SIZE) {
-  return map.roads.map((road, i) => {
-    const points = road.hexes.map((label) => index.get(label)).filter(Boolean).map((h) => center(h, size));
-    const attrs = { class: `road road-${road.kind}`, d: pathThrough(points), fill: "none", stroke: "#6b5844", "stroke-width": road.kind === "trail" ? 2 : 3, "stroke-linejoin": "round" };
-    if (road.kind === "trail") attrs["stroke-dasharray"] = "4 3";
-    return { key: `road-${i}`, tag: "path", attrs };
-  });
-}
-
 /** The counters on the map by hex, bottom of each stack first (leaders on top). */
 export function stacks(units) {
   const byHex = new Map();
@@ -235,6 +189,20 @@ export function stacks(units) {
     stack.sort((m, n) => Number(Boolean(m.leader)) - Number(Boolean(n.leader)) || (m.id < n.id ? -1 : m.id > n.id ? 1 : 0));
   }
   return byHex;
+}
+
+/**
+ * The view's units with the markers the view lays on them (`{kind, unit}` entries of its
+ * `markers`) added to their `chips`: a counter known only by a handle still wears its marks.
+ */
+export function withUnitMarkers(units, markers = []) {
+  const on = new Map();
+  for (const m of markers) if (m.unit !== undefined && m.kind !== undefined) on.set(m.unit, [...(on.get(m.unit) ?? []), m.kind]);
+  if (!on.size) return units;
+  return listUnits(units).map((u) => {
+    const extra = (on.get(u.id) ?? []).filter((k) => !(u.chips ?? []).includes(k));
+    return extra.length ? { ...u, chips: [...(u.chips ?? []), ...extra] } : u;
+  });
 }
 
 /** The units of a view as a list, whether the view keys them by id or lists them. */

@@ -64,9 +64,15 @@ export const MARKER_TEXT = Object.freeze({
  * One group per hex with markers: a tag per marker, written, above the hex's top edge. A
  * control marker names the side holding the hex ("held: German"), never its id.
  */
-export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (id) => id } = {}) {
+export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (id) => id, looks = null } = {}) {
   const items = [];
+  const laid = new Map(); // hex -> markers described as {kind, hex, ...} (a ruleset's own looks)
   for (const entry of markers) {
+    if (entry.kind !== undefined) {
+      // A marker on a unit is one of its chips (counters.js); the rest lie on their hex.
+      if (entry.unit === undefined && index.get(entry.hex)) laid.set(entry.hex, [...(laid.get(entry.hex) ?? []), entry]);
+      continue;
+    }
     const h = index.get(entry.hex);
     if (!h || !entry.markers?.length) continue;
     const c = center(h, size);
@@ -87,7 +93,39 @@ export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (
       ],
     });
   }
+  for (const [label, list] of laid) items.push(laidMarkers(index.get(label), label, list, size, looks));
   return items;
+}
+
+/** What a laid marker says: its look's label, with the number it carries (a wreck count, a fort's defence). */
+export function markerLabel(entry, looks = null) {
+  const look = looks?.markers?.[entry.kind];
+  const base = look?.label ?? String(entry.kind).replace(/_/g, " ").slice(0, 3).toUpperCase();
+  const number = entry.count ?? entry.defense;
+  return Number.isFinite(number) && !(entry.count === 1 && entry.defense === undefined) ? `${base}${number}` : base;
+}
+
+/** The markers laid on one hex: smoke shades it, the others are tags down its right side. */
+function laidMarkers(h, label, list, size, looks) {
+  const c = center(h, size);
+  const children = [];
+  if (list.some((m) => m.kind === "smoke")) children.push({ tag: "polygon", attrs: { class: "smoke", points: hexPoints(h, size), fill: "#9a9a9a", "fill-opacity": 0.45 } });
+  const tagH = round1(size * 0.27);
+  const rows = list.length;
+  list.forEach((m, i) => {
+    const look = looks?.markers?.[m.kind];
+    const text = markerLabel(m, looks);
+    const w = round1(Math.max(size * 0.34, text.length * size * 0.15 + size * 0.1));
+    const x = round1(c.x + size * 0.94 - w);
+    const y = round1(c.y - (rows * (tagH + 1)) / 2 + i * (tagH + 1));
+    const pending = m.inverted || m.built === false;
+    children.push({ tag: "g", attrs: { class: `laid-marker marker-${m.kind}`, "data-marker": m.kind }, children: [
+      { tag: "title", text: `${look?.title ?? m.kind}${pending ? " (not finished)" : ""}` },
+      { tag: "rect", attrs: { x, y, width: w, height: tagH, rx: round1(tagH * 0.3), fill: look?.color ?? "#3b2a10", "fill-opacity": pending ? 0.55 : 1, stroke: "#ffffff", "stroke-width": 0.8, "stroke-dasharray": pending ? "2 1.5" : "none" } },
+      { tag: "text", attrs: { x: round1(x + w / 2), y: round1(y + tagH * 0.74), "text-anchor": "middle", "font-size": round1(size * 0.2), "font-weight": "bold", fill: "#ffffff", "font-family": "system-ui, sans-serif" }, text },
+    ] });
+  });
+  return { key: `laid-${label}`, tag: "g", attrs: { class: "hex-markers laid", "data-hex": label, "pointer-events": "none" }, children };
 }
 
 /** Shading over hexes the audience cannot see (`hidden`: labels), when the view says which. */

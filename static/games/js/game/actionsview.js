@@ -5,29 +5,47 @@
 import { counterChips, counterValues } from "../board/counters.js";
 import { renderOpfire, renderStackPanel } from "./boardpanels.js";
 import { el, fill } from "./dom.js";
-import { SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves } from "./legal.js";
+import { ATTACK_TYPES, SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere } from "./legal.js";
 import { explainPreview, previewLabel } from "./odds.js";
 
+// The commands of a window the other side opened: fire at the mover, or at the aircraft overhead.
 function opfireCommands(ctx) {
-  return ctx.groups().opportunity_fire ?? [];
+  return [...(ctx.groups().opportunity_fire ?? []), ...(ctx.groups().anti_aircraft ?? [])];
+}
+
+/**
+ * The window the prompt is about, {mover, hex, aircraft}: the view's `opfire` (the mover in
+ * its hex), or its `pending` window (the unit moving, or the aircraft overhead).
+ */
+export function openWindow(view, unitById = () => null) {
+  if (view?.opfire) return view.opfire;
+  const p = view?.pending;
+  if (!p) return null;
+  if (p.aircraft?.length) {
+    const plane = (view.aircraft ?? []).find((a) => p.aircraft.includes(a.id));
+    return { aircraft: p.aircraft, hex: plane?.hex ?? null };
+  }
+  return { mover: p.mover, hex: unitById(p.mover)?.hex ?? null };
 }
 
 /** The opportunity-fire prompt, with every unit that may fire ringed on the map. */
 export function drawOpfire(ctx) {
   const { board, nameOf, previewFor, loadPreviews, propose, view } = ctx;
   const cmds = opfireCommands(ctx);
-  const firers = [...new Set(cmds.flatMap((c) => c.firers ?? []))];
+  const firers = [...new Set(cmds.flatMap((c) => c.firers ?? c.units ?? []))];
   board.mark(firers);
   for (const id of firers) loadPreviews(id);
-  const of = view()?.opfire;
+  for (const c of cmds) if (!(c.firers ?? c.units ?? []).length) ctx.loadPreviewOf?.(c);
+  const of = openWindow(view(), ctx.unitById);
   // A new prompt brings the mover into view, where the ringed firers around it can be seen.
   const key = cmds.length && of?.hex ? `${of.hex}:${of.mover}` : null;
   if (key && key !== ctx.ui.opfireKey) board.centerOn(of.hex);
   ctx.ui.opfireKey = key;
   renderOpfire(document.getElementById("opfire"), cmds.length ? {
-    mover: of?.mover ? nameOf(of.mover) : "the mover",
+    mover: of?.aircraft ? of.aircraft.map(nameOf).join(", ") : of?.mover ? nameOf(of.mover) : "the mover",
+    antiAircraft: Boolean(of?.aircraft),
     hex: of?.hex ?? "",
-    items: cmds.map((cmd) => ({ key: commandKey(cmd), label: describeCommand(cmd, nameOf).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+    items: cmds.map((cmd) => ({ type: cmd.type, key: commandKey(cmd), label: describeCommand(cmd, nameOf).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
   } : null);
 }
 
@@ -41,7 +59,7 @@ export function drawStack(ctx) {
   const what = [];
   if (opts.moves.size) what.push(`move to ${opts.moves.size} hex${opts.moves.size === 1 ? "" : "es"}`);
   if (opts.targets.size) what.push(`attack ${opts.targets.size} hex${opts.targets.size === 1 ? "" : "es"}`);
-  const others = pickedCommands().filter((c) => !["move", "fire", "bombard", "assault", "opportunity_fire"].includes(c.type)).length;
+  const others = pickedCommands().filter((c) => !["move", ...ATTACK_TYPES].includes(c.type)).length;
   const summary = !ui.picked.length ? (here.some((x) => x.own) ? "Tick the counters that act together." : null)
     : what.length ? `Together they can ${what.join(" and ")}: pick a hex on the map.`
       : others ? "See the actions below." : "Nothing these counters can do together now; point at a hex to ask why.";
@@ -52,7 +70,8 @@ export function drawStack(ctx) {
       const values = counterValues(x, t);
       return {
         id: x.id, name: nameOf(x.id), own: Boolean(x.own), canAct: Boolean(x.own) && canAct(x.id), picked: ui.picked.includes(x.id), focused: x.id === ui.selected,
-        values: [values.fire, values.move && `MP ${values.move}`].filter(Boolean).join(" · "), chips: counterChips(x, t).join(" "),
+        values: t?.fire !== undefined ? [values.fire, values.move].filter(Boolean).join(" ") : [values.fire, values.move && `MP ${values.move}`].filter(Boolean).join(" · "),
+        chips: counterChips(x, t, boot.faces).join(" "),
       };
     }),
     summary,
@@ -75,8 +94,10 @@ function commandButton(ctx, cmd, label = describeCommand(cmd, ctx.nameOf)) {
 export function drawActions(ctx, commands) {
   const { ui, boot, groups, view, options, previewFor, nameOf, terrainOf, propose, render, mayAssaultOnCollision } = ctx;
   const g = groups();
-  const buttons = globalCommands(g).filter((c) => c.type !== "decline" || !opfireCommands(ctx).length).map((c) => commandButton(ctx, c));
-  if (opfireCommands(ctx).length) buttons.unshift(...(g.decline ?? []).map((c) => commandButton(ctx, c)));
+  const windowCmds = opfireCommands(ctx);
+  const bar = globalCommands(g).filter((c) => (c.type !== "decline" || !windowCmds.length) && !windowCmds.includes(c));
+  const buttons = foldedByType(ctx, bar);
+  if (windowCmds.length) buttons.unshift(...(g.decline ?? []).map((c) => commandButton(ctx, c)));
   // Resigning is open to any seat at any time (D-RESIGN-1), so it is not in the legal list;
   // the engine still referees it, and the confirmation says it cannot be taken back.
   fill(document.getElementById("global-actions"), buttons);
@@ -109,7 +130,7 @@ export function drawActions(ctx, commands) {
       if (c.type === "move" || c.type === "opportunity_fire") continue;
       // Moves, fire and assaults with exactly the picked units; other commands (activate,
       // recover, load...) for any of them.
-      if (["exit", "fire", "bombard", "assault"].includes(c.type) && !actsWith(c, ui.picked)) continue;
+      if (["exit", ...ATTACK_TYPES].includes(c.type) && !actsWith(c, ui.picked) && !joinsFromElsewhere(c, ui.picked, ctx.hexOf)) continue;
       const p = previewFor(c);
       const label = describeCommand(c, nameOf) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
       list.push(commandButton(ctx, c, label));
@@ -118,9 +139,38 @@ export function drawActions(ctx, commands) {
       list.push(el("p", { class: "hint" }, "Open the stack (click it, or t) to move or fire with several counters."));
     }
   }
+  if (!ui.picked.length) list.push(...waitingUnits(ctx));
   fill(document.getElementById("unit-actions"), list);
   const toggle = document.getElementById("sheet-toggle");
   if (toggle) setSheetOpen(toggle.getAttribute("aria-expanded") === "true"); // the bar's count
+}
+
+const FOLD_OVER = 4; // more commands of one type than this on the bar fold into a list
+
+/** The bar's commands, those of a type with many (an aircraft's strikes, naval gunfire) folded under one summary. */
+function foldedByType(ctx, cmds) {
+  const byType = new Map();
+  for (const c of cmds) byType.set(c.type, [...(byType.get(c.type) ?? []), c]);
+  return [...byType.entries()].flatMap(([type, list]) => {
+    const label = (c) => {
+      const p = ctx.previewFor(c);
+      return describeCommand(c, ctx.nameOf) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
+    };
+    if (list.length <= FOLD_OVER) return list.map((c) => commandButton(ctx, c, label(c)));
+    const key = `fold:${type}`;
+    return [el("details", { class: "bar-fold", "data-focus-key": key, open: ctx.ui.textOpen.has(key), ontoggle: (e) => (e.target.open ? ctx.ui.textOpen.add(key) : ctx.ui.textOpen.delete(key)) },
+      el("summary", { "data-focus-key": `summary:${key}` }, `${describeCommand(list[0], ctx.nameOf).split(/[:(]/)[0].trim()}… (${list.length})`),
+      list.map((c) => commandButton(ctx, c, label(c))))];
+  });
+}
+
+/** Own units off the map with something to do (reinforcements due to enter): a button picks one. */
+function waitingUnits(ctx) {
+  const { view, canAct, nameOf, setPicks } = ctx;
+  const off = Object.values(view()?.units ?? {}).filter((u) => u.own && !u.hex && !u.carried_by && !u.eliminated && !u.exited && canAct(u.id));
+  if (!off.length) return [];
+  return [el("p", { class: "hint" }, "Waiting to enter: pick one, then a lit entry hex."),
+    ...off.map((u) => el("button", { type: "button", class: "cmd cmd-enter", "data-unit": u.id, "data-focus-key": `enter:${u.id}`, onclick: () => setPicks([u.id]) }, `${nameOf(u.id)} (enters turn ${u.entry_turn ?? "?"})`))];
 }
 
 /**

@@ -62,9 +62,9 @@ export function renderOpfire(root, prompt) {
   if (!prompt) return fill(root);
   fill(
     root,
-    el("h3", {}, `Opportunity fire at ${prompt.mover} in ${prompt.hex}`),
+    el("h3", {}, prompt.antiAircraft ? `Anti-aircraft fire at ${prompt.mover}${prompt.hex ? ` over ${prompt.hex}` : ""}` : `Opportunity fire at ${prompt.mover} in ${prompt.hex}`),
     el("p", { class: "hint" }, `${prompt.items.length} way${prompt.items.length === 1 ? "" : "s"} to fire, ringed on the map; or decline.`),
-    prompt.items.map((item) => el("button", { type: "button", class: "cmd cmd-opportunity_fire opfire-choice", "data-command": "opportunity_fire", "data-focus-key": item.key, onclick: item.onPick },
+    prompt.items.map((item) => el("button", { type: "button", class: `cmd cmd-${item.type ?? "opportunity_fire"} opfire-choice`, "data-command": item.type ?? "opportunity_fire", "data-focus-key": item.key, onclick: item.onPick },
       el("span", { class: "choice-label" }, item.label), item.odds ? el("span", { class: "choice-odds" }, item.odds) : null)),
   );
 }

@@ -27,7 +27,21 @@ export function losSentence(answer, terrainOf = () => "") {
   if (answer.seen) return `${head}: in sight.`;
   const b = answer.blocked_by;
   if (!b) return `${head}: not in sight.`;
+  if (!b.hexside && !b.hex) return `${head}: blocked: ${b.reason ?? "not in sight"}${b.rule ? ` (${b.rule})` : ""}`.trim();
   const where = b.hexside ? `the hexside ${hexsideEnds(b.hexside)?.join("–") ?? b.hexside}` : `${b.hex}${terrainOf(b.hex) ? ` (${terrainOf(b.hex)})` : ""}`;
   const what = b.terrain ? `${String(b.terrain).replace(/_/g, " ")}: ` : "";
   return `${head}: blocked at ${where}. ${what}${b.reason ?? ""}${b.rule ? ` (${b.rule})` : ""}`.trim();
+}
+
+/**
+ * A sentence from the server with every counter id in it replaced by the counter's name
+ * ("ge-at75-1 has no line of sight" -> "75 mm AT Gun has no line of sight"): a player reads
+ * names, never ids. `ids`: the ids the page knows (its view's counters, the faces).
+ */
+export function namedText(text, ids, nameOf = (id) => id) {
+  const known = [...new Set(ids)].filter((id) => typeof id === "string" && id.length > 2).sort((a, b) => b.length - a.length);
+  if (!known.length || !text) return text ?? "";
+  const escape = (id) => id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const pattern = new RegExp(`(?<![\\w-])'?(${known.map(escape).join("|")})'?(?![\\w-])`, "g");
+  return String(text).replace(pattern, (_, id) => nameOf(id));
 }

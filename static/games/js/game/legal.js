@@ -17,11 +17,14 @@ export function allCommands(groups) {
   return Object.values(groups).flat();
 }
 
-/** Own unit ids a command acts with (unit, units, firers, transport). */
+/** Own unit ids a command acts with (unit, units, firers, transport, carrier, passenger...). */
 export function actors(cmd) {
   const out = [];
   if (typeof cmd.unit === "string") out.push(cmd.unit);
   if (Array.isArray(cmd.units)) out.push(...cmd.units);
+  if (typeof cmd.carrier === "string") out.push(cmd.carrier);
+  if (typeof cmd.passenger === "string") out.push(cmd.passenger);
+  if (typeof cmd.vehicle === "string") out.push(cmd.vehicle);
   if (Array.isArray(cmd.firers)) out.push(...cmd.firers);
   if (typeof cmd.firer === "string") out.push(cmd.firer);
   if (typeof cmd.transport === "string") out.push(cmd.transport);
@@ -31,17 +34,26 @@ export function actors(cmd) {
 }
 
 /** Commands that need no unit: shown on the action bar. */
-export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "air_attack", "end_activation", "pass", "offer_takeback", "accept_takeback", "decline_takeback"]);
+export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "air_attack", "end_activation", "pass", "offer_takeback", "accept_takeback", "decline_takeback", "resolve_indirect", "end_phase", "fly"]);
+
+/** Whether a command belongs on the action bar: a global type, or one no own unit acts in
+ * (naval gunfire, an aircraft's sortie). A stack's activation belongs to its hex. */
+export function isGlobal(cmd) {
+  if (GLOBAL_TYPES.includes(cmd.type)) return true;
+  return cmd.type !== "activate" && actors(cmd).length === 0;
+}
 
 export function globalCommands(groups) {
-  return GLOBAL_TYPES.flatMap((t) => groups[t] ?? []);
+  const listed = GLOBAL_TYPES.flatMap((t) => groups[t] ?? []);
+  const unitless = Object.entries(groups).filter(([t]) => !GLOBAL_TYPES.includes(t)).flatMap(([, cmds]) => cmds.filter(isGlobal));
+  return [...listed, ...unitless];
 }
 
 /** The commands offered when a unit is selected: those it acts in, and its hex's activation. */
 export function unitCommands(groups, unit) {
   if (!unit) return [];
   return allCommands(groups).filter((cmd) => {
-    if (GLOBAL_TYPES.includes(cmd.type)) return false;
+    if (isGlobal(cmd)) return false;
     if (cmd.type === "activate" && cmd.kind === "stack") return cmd.hex === unit.hex;
     return actors(cmd).includes(unit.id);
   });
@@ -52,11 +64,40 @@ export function unitCommands(groups, unit) {
  * A bombardment's spotter observes and is not picked; a leader directing fire is.
  */
 export function actingUnits(cmd) {
-  if (["move", "exit", "assault"].includes(cmd.type)) return cmd.unit ? [cmd.unit] : [...(cmd.units ?? [])];
   if (cmd.type === "bombard") return [...(cmd.firers ?? [])];
   if (cmd.type === "spray_fire") return [cmd.firer];
-  if (["fire", "opportunity_fire"].includes(cmd.type)) return [...(cmd.firers ?? []), ...(cmd.leader ? [cmd.leader] : [])];
-  return [];
+  if (["fire", "opportunity_fire"].includes(cmd.type)) return [...(cmd.firers ?? cmd.units ?? []), ...(cmd.leader ? [cmd.leader] : [])];
+  if (cmd.type === "load" || cmd.type === "unload") return cmd.carrier ? [cmd.carrier] : cmd.unit ? [cmd.unit] : [];
+  return cmd.unit ? [cmd.unit] : [...(cmd.units ?? [])];
+}
+
+/** Commands aimed at a hex, an enemy or a fortification there: drawn as targets with their odds. */
+export const ATTACK_TYPES = Object.freeze(["fire", "bombard", "opportunity_fire", "assault", "overrun", "order_indirect", "smoke", "anti_aircraft", "air_strike"]);
+
+/** What a label looks like on a map: "A0305", or board-column-row "A-C-5". */
+const looksLikeHex = (s) => /^[A-Za-z]+\d+$|^[A-Za-z]+-[A-Za-z]+-\d+$/.test(s);
+
+/**
+ * Where a command goes or strikes, as a hex label: a move's last hex (`path`, or `to`), an
+ * attack's target hex, the hex of the enemy it names (`hexOf(id)`: a unit, a handle, an
+ * aircraft) or of a fortification or bridge it names ("fort:A-C-5"), or its `hex`.
+ */
+export function commandHex(cmd, { hexOf = () => null, isHex = looksLikeHex } = {}) {
+  const where = (name) => {
+    if (typeof name !== "string") return null;
+    const at = hexOf(name);
+    if (at) return at;
+    const colon = name.indexOf(":");
+    if (colon > 0 && isHex(name.slice(colon + 1))) return name.slice(colon + 1);
+    return isHex(name) ? name : null;
+  };
+  if (Array.isArray(cmd.path) && cmd.path.length && ["move", "exit"].includes(cmd.type)) return cmd.path[cmd.path.length - 1];
+  if (typeof cmd.to === "string" && ["move", "land"].includes(cmd.type)) return cmd.to;
+  if (Array.isArray(cmd.targets) && cmd.type !== "spray_fire") return where(cmd.targets[0]);
+  if (cmd.target !== undefined) return where(cmd.target);
+  if (typeof cmd.hex === "string") return cmd.hex;
+  if (typeof cmd.aircraft === "string") return where(cmd.aircraft);
+  return null;
 }
 
 /** Whether a command acts with exactly the picked units. */
@@ -70,24 +111,37 @@ export function actsWith(cmd, picked) {
  * What the picked units (one unit, or several from a stack) can do, by what the board draws:
  * moves by destination, targets by hex. Only commands acting with exactly those units count.
  */
-export function boardOptions(commands, picked, { hexOf = () => null } = {}) {
-  const moves = new Map();
-  const targets = new Map();
+export function boardOptions(commands, picked, { hexOf = () => null, isHex = looksLikeHex } = {}) {
+  const moves = new Map(); // hex -> the first move listed there (drawn with its cost)
+  const more = new Map(); // hex -> other ways to go there (off the road, Quick-Time, landing...)
+  const targets = new Map(); // hex -> attacks on it
+  const others = new Map(); // hex -> other commands aimed at it (engineering...)
   const ids = typeof picked === "string" ? [picked] : [...(picked ?? [])];
-  if (!ids.length) return { moves, targets };
+  if (!ids.length) return { moves, more, targets, others };
+  const put = (map, hex, cmd) => map.set(hex, [...(map.get(hex) ?? []), cmd]);
   for (const cmd of commands) {
-    if (!actsWith(cmd, ids)) continue;
-    if (cmd.type === "move" && cmd.path?.length) {
-      moves.set(cmd.path[cmd.path.length - 1], cmd);
-    } else if (["fire", "bombard", "opportunity_fire", "assault"].includes(cmd.type)) {
+    const hex = commandHex(cmd, { hexOf, isHex });
+    if (!hex) continue;
+    if (["move", "land"].includes(cmd.type)) {
+      if (!actsWith(cmd, ids)) continue;
+      if (!moves.has(hex)) moves.set(hex, cmd);
+      else put(more, hex, cmd);
+    } else if (ATTACK_TYPES.includes(cmd.type)) {
       // Opportunity fire names the moving unit; the board shows it at that unit's hex.
-      const hex = cmd.type === "opportunity_fire" ? hexOf(cmd.target) : cmd.target;
-      if (!hex) continue;
-      if (!targets.has(hex)) targets.set(hex, []);
-      targets.get(hex).push(cmd);
+      if (actsWith(cmd, ids) || joinsFromElsewhere(cmd, ids, hexOf)) put(targets, hex, cmd);
+    } else if (actors(cmd).some((id) => ids.includes(id)) && cmd.type !== "exit") {
+      put(others, hex, cmd);
     }
   }
-  return { moves, targets };
+  return { moves, more, targets, others };
+}
+
+/** An attack by the picked units joined by units of other hexes (fire combined at one target). */
+export function joinsFromElsewhere(cmd, ids, hexOf) {
+  const acting = actingUnits(cmd);
+  if (!ids.every((id) => acting.includes(id)) || acting.length <= ids.length) return false;
+  const here = new Set(ids.map(hexOf));
+  return acting.filter((id) => !ids.includes(id)).every((id) => hexOf(id) && !here.has(hexOf(id)));
 }
 
 /** Own units that have something to do now (in command order), for "next unit" (n). */
@@ -126,19 +180,43 @@ function canonical(value) {
 
 const KIND_WORDS = { unit: "the unit", stack: "the stack", leader: "with its leader", afv_group: "as an AFV group", formation: "as a formation" };
 
+const ENGINEERING = {
+  clear_mine: "clear the minefield in", remove_block: "remove the block in", make_block: "make a block in",
+  demolish: "demolish the bridge in", emplace_mine: "lay a minefield in", build_bridge: "build a bridge in",
+  place_bridge: "place a bridge on",
+};
+const FACINGS = ["north", "north-east", "south-east", "south", "south-west", "north-west"];
+
+/** A target a command names, in words: a unit by its name, a fortification or bridge by its hex. */
+export function targetWords(name, nameOf = (id) => id) {
+  const [kind, hex] = String(name).split(":");
+  if (hex && kind === "fort") return `the fortification in ${hex}`;
+  if (hex && kind === "bridge") return `the bridge in ${hex}`;
+  return nameOf(name);
+}
+
+/** How a move goes, when it is not the plain way: off the road, at Quick-Time, under the bridge. */
+function moveManner(cmd) {
+  return [cmd.road === false ? "off the road" : "", cmd.mode === "quick_time" ? "at Quick-Time" : "", cmd.under ? "under the bridge" : ""].filter(Boolean).join(", ");
+}
+
 /** A command in words, with unit names from `nameOf(id)`. */
 export function describeCommand(cmd, nameOf = (id) => id) {
   const names = (ids) => (ids ?? []).map(nameOf).join(", ");
+  const firers = (ids) => (ids?.length ? names(ids) : cmd.naval ? `naval gunfire (${cmd.naval} points)` : "");
+  const targets = (list) => (list ?? []).map((t) => targetWords(t, nameOf)).join(", ");
   switch (cmd.type) {
     case "roll_initiative": return "Roll for initiative";
     case "activate":
       return cmd.kind === "stack" ? `Activate the stack in ${cmd.hex}` : `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`.replace(" the unit", "");
     case "move": {
       const who = cmd.unit ? nameOf(cmd.unit) : names(cmd.units);
+      if (!Array.isArray(cmd.path)) return `Move ${who} to ${cmd.to}${moveManner(cmd) ? ` ${moveManner(cmd)}` : ""}`;
       return `Move ${who} to ${cmd.path[cmd.path.length - 1]} (${cmd.path.length} hex${cmd.path.length === 1 ? "" : "es"}: ${cmd.path.join(" → ")})`;
     }
     case "exit": return `Exit ${cmd.unit ? nameOf(cmd.unit) : names(cmd.units)} off the map${cmd.path ? ` via ${cmd.path.join(" → ")}` : ""}`;
     case "fire": {
+      if (Array.isArray(cmd.targets)) return `Fire: ${firers(cmd.units)} at ${targets(cmd.targets)}`;
       const kind = cmd.fire_type === "anti_tank" ? "Anti-tank fire" : "Direct fire";
       const moving = cmd.move_and_fire ? " (move and fire, -1)" : "";
       const led = cmd.leader ? `, led by ${nameOf(cmd.leader)}` : "";
@@ -153,12 +231,16 @@ export function describeCommand(cmd, nameOf = (id) => id) {
       const guns = cmd.increments ? `off-board ${cmd.increments.join(", ")}` : names(cmd.firers);
       return `${what} ${cmd.target} with ${guns}${cmd.spotter ? `, spotted by ${nameOf(cmd.spotter)}` : ""}`;
     }
-    case "opportunity_fire": return `Opportunity fire: ${names(cmd.firers)} at ${nameOf(cmd.target)}${cmd.fire_type === "anti_tank" ? " (anti-tank)" : ""}`;
+    case "opportunity_fire": return `Opportunity fire: ${firers(cmd.firers ?? cmd.units)} at ${nameOf(cmd.target)}${cmd.fire_type === "anti_tank" ? " (anti-tank)" : ""}`;
     case "assault": return `Assault ${cmd.target} with ${names(cmd.units)}`;
     case "recover": return `${nameOf(cmd.unit)} tries to recover${cmd.leader ? `, helped by ${nameOf(cmd.leader)}` : ""}`;
-    case "load": return `Load ${nameOf(cmd.unit)} onto ${nameOf(cmd.transport)}`;
-    case "unload": return `Unload ${nameOf(cmd.unit)}`;
+    case "load": return cmd.carrier ? `Load ${nameOf(cmd.passenger)} onto ${nameOf(cmd.carrier)}` : `Load ${nameOf(cmd.unit)} onto ${nameOf(cmd.transport)}`;
+    case "unload": return cmd.carrier ? `Unload ${nameOf(cmd.carrier)}'s passenger` : `Unload ${nameOf(cmd.unit)}`;
     case "air_strike": {
+      if (cmd.aircraft && typeof cmd.aircraft === "object") {
+        const planes = Object.entries(cmd.aircraft).map(([id, weapon]) => `${nameOf(id)} with ${weapon === "mg" ? "machine guns" : weapon}`).join(", ");
+        return `Air strike: ${planes} on ${targets(cmd.targets)}`;
+      }
       const kind = cmd.attack === "anti_tank" ? "anti-tank" : "direct fire";
       return `Air strike (${cmd.sortie}, ${kind}) on ${cmd.target}${cmd.target_unit ? ` (${nameOf(cmd.target_unit)})` : ""}`;
     }
@@ -168,6 +250,21 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "consolidate": return `Consolidate ${names(cmd.units)} into one full-strength unit`;
     case "resign": return "Resign the game";
     case "end_activation": return "End the activation";
+    case "end_phase": return "End the phase";
+    case "overrun": return `Overrun ${cmd.target} with ${names(cmd.units)}${cmd.drop ? ", the riders dropping off to assault" : ""}${cmd.exits ? `, leaving by ${Object.values(cmd.exits).join(", ")}` : ""}`;
+    case "order_indirect": return `Order ${cmd.smoke ? "smoke" : "indirect fire"} on ${cmd.hex} by ${cmd.unit ? nameOf(cmd.unit) : firers([])}${cmd.target === "bridge" ? " (at the bridge)" : ""}`;
+    case "resolve_indirect": return "Resolve the indirect fire ordered for this turn";
+    case "cancel_order": return `Cancel the fire order of ${nameOf(cmd.unit)}`;
+    case "smoke": return `Smoke on ${cmd.hex} from ${names(cmd.units)}`;
+    case "anti_aircraft": return `Anti-aircraft fire: ${names(cmd.units)} at ${nameOf(cmd.aircraft)}`;
+    case "fly": return `Fly ${nameOf(cmd.aircraft)} over ${cmd.hex}`;
+    case "land": return `Land ${nameOf(cmd.unit)} on ${cmd.to}`;
+    case "engineer": return `${names(cmd.units)}: ${ENGINEERING[cmd.task] ?? String(cmd.task).replace(/_/g, " ")} ${cmd.hex}${cmd.to ? `, stepping off to ${cmd.to} to finish` : ""}`;
+    case "assign_vehicle": return `Assign ${nameOf(cmd.vehicle)} to carry ${nameOf(cmd.unit)}`;
+    case "face": return `Turn ${nameOf(cmd.unit)} to face ${FACINGS[cmd.facing] ?? cmd.facing}`;
+    case "lay_bridge": return `${nameOf(cmd.unit)} lays its bridge`;
+    case "unload_cargo": return `${nameOf(cmd.carrier)} unloads its cargo`;
+    case "reposition": return `${nameOf(cmd.unit)} moves between inside and on top of the fortification`;
     case "pass": return "Pass this action segment";
     case "decline": return "Decline opportunity fire";
     case "bank_segment": return "Bank the segment (Excess Initiative)";
@@ -180,4 +277,4 @@ export function describeCommand(cmd, nameOf = (id) => id) {
 }
 
 /** The keyboard key of each always-available command. */
-export const SHORTCUTS = Object.freeze({ end_activation: "e", pass: "p", roll_initiative: "i", decline: "d" });
+export const SHORTCUTS = Object.freeze({ end_activation: "e", end_phase: "e", pass: "p", roll_initiative: "i", decline: "d" });

@@ -132,14 +132,30 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
     case "resigned": return `${sideName(e.side)} resigns.`;
     case "smoke_removal": return `Smoke in ${e.hex}: rolls ${e.roll}, ${e.removed ? "the smoke clears" : "the smoke stays"} (D-SMOKE-1).`;
     case "game_ended": return `The game ends (${String(e.reason ?? "").replace(/_/g, " ")}): ${e.result?.reason ?? ""}.`;
-    default: return generic(e, nameOf);
+    default: return generic(e, nameOf, sideName);
   }
 }
 
-/** Any other event: its type and fields, written plainly. */
-export function generic(e, nameOf = (id) => id) {
-  const fields = Object.entries(e)
-    .filter(([k]) => k !== "type")
-    .map(([k, v]) => `${k.replace(/_/g, " ")}: ${k === "units" && Array.isArray(v) ? v.map(nameOf).join(", ") : typeof v === "object" ? JSON.stringify(v) : v}`);
-  return `${String(e.type ?? "event").replace(/_/g, " ")}${fields.length ? ` — ${fields.join("; ")}` : ""}.`;
+/**
+ * Any other event as a plain sentence: what happened, to whom, where, then its other facts
+ * ("Engineering: Pioniere in A-L-6; task make block, step 1."). Never a dump of raw fields.
+ */
+export function generic(e, nameOf = (id) => id, sideName = (id) => id) {
+  const what = String(e.type ?? "event").replace(/_/g, " ");
+  const who = Array.isArray(e.units) ? list(e.units, nameOf) : e.unit ? nameOf(e.unit) : "";
+  const facts = Object.entries(e)
+    .filter(([k, v]) => !["type", "units", "unit", "hex", "side", "private"].includes(k) && v !== null && v !== undefined && v !== "")
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${plain(v, nameOf)}`)
+    .filter(Boolean);
+  const head = `${what[0].toUpperCase()}${what.slice(1)}${e.side ? ` (${sideName(e.side)})` : ""}`;
+  return `${head}${who ? `: ${who}` : ""}${e.hex ? ` in ${e.hex}` : ""}${facts.length ? `; ${facts.join(", ")}` : ""}.`;
+}
+
+/** A field's value in words: lists joined, objects as "key value", true/false as yes/no. */
+function plain(v, nameOf) {
+  if (Array.isArray(v)) return v.map((x) => plain(x, nameOf)).join(", ");
+  if (v && typeof v === "object") return Object.entries(v).map(([k, x]) => `${nameOf(k) === k ? k.replace(/_/g, " ") : nameOf(k)} ${plain(x, nameOf)}`).join(", ");
+  if (v === true) return "yes";
+  if (v === false) return "no";
+  return String(v).replace(/_/g, " ");
 }

@@ -28,8 +28,10 @@ export function mergeMoves(entries) {
   return out;
 }
 
-const OPENS = new Set(["activated", "turn_started", "initiative_rolled"]);
-const CLOSES = new Set(["activation_ended", "passed", "turn_ended", "game_ended"]);
+const OPENS = new Set(["activated", "turn_started", "initiative_rolled", "turn", "segment", "phase"]);
+const CLOSES = new Set(["activation_ended", "passed", "turn_ended", "game_ended", "game_over"]);
+// A new turn, player turn and phase announced together open one group, headed by the phase.
+const HEADS = new Set(["turn", "segment", "phase"]);
 
 /** Whether an event opens a group (and so is the group's heading rather than a line). */
 export function opensGroup(event) {
@@ -51,9 +53,13 @@ export function groupLog(entries) {
       groups.at(-1).entries.push(entry);
       continue;
     }
-    if (!open || (OPENS.has(e.type) && open.entries.length)) {
+    const onlyHeads = open && HEADS.has(e.type) && open.entries.every((x) => HEADS.has(x.event.type) && x.v === entry.v);
+    if (!open || (OPENS.has(e.type) && open.entries.length && !onlyHeads)) {
       open = { key: `${entry.v}:${groups.length}`, side: e.side ?? null, title: entry, entries: [] };
       groups.push(open);
+    } else if (onlyHeads) {
+      if (e.type === "phase" || open.title.event.type !== "phase") open.title = entry;
+      open.side = e.side ?? open.side;
     }
     open.entries.push(entry);
     if (!open.side && e.side) open.side = e.side;

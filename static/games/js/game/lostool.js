@@ -49,7 +49,7 @@ export class LosTool {
     this.#onChange();
     const answer = await this.#fetch(`${this.#api}/los?from=${encodeURIComponent(from)}&to=${encodeURIComponent(hex)}`);
     if (this.state?.to !== hex || this.state.from !== from) return;
-    this.state = { from, to: hex, answer, failed: !answer };
+    this.state = { from, to: hex, answer: sightAnswer(answer), failed: !answer };
     this.#onChange();
   }
 
@@ -70,4 +70,13 @@ export class LosTool {
     if (s.failed) return `${s.from} → ${s.to}: the referee could not answer just now.`;
     return losSentence(s.answer, this.#terrainOf);
   }
+}
+
+/**
+ * A line-of-sight answer in the board's shape ({from, to, seen, path, blocked_by}); an answer
+ * that says `clear` and `why_not` instead (Panzer Leader's) is read the same way.
+ */
+export function sightAnswer(answer) {
+  if (!answer || "seen" in answer || !("clear" in answer)) return answer;
+  return { ...answer, seen: Boolean(answer.clear), path: answer.path ?? [], blocked_by: answer.clear ? null : { reason: answer.why_not ?? "", hex: answer.hex ?? null } };
 }

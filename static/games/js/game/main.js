@@ -15,11 +15,11 @@ import { renderHexMenu, renderLos, renderWhyNot } from "./boardpanels.js";
 import { chatChannels, createChat } from "./chat.js";
 import { afterFinalClose } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
-import { whyNotLines } from "./explain.js";
-import {
-  GLOBAL_TYPES, actors, allCommands, boardOptions, commandKey, describeCommand, sameCommand, seatGroups,
-} from "./legal.js";
+import { namedText } from "./explain.js";
+import { pointing } from "./pointing.js";
+import { actors, allCommands, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
 import { describeEvent, trayRolls } from "./log.js";
+import { vocabulary } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { LogView, Logbook } from "./logview.js";
 import { LosTool } from "./lostool.js";
@@ -41,7 +41,8 @@ const sideNames = Object.fromEntries(boot.sides.map((s) => [s.id, s.name]));
 const sideName = (id) => sideNames[id] ?? id ?? "";
 const terrainOf = (label) => {
   const h = hexIndex.get(label);
-  return h ? `${h.terrain.replace(/_/g, " ")}${h.elevation ? `, elevation ${h.elevation}` : ""}` : "unknown";
+  const level = h?.elevation ? boot.map.elevations?.[h.elevation] ?? `elevation ${h.elevation}` : "";
+  return h ? `${h.terrain.replace(/_/g, " ")}${level ? `, ${level}` : ""}${h.bridge ? ", bridge" : ""}` : "unknown";
 };
 
 const ui = {
@@ -65,11 +66,18 @@ const store = new Store();
 // A coach watching one side (?side=) asks the socket for that side's view.
 const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
 const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
-const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent });
+const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent: (intent) => pointer.onIntent(intent) });
 const partnerSeat = () => (ui.acting !== boot.seat ? ui.acting : null); // acting for a partner
 const previews = new Previews({ api: boot.api, fetch: getJson, onLoad: () => render(), seat: partnerSeat });
 const los = new LosTool({ api: boot.api, fetch: getJson, onChange: () => render(), terrainOf });
 window.pgweb = { store, socket, board, ui, los }; // for tests and the console
+// Pointing at the map: what the picked units may do there, or why not (pointing.js).
+const pointer = pointing({
+  ui, boot, los, hexIndex, view: () => view(), groups: () => groups(), unitById: (id) => unitById(id), stackAt: (hex) => stackAt(hex),
+  pickedCommands: () => pickedCommands(), propose: (cmd) => propose(cmd), select: (id) => select(id), openStack: (hex, id) => openStack(hex, id),
+  render: () => render(), loadPreviewOf: (cmd) => loadPreviewOf(cmd), partnerSeat, named: (text) => named(text),
+});
+const options = () => pointer.options();
 
 // What the action panel's drawing (actionsview.js) reads and calls.
 const ctx = {
@@ -78,6 +86,7 @@ const ctx = {
   previewFor: (cmd) => previewFor(cmd), loadPreviews: (id) => loadPreviews(id), propose: (cmd) => propose(cmd),
   setPicks: (ids) => setPicks(ids), openStack: (hex, id) => openStack(hex, id), togglePick: (id) => togglePick(id),
   render: () => render(), mayAssaultOnCollision: () => mayAssaultOnCollision(),
+  unitById: (id) => unitById(id), hexOf: (id) => pointer.whereAbouts.hexOf(id), loadPreviewOf: (cmd) => loadPreviewOf(cmd),
 };
 
 function view() {
@@ -96,8 +105,15 @@ function unitById(id) {
 
 function nameOf(id) {
   const u = unitById(id);
-  if (!u) return boot.faces?.units?.[id]?.name ?? "a unit";
+  const f = boot.faces ?? {};
+  if (!u) return f.units?.[id]?.name ?? f.aircraft?.[id]?.name ?? f.navies?.[id]?.name ?? "a unit";
   return unitName(u, boot.faces, u.marker ? genericName(u.marker) : "a unit");
+}
+
+/** A server sentence with the counters it names by id named as the board names them. */
+function named(text) {
+  const f = boot.faces ?? {};
+  return namedText(text, [...Object.keys(units()), ...Object.keys(f.units ?? {}), ...Object.keys(f.aircraft ?? {}), ...Object.keys(f.navies ?? {})], nameOf);
 }
 
 function groups() {
@@ -115,7 +131,7 @@ function pickedCommands() {
   if (!ui.picked.length) return [];
   const hex = unitById(ui.picked[0])?.hex;
   return allCommands(groups()).filter((cmd) => {
-    if (GLOBAL_TYPES.includes(cmd.type)) return false;
+    if (isGlobal(cmd)) return false;
     if (cmd.type === "activate" && cmd.kind === "stack") return cmd.hex === hex;
     return actors(cmd).some((id) => ui.picked.includes(id));
   });
@@ -123,7 +139,7 @@ function pickedCommands() {
 
 /** Whether an own unit has any legal command naming it. */
 function canAct(id) {
-  return allCommands(groups()).some((cmd) => !GLOBAL_TYPES.includes(cmd.type) && actors(cmd).includes(id));
+  return allCommands(groups()).some((cmd) => !isGlobal(cmd) && actors(cmd).includes(id));
 }
 
 function previewFor(command) {
@@ -134,7 +150,13 @@ function loadPreviews(unitId) {
   if (boot.seat) previews.load(unitId, store.version);
 }
 
-const ATTACKS = ["move", "exit", "fire", "bombard", "assault", "opportunity_fire"];
+/** A command no unit of the seat acts in has its own preview (GET preview?command=). */
+function loadPreviewOf(cmd) {
+  if (boot.seat && !actors(cmd).length && !previewFor(cmd)) previews.loadCommand(cmd, store.version);
+}
+
+// Commands whose previews the board shows (costs, odds): asked for when a unit is picked.
+const ATTACKS = ["move", "exit", "fire", "bombard", "assault", "opportunity_fire", "overrun", "order_indirect", "smoke", "load", "unload", "anti_aircraft"];
 
 function setPicks(ids) {
   ui.picked = ids.filter((id) => unitById(id)?.own);
@@ -173,6 +195,7 @@ function togglePick(id) {
 
 function propose(command, from = focusChain(document.activeElement === document.body ? null : document.activeElement)) {
   ui.proposal = { command, from };
+  loadPreviewOf(command);
   ui.hexMenu = null;
   ui.whyNot = null;
   render();
@@ -218,67 +241,6 @@ function cancel() {
   render();
 }
 
-function onIntent(intent) {
-  const v = view();
-  if (!v) return;
-  if (los.picking) return los.pick(intent.hex);
-  if (intent.kind === "assault") {
-    const cmd = (options().targets.get(intent.hex) ?? []).find((c) => c.type === "assault");
-    if (cmd) return propose(cmd);
-    return onHex(intent.hex);
-  }
-  if (intent.kind === "unit") {
-    const u = unitById(intent.unit);
-    const opts = options();
-    // With units picked, a hex they can act on (or an enemy's) asks what to do there.
-    if (ui.picked.length && u && !ui.picked.includes(u.id)) {
-      if (opts.targets.has(intent.hex) || opts.moves.has(intent.hex) || !u.own) return onHex(intent.hex);
-    }
-    if (stackAt(intent.hex).length > 1) return openStack(intent.hex, intent.spread ? intent.unit : null);
-    return select(intent.unit);
-  }
-  if (intent.kind === "hex") onHex(intent.hex);
-}
-
-/** What the picked units can do in a hex: one command is proposed, several offered, none explained. */
-function onHex(hex) {
-  const opts = options();
-  const cmds = [...(opts.moves.has(hex) ? [opts.moves.get(hex)] : []), ...(opts.targets.get(hex) ?? [])];
-  if (cmds.length === 1) return propose(cmds[0]);
-  if (cmds.length > 1) {
-    ui.hexMenu = { hex, commands: cmds };
-    ui.whyNot = null;
-    return render();
-  }
-  const activate = globalHexActivation(hex);
-  if (activate) return propose(activate);
-  if (ui.picked.length && boot.seat) return askWhyNot(hex);
-  select(null);
-}
-
-async function askWhyNot(hex) {
-  ui.hexMenu = null;
-  ui.proposal = null;
-  ui.whyNot = { hex, loading: true, lines: [] };
-  render();
-  const ids = ui.picked.join(",");
-  const forSeat = partnerSeat() ? `&seat=${encodeURIComponent(partnerSeat())}` : "";
-  const answer = await getJson(`${boot.api}/why_not?units=${encodeURIComponent(ids)}&hex=${encodeURIComponent(hex)}${forSeat}`);
-  if (ui.whyNot?.hex !== hex) return;
-  ui.whyNot = answer
-    ? { hex, loading: false, lines: whyNotLines(answer).filter((l) => !l.ok) }
-    : { hex, loading: false, lines: [], error: "The referee could not say why just now." };
-  render();
-}
-
-function globalHexActivation(hex) {
-  return (groups().activate ?? []).find((c) => c.kind === "stack" && c.hex === hex) ?? null;
-}
-
-function options() {
-  return boardOptions(pickedCommands(), ui.picked, { hexOf: (id) => unitById(id)?.hex ?? null });
-}
-
 // -- drawing ---------------------------------------------------------------------------------
 
 let frameAsked = false;
@@ -303,7 +265,7 @@ function draw() {
 function drawPanels() {
   const v = view();
   if (!v) return;
-  renderBanner($("turn-banner"), v, boot.seat, sideName);
+  renderBanner($("turn-banner"), v, boot.seat, sideName, nameOf);
   // Something to replay only once the game has ended.
   $("banner-replay").hidden = !v.result;
   $("replay-link").hidden = !v.result;
@@ -317,6 +279,7 @@ function drawPanels() {
     nameOf,
     carried: listUnits(units()).filter((x) => u && x.carried_by === u.id),
     commands: u?.own ? commands.length : 0,
+    looks: boot.faces,
   });
   drawOverlay();
   drawOpfire(ctx);
@@ -340,7 +303,9 @@ function drawPanels() {
 function drawOverlay() {
   const opts = options();
   const u = ui.picked.length ? unitById(ui.picked[0]) : null;
-  const shown = ui.proposal?.command?.path ?? (ui.hoverHex && opts.moves.get(ui.hoverHex)?.path) ?? [];
+  const hovered = ui.hoverHex && opts.moves.get(ui.hoverHex);
+  const pathOf = (cmd) => cmd?.path ?? (cmd ? previewFor(cmd)?.path : null);
+  const shown = pathOf(ui.proposal?.command) ?? pathOf(hovered) ?? [];
   board.setOverlay({ ...overlayMarks(opts, previewFor), path: shown, from: u?.hex ?? null, los: los.overlay() });
 }
 
@@ -352,9 +317,10 @@ const drawTextViewSoon = textViewDrawer({
 
 // -- log, dice, notices -------------------------------------------------------------------------
 
+const words = vocabulary(boot.ruleset); // this game's sentences, before the shared ones
 const logView = new LogView($("log"), {
   toggled: new Set(),
-  describe: (event) => describeEvent(event, { nameOf, sideName, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" }),
+  describe: (event) => words?.describe(event, { nameOf, sideName }) ?? describeEvent(event, { nameOf, sideName, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" }),
   colourOf: (side) => sideColours(boot.faces, side),
   sideName,
 });
@@ -367,7 +333,7 @@ async function loadLog(version) {
 }
 
 function rollDice(entries) {
-  const rows = entries.flatMap(({ event }) => trayRolls(event, sideName))
+  const rows = entries.flatMap(({ event }) => words?.dice(event) ?? trayRolls(event, sideName))
     .map((r) => ({ ...r, colour: r.side ? sideColours(boot.faces, r.side) : null }));
   showDice($("dice"), rows);
 }
@@ -408,7 +374,7 @@ function showFinalClose(banner, code) {
   document.querySelector('#turn-banner [data-field="turn"]').textContent = "Not connected";
 }
 // A race lost to a partner's command says who did what (services/race.py): show it as is.
-socket.on("reject", ({ code, message }) => notice(code === "state/stale_version" ? message : `Refused (${code}): ${message}`));
+socket.on("reject", ({ code, message }) => notice(code === "state/stale_version" ? message : `Refused (${code}): ${named(message)}`));
 socket.on("ack", () => {});
 socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
 socket.on("chat", (d) => chat.add(d));

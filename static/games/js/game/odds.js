@@ -5,6 +5,7 @@
 // information) the words say so, never a bare cost that looks like the whole story.
 
 import { mixedNumber } from "../board/faces.js";
+import { explainSheet, isSheet, sheetLabel } from "./oddsratio.js";
 
 const pct = (p) => `${Math.round(p * 100)}%`;
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
@@ -48,6 +49,7 @@ function drumfireAttacks(preview) {
  */
 export function previewLabel(preview, { short = false } = {}) {
   if (!preview) return null;
+  if (isSheet(preview)) return sheetLabel(preview, { short });
   const parts = [];
   if (preview.cost !== undefined) parts.push(`${mixedNumber(preview.cost)} MP`);
   if ("odds" in preview) {
@@ -103,6 +105,7 @@ function assaultParts(odds, sideName) {
  */
 export function explainPreview(preview, nameOf = (id) => id, sideName = (id) => id) {
   if (!preview) return { rows: [], chances: [], sections: [] };
+  if (isSheet(preview)) return explainSheet(preview, nameOf);
   const rows = [];
   let chances = [];
   const sections = [];
@@ -138,6 +141,8 @@ export function chanceList(probabilities) {
     .map(([result, { p }]) => [result === "-" ? "no effect" : result, pct(p)]);
 }
 
+const TARGET_WORDS = { assault: "assault", bombard: "bombard", overrun: "overrun", order_indirect: "order fire", air_strike: "strike", smoke: "smoke", anti_aircraft: "AA fire" };
+
 /**
  * What the board writes over the picked units' options (`opts`: {moves, targets} by hex):
  * each reachable hex with its MP cost (and its assault's chance where the move ends in an
@@ -148,7 +153,8 @@ export function chanceList(probabilities) {
 export function overlayMarks(opts, previewOf) {
   const reach = [...opts.moves.entries()].map(([hex, cmd]) => {
     const p = previewOf(cmd);
-    const mark = { hex, cost: p?.cost ?? null, label: p ? previewLabel(p, { short: true }) : `${cmd.path.length} hex${cmd.path.length === 1 ? "" : "es"}` };
+    const steps = cmd.path?.length;
+    const mark = { hex, cost: p?.cost ?? null, label: p ? previewLabel(p, { short: true }) : steps ? `${steps} hex${steps === 1 ? "" : "es"}` : null };
     if (p && "odds" in p) mark.assault = true;
     if (opts.targets.has(hex)) mark.label = null;
     return mark;
@@ -157,10 +163,10 @@ export function overlayMarks(opts, previewOf) {
     const assault = cmds.find((c) => c.type === "assault");
     const shown = cmds.find((c) => c.type !== "assault") ?? assault;
     const p = previewOf(shown);
-    const words = shown.type === "assault" ? "assault" : shown.type === "bombard" ? "bombard" : "fire";
-    const count = cmds.length + (opts.moves.has(hex) ? 1 : 0);
+    const words = TARGET_WORDS[shown.type] ?? "fire";
+    const count = cmds.length + (opts.moves.has(hex) ? 1 : 0) + (opts.more?.get(hex)?.length ?? 0);
     const more = count > 1 ? ` +${count - 1}` : "";
-    const label = !p ? words : oddsWithheld(p) ? `${words} · ${NO_ODDS}` : previewLabel(p) ?? words;
+    const label = !p ? words : oddsWithheld(p) ? `${words} · ${NO_ODDS}` : previewLabel(p, { short: isSheet(p) }) ?? words;
     return { hex, kind: shown.type === "assault" ? "assault" : "fire", assault: Boolean(assault), label: `${label}${more}` };
   });
   return { reach, targets };

@@ -2,21 +2,60 @@
 // view: textview.js).
 // Each takes plain data and draws with textContent; none keeps state of its own.
 
-import { stateMarks, valuesInWords } from "../board/counters.js";
+import { chipLooks, stateMarks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
 import { genericName } from "./textview.js";
 
 // The text view lives in textview.js; the replay page reads it from here.
 export { genericName, renderTextView } from "./textview.js";
 
-const PHASES = { initiative: "Initiative phase", action: "Action phase", ended: "Game over" };
+const PHASES = {
+  initiative: "Initiative phase", action: "Action phase", ended: "Game over",
+  combat: "Combat phase", air: "Air phase", move_vehicles: "Movement phase: vehicles",
+  move_foot: "Movement phase: units on foot", assault: "Close assault phase",
+};
+
+// What a player does in each phase of a turn where one side plays a whole player turn.
+const PHASE_HINTS = {
+  combat: "fire and order indirect fire, then end the phase",
+  air: "fly your aircraft's strikes, then end the phase",
+  move_vehicles: "move, load and overrun with your vehicles, then end the phase",
+  move_foot: "move your units on foot, then end the phase",
+  assault: "close assault, then end the phase",
+};
+
+/** The phase in words: "Combat phase"; with the side whose player turn it is, where the view says ("Allied: Combat phase"). */
+export function phaseWords(view, sideName = (id) => id) {
+  const phase = PHASES[view.phase] ?? String(view.phase ?? "").replace(/_/g, " ");
+  return view.active && view.pending !== undefined ? `${sideName(view.active)} player turn: ${phase}` : phase;
+}
+
+/** A window the other side opened (opportunity fire at a mover, anti-aircraft fire), in words. */
+function windowWords(view, mine, sideName, nameOf) {
+  const p = view.pending;
+  const who = sideName(view.to_act);
+  if (p.aircraft?.length) {
+    const planes = p.aircraft.map(nameOf).join(", ");
+    return mine ? `Your move: anti-aircraft fire at ${planes}, or decline` : `${who} may fire anti-aircraft guns at ${planes}`;
+  }
+  const mover = p.mover ? nameOf(p.mover) : "the mover";
+  const hex = (Array.isArray(view.units) ? view.units.find((u) => u.id === p.mover) : view.units?.[p.mover])?.hex;
+  const at = hex ? ` in ${hex}` : "";
+  return mine ? `Your move: opportunity fire at ${mover}${at}, or decline` : `${who} may opportunity-fire at ${mover}${at}`;
+}
 
 /** Whose segment and what the viewer may do, in words ({text, mine}). */
-export function whoseMove(view, seat, sideName) {
+export function whoseMove(view, seat, sideName, nameOf = (id) => id) {
   if (!view) return { text: "", mine: false };
   if (view.result || view.phase === "ended") return { text: view.result?.reason ?? "The game has ended.", mine: false };
   const mayAct = view.may_act ?? [];
   const mine = Boolean(seat && mayAct.includes(seat));
+  if (view.pending) return { text: windowWords(view, mine, sideName, nameOf), mine };
+  if (view.pending !== undefined && view.to_act) {
+    // A whole player turn, phase by phase (Panzer Leader's sequence of play).
+    const hint = PHASE_HINTS[view.phase] ?? "act, then end the phase";
+    return { text: mine ? `Your move: ${hint}` : `${sideName(view.to_act)} is playing: ${(PHASES[view.phase] ?? view.phase).toLowerCase()}`, mine };
+  }
   if (view.opfire) {
     const who = sideName(view.opfire.side);
     return { text: mine ? `Your move: opportunity fire at the mover in ${view.opfire.hex}, or decline` : `${who} may fire at the mover in ${view.opfire.hex}`, mine };
@@ -29,14 +68,14 @@ export function whoseMove(view, seat, sideName) {
   return { text: mine ? "Your move: activate a unit or stack, or pass" : active ? `${active}'s action segment` : "Waiting", mine };
 }
 
-export function renderBanner(root, view, seat, sideName) {
+export function renderBanner(root, view, seat, sideName, nameOf = (id) => id) {
   const field = (name) => root.querySelector(`[data-field="${name}"]`);
   if (!view) return;
-  field("turn").textContent = `Turn ${view.turn} of ${view.last_turn}${view.night ? " (night)" : ""}`;
-  field("phase").textContent = `${PHASES[view.phase] ?? view.phase}${view.segment ? `, segment ${view.segment}` : ""}`;
-  const ini = view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}` : "";
+  field("turn").textContent = `Turn ${view.turn} of ${view.last_turn ?? view.turns}${view.night ? " (night)" : ""}`;
+  field("phase").textContent = `${phaseWords(view, sideName)}${view.segment ? `, segment ${view.segment}` : ""}`;
+  const ini = view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}` : view.crt_provisional ? "Combat Results Table: provisional (PL-D1)" : "";
   field("initiative").textContent = ini;
-  const whose = whoseMove(view, seat, sideName);
+  const whose = whoseMove(view, seat, sideName, nameOf);
   field("whose").textContent = whose.text;
   root.classList.toggle("your-move", whose.mine);
   root.classList.toggle("game-over", Boolean(view.result));
@@ -47,21 +86,23 @@ export function renderBanner(root, view, seat, sideName) {
 }
 
 /** The selected counter's details: name, side, hex, every printed value, its state. */
-export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => id, carried = [], commands = 0 } = {}) {
+export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => id, carried = [], commands = 0, looks = null } = {}) {
   const heading = root.querySelector("h2");
   if (!unit) {
     fill(root, heading, el("p", { class: "empty" }, "Select a counter."));
     return;
   }
+  const entering = unit.entry_edge ? ` (${unit.entry_edge} edge)` : unit.entry?.length ? ` at ${unit.entry.join(", ")}` : "";
   const rows = [
     ["side", sideName(unit.side)],
-    ["hex", unit.hex ?? (unit.entry_turn ? `enters on turn ${unit.entry_turn} (${unit.entry_edge} edge)` : "off the map")],
-    ["steps", unit.steps !== undefined ? String(unit.steps) : "unknown"],
-    ["status", unit.status ?? "unknown"],
+    ["hex", unit.hex ?? (unit.entry_turn ? `enters on turn ${unit.entry_turn}${entering}` : "off the map")],
+    ...(unit.steps !== undefined || unit.chips === undefined ? [["steps", unit.steps !== undefined ? String(unit.steps) : "unknown"]] : []),
+    ["status", unit.status === "ok" ? "in good order" : unit.status ?? "unknown"],
     ...valuesInWords(unit, type),
   ];
-  const marks = stateMarks(unit);
+  const marks = Array.isArray(unit.chips) ? chipLooks(unit, type, looks).map((c) => c.title) : stateMarks(unit);
   if (marks.length) rows.push(["markers", marks.join(", ")]);
+  if (unit.order?.hex) rows.push(["fire ordered", `on ${unit.order.hex} for turn ${unit.order.turn}`]);
   if (unit.detail && unit.detail !== "exact") rows.push(["what you know", unit.detail.replace(/_/g, " ")]);
   if (Number(unit.stack) > 1) rows.push(["counters in the stack", String(unit.stack)]);
   if (unit.detail === "last_known") rows.push(["last seen", `turn ${unit.turn ?? "?"}`]);
@@ -69,7 +110,7 @@ export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => i
   fill(
     root,
     heading,
-    el("p", { class: "unit-title" }, el("strong", {}, unit.detail === "leader" ? "A leader" : unit.name || unit.type ? nameOf(unit.id) : unit.marker ? genericName(unit.marker) : "Unknown unit")),
+    el("p", { class: "unit-title" }, el("strong", {}, unit.detail === "leader" ? "A leader" : unit.name || unit.type ? nameOf(unit.id) : unit.marker ? genericName(unit.marker) : unit.hidden ? "A face-down counter" : "Unknown unit")),
     el("dl", { class: "unit-facts" }, rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     unit.own && commands ? el("p", { class: "hint" }, `${commands} legal command${commands === 1 ? "" : "s"}: pick a highlighted hex or a button.`) : null,
   );

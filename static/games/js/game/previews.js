@@ -1,7 +1,7 @@
 // The server's previews of a seat's commands (GET .../preview?unit=), kept per version and
 // unit: what a move costs and what an attack risks. Nothing is computed here.
 
-import { actingUnits, actors, sameCommand } from "./legal.js";
+import { actingUnits, actors, commandKey, sameCommand } from "./legal.js";
 
 export class Previews {
   #byKey = new Map(); // `${version}:${unit}` -> [{command, cost|odds}]
@@ -21,6 +21,8 @@ export class Previews {
 
   /** The preview of one command at `version`, from any unit it names, or null. */
   of(command, version) {
+    const own = this.#byKey.get(`${version}:${commandKey(command)}`)?.[0];
+    if (own) return own;
     for (const id of [...actingUnits(command), ...actors(command)]) {
       const hit = this.#byKey.get(`${version}:${id}`)?.find((p) => sameCommand(p.command, command));
       if (hit) return hit;
@@ -41,6 +43,22 @@ export class Previews {
       this.#onLoad();
     } else {
       this.#byKey.delete(key);
+    }
+  }
+
+  /** Ask for the preview of one command no unit of the seat acts in (an air strike, naval
+   * gunfire: GET .../preview?command=), kept under its own key at `version` (once). */
+  async loadCommand(command, version) {
+    const key = `${version}:${commandKey(command)}`;
+    if (this.#byKey.has(key)) return;
+    this.#byKey.set(key, []);
+    const seat = this.#seat();
+    const forSeat = seat ? `&seat=${encodeURIComponent(seat)}` : "";
+    const answer = await this.#fetch(`${this.#api}/preview?command=${encodeURIComponent(JSON.stringify(command))}${forSeat}`);
+    const entry = answer?.previews?.[0];
+    if (answer && answer.v === version && entry) {
+      this.#byKey.set(key, [{ command, ...entry }]);
+      this.#onLoad();
     }
   }
 

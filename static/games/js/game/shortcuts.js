@@ -39,8 +39,10 @@ export function bindShortcuts(doc, page) {
       setPicks(stackAt(hex).filter((x) => x.own && canAct(x.id)).map((x) => x.id));
     },
     l: () => los.toggle(),
-    ...Object.fromEntries(Object.entries(SHORTCUTS).map(([type, key]) => [key, () => {
-      const cmd = (groups()[type] ?? [])[0];
+    // One key may serve a command of each game (e: end the activation, or end the phase).
+    ...Object.fromEntries([...new Set(Object.values(SHORTCUTS))].map((key) => [key, () => {
+      const types = Object.entries(SHORTCUTS).filter(([, k]) => k === key).map(([type]) => type);
+      const cmd = types.map((type) => (groups()[type] ?? [])[0]).find(Boolean);
       if (cmd) propose(cmd);
     }])),
   });

@@ -5,10 +5,10 @@
 // place is never lost to a redraw.
 
 import { stacks, listUnits } from "../board/layers.js";
-import { stateMarks, valuesInWords } from "../board/counters.js";
+import { chipLooks, stateMarks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
 import { focusChain, keepingFocus } from "./focus.js";
-import { GLOBAL_TYPES, actingUnits, actors, commandKey, describeCommand } from "./legal.js";
+import { actingUnits, actors, commandKey, describeCommand, isGlobal } from "./legal.js";
 
 const GENERIC_NAMES = {
   infantry: "infantry", armor: "armor", weapons: "weapons", armored_car: "armored car",
@@ -21,17 +21,19 @@ export function genericName(marker) {
 }
 
 /** A counter in words: side, name (or what is known of it), steps, status, marks, values. */
-export function unitWords(u, types, sideName, nameOf) {
+export function unitWords(u, types, sideName, nameOf, looks = null) {
   const t = types[u.type];
-  const marks = stateMarks(u);
-  const values = t && !t.leader && valuesInWords(u, t).slice(1).map(([k, v]) => `${k} ${v}`).join(", ");
+  const marks = Array.isArray(u.chips) ? chipLooks(u, t, looks).map((c) => c.title.toLowerCase()) : stateMarks(u);
+  const values = t && !t.leader && valuesInWords(u, t).filter(([k]) => k !== "side showing").map(([k, v]) => `${k} ${v}`).join(", ");
   const leader = t?.leader ? `leader, ${valuesInWords(u, t).map(([k, v]) => `${k} ${v}`).join(", ")}` : "";
   const known = !u.detail || u.detail === "exact";
   const what = known ? nameOf(u.id)
     : u.detail === "leader" ? "a leader"
     : u.detail === "last_known" ? `${genericName(u.marker)} last seen turn ${u.turn ?? "?"}`
     : `${genericName(u.marker)}${Number(u.stack) > 1 ? ` (stack of ${u.stack})` : ""}`;
-  return `${sideName(u.side)}: ${what}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${u.status && u.status !== "good" ? `, ${u.status}` : ""}${marks.length ? `, ${marks.join(" ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`;
+  const status = u.status && !["good", "ok"].includes(u.status) && !(u.chips ?? []).includes(u.status) ? `, ${u.status}` : "";
+  const shown = u.hidden && !u.type ? "a face-down counter" : what;
+  return `${sideName(u.side)}: ${shown}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${status}${marks.length ? `, ${marks.join(Array.isArray(u.chips) ? ", " : " ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`;
 }
 
 /**
@@ -48,7 +50,7 @@ export function placeCommands(groups) {
     map.get(key).push(cmd);
   };
   for (const cmd of Object.values(groups ?? {}).flat()) {
-    if (GLOBAL_TYPES.includes(cmd.type) || cmd.type === "opportunity_fire") global.push(cmd);
+    if (isGlobal(cmd) || ["opportunity_fire", "anti_aircraft"].includes(cmd.type)) global.push(cmd);
     else if (cmd.type === "activate" && cmd.kind === "stack") put(byHex, cmd.hex, cmd);
     else {
       const first = cmd.type === "load" ? cmd.unit : actingUnits(cmd)[0] ?? actors(cmd)[0];
@@ -96,12 +98,12 @@ function unitActions(unitId, cmds, actions) {
  * under each own counter, what it may do now; what is off the map. `actions` (a seat's
  * page only): {groups, describe(cmd), labelOf(cmd), onCommand(cmd), nameOf, open: Set}.
  */
-export function textViewContent(view, types, sideName, terrainOf, nameOf = (id) => id, actions = null) {
+export function textViewContent(view, types, sideName, terrainOf, nameOf = (id) => id, actions = null, looks = null) {
   const byHex = stacks(view.units ?? []);
   const labels = [...byHex.keys()].sort();
   const placed = actions ? placeCommands(actions.groups) : { global: [], byHex: new Map(), byUnit: new Map() };
   const line = (u) => el("li", { class: "text-unit", tabindex: "-1", "data-focus-key": `unit:${u.id}`, "data-unit": u.id },
-    unitWords(u, types, sideName, nameOf),
+    unitWords(u, types, sideName, nameOf, looks),
     actions && placed.byUnit.has(u.id) ? unitActions(u.id, placed.byUnit.get(u.id), actions) : null);
   const off = listUnits(view.units).filter((u) => !u.hex && !u.eliminated && !u.exited && !u.carried_by);
   const offActs = off.filter((u) => placed.byUnit.has(u.id));
@@ -126,10 +128,10 @@ const drawnText = new WeakMap(); // root -> the markup it shows, to skip rebuild
  * Draw the text view into `root`; nothing changes when the text is the same as shown. When
  * it changed, the focused button (or its unit, its hex) is focused again after the rebuild.
  */
-export function renderTextView(root, view, types, sideName, terrainOf, nameOf = (id) => id, actions = null) {
+export function renderTextView(root, view, types, sideName, terrainOf, nameOf = (id) => id, actions = null, looks = null) {
   if (!view) return;
   const box = root.ownerDocument.createElement("div");
-  fill(box, textViewContent(view, types, sideName, terrainOf, nameOf, actions));
+  fill(box, textViewContent(view, types, sideName, terrainOf, nameOf, actions, looks));
   const markup = box.innerHTML;
   if (drawnText.get(root) === markup) return;
   drawnText.set(root, markup);
@@ -148,7 +150,7 @@ export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }
     const from = focusChain(root.ownerDocument.activeElement);
     const unit = actingUnits(cmd)[0] ?? actors(cmd)[0];
     const u = unit ? page.unitById(unit) : null;
-    if (u?.own && !GLOBAL_TYPES.includes(cmd.type)) {
+    if (u?.own && !isGlobal(cmd)) {
       page.ui.selected = unit;
       page.board.select(unit);
       page.setPicks(actingUnits(cmd).length ? actingUnits(cmd) : [unit]);
@@ -168,7 +170,7 @@ export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }
         nameOf,
         open: page.ui.textOpen,
         onCommand,
-      } : null);
+      } : null, boot.faces);
     }, 200);
   };
 }

@@ -1,0 +1,150 @@
+// Previews that come as an odds sheet (Panzer Leader's `attack`: attack and defence strengths,
+// the odds ratio, the column after shifts, die modifiers, the chance of each result as a
+// fraction, `provisional` while the table is not final), and the move or load costs that
+// come as plain numbers. Every number is the server's; nothing is worked out here but the
+// percentages of its fractions. Where the server marks a table provisional, every line that
+// shows odds says so.
+
+import { mixedNumber } from "../board/faces.js";
+
+const pct = (p) => `${Math.round(p * 100)}%`;
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/** Words for the results of an odds-ratio table, as its chart prints them. */
+export const RESULT_WORDS = Object.freeze({ X: "X: eliminated", DD: "DD: dispersed twice", D: "D: dispersed", "-": "no effect" });
+
+/** Whether a preview is an odds sheet or a plain-number cost (this module's kind). */
+export function isSheet(preview) {
+  return Boolean(preview) && ("attack" in preview || "attacks" in preview || "counters" in preview || typeof preview.cost === "number" || preview.ok === false);
+}
+
+/** A server number as a player reads it: "11/2" -> "5½", "4.0" -> "4", 1.5 -> "1½". */
+export function amount(value) {
+  if (typeof value === "number") {
+    for (const d of [1, 2, 3, 4, 6]) {
+      const n = Math.round(value * d);
+      if (Math.abs(value * d - n) < 1e-6) return mixedNumber(d === 1 ? String(n) : `${n}/${d}`);
+    }
+    return String(Math.round(value * 100) / 100);
+  }
+  const text = String(value ?? "");
+  if (/^-?\d+\.0+$/.test(text)) return text.replace(/\.0+$/, "");
+  if (/^-?\d+\.\d+$/.test(text)) return amount(Number(text));
+  return mixedNumber(text);
+}
+
+/** A fraction "1/6" (or "1") as a probability. */
+export function fraction(text) {
+  const [n, d] = String(text).split("/").map(Number);
+  return d ? n / d : n;
+}
+
+/** An attack's chances as [[result words, "33%"]], most likely first. */
+export function sheetChances(chances) {
+  return Object.entries(chances ?? {})
+    .map(([r, f]) => [r, fraction(f)])
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([r, p]) => [RESULT_WORDS[r] ?? r, pct(p)]);
+}
+
+/** The chance of any effect at all (anything but "-"). */
+export function anyEffect(attack) {
+  return Object.entries(attack?.chances ?? {}).filter(([r]) => r !== "-").reduce((sum, [, f]) => sum + fraction(f), 0);
+}
+
+const PROVISIONAL = "provisional";
+
+/** One attack in a few words: "2-1 provisional · 50%"; "below 1-4: no effect" when impossible. */
+export function attackLabel(attack, { short = false } = {}) {
+  if (!attack) return null;
+  if (attack.column === null) return short ? "below 1-4" : `odds ${attack.odds}: below 1-4, no attack (8.3)`;
+  if (attack.column === undefined) return `strength ${amount(attack.attack)}`;
+  const prov = attack.provisional ? ` ${short ? "prov." : PROVISIONAL}` : "";
+  return `${attack.column}${prov} · ${pct(anyEffect(attack))}`;
+}
+
+/**
+ * A short label for a sheet preview: "3 MP", "2-1 provisional · 50%", "fire lands turn 4 ·
+ * 1-3 provisional · 17%", "not possible: …"; null for commands the server gives no preview.
+ */
+export function sheetLabel(p, { short = false } = {}) {
+  if (p.ok === false) return /^no preview for/.test(p.why_not ?? "") ? null : `not possible${short ? "" : `: ${p.why_not ?? ""}`}`;
+  if (p.hidden) return short ? "no odds" : `strength ${amount(p.attack?.attack)} · no odds until it is revealed`;
+  if (p.attack) return attackLabel(p.attack, { short });
+  if (p.attacks || p.counters !== undefined) {
+    const first = (p.attacks ?? [])[0];
+    const lands = short ? `T${p.turn}` : `lands turn ${p.turn}`;
+    return [lands, first ? attackLabel(first, { short }) : `${p.counters ?? 0} counters, no odds`].join(" · ");
+  }
+  if (typeof p.cost === "number") return `${amount(p.cost)} MP`;
+  return null;
+}
+
+function attackRows(a, nameOf) {
+  const rows = [];
+  const lines = (a.lines ?? []).map((l) => {
+    const who = l.unit === "naval" ? "naval gunfire" : l.unit ? nameOf(l.unit) : "fire";
+    const why = [l.weapon ? `class ${l.weapon}` : "", l.wec && l.wec !== "1" ? `×${amount(l.wec)} weapon effect` : "", l.elevation && l.elevation !== "1" ? `×${amount(l.elevation)} elevation` : "", l.halved ? "halved" : "", l.exit ? `leaves by ${l.exit}` : ""].filter(Boolean);
+    return `${who} ${amount(l.strength ?? l.share ?? l.printed)}${why.length ? ` (${why.join(", ")})` : ""}`;
+  });
+  rows.push(["attack strength", `${amount(a.attack)}${lines.length ? ` = ${lines.join(" + ")}` : ""}`]);
+  if (a.defense !== undefined) rows.push(["defence", amount(a.defense)]);
+  if (a.odds !== undefined) rows.push(["odds", a.odds]);
+  if (a.shift) rows.push([`column shift ${signed(a.shift)}`, "towards the attacker"]);
+  if (a.column !== undefined) rows.push(["column", a.column === null ? "below 1-4: no attack (8.3)" : `${a.column}${a.provisional ? ", provisional (PL-D1: the table is not final)" : ""}`]);
+  if (a.drm) rows.push(["die modifier", signed(a.drm)]);
+  for (const why of a.drm_reasons ?? []) rows.push(["note", why]);
+  return rows;
+}
+
+/**
+ * What the confirm box shows for a sheet preview: `rows` ([label, text]), `chances` and
+ * `sections` ({title, rows, chances}: the extra rolls, each counter hit by indirect fire, the
+ * anti-aircraft fire a strike meets).
+ */
+export function explainSheet(p, nameOf = (id) => id) {
+  const rows = [];
+  let chances = [];
+  const sections = [];
+  if (p.ok === false) {
+    if (!/^no preview for/.test(p.why_not ?? "")) rows.push(["not possible", `${p.why_not ?? ""}${p.rule ? ` (${p.rule})` : ""}`]);
+    return { rows, chances, sections };
+  }
+  if (typeof p.cost === "number") {
+    rows.push(["movement cost", `${amount(p.cost)} MP${p.path ? ` (${p.path.join(" → ")})` : ""}`]);
+    if (p.left !== undefined) rows.push(["left after it", `${amount(p.left)} of ${p.allowance} MP`]);
+    if (p.quick_time) rows.push(["Quick-Time", "the unit ends dispersed (21.1)"]);
+    if (p.road === false) rows.push(["off the road", "paying full terrain costs"]);
+    if ((p.steps ?? []).some((s) => s.stream_roll)) rows.push(["stream", "a die roll decides whether it crosses"]);
+    if (p.may_move_after === false) rows.push(["after loading", "the carrier moves no further"]);
+    if (p.opportunity_fire) rows.push(["opportunity fire", "the enemy may fire at it (21.2)"]);
+  }
+  if (p.hidden) {
+    rows.push(...attackRows(p.attack, nameOf));
+    rows.push(["odds", `none: ${p.why ?? "the target is face down"}${p.provisional ? " (the table is provisional)" : ""}`]);
+    return { rows, chances, sections };
+  }
+  if (p.attack) {
+    rows.push(...attackRows(p.attack, nameOf));
+    chances = sheetChances(p.attack.chances);
+    (p.attack.extra ?? []).forEach((x, i) => sections.push({ title: `Extra roll ${i + 1} in ${x.hex}`, rows: attackRows(x, nameOf), chances: sheetChances(x.chances) }));
+    if (p.exits) rows.push(["leaves by", Object.entries(p.exits).map(([id, hex]) => `${nameOf(id)} to ${hex}`).join(", ")]);
+  }
+  if (p.anti_aircraft) {
+    const aa = p.anti_aircraft;
+    sections.push({
+      title: `Anti-aircraft fire it meets: strength ${amount(aa.strength)}${aa.provisional ? ", provisional (PL-D16)" : ""}`,
+      rows: aa.units?.length ? [["from", aa.units.map(nameOf).join(", ")]] : [],
+      chances: Object.entries(aa.chances ?? {}).map(([r, f]) => [r === "-" ? "no effect" : r, pct(fraction(f))]),
+    });
+  }
+  if (p.attacks || p.counters !== undefined) {
+    rows.push(["strength", `${amount(p.strength)}`], ["fire lands", `turn ${p.turn}, in the combat phase`]);
+    if (p.spotters?.length) rows.push(["spotters", p.spotters.map(nameOf).join(", ")]);
+    if (p.why) rows.push(["note", p.why]);
+    if (p.counters !== undefined) rows.push(["odds", `none: ${p.counters} counter${p.counters === 1 ? "" : "s"} there, one face down`]);
+    for (const a of p.attacks ?? []) sections.push({ title: `On ${(a.targets ?? []).map(nameOf).join(", ") || a.hex}`, rows: attackRows(a, nameOf), chances: sheetChances(a.chances) });
+    if (p.provisional) rows.push(["table", "provisional (PL-D1)"]);
+  }
+  return { rows, chances, sections };
+}
