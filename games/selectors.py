@@ -216,7 +216,7 @@ def log_lines(game: Game, audience: str, upto: int | None = None) -> list[dict]:
 
 
 def export(game: Game) -> dict:
-    """The document `games.rules.panzer_grenadier.verify` replays (after the end: it carries the seed).
+    """The document `games.rules.verify` replays (after the end: it carries the seed).
 
     Steps the engine did not make (a resignation) are left out of the replay and named in
     `"resigned"`, with the final hash of the last engine state.

@@ -1,6 +1,6 @@
 """The command log as stored: every step's command, dice and events; the full state only at
 checkpoints. Any other version is rebuilt by replaying the commands from the nearest
-checkpoint with their recorded dice (the engine is deterministic: `games.rules.panzer_grenadier.verify` does
+checkpoint with their recorded dice (the engine is deterministic: `games.rules.verify` does
 the same for a whole game).
 
 A step keeps its state (a checkpoint, zlib-compressed JSON: a tenth to a twentieth of its

@@ -318,7 +318,7 @@ class LogView(APIView):
 
 
 class ExportView(APIView):
-    """The document `python -m games.rules.panzer_grenadier.verify` replays, once the game has ended."""
+    """The document `python -m games.rules.verify` replays, once the game has ended."""
 
     permission_classes = [AllowAny]
 

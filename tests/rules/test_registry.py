@@ -114,3 +114,28 @@ def test_the_rulesets_import_nothing_from_django():
                     node.module or ""]
                 assert not any(n.split(".")[0] in ("django", "channels", "rest_framework")
                                or n.startswith("games.models") for n in names), path
+
+
+@pytest.mark.parametrize("scenario_id", ["meeting-at-kessel", "pl-hollenbach"])
+def test_the_verify_command_replays_an_export_of_either_game(scenario_id, tmp_path, capsys):
+    from games.rules.common.dice import SeededDice
+    from games.rules.verify import main as verify_main
+
+    rs = for_scenario(scenario_id)
+    seed = "verify-seed"
+    dice, state = SeededDice(seed), rs.opening_state(scenario_id, None, None)
+    initial, steps = state, []
+    for _ in range(12):
+        seat = rs.who_may_act(state)[0]
+        command = next(c for cs in rs.legal_commands(state, seat).values() for c in cs)
+        step = rs.apply(state, seat, command, dice)
+        steps.append({"seat": seat, "command": command, "dice": list(step.dice_used),
+                      "state": step.state})
+        state = step.state
+    doc = json.loads(json.dumps(rs.export(initial, seed, steps, state)))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    assert verify_main([str(path)]) == 0 and "OK" in capsys.readouterr().out
+    doc["steps"][-1]["command"] = {"type": "no_such_command"}
+    path.write_text(json.dumps(doc))
+    assert verify_main([str(path)]) == 1
