@@ -41,9 +41,11 @@ export function trayRollsPL(e) {
 export function describePanzerLeaderEvent(e, { nameOf = (id) => id, sideName = (id) => id } = {}) {
   const names = (ids) => (ids ?? []).map(nameOf).join(", ");
   const why = (text) => (text ? `: ${text}` : "");
+  const bridge = (kind) => (kind ? `a ${kind} bridge` : "a bridge");
   switch (e.type) {
     case "turn": return `Turn ${e.turn} begins.`;
-    case "segment": return `${sideName(e.side)} player turn begins (turn ${e.turn}).`;
+    // A player turn opens with its combat phase (3.1); the log's group names the side.
+    case "segment": return `Player turn begins (turn ${e.turn}): combat phase.`;
     case "phase": {
       // The log's group already names the side whose phase it is.
       const words = PHASE[e.phase] ?? String(e.phase).replace(/_/g, " ");
@@ -92,8 +94,8 @@ export function describePanzerLeaderEvent(e, { nameOf = (id) => id, sideName = (
     case "block_removed": return `${names(e.units)} remove${s(e.units)} the block in ${e.hex}.`;
     case "bridge_demolished": return `${names(e.units)} demolish${(e.units ?? []).length === 1 ? "es" : ""} the bridge in ${e.hex}${e.rolls ? ` (rolled ${e.rolls.join(", ")})` : ""}.`;
     case "demolition_failed": return `${names(e.units)} fail${s(e.units)} to demolish the bridge in ${e.hex}${e.rolls ? ` (rolled ${e.rolls.join(", ")})` : ""}.`;
-    case "bridge_laid": return `${names(e.units)} lay${s(e.units)} a ${e.kind ?? ""} bridge in ${e.hex}.`.replace("a  bridge", "a bridge");
-    case "bridge_built": return `${names(e.units)} finish${(e.units ?? []).length === 1 ? "es" : ""} a ${e.kind} bridge in ${e.hex}.`;
+    case "bridge_laid": return `${names(e.units)} lay${s(e.units)} ${bridge(e.kind)} in ${e.hex}.`;
+    case "bridge_built": return `${names(e.units)} finish${(e.units ?? []).length === 1 ? "es" : ""} ${bridge(e.kind)} in ${e.hex}.`;
     case "bridge_destroyed": return `The bridge in ${e.hex} is destroyed.`;
     case "fort_destroyed": return `The fortification in ${e.hex} is destroyed.`;
     case "cargo_unloaded": return `${names(e.units)} unload${s(e.units)} ${String(e.kind ?? "cargo").replace(/_/g, " ")} in ${e.hex}.`;

@@ -30,11 +30,15 @@ function badges(options) {
   return el("ul", { class: "badges" }, out.map((b) => el("li", {}, b)));
 }
 
+/** Whose turn, in words: the side's name (and the player in the acting seat), never an id. */
 function turnLine(game) {
   const t = game.turn;
   if (!t) return null;
-  const who = t.seat || t.side;
-  return el("p", { class: "turn" }, `Turn ${t.turn}, ${t.phase}${who ? ` — to act: ${who}` : ""}`);
+  const side = (game.sides ?? []).find((x) => x.id === t.side || (x.seats ?? []).some((seat) => seat.id === t.seat));
+  const player = t.seat ? side?.seats?.find((seat) => seat.id === t.seat)?.user : null;
+  const who = side ? `${side.name}${player ? ` (${player})` : ""}` : "";
+  const phase = String(t.phase ?? "").replace(/_/g, " ");
+  return el("p", { class: "turn" }, `Turn ${t.turn}, ${phase}${who ? ` — to act: ${who}` : ""}`);
 }
 
 /** My games: "Your move" and each side's time left (the server sorts mine first). A running

@@ -1,0 +1,220 @@
+"""Panzer Leader on the board (issue 15): two players play Crossroads at Hollenbach from the
+map through several phases while a spectator follows, desktop and phone.
+
+Ann (Allied) ends her combat phase, picks a Sherman, clicks a hex: the confirm shows the
+move's cost; she confirms, then ends her movement and assault phases with the phase button.
+Bob (German) picks his anti-tank gun; the Sherman's hex is marked with its odds, marked
+provisional (PL-D1); he clicks it, reads the odds and the chance of each result in the
+confirm, and fires. The spectator's board shows every counter where the players' boards show
+it; no page but Bob's holds the unfound German minefield; no page shows a counter's id where
+a name belongs. On a phone, counters open a finger wide and the confirm sits on screen.
+Creating the game and taking the seats use the REST API; everything played goes through the
+page. Screenshots go to test-results/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, shot
+from tests.browser.board_play import click_hex
+from tests.browser.test_game_play import api
+
+SCENARIO = "pl-hollenbach"
+MINE = "A-J-3"  # the German minefield Hollenbach hides from the Allies (17.1)
+SHERMAN, GOAL = "al-m4-1", "A-H-1"  # in sight and range of the German anti-tank gun there
+GUN = "ge-at75-1"
+RAW_ID = re.compile(r"\b(al|ge)-[a-z0-9_]+-\d+\b")
+
+
+def version(page) -> int:
+    return int(page.evaluate("document.body.dataset.version || '-1'"))
+
+
+def wait_version(page, at_least: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.version || -1) >= {at_least}", timeout=TIMEOUT)
+
+
+def open_game(page, url: str) -> None:
+    page.goto(url)
+    wait_version(page, 1)
+    page.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
+
+
+def confirm(page) -> None:
+    """Press Confirm and wait for the command's version to reach the page."""
+    before = version(page)
+    page.locator("#confirm:not([hidden]) .btn-confirm").click()
+    wait_version(page, before + 1)
+
+
+def end_phase(page) -> None:
+    page.locator('#global-actions button[data-command="end_phase"]').click()
+    page.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    assert "End the phase" in page.locator("#confirm").inner_text()
+    confirm(page)
+
+
+def pick(page, unit: str) -> None:
+    """Click a lone counter on the map: it is picked, its options drawn."""
+    hex_label = page.evaluate(f"window.pgweb.store.view.units['{unit}'].hex")
+    page.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    page.locator(f'svg .unit[data-unit="{unit}"]').click()
+    page.wait_for_function(f"() => window.pgweb.ui.picked.includes('{unit}')", timeout=TIMEOUT)
+
+
+def positions(page) -> dict[str, str | None]:
+    return page.evaluate(
+        "Object.fromEntries(Object.values(window.pgweb.store.view.units).map(u => [u.id, u.hex]))")
+
+
+def raw_ids_shown(page) -> list[str]:
+    """Counter ids in what the page shows a reader (its text, and every SVG text)."""
+    text = page.evaluate(
+        "document.body.innerText + ' ' + [...document.querySelectorAll('svg text, svg title')].map(t => t.textContent).join(' ')")
+    return sorted(set(m.group(0) for m in RAW_ID.finditer(text)))
+
+
+def mine_shown(page) -> bool:
+    return page.evaluate(
+        f"""Boolean(document.querySelector('.laid-marker.marker-mine'))
+        || (window.pgweb.store.view.minefields || []).includes('{MINE}')
+        || JSON.stringify(window.pgweb.store.view.markers || []).includes('"mine"')""")
+
+
+@pytest.fixture
+def pl_people(browser, live_server_url):
+    """Ann (Allied), Bob (German) and Cy (watching) on a started Hollenbach game: (url, ann, bob, cy)."""
+    ann, bob, cy = (guest(browser, live_server_url, **DESKTOP) for _ in range(3))
+    for p in (ann, bob, cy):
+        p.set_default_timeout(TIMEOUT)
+    game = api(ann, "POST", live_server_url + "/api/v1/games",
+               {"scenario": SCENARIO, "side": "allied", "options": {"spectators": "public"}})
+    api(bob, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
+    url = f"{live_server_url}/games/{game['id']}/"
+    for p in (ann, bob, cy):
+        open_game(p, url)
+    yield url, ann, bob, cy
+    for p in (ann, bob, cy):
+        p.context.close()
+
+
+def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows(pl_people) -> None:
+    url, ann, bob, cy = pl_people
+    assert "Turn 1 of 8" in ann.locator("#turn-banner").inner_text()
+    assert "Allied player turn: Combat phase" in cy.locator("#turn-banner").inner_text()
+    assert "Your move" in ann.locator("#turn-banner").inner_text()
+    assert "Allied is playing" in bob.locator("#turn-banner").inner_text()
+    assert ann.title().startswith("● Your move") and "Crossroads at Hollenbach" in ann.title()
+
+    # Ann: the combat phase has nothing to fire at; she ends it, and her vehicles may move.
+    end_phase(ann)
+    assert "Movement phase: vehicles" in ann.locator("#turn-banner").inner_text()
+    pick(ann, SHERMAN)
+    ann.locator(f'.layer-overlays .reach[data-hex="{GOAL}"][data-cost]').wait_for(timeout=TIMEOUT)
+    click_hex(ann, GOAL)
+    box = ann.locator("#confirm:not([hidden])")
+    box.wait_for(timeout=TIMEOUT)
+    assert "Move 1st M4/75 Sherman to A-H-1" in box.inner_text()
+    ann.wait_for_function("() => /movement cost\\s*\\d/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
+    shot(ann, "pl-move-confirm")
+    confirm(ann)
+    ann.wait_for_function(f"() => window.pgweb.store.view.units['{SHERMAN}'].hex === '{GOAL}'", timeout=TIMEOUT)
+    for _ in range(3):  # vehicles, units on foot, close assault
+        end_phase(ann)
+
+    # Bob: his combat phase; the gun's target is marked with its odds, provisional.
+    wait_version(bob, version(ann))
+    assert "German player turn: Combat phase" in bob.locator("#turn-banner").inner_text()
+    pick(bob, GUN)
+    target = bob.locator(f'.layer-overlays .target[data-hex="{GOAL}"]')
+    target.wait_for(timeout=TIMEOUT)
+    bob.wait_for_function(
+        f"() => /prov\\./.test(document.querySelector('.layer-overlays .target[data-hex=\"{GOAL}\"]').textContent)", timeout=TIMEOUT)
+    assert re.search(r"\d+-\d+ prov\. · \d+%", target.text_content())
+    click_hex(bob, GOAL)
+    box = bob.locator("#confirm:not([hidden])")
+    box.wait_for(timeout=TIMEOUT)
+    bob.wait_for_function("() => /column/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
+    odds = box.inner_text()
+    assert "Fire: 75 mm AT Gun at 1st M4/75 Sherman" in odds
+    assert re.search(r"column\s+\d+-\d+, provisional", odds), odds
+    assert "Chance of each result" in odds and "%" in odds
+    shot(bob, "pl-fire-confirm")
+    confirm(bob)
+    fired = "Direct fire at A-H-1 on 1st M4/75 Sherman"
+    for p in (ann, bob, cy):
+        p.wait_for_function(f"() => document.getElementById('log').innerText.includes('{fired}')", timeout=TIMEOUT)
+        assert "(provisional)" in p.locator("#log").inner_text()
+    end_phase(bob)
+
+    # The spectator follows: the same counters in the same hexes as on both players' boards.
+    for p in (ann, bob, cy):
+        wait_version(p, version(bob))
+    assert positions(cy) == positions(ann) == positions(bob)
+    assert cy.locator(f'svg .unit[data-unit="{SHERMAN}"]').get_attribute("data-hex") == GOAL
+    assert cy.locator(".action-panel").is_hidden()
+
+    # The unfound minefield is on no board but its owner's, and no page names a counter by its id.
+    assert mine_shown(bob)
+    assert bob.locator('.laid-marker.marker-mine').count() == 1
+    for p in (ann, cy):
+        assert not mine_shown(p)
+        assert '"minefield"' not in p.content() and "Minefield" not in p.evaluate(
+            "[...document.querySelectorAll('svg title')].map(t => t.textContent).join(' ')")
+    for p in (ann, bob, cy):
+        assert raw_ids_shown(p) == [], p.url
+    shot(cy, "pl-spectator")
+    shot(bob, "pl-desktop")
+
+
+def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm_on_screen(
+        browser, live_server_url) -> None:
+    phone = guest(browser, live_server_url, **PHONE)
+    desk = guest(browser, live_server_url, **DESKTOP)
+    try:
+        game = api(phone, "POST", live_server_url + "/api/v1/games",
+                   {"scenario": SCENARIO, "side": "allied", "options": {"spectators": "public"}})
+        api(desk, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
+        url = f"{live_server_url}/games/{game['id']}/"
+        open_game(phone, url)
+        board = phone.locator("svg.board").bounding_box()
+        assert board["x"] <= 1 and board["width"] >= 388
+        sizes = phone.evaluate(
+            "[...document.querySelectorAll('svg.board .layer-units .unit use')].map(u => u.getBoundingClientRect().width)")
+        assert sizes and min(sizes) >= 28, sizes
+        phone.locator('#global-actions button[data-command="end_phase"]').tap()
+        phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+        before = version(phone)
+        phone.locator("#confirm .btn-confirm").tap()
+        wait_version(phone, before + 1)
+        # A tap on the Sherman, a tap on a lit hex: the move waits in the sheet, Confirm on screen.
+        hex_label = phone.evaluate(f"window.pgweb.store.view.units['{SHERMAN}'].hex")
+        phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+        phone.locator(f'svg .unit[data-unit="{SHERMAN}"]').tap()
+        phone.wait_for_function(f"() => window.pgweb.ui.picked.includes('{SHERMAN}')", timeout=TIMEOUT)
+        phone.locator(".layer-overlays .reach[data-cost]").first.wait_for(timeout=TIMEOUT)
+        reach = phone.evaluate("[...document.querySelectorAll('.layer-overlays .reach')].map(r => r.dataset.hex)")
+        goal = "A-D-4" if "A-D-4" in reach else reach[-1]
+        phone.evaluate(f"window.pgweb.board.centerOn('{goal}')")
+        at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{goal}')")
+        phone.touchscreen.tap(at["x"], at["y"])
+        phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+        phone.wait_for_function("() => /movement cost/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
+        button = phone.locator("#confirm .btn-confirm").bounding_box()
+        size = phone.viewport_size
+        assert 0 <= button["y"] and button["y"] + button["height"] <= size["height"]
+        assert 0 <= button["x"] and button["x"] + button["width"] <= size["width"]
+        shot(phone, "pl-phone")
+        before = version(phone)
+        phone.locator("#confirm .btn-confirm").tap()
+        wait_version(phone, before + 1)
+        phone.wait_for_function(f"() => window.pgweb.store.view.units['{SHERMAN}'].hex === '{goal}'", timeout=TIMEOUT)
+        assert raw_ids_shown(phone) == []
+        assert not mine_shown(phone)
+    finally:
+        phone.context.close()
+        desk.context.close()
+
