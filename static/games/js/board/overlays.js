@@ -115,14 +115,15 @@ function laidMarkers(h, label, list, size, looks) {
   list.forEach((m, i) => {
     const look = looks?.markers?.[m.kind];
     const text = markerLabel(m, looks);
-    const w = round1(Math.max(size * 0.34, text.length * size * 0.15 + size * 0.1));
-    const x = round1(c.x + size * 0.94 - w);
+    // Right of the counters (they cover the middle of the hex), reaching past its edge if need be.
+    const w = round1(Math.max(size * 0.3, text.length * size * 0.12 + size * 0.1));
+    const x = round1(c.x + size * 0.55);
     const y = round1(c.y - (rows * (tagH + 1)) / 2 + i * (tagH + 1));
     const pending = m.inverted || m.built === false;
     children.push({ tag: "g", attrs: { class: `laid-marker marker-${m.kind}`, "data-marker": m.kind }, children: [
       { tag: "title", text: `${look?.title ?? m.kind}${pending ? " (not finished)" : ""}` },
       { tag: "rect", attrs: { x, y, width: w, height: tagH, rx: round1(tagH * 0.3), fill: look?.color ?? "#3b2a10", "fill-opacity": pending ? 0.55 : 1, stroke: "#ffffff", "stroke-width": 0.8, "stroke-dasharray": pending ? "2 1.5" : "none" } },
-      { tag: "text", attrs: { x: round1(x + w / 2), y: round1(y + tagH * 0.74), "text-anchor": "middle", "font-size": round1(size * 0.2), "font-weight": "bold", fill: "#ffffff", "font-family": "system-ui, sans-serif" }, text },
+      { tag: "text", attrs: { x: round1(x + w / 2), y: round1(y + tagH * 0.74), "text-anchor": "middle", "font-size": round1(size * 0.19), "font-weight": "bold", fill: "#ffffff", "font-family": "system-ui, sans-serif" }, text },
     ] });
   });
   return { key: `laid-${label}`, tag: "g", attrs: { class: "hex-markers laid", "data-hex": label, "pointer-events": "none" }, children };

@@ -41,9 +41,11 @@ export function fraction(text) {
 
 /** An attack's chances as [[result words, "33%"]], most likely first. */
 export function sheetChances(chances) {
+  const order = Object.keys(RESULT_WORDS); // ties in the table's order: X, DD, D, no effect
+  const rank = (r) => (order.includes(r) ? order.indexOf(r) : order.length);
   return Object.entries(chances ?? {})
     .map(([r, f]) => [r, fraction(f)])
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]))
     .map(([r, p]) => [RESULT_WORDS[r] ?? r, pct(p)]);
 }
 
@@ -53,6 +55,7 @@ export function anyEffect(attack) {
 }
 
 const PROVISIONAL = "provisional";
+const WEAPON_WORDS = { mg: "machine guns", ordnance: "bombs or rockets" };
 
 /** One attack in a few words: "2-1 provisional · 50%"; "below 1-4: no effect" when impossible. */
 export function attackLabel(attack, { short = false } = {}) {
@@ -84,7 +87,8 @@ function attackRows(a, nameOf) {
   const rows = [];
   const lines = (a.lines ?? []).map((l) => {
     const who = l.unit === "naval" ? "naval gunfire" : l.unit ? nameOf(l.unit) : "fire";
-    const why = [l.weapon ? `class ${l.weapon}` : "", l.wec && l.wec !== "1" ? `×${amount(l.wec)} weapon effect` : "", l.elevation && l.elevation !== "1" ? `×${amount(l.elevation)} elevation` : "", l.halved ? "halved" : "", l.exit ? `leaves by ${l.exit}` : ""].filter(Boolean);
+    const weapon = l.class ? [`class ${l.class}`, WEAPON_WORDS[l.weapon] ?? l.weapon] : [l.weapon ? `class ${l.weapon}` : ""];
+    const why = [...weapon, l.wec && l.wec !== "1" ? `×${amount(l.wec)} weapon effect` : "", l.elevation && l.elevation !== "1" ? `×${amount(l.elevation)} elevation` : "", l.halved ? "halved" : "", l.exit ? `leaves by ${l.exit}` : ""].filter(Boolean);
     return `${who} ${amount(l.strength ?? l.share ?? l.printed)}${why.length ? ` (${why.join(", ")})` : ""}`;
   });
   rows.push(["attack strength", `${amount(a.attack)}${lines.length ? ` = ${lines.join(" + ")}` : ""}`]);

@@ -5,6 +5,8 @@ import { Board } from "../board/board.js";
 import { el, fill, getJson } from "./dom.js";
 import { describeCommand } from "./legal.js";
 import { describeEvent, diceOf } from "./log.js";
+import { vocabulary } from "./vocabulary.js";
+import { unitName } from "../board/faces.js";
 import { renderBanner, renderTextView, renderUnitPanel, showDice } from "./panels.js";
 import { clockColours, clockFaces } from "../ui/clocks.js";
 
@@ -30,9 +32,15 @@ function unitById(id) {
 
 function nameOf(id) {
   const u = unitById(id);
+  const f = boot.faces ?? {};
+  const named = f.units?.[id]?.name ?? f.aircraft?.[id]?.name ?? f.navies?.[id]?.name;
+  if (named) return named;
+  if (u && !u.name) return unitName(u, f, u.hidden ? "a face-down counter" : "a unit");
   const n = /-(\d+)$/.exec(String(id));
   return u?.name ? `${u.name}${n ? ` ${n[1]}` : ""}` : String(id);
 }
+
+const words = vocabulary(boot.ruleset); // this game's sentences, before the shared ones
 
 function onIntent(intent) {
   if (intent.kind === "unit") {
@@ -95,7 +103,7 @@ function draw() {
   renderBanner($("turn-banner"), v, null, sideName);
   $("step-label").textContent = `Step ${state.at + 1} of ${state.steps.length} (version ${step.version})`;
   $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf)}` : "The game begins.";
-  fill($("log"), (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, describeEvent(e, { nameOf, sideName }))), clockLinesAfter(step.version));
+  fill($("log"), (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, words?.describe(e, { nameOf, sideName }) ?? describeEvent(e, { nameOf, sideName }))), clockLinesAfter(step.version));
   drawClocks(step);
   const u = state.selected ? unitById(state.selected) : null;
   renderUnitPanel($("unit-panel"), u, u ? boot.types[u.type] : null, { sideName });
