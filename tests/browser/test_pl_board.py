@@ -218,3 +218,51 @@ def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm
         phone.context.close()
         desk.context.close()
 
+
+
+def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_people) -> None:
+    _url, ann, bob, cy = pl_people
+    # Bob, before anything moves: his gun picked, an Allied rifle clicked: why not, with names.
+    pick(bob, GUN)
+    rifle_hex = bob.evaluate("window.pgweb.store.view.units['al-rifle-3'].hex")
+    click_hex(bob, rifle_hex)
+    why = bob.locator("#why-not:not([hidden])")
+    why.wait_for(timeout=TIMEOUT)
+    bob.wait_for_function("() => !/Asking the referee/.test(document.getElementById('why-not').innerText)", timeout=TIMEOUT)
+    assert "Fire at it:" in why.inner_text() and "75 mm AT Gun" in why.inner_text()
+    assert not RAW_ID.search(why.inner_text()), why.inner_text()
+    bob.keyboard.press("Escape")
+
+    # The line of sight from the gun to the hill: blocked by the town, in words and on the map.
+    cy.locator("#los-tool").click()
+    click_hex(cy, "A-M-2")
+    click_hex(cy, "A-I-3")
+    cy.wait_for_function("() => /blocked/.test(document.getElementById('los-answer').innerText)", timeout=TIMEOUT)
+    assert "town at A-L-2" in cy.locator("#los-answer").inner_text()
+    assert cy.locator(".layer-overlays .los-end").count() == 2
+
+    # Ann's Sherman drives into the gun's sight: Bob may fire at it, the gun ringed, odds provisional.
+    end_phase(ann)
+    pick(ann, SHERMAN)
+    ann.locator('.layer-overlays .reach[data-hex="A-I-1"][data-cost]').wait_for(timeout=TIMEOUT)
+    click_hex(ann, "A-I-1")
+    ann.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    confirm(ann)
+    prompt = bob.locator("#opfire:not([hidden])")
+    prompt.wait_for(timeout=TIMEOUT)
+    assert "Your move: opportunity fire at 1st M4/75 Sherman in A-I-1, or decline" in bob.locator("#turn-banner").inner_text()
+    ann.wait_for_function("() => /German may opportunity-fire at 1st M4\\/75 Sherman/.test(document.getElementById('turn-banner').innerText)",
+                          timeout=TIMEOUT)
+    assert bob.evaluate("[...document.querySelectorAll('svg .unit.marked')].map(u => u.dataset.unit)") == [GUN]
+    bob.wait_for_function("() => /provisional/.test(document.getElementById('opfire').innerText)", timeout=TIMEOUT)
+    assert "75 mm AT Gun at 1st M4/75 Sherman" in prompt.inner_text()
+    prompt.locator("button.opfire-choice").first.click()
+    bob.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    assert re.search(r"column\s+\d+-\d+, provisional", bob.locator("#confirm").inner_text())
+    confirm(bob)
+    for p in (ann, bob, cy):
+        p.wait_for_function("() => document.getElementById('log').innerText.includes('Opportunity fire at A-I-1 on 1st M4/75 Sherman')",
+                            timeout=TIMEOUT)
+    ann.wait_for_function("() => /Your move: move, load and overrun/.test(document.getElementById('turn-banner').innerText)", timeout=TIMEOUT)
+    for p in (ann, bob, cy):
+        assert raw_ids_shown(p) == [], p.url
