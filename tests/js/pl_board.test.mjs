@@ -334,3 +334,15 @@ describe("server sentences and answers in the board's words", () => {
     assert.equal(sightAnswer({ from: "a", to: "b", seen: true }).seen, true);
   });
 });
+
+describe("the Panzer Leader text view and keyboard", () => {
+  test("a carrier's load is listed under the carrier, and 'next unit' finds it", async () => {
+    const { placeCommands } = await import("../../static/games/js/game/textview.js");
+    const { unitsWithCommands } = await import("../../static/games/js/game/legal.js");
+    const groups = { load: [{ type: "load", carrier: "ge-engineer_ht-1", passenger: "ge-engineer-1" }], fire: [{ type: "fire", units: [], targets: ["al-m4-1"], naval: 20 }], end_phase: [{ type: "end_phase" }] };
+    const placed = placeCommands(groups);
+    assert.deepEqual([...placed.byUnit.keys()], ["ge-engineer_ht-1"]);
+    assert.deepEqual(placed.global.map((c) => c.type), ["fire", "end_phase"]);
+    assert.deepEqual(unitsWithCommands(groups), ["ge-engineer_ht-1"]);
+  });
+});

@@ -3,8 +3,9 @@
 `FACES` says how each kind of marker looks (a short label, a title, a colour); `on_map`
 lists the markers an audience sees now: dispersed and opportunity-fire marks, wrecks with
 their count, the minefields the audience knows of (an unfound one is never listed), blocks,
-fortifications with their defence, temporary bridges, demolished bridges and smoke. The
-board draws them without knowing any rule.
+fortifications with their defence, temporary bridges, demolished bridges, smoke and the
+aircraft over a hex (public: both players watch the planes). The board draws them without
+knowing any rule.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ FACES: dict[str, dict] = {
     "bridge_out": {"label": "X", "title": "Bridge demolished", "color": "#000000",
                    "on": "hex"},
     "smoke": {"label": "SM", "title": "Smoke", "color": "#9e9e9e", "on": "hex"},
+    "aircraft": {"label": "AIR", "title": "Aircraft overhead", "color": "#283593", "on": "hex"},
 }
 
 
@@ -65,6 +67,8 @@ def on_map(state: GameState, sides: set[str], viewer: str) -> list[dict]:
             for label, b in sorted(state.temp_bridges.items())]
     out += [{"kind": "bridge_out", "hex": label} for label in sorted(state.blown)]
     out += [{"kind": "smoke", "hex": label} for label in sorted(state.smoke)]
+    out += [{"kind": "aircraft", "hex": p["hex"], "aircraft": pid}
+            for pid, p in sorted(state.aircraft.items()) if p.get("hex") and not p["lost"]]
     return out
 
 

@@ -149,7 +149,7 @@ export function unitsWithCommands(groups) {
   const out = [];
   for (const cmd of allCommands(groups)) {
     if (GLOBAL_TYPES.includes(cmd.type) || (cmd.type === "activate" && cmd.kind === "stack")) continue;
-    const first = cmd.type === "load" ? cmd.unit : actors(cmd)[0];
+    const first = cmd.type === "load" ? cmd.unit ?? actors(cmd)[0] : actors(cmd)[0];
     if (first && !out.includes(first)) out.push(first);
   }
   return out;

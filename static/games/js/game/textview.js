@@ -53,7 +53,7 @@ export function placeCommands(groups) {
     if (isGlobal(cmd) || ["opportunity_fire", "anti_aircraft"].includes(cmd.type)) global.push(cmd);
     else if (cmd.type === "activate" && cmd.kind === "stack") put(byHex, cmd.hex, cmd);
     else {
-      const first = cmd.type === "load" ? cmd.unit : actingUnits(cmd)[0] ?? actors(cmd)[0];
+      const first = cmd.type === "load" ? cmd.unit ?? actors(cmd)[0] : actingUnits(cmd)[0] ?? actors(cmd)[0];
       if (first) put(byUnit, first, cmd);
       else global.push(cmd);
     }
