@@ -121,9 +121,17 @@ def claim_turn(game_id: Any, at_version: int | None = None, now: Any = None) -> 
         return None
     claim_pk, attempt = taken
     rules = engine.rules_of(state)
-    d = decision_for(rules, state, seat.seat_id, seed=bot_seed(game.pk, game.version, attempt),
-                     with_previews=level in NEEDS_PREVIEWS)
-    facts = public_facts(game.scenario, engine.game_options(game.options))
+    problems: list[str] = []
+    try:
+        d = decision_for(rules, state, seat.seat_id,
+                         seed=bot_seed(game.pk, game.version, attempt),
+                         with_previews=level in NEEDS_PREVIEWS, problems=problems)
+        facts = public_facts(game.scenario, engine.game_options(game.options))
+    except Exception:
+        claims.release(claim_pk)  # the next attempt (or the sweep) takes the turn again
+        raise
+    for p in problems:
+        logger.warning("bot %s in %s at version %d: %s", level, game.pk, game.version, p)
     return Turn(game.pk, game.version, seat, level, d, facts, claim_pk, attempt)
 
 

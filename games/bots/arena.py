@@ -110,8 +110,13 @@ def play_game(
         seat = rules.who_may_act(state)[0]
         level = levels[seat_side[seat]]
         start, start_cpu = time.perf_counter(), time.thread_time()
+        problems: list[str] = []
         d = decision_for(rules, state, seat, f"{bots}:{n}",
-                         with_previews=level in NEEDS_PREVIEWS)
+                         with_previews=level in NEEDS_PREVIEWS, problems=problems)
+        for p in problems:  # the engine refused its own legal command's preview: a bug
+            note = f"{scenario_id} seed={seed!r} step={n} {p}"
+            print(f"arena: {note}", file=sys.stderr)
+            refused.append(note)
         cmd = decide(level, d, facts)
         times.setdefault(level, []).append((time.perf_counter() - start) * 1000)
         cpu.setdefault(level, []).append((time.thread_time() - start_cpu) * 1000)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.rules.common.errors import RulesError
 from games.rules.interface import Ruleset
 
 from .seat import Decision
@@ -18,10 +19,12 @@ from .seat import Decision
 ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")
 
 
-def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[dict]]
-                  ) -> list[dict]:
+def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[dict]],
+                  problems: list[str] | None = None) -> list[dict]:
     """The ruleset's previews of every attack the seat may make now (odds hidden where the
-    ruleset hides them)."""
+    ruleset hides them). A unit whose previews the ruleset refuses (a rules error for a
+    command its own legal_commands offered: an engine bug) goes without, noted in
+    `problems`: the bot then guesses its odds, as under hidden information."""
     units: list[str] = []
     for g in ATTACKS:
         for c in legal.get(g, ()):
@@ -31,7 +34,13 @@ def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[d
     seen: set[str] = set()
     out = []
     for u in units:
-        for p in rules.previews(state, seat, u):
+        try:
+            unit_previews = rules.previews(state, seat, u)
+        except RulesError as exc:
+            if problems is not None:
+                problems.append(f"previews of {u} for {seat} refused: {exc}")
+            continue
+        for p in unit_previews:
             if p.get("command", {}).get("type") not in ATTACKS:
                 continue
             key = json.dumps(p["command"], sort_keys=True)
@@ -42,11 +51,12 @@ def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[d
 
 
 def decision_for(
-    rules: Ruleset, state: Any, seat: str, seed: str = "", with_previews: bool = True
+    rules: Ruleset, state: Any, seat: str, seed: str = "", with_previews: bool = True,
+    problems: list[str] | None = None,
 ) -> Decision:
     """Everything a bot in `seat` is allowed to know now, and nothing else."""
     view = rules.view_for(state, ("seat", seat))
     view.pop("legal", None)
     legal = rules.legal_commands(state, seat)
-    pv = seat_previews(rules, state, seat, legal) if with_previews else None
+    pv = seat_previews(rules, state, seat, legal, problems) if with_previews else None
     return Decision(view=view, legal=legal, previews=pv, seed=seed)

@@ -160,3 +160,37 @@ def test_the_bots_seed_is_keyed_by_the_server_and_says_nothing_of_the_dice():
     assert turn.decision.seed == runner.bot_seed(game.pk, 1, 1)
     assert game.seed not in turn.decision.seed and turn.decision.seed not in game.seed
     assert runner.bot_seed(game.pk, 1, 2) != turn.decision.seed
+
+
+def test_a_failure_building_the_bots_input_releases_the_claim(monkeypatch):
+    game = bot_game()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the view could not be built")
+
+    monkeypatch.setattr(runner, "decision_for", broken)
+    with pytest.raises(RuntimeError):
+        runner.act_once(game.pk)
+    claim = BotClaim.objects.get(game=game, version=1)
+    assert not claim.applied and claim.lease_until <= timezone.now()
+    monkeypatch.undo()
+    assert runner.act_once(game.pk) is True
+    assert BotClaim.objects.get(game=game, version=1).attempts == 2
+
+
+def test_a_unit_whose_previews_the_ruleset_refuses_goes_without_and_is_noted():
+    from games.bots import harness
+    from games.rules.common.errors import IllegalCommand
+
+    class Refusing:
+        def previews(self, state, seat, unit):
+            if unit == "bad":
+                raise IllegalCommand("bombard: blind fire needs a spotter (18.8)")
+            return [{"command": {"type": "fire", "firers": [unit]}, "odds": None}]
+
+    problems: list[str] = []
+    legal = {"fire": [{"type": "fire", "firers": ["bad"]}, {"type": "fire", "firers": ["ok"]}]}
+    out = harness.seat_previews(Refusing(), None, "su-1", legal, problems)
+    assert [p["command"]["firers"] for p in out] == [["ok"]]
+    assert problems == ["previews of bad for su-1 refused: bombard: blind fire needs a spotter "
+                        "(18.8)"]
