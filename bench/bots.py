@@ -23,6 +23,7 @@ longer run), `--scenario ID` (repeatable) picks scenarios, `--options a,b` plays
 those optional rules.
 
 Run: .venv/bin/python bench/bots.py [--games N] [--jobs J] [--seed S] [--options a,b]
+                                    [--scenario ID]... [--pairings elite_vs_veteran,...]
 Last line: bots: veteran_vs_recruit=0.NN recruit_vs_random=0.NN elite_vs_veteran=0.NN
 decision_p95_ms=N elite_p95_ms=N games=N
 """
@@ -82,10 +83,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenario", action="append", choices=scenario_ids(),
                    help="only these scenarios")
     p.add_argument("--options", default=None, help="optional rules, comma-separated")
+    p.add_argument("--pairings", default=",".join(f"{a}_vs_{b}" for a, b in PAIRINGS),
+                   help="which pairings to play (default all three)")
     a = p.parse_args(argv)
     scenarios = a.scenario or scenario_ids()
+    wanted = set(a.pairings.split(","))
+    pairings = [(x, y) for x, y in PAIRINGS if f"{x}_vs_{y}" in wanted]
+    if len(pairings) != len(wanted):
+        p.error(f"--pairings takes {', '.join(f'{x}_vs_{y}' for x, y in PAIRINGS)}")
     jobs = []
-    for strong, weak in PAIRINGS:
+    for strong, weak in pairings:
         for sid in scenarios:
             try:
                 options = parse_options(a.options, sid)
@@ -110,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     elite_ms: list[float] = []
     fast_wall: list[float] = []
     elite_wall: list[float] = []
-    for strong, weak in PAIRINGS:
+    for strong, weak in pairings:
         mine = [r for r in results if r[0] == strong and r[1] == weak]
         for sid in scenarios:
             here = [r for r in mine if r[2] == sid]
@@ -140,10 +147,13 @@ def main(argv: list[str] | None = None) -> int:
           f"commands, elite {p95(elite_ms):.0f} ms over {len(elite_ms)}; wall clock on this "
           f"machine now: {p95(fast_wall):.0f} ms and {p95(elite_wall):.0f} ms; capped games "
           f"{capped}, engine refusals {refused}; {time.perf_counter() - t0:.0f}s")
+    def rate(name: str) -> str:  # "-" for a pairing this run did not play
+        return f"{rates[name]:.2f}" if name in rates else "-"
+
     print(
-        f"bots: veteran_vs_recruit={rates['veteran_vs_recruit']:.2f} "
-        f"recruit_vs_random={rates['recruit_vs_random']:.2f} "
-        f"elite_vs_veteran={rates['elite_vs_veteran']:.2f} "
+        f"bots: veteran_vs_recruit={rate('veteran_vs_recruit')} "
+        f"recruit_vs_random={rate('recruit_vs_random')} "
+        f"elite_vs_veteran={rate('elite_vs_veteran')} "
         f"decision_p95_ms={p95(fast_ms):.0f} elite_p95_ms={p95(elite_ms):.0f} games={len(results)}"
     )
     return 0
