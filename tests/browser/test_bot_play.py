@@ -34,8 +34,8 @@ def test_the_creator_gives_each_empty_seat_to_a_bot_from_the_lobby_and_the_game_
     card.locator(".side[data-side=su] select.bot-level").select_option("elite")
     card.locator(".side[data-side=su] .seat-bot").click()
     ann.wait_for_function(
-        "id => [...document.querySelectorAll(`article[data-game='${id}'] .side[data-side=su] "
-        ".player-name`)].some(n => n.textContent === 'EliteBot')", arg=game["id"])
+        "async id => (await (await fetch(`/api/v1/games/${id}`)).json())"
+        ".seats.some(s => s.user === 'EliteBot')", arg=game["id"], polling=250)
     # ...the second takes the last one, and the game starts: its creator goes there.
     card.locator(".side[data-side=su] select.bot-level").select_option("elite")
     card.locator(".side[data-side=su] .seat-bot").click()

@@ -138,8 +138,11 @@ export function gameCard(game, ctx) {
 const BOT_LEVELS = [["recruit", "Recruit"], ["veteran", "Veteran"], ["elite", "Elite"]];
 
 function botSeatControl(game, side, ctx) {
-  const level = el("select", { class: "bot-level", "aria-label": `Bot level for ${side.name}` },
-    BOT_LEVELS.map(([value, name]) => el("option", { value, selected: value === "veteran" }, name)));
+  // The chosen level outlives a redraw of the lists (anyone joining, coming online).
+  const chosen = ctx.actions.botLevel?.(game, side.id) ?? "veteran";
+  const level = el("select", { class: "bot-level", "aria-label": `Bot level for ${side.name}`,
+    onchange: () => ctx.actions.chooseBotLevel?.(game, side.id, level.value) },
+  BOT_LEVELS.map(([value, name]) => el("option", { value, selected: value === chosen }, name)));
   return el("p", { class: "bot-seat" }, level, " ",
     el("button", { class: "seat-bot", type: "button", dataset: { side: side.id },
       onclick: () => ctx.actions.seatBot(game, side.id, level.value) }, `Give a ${side.name} seat to a bot`));

@@ -9,7 +9,7 @@ import { el, fill } from "./dom.js";
 const $ = (id) => document.getElementById(id);
 // `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,
 // so a redraw of the lists (anyone joining, leaving, coming online) keeps the choice.
-const state = { lists: null, seek: null, botWish: null, openMine: new Set(), chats: new Map(), invite: null, drafts: new Map() };
+const state = { lists: null, seek: null, botWish: null, botLevels: new Map(), openMine: new Set(), chats: new Map(), invite: null, drafts: new Map() };
 
 function say(text, kind = "info") {
   const box = $("notice");
@@ -42,6 +42,8 @@ const actions = {
   }),
   leave: (game) => act(post(`/api/v1/games/${game.id}/leave`), () => say("You left the game.")),
   remove: (game, seat) => act(post(`/api/v1/games/${game.id}/seats/${seat}/remove`), () => say(`Seat ${seat} is free again.`)),
+  botLevel: (game, side) => state.botLevels.get(`${game.id}:${side}`),
+  chooseBotLevel: (game, side, level) => state.botLevels.set(`${game.id}:${side}`, level),
   seatBot: (game, side, level) => act(post(`/api/v1/games/${game.id}/bot-seat`, { side, level }), (after) => {
     if (after.status === "active") location.assign(gameUrl(after.id));
     else say(`A ${level} bot took a seat. The game starts when every seat is taken.`);
