@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from . import api, views
 
+
+class PlayerAction:
+    """The buttons of a player's page; a fixed set, so a name may hold any character."""
+
+    regex = "mute|unmute|block|unblock|report"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(PlayerAction, "player_action")
+
+# A name is matched as a path: the site's sign-up allows only word characters, but an
+# account made by an operator (or an older rule) may hold a slash and its page must still
+# open rather than break every page that links to it.
 urlpatterns = [
-    path("players/<str:username>/", views.player, name="player"),
-    path("players/<str:username>/<str:action>", views.player_action, name="player-action"),
+    path("players/<path:username>/<player_action:action>", views.player_action,
+         name="player-action"),
+    path("players/<path:username>/", views.player, name="player"),
     path("moderation/warnings/<int:warning_id>/read", views.warning_read, name="warning-read"),
     path("leaderboards/", views.leaderboard_index, name="leaderboards"),
     path("leaderboards/<str:ruleset>/<str:pace>/", views.leaderboard, name="leaderboard"),

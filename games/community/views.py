@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
@@ -52,7 +53,7 @@ def _done(request: HttpRequest, action: Any, ok: str, back: str) -> HttpResponse
 @require_POST
 def player_action(request: HttpRequest, username: str, action: str) -> HttpResponse:
     """Mute, unmute, block, unblock or report a player (the buttons of his page)."""
-    back = f"/players/{username}/"
+    back = reverse("player", args=[username])
     user = request.user
     acts = {
         "mute": (lambda: blocks.mute(user=user, player=username),

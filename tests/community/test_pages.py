@@ -145,3 +145,21 @@ def test_the_rated_box_is_offered_to_accounts_only(client, members):
     client.force_login(guest("Grenadier-9"))
     assert 'name="rated"' not in client.get("/new-game/").content.decode()
     assert 'id="quick-match-rated"' not in client.get("/").content.decode()
+
+
+def test_a_name_with_a_slash_or_markup_has_a_page_and_does_not_break_the_others(
+    client, members
+):
+    """Sign-up allows word characters only, but an operator may make any account: its
+    page opens, its buttons work, and every page linking to it (the header) still renders."""
+    odd, bob = members("<b>x</b>", "bob")
+    client.force_login(odd)
+    home = client.get("/new-game/")
+    assert home.status_code == 200
+    assert 'href="/players/%3Cb%3Ex%3C/b%3E/"' in home.content.decode()
+    page = client.get("/players/%3Cb%3Ex%3C/b%3E/")
+    assert page.status_code == 200 and "&lt;b&gt;x&lt;/b&gt;" in page.content.decode()
+    client.force_login(bob)
+    answer = client.post("/players/%3Cb%3Ex%3C/b%3E/mute")
+    assert answer.status_code == 302 and answer["Location"] == "/players/%3Cb%3Ex%3C/b%3E/"
+    assert client.get("/players/bob/mute").status_code == 405  # a button is a POST
