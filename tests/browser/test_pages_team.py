@@ -116,7 +116,7 @@ def test_a_division_being_chosen_survives_the_lobby_redrawing_when_someone_joins
     game = api(ann, live_server_url, "POST", "/api/v1/games", body)["id"]
     ann.goto(f"{live_server_url}/")
     card = f"#my-games article[data-game='{game}']"
-    select = ann.locator(f"{card} .side[data-side=ge] select").first
+    select = ann.locator(f"{card} .side[data-side=ge] select[data-formation]").first
     formation = select.get_attribute("data-formation")
     other = "ge-2" if select.input_value() == "ge-1" else "ge-1"
     select.select_option(other)
