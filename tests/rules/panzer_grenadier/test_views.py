@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 from games.rules.common.dice import ScriptedDice
+from games.rules.panzer_grenadier import views
 from games.rules.panzer_grenadier.core.commands import Event
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.views import redact_events, view_for
@@ -101,3 +102,21 @@ def test_the_view_after_a_step_still_hides_the_seed_and_serializes():
     step = apply(s, "ge-1", {"type": "pass"}, ScriptedDice.of())
     text = json.dumps(view_for(step.state, ("seat", "su-1")))
     assert "seed" not in text
+
+
+def test_the_counter_view_cache_stays_bounded_and_an_evicted_counter_is_built_again(
+    monkeypatch,
+):
+    """A long-running server keeps the views of the counters it drew last, not every
+    counter it ever drew: past the bound the oldest go, and come back rebuilt the same."""
+    monkeypatch.setattr(views, "_UNIT_VIEWS_MAX", 3)
+    monkeypatch.setattr(views, "_UNIT_VIEWS", type(views._UNIT_VIEWS)())
+    s = game()
+    first = view_for(s, ("side", "ge"))
+    assert len(views._UNIT_VIEWS) <= 3
+    again = view_for(s, ("side", "ge"))
+    assert json.dumps(again, sort_keys=True) == json.dumps(first, sort_keys=True)
+    moved = {**s.units, "ge-1": replace(s.units["ge-1"], steps=1)}
+    assert next(u for u in view_for(replace(s, units=moved), ("side", "ge"))["units"]
+                if u["id"] == "ge-1")["steps"] == 1
+    assert len(views._UNIT_VIEWS) <= 3
