@@ -11,12 +11,11 @@ Audiences: ("side", side_id), ("seat", seat_id) (its side's view plus its legal 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from ..common.lru import Lru
 from .core import activation as act
 from .core import state as st
 from .core.commands import Event, as_event
@@ -62,25 +61,17 @@ def hidden_from(state: st.GameState, audience: tuple) -> frozenset[str]:
 # and reused across versions and audiences. Least recently used first out: the cache holds the
 # counter objects alive, so its size is what it costs (about 10,000 views: a few megabytes,
 # the counters of a hundred busy games).
-_UNIT_VIEWS: OrderedDict[tuple[int, bool], tuple[Any, str, dict]] = OrderedDict()
-_UNIT_VIEWS_MAX = 10_000
-_UNIT_VIEWS_LOCK = threading.Lock()  # the server builds views on more than one thread
+_UNIT_VIEWS = Lru(10_000)
 
 
 def _unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
     """One counter as an audience sees it (a fresh dict; built once per counter object)."""
     key = (id(u), own)
-    with _UNIT_VIEWS_LOCK:
-        hit = _UNIT_VIEWS.get(key)
-        if hit is not None and hit[0] is u and hit[1] == state.scenario_id:
-            _UNIT_VIEWS.move_to_end(key)
-            return dict(hit[2])
+    hit = _UNIT_VIEWS.get(key)
+    if hit is not None and hit[0] is u and hit[1] == state.scenario_id:
+        return dict(hit[2])
     view = _build_unit_view(state, u, own)
-    with _UNIT_VIEWS_LOCK:
-        _UNIT_VIEWS[key] = (u, state.scenario_id, view)
-        _UNIT_VIEWS.move_to_end(key)
-        while len(_UNIT_VIEWS) > _UNIT_VIEWS_MAX:
-            _UNIT_VIEWS.popitem(last=False)
+    _UNIT_VIEWS.put(key, (u, state.scenario_id, view))
     return dict(view)
 
 

@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 from games.rules.common.dice import ScriptedDice
+from games.rules.common.lru import Lru
 from games.rules.panzer_grenadier import views
 from games.rules.panzer_grenadier.core.commands import Event
 from games.rules.panzer_grenadier.engine import apply
@@ -109,8 +110,7 @@ def test_the_counter_view_cache_stays_bounded_and_an_evicted_counter_is_built_ag
 ):
     """A long-running server keeps the views of the counters it drew last, not every
     counter it ever drew: past the bound the oldest go, and come back rebuilt the same."""
-    monkeypatch.setattr(views, "_UNIT_VIEWS_MAX", 3)
-    monkeypatch.setattr(views, "_UNIT_VIEWS", type(views._UNIT_VIEWS)())
+    monkeypatch.setattr(views, "_UNIT_VIEWS", Lru(3))
     s = game()
     first = view_for(s, ("side", "ge"))
     assert len(views._UNIT_VIEWS) <= 3

@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from ...common.hexgrid import Hex
+from ...common.lru import Lru
 from . import state as st
 
 SCHEMA = 1
@@ -133,8 +134,7 @@ def state_hash(state: st.GameState) -> str:
 # Canonical text of each UnitState, by identity: consecutive states share most unit objects,
 # so hashing a 300-counter state re-encodes only the counters that changed. The entry keeps
 # the object alive, so its id cannot be reused while cached.
-_UNIT_TEXT: dict[int, tuple[Any, str]] = {}
-_UNIT_TEXT_MAX = 50_000
+_UNIT_TEXT = Lru(10_000)
 _UNITS_SLOT = "\x00units\x00"
 
 
@@ -144,9 +144,7 @@ def _unit_text(u: Any) -> str:
     if hit is not None and hit[0] is u:
         return hit[1]
     text = f"{canonical_json(u.id)}:{canonical_json(encode(u))}"
-    if len(_UNIT_TEXT) >= _UNIT_TEXT_MAX:
-        _UNIT_TEXT.clear()
-    _UNIT_TEXT[id(u)] = (u, text)
+    _UNIT_TEXT.put(id(u), (u, text))
     return text
 
 

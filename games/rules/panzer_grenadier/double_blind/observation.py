@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ...common.hexgrid import Hex, distance, neighbors
+from ...common.lru import Lru
 from ..core import state as st
 from ..core.los import line_of_sight
 from ..core.registry import counter_type, game_map
@@ -275,7 +276,7 @@ def hex_observed(state: st.GameState, ops: Mapping[Hex, OP], h: Hex) -> bool:
     return any(op_sees(state, op, h) for op in ops.values() if distance(op.hex, h) <= 24)
 
 
-_SEEN: dict[tuple, frozenset[Hex]] = {}
+_SEEN = Lru(4_096)  # an entry is the hexes one post sees: up to a few thousand
 
 
 def _op_sight(state: st.GameState, op: OP, conditions: tuple) -> frozenset[Hex]:
@@ -283,11 +284,10 @@ def _op_sight(state: st.GameState, op: OP, conditions: tuple) -> frozenset[Hex]:
     key = (state.scenario_id, op, conditions)
     hit = _SEEN.get(key)
     if hit is None:
-        if len(_SEEN) > 50_000:
-            _SEEN.clear()
         m = game_map(state)
         near = static_sight(m).sees.get(op.hex, frozenset())
-        hit = _SEEN[key] = frozenset({op.hex} | {h for h in near if op_sees(state, op, h)})
+        hit = frozenset({op.hex} | {h for h in near if op_sees(state, op, h)})
+        _SEEN.put(key, hit)
     return hit
 
 
