@@ -107,9 +107,13 @@ def situation(situation_id: str) -> Situation:
 def starting_aircraft(sit: Situation) -> dict[str, dict]:
     """The aircraft a situation grants: type, side, turns flown, bombs or rockets (20)."""
     planes = {}
+    counts: dict[tuple[str, str], int] = {}
     for group in sit.raw.get("aircraft", ()):
-        for i in range(int(group.get("count", 1))):
-            pid = f"{group['side'][:2]}-{group['type'].split('_', 1)[1]}-{i + 1}"
+        for _ in range(int(group.get("count", 1))):
+            # Numbered on through every group of one type (two flights of P-47s: 1 to 4).
+            key = (group["side"], group["type"])
+            counts[key] = counts.get(key, 0) + 1
+            pid = f"{group['side'][:2]}-{group['type'].split('_', 1)[1]}-{counts[key]}"
             planes[pid] = {"id": pid, "type": group["type"], "side": group["side"],
                            "ordnance": group.get("ordnance", "bombs"), "ordnance_left": 1,
                            "mg_left": 4, "first": int(group.get("first", 1)),
