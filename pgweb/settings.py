@@ -168,11 +168,14 @@ if CHANNEL_LAYER_BACKEND not in CHANNEL_LAYER_BACKENDS:
 # With the "core" layer, how many messages may wait for one socket (channels_redis drops
 # the rest; the socket heals from the command log, games/consumers.py).
 PGWEB_CHANNEL_CAPACITY = int(os.environ.get("PGWEB_CHANNEL_CAPACITY", "100"))
+# The names of the layer's keys and pub/sub channels begin with this: two sites (or two test
+# workers) sharing one Redis keep apart by it (pub/sub channels ignore the database number).
+CHANNEL_PREFIX = os.environ.get("CHANNEL_PREFIX", "asgi")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": CHANNEL_LAYER_BACKENDS[CHANNEL_LAYER_BACKEND],
-            "CONFIG": {"hosts": [REDIS_URL]}
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX}
             | ({"capacity": PGWEB_CHANNEL_CAPACITY} if CHANNEL_LAYER_BACKEND == "core" else {}),
         }
     }

@@ -12,7 +12,10 @@ Exported to the tests:
   PGWEB_CHROMIUM            path of Debian's chromium
 
 Arguments are passed on to pytest: `make test` runs everything; `python scripts/run_tests.py
-tests/infra -x` runs part of it with the same services.
+tests/infra -x` runs part of it with the same services. The whole run is spread over
+PGWEB_TEST_WORKERS pytest-xdist workers (default 2; 0 runs in one process), a test file to
+a worker (its module fixtures set up once); each worker has its own Redis database and
+channel prefix (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -142,6 +145,16 @@ def stop_on_signal(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def spread_over_workers(pytest_args: list[str]) -> list[str]:
+    """The whole suite runs on PGWEB_TEST_WORKERS xdist workers; a part asked for by path,
+    or a run that says its own -n, runs as asked."""
+    workers = int(os.environ.get("PGWEB_TEST_WORKERS", "2"))
+    named = any((ROOT / arg.split("::")[0]).exists() for arg in pytest_args if not arg.startswith("-"))
+    if named or workers < 2 or any(arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
+        return pytest_args
+    return ["-n", str(workers), "--dist", "loadfile", "--durations=25", *pytest_args]
+
+
 def main(pytest_args: list[str]) -> int:
     """Start the services, run every check, stop the services; return the exit status."""
     signal.signal(signal.SIGTERM, stop_on_signal)
@@ -192,7 +205,9 @@ def main(pytest_args: list[str]) -> int:
         else:
             results["node --test"] = run_step("node --test", [node, "--test", *js_files], env)
 
-        results["pytest"] = run_step("pytest", [sys.executable, "-m", "pytest", *pytest_args], env)
+        results["pytest"] = run_step(
+            "pytest", [sys.executable, "-m", "pytest", *spread_over_workers(pytest_args)], env
+        )
 
     failed = [name for name, ok in results.items() if not ok]
     summary = ", ".join(f"{name} {'ok' if ok else 'FAILED'}" for name, ok in results.items())

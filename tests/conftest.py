@@ -17,6 +17,51 @@ ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
+def _one_redis_database_per_worker() -> None:
+    """Under pytest-xdist (`make test` runs `-n 2`) the workers share the one Redis server:
+    give each its own database (the cache's rate-limit counts, which every test clears) and
+    its own channel prefix (pub/sub channels ignore the database: the lobby's groups would
+    reach the other worker's sockets), in this process's settings and in the environment
+    of every server a test starts."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER", ""), os.environ.get("REDIS_URL", "")
+    if not worker or not url:
+        return
+    from django.conf import settings  # noqa: PLC0415
+    from django.test import override_settings  # noqa: PLC0415  (Django's settings are set up)
+
+    number = int(worker.removeprefix("gw")) + 1  # database 0 stays the undivided run's
+    url = f"{url.rsplit('/', 1)[0]}/{number}"
+    prefix = f"pgweb-{worker}"
+    os.environ.update(REDIS_URL=url, CHANNEL_PREFIX=prefix)
+    layers = {name: {**layer, "CONFIG": {**layer.get("CONFIG", {}), "hosts": [url], "prefix": prefix}}
+              for name, layer in settings.CHANNEL_LAYERS.items()}
+    caches = {name: {**cache, "LOCATION": url} if "redis" in cache["BACKEND"].lower() else cache
+              for name, cache in settings.CACHES.items()}
+    # Enabled for the whole run: the setting_changed signal resets Django's cache handler and
+    # Channels' layer manager, whichever touched its settings first.
+    override_settings(REDIS_URL=url, CHANNEL_PREFIX=prefix, CHANNEL_LAYERS=layers, CACHES=caches).enable()
+
+
+_one_redis_database_per_worker()
+
+
+# The layers whose files take longest, in the order they are handed out: under xdist
+# (`--dist loadfile`) the quick rules files then fill the workers' last minutes, instead of
+# one worker finishing a long browser file while the other waits.
+SLOW_LAYERS_FIRST = ("browser", "faults", "clocks", "consumers", "bots", "lobby", "notifications")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Order the run: the slow layers first, each file's tests still in their own order."""
+
+    def rank(item: pytest.Item) -> int:
+        parts = Path(str(item.fspath)).relative_to(ROOT / "tests").parts
+        layer = parts[0] if len(parts) > 1 else ""
+        return SLOW_LAYERS_FIRST.index(layer) if layer in SLOW_LAYERS_FIRST else len(SLOW_LAYERS_FIRST)
+
+    items.sort(key=rank)  # stable: within a layer, collection order
+
+
 def require_service(name: str, available: bool, how: str) -> None:
     """Skip (fail under CI) the calling test when a real service is missing."""
     if available:

@@ -5,6 +5,7 @@ flow again afterwards, and every socket ends with every version and the right vi
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 
 import pytest
@@ -18,7 +19,8 @@ pytestmark = [pytest.mark.fault, pytest.mark.redis, pytest.mark.postgres]
 def subscribers(server, game_id: str) -> int:
     """Daphne processes subscribed to the game's spectators group (channels_redis pub/sub)."""
     with redis.Redis.from_url(server.url) as r:
-        return r.pubsub_numsub(f"asgi__group__game.{game_id}.spectators")[0][1]
+        prefix = os.environ.get("CHANNEL_PREFIX", "asgi")  # the servers' (tests/conftest.py)
+        return r.pubsub_numsub(f"{prefix}__group__game.{game_id}.spectators")[0][1]
 
 
 async def test_redis_restarted_mid_game_every_socket_converges(daphnes, own_redis):
