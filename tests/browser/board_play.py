@@ -10,8 +10,11 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sqlite3
+import uuid
 from dataclasses import dataclass, field
 
+from games.rules.common.dice import commitment
 from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT
 from tests.browser.test_game_play import api
 
@@ -30,19 +33,28 @@ class Player:
     side: str = ""
     map: dict = field(default_factory=dict)  # hex label -> axial (q, r)
     types: dict = field(default_factory=dict)  # counter types, as the page has them
+    seen_v: int | None = None  # the version of the last legal commands asked for
 
     def legal(self) -> dict:
-        return api(self.desk, "GET", f"{self.base}/api/v1/games/{self.game}/legal")
+        answer = api(self.desk, "GET", f"{self.base}/api/v1/games/{self.game}/legal")
+        self.seen_v = answer["v"]
+        return answer
 
     def commands(self, kind: str | None = None) -> list[dict]:
         cmds = self.legal()["commands"]
         return [c for c in cmds if kind is None or c["type"] == kind]
 
     def send(self, command: dict) -> dict:
-        legal = self.legal()
+        """Send a command picked from the legal commands just asked for, at their version (the
+        set-up plays one command at a time, so it is still the game's)."""
+        v = self.seen_v if self.seen_v is not None else self.legal()["v"]
         answer = api(self.desk, "POST", f"{self.base}/api/v1/games/{self.game}/commands",
-                     {"id": next(_ids), "v": legal["v"], "command": command})
+                     {"id": next(_ids), "v": v, "command": command}, refused=409)
+        if answer.get("code") == "state/stale_version":  # the other player acted since
+            answer = api(self.desk, "POST", f"{self.base}/api/v1/games/{self.game}/commands",
+                         {"id": next(_ids), "v": self.legal()["v"], "command": command})
         assert answer.get("t") == "ack", answer
+        self.seen_v = None
         return answer
 
     def view(self) -> dict:
@@ -52,8 +64,22 @@ class Player:
         return self.phone if viewport == "phone" else self.desk
 
 
-def two_players(browser, base: str, scenario: str = SCENARIO, **options) -> tuple[Player, Player]:
-    """A Soviet and a German guest on a started game, each with a desktop and a phone page."""
+def fix_dice(server_env: dict, game: str, seed: str) -> None:
+    """Give a game not yet started a dice seed of the test's choosing (and its commitment), so
+    the set-up play is the same game every run: the position comes after the same commands,
+    never too late nor after the end. Written straight into the live server's SQLite file, as
+    an operator would before anyone rolled (the server reads both from the row each command)."""
+    path = server_env["DATABASE_URL"].removeprefix("sqlite:///")
+    with sqlite3.connect(path, timeout=20) as db:
+        done = db.execute("UPDATE games_game SET seed = ?, commitment = ? WHERE id = ?",
+                          (seed, commitment(seed), uuid.UUID(game).hex))
+        assert done.rowcount == 1, game
+
+
+def two_players(browser, base: str, scenario: str = SCENARIO, *, dice: tuple[dict, str] | None = None,
+                **options) -> tuple[Player, Player]:
+    """A Soviet and a German guest on a started game, each with a desktop and a phone page;
+    `dice`: (the live server's environment, a seed) for the same dice every run."""
     people = []
     for side in ("su", "ge"):
         desk = browser.new_context(**DESKTOP).new_page()
@@ -68,6 +94,8 @@ def two_players(browser, base: str, scenario: str = SCENARIO, **options) -> tupl
     su, ge = people
     game = api(su.desk, "POST", base + "/api/v1/games",
                {"scenario": scenario, "side": "su", "options": {"spectators": "public", **options}})["id"]
+    if dice:
+        fix_dice(dice[0], game, dice[1])
     api(ge.desk, "POST", f"{base}/api/v1/games/{game}/join", {"side": "ge"})
     for p in people:
         p.game = game

@@ -1,7 +1,8 @@
 """Attacks from the map in Chromium: the assault marker starts an assault, a move into an
 enemy hex is offered with its assault odds (12.1), and a bombardment is chosen on the map;
 each confirm shows the server's odds, and the log the resolution. The positions are reached
-by both sides playing towards each other through the API (board_play.play_until)."""
+by both sides playing towards each other through the API (board_play.play_until), on dice of
+the test's choosing: the same game every run."""
 
 from __future__ import annotations
 
@@ -38,8 +39,8 @@ def confirm_and_read_log(page, words: str) -> None:
     page.locator("#log").filter(has_text=words).wait_for(state="attached", timeout=TIMEOUT)
 
 
-def test_the_assault_marker_starts_an_assault_with_both_sides_odds(browser, live_server_url) -> None:
-    players = two_players(browser, live_server_url)
+def test_the_assault_marker_starts_an_assault_with_both_sides_odds(browser, live_server_url, live_server_env) -> None:
+    players = two_players(browser, live_server_url, dice=(live_server_env, "02" * 32))  # an assault after 61 commands
     def against_units(p, view, cmds):
         return next((c for c in cmds if c["type"] == "assault" and c["target"] in held_by_units(p, view)), None)
 
@@ -64,8 +65,8 @@ def test_the_assault_marker_starts_an_assault_with_both_sides_odds(browser, live
     close(*players)
 
 
-def test_a_move_into_an_enemy_hex_is_offered_with_its_assault_odds(browser, live_server_url) -> None:
-    players = two_players(browser, live_server_url)
+def test_a_move_into_an_enemy_hex_is_offered_with_its_assault_odds(browser, live_server_url, live_server_env) -> None:
+    players = two_players(browser, live_server_url, dice=(live_server_env, "02" * 32))  # after 109
     def into_units(p, view, cmds):
         return next((m for m in into_enemy(p, view, cmds) if m["path"][-1] in held_by_units(p, view)), None)
 
@@ -96,8 +97,8 @@ def test_a_move_into_an_enemy_hex_is_offered_with_its_assault_odds(browser, live
     close(*players)
 
 
-def test_a_bombardment_is_chosen_on_the_map_with_its_odds(browser, live_server_url) -> None:
-    players = two_players(browser, live_server_url)
+def test_a_bombardment_is_chosen_on_the_map_with_its_odds(browser, live_server_url, live_server_env) -> None:
+    players = two_players(browser, live_server_url, dice=(live_server_env, "01" * 32))  # after 21
     plain = lambda p, view, cmds: next((c for c in cmds if c["type"] == "bombard" and not c.get("smoke") and not c.get("increments")), None)  # noqa: E731
     player, cmd = play_until(players, plain, seed=7)
     page = open_page(player)

@@ -65,8 +65,8 @@ def fill_seen(page, side: str) -> tuple[int, int, int]:
     return rows[1][1]
 
 
-def test_the_board_geometry_on_a_phone_and_for_a_spectator(browser, live_server_url) -> None:
-    players = two_players(browser, live_server_url)
+def test_the_board_geometry_on_a_phone_and_for_a_spectator(browser, live_server_url, live_server_env) -> None:
+    players = two_players(browser, live_server_url, dice=(live_server_env, "05" * 32))
     first = roll_initiative(players)
     phone = first.phone
     phone.goto(f"{live_server_url}/games/{first.game}/")

@@ -13,8 +13,9 @@ from tests.browser.test_game_play import groups, version
 
 
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(browser, live_server_url, viewport) -> None:
-    players = two_players(browser, live_server_url)
+def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(
+        browser, live_server_url, live_server_env, viewport) -> None:
+    players = two_players(browser, live_server_url, dice=(live_server_env, "03" * 32))
     mover = roll_initiative(players)
     other = players[1] if mover is players[0] else players[0]
     p = other.page(viewport)

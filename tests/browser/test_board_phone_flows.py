@@ -16,8 +16,8 @@ HMG = {"su": "su-hmg-1", "ge": "ge-hmg-4"}  # each has a target from the first s
 
 
 @pytest.fixture
-def game(browser, live_server_url):
-    players = two_players(browser, live_server_url)
+def game(browser, live_server_url, live_server_env):
+    players = two_players(browser, live_server_url, dice=(live_server_env, "04" * 32))
     first = roll_initiative(players)
     phone = first.phone
     phone.goto(f"{live_server_url}/games/{first.game}/")

@@ -25,16 +25,16 @@ def shot(page, name: str) -> Path:
     return path
 
 
-def api(page, method: str, url: str, data: dict | None = None) -> dict:
-    """Call the REST API with the context's cookies and its CSRF token."""
-    page.request.get(url.split("/api/v1/")[0] + "/api/v1/auth/session")
-    token = next(
-        (c["value"] for c in page.context.cookies() if c["name"] == "csrftoken"), ""
-    )
-    response = page.request.fetch(
-        url, method=method, data=data, headers={"X-CSRFToken": token}
-    )
-    assert response.ok, f"{method} {url}: {response.status} {response.text()}"
+def api(page, method: str, url: str, data: dict | None = None, refused: int | None = None) -> dict:
+    """Call the REST API with the context's cookies and its CSRF token; the answer must be a
+    success (or the `refused` status, whose body is returned as well)."""
+    def token() -> str:
+        return next((c["value"] for c in page.context.cookies() if c["name"] == "csrftoken"), "")
+
+    if method != "GET" and not token():  # the session answer sets the cookie
+        page.request.get(url.split("/api/v1/")[0] + "/api/v1/auth/session")
+    response = page.request.fetch(url, method=method, data=data, headers={"X-CSRFToken": token()})
+    assert response.ok or response.status == refused, f"{method} {url}: {response.status} {response.text()}"
     return response.json()
 
 

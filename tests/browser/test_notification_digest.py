@@ -27,7 +27,8 @@ def test_the_digest_goes_out_at_an_hour_the_player_picks_in_their_time_zone(
         page.fill("#id_email", "digest@example.test")
         page.check("#id_email_digest")
         page.select_option("#id_digest_hour", "7")
-        page.click("button.primary")
+        with page.expect_navigation():
+            page.click("button.primary")
         assert "saved" in page.locator(".notice-ok").inner_text()
         assert zone.input_value() == "Asia/Tokyo" and page.locator("#id_digest_hour").input_value() == "7"
         # 07:00 in Tokyo is 22:00 UTC the day before.
@@ -36,7 +37,8 @@ def test_the_digest_goes_out_at_an_hour_the_player_picks_in_their_time_zone(
         pages_kit.shot(page, f"notifications-digest-{viewport}")
         # A chosen zone is kept, whatever the browser's.
         page.select_option("#id_digest_timezone", "Europe/Paris")
-        page.click("button.primary")
+        with page.expect_navigation():  # the form's answer, before reloading it
+            page.click("button.primary")
         page.reload()
         assert zone.input_value() == "Europe/Paris"
     finally:

@@ -36,7 +36,7 @@ def test_replay_appears_after_the_end_and_resign_is_set_apart_and_confirmed(pers
     assert "loses the game" in confirm.inner_text()
     shot(ann, "resign-confirm-desktop")
     ann.keyboard.press("Escape")  # changed their mind: nothing sent
-    assert ann.locator("#confirm").is_hidden()
+    ann.locator("#confirm").wait_for(state="hidden")  # closed on the next drawn frame
     ann.click("#resign-row [data-command=resign]")
     ann.click("#confirm .btn-confirm")
     ann.locator("#replay-link").wait_for(state="visible")
