@@ -346,3 +346,14 @@ describe("the Panzer Leader text view and keyboard", () => {
     assert.deepEqual(unitsWithCommands(groups), ["ge-engineer_ht-1"]);
   });
 });
+
+describe("the help line's command keys", () => {
+  test("Panzer Leader lists the keys of its own commands only (no pass, no initiative)", async () => {
+    const { SHORTCUTS } = await import("../../static/games/js/game/legal.js");
+    const { commandKeys } = await import("../../static/games/js/game/vocabulary.js");
+    const types = new Set(Object.values(PL.commands).flat().map((c) => c.type));
+    const keyed = new Set([...types].filter((t) => SHORTCUTS[t]).map((t) => SHORTCUTS[t]));
+    assert.deepEqual(new Set(commandKeys("panzer_leader").map(([key]) => key)), keyed);
+    assert.deepEqual(commandKeys("panzer_grenadier").map(([key]) => key), ["e", "p", "i", "d"]);
+  });
+});

@@ -19,7 +19,7 @@ import { namedText } from "./explain.js";
 import { pointing } from "./pointing.js";
 import { actors, allCommands, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
 import { describeEvent, trayRolls } from "./log.js";
-import { vocabulary } from "./vocabulary.js";
+import { commandKeys, vocabulary } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { LogView, Logbook } from "./logview.js";
 import { LosTool } from "./lostool.js";
@@ -318,6 +318,8 @@ const drawTextViewSoon = textViewDrawer({
 // -- log, dice, notices -------------------------------------------------------------------------
 
 const words = vocabulary(boot.ruleset); // this game's sentences, before the shared ones
+// The help line's command keys are this game's (Panzer Leader has no pass nor initiative).
+fill($("command-keys"), commandKeys(boot.ruleset).flatMap(([key, what]) => [el("kbd", {}, key), ` ${what}, `]));
 const logView = new LogView($("log"), {
   toggled: new Set(),
   describe: (event) => words?.describe(event, { nameOf, sideName }) ?? describeEvent(event, { nameOf, sideName, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" }),
