@@ -104,6 +104,7 @@ function drawQueue(lists) {
     el("li", { dataset: { size } }, `${size} v ${size}: ${n} waiting`)));
   state.seek = lists.seek;
   drawSeek();
+  ensurePolling();
 }
 
 function drawSeek() {
@@ -246,7 +247,7 @@ async function quickMatch(event) {
       { seek: state.seek.id, level: form.elements.bot_level.value, after_seconds: after }));
     if (wish.ok) state.botWish = wish.body;
   }
-  say("You are in the queue."); drawSeek(); pollSeek();
+  say("You are in the queue."); drawSeek(); ensurePolling();
 }
 
 async function checkBotOffer() {
@@ -260,14 +261,38 @@ async function acceptBot() {
   await act(post(`/api/v1/bots/quick-match/${state.seek.id}/accept`), (game) => location.assign(gameUrl(game.id)));
 }
 
+let polling = false;
+
+/** Poll while a seek waits, however the page learnt of it: the lobby's lists may say "no seek"
+ * for a moment after the seek was made (lists made just before it) and bring it back next. */
+function ensurePolling() {
+  if (!polling && state.seek && state.seek.status === "waiting") pollSeek();
+}
+
 async function pollSeek() {
-  // The lobby socket says "matched" at once; this is the fallback if it is reconnecting.
+  // The lobby socket says "matched" at once; this is the fallback if it is reconnecting, and
+  // the clock of the bot offer.
+  polling = true;
+  try {
+    await pollWhileWaiting();
+  } finally {
+    polling = false;
+  }
+}
+
+async function pollWhileWaiting() {
   while (state.seek && state.seek.status === "waiting") {
     await new Promise((r) => setTimeout(r, 3000));
     if (!state.seek || state.seek.status !== "waiting") return;
-    await checkBotOffer();
-    const answer = await get(`/api/v1/matchmaking/seeks/${state.seek.id}`);
-    if (!answer.ok) return;
+    let answer;
+    try {
+      await checkBotOffer();
+      answer = await get(`/api/v1/matchmaking/seeks/${state.seek.id}`);
+    } catch {
+      continue; // the network, for a moment: ask again
+    }
+    if (answer.status === 404) { state.seek = null; drawSeek(); return; }
+    if (!answer.ok) continue; // busy (429, 503): ask again in a moment
     if (answer.body.status === "matched") location.assign(gameUrl(answer.body.game));
     else if (answer.body.status === "cancelled") { state.seek = null; drawSeek(); }
   }
