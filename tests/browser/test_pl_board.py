@@ -19,7 +19,7 @@ import re
 import pytest
 
 from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, shot
-from tests.browser.board_play import click_hex
+from tests.browser.board_play import click_hex, fix_dice
 from tests.browser.test_game_play import api
 
 SCENARIO = "pl-hollenbach"
@@ -84,14 +84,19 @@ def mine_shown(page) -> bool:
         || JSON.stringify(window.pgweb.store.view.markers || []).includes('"mine"')""")
 
 
+DICE = "00" * 32
+
+
 @pytest.fixture
-def pl_people(browser, live_server_url):
-    """Ann (Allied), Bob (German) and Cy (watching) on a started Hollenbach game: (url, ann, bob, cy)."""
+def pl_people(browser, live_server_url, live_server_env):
+    """Ann (Allied), Bob (German) and Cy (watching) on a started Hollenbach game: (url, ann, bob, cy).
+    The dice are the test's (Bob's gun leaves the Sherman on the board, in A-H-1)."""
     ann, bob, cy = (guest(browser, live_server_url, **DESKTOP) for _ in range(3))
     for p in (ann, bob, cy):
         p.set_default_timeout(TIMEOUT)
     game = api(ann, "POST", live_server_url + "/api/v1/games",
                {"scenario": SCENARIO, "side": "allied", "options": {"spectators": "public"}})
+    fix_dice(live_server_env, game["id"], DICE)
     api(bob, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
     url = f"{live_server_url}/games/{game['id']}/"
     for p in (ann, bob, cy):
@@ -185,6 +190,9 @@ def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm
         sizes = phone.evaluate(
             "[...document.querySelectorAll('svg.board .layer-units .unit use')].map(u => u.getBoundingClientRect().width)")
         assert sizes and min(sizes) >= 28, sizes
+        # The banner says the table is provisional in three words, so the map keeps its room.
+        assert "CRT provisional" in phone.locator("#turn-banner").inner_text()
+        assert phone.locator("#turn-banner").bounding_box()["height"] < 110
         phone.locator('#global-actions button[data-command="end_phase"]').tap()
         phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
         before = version(phone)
