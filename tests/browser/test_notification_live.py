@@ -40,4 +40,6 @@ def test_a_player_elsewhere_on_the_site_is_told_it_is_their_move(
     ann.wait_for_function("() => window.__raised.length > 0", timeout=TIMEOUT)
     [raised] = ann.evaluate("window.__raised")
     assert raised["title"].startswith("Your move: ") and raised["tag"] == f"pgweb-{game}"
+    if viewport == "phone":  # under the header, clear of a game page's action sheet below
+        assert notice.bounding_box()["y"] < 100
     shot(ann, f"notification-notice-{viewport}")
