@@ -55,10 +55,12 @@ def test_a_game_passed_to_its_end_shows_the_result_and_replays_from_each_side(
     label = ann.locator("#step-label")
     label.get_by_text(f"of {last}").wait_for(timeout=TIMEOUT)
     ann.locator("[data-step=first]").click()
-    assert label.inner_text().startswith("Step 1 of")
+    # Each step is drawn once its state has come: wait for the label to say so.
+    step = "(n) => document.getElementById('step-label').textContent.startsWith(`Step ${n} of`)"
+    ann.wait_for_function(step, arg=1, timeout=TIMEOUT)
     for _ in range(3):
         ann.keyboard.press("ArrowRight")
-    assert label.inner_text().startswith("Step 4 of")
+    ann.wait_for_function(step, arg=4, timeout=TIMEOUT)
     assert ann.locator("#step-command").inner_text()
     assert ann.locator("#log li").count() >= 1
     ann.locator("#audience").select_option("side:su")
