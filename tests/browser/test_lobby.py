@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
+
+from tests.browser.pages_kit import api
+
 
 def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_server_url) -> None:
     stylesheets: list[int] = []
@@ -46,3 +50,16 @@ def test_the_api_docs_render_offline_from_bundled_swagger_ui(page, live_server_u
     operation = page.locator(".opblock-summary-path", has_text="/api/v1/status/")
     operation.wait_for(timeout=10_000)
     assert operation.count() == 1
+
+
+def test_a_rated_game_says_so_on_its_lobby_card(person, live_server_url) -> None:
+    ann = person(guest=False)
+    name = f"rated{uuid.uuid4().hex[:8]}"
+    api(ann, live_server_url, "POST", "/api/v1/auth/signup",
+        {"username": name, "password": "a long enough passphrase"})
+    rated = api(ann, live_server_url, "POST", "/api/v1/games",
+                {"scenario": "meeting-at-kessel", "side": "ge", "options": {"rated": True}})
+    ann.goto(live_server_url + "/")
+    card = ann.locator(f'article.game-card[data-game="{rated["id"]}"]')
+    card.wait_for()
+    assert "rated" in card.locator(".badges li").all_inner_texts()

@@ -19,6 +19,7 @@ function optionNames() {
 
 function badges(options) {
   const out = [];
+  if (options.rated) out.push("rated");
   if (options.double_blind) out.push("double-blind");
   if (options.optional_rules && options.optional_rules.length) {
     out.push(`optional rules: ${options.optional_rules.map((id) => optionNames()[id] || id).join(", ")}`);
