@@ -111,18 +111,25 @@ class Judge:
         on_objective = any(t.hex in b.held for t in targets)
         return e * per_step * (1.3 if on_objective else 1.0)
 
-    def move_score(self, cmd: dict) -> float:
+    def move_gain(self, cmd: dict) -> tuple[float, Counter | None, list]:
+        """What a move gains in hex value, with its mover and path (-1 and no mover for a
+        move the judge cannot read)."""
         b = self.b
         c = b.by_id(cmd.get("unit", ""))
         path = [b.scen.hex(x) for x in cmd.get("path", [])]
         if c is None or not path or path[-1] is None or path[0] is None:
-            return -1.0
+            return -1.0, None, path
         # A reinforcement entering the map (16.5) starts from its entry hex.
         here = self.hex_value(c, c.hex if c.hex is not None else path[0])
-        gain = self.hex_value(c, path[-1]) - here + (0.3 if c.hex is None else 0.0)
+        return self.hex_value(c, path[-1]) - here + (0.3 if c.hex is None else 0.0), c, path
+
+    def move_score(self, cmd: dict) -> float:
+        gain, c, path = self.move_gain(cmd)
+        if c is None:
+            return gain
         # Opportunity fire on the way (13.0): the worst hex crossed, a little.
         passing = max((self.exposure(h) for h in path[:-1] if h is not None), default=0.0)
-        return gain - 0.02 * passing * b.worth(c) - 0.01 * len(path)
+        return gain - 0.02 * passing * self.b.worth(c) - 0.01 * len(path)
 
     def assault_score(self, cmd: dict) -> float:
         bal = od.assault_balance(self.odds.get(command_key(cmd)), self.b.me)

@@ -40,13 +40,7 @@ class RecruitJudge(Judge):
         return v
 
     def move_score(self, cmd: dict) -> float:
-        b = self.b
-        c = b.by_id(cmd.get("unit", ""))
-        path = [b.scen.hex(x) for x in cmd.get("path", [])]
-        if c is None or not path or path[-1] is None or path[0] is None:
-            return -1.0
-        here = self.hex_value(c, c.hex if c.hex is not None else path[0])
-        return self.hex_value(c, path[-1]) - here + (0.3 if c.hex is None else 0.0)
+        return self.move_gain(cmd)[0]  # the gain alone: no fields of fire on the way
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:
