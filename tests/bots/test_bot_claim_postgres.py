@@ -42,13 +42,18 @@ def _shell(env, code: str) -> str:
     return out.stdout.strip().splitlines()[-1]  # after the shell's own notices
 
 
-def test_processes_racing_on_one_version_make_exactly_one_bot_command(pg_env):
-    game_id = _shell(pg_env, (
+def _bot_game(env: dict) -> str:
+    """Ann (German) against a Recruit on Meeting at Kessel, started: the game's id."""
+    return _shell(env, (
         "from django.contrib.auth import get_user_model as U\n"
         "from games.botplay.seats import play_against_bot\n"
         "ann = U().objects.create_user(username='ann')\n"
         "print(play_against_bot(user=ann, scenario='meeting-at-kessel', side='ge',"
         " level='recruit').pk)"))
+
+
+def test_processes_racing_on_one_version_make_exactly_one_bot_command(pg_env):
+    game_id = _bot_game(pg_env)
     # Version 1 is the initiative phase: the bot's seat may act.
     procs = [
         subprocess.Popen(
@@ -85,12 +90,7 @@ HANGING_BOT = (
 def test_a_process_killed_mid_turn_is_resumed_by_the_workers_sweep_and_the_bot_acts_once(
         pg_env):
     env = {**pg_env, "PGWEB_BOT_LEASE_SECONDS": "2", "PGWEB_BOTS_RUN": "1"}
-    game_id = _shell(pg_env, (
-        "from django.contrib.auth import get_user_model as U\n"
-        "from games.botplay.seats import play_against_bot\n"
-        "ann = U().objects.create_user(username='ann')\n"
-        "print(play_against_bot(user=ann, scenario='meeting-at-kessel', side='ge',"
-        " level='recruit').pk)"))
+    game_id = _bot_game(pg_env)
     # A process claims version 1 for the bot, then hangs thinking: kill it there.
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "manage.py"), "shell", "-c",
