@@ -1,8 +1,13 @@
 """A Panzer Leader seat's picture of the battle, read from its view and the game's public
-facts: counters by side and hex, the objectives and how far each hex is from them, and the
-expected effect of an attack from the preview's Combat Results Table chances.
+facts: counters by side and hex, which objectives each side holds, how far (in movement
+points over the map's terrain) each hex is from them, the units that must enter or land
+this phase, and the expected effect of an attack from the preview's Combat Results Table
+chances.
 
-Panzer Leader views carry no `own` flag: the side comes from the Decision.
+Victory is objectives held at the end (the last side to enter or pass through a hex holds
+it), so the pull of a hex is what a unit there does for the objectives: an attacker's unit
+goes for the objectives the enemy holds, spreading over them rather than piling on one; a
+defender's unit on an objective stays, since leaving it lets the first enemy through take it.
 """
 
 from __future__ import annotations
@@ -13,13 +18,22 @@ from fractions import Fraction
 from typing import Any
 
 from games.rules.common.hexgrid import Hex, distance
+from games.rules.panzer_leader.crt import chances, drm, odds_index
 
+from .leader_paths import FAR, move_class, path_cost
 from .public import PublicScenario
 
 # A result's worth to the attacker, per target (X eliminated, DD/D dispersed, 7.0).
 RESULT_VALUE = {"X": 1.0, "DD": 0.6, "D": 0.35, "-": 0.0}
 COVER = {"woods": 2, "town": 2, "forest": 2, "village": 2, "hill": 1, "slope": 1}
 ATTACKS = ("fire", "opportunity_fire", "assault", "overrun")
+NO_CONTROL = ("truck", "wagon")  # kinds that never hold a hex (23.4)
+# What an objective is worth to a unit going for it: taking one the enemy holds is worth
+# more than standing on one of ours, and a defender keeps what it holds.
+TAKE, KEEP_ATTACKER, KEEP_DEFENDER = 3.0, 1.5, 2.5
+CROWD = 1.5  # each friend already on an objective divides its worth by 1 + CROWD
+STAND = 0.5  # the bonus for standing on the objective (passing through is not holding)
+LONG_RANGE = 10  # guns that reach this far fire at the objectives rather than walk there
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +45,9 @@ class Piece:
     dispersed: bool
     moved: bool
     fired: bool
+    entry_turn: int = 0
+    afloat: bool = False
+    carried_by: str | None = None
 
 
 def command_key(cmd: dict) -> str:
@@ -40,13 +57,20 @@ def command_key(cmd: dict) -> str:
 def effect(preview: dict | None) -> float | None:
     """Expected worth of an attack per target from its preview's chances (None: unknown)."""
     attack = (preview or {}).get("attack") or {}
-    chances = attack.get("chances")
-    if not chances:
+    got = attack.get("chances")
+    if not got:
         return None
     total = 0.0
-    for code, p in chances.items():
+    for code, p in got.items():
         total += float(Fraction(str(p))) * RESULT_VALUE.get(code, 0.0)
     return total
+
+
+def _int(x: Any, default: int = 0) -> int:
+    try:
+        return int(x)
+    except (TypeError, ValueError):
+        return default
 
 
 class LeaderBoard:
@@ -54,6 +78,9 @@ class LeaderBoard:
                  previews: list[dict] | None):
         self.me = side
         self.facts = facts
+        self.turn = _int(view.get("turn"), 1)
+        self.turns = _int(view.get("turns"), self.turn)
+        self.phase = view.get("phase") or ""
         self.pieces: list[Piece] = []
         for u in view.get("units", []):
             if u.get("eliminated") or u.get("exited"):
@@ -61,12 +88,19 @@ class LeaderBoard:
             self.pieces.append(Piece(
                 u["id"], u.get("side", ""), u.get("type"), facts.hex(u.get("hex")),
                 u.get("status") not in (None, "ok"), bool(u.get("moved")),
-                bool(u.get("fired") or u.get("opfired"))))
+                bool(u.get("fired") or u.get("opfired")), _int(u.get("entry_turn")),
+                bool(u.get("afloat")), u.get("carried_by")))
         self.by_id = {p.id: p for p in self.pieces}
         self.control = view.get("control") or {}
         self.odds = {command_key(p["command"]): p for p in previews or () if "command" in p}
         self.attacker = facts.threshold_side
+        self.at: dict[Hex, list[Piece]] = {}
+        for p in self.pieces:
+            if p.hex is not None:
+                self.at.setdefault(p.hex, []).append(p)
+        self.objective_at = {o.hex: i for i, o in enumerate(facts.objectives)}
 
+    # -- who is where ----------------------------------------------------------------------
     def mine(self) -> list[Piece]:
         return [p for p in self.pieces if p.side == self.me and p.hex is not None]
 
@@ -77,28 +111,67 @@ class LeaderBoard:
         return (self.facts.unit_type(p.type_id) or {}) if p is not None else {}
 
     def attack_range(self, p: Piece) -> int:
-        try:
-            return int(str(self.printed(p).get("range", "0")).split("/")[0] or 0)
-        except ValueError:
-            return 0
+        return _int(str(self.printed(p).get("range", "0")).split("/")[0].rstrip("*"))
+
+    def movement(self, p: Piece) -> float:
+        return float(self.printed(p).get("movement") or 1) or 1.0
+
+    def controls(self, p: Piece) -> bool:
+        """Whether the unit holds a hex it stands on (trucks and wagons never do)."""
+        return self.printed(p).get("kind") not in NO_CONTROL
+
+    def passengers(self, p: Piece) -> list[Piece]:
+        return [q for q in self.pieces if q.carried_by == p.id]
 
     def is_attacker(self) -> bool:
         return self.attacker == self.me
 
-    def objective_pull(self, h: Hex | None) -> float:
-        """How much a unit in hex h helps take or hold the objectives (nearer: more)."""
-        if h is None:
+    def due(self, p: Piece) -> bool:
+        """A unit of ours that is lost unless it enters (or lands) in this phase."""
+        if p.side != self.me or p.entry_turn != self.turn or p.carried_by:
+            return False
+        return p.hex is None or p.afloat
+
+    def held_by_me(self, o_hex: Hex) -> bool:
+        return self.control.get(self.facts.label(o_hex)) == self.me
+
+    def holders(self, o_hex: Hex, but: str | None = None) -> int:
+        """Our units standing on the hex that hold it (the moving unit `but` left out)."""
+        return sum(1 for q in self.at.get(o_hex, ()) if q.side == self.me and q.id != but
+                   and self.controls(q))
+
+    # -- the objectives --------------------------------------------------------------------
+    def worth(self, o_hex: Hex, but: str | None = None) -> float:
+        """What going for the objective is worth to one more unit of ours."""
+        if self.held_by_me(o_hex):
+            base = KEEP_ATTACKER if self.is_attacker() else KEEP_DEFENDER
+        else:
+            base = TAKE
+        return base / (1 + CROWD * self.holders(o_hex, but))
+
+    def pull(self, p: Piece, h: Hex | None) -> float:
+        """How much unit p standing in hex h helps take or hold the objectives: the best
+        objective's worth, less by how many turns of movement away it is."""
+        if h is None or not self.facts.objectives:
             return 0.0
-        pull = 0.0
-        for o in self.facts.objectives:
-            d = distance(h, o.hex)
-            held = self.control.get(o.label) == self.me
-            if d == 0:
-                pull += 3.0 if not held else 2.0
-            else:
-                reach = 1.0 if not held else 0.4
-                pull += reach * max(0.0, 1 - d / 20)
-        return pull
+        carried = self.passengers(p)
+        if not self.controls(p) and not carried:
+            return 0.0
+        mover = carried[0] if carried and not self.controls(p) else p
+        move = move_class(self.printed(p))
+        ma = max(1.0, self.movement(p))
+        best = 0.0
+        for i, o in enumerate(self.facts.objectives):
+            cost = path_cost(self.facts, move, h, i)
+            if cost >= FAR:
+                cost = 3.0 * distance(h, o.hex)
+            value = self.worth(o.hex, but=p.id) / (1 + cost / ma)
+            if cost == 0 and mover is p:
+                value += STAND * self.worth(o.hex, but=p.id)
+            best = max(best, value)
+        if self.attack_range(p) >= LONG_RANGE:
+            best *= 0.4
+        return best
 
     def cover(self, h: Hex | None) -> int:
         if h is None:
@@ -114,26 +187,47 @@ class LeaderBoard:
         for e in self.enemies():
             if e.dispersed:
                 continue
-            t = self.printed(e)
             if distance(e.hex, h) <= max(1, self.attack_range(e)):
-                total += float(t.get("attack") or 0)
+                total += float(self.printed(e).get("attack") or 0)
         return total
 
+    # -- what a command is worth -----------------------------------------------------------
     def attack_value(self, cmd: dict) -> float:
-        """The expected worth of an attack command (0.2 a target when the odds are unknown)."""
+        """The expected worth of an attack command (0.2 a target when the odds are unknown;
+        an overrun, which has no preview, by the Combat Results Table on printed values)."""
         e = effect(self.odds.get(command_key(cmd)))
+        if e is None and cmd.get("type") == "overrun":
+            e = self.overrun_effect(cmd)
         targets = cmd.get("targets") or ([cmd["target"]] if cmd.get("target") else [])
         n = max(1, len(targets)) if isinstance(targets, list) else 1
+        if cmd.get("type") in ("assault", "overrun"):
+            h = self.facts.hex(cmd.get("target"))
+            n = max(1, len([q for q in self.at.get(h, ()) if q.side != self.me]))
         return (0.2 if e is None else e) * n
 
+    def overrun_effect(self, cmd: dict) -> float:
+        h = self.facts.hex(cmd.get("target"))
+        att = sum(float(self.printed(self.by_id.get(u)).get("attack") or 0)
+                  for u in cmd.get("units") or ())
+        defenders = [q for q in self.at.get(h, ()) if q.side != self.me]
+        if not defenders or att <= 0:
+            return 0.0
+        defence = max(float(self.printed(q).get("defense") or 1) for q in defenders)
+        col = odds_index(Fraction(att).limit_denominator(), Fraction(defence).limit_denominator())
+        odds = chances(col, drm("overrun"))
+        return sum(float(p) * RESULT_VALUE.get(code, 0.0) for code, p in odds.items())
+
     def move_gain(self, cmd: dict) -> float:
+        """What a move (or landing) does for the objectives, plus cover, less the enemy
+        strength that can reach the new hex; entering or landing when due is worth most."""
         p = self.by_id.get(cmd.get("unit", ""))
         dest = self.facts.hex(cmd.get("to"))
         if p is None or dest is None:
             return -0.5
         here = p.hex
-        gain = self.objective_pull(dest) - self.objective_pull(here)
-        if not self.is_attacker():
-            gain *= 0.7  # a defender stays near what it holds
+        gain = self.pull(p, dest) - (self.pull(p, here) if not p.afloat else 0.0)
+        if self.due(p):
+            gain += 2.0
         danger = self.threat(dest) - self.threat(here)
-        return gain + 0.08 * (self.cover(dest) - self.cover(here)) - 0.004 * danger
+        shelter = 0.08 if self.is_attacker() else 0.15
+        return gain + shelter * (self.cover(dest) - self.cover(here)) - 0.004 * danger

@@ -1,0 +1,88 @@
+"""How far, in movement points, each hex of a Panzer Leader map is from each objective, for
+each movement class: the objective pull of a move reads these, not straight-line distance,
+so a tank does not steer for an objective across a stream or up a slope it cannot climb.
+
+Only what every player knows goes in: the map's terrain (the public facts) and the printed
+movement chart. Hexside symbols and roads are not in the public facts' map yet, so a road
+is not cheaper here and a woods edge does not stop a vehicle; within one phase the legal
+moves (the engine's own reach) already know both, and these fields only rank the hexes a
+unit can reach by what is left beyond them.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from games.rules.common.hexgrid import Hex, neighbors
+from games.rules.panzer_leader.crt import charts
+
+from .public import PublicScenario
+
+# A vehicle may not enter a stream but over a bridge, nor a swamp; the public map does not
+# say where the bridges are, so a stream costs a vehicle dearly rather than nothing.
+VEHICLE_STREAM = 6.0
+FAR = 99.0
+
+
+def move_class(printed: dict) -> str:
+    """`foot`, `tracked` or `truck`, from the counter's printed movement line."""
+    for key, text in printed.get("details") or ():
+        if key == "movement" and "(" in str(text):
+            return str(text).rsplit("(", 1)[1].rstrip(")").strip()
+    return "tracked" if printed.get("vehicle") else "foot"
+
+
+def entry_cost(move: str, terrain: str) -> float | None:
+    """The cost of entering a hex of this terrain (None: never)."""
+    if terrain == "sea":
+        return None
+    table = charts()["movement"].get(move) or charts()["movement"]["foot"]
+    cost = table.get("clear" if terrain == "beach" else terrain)
+    if cost is None and terrain == "stream" and move != "foot":
+        return VEHICLE_STREAM
+    return None if cost is None else float(cost)
+
+
+_CACHE: dict[tuple[str, str], tuple[dict[Hex, float], ...]] = {}
+
+
+def _fields(move: str, facts: PublicScenario) -> tuple[dict[Hex, float], ...]:
+    terrain = getattr(facts.map, "terrain_of", {})
+    out = []
+    for o in facts.objectives:
+        dist = {o.hex: 0.0}
+        todo = [(0.0, o.hex.q, o.hex.r, o.hex)]
+        while todo:
+            d, _, _, h = heapq.heappop(todo)
+            if d > dist.get(h, FAR):
+                continue
+            # Stepping from n into h costs h's entry (on the objective itself: the objective's).
+            step = entry_cost(move, terrain.get(h, "clear"))
+            if step is None and h != o.hex:
+                continue
+            step = 1.0 if step is None else step
+            for n in neighbors(h):
+                if n not in terrain:
+                    continue
+                nd = d + step
+                if nd < dist.get(n, FAR):
+                    dist[n] = nd
+                    heapq.heappush(todo, (nd, n.q, n.r, n))
+        out.append(dist)
+    return tuple(out)
+
+
+def fields(facts: PublicScenario, move: str) -> tuple[dict[Hex, float], ...]:
+    """One distance field per objective (in the facts' order) for the movement class: the
+    same scenario's map and objectives give the same fields, so they are made once."""
+    key = (facts.id, move)
+    if key not in _CACHE:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = _fields(move, facts)
+    return _CACHE[key]
+
+
+def path_cost(facts: PublicScenario, move: str, h: Hex, objective: int) -> float:
+    """Movement points from hex h to the objective (FAR where the terrain forbids it)."""
+    return fields(facts, move)[objective].get(h, FAR)
