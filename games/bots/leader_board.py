@@ -25,6 +25,8 @@ from .public import PublicScenario
 
 # A result's worth to the attacker, per target (X eliminated, DD/D dispersed, 7.0).
 RESULT_VALUE = {"X": 1.0, "DD": 0.6, "D": 0.35, "-": 0.0}
+# A result's cost to the side that suffers it (a dispersed unit is only out for a turn).
+LOSS_VALUE = {"X": 1.0, "DD": 0.25, "D": 0.1, "-": 0.0}
 COVER = {"woods": 2, "town": 2, "forest": 2, "village": 2, "hill": 1, "slope": 1}
 ATTACKS = ("fire", "opportunity_fire", "assault", "overrun")
 NO_CONTROL = ("truck", "wagon")  # kinds that never hold a hex (23.4)
@@ -99,6 +101,8 @@ class LeaderBoard:
             if p.hex is not None:
                 self.at.setdefault(p.hex, []).append(p)
         self.objective_at = {o.hex: i for i, o in enumerate(facts.objectives)}
+        self._danger: dict[tuple, float] = {}
+        self._threat: dict[Hex, float] = {}
 
     # -- who is where ----------------------------------------------------------------------
     def mine(self) -> list[Piece]:
@@ -179,17 +183,41 @@ class LeaderBoard:
         terrain = getattr(self.facts.map, "terrain_of", {}).get(h, "clear")
         return COVER.get(terrain, 0)
 
+    def danger(self, p: Piece, h: Hex | None) -> float:
+        """The chance, roughly, that unit p standing in hex h is lost to the fire the enemy
+        units in view could bring on it next (their printed strengths within range, by the
+        Combat Results Table, half of it as the line of sight is not known here), times
+        what the unit is worth (a truck counts for little: it scores nothing lost)."""
+        if h is None:
+            return 0.0
+        worth = 1.0 if self.controls(p) else (1.0 if self.passengers(p) else 0.2)
+        key = (h, p.type_id)
+        if key not in self._danger:
+            att = self.threat(h)
+            defence = float(self.printed(p).get("defense") or 1)
+            if att <= 0:
+                self._danger[key] = 0.0
+            else:
+                col = odds_index(Fraction(att).limit_denominator(100),
+                                 Fraction(defence).limit_denominator(100))
+                odds = chances(col, 1 if self.cover(h) >= 2 else 0) if col >= 0 else {}
+                self._danger[key] = 0.5 * sum(float(q) * LOSS_VALUE.get(code, 0.0)
+                                              for code, q in odds.items())
+        return worth * self._danger[key]
+
     def threat(self, h: Hex | None) -> float:
         """Enemy attack strength whose printed range reaches the hex."""
         if h is None:
             return 0.0
-        total = 0.0
-        for e in self.enemies():
-            if e.dispersed:
-                continue
-            if distance(e.hex, h) <= max(1, self.attack_range(e)):
-                total += float(self.printed(e).get("attack") or 0)
-        return total
+        if h not in self._threat:
+            total = 0.0
+            for e in self.enemies():
+                if e.dispersed:
+                    continue
+                if distance(e.hex, h) <= max(1, self.attack_range(e)):
+                    total += float(self.printed(e).get("attack") or 0)
+            self._threat[h] = total
+        return self._threat[h]
 
     # -- what a command is worth -----------------------------------------------------------
     def attack_value(self, cmd: dict) -> float:
@@ -199,11 +227,25 @@ class LeaderBoard:
         if e is None and cmd.get("type") == "overrun":
             e = self.overrun_effect(cmd)
         targets = cmd.get("targets") or ([cmd["target"]] if cmd.get("target") else [])
-        n = max(1, len(targets)) if isinstance(targets, list) else 1
+        hit = [self.by_id.get(t) for t in targets] if isinstance(targets, list) else []
         if cmd.get("type") in ("assault", "overrun"):
             h = self.facts.hex(cmd.get("target"))
-            n = max(1, len([q for q in self.at.get(h, ()) if q.side != self.me]))
-        return (0.2 if e is None else e) * n
+            hit = [q for q in self.at.get(h, ()) if q.side != self.me]
+        worth = sum(self.target_worth(q) for q in hit) if hit else 1.0
+        return (0.2 if e is None else e) * worth
+
+    def target_worth(self, q: Piece | None) -> float:
+        """What knocking out an enemy unit is worth: a point for any unit that scores (a
+        truck only for its riders), more for the guns that hit hardest and farthest."""
+        if q is None:
+            return 1.0
+        printed = self.printed(q)
+        if not self.controls(q):
+            return 0.3 + sum(self.target_worth(r) for r in self.passengers(q))
+        punch = float(printed.get("attack") or 0)
+        reach = self.attack_range(q)
+        return 0.7 + 0.3 * min(1.0, punch / 12) + (0.5 if reach >= LONG_RANGE and punch >= 12
+                                                    else 0.0)
 
     def overrun_effect(self, cmd: dict) -> float:
         h = self.facts.hex(cmd.get("target"))
@@ -217,9 +259,10 @@ class LeaderBoard:
         odds = chances(col, drm("overrun"))
         return sum(float(p) * RESULT_VALUE.get(code, 0.0) for code, p in odds.items())
 
-    def move_gain(self, cmd: dict) -> float:
+    def move_gain(self, cmd: dict, care: float = 0.0) -> float:
         """What a move (or landing) does for the objectives, plus cover, less the enemy
-        strength that can reach the new hex; entering or landing when due is worth most."""
+        strength that can reach the new hex (`care`: how much the chance of losing the unit
+        there weighs); entering or landing when due is worth most."""
         p = self.by_id.get(cmd.get("unit", ""))
         dest = self.facts.hex(cmd.get("to"))
         if p is None or dest is None:
@@ -230,4 +273,6 @@ class LeaderBoard:
             gain += 2.0
         danger = self.threat(dest) - self.threat(here)
         shelter = 0.08 if self.is_attacker() else 0.15
-        return gain + shelter * (self.cover(dest) - self.cover(here)) - 0.004 * danger
+        risk = self.danger(p, dest) - (self.danger(p, here) if not p.afloat else 0.0)
+        return (gain + shelter * (self.cover(dest) - self.cover(here)) - 0.004 * danger
+                - care * risk)

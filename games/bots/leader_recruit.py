@@ -20,6 +20,7 @@ GROUP_WEIGHT = {
 }
 GOOD = 0.3  # expected worth per target above which a shot is "good odds"
 USEFUL = 0.05  # a move gaining less than this is not worth making
+CARE = 0.5  # a new player heeds the enemy's guns a little
 IDLE_END = 0.02  # the end-phase weight while a useful move or a good shot is left
 
 
@@ -28,7 +29,7 @@ def useful_moves(b: LeaderBoard, cmds: list[dict]) -> list[tuple[dict, float]]:
     (a unit that has moved only for a real gain: it does not dither)."""
     out = []
     for c in cmds:
-        gain = b.move_gain(c)
+        gain = b.move_gain(c, CARE)
         p = b.by_id.get(c.get("unit", ""))
         floor = USEFUL if p is None or not p.moved else 4 * USEFUL
         if gain > floor:
@@ -43,7 +44,7 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
     due = [c for g in ("move", "land") for c in d.legal.get(g, ())
            if (p := b.by_id.get(c.get("unit", ""))) is not None and b.due(p)]
     if due:
-        return rng.choices(due, weights=[max(0.02, 1 + b.move_gain(c)) ** 2 for c in due])[0]
+        return rng.choices(due, weights=[max(0.02, 1 + b.move_gain(c, CARE)) ** 2 for c in due])[0]
     weights: dict[str, float] = {}
     useful: dict[str, list[tuple[dict, float]]] = {}
     for g, cmds in d.legal.items():
@@ -65,7 +66,7 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
         pool = useful[group]
         return rng.choices([c for c, _ in pool], weights=[(1 + 4 * g) ** 2 for _, g in pool])[0]
     if group in ("move", "land"):
-        return rng.choices(cmds, weights=[max(0.02, 1 + 4 * b.move_gain(c)) ** 2
+        return rng.choices(cmds, weights=[max(0.02, 1 + 4 * b.move_gain(c, CARE)) ** 2
                                           for c in cmds])[0]
     if group in ATTACKS:
         return rng.choices(cmds, weights=[max(0.02, b.attack_value(c)) for c in cmds])[0]

@@ -1,0 +1,117 @@
+"""The Panzer Leader bots play for the objectives (issue 18): units due to enter come on
+before their phase ends, attackers move towards the objectives over the ground, defenders
+on an objective stay on it, fire goes to the enemy guns that hurt most, and the path
+distances follow the terrain. Each example is a decision built from a real situation's
+view, as the arena builds it."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bots import arena, harness, leader_recruit, leader_veteran, levels
+from games.bots.facts import public_facts
+from games.bots.leader_board import LeaderBoard
+from games.bots.leader_paths import FAR, path_cost
+from games.rules.common.dice import SeededDice
+from games.rules.common.hexgrid import neighbors
+from games.rules.registry import for_scenario
+
+
+def _decision(scenario_id: str, side: str, phase: str, seed: str = "t", group: str = ""):
+    """The first decision of `side` in `phase` (with a legal command of `group`, if named),
+    the game played so far by random play."""
+    rules = for_scenario(scenario_id)
+    options = sorted(rules.scenarios()[scenario_id].default_options)
+    state = rules.arm(rules.opening_state(scenario_id, options, None), options, "secret")
+    facts = public_facts(scenario_id, options)
+    dice = SeededDice(arena.derive(seed, "dice"))
+    sides = rules.seat_sides(state)
+    for n in range(400):
+        seat = rules.who_may_act(state)[0]
+        d = harness.decision_for(rules, state, seat, f"{seed}:{n}")
+        if sides[seat] == side and d.view["phase"] == phase and (not group or group in d.legal):
+            return d, facts
+        state = rules.apply(state, seat, levels.decide("random", d, facts), dice).state
+    raise AssertionError(f"{side} never reached {phase}")
+
+
+@pytest.mark.parametrize("level", [leader_recruit, leader_veteran])
+def test_units_due_to_enter_come_on_before_the_phase_ends(level):
+    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    due = {p.id for p in b.pieces if b.due(p)}
+    assert due, "the German advance guard enters on turn 1"
+    for k in range(8):
+        cmd = level.choose(d.__class__(d.view, d.legal, d.previews, f"seed{k}"), facts)
+        assert cmd["type"] == "move" and cmd["unit"] in due, cmd
+
+
+def test_a_landing_force_lands_instead_of_ending_the_phase():
+    d, facts = _decision("pl-seeufer-landing", "allied", "move_foot", group="land")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    assert any(b.due(b.by_id[c["unit"]]) for c in d.legal["land"])
+    for level in (leader_recruit, leader_veteran):
+        assert level.choose(d, facts)["type"] == "land"
+
+
+def test_a_defender_on_an_objective_stays_there():
+    d, facts = _decision("pl-hollenbach", "german", "move_foot")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    on_objective = {p.id for p in b.mine() if p.hex in b.objective_at}
+    assert on_objective
+    moves_off = [c for c in d.legal.get("move", ()) if c["unit"] in on_objective
+                 and facts.hex(c["to"]) not in b.objective_at]
+    assert moves_off
+    assert all(leader_veteran.score(b, c) < 0 for c in moves_off)
+    cmd = leader_veteran.choose(d, facts)
+    assert not (cmd.get("unit") in on_objective and facts.hex(cmd.get("to")) not in
+                b.objective_at), cmd
+
+
+def test_an_attacker_moves_towards_the_objectives_over_the_ground():
+    d, facts = _decision("pl-hollenbach", "allied", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    cmd = leader_veteran.choose(d, facts)
+    assert cmd["type"] == "move", cmd
+    p = b.by_id[cmd["unit"]]
+    move = "foot" if not b.printed(p).get("vehicle") else "tracked"
+
+    def nearest(h):
+        return min(path_cost(facts, move, h, i) for i in range(len(facts.objectives)))
+
+    assert nearest(facts.hex(cmd["to"])) < nearest(p.hex)
+
+
+def test_path_costs_follow_the_terrain_and_never_cross_the_sea():
+    facts = public_facts("pl-seeufer-landing")
+    terrain = facts.map.terrain_of
+    for i, o in enumerate(facts.objectives):
+        assert path_cost(facts, "foot", o.hex, i) == 0
+    # A sea hex with only sea around it is nowhere near any objective by land.
+    deep = [h for h, t in terrain.items() if t == "sea"
+            and all(terrain.get(n, "sea") == "sea" for n in neighbors(h))]
+    assert deep
+    assert all(path_cost(facts, "foot", h, 0) >= FAR for h in deep)
+    # A truck pays more than a man on foot to cross clear ground.
+    far_hex = max((h for h in terrain if path_cost(facts, "foot", h, 0) < FAR),
+                  key=lambda h: path_cost(facts, "foot", h, 0))
+    assert path_cost(facts, "truck", far_hex, 0) > path_cost(facts, "foot", far_hex, 0)
+
+
+def test_the_gun_that_reaches_across_the_map_is_the_target_worth_most():
+    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    assert b.target_worth(b.by_id["al-75-1"]) > b.target_worth(b.by_id["al-rifle-1"])
+    assert b.target_worth(b.by_id["al-truck-1"]) < b.target_worth(b.by_id["al-rifle-1"])
+
+
+def test_an_overrun_is_judged_by_the_table_on_printed_values():
+    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    truck = b.by_id["al-truck-1"]
+    weak = {"type": "overrun", "units": ["ge-pz1-1"], "target": facts.label(truck.hex)}
+    strong = {"type": "overrun", "units": ["ge-pz1-1", "ge-pz3_40-1", "ge-pz3_40-2"],
+              "target": facts.label(truck.hex)}
+    assert 0 < b.overrun_effect(weak) <= b.overrun_effect(strong) <= 1
+    empty = {"type": "overrun", "units": ["ge-pz1-1"], "target": "B-A-1"}
+    assert b.overrun_effect(empty) == 0
