@@ -35,7 +35,11 @@ NO_CONTROL = ("truck", "wagon")  # kinds that never hold a hex (23.4)
 TAKE, KEEP_ATTACKER, KEEP_DEFENDER = 3.0, 1.5, 2.5
 CROWD = 1.5  # each friend already on an objective divides its worth by 1 + CROWD
 STAND = 0.5  # the bonus for standing on the objective (passing through is not holding)
-LONG_RANGE = 10  # guns that reach this far fire at the objectives rather than walk there
+LONG_RANGE = 10
+SLOWNESS = 0.5  # how much each turn of movement still to go takes off an objective's pull
+# An attacker that heeds the enemy's guns as much as a defender never attacks at all (and
+# a battle the attacker never fights is nobody's win): it takes the risk at this fraction.
+ATTACKER_CARE = 0.35  # guns that reach this far fire at the objectives rather than walk there
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,13 @@ class LeaderBoard:
         """Whether the unit holds a hex it stands on (trucks and wagons never do)."""
         return self.printed(p).get("kind") not in NO_CONTROL
 
+    def is_gun(self, p: Piece) -> bool:
+        """Artillery and mortars, which do their work from afar (a tank's long gun does not
+        make it one)."""
+        printed = self.printed(p)
+        return self.attack_range(p) >= LONG_RANGE and (
+            printed.get("weapon") in ("(H)", "M") or not printed.get("vehicle"))
+
     def passengers(self, p: Piece) -> list[Piece]:
         return [q for q in self.pieces if q.carried_by == p.id]
 
@@ -169,11 +180,11 @@ class LeaderBoard:
             cost = path_cost(self.facts, move, h, i)
             if cost >= FAR:
                 cost = 3.0 * distance(h, o.hex)
-            value = self.worth(o.hex, but=p.id) / (1 + cost / ma)
+            value = self.worth(o.hex, but=p.id) / (1 + SLOWNESS * cost / ma)
             if cost == 0 and mover is p:
                 value += STAND * self.worth(o.hex, but=p.id)
             best = max(best, value)
-        if self.attack_range(p) >= LONG_RANGE:
+        if self.is_gun(p):
             best *= 0.4
         return best
 
@@ -243,8 +254,7 @@ class LeaderBoard:
         if not self.controls(q):
             return 0.3 + sum(self.target_worth(r) for r in self.passengers(q))
         punch = float(printed.get("attack") or 0)
-        reach = self.attack_range(q)
-        return 0.7 + 0.3 * min(1.0, punch / 12) + (0.5 if reach >= LONG_RANGE and punch >= 12
+        return 0.7 + 0.3 * min(1.0, punch / 12) + (0.5 if self.is_gun(q) and punch >= 12
                                                     else 0.0)
 
     def overrun_effect(self, cmd: dict) -> float:
@@ -274,5 +284,7 @@ class LeaderBoard:
         danger = self.threat(dest) - self.threat(here)
         shelter = 0.08 if self.is_attacker() else 0.15
         risk = self.danger(p, dest) - (self.danger(p, here) if not p.afloat else 0.0)
+        if self.is_attacker():
+            care *= ATTACKER_CARE
         return (gain + shelter * (self.cover(dest) - self.cover(here)) - 0.004 * danger
                 - care * risk)
