@@ -20,7 +20,7 @@ from games.rules.panzer_grenadier.optional.drumfire import (
 )
 from games.rules.panzer_grenadier.ruleset import RULESET
 from tests.rules.panzer_grenadier.builders import Scene
-from tests.rules.panzer_grenadier.turnkit import game, started, unit
+from tests.rules.panzer_grenadier.turnkit import board_map, game, started, unit
 
 SIXES = [6] * 40
 
@@ -500,3 +500,38 @@ def test_d_drumfire_extra_a_further_firer_adds_a_spotted_marker_only_if_it_shell
     state = shell(state, "a3")  # it did: one more marker, and it joins the attacks on entry
     assert spotted_markers(state, h) == 3
     assert sorted(f for f, _, _ in drumfire_firers(state, h)) == ["a1", "a3"]
+
+
+def at_hex(label: str):
+    return board_map("mill").parse_label(label)
+
+
+def river_crossing_setup():
+    # Mill board: A1808 is river between two clear hexes; German pioneers stand in it.
+    s = started([
+        unit("ge-t", "ge_pz_iv", "ge", "A1807"),
+        unit("ge-e", "ge_pioneer", "ge", "A1808"),
+        unit("su-1", "su_rifle", "su", "A0101"),
+    ], board="mill", scenario_id="test-river")
+    return apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-t"},
+                 ScriptedDice.of()).state
+
+
+def test_5_7_a_path_that_goes_on_past_a_river_hex_with_engineers_enters_it_the_normal_way():
+    # The move search offers the river hex both ways: with the engineers' help (2 MP, the
+    # move ends there, 5.7) and the normal way (4 MP, the move may go on). A path that leaves
+    # the hex again can only mean the normal way, and the engine takes it so.
+    s = river_crossing_setup()
+    on = {"type": "move", "unit": "ge-t", "path": ["A1808", "A1809"]}
+    assert on in legal_commands(s, "ge-1")["move"]
+    moved = apply(s, "ge-1", on, ScriptedDice.of()).state
+    assert moved.units["ge-t"].hex == at_hex("A1809")
+    assert moved.activation.mp_spent["ge-t"] > 4  # the river's full 4 MP, then the bank
+
+
+def test_5_7_a_path_that_stops_in_the_river_hex_crosses_with_the_engineers_help():
+    s = river_crossing_setup()
+    step = apply(s, "ge-1", {"type": "move", "unit": "ge-t", "path": ["A1808"]},
+                 ScriptedDice.of())
+    assert step.state.units["ge-t"].hex == at_hex("A1808")
+    assert step.state.activation is None  # the crossing ended the move, and the activation

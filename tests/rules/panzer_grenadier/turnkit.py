@@ -24,18 +24,17 @@ class TurnScenario:
     extra: dict = field(default_factory=dict)
 
 
-_MAP = None
+_MAPS: dict[str, Map] = {}
 
 
-def board_map() -> Map:
-    global _MAP
-    if _MAP is None:
-        _MAP = Map.from_board(load_board(f"{BOARDS}/birchwood.json"), "A")
-    return _MAP
+def board_map(board: str = "birchwood") -> Map:
+    if board not in _MAPS:
+        _MAPS[board] = Map.from_board(load_board(f"{BOARDS}/{board}.json"), "A")
+    return _MAPS[board]
 
 
-def scenario(**kw) -> TurnScenario:
-    s = TurnScenario(map=board_map(), **kw)
+def scenario(board: str = "birchwood", **kw) -> TurnScenario:
+    s = TurnScenario(map=board_map(board), **kw)
     register_scenario(s)
     return s
 
@@ -60,9 +59,10 @@ def game(
     last_turn=3,
     options=(),
     scenario_id="test-turn",
+    board="birchwood",
     **kw,
 ) -> st.GameState:
-    scenario(id=scenario_id)
+    scenario(id=scenario_id, board=board)
     if seats is None:
         seats = (st.SeatState("ge-1", "ge", frozenset()), st.SeatState("su-1", "su", frozenset()))
     return st.GameState(

@@ -26,8 +26,11 @@ from .registry import catalogue_for, game_map, hex_label, scenario_for
 from .stacking import stacking_problem
 
 
-def _check_step(state, ids, cur, nxt, spent_now, first, verb):
-    """One hex of a move for the movers together: (new MP spent, move ends here) (5.1)."""
+def _check_step(state, ids, cur, nxt, spent_now, first, verb, goes_on=False):
+    """One hex of a move for the movers together: (new MP spent, move ends here) (5.1).
+    `goes_on`: the path leaves the hex again, so a river hex holding friendly engineers is
+    entered the normal way where that is allowed (an engineer crossing would end the move
+    there, 5.7; the move search offers both, and the path says which was meant)."""
     m, cat = game_map(state), catalogue_for(state)
     a = state.activation
     side = state.units[ids[0]].side
@@ -67,7 +70,11 @@ def _check_step(state, ids, cur, nxt, spent_now, first, verb):
                     f"{hex_label(state, cur)} (5.1)",
                     rule="5.1",
                 )
-            s = move_step.step(m, state, uid, cur, nxt, catalogue=cat, known_enemy_hexes=enemy_hexes)
+            s = move_step.step(m, state, uid, cur, nxt, catalogue=cat, known_enemy_hexes=enemy_hexes,
+                               engineer_crossing=False if goes_on else None)
+            if goes_on and not s.allowed:
+                s = move_step.step(m, state, uid, cur, nxt, catalogue=cat,
+                                   known_enemy_hexes=enemy_hexes)
         if not s.allowed:
             raise IllegalCommand(
                 f"{verb}: {uid} may not enter {hex_label(state, nxt)}: {s.reason} ({s.rule})",
@@ -201,7 +208,8 @@ def check_path(
                 rule="12.1",
             )
         spent_now, ends = _check_step(
-            sim, ids, cur, h, spent_now, i == 0 and not any(has_moved(state, x) for x in ids), verb
+            sim, ids, cur, h, spent_now, i == 0 and not any(has_moved(state, x) for x in ids), verb,
+            goes_on=i < len(path) - 1,
         )
         sim = _move_with_riders(sim, ids, h)
         cur = h
@@ -296,7 +304,8 @@ def walk(
         first = not any(has_moved(state, x) for x in movers)
         try:
             spent_now, ends = _check_step(
-                state, list(movers), frm, h, dict(state.activation.mp_spent), first, "move"
+                state, list(movers), frm, h, dict(state.activation.mp_spent), first, "move",
+                goes_on=bool(path),
             )
         except IllegalCommand as exc:
             # Something changed under the move (a step lost to opportunity fire): it stops.
