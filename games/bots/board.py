@@ -8,13 +8,16 @@ the objectives are. Enemy counters the view shows only as markers count as infan
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.rules.common.hexgrid import Hex, distance, within
 from games.rules.panzer_grenadier.core.los import has_los
+from games.rules.panzer_grenadier.core.move_step import terrain_step
 
 from .public import Objective, PublicScenario
+from .routes import StepCost, least_costs
 
 # Weight of a counter's steps when material is counted (AFV steps count double, 8.0 losses).
 AFV_STEP, STEP, LEADER = 2.0, 1.0, 1.5
@@ -200,14 +203,49 @@ class Board:
     def scores_for_me(self, o: Objective) -> bool:
         return not o.sides or self.me in o.sides
 
-    def objective_pull(self, h: Hex) -> float:
-        """How much a combat unit in the hex helps take or hold the victory hexes."""
-        return self._cached(("pull", h), lambda: self._objective_pull(h))
+    def movement_class(self, c: Counter) -> str:
+        t = self.ctype(c)
+        return getattr(t, "movement_class", "foot") if t is not None else "foot"
 
-    def _objective_pull(self, h: Hex) -> float:
-        # Unheld objectives pull linearly with distance, so a unit far away still feels every
-        # hex it gains; our own ones only want a garrison (judge.py keeps it to one unit).
+    def reach(self, c: Counter) -> list[Hex]:
+        """The hexes the counter could move to in one activation over empty ground, those
+        holding enemy counters left out (entering them is an assault)."""
+        def build():
+            t = self.ctype(c)
+            if c.leader or t is None:
+                ma = getattr(t, "movement", 5) if t is not None else 4
+            else:
+                ma = getattr(t.face(c.steps), "movement", 4)
+            if not ma or c.hex is None:
+                return []
+            held = {e.hex for e in self.enemies()}
+            return [h for h in reach_within(self.scen.map, self.movement_class(c), c.hex, float(ma))
+                    if h not in held]
+        return self._cached(("move-reach", c.id), build)
+
+    def way(self, h: Hex, goals: tuple[Hex, ...], movement_class: str = "foot") -> float:
+        """How far the hex is from the nearest goal over the ground (routes.py), in movement
+        points (route_costs below); where the ground offers no way, twice the straight distance."""
+        d = route_costs(self.scen.map, movement_class, goals).get(h)
+        if d is None:
+            return 2.0 * min(distance(h, g) for g in goals)
+        return d
+
+    def objective_pull(self, h: Hex, movement_class: str = "foot") -> float:
+        """How much a combat unit in the hex helps take or hold the victory hexes."""
+        return self._cached(("pull", h, movement_class),
+                            lambda: self._objective_pull(h, movement_class))
+
+    def _objective_pull(self, h: Hex, movement_class: str) -> float:
+        # The objectives still to take pull linearly with the way there, so a unit far away
+        # still feels every hex it gains, and with all their points, so it feels them as
+        # much as before it had a choice; but towards the one that matters most from here,
+        # not towards the middle of them all (a sum of pulls from objectives on every side
+        # peaks between them, where a unit would stop). Our own ones only want a garrison
+        # (judge.py keeps it to one unit).
         pull = 0.0
+        stake = 0
+        best = 0.0
         for o in self.scen.objectives:
             if not self.scores_for_me(o):
                 continue
@@ -218,29 +256,56 @@ class Board:
             elif mine:
                 pull += o.points * 0.2 / (1 + d)
             else:
-                pull += o.points * 1.2 * max(0.0, 1 - d / PULL_REACH)
+                stake += o.points
+                near = max(0.0, 1 - self.way(h, (o.hex,), movement_class) / PULL_REACH)
+                best = max(best, near * o.points)
+        if best:
+            top = max(o.points for o in self.scen.objectives)
+            pull += stake * 1.2 * best / top
         return pull
 
     def points_at(self, h: Hex) -> int:
         return sum(o.points for o in self.scen.objectives if o.hex == h and self.scores_for_me(o))
 
-    def exit_pull(self, h: Hex) -> float:
-        """For a side that scores by leaving the map: nearness to its exit edge."""
+    def exit_pull(self, h: Hex, movement_class: str = "foot") -> float:
+        """For a side that scores by leaving the map: nearness to its exit edge, over the
+        ground."""
         edge = self.scen.exits.get(self.me)
         if not edge:
             return 0.0
-        far = self.scen.map.cached(("bot-edge-distance", edge), lambda: _edge_distance(
-            self.scen.map, edge))
-        d = far.get(h)
-        return 0.0 if d is None else 3.0 * max(0.0, 1 - d / PULL_REACH)
+        m = self.scen.map
+        hexes = m.cached(("bot-edge", edge), lambda: tuple(m.edge_hexes(edge)))
+        if not hexes:
+            return 0.0
+        d = self.way(h, hexes, movement_class)
+        return 3.0 * max(0.0, 1 - d / PULL_REACH)
 
     def near(self, h: Hex, radius: int) -> frozenset[Hex]:
         return within(h, radius)
 
 
-def _edge_distance(m, edge: str) -> dict[Hex, int]:
-    """Every hex's distance to a map edge (computed once per map and edge)."""
-    hexes = m.edge_hexes(edge)
-    if not hexes:
-        return {}
-    return {h: min(distance(h, x) for x in hexes) for h in m.hexes}
+def _terrain_step(m, movement_class: str) -> StepCost:
+    def cost(a: Hex, b: Hex) -> float | None:
+        step = terrain_step(m, movement_class, a, b)
+        return None if step.cost is None else float(step.cost)
+    return cost
+
+
+def route_costs(m, movement_class: str, goals: Iterable[Hex]) -> dict[Hex, float]:
+    """Every hex from which a unit of the class can reach one of the goals, with the least
+    movement points it takes (a goal itself costs 0). Hexes that cannot reach a goal at all
+    are missing."""
+    goals = tuple(sorted(g for g in set(goals) if m.contains(g)))
+    step = _terrain_step(m, movement_class)
+    # Searched backwards from the goals: a step from b back to a costs entering b from a.
+    return m.cached(("bot-routes", movement_class, goals),
+                    lambda: least_costs(goals, m.neighbors, lambda b, a: step(a, b)))
+
+
+def reach_within(m, movement_class: str, start: Hex, budget: float) -> dict[Hex, float]:
+    """The hexes a unit of the class could walk to from `start` with `budget` movement
+    points over empty ground, with what each costs (start itself costs 0). It tells a bot
+    what one activation can gain, where straight hexes would promise the far bank of a river."""
+    return m.cached(("bot-reach", movement_class, start, budget),
+                    lambda: least_costs((start,), m.neighbors, _terrain_step(m, movement_class),
+                                        budget))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.rules.common.hexgrid import distance, within
+from games.rules.common.hexgrid import distance
 
 from . import odds as od
 from .board import Board, Counter
@@ -27,6 +27,7 @@ FIRE_FLOOR = 0.12  # below this expected effect a shot is not worth the Moved/Fi
 OPFIRE_FLOOR = 0.25  # opportunity fire gives up the unit's next activation (13.0)
 ASSAULT_FLOOR = 0.15
 PASS_VALUE = 0.05
+FEAR_FLOOR = 0.25  # an attacker's regard for fire on its last turn, against 1 on its first
 
 
 def command_key(cmd: dict) -> str:
@@ -47,6 +48,17 @@ class Judge:
         self.enemies = board.enemies()
         self.leaders = [c.hex for c in board.own() if c.leader]
         self._potential: dict[str, float] = {}
+        self.fear = self._fear()
+
+    def _fear(self) -> float:
+        """How much the enemy's fields of fire weigh on a move. A side that must reach a score
+        to win cannot sit at the edge of the defenders' range: it minds their fire less as
+        its turns run out (a defender keeps minding it in full)."""
+        b = self.b
+        if b.scen.threshold_side != b.me:
+            return 1.0
+        left = max(0, b.last_turn - b.turn) / max(1, b.last_turn)
+        return FEAR_FLOOR + (1 - FEAR_FLOOR) * left
 
     # -- hexes -----------------------------------------------------------------------------
 
@@ -64,20 +76,22 @@ class Judge:
             return v
         b = self.b
         exp = self.exposure(h)
+        mc = b.movement_class(c)
         if c.leader:
             # A leader is worth most where it commands the most (6.0), out of harm's way.
             near = sum(1 for o in b.own() if not o.leader and distance(o.hex, h) <= 1)
-            v = (0.3 * min(near, 4) - W_EXPOSURE * exp * 0.5 + 0.05 * b.cover(h)
-                 + 0.5 * (b.objective_pull(h) + b.exit_pull(h)))
+            v = (0.3 * min(near, 4) - W_EXPOSURE * self.fear * exp * 0.5 + 0.05 * b.cover(h)
+                 + 0.5 * (b.objective_pull(h, mc) + b.exit_pull(h, mc)))
         elif not b.is_combat(c):
-            v = -W_EXPOSURE * exp * b.worth(c) + 0.3 * b.exit_pull(h)
+            v = -W_EXPOSURE * self.fear * exp * b.worth(c) + 0.3 * b.exit_pull(h, mc)
         else:
             worth = b.worth(c)
-            v = W_OBJECTIVE * b.objective_pull(h) + W_EXIT * b.exit_pull(h)
+            v = W_OBJECTIVE * b.objective_pull(h, mc) + W_EXIT * b.exit_pull(h, mc)
             if h in b.held and self._garrisoned(c, h):
                 v -= W_OBJECTIVE * 1.5 * b.points_at(h)  # one garrison is enough
             if exp > 0:
-                v += W_COVER * b.cover(h) - W_EXPOSURE * exp * worth / (1 + max(0, b.cover(h)))
+                v += W_COVER * b.cover(h) - (W_EXPOSURE * self.fear * exp * worth
+                                             / (1 + max(0, b.cover(h))))
             strength, rng = b.fire_reach(c)
             if strength and b.targets_from(h, rng):
                 v += W_TARGETS
@@ -129,7 +143,7 @@ class Judge:
             return gain
         # Opportunity fire on the way (13.0): the worst hex crossed, a little.
         passing = max((self.exposure(h) for h in path[:-1] if h is not None), default=0.0)
-        return gain - 0.02 * passing * self.b.worth(c) - 0.01 * len(path)
+        return gain - 0.02 * self.fear * passing * self.b.worth(c) - 0.01 * len(path)
 
     def assault_score(self, cmd: dict) -> float:
         bal = od.assault_balance(self.odds.get(command_key(cmd)), self.b.me)
@@ -161,13 +175,8 @@ class Judge:
                 shot = max(0.0, 0.05 * strength - 0.08 * b.cover(t.hex)) * b.worth(t) / max(
                     1, t.steps)
                 best = max(best, min(shot, 1.5))
-        t = b.ctype(c)
-        ma = getattr(t.face(c.steps), "movement", 4) if t is not None and not c.leader else 5
-        radius = max(1, min(3, ma // 2))
         here = self.hex_value(c, c.hex)
-        m = b.scen.map
-        reach = [h for h in within(c.hex, radius) if m.contains(h)]
-        gain = max((self.hex_value(c, h) - here for h in reach), default=0.0)
+        gain = max((self.hex_value(c, h) - here for h in b.reach(c)), default=0.0)
         best = max(best, 0.8 * gain)
         if c.status == "disrupted":
             best = max(best, 0.35)

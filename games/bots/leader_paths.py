@@ -11,12 +11,11 @@ unit can reach by what is left beyond them.
 
 from __future__ import annotations
 
-import heapq
-
 from games.rules.common.hexgrid import Hex, neighbors
 from games.rules.panzer_leader.crt import charts
 
 from .public import PublicScenario
+from .routes import least_costs
 
 # A vehicle may not enter a stream but over a bridge, nor a swamp; the public map does not
 # say where the bridges are, so a stream costs a vehicle dearly rather than nothing.
@@ -48,27 +47,18 @@ _CACHE: dict[tuple[str, str], tuple[dict[Hex, float], ...]] = {}
 
 def _fields(move: str, facts: PublicScenario) -> tuple[dict[Hex, float], ...]:
     terrain = getattr(facts.map, "terrain_of", {})
+
+    def neighbours(h: Hex) -> list[Hex]:
+        return [n for n in neighbors(h) if n in terrain]
+
     out = []
     for o in facts.objectives:
-        dist = {o.hex: 0.0}
-        todo = [(0.0, o.hex.q, o.hex.r, o.hex)]
-        while todo:
-            d, _, _, h = heapq.heappop(todo)
-            if d > dist.get(h, FAR):
-                continue
-            # Stepping from n into h costs h's entry (on the objective itself: the objective's).
-            step = entry_cost(move, terrain.get(h, "clear"))
-            if step is None and h != o.hex:
-                continue
-            step = 1.0 if step is None else step
-            for n in neighbors(h):
-                if n not in terrain:
-                    continue
-                nd = d + step
-                if nd < dist.get(n, FAR):
-                    dist[n] = nd
-                    heapq.heappush(todo, (nd, n.q, n.r, n))
-        out.append(dist)
+        def step(h: Hex, n: Hex, goal: Hex = o.hex) -> float | None:
+            # Searched backwards: stepping from n into h costs h's entry (on the objective
+            # itself the objective's, or 1 where its terrain forbids the class).
+            cost = entry_cost(move, terrain.get(h, "clear"))
+            return (1.0 if h == goal else None) if cost is None else cost
+        out.append(least_costs((o.hex,), neighbours, step))
     return tuple(out)
 
 

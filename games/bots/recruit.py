@@ -29,7 +29,8 @@ class RecruitJudge(Judge):
         v = self._hex_value.get(key)
         if v is None:
             b = self.b
-            pull = b.objective_pull(h) + b.exit_pull(h)
+            mc = b.movement_class(c)
+            pull = b.objective_pull(h, mc) + b.exit_pull(h, mc)
             if c.leader or not b.is_combat(c):
                 v = 0.3 * pull
             else:
