@@ -8,7 +8,6 @@ the objectives are. Enemy counters the view shows only as markers count as infan
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -291,15 +290,18 @@ def _terrain_step(m, movement_class: str) -> StepCost:
     return cost
 
 
-def route_costs(m, movement_class: str, goals: Iterable[Hex]) -> dict[Hex, float]:
+def route_costs(m, movement_class: str, goals: tuple[Hex, ...]) -> dict[Hex, float]:
     """Every hex from which a unit of the class can reach one of the goals, with the least
     movement points it takes (a goal itself costs 0). Hexes that cannot reach a goal at all
     are missing."""
-    goals = tuple(sorted(g for g in set(goals) if m.contains(g)))
-    step = _terrain_step(m, movement_class)
-    # Searched backwards from the goals: a step from b back to a costs entering b from a.
-    return m.cached(("bot-routes", movement_class, goals),
-                    lambda: least_costs(goals, m.neighbors, lambda b, a: step(a, b)))
+    def build() -> dict[Hex, float]:
+        step = _terrain_step(m, movement_class)
+        on_map = sorted(g for g in set(goals) if m.contains(g))
+        # Searched backwards from the goals: a step from b back to a costs entering b from a.
+        return least_costs(on_map, m.neighbors, lambda b, a: step(a, b))
+    # Asked once per hex and objective while a decision is scored: the callers' tuple of
+    # goals is the key as given, and only a first call sorts it out.
+    return m.cached(("bot-routes", movement_class, goals), build)
 
 
 def reach_within(m, movement_class: str, start: Hex, budget: float) -> dict[Hex, float]:

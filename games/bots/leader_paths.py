@@ -12,6 +12,7 @@ unit can reach by what is left beyond them.
 from __future__ import annotations
 
 from games.rules.common.hexgrid import Hex, neighbors
+from games.rules.common.lru import Lru
 from games.rules.panzer_leader.crt import charts
 
 from .public import PublicScenario
@@ -42,7 +43,8 @@ def entry_cost(move: str, terrain: str) -> float | None:
     return None if cost is None else float(cost)
 
 
-_CACHE: dict[tuple[str, str], tuple[dict[Hex, float], ...]] = {}
+# Scenario and movement class -> the fields; a few classes of each bundled situation.
+_FIELDS = Lru(64)
 
 
 def _fields(move: str, facts: PublicScenario) -> tuple[dict[Hex, float], ...]:
@@ -66,11 +68,11 @@ def fields(facts: PublicScenario, move: str) -> tuple[dict[Hex, float], ...]:
     """One distance field per objective (in the facts' order) for the movement class: the
     same scenario's map and objectives give the same fields, so they are made once."""
     key = (facts.id, move)
-    if key not in _CACHE:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        _CACHE[key] = _fields(move, facts)
-    return _CACHE[key]
+    made = _FIELDS.get(key)
+    if made is None:
+        made = _fields(move, facts)
+        _FIELDS.put(key, made)
+    return made
 
 
 def path_cost(facts: PublicScenario, move: str, h: Hex, objective: int) -> float:
