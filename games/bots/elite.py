@@ -23,7 +23,7 @@ from .board import Board
 from .imagined import ME, imagine
 from .judge import Judge
 from .public import PublicScenario
-from .seat import Decision
+from .seat import ATTACKS, Decision, is_attack, previewed_units
 
 NAME = "elite"
 CANDIDATES = 4
@@ -31,7 +31,6 @@ SAMPLES = 3
 REPLIES = 1  # enemy activations played after ours before judging
 MARGIN = 0.25  # candidates scored this close to the Veteran's best are searched
 MAX_STEPS = 60  # commands played out in one sample
-ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")
 
 
 def loss_value(facts: PublicScenario, b: Board, c) -> float:
@@ -118,13 +117,10 @@ def seat_decision(state: st.GameState, seat: str, seed: str, facts: PublicScenar
     side = next(x.side for x in state.seats if x.id == seat)
     view = plain_view(state, side, facts)
     legal = legal_commands(state, seat)
-    firers: list[str] = []
-    for g in ATTACKS:
-        for c in legal.get(g, ()):
-            first = (c.get("firers") or c.get("units") or [None])[0]
-            if first and first not in firers:
-                firers.append(first)
-    pv = [p for u in firers for p in previews(state, seat, u, kinds=ATTACKS)]
+    attackers, assaulters = previewed_units(legal, view["units"])
+    pv = [p for u in attackers for p in previews(state, seat, u, kinds=ATTACKS)]
+    pv += [p for u in assaulters for p in previews(state, seat, u, kinds=("move",))
+           if is_attack(p)]
     return Decision(view, legal, pv, seed)
 
 

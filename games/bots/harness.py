@@ -14,26 +14,20 @@ from typing import Any
 from games.rules.common.errors import RulesError
 from games.rules.interface import Ruleset
 
-from .seat import Decision
-
-ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")
+from .seat import Decision, is_attack, previewed_units
 
 
 def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[dict]],
-                  problems: list[str] | None = None) -> list[dict]:
-    """The ruleset's previews of every attack the seat may make now (odds hidden where the
-    ruleset hides them). A unit whose previews the ruleset refuses (a rules error for a
-    command its own legal_commands offered: an engine bug) goes without, noted in
-    `problems`: the bot then guesses its odds, as under hidden information."""
-    units: list[str] = []
-    for g in ATTACKS:
-        for c in legal.get(g, ()):
-            first = (c.get("firers") or c.get("units") or [None])[0]
-            if first and first not in units:
-                units.append(first)
+                  problems: list[str] | None = None, view_units: list[dict] = ()) -> list[dict]:
+    """The ruleset's previews of every attack the seat may make now, moves that assault
+    included (odds hidden where the ruleset hides them). A unit whose previews the ruleset
+    refuses (a rules error for a command its own legal_commands offered: an engine bug)
+    goes without, noted in `problems`: the bot then guesses its odds, as under hidden
+    information."""
+    attackers, assaulters = previewed_units(legal, view_units)
     seen: set[str] = set()
     out = []
-    for u in units:
+    for u in attackers + assaulters:
         try:
             unit_previews = rules.previews(state, seat, u)
         except RulesError as exc:
@@ -41,7 +35,7 @@ def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[d
                 problems.append(f"previews of {u} for {seat} refused: {exc}")
             continue
         for p in unit_previews:
-            if p.get("command", {}).get("type") not in ATTACKS:
+            if not is_attack(p):
                 continue
             key = json.dumps(p["command"], sort_keys=True)
             if key not in seen:
@@ -58,5 +52,6 @@ def decision_for(
     view = rules.view_for(state, ("seat", seat))
     view.pop("legal", None)
     legal = rules.legal_commands(state, seat)
-    pv = seat_previews(rules, state, seat, legal, problems) if with_previews else None
+    pv = (seat_previews(rules, state, seat, legal, problems, view.get("units", []))
+          if with_previews else None)
     return Decision(view=view, legal=legal, previews=pv, seed=seed)

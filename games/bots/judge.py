@@ -138,6 +138,8 @@ class Judge:
         return self.hex_value(c, path[-1]) - here + (0.3 if c.hex is None else 0.0), c, path
 
     def move_score(self, cmd: dict) -> float:
+        if command_key(cmd) in self.odds:  # a move into the enemy's hex: an assault (12.1)
+            return self.assault_score(cmd)
         gain, c, path = self.move_gain(cmd)
         if c is None:
             return gain
@@ -149,7 +151,7 @@ class Judge:
         bal = od.assault_balance(self.odds.get(command_key(cmd)), self.b.me)
         if bal is None:
             return 0.1
-        h = self.b.scen.hex(cmd.get("target"))
+        h = self.b.scen.hex(cmd.get("target") or (cmd.get("path") or [None])[-1])
         bonus = 0.5 * self.b.objective_pull(h) / 4 if h is not None else 0.0
         return bal + bonus - ASSAULT_FLOOR
 

@@ -9,6 +9,8 @@ from typing import Any
 
 # Keys of a command that name the acting side's own counters.
 _OWN_KEYS = ("unit", "carrier", "firers", "units")
+# The commands whose previews (their odds) a bot is given.
+ATTACKS = ("fire", "bombard", "assault", "opportunity_fire")
 
 
 @dataclass(frozen=True)
@@ -44,3 +46,29 @@ class Decision:
 
     def rng(self) -> random.Random:
         return random.Random(f"{self.seed}:{self.view.get('turn')}:{self.view.get('segment')}")
+
+
+def previewed_units(legal: dict[str, list[dict]], view_units: list[dict] = ()
+                    ) -> tuple[list[str], list[str]]:
+    """The counters whose previews a bot needs: those that may attack now, and those that
+    may move into a hex holding enemies the seat's view shows (`view_units`): in Panzer
+    Grenadier that move is an assault (12.1), and its preview carries the assault's odds."""
+    attackers: list[str] = []
+    for g in ATTACKS:
+        for c in legal.get(g, ()):
+            first = (c.get("firers") or c.get("units") or [None])[0]
+            if first and first not in attackers:
+                attackers.append(first)
+    seen_enemy = {u.get("hex") for u in view_units if not u.get("own")} - {None}
+    assaulters: list[str] = []
+    for c in legal.get("move", ()):
+        path = c.get("path") or ()
+        uid = c.get("unit") or (c.get("units") or [None])[0]
+        if path and path[-1] in seen_enemy and uid and uid not in attackers + assaulters:
+            assaulters.append(uid)
+    return attackers, assaulters
+
+
+def is_attack(preview: dict) -> bool:
+    """An attack's preview: an attack command, or a move with odds (an assault)."""
+    return preview.get("command", {}).get("type") in ATTACKS or "odds" in preview
