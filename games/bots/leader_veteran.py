@@ -1,10 +1,20 @@
-"""Veteran for Panzer Leader: greedy. Every legal command gets a score in one currency
-(expected enemy units lost): attacks by the Combat Results Table chances of their preview
-(an overrun by the table on printed values), worth more against a hex the enemy holds
-among the objectives; moves by what the unit gains towards the objectives over the ground
-and in cover, less the enemy strength whose range reaches the hex; units that must come on
-(enter or land) this phase come on first; passengers get off beside the objectives. A
-phase ends when nothing scores above zero.
+"""Veteran for Panzer Leader: greedy, one command at a time, every legal command scored in
+one currency (victory points: an objective is two, a unit lost or killed is one, 23.4).
+
+- Fire (direct, opportunity, air, assault, overrun) by the Combat Results Table chances of
+  its preview, times what the targets are worth, more against a hex the enemy holds among
+  the objectives. A joint shot is charged for the shots its firers give up elsewhere (each
+  fires once a phase), so a firer with a good shot of its own is not spent adding little.
+- Moves by what they do for the objectives: the Board's pull (steep near an objective) plus
+  a steady march that gains as much for each turn saved far off as near; plus what the
+  unit could hit from there next combat phase (the Weapons Effectiveness Chart, the
+  target's cover); less the chance of losing it there (leader_danger.py: the fire that
+  reaches the hex by the chart, close assault by infantry a move away, overrun in the open)
+  and on the way (opportunity fire over open ground). A defender weighs a unit lost at
+  more than a point; an attacker starts as careful and takes more risk as its turns run
+  out.
+- Units that must come on (enter or land) this phase come on first; passengers get off
+  beside the objectives. A phase ends when nothing scores above zero.
 
 Panzer Leader's Elite plays as this Veteran: its search (elite.py) rebuilds Panzer
 Grenadier states only.
@@ -14,7 +24,9 @@ from __future__ import annotations
 
 from games.rules.common.hexgrid import distance
 
-from .leader_board import LeaderBoard
+from .leader_board import LeaderBoard, command_key
+from .leader_danger import Danger
+from .leader_paths import FAR, move_class, path_cost
 from .public import PublicScenario
 from .seat import Decision
 
@@ -23,9 +35,28 @@ FIRE_FLOOR = 0.15
 OPFIRE_FLOOR = 0.25
 CLOSE_FLOOR = 0.2  # assault and overrun put the attacker at risk too
 MOVE_FLOOR = 0.04
-CARE = 1.5  # a unit lost costs a point, three quarters of an objective's worth to a mover
 OBJECTIVE_BONUS = 0.3  # clearing an objective hex of the enemy is worth more than a kill
 UNLOAD_NEAR = 3  # hexes from an objective where riders get off to take it on foot
+MARCH = 0.5  # an objective's worth spread evenly over the turns of the game to reach it
+SHELTER = 0.03  # a tie-breaker: the danger already counts what cover adds to the die
+# The attacker takes more risk as its turns run out (its care runs from FIRST to LAST).
+CARE_FIRST, CARE_LAST = 1.0, 0.4
+DEFENDER_CARE = 1.2
+FORGONE = 0.7  # how much of a firer's best shot elsewhere a joint shot must make up
+OCCUPIED = 1.0  # an objective's pull while the enemy stands on it
+OFFENSE = 0.5  # worth of the best shot a unit will have from where it stops
+
+
+class VeteranBoard(LeaderBoard):
+    """The Board, with an objective the enemy stands on worth less to walk up to: nobody
+    enters a hex the enemy holds, so the way in is fire and assault (what a unit can hit
+    from a hex pulls it there), and the hex is worth its full pull again once cleared."""
+
+    def worth(self, o_hex, but=None):
+        value = super().worth(o_hex, but)
+        if any(q.side != self.me for q in self.at.get(o_hex, ())):
+            value *= OCCUPIED
+        return value
 
 
 def objective_bonus(b: LeaderBoard, hex_label: str | None) -> float:
@@ -54,7 +85,61 @@ def unload_score(b: LeaderBoard, cmd: dict) -> float:
     return 0.3 if near <= UNLOAD_NEAR or close else -0.05
 
 
-def score(b: LeaderBoard, cmd: dict) -> float:
+def march(b: LeaderBoard, p, h) -> float:
+    """A steady pull towards the objectives that matter, even from far off: the best
+    objective's worth times the share of the game's turns a unit would not need to reach it
+    (the Board's pull falls off steeply with distance, so a far unit gained nothing by
+    walking)."""
+    if h is None or not b.facts.objectives or not b.controls(p) and not b.passengers(p):
+        return 0.0
+    move = move_class(b.printed(p))
+    ma = max(1.0, b.movement(p))
+    span = max(2.0, float(b.turns))
+    best = 0.0
+    for i, o in enumerate(b.facts.objectives):
+        cost = path_cost(b.facts, move, h, i)
+        if cost >= FAR:
+            cost = 3.0 * distance(h, o.hex)
+        best = max(best, b.worth(o.hex, but=p.id) * max(0.0, 1 - cost / ma / span))
+    return MARCH * best * (0.4 if b.is_gun(p) else 1.0)
+
+
+def care(b: LeaderBoard) -> float:
+    """How much a unit lost weighs against ground gained (a unit lost is a point)."""
+    if not b.is_attacker():
+        return DEFENDER_CARE
+    left = max(0.0, min(1.0, (b.turns - b.turn) / max(1, b.turns - 1)))
+    return CARE_LAST + (CARE_FIRST - CARE_LAST) * left
+
+
+def unit_worth(b: LeaderBoard, p) -> float:
+    """What losing the unit costs: a point for one that counts, its riders' for a carrier."""
+    if b.controls(p):
+        return 1.0
+    return 0.1 + sum(1.0 for _ in b.passengers(p))
+
+
+def move_value(b: LeaderBoard, danger: Danger, cmd: dict) -> float:
+    """A move (or landing): ground gained towards the objectives (near and far), cover,
+    coming on when due, less the chance of losing the unit where it stops."""
+    p = b.by_id.get(cmd.get("unit", ""))
+    dest = b.facts.hex(cmd.get("to"))
+    if p is None or dest is None:
+        return -0.5
+    here = None if p.afloat else p.hex
+    gain = b.pull(p, dest) + march(b, p, dest) - b.pull(p, here) - march(b, p, here)
+    if b.due(p):
+        gain += 2.0
+    gain += SHELTER * (b.cover(dest) - b.cover(here))
+    gain += OFFENSE * (danger.offense(p, dest) - danger.offense(p, here))
+    there = [q for q in b.at.get(dest, ()) if q.side == b.me and q.id != p.id]
+    beside = [q for q in b.at.get(here, ()) if q.side == b.me and q.id != p.id] if here else []
+    risk = danger.loss(p, dest, there) - (danger.loss(p, here, beside) if here else 0.0)
+    risk += danger.transit(p, here, dest)
+    return gain - care(b) * unit_worth(b, p) * risk
+
+
+def score(b: LeaderBoard, cmd: dict, danger: Danger | None = None) -> float:
     t = cmd.get("type")
     if t == "fire":
         return b.attack_value(cmd) + objective_bonus(b, target_hex(b, cmd)) / 2 - FIRE_FLOOR
@@ -63,7 +148,7 @@ def score(b: LeaderBoard, cmd: dict) -> float:
     if t in ("assault", "overrun"):
         return b.attack_value(cmd) + objective_bonus(b, target_hex(b, cmd)) - CLOSE_FLOOR
     if t in ("move", "land"):
-        return b.move_gain(cmd, care=CARE) - MOVE_FLOOR
+        return move_value(b, danger or Danger(b), cmd) - MOVE_FLOOR
     if t == "air_strike":
         return b.attack_value(cmd) - FIRE_FLOOR
     if t == "resolve_indirect":
@@ -78,8 +163,30 @@ def score(b: LeaderBoard, cmd: dict) -> float:
     return -0.1
 
 
+def forgone(b: LeaderBoard, shots: list[dict]) -> dict[str, float]:
+    """Each shot's cost in the other shots its firers give up: a firer fires once a phase,
+    so joining a stack's fire on one target is worth it only for more than that firer
+    would do alone at another (the best of its single shots elsewhere)."""
+    alone: dict[str, list[tuple[str, float]]] = {}
+    for c in shots:
+        if len(c.get("units") or ()) == 1:
+            alone.setdefault(c["units"][0], []).append(
+                (target_hex(b, c) or "", max(0.0, b.attack_value(c) - FIRE_FLOOR)))
+    out = {}
+    for c in shots:
+        here = target_hex(b, c) or ""
+        out[command_key(c)] = FORGONE * sum(
+            max((v for t, v in alone.get(f, ()) if t != here), default=0.0)
+            for f in c.get("units") or ())
+    return out
+
+
 def choose(d: Decision, facts: PublicScenario) -> dict:
-    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    b = VeteranBoard(d.view, d.side, facts, d.previews)
     rng = d.rng()
-    scored = [(score(b, c) + rng.random() * 1e-6, c) for c in d.commands()]
+    danger = Danger(b)
+    cost = forgone(b, d.legal.get("fire", []))
+    scored = [(score(b, c, danger) - cost.get(command_key(c), 0.0) if c.get("type") == "fire"
+               else score(b, c, danger)) + rng.random() * 1e-6 for c in d.commands()]
+    scored = list(zip(scored, d.commands(), strict=True))
     return max(scored, key=lambda sc: sc[0])[1]

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots import arena, harness, leader_recruit, leader_veteran, levels
+from games.bots import arena, harness, leader_board, leader_recruit, leader_veteran, levels
 from games.bots.facts import public_facts
 from games.bots.leader_board import LeaderBoard
+from games.bots.leader_danger import Danger, weapon_factor
 from games.bots.leader_paths import FAR, path_cost
 from games.rules.common.dice import SeededDice
-from games.rules.common.hexgrid import neighbors
+from games.rules.common.hexgrid import distance, neighbors
 from games.rules.registry import for_scenario
 
 
@@ -115,3 +116,88 @@ def test_an_overrun_is_judged_by_the_table_on_printed_values():
     assert 0 < b.overrun_effect(weak) <= b.overrun_effect(strong) <= 1
     empty = {"type": "overrun", "units": ["ge-pz1-1"], "target": "B-A-1"}
     assert b.overrun_effect(empty) == 0
+
+
+# -- the Veteran's reckoning of danger, ground and fire (leader_danger.py, leader_veteran.py)
+
+def test_the_weapons_chart_decides_what_a_firer_can_hurt():
+    facts = public_facts("pl-hollenbach")
+    rifle, tank, mortar = (facts.unit_type(t) for t in ("de_rifle", "de_pz4", "us_mortar81"))
+    assert weapon_factor(rifle, armored=True, dist=1) == 0  # infantry weapons never hurt armour
+    assert weapon_factor(rifle, armored=False, dist=2) == 1
+    assert weapon_factor(rifle, armored=False, dist=4) == 0.5  # 2*: double range at half
+    assert weapon_factor(rifle, armored=False, dist=5) == 0
+    assert weapon_factor(tank, armored=False, dist=3) == 0.5  # armour piercing on soft targets
+    assert weapon_factor(tank, armored=True, dist=5) == 2  # on armour at half range
+    assert weapon_factor(tank, armored=True, dist=6) == 1
+    assert weapon_factor(tank, armored=True, dist=11) == 0
+    assert weapon_factor(mortar, armored=True, dist=10) == 0.5
+
+
+def test_open_ground_before_enemy_armour_is_where_overruns_hurt():
+    d, facts = _decision("pl-hollenbach", "allied", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    danger = Danger(b)
+    tank = next(e for e in b.enemies() if e.type_id == "de_pz4")
+    near = [h for h in facts.map.terrain_of if 1 < distance(h, tank.hex) <= 4]
+    clear = next(h for h in near if facts.map.terrain_of[h] == "clear")
+    woods = next(h for h in near if facts.map.terrain_of[h] == "woods")
+    assert danger.overrun(clear) > 0 and danger.overrun(woods) == 0
+    m4 = next(p for p in b.mine() if p.type_id == "us_m4")
+    assert danger.loss(m4, clear, []) > danger.loss(m4, woods, [])
+
+
+def test_opportunity_fire_on_the_way_counts_only_over_open_ground():
+    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    danger = Danger(b)
+    truck = b.by_id["ge-truck-1"]
+    terrain = facts.map.terrain_of
+    ford = facts.hex("B-H-4")
+    assert terrain[ford] == "clear" and danger.fire(ford, False) > 0
+    assert danger.transit(truck, None, ford) > 0  # entering the map into their sights
+    assert danger.transit(truck, ford, ford) == 0  # staying put crosses nothing
+    woods = facts.hex("B-F-9")
+    assert terrain[woods] == "woods" and danger.transit(truck, None, woods) == 0
+
+
+def test_the_march_pulls_as_hard_far_from_the_objectives_as_near_them():
+    """The Board's pull falls off steeply with distance, so a unit some turns away gained
+    next to nothing by walking and stayed put; the Veteran's march adds as much for each
+    movement point saved wherever the unit is, so long as the game leaves time to arrive."""
+    d, facts = _decision("pl-hollenbach", "allied", "move_foot")
+    b = leader_veteran.VeteranBoard(d.view, d.side, facts, d.previews)
+    rifle = next(p for p in b.mine() if p.type_id == "us_rifle")
+    best = {}
+    for h in facts.map.terrain_of:
+        cost = min(path_cost(facts, "foot", h, i) for i in range(len(facts.objectives)))
+        if cost in (2, 3, 6, 7):
+            best.setdefault(cost, h)
+    march = {c: leader_veteran.march(b, rifle, h) for c, h in best.items()}
+    pull = {c: b.pull(rifle, h) for c, h in best.items()}
+    near, far = march[2] - march[3], march[6] - march[7]
+    assert near > 0 and far > 0 and abs(near - far) < 0.05 * near
+    assert pull[6] - pull[7] < 0.5 * (pull[2] - pull[3])
+
+
+def test_a_firer_with_a_good_shot_elsewhere_is_not_spent_on_a_joint_shot_that_adds_little():
+    d, facts = _decision("pl-seeufer-landing", "allied", "combat", group="fire")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    f1, f2 = [p.id for p in b.mine() if b.printed(p).get("attack")][:2]
+    t1, t2 = [e.id for e in b.enemies() if b.controls(e)][:2]
+    assert b.by_id[t1].hex != b.by_id[t2].hex
+
+    def fire(units, target):
+        return {"type": "fire", "units": units, "targets": [target]}
+
+    shots = [fire([f1], t1), fire([f1], t2), fire([f2], t2), fire([f1, f2], t1)]
+    kill = ["1/2", "1/3", "1/2", "11/20"]  # the joint shot adds a twentieth to f1's own
+    previews = [{"command": c, "attack": {"chances": {"X": x, "-": "1/2"}}}
+                for c, x in zip(shots, kill, strict=True)]
+    legal = {"fire": shots, "end_phase": [{"type": "end_phase"}]}
+    decision = d.__class__(d.view, legal, previews, "joint")
+    b = LeaderBoard(d.view, d.side, facts, previews)
+    plain = {leader_board.command_key(c): leader_veteran.score(b, c) for c in shots}
+    assert max(plain, key=plain.get) == leader_board.command_key(shots[3])  # greedy alone
+    cmd = leader_veteran.choose(decision, facts)
+    assert cmd != shots[3] and cmd["type"] == "fire", cmd

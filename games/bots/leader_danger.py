@@ -1,0 +1,192 @@
+"""What the enemy could do next to a unit of ours standing in a hex, as the Veteran reckons
+it for Panzer Leader: the chance of losing the unit there.
+
+Three threats, each from the enemy units in view that are not dispersed (a dispersed unit
+neither fires nor moves until its own segment is over):
+
+- fire: each firer's printed attack within its range, weighed by the Weapons Effectiveness
+  Chart as the rules weigh it (9.2): an infantry weapon cannot hurt armour, nor anything in
+  a town; armour piercing is halved against soft targets and doubled against armour at half
+  range or less; mortars are halved against armour. Woods and towns add one to the die.
+  Half the sum counts: the line of sight is not known here, and the enemy splits its fire.
+- close assault: enemy infantry a move away may assault next to it, where an infantry
+  weapon hurts armour too.
+- overrun: enemy armour that can drive up to a clear hex attacks the whole stack on it at
+  one column better and two off the die (14), so a stack in the open before enemy tanks is
+  the costliest place on the board.
+
+Only printed values and the map's terrain go in, and the counters the view shows.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from games.rules.common.hexgrid import Hex, distance, line
+from games.rules.panzer_leader.crt import chances, drm, odds_index
+
+from .leader_board import LOSS_VALUE, LeaderBoard, Piece
+
+OPEN = ("clear", "beach")  # where armour may overrun (14; PL-D8)
+OVERRUN_KINDS = ("tank", "assault_gun", "tank_destroyer", "armored_car")
+FIRE_SHARE = 0.5  # of the enemy's fire that reaches one unit (line of sight unknown)
+ASSAULT_SHARE = 0.5  # enemy infantry that would rather assault than fire
+OVERRUN_SHARE = 0.6  # enemy armour that would go in rather than fire
+TRANSIT_SHARE = 0.6  # of the enemy's fire that waits for a mover crossing open ground
+
+
+def weapon_factor(printed: dict, armored: bool, dist: int) -> float:
+    """The Weapons Effectiveness Chart and range (9.2, 9.3): how much of the firer's printed
+    attack reaches a target at this distance (0: none)."""
+    text = str(printed.get("range", "0"))
+    star = text.endswith("*")
+    try:
+        rng = int(text.split("/")[0].rstrip("*"))
+    except ValueError:
+        return 0.0
+    if dist <= max(1, rng):
+        factor = 1.0
+    elif star and dist <= 2 * rng:
+        factor = 0.5
+    else:
+        return 0.0
+    w = printed.get("weapon")
+    if not armored:
+        return factor * (0.5 if w == "A" else 1.0)
+    if w == "I":
+        return 0.0
+    if w == "A":
+        return factor * (2.0 if dist <= rng // 2 else 1.0)
+    if w in ("H", "HI"):
+        return factor * (1.0 if dist <= 6 else 0.5)
+    return factor * 0.5
+
+
+def can_overrun(printed: dict) -> bool:
+    return bool(printed.get("armored")) and printed.get("kind") in OVERRUN_KINDS \
+        and printed.get("weapon") in ("A", "H")
+
+
+def _loss(att: float, defence: float, modifier: int, shift: int = 0) -> float:
+    """The expected loss (a unit lost counts 1) at att:defence on the Combat Results Table."""
+    if att <= 0:
+        return 0.0
+    col = odds_index(Fraction(att).limit_denominator(100),
+                     Fraction(max(1.0, defence)).limit_denominator(100)) + shift
+    if col < 0:
+        return 0.0
+    return sum(float(q) * LOSS_VALUE.get(code, 0.0) for code, q in chances(col, modifier).items())
+
+
+class Danger:
+    """The enemy's reach over the board for one decision (threats cached by hex)."""
+
+    def __init__(self, b: LeaderBoard):
+        self.b = b
+        self.terrain = getattr(b.facts.map, "terrain_of", {})
+        self.foes = [(e, b.printed(e)) for e in b.enemies() if not e.dispersed]
+        self._fire: dict[tuple[Hex, bool], float] = {}
+        self._assault: dict[Hex, float] = {}
+        self._overrun: dict[Hex, float] = {}
+        self._offense: dict[tuple, float] = {}
+        self.targets = [(e, b.printed(e)) for e in b.enemies()
+                        if e.carried_by is None and b.printed(e)]
+
+    def armored(self, p: Piece, h: Hex) -> bool:
+        return bool(self.b.printed(p).get("armored")) or self.terrain.get(h) == "town"
+
+    def fire(self, h: Hex, armored: bool) -> float:
+        key = (h, armored)
+        if key not in self._fire:
+            self._fire[key] = sum(float(pr.get("attack") or 0) * weapon_factor(
+                pr, armored, distance(e.hex, h)) for e, pr in self.foes)
+        return self._fire[key]
+
+    def assault(self, h: Hex) -> float:
+        if h not in self._assault:
+            self._assault[h] = sum(
+                float(pr.get("attack") or 0) for e, pr in self.foes
+                if not pr.get("vehicle") and pr.get("kind") in ("infantry", "engineer")
+                and distance(e.hex, h) <= 2)
+        return self._assault[h]
+
+    def overrun(self, h: Hex) -> float:
+        if h not in self._overrun:
+            total = 0.0
+            if self.terrain.get(h, "clear") in OPEN:
+                for e, pr in self.foes:
+                    if can_overrun(pr) and distance(e.hex, h) <= float(pr.get("movement") or 0) - 1:
+                        total += float(pr.get("attack") or 0)
+            self._overrun[h] = total
+        return self._overrun[h]
+
+    def loss(self, p: Piece, h: Hex | None, stack: list[Piece] | None = None) -> float:
+        """The chance, roughly, that unit p is lost (or dispersed, at their costs) if it ends
+        its move in hex h beside `stack` (our other units there)."""
+        if h is None:
+            return 0.0
+        printed = self.b.printed(p)
+        defence = self.defence(p)
+        terrain = self.terrain.get(h, "clear")
+        cover = drm(terrain) if terrain in ("woods", "town") else 0
+        fire = FIRE_SHARE * _loss(self.fire(h, self.armored(p, h)), defence, cover)
+        assault = ASSAULT_SHARE * _loss(self.assault(h), defence, cover) \
+            if printed.get("vehicle") else 0.0
+        over = 0.0
+        if self.overrun(h) > 0:
+            together = defence + sum(float(self.b.printed(q).get("defense") or 1)
+                                     for q in stack or ())
+            over = OVERRUN_SHARE * _loss(self.overrun(h), together, drm("overrun"), shift=1)
+            # the stack's other units go with it
+            over *= 1 + len(stack or ())
+        keep = (1 - min(1.0, fire)) * (1 - min(1.0, assault)) * (1 - min(1.0, over))
+        return 1 - keep
+
+    def defence(self, p: Piece) -> float:
+        """Printed defence; a truck or wagon with a passenger defends at 1 (6.6)."""
+        printed = self.b.printed(p)
+        if printed.get("kind") in ("truck", "wagon") and self.b.passengers(p):
+            return 1.0
+        return float(printed.get("defense") or 1)
+
+    def transit(self, p: Piece, here: Hex | None, there: Hex | None) -> float:
+        """The chance of losing unit p to opportunity fire on its way from here (None: from
+        off the map) to there: the worst open hex it enters, the last one included (woods
+        and towns hide a mover not yet spotted, 21.2), under the fire that reaches it."""
+        if there is None or here == there:
+            return 0.0
+        path = line(here, there)[0][1:] if here is not None else (there,)
+        armored = bool(self.b.printed(p).get("armored"))
+        worst = max((self.fire(h, armored) for h in path
+                     if self.terrain.get(h, "clear") in OPEN), default=0.0)
+        return TRANSIT_SHARE * _loss(worst, self.defence(p), 0)
+
+    def offense(self, p: Piece, h: Hex | None) -> float:
+        """What unit p could do from hex h in our next combat phase: the best single shot's
+        expected loss to an enemy unit in view (the Weapons Effectiveness Chart, the target's
+        cover, what the target is worth), or a close assault's for infantry beside it."""
+        if h is None:
+            return 0.0
+        printed = self.b.printed(p)
+        attack = float(printed.get("attack") or 0)
+        if attack <= 0:
+            return 0.0
+        key = (p.type_id, h)
+        if key not in self._offense:
+            best = 0.0
+            foot = not printed.get("vehicle") and printed.get("kind") in ("infantry", "engineer")
+            for e, pr in self.targets:
+                dist = distance(h, e.hex)
+                terrain = self.terrain.get(e.hex, "clear")
+                armored = bool(pr.get("armored")) or terrain == "town"
+                cover = drm(terrain) if terrain in ("woods", "town") else 0
+                att = attack * weapon_factor(printed, armored, dist)
+                if foot and dist <= 1:
+                    att = max(att, attack)  # close assault (-2 on the die, any target)
+                    cover += drm("close_assault")
+                if att <= 0:
+                    continue
+                value = _loss(att, float(pr.get("defense") or 1), cover)
+                best = max(best, value * self.b.target_worth(e))
+            self._offense[key] = best
+        return self._offense[key]
