@@ -139,6 +139,30 @@ class Board:
         per = AFV_STEP if t is not None and t.is_afv else STEP
         return per * c.steps
 
+    def loss_value(self, c: Counter) -> float:
+        """Victory points the enemy scores if this counter is lost (the scenario's loss
+        table), or its worth where the scenario has none."""
+        table = self.scen.losses.get(c.side)
+        if not table:
+            return self.worth(c)
+        if c.leader:
+            return float(table["leader"])
+        t = self.ctype(c)
+        if t is not None and getattr(t, "is_afv", False) and not (
+                getattr(t, "is_transport", False) and not getattr(t, "is_combat_unit", True)):
+            per = table["afv_step"]
+        elif t is not None and getattr(t, "is_transport", False):
+            per = table["transport_step"]
+        else:
+            per = table["step"]
+        return float(per * c.steps)
+
+    def at_risk(self, c: Counter) -> float:
+        """What a counter under fire stands to lose its side: half what it can still do, half
+        the points its loss gives the enemy (an attacker whose infantry losses score nothing,
+        as at Melnitsa, may spend them)."""
+        return 0.5 * self.worth(c) + 0.5 * self.loss_value(c)
+
     def strength(self, c: Counter) -> float:
         """The counter's worth less what its status takes from it (14.0)."""
         return self.worth(c) - STATUS_PENALTY.get(c.status, 0.0)
@@ -189,6 +213,23 @@ class Board:
                 continue
             total += strength * (0.5 if d * 2 > rng else 1.0)
         return total
+
+    def nearer_to_harm(self, c: Counter, h: Hex) -> bool:
+        """Whether the hex brings the counter nearer to an enemy that could fire at it there
+        (within its range): where a leaderless activation may not go (3.1, D3). Judged on
+        the destination; the engine checks every step of the path."""
+        if c.hex is None:
+            return False
+        for _, _, _, rng, eh in self.guns():
+            d = distance(h, eh)
+            if d <= rng and d < distance(c.hex, eh):
+                return True
+        return False
+
+    def has_tank_leader(self, h: Hex | None) -> bool:
+        """A tank leader of ours in the hex: he leads its AFV group (6.8)."""
+        return any(o.leader and o.hex == h and getattr(self.ctype(o), "kind", "") == "tank"
+                   and o.status != "demoralized" for o in self.own())
 
     def targets_from(self, h: Hex, rng: int) -> list[Counter]:
         """Enemy counters within range of the hex with a clear line of sight."""

@@ -33,24 +33,6 @@ MARGIN = 0.25  # candidates scored this close to the Veteran's best are searched
 MAX_STEPS = 60  # commands played out in one sample
 
 
-def loss_value(facts: PublicScenario, b: Board, c) -> float:
-    """Victory points the enemy scores if this counter is lost (the printed loss table)."""
-    table = facts.losses.get(c.side)
-    if not table:
-        return b.worth(c)
-    if c.leader:
-        return float(table["leader"])
-    t = b.ctype(c)
-    if t is not None and getattr(t, "is_afv", False) and not (
-            getattr(t, "is_transport", False) and not getattr(t, "is_combat_unit", True)):
-        per = table["afv_step"]
-    elif t is not None and getattr(t, "is_transport", False):
-        per = table["transport_step"]
-    else:
-        per = table["step"]
-    return float(per * c.steps)
-
-
 def victory_points(state: st.GameState, b: Board, facts: PublicScenario) -> dict[str, float]:
     """Each side's victory points as the world stands, less what its losses so far are worth:
     objectives held, steps exited, and the enemy's counters still alive counted against."""
@@ -67,7 +49,7 @@ def victory_points(state: st.GameState, b: Board, facts: PublicScenario) -> dict
         if c.hex is not None:
             for side in points:
                 if side != c.side:
-                    points[side] -= loss_value(facts, b, c)
+                    points[side] -= b.loss_value(c)
     return points
 
 

@@ -23,7 +23,7 @@ W_COVER = 0.12  # per column shift of cover, when enemy guns can reach the hex
 W_EXPOSURE = 0.008  # per point of enemy fire strength reaching the hex, per step of worth
 W_TARGETS = 0.2  # having something to shoot at next activation
 W_COMMAND = 0.1  # a friendly leader in or next to the hex (6.0)
-FIRE_FLOOR = 0.12  # below this expected effect a shot is not worth the Moved/Fired marker
+FIRE_FLOOR = 0.04  # a shot that does this little is not worth giving up the unit's turn for
 OPFIRE_FLOOR = 0.25  # opportunity fire gives up the unit's next activation (13.0)
 ASSAULT_FLOOR = 0.15
 PASS_VALUE = 0.05
@@ -40,6 +40,10 @@ def preview_index(previews: list[dict] | None) -> dict[str, Any]:
 
 
 class Judge:
+    # A leaderless activation may not step closer to an enemy that could harm it (3.1, D3):
+    # the Veteran counts on leaders to advance; a Recruit overlooks it (recruit.py).
+    minds_command = True
+
     def __init__(self, board: Board, previews: list[dict] | None = None):
         self.b = board
         self.odds = preview_index(previews)
@@ -83,9 +87,9 @@ class Judge:
             v = (0.3 * min(near, 4) - W_EXPOSURE * self.fear * exp * 0.5 + 0.05 * b.cover(h)
                  + 0.5 * (b.objective_pull(h, mc) + b.exit_pull(h, mc)))
         elif not b.is_combat(c):
-            v = -W_EXPOSURE * self.fear * exp * b.worth(c) + 0.3 * b.exit_pull(h, mc)
+            v = -W_EXPOSURE * self.fear * exp * b.at_risk(c) + 0.3 * b.exit_pull(h, mc)
         else:
-            worth = b.worth(c)
+            worth = b.at_risk(c)
             v = W_OBJECTIVE * b.objective_pull(h, mc) + W_EXIT * b.exit_pull(h, mc)
             if h in b.held and self._garrisoned(c, h):
                 v -= W_OBJECTIVE * 1.5 * b.points_at(h)  # one garrison is enough
@@ -145,7 +149,7 @@ class Judge:
             return gain
         # Opportunity fire on the way (13.0): the worst hex crossed, a little.
         passing = max((self.exposure(h) for h in path[:-1] if h is not None), default=0.0)
-        return gain - 0.02 * self.fear * passing * self.b.worth(c) - 0.01 * len(path)
+        return gain - 0.02 * self.fear * passing * self.b.at_risk(c) - 0.01 * len(path)
 
     def assault_score(self, cmd: dict) -> float:
         bal = od.assault_balance(self.odds.get(command_key(cmd)), self.b.me)
@@ -155,14 +159,17 @@ class Judge:
         bonus = 0.5 * self.b.objective_pull(h) / 4 if h is not None else 0.0
         return bal + bonus - ASSAULT_FLOOR
 
-    def unit_potential(self, c: Counter) -> float:
-        """The best one counter could do if activated now (fire, move or rally)."""
-        hit = self._potential.get(c.id)
+    def unit_potential(self, c: Counter, leaderless: bool = False) -> float:
+        """The best one counter could do if activated now (fire, move or rally); activated
+        without a leader, it gains ground only where no enemy that could harm it comes
+        nearer (3.1, D3)."""
+        key = (c.id, leaderless and self.minds_command)
+        hit = self._potential.get(key)
         if hit is None:
-            hit = self._potential[c.id] = self._unit_potential(c)
+            hit = self._potential[key] = self._unit_potential(c, key[1])
         return hit
 
-    def _unit_potential(self, c: Counter) -> float:
+    def _unit_potential(self, c: Counter, leaderless: bool) -> float:
         b = self.b
         if c.moved_fired:
             return 0.0
@@ -178,7 +185,10 @@ class Judge:
                     1, t.steps)
                 best = max(best, min(shot, 1.5))
         here = self.hex_value(c, c.hex)
-        gain = max((self.hex_value(c, h) - here for h in b.reach(c)), default=0.0)
+        reach = b.reach(c)
+        if leaderless:
+            reach = [h for h in reach if not b.nearer_to_harm(c, h)]
+        gain = max((self.hex_value(c, h) - here for h in reach), default=0.0)
         best = max(best, 0.8 * gain)
         if c.status == "disrupted":
             best = max(best, 0.35)
@@ -190,6 +200,7 @@ class Judge:
         if kind == "stack":
             h = b.scen.hex(cmd.get("hex"))
             group = [c for c in b.own() if c.hex == h]
+            leaderless = not any(o.leader and not o.moved_fired for o in group)
         else:
             c = b.by_id(cmd.get("unit", ""))
             if c is None:
@@ -202,7 +213,12 @@ class Judge:
                 ]
             else:
                 group = [c]
-        values = sorted((self.unit_potential(o) for o in group if not o.moved_fired), reverse=True)
+            # A leader's or a formation's activation is led; an AFV group by a tank leader
+            # in its hex (6.8); a lone unit that is no leader is not (3.1).
+            leaderless = (kind == "unit" and not c.leader) or (
+                kind == "afv_group" and not b.has_tank_leader(c.hex))
+        values = sorted((self.unit_potential(o, leaderless) for o in group if not o.moved_fired),
+                        reverse=True)
         # Later counters of a big group rarely all get to act well.
         return sum(v * (0.85 ** i) for i, v in enumerate(values))
 

@@ -24,6 +24,8 @@ TEMPERATURE = 0.3  # in the judge's currency (enemy steps): higher plays more at
 class RecruitJudge(Judge):
     """The Judge of a player who sees objectives and targets, but not danger or command."""
 
+    minds_command = False
+
     def hex_value(self, c: Counter, h) -> float:
         key = (c.id, h)
         v = self._hex_value.get(key)

@@ -1,5 +1,6 @@
-"""The Veteran reads a move into the enemy's hex as the assault it is (12.1): by the odds of
-its preview, not by the victory points standing in that hex."""
+"""The Veteran reads a move into the enemy's hex as the assault it is (12.1), by the odds of
+its preview; it counts on leaders to advance (a leaderless activation may not close with the
+enemy, 3.1); and it weighs what a counter risks by what its loss would score the enemy."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from games.bots import harness, levels, odds
 from games.bots.board import Board
 from games.bots.facts import public_facts
 from games.bots.judge import Judge, command_key
+from games.bots.recruit import RecruitJudge
 from games.rules.common.dice import SeededDice
 from games.rules.registry import for_scenario
 
@@ -61,3 +63,48 @@ def test_the_veteran_scores_an_assault_move_by_its_odds_and_makes_none_that_lose
                 assert chosen != m
                 tempting += blind.move_score(m) > 0
     assert tempting, "no losing assault looked good without its odds: the test shows nothing"
+
+
+def _counter(uid: str, side: str, type_id: str, hex_label: str, leader: bool = False) -> dict:
+    return {"id": uid, "side": side, "own": side == "su", "type": type_id, "hex": hex_label,
+            "steps": 1 if leader else 2, "status": "good", "moved_fired": False,
+            "dug_in": False, "leader": leader}
+
+
+def _kessel_board(*counters: dict, scenario: str = SCENARIO) -> Board:
+    view = {"turn": 2, "last_turn": 8, "units": list(counters), "markers": []}
+    return Board.from_view(view, "su", public_facts(scenario, []))
+
+
+def test_a_unit_activated_without_a_leader_is_not_counted_on_to_close_with_the_enemy():
+    # A Soviet rifle platoon with its lieutenant, a German machine-gun (range 6) in the
+    # crossroads between them and the church: alone, the platoon may not step nearer (3.1, D3).
+    b = _kessel_board(_counter("su-rifle", "su", "su_rifle", "A1510"),
+                      _counter("su-lt", "su", "su_ldr_lt_b", "A1510", leader=True),
+                      _counter("ge-hmg", "ge", "ge_hmg", "A1107"))
+    rifle = b.by_id("su-rifle")
+    assert b.nearer_to_harm(rifle, b.scen.hex("A1409"))
+    assert not b.nearer_to_harm(rifle, b.scen.hex("A1611"))
+    judge = Judge(b)
+    assert judge.unit_potential(rifle, leaderless=True) < judge.unit_potential(rifle)
+    alone = judge.activation_score({"type": "activate", "kind": "unit", "unit": "su-rifle"})
+    led = judge.activation_score({"type": "activate", "kind": "leader", "unit": "su-lt"})
+    stack = judge.activation_score({"type": "activate", "kind": "stack", "hex": "A1510"})
+    assert alone < led == stack  # the stack holds the lieutenant: it is led
+
+
+def test_a_recruit_overlooks_command_and_expects_as_much_of_a_lone_unit():
+    b = _kessel_board(_counter("su-rifle", "su", "su_rifle", "A1510"),
+                      _counter("ge-hmg", "ge", "ge_hmg", "A1107"))
+    rifle = b.by_id("su-rifle")
+    recruit = RecruitJudge(b)
+    assert recruit.unit_potential(rifle, leaderless=True) == recruit.unit_potential(rifle)
+
+
+def test_what_a_counter_risks_under_fire_counts_the_points_its_loss_gives_the_enemy():
+    rifle = _counter("su-rifle", "su", "su_rifle", "A1510")
+    kessel = _kessel_board(rifle)  # a Soviet step lost scores the Germans 1
+    melnitsa = _kessel_board(rifle, scenario="melnitsa-bridgehead")  # and 0 here
+    assert kessel.at_risk(kessel.by_id("su-rifle")) == kessel.worth(kessel.by_id("su-rifle")) == 2
+    assert melnitsa.loss_value(melnitsa.by_id("su-rifle")) == 0
+    assert melnitsa.at_risk(melnitsa.by_id("su-rifle")) == 1
