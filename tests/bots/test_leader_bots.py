@@ -201,3 +201,25 @@ def test_a_firer_with_a_good_shot_elsewhere_is_not_spent_on_a_joint_shot_that_ad
     assert max(plain, key=plain.get) == leader_board.command_key(shots[3])  # greedy alone
     cmd = leader_veteran.choose(decision, facts)
     assert cmd != shots[3] and cmd["type"] == "fire", cmd
+
+
+def test_a_unit_is_drawn_to_where_it_can_hit_and_infantry_to_where_it_can_assault():
+    d, facts = _decision("pl-hollenbach", "allied", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    danger = Danger(b)
+    m4 = next(p for p in b.mine() if p.type_id == "us_m4")
+    rifle = next(p for p in b.mine() if p.type_id == "us_rifle")
+    village = facts.hex("A-L-2")  # a town hex: armoured for the Weapons Effectiveness Chart
+    assert any(e.hex == village for e in b.enemies())
+    terrain = facts.map.terrain_of
+    enemy_hexes = {e.hex for e in b.enemies()}
+    near = next(h for h in terrain if distance(h, village) == 3
+                and all(distance(h, e) >= 3 for e in enemy_hexes))
+    beside = next(h for h in terrain if distance(h, village) == 1 and h not in enemy_hexes)
+    far = next(h for h in terrain if min(distance(h, e) for e in enemy_hexes) > 10)
+    assert danger.offense(m4, near) > danger.offense(m4, far) == 0
+    # A rifle cannot fire into a town (9.2), but it can assault it from next door.
+    assert danger.offense(rifle, beside) > danger.offense(rifle, near)
+    town_only = [(e, pr) for e, pr in danger.targets if e.hex == village]
+    danger.targets, danger._offense = town_only, {}
+    assert danger.offense(rifle, near) == 0 < danger.offense(rifle, beside)
