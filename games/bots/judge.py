@@ -82,10 +82,13 @@ class Judge:
         exp = self.exposure(h)
         mc = b.movement_class(c)
         if c.leader:
-            # A leader is worth most where it commands the most (6.0), out of harm's way.
-            near = sum(1 for o in b.own() if not o.leader and distance(o.hex, h) <= 1)
-            v = (0.3 * min(near, 4) - W_EXPOSURE * self.fear * exp * 0.5 + 0.05 * b.cover(h)
-                 + 0.5 * (b.objective_pull(h, mc) + b.exit_pull(h, mc)))
+            # A leader is worth most where he leads units no other leader does (6.0; a tank
+            # leader, the AFVs in his hex, 6.8), out of harm's way, and towards the objectives
+            # still to take: a leader holds no hex, so one the side holds is no place to stay.
+            v = (0.3 * min(self.leads_from(c, h), 4) - W_EXPOSURE * self.fear * exp * 0.5
+                 + 0.05 * b.cover(h) + 0.5 * (b.objective_pull(h, mc) + b.exit_pull(h, mc)))
+            if b.held.get(h) == b.me:
+                v -= b.points_at(h)
         elif not b.is_combat(c):
             v = -W_EXPOSURE * self.fear * exp * b.at_risk(c) + 0.3 * b.exit_pull(h, mc)
         else:
@@ -103,6 +106,23 @@ class Judge:
                 v += W_COMMAND
         self._hex_value[key] = v
         return v
+
+    def leads_from(self, leader: Counter, h) -> int:
+        """How many of our units the leader would lead from hex h that no other leader of
+        ours leads where he stands."""
+        b = self.b
+        tank = getattr(b.ctype(leader), "kind", "") == "tank"
+        others = [o.hex for o in b.own() if o.leader and o.id != leader.id]
+        n = 0
+        for o in b.own():
+            if o.leader or not b.is_combat(o):
+                continue
+            if tank:
+                if o.hex == h and getattr(b.ctype(o), "is_afv", False):
+                    n += not any(x == h for x in others)
+            elif distance(o.hex, h) <= 1 and not any(distance(o.hex, x) <= 1 for x in others):
+                n += 1
+        return n
 
     def _garrisoned(self, c: Counter, h) -> bool:
         b = self.b
@@ -152,7 +172,14 @@ class Judge:
         return gain - 0.02 * self.fear * passing * self.b.at_risk(c) - 0.01 * len(path)
 
     def assault_score(self, cmd: dict) -> float:
-        bal = od.assault_balance(self.odds.get(command_key(cmd)), self.b.me)
+        """The assault round's expected effect on the enemy less its effect on us, the latter
+        weighed as fire on the way is: by what the assaulting counters risk, and by the fear
+        of a side that must reach a score before its turns run out."""
+        b = self.b
+        movers = [c for c in map(b.by_id, cmd.get("units") or [cmd.get("unit", "")]) if c]
+        worth = sum(b.worth(c) for c in movers)
+        ours = self.fear * (sum(b.at_risk(c) for c in movers) / worth if worth else 1.0)
+        bal = od.assault_balance(self.odds.get(command_key(cmd)), b.me, ours)
         if bal is None:
             return 0.1
         h = self.b.scen.hex(cmd.get("target") or (cmd.get("path") or [None])[-1])

@@ -43,8 +43,9 @@ def fire_effect(odds: dict[str, Any] | None) -> float | None:
     return expected_effect(odds.get("probabilities"))
 
 
-def assault_balance(odds: dict[str, Any] | None, me: str) -> float | None:
-    """Expected effect of an assault round on the enemy less its effect on us (12.4)."""
+def assault_balance(odds: dict[str, Any] | None, me: str, ours: float = 1.0) -> float | None:
+    """Expected effect of an assault round on the enemy less its effect on us (12.4), the
+    latter weighed by `ours`."""
     if not odds or "sides" not in odds:
         return None
     mine = theirs = 0.0
@@ -54,4 +55,4 @@ def assault_balance(odds: dict[str, Any] | None, me: str) -> float | None:
             mine = e
         else:
             theirs = max(theirs, e)
-    return mine - theirs
+    return mine - ours * theirs

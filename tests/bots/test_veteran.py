@@ -108,3 +108,30 @@ def test_what_a_counter_risks_under_fire_counts_the_points_its_loss_gives_the_en
     assert kessel.at_risk(kessel.by_id("su-rifle")) == kessel.worth(kessel.by_id("su-rifle")) == 2
     assert melnitsa.loss_value(melnitsa.by_id("su-rifle")) == 0
     assert melnitsa.at_risk(melnitsa.by_id("su-rifle")) == 1
+
+
+def test_a_leader_goes_where_units_want_leading_not_to_the_objective_his_side_holds():
+    # The knoll (A1603) is ours, held by a platoon; a second lieutenant stands there already.
+    # The captain would add nothing there: a platoon with no leader waits in A1510.
+    b = _kessel_board(_counter("su-garrison", "su", "su_rifle", "A1603"),
+                      _counter("su-lt", "su", "su_ldr_lt_b", "A1603", leader=True),
+                      _counter("su-cpt", "su", "su_ldr_cpt_a", "A1603", leader=True),
+                      _counter("su-rifle", "su", "su_rifle", "A1510"),
+                      _counter("ge-hmg", "ge", "ge_hmg", "A0206"))
+    b.held[b.scen.hex("A1603")] = "su"
+    judge = Judge(b)
+    captain = b.by_id("su-cpt")
+    assert judge.leads_from(captain, b.scen.hex("A1603")) == 0
+    assert judge.leads_from(captain, b.scen.hex("A1510")) == 1
+    assert judge.hex_value(captain, b.scen.hex("A1510")) > judge.hex_value(
+        captain, b.scen.hex("A1603"))
+
+
+def test_a_tank_leader_leads_the_tanks_in_his_own_hex():
+    b = _kessel_board(_counter("su-t34", "su", "su_t34_76", "A1805"),
+                      _counter("su-tank-lt", "su", "su_ldr_tank_lt", "A1905", leader=True),
+                      _counter("ge-hmg", "ge", "ge_hmg", "A0206"))
+    judge = Judge(b)
+    tank_lt = b.by_id("su-tank-lt")
+    assert judge.leads_from(tank_lt, b.scen.hex("A1905")) == 0  # beside the tank is not enough
+    assert judge.leads_from(tank_lt, b.scen.hex("A1805")) == 1
