@@ -32,7 +32,7 @@ OVERRUN_KINDS = ("tank", "assault_gun", "tank_destroyer", "armored_car")
 FIRE_SHARE = 0.5  # of the enemy's fire that reaches one unit (line of sight unknown)
 ASSAULT_SHARE = 0.5  # enemy infantry that would rather assault than fire
 OVERRUN_SHARE = 0.6  # enemy armour that would go in rather than fire
-TRANSIT_SHARE = 0.6  # of the enemy's fire that waits for a mover crossing open ground
+TRANSIT_SHARE = 0.3  # of the enemy's fire that waits for a mover crossing open ground
 
 
 def weapon_factor(printed: dict, armored: bool, dist: int) -> float:

@@ -40,7 +40,7 @@ UNLOAD_NEAR = 3  # hexes from an objective where riders get off to take it on fo
 MARCH = 0.5  # an objective's worth spread evenly over the turns of the game to reach it
 SHELTER = 0.03  # a tie-breaker: the danger already counts what cover adds to the die
 # The attacker takes more risk as its turns run out (its care runs from FIRST to LAST).
-CARE_FIRST, CARE_LAST = 1.0, 0.4
+CARE_FIRST, CARE_LAST = 0.6, 0.3
 DEFENDER_CARE = 1.2
 FORGONE = 0.7  # how much of a firer's best shot elsewhere a joint shot must make up
 OCCUPIED = 1.0  # an objective's pull while the enemy stands on it
