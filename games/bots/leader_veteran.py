@@ -43,20 +43,7 @@ SHELTER = 0.03  # a tie-breaker: the danger already counts what cover adds to th
 CARE_FIRST, CARE_LAST = 0.6, 0.3
 DEFENDER_CARE = 1.2
 FORGONE = 0.7  # how much of a firer's best shot elsewhere a joint shot must make up
-OCCUPIED = 1.0  # an objective's pull while the enemy stands on it
 OFFENSE = 0.5  # worth of the best shot a unit will have from where it stops
-
-
-class VeteranBoard(LeaderBoard):
-    """The Board, with an objective the enemy stands on worth less to walk up to: nobody
-    enters a hex the enemy holds, so the way in is fire and assault (what a unit can hit
-    from a hex pulls it there), and the hex is worth its full pull again once cleared."""
-
-    def worth(self, o_hex, but=None):
-        value = super().worth(o_hex, but)
-        if any(q.side != self.me for q in self.at.get(o_hex, ())):
-            value *= OCCUPIED
-        return value
 
 
 def objective_bonus(b: LeaderBoard, hex_label: str | None) -> float:
@@ -182,7 +169,7 @@ def forgone(b: LeaderBoard, shots: list[dict]) -> dict[str, float]:
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:
-    b = VeteranBoard(d.view, d.side, facts, d.previews)
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
     rng = d.rng()
     danger = Danger(b)
     cost = forgone(b, d.legal.get("fire", []))

@@ -166,7 +166,7 @@ def test_the_march_pulls_as_hard_far_from_the_objectives_as_near_them():
     next to nothing by walking and stayed put; the Veteran's march adds as much for each
     movement point saved wherever the unit is, so long as the game leaves time to arrive."""
     d, facts = _decision("pl-hollenbach", "allied", "move_foot")
-    b = leader_veteran.VeteranBoard(d.view, d.side, facts, d.previews)
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
     rifle = next(p for p in b.mine() if p.type_id == "us_rifle")
     best = {}
     for h in facts.map.terrain_of:
