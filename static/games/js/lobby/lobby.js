@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 // `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,
 // so a redraw of the lists (anyone joining, leaving, coming online) keeps the choice.
 const state = { lists: null, seek: null, botWish: null, botLevels: new Map(), openMine: new Set(), chats: new Map(), invite: null, drafts: new Map() };
+let leaving = false; // on the way to a game: see openGame
 
 function say(text, kind = "info") {
   const box = $("notice");
@@ -37,7 +38,7 @@ const actions = {
   },
   takeSeat: (game, side) => act(post(`/api/v1/games/${game.id}/join`, { side }), (joined) => {
     // The last seat taken starts the game: its taker goes there like everyone else.
-    if (joined.status === "active") location.assign(gameUrl(joined.id));
+    if (joined.status === "active") openGame(joined.id);
     else say("You took a seat. The game starts when every seat is taken.");
   }),
   leave: (game) => act(post(`/api/v1/games/${game.id}/leave`), () => say("You left the game.")),
@@ -45,11 +46,11 @@ const actions = {
   botLevel: (game, side) => state.botLevels.get(`${game.id}:${side}`),
   chooseBotLevel: (game, side, level) => state.botLevels.set(`${game.id}:${side}`, level),
   seatBot: (game, side, level) => act(post(`/api/v1/games/${game.id}/bot-seat`, { side, level }), (after) => {
-    if (after.status === "active") location.assign(gameUrl(after.id));
+    if (after.status === "active") openGame(after.id);
     else say(`A ${level} bot took a seat. The game starts when every seat is taken.`);
   }),
   rematch: (game) => act(post(`/api/v1/games/${game.id}/rematch`), (next) => {
-    if (next.status === "active") location.assign(gameUrl(next.id));
+    if (next.status === "active") openGame(next.id);
     else say("Rematch opened: it starts when your opponents ask for it too.");
   }),
   saveDivision: (game, side, seats) => act(put(`/api/v1/games/${game.id}/division`, { side, seats }), () => {
@@ -153,7 +154,7 @@ function draw(lists) {
   for (const [id, entry] of state.chats) {
     if (!state.openMine.has(id)) { entry.chat.close(); state.chats.delete(id); }
   }
-  if (started) location.assign(gameUrl(started.id));
+  if (started) openGame(started.id);
   drawInvite();
   if (focused && focused.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
 }
@@ -239,7 +240,7 @@ async function quickMatch(event) {
   if (!answer.ok) return;
   state.seek = answer.body;
   state.botWish = null;
-  if (state.seek.status === "matched") { location.assign(gameUrl(state.seek.game)); return; }
+  if (state.seek.status === "matched") { openGame(state.seek.game); return; }
   const after = Number(form.elements.bot_after?.value || 0);
   if (after) {
     // A bot is offered if nobody is found within the wait the player chose.
@@ -258,7 +259,19 @@ async function checkBotOffer() {
 
 async function acceptBot() {
   if (!state.seek) return;
-  await act(post(`/api/v1/bots/quick-match/${state.seek.id}/accept`), (game) => location.assign(gameUrl(game.id)));
+  await act(post(`/api/v1/bots/quick-match/${state.seek.id}/accept`), (game) => openGame(game.id));
+}
+
+/** Go to the game, once: the lobby socket's "matched" frame and the seek's poll may both
+ * report the match, and a second navigation would abort the first one under way. */
+// Back to the lobby from the page cache: the page is the lobby again, free to leave.
+window.addEventListener("pageshow", (event) => { if (event.persisted) leaving = false; });
+
+function openGame(gameId) {
+  if (leaving) return;
+  leaving = true;
+  state.seek = null;
+  location.assign(gameUrl(gameId));
 }
 
 let polling = false;
@@ -293,7 +306,7 @@ async function pollWhileWaiting() {
     }
     if (answer.status === 404) { state.seek = null; drawSeek(); return; }
     if (!answer.ok) continue; // busy (429, 503): ask again in a moment
-    if (answer.body.status === "matched") location.assign(gameUrl(answer.body.game));
+    if (answer.body.status === "matched") openGame(answer.body.game);
     else if (answer.body.status === "cancelled") { state.seek = null; drawSeek(); }
   }
 }
@@ -302,7 +315,7 @@ async function cancelSeek() {
   if (!state.seek) return;
   await act(del(`/api/v1/matchmaking/seeks/${state.seek.id}`), (body) => {
     state.seek = body.status === "waiting" ? body : null;
-    if (body.status === "matched") location.assign(gameUrl(body.game));
+    if (body.status === "matched") openGame(body.game);
     else say("You left the queue.");
     drawSeek();
   });
@@ -334,7 +347,7 @@ function connect() {
       draw(frame.d);
       if (onLists) { onLists(); onLists = null; }
     }
-    else if (frame.t === "matched") location.assign(gameUrl(frame.d.game));
+    else if (frame.t === "matched") openGame(frame.d.game);
     else if (frame.t === "removed") say("The game's creator gave your seat to someone else.", "error");
     else if (frame.t === "rematch") offerRematch(frame.d.of);
   });
