@@ -27,7 +27,11 @@ def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(
     cmds = groups(p)["opportunity_fire"]
     firers = {f for c in cmds for f in c["firers"]}
     assert prompt.locator(".opfire-choice").count() == len(cmds)
-    assert p.locator("svg .unit.marked").count() == len(firers)
+    # The board draws its rings on the next animation frame, after the prompt: wait for it.
+    p.wait_for_function("(n) => document.querySelectorAll('svg .unit.marked').length === n",
+                        arg=len(firers), timeout=TIMEOUT)
+    marked = p.locator("svg .unit.marked")
+    assert {marked.nth(i).get_attribute("data-unit") for i in range(marked.count())} == firers
     assert move["path"][0] in prompt.inner_text() or any(h in prompt.inner_text() for h in move["path"])
     p.wait_for_function("() => [...document.querySelectorAll('#opfire .choice-odds')].some((e) => e.textContent.includes('%'))",
                         timeout=TIMEOUT)

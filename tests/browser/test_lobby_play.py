@@ -11,6 +11,8 @@ import pytest
 from tests.conftest import manage
 
 GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
+# Landing in the game is the page committing to its URL; its load (the board's modules) is
+# the board tests' business and, on a busy machine, can outlast these waits.
 
 
 @pytest.fixture
@@ -49,7 +51,7 @@ def test_two_strangers_press_quick_match_and_land_in_the_same_game(contexts, liv
     ann.wait_for_selector("#cancel-seek")  # a guest now, waiting in the queue
     quick_match(bob, live_server_url)
     for page in (ann, bob):
-        page.wait_for_url(GAME_URL, timeout=10_000)
+        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
     assert ann.url == bob.url
     game_id = ann.url.rstrip("/").rsplit("/", 1)[1]
     game = api(ann, f"/api/v1/games/{game_id}")
@@ -65,7 +67,7 @@ def test_four_strangers_form_a_two_a_side_game_each_commanding_their_own_units(
         quick_match(page, live_server_url, team_size=2)
         page.wait_for_selector("#cancel-seek, body[data-lobby]")
     for page in pages:
-        page.wait_for_url(GAME_URL, timeout=15_000)
+        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
     assert len({page.url for page in pages}) == 1
     game_id = pages[0].url.rstrip("/").rsplit("/", 1)[1]
     game = api(pages[0], f"/api/v1/games/{game_id}")
@@ -172,7 +174,7 @@ def test_after_a_resignation_both_players_rematch_from_the_lobby_with_sides_swap
     ann.wait_for_selector("#cancel-seek")
     quick_match(bob, live_server_url)
     for page in (ann, bob):
-        page.wait_for_url(GAME_URL, timeout=10_000)
+        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
     old_id = ann.url.rstrip("/").rsplit("/", 1)[1]
     before = {s["user"]: s["side"] for s in api(ann, f"/api/v1/games/{old_id}")["seats"]}
     assert post_json(ann, f"/api/v1/games/{old_id}/resign") == 200
@@ -182,7 +184,7 @@ def test_after_a_resignation_both_players_rematch_from_the_lobby_with_sides_swap
     ann.locator(f"#recent-games [data-game='{old_id}'] button.rematch").click()
     bob.locator("#accept-rematch").click(timeout=10_000)
     for page in (ann, bob):
-        page.wait_for_url(GAME_URL, timeout=10_000)
+        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
     assert ann.url == bob.url and old_id not in ann.url
     new_id = ann.url.rstrip("/").rsplit("/", 1)[1]
     game = api(ann, f"/api/v1/games/{new_id}")
