@@ -182,8 +182,8 @@ class Judge:
         bal = od.assault_balance(self.odds.get(command_key(cmd)), b.me, ours)
         if bal is None:
             return 0.1
-        h = self.b.scen.hex(cmd.get("target") or (cmd.get("path") or [None])[-1])
-        bonus = 0.5 * self.b.objective_pull(h) / 4 if h is not None else 0.0
+        h = b.scen.hex(cmd.get("target") or (cmd.get("path") or [None])[-1])
+        bonus = 0.5 * b.objective_pull(h) / 4 if h is not None else 0.0
         return bal + bonus - ASSAULT_FLOOR
 
     def unit_potential(self, c: Counter, leaderless: bool = False) -> float:

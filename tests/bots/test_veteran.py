@@ -71,7 +71,7 @@ def _counter(uid: str, side: str, type_id: str, hex_label: str, leader: bool = F
             "dug_in": False, "leader": leader}
 
 
-def _kessel_board(*counters: dict, scenario: str = SCENARIO) -> Board:
+def _board(*counters: dict, scenario: str = SCENARIO) -> Board:
     view = {"turn": 2, "last_turn": 8, "units": list(counters), "markers": []}
     return Board.from_view(view, "su", public_facts(scenario, []))
 
@@ -79,7 +79,7 @@ def _kessel_board(*counters: dict, scenario: str = SCENARIO) -> Board:
 def test_a_unit_activated_without_a_leader_is_not_counted_on_to_close_with_the_enemy():
     # A Soviet rifle platoon with its lieutenant, a German machine-gun (range 6) in the
     # crossroads between them and the church: alone, the platoon may not step nearer (3.1, D3).
-    b = _kessel_board(_counter("su-rifle", "su", "su_rifle", "A1510"),
+    b = _board(_counter("su-rifle", "su", "su_rifle", "A1510"),
                       _counter("su-lt", "su", "su_ldr_lt_b", "A1510", leader=True),
                       _counter("ge-hmg", "ge", "ge_hmg", "A1107"))
     rifle = b.by_id("su-rifle")
@@ -94,7 +94,7 @@ def test_a_unit_activated_without_a_leader_is_not_counted_on_to_close_with_the_e
 
 
 def test_a_recruit_overlooks_command_and_expects_as_much_of_a_lone_unit():
-    b = _kessel_board(_counter("su-rifle", "su", "su_rifle", "A1510"),
+    b = _board(_counter("su-rifle", "su", "su_rifle", "A1510"),
                       _counter("ge-hmg", "ge", "ge_hmg", "A1107"))
     rifle = b.by_id("su-rifle")
     recruit = RecruitJudge(b)
@@ -103,8 +103,8 @@ def test_a_recruit_overlooks_command_and_expects_as_much_of_a_lone_unit():
 
 def test_what_a_counter_risks_under_fire_counts_the_points_its_loss_gives_the_enemy():
     rifle = _counter("su-rifle", "su", "su_rifle", "A1510")
-    kessel = _kessel_board(rifle)  # a Soviet step lost scores the Germans 1
-    melnitsa = _kessel_board(rifle, scenario="melnitsa-bridgehead")  # and 0 here
+    kessel = _board(rifle)  # a Soviet step lost scores the Germans 1
+    melnitsa = _board(rifle, scenario="melnitsa-bridgehead")  # and 0 here
     assert kessel.at_risk(kessel.by_id("su-rifle")) == kessel.worth(kessel.by_id("su-rifle")) == 2
     assert melnitsa.loss_value(melnitsa.by_id("su-rifle")) == 0
     assert melnitsa.at_risk(melnitsa.by_id("su-rifle")) == 1
@@ -113,7 +113,7 @@ def test_what_a_counter_risks_under_fire_counts_the_points_its_loss_gives_the_en
 def test_a_leader_goes_where_units_want_leading_not_to_the_objective_his_side_holds():
     # The knoll (A1603) is ours, held by a platoon; a second lieutenant stands there already.
     # The captain would add nothing there: a platoon with no leader waits in A1510.
-    b = _kessel_board(_counter("su-garrison", "su", "su_rifle", "A1603"),
+    b = _board(_counter("su-garrison", "su", "su_rifle", "A1603"),
                       _counter("su-lt", "su", "su_ldr_lt_b", "A1603", leader=True),
                       _counter("su-cpt", "su", "su_ldr_cpt_a", "A1603", leader=True),
                       _counter("su-rifle", "su", "su_rifle", "A1510"),
@@ -128,7 +128,7 @@ def test_a_leader_goes_where_units_want_leading_not_to_the_objective_his_side_ho
 
 
 def test_a_tank_leader_leads_the_tanks_in_his_own_hex():
-    b = _kessel_board(_counter("su-t34", "su", "su_t34_76", "A1805"),
+    b = _board(_counter("su-t34", "su", "su_t34_76", "A1805"),
                       _counter("su-tank-lt", "su", "su_ldr_tank_lt", "A1905", leader=True),
                       _counter("ge-hmg", "ge", "ge_hmg", "A0206"))
     judge = Judge(b)
