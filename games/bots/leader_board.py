@@ -98,6 +98,7 @@ class LeaderBoard:
                 bool(u.get("afloat")), u.get("carried_by")))
         self.by_id = {p.id: p for p in self.pieces}
         self.control = view.get("control") or {}
+        self.naval = view.get("naval") or {}
         self.odds = {command_key(p["command"]): p for p in previews or () if "command" in p}
         self.attacker = facts.threshold_side
         self.at: dict[Hex, list[Piece]] = {}
@@ -137,6 +138,13 @@ class LeaderBoard:
 
     def passengers(self, p: Piece) -> list[Piece]:
         return [q for q in self.pieces if q.carried_by == p.id]
+
+    def naval_points(self, side: str, turn: int) -> int:
+        """Naval support points the situation grants `side` for `turn` (19.4; public: the
+        grant is printed in the situation)."""
+        return sum(int(g.get("points") or 0) for g in self.naval.get("grants") or ()
+                   if g.get("side") == side
+                   and int(g.get("first", 1)) <= turn <= int(g.get("last", 99)))
 
     def is_attacker(self) -> bool:
         return self.attacker == self.me

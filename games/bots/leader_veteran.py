@@ -114,16 +114,32 @@ def move_value(b: LeaderBoard, danger: Danger, cmd: dict) -> float:
     if p is None or dest is None:
         return -0.5
     here = None if p.afloat else p.hex
-    gain = b.pull(p, dest) + march(b, p, dest) - b.pull(p, here) - march(b, p, here)
+    there = [q for q in b.at.get(dest, ()) if q.side == b.me and q.id != p.id]
+    beside = [q for q in b.at.get(here, ()) if q.side == b.me and q.id != p.id] if here else []
+    lost_there = danger.loss(p, dest, there)
+    lost_here = danger.loss(p, here, beside) if here else 0.0
+    on_way = danger.transit(p, here, dest)
+    ahead = b.pull(p, dest) + march(b, p, dest)
+    behind = b.pull(p, here) + march(b, p, here)
+    if soft_carrier(b, p):
+        # A loaded truck defends at 1 (6.6): one shot takes the riders with it, and riders
+        # shot on the way take no objective. Their ground counts only if they arrive (at
+        # Semois the trucks drove to the ford under the French rifles and lost three rifle
+        # platoons on turn 1).
+        ahead *= (1 - lost_there) * (1 - on_way)
+        behind *= 1 - lost_here
+    gain = ahead - behind
     if b.due(p):
         gain += 2.0
     gain += SHELTER * (b.cover(dest) - b.cover(here))
     gain += OFFENSE * (danger.offense(p, dest) - danger.offense(p, here))
-    there = [q for q in b.at.get(dest, ()) if q.side == b.me and q.id != p.id]
-    beside = [q for q in b.at.get(here, ()) if q.side == b.me and q.id != p.id] if here else []
-    risk = danger.loss(p, dest, there) - (danger.loss(p, here, beside) if here else 0.0)
-    risk += danger.transit(p, here, dest)
+    risk = lost_there - lost_here + on_way
     return gain - care(b) * unit_worth(b, p) * risk
+
+
+def soft_carrier(b: LeaderBoard, p) -> bool:
+    """An unarmoured vehicle with riders aboard."""
+    return bool(b.passengers(p)) and not b.printed(p).get("armored")
 
 
 def score(b: LeaderBoard, cmd: dict, danger: Danger | None = None) -> float:

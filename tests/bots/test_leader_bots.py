@@ -223,3 +223,60 @@ def test_a_unit_is_drawn_to_where_it_can_hit_and_infantry_to_where_it_can_assaul
     town_only = [(e, pr) for e, pr in danger.targets if e.hex == village]
     danger.targets, danger._offense = town_only, {}
     assert danger.offense(rifle, near) == 0 < danger.offense(rifle, beside)
+
+
+def test_loaded_trucks_wait_out_of_reach_of_the_french_rifles_at_the_ford():
+    """A loaded truck defends at 1 (6.6): one shot takes its riders too. At Semois the trucks
+    drove to the ford under the French rifles and cavalry and lost three rifle platoons on
+    turn 1; the riders' ground counts only if they arrive, so they stay back until the tanks
+    have cleared the way."""
+    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    danger = Danger(b)
+    truck = b.by_id["ge-truck-1"]
+    assert b.passengers(truck)
+    moves = [c for c in d.legal["move"] if c["unit"] == truck.id]
+    best = max(moves, key=lambda c: leader_veteran.score(b, c, danger))
+    riflemen = [e for e in b.enemies() if b.printed(e).get("weapon") == "I"
+                and b.printed(e).get("attack")]
+    assert riflemen
+    # In the woods, or out of the reach of every French infantry weapon (2*: double range
+    # at half).
+    to = facts.hex(best["to"])
+    assert facts.map.terrain_of[to] == "woods" or all(
+        distance(to, e.hex) > 4 for e in riflemen), best
+    ford = next(c for c in moves if c["to"] == "B-H-4")
+    assert leader_veteran.score(b, ford, danger) < leader_veteran.score(b, best, danger)
+
+
+def test_a_gun_that_may_not_opportunity_fire_is_not_feared_on_the_way():
+    """The French 75 reaches the whole Semois map but is printed without opportunity fire
+    (21.2): it counts where a mover stops, not on its way there."""
+    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    danger = Danger(b)
+    gun = b.by_id["al-75-1"]
+    edge = facts.hex("B-A-1")
+    assert gun.id not in {e.id for e, _ in danger.watchers}
+    # The 75's 24 (H) points reach the map edge where a unit stops, not where it passes.
+    assert danger.fire(edge, False) - danger.watched(edge, False) >= 24
+
+
+def test_the_navy_fires_at_units_in_the_open_not_in_the_woods_or_the_town():
+    """At Seeufer the Allied navy has 60 points a turn (19.4) at any range against units in
+    the open, halved against armour; woods and the village hide a unit from the sea. A German
+    rifle far from every Allied unit is still in danger on open ground."""
+    d, facts = _decision("pl-seeufer-landing", "german", "move_foot")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    danger = Danger(b)
+    assert danger.navy == 60
+    terrain = facts.map.terrain_of
+    rifle = next(p for p in b.mine() if p.type_id == "de_rifle")
+    enemy = [e.hex for e in b.enemies()]
+    far = [h for h in terrain if all(distance(h, e) > 12 for e in enemy)] if enemy else \
+        list(terrain)
+    clear = next(h for h in far if terrain[h] == "clear")
+    cover = next(h for h in far if terrain[h] in ("woods", "town"))
+    assert danger.naval(clear, armored=False) == 60 and danger.naval(clear, armored=True) == 30
+    assert danger.naval(cover, armored=False) == 0
+    assert danger.loss(rifle, clear, []) > danger.loss(rifle, cover, [])
