@@ -54,6 +54,7 @@ class Piece:
     entry_turn: int = 0
     afloat: bool = False
     carried_by: str | None = None
+    in_fort: bool = False
 
 
 def command_key(cmd: dict) -> str:
@@ -95,7 +96,7 @@ class LeaderBoard:
                 u["id"], u.get("side", ""), u.get("type"), facts.hex(u.get("hex")),
                 u.get("status") not in (None, "ok"), bool(u.get("moved")),
                 bool(u.get("fired") or u.get("opfired")), _int(u.get("entry_turn")),
-                bool(u.get("afloat")), u.get("carried_by")))
+                bool(u.get("afloat")), u.get("carried_by"), bool(u.get("in_fort"))))
         self.by_id = {p.id: p for p in self.pieces}
         self.control = view.get("control") or {}
         self.naval = view.get("naval") or {}
@@ -107,6 +108,10 @@ class LeaderBoard:
                 self.at.setdefault(p.hex, []).append(p)
         self.objective_at = {o.hex: i for i, o in enumerate(facts.objectives)}
         self._danger: dict[tuple, float] = {}
+        # Whether units inside a fort count as holding its hex. They do not keep the enemy
+        # out (RB IX.C.10: enemies may move on top and so take the hex; only friends on top
+        # bar them); the Veteran knows it, the Recruit counts any unit in the hex.
+        self.inside_holds = True
         self._threat: dict[Hex, float] = {}
 
     # -- who is where ----------------------------------------------------------------------
@@ -161,7 +166,7 @@ class LeaderBoard:
     def holders(self, o_hex: Hex, but: str | None = None) -> int:
         """Our units standing on the hex that hold it (the moving unit `but` left out)."""
         return sum(1 for q in self.at.get(o_hex, ()) if q.side == self.me and q.id != but
-                   and self.controls(q))
+                   and self.controls(q) and (self.inside_holds or not q.in_fort))
 
     # -- the objectives --------------------------------------------------------------------
     def worth(self, o_hex: Hex, but: str | None = None) -> float:

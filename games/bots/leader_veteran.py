@@ -100,10 +100,10 @@ def care(b: LeaderBoard) -> float:
 
 
 def unit_worth(b: LeaderBoard, p) -> float:
-    """What losing the unit costs: a point for one that counts, its riders' for a carrier."""
-    if b.controls(p):
-        return 1.0
-    return 0.1 + sum(1.0 for _ in b.passengers(p))
+    """What losing the unit costs: a point for one that counts, and its riders'."""
+    # Riders go down with their carrier: a halftrack lost at Hollenbach with a rifle platoon
+    # aboard costs two points, not one.
+    return (1.0 if b.controls(p) else 0.1) + sum(1.0 for _ in b.passengers(p))
 
 
 def move_value(b: LeaderBoard, danger: Danger, cmd: dict) -> float:
@@ -184,8 +184,18 @@ def forgone(b: LeaderBoard, shots: list[dict]) -> dict[str, float]:
     return out
 
 
-def choose(d: Decision, facts: PublicScenario) -> dict:
+def board(d: Decision, facts: PublicScenario) -> LeaderBoard:
+    """The Veteran's reading of the view. Units inside a fort do not hold its hex: the
+    enemy may drive on top and take it unless a friend stands on top (RB IX.C.10). At
+    Seeufer the American DD tanks drove onto the bunker the German rifles held from inside,
+    two points the Germans never got back."""
     b = LeaderBoard(d.view, d.side, facts, d.previews)
+    b.inside_holds = False
+    return b
+
+
+def choose(d: Decision, facts: PublicScenario) -> dict:
+    b = board(d, facts)
     rng = d.rng()
     danger = Danger(b)
     cost = forgone(b, d.legal.get("fire", []))

@@ -280,3 +280,38 @@ def test_the_navy_fires_at_units_in_the_open_not_in_the_woods_or_the_town():
     assert danger.naval(clear, armored=False) == 60 and danger.naval(clear, armored=True) == 30
     assert danger.naval(cover, armored=False) == 0
     assert danger.loss(rifle, clear, []) > danger.loss(rifle, cover, [])
+
+
+def test_a_bunker_held_from_inside_draws_a_defender_onto_its_top():
+    """Units inside a fort do not keep the enemy off it: an enemy may drive on top and so
+    take the hex, unless a friend stands on top (RB IX.C.10). At Seeufer the rifles inside the
+    bunker on the bluff lost it to the first DD tank ashore; the Veteran sends a unit to
+    stand on top, where the Recruit counts the bunker as held."""
+    d, facts = _decision("pl-seeufer-landing", "german", "move_foot")
+    fort = facts.hex("C-I-5")
+    recruit_view = LeaderBoard(d.view, d.side, facts, d.previews)
+    b = leader_veteran.board(d, facts)
+    assert [p.id for p in b.at[fort] if p.in_fort] == ["ge-rifle-1"]
+    assert recruit_view.holders(fort) == 1 and b.holders(fort) == 0
+    mg = b.by_id["ge-mg-1"]
+    danger = Danger(b)
+    moves = [c for c in d.legal["move"] if c["unit"] == mg.id]
+    best = max(moves, key=lambda c: leader_veteran.score(b, c, danger))
+    # The machine gun sets off for the bunker's top rather than end the phase where it is.
+    assert distance(facts.hex(best["to"]), fort) < distance(mg.hex, fort), best
+    assert leader_veteran.score(b, best, danger) > 0
+
+
+def test_a_halftrack_with_riders_aboard_is_not_driven_up_to_the_village_guns():
+    """Riders go down with their carrier: at Hollenbach the halftrack drove the rifle
+    platoon up to the village on turn 1 and lost both, two points. A carrier's loss weighs
+    its riders' as well as its own."""
+    d, facts = _decision("pl-hollenbach", "allied", "move_vehicles")
+    b = leader_veteran.board(d, facts)
+    danger = Danger(b)
+    carrier = b.by_id["al-halftrack-1"]
+    assert [q.id for q in b.passengers(carrier)] == ["al-rifle-1"]
+    assert leader_veteran.unit_worth(b, carrier) == 2
+    moves = [c for c in d.legal["move"] if c["unit"] == carrier.id]
+    best = max(moves, key=lambda c: leader_veteran.score(b, c, danger))
+    assert danger.loss(carrier, facts.hex(best["to"]), []) < 0.5, best
