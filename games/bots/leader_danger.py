@@ -24,12 +24,11 @@ from fractions import Fraction
 
 from games.rules.common.hexgrid import Hex, distance, line
 from games.rules.panzer_leader.crt import chances, drm, odds_index
-from games.rules.panzer_leader.units import catalogue
 
 from .leader_board import LOSS_VALUE, LeaderBoard, Piece
 
 OPEN = ("clear", "beach")  # where armour may overrun (14; PL-D8)
-COVERED = ("woods", "town")  # hidden from the sea (19.4) and from a mover's watchers
+COVERED = ("woods", "town")  # hide a unit from the sea (19.4)
 OVERRUN_KINDS = ("tank", "assault_gun", "tank_destroyer", "armored_car")
 FIRE_SHARE = 0.5  # of the enemy's fire that reaches one unit (line of sight unknown)
 ASSAULT_SHARE = 0.5  # enemy infantry that would rather assault than fire
@@ -64,13 +63,6 @@ def weapon_factor(printed: dict, armored: bool, dist: int) -> float:
     return factor * 0.5
 
 
-def may_opfire(type_id: str | None) -> bool:
-    """Whether the counter may opportunity fire (the printed chart, public to both sides;
-    the public facts leave the flag out)."""
-    printed = catalogue().get(type_id or "")
-    return printed is None or bool(printed.opfire)
-
-
 def can_overrun(printed: dict) -> bool:
     return bool(printed.get("armored")) and printed.get("kind") in OVERRUN_KINDS \
         and printed.get("weapon") in ("A", "H")
@@ -98,11 +90,6 @@ class Danger:
         self._assault: dict[Hex, float] = {}
         self._overrun: dict[Hex, float] = {}
         self._offense: dict[tuple, float] = {}
-        self._transit_fire: dict[tuple[Hex, bool], float] = {}
-        # Only units whose counter allows it fire at a mover on its way (21.2): a field gun
-        # printed without opportunity fire (the French 75 at Semois reaches the whole map)
-        # waits for its own combat phase and is counted where the mover stops, not on the way.
-        self.watchers = [(e, pr) for e, pr in self.foes if may_opfire(e.type_id)]
         # Naval support fire (19.4): the enemy's grant, at any range, at units in the open
         # seen from the sea, halved against armour; it may be opportunity fire (QA N1). At
         # Seeufer 60 points a turn kill a German machine gun left in the open on the bluff.
@@ -183,19 +170,9 @@ class Danger:
             return 0.0
         path = line(here, there)[0][1:] if here is not None else (there,)
         armored = bool(self.b.printed(p).get("armored"))
-        worst = max((self.watched(h, armored) for h in path
+        worst = max((self.fire(h, armored) for h in path
                      if self.terrain.get(h, "clear") in OPEN), default=0.0)
         return TRANSIT_SHARE * _loss(worst, self.defence(p), 0)
-
-    def watched(self, h: Hex, armored: bool) -> float:
-        """The fire that may fall on a unit moving through hex h: the units that may
-        opportunity fire, by the Weapons Effectiveness Chart."""
-        key = (h, armored)
-        if key not in self._transit_fire:
-            self._transit_fire[key] = sum(float(pr.get("attack") or 0) * weapon_factor(
-                pr, armored, distance(e.hex, h)) for e, pr in self.watchers) \
-                + self.naval(h, armored)
-        return self._transit_fire[key]
 
     def offense(self, p: Piece, h: Hex | None) -> float:
         """What unit p could do from hex h in our next combat phase: the best single shot's

@@ -180,8 +180,29 @@ def forgone(b: LeaderBoard, shots: list[dict]) -> dict[str, float]:
         here = target_hex(b, c) or ""
         out[command_key(c)] = FORGONE * sum(
             max((v for t, v in alone.get(f, ()) if t != here), default=0.0)
-            for f in c.get("units") or ())
+            + open_ground(b, f) for f in c.get("units") or ())
     return out
+
+
+def open_ground(b: LeaderBoard, unit_id: str) -> float:
+    """What the firer gives up by firing (a unit that fires may not move that turn): the
+    step onto an objective within its move that no unit of ours holds and no enemy stands
+    on. At Seeufer the German machine gun beside the bunker fired at the beach instead of
+    climbing on top, and the next DD tank drove on and took it."""
+    p = b.by_id.get(unit_id)
+    if p is None or p.hex is None or not b.controls(p):
+        return 0.0
+    # The printed allowance: a gun printed 0 never steps anywhere (Board.movement reads 0
+    # as 1 for its pace).
+    move, ma = move_class(b.printed(p)), float(b.printed(p).get("movement") or 0)
+    best = 0.0
+    for i, o in enumerate(b.facts.objectives):
+        if o.hex == p.hex or b.holders(o.hex) or any(
+                q.side != b.me and not q.in_fort for q in b.at.get(o.hex, ())):
+            continue
+        if path_cost(b.facts, move, p.hex, i) <= ma:
+            best = max(best, b.pull(p, o.hex) - b.pull(p, p.hex))
+    return best
 
 
 def board(d: Decision, facts: PublicScenario) -> LeaderBoard:

@@ -249,19 +249,6 @@ def test_loaded_trucks_wait_out_of_reach_of_the_french_rifles_at_the_ford():
     assert leader_veteran.score(b, ford, danger) < leader_veteran.score(b, best, danger)
 
 
-def test_a_gun_that_may_not_opportunity_fire_is_not_feared_on_the_way():
-    """The French 75 reaches the whole Semois map but is printed without opportunity fire
-    (21.2): it counts where a mover stops, not on its way there."""
-    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
-    b = LeaderBoard(d.view, d.side, facts, d.previews)
-    danger = Danger(b)
-    gun = b.by_id["al-75-1"]
-    edge = facts.hex("B-A-1")
-    assert gun.id not in {e.id for e, _ in danger.watchers}
-    # The 75's 24 (H) points reach the map edge where a unit stops, not where it passes.
-    assert danger.fire(edge, False) - danger.watched(edge, False) >= 24
-
-
 def test_the_navy_fires_at_units_in_the_open_not_in_the_woods_or_the_town():
     """At Seeufer the Allied navy has 60 points a turn (19.4) at any range against units in
     the open, halved against armour; woods and the village hide a unit from the sea. A German
@@ -315,3 +302,24 @@ def test_a_halftrack_with_riders_aboard_is_not_driven_up_to_the_village_guns():
     moves = [c for c in d.legal["move"] if c["unit"] == carrier.id]
     best = max(moves, key=lambda c: leader_veteran.score(b, c, danger))
     assert danger.loss(carrier, facts.hex(best["to"]), []) < 0.5, best
+
+
+def test_a_unit_that_could_climb_onto_an_unguarded_bunker_does_not_fire_instead():
+    """A unit that fires may not move that turn. A German machine gun beside the bunker,
+    which the rifles inside do not keep the enemy off (RB IX.C.10), climbs on top rather
+    than fire at the beach: the shot is charged for the step it gives up. A gun far from
+    the bunker gives up no such step."""
+    d, facts = _decision("pl-seeufer-landing", "german", "combat", group="fire")
+    view = dict(d.view, units=[dict(u, hex="C-H-4") if u["id"] == "ge-mg-1" else u
+                               for u in d.view["units"]])
+    b = LeaderBoard(view, d.side, facts, d.previews)
+    b.inside_holds = False
+    assert leader_veteran.open_ground(b, "ge-mg-1") > 0.5
+    assert leader_veteran.open_ground(b, "ge-at75-1") == 0  # it cannot move at all
+    target = next(e.id for e in b.enemies() if b.controls(e))
+    shot = {"type": "fire", "units": ["ge-mg-1"], "targets": [target]}
+    preview = [{"command": shot, "attack": {"chances": {"X": "1/3", "D": "1/3", "-": "1/3"}}}]
+    legal = {"fire": [shot], "end_phase": [{"type": "end_phase"}]}
+    decision = d.__class__(view, legal, preview, "bunker")
+    assert leader_veteran.score(LeaderBoard(view, d.side, facts, preview), shot) > 0
+    assert leader_veteran.choose(decision, facts)["type"] == "end_phase"
