@@ -1,8 +1,8 @@
 """What the enemy could do next to a unit of ours standing in a hex, as the Veteran reckons
 it for Panzer Leader: the chance of losing the unit there.
 
-Three threats, each from the enemy units in view that are not dispersed (a dispersed unit
-neither fires nor moves until its own segment is over):
+Three threats from the enemy units in view that are not dispersed (a dispersed unit
+neither fires nor moves until its own segment is over), and the enemy navy's:
 
 - fire: each firer's printed attack within its range, weighed by the Weapons Effectiveness
   Chart as the rules weigh it (9.2): an infantry weapon cannot hurt armour, nor anything in
@@ -14,6 +14,8 @@ neither fires nor moves until its own segment is over):
 - overrun: enemy armour that can drive up to a clear hex attacks the whole stack on it at
   one column better and two off the die (14), so a stack in the open before enemy tanks is
   the costliest place on the board.
+- naval support fire (19.4): the points the situation grants the enemy this turn or next,
+  at any range, on units in the open (woods and towns hide them from the sea).
 
 Only printed values and the map's terrain go in, and the counters the view shows.
 """

@@ -12,7 +12,12 @@ one currency (victory points: an objective is two, a unit lost or killed is one,
   reaches the hex by the chart, close assault by infantry a move away, overrun in the open)
   and on the way (opportunity fire over open ground). A defender weighs a unit lost at
   more than a point; an attacker starts as careful and takes more risk as its turns run
-  out.
+  out. A carrier's loss weighs its riders' too, and a loaded truck's ground counts only
+  if its riders arrive.
+- A shot is charged for what its firers give up (a unit that fires may not move): their
+  best shots elsewhere, and a step onto an objective nobody holds.
+- Units inside a fort do not hold its hex (the enemy may drive on top), so a defender
+  sends a unit to stand on top.
 - Units that must come on (enter or land) this phase come on first; passengers get off
   beside the objectives. A phase ends when nothing scores above zero.
 
@@ -167,9 +172,10 @@ def score(b: LeaderBoard, cmd: dict, danger: Danger | None = None) -> float:
 
 
 def forgone(b: LeaderBoard, shots: list[dict]) -> dict[str, float]:
-    """Each shot's cost in the other shots its firers give up: a firer fires once a phase,
-    so joining a stack's fire on one target is worth it only for more than that firer
-    would do alone at another (the best of its single shots elsewhere)."""
+    """Each shot's cost in what its firers give up: a firer fires once a phase, so joining
+    a stack's fire on one target is worth it only for more than that firer would do alone
+    at another (the best of its single shots elsewhere); and a firer may not move after,
+    so it gives up any step onto an objective nobody holds (open_ground)."""
     alone: dict[str, list[tuple[str, float]]] = {}
     for c in shots:
         if len(c.get("units") or ()) == 1:
