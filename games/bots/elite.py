@@ -1,9 +1,13 @@
-"""Elite: a small search. At each activation it takes the Veteran's best few candidates and
-plays each forward with the real engine on the world its side knows (imagined.py: the
-counters its view shows, unseen ones drawn from the enemy's order of battle), several times
-with different dice: its activation, then the enemy's reply, every seat choosing as the
-Veteran. It keeps the candidate whose outcomes are best on average. Inside an activation it
-plays as the Veteran.
+"""Elite: a small search. Where the Veteran is unsure (its best few commands score close
+together), Elite plays each candidate forward with the real engine on the world its side
+knows (imagined.py: the counters its view shows, unseen ones drawn from the enemy's order of
+battle), several times with different dice: the rest of its activation, then the enemy's
+reply, every seat choosing as the Veteran. It searches which activation to take and, inside
+its own activation, what each counter does (fire, move, assault: the Veteran's assault
+odds alone rarely tell it when storming a hex pays).
+
+Every candidate meets the same imagined worlds and dice, and Elite leaves the Veteran's
+choice only for one that did better by a clear margin over the dice's noise.
 
 The search is a fixed number of samples with dice drawn from the bot's seed, so the same
 Decision always gives the same command, however busy the machine.
@@ -21,13 +25,15 @@ from games.rules.panzer_grenadier.preview import previews
 from . import veteran
 from .board import Board
 from .imagined import ME, imagine
-from .judge import Judge
+from .judge import Judge, command_key
 from .public import PublicScenario
 from .seat import ATTACKS, Decision, is_attack, previewed_units
 
 NAME = "elite"
 CANDIDATES = 4
-SAMPLES = 3
+SAMPLES = 6
+CONFIDENCE = 1.0  # standard errors by which a candidate must beat the Veteran's choice
+MIN_GAIN = 0.1  # victory points: a smaller edge is no reason to overrule the Veteran
 REPLIES = 1  # enemy activations played after ours before judging
 MARGIN = 0.25  # candidates scored this close to the Veteran's best are searched
 MAX_STEPS = 60  # commands played out in one sample
@@ -134,30 +140,69 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
     side = d.side
     judge = Judge(Board.from_view(d.view, side, facts), d.previews)
     ranked = veteran.ranked(d, facts, judge)
-    if "activate" not in d.legal or len(ranked) == 1:
+    if len(ranked) == 1:
         return ranked[0][1]
     # Search where the Veteran is unsure: among its best candidates scored within MARGIN of
-    # the best. Where one activation clearly stands out, its heuristic is trusted.
+    # the best. Where one command clearly stands out, its heuristic is trusted.
     best = ranked[0][0]
-    candidates = [c for sc, c in ranked[:CANDIDATES] if sc >= best - MARGIN]
+    candidates: list[dict] = []
+    seen: set[tuple] = set()
+    for sc, c in ranked:
+        if sc < best - MARGIN or len(candidates) == CANDIDATES:
+            break
+        if _gist(c) not in seen:  # two paths to one hex are one plan
+            seen.add(_gist(c))
+            candidates.append(c)
+    # The best assault is always weighed: its outcome turns on the dice far more than the
+    # Veteran's odds-based score can tell (a hex stormed is a hex held at the end).
+    storm = next((c for _, c in ranked if _is_assault(c, judge)), None)
+    if storm is not None and _gist(storm) not in seen:
+        candidates.append(storm)
     if len(candidates) == 1:
         return candidates[0]
-    totals = [0.0] * len(candidates)
+    # Every candidate meets the same imagined worlds and the same dice, so each sample gives
+    # a paired comparison with the Veteran's own choice (candidate 0).
+    outcomes = [[0.0] * SAMPLES for _ in candidates]
     for s in range(SAMPLES):
-        # Each sample imagines the unseen afresh; every candidate meets the same world.
         world = imagine(d.view, side, facts, f"{d.seed}:{s}")
         if world is None:
             return ranked[0][1]
         for i, cmd in enumerate(candidates):
-            dice = SeededDice(f"{d.seed}:elite:{s}")  # common dice: the candidates differ only
+            dice = SeededDice(f"{d.seed}:elite:{s}")
             try:
                 after = apply(world, ME, cmd, dice).state
             except RulesError:
-                totals[i] -= 99.0
+                outcomes[i][s] = -99.0
                 continue
             after = _play_out(after, dice, f"{d.seed}:{i}:{s}", facts)
-            totals[i] += evaluate(after, side, facts)
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+            outcomes[i][s] = evaluate(after, side, facts)
+    return candidates[_surest(outcomes)]
 
 
+def _gist(cmd: dict) -> tuple:
+    """What a command does, whatever way it goes: its kind, who, and where it ends."""
+    who = cmd.get("unit") or tuple(cmd.get("units") or cmd.get("firers") or ())
+    where = cmd.get("target") or cmd.get("hex") or (cmd.get("path") or [None])[-1]
+    return cmd.get("type"), cmd.get("kind"), who, where
+
+
+def _is_assault(cmd: dict, judge: Judge) -> bool:
+    """An assault command, or a move into the enemy's hex (12.1: its preview has odds)."""
+    return cmd.get("type") == "assault" or (
+        cmd.get("type") == "move" and command_key(cmd) in judge.odds)
+
+
+def _surest(outcomes: list[list[float]]) -> int:
+    """The candidate to play: the Veteran's own (0) unless another did better on average by
+    more than CONFIDENCE standard errors of the paired differences. A few samples of dice
+    are noisy; overriding the heuristic on noise plays worse than the heuristic."""
+    best, best_margin = 0, MIN_GAIN
+    n = len(outcomes[0])
+    for i in range(1, len(outcomes)):
+        diffs = [a - b for a, b in zip(outcomes[i], outcomes[0], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((x - mean) ** 2 for x in diffs) / max(1, n - 1)
+        margin = mean - CONFIDENCE * (var / n) ** 0.5
+        if margin > best_margin:
+            best, best_margin = i, margin
+    return best

@@ -7,11 +7,16 @@ Where the view shows an enemy only as a marker (double-blind, hidden units) or a
 place it was seen, the counter is imagined: a type of that marker's kind drawn, with the
 seeded die, from the enemy's printed order of battle less the counters already in view.
 Leader markers are left out (they add to others, and a guess would add noise).
+
+Inside our own activation, the activation is the one our seat's view describes (who was
+activated, whether led, who is done, how far each mover has gone); in the enemy's, or with
+opportunity fire pending, nothing is imagined.
 """
 
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 from games.rules.panzer_grenadier.core import state as st
@@ -61,9 +66,13 @@ def _guess(u: dict, bag: dict[str, list[str]], facts: PublicScenario, rng: rando
 
 def imagine(view: dict[str, Any], side: str, facts: PublicScenario, seed: str = ""
             ) -> st.GameState | None:
-    """The state as `side` knows it, unseen enemy types drawn with `seed` (None between
-    phases or inside an activation, where Elite does not search)."""
-    if view.get("phase") != st.ACTION or view.get("activation") or view.get("opfire"):
+    """The state as `side` knows it, unseen enemy types drawn with `seed`: between
+    activations, or inside one of our own (None between phases, in the enemy's activation
+    or with opportunity fire pending, where Elite does not search)."""
+    if view.get("phase") != st.ACTION or view.get("opfire"):
+        return None
+    opened = view.get("activation")
+    if opened and opened.get("side") != side:
         return None
     sides = tuple(
         st.SideState(s["id"], s["name"], s["nationality"], s["initiative"], s["morale"],
@@ -111,6 +120,11 @@ def imagine(view: dict[str, Any], side: str, facts: PublicScenario, seed: str = 
         h = facts.hex(m.get("hex"))
         if h is not None:
             markers[h] = frozenset(x for x in m.get("markers", []) if not x.startswith("spotted:"))
+    activation = None
+    if opened:
+        activation = _activation(opened, units)
+        if activation is None:
+            return None
     ini = view.get("initiative") or {}
     return st.GameState(
         scenario_id=view["scenario"],
@@ -128,10 +142,28 @@ def imagine(view: dict[str, Any], side: str, facts: PublicScenario, seed: str = 
         opening_segments_left=int(ini.get("opening_segments_left") or 0),
         active_side=view.get("active_side"),
         markers=markers,
+        activation=activation,
         initiative_rolls=dict(ini.get("totals") or {}),
         banked_segment={s["id"]: bool(s.get("banked_segment")) for s in view["sides"]},
         supply={s["id"]: s.get("supply", "normal") for s in view["sides"]},
     )
+
+
+def _activation(opened: dict[str, Any], units: dict[str, st.UnitState]
+                ) -> st.Activation | None:
+    """Our own open activation as the engine holds it, from what our seat's view says of it
+    (None where the view does not say all: then Elite plays as the Veteran)."""
+    if not {"leaderless", "done", "mp_spent"} <= opened.keys():
+        return None
+    try:
+        spent = {u: Fraction(v) for u, v in opened["mp_spent"].items()}
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+    return st.Activation(
+        side=opened["side"], seat=ME, kind=opened.get("kind"),
+        units=frozenset(u for u in opened.get("units", []) if u in units),
+        acted=frozenset(opened.get("acted", [])), leader=opened.get("leader"),
+        leaderless=bool(opened["leaderless"]), done=frozenset(opened["done"]), mp_spent=spent)
 
 
 def _ids(view: dict[str, Any]) -> set[str]:

@@ -235,10 +235,21 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
 
 def _seat_part(view: dict, state: st.GameState, seat: str) -> None:
     """What only a seat's view carries: its legal commands (by handles under hidden
-    information) and whether it may take back its last step (D-UNDO-1)."""
+    information), the state of its own open activation, and whether it may take back its
+    last step (D-UNDO-1)."""
     legal = legal_commands(state, seat)
     if legal:
         view["legal"] = legal
+    a = state.activation
+    if a is not None and a.seat == seat and view.get("activation"):
+        # The seat's own activation as it has played it, which its player knows: whether a
+        # leader leads it (3.1, D3), who is done, how far each mover has gone (5.2).
+        view["activation"] = {
+            **view["activation"],
+            "leaderless": a.leaderless,
+            "done": sorted(a.done),
+            "mp_spent": {u: str(v) for u, v in sorted(a.mp_spent.items())},
+        }
     if may_undo(state, seat):
         view["undo"] = [seat]  # as a side's view lists its seats that may (engine_adapter)
 
