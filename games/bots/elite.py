@@ -3,8 +3,8 @@ together), Elite plays each candidate forward with the real engine on the world 
 knows (imagined.py: the counters its view shows, unseen ones drawn from the enemy's order of
 battle), several times with different dice: the rest of its activation, then the enemy's
 reply, every seat choosing as the Veteran. It searches which activation to take and, inside
-its own activation, what each counter does (fire, move, assault: the Veteran's assault
-odds alone rarely tell it when storming a hex pays).
+its own activation, whether to storm a hex (the Veteran's assault odds alone rarely tell
+when storming pays).
 
 Every candidate meets the same imagined worlds and dice, and Elite leaves the Veteran's
 choice only for one that did better by a clear margin over the dice's noise.
@@ -31,7 +31,7 @@ from .seat import ATTACKS, Decision, is_attack, previewed_units
 
 NAME = "elite"
 CANDIDATES = 4
-SAMPLES = 6
+SAMPLES = 4
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat the Veteran's choice
 MIN_GAIN = 0.1  # victory points: a smaller edge is no reason to overrule the Veteran
 REPLIES = 1  # enemy activations played after ours before judging
@@ -140,7 +140,12 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
     side = d.side
     judge = Judge(Board.from_view(d.view, side, facts), d.previews)
     ranked = veteran.ranked(d, facts, judge)
-    if len(ranked) == 1:
+    # The best assault is always weighed: its outcome turns on the dice far more than the
+    # Veteran's odds-based score can tell (a hex stormed is a hex held at the end).
+    storm = next((c for _, c in ranked if _is_assault(c, judge)), None)
+    if len(ranked) == 1 or ("activate" not in d.legal and storm is None):
+        # Inside an activation Elite searches only where it may storm a hex: searching every
+        # move and shot cost ten times the time and gained nothing measurable (README).
         return ranked[0][1]
     # Search where the Veteran is unsure: among its best candidates scored within MARGIN of
     # the best. Where one command clearly stands out, its heuristic is trusted.
@@ -153,9 +158,6 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
         if _gist(c) not in seen:  # two paths to one hex are one plan
             seen.add(_gist(c))
             candidates.append(c)
-    # The best assault is always weighed: its outcome turns on the dice far more than the
-    # Veteran's odds-based score can tell (a hex stormed is a hex held at the end).
-    storm = next((c for _, c in ranked if _is_assault(c, judge)), None)
     if storm is not None and _gist(storm) not in seen:
         candidates.append(storm)
     if len(candidates) == 1:
