@@ -25,7 +25,7 @@ from games.rules.panzer_grenadier.preview import previews
 from . import veteran
 from .board import Board
 from .imagined import ME, imagine
-from .judge import Judge, command_key
+from .judge import Judge
 from .public import PublicScenario
 from .seat import ATTACKS, Decision, is_attack, previewed_units
 
@@ -142,7 +142,7 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
     ranked = veteran.ranked(d, facts, judge)
     # The best assault is always weighed: its outcome turns on the dice far more than the
     # Veteran's odds-based score can tell (a hex stormed is a hex held at the end).
-    storm = next((c for _, c in ranked if _is_assault(c, judge)), None)
+    storm = next((c for _, c in ranked if judge.is_assault(c)), None)
     if len(ranked) == 1 or ("activate" not in d.legal and storm is None):
         # Inside an activation Elite searches only where it may storm a hex: searching every
         # move and shot cost ten times the time and gained nothing measurable (README).
@@ -186,12 +186,6 @@ def _gist(cmd: dict) -> tuple:
     who = cmd.get("unit") or tuple(cmd.get("units") or cmd.get("firers") or ())
     where = cmd.get("target") or cmd.get("hex") or (cmd.get("path") or [None])[-1]
     return cmd.get("type"), cmd.get("kind"), who, where
-
-
-def _is_assault(cmd: dict, judge: Judge) -> bool:
-    """An assault command, or a move into the enemy's hex (12.1: its preview has odds)."""
-    return cmd.get("type") == "assault" or (
-        cmd.get("type") == "move" and command_key(cmd) in judge.odds)
 
 
 def _surest(outcomes: list[list[float]]) -> int:

@@ -161,8 +161,13 @@ class Judge:
         here = self.hex_value(c, c.hex if c.hex is not None else path[0])
         return self.hex_value(c, path[-1]) - here + (0.3 if c.hex is None else 0.0), c, path
 
+    def is_assault(self, cmd: dict) -> bool:
+        """An assault command, or a move into the enemy's hex (12.1: its preview has odds)."""
+        return cmd.get("type") == "assault" or (
+            cmd.get("type") == "move" and command_key(cmd) in self.odds)
+
     def move_score(self, cmd: dict) -> float:
-        if command_key(cmd) in self.odds:  # a move into the enemy's hex: an assault (12.1)
+        if self.is_assault(cmd):
             return self.assault_score(cmd)
         gain, c, path = self.move_gain(cmd)
         if c is None:

@@ -120,3 +120,20 @@ def test_the_counter_view_cache_stays_bounded_and_an_evicted_counter_is_built_ag
     assert next(u for u in view_for(replace(s, units=moved), ("side", "ge"))["units"]
                 if u["id"] == "ge-1")["steps"] == 1
     assert len(views._UNIT_VIEWS) <= 3
+
+
+def test_the_acting_seat_sees_how_its_activation_stands_and_no_one_else_does_3_1_5_2():
+    """Its player knows whether a leader leads the activation (3.1, D3), who is done and the
+    movement each mover has spent (5.2); the enemy's seat and the sides' views do not show it."""
+    s = apply(game(), "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-1"},
+              ScriptedDice.of()).state
+    step = next(c for c in view_for(s, ("seat", "ge-1"))["legal"]["move"]
+                if len(c["path"]) == 1)  # one hex of a move that may go on
+    s = apply(s, "ge-1", step, ScriptedDice.of()).state
+    mine = view_for(s, ("seat", "ge-1"))["activation"]
+    spent = s.activation.mp_spent["ge-1"]
+    assert spent > 0
+    assert (mine["leaderless"], mine["mp_spent"]) == (True, {"ge-1": str(spent)})
+    assert mine["done"] == sorted(s.activation.done)
+    for audience in (("seat", "su-1"), ("side", "su"), ("side", "ge"), ("spectator", "public")):
+        assert not {"leaderless", "done", "mp_spent"} & view_for(s, audience)["activation"].keys()
