@@ -7,25 +7,33 @@ counter catalogue, the victory conditions and the options are copied out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Callable, Iterable
+from functools import lru_cache, partial
 
 from games.rules.common.hexgrid import Hex
 from games.rules.panzer_grenadier.core.registry import scenario_for
 from games.rules.panzer_leader import scenario as pl_scenario
+from games.rules.panzer_leader.los import has_los
 from games.rules.registry import for_scenario
 
 from .public import Objective, PublicScenario
 
 
 class LabelledMap:
-    """A map known by its hex labels and axial coordinates (from the ruleset's map payload)."""
+    """A map known by its hex labels and axial coordinates (from the ruleset's map payload),
+    and the lines of sight its printed terrain and heights allow."""
 
-    def __init__(self, hexes: Iterable[dict]):
+    def __init__(self, hexes: Iterable[dict], sight: Callable[[Hex, Hex], bool] | None = None):
         self._by_label = {h["hex"]: Hex(h["q"], h["r"]) for h in hexes}
         self._labels = {v: k for k, v in self._by_label.items()}
         self.hexes = frozenset(self._labels)
         self.terrain_of = {Hex(h["q"], h["r"]): h.get("terrain", "clear") for h in hexes}
+        self._sight = sight
+
+    def sees(self, a: Hex, b: Hex) -> bool:
+        """Whether the map's terrain lets a unit in `a` see one in `b` (every line is clear
+        on a map built without its sight)."""
+        return self._sight is None or self._sight(a, b)
 
     def parse_label(self, text: str) -> Hex:
         return self._by_label[text]
@@ -56,8 +64,11 @@ def _grenadier(scenario_id: str) -> tuple:
 
 def _leader(scenario_id: str) -> tuple:
     rules = for_scenario(scenario_id)
-    m = LabelledMap(rules.map_payload(scenario_id)["hexes"])
-    victory = pl_scenario.situation(scenario_id).raw["victory"]
+    sit = pl_scenario.situation(scenario_id)
+    # The boards' lines of sight are as public as the boards (smoke, which the view shows,
+    # is left out: it lifts within a turn).
+    m = LabelledMap(rules.map_payload(scenario_id)["hexes"], partial(has_los, sit.map))
+    victory = sit.raw["victory"]
     # Each objective held counts two points for the attacker (23.4).
     objectives = tuple(Objective(m.parse_label(x), x, 2, ()) for x in victory["objectives"])
     return (m, rules.counter_types(scenario_id), objectives, {}, victory["attacker"], {}, {})

@@ -4,11 +4,13 @@ it for Panzer Leader: the chance of losing the unit there.
 Three threats from the enemy units in view that are not dispersed (a dispersed unit
 neither fires nor moves until its own segment is over), and the enemy navy's:
 
-- fire: each firer's printed attack within its range, weighed by the Weapons Effectiveness
-  Chart as the rules weigh it (9.2): an infantry weapon cannot hurt armour, nor anything in
-  a town; armour piercing is halved against soft targets and doubled against armour at half
-  range or less; mortars are halved against armour. Woods and towns add one to the die.
-  Half the sum counts: the line of sight is not known here, and the enemy splits its fire.
+- fire: each firer's printed attack within its range and with a line of sight over the
+  boards' terrain, weighed by the Weapons Effectiveness Chart as the rules weigh it (9.2):
+  an infantry weapon cannot hurt armour, nor anything in a town; armour piercing is halved
+  against soft targets and doubled against armour at half range or less; mortars are halved
+  against armour. Woods and towns add one to the die, and a unit there is fired on from
+  afar only when spotted (12.2): an enemy stands beside it (the enemy fires before it
+  moves). Half the sum counts: the enemy splits its fire.
 - close assault: enemy infantry a move away may assault next to it, where an infantry
   weapon hurts armour too.
 - overrun: enemy armour that can drive up to a clear hex attacks the whole stack on it at
@@ -30,9 +32,9 @@ from games.rules.panzer_leader.crt import chances, drm, odds_index
 from .leader_board import LOSS_VALUE, LeaderBoard, Piece
 
 OPEN = ("clear", "beach")  # where armour may overrun (14; PL-D8)
-COVERED = ("woods", "town")  # hide a unit from the sea (19.4)
+COVERED = ("woods", "town")  # hide a unit from the sea (19.4) and from unspotted fire (12.2)
 OVERRUN_KINDS = ("tank", "assault_gun", "tank_destroyer", "armored_car")
-FIRE_SHARE = 0.5  # of the enemy's fire that reaches one unit (line of sight unknown)
+FIRE_SHARE = 0.5  # of the enemy's fire that reaches one unit (it splits its fire)
 ASSAULT_SHARE = 0.5  # enemy infantry that would rather assault than fire
 OVERRUN_SHARE = 0.6  # enemy armour that would go in rather than fire
 TRANSIT_SHARE = 0.3  # of the enemy's fire that waits for a mover crossing open ground
@@ -100,15 +102,33 @@ class Danger:
         self.targets = [(e, b.printed(e)) for e in b.enemies()
                         if e.carried_by is None and b.printed(e)]
 
+    def our_spotter(self, h: Hex) -> bool:
+        """Whether a unit of ours that spots stands beside hex h."""
+        return any(distance(q.hex, h) <= 1 and self.b.controls(q) and q.carried_by is None
+                   for q in self.b.mine())
+
     def armored(self, p: Piece, h: Hex) -> bool:
         return bool(self.b.printed(p).get("armored")) or self.terrain.get(h) == "town"
 
     def fire(self, h: Hex, armored: bool) -> float:
+        """The enemy's direct fire that may fall on a unit in hex h: firers in range that
+        see the hex, none from afar into woods or a town nobody of theirs stands beside, and
+        the navy's."""
         key = (h, armored)
         if key not in self._fire:
-            self._fire[key] = sum(float(pr.get("attack") or 0) * weapon_factor(
-                pr, armored, distance(e.hex, h)) for e, pr in self.foes) + self.naval(h, armored)
+            spotted = self.terrain.get(h, "clear") not in COVERED or self.spotted(h)
+            self._fire[key] = sum(
+                float(pr.get("attack") or 0) * weapon_factor(pr, armored, distance(e.hex, h))
+                for e, pr in self.foes
+                if (spotted or distance(e.hex, h) <= 1) and self.b.facts.map.sees(e.hex, h)
+            ) + self.naval(h, armored)
         return self._fire[key]
+
+    def spotted(self, h: Hex) -> bool:
+        """Whether an enemy spotter stands beside (or on) hex h (12.2, 12.3: trucks, wagons
+        and passengers never spot)."""
+        return any(distance(e.hex, h) <= 1 and self.b.controls(e) and e.carried_by is None
+                   for e, _ in self.foes)
 
     def naval(self, h: Hex, armored: bool) -> float:
         """The enemy navy's points that may fall on hex h: none in woods or a town, which
@@ -193,6 +213,9 @@ class Danger:
             for e, pr in self.targets:
                 dist = distance(h, e.hex)
                 terrain = self.terrain.get(e.hex, "clear")
+                if dist > 1 and not (self.b.facts.map.sees(h, e.hex) and (
+                        terrain not in COVERED or self.our_spotter(e.hex))):
+                    continue  # out of sight, or in cover with none of ours beside it (12.2)
                 armored = bool(pr.get("armored")) or terrain == "town"
                 cover = drm(terrain) if terrain in ("woods", "town") else 0
                 att = attack * weapon_factor(printed, armored, dist)

@@ -15,6 +15,8 @@ from games.bots.leader_danger import Danger, weapon_factor
 from games.bots.leader_paths import FAR, path_cost
 from games.rules.common.dice import SeededDice
 from games.rules.common.hexgrid import distance, neighbors
+from games.rules.panzer_leader.los import has_los
+from games.rules.panzer_leader.scenario import situation
 from games.rules.registry import for_scenario
 
 
@@ -323,3 +325,45 @@ def test_a_unit_that_could_climb_onto_an_unguarded_bunker_does_not_fire_instead(
     decision = d.__class__(view, legal, preview, "bunker")
     assert leader_veteran.score(LeaderBoard(view, d.side, facts, preview), shot) > 0
     assert leader_veteran.choose(decision, facts)["type"] == "end_phase"
+
+
+def test_only_fire_that_sees_the_hex_counts_and_none_from_afar_into_unspotted_woods():
+    """The boards' lines of sight are public, so the Veteran counts only the enemy units that
+    see a hex (2.6); and a unit in woods or a town is fired on from afar only when an enemy
+    stands beside it (12.2: the enemy fires before it moves). At Hollenbach the guns in the
+    village read as reaching almost every hex in range, so a hex behind the hill looked as
+    deadly as one in front of it."""
+    d, facts = _decision("pl-hollenbach", "allied", "move_vehicles")
+    b = LeaderBoard(d.view, d.side, facts, d.previews)
+    danger = Danger(b)
+    sight = situation("pl-hollenbach").map
+    terrain = facts.map.terrain_of
+
+    def in_range(h, armored):
+        return [e for e, pr in danger.foes if weapon_factor(pr, armored, distance(e.hex, h))]
+
+    hidden = [h for h in terrain if terrain[h] == "clear" and in_range(h, True)
+              and not any(has_los(sight, e.hex, h) for e in in_range(h, True))]
+    assert hidden, "a clear hex in range of the village that no enemy sees"
+    assert all(danger.fire(h, True) == 0 for h in hidden)
+    # Where some see the hex and some do not, those that see it count, at full weight.
+    for h in terrain:
+        firers = in_range(h, True)
+        seeing = [e for e in firers if has_los(sight, e.hex, h)]
+        if terrain[h] == "clear" and 0 < len(seeing) < len(firers):
+            break
+    else:
+        raise AssertionError("a clear hex some of the enemy see and some do not")
+    printed = dict(danger.foes)
+    assert danger.fire(h, True) == sum(
+        printed[e].get("attack") * weapon_factor(printed[e], True, distance(e.hex, h))
+        for e in seeing) > 0
+    # Woods in range and in sight of the enemy, with no enemy beside them: safe from afar.
+    woods = [h for h in terrain if terrain[h] == "woods" and not danger.spotted(h)
+             and any(has_los(sight, e.hex, h) for e in in_range(h, False))]
+    assert woods and all(danger.fire(h, False) == 0 for h in woods)
+    rifle = next(p for p in b.mine() if p.type_id == "us_rifle")
+    assert all(danger.loss(rifle, h, []) == 0 for h in woods)
+    # Beside an enemy the woods are spotted, and its fire counts.
+    beside = next(h for h in terrain if terrain[h] == "woods" and danger.spotted(h))
+    assert danger.fire(beside, False) > 0
