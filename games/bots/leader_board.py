@@ -128,7 +128,8 @@ class LeaderBoard:
         return _int(str(self.printed(p).get("range", "0")).split("/")[0].rstrip("*"))
 
     def movement(self, p: Piece) -> float:
-        return float(self.printed(p).get("movement") or 1) or 1.0
+        """The printed movement allowance (0 for a gun that never moves itself)."""
+        return float(self.printed(p).get("movement") or 0)
 
     def controls(self, p: Piece) -> bool:
         """Whether the unit holds a hex it stands on (trucks and wagons never do)."""

@@ -198,9 +198,7 @@ def open_ground(b: LeaderBoard, unit_id: str) -> float:
     p = b.by_id.get(unit_id)
     if p is None or p.hex is None or not b.controls(p):
         return 0.0
-    # The printed allowance: a gun printed 0 never steps anywhere (Board.movement reads 0
-    # as 1 for its pace).
-    move, ma = move_class(b.printed(p)), float(b.printed(p).get("movement") or 0)
+    move, ma = move_class(b.printed(p)), b.movement(p)
     best = 0.0
     for i, o in enumerate(b.facts.objectives):
         if o.hex == p.hex or b.holders(o.hex) or any(
