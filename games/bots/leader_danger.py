@@ -141,8 +141,7 @@ class Danger:
         if h not in self._assault:
             self._assault[h] = sum(
                 float(pr.get("attack") or 0) for e, pr in self.foes
-                if not pr.get("vehicle") and pr.get("kind") in ("infantry", "engineer")
-                and distance(e.hex, h) <= 2)
+                if self.foot(pr) and distance(e.hex, h) <= 2)
         return self._assault[h]
 
     def overrun(self, h: Hex) -> float:
@@ -199,32 +198,47 @@ class Danger:
     def offense(self, p: Piece, h: Hex | None) -> float:
         """What unit p could do from hex h in our next combat phase: the best single shot's
         expected loss to an enemy unit in view (the Weapons Effectiveness Chart, the target's
-        cover, what the target is worth), or a close assault's for infantry beside it."""
+        cover, what the target is worth), or for infantry beside it what it adds to a close
+        assault by the infantry of ours already beside the same hex (every unit beside a hex
+        may join one assault on it, 15.2: four rifles that go in together take a village
+        house that one at a time never dent)."""
         if h is None:
             return 0.0
         printed = self.b.printed(p)
         attack = float(printed.get("attack") or 0)
         if attack <= 0:
             return 0.0
-        key = (p.type_id, h)
+        key = (p.id, h)
         if key not in self._offense:
             best = 0.0
-            foot = not printed.get("vehicle") and printed.get("kind") in ("infantry", "engineer")
             for e, pr in self.targets:
                 dist = distance(h, e.hex)
                 terrain = self.terrain.get(e.hex, "clear")
-                if dist > 1 and not (self.b.facts.map.sees(h, e.hex) and (
-                        terrain not in COVERED or self.our_spotter(e.hex))):
-                    continue  # out of sight, or in cover with none of ours beside it (12.2)
-                armored = bool(pr.get("armored")) or terrain == "town"
                 cover = drm(terrain) if terrain in ("woods", "town") else 0
-                att = attack * weapon_factor(printed, armored, dist)
-                if foot and dist <= 1:
-                    att = max(att, attack)  # close assault (-2 on the die, any target)
+                defence = float(pr.get("defense") or 1)
+                value = 0.0
+                if dist <= 1 or self.b.facts.map.sees(h, e.hex) and (
+                        terrain not in COVERED or self.our_spotter(e.hex)):
+                    # in sight, and out of cover or with one of ours beside it (12.2)
+                    armored = bool(pr.get("armored")) or terrain == "town"
+                    value = _loss(attack * weapon_factor(printed, armored, dist), defence, cover)
+                if dist <= 1 and self.foot(printed):
+                    joined = self.assault_party(e.hex, but=p.id)
                     cover += drm("close_assault")
-                if att <= 0:
-                    continue
-                value = _loss(att, float(pr.get("defense") or 1), cover)
+                    value = max(value, _loss(attack + joined, defence, cover)
+                                - _loss(joined, defence, cover))
                 best = max(best, value * self.b.target_worth(e))
             self._offense[key] = best
         return self._offense[key]
+
+    @staticmethod
+    def foot(printed: dict) -> bool:
+        """Infantry and engineers on foot: the units that close assault."""
+        return not printed.get("vehicle") and printed.get("kind") in ("infantry", "engineer")
+
+    def assault_party(self, h: Hex, but: str) -> float:
+        """The attack of our undispersed foot units already beside hex h (unit `but` left
+        out), who may go in with a newcomer."""
+        return sum(float(self.b.printed(q).get("attack") or 0) for q in self.b.mine()
+                   if q.id != but and not q.dispersed and q.carried_by is None
+                   and distance(q.hex, h) <= 1 and self.foot(self.b.printed(q)))

@@ -6,6 +6,8 @@ view, as the arena builds it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games.bots import arena, harness, leader_board, leader_recruit, leader_veteran, levels
@@ -367,3 +369,35 @@ def test_only_fire_that_sees_the_hex_counts_and_none_from_afar_into_unspotted_wo
     # Beside an enemy the woods are spotted, and its fire counts.
     beside = next(h for h in terrain if terrain[h] == "woods" and danger.spotted(h))
     assert danger.fire(beside, False) > 0
+
+
+def _board(facts, side: str, units: list[tuple[str, str, str, str]]) -> LeaderBoard:
+    """A board read from a view holding only these units: (id, type, side, hex)."""
+    view = {"turn": 3, "turns": 8, "phase": "move_foot", "units": [
+        {"id": i, "type": t, "side": s, "hex": h, "status": "ok"} for i, t, s, h in units]}
+    return LeaderBoard(view, side, facts, [])
+
+
+def test_a_rifle_is_worth_more_beside_a_house_other_rifles_already_stand_beside():
+    """Every unit beside a hex may join one close assault on it (15.2), so a rifle platoon
+    adds more where two others wait beside the same village house than where it would go in
+    alone: alone it assaults a German rifle in a town at 6 to 8, with two others at 18 to 8.
+    What it adds is the gain of the joint assault over the others' without it."""
+    facts = public_facts("pl-hollenbach")
+    house, beside, other = facts.hex("A-L-2"), facts.hex("A-K-2"), facts.hex("A-K-3")
+    assert facts.map.terrain_of[house] == "town"
+    assert distance(beside, house) == distance(other, house) == 1
+    enemy = [("ge-rifle-1", "de_rifle", "german", "A-L-2")]
+    newcomer = ("al-rifle-1", "us_rifle", "allied", "A-C-3")
+    alone = Danger(_board(facts, "allied", [*enemy, newcomer]))
+    party = [("al-rifle-2", "us_rifle", "allied", "A-K-3"),
+             ("al-rifle-3", "us_rifle", "allied", "A-K-3")]
+    together = Danger(_board(facts, "allied", [*enemy, newcomer, *party]))
+    p = together.b.by_id["al-rifle-1"]
+    assert together.assault_party(house, but=p.id) == 12
+    assert together.offense(p, beside) > alone.offense(alone.b.by_id["al-rifle-1"], beside) > 0
+    # Dispersed friends cannot join.
+    dazed = _board(facts, "allied", [*enemy, newcomer, *party])
+    dazed.pieces = [q if q.side == "german" or q.id == p.id else replace(q, dispersed=True)
+                    for q in dazed.pieces]
+    assert Danger(dazed).assault_party(house, but=p.id) == 0
