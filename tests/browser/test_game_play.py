@@ -108,13 +108,16 @@ def confirm(page) -> int:
 
 
 def acting(pages):
-    """The player page whose seat may act now."""
-    for _ in range(50):
-        for p in pages:
-            if may_act(p):
-                return p
+    """The player page whose seat may act now, judged once every page shows the same
+    version: a page still a version behind may offer a command that is no longer legal (the
+    other player's initiative roll, say), and a key pressed for it brings up no confirm."""
+    for _ in range(150):
+        if len({version(p) for p in pages}) == 1:
+            for p in pages:
+                if may_act(p):
+                    return p
         pages[0].wait_for_timeout(100)
-    raise AssertionError("nobody may act")
+    raise AssertionError(f"nobody may act (versions {[version(p) for p in pages]})")
 
 
 def roll_initiative(pages) -> None:
