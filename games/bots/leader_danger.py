@@ -94,6 +94,7 @@ class Danger:
         self._assault: dict[Hex, float] = {}
         self._overrun: dict[Hex, float] = {}
         self._offense: dict[tuple, float] = {}
+        self._ours_beside: dict[Hex, bool] = {}
         # Naval support fire (19.4): the enemy's grant, at any range, at units in the open
         # seen from the sea, halved against armour; it may be opportunity fire (QA N1). At
         # Seeufer 60 points a turn kill a German machine gun left in the open on the bluff.
@@ -102,10 +103,17 @@ class Danger:
         self.targets = [(e, b.printed(e)) for e in b.enemies()
                         if e.carried_by is None and b.printed(e)]
 
+    def spotter_beside(self, pieces, h: Hex) -> bool:
+        """Whether one of `pieces` that may spot stands beside (or on) hex h (12.2; 12.3:
+        trucks, wagons and passengers never spot, nor a dispersed unit)."""
+        return any(distance(q.hex, h) <= 1 and not q.dispersed and self.b.controls(q)
+                   and q.carried_by is None for q in pieces)
+
     def our_spotter(self, h: Hex) -> bool:
-        """Whether a unit of ours that spots stands beside hex h."""
-        return any(distance(q.hex, h) <= 1 and self.b.controls(q) and q.carried_by is None
-                   for q in self.b.mine())
+        """Whether a unit of ours that may spot stands beside hex h (one answer a hex)."""
+        if h not in self._ours_beside:
+            self._ours_beside[h] = self.spotter_beside(self.b.mine(), h)
+        return self._ours_beside[h]
 
     def armored(self, p: Piece, h: Hex) -> bool:
         return bool(self.b.printed(p).get("armored")) or self.terrain.get(h) == "town"
@@ -125,10 +133,8 @@ class Danger:
         return self._fire[key]
 
     def spotted(self, h: Hex) -> bool:
-        """Whether an enemy spotter stands beside (or on) hex h (12.2, 12.3: trucks, wagons
-        and passengers never spot)."""
-        return any(distance(e.hex, h) <= 1 and self.b.controls(e) and e.carried_by is None
-                   for e, _ in self.foes)
+        """Whether an enemy spotter stands beside (or on) hex h."""
+        return self.spotter_beside((e for e, _ in self.foes), h)
 
     def naval(self, h: Hex, armored: bool) -> float:
         """The enemy navy's points that may fall on hex h: none in woods or a town, which
@@ -179,7 +185,7 @@ class Danger:
     def defence(self, p: Piece) -> float:
         """Printed defence; a truck or wagon with a passenger defends at 1 (6.6)."""
         printed = self.b.printed(p)
-        if printed.get("kind") in ("truck", "wagon") and self.b.passengers(p):
+        if not self.b.controls(p) and self.b.passengers(p):
             return 1.0
         return float(printed.get("defense") or 1)
 

@@ -401,3 +401,28 @@ def test_a_rifle_is_worth_more_beside_a_house_other_rifles_already_stand_beside(
     dazed.pieces = [q if q.side == "german" or q.id == p.id else replace(q, dispersed=True)
                     for q in dazed.pieces]
     assert Danger(dazed).assault_party(house, but=p.id) == 0
+
+
+def test_a_gun_may_count_on_a_shot_into_the_village_only_with_a_fresh_spotter_beside_it():
+    """A unit in a town is fired on from afar only when spotted (12.2): a Sherman that sees
+    the village house counts on a shot at the German rifle inside only while a rifle platoon
+    of ours stands beside the house, and not while that platoon is dispersed (12.3)."""
+    facts = public_facts("pl-hollenbach")
+    sight = situation("pl-hollenbach").map
+    house, beside = facts.hex("A-L-2"), facts.hex("A-K-2")
+    post = next(h for h in sorted(facts.map.terrain_of, key=lambda x: (x.q, x.r))
+                if 3 <= distance(h, house) <= 5 and has_los(sight, h, house)
+                and distance(h, beside) > 1)
+    enemy = ("ge-rifle-1", "de_rifle", "german", "A-L-2")
+    tank = ("al-m4-1", "us_m4", "allied", facts.label(post))
+    spotter = ("al-rifle-1", "us_rifle", "allied", "A-K-2")
+
+    def shot(units, dispersed=()):
+        b = _board(facts, "allied", units)
+        b.pieces = [replace(q, dispersed=q.id in dispersed) for q in b.pieces]
+        danger = Danger(b)
+        return danger.offense(b.by_id["al-m4-1"], post)
+
+    assert shot([enemy, tank]) == 0
+    assert shot([enemy, tank, spotter]) > 0
+    assert shot([enemy, tank, spotter], dispersed=("al-rifle-1",)) == 0
