@@ -7,9 +7,9 @@ Only what every player knows goes in: the map every client is sent (terrain, hei
 roads, hexside symbols) and the printed movement chart: ½ MP a hex along a road (7.1),
 a stream crossed where a road bridges it, a vehicle through a woods edge only along a road
 (4.9), never over a cliff (PL-D6), and off the road the dearer of the hex's terrain and
-height (PL-D5). Units are left out (a crowded road hex, a block, a known minefield): within
-one phase the legal moves (the engine's own reach) know those, and these fields only rank
-the hexes a unit can reach by what is left beyond them.
+height (PL-D5). What changes in play is left out (a crowded road hex, a block, a known
+minefield, a bridge blown): within one phase the legal moves (the engine's own reach) know
+those, and these fields only rank the hexes a unit can reach by what is left beyond them.
 """
 
 from __future__ import annotations
