@@ -57,11 +57,6 @@ class Piece:
     in_fort: bool = False
 
 
-def foot(printed: dict) -> bool:
-    """Infantry and engineers on foot: the units that close assault."""
-    return not printed.get("vehicle") and printed.get("kind") in ("infantry", "engineer")
-
-
 def command_key(cmd: dict) -> str:
     return json.dumps(cmd, sort_keys=True)
 
@@ -118,8 +113,7 @@ class LeaderBoard:
         # bar them); the Veteran knows it, the Recruit counts any unit in the hex.
         self.inside_holds = True
         self._threat: dict[Hex, float] = {}
-        self._enemy_held: frozenset[Hex] | None = None
-        self._way: dict[str, tuple[str, int]] = {}
+        self._move: dict[str, str] = {}
 
     # -- who is where ----------------------------------------------------------------------
     def mine(self) -> list[Piece]:
@@ -207,37 +201,12 @@ class LeaderBoard:
         return best
 
     def approach(self, p: Piece, h: Hex, objective: int) -> float:
-        """Movement points unit p in hex h still needs to do its part at an objective: to
-        reach it, or for a unit that fires from afar (not foot, which takes a hex by close
-        assault) at an objective the enemy stands on, none once it is in range and in sight
-        of it. At Hollenbach the Shermans drove up beside the village for its pull and were
-        overrun and assaulted there on the first two turns; from range they shoot whatever
-        comes out, and into the houses once our infantry beside them spots."""
-        o = self.facts.objectives[objective]
-        move, reach = self.way(p)
-        if o.hex in self.enemy_held() and 0 < distance(h, o.hex) <= reach \
-                and self.facts.map.sees(h, o.hex):
-            return 0.0
-        cost = path_cost(self.facts, move, h, objective)
-        return 3.0 * distance(h, o.hex) if cost >= FAR else cost
-
-    def enemy_held(self) -> frozenset[Hex]:
-        """The objective hexes an enemy unit in view stands on."""
-        if self._enemy_held is None:
-            self._enemy_held = frozenset(o.hex for o in self.facts.objectives
-                                         if any(q.side != self.me for q in self.at.get(o.hex, ())))
-        return self._enemy_held
-
-    def way(self, p: Piece) -> tuple[str, int]:
-        """How unit p goes about its part: its movement class, and how far off it does its
-        work (its range, for a unit with a gun that reaches beyond the next hex and no riders
-        to put down; 0 for one that must close in)."""
-        if p.id not in self._way:
-            printed = self.printed(p)
-            far = (not foot(printed) and float(printed.get("attack") or 0) > 0
-                   and self.attack_range(p) >= 2 and not self.passengers(p))
-            self._way[p.id] = (move_class(printed), self.attack_range(p) if far else 0)
-        return self._way[p.id]
+        """Movement points from hex h to the objective over the map for unit p's movement
+        class (three a hex, straight, where the map forbids every way)."""
+        if p.id not in self._move:
+            self._move[p.id] = move_class(self.printed(p))
+        cost = path_cost(self.facts, self._move[p.id], h, objective)
+        return 3.0 * distance(h, self.facts.objectives[objective].hex) if cost >= FAR else cost
 
     def cover(self, h: Hex | None) -> int:
         if h is None:

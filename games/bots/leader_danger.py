@@ -29,7 +29,7 @@ from fractions import Fraction
 from games.rules.common.hexgrid import Hex, distance, line
 from games.rules.panzer_leader.crt import chances, drm, odds_index
 
-from .leader_board import LOSS_VALUE, LeaderBoard, Piece, foot
+from .leader_board import LOSS_VALUE, LeaderBoard, Piece
 
 OPEN = ("clear", "beach")  # where armour may overrun (14; PL-D8)
 COVERED = ("woods", "town")  # hide a unit from the sea (19.4) and from unspotted fire (12.2)
@@ -147,7 +147,7 @@ class Danger:
         if h not in self._assault:
             self._assault[h] = sum(
                 float(pr.get("attack") or 0) for e, pr in self.foes
-                if foot(pr) and distance(e.hex, h) <= 2)
+                if self.foot(pr) and distance(e.hex, h) <= 2)
         return self._assault[h]
 
     def overrun(self, h: Hex) -> float:
@@ -228,7 +228,7 @@ class Danger:
                     # in sight, and out of cover or with one of ours beside it (12.2)
                     armored = bool(pr.get("armored")) or terrain == "town"
                     value = _loss(attack * weapon_factor(printed, armored, dist), defence, cover)
-                if dist <= 1 and foot(printed):
+                if dist <= 1 and self.foot(printed):
                     joined = self.assault_party(e.hex, but=p.id)
                     cover += drm("close_assault")
                     value = max(value, _loss(attack + joined, defence, cover)
@@ -237,9 +237,14 @@ class Danger:
             self._offense[key] = best
         return self._offense[key]
 
+    @staticmethod
+    def foot(printed: dict) -> bool:
+        """Infantry and engineers on foot: the units that close assault."""
+        return not printed.get("vehicle") and printed.get("kind") in ("infantry", "engineer")
+
     def assault_party(self, h: Hex, but: str) -> float:
         """The attack of our undispersed foot units already beside hex h (unit `but` left
         out), who may go in with a newcomer."""
         return sum(float(self.b.printed(q).get("attack") or 0) for q in self.b.mine()
                    if q.id != but and not q.dispersed and q.carried_by is None
-                   and distance(q.hex, h) <= 1 and foot(self.b.printed(q)))
+                   and distance(q.hex, h) <= 1 and self.foot(self.b.printed(q)))

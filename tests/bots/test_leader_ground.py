@@ -1,23 +1,13 @@
 """How the Panzer Leader bots measure their way to the objectives over the map every player
 is sent (issue 18): half a point a hex along a road (7.1), the dearer of terrain and height
-off it (PL-D5), no vehicle through a woods edge but by a road (4.9); and where a unit that
-fires from afar does its part at an objective the enemy holds: anywhere in range and in
-sight of it, not beside it."""
+off it (PL-D5), no vehicle through a woods edge but by a road (4.9)."""
 
 from __future__ import annotations
 
 from games.bots.facts import public_facts
-from games.bots.leader_board import LeaderBoard
 from games.bots.leader_paths import path_cost, step_cost
-from games.rules.common.hexgrid import distance, neighbors
+from games.rules.common.hexgrid import neighbors
 from games.rules.panzer_leader.crt import charts
-
-
-def _board(facts, side: str, units: list[tuple[str, str, str, str]]) -> LeaderBoard:
-    """A board read from a view holding only these units: (id, type, side, hex)."""
-    view = {"turn": 3, "turns": 8, "phase": "move_vehicles", "units": [
-        {"id": i, "type": t, "side": s, "hex": h, "status": "ok"} for i, t, s, h in units]}
-    return LeaderBoard(view, side, facts, [])
 
 
 def test_the_road_into_hollenbach_brings_the_village_nearer_at_half_a_point_a_hex():
@@ -54,28 +44,3 @@ def test_a_vehicle_crosses_a_woods_edge_only_along_a_road():
     assert step_cost(facts, "foot", *off_road) is not None
     along = [(a, b) for a, b in edges if m.is_road(a, b)]
     assert all(step_cost(facts, "tracked", a, b) == 0.5 for a, b in along)
-
-
-def test_a_sherman_supports_the_attack_on_the_village_from_range_not_from_beside_it():
-    """At Hollenbach the Shermans drove up beside the village for its pull and were overrun
-    and assaulted there. A tank does its part at an objective the enemy holds from any hex
-    in range and in sight of it; a rifle platoon, which takes a hex by close assault, still
-    has to walk there; and once the enemy has left the hex, the tank drives onto it too."""
-    facts = public_facts("pl-hollenbach")
-    village = facts.hex("A-L-3")
-    i = [o.hex for o in facts.objectives].index(village)
-    post = next(h for h in sorted(facts.map.terrain_of, key=lambda x: (x.q, x.r))
-                if 4 <= distance(h, village) <= 6 and facts.map.sees(h, village)
-                and facts.map.terrain_of[h] == "clear")
-    tank = ("al-m4-1", "us_m4", "allied", facts.label(post))
-    rifle = ("al-rifle-1", "us_rifle", "allied", facts.label(post))
-    held = _board(facts, "allied", [tank, rifle, ("ge-mg-1", "de_mg", "german", "A-L-3")])
-    sherman, platoon = held.by_id["al-m4-1"], held.by_id["al-rifle-1"]
-    assert held.attack_range(sherman) >= distance(post, village)
-    assert held.approach(sherman, post, i) == 0
-    assert held.approach(platoon, post, i) == path_cost(facts, "foot", post, i) > 0
-    # The pull a Sherman feels there is the objective's whole worth, not less by the way in.
-    assert held.pull(sherman, post) == held.worth(village, but=sherman.id)
-    empty = _board(facts, "allied", [tank, rifle])
-    assert empty.approach(empty.by_id["al-m4-1"], post, i) == path_cost(
-        facts, "tracked", post, i) > 0
