@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache, partial
-from itertools import pairwise
 
 from games.rules.common.hexgrid import Hex
 from games.rules.panzer_grenadier.core.registry import scenario_for
@@ -21,38 +20,15 @@ from .public import Objective, PublicScenario
 
 
 class LabelledMap:
-    """A map known by its hex labels and axial coordinates (from the ruleset's map payload,
-    which every client is sent): its terrain, heights, roads and hexside symbols, and the
-    lines of sight they allow."""
+    """A map known by its hex labels and axial coordinates (from the ruleset's map payload),
+    and the lines of sight its printed terrain and heights allow."""
 
-    def __init__(self, payload: dict, sight: Callable[[Hex, Hex], bool] | None = None):
-        hexes = payload.get("hexes", ())
+    def __init__(self, hexes: Iterable[dict], sight: Callable[[Hex, Hex], bool] | None = None):
         self._by_label = {h["hex"]: Hex(h["q"], h["r"]) for h in hexes}
         self._labels = {v: k for k, v in self._by_label.items()}
         self.hexes = frozenset(self._labels)
         self.terrain_of = {Hex(h["q"], h["r"]): h.get("terrain", "clear") for h in hexes}
-        # The height's name where it has one of its own on the movement chart (slope,
-        # hilltop); ground level has none.
-        names = {int(k): v for k, v in (payload.get("elevations") or {}).items()}
-        self.height_of = {Hex(h["q"], h["r"]): names[h["elevation"]] for h in hexes
-                          if h.get("elevation") in names and h["elevation"]}
-        self.roads = frozenset(
-            frozenset((self._by_label[a], self._by_label[b]))
-            for r in payload.get("roads", ()) for a, b in pairwise(r["hexes"])
-            if a in self._by_label and b in self._by_label)
-        self._sides = {
-            frozenset((self._by_label[x["a"]], self._by_label[x["b"]])): frozenset(x["features"])
-            for x in payload.get("hexsides", ())
-            if x["a"] in self._by_label and x["b"] in self._by_label}
         self._sight = sight
-
-    def is_road(self, a: Hex, b: Hex) -> bool:
-        """Whether a road runs from hex a to the adjacent hex b."""
-        return frozenset((a, b)) in self.roads
-
-    def hexside(self, a: Hex, b: Hex) -> frozenset[str]:
-        """The symbols on the hexside between two adjacent hexes (woods edge, cliff...)."""
-        return self._sides.get(frozenset((a, b)), frozenset())
 
     def sees(self, a: Hex, b: Hex) -> bool:
         """Whether the map's terrain lets a unit in `a` see one in `b` (every line is clear
@@ -91,7 +67,7 @@ def _leader(scenario_id: str) -> tuple:
     sit = pl_scenario.situation(scenario_id)
     # The boards' lines of sight are as public as the boards (smoke, which the view shows,
     # is left out: it lifts within a turn).
-    m = LabelledMap(rules.map_payload(scenario_id), partial(has_los, sit.map))
+    m = LabelledMap(rules.map_payload(scenario_id)["hexes"], partial(has_los, sit.map))
     victory = sit.raw["victory"]
     # Each objective held counts two points for the attacker (23.4).
     objectives = tuple(Objective(m.parse_label(x), x, 2, ()) for x in victory["objectives"])

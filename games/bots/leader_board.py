@@ -113,7 +113,6 @@ class LeaderBoard:
         # bar them); the Veteran knows it, the Recruit counts any unit in the hex.
         self.inside_holds = True
         self._threat: dict[Hex, float] = {}
-        self._move: dict[str, str] = {}
 
     # -- who is where ----------------------------------------------------------------------
     def mine(self) -> list[Piece]:
@@ -188,25 +187,20 @@ class LeaderBoard:
         if not self.controls(p) and not carried:
             return 0.0
         mover = carried[0] if carried and not self.controls(p) else p
+        move = move_class(self.printed(p))
         ma = max(1.0, self.movement(p))
         best = 0.0
         for i, o in enumerate(self.facts.objectives):
-            cost = self.approach(p, h, i)
+            cost = path_cost(self.facts, move, h, i)
+            if cost >= FAR:
+                cost = 3.0 * distance(h, o.hex)
             value = self.worth(o.hex, but=p.id) / (1 + SLOWNESS * cost / ma)
-            if h == o.hex and mover is p:
+            if cost == 0 and mover is p:
                 value += STAND * self.worth(o.hex, but=p.id)
             best = max(best, value)
         if self.is_gun(p):
             best *= 0.4
         return best
-
-    def approach(self, p: Piece, h: Hex, objective: int) -> float:
-        """Movement points from hex h to the objective over the map for unit p's movement
-        class (three a hex, straight, where the map forbids every way)."""
-        if p.id not in self._move:
-            self._move[p.id] = move_class(self.printed(p))
-        cost = path_cost(self.facts, self._move[p.id], h, objective)
-        return 3.0 * distance(h, self.facts.objectives[objective].hex) if cost >= FAR else cost
 
     def cover(self, h: Hex | None) -> int:
         if h is None:

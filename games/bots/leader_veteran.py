@@ -31,7 +31,7 @@ from games.rules.common.hexgrid import distance
 
 from .leader_board import LeaderBoard, command_key
 from .leader_danger import Danger
-from .leader_paths import move_class, path_cost
+from .leader_paths import FAR, move_class, path_cost
 from .public import PublicScenario
 from .seat import Decision
 
@@ -84,11 +84,14 @@ def march(b: LeaderBoard, p, h) -> float:
     walking)."""
     if h is None or not b.facts.objectives or not b.controls(p) and not b.passengers(p):
         return 0.0
+    move = move_class(b.printed(p))
     ma = max(1.0, b.movement(p))
     span = max(2.0, float(b.turns))
     best = 0.0
     for i, o in enumerate(b.facts.objectives):
-        cost = b.approach(p, h, i)
+        cost = path_cost(b.facts, move, h, i)
+        if cost >= FAR:
+            cost = 3.0 * distance(h, o.hex)
         best = max(best, b.worth(o.hex, but=p.id) * max(0.0, 1 - cost / ma / span))
     return MARCH * best * (0.4 if b.is_gun(p) else 1.0)
 
