@@ -24,6 +24,7 @@ Only printed values and the map's terrain go in, and the counters the view shows
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 
 from games.rules.common.hexgrid import Hex, distance, line
@@ -103,7 +104,7 @@ class Danger:
         self.targets = [(e, b.printed(e)) for e in b.enemies()
                         if e.carried_by is None and b.printed(e)]
 
-    def spotter_beside(self, pieces, h: Hex) -> bool:
+    def spotter_beside(self, pieces: Iterable[Piece], h: Hex) -> bool:
         """Whether one of `pieces` that may spot stands beside (or on) hex h (12.2; 12.3:
         trucks, wagons and passengers never spot, nor a dispersed unit)."""
         return any(distance(q.hex, h) <= 1 and not q.dispersed and self.b.controls(q)
