@@ -104,9 +104,9 @@ def test_path_costs_follow_the_terrain_and_never_cross_the_sea():
 
 
 def test_the_gun_that_reaches_across_the_map_is_the_target_worth_most():
-    d, facts = _decision("pl-1940-semois-ford", "german", "move_vehicles")
+    d, facts = _decision("pl-river-assault", "german", "move_vehicles")
     b = LeaderBoard(d.view, d.side, facts, d.previews)
-    assert b.target_worth(b.by_id["al-75-1"]) > b.target_worth(b.by_id["al-rifle-1"])
+    assert b.target_worth(b.by_id["al-how105-1"]) > b.target_worth(b.by_id["al-rifle-1"])
     assert b.target_worth(b.by_id["al-truck-1"]) < b.target_worth(b.by_id["al-rifle-1"])
 
 

@@ -12,6 +12,7 @@ import pytest
 from games.rules.panzer_leader import setup
 from games.rules.panzer_leader.assault import assault_attack
 from games.rules.panzer_leader.options import DEFAULT_OPTIONS, EXPERIMENTAL
+from games.rules.panzer_leader.ruleset import RULESET
 from games.rules.panzer_leader.scenario import register, situation_from_dict, situations
 from games.rules.panzer_leader.spotting import is_spotted, sweep_markers
 from games.rules.panzer_leader.units import catalogue
@@ -76,6 +77,23 @@ def test_pl_e1_set_up_honours_23_2_out_of_sight_or_unspotted_and_qa_game_procedu
     lie one to a sea hex beside a beach; the invasion situation is the exception (QA G10)."""
     for sit in situations().values():
         assert setup.problems(sit) == [], sit.id
+
+
+def test_pl_e22_hollenbach_has_a_second_wave_and_the_semois_screen_no_armour_nor_field_gun():
+    """Our situations are balanced by the bot arena (PL-E22): Hollenbach's attacker gets a
+    second wave on turn 2, and the French at the Semois are a screen without tanks or a
+    field gun."""
+    hollenbach = RULESET.opening_state("pl-hollenbach")
+    wave = [u for u in hollenbach.units.values() if u.side == "allied" and u.entry_turn == 2]
+    assert sorted(u.type_id for u in wave) == ["us_halftrack", "us_m4", "us_m4", "us_m4",
+                                               "us_rifle"]
+    assert all(u.hex is None and u.entry == [f"A-A-{i}" for i in range(1, 11)] for u in wave)
+    rider = next(u for u in wave if u.type_id == "us_rifle")
+    assert hollenbach.units[rider.carried_by].type_id == "us_halftrack"
+    semois = RULESET.opening_state("pl-1940-semois-ford")
+    french = sorted({u.type_id for u in semois.units.values() if u.side == "allied"})
+    assert french == ["fr_at25", "fr_cavalry", "fr_engineer", "fr_panhard", "fr_rifle",
+                      "fr_truck"]
 
 
 def test_qa_game_procedure_g10_only_an_invasion_may_set_up_in_sight():
