@@ -37,6 +37,21 @@ def test_the_player_who_takes_the_last_seat_is_taken_to_the_game(
     shot(bob, f"join-last-seat-{viewport}")
 
 
+def test_a_game_of_mine_the_lobby_never_saw_open_takes_me_there_when_it_starts(
+    person, live_server_url
+):
+    """On a busy server the lists of a game opened and filled at once can come as one frame,
+    showing it running already; its players are taken to it all the same. A game against a
+    bot starts as it opens, so the lobby never sees it open at all."""
+    ann = person("desktop")
+    ann.goto(live_server_url + "/")
+    ann.wait_for_selector("body[data-lobby=live]")
+    body = {"scenario": SCENARIO, "side": "ge", "level": "recruit"}
+    game = api(ann, live_server_url, "POST", "/api/v1/bots/play", body)["id"]
+    ann.wait_for_url(GAME_URL, timeout=TIMEOUT)
+    assert ann.url.endswith(f"/games/{game}/")
+
+
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_an_invite_link_highlights_its_game_and_offers_join(person, live_server_url, viewport):
     ann = person(viewport)

@@ -9,7 +9,7 @@ import { el, fill } from "./dom.js";
 const $ = (id) => document.getElementById(id);
 // `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,
 // so a redraw of the lists (anyone joining, leaving, coming online) keeps the choice.
-const state = { lists: null, seek: null, botWish: null, botLevels: new Map(), openMine: new Set(), chats: new Map(), invite: null, drafts: new Map() };
+const state = { lists: null, seek: null, botWish: null, botLevels: new Map(), openMine: new Set(), running: null, chats: new Map(), invite: null, drafts: new Map() };
 let leaving = false; // on the way to a game: see openGame
 
 function say(text, kind = "info") {
@@ -148,9 +148,14 @@ function draw(lists) {
   drawList($("watch-games"), lists.watch.filter(elsewhere), "No games to watch right now.");
   drawList($("recent-games"), lists.recent || [], "No finished games yet.");
   drawOnline(lists);
-  // A game of mine that was waiting for players has started: go and play it.
-  const started = lists.mine.find((g) => g.status === "active" && before.has(g.id));
+  // A game of mine that was waiting for players has started: go and play it. Waiting means
+  // open in the last lists, or not yet among my running games then: on a busy server the
+  // lists of a game opened and filled at once can come as one frame, showing it running.
+  const known = state.running;
+  const started = lists.mine.find((g) => g.status === "active"
+    && (before.has(g.id) || (known !== null && !known.has(g.id))));
   state.openMine = new Set(lists.mine.filter((g) => g.status === "open").map((g) => g.id));
+  state.running = new Set([...(known || []), ...lists.mine.filter((g) => g.status === "active").map((g) => g.id)]);
   for (const [id, entry] of state.chats) {
     if (!state.openMine.has(id)) { entry.chat.close(); state.chats.delete(id); }
   }
@@ -340,11 +345,14 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby/v1/`);
   socket = ws;
-  ws.addEventListener("open", () => { attempt = 0; document.body.dataset.lobby = "live"; });
+  ws.addEventListener("open", () => { attempt = 0; });
   ws.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
     if (frame.t === "lobby") {
       draw(frame.d);
+      // Live once the lists are here: the server joins the socket to its groups before it
+      // sends them, so from now on no change is missed.
+      document.body.dataset.lobby = "live";
       if (onLists) { onLists(); onLists = null; }
     }
     else if (frame.t === "matched") openGame(frame.d.game);
