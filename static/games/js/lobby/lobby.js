@@ -137,7 +137,6 @@ function drawOnline(lists) {
 function draw(lists) {
   // A redraw replaces the cards; a room chat's nodes survive it, so typing there goes on.
   const focused = document.activeElement;
-  const before = state.openMine;
   state.lists = lists;
   drawAccount(lists);
   drawQueue(lists);
@@ -148,18 +147,18 @@ function draw(lists) {
   drawList($("watch-games"), lists.watch.filter(elsewhere), "No games to watch right now.");
   drawList($("recent-games"), lists.recent || [], "No finished games yet.");
   drawOnline(lists);
-  // A game of mine that was waiting for players has started: go and play it. Waiting means
-  // open in the last lists, or not yet among my running games then: on a busy server the
-  // lists of a game opened and filled at once can come as one frame, showing it running.
-  const known = state.running;
-  const started = lists.mine.find((g) => g.status === "active"
-    && (before.has(g.id) || (known !== null && !known.has(g.id))));
+  // A game of mine that has started since the last lists: go and play it. It is one not
+  // among the games of mine seen running before, whether those lists showed it open or not
+  // at all (on a busy server a game opened and filled at once can come as one frame). The
+  // first lists only say what was running already.
+  const running = lists.mine.filter((g) => g.status === "active").map((g) => g.id);
+  const started = state.running && running.find((id) => !state.running.has(id));
+  state.running = new Set([...(state.running || []), ...running]);
   state.openMine = new Set(lists.mine.filter((g) => g.status === "open").map((g) => g.id));
-  state.running = new Set([...(known || []), ...lists.mine.filter((g) => g.status === "active").map((g) => g.id)]);
   for (const [id, entry] of state.chats) {
     if (!state.openMine.has(id)) { entry.chat.close(); state.chats.delete(id); }
   }
-  if (started) openGame(started.id);
+  if (started) openGame(started);
   drawInvite();
   if (focused && focused.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
 }
