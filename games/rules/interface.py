@@ -62,6 +62,10 @@ class ScenarioInfo:
     sides: tuple[SideInfo, ...]
     default_options: frozenset[str]
     size: dict  # {"total": counters, ...}: quick match offers small scenarios first
+    # A short digest of what changes play (forces, map, turns, victory, options, special
+    # rules; games/rules/common/revision.py): games and arena runs are counted in a
+    # scenario's balance only on the revision it has now.
+    revision: str
     date: str = ""
     formations: tuple[FormationInfo, ...] = ()
     units: tuple[tuple[str, str], ...] = field(default=())  # (unit id, side id) at the start

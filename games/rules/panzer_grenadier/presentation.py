@@ -7,17 +7,20 @@ rule.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 from ..common import faces
+from ..common.revision import digest, revision
 from ..interface import FormationInfo, ScenarioInfo, SideInfo
 from .core import state as st
 from .core.commands import Event
 from .core.registry import catalogue_for, hex_label, scenario_for
 from .core.scenario import OPTIONAL_RULES, initial_state
+from .core.scenario_checks import BOARD_DIR
 from .core.scenario_model import OPTIONAL_RULE_INFO, Scenario
 from .core.state import GameState
 from .double_blind.knowledge import MODES as KNOWLEDGE_MODES
@@ -48,6 +51,18 @@ def hidden_information(options: Iterable[str]) -> bool:
     return bool(set(options) & set(KNOWLEDGE_MODES))
 
 
+@cache
+def _board_digest(board_id: str) -> str:
+    return digest(json.loads((BOARD_DIR / f"{board_id}.json").read_text(encoding="utf-8")))
+
+
+def scenario_revision(scen: Scenario) -> str:
+    """The scenario's revision (games/rules/common/revision.py): its file less the words that
+    only present it, with the board files it is laid on."""
+    boards = {b: _board_digest(b) for b in scen.boards}
+    return revision(scen.raw, boards)
+
+
 def scenario_info(scen: Scenario) -> ScenarioInfo:
     """A scenario as the lobby and the services read it."""
     return ScenarioInfo(
@@ -71,6 +86,7 @@ def scenario_info(scen: Scenario) -> ScenarioInfo:
         ),
         default_options=frozenset(scen.default_options),
         size=dict(scen.size),
+        revision=scenario_revision(scen),
         formations=tuple(FormationInfo(f.id, f.side, f.name, tuple(f.units)) for f in scen.formations),
         units=tuple((u.id, u.side) for u in scen.units),
     )

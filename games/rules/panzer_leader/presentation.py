@@ -16,7 +16,7 @@ from . import markers, naval, views
 from .air import aircraft_types
 from .board import ELEVATION_NAMES, board_file
 from .options import RULES
-from .scenario import Situation, opening_state, situation, starting_aircraft
+from .scenario import Situation, opening_state, situation, situation_revision, starting_aircraft
 from .state import GameState
 from .units import catalogue
 
@@ -37,6 +37,7 @@ def scenario_info(sit: Situation) -> ScenarioInfo:
         ),
         default_options=frozenset(sit.default_options),
         size={"total": counters, "label": sit.size},
+        revision=situation_revision(sit),
         date=sit.raw.get("date", ""),
         units=(),
     )

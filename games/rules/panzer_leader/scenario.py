@@ -14,8 +14,9 @@ from functools import cache
 
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
+from ..common.revision import digest, revision
 from . import options as optional
-from .board import Map, build_map
+from .board import Map, board_file, build_map
 from .facing import toward
 from .state import GameState, Unit
 from .units import DATA, catalogue
@@ -92,6 +93,19 @@ def check_positional(sit: Situation) -> None:
             raise ValueError(f"{sit.id}: no fortification in {label} (RB IX.C.1)")
     if set(forts) & (set(mines) | set(blocks)):
         raise ValueError(f"{sit.id}: a fortification never shares a hex with a mine or block")
+
+
+@cache
+def _board_digest(board_id: str) -> str:
+    return digest(board_file(board_id))
+
+
+def situation_revision(sit: Situation) -> str:
+    """The situation's revision (games/rules/common/revision.py): its file less the words
+    that only present it, with the boards it is laid on (a board drawn inline in the file
+    is in the file already)."""
+    boards = {e["board"]: _board_digest(e["board"]) for e in sit.raw["map"] if not e.get("drawing")}
+    return revision(sit.raw, boards)
 
 
 def situation(situation_id: str) -> Situation:
