@@ -38,6 +38,9 @@ class Game(models.Model):
     scenario = models.CharField(max_length=100)
     # The game it is (games.rules.registry): set from the scenario when the game is opened.
     ruleset = models.CharField(max_length=40, default="panzer_grenadier", db_index=True)
+    # The scenario's revision when the game was opened (ScenarioInfo.revision); "" for games
+    # opened before revisions were recorded. Balance counts only the current revision's.
+    scenario_revision = models.CharField(max_length=64, default="", blank=True)
     status = models.CharField(max_length=10, choices=STATUSES, default=OPEN, db_index=True)
     # Bumped by exactly one per accepted command (compare-and-swap); 1 is the opening state.
     version = models.PositiveIntegerField(default=0)

@@ -3,7 +3,9 @@ stored bot-against-bot arena runs, with the number of games behind each figure.
 
 People's games are those no bot played in: none seated, none standing in for anyone
 (BotPlayed). Arena runs are kept apart by the levels that played them: a Veteran mirror and
-a Recruit mirror say different things about a scenario.
+a Recruit mirror say different things about a scenario. Both count only what was played on
+the scenario's current revision (games.scenario_revisions decides); the games left out,
+played on earlier forces or before revisions were recorded, are counted apart and shown.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from django.db.models import Q
 
 from games.models import FINISHED, Game
+from games.scenario_revisions import current_revision, split_by_revision
 
 from .models import ArenaRun
 
@@ -30,28 +33,41 @@ def _rates(wins: dict[str, int], sides: list[str]) -> dict[str, Any]:
 
 
 def people_games(scenario_id: str):
-    """Finished games of the scenario in which no bot played."""
+    """Finished games of the scenario in which no bot played (on any revision)."""
     return (Game.objects.filter(scenario=scenario_id, status=FINISHED)
             .exclude(Q(seats__user__bot__isnull=False) | Q(bot_played__isnull=False))
             .distinct())
 
 
 def scenario_balance(scenario_id: str, sides: list[str]) -> dict[str, Any]:
-    """{"people": {...}, "bots": [{"levels": "a,b", ...}, ...]}: games and wins by side (and
-    draws) for people, and for each pairing of levels in the arena runs."""
+    """{"revision", "people": {...}, "bots": [{"levels": "a,b", ...}, ...], "left_out":
+    {"people": games, "bots": games}}: games and wins by side (and draws) for people, and
+    for each pairing of levels in the arena runs, on the scenario's current revision; and
+    how many finished games were left out for being played on another (or an unknown) one.
+    KeyError when no ruleset has the scenario."""
+    games, older_games = split_by_revision(people_games(scenario_id), scenario_id)
     people: dict[str, int] = {}
-    for result in people_games(scenario_id).values_list("result", flat=True):
+    for result in games.values_list("result", flat=True):
         winner = (result or {}).get("winner") or "draw"
         people[winner] = people.get(winner, 0) + 1
+    runs, older_runs = split_by_revision(ArenaRun.objects.filter(scenario=scenario_id),
+                                         scenario_id)
     by_levels: dict[str, dict[str, int]] = {}
-    for run in ArenaRun.objects.filter(scenario=scenario_id).order_by("levels"):
+    for run in runs.order_by("levels"):
         wins = by_levels.setdefault(run.levels, {})
         for k, v in run.side_wins.items():
             wins[k] = wins.get(k, 0) + int(v)
-    return {"people": _rates(people, sides),
-            "bots": [{"levels": lv, **_rates(w, sides)} for lv, w in sorted(by_levels.items())]}
+    return {"revision": current_revision(scenario_id),
+            "people": _rates(people, sides),
+            "bots": [{"levels": lv, **_rates(w, sides)} for lv, w in sorted(by_levels.items())],
+            "left_out": {"people": older_games.count(),
+                         "bots": sum(older_runs.values_list("games", flat=True))}}
 
 
-def store_arena(scenario_id: str, levels: str, side_wins: dict[str, int]) -> ArenaRun:
-    return ArenaRun.objects.create(scenario=scenario_id, levels=levels,
-                                   games=sum(side_wins.values()), side_wins=side_wins)
+def store_arena(scenario_id: str, levels: str, side_wins: dict[str, int], *,
+                revision: str) -> ArenaRun:
+    """Store an arena run played on `revision` of the scenario (read before the games were
+    played: the process plays the scenario it loaded)."""
+    return ArenaRun.objects.create(scenario=scenario_id, scenario_revision=revision,
+                                   levels=levels, games=sum(side_wins.values()),
+                                   side_wins=side_wins)

@@ -80,6 +80,8 @@ class ArenaRun(models.Model):
     """Bot-against-bot games of a scenario (games.bots.arena), stored for its balance."""
 
     scenario = models.CharField(max_length=100, db_index=True)
+    # The scenario's revision the games were played on ("" for runs stored before revisions).
+    scenario_revision = models.CharField(max_length=64, default="", blank=True)
     levels = models.CharField(max_length=60)  # "veteran,veteran"
     games = models.PositiveIntegerField()
     side_wins = models.JSONField(default=dict)  # side id (or "draw") -> games

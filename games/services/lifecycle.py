@@ -117,6 +117,7 @@ def game_create(
     game = Game.objects.create(
         scenario=scenario,
         ruleset=scen.ruleset,
+        scenario_revision=scen.revision,
         options=opts,
         seats_per_side=seats_per_side,
         seed=seed,
@@ -191,7 +192,9 @@ def game_start(*, game: Game) -> Game:
     game.version = 1
     game.status = ACTIVE
     game.started_at = timezone.now()
-    game.save(update_fields=["state", "version", "status", "started_at"])
+    # The forces are laid out now: a game opened before a redeploy plays today's scenario.
+    game.scenario_revision = engine.scenario(game.scenario).revision
+    game.save(update_fields=["state", "version", "status", "started_at", "scenario_revision"])
     hooks.after_step(hooks.StepDone(game.pk, 1, None, None, state, game.started_at))
     transaction.on_commit(partial(engine.remember_state, game.pk, 1, state))  # once committed
     transaction.on_commit(partial(broadcast.publish_snapshot, game.pk, 1, state, game.spectators))

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from games import engine_adapter as engine
 from games.botplay import runner, standin
 from games.botplay.accounts import is_bot
 from games.botplay.models import ArenaRun, BotClaim, BotStandIn
@@ -163,10 +164,11 @@ def test_the_scenario_page_shows_balance_from_people_and_from_bots_by_levels():
     stood_in = started_game(cy, person("dee"))
     assert standin.take_over(stood_in.pk, "su-1", level="recruit")
     Game.objects.filter(pk=stood_in.pk).update(status=FINISHED, result={"winner": "su"})
-    ArenaRun.objects.create(scenario=SCENARIO, levels="veteran,veteran", games=3,
-                            side_wins={"ge": 2, "draw": 1})
-    ArenaRun.objects.create(scenario=SCENARIO, levels="recruit,recruit", games=2,
-                            side_wins={"su": 2})
+    now = engine.scenario(SCENARIO).revision  # runs on an earlier one: test_balance_revisions
+    ArenaRun.objects.create(scenario=SCENARIO, scenario_revision=now, levels="veteran,veteran",
+                            games=3, side_wins={"ge": 2, "draw": 1})
+    ArenaRun.objects.create(scenario=SCENARIO, scenario_revision=now, levels="recruit,recruit",
+                            games=2, side_wins={"su": 2})
     page = Client().get(f"/scenarios/{SCENARIO}/")
     assert page.status_code == 200
     html = page.content.decode()
