@@ -1,0 +1,46 @@
+"""A rebalanced scenario's page in Chromium at 1400x900 and 390x844: the balance counts the
+games played on the scenario as it stands, and says how many earlier ones it left out
+(screenshots under test-results/)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+
+from tests.browser.pages_kit import shot
+from tests.conftest import manage
+
+SCENARIO = "pl-hollenbach"
+
+
+@pytest.fixture(scope="module")
+def history(live_server_env: dict) -> dict:
+    """Games and arena runs of Hollenbach on its revision and before it, seeded once."""
+    prefix = f"bal{uuid.uuid4().hex[:6]}"
+    result = manage("shell", "-c", "from tests.revisionkit import balance_history; "
+                    f"balance_history({prefix!r}, {SCENARIO!r})", env=live_server_env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_the_balance_leaves_out_games_on_earlier_forces_and_says_how_many(
+        person, live_server_url, history, viewport):
+    page = person(viewport)
+    page.goto(f"{live_server_url}/scenarios/{SCENARIO}/")
+    assert page.locator("#balance-people-games").inner_text() == str(history["people"])
+    assert page.locator(".balance-bot-games[data-levels='veteran,veteran']").inner_text() == "60"
+    assert page.locator("#balance-revision").inner_text() == history["revision"]
+    note = page.locator("#balance-left-out")
+    assert page.locator("#balance-left-out-people").inner_text() == str(history["people_left_out"])
+    assert page.locator("#balance-left-out-bots").inner_text() == str(history["bots_left_out"])
+    assert "earlier version of the scenario" in note.inner_text()
+    assert page.locator("#rated-left-out").inner_text().startswith(
+        f"{history['rated_left_out']} rated game on earlier versions")
+    assert page.locator("table.rated-balance tbody tr").count() == 2  # the one on this version
+    width, window = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= window, f"the page is {width} px wide in a {window} px window"
+    page.evaluate("document.getElementById('balance-title').scrollIntoView()")
+    shot(page, f"scenario-balance-{viewport}")
