@@ -18,26 +18,16 @@ when it builds its cached `scenarios()` map).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from typing import Any
+
+from .canonical import digest
 
 # Top-level keys of a scenario file that only present it (see the module's docstring).
 PRESENTATION_KEYS = frozenset({"title", "description", "date", "note", "learning", "size"})
 # Keys of a side that only present it.
 SIDE_PRESENTATION_KEYS = frozenset({"name", "briefing"})
 DIGITS = 12  # 48 bits: two revisions of one scenario never collide in practice
-
-
-def canonical_json(value: Any) -> str:
-    """Deterministic JSON text: sorted keys, no spaces, non-ASCII kept as it is."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def digest(value: Any) -> str:
-    """SHA-256 (hex) of the canonical JSON of a JSON-ready value."""
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
 
 
 def playable_content(raw: Mapping[str, Any], boards: Mapping[str, str]) -> dict:

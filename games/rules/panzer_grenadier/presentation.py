@@ -14,7 +14,8 @@ from functools import cache
 from typing import Any
 
 from ..common import faces
-from ..common.revision import digest, revision
+from ..common.canonical import digest
+from ..common.revision import revision
 from ..interface import FormationInfo, ScenarioInfo, SideInfo
 from .core import state as st
 from .core.commands import Event

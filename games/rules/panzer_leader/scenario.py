@@ -12,9 +12,10 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 
+from ..common.canonical import digest
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
-from ..common.revision import digest, revision
+from ..common.revision import revision
 from . import options as optional
 from .board import Map, board_file, build_map
 from .facing import toward

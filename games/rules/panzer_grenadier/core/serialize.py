@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from ...common.canonical import canonical_json
 from ...common.hexgrid import Hex
 from ...common.lru import Lru
 from . import state as st
@@ -119,11 +120,6 @@ def state_from_json(doc: Mapping[str, Any]) -> st.GameState:
         return _decode(st.GameState, doc["state"])
     except (KeyError, TypeError, ValueError) as exc:
         raise SchemaError(f"state does not fit schema {SCHEMA}: {exc}") from exc
-
-
-def canonical_json(value: Any) -> str:
-    """Deterministic JSON text: sorted keys, no spaces."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def state_hash(state: st.GameState) -> str:
