@@ -27,6 +27,7 @@ from .board import Board
 from .imagined import ME, imagine
 from .judge import Judge
 from .public import PublicScenario
+from .sampling import distinct_best, gist, surest
 from .seat import ATTACKS, Decision, is_attack, previewed_units
 
 NAME = "elite"
@@ -149,16 +150,8 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
         return ranked[0][1]
     # Search where the Veteran is unsure: among its best candidates scored within MARGIN of
     # the best. Where one command clearly stands out, its heuristic is trusted.
-    best = ranked[0][0]
-    candidates: list[dict] = []
-    seen: set[tuple] = set()
-    for sc, c in ranked:
-        if sc < best - MARGIN or len(candidates) == CANDIDATES:
-            break
-        if _gist(c) not in seen:  # two paths to one hex are one plan
-            seen.add(_gist(c))
-            candidates.append(c)
-    if storm is not None and _gist(storm) not in seen:
+    candidates = distinct_best(ranked, MARGIN, CANDIDATES)
+    if storm is not None and gist(storm) not in {gist(c) for c in candidates}:
         candidates.append(storm)
     if len(candidates) == 1:
         return candidates[0]
@@ -178,27 +171,5 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
                 continue
             after = _play_out(after, dice, f"{d.seed}:{i}:{s}", facts)
             outcomes[i][s] = evaluate(after, side, facts)
-    return candidates[_surest(outcomes)]
+    return candidates[surest(outcomes, CONFIDENCE, MIN_GAIN)]
 
-
-def _gist(cmd: dict) -> tuple:
-    """What a command does, whatever way it goes: its kind, who, and where it ends."""
-    who = cmd.get("unit") or tuple(cmd.get("units") or cmd.get("firers") or ())
-    where = cmd.get("target") or cmd.get("hex") or (cmd.get("path") or [None])[-1]
-    return cmd.get("type"), cmd.get("kind"), who, where
-
-
-def _surest(outcomes: list[list[float]]) -> int:
-    """The candidate to play: the Veteran's own (0) unless another did better on average by
-    more than CONFIDENCE standard errors of the paired differences. A few samples of dice
-    are noisy; overriding the heuristic on noise plays worse than the heuristic."""
-    best, best_margin = 0, MIN_GAIN
-    n = len(outcomes[0])
-    for i in range(1, len(outcomes)):
-        diffs = [a - b for a, b in zip(outcomes[i], outcomes[0], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((x - mean) ** 2 for x in diffs) / max(1, n - 1)
-        margin = mean - CONFIDENCE * (var / n) ** 0.5
-        if margin > best_margin:
-            best, best_margin = i, margin
-    return best

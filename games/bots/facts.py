@@ -71,7 +71,13 @@ def _leader(scenario_id: str) -> tuple:
     victory = sit.raw["victory"]
     # Each objective held counts two points for the attacker (23.4).
     objectives = tuple(Objective(m.parse_label(x), x, 2, ()) for x in victory["objectives"])
-    return (m, rules.counter_types(scenario_id), objectives, {}, victory["attacker"], {}, {})
+    forces: dict[str, dict[str, int]] = {}
+    for group in sit.raw["forces"]:
+        kinds = forces.setdefault(group["side"], {})
+        n = int(group.get("count", len(group.get("at", ())) or 1))
+        kinds[group["type"]] = kinds.get(group["type"], 0) + n
+    return (m, rules.counter_types(scenario_id), objectives, {}, victory["attacker"], forces,
+            {})
 
 
 BUILDERS = {"panzer_grenadier": _grenadier, "panzer_leader": _leader}
@@ -86,7 +92,7 @@ def _facts(scenario_id: str, options: frozenset[str] | None) -> PublicScenario:
         id=scenario_id, ruleset=rules.id, map=m, catalogue=catalogue, objectives=objectives,
         exits=exits, threshold_side=threshold,
         options=frozenset(info.default_options if options is None else options), forces=forces,
-        losses=losses,
+        losses=losses, sides=tuple(s.id for s in info.sides),
     )
 
 

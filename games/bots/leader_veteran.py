@@ -21,8 +21,7 @@ one currency (victory points: an objective is two, a unit lost or killed is one,
 - Units that must come on (enter or land) this phase come on first; passengers get off
   beside the objectives. A phase ends when nothing scores above zero.
 
-Panzer Leader's Elite plays as this Veteran: its search (elite.py) rebuilds Panzer
-Grenadier states only.
+Panzer Leader's Elite (leader_elite.py) searches among this Veteran's best commands.
 """
 
 from __future__ import annotations
@@ -219,12 +218,16 @@ def board(d: Decision, facts: PublicScenario) -> LeaderBoard:
     return b
 
 
-def choose(d: Decision, facts: PublicScenario) -> dict:
+def ranked(d: Decision, facts: PublicScenario) -> list[tuple[float, dict]]:
+    """Every legal command with its score, best first (ties broken by the seeded die)."""
     b = board(d, facts)
     rng = d.rng()
     danger = Danger(b)
     cost = forgone(b, d.legal.get("fire", []))
     scored = [(score(b, c, danger) - cost.get(command_key(c), 0.0) if c.get("type") == "fire"
                else score(b, c, danger)) + rng.random() * 1e-6 for c in d.commands()]
-    scored = list(zip(scored, d.commands(), strict=True))
-    return max(scored, key=lambda sc: sc[0])[1]
+    return sorted(zip(scored, d.commands(), strict=True), key=lambda sc: -sc[0])
+
+
+def choose(d: Decision, facts: PublicScenario) -> dict:
+    return ranked(d, facts)[0][1]

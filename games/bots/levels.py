@@ -1,15 +1,14 @@
 """The bot levels by name, and the one entry point: a Decision (view, legal commands, optional
 previews, seed) and the game's public facts in, a command out.
 
-Each ruleset has its own strategies under the same level names (Panzer Leader's Elite plays
-as its Veteran: see leader_veteran.py).
+Each ruleset has its own strategies under the same level names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import elite, leader_recruit, leader_veteran, randomplay, recruit, veteran
+from . import elite, leader_elite, leader_recruit, leader_veteran, randomplay, recruit, veteran
 from .public import PublicScenario
 from .seat import Decision
 
@@ -25,7 +24,7 @@ STRATEGIES: dict[str, dict[str, Strategy]] = {
         randomplay.NAME: randomplay.choose,
         recruit.NAME: leader_recruit.choose,
         veteran.NAME: leader_veteran.choose,
-        elite.NAME: leader_veteran.choose,
+        leader_elite.NAME: leader_elite.choose,
     },
 }
 LEVELS = tuple(STRATEGIES["panzer_grenadier"])

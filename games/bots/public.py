@@ -41,6 +41,8 @@ class PublicScenario:
     # Victory points the enemy scores for this side's losses: side -> {"step", "afv_step",
     # "transport_step", "leader"} (the scenario's printed loss table).
     losses: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The sides in the order they play each turn (the first moves first).
+    sides: tuple[str, ...] = ()
 
     def hex(self, label: str | None) -> Hex | None:
         if not label:

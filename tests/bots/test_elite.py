@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from games.bots import elite, harness, levels
+from games.bots import elite, harness, levels, sampling
 from games.bots.facts import public_facts
 from games.bots.imagined import ME, imagine
 from games.rules.common.dice import SeededDice
@@ -89,6 +89,9 @@ def test_elite_overrules_the_veterans_choice_only_on_a_clear_edge_over_the_dice(
     lucky = [12.0, 0.0, 14.0, 1.0, 6.0, 5.0]  # better on average, but only on two rolls
     steady = [x + 0.6 for x in veterans]  # better on every roll
     trifle = [x + 0.01 for x in veterans]  # better on every roll, by nothing worth having
-    assert elite._surest([veterans, lucky]) == 0
-    assert elite._surest([veterans, lucky, steady]) == 2
-    assert elite._surest([veterans, trifle]) == 0
+
+    def surest(outcomes):
+        return sampling.surest(outcomes, elite.CONFIDENCE, elite.MIN_GAIN)
+    assert surest([veterans, lucky]) == 0
+    assert surest([veterans, lucky, steady]) == 2
+    assert surest([veterans, trifle]) == 0

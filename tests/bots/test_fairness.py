@@ -86,11 +86,13 @@ def test_a_bot_is_given_only_a_view_legal_commands_previews_a_seed_and_public_fa
             assert params == ["d", "facts"], (ruleset, name)
 
 
-def test_public_facts_hold_no_set_up():
-    facts = public_facts("meeting-at-kessel")
+@pytest.mark.parametrize("scenario_id", ["meeting-at-kessel", "pl-seeufer-landing"])
+def test_public_facts_hold_no_set_up(scenario_id):
+    facts = public_facts(scenario_id)
     text = repr(facts.forces) + repr(facts.objectives) + repr(facts.exits)
-    scen_units = [u for u, _ in for_scenario("meeting-at-kessel").scenarios()[
-        "meeting-at-kessel"].units]
+    scen_units = list(for_scenario(scenario_id).opening_state(scenario_id, None, None).units)
+    assert facts.forces and sum(sum(k.values()) for k in facts.forces.values()) == len(
+        scen_units)  # the printed order of battle, whole
     assert not any(u in text for u in scen_units)  # counts by type, never counters or hexes
     assert not hasattr(facts, "units") and not hasattr(facts, "raw")
 

@@ -63,9 +63,14 @@ def view_for(state: GameState, audience: tuple) -> dict:
         if u.on_map and in_cover(state, m.hex(u.hex)):
             entry["spotted"] = is_spotted(state, u, state.enemy(u.side))
         if u.side in mine and u.order is not None:
-            entry["order"] = {"hex": u.order["hex"], "turn": u.order["turn"]}
+            entry["order"] = {"hex": u.order["hex"], "turn": u.order["turn"],
+                              "target": u.order.get("target", "units"),
+                              "smoke": bool(u.order.get("smoke"))}
         if u.side in mine and u.vehicle:
             entry["vehicle"] = u.vehicle
+        if u.side in mine and u.equipped:  # an invasion engineer: one task, no vehicle (QA E11)
+            entry["equipped"] = True
+            entry["tasks_done"] = u.tasks_done
         entry["chips"] = markers.chips(state, u, entry)
         units.append(entry)
     units.sort(key=lambda e: e["id"])  # by the name shown: never by a hidden id
