@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import lru_cache
 
 from games.rules.common.hexgrid import Hex, distance, line
 from games.rules.panzer_leader.crt import chances, drm, odds_index
@@ -73,8 +74,10 @@ def can_overrun(printed: dict) -> bool:
         and printed.get("weapon") in ("A", "H")
 
 
+@lru_cache(maxsize=65_536)
 def _loss(att: float, defence: float, modifier: int, shift: int = 0) -> float:
-    """The expected loss (a unit lost counts 1) at att:defence on the Combat Results Table."""
+    """The expected loss (a unit lost counts 1) at att:defence on the Combat Results Table
+    (a pure function of its numbers, asked thousands of times a decision: kept)."""
     if att <= 0:
         return 0.0
     col = odds_index(Fraction(att).limit_denominator(100),

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
+from types import MappingProxyType
 
 from .units import DATA
 
@@ -76,9 +78,12 @@ def result(index: int, modified_die: int) -> str:
     return rows[str(modified_die)][index]
 
 
-def chances(index: int, modifier: int) -> dict[str, Fraction]:
-    """The chance of each result for one d6 at a column with a die modifier (previews)."""
+@cache
+def chances(index: int, modifier: int) -> Mapping[str, Fraction]:
+    """The chance of each result for one d6 at a column with a die modifier (previews). Read
+    only, and worked out once a column and modifier: the bots ask it thousands of times a
+    decision."""
     out = dict.fromkeys(RESULTS, Fraction(0))
     for die in range(1, 7):
         out[result(index, die + modifier)] += Fraction(1, 6)
-    return {k: v for k, v in out.items() if v}
+    return MappingProxyType({k: v for k, v in out.items() if v})
