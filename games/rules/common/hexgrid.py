@@ -34,6 +34,14 @@ class Hex:
     def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
+    def __eq__(self, other: object) -> bool:
+        # What dataclass would generate, without building two tuples: a bot's search
+        # compares hexes millions of times (each dict lookup by an equal, not the same,
+        # hex). dataclass still generates __hash__ (hash((q, r))) and the ordering.
+        if other.__class__ is self.__class__:
+            return self.q == other.q and self.r == other.r
+        return NotImplemented
+
     def __iter__(self) -> Iterator[int]:
         # Lets callers write `q, r = h`.
         return iter((self.q, self.r))
