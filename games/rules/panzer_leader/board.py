@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from ..common.hexgrid import Hex, neighbors, offset_to_axial
 from .units import DATA
@@ -36,6 +36,17 @@ class HexInfo:
     label: str
 
 
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One hexside crossed from a hex: the hex beyond and its label, whether a road runs
+    across it (7.1) and its symbols (2.3, 2.5)."""
+
+    to: Hex
+    label: str
+    road: bool
+    symbols: frozenset[str]
+
+
 @dataclass
 class Map:
     """A situation's playing area: hexes, roads and the hexside symbols they imply."""
@@ -47,10 +58,17 @@ class Map:
     _road_cells: frozenset[Hex] = frozenset()
     los_cache: dict = field(default_factory=dict)  # (a, b) -> why blocked; maps never change
     _symbols: dict = field(default_factory=dict)  # (a, b) -> hexside symbols, computed once
+    # Computed once a hex: a unit's path planner asks them of every hex it reaches.
+    _neighbours: dict = field(default_factory=dict, repr=False, compare=False)
+    _crossings: dict = field(default_factory=dict, repr=False, compare=False)
+    # Each hex as the map's own key, so that lookups with what neighbours() returns find
+    # the very key and need not compare coordinates.
+    _own: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_label = {info.label: h for h, info in self.hexes.items()}
         self._road_cells = frozenset(h for pair in self.roads for h in pair)
+        self._own = {h: h for h in self.hexes}
 
     def contains(self, h: Hex) -> bool:
         return h in self.hexes
@@ -81,6 +99,12 @@ class Map:
     def is_bridge(self, h: Hex) -> bool:
         """A stream hex a road crosses: a permanent bridge (2.3)."""
         return self.terrain(h) == "stream" and h in self._road_cells
+
+    @cached_property
+    def bridge_labels(self) -> frozenset[str]:
+        """The labels of the permanent bridges (is_bridge)."""
+        return frozenset(self.label(h) for h in self._road_cells
+                         if h in self.hexes and self.is_bridge(h))
 
     def is_cover(self, h: Hex) -> bool:
         """Woods and town hexes: units there must be spotted (12.2)."""
@@ -114,7 +138,21 @@ class Map:
         return self.elevation(woods)
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
-        return tuple(n for n in neighbors(h) if n in self.hexes)
+        """The adjacent hexes on the map, in direction order (hexgrid.neighbors)."""
+        found = self._neighbours.get(h)
+        if found is None:
+            own = self._own
+            found = self._neighbours[h] = tuple(own[n] for n in neighbors(h) if n in own)
+        return found
+
+    def crossings(self, h: Hex) -> tuple[Crossing, ...]:
+        """The hexsides from h into each of its neighbours, in neighbours() order."""
+        found = self._crossings.get(h)
+        if found is None:
+            found = self._crossings[h] = tuple(
+                Crossing(n, self.label(n), self.is_road(h, n), self.symbols(h, n))
+                for n in self.neighbours(h))
+        return found
 
 
 @cache
