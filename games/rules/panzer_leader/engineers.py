@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
 from . import mines
-from .movement import entry
+from .entering import entry
 from .scenario import board_of, bridge_at, hex_named, situation
 from .stacking import has_room
 from .state import OK, GameState, Unit

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..common.errors import IllegalCommand
 from . import mines, windows
 from .combat import disperse
-from .movement import terrain_cost
+from .entering import terrain_cost
 from .opfire import count_step
 from .scenario import board_of, hex_named, situation
 from .stacking import has_room

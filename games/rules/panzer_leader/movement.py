@@ -1,7 +1,6 @@
 """Movement (4), road movement (7), streams and bridges (4.8, 18.6) and Quick-Time (21.1).
 
-Costs come from the provisional chart (PL-D5): the dearer of the hex's terrain and its
-elevation for the unit's movement class; ½ MP along a road. A move names where it goes and,
+What entering one hex costs is entering.py's (PL-D5). A move names where it goes and,
 if the player likes, the path (`path`, checked hex by hex) and whether it declines the road
 rate (`road: false`: the road still crosses woods edges and streams, but every hex costs its
 terrain, QA R3), so that the unit may still overrun afterwards (QA O2). Without a path the
@@ -13,119 +12,14 @@ or an opportunity-fire window can stop it.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import Hex
 from .board import Map
-from .crt import charts
-from .scenario import board_of, bridge_at, bridge_for, hex_named, off_limits, situation
-from .stacking import Occupancy
+from .entering import Entry, Mover, terrain_cost
+from .scenario import board_of, hex_named, situation
 from .state import OK, GameState, Unit
-from .units import UnitType, utype
-
-ELEVATION_KEYS = {1: "slope", 2: "hilltop"}
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """What entering one hex costs a unit, or why it may not."""
-
-    cost: float | None
-    road: bool = False  # at the road rate
-    stop: bool = False  # it must stop there (a known minefield, a block, an enemy fort)
-    why: str = ""
-    stream: bool = False  # into a stream: a foot unit rolls 1-3 to enter (RB VII.K)
-    under: bool = False  # into the stream under a bridge (QA B3)
-
-
-def terrain_cost(state: GameState, t: UnitType, h: Hex, bridge: bool | None = None) -> float | None:
-    """The non-road cost of a hex for a movement class (PL-D5); None where prohibited. A
-    usable bridge is clear terrain (RB VII.K.6)."""
-    m = board_of(state)
-    table = charts()["movement"][t.move_class]
-    terrain = m.terrain(h)
-    if bridge if bridge is not None else bridge_for(state, h, t):
-        terrain = "clear"
-    if terrain == "beach":
-        terrain = "clear"  # beach is clear terrain (PL-D8)
-    costs = [table.get(terrain)]
-    if m.elevation(h) in ELEVATION_KEYS:
-        costs.append(table.get(ELEVATION_KEYS[m.elevation(h)]))
-    if any(c is None for c in costs):
-        return None
-    return float(max(costs))
-
-
-def knows_mine(state: GameState, side: str, label: str) -> bool:
-    mine = state.mines.get(label)
-    return mine is not None and side in mine["known"]
-
-
-def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool = True,
-          under: bool = False, from_under: bool = False, occ: Occupancy | None = None) -> Entry:
-    """Entering hex b from a (None: from off the map) (4.2-4.10, 7.1-7.8, 18.6). `under`:
-    into the stream beneath b's bridge; `from_under`: leaving the stream beneath a's."""
-    m = board_of(state)
-    occ = occ or Occupancy(state)
-    t = utype(unit)
-    if b not in m.hexes:
-        return Entry(None, why="off the map")
-    lb = m.label(b)
-    dry_from = a is None or m.terrain(a) != "stream" or (
-        not from_under and bridge_at(state, a) and m.is_road(a, b))  # connected bridges
-    on_bridge = not under and bridge_for(state, b, t) and dry_from  # QA B8, B9
-    stream = m.terrain(b) == "stream" and not on_bridge
-    if under and not (bridge_at(state, b) and a is not None and not bridge_at(state, a)):
-        return Entry(None, why="under a bridge only from a hex beside it that is no bridge "
-                               "(QA B3, B8)")
-    under = under or (stream and bridge_at(state, b))  # a bridge hex entered from the stream
-    enemies = occ.units(lb, state.enemy(unit.side))
-    on_fort = bool(enemies) and lb in state.forts and all(e.in_fort for e in enemies)
-    over_bridge = bool(enemies) and on_bridge and all(e.under_bridge for e in enemies)
-    if enemies and not (on_fort or over_bridge):
-        return Entry(None, why="an enemy unit holds the hex (4.5)")
-    if m.terrain(b) == "sea":
-        return Entry(None, why="only landing craft enter sea hexes (4.10)")
-    limit = off_limits(state, unit, lb)
-    if limit:
-        return Entry(None, why=limit)
-    if a is not None and "cliff" in m.symbols(a, b):
-        return Entry(None, why="a cliff (PL-D6)")
-    if not occ.room(lb):
-        return Entry(None, why="the hex already holds four counters (5)")
-    along = a is not None and m.is_road(a, b) and not stream
-    green = a is not None and "green" in m.symbols(a, b)
-    crowded = occ.counters(lb) > 2
-    block = lb in state.blocks
-    mine = knows_mine(state, unit.side, lb)
-    fort = lb in state.forts
-    enemy_fort = fort and any(u.side != unit.side and u.in_fort for u in occ.units(lb))
-    if t.vehicle and not t.cavalry and green:
-        if not along:
-            return Entry(None, why="vehicles cross woods edges only along a road (4.9)")
-        if crowded or block or mine or enemy_fort:
-            return Entry(None, why="a road-only hex holding more than two counters, a block, "
-                                   "a minefield or an enemy fortification (7.4, 7.6)")
-    layer = t.bridgelayer and unit.bridge_aboard and stream and not under
-    if t.vehicle and (m.terrain(b) == "swamp" or stream) and not layer:
-        return Entry(None, why="vehicles never enter streams or swamps (2.4, PL-D7)")
-    if under and (t.vehicle or not t.infantry):
-        return Entry(None, why="only infantry-type units go under a bridge (QA B2)")
-    if block and lb not in unit.began_adjacent:
-        return Entry(None, why="a block is entered only from a hex adjacent at the start of "
-                               "the movement phase (17.2)")
-    stop = block or mine or on_fort or layer  # the bridgelayer stops in the stream (18.7)
-    rate = (road_ok and along and not (block or mine or fort)  # 7.6: never at road rate
-            and (m.terrain(b) == "town" or not crowded))  # 7.3; a town stays ½ (QA R2)
-    if rate:
-        return Entry(charts()["road_cost"], road=True, stop=stop)
-    cost = terrain_cost(state, t, b, on_bridge)
-    if layer:
-        cost = terrain_cost(state, t, b, True)
-    if cost is None:
-        return Entry(None, why=f"{t.move_class} units may not enter {m.terrain(b)} (PL-D5)")
-    return Entry(cost, stop=stop, stream=stream and not t.vehicle, under=under)
+from .units import utype
 
 
 def can_move(state: GameState, unit: Unit) -> str | None:
@@ -186,16 +80,19 @@ def _minimum(unit: Unit, steps: int) -> bool:
 
 
 def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tuple[float, list[str]]]:
-    """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2)."""
+    """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2). The
+    cheapest first (Dijkstra); between paths of one cost, the one found first."""
     m = board_of(state)
-    occ = Occupancy(state)
+    mover = Mover(state, unit)
+    ground, enter, crossings = mover.ground, mover.enter, m.crossings
     budget = allowance_left(unit, state)
+    first_free = _minimum(unit, 1)  # an MA-1 unit's first hex, whatever it costs (4.3)
     starts: list[tuple[float, Hex | None, list[str], bool]] = []
     if unit.hex is None:
         for lab in unit.entry:
             h = m.hex(lab)
-            e = entry(state, unit, None, h, occ=occ)
-            if e.cost is not None and (e.cost <= budget or _minimum(unit, 1)):
+            e = mover.entry(None, h)
+            if e.cost is not None and (e.cost <= budget or first_free):
                 starts.append((e.cost, h, [lab], e.stop))
     else:
         starts.append((0.0, m.hex(unit.hex), [], False))
@@ -205,22 +102,26 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tu
     tie = len(heap)
     while heap:
         cost, _, h, path, stop = heapq.heappop(heap)
-        lab = m.label(h)
+        here = ground(h)
+        lab = here.label
         if lab in best and best[lab][0] <= cost:
             continue
         best[lab] = (cost, path)
         if stop:
             continue  # a known minefield, a block, an enemy-held fort: it stops there
-        for n in m.neighbours(h):
-            e = entry(state, unit, h, n, road_ok=road_ok,
-                      from_under=unit.under_bridge and not path, occ=occ)
+        from_under = unit.under_bridge and not path
+        for hexside in crossings(h):
+            if hexside.label in best:
+                continue  # reached already, and no dearer than anything pushed from here
+            there = ground(hexside.to)
+            e = enter(here, there, hexside.road, hexside.symbols, road_ok, False, from_under)
             if e.cost is None or e.under:
                 continue  # under a bridge only by an explicit move (QA B3)
             total = cost + e.cost
-            if total > budget and not _minimum(unit, len(path) + 1):
+            if total > budget and not (first_free and not path):
                 continue
             tie += 1
-            heapq.heappush(heap, (total, tie, n, [*path, m.label(n)], e.stop))
+            heapq.heappush(heap, (total, tie, hexside.to, [*path, hexside.label], e.stop))
     if unit.hex is not None:
         best.pop(unit.hex, None)
     return best
@@ -234,6 +135,7 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
     if not path:
         raise IllegalCommand("move: an empty path", rule="4.2")
     out: list[Entry] = []
+    mover = Mover(state, unit)  # the state does not change while the path is checked
     here = m.hex(unit.hex) if unit.hex is not None else None
     spent = 0.0
     budget = allowance_left(unit, state)
@@ -247,8 +149,8 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
             raise IllegalCommand(f"move: the move must end at {path[i - 1]} (17.1-17.3)",
                                  rule="4.2")
         last = i == len(path) - 1
-        e = entry(state, unit, here, h, road_ok=road_ok and not quick_time,
-                  under=under and last, from_under=unit.under_bridge and i == 0)
+        e = mover.entry(here, h, road_ok=road_ok and not quick_time, under=under and last,
+                        from_under=unit.under_bridge and i == 0)
         if e.cost is None:
             raise IllegalCommand(f"move: {unit.id} may not enter {lab}: {e.why}", rule="4.2")
         if e.under and not under:
@@ -273,6 +175,7 @@ def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
     slope, woods, stream or town except along a road (21.1)."""
     m = board_of(state)
     out: dict[str, list[str]] = {}
+    mover = Mover(state, unit)
     start = m.hex(unit.hex)
     frontier = [(start, [], None)]
     for _ in range(2):
@@ -281,8 +184,7 @@ def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
             if last is not None and last.stop:
                 continue
             for n in m.neighbours(h):
-                e = entry(state, unit, h, n, road_ok=False,
-                          from_under=unit.under_bridge and not path)
+                e = mover.entry(h, n, road_ok=False, from_under=unit.under_bridge and not path)
                 if e.cost is None or e.under or not quick_time_allows(m, h, n):
                     continue
                 lab = m.label(n)

@@ -23,7 +23,8 @@ from ..common.errors import IllegalCommand
 from ..common.hexgrid import Hex, neighbors
 from . import combat, crt, mines, windows
 from .combat import Attack
-from .movement import allowance_left, entry, exit_hexes, terrain_cost
+from .entering import entry, terrain_cost
+from .movement import allowance_left, exit_hexes
 from .opfire import count_step
 from .scenario import board_of, bridge_at, hex_named
 from .stacking import has_room

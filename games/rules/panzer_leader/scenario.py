@@ -249,8 +249,13 @@ def off_limits(state: GameState, unit: Unit, label: str) -> str | None:
     """A situation's special rules on where a unit may move (QA G7): boards a side may not
     enter (QA SC4: and the half hexes they share), and sectors that bound some units'
     movement, never their fire (QA SC1, SC2)."""
+    return off_board_limits(state, unit, label.split("-", 1)[0])
+
+
+def off_board_limits(state: GameState, unit: Unit, board: str) -> str | None:
+    """off_limits() for every hex of one board (a label's first part): the special rules
+    bound boards, not hexes."""
     raw = situation(state.scenario_id).raw
-    board = label.split("-", 1)[0]
     if board in raw.get("no_entry", {}).get(unit.side, ()):
         return f"the {unit.side} side may not enter board {board} (QA SC4)"
     for sector in raw.get("sectors", ()):

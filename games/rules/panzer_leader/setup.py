@@ -15,7 +15,7 @@ data and checked here, not played as a phase:
 
 from __future__ import annotations
 
-from .movement import terrain_cost
+from .entering import terrain_cost
 from .scenario import Situation, board_of, bridge_for, opening_state
 from .sight import in_cover, sees
 from .spotting import spotters

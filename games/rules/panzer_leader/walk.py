@@ -4,7 +4,7 @@ control, and pauses for opportunity fire (21.2, windows.py)."""
 from __future__ import annotations
 
 from . import mines, windows
-from .movement import entry
+from .entering import entry
 from .opfire import count_step
 from .scenario import board_of
 from .state import DISPERSED, OK, GameState, Unit
