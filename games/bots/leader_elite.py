@@ -1,19 +1,22 @@
-"""Elite for Panzer Leader: a small search over the Veteran's best commands.
+"""Elite for Panzer Leader: a small search over how boldly to play.
 
-Where the Veteran is unsure (its best few commands, one per plan, score close together),
-Elite plays each candidate forward with the real engine on the world its side knows
-(leader_imagined.py), several times with different dice: the rest of its turn, the
-enemy's whole turn, and its own next fire, every seat choosing as the Veteran. It then
-counts what the scenario counts (23.4: two points an objective held, one a unit lost or
-killed; at the game's end, who won) and, a little, how near its units stand to the
-objectives. Panzer Leader's turns are few and its games short, so a sample reaches the
-enemy's reply and the fire that answers it: what the Veteran only estimates (the fire a
-hex will draw, what an assault opens up) is played out.
+The Veteran weighs every move's ground against the chance of losing the unit with one fixed
+care (leader_veteran.py). Elite asks the Veteran what it would do steady and what it would
+do bold (a unit lost weighing half as much); where the two differ, it plays each forward
+with the real engine on the world its side knows (leader_imagined.py), several times with
+different dice: that stance for the rest of its turn, the enemy's whole turn as the
+Veteran would play it, and its own next fire. It then counts what the scenario counts
+(23.4: two points an objective held, one a unit lost or killed; at the game's end, who
+won) and, a little, how near each side's units stand to the objectives, and plays the
+stance that did better on average. Panzer Leader's turns are few and its games short, so a
+sample reaches the enemy's reply and the fire that answers it: what the Veteran only
+estimates (the fire a hex will draw, what a push onto an objective opens up) is played
+out. Against the Veteran, boldness pays in some situations and not in others (README), so
+the choice is made afresh by the search at every command where the stances differ.
 
-Every candidate meets the same worlds and dice (paired samples), and Elite leaves the
-Veteran's choice only for one that did better by a clear margin over the dice's noise
-(sampling.py). The work is bounded by the commands played, not by the clock, so the same
-Decision always gives the same command, however busy the machine.
+Every stance meets the same worlds and dice (paired samples). The work is bounded by the
+commands weighed, not by the clock, so the same Decision always gives the same command,
+however busy the machine.
 """
 
 from __future__ import annotations
@@ -29,22 +32,16 @@ from games.rules.panzer_leader.views import view_for
 
 from . import leader_veteran
 from .leader_imagined import ME, THEM, imagine
+from .leader_veteran import BOLD, STEADY, Stance
 from .public import PublicScenario
-from .sampling import distinct_best, surest
+from .sampling import gist, surest
 from .seat import Decision, is_attack
 
 NAME = "elite"
-CANDIDATES = 3
-MARGIN = 0.3  # victory points: candidates scored this close to the Veteran's best are searched
-MIN_SAMPLES, MAX_SAMPLES = 2, 6
-BUDGET = 8_000  # legal commands weighed over all samples: the search's cost, machine-free
-CONFIDENCE = 1.0  # standard errors by which a candidate must beat the Veteran's choice
-MIN_GAIN = 0.1  # victory points
-MAX_STEPS = 120  # commands played out in one sample
-# What a sample costs, about: the commands weighed grow with the square of the counters in
-# play (more units, each with more moves). Measured: 609 at Hollenbach (21), 4,740 at River
-# Assault (53).
-WORK_PER_COUNTER_SQUARED = 1.5
+STANCES = (STEADY, BOLD)  # the Veteran's own first: it is played where the search is even
+MAX_SAMPLES = 4
+BUDGET = 6_000  # legal commands weighed over all samples: the search's cost, machine-free
+MAX_STEPS = 160  # commands played out in one sample
 WIN = 3.0  # a game won, over the points it was won by
 NEARNESS = 0.3  # the Veteran's pull of the objectives, in victory points
 # Commands whose odds a seat of the imagined world is shown, as the harness shows a player.
@@ -54,42 +51,47 @@ _ATTACKS = ("fire", "assault", "overrun", "opportunity_fire", "air_strike")
 _SEARCHED = ("move", "fire", "assault", "overrun", "end_phase", "land", "unload", "load")
 
 
+def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
+    """What each stance would do now, one entry per distinct plan, the Veteran's first."""
+    out: list[tuple[Stance, dict]] = []
+    for stance in STANCES:
+        cmd = leader_veteran.ranked(d, facts, stance)[0][1]
+        if gist(cmd) not in {gist(c) for _, c in out}:
+            out.append((stance, cmd))
+    return out
+
+
 def choose(d: Decision, facts: PublicScenario) -> dict:
-    ranked = leader_veteran.ranked(d, facts)
-    if len(ranked) < 2 or ranked[0][1].get("type") not in _SEARCHED:
-        return ranked[0][1]
-    candidates = [c for c in distinct_best(ranked, MARGIN, CANDIDATES)
-                  if c.get("type") in _SEARCHED]
-    if len(candidates) < 2:
-        return ranked[0][1]
-    counters = sum(1 for u in d.view.get("units", ()) if not u.get("eliminated"))
-    if WORK_PER_COUNTER_SQUARED * counters ** 2 * len(candidates) * MIN_SAMPLES > 1.5 * BUDGET:
-        # A big battle (River Assault's 53 counters): too few samples would fit.
-        return ranked[0][1]
+    candidates = plans(d, facts)
+    steady = candidates[0][1]
+    if len(candidates) < 2 or steady.get("type") not in _SEARCHED:
+        return steady
     side = d.side
     outcomes: list[list[float]] = [[] for _ in candidates]
     work = 0
     for s in range(MAX_SAMPLES):
         world = imagine(d.view, side, facts, f"{d.seed}:{s}")
         if world is None:
-            return ranked[0][1]
-        for i, cmd in enumerate(candidates):
+            return steady
+        for i, (stance, cmd) in enumerate(candidates):
             dice = SeededDice(f"{d.seed}:elite:{s}")
             try:
                 after, _ = apply(world, ME, cmd, dice)
             except RulesError:
                 outcomes[i].append(-99.0)
                 continue
-            after, cost = play_out(after, side, dice, f"{d.seed}:{i}:{s}", facts)
+            after, cost = play_out(after, side, dice, f"{d.seed}:{i}:{s}", facts, stance)
             work += cost
-            if s == 0 and work * len(candidates) * MIN_SAMPLES > BUDGET * (1 + i):
-                # Too big a battle to sample enough within the budget: the Veteran decides.
-                return ranked[0][1]
+            if s == 0 and i == 0 and cost * len(candidates) > 2 * BUDGET:
+                # A battle too big to play even once for each stance within the budget (River
+                # Assault's first turns): the Veteran decides.
+                return steady
             outcomes[i].append(evaluate(after, side, facts))
         # A round costs about what the last one did: stop before the budget would be passed.
-        if s + 1 >= MIN_SAMPLES and work * (s + 2) / (s + 1) > BUDGET:
+        if work * (s + 2) / (s + 1) > BUDGET:
             break
-    return candidates[surest(outcomes, CONFIDENCE, MIN_GAIN)]
+    # The better average wins; an even search leaves the Veteran's own choice.
+    return candidates[surest(outcomes, 0.0, 0.0)][1]
 
 
 def seat_decision(world: GameState, seat: str, seed: str) -> Decision:
@@ -108,9 +110,10 @@ def seat_decision(world: GameState, seat: str, seed: str) -> Decision:
 
 
 def play_out(world: GameState, side: str, dice: SeededDice, seed: str,
-             facts: PublicScenario) -> tuple[GameState, int]:
-    """Play on, every seat as the Veteran, until our side has had the enemy's turn and fired
-    again (or the game is over); also the legal commands weighed on the way (the cost)."""
+             facts: PublicScenario, stance: Stance = STEADY) -> tuple[GameState, int]:
+    """Play on, our seat in `stance` and the enemy's as the Veteran, until our side has had
+    the enemy's turn and fired again (or the game is over); also the legal commands weighed
+    on the way (the cost)."""
     enemy_moved = False
     cost = 0
     for n in range(MAX_STEPS):
@@ -124,7 +127,8 @@ def play_out(world: GameState, side: str, dice: SeededDice, seed: str,
         d = seat_decision(world, seat, f"{seed}:{n}")
         cost += len(d.commands())
         try:
-            world, _ = apply(world, seat, leader_veteran.choose(d, facts), dice)
+            cmd = leader_veteran.ranked(d, facts, stance if seat == ME else STEADY)[0][1]
+            world, _ = apply(world, seat, cmd, dice)
         except RulesError:
             break
     return world, cost

@@ -26,6 +26,8 @@ Panzer Leader's Elite (leader_elite.py) searches among this Veteran's best comma
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from games.rules.common.hexgrid import distance
 
 from .leader_board import LeaderBoard, command_key
@@ -48,6 +50,20 @@ CARE_FIRST, CARE_LAST = 0.6, 0.3
 DEFENDER_CARE = 1.2
 FORGONE = 0.7  # how much of a firer's best shot elsewhere a joint shot must make up
 OFFENSE = 0.5  # worth of the best shot a unit will have from where it stops
+
+
+@dataclass(frozen=True)
+class Stance:
+    """How dearly the Veteran holds its units against ground: `care` scales what the chance
+    of losing a unit weighs on a move. The Veteran plays steady; Elite weighs a bolder
+    stance by playing both forward (leader_elite.py)."""
+
+    name: str
+    care: float
+
+
+STEADY = Stance("steady", 1.0)
+BOLD = Stance("bold", 0.5)
 
 
 def objective_bonus(b: LeaderBoard, hex_label: str | None) -> float:
@@ -95,12 +111,12 @@ def march(b: LeaderBoard, p, h) -> float:
     return MARCH * best * (0.4 if b.is_gun(p) else 1.0)
 
 
-def care(b: LeaderBoard) -> float:
+def care(b: LeaderBoard, stance: Stance = STEADY) -> float:
     """How much a unit lost weighs against ground gained (a unit lost is a point)."""
     if not b.is_attacker():
-        return DEFENDER_CARE
+        return DEFENDER_CARE * stance.care
     left = max(0.0, min(1.0, (b.turns - b.turn) / max(1, b.turns - 1)))
-    return CARE_LAST + (CARE_FIRST - CARE_LAST) * left
+    return (CARE_LAST + (CARE_FIRST - CARE_LAST) * left) * stance.care
 
 
 def unit_worth(b: LeaderBoard, p) -> float:
@@ -110,7 +126,7 @@ def unit_worth(b: LeaderBoard, p) -> float:
     return (1.0 if b.controls(p) else 0.1) + sum(1.0 for _ in b.passengers(p))
 
 
-def move_value(b: LeaderBoard, danger: Danger, cmd: dict) -> float:
+def move_value(b: LeaderBoard, danger: Danger, cmd: dict, stance: Stance = STEADY) -> float:
     """A move (or landing): ground gained towards the objectives (near and far), cover,
     coming on when due, less the chance of losing the unit where it stops."""
     p = b.by_id.get(cmd.get("unit", ""))
@@ -138,7 +154,7 @@ def move_value(b: LeaderBoard, danger: Danger, cmd: dict) -> float:
     gain += SHELTER * (b.cover(dest) - b.cover(here))
     gain += OFFENSE * (danger.offense(p, dest) - danger.offense(p, here))
     risk = lost_there - lost_here + on_way
-    return gain - care(b) * unit_worth(b, p) * risk
+    return gain - care(b, stance) * unit_worth(b, p) * risk
 
 
 def soft_carrier(b: LeaderBoard, p) -> bool:
@@ -146,7 +162,8 @@ def soft_carrier(b: LeaderBoard, p) -> bool:
     return bool(b.passengers(p)) and not b.printed(p).get("armored")
 
 
-def score(b: LeaderBoard, cmd: dict, danger: Danger | None = None) -> float:
+def score(b: LeaderBoard, cmd: dict, danger: Danger | None = None,
+          stance: Stance = STEADY) -> float:
     t = cmd.get("type")
     if t == "fire":
         return b.attack_value(cmd) + objective_bonus(b, target_hex(b, cmd)) / 2 - FIRE_FLOOR
@@ -155,7 +172,7 @@ def score(b: LeaderBoard, cmd: dict, danger: Danger | None = None) -> float:
     if t in ("assault", "overrun"):
         return b.attack_value(cmd) + objective_bonus(b, target_hex(b, cmd)) - CLOSE_FLOOR
     if t in ("move", "land"):
-        return move_value(b, danger or Danger(b), cmd) - MOVE_FLOOR
+        return move_value(b, danger or Danger(b), cmd, stance) - MOVE_FLOOR
     if t == "air_strike":
         return b.attack_value(cmd) - FIRE_FLOOR
     if t == "resolve_indirect":
@@ -218,14 +235,16 @@ def board(d: Decision, facts: PublicScenario) -> LeaderBoard:
     return b
 
 
-def ranked(d: Decision, facts: PublicScenario) -> list[tuple[float, dict]]:
+def ranked(d: Decision, facts: PublicScenario, stance: Stance = STEADY
+           ) -> list[tuple[float, dict]]:
     """Every legal command with its score, best first (ties broken by the seeded die)."""
     b = board(d, facts)
     rng = d.rng()
     danger = Danger(b)
     cost = forgone(b, d.legal.get("fire", []))
-    scored = [(score(b, c, danger) - cost.get(command_key(c), 0.0) if c.get("type") == "fire"
-               else score(b, c, danger)) + rng.random() * 1e-6 for c in d.commands()]
+    scored = [(score(b, c, danger, stance) - cost.get(command_key(c), 0.0)
+               if c.get("type") == "fire" else score(b, c, danger, stance))
+              + rng.random() * 1e-6 for c in d.commands()]
     return sorted(zip(scored, d.commands(), strict=True), key=lambda sc: -sc[0])
 
 

@@ -1,15 +1,19 @@
-"""Panzer Leader's Elite searches a world rebuilt from its side's view (units afloat it cannot
-see drawn from the enemy's printed forces), accepts there what the real engine accepts, and
-gives the same command for the same input however busy the machine."""
+"""Panzer Leader's Elite weighs a steady and a bold stance where they differ, playing each
+forward on a world rebuilt from its side's view (units afloat it cannot see drawn from the
+enemy's printed forces) that accepts what the real engine accepts; it plays the stance that
+did better, within a bounded amount of work, and gives the same command for the same input
+however busy the machine."""
 
 from __future__ import annotations
 
 import time
 from collections import Counter
 
-from games.bots import harness, leader_elite, levels
+from games.bots import harness, leader_elite, leader_veteran, levels
 from games.bots.facts import public_facts
+from games.bots.leader_danger import Danger
 from games.bots.leader_imagined import ME, imagine
+from games.bots.sampling import gist
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import RulesError
 from games.rules.panzer_leader.engine import apply
@@ -120,3 +124,102 @@ def test_elite_gives_the_same_command_for_the_same_input_however_slow_the_machin
     monkeypatch.setattr(time, "process_time", busy_clock)
     assert leader_elite.choose(d, facts) == first
     assert first in d.commands()
+
+
+def _facts(scenario_id: str):
+    return public_facts(scenario_id, sorted(
+        for_scenario(scenario_id).scenarios()[scenario_id].default_options))
+
+
+def _where_stances_differ(scenario_id: str = "pl-hollenbach", seed: str = "stances"):
+    facts = _facts(scenario_id)
+    found, _ = _decisions(scenario_id, seed, 160,
+                              lambda s, d: not d.view.get("pending")
+                              and d.view["active"] == d.side
+                              and len(leader_elite.plans(d, facts)) > 1)
+    assert found, "no decision where the bold and the steady Veteran differ"
+    return found, facts
+
+
+def test_the_bold_stance_risks_more_of_a_unit_for_more_ground():
+    """Bold weighs the chance of losing a unit at half the Veteran's care, and nothing else
+    changes: where it moves otherwise, it goes where the unit is likelier lost, for more
+    ground than the steady move gains."""
+    found, facts = _where_stances_differ()
+    moves = 0
+    for _state, d in found:
+        (_, steady), (_, bold) = leader_elite.plans(d, facts)
+        if steady["type"] != "move" or bold["type"] != "move":
+            continue
+        moves += 1
+        b = leader_veteran.board(d, facts)
+        danger = Danger(b)
+        value = {stance: {k: leader_veteran.move_value(b, danger, c, stance)
+                          for k, c in (("steady", steady), ("bold", bold))}
+                 for stance in (leader_veteran.STEADY, leader_veteran.BOLD)}
+        # What each move risks, in points: the difference the stances' care makes.
+        risk = {k: (value[leader_veteran.BOLD][k] - value[leader_veteran.STEADY][k])
+                / (leader_veteran.care(b, leader_veteran.STEADY)
+                   - leader_veteran.care(b, leader_veteran.BOLD)) for k in ("steady", "bold")}
+        assert risk["bold"] > risk["steady"]
+        gain = {k: value[leader_veteran.STEADY][k] + leader_veteran.care(
+            b, leader_veteran.STEADY) * risk[k] for k in ("steady", "bold")}
+        assert gain["bold"] > gain["steady"]
+    assert moves
+
+
+def test_where_the_stances_agree_elite_plays_the_veterans_command_without_searching(
+        monkeypatch):
+    facts = _facts("pl-hollenbach")
+    found, _ = _decisions("pl-hollenbach", "agree", 60,
+                              lambda s, d: not d.view.get("pending")
+                              and d.view["active"] == d.side
+                              and len(leader_elite.plans(d, facts)) == 1)
+    assert found
+
+    def no_search(*a, **k):
+        raise AssertionError("played out where both stances agree")
+    monkeypatch.setattr(leader_elite, "play_out", no_search)
+    for _state, d in found[:10]:
+        assert leader_elite.choose(d, facts) == levels.decide("veteran", d, facts)
+
+
+def test_elite_plays_the_stance_whose_samples_did_better(monkeypatch):
+    """Each stance is played out on the same worlds and dice; the better average wins, and
+    an even search leaves the Veteran's own command."""
+    found, facts = _where_stances_differ()
+    _state, d = found[0]
+    (_, steady), (bold_stance, bold) = leader_elite.plans(d, facts)
+    played = leader_elite.play_out
+
+    def tagged(world, side, dice, seed, facts, stance):
+        after, cost = played(world, side, dice, seed, facts, stance)
+        after.secret = stance.name  # the imagined world has no secret: a tag for the judge
+        return after, cost
+    monkeypatch.setattr(leader_elite, "play_out", tagged)
+    for favoured, expected in ((bold_stance.name, bold), ("steady", steady), (None, steady)):
+        monkeypatch.setattr(leader_elite, "evaluate",
+                            lambda w, side, f, fav=favoured: float(w.secret == fav))
+        assert gist(leader_elite.choose(d, facts)) == gist(expected)
+
+
+def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
+    """The work is counted in legal commands weighed, not seconds: a round of samples is
+    begun only while the budget allows it, and a battle too big to play once for each stance
+    is left to the Veteran."""
+    found, facts = _where_stances_differ("pl-1940-semois-ford", "budget")
+    played = leader_elite.play_out
+    spent: list[int] = []
+
+    def counted(*a, **k):
+        after, cost = played(*a, **k)
+        spent.append(cost)
+        return after, cost
+    monkeypatch.setattr(leader_elite, "play_out", counted)
+    for _state, d in found[:3]:
+        spent.clear()
+        leader_elite.choose(d, facts)
+        stances = len(leader_elite.plans(d, facts))
+        rounds = len(spent) / stances
+        assert sum(spent) <= 2 * leader_elite.BUDGET or rounds <= 1
+        assert rounds <= leader_elite.MAX_SAMPLES
