@@ -16,6 +16,7 @@ from games.rules.panzer_leader.ruleset import RULESET
 from games.rules.panzer_leader.scenario import register, situation_from_dict, situations
 from games.rules.panzer_leader.spotting import is_spotted, sweep_markers
 from games.rules.panzer_leader.units import catalogue
+from games.rules.panzer_leader.victory import final_result
 
 from .kit import clear, do, lab, world
 
@@ -94,6 +95,34 @@ def test_pl_e22_hollenbach_has_a_second_wave_and_the_semois_screen_no_armour_nor
     french = sorted({u.type_id for u in semois.units.values() if u.side == "allied"})
     assert french == ["fr_at25", "fr_cavalry", "fr_engineer", "fr_panhard", "fr_rifle",
                       "fr_truck"]
+
+
+def test_pl_e23_the_seeufer_landing_must_take_eight_points_and_steinfurt_has_no_panther():
+    """PL-E23: at Seeufer all four objectives at even losses (8) is the Americans' marginal
+    win and 7 is a German win; Steinfurt's German line has no Panther, its SMG platoon on
+    foot, and 3 points win the Americans the day."""
+    seeufer = RULESET.opening_state("pl-seeufer-landing")
+    seeufer.attacks_made = {"allied": 1}
+    objectives = situations()["pl-seeufer-landing"].raw["victory"]["objectives"]
+    for h in objectives:
+        seeufer.control[h] = "allied"
+    assert final_result(seeufer) == {"winner": "allied", "level": "marginal", "score": 8,
+                                     "reason": "turns"}
+    seeufer.control[objectives[-1]] = "german"
+    seeufer.units["al-rifle-1"].eliminated = True
+    seeufer.units["ge-rifle-1"].eliminated = True
+    seeufer.units["ge-mg-1"].eliminated = True
+    assert final_result(seeufer)["score"] == 7
+    assert final_result(seeufer)["winner"] == "german"
+    steinfurt = RULESET.opening_state("pl-steinfurt-guns")
+    german = [u for u in steinfurt.units.values() if u.side == "german"]
+    assert not [u for u in german if u.type_id == "de_panther"]
+    smg = next(u for u in german if u.type_id == "de_smg")
+    assert (smg.hex, smg.carried_by) == ("B-L-4", None)
+    steinfurt.attacks_made = {"allied": 1}
+    steinfurt.control["B-K-4"] = "allied"
+    steinfurt.units[german[0].id].eliminated = True
+    assert final_result(steinfurt)["winner"] == "allied"
 
 
 def test_qa_game_procedure_g10_only_an_invasion_may_set_up_in_sight():
