@@ -1,16 +1,17 @@
-"""Elite: a small search. Where the Veteran is unsure (its best few commands score close
-together), Elite plays each candidate forward with the real engine on the world its side
-knows (imagined.py: the counters its view shows, unseen ones drawn from the enemy's order of
-battle), several times with different dice: the rest of its activation, then the enemy's
-reply, every seat choosing as the Veteran. It searches which activation to take and, inside
-its own activation, whether to storm a hex (the Veteran's assault odds alone rarely tell
-when storming pays).
+"""Elite: a small search over how boldly to play.
 
-Every candidate meets the same imagined worlds and dice, and Elite leaves the Veteran's
-choice only for one that did better by a clear margin over the dice's noise.
+The Veteran weighs every move against the enemy fire it walks into with one fixed regard
+(judge.py). Elite asks the Veteran what it would do steady and what it would do bold (that
+fire minded half as much, stance.py); where the two differ, it plays each forward with the
+real engine on the world its side knows (imagined.py: the counters its view shows, unseen
+ones drawn from the enemy's order of battle), several times with different dice: that
+stance for the rest of its activation, then the enemy's next two activations and its own
+between them as the Veteran would play them. It judges where each leaves it in victory
+points as the scenario counts them, and plays the stance that did better on average.
 
-The search is a fixed number of samples with dice drawn from the bot's seed, so the same
-Decision always gives the same command, however busy the machine.
+Every stance meets the same imagined worlds and dice (paired samples). The search is a
+bounded amount of work (commands weighed, not seconds), with dice drawn from the bot's seed,
+so the same Decision always gives the same command, however busy the machine.
 """
 
 from __future__ import annotations
@@ -27,17 +28,15 @@ from .board import Board
 from .imagined import ME, imagine
 from .judge import Judge
 from .public import PublicScenario
-from .sampling import distinct_best, gist, surest
+from .sampling import gist, weigh
 from .seat import ATTACKS, Decision, is_attack, previewed_units
+from .stance import STANCES, STEADY, Stance
 
 NAME = "elite"
-CANDIDATES = 4
-SAMPLES = 4
-CONFIDENCE = 1.0  # standard errors by which a candidate must beat the Veteran's choice
-MIN_GAIN = 0.1  # victory points: a smaller edge is no reason to overrule the Veteran
-REPLIES = 1  # enemy activations played after ours before judging
-MARGIN = 0.25  # candidates scored this close to the Veteran's best are searched
-MAX_STEPS = 60  # commands played out in one sample
+MAX_SAMPLES = 4
+BUDGET = 12_000  # legal commands weighed over all samples: the search's cost, machine-free
+REPLIES = 2  # activations played after ours before judging
+MAX_STEPS = 80  # commands played out in one sample
 
 
 def victory_points(state: st.GameState, b: Board, facts: PublicScenario) -> dict[str, float]:
@@ -113,63 +112,61 @@ def seat_decision(state: st.GameState, seat: str, seed: str, facts: PublicScenar
     return Decision(view, legal, pv, seed)
 
 
-def _play_out(state: st.GameState, dice: SeededDice, seed: str, facts: PublicScenario
-              ) -> st.GameState:
-    """Play on until our activation and `REPLIES` enemy activations are over, every seat
-    choosing as the Veteran."""
+def play_out(state: st.GameState, dice: SeededDice, seed: str, facts: PublicScenario,
+             stance: Stance = STEADY) -> tuple[st.GameState, int]:
+    """Play on until our activation and `REPLIES` more are over, our seat in `stance` and
+    the enemy's as the Veteran; also the legal commands weighed on the way (the cost)."""
     activations = 0
     was_open = True
+    cost = 0
     for n in range(MAX_STEPS):
         if state.phase != st.ACTION:
-            return state
+            break
         is_open = state.activation is not None or state.opfire is not None
         if was_open and not is_open:
             activations += 1
             if activations > REPLIES:
-                return state
+                break
         was_open = is_open
         seat = who_may_act(state)[0]
         d = seat_decision(state, seat, f"{seed}:{n}", facts)
+        cost += len(d.commands())
+        judge = Judge(Board.from_view(d.view, d.side, facts), d.previews,
+                      stance if seat == ME else STEADY)
         try:
-            state = apply(state, seat, veteran.choose(d, facts), dice).state
+            state = apply(state, seat, veteran.ranked(d, facts, judge)[0][1], dice).state
         except RulesError:
-            return state
-    return state
+            break
+    return state, cost
+
+
+def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
+    """What each stance would do now, one entry per distinct plan, the Veteran's first."""
+    b = Board.from_view(d.view, d.side, facts)
+    out: list[tuple[Stance, dict]] = []
+    for stance in STANCES:
+        cmd = veteran.ranked(d, facts, Judge(b, d.previews, stance))[0][1]
+        if gist(cmd) not in {gist(c) for _, c in out}:
+            out.append((stance, cmd))
+    return out
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:
+    candidates = plans(d, facts)
+    if len(candidates) < 2:
+        return candidates[0][1]
     side = d.side
-    judge = Judge(Board.from_view(d.view, side, facts), d.previews)
-    ranked = veteran.ranked(d, facts, judge)
-    # The best assault is always weighed: its outcome turns on the dice far more than the
-    # Veteran's odds-based score can tell (a hex stormed is a hex held at the end).
-    storm = next((c for _, c in ranked if judge.is_assault(c)), None)
-    if len(ranked) == 1 or ("activate" not in d.legal and storm is None):
-        # Inside an activation Elite searches only where it may storm a hex: searching every
-        # move and shot cost ten times the time and gained nothing measurable (README).
-        return ranked[0][1]
-    # Search where the Veteran is unsure: among its best candidates scored within MARGIN of
-    # the best. Where one command clearly stands out, its heuristic is trusted.
-    candidates = distinct_best(ranked, MARGIN, CANDIDATES)
-    if storm is not None and gist(storm) not in {gist(c) for c in candidates}:
-        candidates.append(storm)
-    if len(candidates) == 1:
-        return candidates[0]
-    # Every candidate meets the same imagined worlds and the same dice, so each sample gives
-    # a paired comparison with the Veteran's own choice (candidate 0).
-    outcomes = [[0.0] * SAMPLES for _ in candidates]
-    for s in range(SAMPLES):
-        world = imagine(d.view, side, facts, f"{d.seed}:{s}")
-        if world is None:
-            return ranked[0][1]
-        for i, cmd in enumerate(candidates):
-            dice = SeededDice(f"{d.seed}:elite:{s}")
-            try:
-                after = apply(world, ME, cmd, dice).state
-            except RulesError:
-                outcomes[i][s] = -99.0
-                continue
-            after = _play_out(after, dice, f"{d.seed}:{i}:{s}", facts)
-            outcomes[i][s] = evaluate(after, side, facts)
-    return candidates[surest(outcomes, CONFIDENCE, MIN_GAIN)]
 
+    def play(world: st.GameState, i: int, s: int) -> tuple[float, int]:
+        stance, cmd = candidates[i]
+        dice = SeededDice(f"{d.seed}:elite:{s}")  # every stance meets the same dice
+        try:
+            after = apply(world, ME, cmd, dice).state
+        except RulesError:
+            return -99.0, 0
+        after, cost = play_out(after, dice, f"{d.seed}:{i}:{s}", facts, stance)
+        return evaluate(after, side, facts), cost
+
+    best = weigh(len(candidates), lambda s: imagine(d.view, side, facts, f"{d.seed}:{s}"),
+                 play, BUDGET, MAX_SAMPLES)
+    return candidates[best][1]

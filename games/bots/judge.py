@@ -15,6 +15,7 @@ from games.rules.common.hexgrid import distance
 
 from . import odds as od
 from .board import Board, Counter
+from .stance import STEADY, Stance
 
 # Weights of a hex's qualities for a combat unit moving there.
 W_OBJECTIVE = 1.0
@@ -44,7 +45,8 @@ class Judge:
     # the Veteran counts on leaders to advance; a Recruit overlooks it (recruit.py).
     minds_command = True
 
-    def __init__(self, board: Board, previews: list[dict] | None = None):
+    def __init__(self, board: Board, previews: list[dict] | None = None,
+                 stance: Stance = STEADY):
         self.b = board
         self.odds = preview_index(previews)
         self._hex_value: dict[tuple, float] = {}
@@ -52,7 +54,7 @@ class Judge:
         self.enemies = board.enemies()
         self.leaders = [c.hex for c in board.own() if c.leader]
         self._potential: dict[str, float] = {}
-        self.fear = self._fear()
+        self.fear = self._fear() * stance.care  # a bold stance minds the danger less
 
     def _fear(self) -> float:
         """How much the enemy's fields of fire weigh on a move. A side that must reach a score

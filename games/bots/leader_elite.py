@@ -32,15 +32,14 @@ from games.rules.panzer_leader.views import view_for
 
 from . import leader_veteran
 from .leader_imagined import ME, THEM, imagine
-from .leader_veteran import BOLD, STEADY, Stance
 from .public import PublicScenario
-from .sampling import gist, surest
+from .sampling import gist, weigh
 from .seat import Decision, is_attack
+from .stance import STANCES, STEADY, Stance
 
 NAME = "elite"
-STANCES = (STEADY, BOLD)  # the Veteran's own first: it is played where the search is even
-MAX_SAMPLES = 4
-BUDGET = 6_000  # legal commands weighed over all samples: the search's cost, machine-free
+MAX_SAMPLES = 6
+BUDGET = 9_000  # legal commands weighed over all samples: the search's cost, machine-free
 MAX_STEPS = 160  # commands played out in one sample
 WIN = 3.0  # a game won, over the points it was won by
 NEARNESS = 0.3  # the Veteran's pull of the objectives, in victory points
@@ -67,31 +66,20 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
     if len(candidates) < 2 or steady.get("type") not in _SEARCHED:
         return steady
     side = d.side
-    outcomes: list[list[float]] = [[] for _ in candidates]
-    work = 0
-    for s in range(MAX_SAMPLES):
-        world = imagine(d.view, side, facts, f"{d.seed}:{s}")
-        if world is None:
-            return steady
-        for i, (stance, cmd) in enumerate(candidates):
-            dice = SeededDice(f"{d.seed}:elite:{s}")
-            try:
-                after, _ = apply(world, ME, cmd, dice)
-            except RulesError:
-                outcomes[i].append(-99.0)
-                continue
-            after, cost = play_out(after, side, dice, f"{d.seed}:{i}:{s}", facts, stance)
-            work += cost
-            if s == 0 and i == 0 and cost * len(candidates) > 2 * BUDGET:
-                # A battle too big to play even once for each stance within the budget (River
-                # Assault's first turns): the Veteran decides.
-                return steady
-            outcomes[i].append(evaluate(after, side, facts))
-        # A round costs about what the last one did: stop before the budget would be passed.
-        if work * (s + 2) / (s + 1) > BUDGET:
-            break
-    # The better average wins; an even search leaves the Veteran's own choice.
-    return candidates[surest(outcomes, 0.0, 0.0)][1]
+
+    def play(world: GameState, i: int, s: int) -> tuple[float, int]:
+        stance, cmd = candidates[i]
+        dice = SeededDice(f"{d.seed}:elite:{s}")  # every stance meets the same dice
+        try:
+            after, _ = apply(world, ME, cmd, dice)
+        except RulesError:
+            return -99.0, 0
+        after, cost = play_out(after, side, dice, f"{d.seed}:{i}:{s}", facts, stance)
+        return evaluate(after, side, facts), cost
+
+    best = weigh(len(candidates), lambda s: imagine(d.view, side, facts, f"{d.seed}:{s}"),
+                 play, BUDGET, MAX_SAMPLES)
+    return candidates[best][1]
 
 
 def seat_decision(world: GameState, seat: str, seed: str) -> Decision:

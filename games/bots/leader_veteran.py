@@ -26,8 +26,6 @@ Panzer Leader's Elite (leader_elite.py) searches among this Veteran's best comma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from games.rules.common.hexgrid import distance
 
 from .leader_board import LeaderBoard, command_key
@@ -35,6 +33,7 @@ from .leader_danger import Danger
 from .leader_paths import FAR, move_class, path_cost
 from .public import PublicScenario
 from .seat import Decision
+from .stance import STEADY, Stance
 
 NAME = "veteran"
 FIRE_FLOOR = 0.15
@@ -51,19 +50,6 @@ DEFENDER_CARE = 1.2
 FORGONE = 0.7  # how much of a firer's best shot elsewhere a joint shot must make up
 OFFENSE = 0.5  # worth of the best shot a unit will have from where it stops
 
-
-@dataclass(frozen=True)
-class Stance:
-    """How dearly the Veteran holds its units against ground: `care` scales what the chance
-    of losing a unit weighs on a move. The Veteran plays steady; Elite weighs a bolder
-    stance by playing both forward (leader_elite.py)."""
-
-    name: str
-    care: float
-
-
-STEADY = Stance("steady", 1.0)
-BOLD = Stance("bold", 0.5)
 
 
 def objective_bonus(b: LeaderBoard, hex_label: str | None) -> float:

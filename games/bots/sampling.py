@@ -1,7 +1,10 @@
 """What both Elites share: telling plans apart, and choosing among candidates played out on
-the same sampled worlds and dice without being fooled by the dice."""
+the same sampled worlds and dice, within a budget of work."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 # A command names its hex in one of these fields, its own counters in one of the others.
 _WHO = ("unit", "units", "firers")
@@ -20,35 +23,28 @@ def _frozen(x):
     return tuple(x) if isinstance(x, list) else x
 
 
-def surest(outcomes: list[list[float]], confidence: float, min_gain: float) -> int:
-    """The candidate to play: the heuristic's own (0) unless another did better on average
-    by more than `confidence` standard errors of the paired differences, and by at least
-    `min_gain`. A few samples of dice are noisy; overriding the heuristic on noise plays
-    worse than the heuristic."""
-    best, best_margin = 0, min_gain
-    n = len(outcomes[0])
-    for i in range(1, len(outcomes)):
-        diffs = [a - b for a, b in zip(outcomes[i], outcomes[0], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((x - mean) ** 2 for x in diffs) / max(1, n - 1)
-        margin = mean - confidence * (var / n) ** 0.5
-        if margin > best_margin:
-            best, best_margin = i, margin
-    return best
-
-
-def distinct_best(ranked: list[tuple[float, dict]], margin: float, most: int) -> list[dict]:
-    """The heuristic's best commands scored within `margin` of its best, one per plan, at
-    most `most` of them, best first."""
-    if not ranked:
-        return []
-    top = ranked[0][0]
-    out: list[dict] = []
-    seen: set[tuple] = set()
-    for sc, c in ranked:
-        if sc < top - margin or len(out) == most:
+def weigh(n: int, worlds: Callable[[int], Any], play: Callable[[Any, int, int], tuple[float, int]],
+          budget: int, most: int) -> int:
+    """Which of `n` candidates to play, by paired samples. For each sample s, `worlds(s)` is
+    an imagined world (None: none can be imagined, and the first candidate is played) and
+    `play(world, i, s)` plays candidate i forward on it with the sample's dice, giving what
+    it came to and the work it cost. A new round of samples is begun only while the budget
+    allows one more like the last, up to `most`; where a single play-out would spend twice
+    the budget over the round, the battle is too big to weigh and the first candidate is
+    played. The better average wins; an even search leaves the first candidate."""
+    outcomes: list[list[float]] = [[] for _ in range(n)]
+    work = 0
+    for s in range(most):
+        world = worlds(s)
+        if world is None:
+            return 0
+        for i in range(n):
+            value, cost = play(world, i, s)
+            work += cost
+            if s == 0 and i == 0 and cost * n > 2 * budget:
+                return 0
+            outcomes[i].append(value)
+        if work * (s + 2) / (s + 1) > budget:
             break
-        if gist(c) not in seen:
-            seen.add(gist(c))
-            out.append(c)
-    return out
+    means = [sum(o) / len(o) for o in outcomes]
+    return max(range(n), key=lambda i: (means[i], -i))

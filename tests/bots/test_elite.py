@@ -1,13 +1,17 @@
-"""Elite searches a world rebuilt with the game's own optional rules, the same way for the
-same input on any machine (a fixed number of samples, no clock)."""
+"""Elite weighs a steady and a bold stance where they differ, on a world rebuilt with the
+game's own optional rules, the same way for the same input on any machine (a bounded amount
+of work, no clock)."""
 
 from __future__ import annotations
 
 import time
 
 from games.bots import elite, harness, levels, sampling
+from games.bots.board import Board
 from games.bots.facts import public_facts
 from games.bots.imagined import ME, imagine
+from games.bots.judge import Judge
+from games.bots.stance import BOLD, STEADY
 from games.rules.common.dice import SeededDice
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.registry import for_scenario
@@ -83,15 +87,69 @@ def test_inside_its_own_activation_the_imagined_world_takes_every_command_the_en
     assert {"unit", "stack"} <= kinds and partway and tried > 300
 
 
-def test_elite_overrules_the_veterans_choice_only_on_a_clear_edge_over_the_dice():
-    """Outcomes of each candidate over the same samples (candidate 0 is the Veteran's)."""
-    veterans = [5.0, 3.0, 8.0, 4.0, 6.0, 5.0]
-    lucky = [12.0, 0.0, 14.0, 1.0, 6.0, 5.0]  # better on average, but only on two rolls
-    steady = [x + 0.6 for x in veterans]  # better on every roll
-    trifle = [x + 0.01 for x in veterans]  # better on every roll, by nothing worth having
+def test_the_search_plays_the_better_average_within_its_budget():
+    """Candidates meet the same samples; the better average wins, the first (the Veteran's
+    own) where they are even; rounds stop before the budget would be passed, and a battle
+    whose single play-out would spend it twice over is left to the first candidate."""
+    outcomes = {0: [5.0, 3.0, 8.0, 4.0], 1: [12.0, 0.0, 14.0, 1.0], 2: [5.0, 3.0, 8.0, 4.0]}
+    played: list[tuple[int, int]] = []
 
-    def surest(outcomes):
-        return sampling.surest(outcomes, elite.CONFIDENCE, elite.MIN_GAIN)
-    assert surest([veterans, lucky]) == 0
-    assert surest([veterans, lucky, steady]) == 2
-    assert surest([veterans, trifle]) == 0
+    def play(world, i, s, cost=100):
+        played.append((i, s))
+        return outcomes[i][s], cost
+    assert sampling.weigh(3, lambda s: "world", play, budget=10_000, most=4) == 1
+    assert len(played) == 12  # four rounds of three
+    assert sampling.weigh(2, lambda s: "world", lambda w, i, s: (outcomes[2 * i][s], 1),
+                          budget=10_000, most=4) == 0  # even: the first
+    played.clear()
+    assert sampling.weigh(3, lambda s: "world", play, budget=700, most=4) == 1
+    assert len(played) == 6  # a third round of 300 would pass 700
+    played.clear()
+    assert sampling.weigh(3, lambda s: "world", lambda w, i, s: play(w, i, s, cost=800),
+                          budget=1_000, most=4) == 0
+    assert played == [(0, 0)]  # too big a battle: nothing more is played
+    assert sampling.weigh(3, lambda s: None, play, budget=10_000, most=4) == 0
+
+
+def _decisions(keep, seed: str = "stances", steps: int = 300):
+    """Decisions of a Veteran game of Kessel that `keep(decision, facts)` picks."""
+    rules = for_scenario(SCENARIO)
+    s = rules.arm(rules.opening_state(SCENARIO, [], None), [], "secret")
+    facts = public_facts(SCENARIO, [])
+    dice = SeededDice(seed)
+    found = []
+    for n in range(steps):
+        seat = rules.who_may_act(s)[0]
+        d = harness.decision_for(rules, s, seat, f"{seed}:{n}")
+        if keep(d, facts):
+            found.append(d)
+        s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
+    return found, facts
+
+
+def test_the_bold_stance_takes_the_command_that_minds_the_enemy_fire_less():
+    """A bold Judge minds the enemy's fields of fire half as much as the Veteran's, and
+    nothing else changes: where the two pick differently, the bold pick is the one whose
+    score gains more from minding the danger less (the riskier one)."""
+    found, facts = _decisions(lambda d, f: len(elite.plans(d, f)) > 1)
+    assert len(found) >= 3
+    for d in found:
+        (_, steady), (_, bold) = elite.plans(d, facts)
+        b = Board.from_view(d.view, d.side, facts)
+        judges = [Judge(b, d.previews, stance) for stance in (STEADY, BOLD)]
+        risk = {k: judges[1].score(c) - judges[0].score(c)
+                for k, c in (("steady", steady), ("bold", bold))}
+        assert risk["bold"] >= risk["steady"] - 1e-9
+        assert judges[0].score(steady) >= judges[0].score(bold) - 1e-5
+
+
+def test_where_the_stances_agree_elite_plays_the_veterans_command_without_searching(
+        monkeypatch):
+    found, facts = _decisions(lambda d, f: len(elite.plans(d, f)) == 1, steps=60)
+    assert len(found) > 10
+
+    def no_search(*a, **k):
+        raise AssertionError("played out where both stances agree")
+    monkeypatch.setattr(elite, "play_out", no_search)
+    for d in found[:10]:
+        assert elite.choose(d, facts) == levels.decide("veteran", d, facts)

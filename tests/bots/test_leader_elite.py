@@ -14,6 +14,7 @@ from games.bots.facts import public_facts
 from games.bots.leader_danger import Danger
 from games.bots.leader_imagined import ME, imagine
 from games.bots.sampling import gist
+from games.bots.stance import BOLD, STEADY
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import RulesError
 from games.rules.panzer_leader.engine import apply
@@ -156,14 +157,14 @@ def test_the_bold_stance_risks_more_of_a_unit_for_more_ground():
         danger = Danger(b)
         value = {stance: {k: leader_veteran.move_value(b, danger, c, stance)
                           for k, c in (("steady", steady), ("bold", bold))}
-                 for stance in (leader_veteran.STEADY, leader_veteran.BOLD)}
+                 for stance in (STEADY, BOLD)}
         # What each move risks, in points: the difference the stances' care makes.
-        risk = {k: (value[leader_veteran.BOLD][k] - value[leader_veteran.STEADY][k])
-                / (leader_veteran.care(b, leader_veteran.STEADY)
-                   - leader_veteran.care(b, leader_veteran.BOLD)) for k in ("steady", "bold")}
+        risk = {k: (value[BOLD][k] - value[STEADY][k])
+                / (leader_veteran.care(b, STEADY)
+                   - leader_veteran.care(b, BOLD)) for k in ("steady", "bold")}
         assert risk["bold"] > risk["steady"]
-        gain = {k: value[leader_veteran.STEADY][k] + leader_veteran.care(
-            b, leader_veteran.STEADY) * risk[k] for k in ("steady", "bold")}
+        gain = {k: value[STEADY][k] + leader_veteran.care(
+            b, STEADY) * risk[k] for k in ("steady", "bold")}
         assert gain["bold"] > gain["steady"]
     assert moves
 
