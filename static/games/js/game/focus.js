@@ -59,3 +59,17 @@ export function keepingFocus(doc, draw, preferred = []) {
   if (!focusLost(doc, before)) return false;
   return focusFirst(doc, [...preferred, ...chain]);
 }
+
+/**
+ * Note in `open` (keys) which folded lists (<details data-focus-key>) under `root` are open
+ * now, read from the page itself, before a redraw draws them again: the "toggle" event comes
+ * a moment after Enter opens a list, so a redraw in between drew it closed again under the
+ * keyboard (and the focus inside it fell back to its summary).
+ */
+export function keepOpen(root, open) {
+  for (const details of root?.querySelectorAll("details[data-focus-key]") ?? []) {
+    const key = details.getAttribute("data-focus-key");
+    if (details.open) open.add(key);
+    else open.delete(key);
+  }
+}

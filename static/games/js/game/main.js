@@ -54,9 +54,8 @@ const ui = {
   assaultOnCollision: false, // double-blind: a leader-led move assaults the enemy it runs into
   proposal: null, // {command, from: the focus keys of where the player proposed it}
   focusReturn: null, // after Confirm or Cancel: the keys to give the keyboard focus back to
-  textOpen: new Set(), // the text view's move lists the reader opened
+  textOpen: new Set(), // the folded lists (text view, action bar) the reader opened, by key
   hoverHex: null,
-  moveListOpen: false,
   seats: boot.seats ?? [], // who sits where and commands what (team games)
   presence: null,
   acting: boot.seat, // the seat the board acts for: the player's own, or a partner's they stand in for

@@ -7,7 +7,7 @@
 import { stacks, listUnits } from "../board/layers.js";
 import { chipLooks, stateMarks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
-import { focusChain, keepingFocus } from "./focus.js";
+import { focusChain, keepOpen, keepingFocus } from "./focus.js";
 import { actingUnits, actors, commandKey, describeCommand, isGlobal } from "./legal.js";
 
 const GENERIC_NAMES = {
@@ -85,7 +85,6 @@ function unitActions(unitId, cmds, actions) {
     const details = el("details", { class: "text-moves", open: actions.open.has(key), "data-focus-key": key },
       el("summary", { "data-focus-key": `summary:${key}`, "data-focus-parent": parent }, `Move ${who.split(",").map(actions.nameOf).join(", ")} to… (${list.length} hex${list.length === 1 ? "" : "es"})`),
       el("ul", {}, list.map((m) => el("li", {}, actionButton(m, actions, `summary:${key}`)))));
-    details.addEventListener("toggle", () => (details.open ? actions.open.add(key) : actions.open.delete(key)));
     return el("li", {}, details);
   });
   if (!others.length && !folds.length) return null;
@@ -130,6 +129,7 @@ const drawnText = new WeakMap(); // root -> the markup it shows, to skip rebuild
  */
 export function renderTextView(root, view, types, sideName, terrainOf, nameOf = (id) => id, actions = null, looks = null) {
   if (!view) return;
+  if (actions) keepOpen(root, actions.open);
   const box = root.ownerDocument.createElement("div");
   fill(box, textViewContent(view, types, sideName, terrainOf, nameOf, actions, looks));
   const markup = box.innerHTML;
