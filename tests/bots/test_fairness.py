@@ -103,13 +103,14 @@ def test_no_canary_reaches_a_bot_or_leaves_it_in_any_scenario(scenario_id):
     rules, facts, states = _game(scenario_id, options, f"fair:{scenario_id}", 90)
     checked = 0
     hidden_seen = 0
-    for state, seat in states[::9]:
+    for n, (state, seat) in enumerate(states[::9]):
         side = _side(rules, state, seat)
         canaries = _unseen(rules, state, side)
         hidden_seen += bool(canaries)
         d = harness.decision_for(rules, state, seat, "canary")
         assert leakcheck.leaks_in(_input_bytes(d, facts), canaries, SECRET) == []
-        for level in levels.LEVELS:
+        # Elite, whose search plays whole turns out (seconds at Sosna), at every other one.
+        for level in levels.LEVELS if n % 2 == 0 else [x for x in levels.LEVELS if x != "elite"]:
             cmd = levels.decide(level, d, facts)
             assert leakcheck.leaks_in(canonical_json(cmd), canaries, SECRET) == [], level
         checked += 1
