@@ -147,3 +147,47 @@ def test_skip_links_reach_the_actions_and_the_text_view_lists_the_legal_actions(
     # Every legal command of the seat is a button in the text view.
     legal = sum(len(v) for v in groups(p).values())
     assert p.locator("#text-view button.text-act").count() == legal
+
+
+# Two panels drawn from one state: the action bar's list of destinations (folded, so hidden)
+# comes first on the page and holds a button with the same key as the text view's.
+TWO_PANELS = """async () => {
+  const { keepOpen, keepingFocus } = await import('/static/games/js/game/focus.js');
+  const panel = (open) => {
+    const box = document.createElement('div');
+    box.innerHTML = `<details data-focus-key="moves:u1"${open ? ' open' : ''}>
+      <summary data-focus-key="summary:moves:u1">Move u1 to… (1 hex)</summary>
+      <button data-focus-key="cmd:move-u1-0405" data-focus-parent="summary:moves:u1">Move u1 to 0405</button></details>`;
+    return box;
+  };
+  document.body.replaceChildren();
+  const bar = document.createElement('div');
+  bar.innerHTML = `<details data-focus-key="move-list"><summary>Move to…</summary>
+    <button data-focus-key="cmd:move-u1-0405">0405</button></details>`;
+  const text = document.createElement('section');
+  text.id = 'text';
+  text.append(panel(false));
+  document.body.append(bar, text);
+  // Enter on the summary opens the list; the redraw comes before its "toggle" event would.
+  const open = new Set();
+  text.querySelector('summary').focus();
+  text.querySelector('details').open = true;
+  keepOpen(text, open);
+  keepingFocus(document, () => text.replaceChildren(panel(open.has('moves:u1'))));
+  const stillOpen = text.querySelector('details').open;
+  // Tab to the destination; another redraw gives the focus back to that same button.
+  text.querySelector('button').focus();
+  keepingFocus(document, () => text.replaceChildren(panel(open.has('moves:u1'))));
+  const a = document.activeElement;
+  return { stillOpen, inText: Boolean(a.closest('#text')), key: a.getAttribute('data-focus-key') };
+}"""
+
+
+def test_a_redraw_keeps_an_opened_list_open_and_the_focus_on_its_button(browser, live_server_url) -> None:
+    """The text view is redrawn whenever the game moves on: a list of destinations the
+    reader just opened stays open, and the focus stays on the destination in the text view
+    (not on the hidden button of the same move in the action bar, nor on the summary)."""
+    page = browser.new_context(**DESKTOP).new_page()
+    page.goto(live_server_url + "/")
+    assert page.evaluate(TWO_PANELS) == {"stillOpen": True, "inText": True, "key": "cmd:move-u1-0405"}
+    page.context.close()

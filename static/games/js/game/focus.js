@@ -18,26 +18,34 @@ export function focusChain(node) {
   return chain;
 }
 
-function byKey(doc, key) {
-  if (key.startsWith("#")) return doc.getElementById(key.slice(1));
-  for (const node of doc.querySelectorAll("[data-focus-key]")) if (node.getAttribute("data-focus-key") === key) return node;
-  return null;
+/** Every element on the page with this key (an id: the one element). */
+function allByKey(doc, key) {
+  if (key.startsWith("#")) return [doc.getElementById(key.slice(1))].filter(Boolean);
+  return [...doc.querySelectorAll("[data-focus-key]")].filter((node) => node.getAttribute("data-focus-key") === key);
 }
 
 function shown(node) {
   return Boolean(node?.isConnected) && !node.closest("[hidden]") && (node.getClientRects?.().length ?? 1) > 0;
 }
 
-/** Focus the first element of `chain` that is on the page and shown; whether one took it. */
+/**
+ * Focus the first element of `chain` that is on the page and shown; whether one took it.
+ * One key may be on several elements (a move is a button both in the action bar's list and
+ * in the text view's): the shown one that sits where the chain says (its own chain shares
+ * most keys with it) is taken, so the focus stays in the same panel.
+ */
 export function focusFirst(doc, chain) {
   for (const [i, key] of chain.entries()) {
-    const node = byKey(doc, key);
-    if (!shown(node)) continue;
-    // The same element again stays where it was; a stand-in is brought into view.
-    node.focus({ preventScroll: true });
-    if (doc.activeElement !== node) continue;
-    if (i > 0) node.scrollIntoView?.({ block: "nearest" });
-    return true;
+    const rest = new Set(chain.slice(i + 1));
+    const near = (node) => focusChain(node).filter((k) => rest.has(k)).length;
+    const nodes = allByKey(doc, key).filter(shown).sort((a, b) => near(b) - near(a));
+    for (const node of nodes) {
+      // The same element again stays where it was; a stand-in is brought into view.
+      node.focus({ preventScroll: true });
+      if (doc.activeElement !== node) continue;
+      if (i > 0) node.scrollIntoView?.({ block: "nearest" });
+      return true;
+    }
   }
   return false;
 }
