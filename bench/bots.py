@@ -9,18 +9,17 @@ machine is shared, and its neighbours' load inflates wall times by whatever they
 wall-clock p95 is printed beside it). A bot thinks in one thread, so on an idle machine the
 two agree.
 
-Scenarios: every bundled one, of both games. Elite is measured on Panzer Grenadier's only:
-Panzer Leader's Elite plays as its Veteran (levels.py), so that pairing would measure
-nothing but the dice there.
+Scenarios: every bundled one, of both games.
 
 The default run (below: 2 games per scenario, one from each side, for the first two
-pairings over the 8 scenarios; Elite 4 on Kessel and 2 on Melnitsa; 38 games) plays on two
-worker processes and is sized to finish within 25 minutes on the shared 2-core machine,
-where our processes get a fraction of a core each (an Elite game of Sosna Line alone takes
-longer: it plays in runs with `--games`). With 16 games a rate of 0.80 has a 95 % interval
-of about 0.57-0.93; `--games N` plays N per scenario per pairing (README: the figures of a
-longer run), `--scenario ID` (repeatable) picks scenarios, `--options a,b` plays them with
-those optional rules.
+pairings over the 8 scenarios; Elite 4 on Kessel, 2 on Melnitsa and 2 on each Panzer Leader
+situation; 48 games) plays on two worker processes and is sized to finish within 25 minutes
+on the shared 2-core machine, where our processes get a fraction of a core each (an Elite
+game of Sosna Line alone takes longer: it plays in runs with `--games`). With 16 games a
+rate of 0.80 has a 95 % interval of about 0.57-0.93; `--games N` plays N per scenario per
+pairing (README: the figures of longer runs), `--scenario ID` (repeatable) picks scenarios,
+`--options a,b` plays them with those optional rules. Where a pairing spans both games, a
+line for each game's scenarios comes before its total.
 
 Run: .venv/bin/python bench/bots.py [--games N] [--jobs J] [--seed S] [--options a,b]
                                     [--scenario ID]... [--pairings elite_vs_veteran,...]
@@ -43,10 +42,11 @@ from games.bots.arena import parse_options, play_game, scenario_ids, wilson  # n
 from games.rules.registry import for_scenario  # noqa: E402
 
 PAIRINGS = (("veteran", "recruit"), ("recruit", "random"), ("elite", "veteran"))
-ELITE_SCENARIOS = ("meeting-at-kessel", "melnitsa-bridgehead", "sosna-line")
 # Games per scenario per pairing in the default run.
 DEFAULT_GAMES = {"veteran": 2, "recruit": 2}
-DEFAULT_ELITE = {"meeting-at-kessel": 4, "melnitsa-bridgehead": 2}
+DEFAULT_ELITE = {"meeting-at-kessel": 4, "melnitsa-bridgehead": 2, "pl-1940-semois-ford": 2,
+                 "pl-hollenbach": 2, "pl-river-assault": 2, "pl-seeufer-landing": 2,
+                 "pl-steinfurt-guns": 2}
 
 
 def p95(values: list[float]) -> float:
@@ -57,8 +57,6 @@ def p95(values: list[float]) -> float:
 
 
 def games_for(strong: str, scenario: str, asked: int | None) -> int:
-    if strong == "elite" and scenario not in ELITE_SCENARIOS:
-        return 0
     if asked is not None:
         return asked
     return DEFAULT_ELITE.get(scenario, 0) if strong == "elite" else DEFAULT_GAMES[strong]
@@ -128,6 +126,12 @@ def main(argv: list[str] | None = None) -> int:
                 side_wins = ",".join(f"{k}:{v}" for k, v in sorted(wins.items()))
                 print(f"{strong}_vs_{weak} {sid}: games={len(here)} "
                       f"score={sum(r[3] for r in here) / len(here):.2f} side_wins={side_wins}")
+        rulesets = sorted({for_scenario(r[2]).id for r in mine})
+        for ruleset in rulesets if len(rulesets) > 1 else ():
+            part = [r[3] for r in mine if for_scenario(r[2]).id == ruleset]
+            lo, hi = wilson(sum(part), len(part))
+            print(f"{strong}_vs_{weak} {ruleset}: {sum(part) / len(part):.2f} over {len(part)} "
+                  f"games (95% CI {lo:.2f}-{hi:.2f})")
         score, n = sum(r[3] for r in mine), len(mine)
         lo, hi = wilson(score, n)
         rates[f"{strong}_vs_{weak}"] = score / max(1, n)
