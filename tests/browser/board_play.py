@@ -84,7 +84,8 @@ def two_players(browser, base: str, scenario: str = SCENARIO, *, dice: tuple[dic
     for side in ("su", "ge"):
         desk = browser.new_context(**DESKTOP).new_page()
         desk.set_default_timeout(TIMEOUT)
-        desk.goto(base + "/")
+        # No page is open while the set-up plays (a lobby page would redraw at every turn);
+        # the API sets the cookies, and a test opens the page it looks at.
         api(desk, "POST", base + "/api/v1/auth/guest")
         phone_context = browser.new_context(**PHONE)
         phone_context.add_cookies(desk.context.cookies())
