@@ -134,9 +134,11 @@ class PolicyWatchingBrowser:
 
     def __init__(self, chromium: object) -> None:
         self._chromium = chromium
+        self.opened: list[object] = []  # the contexts of the current test (closed after it)
 
     def new_context(self, **kwargs: object) -> object:
         context = self._chromium.new_context(**kwargs)
+        self.opened.append(context)
         context.add_init_script(REPORT_VIOLATIONS)
 
         def on_console(msg: object) -> None:
@@ -174,6 +176,18 @@ def browser() -> Iterator[object]:
             yield PolicyWatchingBrowser(chromium)
         finally:
             chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def contexts_closed(browser) -> Iterator[None]:
+    """Close every context a test opened once it ends, those it did not close itself too: a
+    page left open keeps its sockets, heartbeats and timers going through every later test
+    (a lobby page redraws at each change of turn in any game), costing both the browser and
+    the live server."""
+    yield
+    opened, browser.opened[:] = list(browser.opened), []
+    for context in opened:
+        context.close()
 
 
 @pytest.fixture
