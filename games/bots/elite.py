@@ -28,9 +28,9 @@ from .board import Board
 from .imagined import ME, imagine
 from .judge import Judge
 from .public import PublicScenario
-from .sampling import gist, weigh
+from .sampling import by_stance, weigh
 from .seat import ATTACKS, Decision, is_attack, previewed_units
-from .stance import STANCES, STEADY, Stance
+from .stance import STEADY, Stance
 
 NAME = "elite"
 MAX_SAMPLES = 4
@@ -143,12 +143,7 @@ def play_out(state: st.GameState, dice: SeededDice, seed: str, facts: PublicScen
 def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
     """What each stance would do now, one entry per distinct plan, the Veteran's first."""
     b = Board.from_view(d.view, d.side, facts)
-    out: list[tuple[Stance, dict]] = []
-    for stance in STANCES:
-        cmd = veteran.ranked(d, facts, Judge(b, d.previews, stance))[0][1]
-        if gist(cmd) not in {gist(c) for _, c in out}:
-            out.append((stance, cmd))
-    return out
+    return by_stance(lambda stance: veteran.ranked(d, facts, Judge(b, d.previews, stance))[0][1])
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:

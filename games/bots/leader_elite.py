@@ -33,9 +33,9 @@ from games.rules.panzer_leader.views import view_for
 from . import leader_veteran
 from .leader_imagined import ME, THEM, imagine
 from .public import PublicScenario
-from .sampling import gist, weigh
+from .sampling import by_stance, weigh
 from .seat import Decision, is_attack
-from .stance import STANCES, STEADY, Stance
+from .stance import STEADY, Stance
 
 NAME = "elite"
 MAX_SAMPLES = 6
@@ -52,12 +52,7 @@ _SEARCHED = ("move", "fire", "assault", "overrun", "end_phase", "land", "unload"
 
 def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
     """What each stance would do now, one entry per distinct plan, the Veteran's first."""
-    out: list[tuple[Stance, dict]] = []
-    for stance in STANCES:
-        cmd = leader_veteran.ranked(d, facts, stance)[0][1]
-        if gist(cmd) not in {gist(c) for _, c in out}:
-            out.append((stance, cmd))
-    return out
+    return by_stance(lambda stance: leader_veteran.ranked(d, facts, stance)[0][1])
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:

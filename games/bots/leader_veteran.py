@@ -51,7 +51,6 @@ FORGONE = 0.7  # how much of a firer's best shot elsewhere a joint shot must mak
 OFFENSE = 0.5  # worth of the best shot a unit will have from where it stops
 
 
-
 def objective_bonus(b: LeaderBoard, hex_label: str | None) -> float:
     h = b.facts.hex(hex_label)
     if h is None or h not in b.objective_at or b.held_by_me(h):

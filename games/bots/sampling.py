@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .stance import STANCES, Stance
+
 # A command names its hex in one of these fields, its own counters in one of the others.
 _WHO = ("unit", "units", "firers")
 _WHERE = ("target", "targets", "hex", "to")
@@ -21,6 +23,17 @@ def gist(cmd: dict) -> tuple:
 
 def _frozen(x):
     return tuple(x) if isinstance(x, list) else x
+
+
+def by_stance(first: Callable[[Stance], dict]) -> list[tuple[Stance, dict]]:
+    """What each stance would play now (`first(stance)`: the Veteran's best in it), one
+    entry per distinct plan, the Veteran's own first."""
+    out: list[tuple[Stance, dict]] = []
+    for stance in STANCES:
+        cmd = first(stance)
+        if gist(cmd) not in {gist(c) for _, c in out}:
+            out.append((stance, cmd))
+    return out
 
 
 def weigh(n: int, worlds: Callable[[int], Any], play: Callable[[Any, int, int], tuple[float, int]],

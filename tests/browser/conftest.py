@@ -191,35 +191,27 @@ def contexts_closed(browser) -> Iterator[None]:
 
 
 @pytest.fixture
-def page(browser) -> Iterator[object]:
-    """Open a page in a fresh browser context (its own cookies and storage)."""
-    context = browser.new_context()
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+def page(browser) -> object:
+    """Open a page in a fresh browser context (its own cookies and storage; closed after the
+    test by contexts_closed)."""
+    return browser.new_context().new_page()
 
 
 @pytest.fixture
-def person(browser, live_server_url) -> Iterator[Callable]:
+def person(browser, live_server_url) -> Callable:
     """Open a person on demand: `person(viewport="phone", guest=True)` -> a page. Each has
-    its own cookies; a guest is signed in through the API before the test starts."""
-    contexts = []
+    its own cookies; a guest is signed in through the API before the test starts (their
+    contexts are closed after the test by contexts_closed)."""
 
     def open_person(viewport: str = "desktop", guest: bool = True):
         phone = viewport == "phone"
         context = browser.new_context(
             viewport=pages_kit.VIEWPORTS[viewport], has_touch=phone, is_mobile=phone
         )
-        contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(pages_kit.TIMEOUT)
         if guest:
             pages_kit.api(page, live_server_url, "POST", "/api/v1/auth/guest")
         return page
 
-    try:
-        yield open_person
-    finally:
-        for context in contexts:
-            context.close()
+    return open_person

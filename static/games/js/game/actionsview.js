@@ -95,7 +95,7 @@ function commandButton(ctx, cmd, label = describeCommand(cmd, ctx.nameOf)) {
 export function drawActions(ctx, commands) {
   const { ui, boot, groups, view, options, previewFor, nameOf, terrainOf, propose, render, mayAssaultOnCollision } = ctx;
   // Lists the reader opened stay open through the redraw (read from the page: see keepOpen).
-  for (const id of ["global-actions", "unit-actions"]) keepOpen(document.getElementById(id), ui.textOpen);
+  for (const id of ["global-actions", "unit-actions"]) keepOpen(document.getElementById(id), ui.openFolds);
   const g = groups();
   const windowCmds = opfireCommands(ctx);
   const bar = globalCommands(g).filter((c) => (c.type !== "decline" || !windowCmds.length) && !windowCmds.includes(c));
@@ -115,7 +115,7 @@ export function drawActions(ctx, commands) {
     if (reach.size) {
       list.push(el("p", { class: "hint" }, `${reach.size} hex${reach.size === 1 ? "" : "es"} in reach: pick one on the map.`));
       // The same destinations as buttons, for the keyboard and screen readers.
-      list.push(el("details", { class: "move-list", "data-focus-key": "move-list", open: ui.textOpen.has("move-list") },
+      list.push(el("details", { class: "move-list", "data-focus-key": "move-list", open: ui.openFolds.has("move-list") },
         el("summary", { "data-focus-key": "move-list-summary" }, `Move to… (${reach.size})`),
         [...reach.entries()].map(([hex, cmd]) => {
           const p = previewFor(cmd);
@@ -161,7 +161,7 @@ function foldedByType(ctx, cmds) {
     };
     if (list.length <= FOLD_OVER) return list.map((c) => commandButton(ctx, c, label(c)));
     const key = `fold:${type}`;
-    return [el("details", { class: "bar-fold", "data-focus-key": key, open: ctx.ui.textOpen.has(key) },
+    return [el("details", { class: "bar-fold", "data-focus-key": key, open: ctx.ui.openFolds.has(key) },
       el("summary", { "data-focus-key": `summary:${key}` }, `${describeCommand(list[0], ctx.nameOf).split(/[:(]/)[0].trim()}… (${list.length})`),
       list.map((c) => commandButton(ctx, c, label(c))))];
   });

@@ -54,7 +54,7 @@ const ui = {
   assaultOnCollision: false, // double-blind: a leader-led move assaults the enemy it runs into
   proposal: null, // {command, from: the focus keys of where the player proposed it}
   focusReturn: null, // after Confirm or Cancel: the keys to give the keyboard focus back to
-  textOpen: new Set(), // the folded lists (text view, action bar) the reader opened, by key
+  openFolds: new Set(), // the folded lists (text view, action bar) the reader opened, by key
   hoverHex: null,
   seats: boot.seats ?? [], // who sits where and commands what (team games)
   presence: null,

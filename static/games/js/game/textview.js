@@ -168,7 +168,7 @@ export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }
         describe: (cmd) => describeCommand(cmd, nameOf),
         labelOf: page.previewLabelOf,
         nameOf,
-        open: page.ui.textOpen,
+        open: page.ui.openFolds,
         onCommand,
       } : null, boot.faces);
     }, 200);
