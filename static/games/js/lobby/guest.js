@@ -1,5 +1,6 @@
 // "Watch as a guest" on a page the board could not open: sign in as a guest, then reload
-// the same address, which now opens the board.
+// the same address, which now opens the board. The page serves the button disabled: a
+// click before this module has loaded would do nothing, so it is enabled only once heard.
 
 import { post } from "./api.js";
 
@@ -15,3 +16,4 @@ button?.addEventListener("click", async () => {
   document.getElementById("gate-error").textContent =
     "Could not sign in as a guest just now. Try again, or sign in.";
 });
+if (button) button.disabled = false;
