@@ -1,20 +1,19 @@
-"""Elite for Panzer Leader: a small search over how boldly to play.
+"""Elite for Panzer Leader: a small search over the Veteran's best plans.
 
-The Veteran weighs every move's ground against the chance of losing the unit with one fixed
-care (leader_veteran.py). Elite asks the Veteran what it would do steady and what it would
-do bold (a unit lost weighing half as much); where the two differ, it plays each forward
-with the real engine on the world its side knows (leader_imagined.py), several times with
-different dice: that stance for the rest of its turn, the enemy's whole turn as the
-Veteran would play it, and its own next fire. It then counts what the scenario counts
-(23.4: two points an objective held, one a unit lost or killed; at the game's end, who
-won) and, a little, how near each side's units stand to the objectives, and plays the
-stance that did better on average. Panzer Leader's turns are few and its games short, so a
-sample reaches the enemy's reply and the fire that answers it: what the Veteran only
-estimates (the fire a hex will draw, what a push onto an objective opens up) is played
-out. Against the Veteran, boldness pays in some situations and not in others (README), so
-the choice is made afresh by the search at every command where the stances differ.
+The Veteran scores every legal command by rules of thumb (leader_veteran.py) and plays the
+best. Elite takes its three best plans (one command per plan) and what it would do bold (a
+unit lost weighing half as much, stance.py), and where there is more than one, plays each
+forward with the real engine on the world its side knows (leader_imagined.py), several
+times with different dice: the plan, the rest of its turn as the Veteran (bold after a bold
+plan), the enemy's whole turn as the Veteran would play it, and its own next fire. It then
+counts what the scenario counts (23.4: two points an objective held, one a unit lost or
+killed; at the game's end, who won) and, a little, how near each side's units stand to the
+objectives, and plays the plan that did better on average. Panzer Leader's turns are few
+and its games short, so a sample reaches the enemy's reply and the fire that answers it:
+what the Veteran only estimates (the fire a hex will draw, what a push onto an objective
+opens up) is played out.
 
-Every stance meets the same worlds and dice (paired samples). The work is bounded by the
+Every plan meets the same worlds and dice (paired samples). The work is bounded by the
 commands weighed, not by the clock, so the same Decision always gives the same command,
 however busy the machine.
 """
@@ -33,7 +32,7 @@ from games.rules.panzer_leader.views import view_for
 from . import leader_veteran
 from .leader_imagined import ME, THEM, imagine
 from .public import PublicScenario
-from .sampling import by_stance, weigh
+from .sampling import candidates, weigh
 from .seat import Decision, is_attack
 from .stance import STEADY, Stance
 
@@ -41,6 +40,7 @@ NAME = "elite"
 MAX_SAMPLES = 6
 BUDGET = 9_000  # legal commands weighed over all samples: the search's cost, machine-free
 MAX_STEPS = 160  # commands played out in one sample
+RIVALS = 3  # the Veteran's best plans weighed, besides the bold one
 WIN = 3.0  # a game won, over the points it was won by
 NEARNESS = 0.3  # the Veteran's pull of the objectives, in victory points
 # Commands whose odds a seat of the imagined world is shown, as the harness shows a player.
@@ -51,20 +51,20 @@ _SEARCHED = ("move", "fire", "assault", "overrun", "end_phase", "land", "unload"
 
 
 def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
-    """What each stance would do now, one entry per distinct plan, the Veteran's first."""
-    return by_stance(lambda stance: leader_veteran.ranked(d, facts, stance)[0][1])
+    """What the search weighs now: the Veteran's best plans and the bold one, its own first."""
+    return candidates(lambda stance: leader_veteran.ranked(d, facts, stance), RIVALS)
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:
-    candidates = plans(d, facts)
-    steady = candidates[0][1]
-    if len(candidates) < 2 or steady.get("type") not in _SEARCHED:
+    weighed = plans(d, facts)
+    steady = weighed[0][1]
+    if len(weighed) < 2 or steady.get("type") not in _SEARCHED:
         return steady
     side = d.side
 
     def play(world: GameState, i: int, s: int) -> tuple[float, int]:
-        stance, cmd = candidates[i]
-        dice = SeededDice(f"{d.seed}:elite:{s}")  # every stance meets the same dice
+        stance, cmd = weighed[i]
+        dice = SeededDice(f"{d.seed}:elite:{s}")  # every plan meets the same dice
         try:
             after, _ = apply(world, ME, cmd, dice)
         except RulesError:
@@ -72,9 +72,9 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
         after, cost = play_out(after, side, dice, f"{d.seed}:{i}:{s}", facts, stance)
         return evaluate(after, side, facts), cost
 
-    best = weigh(len(candidates), lambda s: imagine(d.view, side, facts, f"{d.seed}:{s}"),
+    best = weigh(len(weighed), lambda s: imagine(d.view, side, facts, f"{d.seed}:{s}"),
                  play, BUDGET, MAX_SAMPLES)
-    return candidates[best][1]
+    return weighed[best][1]
 
 
 def seat_decision(world: GameState, seat: str, seed: str) -> Decision:

@@ -1,12 +1,12 @@
-"""What both Elites share: telling plans apart, and choosing among candidates played out on
-the same sampled worlds and dice, within a budget of work."""
+"""What both Elites share: which plans to weigh, and choosing among them by playing each out
+on the same sampled worlds and dice, within a budget of work."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from .stance import STANCES, Stance
+from .stance import STANCES, STEADY, Stance
 
 # A command names its hex in one of these fields, its own counters in one of the others.
 _WHO = ("unit", "units", "firers")
@@ -25,14 +25,20 @@ def _frozen(x):
     return tuple(x) if isinstance(x, list) else x
 
 
-def by_stance(first: Callable[[Stance], dict]) -> list[tuple[Stance, dict]]:
-    """What each stance would play now (`first(stance)`: the Veteran's best in it), one
-    entry per distinct plan, the Veteran's own first."""
+def candidates(ranked: Callable[[Stance], list[tuple[float, dict]]], rivals: int
+          ) -> list[tuple[Stance, dict]]:
+    """The candidates a search weighs: the steady Veteran's `rivals` best plans (`ranked(
+    stance)`: every command with its score, best first; one command per plan), then each
+    other stance's best where it is none of them. The Veteran's own choice comes first."""
     out: list[tuple[Stance, dict]] = []
+    seen: set[tuple] = set()
     for stance in STANCES:
-        cmd = first(stance)
-        if gist(cmd) not in {gist(c) for _, c in out}:
-            out.append((stance, cmd))
+        for _, cmd in ranked(stance):
+            if gist(cmd) not in seen:
+                seen.add(gist(cmd))
+                out.append((stance, cmd))
+            if stance is not STEADY or len(out) >= rivals:
+                break
     return out
 
 

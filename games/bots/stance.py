@@ -1,11 +1,12 @@
-"""How boldly a Veteran plays: the one knob Elite searches over, in both games.
+"""How boldly a Veteran plays: a knob Elite searches over in both games, beside the
+Veteran's runner-up plans.
 
 Each game's Veteran weighs what a move gains (ground, objectives, cover) against what it
 risks (the enemy fire it walks into, the chance of losing the counter). A stance scales the
 risk side: `care` 1 is the Veteran as it plays on its own; a bold stance minds the risk half
 as much. Which pays depends on the situation (a bold Veteran beat the steady one at
-Hollenbach and the Semois and lost to it at River Assault), so Elite plays both forward and
-keeps the better (elite.py, leader_elite.py).
+Hollenbach and the Semois and lost to it at River Assault), so Elite weighs the bold plan
+beside the steady ones (elite.py, leader_elite.py).
 """
 
 from __future__ import annotations
@@ -21,4 +22,4 @@ class Stance:
 
 STEADY = Stance("steady", 1.0)
 BOLD = Stance("bold", 0.5)
-STANCES = (STEADY, BOLD)  # the Veteran's own first: it is played where a search is even
+STANCES = (STEADY, BOLD)  # the Veteran's own first: its plans are played where a search is even

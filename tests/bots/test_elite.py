@@ -1,12 +1,12 @@
-"""Elite weighs a steady and a bold stance where they differ, on a world rebuilt with the
-game's own optional rules, the same way for the same input on any machine (a bounded amount
-of work, no clock)."""
+"""Elite weighs the Veteran's best plans and its bold one on a world rebuilt with the game's
+own optional rules, the same way for the same input on any machine (a bounded amount of
+work, no clock)."""
 
 from __future__ import annotations
 
 import time
 
-from games.bots import elite, harness, levels, sampling
+from games.bots import elite, harness, levels, sampling, veteran
 from games.bots.board import Board
 from games.bots.facts import public_facts
 from games.bots.imagined import ME, imagine
@@ -134,10 +134,11 @@ def test_the_bold_stance_takes_the_command_that_minds_the_enemy_fire_less():
     """A bold Judge minds the enemy's fields of fire half as much as the Veteran's, and
     nothing else changes: where the two pick differently, the bold pick is the one whose
     score gains more from minding the danger less (the riskier one)."""
-    found, facts = _decisions(lambda d, f: len(elite.plans(d, f)) > 1, enough=5)
+    found, facts = _decisions(lambda d, f: BOLD in dict(elite.plans(d, f)), enough=5)
     assert len(found) >= 3
     for d in found:
-        (_, steady), (_, bold) = elite.plans(d, facts)
+        weighed = elite.plans(d, facts)
+        steady, bold = weighed[0][1], dict(weighed)[BOLD]
         b = Board.from_view(d.view, d.side, facts)
         judges = [Judge(b, d.previews, stance) for stance in (STEADY, BOLD)]
         risk = {k: judges[1].score(c) - judges[0].score(c)
@@ -146,13 +147,26 @@ def test_the_bold_stance_takes_the_command_that_minds_the_enemy_fire_less():
         assert judges[0].score(steady) >= judges[0].score(bold) - 1e-5
 
 
-def test_where_the_stances_agree_elite_plays_the_veterans_command_without_searching(
+def test_the_search_weighs_the_veterans_best_plans_then_the_bold_one():
+    found, facts = _decisions(lambda d, f: BOLD in dict(elite.plans(d, f)), enough=3)
+    assert found
+    for d in found:
+        weighed = elite.plans(d, facts)
+        steady = min(elite.RIVALS, len({sampling.gist(c) for c in d.commands()}))
+        assert [stance for stance, _ in weighed] == [STEADY] * steady + [BOLD]
+        ranked = [sampling.gist(c) for _, c in veteran.ranked(d, facts)]
+        assert weighed[0][1] == levels.decide("veteran", d, facts)
+        places = [ranked.index(sampling.gist(c)) for _, c in weighed[:-1]]
+        assert places == sorted(places) and len(set(places)) == len(places)
+
+
+def test_where_there_is_one_plan_elite_plays_the_veterans_command_without_searching(
         monkeypatch):
     found, facts = _decisions(lambda d, f: len(elite.plans(d, f)) == 1, steps=60, enough=10)
     assert len(found) == 10
 
     def no_search(*a, **k):
-        raise AssertionError("played out where both stances agree")
+        raise AssertionError("played out where there is nothing to choose")
     monkeypatch.setattr(elite, "play_out", no_search)
     for d in found[:10]:
         assert elite.choose(d, facts) == levels.decide("veteran", d, facts)

@@ -1,6 +1,6 @@
-"""Panzer Leader's Elite weighs a steady and a bold stance where they differ, playing each
+"""Panzer Leader's Elite weighs the Veteran's best plans and its bold one, playing each
 forward on a world rebuilt from its side's view (units afloat it cannot see drawn from the
-enemy's printed forces) that accepts what the real engine accepts; it plays the stance that
+enemy's printed forces) that accepts what the real engine accepts; it plays the plan that
 did better, within a bounded amount of work, and gives the same command for the same input
 however busy the machine."""
 
@@ -134,24 +134,39 @@ def _facts(scenario_id: str):
 
 
 @cache  # the same game for three tests: decisions and facts are plain data nobody changes
-def _where_stances_differ(scenario_id: str = "pl-hollenbach", seed: str = "stances"):
+def _where_bold_differs(scenario_id: str = "pl-hollenbach", seed: str = "stances"):
     facts = _facts(scenario_id)
     found, _ = _decisions(scenario_id, seed, 160,
                               lambda s, d: not d.view.get("pending")
                               and d.view["active"] == d.side
-                              and len(leader_elite.plans(d, facts)) > 1)
-    assert found, "no decision where the bold and the steady Veteran differ"
+                              and BOLD in dict(leader_elite.plans(d, facts)))
+    assert found, "no decision where the bold Veteran plays none of the steady one's plans"
     return found, facts
+
+
+def test_the_search_weighs_the_veterans_best_plans_then_the_bold_one():
+    found, facts = _where_bold_differs()
+    for _state, d in found:
+        weighed = leader_elite.plans(d, facts)
+        steady = min(leader_elite.RIVALS, len({gist(c) for c in d.commands()}))
+        assert [stance for stance, _ in weighed] == [STEADY] * steady + [BOLD]
+        ranked = leader_veteran.ranked(d, facts)
+        assert weighed[0][1] == ranked[0][1] == levels.decide("veteran", d, facts)
+        assert len({gist(c) for _, c in weighed}) == len(weighed)  # one command a plan
+        best = [gist(c) for _, c in ranked]
+        assert [best.index(gist(c)) for _, c in weighed[:-1]] == sorted(
+            best.index(gist(c)) for _, c in weighed[:-1])
 
 
 def test_the_bold_stance_risks_more_of_a_unit_for_more_ground():
     """Bold weighs the chance of losing a unit at half the Veteran's care, and nothing else
     changes: where it moves otherwise, it goes where the unit is likelier lost, for more
     ground than the steady move gains."""
-    found, facts = _where_stances_differ()
+    found, facts = _where_bold_differs()
     moves = 0
     for _state, d in found:
-        (_, steady), (_, bold) = leader_elite.plans(d, facts)
+        weighed = dict(leader_elite.plans(d, facts))
+        steady, bold = weighed[STEADY], weighed[BOLD]
         if steady["type"] != "move" or bold["type"] != "move":
             continue
         moves += 1
@@ -171,7 +186,7 @@ def test_the_bold_stance_risks_more_of_a_unit_for_more_ground():
     assert moves
 
 
-def test_where_the_stances_agree_elite_plays_the_veterans_command_without_searching(
+def test_where_there_is_one_plan_elite_plays_the_veterans_command_without_searching(
         monkeypatch):
     facts = _facts("pl-hollenbach")
     found, _ = _decisions("pl-hollenbach", "agree", 60,
@@ -181,36 +196,39 @@ def test_where_the_stances_agree_elite_plays_the_veterans_command_without_search
     assert found
 
     def no_search(*a, **k):
-        raise AssertionError("played out where both stances agree")
+        raise AssertionError("played out where there is nothing to choose")
     monkeypatch.setattr(leader_elite, "play_out", no_search)
     for _state, d in found[:10]:
         assert leader_elite.choose(d, facts) == levels.decide("veteran", d, facts)
 
 
-def test_elite_plays_the_stance_whose_samples_did_better(monkeypatch):
-    """Each stance is played out on the same worlds and dice; the better average wins, and
-    an even search leaves the Veteran's own command."""
-    found, facts = _where_stances_differ()
+def test_elite_plays_the_plan_whose_samples_did_better(monkeypatch):
+    """Each plan is played out on the same worlds and dice; the better average wins, and an
+    even search leaves the Veteran's own command."""
+    found, facts = _where_bold_differs()
     _state, d = found[0]
-    (_, steady), (bold_stance, bold) = leader_elite.plans(d, facts)
+    weighed = leader_elite.plans(d, facts)
     played = leader_elite.play_out
 
     def tagged(world, side, dice, seed, facts, stance):
         after, cost = played(world, side, dice, seed, facts, stance)
-        after.secret = stance.name  # the imagined world has no secret: a tag for the judge
+        # The imagined world has no secret: a tag for the judge, the plan's place (the
+        # seed of a play-out is the decision's, then the plan's, then the sample's).
+        after.secret = seed.split(":")[-2]
         return after, cost
     monkeypatch.setattr(leader_elite, "play_out", tagged)
-    for favoured, expected in ((bold_stance.name, bold), ("steady", steady), (None, steady)):
+    for favoured in [*range(len(weighed)), None]:
         monkeypatch.setattr(leader_elite, "evaluate",
-                            lambda w, side, f, fav=favoured: float(w.secret == fav))
+                            lambda w, side, f, fav=favoured: float(w.secret == str(fav)))
+        expected = weighed[favoured or 0][1]
         assert gist(leader_elite.choose(d, facts)) == gist(expected)
 
 
 def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
     """The work is counted in legal commands weighed, not seconds: a round of samples is
-    begun only while the budget allows it, and a battle too big to play once for each stance
+    begun only while the budget allows it, and a battle too big to play once for each plan
     is left to the Veteran."""
-    found, facts = _where_stances_differ("pl-1940-semois-ford", "budget")
+    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget")
     played = leader_elite.play_out
     spent: list[int] = []
 
@@ -222,7 +240,6 @@ def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
     for _state, d in found[:2]:
         spent.clear()
         leader_elite.choose(d, facts)
-        stances = len(leader_elite.plans(d, facts))
-        rounds = len(spent) / stances
+        rounds = len(spent) / len(leader_elite.plans(d, facts))
         assert sum(spent) <= 2 * leader_elite.BUDGET or rounds <= 1
         assert rounds <= leader_elite.MAX_SAMPLES
