@@ -38,7 +38,7 @@ from .stance import STEADY, Stance
 
 NAME = "elite"
 MAX_SAMPLES = 6
-BUDGET = 9_000  # legal commands weighed over all samples: the search's cost, machine-free
+BUDGET = 6_000  # legal commands weighed over all samples: the search's cost, machine-free
 MAX_STEPS = 160  # commands played out in one sample
 RIVALS = 3  # the Veteran's best plans weighed, besides the bold one
 WIN = 3.0  # a game won, over the points it was won by

@@ -48,9 +48,10 @@ def weigh(n: int, worlds: Callable[[int], Any], play: Callable[[Any, int, int], 
     an imagined world (None: none can be imagined, and the first candidate is played) and
     `play(world, i, s)` plays candidate i forward on it with the sample's dice, giving what
     it came to and the work it cost. A new round of samples is begun only while the budget
-    allows one more like the last, up to `most`; where a single play-out would spend twice
-    the budget over the round, the battle is too big to weigh and the first candidate is
-    played. The better average wins; an even search leaves the first candidate."""
+    allows one more like the last, up to `most`; where the first round alone, at the rate
+    its play-outs so far cost, would pass the budget, the battle is too big to weigh and
+    the first candidate is played (so no search costs much more than its budget). The
+    better average wins; an even search leaves the first candidate."""
     outcomes: list[list[float]] = [[] for _ in range(n)]
     work = 0
     for s in range(most):
@@ -60,7 +61,7 @@ def weigh(n: int, worlds: Callable[[int], Any], play: Callable[[Any, int, int], 
         for i in range(n):
             value, cost = play(world, i, s)
             work += cost
-            if s == 0 and i == 0 and cost * n > 2 * budget:
+            if s == 0 and work * n > budget * (i + 1):
                 return 0
             outcomes[i].append(value)
         if work * (s + 2) / (s + 1) > budget:

@@ -217,6 +217,8 @@ def test_elite_plays_the_plan_whose_samples_did_better(monkeypatch):
         after.secret = seed.split(":")[-2]
         return after, cost
     monkeypatch.setattr(leader_elite, "play_out", tagged)
+    monkeypatch.setattr(leader_elite, "BUDGET", 10**9)  # whatever the battle's size,
+    monkeypatch.setattr(leader_elite, "MAX_SAMPLES", 2)  # an average of two samples
     for favoured in [*range(len(weighed)), None]:
         monkeypatch.setattr(leader_elite, "evaluate",
                             lambda w, side, f, fav=favoured: float(w.secret == str(fav)))
