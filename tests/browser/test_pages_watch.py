@@ -39,6 +39,7 @@ def test_watch_while_signed_out_offers_a_guest_name_then_watches(person, live_se
     # Until its script is heard, a click would be lost: the button is not offered yet.
     assert cleo.locator("#watch-as-guest").is_disabled()
     held[0].continue_()
+    cleo.wait_for_selector("#watch-as-guest:enabled")
     shot(cleo, f"watch-signed-out-{viewport}")
     cleo.click("#watch-as-guest")
     cleo.wait_for_selector("body.socket-open")
