@@ -16,10 +16,10 @@ pairings over the 8 scenarios; Elite 2 on each scenario but River Assault and So
 44 games) plays on two worker processes and is sized to finish within 25 minutes on the
 shared 2-core machine, where our processes get a fraction of a core each (an Elite game of
 River Assault or Sosna Line takes most of that alone: they play in runs with `--games`).
-With 16 games a rate of 0.80 has a 95 % interval of about 0.57-0.93; `--games N` plays N per scenario per
-pairing (README: the figures of longer runs), `--scenario ID` (repeatable) picks scenarios,
-`--options a,b` plays them with those optional rules. Where a pairing spans both games, a
-line for each game's scenarios comes before its total.
+With 16 games a rate of 0.80 has a 95 % interval of about 0.57-0.93; `--games N` plays N
+per scenario per pairing (README: the figures of longer runs), `--scenario ID` (repeatable)
+picks scenarios, `--options a,b` plays them with those optional rules. Where a pairing
+spans both games, a line for each game's scenarios comes before its total.
 
 Run: .venv/bin/python bench/bots.py [--games N] [--jobs J] [--seed S] [--options a,b]
                                     [--scenario ID]... [--pairings elite_vs_veteran,...]

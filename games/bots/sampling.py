@@ -25,8 +25,8 @@ def _frozen(x):
     return tuple(x) if isinstance(x, list) else x
 
 
-def candidates(ranked: Callable[[Stance], list[tuple[float, dict]]], rivals: int
-          ) -> list[tuple[Stance, dict]]:
+def candidates(ranked: Callable[[Stance], list[tuple[float, dict]]],
+               rivals: int) -> list[tuple[Stance, dict]]:
     """The candidates a search weighs: the steady Veteran's `rivals` best plans (`ranked(
     stance)`: every command with its score, best first; one command per plan), then each
     other stance's best where it is none of them. The Veteran's own choice comes first."""
