@@ -13,6 +13,7 @@ defender's unit on an objective stays, since leaving it lets the first enemy thr
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -82,21 +83,22 @@ def _int(x: Any, default: int = 0) -> int:
 
 class LeaderBoard:
     def __init__(self, view: dict[str, Any], side: str, facts: PublicScenario,
-                 previews: list[dict] | None):
+                 previews: list[dict] | None, inside_holds: bool = True):
         self.me = side
         self.facts = facts
         self.turn = _int(view.get("turn"), 1)
         self.turns = _int(view.get("turns"), self.turn)
         self.phase = view.get("phase") or ""
-        self.pieces: list[Piece] = []
+        pieces: list[Piece] = []
         for u in view.get("units", []):
             if u.get("eliminated") or u.get("exited"):
                 continue
-            self.pieces.append(Piece(
+            pieces.append(Piece(
                 u["id"], u.get("side", ""), u.get("type"), facts.hex(u.get("hex")),
                 u.get("status") not in (None, "ok"), bool(u.get("moved")),
                 bool(u.get("fired") or u.get("opfired")), _int(u.get("entry_turn")),
                 bool(u.get("afloat")), u.get("carried_by"), bool(u.get("in_fort"))))
+        self.pieces: tuple[Piece, ...] = tuple(pieces)  # read once: kept() relies on it
         self.by_id = {p.id: p for p in self.pieces}
         self.control = view.get("control") or {}
         self.naval = view.get("naval") or {}
@@ -111,15 +113,24 @@ class LeaderBoard:
         # Whether units inside a fort count as holding its hex. They do not keep the enemy
         # out (RB IX.C.10: enemies may move on top and so take the hex; only friends on top
         # bar them); the Veteran knows it, the Recruit counts any unit in the hex.
-        self.inside_holds = True
+        self.inside_holds = inside_holds
         self._threat: dict[Hex, float] = {}
+        # The board never changes once read: what is asked of it again is kept (kept()).
+        self._mine = [p for p in self.pieces if p.side == self.me and p.hex is not None]
+        self._enemies = [p for p in self.pieces if p.side != self.me and p.hex is not None]
+        self._riders: dict[str, list[Piece]] = {}
+        for p in self.pieces:
+            if p.carried_by is not None:
+                self._riders.setdefault(p.carried_by, []).append(p)
+        self._kept: dict[tuple, float] = {}
+        self._worth: dict[tuple[Hex, str | None], float] = {}
 
     # -- who is where ----------------------------------------------------------------------
     def mine(self) -> list[Piece]:
-        return [p for p in self.pieces if p.side == self.me and p.hex is not None]
+        return list(self._mine)
 
     def enemies(self) -> list[Piece]:
-        return [p for p in self.pieces if p.side != self.me and p.hex is not None]
+        return list(self._enemies)
 
     def printed(self, p: Piece | None) -> dict:
         return (self.facts.unit_type(p.type_id) or {}) if p is not None else {}
@@ -143,7 +154,7 @@ class LeaderBoard:
             printed.get("weapon") in ("(H)", "M") or not printed.get("vehicle"))
 
     def passengers(self, p: Piece) -> list[Piece]:
-        return [q for q in self.pieces if q.carried_by == p.id]
+        return list(self._riders.get(p.id, ()))
 
     def naval_points(self, side: str, turn: int) -> int:
         """Naval support points the situation grants `side` for `turn` (19.4; public: the
@@ -172,15 +183,33 @@ class LeaderBoard:
     # -- the objectives --------------------------------------------------------------------
     def worth(self, o_hex: Hex, but: str | None = None) -> float:
         """What going for the objective is worth to one more unit of ours."""
-        if self.held_by_me(o_hex):
-            base = KEEP_ATTACKER if self.is_attacker() else KEEP_DEFENDER
-        else:
-            base = TAKE
-        return base / (1 + CROWD * self.holders(o_hex, but))
+        key = (o_hex, but)
+        if key not in self._worth:
+            if self.held_by_me(o_hex):
+                base = KEEP_ATTACKER if self.is_attacker() else KEEP_DEFENDER
+            else:
+                base = TAKE
+            self._worth[key] = base / (1 + CROWD * self.holders(o_hex, but))
+        return self._worth[key]
 
     def pull(self, p: Piece, h: Hex | None) -> float:
         """How much unit p standing in hex h helps take or hold the objectives: the best
         objective's worth, less by how many turns of movement away it is."""
+        return self.kept("pull", p, h, self._pull_of)
+
+    def kept(self, what: str, p: Piece, h: Hex | None,
+             answer: Callable[[Piece, Hex | None], float]) -> float:
+        """`answer(p, h)` for a counter of this board, worked out once (a unit's own hex is
+        asked for each of its moves, and an Elite's play-outs rank every legal command at
+        every step); a counter from elsewhere is answered afresh."""
+        if self.by_id.get(p.id) is not p:
+            return answer(p, h)
+        key = (what, p.id, h)
+        if key not in self._kept:
+            self._kept[key] = answer(p, h)
+        return self._kept[key]
+
+    def _pull_of(self, p: Piece, h: Hex | None) -> float:
         if h is None or not self.facts.objectives:
             return 0.0
         carried = self.passengers(p)

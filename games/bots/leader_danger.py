@@ -45,12 +45,10 @@ TRANSIT_SHARE = 0.3  # of the enemy's fire that waits for a mover crossing open 
 def weapon_factor(printed: dict, armored: bool, dist: int) -> float:
     """The Weapons Effectiveness Chart and range (9.2, 9.3): how much of the firer's printed
     attack reaches a target at this distance (0: none)."""
-    text = str(printed.get("range", "0"))
-    star = text.endswith("*")
-    try:
-        rng = int(text.split("/")[0].rstrip("*"))
-    except ValueError:
+    reach = _printed_range(str(printed.get("range", "0")))
+    if reach is None:
         return 0.0
+    rng, star = reach
     if dist <= max(1, rng):
         factor = 1.0
     elif star and dist <= 2 * rng:
@@ -67,6 +65,16 @@ def weapon_factor(printed: dict, armored: bool, dist: int) -> float:
     if w in ("H", "HI"):
         return factor * (1.0 if dist <= 6 else 0.5)
     return factor * 0.5
+
+
+@lru_cache(maxsize=256)
+def _printed_range(text: str) -> tuple[int, bool] | None:
+    """A printed range ("8", "20*", "4/2") as its hexes and whether it doubles at half
+    strength (the star); None where none is printed (read for every firer and hex)."""
+    try:
+        return int(text.split("/")[0].rstrip("*")), text.endswith("*")
+    except ValueError:
+        return None
 
 
 def can_overrun(printed: dict) -> bool:
@@ -98,6 +106,7 @@ class Danger:
         self._assault: dict[Hex, float] = {}
         self._overrun: dict[Hex, float] = {}
         self._offense: dict[tuple, float] = {}
+        self._loss: dict[tuple, float] = {}
         self._ours_beside: dict[Hex, bool] = {}
         # Naval support fire (19.4): the enemy's grant, at any range, at units in the open
         # seen from the sea, halved against armour; it may be opportunity fire (QA N1). At
@@ -129,11 +138,13 @@ class Danger:
         key = (h, armored)
         if key not in self._fire:
             spotted = self.terrain.get(h, "clear") not in COVERED or self.spotted(h)
-            self._fire[key] = sum(
-                float(pr.get("attack") or 0) * weapon_factor(pr, armored, distance(e.hex, h))
-                for e, pr in self.foes
-                if (spotted or distance(e.hex, h) <= 1) and self.b.facts.map.sees(e.hex, h)
-            ) + self.naval(h, armored)
+            total = 0.0
+            for e, pr in self.foes:
+                dist = distance(e.hex, h)
+                reach = weapon_factor(pr, armored, dist)  # out of range first: sight is dear
+                if reach and (spotted or dist <= 1) and self.b.facts.map.sees(e.hex, h):
+                    total += float(pr.get("attack") or 0) * reach
+            self._fire[key] = total + self.naval(h, armored)
         return self._fire[key]
 
     def spotted(self, h: Hex) -> bool:
@@ -169,6 +180,14 @@ class Danger:
         its move in hex h beside `stack` (our other units there)."""
         if h is None:
             return 0.0
+        if self.b.by_id.get(p.id) is not p:  # not a counter of this board: nothing kept
+            return self._loss_of(p, h, stack)
+        key = (p.id, h, tuple(q.id for q in stack or ()))
+        if key not in self._loss:
+            self._loss[key] = self._loss_of(p, h, stack)
+        return self._loss[key]
+
+    def _loss_of(self, p: Piece, h: Hex, stack: list[Piece] | None) -> float:
         printed = self.b.printed(p)
         defence = self.defence(p)
         terrain = self.terrain.get(h, "clear")
@@ -227,17 +246,19 @@ class Danger:
                 cover = drm(terrain) if terrain in ("woods", "town") else 0
                 defence = float(pr.get("defense") or 1)
                 value = 0.0
-                if dist <= 1 or self.b.facts.map.sees(h, e.hex) and (
-                        terrain not in COVERED or self.our_spotter(e.hex)):
+                armored = bool(pr.get("armored")) or terrain == "town"
+                reach = weapon_factor(printed, armored, dist)  # out of range first: sight is dear
+                if reach and (dist <= 1 or self.b.facts.map.sees(h, e.hex) and (
+                        terrain not in COVERED or self.our_spotter(e.hex))):
                     # in sight, and out of cover or with one of ours beside it (12.2)
-                    armored = bool(pr.get("armored")) or terrain == "town"
-                    value = _loss(attack * weapon_factor(printed, armored, dist), defence, cover)
+                    value = _loss(attack * reach, defence, cover)
                 if dist <= 1 and self.foot(printed):
                     joined = self.assault_party(e.hex, but=p.id)
                     cover += drm("close_assault")
                     value = max(value, _loss(attack + joined, defence, cover)
                                 - _loss(joined, defence, cover))
-                best = max(best, value * self.b.target_worth(e))
+                if value > 0:
+                    best = max(best, value * self.b.target_worth(e))
             self._offense[key] = best
         return self._offense[key]
 

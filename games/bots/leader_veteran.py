@@ -82,6 +82,10 @@ def march(b: LeaderBoard, p, h) -> float:
     objective's worth times the share of the game's turns a unit would not need to reach it
     (the Board's pull falls off steeply with distance, so a far unit gained nothing by
     walking)."""
+    return b.kept("march", p, h, lambda p, h: _march(b, p, h))
+
+
+def _march(b: LeaderBoard, p, h) -> float:
     if h is None or not b.facts.objectives or not b.controls(p) and not b.passengers(p):
         return 0.0
     move = move_class(b.printed(p))
@@ -215,9 +219,7 @@ def board(d: Decision, facts: PublicScenario) -> LeaderBoard:
     enemy may drive on top and take it unless a friend stands on top (RB IX.C.10). At
     Seeufer the American DD tanks drove onto the bunker the German rifles held from inside,
     two points the Germans never got back."""
-    b = LeaderBoard(d.view, d.side, facts, d.previews)
-    b.inside_holds = False
-    return b
+    return LeaderBoard(d.view, d.side, facts, d.previews, inside_holds=False)
 
 
 def ranked(d: Decision, facts: PublicScenario, stance: Stance = STEADY

@@ -6,7 +6,6 @@ view, as the arena builds it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 import pytest
 
@@ -316,8 +315,7 @@ def test_a_unit_that_could_climb_onto_an_unguarded_bunker_does_not_fire_instead(
     d, facts = _decision("pl-seeufer-landing", "german", "combat", group="fire")
     view = dict(d.view, units=[dict(u, hex="C-H-4") if u["id"] == "ge-mg-1" else u
                                for u in d.view["units"]])
-    b = LeaderBoard(view, d.side, facts, d.previews)
-    b.inside_holds = False
+    b = LeaderBoard(view, d.side, facts, d.previews, inside_holds=False)
     assert leader_veteran.open_ground(b, "ge-mg-1") > 0.5
     assert leader_veteran.open_ground(b, "ge-at75-1") == 0  # it cannot move at all
     target = next(e.id for e in b.enemies() if b.controls(e))
@@ -371,10 +369,13 @@ def test_only_fire_that_sees_the_hex_counts_and_none_from_afar_into_unspotted_wo
     assert danger.fire(beside, False) > 0
 
 
-def _board(facts, side: str, units: list[tuple[str, str, str, str]]) -> LeaderBoard:
-    """A board read from a view holding only these units: (id, type, side, hex)."""
+def _board(facts, side: str, units: list[tuple[str, str, str, str]],
+           dispersed: tuple[str, ...] = ()) -> LeaderBoard:
+    """A board read from a view holding only these units: (id, type, side, hex), those in
+    `dispersed` dispersed."""
     view = {"turn": 3, "turns": 8, "phase": "move_foot", "units": [
-        {"id": i, "type": t, "side": s, "hex": h, "status": "ok"} for i, t, s, h in units]}
+        {"id": i, "type": t, "side": s, "hex": h,
+         "status": "dispersed" if i in dispersed else "ok"} for i, t, s, h in units]}
     return LeaderBoard(view, side, facts, [])
 
 
@@ -397,9 +398,8 @@ def test_a_rifle_is_worth_more_beside_a_house_other_rifles_already_stand_beside(
     assert together.assault_party(house, but=p.id) == 12
     assert together.offense(p, beside) > alone.offense(alone.b.by_id["al-rifle-1"], beside) > 0
     # Dispersed friends cannot join.
-    dazed = _board(facts, "allied", [*enemy, newcomer, *party])
-    dazed.pieces = [q if q.side == "german" or q.id == p.id else replace(q, dispersed=True)
-                    for q in dazed.pieces]
+    dazed = _board(facts, "allied", [*enemy, newcomer, *party], dispersed=("al-rifle-2",
+                                                                          "al-rifle-3"))
     assert Danger(dazed).assault_party(house, but=p.id) == 0
 
 
@@ -418,8 +418,7 @@ def test_a_gun_may_count_on_a_shot_into_the_village_only_with_a_fresh_spotter_be
     spotter = ("al-rifle-1", "us_rifle", "allied", "A-K-2")
 
     def shot(units, dispersed=()):
-        b = _board(facts, "allied", units)
-        b.pieces = [replace(q, dispersed=q.id in dispersed) for q in b.pieces]
+        b = _board(facts, "allied", units, dispersed)
         danger = Danger(b)
         return danger.offense(b.by_id["al-m4-1"], post)
 
