@@ -6,7 +6,6 @@ view, as the arena builds it."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from games.bots import arena, harness, leader_board, leader_recruit, leader_veteran, levels
