@@ -21,7 +21,7 @@ from typing import Any
 from games.rules.common.hexgrid import Hex, distance
 from games.rules.panzer_leader.crt import chances, drm, odds_index
 
-from .leader_paths import FAR, move_class, path_cost
+from .leader_paths import move_class, objective_costs
 from .public import PublicScenario
 
 # A result's worth to the attacker, per target (X eliminated, DD/D dispersed, 7.0).
@@ -123,7 +123,7 @@ class LeaderBoard:
             if p.carried_by is not None:
                 self._riders.setdefault(p.carried_by, []).append(p)
         self._kept: dict[tuple, float] = {}
-        self._worth: dict[tuple[Hex, str | None], float] = {}
+        self._worth: dict[tuple, Any] = {}
 
     # -- who is where ----------------------------------------------------------------------
     def mine(self) -> list[Piece]:
@@ -192,6 +192,13 @@ class LeaderBoard:
             self._worth[key] = base / (1 + CROWD * self.holders(o_hex, but))
         return self._worth[key]
 
+    def worths(self, but: str | None = None) -> tuple[float, ...]:
+        """`worth` of each objective, in the facts' order (asked for every hex weighed)."""
+        key = ("worths", but)
+        if key not in self._worth:
+            self._worth[key] = tuple(self.worth(o.hex, but) for o in self.facts.objectives)
+        return self._worth[key]
+
     def pull(self, p: Piece, h: Hex | None) -> float:
         """How much unit p standing in hex h helps take or hold the objectives: the best
         objective's worth, less by how many turns of movement away it is."""
@@ -219,13 +226,11 @@ class LeaderBoard:
         move = move_class(self.printed(p))
         ma = max(1.0, self.movement(p))
         best = 0.0
-        for i, o in enumerate(self.facts.objectives):
-            cost = path_cost(self.facts, move, h, i)
-            if cost >= FAR:
-                cost = 3.0 * distance(h, o.hex)
-            value = self.worth(o.hex, but=p.id) / (1 + SLOWNESS * cost / ma)
+        for worth, cost in zip(self.worths(p.id), objective_costs(self.facts, move, h),
+                               strict=True):
+            value = worth / (1 + SLOWNESS * cost / ma)
             if cost == 0 and mover is p:
-                value += STAND * self.worth(o.hex, but=p.id)
+                value += STAND * worth
             best = max(best, value)
         if self.is_gun(p):
             best *= 0.4

@@ -77,6 +77,16 @@ def _printed_range(text: str) -> tuple[int, bool] | None:
         return None
 
 
+def reach_of(printed: dict) -> int:
+    """The farthest a firer's weapon reaches at all (a starred range, at half strength, to
+    twice its printed range, 9.3); 0 where no range is printed."""
+    printed_range = _printed_range(str(printed.get("range", "0")))
+    if printed_range is None:
+        return 0
+    rng, star = printed_range
+    return max(1, rng, 2 * rng if star else 0)
+
+
 def can_overrun(printed: dict) -> bool:
     return bool(printed.get("armored")) and printed.get("kind") in OVERRUN_KINDS \
         and printed.get("weapon") in ("A", "H")
@@ -240,8 +250,11 @@ class Danger:
         key = (p.id, h)
         if key not in self._offense:
             best = 0.0
+            farthest = max(1, reach_of(printed))
             for e, pr in self.targets:
                 dist = distance(h, e.hex)
+                if dist > farthest:  # out of its reach, and too far to assault
+                    continue
                 terrain = self.terrain.get(e.hex, "clear")
                 cover = drm(terrain) if terrain in ("woods", "town") else 0
                 defence = float(pr.get("defense") or 1)

@@ -30,6 +30,7 @@ from games.rules.panzer_leader.victory import score as victory_score
 from games.rules.panzer_leader.views import view_for
 
 from . import leader_veteran
+from .leader_danger import Danger
 from .leader_imagined import ME, THEM, imagine
 from .public import PublicScenario
 from .sampling import candidates, weigh
@@ -38,8 +39,13 @@ from .stance import STEADY, Stance
 
 NAME = "elite"
 MAX_SAMPLES = 6
-BUDGET = 6_000  # legal commands weighed over all samples: the search's cost, machine-free
+BUDGET = 8_000  # legal commands weighed over all samples: the search's cost, machine-free
 MAX_STEPS = 160  # commands played out in one sample
+# The most one sample may weigh: at least two plans' first samples fit in the budget. Where
+# a turn is so big that a sample would weigh more (River Assault's first turns: 6,500
+# commands, 2.5 s), every plan's sample stops at this much work, so they are judged as far
+# into the battle as each other.
+MAX_SAMPLE_WORK = BUDGET // 2
 RIVALS = 3  # the Veteran's best plans weighed, besides the bold one
 WIN = 3.0  # a game won, over the points it was won by
 NEARNESS = 0.3  # the Veteran's pull of the objectives, in victory points
@@ -52,7 +58,8 @@ _SEARCHED = ("move", "fire", "assault", "overrun", "end_phase", "land", "unload"
 
 def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
     """What the search weighs now: the Veteran's best plans and the bold one, its own first."""
-    return candidates(lambda stance: leader_veteran.ranked(d, facts, stance), RIVALS)
+    danger = Danger(leader_veteran.board(d, facts))  # one reading for both stances
+    return candidates(lambda stance: leader_veteran.ranked(d, facts, stance, danger), RIVALS)
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:
@@ -95,12 +102,12 @@ def seat_decision(world: GameState, seat: str, seed: str) -> Decision:
 def play_out(world: GameState, side: str, dice: SeededDice, seed: str,
              facts: PublicScenario, stance: Stance = STEADY) -> tuple[GameState, int]:
     """Play on, our seat in `stance` and the enemy's as the Veteran, until our side has had
-    the enemy's turn and fired again (or the game is over); also the legal commands weighed
-    on the way (the cost)."""
+    the enemy's turn and fired again (or the game is over, or `MAX_SAMPLE_WORK` is spent);
+    also the legal commands weighed on the way (the cost)."""
     enemy_moved = False
     cost = 0
     for n in range(MAX_STEPS):
-        if world.phase == ENDED:
+        if world.phase == ENDED or cost >= MAX_SAMPLE_WORK:
             break
         if world.active != side:
             enemy_moved = True

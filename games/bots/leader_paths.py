@@ -11,7 +11,7 @@ unit can reach by what is left beyond them.
 
 from __future__ import annotations
 
-from games.rules.common.hexgrid import Hex, neighbors
+from games.rules.common.hexgrid import Hex, distance, neighbors
 from games.rules.common.lru import Lru
 from games.rules.panzer_leader.crt import charts
 
@@ -78,3 +78,21 @@ def fields(facts: PublicScenario, move: str) -> tuple[dict[Hex, float], ...]:
 def path_cost(facts: PublicScenario, move: str, h: Hex, objective: int) -> float:
     """Movement points from hex h to the objective (FAR where the terrain forbids it)."""
     return fields(facts, move)[objective].get(h, FAR)
+
+
+# Scenario, movement class and hex -> the costs to each objective: a decision asks them for
+# every hex a unit may reach, and an Elite's play-outs ask them again at every step.
+_COSTS = Lru(65_536)
+
+
+def objective_costs(facts: PublicScenario, move: str, h: Hex) -> tuple[float, ...]:
+    """Movement points from hex h to each objective, in the facts' order; where the terrain
+    forbids every way there, three a hex as the crow flies (a unit far off still leans its
+    way)."""
+    key = (facts.id, move, h)
+    costs = _COSTS.get(key)
+    if costs is None:
+        costs = tuple(f.get(h, FAR) if f.get(h, FAR) < FAR else 3.0 * distance(h, o.hex)
+                      for f, o in zip(fields(facts, move), facts.objectives, strict=True))
+        _COSTS.put(key, costs)
+    return costs

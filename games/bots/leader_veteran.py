@@ -30,7 +30,7 @@ from games.rules.common.hexgrid import distance
 
 from .leader_board import LeaderBoard, command_key
 from .leader_danger import Danger
-from .leader_paths import FAR, move_class, path_cost
+from .leader_paths import move_class, objective_costs, path_cost
 from .public import PublicScenario
 from .seat import Decision
 from .stance import STEADY, Stance
@@ -92,11 +92,8 @@ def _march(b: LeaderBoard, p, h) -> float:
     ma = max(1.0, b.movement(p))
     span = max(2.0, float(b.turns))
     best = 0.0
-    for i, o in enumerate(b.facts.objectives):
-        cost = path_cost(b.facts, move, h, i)
-        if cost >= FAR:
-            cost = 3.0 * distance(h, o.hex)
-        best = max(best, b.worth(o.hex, but=p.id) * max(0.0, 1 - cost / ma / span))
+    for worth, cost in zip(b.worths(p.id), objective_costs(b.facts, move, h), strict=True):
+        best = max(best, worth * max(0.0, 1 - cost / ma / span))
     return MARCH * best * (0.4 if b.is_gun(p) else 1.0)
 
 
@@ -222,12 +219,13 @@ def board(d: Decision, facts: PublicScenario) -> LeaderBoard:
     return LeaderBoard(d.view, d.side, facts, d.previews, inside_holds=False)
 
 
-def ranked(d: Decision, facts: PublicScenario, stance: Stance = STEADY
-           ) -> list[tuple[float, dict]]:
-    """Every legal command with its score, best first (ties broken by the seeded die)."""
-    b = board(d, facts)
+def ranked(d: Decision, facts: PublicScenario, stance: Stance = STEADY,
+           danger: Danger | None = None) -> list[tuple[float, dict]]:
+    """Every legal command with its score, best first (ties broken by the seeded die).
+    `danger`: the reading of this decision's board to use (one serves every stance)."""
+    danger = danger or Danger(board(d, facts))
+    b = danger.b
     rng = d.rng()
-    danger = Danger(b)
     cost = forgone(b, d.legal.get("fire", []))
     scored = [(score(b, c, danger, stance) - cost.get(command_key(c), 0.0)
                if c.get("type") == "fire" else score(b, c, danger, stance))

@@ -48,23 +48,29 @@ def weigh(n: int, worlds: Callable[[int], Any], play: Callable[[Any, int, int], 
     an imagined world (None: none can be imagined, and the first candidate is played) and
     `play(world, i, s)` plays candidate i forward on it with the sample's dice, giving what
     it came to and the work it cost. A new round of samples is begun only while the budget
-    allows one more like the last, up to `most`; where the first round alone, at the rate
-    its play-outs so far cost, would pass the budget, the battle is too big to weigh and
-    the first candidate is played (so no search costs much more than its budget). The
-    better average wins; an even search leaves the first candidate."""
+    allows one more like the last, up to `most`. Where the first round, at the rate its
+    play-outs so far cost, would pass the budget, only the candidates whose first sample
+    fits in it are weighed (the first ones: the Veteran's best come first), and where fewer
+    than two fit, the first is played: no search costs much more than its budget, and a big
+    battle is still searched among the best plans. The better average wins; an even search
+    leaves the first candidate."""
     outcomes: list[list[float]] = [[] for _ in range(n)]
     work = 0
     for s in range(most):
         world = worlds(s)
         if world is None:
             return 0
-        for i in range(n):
+        i = 0
+        while i < n:
             value, cost = play(world, i, s)
             work += cost
-            if s == 0 and work * n > budget * (i + 1):
-                return 0
             outcomes[i].append(value)
+            i += 1
+            if s == 0 and work * n > budget * i:
+                n = max(i, min(n, budget * i // max(1, work)))
+        if n < 2:
+            return 0
         if work * (s + 2) / (s + 1) > budget:
             break
-    means = [sum(o) / len(o) for o in outcomes]
+    means = [sum(o) / len(o) for o in outcomes[:n]]
     return max(range(n), key=lambda i: (means[i], -i))

@@ -89,8 +89,9 @@ def test_inside_its_own_activation_the_imagined_world_takes_every_command_the_en
 
 def test_the_search_plays_the_better_average_within_its_budget():
     """Candidates meet the same samples; the better average wins, the first (the Veteran's
-    own) where they are even; rounds stop before the budget would be passed, and a battle
-    whose first round would pass it is left to the first candidate as soon as that shows."""
+    own) where they are even; rounds stop before the budget would be passed; where the
+    first round would pass it, only the first candidates whose sample fits are weighed, as
+    soon as that shows, and the first is played where fewer than two fit."""
     outcomes = {0: [5.0, 3.0, 8.0, 4.0], 1: [12.0, 0.0, 14.0, 1.0], 2: [5.0, 3.0, 8.0, 4.0]}
     played: list[tuple[int, int]] = []
 
@@ -109,10 +110,14 @@ def test_the_search_plays_the_better_average_within_its_budget():
                           budget=1_000, most=4) == 0
     assert played == [(0, 0)]  # too big a battle: nothing more is played
     played.clear()
+    assert sampling.weigh(3, lambda s: "world", lambda w, i, s: play(w, i, s, cost=400),
+                          budget=1_000, most=4) == 1
+    assert played == [(0, 0), (1, 0)]  # two of 400 fit in 1,000, not three
+    played.clear()
     costs = {0: 100, 1: 900, 2: 100}  # cheap first, then a dear one: 3 x 500 > 1,000
     assert sampling.weigh(3, lambda s: "world", lambda w, i, s: play(w, i, s, cost=costs[i]),
-                          budget=1_000, most=4) == 0
-    assert played == [(0, 0), (1, 0)]
+                          budget=1_000, most=4) == 1
+    assert played == [(0, 0), (1, 0)]  # the two played are weighed, the third is not
     assert sampling.weigh(3, lambda s: None, play, budget=10_000, most=4) == 0
 
 

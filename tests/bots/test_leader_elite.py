@@ -225,8 +225,8 @@ def test_elite_plays_the_plan_whose_samples_did_better(monkeypatch):
 
 def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
     """The work is counted in legal commands weighed, not seconds: a round of samples is
-    begun only while the budget allows it, and a battle too big to play once for each plan
-    is left to the Veteran."""
+    begun only while the budget allows it, and in a battle too big to play once for each
+    plan only the plans whose samples fit are weighed."""
     found, facts = _where_bold_differs("pl-1940-semois-ford", "budget")
     played = leader_elite.play_out
     spent: list[int] = []
@@ -242,3 +242,27 @@ def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
         rounds = len(spent) / len(leader_elite.plans(d, facts))
         assert sum(spent) <= 2 * leader_elite.BUDGET or rounds <= 1
         assert rounds <= leader_elite.MAX_SAMPLES
+
+
+def test_a_sample_stops_once_it_has_weighed_its_share_of_the_budget(monkeypatch):
+    """In a turn so big that one sample would weigh more than half the budget (River
+    Assault's first turns: 6,500 commands), the sample stops once it has: two plans' samples
+    still fit, so a big battle is searched too, and every plan is judged as far into it."""
+    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget")
+    _state, d = found[0]
+    steps: list[int] = []
+    real = leader_elite.seat_decision
+
+    def counted(world, seat, seed):
+        decision = real(world, seat, seed)
+        steps.append(len(decision.commands()))
+        return decision
+    monkeypatch.setattr(leader_elite, "seat_decision", counted)
+    world = imagine(d.view, d.side, facts, "cap")
+    _after, whole = leader_elite.play_out(world, d.side, SeededDice("cap"), "cap", facts)
+    assert whole == sum(steps) > 400
+    steps.clear()
+    monkeypatch.setattr(leader_elite, "MAX_SAMPLE_WORK", 400)
+    world = imagine(d.view, d.side, facts, "cap")
+    _after, cut = leader_elite.play_out(world, d.side, SeededDice("cap"), "cap", facts)
+    assert cut == sum(steps) and 400 <= cut < 400 + steps[-1]
