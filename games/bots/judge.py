@@ -54,6 +54,7 @@ class Judge:
         self.enemies = board.enemies()
         self.leaders = [c.hex for c in board.own() if c.leader]
         self._potential: dict[str, float] = {}
+        self._led: dict[str, tuple[bool, list, list]] = {}
         self.fear = self._fear() * stance.care  # a bold stance minds the danger less
 
     def _fear(self) -> float:
@@ -112,19 +113,26 @@ class Judge:
     def leads_from(self, leader: Counter, h) -> int:
         """How many of our units the leader would lead from hex h that no other leader of
         ours leads where he stands."""
-        b = self.b
-        tank = getattr(b.ctype(leader), "kind", "") == "tank"
-        others = [o.hex for o in b.own() if o.leader and o.id != leader.id]
-        n = 0
-        for o in b.own():
-            if o.leader or not b.is_combat(o):
-                continue
-            if tank:
-                if o.hex == h and getattr(b.ctype(o), "is_afv", False):
-                    n += not any(x == h for x in others)
-            elif distance(o.hex, h) <= 1 and not any(distance(o.hex, x) <= 1 for x in others):
-                n += 1
-        return n
+        tank, others, followers = self._followers(leader)
+        if tank:
+            return 0 if h in others else sum(1 for fh in followers if fh == h)
+        return sum(1 for fh in followers if distance(fh, h) <= 1)
+
+    def _followers(self, leader: Counter) -> tuple[bool, list, list]:
+        """Whether the leader is a tank leader, where our other leaders stand, and where the
+        units stand that he may lead and no other leader leads: for a tank leader the AFVs
+        (6.8), else every combat unit no other leader stands beside (asked for every hex
+        the leader might go to, so worked out once)."""
+        if leader.id not in self._led:
+            b = self.b
+            tank = getattr(b.ctype(leader), "kind", "") == "tank"
+            others = [o.hex for o in b.own() if o.leader and o.id != leader.id]
+            followers = [
+                o.hex for o in b.own() if not o.leader and b.is_combat(o) and (
+                    getattr(b.ctype(o), "is_afv", False) if tank
+                    else not any(distance(o.hex, x) <= 1 for x in others))]
+            self._led[leader.id] = (tank, others, followers)
+        return self._led[leader.id]
 
     def _garrisoned(self, c: Counter, h) -> bool:
         b = self.b
