@@ -41,11 +41,10 @@ NAME = "elite"
 MAX_SAMPLES = 6
 BUDGET = 8_000  # legal commands weighed over all samples: the search's cost, machine-free
 MAX_STEPS = 160  # commands played out in one sample
-# The most one sample may weigh: at least two plans' first samples fit in the budget. Where
-# a turn is so big that a sample would weigh more (River Assault's first turns: 6,500
-# commands, 2.5 s), every plan's sample stops at this much work, so they are judged as far
-# into the battle as each other.
-MAX_SAMPLE_WORK = BUDGET // 2
+# The most one sample may weigh: two samples of two plans fit in the budget. Where a turn
+# is so big that a sample would weigh more (River Assault's first turns: 6,500 commands,
+# 2.5 s), every plan's samples stop at this much work, judged as far into the battle.
+MAX_SAMPLE_WORK = BUDGET // 4
 RIVALS = 3  # the Veteran's best plans weighed, besides the bold one
 WIN = 3.0  # a game won, over the points it was won by
 NEARNESS = 0.3  # the Veteran's pull of the objectives, in victory points

@@ -48,12 +48,13 @@ def weigh(n: int, worlds: Callable[[int], Any], play: Callable[[Any, int, int], 
     an imagined world (None: none can be imagined, and the first candidate is played) and
     `play(world, i, s)` plays candidate i forward on it with the sample's dice, giving what
     it came to and the work it cost. A new round of samples is begun only while the budget
-    allows one more like the last, up to `most`. Where the first round, at the rate its
-    play-outs so far cost, would pass the budget, only the candidates whose first sample
-    fits in it are weighed (the first ones: the Veteran's best come first), and where fewer
+    allows one more like the last, up to `most`. Where two rounds, at the rate the first
+    round's play-outs so far cost, would pass the budget, only the candidates that fit in
+    it twice are weighed (the first ones: the Veteran's best come first), and where fewer
     than two fit, the first is played: no search costs much more than its budget, and a big
-    battle is still searched among the best plans. The better average wins; an even search
-    leaves the first candidate."""
+    battle is still searched among the best plans. The better average wins, over two
+    samples at least: one sample's dice say too little to leave the Veteran's plan for; an
+    even search leaves the first candidate."""
     outcomes: list[list[float]] = [[] for _ in range(n)]
     work = 0
     for s in range(most):
@@ -66,9 +67,9 @@ def weigh(n: int, worlds: Callable[[int], Any], play: Callable[[Any, int, int], 
             work += cost
             outcomes[i].append(value)
             i += 1
-            if s == 0 and work * n > budget * i:
-                n = max(i, min(n, budget * i // max(1, work)))
-        if n < 2:
+            if s == 0 and 2 * work * n > budget * i:
+                n = max(i, min(n, budget * i // max(1, 2 * work)))
+        if n < 2 or s == 0 and 2 * work > budget:
             return 0
         if work * (s + 2) / (s + 1) > budget:
             break

@@ -89,9 +89,10 @@ def test_inside_its_own_activation_the_imagined_world_takes_every_command_the_en
 
 def test_the_search_plays_the_better_average_within_its_budget():
     """Candidates meet the same samples; the better average wins, the first (the Veteran's
-    own) where they are even; rounds stop before the budget would be passed; where the
-    first round would pass it, only the first candidates whose sample fits are weighed, as
-    soon as that shows, and the first is played where fewer than two fit."""
+    own) where they are even; rounds stop before the budget would be passed; where two
+    rounds would pass it, only the first candidates that fit in it twice are weighed, as
+    soon as that shows, and the first is played where fewer than two fit: one sample is
+    never enough to leave the Veteran's plan."""
     outcomes = {0: [5.0, 3.0, 8.0, 4.0], 1: [12.0, 0.0, 14.0, 1.0], 2: [5.0, 3.0, 8.0, 4.0]}
     played: list[tuple[int, int]] = []
 
@@ -106,18 +107,18 @@ def test_the_search_plays_the_better_average_within_its_budget():
     assert sampling.weigh(3, lambda s: "world", play, budget=700, most=4) == 1
     assert len(played) == 6  # a third round of 300 would pass 700
     played.clear()
-    assert sampling.weigh(3, lambda s: "world", lambda w, i, s: play(w, i, s, cost=800),
-                          budget=1_000, most=4) == 0
-    assert played == [(0, 0)]  # too big a battle: nothing more is played
+    assert sampling.weigh(3, lambda s: "world", lambda w, i, s: play(w, i, s, cost=200),
+                          budget=1_000, most=4) == 1
+    assert played == [(0, 0), (1, 0), (0, 1), (1, 1)]  # two of 200 fit twice, not three
     played.clear()
     assert sampling.weigh(3, lambda s: "world", lambda w, i, s: play(w, i, s, cost=400),
-                          budget=1_000, most=4) == 1
-    assert played == [(0, 0), (1, 0)]  # two of 400 fit in 1,000, not three
+                          budget=1_000, most=4) == 0
+    assert played == [(0, 0)]  # too big a battle to sample twice: nothing more is played
     played.clear()
     costs = {0: 100, 1: 900, 2: 100}  # cheap first, then a dear one: 3 x 500 > 1,000
     assert sampling.weigh(3, lambda s: "world", lambda w, i, s: play(w, i, s, cost=costs[i]),
-                          budget=1_000, most=4) == 1
-    assert played == [(0, 0), (1, 0)]  # the two played are weighed, the third is not
+                          budget=1_000, most=4) == 0
+    assert played == [(0, 0), (1, 0)]  # plan 1 won its one sample, but one is not enough
     assert sampling.weigh(3, lambda s: None, play, budget=10_000, most=4) == 0
 
 

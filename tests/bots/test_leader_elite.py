@@ -245,9 +245,9 @@ def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
 
 
 def test_a_sample_stops_once_it_has_weighed_its_share_of_the_budget(monkeypatch):
-    """In a turn so big that one sample would weigh more than half the budget (River
-    Assault's first turns: 6,500 commands), the sample stops once it has: two plans' samples
-    still fit, so a big battle is searched too, and every plan is judged as far into it."""
+    """In a turn so big that one sample would weigh more than a quarter of the budget (River
+    Assault's first turns: 6,500 commands), the sample stops once it has: two samples of
+    two plans still fit, so a big battle is searched too, each plan judged as far into it."""
     found, facts = _where_bold_differs("pl-1940-semois-ford", "budget")
     _state, d = found[0]
     steps: list[int] = []
