@@ -39,7 +39,7 @@ from .stance import STEADY, Stance
 
 NAME = "elite"
 MAX_SAMPLES = 6
-BUDGET = 8_000  # legal commands weighed over all samples: the search's cost, machine-free
+BUDGET = 16_000  # legal commands weighed over all samples: the search's cost, machine-free
 MAX_STEPS = 160  # commands played out in one sample
 # The most one sample may weigh: two samples of two plans fit in the budget. Where a turn
 # is so big that a sample would weigh more (River Assault's first turns: 6,500 commands,
