@@ -13,7 +13,7 @@ defender's unit on an objective stays, since leaving it lets the first enemy thr
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -123,7 +123,8 @@ class LeaderBoard:
             if p.carried_by is not None:
                 self._riders.setdefault(p.carried_by, []).append(p)
         self._kept: dict[tuple, float] = {}
-        self._worth: dict[tuple, Any] = {}
+        self._worth: dict[tuple[Hex, str | None], float] = {}
+        self._worths: dict[str | None, tuple[float, ...]] = {}
 
     # -- who is where ----------------------------------------------------------------------
     def mine(self) -> list[Piece]:
@@ -194,17 +195,16 @@ class LeaderBoard:
 
     def worths(self, but: str | None = None) -> tuple[float, ...]:
         """`worth` of each objective, in the facts' order (asked for every hex weighed)."""
-        key = ("worths", but)
-        if key not in self._worth:
-            self._worth[key] = tuple(self.worth(o.hex, but) for o in self.facts.objectives)
-        return self._worth[key]
+        if but not in self._worths:
+            self._worths[but] = tuple(self.worth(o.hex, but) for o in self.facts.objectives)
+        return self._worths[but]
 
     def pull(self, p: Piece, h: Hex | None) -> float:
         """How much unit p standing in hex h helps take or hold the objectives: the best
         objective's worth, less by how many turns of movement away it is."""
         return self.kept("pull", p, h, self._pull_of)
 
-    def kept(self, what: str, p: Piece, h: Hex | None,
+    def kept(self, what: Hashable, p: Piece, h: Hex | None,
              answer: Callable[[Piece, Hex | None], float]) -> float:
         """`answer(p, h)` for a counter of this board, worked out once (a unit's own hex is
         asked for each of its moves, and an Elite's play-outs rank every legal command at

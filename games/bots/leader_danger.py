@@ -116,7 +116,6 @@ class Danger:
         self._assault: dict[Hex, float] = {}
         self._overrun: dict[Hex, float] = {}
         self._offense: dict[tuple, float] = {}
-        self._loss: dict[tuple, float] = {}
         self._ours_beside: dict[Hex, bool] = {}
         # Naval support fire (19.4): the enemy's grant, at any range, at units in the open
         # seen from the sea, halved against armour; it may be opportunity fire (QA N1). At
@@ -190,12 +189,8 @@ class Danger:
         its move in hex h beside `stack` (our other units there)."""
         if h is None:
             return 0.0
-        if self.b.by_id.get(p.id) is not p:  # not a counter of this board: nothing kept
-            return self._loss_of(p, h, stack)
-        key = (p.id, h, tuple(q.id for q in stack or ()))
-        if key not in self._loss:
-            self._loss[key] = self._loss_of(p, h, stack)
-        return self._loss[key]
+        beside = ("loss", *(q.id for q in stack or ()))
+        return self.b.kept(beside, p, h, lambda p, h: self._loss_of(p, h, stack))
 
     def _loss_of(self, p: Piece, h: Hex, stack: list[Piece] | None) -> float:
         printed = self.b.printed(p)

@@ -92,7 +92,7 @@ def objective_costs(facts: PublicScenario, move: str, h: Hex) -> tuple[float, ..
     key = (facts.id, move, h)
     costs = _COSTS.get(key)
     if costs is None:
-        costs = tuple(f.get(h, FAR) if f.get(h, FAR) < FAR else 3.0 * distance(h, o.hex)
-                      for f, o in zip(fields(facts, move), facts.objectives, strict=True))
+        costs = tuple(c if c < FAR else 3.0 * distance(h, o.hex) for c, o in zip(
+            (f.get(h, FAR) for f in fields(facts, move)), facts.objectives, strict=True))
         _COSTS.put(key, costs)
     return costs
