@@ -1,5 +1,6 @@
 """Joining from the lobby: whoever takes the last seat is taken to the game like the others,
-and an invite link highlights its game and offers Join (desktop and phone)."""
+a tap on Join holds while the lists are redrawn, and an invite link highlights its game and
+offers Join (desktop and phone)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,31 @@ def test_the_player_who_takes_the_last_seat_is_taken_to_the_game(
         assert page.url.endswith(f"/games/{game}/")
     bob.wait_for_selector("body.socket-open")
     shot(bob, f"join-last-seat-{viewport}")
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_a_tap_on_join_holds_while_the_lists_are_redrawn_under_it(
+    person, live_server_url, viewport
+):
+    """The lists are redrawn whenever anyone comes or goes. A press and its release on two
+    different nodes make no click, so a card that did not change stays the same node."""
+    ann, bob, cleo = person(viewport), person(viewport), person(viewport)
+    game = open_game(ann, live_server_url)
+    bob.goto(live_server_url + "/")
+    button = bob.locator(f"#open-game-list article[data-game='{game}'] button.join")
+    button.scroll_into_view_if_needed()
+    held = button.element_handle()
+    box = held.bounding_box()
+    bob.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    bob.mouse.down()
+    # Cleo comes to the lobby: Bob's lists are drawn again, now with her among those online.
+    name = api(cleo, live_server_url, "GET", "/api/v1/auth/session")["username"]
+    cleo.goto(live_server_url + "/")
+    bob.locator("#online li.player-name", has_text=name).wait_for()
+    assert held.evaluate("(node) => node.isConnected")
+    bob.mouse.up()
+    bob.wait_for_url(GAME_URL, timeout=TIMEOUT)
+    assert bob.url.endswith(f"/games/{game}/")
 
 
 def test_a_game_of_mine_the_lobby_never_saw_open_takes_me_there_when_it_starts(

@@ -4,7 +4,7 @@
 import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
 import { openChat } from "./chat.js";
 import { gameCard, tickCardClocks } from "./cards.js";
-import { el, fill } from "./dom.js";
+import { el, fill, fillKeyed } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 // `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,
@@ -78,13 +78,20 @@ function roomChat(game) {
 
 function drawList(container, games, empty, withChat = false) {
   if (!games.length) {
-    fill(container, el("p", { class: "empty" }, empty));
+    fillKeyed(container, [{ key: `empty:${empty}`, draw: () => el("p", { class: "empty" }, empty) }]);
     return;
   }
-  fill(container, games.map((g) => gameCard(g, {
-    me: state.lists.me, actions, extra: withChat && g.status === "open" ? roomChat(g) : null,
-    invited: g.id === invitedId(), draft: state.drafts.get(g.id),
-  })));
+  // A card's node is kept while its game, the viewer and its marks are unchanged; a choice
+  // being made in it (a bot's level, a division) lives in its selects meanwhile.
+  const me = state.lists.me;
+  fillKeyed(container, games.map((g) => {
+    const invited = g.id === invitedId();
+    const chat = withChat && g.status === "open";
+    return {
+      key: JSON.stringify([g, me, invited, chat]),
+      draw: () => gameCard(g, { me, actions, extra: chat ? roomChat(g) : null, invited, draft: state.drafts.get(g.id) }),
+    };
+  }));
 }
 
 function drawAccount(lists) {
@@ -200,8 +207,12 @@ async function drawInvite() {
   const how = card.status !== "open" ? [card.status === "active" ? "It has started already." : "It has ended."]
     : state.lists.me ? ["Pick a side to join."]
       : ["Pick a side to play as a guest (no sign-up needed), or ", signIn, " first."];
-  fill(box, el("h2", {}, `You were invited to ${title}`), el("p", { class: "hint" }, how),
-    gameCard(card, { me: state.lists.me, actions, invited: true, guestJoin: true }));
+  const me = state.lists.me;
+  fillKeyed(box, [
+    { key: `title:${title}`, draw: () => el("h2", {}, `You were invited to ${title}`) },
+    { key: `how:${card.status}:${Boolean(me)}`, draw: () => el("p", { class: "hint" }, how) },
+    { key: JSON.stringify([card, me]), draw: () => gameCard(card, { me, actions, invited: true, guestJoin: true }) },
+  ]);
 }
 
 function showInvited(node) {
