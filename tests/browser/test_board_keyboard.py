@@ -129,6 +129,41 @@ def test_a_turn_is_played_with_the_keyboard_alone_through_the_text_view(browser,
     assert drops == [[], []], f"the focus fell to the page during a redraw, in these steps: {drops}"
 
 
+# A slow page: its animation frames come 300 ms late and the server's frames 350 ms late,
+# so a new state reaches the page after the panels' redraw for the Confirm and before the
+# text view's own (200 ms later), and the panels draw it only after the text view has.
+SLOW_PAGE = """(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => setTimeout(() => raf(cb), 300);
+  const on = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
+  Object.defineProperty(WebSocket.prototype, 'onmessage', { configurable: true, get() { return on.get.call(this); },
+    set(fn) { on.set.call(this, fn && ((event) => setTimeout(() => fn.call(this, event), 350))); } });
+})()"""
+
+
+def test_on_a_slow_page_the_text_view_keeps_the_focus_while_the_panels_catch_up(
+    browser, live_server_url
+) -> None:
+    """The text view never draws a state the panels have not drawn yet: it would give the
+    focus, by key, to the action bar's stale copy of the button just used, which the
+    panels' redraw then takes away (the focus fell to the Actions heading)."""
+    ann = guest(browser, live_server_url, **DESKTOP)
+    bob = guest(browser, live_server_url, **DESKTOP)
+    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
+    for p in (ann, bob):
+        p.add_init_script(SLOW_PAGE)
+        p.goto(url)
+        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    p = acting([ann, bob])
+    p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
+    p.locator("#text-h").focus()
+    roll = tab_to(p, "Roll for initiative", limit=5, in_text=True)
+    enter_then_confirm(p)
+    settled(p, roll["key"])
+    p.wait_for_timeout(1000)  # the panels' redraw of the new state, 300 ms late
+    assert focused(p)["inText"], focused(p)
+
+
 def test_skip_links_reach_the_actions_and_the_text_view_lists_the_legal_actions(browser, live_server_url) -> None:
     ann = guest(browser, live_server_url, **DESKTOP)
     bob = guest(browser, live_server_url, **DESKTOP)

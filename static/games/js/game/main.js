@@ -311,7 +311,7 @@ function drawOverlay() {
 // The text view, redrawn a moment after the board (it is long; a reader's focus is kept).
 const drawTextViewSoon = textViewDrawer({
   root: $("text-view"), boot, sideName, terrainOf, nameOf,
-  page: { ui, board, view, groups, unitById, setPicks, propose, previewLabelOf: (cmd) => previewLabel(previewFor(cmd)) },
+  page: { ui, board, view, groups, unitById, setPicks, propose, previewLabelOf: (cmd) => previewLabel(previewFor(cmd)), drawPending: () => frameAsked },
 });
 
 // -- log, dice, notices -------------------------------------------------------------------------

@@ -142,7 +142,8 @@ export function renderTextView(root, view, types, sideName, terrainOf, nameOf = 
  * The game page's text view: `drawSoon()` redraws it a moment after the board (at most once
  * per 200 ms). Its buttons do what the board does: the command's units are picked (their
  * options drawn, their odds asked for) and the command proposed, waiting for Confirm.
- * `page`: {ui, board, view(), groups(), unitById(id), setPicks(ids), propose(cmd, from), previewLabelOf(cmd)}.
+ * `page`: {ui, board, view(), groups(), unitById(id), setPicks(ids), propose(cmd, from), previewLabelOf(cmd),
+ * drawPending()}.
  */
 export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }) {
   let asked = false;
@@ -163,6 +164,10 @@ export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }
     asked = true;
     setTimeout(() => {
       asked = false;
+      // Never ahead of the panels: a state they have not drawn yet would move the focus by
+      // key to their stale copy of a button (the action bar's Roll, say), which their own
+      // redraw then takes away. Their redraw asks for the text again.
+      if (page.drawPending?.()) return;
       renderTextView(root, page.view(), boot.types, sideName, terrainOf, nameOf, boot.seat ? {
         groups: page.groups(),
         describe: (cmd) => describeCommand(cmd, nameOf),
