@@ -61,16 +61,24 @@ def settled(page, gone: str | None) -> None:
             arg=gone, timeout=TIMEOUT)
 
 
-def test_a_turn_is_played_with_the_keyboard_alone_through_the_text_view(browser, live_server_url) -> None:
-    ann = guest(browser, live_server_url, **DESKTOP)
-    bob = guest(browser, live_server_url, **DESKTOP)
-    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
+def two_players(browser, base: str, script: str | None = None) -> list:
+    """Ann and Bob at a new game, each page on its first version (`script` run in both
+    before the page's own)."""
+    ann = guest(browser, base, **DESKTOP)
+    bob = guest(browser, base, **DESKTOP)
+    url = start_game(base, ann, bob, SCENARIO, ("su", "ge"))
     for p in (ann, bob):
-        p.add_init_script(WATCH_FOCUS)
+        if script:
+            p.add_init_script(script)
         p.goto(url)
         p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    return [ann, bob]
+
+
+def test_a_turn_is_played_with_the_keyboard_alone_through_the_text_view(browser, live_server_url) -> None:
+    players = two_players(browser, live_server_url, WATCH_FOCUS)
+    for p in players:
         p.locator("#text-view .text-commands").wait_for(timeout=TIMEOUT)
-    players = [ann, bob]
 
     # Initiative, from the top of the page: the skip link, then the text view's own button.
     p = acting(players)
@@ -147,14 +155,7 @@ def test_on_a_slow_page_the_text_view_keeps_the_focus_while_the_panels_catch_up(
     """The text view never draws a state the panels have not drawn yet: it would give the
     focus, by key, to the action bar's stale copy of the button just used, which the
     panels' redraw then takes away (the focus fell to the Actions heading)."""
-    ann = guest(browser, live_server_url, **DESKTOP)
-    bob = guest(browser, live_server_url, **DESKTOP)
-    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
-    for p in (ann, bob):
-        p.add_init_script(SLOW_PAGE)
-        p.goto(url)
-        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
-    p = acting([ann, bob])
+    p = acting(two_players(browser, live_server_url, SLOW_PAGE))
     p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
     p.locator("#text-h").focus()
     roll = tab_to(p, "Roll for initiative", limit=5, in_text=True)
@@ -165,13 +166,7 @@ def test_on_a_slow_page_the_text_view_keeps_the_focus_while_the_panels_catch_up(
 
 
 def test_skip_links_reach_the_actions_and_the_text_view_lists_the_legal_actions(browser, live_server_url) -> None:
-    ann = guest(browser, live_server_url, **DESKTOP)
-    bob = guest(browser, live_server_url, **DESKTOP)
-    url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
-    for p in (ann, bob):
-        p.goto(url)
-        p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
-    p = acting([ann, bob])
+    p = acting(two_players(browser, live_server_url))
     p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
     # Two Tabs and Enter: the skip link to the actions, then the first action.
     p.keyboard.press("Tab")

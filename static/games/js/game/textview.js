@@ -167,7 +167,7 @@ export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }
       // Never ahead of the panels: a state they have not drawn yet would move the focus by
       // key to their stale copy of a button (the action bar's Roll, say), which their own
       // redraw then takes away. Their redraw asks for the text again.
-      if (page.drawPending?.()) return;
+      if (page.drawPending()) return;
       renderTextView(root, page.view(), boot.types, sideName, terrainOf, nameOf, boot.seat ? {
         groups: page.groups(),
         describe: (cmd) => describeCommand(cmd, nameOf),
