@@ -21,8 +21,16 @@ per scenario per pairing (README: the figures of longer runs), `--scenario ID` (
 picks scenarios, `--options a,b` plays them with those optional rules. Where a pairing
 spans both games, a line for each game's scenarios comes before its total.
 
+A full run of the Elite pairing takes longer than one sitting: `--record FILE` appends each
+game as it ends (its seed, result and decision times) and leaves out the games already in
+the file, so a run stopped part-way goes on where it stopped, and runs of several parts
+(each `--scenario` in turn) give the summary of the whole when the last is run with every
+part's scenarios and the same file. A game's dice come from the seed, the scenario, the
+pairing and its number alone, so a recorded game is the game the run would have played.
+
 Run: .venv/bin/python bench/bots.py [--games N] [--jobs J] [--seed S] [--options a,b]
                                     [--scenario ID]... [--pairings elite_vs_veteran,...]
+                                    [--record FILE]
 Last line: bots: veteran_vs_recruit=0.NN recruit_vs_random=0.NN elite_vs_veteran=0.NN
 decision_p95_ms=N elite_p95_ms=N games=N
 """
@@ -30,9 +38,10 @@ decision_p95_ms=N elite_p95_ms=N games=N
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,15 +72,42 @@ def games_for(strong: str, scenario: str, asked: int | None) -> int:
     return DEFAULT_ELITE.get(scenario, 0) if strong == "elite" else DEFAULT_GAMES[strong]
 
 
-def _one(job: tuple) -> tuple:
+def _one(job: tuple) -> dict:
     strong, weak, scenario, g, seed, options = job
     sides = [s.id for s in for_scenario(scenario).scenarios()[scenario].sides]
     first = sides[g % 2]
     levels = {s: (strong if s == first else weak) for s in sides}
     r = play_game(scenario, levels, f"{seed}:{scenario}:{strong}-{weak}:{g}", options)
     score = 0.5 if r.winner is None else float(levels[r.winner] == strong)
-    return (strong, weak, scenario, score, r.winner, r.steps, r.capped, r.decision_cpu_ms,
-            r.refused, r.decision_ms)
+    return {"key": _key(job), "strong": strong, "weak": weak, "scenario": scenario,
+            "score": score, "winner": r.winner, "steps": r.steps, "capped": r.capped,
+            "cpu_ms": _tenths(r.decision_cpu_ms), "wall_ms": _tenths(r.decision_ms),
+            "refused": len(r.refused)}
+
+
+def _tenths(times: dict[str, list[float]]) -> dict[str, list[float]]:
+    """Decision times to a tenth of a millisecond: a record keeps what the summary reads."""
+    return {level: [round(ms, 1) for ms in each] for level, each in times.items()}
+
+
+def _key(job: tuple) -> str:
+    """One game of a run, whatever run plays it: the seed of its dice and its options."""
+    strong, weak, scenario, g, seed, options = job
+    return json.dumps([strong, weak, scenario, g, seed, sorted(options or ())])
+
+
+def recorded(path: Path | None) -> dict[str, dict]:
+    """The games already played into a record file, by key (a torn last line is dropped)."""
+    if path is None or not path.exists():
+        return {}
+    games = {}
+    for line in path.read_text().splitlines():
+        try:
+            game = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        games[game["key"]] = game
+    return games
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--options", default=None, help="optional rules, comma-separated")
     p.add_argument("--pairings", default=",".join(f"{a}_vs_{b}" for a, b in PAIRINGS),
                    help="which pairings to play (default all three)")
+    p.add_argument("--record", type=Path, default=None,
+                   help="append each finished game to this file; games already in it are "
+                        "not played again, and the summary counts them")
     a = p.parse_args(argv)
     scenarios = a.scenario or scenario_ids()
     wanted = set(a.pairings.split(","))
@@ -99,59 +138,75 @@ def main(argv: list[str] | None = None) -> int:
                 p.error(str(exc))
             jobs += [(strong, weak, sid, g, a.seed, options)
                      for g in range(games_for(strong, sid, a.games))]
+    done = recorded(a.record)
+    results = [done[_key(j)] for j in jobs if _key(j) in done]
+    if results:
+        print(f"{len(results)} of {len(jobs)} games already in {a.record}", flush=True)
+    jobs = [j for j in jobs if _key(j) not in done]
     # The longest games first, so the two workers finish together.
     jobs.sort(key=lambda j: (j[0] != "elite", j[2] != "sosna-line"))
     t0 = time.perf_counter()
-    results = []
     with ProcessPoolExecutor(max_workers=max(1, a.jobs)) as pool:
-        for res in pool.map(_one, jobs):
-            results.append(res)
-            strong, weak, sid, score, winner, steps, capped, _, refused, _ = res
-            print(f"{strong}_vs_{weak} {sid}: score={score:.1f} winner={winner or 'draw'} "
-                  f"steps={steps}{' capped' if capped else ''}"
-                  f"{' refused=' + str(len(refused)) if refused else ''} "
+        for future in as_completed([pool.submit(_one, j) for j in jobs]):
+            game = future.result()
+            results.append(game)
+            if a.record is not None:
+                with a.record.open("a") as out:
+                    out.write(json.dumps(game) + "\n")
+            print(f"{game['strong']}_vs_{game['weak']} {game['scenario']}: "
+                  f"score={game['score']:.1f} winner={game['winner'] or 'draw'} "
+                  f"steps={game['steps']}{' capped' if game['capped'] else ''}"
+                  f"{' refused=' + str(game['refused']) if game['refused'] else ''} "
                   f"({time.perf_counter() - t0:.0f}s)", flush=True)
+    report(results, pairings, scenarios, time.perf_counter() - t0)
+    return 0
+
+
+def report(results: list[dict], pairings: list[tuple], scenarios: list[str],
+           seconds: float) -> None:
     rates: dict[str, float] = {}
     fast_ms: list[float] = []
     elite_ms: list[float] = []
     fast_wall: list[float] = []
     elite_wall: list[float] = []
     for strong, weak in pairings:
-        mine = [r for r in results if r[0] == strong and r[1] == weak]
+        mine = [r for r in results if r["strong"] == strong and r["weak"] == weak]
         for sid in scenarios:
-            here = [r for r in mine if r[2] == sid]
+            here = [r for r in mine if r["scenario"] == sid]
             if here:
                 wins: dict[str, int] = {}
                 for r in here:
-                    wins[r[4] or "draw"] = wins.get(r[4] or "draw", 0) + 1
+                    wins[r["winner"] or "draw"] = wins.get(r["winner"] or "draw", 0) + 1
                 side_wins = ",".join(f"{k}:{v}" for k, v in sorted(wins.items()))
                 print(f"{strong}_vs_{weak} {sid}: games={len(here)} "
-                      f"score={sum(r[3] for r in here) / len(here):.2f} side_wins={side_wins}")
-        rulesets = sorted({for_scenario(r[2]).id for r in mine})
+                      f"score={sum(r['score'] for r in here) / len(here):.2f} "
+                      f"side_wins={side_wins}")
+        rulesets = sorted({for_scenario(r["scenario"]).id for r in mine})
         for ruleset in rulesets if len(rulesets) > 1 else ():
-            part = [r[3] for r in mine if for_scenario(r[2]).id == ruleset]
+            part = [r["score"] for r in mine if for_scenario(r["scenario"]).id == ruleset]
             lo, hi = wilson(sum(part), len(part))
             print(f"{strong}_vs_{weak} {ruleset}: {sum(part) / len(part):.2f} over {len(part)} "
                   f"games (95% CI {lo:.2f}-{hi:.2f})")
-        score, n = sum(r[3] for r in mine), len(mine)
+        score, n = sum(r["score"] for r in mine), len(mine)
         lo, hi = wilson(score, n)
         rates[f"{strong}_vs_{weak}"] = score / max(1, n)
         print(f"{strong}_vs_{weak}: {score / max(1, n):.2f} over {n} games "
               f"(95% CI {lo:.2f}-{hi:.2f})", flush=True)
         for r in mine:
-            for level, ms in r[7].items():
+            for level, ms in r["cpu_ms"].items():
                 if level == "elite":
                     elite_ms.extend(ms)
-                    elite_wall.extend(r[9][level])
+                    elite_wall.extend(r["wall_ms"][level])
                 elif level != "random":
                     fast_ms.extend(ms)
-                    fast_wall.extend(r[9][level])
-    refused = sum(len(r[8]) for r in results)
-    capped = sum(1 for r in results if r[6])
+                    fast_wall.extend(r["wall_ms"][level])
+    refused = sum(r["refused"] for r in results)
+    capped = sum(1 for r in results if r["capped"])
     print(f"decision p95 (CPU): recruit/veteran {p95(fast_ms):.0f} ms over {len(fast_ms)} "
           f"commands, elite {p95(elite_ms):.0f} ms over {len(elite_ms)}; wall clock on this "
           f"machine now: {p95(fast_wall):.0f} ms and {p95(elite_wall):.0f} ms; capped games "
-          f"{capped}, engine refusals {refused}; {time.perf_counter() - t0:.0f}s")
+          f"{capped}, engine refusals {refused}; {seconds:.0f}s")
+
     def rate(name: str) -> str:  # "-" for a pairing this run did not play
         return f"{rates[name]:.2f}" if name in rates else "-"
 
@@ -161,7 +216,6 @@ def main(argv: list[str] | None = None) -> int:
         f"elite_vs_veteran={rate('elite_vs_veteran')} "
         f"decision_p95_ms={p95(fast_ms):.0f} elite_p95_ms={p95(elite_ms):.0f} games={len(results)}"
     )
-    return 0
 
 
 if __name__ == "__main__":
