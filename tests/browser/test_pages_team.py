@@ -1,5 +1,6 @@
 """A 2 v 2 game in Chromium: the seats panel says who commands what and marks "you" and
-"your partner"; a command that loses a race with a partner's says what the partner did."""
+"your partner"; a command that loses a race with a partner's says what the partner did; a
+tap holds while another seat's command redraws the action panel under it."""
 
 from __future__ import annotations
 
@@ -129,3 +130,43 @@ def test_a_division_being_chosen_survives_the_lobby_redrawing_when_someone_joins
     ann.locator("#notice", has_text="Division saved").wait_for()
     plan = api(ann, live_server_url, "GET", f"/api/v1/games/{game}/division")["seats"]
     assert formation in plan[other]
+
+
+def test_a_tap_on_an_action_holds_while_another_seats_command_redraws_the_panel(
+    person, live_server_url
+):
+    """Every command in the game redraws every player's action panel. A press and its
+    release on two different nodes make no click, so a button that did not change stays the
+    same node: a player of the side waiting presses Resign on a phone, a seat of the side
+    acting activates, the presser's panel is drawn again, they let go, and the confirmation
+    asks whether to resign. (On a wide screen the resign row sits below the log, which the
+    command lengthens: the button moves from under the pointer, a different matter.)"""
+    game, pages = team_game(lambda: person("phone"), live_server_url)
+    roll_initiative(pages, live_server_url, game)
+    legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
+    actor = next(n for n in pages if any(c["type"] == "activate" for c in legal[n]["commands"]))
+    waiting = next(n for n in pages if legal[n]["seat"][:2] != legal[actor]["seat"][:2])
+    page = pages[waiting]
+    page.goto(f"{live_server_url}/games/{game}/")
+    page.wait_for_selector("body.socket-open")
+    page.locator("#sheet-toggle").click()
+    button = page.locator("#resign-row button.cmd-resign")
+    button.scroll_into_view_if_needed()
+    held = button.element_handle()
+    box = held.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    before = page.evaluate("window.pgweb.store.version")
+    activate = next(c for c in legal[actor]["commands"] if c["type"] == "activate")
+    said = api(pages[actor], live_server_url, "POST", f"/api/v1/games/{game}/commands",
+               {"id": 2, "v": legal[actor]["v"], "command": activate})  # id 1 rolled, maybe
+    assert said["t"] == "ack" and said["v"] == before + 1, said
+    page.wait_for_function(f"() => window.pgweb.store.version > {before}")
+    # The panel was drawn again (two frames on), and the button stayed where it was.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert held.evaluate("(node) => node.isConnected")
+    assert abs(held.bounding_box()["y"] - box["y"]) < 1
+    page.mouse.up()
+    confirm = page.locator("#confirm")
+    confirm.wait_for(state="visible")
+    assert "cannot be taken back" in confirm.inner_text()

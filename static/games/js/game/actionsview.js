@@ -6,6 +6,7 @@ import { counterChips, counterValues } from "../board/counters.js";
 import { renderOpfire, renderStackPanel } from "./boardpanels.js";
 import { el, fill } from "./dom.js";
 import { keepOpen } from "./focus.js";
+import { fillKept } from "../ui/keyed.js";
 import { ATTACK_TYPES, SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere } from "./legal.js";
 import { explainPreview, previewLabel } from "./odds.js";
 
@@ -103,11 +104,11 @@ export function drawActions(ctx, commands) {
   if (windowCmds.length) buttons.unshift(...(g.decline ?? []).map((c) => commandButton(ctx, c)));
   // Resigning is open to any seat at any time (D-RESIGN-1), so it is not in the legal list;
   // the engine still referees it, and the confirmation says it cannot be taken back.
-  fill(document.getElementById("global-actions"), buttons);
+  fillKept(document.getElementById("global-actions"), buttons);
   // It sits apart, below every routine action, and looks unlike them; it still asks to confirm.
   const resign = boot.seat && view() && !view().result;
   const row = document.getElementById("resign-row");
-  fill(row, resign ? commandButton(ctx, { type: "resign" }, "Resign the game…") : null);
+  fillKept(row, [resign ? commandButton(ctx, { type: "resign" }, "Resign the game…") : null]);
   row.hidden = !resign;
   const list = [];
   if (ui.picked.length) {
@@ -143,7 +144,7 @@ export function drawActions(ctx, commands) {
     }
   }
   if (!ui.picked.length) list.push(...waitingUnits(ctx));
-  fill(document.getElementById("unit-actions"), list);
+  fillKept(document.getElementById("unit-actions"), list);
   const toggle = document.getElementById("sheet-toggle");
   if (toggle) setSheetOpen(toggle.getAttribute("aria-expanded") === "true"); // the bar's count
 }

@@ -37,29 +37,3 @@ export function fill(container, ...children) {
   container.replaceChildren();
   append(container, children);
 }
-
-// The nodes fillKeyed last put in each container, by key.
-const keyed = new WeakMap();
-
-/**
- * Keep a container's children in step with `items` ({key, draw}), reusing the node of every
- * item whose key it drew before and leaving in place each node already where it belongs. The
- * lobby redraws its lists whenever anyone comes or goes: a card replaced between a press and
- * its release loses the tap (they land on two different nodes, which makes no click), so an
- * unchanged card must stay the very same node. A key says all a node shows.
- */
-export function fillKeyed(container, items) {
-  const before = keyed.get(container) || new Map();
-  const after = new Map();
-  const nodes = items.map(({ key, draw }) => {
-    const node = before.get(key) || draw();
-    after.set(key, node);
-    return node;
-  });
-  keyed.set(container, after);
-  nodes.forEach((node, i) => {
-    const here = container.childNodes[i] || null;
-    if (here !== node) container.insertBefore(node, here);
-  });
-  while (container.childNodes.length > nodes.length) container.lastChild.remove();
-}

@@ -4,7 +4,8 @@
 import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
 import { openChat } from "./chat.js";
 import { gameCard, tickCardClocks } from "./cards.js";
-import { el, fill, fillKeyed } from "./dom.js";
+import { el, fill } from "./dom.js";
+import { fillKeyed } from "../ui/keyed.js";
 
 const $ = (id) => document.getElementById(id);
 // `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,

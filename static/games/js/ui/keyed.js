@@ -1,0 +1,47 @@
+// Redraws that keep what did not change. Both pages draw their lists again from state on
+// every frame (anyone arriving in the lobby, any command in a game): a node replaced between
+// a press and its release loses the tap (they land on two different nodes, which makes no
+// click), and one replaced under the keyboard's focus loses the focus. So a node whose key
+// is unchanged stays the very same node.
+
+// The nodes fillKeyed last put in each container, by key.
+const keyed = new WeakMap();
+
+/**
+ * Keep a container's children in step with `items` ({key, draw}), reusing the node of every
+ * item whose key it drew before and leaving in place each node already where it belongs. A
+ * key says all a node shows and does: a kept node keeps the listeners it was drawn with.
+ */
+export function fillKeyed(container, items) {
+  const before = keyed.get(container) || new Map();
+  const after = new Map();
+  const nodes = items.map(({ key, draw }) => {
+    const node = before.get(key) || draw();
+    after.set(key, node);
+    return node;
+  });
+  keyed.set(container, after);
+  place(container, nodes);
+}
+
+/** Make `nodes` the container's children, moving none already where it belongs. */
+function place(container, nodes) {
+  nodes.forEach((node, i) => {
+    const here = container.childNodes[i] || null;
+    if (here !== node) container.insertBefore(node, here);
+  });
+  while (container.childNodes.length > nodes.length) container.lastChild.remove();
+}
+
+/**
+ * Fill a container with nodes drawn afresh, keeping each child already there whose markup
+ * is the same as a new node's (markup as it is now: a list the reader opened is open in
+ * both). Markup says what a node shows; it says what it does where every node with a
+ * listener carries what the listener acts on (a command button the command's key, in
+ * `data-focus-key`), so a kept node's listeners do what the new node's would.
+ */
+export function fillKept(container, nodes) {
+  const now = new Map();
+  for (const child of container.children) now.set(child.outerHTML, [...(now.get(child.outerHTML) ?? []), child]);
+  place(container, nodes.filter(Boolean).map((node) => now.get(node.outerHTML)?.shift() ?? node));
+}
