@@ -80,7 +80,7 @@ def _one(job: tuple) -> dict:
     r = play_game(scenario, levels, f"{seed}:{scenario}:{strong}-{weak}:{g}", options)
     score = 0.5 if r.winner is None else float(levels[r.winner] == strong)
     return {"key": _key(job), "strong": strong, "weak": weak, "scenario": scenario,
-            "score": score, "winner": r.winner, "steps": r.steps, "capped": r.capped,
+            "game": g, "score": score, "winner": r.winner, "steps": r.steps, "capped": r.capped,
             "cpu_ms": _tenths(r.decision_cpu_ms), "wall_ms": _tenths(r.decision_ms),
             "refused": len(r.refused)}
 
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             if a.record is not None:
                 with a.record.open("a") as out:
                     out.write(json.dumps(game) + "\n")
-            print(f"{game['strong']}_vs_{game['weak']} {game['scenario']}: "
+            print(f"{game['strong']}_vs_{game['weak']} {game['scenario']}: game={game['game']} "
                   f"score={game['score']:.1f} winner={game['winner'] or 'draw'} "
                   f"steps={game['steps']}{' capped' if game['capped'] else ''}"
                   f"{' refused=' + str(game['refused']) if game['refused'] else ''} "

@@ -56,6 +56,6 @@ def test_a_recorded_game_is_the_game_an_unrecorded_run_plays(tmp_path, capsys):
     assert bench.main([*RUN, "--games", "1", "--record", str(record)]) == 0
     game = json.loads(record.read_text())
     assert game_lines(plain)[0].startswith(
-        f"recruit_vs_random pl-hollenbach: score={game['score']:.1f} "
+        f"recruit_vs_random pl-hollenbach: game=0 score={game['score']:.1f} "
         f"winner={game['winner'] or 'draw'} steps={game['steps']}")
     assert json.loads(game["key"]) == ["recruit", "random", "pl-hollenbach", 0, "rec", []]
