@@ -41,7 +41,11 @@ function place(container, nodes) {
  * `data-focus-key`), so a kept node's listeners do what the new node's would.
  */
 export function fillKept(container, nodes) {
-  const now = new Map();
-  for (const child of container.children) now.set(child.outerHTML, [...(now.get(child.outerHTML) ?? []), child]);
+  const now = new Map(); // markup -> the children showing it, in order
+  for (const child of container.children) {
+    const markup = child.outerHTML;
+    if (now.has(markup)) now.get(markup).push(child);
+    else now.set(markup, [child]);
+  }
   place(container, nodes.filter(Boolean).map((node) => now.get(node.outerHTML)?.shift() ?? node));
 }
