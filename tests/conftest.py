@@ -45,21 +45,49 @@ def _one_redis_database_per_worker() -> None:
 _one_redis_database_per_worker()
 
 
-# The layers whose files take longest, in the order they are handed out: under xdist
-# (`--dist loadfile`) the quick rules files then fill the workers' last minutes, instead of
-# one worker finishing a long browser file while the other waits.
-SLOW_LAYERS_FIRST = ("browser", "faults", "clocks", "consumers", "bots", "lobby", "notifications")
+# The layers (or single files) that take longest, in the order they are handed out: under
+# xdist (`--dist loadfile`) the quick files then fill the workers' last minutes, instead of
+# one worker finishing a long file while the other waits. The two rules files are the
+# slowest outside the slow layers (random games played through).
+SLOW_FIRST = (
+    "browser", "faults", "clocks", "consumers", "bots",
+    "rules/panzer_grenadier/test_preview_matches_resolution.py",
+    "rules/panzer_grenadier/test_decisions.py",
+    "lobby", "notifications",
+)
+# The fault tests share services started once per worker (tests/faults/conftest.py: a
+# PostgreSQL cluster, a Redis and two daphne, seconds of CPU): one worker runs them all.
+ONE_WORKER = ("tests/faults/",)
+
+
+def slowness_rank(nodeid: str) -> int:
+    """The place of a test's layer (or file) in SLOW_FIRST; the rest come after."""
+    path = nodeid.split("::", 1)[0].removeprefix("tests/")
+    return next((i for i, slow in enumerate(SLOW_FIRST)
+                 if path == slow or path.startswith(slow + "/")), len(SLOW_FIRST))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Order the run: the slow layers first, each file's tests still in their own order."""
+    items.sort(key=lambda item: slowness_rank(item.nodeid))  # stable: else collection order
 
-    def rank(item: pytest.Item) -> int:
-        parts = Path(str(item.fspath)).relative_to(ROOT / "tests").parts
-        layer = parts[0] if len(parts) > 1 else ""
-        return SLOW_LAYERS_FIRST.index(layer) if layer in SLOW_LAYERS_FIRST else len(SLOW_LAYERS_FIRST)
 
-    items.sort(key=rank)  # stable: within a layer, collection order
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Under `--dist loadfile`: hand the files out in the collection's order above (xdist
+    would otherwise start with the files holding the most tests, leaving the long browser
+    files for last and switching each worker in and out of tests/browser, which closes and
+    relaunches its Chromium), and the fault tests as one unit."""
+    if config.getoption("dist", None) != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling  # noqa: PLC0415  (only under xdist)
+
+    class InOrderByFile(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            shared = next((unit for unit in ONE_WORKER if nodeid.startswith(unit)), None)
+            return shared or super()._split_scope(nodeid)
+
+    config.option.loadscopereorder = False  # what `--no-loadscope-reorder` says
+    return InOrderByFile(config, log)
 
 
 def require_service(name: str, available: bool, how: str) -> None:
