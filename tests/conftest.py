@@ -7,11 +7,17 @@ A missing service skips its tests loudly on a developer's machine and fails them
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
+import uuid
+from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
+import psycopg
 import pytest
+from psycopg import sql
 
 ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
@@ -126,6 +132,85 @@ def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.
         timeout=timeout,
         stdin=subprocess.DEVNULL,
     )
+
+
+def migrated_in_a_process(env: dict[str, str]) -> None:
+    """Migrate the database `env` names, in a process of its own as a deployment does."""
+    migrated = manage("migrate", "--noinput", env={"REDIS_URL": "", "LOG_LEVEL": "WARNING", **env})
+    assert migrated.returncode == 0, migrated.stdout + migrated.stderr
+
+
+# Migrating costs seconds of CPU, so each worker migrates one SQLite file and one PostgreSQL
+# database, and a test whose processes need a fresh migrated database gets a copy.
+# tests/infra/test_migrations.py migrates fresh databases of both kinds itself.
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated once for the session, to copy with `sqlite_copy`."""
+    home = tmp_path_factory.mktemp("migrated-sqlite")
+    migrated_in_a_process({"PGWEB_VAR_DIR": str(home), "DATABASE_URL": ""})
+    return home / "pgweb.sqlite3"
+
+
+def sqlite_copy(migrated: Path, var_dir: Path) -> Path:
+    """Copy the migrated SQLite file to `var_dir`, where a process given PGWEB_VAR_DIR=var_dir
+    and no DATABASE_URL keeps its database; its path."""
+    target = var_dir / "pgweb.sqlite3"
+    with closing(sqlite3.connect(migrated)) as source, closing(sqlite3.connect(target)) as copy:
+        source.backup(copy)
+    return target
+
+
+@pytest.fixture
+def migrated_var_dir(migrated_sqlite: Path, tmp_path: Path) -> Path:
+    """A PGWEB_VAR_DIR (the test's tmp_path) holding a fresh migrated SQLite database."""
+    sqlite_copy(migrated_sqlite, tmp_path)
+    return tmp_path
+
+
+def database_url(server_url: str, name: str) -> str:
+    """The URL of database `name` on the PostgreSQL server of `server_url`."""
+    return server_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+def create_database(server_url: str, name: str, template: str | None = None) -> None:
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        query = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+        if template:
+            query += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
+        admin.execute(query)
+
+
+def drop_database(server_url: str, name: str) -> None:
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The name of a PostgreSQL database migrated once for the session, the template of each
+    `fresh_postgres` (nobody connects to it, as CREATE DATABASE ... TEMPLATE requires)."""
+    name = f"pgweb_migrated_{uuid.uuid4().hex[:10]}"
+    create_database(postgres_url, name)
+    try:
+        home = tmp_path_factory.mktemp("migrated-postgres")
+        migrated_in_a_process({"DATABASE_URL": database_url(postgres_url, name),
+                               "PGWEB_VAR_DIR": str(home)})
+        yield name
+    finally:
+        drop_database(postgres_url, name)
+
+
+@pytest.fixture
+def fresh_postgres(postgres_url: str, migrated_postgres: str) -> Iterator[str]:
+    """The URL of a migrated PostgreSQL database of the test's own, dropped after it."""
+    name = f"pgweb_test_{uuid.uuid4().hex[:10]}"
+    create_database(postgres_url, name, template=migrated_postgres)
+    try:
+        yield database_url(postgres_url, name)
+    finally:
+        drop_database(postgres_url, name)
 
 
 @pytest.fixture(autouse=True)

@@ -5,11 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import uuid
 
-import psycopg
 import pytest
-from psycopg import sql
 
 from tests.conftest import ROOT, manage
 
@@ -19,21 +16,9 @@ PROCESSES = 4
 
 
 @pytest.fixture
-def pg_env(postgres_url: str, tmp_path):
-    name = f"pgweb_bots_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    env = {"DATABASE_URL": postgres_url.rsplit("/", 1)[0] + f"/{name}",
-           "PGWEB_VAR_DIR": str(tmp_path), "LOG_LEVEL": "WARNING", "PGWEB_BOTS_RUN": "0",
-           "SECRET_KEY": "bots-claim-test"}
-    migrated = manage("migrate", "--noinput", env=env)
-    assert migrated.returncode == 0, migrated.stderr
-    try:
-        yield env
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as admin:
-            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
-                          .format(sql.Identifier(name)))
+def pg_env(fresh_postgres: str, tmp_path):
+    return {"DATABASE_URL": fresh_postgres, "PGWEB_VAR_DIR": str(tmp_path),
+            "LOG_LEVEL": "WARNING", "PGWEB_BOTS_RUN": "0", "SECRET_KEY": "bots-claim-test"}
 
 
 def _shell(env, code: str) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import pages_kit
-from tests.conftest import ROOT, manage, require_service
+from tests.conftest import ROOT, manage, require_service, sqlite_copy
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
 
@@ -66,7 +66,9 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 20.0) -
 
 
 @pytest.fixture(scope="session")
-def live_server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+def live_server_env(
+    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path
+) -> dict[str, str]:
     """Environment of the live server: migrated SQLite, collected static files, DEBUG off."""
     home = tmp_path_factory.mktemp("live-server")
     env = {
@@ -83,9 +85,9 @@ def live_server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         "PGWEB_RATE_GUEST": "100000/hour",
         "PGWEB_RATE_WRITE": "100000/minute",
     }
-    for args in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-        result = manage(*args, env=env)
-        assert result.returncode == 0, f"manage.py {args[0]} failed:\n{result.stderr}"
+    sqlite_copy(migrated_sqlite, home)  # the file DATABASE_URL names
+    collected = manage("collectstatic", "--noinput", env=env)
+    assert collected.returncode == 0, f"manage.py collectstatic failed:\n{collected.stderr}"
     return env
 
 

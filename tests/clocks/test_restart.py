@@ -128,12 +128,11 @@ print(json.dumps(out))
 """
 
 
-def two_lives(tmp_path, before: str, after: str) -> tuple[dict, dict]:
-    """Run `before` in one process and `after` in a new one over the same database: what
-    each printed (its last line; `shell` may print a banner first)."""
-    env = {"PGWEB_VAR_DIR": str(tmp_path), "DATABASE_URL": "", "REDIS_URL": "",
+def two_lives(var_dir, before: str, after: str) -> tuple[dict, dict]:
+    """Run `before` in one process and `after` in a new one over the same (migrated) database
+    in `var_dir`: what each printed (its last line; `shell` may print a banner first)."""
+    env = {"PGWEB_VAR_DIR": str(var_dir), "DATABASE_URL": "", "REDIS_URL": "",
            "LOG_LEVEL": "WARNING"}  # fmt: skip
-    assert manage("migrate", "--noinput", env=env).returncode == 0
     first = manage("shell", "-c", before, env=env)
     assert first.returncode == 0, first.stderr
     second = manage("shell", "-c", after, env=env)  # a new process: nothing in memory
@@ -141,8 +140,8 @@ def two_lives(tmp_path, before: str, after: str) -> tuple[dict, dict]:
     return tuple(json.loads(run.stdout.strip().splitlines()[-1]) for run in (first, second))
 
 
-def test_a_restarted_server_reads_back_a_live_clock_and_flags_it_on_time(tmp_path):
-    before, after = two_lives(tmp_path, LIVE_BEFORE, LIVE_AFTER)
+def test_a_restarted_server_reads_back_a_live_clock_and_flags_it_on_time(migrated_var_dir):
+    before, after = two_lives(migrated_var_dir, LIVE_BEFORE, LIVE_AFTER)
     assert after["at30"] == before["at30"] and after["at100"] == before["at100"]
     running = [s for s, r in before["at100"]["sides"].items() if r["running"]]
     assert len(running) == 1
@@ -152,8 +151,8 @@ def test_a_restarted_server_reads_back_a_live_clock_and_flags_it_on_time(tmp_pat
     assert after["flagged_at"][running[0]] == before["at30"]["sides"][running[0]]["deadline"]
 
 
-def test_a_restarted_server_reads_back_a_correspondence_clock_and_flags_it_on_time(tmp_path):
-    before, after = two_lives(tmp_path, MAIL_BEFORE, MAIL_AFTER)
+def test_a_restarted_server_reads_back_a_correspondence_clock_and_flags_it_on_time(migrated_var_dir):
+    before, after = two_lives(migrated_var_dir, MAIL_BEFORE, MAIL_AFTER)
     assert after["at1h"] == before["at1h"] and after["at1d"] == before["at1d"]
     (running,) = after["running"]
     side = before["at1d"]["sides"][running]
@@ -167,9 +166,9 @@ def test_a_restarted_server_reads_back_a_correspondence_clock_and_flags_it_on_ti
 
 
 def test_a_restarted_server_keeps_a_clock_paused_by_vacation_and_restarts_it_when_it_ends(
-    tmp_path,
+    migrated_var_dir,
 ):
-    before, after = two_lives(tmp_path, VACATION_BEFORE, VACATION_AFTER)
+    before, after = two_lives(migrated_var_dir, VACATION_BEFORE, VACATION_AFTER)
     assert after["at1d"] == before["at1d"] and after["at2d"] == before["at2d"]
     paused = before["at2d"]["sides"]["ge"]
     assert (paused["paused"], paused["running"], paused["left"]) == (True, False, 2 * 86400)
@@ -184,9 +183,9 @@ def test_a_restarted_server_keeps_a_clock_paused_by_vacation_and_restarts_it_whe
 
 
 def test_a_restarted_server_declines_an_open_opportunity_fire_offer_when_its_timer_runs_out(
-    tmp_path,
+    migrated_var_dir,
 ):
-    before, after = two_lives(tmp_path, WINDOW_BEFORE, WINDOW_AFTER)
+    before, after = two_lives(migrated_var_dir, WINDOW_BEFORE, WINDOW_AFTER)
     assert before["window"] is not None and after["window"] == before["window"]
     assert after["window_version"] == before["window_version"] == before["version"]
     assert (after["early"], after["declined"]) == (0, 1)

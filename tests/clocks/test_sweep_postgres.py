@@ -4,11 +4,9 @@ clock is flagged once, every reminder goes out once, every game-log line is writ
 from __future__ import annotations
 
 import json
-import uuid
 
 import psycopg
 import pytest
-from psycopg import sql
 
 from tests.conftest import manage
 
@@ -62,21 +60,10 @@ print(json.dumps({"errors": errors, "done": done, "heard": heard}))
 
 
 @pytest.fixture
-def database(postgres_url: str, tmp_path):
-    name = f"pgweb_clocks_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    url = postgres_url.rsplit("/", 1)[0] + f"/{name}"
-    env = {"DATABASE_URL": url, "PGWEB_VAR_DIR": str(tmp_path), "LOG_LEVEL": "WARNING",
+def database(fresh_postgres: str, tmp_path):
+    env = {"DATABASE_URL": fresh_postgres, "PGWEB_VAR_DIR": str(tmp_path), "LOG_LEVEL": "WARNING",
            "REDIS_URL": ""}  # fmt: skip
-    assert manage("migrate", "--noinput", env=env).returncode == 0
-    try:
-        yield url, env
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+    return fresh_postgres, env
 
 
 def test_two_sweeps_at_once_flag_and_remind_each_clock_once(database):

@@ -54,13 +54,12 @@ def test_a_failing_job_does_not_stop_the_others(jobs):
     assert sweeps.run_sweep() == {"broken": "failed", "fine": "ok"}
 
 
-def test_manage_worker_runs_due_sweeps_and_keeps_one_queued(tmp_path):
-    env = {"PGWEB_VAR_DIR": str(tmp_path), "DATABASE_URL": "", "REDIS_URL": "",
+def test_manage_worker_runs_due_sweeps_and_keeps_one_queued(migrated_var_dir):
+    env = {"PGWEB_VAR_DIR": str(migrated_var_dir), "DATABASE_URL": "", "REDIS_URL": "",
            "LOG_LEVEL": "WARNING", "PGWEB_SWEEP_SECONDS": "0.001"}  # fmt: skip
-    assert manage("migrate", "--noinput", env=env).returncode == 0
     run = manage("worker", "--batch", "--no-startup-delay", "--max-tasks", "3", env=env)
     assert run.returncode == 0, run.stderr
-    with sqlite3.connect(tmp_path / "pgweb.sqlite3") as db:
+    with sqlite3.connect(migrated_var_dir / "pgweb.sqlite3") as db:
         rows = db.execute(
             "SELECT status, count(*) FROM django_tasks_database_dbtaskresult GROUP BY status"
         ).fetchall()

@@ -7,17 +7,13 @@ import asyncio
 import json
 import random
 import urllib.request
-import uuid
 from http.cookiejar import CookieJar
 from pathlib import Path
 
-import psycopg
 import pytest
 import websockets
-from psycopg import sql
 
 from games.patch import apply_patch
-from tests.conftest import manage
 from tests.servicekit import Daphne
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
@@ -26,15 +22,12 @@ SCENARIO = "meeting-at-kessel"
 
 
 @pytest.fixture
-def server_env(postgres_url: str, redis_url: str, tmp_path: Path):
+def server_env(fresh_postgres: str, redis_url: str, tmp_path: Path) -> dict[str, str]:
     """A fresh migrated PostgreSQL database and the environment every daphne shares."""
-    name = f"pgweb_daphne_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    env = {
+    return {
         "DEBUG": "1",
         "SECRET_KEY": "daphne-processes-test-key",
-        "DATABASE_URL": postgres_url.rsplit("/", 1)[0] + f"/{name}",
+        "DATABASE_URL": fresh_postgres,
         "REDIS_URL": redis_url,
         "PGWEB_VAR_DIR": str(tmp_path),
         "LOG_LEVEL": "WARNING",
@@ -42,15 +35,6 @@ def server_env(postgres_url: str, redis_url: str, tmp_path: Path):
         "PGWEB_SOCKET_FRAMES_PER_SECOND": "10000",
         "PGWEB_SOCKET_FRAMES_BURST": "10000",
     }
-    migrated = manage("migrate", "--noinput", env=env)
-    assert migrated.returncode == 0, migrated.stderr
-    try:
-        yield env
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
 
 
 @pytest.fixture

@@ -4,11 +4,8 @@ and nobody is left waiting while a partner waits too."""
 
 from __future__ import annotations
 
-import uuid
-
 import psycopg
 import pytest
-from psycopg import sql
 
 from tests.conftest import manage
 
@@ -39,21 +36,9 @@ assert not errors, errors
 
 
 @pytest.fixture
-def database(postgres_url: str, tmp_path):
-    name = f"pgweb_match_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    url = postgres_url.rsplit("/", 1)[0] + f"/{name}"
-    env = {"DATABASE_URL": url, "PGWEB_VAR_DIR": str(tmp_path), "LOG_LEVEL": "WARNING"}
-    env.pop("REDIS_URL", None)
-    assert manage("migrate", "--noinput", env=env).returncode == 0
-    try:
-        yield url, env
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
+def database(fresh_postgres: str, tmp_path):
+    env = {"DATABASE_URL": fresh_postgres, "PGWEB_VAR_DIR": str(tmp_path), "LOG_LEVEL": "WARNING"}
+    return fresh_postgres, env
 
 
 def test_eight_seekers_at_once_on_eight_connections_make_four_games(database):
