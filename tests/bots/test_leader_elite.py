@@ -25,8 +25,9 @@ from games.rules.registry import for_scenario
 SEEUFER = "pl-seeufer-landing"
 
 
-def _decisions(scenario_id: str, seed: str, steps: int, keep):
-    """Decisions of a Veteran game that `keep(state, decision)` picks, with the states."""
+def _decisions(scenario_id: str, seed: str, steps: int, keep, enough: int | None = None):
+    """Decisions of a Veteran game that `keep(state, decision)` picks, with the states (the
+    first `enough` of them: the game stops there)."""
     rules = for_scenario(scenario_id)
     options = sorted(rules.scenarios()[scenario_id].default_options)
     s = rules.arm(rules.opening_state(scenario_id, options, None), options, "secret")
@@ -40,6 +41,8 @@ def _decisions(scenario_id: str, seed: str, steps: int, keep):
         d = harness.decision_for(rules, s, seat, f"{seed}:{n}")
         if keep(s, d):
             out.append((s, d))
+            if len(out) == enough:
+                break
         s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
     return out, facts
 
@@ -51,7 +54,7 @@ def test_units_afloat_the_defender_cannot_see_are_drawn_from_the_landing_force()
     found, facts = _decisions(
         SEEUFER, "afloat", 60,
         lambda s, d: d.side == "german" and any(u.get("hidden") for u in d.view["units"])
-        and not d.view.get("pending") and d.view["active"] == "german")
+        and not d.view.get("pending") and d.view["active"] == "german", enough=1)
     assert found, "no German decision with Allied units afloat"
     state, d = found[0]
     world = imagine(d.view, d.side, facts, "s")
@@ -112,7 +115,8 @@ def test_the_search_counts_what_the_scenario_counts():
 def test_elite_gives_the_same_command_for_the_same_input_however_slow_the_machine(monkeypatch):
     found, facts = _decisions("pl-hollenbach", "same", 40,
                               lambda s, d: d.view["phase"] == "move_vehicles"
-                              and not d.view.get("pending") and len(d.commands()) > 5)
+                              and not d.view.get("pending") and len(d.commands()) > 5,
+                              enough=1)
     assert found
     _state, d = found[0]
     first = leader_elite.choose(d, facts)
@@ -134,12 +138,13 @@ def _facts(scenario_id: str):
 
 
 @cache  # the same game for several tests: decisions and facts are plain data nobody changes
-def _where_bold_differs(scenario_id: str = "pl-hollenbach", seed: str = "stances"):
+def _where_bold_differs(scenario_id: str = "pl-hollenbach", seed: str = "stances",
+                        enough: int | None = None):
     facts = _facts(scenario_id)
     found, _ = _decisions(scenario_id, seed, 160,
                               lambda s, d: not d.view.get("pending")
                               and d.view["active"] == d.side
-                              and BOLD in dict(leader_elite.plans(d, facts)))
+                              and BOLD in dict(leader_elite.plans(d, facts)), enough)
     assert found, "no decision where the bold Veteran plays none of the steady one's plans"
     return found, facts
 
@@ -189,7 +194,7 @@ def test_where_there_is_one_plan_elite_plays_the_veterans_command_without_search
     found, _ = _decisions("pl-hollenbach", "agree", 60,
                               lambda s, d: not d.view.get("pending")
                               and d.view["active"] == d.side
-                              and len(leader_elite.plans(d, facts)) == 1)
+                              and len(leader_elite.plans(d, facts)) == 1, enough=10)
     assert found
 
     def no_search(*a, **k):
@@ -227,7 +232,7 @@ def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
     """The work is counted in legal commands weighed, not seconds: a round of samples is
     begun only while the budget allows it, and in a battle too big to play once for each
     plan only the plans whose samples fit are weighed."""
-    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget")
+    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget", enough=2)
     played = leader_elite.play_out
     spent: list[int] = []
 
@@ -248,7 +253,7 @@ def test_a_sample_stops_once_it_has_weighed_its_share_of_the_budget(monkeypatch)
     """In a turn so big that one sample would weigh more than a quarter of the budget (River
     Assault's first turns: 6,500 commands), the sample stops once it has: two samples of
     two plans still fit, so a big battle is searched too, each plan judged as far into it."""
-    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget")
+    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget", enough=2)
     _state, d = found[0]
     steps: list[int] = []
     real = leader_elite.seat_decision
