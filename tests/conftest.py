@@ -51,6 +51,17 @@ def _one_redis_database_per_worker() -> None:
 _one_redis_database_per_worker()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Hash the passwords of this process's test users with a fast hasher: the default one
+    takes half a second of CPU a hash, by design, which only slows the tests (they check
+    logins, lockouts and sign-ups, not the hasher). Servers a test starts in processes of
+    their own keep the default. Not in a run without Django (tests/rules/cited_tests.py)."""
+    if config.pluginmanager.hasplugin("django"):
+        from django.test import override_settings  # noqa: PLC0415  (Django's settings are set up)
+
+        override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]).enable()
+
+
 # The layers (or single files) that take longest, in the order they are handed out: under
 # xdist (`--dist loadfile`) the quick files then fill the workers' last minutes, instead of
 # one worker finishing a long file while the other waits. The two rules files are the
