@@ -28,9 +28,10 @@ def shot(page, name: str) -> Path:
 
 
 def guest(browser, base: str, **context) -> object:
-    """A new guest in a fresh browser context, on the lobby page."""
+    """A new guest in a fresh browser context, signed in through the API, on no page yet: the
+    test opens the one it looks at. (On the lobby, his page would be taken to the game by
+    itself as it starts, a second load racing the test's own.)"""
     page = browser.new_context(**(context or DESKTOP)).new_page()
-    page.goto(base + "/")
     api(page, "POST", base + "/api/v1/auth/guest")
     return page
 
