@@ -165,7 +165,11 @@ def test_a_tap_on_an_action_holds_while_another_seats_command_redraws_the_panel(
     # The panel was drawn again (two frames on), and the button stayed where it was.
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert held.evaluate("(node) => node.isConnected")
-    assert abs(held.bounding_box()["y"] - box["y"]) < 1
+    # The point pressed is still on the button, so the release lands on it too. (A line the
+    # command adds to the log above may move it a little where the browser's scroll
+    # anchoring does not make up for it.)
+    now = held.bounding_box()
+    assert now["y"] < box["y"] + box["height"] / 2 < now["y"] + now["height"], (box, now)
     page.mouse.up()
     confirm = page.locator("#confirm")
     confirm.wait_for(state="visible")
