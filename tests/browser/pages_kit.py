@@ -5,13 +5,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, manage
 
 SHOTS = ROOT / "test-results"
 TIMEOUT = 15_000
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
+
+# The worker's sweep, run in its own process at a moment when the side's clock has run out.
+_FLAG = """
+from datetime import timedelta
+from django.utils import timezone
+from games.clocks import jobs
+from games.clocks.models import SideClock
+now = timezone.now()
+SideClock.objects.filter(game_id="{game}", side_id="{side}").update(
+    remaining=1.0, running_since=now - timedelta(seconds=5), deadline=now - timedelta(seconds=4))
+jobs.flag_due(now)
+print(SideClock.objects.get(game_id="{game}", side_id="{side}").flagged_at is not None)
+"""
 
 
 def api(page, base: str, method: str, path: str, data: dict | None = None) -> dict:
@@ -31,3 +44,11 @@ def shot(page, name: str) -> Path:
     path = SHOTS / f"pages-{name}.png"
     page.screenshot(path=str(path), full_page=False)
     return path
+
+
+def flag(env: dict[str, str], game: str, side: str) -> None:
+    """Run the worker's sweep in its own process once the side's clock has run out, and see
+    the side flagged by it. (The sweep flags every clock due in the live server's database,
+    which other tests' games share: how many it flagged says nothing of this one.)"""
+    run = manage("shell", "-c", _FLAG.format(game=game, side=side), env=env)
+    assert run.returncode == 0 and run.stdout.strip().endswith("True"), (run.stdout, run.stderr)

@@ -4,19 +4,7 @@ opponent's wait and more-time buttons, each written to the log."""
 
 from __future__ import annotations
 
-from tests.browser.pages_kit import SHOTS, TIMEOUT, api
-from tests.conftest import manage
-
-FLAG = """
-from datetime import timedelta
-from django.utils import timezone
-from games.clocks import jobs
-from games.clocks.models import SideClock
-now = timezone.now()
-SideClock.objects.filter(game_id="{game}", side_id="{side}").update(
-    remaining=1.0, running_since=now - timedelta(seconds=5), deadline=now - timedelta(seconds=4))
-print(jobs.flag_due(now))
-"""
+from tests.browser.pages_kit import SHOTS, TIMEOUT, api, flag
 
 
 def shot(page, name: str) -> None:
@@ -59,8 +47,7 @@ def test_both_clocks_tick_on_the_game_page_and_an_out_of_time_side_can_be_waited
     shot(bob, "phone")
 
     # The Soviets run out of time (the worker's sweep flags them); the Germans may decide.
-    run = manage("shell", "-c", FLAG.format(game=game_id, side="su"), env=live_server_env)
-    assert run.returncode == 0 and run.stdout.strip().endswith("1"), run.stderr
+    flag(live_server_env, game_id, "su")
     ann.reload()
     ann.locator("#clocks .clock-flagged[data-side=su]").wait_for(timeout=TIMEOUT)
     outcomes = ann.locator(".clock-outcomes button")

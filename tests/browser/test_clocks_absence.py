@@ -7,32 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.pages_kit import PHONE, TIMEOUT, api, shot
+from tests.browser.pages_kit import PHONE, TIMEOUT, api, flag, shot
 from tests.conftest import manage
 
 TEAM_SCENARIO = "melnitsa-bridgehead"  # a formation for each of two seats a side
-
-# The worker's sweep, run in its own process at a moment when the side's clock has run out.
-FLAG = """
-from datetime import timedelta
-from django.utils import timezone
-from games.clocks import jobs
-from games.clocks.models import SideClock
-now = timezone.now()
-SideClock.objects.filter(game_id="{game}", side_id="{side}").update(
-    remaining=1.0, running_since=now - timedelta(seconds=5), deadline=now - timedelta(seconds=4))
-print(jobs.flag_due(now))
-"""
 
 LAST_SEAT = """
 from games.models import GameStep
 print(GameStep.objects.filter(game_id="{game}").order_by("-version").values_list("seat__seat_id", flat=True)[0])
 """
-
-
-def flag(env, game: str, side: str) -> None:
-    run = manage("shell", "-c", FLAG.format(game=game, side=side), env=env)
-    assert run.returncode == 0 and run.stdout.strip().endswith("1"), run.stderr
 
 
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
