@@ -4,7 +4,7 @@ do in an enemy hex with its odds, the log by activation, and a late spectator's 
 from __future__ import annotations
 
 from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, players, shot  # noqa: F401
-from tests.browser.test_game_play import acting, confirm, groups, roll_initiative
+from tests.browser.test_game_play import acting, api, confirm, groups, roll_initiative, version
 
 
 def own_stack(page) -> tuple[str, list[str]]:
@@ -125,3 +125,41 @@ def test_a_late_spectator_reads_the_whole_log_grouped_by_activation(players, bro
     assert sam.locator("#log .log-group[data-side='su'], #log .log-group[data-side='ge']").count() >= 1
     shot(sam, "late-spectator-log")
     sam.context.close()
+
+
+
+def test_a_press_in_the_stack_panel_holds_while_the_other_side_plays(players) -> None:  # noqa: F811 - the fixture
+    """The side waiting looks through a stack of its own while the other side acts. Every
+    command draws the stack panel again; the rows that did not change stay the same nodes,
+    so a press on a row's details button still lands when it is let go."""
+    url, ann, bob = players
+    base, game = url.split("/games/")[0], url.rstrip("/").rsplit("/", 1)[1]
+    roll_initiative([ann, bob])
+    actor = acting([ann, bob])
+    waiting = bob if actor is ann else ann
+    hex_label, _ = own_stack(waiting)
+    waiting.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    waiting.evaluate("window.pgweb.board.spread(null)")
+    counter = waiting.locator(f'svg .unit[data-hex="{hex_label}"]').last
+    counter.dispatch_event("pointerdown", {"button": 0, "pointerId": 7, "isPrimary": True})
+    counter.dispatch_event("pointerup", {"button": 0, "pointerId": 7, "isPrimary": True})
+    panel = waiting.locator("#stack-panel")
+    panel.wait_for(timeout=TIMEOUT)
+    info = panel.locator(".stack-row .stack-info").last
+    unit = info.evaluate("(b) => b.closest('.stack-row').dataset.unit")
+    held = info.element_handle()
+    held.scroll_into_view_if_needed()
+    box = held.bounding_box()
+    waiting.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    waiting.mouse.down()
+    before = version(waiting)
+    legal = api(actor, "GET", f"{base}/api/v1/games/{game}/legal")
+    cmd = next(c for c in legal["commands"] if c["type"] == "activate")
+    said = api(actor, "POST", f"{base}/api/v1/games/{game}/commands", {"id": 9, "v": legal["v"], "command": cmd})
+    assert said["t"] == "ack", said
+    waiting.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
+    waiting.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert held.evaluate("(node) => node.isConnected")  # drawn again: the very same node
+    waiting.mouse.up()
+    waiting.wait_for_function(f"() => window.pgweb.ui.selected === '{unit}'", timeout=TIMEOUT)
+    panel.locator(f'.stack-row.focused[data-unit="{unit}"]').wait_for(timeout=TIMEOUT)

@@ -261,6 +261,8 @@ def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_p
     assert "Your move: opportunity fire at 1st M4/75 Sherman in A-I-1, or decline" in bob.locator("#turn-banner").inner_text()
     ann.wait_for_function("() => /German may opportunity-fire at 1st M4\\/75 Sherman/.test(document.getElementById('turn-banner').innerText)",
                           timeout=TIMEOUT)
+    # The board rings the gun in its next frame (its redraws are scheduled; the prompt is not).
+    bob.wait_for_function("() => document.querySelectorAll('svg .unit.marked').length > 0", timeout=TIMEOUT)
     assert bob.evaluate("[...document.querySelectorAll('svg .unit.marked')].map(u => u.dataset.unit)") == [GUN]
     bob.wait_for_function("() => /provisional/.test(document.getElementById('opfire').innerText)", timeout=TIMEOUT)
     assert "75 mm AT Gun at 1st M4/75 Sherman" in prompt.inner_text()

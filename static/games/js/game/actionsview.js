@@ -79,7 +79,8 @@ export function drawStack(ctx) {
     summary,
     onToggle: togglePick,
     onFocus: (id) => { ui.selected = id; board.select(id); render(); },
-    onAll: () => setPicks(here.filter((x) => x.own && canAct(x.id)).map((x) => x.id)),
+    // Read when pressed: a button kept through redraws must not pick an earlier stack.
+    onAll: () => setPicks(stackAt(ui.stackHex).filter((x) => x.own && canAct(x.id)).map((x) => x.id)),
     onNone: () => setPicks([]),
     onClose: () => openStack(null),
   });

@@ -1,8 +1,12 @@
 // The panels that act on the map's answers: the stack panel (pick the counters that act
 // together), the hex menu (what the picked units can do in the hex pointed at, with odds),
 // "why not" (the server's reasons and rules), opportunity fire, the line-of-sight answer.
-// Each takes plain data and callbacks and draws with textContent; none keeps state.
+// Each takes plain data and callbacks and draws with textContent; none keeps state. Every
+// command anyone sends draws them again: what did not change stays the same node (fillKept),
+// so a press on it still lands when it is let go, and a stack's unchanged rows stay put
+// when another row changes.
 
+import { fillKept } from "../ui/keyed.js";
 import { el, fill } from "./dom.js";
 
 /**
@@ -13,70 +17,70 @@ export function renderStackPanel(root, { hex, rows, summary, onToggle, onFocus, 
   root.hidden = !hex;
   if (!hex) return fill(root);
   const pickable = rows.filter((r) => r.canAct).length;
-  fill(
-    root,
+  const list = root.querySelector(":scope > .stack-list") ?? el("ul", { class: "stack-list" });
+  fillKept(list, rows.map((r) => el("li", { class: `stack-row${r.own ? " own" : " enemy"}${r.focused ? " focused" : ""}`, "data-unit": r.id },
+    r.own ? el("input", { type: "checkbox", id: `pick-${r.id}`, "data-unit": r.id, checked: r.picked, disabled: !r.canAct, onchange: () => onToggle(r.id) }) : el("span", { class: "stack-spacer" }),
+    el("label", { for: r.own ? `pick-${r.id}` : null, class: "stack-name" }, r.name),
+    el("span", { class: "stack-values" }, r.values),
+    r.chips ? el("span", { class: "stack-chips" }, r.chips) : null,
+    el("button", { type: "button", class: "stack-info", "data-focus-key": `info:${r.id}`, "aria-label": `Details of ${r.name}`, onclick: () => onFocus(r.id) }, "i"))));
+  // A kept box shows the pick as it is now, whatever a click on it left it showing.
+  const picked = new Set(rows.filter((r) => r.picked).map((r) => r.id));
+  for (const box of list.querySelectorAll("input[data-unit]")) box.checked = picked.has(box.dataset.unit);
+  fillKept(root, [
     el("div", { class: "stack-head" },
       el("h3", {}, `Stack in ${hex} (${rows.length} counter${rows.length === 1 ? "" : "s"})`),
       el("button", { type: "button", class: "stack-close", "aria-label": "Close the stack panel", onclick: onClose }, "×")),
-    el("ul", { class: "stack-list" }, rows.map((r) => el("li", { class: `stack-row${r.own ? " own" : " enemy"}${r.focused ? " focused" : ""}`, "data-unit": r.id },
-      r.own ? el("input", { type: "checkbox", id: `pick-${r.id}`, "data-unit": r.id, checked: r.picked, disabled: !r.canAct, onchange: () => onToggle(r.id) }) : el("span", { class: "stack-spacer" }),
-      el("label", { for: r.own ? `pick-${r.id}` : null, class: "stack-name" }, r.name),
-      el("span", { class: "stack-values" }, r.values),
-      r.chips ? el("span", { class: "stack-chips" }, r.chips) : null,
-      el("button", { type: "button", class: "stack-info", "data-focus-key": `info:${r.id}`, "aria-label": `Details of ${r.name}`, onclick: () => onFocus(r.id) }, "i")))),
+    list,
     pickable > 1 ? el("div", { class: "stack-picks" },
       el("button", { type: "button", class: "cmd stack-all", "data-focus-key": "stack-all", onclick: onAll }, "Pick all that can act"),
       el("button", { type: "button", class: "cmd stack-none", "data-focus-key": "stack-none", onclick: onNone }, "Pick none")) : null,
     summary ? el("p", { class: "hint stack-summary" }, summary) : null,
-  );
+  ].flat());
 }
 
 /** What the picked units can do in one hex: a button per command with its odds. */
 export function renderHexMenu(root, menu) {
   root.hidden = !menu;
   if (!menu) return fill(root);
-  fill(
-    root,
+  fillKept(root, [
     el("h3", {}, `In ${menu.hex}${menu.terrain ? ` (${menu.terrain})` : ""}`),
     menu.items.map((item) => el("button", { type: "button", class: `cmd cmd-${item.type} hex-choice`, "data-command": item.type, "data-focus-key": item.key, onclick: item.onPick },
       el("span", { class: "choice-label" }, item.label), item.odds ? el("span", { class: "choice-odds" }, item.odds) : null)),
-  );
+  ].flat());
 }
 
 /** Why the picked units cannot act where the player pointed: the server's reasons and rules. */
 export function renderWhyNot(root, answer) {
   root.hidden = !answer;
   if (!answer) return fill(root);
-  fill(
-    root,
+  fillKept(root, [
     el("h3", {}, `Why not ${answer.hex}?`),
     answer.loading ? el("p", { class: "hint" }, "Asking the referee…")
       : answer.lines.length ? el("ul", { class: "why-not-list" }, answer.lines.map((l) => el("li", { class: l.ok ? "ok" : "refused" }, l.text)))
         : el("p", { class: "hint" }, answer.error ?? "Nothing these units can do there."),
-  );
+  ].flat());
 }
 
 /** Opportunity fire: the mover, then every unit that may fire at it with its odds. */
 export function renderOpfire(root, prompt) {
   root.hidden = !prompt;
   if (!prompt) return fill(root);
-  fill(
-    root,
+  fillKept(root, [
     el("h3", {}, prompt.antiAircraft ? `Anti-aircraft fire at ${prompt.mover}${prompt.hex ? ` over ${prompt.hex}` : ""}` : `Opportunity fire at ${prompt.mover} in ${prompt.hex}`),
     el("p", { class: "hint" }, `${prompt.items.length} way${prompt.items.length === 1 ? "" : "s"} to fire, ringed on the map; or decline.`),
     prompt.items.map((item) => el("button", { type: "button", class: `cmd cmd-${item.type ?? "opportunity_fire"} opfire-choice`, "data-command": item.type ?? "opportunity_fire", "data-focus-key": item.key, onclick: item.onPick },
       el("span", { class: "choice-label" }, item.label), item.odds ? el("span", { class: "choice-odds" }, item.odds) : null)),
-  );
+  ].flat());
 }
 
 /** The line-of-sight tool's state: what to click next, or the server's answer. */
 export function renderLos(root, los) {
   root.hidden = !los;
   if (!los) return fill(root);
-  fill(
-    root,
+  fillKept(root, [
     el("strong", {}, "Line of sight: "),
     el("span", { class: "los-text" }, los.text),
     el("button", { type: "button", class: "los-close", "aria-label": "Close the line-of-sight tool", onclick: los.onClose }, "×"),
-  );
+  ].flat());
 }
