@@ -139,8 +139,8 @@ def test_a_tap_on_an_action_holds_while_another_seats_command_redraws_the_panel(
     release on two different nodes make no click, so a button that did not change stays the
     same node: a player of the side waiting presses Resign on a phone, a seat of the side
     acting activates, the presser's panel is drawn again, they let go, and the confirmation
-    asks whether to resign. The log above it gains a line but keeps its height, so the button
-    stays where it was pressed."""
+    asks whether to resign. Nor does the button move: the log above it gains a line but keeps
+    its height, and the seats below it may gain rows as presence arrives."""
     game, pages = team_game(lambda: person("phone"), live_server_url)
     roll_initiative(pages, live_server_url, game)
     legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}

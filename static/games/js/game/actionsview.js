@@ -106,7 +106,7 @@ export function drawActions(ctx, commands) {
   // Resigning is open to any seat at any time (D-RESIGN-1), so it is not in the legal list;
   // the engine still referees it, and the confirmation says it cannot be taken back.
   fillKept(document.getElementById("global-actions"), buttons);
-  // It sits apart, below every routine action, and looks unlike them; it still asks to confirm.
+  // It sits apart from the routine actions (above the seats) and looks unlike them; it still asks to confirm.
   const resign = boot.seat && view() && !view().result;
   const row = document.getElementById("resign-row");
   fillKept(row, [resign ? commandButton(ctx, { type: "resign" }, "Resign the game…") : null]);
