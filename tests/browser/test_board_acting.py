@@ -127,7 +127,6 @@ def test_a_late_spectator_reads_the_whole_log_grouped_by_activation(players, bro
     sam.context.close()
 
 
-
 def test_a_press_in_the_stack_panel_holds_while_the_other_side_plays(players) -> None:  # noqa: F811 - the fixture
     """The side waiting looks through a stack of its own while the other side acts. Every
     command draws the stack panel again; the rows that did not change stay the same nodes,
