@@ -60,6 +60,4 @@ def players(browser, live_server_url):
     url = start_game(live_server_url, ann, bob, "melnitsa-bridgehead", ("su", "ge"))
     for p in (ann, bob):
         open_board(p, url)
-    yield url, ann, bob
-    for p in (ann, bob):
-        p.context.close()
+    return url, ann, bob

@@ -109,12 +109,6 @@ def two_players(browser, base: str, scenario: str = SCENARIO, *, dice: tuple[dic
     return su, ge
 
 
-def close(*players: Player) -> None:
-    for p in players:
-        p.desk.context.close()
-        p.phone.context.close()
-
-
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

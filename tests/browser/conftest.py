@@ -3,11 +3,13 @@
 `live_server_url` starts `daphne pgweb.asgi:application` once per test session on a free loopback
 port, production-like (DEBUG off, collected static files served by WhiteNoise) over a fresh
 migrated SQLite database. `browser` launches /usr/bin/chromium (never a downloaded build);
-`page` gives each test a new context, so cookies and storage do not leak between tests.
+`page` gives each test a context of its own: no cookie, permission or page of an earlier test
+is left in it (only the cache of static files is kept, see PolicyWatchingBrowser).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -132,15 +134,35 @@ REPORT_VIOLATIONS = (
 
 
 class PolicyWatchingBrowser:
-    """The launched browser, whose every new context reports policy violations."""
+    """The launched browser, whose every new context reports policy violations, and which
+    keeps the contexts a test leaves for the next test asking for the same options.
+
+    A fresh context loads the board cold: every module, stylesheet and font fetched and
+    compiled again, about 1.5 s of CPU, four times the same page in a context that has
+    loaded it before. So after each test its contexts are emptied instead of closed (every
+    page closed, which ends their sockets as closing the context would; cookies and granted
+    permissions cleared) and handed out again: the next person starts signed out, with only
+    the HTTP cache of static files kept. A context that registered a service worker, or
+    that a test closed itself, is never handed out again.
+    """
 
     def __init__(self, chromium: object) -> None:
         self._chromium = chromium
-        self.opened: list[object] = []  # the contexts of the current test (closed after it)
+        self.opened: list[object] = []  # the contexts of the current test (emptied after it)
+        self._idle: dict[str, list[object]] = {}  # options -> emptied contexts
+        self._options: dict[int, str] = {}
+        self._closed: set[int] = set()
 
     def new_context(self, **kwargs: object) -> object:
-        context = self._chromium.new_context(**kwargs)
+        key = json.dumps(kwargs, sort_keys=True)
+        idle = self._idle.get(key)
+        context = idle.pop() if idle else self._launch(key, kwargs)
         self.opened.append(context)
+        return context
+
+    def _launch(self, key: str, kwargs: dict) -> object:
+        context = self._chromium.new_context(**kwargs)
+        self._options[id(context)] = key
         context.add_init_script(REPORT_VIOLATIONS)
 
         def on_console(msg: object) -> None:
@@ -148,7 +170,23 @@ class PolicyWatchingBrowser:
                 POLICY_VIOLATIONS.append(f"{msg.page.url if msg.page else '?'}: {msg.text}")
 
         context.on("console", on_console)
+        context.on("close", lambda closed: self._closed.add(id(closed)))
         return context
+
+    def release(self) -> None:
+        """Empty the current test's contexts and keep them for the next tests."""
+        opened, self.opened[:] = list(dict.fromkeys(self.opened)), []
+        for context in opened:
+            if id(context) in self._closed:
+                continue
+            for page in context.pages:
+                page.close()
+            if context.service_workers:
+                context.close()
+                continue
+            context.clear_cookies()
+            context.clear_permissions()
+            self._idle.setdefault(self._options[id(context)], []).append(context)
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._chromium, name)
@@ -182,20 +220,18 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture(autouse=True)
 def contexts_closed(browser) -> Iterator[None]:
-    """Close every context a test opened once it ends, those it did not close itself too: a
-    page left open keeps its sockets, heartbeats and timers going through every later test
-    (a lobby page redraws at each change of turn in any game), costing both the browser and
-    the live server."""
+    """Close every page a test opened once it ends: a page left open keeps its sockets,
+    heartbeats and timers going through every later test (a lobby page redraws at each change
+    of turn in any game), costing both the browser and the live server. Its contexts are
+    emptied and kept for later tests (PolicyWatchingBrowser)."""
     yield
-    opened, browser.opened[:] = list(browser.opened), []
-    for context in opened:
-        context.close()
+    browser.release()
 
 
 @pytest.fixture
 def page(browser) -> object:
-    """Open a page in a fresh browser context (its own cookies and storage; closed after the
-    test by contexts_closed)."""
+    """Open a page in a browser context of its own (no cookie of an earlier test; emptied after
+    the test by contexts_closed)."""
     return browser.new_context().new_page()
 
 
@@ -203,7 +239,7 @@ def page(browser) -> object:
 def person(browser, live_server_url) -> Callable:
     """Open a person on demand: `person(viewport="phone", guest=True)` -> a page. Each has
     its own cookies; a guest is signed in through the API before the test starts (their
-    contexts are closed after the test by contexts_closed)."""
+    contexts are emptied after the test by contexts_closed)."""
 
     def open_person(viewport: str = "desktop", guest: bool = True):
         phone = viewport == "phone"

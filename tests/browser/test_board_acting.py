@@ -124,7 +124,6 @@ def test_a_late_spectator_reads_the_whole_log_grouped_by_activation(players, bro
     # Each group is edged in its side's colour and folds.
     assert sam.locator("#log .log-group[data-side='su'], #log .log-group[data-side='ge']").count() >= 1
     shot(sam, "late-spectator-log")
-    sam.context.close()
 
 
 def test_a_press_in_the_stack_panel_holds_while_the_other_side_plays(players) -> None:  # noqa: F811 - the fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 from tests.browser.board_people import TIMEOUT, shot
 from tests.browser.board_play import (
     click_hex,
-    close,
     into_enemy,
     pick_units,
     play_until,
@@ -62,7 +61,6 @@ def test_the_assault_marker_starts_an_assault_with_both_sides_odds(browser, live
     page.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
     shot(page, "assault-marker")
     confirm_and_read_log(page, "Assault in")
-    close(*players)
 
 
 def test_a_move_into_an_enemy_hex_is_offered_with_its_assault_odds(browser, live_server_url, live_server_env) -> None:
@@ -94,7 +92,6 @@ def test_a_move_into_an_enemy_hex_is_offered_with_its_assault_odds(browser, live
     assert "%" in text
     shot(page, "move-into-enemy-confirm")
     confirm_and_read_log(page, "Assault in")
-    close(*players)
 
 
 def test_a_bombardment_is_chosen_on_the_map_with_its_odds(browser, live_server_url, live_server_env) -> None:
@@ -116,4 +113,3 @@ def test_a_bombardment_is_chosen_on_the_map_with_its_odds(browser, live_server_u
     assert text.startswith("Bombard ") and "column" in text and "%" in text, text
     shot(page, "bombard-from-the-map")
     confirm_and_read_log(page, "bombardment")
-    close(*players)

@@ -15,9 +15,7 @@ def game(browser, live_server_url):
     ann = guest(browser, live_server_url, **DESKTOP)
     bob = guest(browser, live_server_url, **DESKTOP)
     url = start_game(live_server_url, ann, bob, SCENARIO, ("su", "ge"))
-    yield url, ann, bob
-    for p in (ann, bob):
-        p.context.close()
+    return url, ann, bob
 
 
 def counter_fills(page) -> dict:
@@ -64,7 +62,6 @@ def test_every_viewer_sees_each_side_in_its_own_colour(game, browser, live_serve
     assert sam_edges["own"] == [] and set(sam_edges["enemy"]) == {faces["su"]["edge"], faces["ge"]["edge"]}
     assert "Melnitsa" in sam.title()
     shot(sam, "spectator-desktop")
-    sam.context.close()
 
 
 def test_counters_are_readable_at_the_default_zoom_on_a_desktop(game) -> None:
@@ -87,4 +84,3 @@ def test_counters_are_big_enough_for_a_finger_on_a_phone(game, browser, live_ser
     width = phone.evaluate("document.querySelector('svg.board').getBoundingClientRect().width")
     assert width >= 380
     shot(phone, "phone")
-    phone.context.close()

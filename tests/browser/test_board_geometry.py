@@ -8,7 +8,7 @@ import struct
 import zlib
 
 from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot
-from tests.browser.board_play import close, roll_initiative, two_players
+from tests.browser.board_play import roll_initiative, two_players
 
 
 def png_pixels(data: bytes) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
@@ -106,5 +106,3 @@ def test_the_board_geometry_on_a_phone_and_for_a_spectator(browser, live_server_
             want = tuple(int(faces[side]["fill"][i:i + 2], 16) for i in (1, 3, 5))
             assert sum(abs(a - b) for a, b in zip(rgb, want, strict=True)) < 40, (side, rgb, want)
         shot(sam, f"geometry-spectator-{name}")
-        sam.context.close()
-    close(*players)

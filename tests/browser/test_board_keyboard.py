@@ -222,4 +222,3 @@ def test_a_redraw_keeps_an_opened_list_open_and_the_focus_on_its_button(browser,
     page = browser.new_context(**DESKTOP).new_page()
     page.goto(live_server_url + "/")
     assert page.evaluate(TWO_PANELS) == {"stillOpen": True, "inText": True, "key": "cmd:move-u1-0405"}
-    page.context.close()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.board_people import TIMEOUT, shot
-from tests.browser.board_play import close, move_next_to_enemy, roll_initiative, two_players
+from tests.browser.board_play import move_next_to_enemy, roll_initiative, two_players
 from tests.browser.test_game_play import groups, version
 
 
@@ -49,4 +49,3 @@ def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(
     confirm.tap() if viewport == "phone" else confirm.click()
     p.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
     p.locator("#log").filter(has_text="opportunity-fire").wait_for(state="attached", timeout=TIMEOUT)
-    close(*players)

@@ -19,9 +19,7 @@ def phone_game(browser, live_server_url):
     url = start_game(live_server_url, phone, desk, SCENARIO, ("su", "ge"))
     for p in (phone, desk):
         open_board(p, url)
-    yield phone, desk
-    for p in (phone, desk):
-        p.context.close()
+    return phone, desk
 
 
 def inside_viewport(page, selector: str) -> bool:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.browser.board_people import TIMEOUT, shot
-from tests.browser.board_play import close, roll_initiative, two_players
+from tests.browser.board_play import roll_initiative, two_players
 
 PHONE_HEIGHT = 844
 HMG = {"su": "su-hmg-1", "ge": "ge-hmg-4"}  # each has a target from the first segment
@@ -24,7 +24,6 @@ def game(browser, live_server_url, live_server_env):
     phone.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     phone.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
     yield first, phone
-    close(*players)
 
 
 def on_screen(page, selector: str) -> bool:

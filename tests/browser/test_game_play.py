@@ -46,11 +46,7 @@ def people(browser, live_server_url):
     for p in pages:
         p.goto(live_server_url + "/")
         api(p, "POST", live_server_url + "/api/v1/auth/guest")
-    try:
-        yield pages
-    finally:
-        for c in contexts:
-            c.close()
+    return pages
 
 
 def version(page) -> int:

@@ -4,7 +4,7 @@ seat commanding only its units; names and chat with markup are shown as text."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -16,20 +16,13 @@ GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
 
 
 @pytest.fixture
-def contexts(browser) -> Iterator:
+def contexts(browser) -> Callable:
     """Open browser contexts on demand, each with its own cookies (a different person)."""
-    opened = []
 
     def open_page():
-        context = browser.new_context()
-        opened.append(context)
-        return context.new_page()
+        return browser.new_context().new_page()
 
-    try:
-        yield open_page
-    finally:
-        for context in opened:
-            context.close()
+    return open_page
 
 
 def quick_match(page, base: str, team_size: int = 1) -> None:

@@ -101,9 +101,7 @@ def pl_people(browser, live_server_url, live_server_env):
     url = f"{live_server_url}/games/{game['id']}/"
     for p in (ann, bob, cy):
         open_game(p, url)
-    yield url, ann, bob, cy
-    for p in (ann, bob, cy):
-        p.context.close()
+    return url, ann, bob, cy
 
 
 def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows(pl_people) -> None:

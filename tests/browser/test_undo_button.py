@@ -34,9 +34,7 @@ def players(browser, live_server_url):
     url = start_game(live_server_url, ann, bob, SCENARIO, ("ge", "su"))
     for p in (ann, bob):
         open_board(p, url)
-    yield ann, bob
-    for p in (ann, bob):
-        p.context.close()
+    return ann, bob
 
 
 def test_undo_takes_back_a_move_for_both_players_and_then_goes_away(players) -> None:
