@@ -27,10 +27,12 @@ the file, so a run stopped part-way goes on where it stopped, and runs of severa
 (each `--scenario` in turn) give the summary of the whole when the last is run with every
 part's scenarios and the same file. A game's dice come from the seed, the scenario, the
 pairing and its number alone, so a recorded game is the game the run would have played.
+`--from-game N` plays only games N and up of each scenario: a run whose first games are in a
+record that was lost goes on with the very games it had left.
 
 Run: .venv/bin/python bench/bots.py [--games N] [--jobs J] [--seed S] [--options a,b]
                                     [--scenario ID]... [--pairings elite_vs_veteran,...]
-                                    [--record FILE]
+                                    [--record FILE] [--from-game N]
 Last line: bots: veteran_vs_recruit=0.NN recruit_vs_random=0.NN elite_vs_veteran=0.NN
 decision_p95_ms=N elite_p95_ms=N games=N
 """
@@ -123,7 +125,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--record", type=Path, default=None,
                    help="append each finished game to this file; games already in it are "
                         "not played again, and the summary counts them")
+    p.add_argument("--from-game", type=int, default=0,
+                   help="play only games N and up of each scenario (the run's earlier games "
+                        "were played before)")
     a = p.parse_args(argv)
+    if a.from_game < 0:
+        p.error("--from-game takes a game number, 0 or more")
     scenarios = a.scenario or scenario_ids()
     wanted = set(a.pairings.split(","))
     pairings = [(x, y) for x, y in PAIRINGS if f"{x}_vs_{y}" in wanted]
@@ -137,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
             except ValueError as exc:
                 p.error(str(exc))
             jobs += [(strong, weak, sid, g, a.seed, options)
-                     for g in range(games_for(strong, sid, a.games))]
+                     for g in range(a.from_game, games_for(strong, sid, a.games))]
     done = recorded(a.record)
     results = [done[_key(j)] for j in jobs if _key(j) in done]
     if results:

@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
 bench = importlib.util.module_from_spec(spec)
@@ -59,3 +61,19 @@ def test_a_recorded_game_is_the_game_an_unrecorded_run_plays(tmp_path, capsys):
         f"recruit_vs_random pl-hollenbach: game=0 score={game['score']:.1f} "
         f"winner={game['winner'] or 'draw'} steps={game['steps']}")
     assert json.loads(game["key"]) == ["recruit", "random", "pl-hollenbach", 0, "rec", []]
+
+
+def test_a_run_from_a_later_game_plays_the_very_games_a_whole_run_plays_there(tmp_path, capsys):
+    whole = tmp_path / "whole.jsonl"
+    assert bench.main([*RUN, "--games", "3", "--record", str(whole)]) == 0
+    later = tmp_path / "later.jsonl"
+    assert bench.main([*RUN, "--games", "3", "--from-game", "2", "--record", str(later)]) == 0
+    out = capsys.readouterr().out
+    assert last_line(out).endswith("games=1")
+    by_game = {json.loads(line)["game"]: json.loads(line) for line in whole.read_text().splitlines()}
+    (game,) = [json.loads(line) for line in later.read_text().splitlines()]
+    assert game["game"] == 2
+    assert {k: game[k] for k in ("key", "score", "winner", "steps")} == {
+        k: by_game[2][k] for k in ("key", "score", "winner", "steps")}
+    with pytest.raises(SystemExit):
+        bench.main([*RUN, "--from-game", "-1"])
