@@ -251,6 +251,7 @@ def observe(state: st.GameState) -> Observation:
     sides = [s.id for s in state.sides]
     observed: dict[str, dict[str, int]] = {s: {} for s in sides}
     ops: dict[str, dict[Hex, OP]] = {}
+    posted: dict[str, list[st.UnitState]] = {}  # the revealed units each side's OPs came from
     while True:
         changed = False
         for s in sides:
@@ -263,6 +264,9 @@ def observe(state: st.GameState) -> Observation:
                 and not makes_op(state, state.units[uid])
                 and state.units[uid].status != st.DEMORALIZED
             ]
+            if posted.get(s) == revealed:
+                continue  # the same OPs observe the same units: nothing to look at again
+            posted[s] = revealed
             ops[s] = observation_points(state, s, revealed)
             now = _observe_side(state, ops[s], s)
             if now != observed[s]:
