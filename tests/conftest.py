@@ -6,12 +6,13 @@ A missing service skips its tests loudly on a developer's machine and fails them
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sqlite3
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -151,16 +152,35 @@ def migrated_in_a_process(env: dict[str, str]) -> None:
     assert migrated.returncode == 0, migrated.stdout + migrated.stderr
 
 
-# Migrating costs seconds of CPU, so each worker migrates one SQLite file and one PostgreSQL
-# database, and a test whose processes need a fresh migrated database gets a copy.
+def once_per_run(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder `make(folder)` fills once for the whole run, whichever xdist worker asks first
+    (the others wait on a lock, then read it). Only for what no test changes: each worker
+    would otherwise spend the same seconds of CPU on the same files."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the workers' folders sit side by side in the run's
+    folder = root / name
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        done = folder / ".done"
+        if not done.exists():
+            folder.mkdir(exist_ok=True)
+            make(folder)
+            done.touch()
+    return folder
+
+
+# Migrating costs seconds of CPU, so the run migrates one SQLite file and each worker one
+# PostgreSQL database, and a test whose processes need a fresh migrated database gets a copy.
 # tests/infra/test_migrations.py migrates fresh databases of both kinds itself.
 
 
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file migrated once for the session, to copy with `sqlite_copy`."""
-    home = tmp_path_factory.mktemp("migrated-sqlite")
-    migrated_in_a_process({"PGWEB_VAR_DIR": str(home), "DATABASE_URL": ""})
+    """A SQLite file migrated once for the run, to copy with `sqlite_copy` (never opened
+    otherwise)."""
+    home = once_per_run(tmp_path_factory, "migrated-sqlite", lambda folder: migrated_in_a_process(
+        {"PGWEB_VAR_DIR": str(folder), "DATABASE_URL": ""}))
     return home / "pgweb.sqlite3"
 
 

@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 
 from tests.browser import pages_kit
-from tests.conftest import ROOT, manage, require_service, sqlite_copy
+from tests.conftest import ROOT, manage, once_per_run, require_service, sqlite_copy
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
+LIVE_SECRET_KEY = "live-server-test-key-not-secret"
 
 # Flags for a closed network and a root user: no sandbox, no GPU, no background traffic.
 CHROMIUM_ARGS = [
@@ -75,11 +76,12 @@ def live_server_env(
     home = tmp_path_factory.mktemp("live-server")
     env = {
         "DEBUG": "0",
-        "SECRET_KEY": "live-server-test-key-not-secret",
+        "SECRET_KEY": LIVE_SECRET_KEY,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DATABASE_URL": f"sqlite:///{home / 'pgweb.sqlite3'}",
         "PGWEB_VAR_DIR": str(home),
-        "STATIC_ROOT": str(home / "static"),
+        # Collected (and compressed) once for the run: no test changes them.
+        "STATIC_ROOT": str(once_per_run(tmp_path_factory, "static", collect_static)),
         "SECURE_COOKIES": "0",  # plain http on loopback
         "HTTPS": "0",
         # Every browser test signs a guest in from 127.0.0.1; the limits themselves are
@@ -88,9 +90,15 @@ def live_server_env(
         "PGWEB_RATE_WRITE": "100000/minute",
     }
     sqlite_copy(migrated_sqlite, home)  # the file DATABASE_URL names
+    return env
+
+
+def collect_static(folder: Path) -> None:
+    """Collect the static files into `folder` as a deployment does (hashed, compressed)."""
+    env = {"DEBUG": "0", "SECRET_KEY": LIVE_SECRET_KEY,
+           "PGWEB_VAR_DIR": str(folder.parent), "DATABASE_URL": "", "STATIC_ROOT": str(folder)}
     collected = manage("collectstatic", "--noinput", env=env)
     assert collected.returncode == 0, f"manage.py collectstatic failed:\n{collected.stderr}"
-    return env
 
 
 @pytest.fixture(scope="session")
