@@ -158,8 +158,8 @@ class PolicyWatchingBrowser:
         self._chromium = chromium
         self.opened: list[object] = []  # the contexts of the current test (emptied after it)
         self._idle: dict[str, list[object]] = {}  # options -> emptied contexts
-        self._options: dict[int, str] = {}
-        self._closed: set[int] = set()
+        self._options: dict[object, str] = {}  # every context launched -> its options
+        self._closed: set[object] = set()  # (the objects, not their ids: an id is reused)
 
     def new_context(self, **kwargs: object) -> object:
         key = json.dumps(kwargs, sort_keys=True)
@@ -170,7 +170,7 @@ class PolicyWatchingBrowser:
 
     def _launch(self, key: str, kwargs: dict) -> object:
         context = self._chromium.new_context(**kwargs)
-        self._options[id(context)] = key
+        self._options[context] = key
         context.add_init_script(REPORT_VIOLATIONS)
 
         def on_console(msg: object) -> None:
@@ -178,14 +178,14 @@ class PolicyWatchingBrowser:
                 POLICY_VIOLATIONS.append(f"{msg.page.url if msg.page else '?'}: {msg.text}")
 
         context.on("console", on_console)
-        context.on("close", lambda closed: self._closed.add(id(closed)))
+        context.on("close", lambda closed: self._closed.add(closed))
         return context
 
     def release(self) -> None:
         """Empty the current test's contexts and keep them for the next tests."""
         opened, self.opened[:] = list(dict.fromkeys(self.opened)), []
         for context in opened:
-            if id(context) in self._closed:
+            if context in self._closed:
                 continue
             for page in context.pages:
                 page.close()
@@ -194,7 +194,7 @@ class PolicyWatchingBrowser:
                 continue
             context.clear_cookies()
             context.clear_permissions()
-            self._idle.setdefault(self._options[id(context)], []).append(context)
+            self._idle.setdefault(self._options[context], []).append(context)
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._chromium, name)
