@@ -139,8 +139,9 @@ def test_a_tap_on_an_action_holds_while_another_seats_command_redraws_the_panel(
     release on two different nodes make no click, so a button that did not change stays the
     same node: a player of the side waiting presses Resign on a phone, a seat of the side
     acting activates, the presser's panel is drawn again, they let go, and the confirmation
-    asks whether to resign. Nor does the button move: the log above it gains a line but keeps
-    its height, and the seats below it may gain rows as presence arrives."""
+    asks whether to resign. Nor does the button move: on a phone the actions are a sheet
+    fixed to the screen's foot, and every panel whose height changes without the player's
+    doing (reports, the unit panel, the log, the seats) is below it."""
     game, pages = team_game(lambda: person("phone"), live_server_url)
     roll_initiative(pages, live_server_url, game)
     legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
@@ -152,6 +153,11 @@ def test_a_tap_on_an_action_holds_while_another_seats_command_redraws_the_panel(
     page.locator("#sheet-toggle").click()
     button = page.locator("#resign-row button.cmd-resign")
     button.scroll_into_view_if_needed()
+    below = page.evaluate("""() => ["intel", "unit-panel", "log", "seats"].map((id) => {
+        const node = document.getElementById(id);
+        return node.compareDocumentPosition(document.getElementById("resign-row"))
+          & Node.DOCUMENT_POSITION_PRECEDING ? id : null; })""")
+    assert below == ["intel", "unit-panel", "log", "seats"], below
     held = button.element_handle()
     box = held.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -165,8 +171,8 @@ def test_a_tap_on_an_action_holds_while_another_seats_command_redraws_the_panel(
     # The panel was drawn again (two frames on), and the button stayed where it was.
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert held.evaluate("(node) => node.isConnected")
-    # Nor did it move: the line the command added to the log above it scrolls inside the
-    # log, whose height is fixed, so the point pressed is still on the button.
+    # Nor did it move: the line the command added to the log below it moved nothing above,
+    # so the point pressed is still on the button.
     now = held.bounding_box()
     assert abs(now["y"] - box["y"]) < 0.5 and abs(now["x"] - box["x"]) < 0.5, (box, now)
     assert page.locator("#log li").count() > 0
