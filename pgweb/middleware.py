@@ -1,4 +1,5 @@
-"""Answer 503 "try again" while the database cannot be reached, instead of Django's 500.
+"""Pages for what Django answers bare: 503 "try again" while the database cannot be reached
+(instead of Django's 500), and a page for a form's address opened on its own (405).
 
 A PostgreSQL restart or fail-over makes every query raise a connection error for a few
 seconds. Django would answer each request with its generic 500 (and, on the health check,
@@ -14,6 +15,7 @@ import logging
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
 
 from games.outages import DATABASE_DOWN, DATABASE_MESSAGE, RETRY_AFTER_SECONDS, UNAVAILABLE
 
@@ -56,3 +58,21 @@ class DatabaseUnavailableMiddleware:
         logger.warning("database unavailable for %s %s: %s", request.method, request.path,
                        exception.__class__.__name__)  # fmt: skip
         return unavailable_response(request)
+
+
+class FormOnlyPageMiddleware:
+    """A page, not a blank 405, where a browser opens an address that only takes a form's
+    answer (`/bots/play`, a tournament's actions, sign-out): back from a game, a bookmark or
+    a reload lands there, and an empty page is a dead end. The status and its `Allow`
+    header stay; the API's answers are its own."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (response.status_code == 405 and request.method == "GET"
+                and not request.path.startswith("/api/") and not response.content):
+            response.content = render_to_string("405.html", request=request)
+            response["Content-Type"] = "text/html; charset=utf-8"
+        return response
