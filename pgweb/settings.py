@@ -11,6 +11,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from pgweb.channel_hosts import channel_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PGWEB_VAR_DIR", BASE_DIR / "var"))
 
@@ -176,7 +178,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": CHANNEL_LAYER_BACKENDS[CHANNEL_LAYER_BACKEND],
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX}
+            "CONFIG": {"hosts": channel_hosts(REDIS_URL), "prefix": CHANNEL_PREFIX}
             | ({"capacity": PGWEB_CHANNEL_CAPACITY} if CHANNEL_LAYER_BACKEND == "core" else {}),
         }
     }

@@ -20,6 +20,8 @@ import psycopg
 import pytest
 from psycopg import sql
 
+from pgweb.channel_hosts import channel_hosts
+
 ROOT = Path(__file__).resolve().parent.parent
 CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
@@ -40,7 +42,7 @@ def _one_redis_database_per_worker() -> None:
     url = f"{url.rsplit('/', 1)[0]}/{number}"
     prefix = f"pgweb-{worker}"
     os.environ.update(REDIS_URL=url, CHANNEL_PREFIX=prefix)
-    layers = {name: {**layer, "CONFIG": {**layer.get("CONFIG", {}), "hosts": [url], "prefix": prefix}}
+    layers = {name: {**layer, "CONFIG": {**layer.get("CONFIG", {}), "hosts": channel_hosts(url), "prefix": prefix}}
               for name, layer in settings.CHANNEL_LAYERS.items()}
     caches = {name: {**cache, "LOCATION": url} if "redis" in cache["BACKEND"].lower() else cache
               for name, cache in settings.CACHES.items()}

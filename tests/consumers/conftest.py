@@ -15,6 +15,7 @@ from django.test import Client
 
 from games.patch import apply_patch
 from pgweb.asgi import build_application
+from pgweb.channel_hosts import channel_hosts
 from tests.gamekit import person
 
 ORIGIN = (b"origin", b"http://testserver")
@@ -32,7 +33,7 @@ PUBSUB = "channels_redis.pubsub.RedisPubSubChannelLayer"
 def use_redis(settings, redis_url: str, backend: str) -> None:
     prefix = f"pgweb-test-{uuid.uuid4().hex[:8]}"  # groups of one test only
     settings.CHANNEL_LAYERS = {
-        "default": {"BACKEND": backend, "CONFIG": {"hosts": [redis_url], "prefix": prefix}}
+        "default": {"BACKEND": backend, "CONFIG": {"hosts": channel_hosts(redis_url), "prefix": prefix}}
     }
 
 
