@@ -71,7 +71,7 @@ class FormOnlyPageMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if (response.status_code == 405 and request.method == "GET"
+        if (response.status_code == 405 and request.method == "GET" and not response.streaming
                 and not request.path.startswith("/api/") and not response.content):
             response.content = render_to_string("405.html", request=request)
             response["Content-Type"] = "text/html; charset=utf-8"
