@@ -71,7 +71,10 @@ def _frames(state, events, aud):
 
 def _unseen_moves(state, side, rng):
     """(unit, hex) moves of an enemy counter that change nothing `side` or the public knows,
-    and nothing the counter's side sees of `side` (its own units' "revealed")."""
+    and nothing the counter's side sees of `side` (its own units' "revealed"), nor how near
+    it sees anything: under generic markers a counter seen from further than the marker
+    range shows as a marker (18.11), so moving a side's nearest observer away rightly turns
+    what it sees, and the public view, from exact to markers."""
     now = knowledge.contact(state)
     busy = set()
     if state.activation is not None:
@@ -88,7 +91,7 @@ def _unseen_moves(state, side, rng):
         for h in rng.sample(empty, min(30, len(empty))):
             other = replace(state, units={**state.units, u.id: replace(u, hex=h)})
             later = knowledge.contact(other)
-            if all(set(later[v]) == set(now[v]) for v in now):
+            if later == now:
                 yield u.id, other
                 break
 
