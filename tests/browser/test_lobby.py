@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from tests.browser.pages_kit import api
+from tests.browser.pages_kit import PHONE, api, shot
 
 
 def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_server_url) -> None:
@@ -23,6 +23,28 @@ def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_serve
     assert len(stylesheets) >= 2 and set(stylesheets) == {200}
     header_display = "getComputedStyle(document.querySelector('.site-header')).display"
     assert page.evaluate(header_display) == "flex"
+
+
+def test_on_a_phone_the_header_is_one_line_that_always_shows_the_way_to_sign_in_or_out(
+    person, live_server_url
+) -> None:
+    def inside(page, selector: str) -> bool:
+        box = page.locator(selector).bounding_box()
+        return box is not None and 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"]
+
+    newcomer = person("phone", guest=False)
+    newcomer.goto(live_server_url + "/")
+    # The site's links scroll sideways; Sign in and Sign up stay on the screen.
+    assert inside(newcomer, ".signin-link") and inside(newcomer, ".signup-link")
+    assert newcomer.locator(".site-header").bounding_box()["height"] <= 48
+    links = newcomer.locator(".site-links")
+    assert links.evaluate("n => n.scrollWidth > n.clientWidth"), "more links than fit: they scroll"
+    shot(newcomer, "header-phone-newcomer")
+    guest = person("phone")
+    guest.goto(live_server_url + "/")
+    assert inside(guest, ".site-header .who") and inside(guest, ".signout button")
+    assert guest.locator(".site-header").bounding_box()["height"] <= 48
+    shot(guest, "header-phone-signed-in")
 
 
 def test_the_lobby_page_can_open_a_websocket_to_the_same_daphne(page, live_server_url) -> None:
