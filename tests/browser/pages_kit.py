@@ -38,6 +38,15 @@ def api(page, base: str, method: str, path: str, data: dict | None = None) -> di
     return response.json()
 
 
+def fits_the_screen(page, where: str = "") -> None:
+    """Nothing makes the page wider than the window (wide tables scroll in their box). The
+    window is the document's client width: on a phone (is_mobile) Chromium widens the layout
+    viewport, innerWidth included, to fit a page that overflows, so it cannot tell."""
+    width, window = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width <= window, f"{where or page.url} is {width} px wide in a {window} px window"
+
+
 def shot(page, name: str) -> Path:
     """Save a screenshot of what the person sees now, under test-results/pages-<name>.png."""
     SHOTS.mkdir(exist_ok=True)

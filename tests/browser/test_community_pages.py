@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from tests.browser.pages_kit import api, shot
+from tests.browser.pages_kit import api, fits_the_screen, shot
 from tests.conftest import manage
 
 
@@ -27,12 +27,6 @@ def history(live_server_env: dict) -> dict:
     """Players with rated games behind them, seeded once for this module's tests."""
     prefix = f"pp{uuid.uuid4().hex[:6]}"
     return {"prefix": prefix, **seed(live_server_env, f"rated_history({prefix!r})")}
-
-
-def fits_the_screen(page) -> None:
-    """Nothing makes the page wider than the window (wide tables scroll in their box)."""
-    width, window = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width <= window, f"the page is {width} px wide in a {window} px window"
 
 
 def sign_in(page, base: str, username: str) -> None:

@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from tests.browser.pages_kit import shot
+from tests.browser.pages_kit import fits_the_screen, shot
 from tests.conftest import manage
 
 SCENARIO = "pl-hollenbach"
@@ -40,7 +40,6 @@ def test_the_balance_leaves_out_games_on_earlier_forces_and_says_how_many(
     assert page.locator("#rated-left-out").inner_text().startswith(
         f"{history['rated_left_out']} rated game on earlier versions")
     assert page.locator("table.rated-balance tbody tr").count() == 2  # the one on this version
-    width, window = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width <= window, f"the page is {width} px wide in a {window} px window"
+    fits_the_screen(page)
     page.evaluate("document.getElementById('balance-title').scrollIntoView()")
     shot(page, f"scenario-balance-{viewport}")

@@ -1,0 +1,34 @@
+"""The site's pages on a phone: each fits the screen with every fold open, whatever its
+forms hold (a long choice in a select, a rule's long name, a scenario's map beside its
+description), so nothing is reached by scrolling sideways."""
+
+from __future__ import annotations
+
+from tests.browser.pages_kit import api, fits_the_screen, shot
+
+# The pages the header and the lobby lead to, with the widest forms of each game.
+PAGES = (
+    "/",
+    "/new-game/",
+    "/leaderboards/",
+    "/tournaments/",
+    "/notifications/",
+    "/vacation/",
+    "/scenarios/melnitsa-bridgehead/",
+    "/scenarios/pl-hollenbach/",
+)
+
+
+def test_every_page_fits_a_phone_with_its_folds_open(person, live_server_url) -> None:
+    player = person("phone")
+    me = api(player, live_server_url, "GET", "/api/v1/auth/session")["username"]
+    for path in (*PAGES, f"/players/{me}/"):
+        player.goto(live_server_url + path)
+        player.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        fits_the_screen(player, path)
+    player.goto(live_server_url + "/new-game/")
+    shot(player, "new-game-phone")
+    newcomer = person("phone", guest=False)
+    for path in ("/accounts/login/", "/accounts/signup/"):
+        newcomer.goto(live_server_url + path)
+        fits_the_screen(newcomer, path)
