@@ -14,6 +14,7 @@ import os
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -132,11 +133,10 @@ def test_moving_an_unseen_enemy_elsewhere_unseen_changes_no_byte_of_the_audience
     assert compared or not states  # almost always some unseen counter can move unseen
 
 
+@pytest.mark.timeout(3600)  # asked for by hand, ten thousand frames take minutes
 def test_ten_thousand_frames_when_asked():
     want = int(os.environ.get("PGWEB_LEAKCHECK_FRAMES", "0"))
     if not want:
-        import pytest
-
         pytest.skip("set PGWEB_LEAKCHECK_FRAMES=10000 (or run python -m games.rules.panzer_grenadier.leakcheck)")
     tally = leakcheck.LeakTally()
     hook = leakcheck.patch_hook(tally)
