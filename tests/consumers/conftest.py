@@ -145,6 +145,16 @@ class Sock:
         self.version = v
         self.versions.append(v)
 
+    def chat_lines(self) -> list[str]:
+        """The text of every chat line this socket has had, in order."""
+        return [f["d"]["text"] for f in self.frames if f["t"] == "chat"]
+
+    async def heard(self, text: str, timeout: float = 5) -> None:
+        """Wait until the socket has had a chat line reading `text` (it may have come already:
+        two senders' lines reach a group in whichever order their sockets handle them)."""
+        if text not in self.chat_lines():
+            await self.until(lambda f: f["t"] == "chat" and f["d"]["text"] == text, timeout)
+
     async def until(self, check, timeout: float = 5) -> dict:
         """Read frames until one passes `check`; return it."""
         deadline = asyncio.get_running_loop().time() + timeout

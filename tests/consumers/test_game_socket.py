@@ -252,8 +252,8 @@ async def test_chat_reaches_only_the_audiences_it_is_for(app, memory_layer):
     for sock in (ann, bob, sam):
         await sock.until(lambda f: f["t"] == "chat" and f["d"]["channel"] == "players")
     assert not [f for f in await bob.quiet() if f["t"] == "chat"]
-    assert [f["d"]["text"] for f in bob.frames if f["t"] == "chat"] == ["good luck"]
-    assert [f["d"]["text"] for f in ann.frames if f["t"] == "chat"] == [
+    assert bob.chat_lines() == ["good luck"]
+    assert ann.chat_lines() == [
         "hold the <b>ridge</b>",
         "good luck",
     ]

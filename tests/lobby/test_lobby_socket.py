@@ -104,10 +104,6 @@ async def team_game():
     return await database_sync_to_async(build)(), cookies
 
 
-def chats(sock: Sock) -> list[str]:
-    return [f["d"]["text"] for f in sock.frames if f["t"] == "chat"]
-
-
 async def test_side_chat_reaches_only_the_sides_seats_and_spectator_chat_never_players(
     app, any_layer
 ):
@@ -118,15 +114,18 @@ async def test_side_chat_reaches_only_the_sides_seats_and_spectator_chat_never_p
         await sock.quiet(0.1)
     await socks["ann"].send({"t": "chat", "d": {"channel": "side", "text": "Germans only"}})
     await socks["bob"].until(lambda f: f["t"] == "chat")  # the teammate hears it
+    await socks["ann"].until(lambda f: f["t"] == "chat")  # and so does she
     await socks["sam"].send({"t": "chat", "d": {"channel": "spectators", "text": "watchers only"}})
     await socks["sam"].until(lambda f: f["t"] == "chat")
     await socks["dan"].send({"t": "chat", "d": {"channel": "side", "text": "Soviets only"}})
     await socks["cid"].until(lambda f: f["t"] == "chat")
+    await socks["dan"].until(lambda f: f["t"] == "chat")
+    # Every line that should arrive has; a quiet spell shows no other does.
     for sock in socks.values():
         await sock.quiet(0.3)
-    assert chats(socks["ann"]) == chats(socks["bob"]) == ["Germans only"]
-    assert chats(socks["cid"]) == chats(socks["dan"]) == ["Soviets only"]
-    assert chats(socks["sam"]) == ["watchers only"]
+    assert socks["ann"].chat_lines() == socks["bob"].chat_lines() == ["Germans only"]
+    assert socks["cid"].chat_lines() == socks["dan"].chat_lines() == ["Soviets only"]
+    assert socks["sam"].chat_lines() == ["watchers only"]
     # A player cannot write to the spectators while the game runs.
     await socks["ann"].send({"t": "chat", "d": {"channel": "spectators", "text": "hi"}})
     assert (await socks["ann"].until(lambda f: f["t"] == "error"))["code"] == "chat/not_allowed"
