@@ -143,7 +143,7 @@ async def test_after_the_end_spectators_and_players_talk_together(app, memory_la
     await database_sync_to_async(resign)()
     ann = await Sock(app, game_path(game.pk), cookies["ann"]).open()
     sam = await Sock(app, game_path(game.pk), cookies["sam"]).open()
-    await ann.quiet(0.2)
+    await ann.until(lambda f: f["t"] == "snapshot")  # sent once its socket is in the group
     await sam.send({"t": "chat", "d": {"channel": "spectators", "text": "well played"}})
     line = await ann.until(lambda f: f["t"] == "chat")
     assert line["d"]["text"] == "well played" and line["d"]["from"] == "sam"
@@ -163,7 +163,8 @@ async def test_seated_players_chat_in_the_room_before_the_start(app, memory_laye
     game = await database_sync_to_async(open_room)()
     a = await Sock(app, game_path(game.pk), ann_cookie).open()
     b = await Sock(app, game_path(game.pk), bob_cookie).open()
-    await a.quiet(0.1)
+    # Bob's socket hears of its own seat once it is in the room's group.
+    await b.until(lambda f: f["t"] == "presence" and "su-1" in f["d"]["seats"])
     await a.send({"t": "chat", "d": {"channel": "players", "text": "<b>x</b> ready?"}})
     line = await b.until(lambda f: f["t"] == "chat")
     assert line["d"]["text"] == "<b>x</b> ready?"  # stored and sent as typed
