@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +27,15 @@ OUT = ROOT / "games" / "data" / "scenarios"
 BOARDS = ROOT / "games" / "data" / "boards"
 CAT = catalogue()
 WATER = {"river", "major_river"}
+
+
+@dataclass(frozen=True)
+class At:
+    """A counter that sets up on a named hex instead of one dealt from its formation's area
+    (a post the scenario's story puts it on)."""
+
+    type_id: str
+    label: str
 
 
 class Builder:
@@ -95,12 +105,15 @@ class Builder:
         per_hex: int = 2,
         dug_in: bool = False,
     ) -> None:
-        """Add a formation. counters: type ids, or (transport, passenger) pairs loaded at set-up."""
+        """Add a formation. counters: type ids, (transport, passenger) pairs loaded at set-up,
+        or counters posted `At` a hex."""
         self.doc["formations"].append({"id": fid, "name": name, "side": side})
         cells = self.cells(area) if area else []
         # Place combat units first so leaders can join them.
         order = sorted(counters, key=lambda c: isinstance(c, str) and CAT[c].is_leader)
         for item in order:
+            post = item.label if isinstance(item, At) else None
+            item = item.type_id if isinstance(item, At) else item
             carrier_type, passenger = item if isinstance(item, tuple) else (item, None)
             unit = {
                 "id": self.new_id(side, carrier_type),
@@ -114,7 +127,7 @@ class Builder:
                 label = next(
                     (
                         c
-                        for c in cells
+                        for c in ([post] if post else cells)
                         if self.fits(c, carrier_type, side, per_hex)
                         and (passenger is None or self.fits(c, passenger, side, per_hex))
                     ),
@@ -133,9 +146,10 @@ class Builder:
                     self.stack[(label, side)] = self.stack.get((label, side), 0) + 1
                 if dug_in and not ct.is_leader and (ct.is_personnel or ct.is_weapon):
                     unit["dug_in"] = True
-                # Spread out: move the used hex to the back so the next counter tries others.
-                cells.remove(label)
-                cells.append(label)
+                if not post:
+                    # Spread out: move the used hex to the back so the next counter tries others.
+                    cells.remove(label)
+                    cells.append(label)
             self.units.append(unit)
             if passenger:
                 self.units.append(
@@ -175,8 +189,9 @@ def meeting_at_kessel() -> Builder:
         "date": "1943-08-14",
         "description": (
             "A German reconnaissance-in-force and a Soviet rifle company with tank support both"
-            " make for the crossroads village of Kesselbach at dawn. A small, open battle for"
-            " learning the rules: infantry, machine-guns, a few tanks, one stream and a hill."
+            " make for the crossroads village of Kesselbach at dawn, where two Soviet squads"
+            " already stand. A small, open battle for learning the rules: infantry,"
+            " machine-guns, a few tanks, one stream and a hill."
         ),
         "learning": True,
         "map": {"boards": [{"board": "kessel", "label": "A", "at": [0, 0]}]},
@@ -197,7 +212,7 @@ def meeting_at_kessel() -> Builder:
                 "nationality": "soviet",
                 "initiative": 2,
                 "morale": 7,
-                "briefing": "Hold the crossroads; your tanks arrive on turn 3.",
+                "briefing": "Hold the crossroads; your tanks arrive on turn 2.",
             },
         ],
         "victory": {
@@ -218,7 +233,7 @@ def meeting_at_kessel() -> Builder:
             {
                 "rule": "note",
                 "text": "Both sides enter nothing on turn 1 but the units shown;"
-                " the Soviet tank platoon enters on turn 3 along the east edge.",
+                " the Soviet tank platoon enters on turn 2 along the east edge.",
             },
         ],
     }
@@ -245,7 +260,7 @@ def meeting_at_kessel() -> Builder:
         "ge-pz",
         "Kampfgruppe Adler, armour",
         "ge",
-        ["ge_ldr_tank_lt", *rep(2, "ge_pz_iv"), "ge_stug_iii", "ge_sdkfz_222"],
+        ["ge_ldr_tank_lt", *rep(2, "ge_pz_iv"), "ge_sdkfz_222"],
         area=(0, 3, 2, 8),
     )
     b.formation(
@@ -258,7 +273,9 @@ def meeting_at_kessel() -> Builder:
             "su_ldr_lt_b",
             "su_ldr_kommissar",
             *rep(7, "su_rifle"),
-            *rep(2, "su_smg"),
+            # Two submachine-gun squads already hold the village: balanced so (DECISIONS.md).
+            At("su_smg", "A1107"),
+            At("su_smg", "A1006"),
             *rep(2, "su_hmg"),
             "su_mortar_82",
             "su_scout",
@@ -271,7 +288,7 @@ def meeting_at_kessel() -> Builder:
         "Tank platoon Sokolov",
         "su",
         ["su_ldr_tank_lt", *rep(3, "su_t34_76")],
-        entry=(3, "E"),
+        entry=(2, "E"),
     )
     return b
 

@@ -16,8 +16,8 @@ SCENARIO = "meeting-at-kessel"
 
 
 def _assault_moves(seed: str = "assault", wanted: int = 3):
-    """Decisions of a Veteran-against-Recruit game of Kessel where the Soviets may move into
-    a hex the Germans hold, with those moves."""
+    """Decisions of a Veteran-against-Recruit game of Kessel where the Germans may move into
+    a hex the Soviets hold (their squads in the village), with those moves."""
     rules = for_scenario(SCENARIO)
     s = rules.arm(rules.opening_state(SCENARIO, [], None), [], "secret")
     facts = public_facts(SCENARIO, [])
@@ -31,11 +31,11 @@ def _assault_moves(seed: str = "assault", wanted: int = 3):
         d = harness.decision_for(rules, s, seat, f"{seed}:{n}")
         enemy_hexes = {u["hex"] for u in d.view["units"] if not u.get("own") and u.get("hex")}
         moves = [c for c in d.legal.get("move", ()) if c["path"][-1] in enemy_hexes]
-        if sides[seat] == "su" and moves:
+        if sides[seat] == "ge" and moves:
             found.append((d, moves))
             if len(found) == wanted:
                 return found, facts
-        level = "veteran" if sides[seat] == "su" else "recruit"
+        level = "veteran" if sides[seat] == "ge" else "recruit"
         s = rules.apply(s, seat, levels.decide(level, d, facts), dice).state
     raise AssertionError(f"only {len(found)} decisions with an assault move found")
 

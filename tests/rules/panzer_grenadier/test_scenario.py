@@ -61,6 +61,19 @@ def test_the_learning_scenario_is_one_board_with_about_twenty_units_a_side():
         assert 15 <= s.size["units"][side] + s.size["leaders"][side] <= 25
 
 
+def test_d_scen_1_kesselbach_is_balanced_by_squads_in_the_village_tanks_on_turn_2_no_stug():
+    """D-SCEN-1: two Soviet submachine-gun squads hold the church and the crossroads at
+    set-up, the Soviet tanks enter on turn 2 and the German armour has no assault gun."""
+    scenario = bundled_scenarios()["meeting-at-kessel"]
+    state = initial_state(scenario)
+    posted = {u.id: scenario.map.label(u.hex) for u in state.units.values()
+              if u.type_id == "su_smg"}
+    assert posted == {"su-infantry-8": "A1107", "su-infantry-9": "A1006"}
+    tanks = [u for u in state.units.values() if u.type_id == "su_t34_76"]
+    assert len(tanks) == 3 and {(u.entry_turn, u.entry_edge) for u in tanks} == {(2, "E")}
+    assert not [u for u in state.units.values() if u.type_id == "ge_stug_iii"]
+
+
 def test_the_combined_arms_attack_has_artillery_armour_transports_engineers_and_a_river():
     s = bundled_scenarios()["melnitsa-bridgehead"]
     cat = s.catalogue
@@ -349,7 +362,7 @@ def test_without_seats_each_side_gets_one_seat_with_all_its_units():
     s = bundled_scenarios()["meeting-at-kessel"]
     state = initial_state(s)
     assert {(seat.id, seat.side, len(seat.units)) for seat in state.seats} == {
-        ("ge", "ge", 21),
+        ("ge", "ge", 20),
         ("su", "su", 22),
     }
 
