@@ -29,6 +29,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 GAME_FRAMES = scaled(700)
 LOBBY_FRAMES = scaled(500)
+# The fuzzed game's dice seed. With a fresh secret seed, whether the seeded walk of
+# `game_in_play` met a moment to fuzz before the game ended was a matter of the dice (about
+# one Kessel game in four after D-SCEN-1 did not); fixed, every run plays the same game.
+GAME_SEED = "16" * 32
 
 
 def oracle(text: str) -> protocol.ClientFrame | protocol.ProtocolError:
@@ -94,10 +98,13 @@ def in_thread(check):
     return asyncio.to_thread(run)
 
 
-async def test_malformed_game_frames_get_an_error_and_change_nothing(app, memory_layer):
+async def test_malformed_game_frames_get_an_error_and_change_nothing(
+        app, memory_layer, monkeypatch):
+    monkeypatch.setattr(engine, "new_seed", lambda: GAME_SEED)
     ann, ann_cookie = await sign_in("ann")
     bob, _ = await sign_in("bob")
     game, commands = await database_sync_to_async(game_in_play)(ann, bob)
+    assert game.seed == GAME_SEED
     sock = await Sock(app, game_path(game.pk), ann_cookie).open()
     await sock.at_version(game.version)
     loop = asyncio.get_running_loop()
