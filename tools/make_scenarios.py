@@ -182,6 +182,7 @@ def rep(n: int, item) -> list:
 
 
 def meeting_at_kessel() -> Builder:
+    tanks_enter = 2  # the Soviet tank platoon's turn (D-SCEN-1), told in briefing and note
     doc = {
         "format": 1,
         "id": "meeting-at-kessel",
@@ -212,7 +213,7 @@ def meeting_at_kessel() -> Builder:
                 "nationality": "soviet",
                 "initiative": 2,
                 "morale": 7,
-                "briefing": "Hold the crossroads; your tanks arrive on turn 2.",
+                "briefing": f"Hold the crossroads; your tanks arrive on turn {tanks_enter}.",
             },
         ],
         "victory": {
@@ -233,7 +234,7 @@ def meeting_at_kessel() -> Builder:
             {
                 "rule": "note",
                 "text": "Both sides enter nothing on turn 1 but the units shown;"
-                " the Soviet tank platoon enters on turn 2 along the east edge.",
+                f" the Soviet tank platoon enters on turn {tanks_enter} along the east edge.",
             },
         ],
     }
@@ -288,7 +289,7 @@ def meeting_at_kessel() -> Builder:
         "Tank platoon Sokolov",
         "su",
         ["su_ldr_tank_lt", *rep(3, "su_t34_76")],
-        entry=(2, "E"),
+        entry=(tanks_enter, "E"),
     )
     return b
 
