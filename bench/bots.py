@@ -84,7 +84,7 @@ def _one(job: tuple) -> dict:
     return {"key": _key(job), "strong": strong, "weak": weak, "scenario": scenario,
             "game": g, "score": score, "winner": r.winner, "steps": r.steps, "capped": r.capped,
             "cpu_ms": _tenths(r.decision_cpu_ms), "wall_ms": _tenths(r.decision_ms),
-            "refused": len(r.refused)}
+            "refused": len(r.refused), "result": r.result}
 
 
 def _tenths(times: dict[str, list[float]]) -> dict[str, list[float]]:

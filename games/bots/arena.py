@@ -80,6 +80,9 @@ class GameRecord:
     decision_cpu_ms: dict[str, list[float]] = field(default_factory=dict)
     capped: bool = False  # stopped at the step cap without an end
     refused: list[str] = field(default_factory=list)  # legal commands the engine refused
+    # The ruleset's result as the game ended (winner, points or level, why; None if capped):
+    # how near a game came to going the other way, which a win or a loss does not say.
+    result: dict | None = None
 
 
 def play_game(
@@ -134,11 +137,12 @@ def play_game(
             state = rules.apply(state, seat, others[n % len(others)], dice).state
         n += 1
     over = rules.is_over(state)
-    winner = (rules.result(state) or {}).get("winner") if over else None
+    result = (rules.result(state) or {}) if over else None
+    winner = (result or {}).get("winner")
     if os.environ.get("PGWEB_ARENA_DEBUG"):
-        print(rules.result(state), file=sys.stderr)
+        print(result, file=sys.stderr)
     return GameRecord(scenario_id, dict(levels), winner, n, time.perf_counter() - t0, times,
-                      cpu, capped=not over, refused=refused)
+                      cpu, capped=not over, refused=refused, result=result)
 
 
 @dataclass

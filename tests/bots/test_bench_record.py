@@ -61,6 +61,10 @@ def test_a_recorded_game_is_the_game_an_unrecorded_run_plays(tmp_path, capsys):
         f"recruit_vs_random pl-hollenbach: game=0 score={game['score']:.1f} "
         f"winner={game['winner'] or 'draw'} steps={game['steps']}")
     assert json.loads(game["key"]) == ["recruit", "random", "pl-hollenbach", 0, "rec", []]
+    # The ruleset's own result is kept too: how near the game came to going the other way.
+    assert game["result"]["winner"] == game["winner"]
+    assert game["result"]["level"] in ("decisive", "tactical", "marginal")
+    assert isinstance(game["result"]["score"], int)
 
 
 def test_a_run_from_a_later_game_plays_the_very_games_a_whole_run_plays_there(tmp_path, capsys):
