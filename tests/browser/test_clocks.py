@@ -25,10 +25,14 @@ def test_both_clocks_tick_on_the_game_page_and_an_out_of_time_side_can_be_waited
     ann.locator("#create-game").click()
     ann.wait_for_url("**/?game=*")
     game_id = ann.url.split("game=")[1]
+    # The creator waits in the lobby, which takes her to the game once it starts: it must
+    # have its first lists (the open game among them) before the opponent joins.
+    ann.locator("body[data-lobby=live]").wait_for(timeout=TIMEOUT)
     api(bob, live_server_url, "POST", f"/api/v1/games/{game_id}/join", {"side": "su"})
     url = f"{live_server_url}/games/{game_id}/"
+    ann.wait_for_url(url, timeout=TIMEOUT)
+    bob.goto(url)
     for p in (ann, bob):
-        p.goto(url)
         p.locator("#clocks .clock").first.wait_for(timeout=TIMEOUT)
     clocks = ann.locator("#clocks .clock[data-side]")
     assert clocks.count() == 2
