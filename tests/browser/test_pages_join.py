@@ -103,3 +103,5 @@ def test_an_invite_link_highlights_its_game_and_offers_join(person, live_server_
     box.locator("button.join").first.click()  # signs in as a guest, then joins
     cleo.wait_for_url(GAME_URL, timeout=TIMEOUT)
     assert cleo.url.endswith(f"/games/{game}/")
+    # The creator, waiting in the lobby, is taken to the game as it starts.
+    ann.wait_for_url(f"**/games/{game}/", timeout=TIMEOUT)
