@@ -137,7 +137,7 @@ def play_game(
             state = rules.apply(state, seat, others[n % len(others)], dice).state
         n += 1
     over = rules.is_over(state)
-    result = (rules.result(state) or {}) if over else None
+    result = rules.result(state) if over else None
     winner = (result or {}).get("winner")
     if os.environ.get("PGWEB_ARENA_DEBUG"):
         print(result, file=sys.stderr)
