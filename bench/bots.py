@@ -11,15 +11,16 @@ two agree.
 
 Scenarios: every bundled one, of both games.
 
-The default run (below: 2 games per scenario, one from each side, for the first two
-pairings over the 8 scenarios; Elite 2 on each scenario but River Assault and Sosna Line;
-44 games) plays on two worker processes and is sized to finish within 25 minutes on the
+The default run (below: 4 games per scenario, two from each side, for the first two
+pairings over the 8 scenarios; Elite 4 on each scenario but River Assault and Sosna Line;
+88 games) plays on two worker processes and is sized to finish within 25 minutes on the
 shared 2-core machine, where our processes get a fraction of a core each (an Elite game of
 River Assault or Sosna Line takes most of that alone: they play in runs with `--games`).
-With 16 games a rate of 0.80 has a 95 % interval of about 0.57-0.93; `--games N` plays N
-per scenario per pairing (README: the figures of longer runs), `--scenario ID` (repeatable)
-picks scenarios, `--options a,b` plays them with those optional rules. Where a pairing
-spans both games, a line for each game's scenarios comes before its total.
+With 32 games a rate of 0.80 has a 95 % interval of about 0.63-0.90, with Elite's 24 a rate
+of 0.60 one of about 0.40-0.77. `--games N` plays N per scenario per pairing (README: the
+figures of longer runs), `--scenario ID` (repeatable) picks scenarios, `--options a,b` plays
+them with those optional rules. Where a pairing spans both games, a line for each game's
+scenarios comes before its total.
 
 A full run of the Elite pairing takes longer than one sitting: `--record FILE` appends each
 game as it ends (its seed, result and decision times) and leaves out the games already in
@@ -54,11 +55,11 @@ from games.rules.registry import for_scenario  # noqa: E402
 
 PAIRINGS = (("veteran", "recruit"), ("recruit", "random"), ("elite", "veteran"))
 # Games per scenario per pairing in the default run.
-DEFAULT_GAMES = {"veteran": 2, "recruit": 2}
+DEFAULT_GAMES = {"veteran": 4, "recruit": 4}
 # River Assault and Sosna Line are left to longer runs: one Elite game of either takes
 # most of the default run's time on its own.
-DEFAULT_ELITE = {"meeting-at-kessel": 2, "melnitsa-bridgehead": 2, "pl-1940-semois-ford": 2,
-                 "pl-hollenbach": 2, "pl-seeufer-landing": 2, "pl-steinfurt-guns": 2}
+DEFAULT_ELITE = {"meeting-at-kessel": 4, "melnitsa-bridgehead": 4, "pl-1940-semois-ford": 4,
+                 "pl-hollenbach": 4, "pl-seeufer-landing": 4, "pl-steinfurt-guns": 4}
 
 
 def p95(values: list[float]) -> float:
