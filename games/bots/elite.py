@@ -37,8 +37,9 @@ from .stance import STEADY, Stance
 NAME = "elite"
 # Eight samples over 24,000 commands, where four over 12,000 were: on seeds no earlier run
 # had chosen (tuneC), 67 of 120 Kessel games against 63 and 23.5 of 40 at Melnitsa against
-# 17; over 280 Kessel games on three seed sets 0.57 against 0.52 (docs/bots-strength.md).
-# Elite's p95 is 127-146 ms of CPU at Kessel and Melnitsa, 840 ms at the Sosna Line, where a
+# 17; over 280 Kessel games on three seed sets 0.57 against 0.52. On the 360 Kessel games
+# played since (tuneD-F) it scored 0.51, no better than four had: kept as the full run's
+# search, not as a proven gain (docs/bots-strength.md). Elite's p95 is 127-146 ms of CPU at Kessel and Melnitsa, 840 ms at the Sosna Line, where a
 # game costs about 300 s of it, not 185.
 MAX_SAMPLES = 8
 BUDGET = 24_000  # legal commands weighed over all samples: the search's cost, machine-free
