@@ -39,8 +39,8 @@ NAME = "elite"
 # had chosen (tuneC), 67 of 120 Kessel games against 63 and 23.5 of 40 at Melnitsa against
 # 17; over 280 Kessel games on three seed sets 0.57 against 0.52. On the 360 Kessel games
 # played since (tuneD-F) it scored 0.51, no better than four had: kept as the full run's
-# search, not as a proven gain (docs/bots-strength.md). Elite's p95 is 127-146 ms of CPU at Kessel and Melnitsa, 840 ms at the Sosna Line, where a
-# game costs about 300 s of it, not 185.
+# search, not as a proven gain (docs/bots-strength.md). Elite's p95 is 127-146 ms of CPU at
+# Kessel and Melnitsa, 840 ms at the Sosna Line, where a game costs about 300 s of it, not 185.
 MAX_SAMPLES = 8
 BUDGET = 24_000  # legal commands weighed over all samples: the search's cost, machine-free
 # Activations played after ours before judging. Four did no better at Kessel for twice the
