@@ -21,8 +21,9 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import RulesError
@@ -91,9 +92,11 @@ def play_game(
     seed: str,
     options: Iterable[str] | None = None,
     max_steps: int | None = None,
+    watch: Callable[[Any], None] | None = None,
 ) -> GameRecord:
     """One game, each side played by its level; every command goes through the ruleset's
-    `apply`. The dice and the bots' seeds are derived apart from `seed`."""
+    `apply`. The dice and the bots' seeds are derived apart from `seed`. `watch`, if given,
+    is shown the state before each command (a benchmark's look at how games unfold)."""
     rules = for_scenario(scenario_id)
     max_steps = max_steps or step_cap(scenario_id)
     opts = None if options is None else list(options)
@@ -110,6 +113,8 @@ def play_game(
     t0 = time.perf_counter()
     n = 0
     while not rules.is_over(state) and n < max_steps:
+        if watch is not None:
+            watch(state)
         seat = rules.who_may_act(state)[0]
         level = levels[seat_side[seat]]
         start, start_cpu = time.perf_counter(), time.thread_time()
