@@ -3,8 +3,8 @@
 Elite (Panzer Grenadier) plays each plan a few activations forward and judges where it
 stands by `elite.evaluate`: victory points, plus material and position weighed by
 `W_MATERIAL` and `W_POSITION`. A search can only choose as well as that judgement reads a
-game. This benchmark plays Veteran against Veteran, records each side's judged parts at the
-first activation of every turn, and asks, for each weight of position, how well the judged
+game. This benchmark plays Veteran against Veteran, records each side's judged parts as
+every turn's action phase begins (no activation open), and asks, for each weight of position, how well the judged
 state ranks the games its side went on to win above those it lost: the area under the
 curve (AUC; 0.5 is a coin, 1 foretells every game), over turns 3 to the last but one (the
 first turns say little whoever judges them, the last are the points alone), both sides
@@ -19,6 +19,7 @@ committed_auc=0.NN points_auc=0.NN
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -86,7 +87,7 @@ def foretelling(games: list[tuple[str | None, int, list[dict]]], w_position: flo
 def mean(xs: list[float]) -> float:
     """The mean of the figures that mean something (a scenario whose games all went one way
     foretells nothing)."""
-    xs = [x for x in xs if x == x]
+    xs = [x for x in xs if not math.isnan(x)]
     return sum(xs) / len(xs) if xs else float("nan")
 
 
@@ -104,13 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(s, f"{a.seed}:{s}:{g}") for s in scenarios for g in range(a.games)]
     with ProcessPoolExecutor(max_workers=a.jobs) as pool:
         played = list(pool.map(judged_game, [s for s, _ in jobs], [g for _, g in jobs]))
-    by_scenario = {s: [g for (sc, _), g in zip(jobs, played, strict=True) if sc == s] for s in scenarios}
+    by_scenario = {s: [g for (sc, _), g in zip(jobs, played, strict=True) if sc == s]
+                   for s in scenarios}
     table = {w: [foretelling(by_scenario[s], w) for s in scenarios] for w in WEIGHTS}
     print("w_position  " + "  ".join(f"{s[:18]:>18}" for s in scenarios) + "     mean")
     for w, row in table.items():
         print(f"{w:10.2f}  " + "  ".join(f"{x:18.3f}" for x in row)
               + f"  {mean(row):7.3f}")
-    best = max(WEIGHTS, key=lambda w: (mean(table[w]) == mean(table[w]), mean(table[w])))
+    best = max(WEIGHTS, key=lambda w: -1.0 if math.isnan(mean(table[w])) else mean(table[w]))
     committed = mean([foretelling(g, elite.W_POSITION) for g in by_scenario.values()])
     points = mean([foretelling(g, 0.0, 0.0) for g in by_scenario.values()])
     print(f"elite_judge: games={len(jobs)} best_w_position={best:.2f} "
