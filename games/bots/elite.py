@@ -48,8 +48,10 @@ BUDGET = 24_000  # legal commands weighed over all samples: the search's cost, m
 REPLIES = 2
 MAX_STEPS = 80  # commands played out in one sample
 # The Veteran's best plans weighed, besides the bold one. Panzer Grenadier weighs its first
-# only: three made a Kessel game's Elite p95 2.5 s of CPU (the target is 3 s) for no gain
-# measured yet, where Panzer Leader's three won 14 of 16 games at the Semois and Hollenbach.
+# only: three cost some 200 s of CPU a Kessel game against 13 (p95 1.8 s; the target is
+# 3 s), and a Sosna Line game would cost far more. Three with position judged at 0.1
+# (below) won 27.5 of 40 fresh Kessel games, a lead whose full run is still to be played
+# (docs/bots-strength.md); Panzer Leader's three won 14 of 16 at the Semois and Hollenbach.
 RIVALS = 1
 # How much material and position weigh beside victory points where a play-out stops. Read
 # against Veteran-against-Veteran games (bench/elite_judge.py --seed fitB: 40 each at Kessel
