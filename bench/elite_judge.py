@@ -1,14 +1,14 @@
-"""How well Elite's judged state foretells the winner: the fit behind `elite.W_POSITION`.
+"""How well Elite's judged state foretells the winner: the reading `elite.W_POSITION` cites.
 
 Elite (Panzer Grenadier) plays each plan a few activations forward and judges where it
 stands by `elite.evaluate`: victory points, plus material and position weighed by
 `W_MATERIAL` and `W_POSITION`. A search can only choose as well as that judgement reads a
 game. This benchmark plays Veteran against Veteran, records each side's judged parts as
-every turn's action phase begins (no activation open), and asks, for each weight of position, how well the judged
-state ranks the games its side went on to win above those it lost: the area under the
-curve (AUC; 0.5 is a coin, 1 foretells every game), over turns 3 to the last but one (the
-first turns say little whoever judges them, the last are the points alone), both sides
-and every scenario averaged. Drawn games are left out.
+every turn's action phase begins (no activation open), and asks, for each weight of
+position, how well the judged state ranks the games its side went on to win above those it
+lost: the area under the curve (AUC; 0.5 is a coin, 1 foretells every game), over turns 3
+to the last but one (the first turns say little whoever judges them, the last are the
+points alone), both sides and every scenario averaged. Drawn games are left out.
 
 Run: .venv/bin/python bench/elite_judge.py [--scenario ID]... [--games N] [--jobs J]
                                            [--seed S]
@@ -41,9 +41,9 @@ FIRST_TURN = 3
 def judged_game(scenario_id: str, seed: str) -> tuple[str | None, int, list[dict]]:
     """One Veteran-against-Veteran game: its winner, its last turn, and each turn's judged
     parts by side (at the first moment of the turn with no activation open)."""
-    rules = for_scenario(scenario_id)
-    sides = [s.id for s in rules.scenarios()[scenario_id].sides]
-    facts = public_facts(scenario_id, sorted(rules.scenarios()[scenario_id].default_options))
+    info = for_scenario(scenario_id).scenarios()[scenario_id]
+    sides = [s.id for s in info.sides]
+    facts = public_facts(scenario_id, sorted(info.default_options))
     turns: dict[int, dict] = {}
 
     def watch(state) -> None:
@@ -52,8 +52,7 @@ def judged_game(scenario_id: str, seed: str) -> tuple[str | None, int, list[dict
             turns[state.turn] = {s: elite.judged_parts(state, s, facts) for s in sides}
 
     record = play_game(scenario_id, dict.fromkeys(sides, "veteran"), seed, watch=watch)
-    last = rules.scenarios()[scenario_id].turns
-    return record.winner, last, [dict(t=t, parts=p) for t, p in sorted(turns.items())]
+    return record.winner, info.turns, [dict(t=t, parts=p) for t, p in sorted(turns.items())]
 
 
 def auc(scored: list[tuple[float, bool]]) -> float | None:
