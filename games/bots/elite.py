@@ -1,7 +1,7 @@
 """Elite: a small search over the Veteran's best plans.
 
 The Veteran scores every legal command by rules of thumb (judge.py) and plays the best.
-Elite takes its best plans (`RIVALS` of them, one command per plan: two paths to one hex
+Elite takes its best plans (`rivals` of them, one command per plan: two paths to one hex
 are one) and what it would do bold (the enemy's fields of fire minded half as much,
 stance.py), and where there is more than one, plays each forward with the real engine on
 the world its side knows (imagined.py: the counters its view shows, unseen ones drawn from
@@ -38,30 +38,40 @@ NAME = "elite"
 # Eight samples over 24,000 commands, where four over 12,000 were: on seeds no earlier run
 # had chosen (tuneC), 67 of 120 Kessel games against 63 and 23.5 of 40 at Melnitsa against
 # 17; over 280 Kessel games on three seed sets 0.57 against 0.52. On the 360 Kessel games
-# played since (tuneD-F) it scored 0.51, no better than four had: kept as the full run's
-# search, not as a proven gain (docs/bots-strength.md). Elite's p95 is 127-146 ms of CPU at
-# Kessel and Melnitsa, 840 ms at the Sosna Line, where a game costs about 300 s of it, not 185.
+# played since (tuneD-F) it scored 0.51, no better than four had: kept, not as a proven gain
+# (docs/bots-strength.md). Weighing three plans (`RIVALS`), Elite's p95 is 1.9 s of CPU at
+# Kessel and 2.4 s at Melnitsa; a Melnitsa game costs about 600 s of it, not 40.
 MAX_SAMPLES = 8
 BUDGET = 24_000  # legal commands weighed over all samples: the search's cost, machine-free
 # Activations played after ours before judging. Four did no better at Kessel for twice the
 # work (tuneA: 65 of 120, against 70.5 with eight samples; both together 61.5 of 113).
 REPLIES = 2
 MAX_STEPS = 80  # commands played out in one sample
-# The Veteran's best plans weighed, besides the bold one. Panzer Grenadier weighs its first
-# only: three cost some 200 s of CPU a Kessel game against 13 (p95 1.8 s; the target is
-# 3 s), and a Sosna Line game would cost far more. Three with position judged at 0.1
-# (below) won 27.5 of 40 fresh Kessel games, a lead whose full run is still to be played
-# (docs/bots-strength.md); Panzer Leader's three won 14 of 16 at the Semois and Hollenbach.
-RIVALS = 1
+# The Veteran's best plans weighed, besides the bold one, as Panzer Leader's Elite does: three
+# judged with position at 0.1 (below) won 27.5 of 40 Kessel games on fresh seeds (tuneH) and
+# 31 of 40 at Melnitsa on the full run's seeds, where its first plan alone won 24
+# (docs/bots-strength.md). A battle of `BIG_BATTLE` counters or more weighs its first only:
+# at the Sosna Line (301) a searched decision already costs 3 s of CPU on average, and the
+# target for Elite's p95 is 3 s.
+RIVALS = 3
+BIG_BATTLE = 150  # counters in the printed order of battle: Kessel 42, Melnitsa 83, Sosna 301
+
+
+def rivals(facts: PublicScenario) -> int:
+    """How many of the Veteran's best plans the search weighs in this scenario: fewer where
+    the battle is so big that playing each out would cost more than a decision may."""
+    counters = sum(n for kinds in facts.forces.values() for n in kinds.values())
+    return RIVALS if counters < BIG_BATTLE else 1
+
+
 # How much material and position weigh beside victory points where a play-out stops. Read
 # against Veteran-against-Veteran games (bench/elite_judge.py --seed fitB: 40 each at Kessel
-# and Melnitsa), the judged state at 0.3 foretells the winner less well than the points
-# alone (area under the curve 0.68 against 0.80, turns 3 to the last but one); 0.07 to 0.1
-# does best (0.81). Yet Elite judging by 0.1 won 63.5 of 120 Kessel games on fresh seeds
-# (tuneG), 0.54, as it does now: it searches 14 of a Kessel game's ~390 decisions, too few
-# for its judgement to tell. Kept at 0.3, the weight the full run was played with.
+# and Melnitsa), position at 0.07 to 0.1 foretells the winner best (area under the curve
+# 0.81, against 0.80 for the points alone and 0.68 at 0.3). With one plan weighed the weight
+# made no difference Elite could show (0.54 of 120 Kessel games either way, tuneG); with
+# three, judged at 0.3 they won 7 of 19 fresh Kessel games where judged at 0.1 they won 14.
 W_MATERIAL = 0.2
-W_POSITION = 0.3
+W_POSITION = 0.1
 
 
 def victory_points(state: st.GameState, b: Board, facts: PublicScenario) -> dict[str, float]:
@@ -180,7 +190,7 @@ def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
     """What the search weighs now: the Veteran's best plans and the bold one, its own first."""
     b = Board.from_view(d.view, d.side, facts)
     return candidates(lambda stance: veteran.ranked(d, facts, Judge(b, d.previews, stance)),
-                      RIVALS)
+                      rivals(facts))
 
 
 def choose(d: Decision, facts: PublicScenario) -> dict:

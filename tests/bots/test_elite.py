@@ -170,13 +170,34 @@ def test_the_search_weighs_the_veterans_best_plans_then_the_bold_one():
         assert [sampling.gist(c) for _, c in weighed[:-1]] == plans[:steady]
 
 
+def test_a_big_battle_weighs_the_veterans_first_plan_only():
+    """Kessel (42 counters) and Melnitsa (83) weigh the Veteran's three best plans; the Sosna
+    Line (301), where each plan played out costs far more, its first and the bold one."""
+    assert elite.rivals(public_facts("meeting-at-kessel")) == elite.RIVALS == 3
+    assert elite.rivals(public_facts("melnitsa-bridgehead")) == elite.RIVALS
+    facts = public_facts("sosna-line")
+    assert elite.rivals(facts) == 1
+    rules = for_scenario("sosna-line")
+    s = rules.arm(rules.opening_state("sosna-line", [], None), [], "secret")
+    dice = SeededDice("big")
+    weighed_many = 0
+    for n in range(12):
+        seat = rules.who_may_act(s)[0]
+        d = harness.decision_for(rules, s, seat, f"big:{n}")
+        stances = [stance for stance, _ in elite.plans(d, facts)]
+        assert stances in ([STEADY], [STEADY, BOLD])
+        weighed_many += len({sampling.gist(c) for c in d.commands()}) > 1
+        s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
+    assert weighed_many  # there were other plans to weigh, and they were left
+
+
 def test_where_there_is_one_plan_elite_plays_the_veterans_command_without_searching(
         monkeypatch):
-    found, facts = _decisions(lambda d, f: len(elite.plans(d, f)) == 1, steps=60, enough=10)
-    assert len(found) == 10
+    found, facts = _decisions(lambda d, f: len(elite.plans(d, f)) == 1, enough=5)
+    assert len(found) == 5
 
     def no_search(*a, **k):
         raise AssertionError("played out where there is nothing to choose")
     monkeypatch.setattr(elite, "play_out", no_search)
-    for d in found[:10]:
+    for d in found:
         assert elite.choose(d, facts) == levels.decide("veteran", d, facts)
