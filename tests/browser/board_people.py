@@ -10,21 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import pages_kit
+from tests.browser.pages_kit import TIMEOUT
 from tests.browser.test_game_play import api
-from tests.conftest import ROOT
 
-SHOTS = ROOT / "test-results"
-TIMEOUT = 15_000
 DESKTOP = {"viewport": {"width": 1400, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
 
 def shot(page, name: str) -> Path:
-    """Save a screenshot of what the player sees now under test-results/."""
-    SHOTS.mkdir(exist_ok=True)
-    path = SHOTS / f"board-{name}.png"
-    page.screenshot(path=str(path), full_page=False)
-    return path
+    """Save a screenshot of what the player sees now, under test-results/board-<name>.png."""
+    return pages_kit.shot(page, name, kind="board")
 
 
 def guest(browser, base: str, **context) -> object:

@@ -47,10 +47,21 @@ def fits_the_screen(page, where: str = "") -> None:
     assert width <= window, f"{where or page.url} is {width} px wide in a {window} px window"
 
 
-def shot(page, name: str) -> Path:
-    """Save a screenshot of what the person sees now, under test-results/pages-<name>.png."""
+def painted(page) -> None:
+    """Wait until the page's document has shown its first frame. After a same-origin
+    navigation (a form posted, a link followed) Chromium keeps the old page on screen until
+    the new one's first contentful paint, and refuses a screenshot in between ("Unable to
+    capture screenshot"); on a busy machine that paint can come well after the new page's
+    elements exist, which is all a locator waits for."""
+    page.wait_for_function(
+        "performance.getEntriesByName('first-contentful-paint').length > 0", timeout=TIMEOUT)
+
+
+def shot(page, name: str, kind: str = "pages") -> Path:
+    """Save a screenshot of what the person sees now, under test-results/<kind>-<name>.png."""
     SHOTS.mkdir(exist_ok=True)
-    path = SHOTS / f"pages-{name}.png"
+    path = SHOTS / f"{kind}-{name}.png"
+    painted(page)
     page.screenshot(path=str(path), full_page=False)
     return path
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import struct
 import zlib
 
+from tests.browser import pages_kit
 from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot
 from tests.browser.board_play import roll_initiative, two_players
 
@@ -61,6 +62,7 @@ def fill_seen(page, side: str) -> tuple[int, int, int]:
     page.wait_for_function(f"() => document.querySelector('svg.board [data-unit=\"{unit}\"] use')", timeout=TIMEOUT)
     box = page.evaluate(f"(() => {{ const r = document.querySelector('svg.board [data-unit=\"{unit}\"] use').getBoundingClientRect(); return {{ x: r.left, y: r.top, w: r.width, h: r.height }}; }})()")
     clip = {"x": box["x"] + box["w"] * 0.1, "y": box["y"] + box["h"] * 0.45, "width": 3, "height": 3}
+    pages_kit.painted(page)
     _, _, rows = png_pixels(page.screenshot(clip=clip))
     return rows[1][1]
 

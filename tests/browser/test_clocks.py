@@ -4,12 +4,12 @@ opponent's wait and more-time buttons, each written to the log."""
 
 from __future__ import annotations
 
-from tests.browser.pages_kit import SHOTS, TIMEOUT, api, flag
+from tests.browser import pages_kit
+from tests.browser.pages_kit import TIMEOUT, api, flag
 
 
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"clocks-{name}.png"), full_page=False)
+    pages_kit.shot(page, name, kind="clocks")
 
 
 def faces(page) -> list[str]:

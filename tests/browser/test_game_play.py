@@ -11,18 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.browser import pages_kit
+from tests.browser.pages_kit import TIMEOUT
 
 SCENARIO = "melnitsa-bridgehead"  # an HMG on each side has a target from the first segment
-SHOTS = ROOT / "test-results"
-TIMEOUT = 15_000
 
 
 def shot(page, name: str) -> Path:
-    SHOTS.mkdir(exist_ok=True)
-    path = SHOTS / f"game-{name}.png"
-    page.screenshot(path=str(path), full_page=False)
-    return path
+    return pages_kit.shot(page, name, kind="game")
 
 
 def api(page, method: str, url: str, data: dict | None = None, refused: int | None = None) -> dict:
