@@ -52,9 +52,12 @@ def painted(page) -> None:
     navigation (a form posted, a link followed) Chromium keeps the old page on screen until
     the new one's first contentful paint, and refuses a screenshot in between ("Unable to
     capture screenshot"); on a busy machine that paint can come well after the new page's
-    elements exist, which is all a locator waits for."""
+    elements exist, which is all a locator waits for. The check is a function, not a bare
+    expression: Playwright evals its text once, inside its own call, where the page's
+    Content Security Policy lets it, and polls the function it got; a bare expression is
+    evaled again at each animation frame, which the policy forbids."""
     page.wait_for_function(
-        "performance.getEntriesByName('first-contentful-paint').length > 0", timeout=TIMEOUT)
+        "() => performance.getEntriesByName('first-contentful-paint').length > 0", timeout=TIMEOUT)
 
 
 def shot(page, name: str, kind: str = "pages") -> Path:
