@@ -134,7 +134,8 @@ def test_a_name_and_a_chat_line_with_markup_show_as_text(
     seat_name = bob.locator(f"#my-games [data-game='{game_id}'] .player-name").first
     assert seat_name.inner_text() == "<b>x</b>"
 
-    # Both rooms' chat sockets are open (a line is not stored for later readers).
+    # Both rooms' chat sockets have had a frame, so are in the game's room (a line is not
+    # stored for later readers).
     for page in (ann, bob):
         page.wait_for_selector(f"#my-games [data-game='{game_id}'] .room-chat[data-live]")
     ann.locator(f"#my-games [data-game='{game_id}'] .chat-input").fill("<b>x</b>")

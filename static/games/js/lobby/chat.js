@@ -22,11 +22,13 @@ export function openChat(container, gameId, channels = ["players", "side"]) {
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(gameId)}/v1/`);
   const waiting = []; // lines typed before the socket opened, sent once it has
   socket.addEventListener("open", () => {
-    container.dataset.live = "true";
     while (waiting.length) socket.send(waiting.shift());
   });
   socket.addEventListener("close", () => { delete container.dataset.live; });
   socket.addEventListener("message", (event) => {
+    // Live from the first frame, not from "open": the server accepts the socket before it
+    // has found the game and joined its room, and a line said in between never reaches it.
+    container.dataset.live = "true";
     const frame = JSON.parse(event.data);
     if (frame.t === "chat") {
       const d = frame.d;
