@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.bots import elite  # noqa: E402
 from games.bots.arena import play_game  # noqa: E402
 from games.bots.facts import public_facts  # noqa: E402
+from games.bots.panzer_grenadier import elite  # noqa: E402
 from games.rules.panzer_grenadier.core import state as st  # noqa: E402
 from games.rules.registry import for_scenario  # noqa: E402
 

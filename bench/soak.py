@@ -1,7 +1,7 @@
 """Soak pgweb the way production runs it, on this machine, and measure what it holds.
 
 Starts PostgreSQL, Redis and several daphne processes on loopback ports with the production
-settings (DEBUG=0; README "Running in production"), then plays many games at once through
+settings (DEBUG=0; docs/operations.md, "Running in production"), then plays many games at once through
 the REST API and the game sockets: per game two players (each a guest) sending random legal
 commands taken from their own socket's view, and spectators (each a guest of their own)
 following it, every socket pinging every 10 s as the browser does. Sockets are spread over
@@ -9,7 +9,7 @@ the processes as a round-robin proxy would. A game that ends is checked and repl
 new one between the same people, so as many games run at every moment. Loopback only;
 every loop is bounded by the deadline and every wait by a timeout.
 
-Settings lifted for the load (documented in README "Capacity"): PGWEB_RATE_GUEST (the
+Settings lifted for the load (documented in docs/operations.md, "Capacity"): PGWEB_RATE_GUEST (the
 bench signs a thousand guests in from one address); everything else, the socket frame limit
 included, is the production default.
 
@@ -127,7 +127,7 @@ def raise_open_files(wanted: int) -> None:
 
 
 def production_env(postgres: PostgresCluster, redis: RedisServer, var: Path) -> dict[str, str]:
-    """README "Running in production", on loopback without TLS."""
+    """docs/operations.md, "Running in production", on loopback without TLS."""
     (var / "static").mkdir(exist_ok=True)
     return {
         "DEBUG": "0",

@@ -93,7 +93,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     It forwards the group's frames as they are, dropping versions it has already sent and
     healing a gap from the command log; commands and chat go through the services.
 
-    It survives what it depends on failing (README "Failure modes"): the database or the
+    It survives what it depends on failing (docs/operations.md, "Failure modes"): the database or the
     channel layer being unreachable closes the socket with an `error` frame and 4503, and
     the browser reconnects with backoff, resends its unacknowledged commands and catches up
     from the version it has; a frame the layer lost is healed when the next one comes, or at

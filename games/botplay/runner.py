@@ -33,12 +33,12 @@ from django.conf import settings
 
 from games import broadcast
 from games import engine_adapter as engine
+from games.bots.common.public import PublicScenario
+from games.bots.common.randomplay import NAME as RANDOM
+from games.bots.common.seat import Decision
 from games.bots.facts import public_facts
 from games.bots.harness import decision_for
 from games.bots.levels import NEEDS_PREVIEWS, decide
-from games.bots.public import PublicScenario
-from games.bots.randomplay import NAME as RANDOM
-from games.bots.seat import Decision
 from games.models import ACTIVE, Game, Seat
 from games.services.commands import command_submit
 

@@ -12,11 +12,11 @@ from functools import lru_cache, partial
 
 from games.rules.common.hexgrid import Hex
 from games.rules.panzer_grenadier.core.registry import scenario_for
-from games.rules.panzer_leader import scenario as pl_scenario
-from games.rules.panzer_leader.los import has_los
+from games.rules.panzer_leader.core import scenario as pl_scenario
+from games.rules.panzer_leader.core.los import has_los
 from games.rules.registry import for_scenario
 
-from .public import Objective, PublicScenario
+from .common.public import Objective, PublicScenario
 
 
 class LabelledMap:

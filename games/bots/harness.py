@@ -14,7 +14,7 @@ from typing import Any
 from games.rules.common.errors import RulesError
 from games.rules.interface import Ruleset
 
-from .seat import Decision, is_attack, previewed_units
+from .common.seat import Decision, is_attack, previewed_units
 
 
 def seat_previews(rules: Ruleset, state: Any, seat: str, legal: dict[str, list[dict]],

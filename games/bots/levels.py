@@ -8,29 +8,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import elite, leader_elite, leader_recruit, leader_veteran, randomplay, recruit, veteran
-from .public import PublicScenario
-from .seat import Decision
+from .common import randomplay
+from .common.public import PublicScenario
+from .common.seat import Decision
+from .panzer_grenadier import elite as pg_elite
+from .panzer_grenadier import recruit as pg_recruit
+from .panzer_grenadier import veteran as pg_veteran
+from .panzer_leader import elite as pl_elite
+from .panzer_leader import recruit as pl_recruit
+from .panzer_leader import veteran as pl_veteran
 
 Strategy = Callable[[Decision, PublicScenario], dict]
 STRATEGIES: dict[str, dict[str, Strategy]] = {
     "panzer_grenadier": {
         randomplay.NAME: randomplay.choose,
-        recruit.NAME: recruit.choose,
-        veteran.NAME: veteran.choose,
-        elite.NAME: elite.choose,
+        pg_recruit.NAME: pg_recruit.choose,
+        pg_veteran.NAME: pg_veteran.choose,
+        pg_elite.NAME: pg_elite.choose,
     },
     "panzer_leader": {
         randomplay.NAME: randomplay.choose,
-        recruit.NAME: leader_recruit.choose,
-        veteran.NAME: leader_veteran.choose,
-        leader_elite.NAME: leader_elite.choose,
+        pg_recruit.NAME: pl_recruit.choose,
+        pg_veteran.NAME: pl_veteran.choose,
+        pg_elite.NAME: pl_elite.choose,
     },
 }
 LEVELS = tuple(STRATEGIES["panzer_grenadier"])
 # Levels a person may pick to play against (random is the benchmark's yardstick only).
-PLAYABLE = (recruit.NAME, veteran.NAME, elite.NAME)
-NEEDS_PREVIEWS = frozenset({recruit.NAME, veteran.NAME, elite.NAME})
+PLAYABLE = (pg_recruit.NAME, pg_veteran.NAME, pg_elite.NAME)
+NEEDS_PREVIEWS = frozenset(PLAYABLE)
 
 
 def decide(level: str, decision: Decision, facts: PublicScenario) -> dict:

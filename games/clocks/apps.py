@@ -6,7 +6,7 @@ from django.apps import AppConfig
 
 
 class ClocksConfig(AppConfig):
-    """Game clocks and the periodic sweep the background worker runs (README, "Time controls")."""
+    """Game clocks and the periodic sweep the background worker runs (docs/playing.md, "Time controls")."""
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "games.clocks"

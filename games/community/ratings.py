@@ -7,7 +7,7 @@ worker's sweep for any finished rated game it missed (a process that died in bet
 every rated game is rated exactly once: the game row is locked and the `RatedGame` record
 is written in the same transaction as the new ratings.
 
-Decisions (README, "Ratings"):
+Decisions (docs/community.md, "Ratings"):
 - pace: a game with a live clock is `live`; correspondence and untimed games are
   `correspondence` (an untimed game has no clock pressing anyone: it is played at leisure).
 - each game is its own rating period (as Lichess does); a rating unused for a while gets

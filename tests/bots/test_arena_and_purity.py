@@ -23,7 +23,7 @@ FORBIDDEN = (
     "games.bots.harness", "games.bots.facts", "games.bots.arena", "games.rules.registry",
     "games.rules.panzer_grenadier.core.registry", "games.rules.panzer_grenadier.core.scenario",
     "games.rules.panzer_grenadier.core.serialize", "games.rules.panzer_grenadier.ruleset",
-    "games.rules.panzer_leader.scenario", "games.rules.panzer_leader.ruleset",
+    "games.rules.panzer_leader.core.scenario", "games.rules.panzer_leader.ruleset",
     "games.engine_adapter", "django",
 )
 

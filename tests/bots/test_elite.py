@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import time
 
-from games.bots import elite, harness, levels, sampling, veteran
-from games.bots.board import Board
+from games.bots import harness, levels
+from games.bots.common import sampling
+from games.bots.common.stance import BOLD, STEADY
 from games.bots.facts import public_facts
-from games.bots.imagined import ME, imagine
-from games.bots.judge import Judge
-from games.bots.stance import BOLD, STEADY
+from games.bots.panzer_grenadier import elite, veteran
+from games.bots.panzer_grenadier.board import Board
+from games.bots.panzer_grenadier.imagined import ME, imagine
+from games.bots.panzer_grenadier.judge import Judge
 from games.rules.common.dice import SeededDice
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.registry import for_scenario

@@ -21,15 +21,15 @@ from dataclasses import replace
 import pytest
 
 from games.bots import arena, harness, levels
+from games.bots.common.seat import Decision
 from games.bots.facts import public_facts
-from games.bots.seat import Decision
 from games.rules.common.dice import SeededDice
 from games.rules.panzer_grenadier import leakcheck
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.registry import game_map
 from games.rules.panzer_grenadier.core.serialize import canonical_json
 from games.rules.panzer_grenadier.double_blind import knowledge
-from games.rules.panzer_leader import hidden as pl_hidden
+from games.rules.panzer_leader.core import hidden as pl_hidden
 from games.rules.registry import for_scenario
 
 SECRET = "bots-fairness-secret-canary"
@@ -167,7 +167,7 @@ def test_moving_an_unseen_enemy_changes_no_byte_of_a_bots_input_nor_its_command(
 def test_elite_rebuilds_its_world_only_from_the_view_and_draws_the_unseen_from_the_forces():
     """Elite's world holds the counters the view shows (unseen ones as drawn types under
     their markers' handles) and nothing else: no secret, no intelligence, no hidden id."""
-    from games.bots.imagined import imagine
+    from games.bots.panzer_grenadier.imagined import imagine
 
     rules, facts, states = _game("meeting-at-kessel", ["double_blind"], "imagine", range(200))
     tried = 0

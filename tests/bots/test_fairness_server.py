@@ -19,7 +19,7 @@ from games.models import FINISHED, GameStep, Seat
 from games.rules.panzer_grenadier import leakcheck
 from games.rules.panzer_grenadier.core.serialize import canonical_json
 from games.rules.panzer_grenadier.double_blind import knowledge
-from games.rules.panzer_leader import hidden as pl_hidden
+from games.rules.panzer_leader.core import hidden as pl_hidden
 from games.selectors import state_at
 from games.services import command_submit
 from tests.gamekit import person

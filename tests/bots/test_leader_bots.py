@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import pytest
 
-from games.bots import arena, harness, leader_board, leader_recruit, leader_veteran, levels
+from games.bots import arena, harness, levels
 from games.bots.facts import public_facts
-from games.bots.leader_board import LeaderBoard
-from games.bots.leader_danger import Danger, weapon_factor
-from games.bots.leader_paths import FAR, path_cost
+from games.bots.panzer_leader import (
+    board as leader_board,
+)
+from games.bots.panzer_leader import (
+    recruit as leader_recruit,
+)
+from games.bots.panzer_leader import (
+    veteran as leader_veteran,
+)
+from games.bots.panzer_leader.board import LeaderBoard
+from games.bots.panzer_leader.danger import Danger, weapon_factor
+from games.bots.panzer_leader.paths import FAR, path_cost
 from games.rules.common.dice import SeededDice
 from games.rules.common.hexgrid import distance, neighbors
-from games.rules.panzer_leader.los import has_los
-from games.rules.panzer_leader.scenario import situation
+from games.rules.panzer_leader.core.los import has_los
+from games.rules.panzer_leader.core.scenario import situation
 from games.rules.registry import for_scenario
 
 
@@ -120,7 +129,7 @@ def test_an_overrun_is_judged_by_the_table_on_printed_values():
     assert b.overrun_effect(empty) == 0
 
 
-# -- the Veteran's reckoning of danger, ground and fire (leader_danger.py, leader_veteran.py)
+# -- the Veteran's reckoning of danger, ground and fire (bots/panzer_leader/danger.py, bots/panzer_leader/veteran.py)
 
 def test_the_weapons_chart_decides_what_a_firer_can_hurt():
     facts = public_facts("pl-hollenbach")

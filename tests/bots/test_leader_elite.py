@@ -10,16 +10,18 @@ import time
 from collections import Counter
 from functools import cache
 
-from games.bots import harness, leader_elite, leader_veteran, levels
+from games.bots import harness, levels
+from games.bots.common.sampling import gist
+from games.bots.common.stance import BOLD, STEADY
 from games.bots.facts import public_facts
-from games.bots.leader_danger import Danger
-from games.bots.leader_imagined import ME, imagine
-from games.bots.sampling import gist
-from games.bots.stance import BOLD, STEADY
+from games.bots.panzer_leader import elite as leader_elite
+from games.bots.panzer_leader import veteran as leader_veteran
+from games.bots.panzer_leader.danger import Danger
+from games.bots.panzer_leader.imagined import ME, imagine
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import RulesError
+from games.rules.panzer_leader.core.victory import score
 from games.rules.panzer_leader.engine import apply
-from games.rules.panzer_leader.victory import score
 from games.rules.registry import for_scenario
 
 SEEUFER = "pl-seeufer-landing"

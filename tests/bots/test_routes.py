@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.bots.board import reach_within, route_costs
-from games.bots.routes import least_costs
+from games.bots.common.routes import least_costs
+from games.bots.panzer_grenadier.board import reach_within, route_costs
 from games.rules.common.hexgrid import Hex, distance, neighbors
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios
 

@@ -4,11 +4,12 @@ enemy, 3.1); and it weighs what a counter risks by what its loss would score the
 
 from __future__ import annotations
 
-from games.bots import harness, levels, odds
-from games.bots.board import Board
+from games.bots import harness, levels
 from games.bots.facts import public_facts
-from games.bots.judge import Judge, command_key
-from games.bots.recruit import RecruitJudge
+from games.bots.panzer_grenadier import odds
+from games.bots.panzer_grenadier.board import Board
+from games.bots.panzer_grenadier.judge import Judge, command_key
+from games.bots.panzer_grenadier.recruit import RecruitJudge
 from games.rules.common.dice import SeededDice
 from games.rules.registry import for_scenario
 

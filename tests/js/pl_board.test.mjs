@@ -137,7 +137,7 @@ describe("Panzer Leader markers", () => {
 });
 
 describe("every Panzer Leader command has words and a place on the board", () => {
-  const handlers = [...source("commands.py").matchAll(/"(\w+)": (?:fire|order_indirect|cancel_order|resolve_indirect|fire_smoke|air_strike|fly|move|exit_map|engineer|assign_vehicle|face|lay_bridge|unload_cargo|land|reposition|load|unload|do_overrun|do_assault)[,\n}]/g)].map((m) => m[1]);
+  const handlers = [...source("core/commands.py").matchAll(/"(\w+)": (?:fire|order_indirect|cancel_order|resolve_indirect|fire_smoke|air_strike|fly|move|exit_map|engineer|assign_vehicle|face|lay_bridge|unload_cargo|land|reposition|load|unload|do_overrun|do_assault)[,\n}]/g)].map((m) => m[1]);
   const windows = ["end_phase", "opportunity_fire", "anti_aircraft", "decline"];
   const SAMPLE = {
     ...PL.commands,
@@ -272,9 +272,9 @@ describe("the Panzer Leader turn in words", () => {
 });
 
 describe("the Panzer Leader log", () => {
-  // Every event type the ruleset's modules append (and the attack sheet's, built in combat._event).
+  // Every event type the ruleset's modules append (and the attack sheet's, built in combat/attack_sheet._event).
   const types = new Set(["attack"]);
-  for (const file of readdirSync(new URL("../../games/rules/panzer_leader/", import.meta.url)).filter((f) => f.endsWith(".py"))) {
+  for (const file of readdirSync(new URL("../../games/rules/panzer_leader/", import.meta.url), { recursive: true }).filter((f) => f.endsWith(".py"))) {
     const text = source(file);
     for (const m of text.matchAll(/events\.append\(\{\s*"type":\s*"(\w+)"/g)) types.add(m[1]);
     for (const m of text.matchAll(/"type": "(\w+)" if [^\n]* else "(\w+)"/g)) { types.add(m[1]); types.add(m[2]); }

@@ -18,9 +18,9 @@ from games.rules import registry
 from games.rules.common.revision import DIGITS, playable_content, revision
 from games.rules.panzer_grenadier.core.scenario import SCENARIO_DIR, load_scenario
 from games.rules.panzer_grenadier.presentation import scenario_info as pg_info
+from games.rules.panzer_leader.core.scenario import situation_from_dict
+from games.rules.panzer_leader.core.units import DATA as PL_DATA
 from games.rules.panzer_leader.presentation import scenario_info as pl_info
-from games.rules.panzer_leader.scenario import situation_from_dict
-from games.rules.panzer_leader.units import DATA as PL_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 KESSEL = json.loads((SCENARIO_DIR / "meeting-at-kessel.json").read_text(encoding="utf-8"))

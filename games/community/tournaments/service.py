@@ -6,7 +6,7 @@ the database, so a restart mid-round loses nothing and two processes never pair 
 twice: the next round is paired when the last game of a round ends (`on_game_over`, after
 its commit) or, if the process died before that, by the worker's sweep (`sweep`).
 
-Usual practice, as decided here (README, "Tournaments"):
+Usual practice, as decided here (docs/community.md, "Tournaments"):
 - a bye scores a win, at most once per player (Swiss: the lowest-ranked player without one;
   round robin: the circle's bye, once each);
 - a player who withdraws loses the game in progress (resigned), is not paired again

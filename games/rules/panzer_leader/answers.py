@@ -6,9 +6,10 @@ hex, and the line of sight between two hexes.
 from __future__ import annotations
 
 from ..common.errors import RulesError
-from . import hidden, preview
+from . import preview
+from .core import hidden
+from .core.state import GameState
 from .legal import legal_commands
-from .state import GameState
 
 # A command names its hex in one of these fields (move "to", fire "targets", the rest "target").
 _HEX_FIELDS = ("to", "target", "targets", "hex")

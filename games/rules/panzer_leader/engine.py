@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..common.errors import IllegalCommand, InvalidCommand
-from . import antiaircraft, commands, engineers, overrun, sequence, spotting, walk, windows
-from .commands import AIR, COMBAT, HANDLERS, MOVEMENT
-from .state import ENDED, GameState
+from .combat import antiaircraft, overrun, windows
+from .core import commands, engineers, sequence, spotting, walk
+from .core.commands import AIR, COMBAT, HANDLERS, MOVEMENT
+from .core.state import ENDED, GameState
 
 
 def who_may_act(state: GameState) -> tuple[str, ...]:

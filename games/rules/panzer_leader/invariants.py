@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .scenario import board_of
-from .stacking import LIMIT, WRECK_CAP, counters_in
-from .state import ENDED, OK, PHASES, GameState
+from .core.scenario import board_of
+from .core.stacking import LIMIT, WRECK_CAP, counters_in
+from .core.state import ENDED, OK, PHASES, GameState
 
 
 def problems(state: GameState) -> list[str]:

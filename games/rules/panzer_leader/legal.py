@@ -7,17 +7,19 @@ from __future__ import annotations
 
 from ..common.errors import IllegalCommand
 from ..common.hexgrid import distance
-from . import air, antiaircraft, bridges, field_of_fire, hidden, naval, smoke
-from .assault import assault_attack
-from .direct_fire import direct_attack, may_fire, town_targets
+from .combat import air, antiaircraft, naval
+from .combat.assault import assault_attack
+from .combat.direct_fire import direct_attack, may_fire, town_targets
+from .combat.indirect import indirect_range_ok, spotters_for
+from .combat.opfire import opportunity_attack, quarter_met
+from .core import bridges, hidden
+from .core.scenario import board_of
+from .core.spotting import is_spotted
+from .core.state import ENDED, GameState
+from .core.units import utype
 from .engine import who_may_act
-from .indirect import indirect_range_ok, spotters_for
 from .legal_moves import movement, ok
-from .opfire import opportunity_attack, quarter_met
-from .scenario import board_of
-from .spotting import is_spotted
-from .state import ENDED, GameState
-from .units import utype
+from .optional import field_of_fire, smoke
 
 
 def legal_commands(state: GameState, seat: str) -> dict[str, list[dict]]:

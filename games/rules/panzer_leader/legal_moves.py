@@ -4,10 +4,11 @@ overruns, engineering, repositioning, facing guns, laying bridges."""
 from __future__ import annotations
 
 from ..common.errors import IllegalCommand
-from . import emplacing, engineers, field_of_fire, forts, landing, transport
-from .bridges import lay
-from .commands import engineer
-from .movement import (
+from .combat.overrun import edge_entries, overrun_attack
+from .core import engineers, forts, landing, transport
+from .core.bridges import lay
+from .core.commands import engineer
+from .core.movement import (
     allowance_left,
     can_move,
     exit_board,
@@ -17,12 +18,12 @@ from .movement import (
     quick_time_reach,
     reach,
 )
-from .overrun import edge_entries, overrun_attack
-from .scenario import board_of, bridge_at
-from .stacking import has_room
-from .state import GameState, Unit
-from .transport import may_carry
-from .units import utype
+from .core.scenario import board_of, bridge_at
+from .core.stacking import has_room
+from .core.state import GameState, Unit
+from .core.transport import may_carry
+from .core.units import utype
+from .optional import emplacing, field_of_fire
 
 
 def ok(check) -> bool:

@@ -24,9 +24,9 @@ from ..common.dice import SeededDice
 from ..common.hexgrid import distance
 from ..randomplay import RESIGN_EVERY, Tally, audiences
 from ..replay import VerifyError
-from .options import EXPERIMENTAL
-from .scenario import board_of
-from .units import utype
+from .core.scenario import board_of
+from .core.units import utype
+from .optional.options import EXPERIMENTAL
 
 WEIGHTS = {"overrun": 60.0, "lay_bridge": 40.0, "engineer": 30.0, "land": 20.0,
            "assault": 10.0, "resolve_indirect": 8.0, "fire": 6.0, "air_strike": 5.0,

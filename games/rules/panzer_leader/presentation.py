@@ -12,13 +12,21 @@ from functools import cache
 
 from ..common import faces
 from ..interface import ScenarioInfo, SideInfo
-from . import markers, naval, views
-from .air import aircraft_types
-from .board import ELEVATION_NAMES, board_file
-from .options import RULES
-from .scenario import Situation, opening_state, situation, situation_revision, starting_aircraft
-from .state import GameState
-from .units import catalogue
+from . import views
+from .combat import naval
+from .combat.air import aircraft_types
+from .core import markers
+from .core.board import ELEVATION_NAMES, board_file
+from .core.scenario import (
+    Situation,
+    opening_state,
+    situation,
+    situation_revision,
+    starting_aircraft,
+)
+from .core.state import GameState
+from .core.units import catalogue
+from .optional.options import RULES
 
 
 def scenario_info(sit: Situation) -> ScenarioInfo:

@@ -9,17 +9,18 @@ the German commits his fire before the counter is turned (19.3).
 from __future__ import annotations
 
 from ..common.errors import IllegalCommand, RulesError
-from . import air, antiaircraft, bridges, crt, hidden, indirect
-from .assault import assault_attack
-from .direct_fire import direct_attack
-from .movement import allowance_left, plan, route
-from .opfire import opportunity_attack
-from .overrun import overrun_attack
-from .scenario import board_of
-from .sight import why_not_seen
-from .state import GameState
-from .transport import load, load_cost, unload
-from .units import utype
+from .combat import air, antiaircraft, crt, indirect
+from .combat.assault import assault_attack
+from .combat.direct_fire import direct_attack
+from .combat.opfire import opportunity_attack
+from .combat.overrun import overrun_attack
+from .core import bridges, hidden
+from .core.movement import allowance_left, plan, route
+from .core.scenario import board_of
+from .core.sight import why_not_seen
+from .core.state import GameState
+from .core.transport import load, load_cost, unload
+from .core.units import utype
 
 
 def preview(state: GameState, seat: str, command: dict) -> dict:

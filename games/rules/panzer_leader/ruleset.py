@@ -10,10 +10,11 @@ from pathlib import Path
 from .. import replay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
-from . import answers, engine, invariants, legal, playtest, presentation, setup, views
-from .scenario import opening_state, situation, situation_from_dict, situations
-from .state import ENDED, from_json, state_hash, to_json
-from .units import DATA
+from . import answers, engine, invariants, legal, playtest, presentation, views
+from .core import setup
+from .core.scenario import opening_state, situation, situation_from_dict, situations
+from .core.state import ENDED, from_json, state_hash, to_json
+from .core.units import DATA
 
 
 class PanzerLeader:

@@ -7,13 +7,14 @@ Every outbound channel goes through `view_for` and `redact_events`.
 
 from __future__ import annotations
 
-from . import crt, hidden, markers
+from .combat import crt
+from .core import hidden, markers
+from .core.scenario import board_of
+from .core.sight import in_cover
+from .core.spotting import is_spotted
+from .core.state import ENDED, GameState
+from .core.units import catalogue
 from .engine import who_may_act
-from .scenario import board_of
-from .sight import in_cover
-from .spotting import is_spotted
-from .state import ENDED, GameState
-from .units import catalogue
 
 
 def knows(state: GameState, audience: tuple) -> set[str]:

@@ -6,13 +6,13 @@ import itertools
 
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_leader import engine
-from games.rules.panzer_leader.scenario import (
+from games.rules.panzer_leader.core.scenario import (
     board_of,
     opening_state,
     register,
     situation_from_dict,
 )
-from games.rules.panzer_leader.state import Unit
+from games.rules.panzer_leader.core.state import Unit
 
 _ids = itertools.count(1)
 

@@ -6,18 +6,18 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader.assault import assault_attack
-from games.rules.panzer_leader.combat import is_armored_target
-from games.rules.panzer_leader.movement import (
+from games.rules.panzer_leader.combat.assault import assault_attack
+from games.rules.panzer_leader.combat.attack_sheet import is_armored_target
+from games.rules.panzer_leader.combat.overrun import overrun_attack
+from games.rules.panzer_leader.core.movement import (
     allowance_left,
     can_move,
     may_quick_time,
     reach,
     terrain_cost,
 )
-from games.rules.panzer_leader.overrun import overrun_attack
+from games.rules.panzer_leader.core.units import catalogue
 from games.rules.panzer_leader.ruleset import RULESET
-from games.rules.panzer_leader.units import catalogue
 
 from .kit import clear, do, hexof, lab, world
 

@@ -7,9 +7,9 @@ from fractions import Fraction as F
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import air, antiaircraft
-from games.rules.panzer_leader.crt import charts
-from games.rules.panzer_leader.scenario import situation, starting_aircraft
+from games.rules.panzer_leader.combat import air, antiaircraft
+from games.rules.panzer_leader.combat.crt import charts
+from games.rules.panzer_leader.core.scenario import situation, starting_aircraft
 
 from .kit import clear, do, lab, world
 

@@ -8,10 +8,11 @@ import json
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import crt, victory
-from games.rules.panzer_leader.assault import assault_attack
-from games.rules.panzer_leader.direct_fire import may_fire
-from games.rules.panzer_leader.overrun import overrun_attack
+from games.rules.panzer_leader.combat import crt
+from games.rules.panzer_leader.combat.assault import assault_attack
+from games.rules.panzer_leader.combat.direct_fire import may_fire
+from games.rules.panzer_leader.combat.overrun import overrun_attack
+from games.rules.panzer_leader.core import victory
 from games.rules.panzer_leader.views import redact_events, view_for
 
 from .kit import clear, do, lab, world

@@ -8,14 +8,15 @@ from fractions import Fraction as F
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import combat, scenario
-from games.rules.panzer_leader.assault import assault_attack
-from games.rules.panzer_leader.bridges import bridge_attack
-from games.rules.panzer_leader.direct_fire import direct_attack
-from games.rules.panzer_leader.indirect import bridge_attack as indirect_bridge_attack
-from games.rules.panzer_leader.movement import reach
-from games.rules.panzer_leader.overrun import overrun_attack
-from games.rules.panzer_leader.stacking import counters_in
+from games.rules.panzer_leader.combat import attack_sheet
+from games.rules.panzer_leader.combat.assault import assault_attack
+from games.rules.panzer_leader.combat.direct_fire import direct_attack
+from games.rules.panzer_leader.combat.indirect import bridge_attack as indirect_bridge_attack
+from games.rules.panzer_leader.combat.overrun import overrun_attack
+from games.rules.panzer_leader.core import scenario
+from games.rules.panzer_leader.core.bridges import bridge_attack
+from games.rules.panzer_leader.core.movement import reach
+from games.rules.panzer_leader.core.stacking import counters_in
 from games.rules.panzer_leader.views import face
 
 from .kit import do, lab, world
@@ -56,7 +57,7 @@ def test_qa_bridges_b2_a_unit_set_up_under_a_bridge_counts_for_stacking_and_is_i
     s = scenario.opening_state(sit)
     rifle = s.units["ge-rifle-1"]
     assert rifle.under_bridge and counters_in(s, lab("4,3")) == 1
-    from games.rules.panzer_leader.direct_fire import may_fire
+    from games.rules.panzer_leader.combat.direct_fire import may_fire
 
     assert "stream" in may_fire(s, rifle)  # in a stream for all other purposes
 
@@ -182,9 +183,9 @@ def test_rb_x_c_fire_at_a_temporary_bridge_alone_only_x_destroys_it_taking_vehic
     assert a.targets == [f"bridge:{lab('4,3')}"] and a.defense == 8 and a.attack == 24
     with pytest.raises(IllegalCommand, match="I-class"):
         bridge_attack(s, "german", [s.units["i"]], lab("4,3"), "direct")
-    combat.apply_result(s, a.targets, "D", [])
+    attack_sheet.apply_result(s, a.targets, "D", [])
     assert lab("4,3") in s.temp_bridges
-    combat.apply_result(s, a.targets, "X", [])
+    attack_sheet.apply_result(s, a.targets, "X", [])
     assert lab("4,3") not in s.temp_bridges and s.units["m"].eliminated and not s.wrecks
     assert not s.units["r"].eliminated  # on foot: now in the stream
 

@@ -7,9 +7,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from games.rules.panzer_leader import crt
-from games.rules.panzer_leader.units import catalogue
-from games.rules.panzer_leader.wec import wec_factor
+from games.rules.panzer_leader.combat import crt
+from games.rules.panzer_leader.combat.wec import wec_factor
+from games.rules.panzer_leader.core.units import catalogue
 
 DIGEST_CRT = {  # §8.4, row by row: 1-4 .. 4-1
     -1: "D DD X X X X X", 0: "- D DD DD X X X", 1: "- D D DD X X X", 2: "- - D D DD X X",
@@ -74,13 +74,13 @@ def test_counter_values_are_marked_representative():
     ("I", True, None), ("I", False, F(1)),
 ])
 def test_the_air_weapons_chart_follows_20_4_never_doubled_qa_airpower_ap4(weapon, armored, factor):
-    from games.rules.panzer_leader.air import air_wec
+    from games.rules.panzer_leader.combat.air import air_wec
 
     assert air_wec(weapon, armored) == factor
 
 
 def test_the_aircraft_weapons_are_the_rulebooks_mg_2_and_3_bombs_30_h_rockets_20_a():
-    from games.rules.panzer_leader.air import _data, aircraft_types
+    from games.rules.panzer_leader.combat.air import _data, aircraft_types
 
     assert aircraft_types()["gb_typhoon"]["mg"] == 2 and aircraft_types()["us_p47"]["mg"] == 3
     assert _data()["ordnance"] == {"bombs": {"attack": 30, "weapon": "H"},
@@ -88,7 +88,7 @@ def test_the_aircraft_weapons_are_the_rulebooks_mg_2_and_3_bombs_30_h_rockets_20
 
 
 def test_pl_d16_the_aa_table_bands_are_the_digests_above_8_12_16_20_26_36_and_provisional():
-    from games.rules.panzer_leader.antiaircraft import aa_result
+    from games.rules.panzer_leader.combat.antiaircraft import aa_result
 
     bands = [b[0] for b in crt.charts()["aa_table"]["bands"]]
     assert bands == [0, 9, 13, 17, 21, 27, 37]  # "more than 8, 12, 16, 20, 26, 36"
@@ -107,7 +107,7 @@ def test_the_die_modifiers_are_the_digests_woods_town_assault_overrun_dd_and_dis
 
 
 def test_qa_mines_mn1_minefield_attacks_take_no_terrain_modifier():
-    from games.rules.panzer_leader.mines import attacks
+    from games.rules.panzer_leader.core.mines import attacks
 
     from .kit import world
 

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from games.rules.panzer_leader import setup
-from games.rules.panzer_leader.assault import assault_attack
-from games.rules.panzer_leader.options import DEFAULT_OPTIONS, EXPERIMENTAL
+from games.rules.panzer_leader.combat.assault import assault_attack
+from games.rules.panzer_leader.core import setup
+from games.rules.panzer_leader.core.scenario import register, situation_from_dict, situations
+from games.rules.panzer_leader.core.spotting import is_spotted, sweep_markers
+from games.rules.panzer_leader.core.units import catalogue
+from games.rules.panzer_leader.core.victory import final_result
+from games.rules.panzer_leader.optional.options import DEFAULT_OPTIONS, EXPERIMENTAL
 from games.rules.panzer_leader.ruleset import RULESET
-from games.rules.panzer_leader.scenario import register, situation_from_dict, situations
-from games.rules.panzer_leader.spotting import is_spotted, sweep_markers
-from games.rules.panzer_leader.units import catalogue
-from games.rules.panzer_leader.victory import final_result
 
 from .kit import clear, do, lab, world
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader.scenario import bridge_at
-from games.rules.panzer_leader.state import Unit
+from games.rules.panzer_leader.core.scenario import bridge_at
+from games.rules.panzer_leader.core.state import Unit
 
 from .kit import clear, do, hexof, lab, world
 
@@ -259,7 +259,7 @@ def test_a_temporary_bridge_falls_to_engineers_after_two_turns_without_a_roll_rb
 
 
 def test_qa_engineers_e2_an_engineer_at_work_may_still_spot():
-    from games.rules.panzer_leader.spotting import is_spotted
+    from games.rules.panzer_leader.core.spotting import is_spotted
 
     s = eng_world(["....w..."] * 8, cell="4,3", mines=[("3,3", "german")], vehicle=False)
     s.mines[lab("3,3")]["known"] = ["allied", "german"]

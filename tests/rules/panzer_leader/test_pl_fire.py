@@ -7,12 +7,12 @@ from fractions import Fraction as F
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import crt
-from games.rules.panzer_leader.combat import apply_result
-from games.rules.panzer_leader.direct_fire import direct_attack
-from games.rules.panzer_leader.indirect import hex_attacks, indirect_range_ok
-from games.rules.panzer_leader.units import catalogue
-from games.rules.panzer_leader.wec import elevation_factor
+from games.rules.panzer_leader.combat import crt
+from games.rules.panzer_leader.combat.attack_sheet import apply_result
+from games.rules.panzer_leader.combat.direct_fire import direct_attack
+from games.rules.panzer_leader.combat.indirect import hex_attacks, indirect_range_ok
+from games.rules.panzer_leader.combat.wec import elevation_factor
+from games.rules.panzer_leader.core.units import catalogue
 
 from .kit import clear, do, hexof, lab, world
 
@@ -157,7 +157,7 @@ def test_tc16_slope_target_adjacent_without_a_brown_hexside_is_not_halved_with_o
 
 
 def elevation_factor_at(s, a, b):
-    from games.rules.panzer_leader.scenario import board_of
+    from games.rules.panzer_leader.core.scenario import board_of
 
     return elevation_factor(board_of(s), hexof(s, a), hexof(s, b))
 
@@ -232,7 +232,7 @@ def test_tc40_qa_direct_fire_df6_in_a_town_all_spotted_units_are_attacked_togeth
 
 
 def test_qa_spotting_sp8_trucks_never_spot():
-    from games.rules.panzer_leader.spotting import is_spotted
+    from games.rules.panzer_leader.core.spotting import is_spotted
 
     s = world(["....w..."] * 8, units=[("e", "de_rifle", "german", "4,4"), ("t", "us_truck", "allied", "4,3")])
     assert not is_spotted(s, s.units["e"], "allied")

@@ -11,12 +11,12 @@ from fractions import Fraction as F
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import hidden
-from games.rules.panzer_leader.assault import assault_attack
-from games.rules.panzer_leader.direct_fire import direct_attack
-from games.rules.panzer_leader.indirect import hex_attacks, order, spotters_for
-from games.rules.panzer_leader.movement import reach
-from games.rules.panzer_leader.overrun import overrun_attack
+from games.rules.panzer_leader.combat.assault import assault_attack
+from games.rules.panzer_leader.combat.direct_fire import direct_attack
+from games.rules.panzer_leader.combat.indirect import hex_attacks, order, spotters_for
+from games.rules.panzer_leader.combat.overrun import overrun_attack
+from games.rules.panzer_leader.core import hidden
+from games.rules.panzer_leader.core.movement import reach
 from games.rules.panzer_leader.ruleset import RULESET as rs
 from games.rules.panzer_leader.views import redact_events, view_for
 
@@ -179,7 +179,7 @@ def test_19_3_fire_is_committed_at_a_face_down_counter_and_turns_it_up():
 
 
 def test_tc44_a_dd_tank_rolls_for_survival_before_anything_lands_and_the_roll_is_private():
-    from games.rules.panzer_leader import scenario
+    from games.rules.panzer_leader.core import scenario
 
     s = afloat_world()
     scenario.situation(s.scenario_id).raw["dd_survival"] = 4
@@ -251,7 +251,7 @@ def test_qa_airpower_ap9_aa_may_fire_at_any_plane_in_range_not_only_attackers():
 
 
 def test_qa_airpower_ap2_qa_experimental_ff1_aa_guns_fire_only_into_their_field_their_hex_in_it():
-    from games.rules.panzer_leader import antiaircraft
+    from games.rules.panzer_leader.combat import antiaircraft
 
     s = world(clear(), units=[("f", "de_flak20", "german", "4,4")], phase="air",
               options=["field_of_fire"])
@@ -262,7 +262,7 @@ def test_qa_airpower_ap2_qa_experimental_ff1_aa_guns_fire_only_into_their_field_
 
 
 def test_qa_airpower_ap12_aa_capability_comes_from_the_unit_data():
-    from games.rules.panzer_leader.units import catalogue
+    from games.rules.panzer_leader.core.units import catalogue
 
     aa = sorted(t for t, u in catalogue().items() if u.aa)
     assert aa == ["de_flak20", "de_wirbelwind"]

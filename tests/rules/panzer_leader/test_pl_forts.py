@@ -7,11 +7,11 @@ from fractions import Fraction as F
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader.direct_fire import direct_attack
-from games.rules.panzer_leader.indirect import hex_attacks
-from games.rules.panzer_leader.movement import reach
-from games.rules.panzer_leader.overrun import overrun_attack
-from games.rules.panzer_leader.stacking import counters_in, has_room, room_inside
+from games.rules.panzer_leader.combat.direct_fire import direct_attack
+from games.rules.panzer_leader.combat.indirect import hex_attacks
+from games.rules.panzer_leader.combat.overrun import overrun_attack
+from games.rules.panzer_leader.core.movement import reach
+from games.rules.panzer_leader.core.stacking import counters_in, has_room, room_inside
 
 from .kit import clear, do, lab, world
 
@@ -44,7 +44,7 @@ def test_tc48_qa_fortifications_f2_f3_repositioning_costs_nothing_and_forbids_fi
 def test_qa_fortifications_f1_a_destroyed_fort_kills_those_inside_not_those_on_top():
     s = fort_world([("i", "de_rifle", "german", "4,4"), ("o", "de_rifle", "german", "4,4")])
     s.units["i"].in_fort = True
-    from games.rules.panzer_leader.combat import apply_result
+    from games.rules.panzer_leader.combat.attack_sheet import apply_result
 
     apply_result(s, [f"fort:{lab('4,4')}"], "X", [])
     assert s.units["i"].eliminated and not s.units["o"].eliminated
@@ -54,7 +54,7 @@ def test_qa_fortifications_f1_a_destroyed_fort_kills_those_inside_not_those_on_t
 def test_a_dispersed_fort_disperses_its_occupants():
     s = fort_world([("i", "de_rifle", "german", "4,4")])
     s.units["i"].in_fort = True
-    from games.rules.panzer_leader.combat import apply_result
+    from games.rules.panzer_leader.combat.attack_sheet import apply_result
 
     apply_result(s, [f"fort:{lab('4,4')}"], "D", [])
     assert s.units["i"].status == "dispersed"
@@ -98,7 +98,7 @@ def test_qa_fortifications_f4_units_on_top_may_assault_the_fort_they_stand_on():
     s = fort_world([("i", "de_rifle", "german", "4,4"), ("r", "us_rifle", "allied", "4,4")],
                    phase="assault")
     s.units["i"].in_fort = True
-    from games.rules.panzer_leader.assault import assault_attack
+    from games.rules.panzer_leader.combat.assault import assault_attack
 
     a = assault_attack(s, "allied", ["r"], lab("4,4"))
     assert a.targets == [f"fort:{lab('4,4')}"] and a.defense == 16

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader.direct_fire import direct_attack
-from games.rules.panzer_leader.movement import may_quick_time
+from games.rules.panzer_leader.combat.direct_fire import direct_attack
+from games.rules.panzer_leader.core.movement import may_quick_time
 
 from .kit import do, lab, world
 

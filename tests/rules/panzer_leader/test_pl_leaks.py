@@ -19,7 +19,8 @@ import pytest
 
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import RulesError
-from games.rules.panzer_leader import hidden, playtest
+from games.rules.panzer_leader import playtest
+from games.rules.panzer_leader.core import hidden
 from games.rules.panzer_leader.ruleset import RULESET as rs
 from games.rules.panzer_leader.views import knows, redact_events
 

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from games.rules.panzer_leader.board import build_map
-from games.rules.panzer_leader.los import has_los, why_blocked
+from games.rules.panzer_leader.core.board import build_map
+from games.rules.panzer_leader.core.los import has_los, why_blocked
 
 from .kit import lab
 

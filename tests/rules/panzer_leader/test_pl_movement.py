@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_leader.core.movement import reach, terrain_cost
+from games.rules.panzer_leader.core.state import state_hash
+from games.rules.panzer_leader.core.units import catalogue
 from games.rules.panzer_leader.legal import legal_commands
-from games.rules.panzer_leader.movement import reach, terrain_cost
-from games.rules.panzer_leader.state import state_hash
-from games.rules.panzer_leader.units import catalogue
 
 from .kit import clear, do, hexof, lab, world
 
@@ -193,7 +193,7 @@ def test_tc42_qa_blocks_bl1_a_block_is_entered_only_from_an_adjacent_start_and_s
 
 def test_tc52_qa_game_procedure_g4_units_that_do_not_enter_on_schedule_are_eliminated():
     s = moving(units=[], phase="move_foot")
-    from games.rules.panzer_leader.state import Unit
+    from games.rules.panzer_leader.core.state import Unit
 
     s.units["late"] = Unit(id="late", type_id="us_rifle", side="allied", entry_turn=1,
                            entry=[lab("0,0")])
@@ -205,7 +205,7 @@ def test_tc52_qa_game_procedure_g4_units_that_do_not_enter_on_schedule_are_elimi
 
 def test_qa_movement_m1_entering_costs_the_first_hex():
     s = moving(units=[], phase="move_vehicles")
-    from games.rules.panzer_leader.state import Unit
+    from games.rules.panzer_leader.core.state import Unit
 
     s.units["m"] = Unit(id="m", type_id="us_m4", side="allied", entry_turn=1, entry=[lab("0,0")])
     assert reach(s, s.units["m"])[lab("0,0")][0] == 1
@@ -213,7 +213,7 @@ def test_qa_movement_m1_entering_costs_the_first_hex():
 
 def test_tc54_qa_movement_m5_leaving_the_map_costs_the_last_hex_entry_cost():
     s = moving(["w......."] * 8, units=[("m", "us_truck", "allied", "0,3")])
-    from games.rules.panzer_leader import scenario
+    from games.rules.panzer_leader.core import scenario
 
     scenario.situation(s.scenario_id).raw["exits"] = {"allied": [lab("0,3")]}
     s.units["m"].mp_spent = 11

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import scenario
-from games.rules.panzer_leader.direct_fire import direct_attack
-from games.rules.panzer_leader.movement import reach
-from games.rules.panzer_leader.options import DEFAULT_OPTIONS, EXPERIMENTAL
-from games.rules.panzer_leader.state import Unit
+from games.rules.panzer_leader.combat.direct_fire import direct_attack
+from games.rules.panzer_leader.core import scenario
+from games.rules.panzer_leader.core.movement import reach
+from games.rules.panzer_leader.core.state import Unit
+from games.rules.panzer_leader.optional.options import DEFAULT_OPTIONS, EXPERIMENTAL
 
 from .kit import clear, do, lab, world
 
@@ -286,7 +286,7 @@ def test_qa_experimental_tb4_no_work_while_one_is_dispersed_and_losses_cost_no_t
 
 
 def test_qa_experimental_tb5_a_bridge_may_be_fired_on_while_it_is_built():
-    from games.rules.panzer_leader.bridges import bridge_attack
+    from games.rules.panzer_leader.core.bridges import bridge_attack
 
     s = placed()
     s.units["x"] = Unit(id="x", type_id="de_at75", side="german", hex=lab("4,6"))

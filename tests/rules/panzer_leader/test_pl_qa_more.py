@@ -7,17 +7,17 @@ from fractions import Fraction as F
 import pytest
 
 from games.rules.common.errors import IllegalCommand
-from games.rules.panzer_leader import air, combat
-from games.rules.panzer_leader.assault import assault_attack
-from games.rules.panzer_leader.direct_fire import direct_attack
+from games.rules.panzer_leader.combat import air, attack_sheet
+from games.rules.panzer_leader.combat.assault import assault_attack
+from games.rules.panzer_leader.combat.direct_fire import direct_attack
+from games.rules.panzer_leader.combat.overrun import overrun_attack
+from games.rules.panzer_leader.core.los import has_los
+from games.rules.panzer_leader.core.movement import reach
+from games.rules.panzer_leader.core.scenario import board_of, situation_from_dict
+from games.rules.panzer_leader.core.spotting import is_spotted, spotters
+from games.rules.panzer_leader.core.stacking import counters_in, has_room
+from games.rules.panzer_leader.core.state import Unit
 from games.rules.panzer_leader.legal import legal_commands
-from games.rules.panzer_leader.los import has_los
-from games.rules.panzer_leader.movement import reach
-from games.rules.panzer_leader.overrun import overrun_attack
-from games.rules.panzer_leader.scenario import board_of, situation_from_dict
-from games.rules.panzer_leader.spotting import is_spotted, spotters
-from games.rules.panzer_leader.stacking import counters_in, has_room
-from games.rules.panzer_leader.state import Unit
 
 from .kit import clear, do, hexof, lab, world
 
@@ -27,7 +27,7 @@ ROAD = [[4, r] for r in range(8)]
 def test_qa_transporting_t9_a_bren_carrier_with_its_passenger_defends_at_two():
     s = world(clear(), units=[("b", "gb_bren", "allied", "4,4"), ("r", "us_rifle", "allied", "4,4")],
               loaded=[("b", "r")])
-    assert combat.defense_of(s, s.units["b"]) == 2
+    assert attack_sheet.defense_of(s, s.units["b"]) == 2
 
 
 def test_qa_road_movement_r5_a_unit_leaves_a_crowded_road_hex_at_road_rate():
@@ -177,13 +177,13 @@ def test_qa_wreckage_w1_w3_wrecks_alone_never_seal_a_hex_three_wrecks_still_let_
     s = world(clear(), units=[("m", "us_m4", "allied", "4,2")], wrecks={"4,3": 3}, phase="move_vehicles")
     assert counters_in(s, lab("4,3")) == 3 and lab("4,3") in reach(s, s.units["m"])
     s.units["m"].hex = lab("4,2")
-    assert combat.WRECK_CAP == 3
+    assert attack_sheet.WRECK_CAP == 3
 
 
 def test_qa_wreckage_no_more_than_three_wrecks_in_a_hex():
     s = world(clear(), units=[(f"t{i}", "de_pz4", "german", "4,3") for i in range(4)])
     for i in range(4):
-        combat.eliminate(s, s.units[f"t{i}"], [])
+        attack_sheet.eliminate(s, s.units[f"t{i}"], [])
     assert s.wrecks[lab("4,3")] == 3
 
 
@@ -290,7 +290,7 @@ def test_qa_quick_time_qt3_a_quick_time_mover_defends_at_half_against_opportunit
     s = world(clear(), units=[("r", "us_rifle", "allied", "4,2"), ("g", "de_pz4", "german", "4,6")],
               phase="move_foot")
     s, _ = do(s, "allied", {"type": "move", "unit": "r", "to": lab("4,4"), "mode": "quick_time"})
-    from games.rules.panzer_leader.opfire import opportunity_attack
+    from games.rules.panzer_leader.combat.opfire import opportunity_attack
 
     assert opportunity_attack(s, ["g"], s.units["r"]).defense == F(7, 2)
 

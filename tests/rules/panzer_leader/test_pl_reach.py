@@ -13,12 +13,12 @@ import pytest
 
 from games.rules.common.dice import SeededDice
 from games.rules.panzer_leader import engine
-from games.rules.panzer_leader.entering import entry
+from games.rules.panzer_leader.core.entering import entry
+from games.rules.panzer_leader.core.movement import allowance_left, reach
+from games.rules.panzer_leader.core.scenario import board_of, situations
+from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
-from games.rules.panzer_leader.movement import allowance_left, reach
 from games.rules.panzer_leader.ruleset import RULESET
-from games.rules.panzer_leader.scenario import board_of, situations
-from games.rules.panzer_leader.units import utype
 
 
 def plain_reach(state, unit, road_ok=True):

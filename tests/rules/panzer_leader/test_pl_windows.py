@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_leader.combat.overrun import overrun_attack
 from games.rules.panzer_leader.legal import legal_commands
-from games.rules.panzer_leader.overrun import overrun_attack
 from games.rules.panzer_leader.preview import preview
 
 from .kit import clear, do, lab, world
@@ -148,7 +148,7 @@ def test_a_move_preview_gives_the_cost_of_each_step_and_what_is_left():
 
 
 def test_qa_overrun_o6_a_unit_entering_the_board_may_overrun_the_edge_hex_it_enters_by():
-    from games.rules.panzer_leader.state import Unit
+    from games.rules.panzer_leader.core.state import Unit
 
     s = overrun_world(units=[("x", "de_rifle", "german", "0,4")])
     s.units["a"] = Unit(id="a", type_id="us_m4", side="allied", entry_turn=1,
@@ -162,7 +162,7 @@ def test_qa_overrun_o6_a_unit_entering_the_board_may_overrun_the_edge_hex_it_ent
 
 
 def test_qa_overrun_o6_an_overrunner_may_leave_by_an_edge_its_side_may_exit():
-    from games.rules.panzer_leader import scenario
+    from games.rules.panzer_leader.core import scenario
 
     s = overrun_world(units=[("a", "us_m4", "allied", "4,1"), ("x", "de_rifle", "german", "4,0")])
     with pytest.raises(IllegalCommand, match="O6"):

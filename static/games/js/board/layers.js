@@ -22,7 +22,7 @@ export const TERRAIN_STYLE = Object.freeze({
   swamp: { fill: "#b9cbb4", motif: "reeds" },
   river: { fill: "#9ec5df", motif: "waves" },
   major_river: { fill: "#6ea2cb", motif: "dense-waves" },
-  // Panzer Leader's terrain (games/rules/panzer_leader/board.py): woods, stream, beach, sea.
+  // Panzer Leader's terrain (games/rules/panzer_leader/core/board.py): woods, stream, beach, sea.
   woods: { fill: "#93b266", motif: "woods" },
   stream: { fill: "#a9cfe6", motif: "ripples" },
   beach: { fill: "#eedfa6", motif: "sand" },

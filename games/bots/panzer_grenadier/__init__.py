@@ -1,0 +1,1 @@
+"""The Panzer Grenadier bots: Recruit, Veteran and Elite, and the board picture and judge they share."""

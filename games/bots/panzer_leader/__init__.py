@@ -1,0 +1,1 @@
+"""The Panzer Leader bots: Recruit, Veteran and Elite, and the board picture, paths and danger they share."""

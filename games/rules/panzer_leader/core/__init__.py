@@ -1,0 +1,1 @@
+"""The core of Panzer Leader: state, counters, maps and situations, the sequence of play, movement, sight."""

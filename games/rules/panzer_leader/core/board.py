@@ -1,0 +1,191 @@
+"""The map: geomorphic boards laid side by side, with Panzer Leader's terrain (2.1-2.5).
+
+A board file is our own drawing: rows of terrain letters and elevation digits, and roads as
+paths of (column, row) cells. Hexside symbols are not drawn by hand; they follow from the
+hexes they separate (the way the printed boards use them, 2.3, 2.5):
+
+- green: between a woods hex and a non-woods hex (the woods edge),
+- brown: between a slope hex and a ground-level hex,
+- orange: between a hilltop hex and a slope hex,
+- cliff: between a hilltop hex and a ground-level hex (PL-D6: impassable).
+
+Boards join whole hex to whole hex, so our maps have no interior half hexes (2.2). Labels
+read `board-columnletter-row` (`A-C-5`), the board letter first as on the printed maps.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+
+from ...common.hexgrid import Hex, neighbors, offset_to_axial
+from .units import DATA
+
+TERRAIN_LETTERS = {
+    ".": "clear", "w": "woods", "t": "town", "x": "swamp", "~": "stream", "b": "beach",
+    "=": "sea",
+}
+ELEVATION_NAMES = ("ground", "slope", "hilltop")
+
+
+@dataclass(frozen=True, slots=True)
+class HexInfo:
+    terrain: str  # clear, woods, town, swamp, stream, beach, sea
+    elevation: int  # 0 ground, 1 slope, 2 hilltop
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """One hexside crossed from a hex: the hex beyond and its label, whether a road runs
+    across it (7.1) and its symbols (2.3, 2.5)."""
+
+    to: Hex
+    label: str
+    road: bool
+    symbols: frozenset[str]
+
+
+@dataclass
+class Map:
+    """A situation's playing area: hexes, roads and the hexside symbols they imply."""
+
+    hexes: dict[Hex, HexInfo]
+    roads: frozenset[frozenset[Hex]]
+    boards: list[dict] = field(default_factory=list)
+    _by_label: dict[str, Hex] = field(default_factory=dict)
+    _road_cells: frozenset[Hex] = frozenset()
+    los_cache: dict = field(default_factory=dict)  # (a, b) -> why blocked; maps never change
+    _symbols: dict = field(default_factory=dict)  # (a, b) -> hexside symbols, computed once
+    # Computed once a hex: a unit's path planner asks them of every hex it reaches.
+    _neighbours: dict = field(default_factory=dict, repr=False, compare=False)
+    _crossings: dict = field(default_factory=dict, repr=False, compare=False)
+    # Each hex as the map's own key, so that lookups with what neighbours() returns find
+    # the very key and need not compare coordinates.
+    _own: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_label = {info.label: h for h, info in self.hexes.items()}
+        self._road_cells = frozenset(h for pair in self.roads for h in pair)
+        self._own = {h: h for h in self.hexes}
+
+    def contains(self, h: Hex) -> bool:
+        return h in self.hexes
+
+    def label(self, h: Hex) -> str:
+        return self.hexes[h].label
+
+    def hex(self, label: str) -> Hex:
+        """The hex a label names; ValueError if the map has none."""
+        try:
+            return self._by_label[label]
+        except KeyError:
+            raise ValueError(f"{label!r} is not a hex of this map") from None
+
+    def terrain(self, h: Hex) -> str:
+        return self.hexes[h].terrain
+
+    def elevation(self, h: Hex) -> int:
+        return self.hexes[h].elevation
+
+    def is_road(self, a: Hex, b: Hex) -> bool:
+        """Does a road run from a to the adjacent b (7.1)?"""
+        return frozenset((a, b)) in self.roads
+
+    def road_hexes(self) -> frozenset[Hex]:
+        return self._road_cells
+
+    def is_bridge(self, h: Hex) -> bool:
+        """A stream hex a road crosses: a permanent bridge (2.3)."""
+        return self.terrain(h) == "stream" and h in self._road_cells
+
+    @cached_property
+    def bridge_labels(self) -> frozenset[str]:
+        """The labels of the permanent bridges (is_bridge)."""
+        return frozenset(self.label(h) for h in self._road_cells
+                         if h in self.hexes and self.is_bridge(h))
+
+    def is_cover(self, h: Hex) -> bool:
+        """Woods and town hexes: units there must be spotted (12.2)."""
+        return self.terrain(h) in ("woods", "town")
+
+    def symbols(self, a: Hex, b: Hex) -> frozenset[str]:
+        """The hexside symbols between two adjacent hexes (derived, see the module doc)."""
+        key = (a, b)
+        if key not in self._symbols:
+            self._symbols[key] = self._derive_symbols(a, b)
+        return self._symbols[key]
+
+    def _derive_symbols(self, a: Hex, b: Hex) -> frozenset[str]:
+        if a not in self.hexes or b not in self.hexes:
+            return frozenset()
+        ea, eb = self.elevation(a), self.elevation(b)
+        out = set()
+        if {ea, eb} == {0, 2}:
+            out.add("cliff")
+        elif {ea, eb} == {1, 2}:
+            out.add("orange")
+        elif {ea, eb} == {0, 1}:
+            out.add("brown")
+        if (self.terrain(a) == "woods") != (self.terrain(b) == "woods"):
+            out.add("green")
+        return frozenset(out)
+
+    def green_level(self, a: Hex, b: Hex) -> int:
+        """The elevation of the woods whose edge the a-b hexside is (J.11.c)."""
+        woods = a if self.terrain(a) == "woods" else b
+        return self.elevation(woods)
+
+    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+        """The adjacent hexes on the map, in direction order (hexgrid.neighbors)."""
+        found = self._neighbours.get(h)
+        if found is None:
+            own = self._own
+            found = self._neighbours[h] = tuple(own[n] for n in neighbors(h) if n in own)
+        return found
+
+    def crossings(self, h: Hex) -> tuple[Crossing, ...]:
+        """The hexsides from h into each of its neighbours, in neighbours() order."""
+        found = self._crossings.get(h)
+        if found is None:
+            found = self._crossings[h] = tuple(
+                Crossing(n, self.label(n), self.is_road(h, n), self.symbols(h, n))
+                for n in self.neighbours(h))
+        return found
+
+
+@cache
+def board_file(board_id: str) -> dict:
+    return json.loads((DATA / "boards" / f"{board_id}.json").read_text(encoding="utf-8"))
+
+
+def build_map(layout: list[dict]) -> Map:
+    """Lay boards out: each entry names a board file and its offset in whole columns/rows.
+
+    Column offsets are even so odd-q offset coordinates line up across board edges.
+    """
+    hexes: dict[Hex, HexInfo] = {}
+    roads: set[frozenset[Hex]] = set()
+    for entry in layout:
+        raw = entry.get("drawing") or board_file(entry["board"])  # a test may draw inline
+        letter = entry.get("label", raw["id"])
+        dc, dr = entry.get("at", (0, 0))
+        if dc % 2:
+            raise ValueError(f"board {letter}: column offset {dc} must be even")
+        rows_t, rows_e = raw["terrain"], raw["elevation"]
+        for r, (trow, erow) in enumerate(zip(rows_t, rows_e, strict=True)):
+            for c, (t, e) in enumerate(zip(trow, erow, strict=True)):
+                h = offset_to_axial(c + dc, r + dr)
+                if h in hexes:
+                    raise ValueError(f"board {letter} overlaps another at column {c}, row {r}")
+                hexes[h] = HexInfo(TERRAIN_LETTERS[t], int(e), f"{letter}-{chr(65 + c)}-{r + 1}")
+        for path in raw.get("roads", ()):
+            cells = [offset_to_axial(c + dc, r + dr) for c, r in path]
+            for a, b in zip(cells, cells[1:], strict=False):
+                if b not in neighbors(a):
+                    raise ValueError(f"board {letter}: road step {a}->{b} is not between neighbours")
+                roads.add(frozenset((a, b)))
+    boards = [{"board": e["board"], "label": e.get("label", e["board"]), "at": list(e.get("at", (0, 0)))}
+              for e in layout]
+    return Map(hexes=hexes, roads=frozenset(roads), boards=boards)

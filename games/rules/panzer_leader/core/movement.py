@@ -1,0 +1,272 @@
+"""Movement (4), road movement (7), streams and bridges (4.8, 18.6) and Quick-Time (21.1).
+
+What entering one hex costs is entering.py's (PL-D5). A move names where it goes and,
+if the player likes, the path (`path`, checked hex by hex) and whether it declines the road
+rate (`road: false`: the road still crosses woods edges and streams, but every hex costs its
+terrain, QA R3), so that the unit may still overrun afterwards (QA O2). Without a path the
+engine picks the cheapest the side can know of: an unfound minefield is not avoided. The
+path is then walked hex by hex (walk.py): a stream roll, a minefield found, a block entered
+or an opportunity-fire window can stop it.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from ...common.errors import IllegalCommand
+from ...common.hexgrid import Hex
+from .board import Map
+from .entering import Entry, Mover, terrain_cost
+from .scenario import board_of, hex_named, situation
+from .state import OK, GameState, Unit
+from .units import utype
+
+
+def can_move(state: GameState, unit: Unit) -> str | None:
+    """Why the unit may not move now, or None (4.1, 3)."""
+    t = utype(unit)
+    if unit.side != state.active:
+        return "not your movement phase"
+    want = "move_vehicles" if t.vehicle else "move_foot"
+    if state.phase != want:
+        return "vehicles move first, then everything else (3; QA M3)"
+    if unit.eliminated or unit.exited:
+        return "not in play"
+    if unit.hex is None and unit.entry_turn != state.turn:
+        return "not due on the map this turn (4.7)"
+    if unit.afloat:
+        return "afloat: it lands first (19.2)"
+    if unit.status != OK:
+        return "dispersed units do not move (4.1)"
+    if unit.opfired or unit.fired and not turret_move(state, unit):
+        return "it fired: no movement this segment (3)"
+    if unit.order is not None:
+        return "ordered to fire indirectly: it waits for its fire (RB VII.C.7)"
+    if unit.carried_by:
+        return "a passenger moves with its carrier (6)"
+    if unit.moved or unit.stopped or unit.overran:
+        return "it has made its move this phase (4.2)"
+    if t.movement <= 0:
+        return "movement allowance 0 (it needs a carrier)"
+    if unit.unloaded:
+        return "it was loaded or unloaded this segment (6.3)"
+    if unit.in_fort:
+        return "inside a fortification: reposition to its top first (17.3)"
+    return None
+
+
+def turret_move(state: GameState, unit: Unit) -> bool:
+    """Experimental turreted AFVs fire and then move up to half their MA (22.1); armoured
+    cars only in Panzer Leader 1940 (QA P2)."""
+    t = utype(unit)
+    turreted = t.turreted or (t.kind == "armored_car" and "pl1940" in state.options)
+    return "turreted_afv" in state.options and turreted and unit.fired
+
+
+def allowance_left(unit: Unit, state: GameState | None = None) -> float:
+    """MP left this phase; a turreted AFV that fired has half its MA, rounded down (22.1);
+    a flail on a minefield spends half its MA leaving it (18.7)."""
+    ma = utype(unit).movement
+    if state is not None and turret_move(state, unit):
+        ma = ma // 2
+    if unit.hex is not None and unit.mine == f"flail:{unit.hex}":
+        ma -= utype(unit).movement / 2  # a flail spends half its MA leaving a minefield (18.7)
+    return ma - unit.mp_spent
+
+
+def _minimum(unit: Unit, steps: int) -> bool:
+    """Only an MA-1 unit may always move one hex, whatever it costs (4.3; QA M2)."""
+    return utype(unit).movement == 1 and steps == 1 and unit.mp_spent == 0
+
+
+def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tuple[float, list[str]]]:
+    """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2). The
+    cheapest first (Dijkstra); between paths of one cost, the one found first."""
+    m = board_of(state)
+    mover = Mover(state, unit)
+    ground, enter, crossings = mover.ground, mover.enter, m.crossings
+    budget = allowance_left(unit, state)
+    first_free = _minimum(unit, 1)  # an MA-1 unit's first hex, whatever it costs (4.3)
+    starts: list[tuple[float, Hex | None, list[str], bool]] = []
+    if unit.hex is None:
+        for lab in unit.entry:
+            h = m.hex(lab)
+            e = mover.entry(None, h)
+            if e.cost is not None and (e.cost <= budget or first_free):
+                starts.append((e.cost, h, [lab], e.stop))
+    else:
+        starts.append((0.0, m.hex(unit.hex), [], False))
+    best: dict[str, tuple[float, list[str]]] = {}
+    heap = [(c, i, h, p, stop) for i, (c, h, p, stop) in enumerate(starts)]
+    heapq.heapify(heap)
+    tie = len(heap)
+    while heap:
+        cost, _, h, path, stop = heapq.heappop(heap)
+        here = ground(h)
+        lab = here.label
+        if lab in best and best[lab][0] <= cost:
+            continue
+        best[lab] = (cost, path)
+        if stop:
+            continue  # a known minefield, a block, an enemy-held fort: it stops there
+        from_under = unit.under_bridge and not path
+        for hexside in crossings(h):
+            if hexside.label in best:
+                continue  # reached already, and no dearer than anything pushed from here
+            there = ground(hexside.to)
+            e = enter(here, there, hexside.road, hexside.symbols, road_ok, False, from_under)
+            if e.cost is None or e.under:
+                continue  # under a bridge only by an explicit move (QA B3)
+            total = cost + e.cost
+            if total > budget and not (first_free and not path):
+                continue
+            tie += 1
+            heapq.heappush(heap, (total, tie, hexside.to, [*path, hexside.label], e.stop))
+    if unit.hex is not None:
+        best.pop(unit.hex, None)
+    return best
+
+
+def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True,
+          quick_time: bool = False, under: bool = False) -> list[Entry]:
+    """Check a given path hex by hex (QA R3, O2); the entries it costs, or IllegalCommand
+    naming the step that is not allowed."""
+    m = board_of(state)
+    if not path:
+        raise IllegalCommand("move: an empty path", rule="4.2")
+    out: list[Entry] = []
+    mover = Mover(state, unit)  # the state does not change while the path is checked
+    here = m.hex(unit.hex) if unit.hex is not None else None
+    spent = 0.0
+    budget = allowance_left(unit, state)
+    for i, lab in enumerate(path):
+        h = hex_named(state, lab, "move", "4.2")
+        if here is None and lab not in unit.entry:
+            raise IllegalCommand(f"move: {lab} is not an entry hex of {unit.id} (4.7)", rule="4.7")
+        if here is not None and h not in m.neighbours(here):
+            raise IllegalCommand(f"move: step {i + 1} ({lab}) is not next to the last", rule="4.2")
+        if out and out[-1].stop:
+            raise IllegalCommand(f"move: the move must end at {path[i - 1]} (17.1-17.3)",
+                                 rule="4.2")
+        last = i == len(path) - 1
+        e = mover.entry(here, h, road_ok=road_ok and not quick_time, under=under and last,
+                        from_under=unit.under_bridge and i == 0)
+        if e.cost is None:
+            raise IllegalCommand(f"move: {unit.id} may not enter {lab}: {e.why}", rule="4.2")
+        if e.under and not under:
+            raise IllegalCommand(f"move: {lab} would be entered under its bridge: say so "
+                                 "(`under`) (QA B3)", rule="18.6")
+        if quick_time and not quick_time_allows(m, here, h):
+            raise IllegalCommand(f"move: Quick-Time does not enter {lab} off the road (21.1)",
+                                 rule="21.1")
+        spent += 0.0 if quick_time else e.cost
+        if spent > budget and not _minimum(unit, i + 1):
+            raise IllegalCommand(f"move: {lab} costs more than the {budget:g} MP left (4.2)",
+                                 rule="4.2")
+        out.append(e)
+        here = h
+    if quick_time and len(path) > 2:
+        raise IllegalCommand("move: Quick-Time moves two hexes (21.1)", rule="21.1")
+    return out
+
+
+def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
+    """Hexes an infantry unit can reach at Quick-Time: two hexes, no road rate, not into
+    slope, woods, stream or town except along a road (21.1)."""
+    m = board_of(state)
+    out: dict[str, list[str]] = {}
+    mover = Mover(state, unit)
+    start = m.hex(unit.hex)
+    frontier = [(start, [], None)]
+    for _ in range(2):
+        nxt = []
+        for h, path, last in frontier:
+            if last is not None and last.stop:
+                continue
+            for n in m.neighbours(h):
+                e = mover.entry(h, n, road_ok=False, from_under=unit.under_bridge and not path)
+                if e.cost is None or e.under or not quick_time_allows(m, h, n):
+                    continue
+                lab = m.label(n)
+                if lab != unit.hex and lab not in out:
+                    out[lab] = [*path, lab]
+                    nxt.append((n, out[lab], e))
+        frontier = nxt
+    return out
+
+
+def quick_time_allows(m: Map, a: Hex | None, b: Hex) -> bool:
+    """Quick-Time may not enter slope, woods, stream or town except along a road (21.1)."""
+    if a is not None and m.is_road(a, b):
+        return True
+    rough = m.terrain(b) in ("woods", "stream", "town") or m.elevation(b) == 1
+    return not rough
+
+
+def may_quick_time(state: GameState, unit: Unit) -> bool:
+    t = utype(unit)
+    return ("quick_time" in state.options and t.infantry and not t.mg and not t.vehicle
+            and not t.cavalry and unit.hex is not None
+            and unit.landed != state.turn)  # not on landing (QA QT1), not cavalry (QT4)
+
+
+def plan(state: GameState, unit: Unit, to: str | None, mode: str = "normal",
+         path: list[str] | None = None, road: bool = True, under: bool = False) -> list[str]:
+    """The path a move command asks for; IllegalCommand naming the rule if there is none."""
+    why = can_move(state, unit)
+    if why:
+        raise IllegalCommand(f"move: {unit.id}: {why}", rule="4.1")
+    if path is not None and to is not None and path and path[-1] != to:
+        raise IllegalCommand(f"move: the path ends at {path[-1]}, not {to}", rule="4.2")
+    if under:
+        if path is None:
+            path = [to]
+        if len(path) != 1 or unit.mp_spent or unit.hex is None:
+            raise IllegalCommand("move: under a bridge only as the whole move, from a hex "
+                                 "beside it (QA B3)", rule="18.6")
+        route(state, unit, path, road_ok=False, under=True)
+        return path
+    if mode == "quick_time":
+        if not may_quick_time(state, unit):
+            raise IllegalCommand(f"move: {unit.id} may not use Quick-Time (21.1)", rule="21.1")
+        if path is not None:
+            route(state, unit, path, quick_time=True)
+            return path
+        paths = quick_time_reach(state, unit)
+        if to not in paths:
+            raise IllegalCommand(f"move: {to} is not two clear hexes away at Quick-Time (21.1)",
+                                 rule="21.1")
+        return paths[to]
+    if path is not None:
+        route(state, unit, path, road_ok=road)
+        return path
+    options = reach(state, unit, road_ok=road)
+    if to not in options:
+        raise IllegalCommand(f"move: {unit.id} cannot reach {to} this phase (4.2)", rule="4.2")
+    return options[to][1]
+
+
+def exit_hexes(state: GameState, side: str) -> list[str]:
+    """Edge hexes the situation lets a side leave by (4.6)."""
+    return list(situation(state.scenario_id).raw.get("exits", {}).get(side, ()))
+
+
+def exit_board(state: GameState, unit: Unit, events: list) -> None:
+    """Leave the map where the situation allows, paying the last hex's entry cost (QA M5)."""
+    why = can_move(state, unit)
+    if why:
+        raise IllegalCommand(f"exit: {unit.id}: {why}", rule="4.6")
+    if unit.hex not in exit_hexes(state, unit.side):
+        raise IllegalCommand(f"exit: {unit.id} may not leave the map from {unit.hex} (4.6)",
+                             rule="4.6")
+    m = board_of(state)
+    cost = terrain_cost(state, utype(unit), m.hex(unit.hex))
+    if cost is None or cost > allowance_left(unit, state) and not _minimum(unit, 1):
+        raise IllegalCommand(f"exit: leaving costs {cost} MP, the cost of entering "
+                             f"{unit.hex} (QA M5)", rule="QA M5")
+    unit.exited = True
+    unit.moved = True
+    passenger = state.passenger_of(unit)
+    if passenger is not None:
+        passenger.exited = True
+    events.append({"type": "exited", "units": [unit.id], "side": unit.side, "hex": unit.hex})
