@@ -18,6 +18,7 @@ from datetime import datetime
 from django.conf import settings
 
 from games.models import WAITING, Seek
+from games.rules import registry
 from games.services.errors import ServiceError
 from games.services.matchmaking import seek_pair
 
@@ -80,11 +81,11 @@ def _queue(now: datetime) -> dict:
 
 def seek_rating(seek: Seek, other: Seek | None = None, queue: dict | None = None) -> float:
     """The seeker's rating in the game and pace this pairing would play: the scenario one of
-    them named (else Panzer Grenadier), a live clock if one of them named one, else
+    them named (else the registry's default game), a live clock if one of them named one, else
     correspondence (untimed games count as correspondence)."""
     scenario = seek.scenario or (other.scenario if other else "")
     control = seek.time_control or (other.time_control if other else "")
-    ruleset = ratings.ruleset_of(scenario) if scenario else ratings.DEFAULT_RULESET
+    ruleset = ratings.ruleset_of(scenario) if scenario else registry.DEFAULT
     pace = ratings.LIVE if control.startswith("live") else ratings.CORRESPONDENCE
     if queue is not None:
         return queue["ratings"].get((seek.user_id, ruleset, pace), glicko2.DEFAULT_RATING)

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import FINISHED, Game, Seat
+from games.rules import registry
 from games.services.accounts import is_guest
 from games.services.errors import ServiceError
 
@@ -55,15 +56,9 @@ def pace_of(options: dict) -> str:
     return LIVE if isinstance(control, dict) and control.get("kind") == LIVE else CORRESPONDENCE
 
 
-DEFAULT_RULESET = "panzer_grenadier"  # games.rules.registry.DEFAULT
-
-
 @lru_cache(maxsize=256)
 def ruleset_of(scenario_id: str) -> str:
-    """The game a scenario belongs to (games.rules.registry; read when asked, so a ruleset
-    being worked on never stops this app from loading)."""
-    from games.rules import registry
-
+    """The game a scenario belongs to (the registry's default for one it does not know)."""
     try:
         return registry.for_scenario(scenario_id).id
     except KeyError:
