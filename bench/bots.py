@@ -22,7 +22,8 @@ figures of longer runs), `--scenario ID` (repeatable) picks scenarios, `--option
 them with those optional rules. Where a pairing spans both games, a line for each game's
 scenarios comes before its total.
 
-A full run of the Elite pairing takes longer than one sitting: `--record FILE` appends each
+A full run of the Elite pairing takes longer than one sitting: `--record FILE` (under var/:
+records are not committed; a figure names its seed and command instead) appends each
 game as it ends (its seed, result and decision times) and leaves out the games already in
 the file, so a run stopped part-way goes on where it stopped, and runs of several parts
 (each `--scenario` in turn) give the summary of the whole when the last is run with every
