@@ -1,5 +1,6 @@
-"""Run pgweb's whole check: private Redis and PostgreSQL, then ruff, node --test, pytest and
-(for the whole suite) every benchmark's smoke run (scripts/bench_smoke.py).
+"""Run pgweb's whole check: private Redis and PostgreSQL, then ruff, mypy over games/rules,
+node --test, pytest and every benchmark's smoke run (scripts/bench_smoke.py); a run of named
+test files runs ruff, node --test and those files.
 
 `make test` calls this. It installs missing system packages with apt when run as root (and
 says loudly what it skips otherwise), starts a private redis-server and a private PostgreSQL
@@ -201,6 +202,8 @@ def main(pytest_args: list[str]) -> int:
             shout(f"no {CHROMIUM}: browser tests will be skipped" + (" (CI: failed)" if CI else ""))
 
         results["ruff"] = run_step("ruff", [str(VENV_BIN / "ruff"), "check", "."], env)
+        if whole_run(pytest_args):  # games/rules, as pyproject.toml's [tool.mypy] says
+            results["mypy"] = run_step("mypy", [str(VENV_BIN / "mypy")], env)
 
         js_files = js_test_files()
         node = shutil.which("node")
