@@ -3,7 +3,16 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+# pgweb runs on Python 3.11 to 3.13 (pyproject.toml's requires-python). A Python that runs and
+# is supported, as its real path (a pyenv shim that has no such version installed fails here).
+SUPPORTED := import sys; assert (3, 11) <= sys.version_info[:2] <= (3, 13); print(sys.executable)
+# pyenv's shims answer only for the versions selected: unless PYENV_VERSION says otherwise,
+# the probe selects the newest of each supported minor version (pyenv resolves the prefixes).
+find_python = $(shell for p in $(1); do PYENV_VERSION="$${PYENV_VERSION:-3.13:3.12:3.11}" \
+	$$p -c '$(SUPPORTED)' 2>/dev/null && break; done)
+# The virtualenv gets the newest available; `make test` also runs the rules layer on another.
+PYTHON ?= $(call find_python,python3.13 python3.12 python3.11 python3)
+OLDEST_PYTHON ?= $(call find_python,python3.11 python3.12 python3.13 python3)
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
@@ -15,11 +24,12 @@ INSTALL_STAMP := $(VENV)/.installed-run-$(DEPS_HASH)
 TEST_STAMP := $(VENV)/.installed-test-$(DEPS_HASH)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt
 
-.PHONY: help install install-test run test lint lock clean distclean
+.PHONY: help install install-test run test test-other-python lint lock clean distclean
 
 help:
 	@echo "make run      install, migrate, check the scenarios and serve on http://$(HOST):$(PORT)/"
-	@echo "make test     install test tools and services, then ruff, pytest and node --test"
+	@echo "make test     install test tools and services, then ruff, mypy, node --test, pytest,"
+	@echo "              the benches' smoke runs, and the rules layer on a second Python"
 	@echo "make install  create $(VENV) and install pgweb into it (nothing if up to date)"
 	@echo "make lint     ruff only"
 	@echo "make lock     re-resolve constraints.txt from pyproject.toml"
@@ -28,10 +38,11 @@ help:
 install: $(INSTALL_STAMP)
 
 $(INSTALL_STAMP):
-	@if ! $(BIN)/python -c 'import sys; assert sys.version_info[:2] == (3, 11)' 2>/dev/null; then \
+	@if ! $(BIN)/python -c '$(SUPPORTED)' >/dev/null 2>&1; then \
+		if [ -z "$(PYTHON)" ]; then \
+			echo "make install: pgweb needs Python 3.11, 3.12 or 3.13; none found"; exit 1; \
+		fi; \
 		echo "make install: creating $(VENV) with $(PYTHON)"; \
-		$(PYTHON) -c 'import sys; assert sys.version_info[:2] == (3, 11), \
-			f"pgweb needs Python 3.11, {sys.executable} is {sys.version.split()[0]}"' || exit 1; \
 		rm -rf $(VENV); \
 		$(PYTHON) -m venv $(VENV) || exit 1; \
 	fi
@@ -59,8 +70,33 @@ run: install
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(BIN)/daphne -b $(HOST) -p $(PORT) pgweb.asgi:application
 
+# The whole suite in $(VENV), then the rules layer on a second Python (test-other-python).
 test: install install-test
-	$(BIN)/python scripts/run_tests.py
+	@status=0; $(BIN)/python scripts/run_tests.py || status=1; \
+	$(MAKE) --no-print-directory test-other-python || status=1; exit $$status
+
+# The rules layer (pure Python, where a new Python's changes would show) on the oldest
+# supported Python available, or on the newest when $(VENV) is itself the oldest; its own
+# virtualenv under var/, from the same constraints. Nothing to do with only one Python.
+test-other-python:
+	@venv=$$($(BIN)/python -c 'import sys; print(sys.executable)'); \
+	other="$(OLDEST_PYTHON)"; \
+	if [ "$$($$other -c 'import sys; print(sys.version_info[:2])')" = \
+	     "$$($(BIN)/python -c 'import sys; print(sys.version_info[:2])')" ]; then other="$(PYTHON)"; fi; \
+	version=$$($$other -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \
+	if [ "$$version" = "$$($(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])')" ]; then \
+		echo "[make test] one supported Python here ($$version): the rules layer ran with the suite"; \
+		exit 0; \
+	fi; \
+	dir=var/venv-$$version; stamp=$$dir/.installed-test-$(DEPS_HASH); \
+	if [ ! -f $$stamp ]; then \
+		echo "[make test] building $$dir with $$other"; \
+		rm -rf $$dir && $$other -m venv $$dir && \
+		$$dir/bin/python -m pip install --quiet --disable-pip-version-check -c constraints.txt \
+			-e '.[test]' && touch $$stamp || exit 1; \
+	fi; \
+	echo "[make test] the rules layer on Python $$version"; \
+	$$dir/bin/python scripts/run_tests.py tests/rules -q
 
 lint: install-test
 	$(BIN)/ruff check .

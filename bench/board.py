@@ -14,7 +14,7 @@ signed-in player) and its stylesheets (pgweb.css, game.css, clocks.css), each gz
 Budgets (issue 12): render_ms <= 100, page_kb_gz <= 170. The bench prints OK or OVER for
 each and exits 1 when one is over.
 
-Run: .venv/bin/python bench/board.py [--runs N] [--screenshot PATH]
+Run: .venv/bin/python bench/board.py [--runs N] [--screenshot PATH] [--smoke]
 Last line: board: hexes=H counters=C render_ms=R page_kb_gz=K OK|OVER
 """
 
@@ -139,7 +139,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--screenshot", type=Path, default=None)
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds: one timed run (make test checks the last line)")
     args = parser.parse_args()
+    if args.smoke:
+        args.runs = 1
 
     kb, sizes = page_kb_gz()
     for name, size in sizes:
@@ -190,7 +194,7 @@ def main() -> None:
     over = "OVER" in verdicts.values()
     print(f"board: hexes={last['hexes']} counters={last['counters']} "
           f"render_ms={render:.0f} page_kb_gz={kb:.1f} {'OVER' if over else 'OK'}")
-    if over:
+    if over and not args.smoke:  # a smoke run checks the bench runs, not the machine's speed
         sys.exit(1)
 
 

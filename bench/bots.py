@@ -22,7 +22,8 @@ figures of longer runs), `--scenario ID` (repeatable) picks scenarios, `--option
 them with those optional rules. Where a pairing spans both games, a line for each game's
 scenarios comes before its total.
 
-A full run of the Elite pairing takes longer than one sitting: `--record FILE` appends each
+A full run of the Elite pairing takes longer than one sitting: `--record FILE` (under var/:
+records are not committed; a figure names its seed and command instead) appends each
 game as it ends (its seed, result and decision times) and leaves out the games already in
 the file, so a run stopped part-way goes on where it stopped, and runs of several parts
 (each `--scenario` in turn) give the summary of the whole when the last is run with every
@@ -33,7 +34,7 @@ record that was lost goes on with the very games it had left.
 
 Run: .venv/bin/python bench/bots.py [--games N] [--jobs J] [--seed S] [--options a,b]
                                     [--scenario ID]... [--pairings elite_vs_veteran,...]
-                                    [--record FILE] [--from-game N]
+                                    [--record FILE] [--from-game N] [--smoke]
 Last line: bots: veteran_vs_recruit=0.NN recruit_vs_random=0.NN elite_vs_veteran=0.NN
 decision_p95_ms=N elite_p95_ms=N games=N
 """
@@ -62,6 +63,9 @@ DEFAULT_ELITE = {"meeting-at-kessel": 4, "pl-1940-semois-ford": 4,
                  "pl-hollenbach": 4, "pl-seeufer-landing": 4, "pl-steinfurt-guns": 4}
 
 
+SMOKE_STEPS = 12  # --smoke: enough for every level to decide, not to finish a game
+
+
 def p95(values: list[float]) -> float:
     if not values:
         return 0.0
@@ -75,12 +79,13 @@ def games_for(strong: str, scenario: str, asked: int | None) -> int:
     return DEFAULT_ELITE.get(scenario, 0) if strong == "elite" else DEFAULT_GAMES[strong]
 
 
-def _one(job: tuple) -> dict:
+def _one(job: tuple, max_steps: int | None = None) -> dict:
     strong, weak, scenario, g, seed, options = job
     sides = [s.id for s in for_scenario(scenario).scenarios()[scenario].sides]
     first = sides[g % 2]
     levels = {s: (strong if s == first else weak) for s in sides}
-    r = play_game(scenario, levels, f"{seed}:{scenario}:{strong}-{weak}:{g}", options)
+    r = play_game(scenario, levels, f"{seed}:{scenario}:{strong}-{weak}:{g}", options,
+                  max_steps=max_steps)
     score = 0.5 if r.winner is None else float(levels[r.winner] == strong)
     return {"key": _key(job), "strong": strong, "weak": weak, "scenario": scenario,
             "game": g, "score": score, "winner": r.winner, "steps": r.steps, "capped": r.capped,
@@ -129,10 +134,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--from-game", type=int, default=0,
                    help="play only games N and up of each scenario (the run's earlier games "
                         "were played before)")
+    p.add_argument("--smoke", action="store_true",
+                   help=f"seconds: one game of each pairing, {SMOKE_STEPS} steps, on the first "
+                        "scenario of each ruleset (make test checks the last line)")
     a = p.parse_args(argv)
     if a.from_game < 0:
         p.error("--from-game takes a game number, 0 or more")
     scenarios = a.scenario or scenario_ids()
+    max_steps = None
+    if a.smoke:
+        firsts: dict[str, str] = {}
+        for sid in scenarios:
+            firsts.setdefault(for_scenario(sid).id, sid)
+        scenarios, a.games, max_steps = sorted(firsts.values()), 1, SMOKE_STEPS
     wanted = set(a.pairings.split(","))
     pairings = [(x, y) for x, y in PAIRINGS if f"{x}_vs_{y}" in wanted]
     if len(pairings) != len(wanted):
@@ -155,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs.sort(key=lambda j: (j[0] != "elite", j[2] != "sosna-line"))
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, a.jobs)) as pool:
-        for future in as_completed([pool.submit(_one, j) for j in jobs]):
+        for future in as_completed([pool.submit(_one, j, max_steps) for j in jobs]):
             game = future.result()
             results.append(game)
             if a.record is not None:

@@ -20,7 +20,7 @@ times `command_submit` in this process: rules, database, every audience's view, 
 encoding; everything but the channel layer and the sockets.
 
 Run: .venv/bin/python bench/broadcast.py [--commands N] [--clients 22,202]
-     [--layers memory,redis,redis-core]
+     [--layers memory,redis,redis-core] [--smoke]
 """
 
 from __future__ import annotations
@@ -320,7 +320,12 @@ def main() -> None:
         "--clients", default="22,202", help="sockets per run: 2 players + spectators"
     )
     parser.add_argument("--layers", default="memory,redis")
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds, tiny sizes: 5 commands, one spectator, each layer "
+                             "(make test checks the last line)")
     args = parser.parse_args()
+    if args.smoke:
+        args.commands, args.clients = 5, "3"
     client_counts = [int(c) for c in args.clients.split(",")]
 
     with tempfile.TemporaryDirectory(prefix="pgweb-bench-") as tmp:

@@ -21,6 +21,7 @@ clocks, games, seats and settings, not counters). Database: the embedded default
 a temporary folder), or DATABASE_URL; tasks queue in the database, as with the worker.
 
 Run: .venv/bin/python bench/clocks.py [--correspondence 1000] [--live 200] [--commands 150]
+     [--smoke]
 Line: clocks: games=G flagged=F reminded=R deliveries=D tasks=T sweep_ms=S sweep_cpu_ms=C
       idle_sweep_ms=I commands=N off_p50_ms=.. live_p50_ms=.. mail_p50_ms=.. off_p90_ms=..
       live_p90_ms=.. mail_p90_ms=.. clock_hook_off_p50_ms=.. clock_hook_live_p50_ms=..
@@ -230,7 +231,11 @@ def main() -> None:
     parser.add_argument("--correspondence", type=int, default=1000)
     parser.add_argument("--live", type=int, default=200)
     parser.add_argument("--commands", type=int, default=150)
+    parser.add_argument("--smoke", action="store_true", help="seconds, tiny sizes: 10 "
+                        "correspondence and 4 live games, 5 commands (make test checks the line)")
     args = parser.parse_args()
+    if args.smoke:
+        args.correspondence, args.live, args.commands = 10, 4, 5
     call_command("migrate", verbosity=0)
     ann, bob = User.objects.create_user("ann"), User.objects.create_user("bob")
     days, live = controls.normalize("days-3"), controls.normalize("live-30+20")

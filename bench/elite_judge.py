@@ -11,7 +11,7 @@ to the last but one (the first turns say little whoever judges them, the last ar
 points alone), both sides and every scenario averaged. Drawn games are left out.
 
 Run: .venv/bin/python bench/elite_judge.py [--scenario ID]... [--games N] [--jobs J]
-                                           [--seed S]
+                                           [--seed S] [--smoke]
 Last line: elite_judge: games=N best_w_position=0.NN auc=0.NN committed_w_position=0.NN
 committed_auc=0.NN points_auc=0.NN
 """
@@ -36,9 +36,11 @@ from games.rules.registry import for_scenario  # noqa: E402
 DEFAULT_SCENARIOS = ("meeting-at-kessel", "melnitsa-bridgehead")
 WEIGHTS = (0.0, 0.03, 0.05, 0.07, 0.1, 0.13, 0.16, 0.2, 0.3)
 FIRST_TURN = 3
+SMOKE_STEPS = 40  # --smoke: a turn or so of play, far from an end
 
 
-def judged_game(scenario_id: str, seed: str) -> tuple[str | None, int, list[dict]]:
+def judged_game(scenario_id: str, seed: str,
+                max_steps: int | None = None) -> tuple[str | None, int, list[dict]]:
     """One Veteran-against-Veteran game: its winner, its last turn, and each turn's judged
     parts by side (at the first moment of the turn with no activation open)."""
     info = for_scenario(scenario_id).scenarios()[scenario_id]
@@ -51,7 +53,8 @@ def judged_game(scenario_id: str, seed: str) -> tuple[str | None, int, list[dict
                 and state.opfire is None):
             turns[state.turn] = {s: elite.judged_parts(state, s, facts) for s in sides}
 
-    record = play_game(scenario_id, dict.fromkeys(sides, "veteran"), seed, watch=watch)
+    record = play_game(scenario_id, dict.fromkeys(sides, "veteran"), seed,
+                       max_steps=max_steps, watch=watch)
     return record.winner, info.turns, [dict(t=t, parts=p) for t, p in sorted(turns.items())]
 
 
@@ -96,14 +99,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=40, help="games per scenario")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", default="judge")
+    p.add_argument("--smoke", action="store_true",
+                   help=f"seconds: two games of {SMOKE_STEPS} steps on the first scenario; "
+                        "capped games have no winner, so the figures read nan")
     a = p.parse_args(argv)
     scenarios = a.scenario or list(DEFAULT_SCENARIOS)
+    max_steps = None
+    if a.smoke:
+        scenarios, a.games, max_steps = scenarios[:1], 2, SMOKE_STEPS
     for s in scenarios:
         if for_scenario(s).id != "panzer_grenadier":
             p.error(f"{s} is not a Panzer Grenadier scenario: Elite's judge is that game's")
     jobs = [(s, f"{a.seed}:{s}:{g}") for s in scenarios for g in range(a.games)]
     with ProcessPoolExecutor(max_workers=a.jobs) as pool:
-        played = list(pool.map(judged_game, [s for s, _ in jobs], [g for _, g in jobs]))
+        played = list(pool.map(judged_game, [s for s, _ in jobs], [g for _, g in jobs],
+                               [max_steps] * len(jobs)))
     by_scenario = {s: [g for (sc, _), g in zip(jobs, played, strict=True) if sc == s]
                    for s in scenarios}
     table = {w: [foretelling(by_scenario[s], w) for s in scenarios] for w in WEIGHTS}

@@ -2,7 +2,7 @@
 
 Also times loading the bundled scenarios, since the server loads them at start-up.
 
-Run: .venv/bin/python bench/movement.py [--runs N]
+Run: .venv/bin/python bench/movement.py [--runs N] [--smoke]
 Last line: movement: hexes=H reach_p50_ms=A reach_p99_ms=B scenario_load_ms=L
 """
 
@@ -27,7 +27,11 @@ SCENARIO = ROOT / "games" / "data" / "scenarios" / "sosna-line.json"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds, tiny sizes: 5 runs (make test checks the last line)")
     args = parser.parse_args()
+    if args.smoke:
+        args.runs = 5
 
     t0 = time.perf_counter()
     scenario = load_scenario(SCENARIO)

@@ -3,7 +3,7 @@
 database task backend, so the hook queues its task as in production; both players have an
 e-mail address; no worker runs, so nothing is sent).
 
-Run: .venv/bin/python bench/notify_hook.py [--commands N]
+Run: .venv/bin/python bench/notify_hook.py [--commands N] [--smoke]
 Last line: notify_hook: commands=N off_p50_ms=A on_p50_ms=B off_p99_ms=C on_p99_ms=D queued=Q
 """
 
@@ -37,7 +37,6 @@ from games import engine_adapter as engine  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.notifications import trigger  # noqa: E402
 from games.notifications.models import NotificationSettings  # noqa: E402
-from games.rules.panzer_grenadier.legal import legal_commands  # noqa: E402
 
 SCENARIO = "meeting-at-kessel"
 GAME_LENGTH = 40  # commands per game before the next one (hook off and on alternate)
@@ -65,9 +64,9 @@ def play(commands: int, seed: int) -> dict[bool, list[float]]:
         for client in range(1, GAME_LENGTH + 1):
             game = Game.objects.get(pk=game.pk)
             state = engine.decode_state(game.pk, game.version, game.state)
-            if state.phase == engine.ENDED:
+            if engine.is_over(state):
                 break
-            legal = {s: legal_commands(state, s) for s in seats}
+            legal = {s: engine.rules_of(state).legal_commands(state, s) for s in seats}
             seat_id = rng.choice(sorted(s for s, g in legal.items() if g))
             command = rng.choice(legal[seat_id][rng.choice(sorted(legal[seat_id]))])
             t0 = time.perf_counter()
@@ -87,7 +86,11 @@ def pct(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--commands", type=int, default=400)
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds, tiny sizes: 10 commands (make test checks the last line)")
     args = parser.parse_args()
+    if args.smoke:
+        args.commands = 10
     call_command("migrate", verbosity=0)
     broadcast.send = lambda messages: None  # no sockets: time the command and the hook only
     from django_tasks_db.models import DBTaskResult

@@ -6,7 +6,7 @@ engine (as the arena does), keeps every position a seat was asked to act in, the
 neighbours' load inflates wall times, not these). The games are the same on every run, so
 two runs time the same positions.
 
-Run: .venv/bin/python bench/pl_legal.py [--seed S] [--situation ID]... [--runs N]
+Run: .venv/bin/python bench/pl_legal.py [--seed S] [--situation ID]... [--runs N] [--smoke]
 Last line: pl_legal: states=N legal_p50_ms=A legal_p95_ms=B total_s=C
 """
 
@@ -66,9 +66,13 @@ def main() -> None:
     parser.add_argument("--situation", action="append",
                         help="a Panzer Leader situation id (repeatable; default: all)")
     parser.add_argument("--runs", type=int, default=1, help="timed passes over the positions")
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds: the first situation only (make test checks the last line)")
     args = parser.parse_args()
 
     situations = args.situation or [s for s in scenario_ids() if s.startswith("pl-")]
+    if args.smoke:
+        situations = situations[:1]
     recorded = []
     for sid in situations:
         t0 = time.perf_counter()

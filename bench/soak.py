@@ -26,7 +26,7 @@ counts rejected commands, error frames, unexpected closes, timeouts and final vi
 differ from a fresh snapshot, and rss_growth_mb sums the processes' growth.
 
 Run: .venv/bin/python bench/soak.py [--minutes 3] [--games 100] [--spectators 8]
-     [--processes 2] [--think 1.0] [--seed 1]
+     [--processes 2] [--think 1.0] [--seed 1] [--smoke]
 """
 
 from __future__ import annotations
@@ -338,7 +338,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="mean seconds between a version reaching a game's sockets "
                              "and that game's next command")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds, tiny sizes: 2 games, one spectator each, one daphne, "
+                             "15 s of play (make test checks the last line)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.minutes, args.games, args.spectators, args.processes = 0.25, 2, 1, 1
+        args.think = 0.2
     bindir = postgres_bin()
     if bindir is None:
         say("soak: PostgreSQL (initdb, pg_ctl) is not installed")

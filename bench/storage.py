@@ -6,6 +6,7 @@ and, where the step keeps one, its compressed state checkpoint (games/steplog.py
 player over each seat's legal commands (the playtest's choice), with a step cap per game.
 
 Run: .venv/bin/python bench/storage.py [--games-per-scenario 1] [--max-steps 4000] [--seed 1]
+     [--smoke] (seconds: one scenario of each ruleset, 20 steps each)
 Lines: one per game, then
        storage: bytes_per_step=N steps=N games=N
 """
@@ -40,7 +41,6 @@ from django.core.management import call_command  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import selectors, services  # noqa: E402
 from games.models import Game, GameStep, Seat  # noqa: E402
-from games.rules.panzer_grenadier.legal import legal_commands  # noqa: E402
 from games.rules.panzer_grenadier.playtest import GROUP_WEIGHTS  # noqa: E402
 
 
@@ -73,7 +73,9 @@ def play(scenario: str, rng: random.Random, max_steps: int, users: list) -> Game
         state = selectors.state_at(game.pk, game.version) or engine.decode_state(
             game.pk, game.version, game.state
         )
-        choices = [(s, legal_commands(state, s)) for s in engine.who_may_act(state)]
+        # Each game's own ruleset answers (a Panzer Leader state is not Panzer Grenadier's).
+        rules = engine.rules_of(state)
+        choices = [(s, rules.legal_commands(state, s)) for s in engine.who_may_act(state)]
         choices = [(s, legal) for s, legal in choices if legal]
         if not choices:
             break
@@ -98,12 +100,21 @@ def main() -> None:
     parser.add_argument("--games-per-scenario", type=int, default=1)
     parser.add_argument("--max-steps", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds: the first scenario of each ruleset, 20 steps each")
     args = parser.parse_args()
+    scenarios = sorted(engine.scenarios())
+    if args.smoke:
+        args.max_steps = 20
+        firsts: dict[str, str] = {}
+        for sid in scenarios:
+            firsts.setdefault(engine.scenario(sid).ruleset, sid)
+        scenarios = sorted(firsts.values())
     call_command("migrate", verbosity=0)
     users = [get_user_model().objects.create_user(username=f"p{i}") for i in range(2)]
     rng = random.Random(args.seed)
     total = steps = games = 0
-    for scenario in sorted(engine.scenarios()):
+    for scenario in scenarios:
         for _ in range(args.games_per_scenario):
             game = play(scenario, rng, args.max_steps, users)
             b, n = step_bytes(game)

@@ -5,7 +5,7 @@ what both sides spot, and incremental updates after single-hex moves. Uses the
 bundled six-board scenario when games.rules.panzer_grenadier.core.scenario can load one; otherwise six
 bundled (or generated) boards with 300 units placed deterministically.
 
-Run: .venv/bin/python bench/visibility.py [--moves N]
+Run: .venv/bin/python bench/visibility.py [--moves N] [--smoke]
 Last line: visibility: hexes=H units=U full_ms=F incremental_p99_ms=I
 """
 
@@ -149,7 +149,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--units", type=int, default=300)
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds, tiny sizes: 20 moves (make test checks the last line)")
     args = parser.parse_args()
+    if args.smoke:
+        args.moves = 20
     rng = random.Random(20261121)
     source, m, positions, side_of, hidden = _from_scenario() or _fallback(rng, args.units)
     print(f"source: {source} ({len(hidden)} hidden at set-up)")

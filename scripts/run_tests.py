@@ -1,4 +1,6 @@
-"""Run pgweb's whole check: private Redis and PostgreSQL, then ruff, node --test and pytest.
+"""Run pgweb's whole check: private Redis and PostgreSQL, then ruff, mypy over games/rules,
+node --test, pytest and every benchmark's smoke run (scripts/bench_smoke.py); a run of named
+test files runs ruff, node --test and those files.
 
 `make test` calls this. It installs missing system packages with apt when run as root (and
 says loudly what it skips otherwise), starts a private redis-server and a private PostgreSQL
@@ -145,12 +147,18 @@ def stop_on_signal(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def whole_run(pytest_args: list[str]) -> bool:
+    """No test file or folder is named: the run is `make test`'s whole check."""
+    return not any(
+        (ROOT / arg.split("::")[0]).exists() for arg in pytest_args if not arg.startswith("-")
+    )
+
+
 def spread_over_workers(pytest_args: list[str]) -> list[str]:
     """The whole suite runs on PGWEB_TEST_WORKERS xdist workers; a part asked for by path,
     or a run that says its own -n, runs as asked."""
     workers = int(os.environ.get("PGWEB_TEST_WORKERS", "2"))
-    named = any((ROOT / arg.split("::")[0]).exists() for arg in pytest_args if not arg.startswith("-"))
-    if named or workers < 2 or any(arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
+    if not whole_run(pytest_args) or workers < 2 or any(arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
         return pytest_args
     return ["-n", str(workers), "--dist", "loadfile", "--durations=25", *pytest_args]
 
@@ -194,6 +202,8 @@ def main(pytest_args: list[str]) -> int:
             shout(f"no {CHROMIUM}: browser tests will be skipped" + (" (CI: failed)" if CI else ""))
 
         results["ruff"] = run_step("ruff", [str(VENV_BIN / "ruff"), "check", "."], env)
+        if whole_run(pytest_args):  # games/rules, as pyproject.toml's [tool.mypy] says
+            results["mypy"] = run_step("mypy", [str(VENV_BIN / "mypy")], env)
 
         js_files = js_test_files()
         node = shutil.which("node")
@@ -208,6 +218,11 @@ def main(pytest_args: list[str]) -> int:
         results["pytest"] = run_step(
             "pytest", [sys.executable, "-m", "pytest", *spread_over_workers(pytest_args)], env
         )
+
+        if whole_run(pytest_args):  # a part asked for by path is not a reason to run them
+            results["bench smoke"] = run_step(
+                "bench smoke", [sys.executable, str(ROOT / "scripts" / "bench_smoke.py")], env
+            )
 
     failed = [name for name, ok in results.items() if not ok]
     summary = ", ".join(f"{name} {'ok' if ok else 'FAILED'}" for name, ok in results.items())

@@ -103,18 +103,34 @@ class Ruleset(Protocol):
     def arm(self, state: Any, options: list[str], secret: str) -> Any:
         """Arm hidden information (per-game secret); open games come back unchanged."""
 
-    def apply(self, state: Any, seat: str, command: Any, dice: Any) -> Step: ...
+    def apply(self, state: Any, seat: str, command: Any, dice: Any) -> Step:
+        """Play one command: the one way a game's state changes (PG 3.0, PL 4).
 
-    def who_may_act(self, state: Any) -> tuple[str, ...]: ...
+        `seat` is the seat id sending it, `command` the JSON object it sent, `dice` the
+        source of every roll (SeededDice in play, ScriptedDice in a replay). Returns the
+        Step: the new state (the given one is not changed), its events, the dice used.
+        Raises InvalidCommand when the command is malformed and IllegalCommand when the rules
+        do not allow it now (both RulesError, naming the rule); either way nothing changed."""
 
-    def legal_commands(self, state: Any, seat: str) -> dict[str, list[dict]]: ...
+    def who_may_act(self, state: Any) -> tuple[str, ...]:
+        """The seat ids that may send a command now, in seat order; () once the game is over.
+        Raises nothing."""
+
+    def legal_commands(self, state: Any, seat: str) -> dict[str, list[dict]]:
+        """Every command `seat` may send now, complete JSON objects `apply` accepts, grouped
+        by kind ("move", "fire", "end", ...) in the ruleset's order; {} when the seat may not
+        act (an id that is no seat of the game included). What the board offers and the bots
+        choose from. Raises nothing."""
 
     def may_undo(self, state: Any, seat: str) -> bool:
         """The seat may take back its last move now (nothing learned or rolled since)."""
 
-    def result(self, state: Any) -> dict | None: ...
+    def result(self, state: Any) -> dict | None:
+        """How the game ended, JSON-ready: {"winner": side id or None for a draw, and the
+        ruleset's own fields (points, victory level, why)}; None while it goes on."""
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: Any) -> bool:
+        """The game has ended (a result is decided); no command is accepted after."""
 
     # -- what the server reads of a state ---------------------------------------------------
 
@@ -124,7 +140,8 @@ class Ruleset(Protocol):
     def seat_units(self, state: Any) -> dict[str, list[str]]:
         """Seat id -> the unit ids it commands (empty: the side's units no seat lists)."""
 
-    def side_ids(self, state: Any) -> list[str]: ...
+    def side_ids(self, state: Any) -> list[str]:
+        """The game's side ids in the scenario's order."""
 
     def turn_marker(self, state: Any) -> tuple:
         """A value that changes whenever whose turn it is changes (the lobby's list)."""
@@ -148,9 +165,16 @@ class Ruleset(Protocol):
 
     # -- views and the log ------------------------------------------------------------------
 
-    def view_for(self, state: Any, audience: tuple) -> dict: ...
+    def view_for(self, state: Any, audience: tuple) -> dict:
+        """The state as one audience may see it (module docstring: audiences), JSON-ready;
+        what the socket's snapshot and patches are built from. Hidden counters the audience
+        may not see are left out or shown as the rules allow, never by their ids. `audience`
+        must be one of the three above (Panzer Grenadier raises ValueError for another)."""
 
-    def redact_events(self, events: list, audience: tuple, state: Any) -> list: ...
+    def redact_events(self, events: list, audience: tuple, state: Any) -> list:
+        """The step's events (JSON-ready dicts) as one audience may read them, in `state` (the
+        state after the step): events about counters it may not see are dropped or stripped
+        of what would tell them apart. Returns a new list; `events` is not changed."""
 
     # -- what the board asks ----------------------------------------------------------------
 
@@ -178,19 +202,32 @@ class Ruleset(Protocol):
 
     # -- storage, replay and export ---------------------------------------------------------
 
-    def encode_state(self, state: Any) -> dict: ...
+    def encode_state(self, state: Any) -> dict:
+        """The state as a JSON-ready dict for the database; `decode_state` reads it back
+        equal (same `state_hash`)."""
 
-    def decode_state(self, raw: dict) -> Any: ...
+    def decode_state(self, raw: dict) -> Any:
+        """The state `encode_state` wrote. Raises ValueError or KeyError for a dict it did
+        not write."""
 
-    def state_hash(self, state: Any) -> str: ...
+    def state_hash(self, state: Any) -> str:
+        """A hex digest of the whole state (hidden information included): two states with the
+        same hash are the same game position. Replays and exports compare it."""
 
     def replay(self, state: Any, seat: str, command: Any, dice: Any) -> Any:
         """The state a stored step made, applied again with its recorded dice."""
 
-    def export(self, initial: Any, seed: str, steps: list[dict], final: Any) -> dict: ...
+    def export(self, initial: Any, seed: str, steps: list[dict], final: Any) -> dict:
+        """A finished game as one JSON document anyone can check with `verify`: the opening
+        state, the dice seed, every step (seat, command, dice) and the final state's hash."""
 
     def verify(self, doc: dict) -> str:
         """Replay an export; returns a summary line or raises VerifyError."""
+
+    def invariant_problems(self, state: Any) -> list[str]:
+        """Everything wrong with a state that no play by the rules can make (over-stacking,
+        steps and statuses out of range, a counter in two places), one line each; [] for a
+        sound state. The random-play check asks it after every step (rules/randomplay.py)."""
 
     def playtest(self, *, games: int, seed: str, scenario_ids: list[str] | None = None,
                  max_steps: int = 20000, thorough: bool = False, out: Any = None) -> Any:

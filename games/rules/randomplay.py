@@ -86,8 +86,7 @@ def play_one(rs, scenario_id: str, game_seed: str, tally: Tally, max_steps: int,
             return
         n += 1
         tally.steps += 1
-        problems = list(rs.invariant_problems(step.state)) if hasattr(
-            rs, "invariant_problems") else []
+        problems = list(rs.invariant_problems(step.state))
         for aud in audiences(step.state) if n % 10 == 0 or rs.result(step.state) else []:
             try:
                 json.dumps(rs.view_for(step.state, aud), allow_nan=False)

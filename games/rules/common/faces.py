@@ -93,8 +93,8 @@ def short_designation(type_id: str, name: str, short: Mapping[str, str] | None =
     if len(label) <= SHORT_MAX:  # "Pz IV" reads better whole than "Pz"
         return label
     words = label.split()
-    short = words[0] if words else type_id
-    return short if len(short) <= SHORT_MAX else short[: SHORT_MAX - 1] + "."
+    first = words[0] if words else type_id
+    return first if len(first) <= SHORT_MAX else first[: SHORT_MAX - 1] + "."
 
 
 def ordinal(n: int) -> str:

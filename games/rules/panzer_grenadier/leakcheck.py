@@ -183,11 +183,11 @@ def probe_rejections(state: st.GameState, rng: random.Random, tally: LeakTally, 
                 text = json.dumps({"code": exc.code, "message": exc.message})
                 # The command's own text may be echoed back: the seat sent it.
                 echoed = {
-                    x for x in (cmd.get("target_unit"), cmd.get("target"), cmd.get("unit")) if x
+                    x for x in (cmd.get("target_unit"), cmd.get("target"), cmd.get("unit")) if x  # type: ignore[attr-defined]
                 }
                 bad = [b for b in leaks_in(text, canaries - echoed, state.secret)]
                 if bad:
-                    tally.fail("leak", f"{where} probe {cmd['type']}: {exc.message}")
+                    tally.fail("leak", f"{where} probe {cmd['type']}: {exc.message}")  # type: ignore[index]
                 tally.frames += 1
             except Exception as exc:  # noqa: BLE001 - counted and reported
                 tally.fail("error", f"{where} probe {cmd}: {type(exc).__name__}: {exc}")

@@ -18,6 +18,7 @@ from .double_blind import knowledge
 from .double_blind.observation import ADDITIONS as DB_ADDITIONS
 from .engine import apply, who_may_act
 from .legal import legal_commands
+from .playtest import invariant_problems
 from .playtest import run as random_play
 from .preview import composed_preview, previews
 from .sight_line import sight_line
@@ -184,6 +185,9 @@ class PanzerGrenadier:
 
     def verify(self, doc):
         return verify(doc)
+
+    def invariant_problems(self, state):
+        return invariant_problems(state)
 
     def playtest(self, *, games, seed, scenario_ids=None, max_steps=20000, thorough=False,
                  out=None):

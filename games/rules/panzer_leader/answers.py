@@ -71,7 +71,7 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
             actions.append({"action": action, "ok": True, "reasons": []})
             continue
         actions.append({"action": action, "ok": False,
-                        "reasons": [_reason(state, seat, action, probe, enemies)]})
+                        "reasons": [_reason(state, seat, action, probe, enemies)]})  # type: ignore[arg-type]
     return {"hex": label, "actions": actions}
 
 

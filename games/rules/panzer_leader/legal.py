@@ -115,7 +115,7 @@ def _combat(state: GameState, side: str, out: dict) -> None:
     if naval.available(state, side):
         for e in enemies:
             c = {"type": "fire", "units": [], "targets": [names.get(e.id, e.id)],
-                 "naval": naval.LOT}
+                 "naval": naval.LOT}  # type: ignore[dict-item]
             if ok(lambda e=e: direct_attack(state, side, [], [e.id], navy=naval.LOT)):
                 fire.append(c)
     if naval.available(state, side, state.turn + 2):

@@ -55,13 +55,13 @@ def movement(state: GameState, side: str, out: dict) -> None:
                     near = {m.label(n) for n in m.neighbours(m.hex(to))}
                     if near & enemy_hexes and left - cost >= 2:
                         # an approach off the road rate that leaves MP to overrun (QA R3, O2)
-                        moves.append({"type": "move", "unit": u.id, "to": to, "road": False})
+                        moves.append({"type": "move", "unit": u.id, "to": to, "road": False})  # type: ignore[dict-item]
             if not t.vehicle and t.infantry and u.hex is not None:
                 for n in m.neighbours(m.hex(u.hex)):
                     c = {"type": "move", "unit": u.id, "to": m.label(n), "under": True}
                     if bridge_at(state, n) and ok(lambda c=c, u=u: plan(state, u, c["to"],
                                                                         under=True)):
-                        moves.append(c)
+                        moves.append(c)  # type: ignore[arg-type]
             if u.hex in exit_hexes(state, side):
                 exits.append({"type": "exit", "unit": u.id})
             if may_quick_time(state, u):
@@ -114,12 +114,12 @@ def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
                 if rider is not None and utype(u).carries == "infantry" \
                         and "panzerblitz_assault" in state.options:
                     tries.append({"type": "overrun", "units": [u.id], "target": lab,
-                                  "drop": True})
+                                  "drop": True})  # type: ignore[dict-item]
     elif u.entry_turn == state.turn:  # overrun its way onto the board (QA O6)
         for lab in sorted(set(u.entry) & enemy_hexes):
             for x in edge_entries(state, u, lab):
                 tries.append({"type": "overrun", "units": [u.id], "target": lab,
-                              "exits": {u.id: x}})
+                              "exits": {u.id: x}})  # type: ignore[dict-item]
     return [c for c in tries if ok(lambda c=c: overrun_attack(
         state, u.side, c["units"], c["target"], c.get("exits")))]
 

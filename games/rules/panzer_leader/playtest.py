@@ -185,7 +185,7 @@ def run(rs, games: int, seed: str, scenario_ids: list[str] | None = None,
     """Play `games` random games of each situation (all when none named)."""
     out = out or sys.stdout
     ids = scenario_ids or sorted(rs.scenarios())
-    tally, seen = Tally(), Counter()
+    tally, seen = Tally(), Counter[str]()
     for sid in ids:
         t0 = time.perf_counter()
         steps0 = tally.steps

@@ -102,7 +102,7 @@ def _order(state: GameState, side: str, c: dict) -> dict:
            "why": "fire lands in that turn's combat phase, scattering if its spotters are gone "
                   "(13.5)"}
     hidden_ids = set(hidden.names(state, side, side))
-    shares = indirect.hex_attacks(state, c["hex"], strength)
+    shares = indirect.hex_attacks(state, c["hex"], strength)  # type: ignore[arg-type]
     if any(set(a.targets) & hidden_ids for a in shares):
         out["counters"] = len(shares)  # a face-down counter: how many, not what (19.3)
     else:

@@ -431,7 +431,7 @@ def test_parse_result_refuses_unknown_codes(code: str) -> None:
 def test_every_data_file_names_its_source_chart() -> None:
     for path in sorted(tables.DATA_DIR.glob("*.json")):
         raw = json.loads(path.read_text())
-        assert raw["source"].startswith("shared/rules/sources/chart-"), path.name
+        assert raw["source"].startswith("Panzer Grenadier 4th edition chart: "), path.name
         assert raw["chart"], path.name
 
 

@@ -314,8 +314,7 @@ def resolve_assault_round(
         state = hook(state, h)
     if all(ctype(catalogue, u).is_leader for u in state.units_at(h) if u.side == defender):
         # Only leaders in the hex entered: no assault, a survival roll each (6.71).
-        state, events = lone_leaders_overrun(game_map, state, h, sit.attacker, dice, catalogue)
-        return state, events
+        return lone_leaders_overrun(game_map, state, h, sit.attacker, dice, catalogue)
     first = defenders_fire_first(state, catalogue, sit)
     events: list[Event] = [
         event(

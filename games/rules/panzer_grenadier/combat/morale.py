@@ -219,7 +219,7 @@ def resolve_recovery(
         raise IllegalCommand("; ".join(problems), rule="14.4")
     unit = state.units[unit_id]
     morale = base_morale(state, catalogue, unit)
-    mods = []
+    mods: list[dict[str, Any]] = []
     if unit.status == DEMORALIZED:
         mods.append({"value": -1, "reason": "demoralized: morale one lower (14.3)"})
     if leader is not None:
@@ -340,7 +340,7 @@ def flee_path(game_map: Any, state: GameState, unit_id: str, catalogue: Any) -> 
     assert unit.hex is not None
     t = ctype(catalogue, unit)
     mclass = t.movement_class
-    mp = movement(catalogue, unit)
+    mp: Any = movement(catalogue, unit)  # an int MA, then MP left as a Fraction
     enemies = _enemy_combat_hexes(state, catalogue, unit.side)
     group = [unit_id, *(p.id for p in board.passengers_of(state, unit_id))]
     here = unit.hex

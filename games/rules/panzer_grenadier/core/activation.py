@@ -67,7 +67,7 @@ def leader_group(state: st.GameState, leader: st.UnitState, seat_id: str) -> fro
     frontier = [leader]
     while frontier:
         ldr = frontier.pop()
-        rank = counter_type(state, ldr.type_id).rank_order
+        rank = counter_type(state, ldr.type_id).rank_order  # type: ignore[union-attr]
         for h in (ldr.hex, *neighbors(ldr.hex)):
             for u in state.units_at(h):
                 if u.side != leader.side or u.id in group or not is_available(state, u):
@@ -76,7 +76,7 @@ def leader_group(state: st.GameState, leader: st.UnitState, seat_id: str) -> fro
                     continue
                 t = counter_type(state, u.type_id)
                 if t.is_leader:
-                    if t.rank_order >= rank:
+                    if t.rank_order >= rank:  # type: ignore[union-attr]
                         continue  # the chain runs only downward in rank (3.2)
                     group.add(u.id)
                     if u.status != st.DEMORALIZED:

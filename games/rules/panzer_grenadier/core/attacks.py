@@ -130,4 +130,4 @@ def is_assault(state: st.GameState, cmd: Mapping[str, Any] | Any, known: frozens
     if ctype == "assault":
         return True
     path = cmd.get("path") or ()
-    return ctype == "move" and bool(path) and parse_hex(state, path[-1]) in known
+    return ctype == "move" and bool(path) and parse_hex(state, path[-1]) in known  # type: ignore[misc]

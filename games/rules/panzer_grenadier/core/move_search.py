@@ -80,7 +80,7 @@ class Label:
         self.hex = hex_
         self.costs = costs
         self.parent = parent
-        self.depth = 0 if parent is None else parent.depth + 1
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self.terminal = terminal
         self.assault = assault
         self.engineer = engineer
@@ -395,10 +395,11 @@ def search(
     for h, lab in best.items():
         if entered_from_edge is None and lab.parent is None:
             continue  # the start hex
+        spent: dict[str, Fraction]
         if lab.minimum:
-            costs = dict(movers.remaining)  # D7: every mover spends all it has left
+            spent = dict(movers.remaining)  # D7: every mover spends all it has left
         else:
-            costs = {
+            spent = {
                 uid: Fraction(c, SIXTHS)
                 for g, c in zip(groups, lab.costs, strict=True)
                 for uid in g.unit_ids
@@ -406,8 +407,8 @@ def search(
         path = lab.path()
         result[h] = Reach(
             hex=h,
-            cost=max(costs.values()),
-            costs=costs,
+            cost=max(spent.values()),
+            costs=spent,
             path=path,
             assault=lab.assault,
             ends_move=lab.terminal or movers.one_hex,

@@ -135,11 +135,11 @@ def entry_reach(
     )
     for lab in minimum:
         if lab.hex not in result:
-            costs = dict(movers.remaining)
+            left = dict(movers.remaining)
             result[lab.hex] = Reach(
                 hex=lab.hex,
-                cost=max(costs.values()),
-                costs=costs,
+                cost=max(left.values()),
+                costs=left,
                 path=(lab.hex,),
                 ends_move=True,
                 minimum_move=True,

@@ -296,12 +296,12 @@ class Checker:
         if not ctype.is_leader and not (_is_personnel(ctype) or _is_weapon(ctype)):
             add(f"{where}.carried_by: a {ctype.kind} cannot be carried")
             return
-        if _is_weapon(ctype) and not ctt.can_tow and ctt.kind != "apc":
+        if _is_weapon(ctype) and not ctt.can_tow and ctt.kind != "apc":  # type: ignore[union-attr]
             add(f"{where}.carried_by: {carrier_id!r} ({ctt.name}) cannot tow a weapon")
         if not ctype.is_leader:
             # Leaders ride free (4.2); every other passenger fills one load.
             load.setdefault(carrier_id, []).append(1)
-            capacity = max(ctt.capacity, 1 if riders else 0)
+            capacity = max(ctt.capacity, 1 if riders else 0)  # type: ignore[union-attr]
             if len(load[carrier_id]) > capacity:
                 add(
                     f"{where}.carried_by: {carrier_id!r} carries at most {capacity} unit"
@@ -336,7 +336,7 @@ class Checker:
                     f"units[{i}].hex: {label} already holds units of side {held_by[h]!r}"
                 )
             key = (h, side)
-            adding = counts_of([SimpleNamespace(type_id=u["type"])], self.cat)
+            adding = counts_of([SimpleNamespace(type_id=u["type"])], self.cat)  # type: ignore[list-item]
             before = present.get(key, (0, 0))
             problem = stacking_problem_counts(before, adding)
             if problem:

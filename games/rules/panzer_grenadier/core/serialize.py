@@ -147,7 +147,7 @@ def _unit_text(u: Any) -> str:
 def canonical_state_json(state: st.GameState) -> str:
     """`canonical_json(state_to_json(state))`, built from cached per-counter texts."""
     body = {
-        name: encode(getattr(state, name)) for name in _field_names(type(state)) if name != "units"
+        name: encode(getattr(state, name)) for name in _field_names(type(state)) if name != "units"  # type: ignore[arg-type]
     }
     body["units"] = _UNITS_SLOT
     text = canonical_json({"schema": SCHEMA, "state": body})

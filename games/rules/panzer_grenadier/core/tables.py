@@ -17,6 +17,7 @@ from functools import cache
 from itertools import product
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 DATA_DIR = Path(__file__).parents[1] / "data" / "tables"
 
@@ -225,7 +226,7 @@ def load_bands(path: Path, allowed: tuple[str, ...]) -> Bands:
     raw = data.get("bands")
     if not (isinstance(raw, list) and raw):
         raise TableDataError(f"{where}: 'bands' must be a non-empty list")
-    bands = []
+    bands: list[tuple[Any, Any, Any]] = []
     for n, band in enumerate(raw):
         if not isinstance(band, dict):
             raise TableDataError(f"{where}: band {n} must be an object")

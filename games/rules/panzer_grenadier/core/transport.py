@@ -48,7 +48,7 @@ class Transfer:
     """The outcome of loading or unloading: the new state and the MP each unit has now spent."""
 
     state: GameState
-    mp_spent: Mapping[str, Fraction]
+    mp_spent: Mapping[str, Fraction | int]
     # Units that may not move again this activation (an unloaded passenger, a hooked-up tow).
     done: frozenset[str] = frozenset()
 

@@ -51,7 +51,7 @@ def spotting(state: st.GameState) -> dict[str, frozenset[str]]:
         hidden=[u.id for u in on_map if u.hidden],
         conditions=Conditions(night=state.night, smoke=smoke, illumination=light),
     )
-    return vis.spotted_by_side()
+    return vis.spotted_by_side()  # type: ignore[return-value]
 
 
 def is_undoable(

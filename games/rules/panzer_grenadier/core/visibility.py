@@ -94,8 +94,8 @@ def _build_static_sight(m: Map) -> StaticSight:
                     continue  # blocked (along a hexside: both sides blocked, D-LOS-3)
             visible.append(Hex(key[0], key[1]))
         sees[o] = frozenset(visible)
-        for t in visible:
-            seen_from[t].add(o)
+        for seen in visible:
+            seen_from[seen].add(o)
     return StaticSight(sees, {t: frozenset(s) for t, s in seen_from.items()}, checked)
 
 

@@ -146,7 +146,7 @@ def may_assault(state: st.GameState, movers, met) -> bool:
     if not any(t.is_leader for t in types.values()):
         return False
     fighters = [x for x, t in types.items() if not t.is_leader
-                and state.units[x].status == st.GOOD and t.face(state.units[x].steps).direct_fire]
+                and state.units[x].status == st.GOOD and t.face(state.units[x].steps).direct_fire]  # type: ignore[union-attr]
     return bool(fighters) and any(counter_type(state, u.type_id).is_combat_unit for u in met)
 
 

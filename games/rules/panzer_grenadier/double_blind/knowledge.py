@@ -71,7 +71,7 @@ def generic_type(state: st.GameState, u: st.UnitState) -> str:
     if t.is_leader:
         return "leader"
     kind = getattr(t, "kind", "")
-    if kind == "prime_mover" and t.full.armor is not None:
+    if kind == "prime_mover" and t.full.armor is not None:  # type: ignore[union-attr]
         return "armored_transport"
     if kind == "mortar" and _limbered(state, u):
         return "infantry"  # 18.12: "Enemy Infantry (includes limbered mortars)"

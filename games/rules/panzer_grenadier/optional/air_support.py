@@ -39,7 +39,7 @@ ARRIVES_AT_MOST = 3  # D-AIR-1: a sortie arrives on 1d6 <= 3
 AA_RADIUS = 3  # 15.1 / 10.3 chart: enemy AA within 3 hexes of the attacking air unit
 
 
-def arrival(dice: Any, side: str, sortie: str) -> tuple[bool, Event]:
+def arrival(dice: Any, side: str, sortie: str) -> tuple[bool, Ev]:
     """Roll for the sortie's arrival (15.1, D-AIR-1)."""
     die = dice.roll(1, f"air arrival {sortie}")[0]
     arrives = die <= ARRIVES_AT_MOST

@@ -39,7 +39,7 @@ def problems(state: st.GameState, keep: str, absorb: str) -> list[str]:
     if a is None or keep not in a.units or absorb not in a.units or keep == absorb:
         return ["name two different units of this activation"]
     ldr = state.units.get(a.leader) if a.leader else None
-    if ldr is None or counter_type(state, ldr.type_id).rank_order < MAJOR:
+    if ldr is None or counter_type(state, ldr.type_id).rank_order < MAJOR:  # type: ignore[union-attr]
         return ["only an activation by a leader of rank Major or above may consolidate"]
     u, v = state.units[keep], state.units[absorb]
     t = counter_type(state, u.type_id)

@@ -94,7 +94,7 @@ def senior_leader(
         if u.status == st.DEMORALIZED:
             continue
         t = counter_type(state, u.type_id)
-        key = (t.rank_order, t.morale, u.id)
+        key = (t.rank_order, t.morale, u.id)  # type: ignore[union-attr]
         if best is None or key > best[0]:
             best = (key, u)
     return best[1] if best else None
@@ -175,7 +175,7 @@ def problems(state: st.GameState, seat_id: str, formation_id: str) -> list[str]:
     if rating < 2:
         out.append(f"current initiative {rating} is below 2")
     senior = senior_leader(state, f, seat_id)
-    if senior is None or counter_type(state, senior.type_id).rank_order < MAJOR:
+    if senior is None or counter_type(state, senior.type_id).rank_order < MAJOR:  # type: ignore[union-attr]
         out.append(
             "the formation has no undemoralized leader of rank Major or above"
             + (" that you command" if _shared(state, me.side) else "")
@@ -218,7 +218,7 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
         )
     f = find(state, me.side, formation_id)
     senior = senior_leader(state, f, me.id)
-    target = counter_type(state, senior.type_id).morale
+    target = counter_type(state, senior.type_id).morale  # type: ignore[union-attr]
     mods = modifiers(state, me.side, f)
     roll = dice.roll(2, f"formation activation {formation_id}")
     total = sum(roll) + sum(v for _, v in mods)

@@ -12,6 +12,7 @@ or an opportunity-fire window can stop it.
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex
@@ -66,7 +67,7 @@ def turret_move(state: GameState, unit: Unit) -> bool:
 def allowance_left(unit: Unit, state: GameState | None = None) -> float:
     """MP left this phase; a turreted AFV that fired has half its MA, rounded down (22.1);
     a flail on a minefield spends half its MA leaving it (18.7)."""
-    ma = utype(unit).movement
+    ma: float = utype(unit).movement
     if state is not None and turret_move(state, unit):
         ma = ma // 2
     if unit.hex is not None and unit.mine == f"flail:{unit.hex}":
@@ -177,9 +178,9 @@ def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     mover = Mover(state, unit)
     start = m.hex(unit.hex)
-    frontier = [(start, [], None)]
+    frontier: list[tuple[Any, list[str], Any]] = [(start, [], None)]
     for _ in range(2):
-        nxt = []
+        nxt: list[tuple[Any, list[str], Any]] = []
         for h, path, last in frontier:
             if last is not None and last.stop:
                 continue

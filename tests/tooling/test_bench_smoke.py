@@ -1,0 +1,46 @@
+"""The benches' smoke runs (scripts/bench_smoke.py): every bench has one, and its last line
+is checked against the format the bench's docstring states."""
+
+from __future__ import annotations
+
+from scripts import bench_smoke
+
+
+def test_every_bench_has_a_smoke_mode_and_a_line_format():
+    assert bench_smoke.missing_smoke() == []
+    assert sorted(bench_smoke.FORMATS) == bench_smoke.benches()
+
+
+def test_it_accepts_a_last_line_in_the_stated_format():
+    output = ("map: 1440 hexes\n"
+              "movement: hexes=1440 reach_p50_ms=0.24 reach_p99_ms=0.36 scenario_load_ms=882\n")
+    assert bench_smoke.line_problem("movement", output) is None
+
+
+def test_it_accepts_a_pairing_not_played_and_a_figure_that_foretells_nothing():
+    bots = ("bots: veteran_vs_recruit=- recruit_vs_random=0.50 elite_vs_veteran=1.00 "
+            "decision_p95_ms=69 elite_p95_ms=2746 games=6")
+    judge = ("elite_judge: games=2 best_w_position=0.00 auc=nan committed_w_position=0.10 "
+             "committed_auc=nan points_auc=nan")
+    assert bench_smoke.line_problem("bots", bots) is None
+    assert bench_smoke.line_problem("elite_judge", judge) is None
+
+
+def test_it_refuses_a_last_line_missing_a_field():
+    output = "movement: hexes=1440 reach_p50_ms=0.24 scenario_load_ms=882"
+    assert "does not match" in bench_smoke.line_problem("movement", output)
+
+
+def test_it_refuses_output_ending_in_a_traceback():
+    output = ("storage: bytes_per_step=302 steps=42 games=2\n"
+              "Traceback (most recent call last):\n"
+              "AttributeError: 'dict' object has no attribute 'id'\n")
+    assert "does not match" in bench_smoke.line_problem("storage", output)
+
+
+def test_it_refuses_a_run_that_printed_nothing():
+    assert bench_smoke.line_problem("visibility", "\n") == "printed nothing"
+
+
+def test_a_real_smoke_run_of_the_movement_bench_passes():
+    assert bench_smoke.run("movement")
