@@ -1,10 +1,17 @@
-"""Random play through the ruleset interface: every situation of a ruleset to the end.
+"""Random play through the ruleset interface: every scenario of a ruleset to the end, checked.
 
-Each game: real SeededDice, a random.Random choosing a seat that may act, then a group of
-its legal commands (combat favoured), then a command. After every step: the ruleset's own
-invariants and every audience's view as JSON. At the end: the export replays through the
-verifier. A ruleset without random play of its own (Panzer Leader) plays through `run`;
-`Tally` is every ruleset's tally and result line. The command line is `games.rules.playtest`.
+One loop for every ruleset. Each game: real SeededDice, a random.Random choosing a seat that
+may act, then the ruleset's random player (`RandomPlayer.choose`) choosing one of that
+seat's legal commands. The game is armed with a secret derived from its seed, as the server
+arms a game, so a replay is exact. After every step: the ruleset's invariants
+(`invariant_problems`), and the acting seat's and the public view as JSON (every audience's
+every tenth step and at the end). At the end: the export replays through the verifier. Some
+games have a seat resign part way, so replays check resigning too.
+
+What differs between rulesets is only their player: how it weighs the legal commands (each
+ruleset favours its own combat rules, so random games reach them), which optional rules
+each game plays with, and which events the `exercised:` line counts. The command line is
+`games.rules.playtest`; each ruleset's `playtest` builds its player and calls `run`.
 """
 
 from __future__ import annotations
@@ -15,15 +22,16 @@ import random
 import sys
 import time
 import traceback
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .common.dice import SeededDice
 from .replay import VerifyError
 
-WEIGHTS = {"fire": 6.0, "assault": 6.0, "overrun": 4.0, "opportunity_fire": 3.0,
-           "order_indirect": 3.0, "resolve_indirect": 8.0, "move": 4.0, "end_phase": 1.0}
-RESIGN_EVERY = 5  # every fifth game a seat resigns part way, so replays check resigning
+Choose = Callable[[random.Random, Any, dict[str, list[dict]]], dict]
+OptionSets = Callable[[str, int], list[list[str] | None]]
 
 
 @dataclass
@@ -36,6 +44,7 @@ class Tally:
     replay_mismatches: int = 0
     unfinished: int = 0  # games not over within the step cap (also counted as errors)
     messages: list[str] = field(default_factory=list)
+    exercised: Counter[str] = field(default_factory=Counter)
 
     def line(self) -> str:
         return (f"playtest: games={self.games} steps={self.steps} errors={self.errors} "
@@ -43,25 +52,54 @@ class Tally:
                 f"replay_mismatches={self.replay_mismatches}")
 
 
-def audiences(state: Any) -> list[tuple]:
-    out = [("side", s) for s in state.sides] + [("seat", s["id"]) for s in state.seats]
-    return [*out, ("spectator", "public")]
+def weighted(weights: dict[str, float], default: float = 2.0) -> Choose:
+    """A player that picks a group of legal commands by weight, then a command in it."""
+    def choose(rng: random.Random, state: Any, legal: dict[str, list[dict]]) -> dict:
+        groups = sorted(legal)
+        group = rng.choices(groups, weights=[weights.get(g, default) for g in groups])[0]
+        return rng.choice(legal[group])
+    return choose
 
 
-def play_one(rs, scenario_id: str, game_seed: str, tally: Tally, max_steps: int,
+def scenario_defaults(scenario_id: str, game: int) -> list[list[str] | None]:
+    """Every game with the scenario's own optional rules (None: its defaults)."""
+    return [None]
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    """A ruleset's random player: what the one loop asks of each ruleset."""
+    choose: Choose
+    option_sets: OptionSets = scenario_defaults  # per scenario and game number: games to play
+    resign_every: int = 5  # the last game of every this many has a seat resign ...
+    resign_at: int = 150  # ... after this many steps
+    exercised: tuple[str, ...] = ()  # event types the `exercised:` line counts
+    views_every: int = 10  # every audience's view is checked this often (and at the end)
+
+
+def audiences(rs, state: Any) -> list[tuple]:
+    """Every audience a game has: each side, each seat, the public."""
+    return ([("side", s) for s in rs.side_ids(state)]
+            + [("seat", s) for s in rs.seat_sides(state)] + [("spectator", "public")])
+
+
+def play_one(rs, player: RandomPlayer, scenario_id: str, game_seed: str, tally: Tally,
+             max_steps: int, options: list[str] | None = None,
              resign_at: int | None = None) -> None:
+    """Play one game of a scenario to the end with the player's random legal commands."""
     rng = random.Random(game_seed)
     seed = hashlib.sha256(game_seed.encode()).hexdigest()
     dice = SeededDice(seed)
-    state = rs.opening_state(scenario_id)
-    initial = state
-    steps = []
-    where = f"{scenario_id} seed {game_seed}"
+    state = rs.opening_state(scenario_id, options)
+    in_force = list(rs.scenarios()[scenario_id].default_options if options is None else options)
+    state = rs.arm(state, in_force, hashlib.sha256(f"secret:{game_seed}".encode()).hexdigest())
+    initial, steps, n = state, [], 0
+    where = f"{scenario_id} seed {game_seed}" + (f" options {','.join(options)}" if options else "")
     tally.games += 1
-    n = 0
     while rs.result(state) is None:
         if n >= max_steps:
             tally.errors += 1
+            tally.unfinished += 1
             tally.messages.append(f"{where}: not over after {max_steps} steps")
             return
         choices = [(s, lg) for s in rs.who_may_act(state) if (lg := rs.legal_commands(state, s))]
@@ -70,11 +108,9 @@ def play_one(rs, scenario_id: str, game_seed: str, tally: Tally, max_steps: int,
             tally.messages.append(f"{where}: step {n + 1}: no seat has a legal command")
             return
         seat, legal = rng.choice(choices)
-        groups = sorted(legal)
-        group = rng.choices(groups, weights=[WEIGHTS.get(g, 2.0) for g in groups])[0]
-        command = rng.choice(legal[group])
-        if resign_at is not None and n == resign_at:
-            command = {"type": "resign"}
+        command = player.choose(rng, state, legal)
+        if n == resign_at:  # any seat, in or out of turn
+            seat, command = rng.choice(sorted(rs.seat_sides(state))), {"type": "resign"}
         before = len(dice.rolls)
         try:
             step = rs.apply(state, seat, command, dice)
@@ -86,8 +122,13 @@ def play_one(rs, scenario_id: str, game_seed: str, tally: Tally, max_steps: int,
             return
         n += 1
         tally.steps += 1
+        tally.exercised.update(e["type"] for e in step.events if e["type"] in player.exercised)
         problems = list(rs.invariant_problems(step.state))
-        for aud in audiences(step.state) if n % 10 == 0 or rs.result(step.state) else []:
+        if n % player.views_every == 0 or rs.result(step.state) is not None:
+            checked = audiences(rs, step.state)
+        else:
+            checked = [("seat", seat), ("spectator", "public")]
+        for aud in checked:
             try:
                 json.dumps(rs.view_for(step.state, aud), allow_nan=False)
             except Exception as exc:  # noqa: BLE001
@@ -107,7 +148,7 @@ def play_one(rs, scenario_id: str, game_seed: str, tally: Tally, max_steps: int,
         tally.messages.append(f"{where}: replay: {exc}")
 
 
-def run(rs, games: int, seed: str, scenario_ids: list[str] | None = None,
+def run(rs, player: RandomPlayer, games: int, seed: str, scenario_ids: list[str] | None = None,
         max_steps: int = 20000, out=None) -> Tally:
     """Play `games` random games of each scenario of ruleset `rs` (all when none named)."""
     out = out or sys.stdout
@@ -115,13 +156,19 @@ def run(rs, games: int, seed: str, scenario_ids: list[str] | None = None,
     tally = Tally()
     for sid in ids:
         t0 = time.perf_counter()
-        steps0 = tally.steps
+        games0, steps0 = tally.games, tally.steps
         for g in range(games):
-            play_one(rs, sid, f"{seed}:{sid}:{g}", tally, max_steps,
-                     resign_at=150 if g % RESIGN_EVERY == RESIGN_EVERY - 1 else None)
-        print(f"{sid}: {games} games, {tally.steps - steps0} steps, "
+            resign_at = player.resign_at if g % player.resign_every == player.resign_every - 1 \
+                else None
+            for options in player.option_sets(sid, g):
+                play_one(rs, player, sid, f"{seed}:{sid}:{g}", tally, max_steps, options,
+                         resign_at)
+        print(f"{sid}: {tally.games - games0} games, {tally.steps - steps0} steps, "
               f"{time.perf_counter() - t0:.1f}s", file=out)
     for m in tally.messages[:20]:
         print(m, file=out)
+    if player.exercised:
+        print("exercised: " + " ".join(f"{k}={tally.exercised[k]}" for k in player.exercised),
+              file=out)
     print(tally.line(), file=out)
     return tally

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from games.rules import randomplay
 from games.rules.common.dice import SeededDice
 from games.rules.playtest import main as playtest_main
 from games.rules.registry import (
@@ -97,7 +96,8 @@ def test_panzer_leader_says_why_not_in_the_shape_every_ruleset_answers():
 
 def test_playtest_of_every_panzer_leader_situation_runs_clean_and_replays():
     out = io.StringIO()
-    tally = randomplay.run(ruleset("panzer_leader"), 1, "ci", ["pl-hollenbach", "pl-seeufer-landing"], out=out)
+    tally = ruleset("panzer_leader").playtest(
+        games=1, seed="ci", scenario_ids=["pl-hollenbach", "pl-seeufer-landing"], out=out)
     assert (tally.errors, tally.invariant_failures, tally.replay_mismatches) == (0, 0, 0), out.getvalue()
 
 

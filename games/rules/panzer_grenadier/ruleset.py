@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from .. import randomplay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
 from . import presentation
@@ -19,7 +20,7 @@ from .double_blind.observation import ADDITIONS as DB_ADDITIONS
 from .engine import apply, who_may_act
 from .legal import legal_commands
 from .playtest import invariant_problems
-from .playtest import run as random_play
+from .playtest import player as random_player
 from .preview import composed_preview, previews
 from .sight_line import sight_line
 from .verify import export_game, verify
@@ -192,7 +193,8 @@ class PanzerGrenadier:
     def playtest(self, *, games, seed, scenario_ids=None, max_steps=20000, thorough=False,
                  out=None):
         """Random play of the bundled scenarios, every other game with the optional rules."""
-        return random_play(games, seed, scenario_ids, max_steps, out=out, thorough=thorough)
+        return randomplay.run(self, random_player(thorough), games, seed, scenario_ids,
+                              max_steps, out=out)
 
 
 RULESET = PanzerGrenadier()

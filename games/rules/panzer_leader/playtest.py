@@ -1,29 +1,18 @@
-"""Random play of every Panzer Leader situation to the end, through the ruleset interface.
+"""Panzer Leader's random player for the one random-play loop (`games.rules.randomplay`).
 
-Like `games.rules.randomplay` (the same tally, the same checks after every step: the
-ruleset's invariants, every audience's view as JSON, and the export replayed through the
-verifier at the end), with a player that seeks the fight: command groups weighted toward
-overruns (Panzerblitz Assault drop-offs first), engineering, bridges and attacks, and moves
-that close on the enemy more often than not, so that random games reach the rules a
-wandering player never would. Each game is armed with a secret derived from its seed, so a
-replay is exact. With `thorough`, every situation is also played with all the experimental
-rules switched on. The last line counts what was exercised.
+A player that seeks the fight: command groups weighted toward overruns (Panzerblitz Assault
+drop-offs first), engineering, bridges and attacks, and moves that close on the enemy more
+often than not, so that random games reach the rules a wandering player never would. With
+`thorough`, every situation is also played with all the experimental rules switched on. The
+`exercised:` line counts the events those rules make.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
-import sys
-import time
-import traceback
-from collections import Counter
 
-from ..common.dice import SeededDice
 from ..common.hexgrid import distance
-from ..randomplay import RESIGN_EVERY, Tally, audiences
-from ..replay import VerifyError
+from ..randomplay import RandomPlayer
 from .core.scenario import board_of
 from .core.units import utype
 from .optional.options import EXPERIMENTAL
@@ -125,84 +114,15 @@ def _closing(state, moves: list[dict]) -> list[dict]:
     return score[min(score)]
 
 
-def play_one(rs, scenario_id: str, game_seed: str, tally: Tally, seen: Counter,
-             max_steps: int, options=None, resign_at: int | None = None) -> None:
-    rng = random.Random(game_seed)
-    seed = hashlib.sha256(game_seed.encode()).hexdigest()
-    dice = SeededDice(seed)
-    state = rs.opening_state(scenario_id, options)
-    state = rs.arm(state, [], hashlib.sha256(f"secret:{game_seed}".encode()).hexdigest())
-    initial, steps, n = state, [], 0
-    where = f"{scenario_id} seed {game_seed}" + (" (experimental rules)" if options else "")
-    tally.games += 1
-    while rs.result(state) is None:
-        if n >= max_steps:
-            tally.errors += 1
-            tally.messages.append(f"{where}: not over after {max_steps} steps")
-            return
-        choices = [(s, lg) for s in rs.who_may_act(state) if (lg := rs.legal_commands(state, s))]
-        if not choices:
-            tally.errors += 1
-            tally.messages.append(f"{where}: step {n + 1}: no seat has a legal command")
-            return
-        seat, legal = rng.choice(choices)
-        command = {"type": "resign"} if n == resign_at else choose(rng, state, legal)
-        before = len(dice.rolls)
-        try:
-            step = rs.apply(state, seat, command, dice)
-        except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
-            tally.errors += 1
-            tally.messages.append(f"{where}: step {n + 1}: {seat} {json.dumps(command)}: "
-                                  f"{type(exc).__name__}: {exc}")
-            tally.messages.append(traceback.format_exc(limit=8))
-            return
-        n += 1
-        tally.steps += 1
-        seen.update(e["type"] for e in step.events if e["type"] in EXERCISED)
-        problems = list(rs.invariant_problems(step.state))
-        for aud in audiences(step.state) if n % 10 == 0 or rs.result(step.state) else []:
-            try:
-                json.dumps(rs.view_for(step.state, aud), allow_nan=False)
-            except Exception as exc:  # noqa: BLE001
-                problems.append(f"view {aud}: {type(exc).__name__}: {exc}")
-        if problems:
-            tally.invariant_failures += 1
-            tally.messages.append(f"{where}: step {n} {json.dumps(command)}: {problems[:3]}")
-            return
-        steps.append({"seat": seat, "command": command, "dice": list(dice.rolls[before:]),
-                      "state_hash": rs.state_hash(step.state)})
-        state = step.state
-    doc = json.loads(json.dumps(rs.export(initial, seed, steps, state)))
-    try:
-        rs.verify(doc)
-    except VerifyError as exc:
-        tally.replay_mismatches += 1
-        tally.messages.append(f"{where}: replay: {exc}")
+def player(rs, thorough: bool = False) -> RandomPlayer:
+    """The fight-seeking player; with `thorough` each game is played again with every
+    experimental rule on (Bell's rules only with the 1940 ones, 24)."""
+    def option_sets(scenario_id: str, game: int) -> list[list[str] | None]:
+        if not thorough:
+            return [None]
+        every = set(rs.scenarios()[scenario_id].default_options) | EXPERIMENTAL
+        if "pl1940" not in every:
+            every.discard("pl1940_bell")
+        return [None, sorted(every)]
 
-
-def run(rs, games: int, seed: str, scenario_ids: list[str] | None = None,
-        max_steps: int = 20000, thorough: bool = False, out=None) -> Tally:
-    """Play `games` random games of each situation (all when none named)."""
-    out = out or sys.stdout
-    ids = scenario_ids or sorted(rs.scenarios())
-    tally, seen = Tally(), Counter[str]()
-    for sid in ids:
-        t0 = time.perf_counter()
-        steps0 = tally.steps
-        sets: list[list[str] | None] = [None]
-        if thorough:
-            every = set(rs.scenarios()[sid].default_options) | EXPERIMENTAL
-            if "pl1940" not in every:
-                every.discard("pl1940_bell")  # Bell's rules are for 1940 only (24)
-            sets.append(sorted(every))
-        for options in sets:
-            for g in range(games):
-                play_one(rs, sid, f"{seed}:{sid}:{g}", tally, seen, max_steps, options,
-                         resign_at=150 if g % RESIGN_EVERY == RESIGN_EVERY - 1 else None)
-        print(f"{sid}: {games * len(sets)} games, {tally.steps - steps0} steps, "
-              f"{time.perf_counter() - t0:.1f}s", file=out)
-    for msg in tally.messages[:20]:
-        print(msg, file=out)
-    print("exercised: " + " ".join(f"{k}={seen[k]}" for k in EXERCISED), file=out)
-    print(tally.line(), file=out)
-    return tally
+    return RandomPlayer(choose=choose, option_sets=option_sets, exercised=EXERCISED)

@@ -7,7 +7,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from .. import replay
+from .. import randomplay, replay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
 from . import answers, engine, invariants, legal, playtest, presentation, views
@@ -174,8 +174,8 @@ class PanzerLeader:
                  out=None):
         """Random play of every situation through the interface; `thorough` also plays each
         with the experimental rules on (playtest.py)."""
-        return playtest.run(self, games, seed, scenario_ids, max_steps, thorough=thorough,
-                            out=out)
+        return randomplay.run(self, playtest.player(self, thorough), games, seed, scenario_ids,
+                              max_steps, out=out)
 
 
 RULESET = PanzerLeader()

@@ -6,13 +6,15 @@ import io
 from dataclasses import replace
 
 from games.rules.panzer_grenadier.core import state as st
-from games.rules.panzer_grenadier.playtest import invariant_problems, run
+from games.rules.panzer_grenadier.playtest import invariant_problems
+from games.rules.registry import ruleset
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 
 def test_a_couple_of_short_games_run_clean_and_print_the_summary_line():
     out = io.StringIO()
-    tally = run(2, "pytest", ["meeting-at-kessel"], out=out)
+    tally = ruleset("panzer_grenadier").playtest(games=2, seed="pytest",
+                                                  scenario_ids=["meeting-at-kessel"], out=out)
     last = out.getvalue().strip().splitlines()[-1]
     assert last == (f"playtest: games=2 steps={tally.steps} errors=0 invariant_failures=0 "
                     "replay_mismatches=0")

@@ -10,8 +10,10 @@ from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios
 from games.rules.panzer_grenadier.engine import apply, who_may_act
 from games.rules.panzer_grenadier.legal import legal_commands
-from games.rules.panzer_grenadier.playtest import Tally, play_one
+from games.rules.panzer_grenadier.playtest import player
 from games.rules.panzer_grenadier.views import view_for
+from games.rules.randomplay import Tally, play_one
+from games.rules.registry import ruleset
 from tests.rules.panzer_grenadier.turnkit import started, unit
 
 OFFER, ACCEPT, DECLINE = ({"type": t} for t in ("offer_takeback", "accept_takeback",
@@ -96,7 +98,7 @@ def test_random_games_with_takebacks_play_to_the_end_and_replay():
     tally = Tally()
     scen = bundled_scenarios()["meeting-at-kessel"]
     for g in range(2):
-        play_one(scen, f"takebacks:{g}", tally, 20000,
-                 options=scen.default_options | {"takebacks"})
+        play_one(ruleset("panzer_grenadier"), player(), scen.id, f"takebacks:{g}", tally, 20000,
+                 options=sorted(scen.default_options | {"takebacks"}))
     assert (tally.errors, tally.invariant_failures, tally.replay_mismatches) == (0, 0, 0), (
         tally.messages)
