@@ -3,9 +3,9 @@
     python -m games.rules.playtest [--ruleset panzer_grenadier|panzer_leader] --games N
         [--seed S] [--scenario ID ...] [--max-steps K] [--thorough]
 
-Each ruleset plays through its own `playtest` (Panzer Grenadier adds its optional rules to
-every other game and checks its invariants; Panzer Leader plays through
-`games.rules.randomplay`). The last line reads
+Every ruleset plays through the one loop in `games.rules.randomplay` with its own random
+player (its `playtest` module: how it weighs commands, which optional rules each game plays
+with). The last line reads
 `playtest: games=N steps=T errors=0 invariant_failures=0 replay_mismatches=0`; the exit
 status is 1 when any count but games and steps is not 0.
 """
