@@ -329,6 +329,9 @@ class ExportView(APIView):
             return _no_game(game_id)
         if not _ended(game):
             return _error("game/not_over", "the export (with the seed) opens at the end", 403)
+        if game.version == 0:  # abandoned before it started: no opening state to replay from
+            return _error("game/never_started", "the game ended before its first step: "
+                          "there is nothing to export", 409)  # fmt: skip
         return Response(selectors.export(game))
 
 

@@ -172,3 +172,12 @@ def test_a_command_id_past_what_a_browser_can_hold_is_a_400_and_changes_nothing(
     assert refused.status_code == 400 and refused.json()["code"] == "request/invalid"
     assert "id" in refused.json()["fields"] and refused.json()["message"].startswith("id: ")
     assert axis_player.get(f"/api/v1/games/{game_id}/view").json()["v"] == 1
+
+
+def test_it_refuses_the_export_of_a_game_abandoned_before_its_first_step(axis_player):
+    created = post(axis_player, "/api/v1/games", {"scenario": SCENARIO, "side": "ge"})
+    game_id = created.json()["id"]
+    assert post(axis_player, f"/api/v1/games/{game_id}/leave").status_code == 200
+    answer = axis_player.get(f"/api/v1/games/{game_id}/export")
+    assert (answer.status_code, answer.json()["code"]) == (409, "game/never_started")
+    assert axis_player.get(f"/api/v1/games/{game_id}/history").json()["steps"] == []
