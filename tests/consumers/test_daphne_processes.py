@@ -192,3 +192,23 @@ async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resy
     assert ann.call("GET", f"/api/v1/games/{game_id}")[1]["version"] == acked["v"]
     for sock in {sender, bob_again}:
         await sock.ws.close()
+
+
+async def test_a_frame_over_the_size_limit_is_closed_with_1009_on_every_socket(daphnes):
+    server = daphnes()
+    ann, bob = Browser(server.base), Browser(server.base)
+    game_id = open_game(ann, bob)
+    headers = {"Cookie": f"sessionid={ann.cookie('sessionid')}", "Origin": server.base}
+    too_big = json.dumps({"t": "ping", "pad": "x" * (1024 * 1024)})  # daphne's limit: 1 MiB
+    for path in (f"/ws/games/{game_id}/v1/", "/ws/lobby/v1/", "/ws/notifications/v1/"):
+        ws = await websockets.connect(f"ws://127.0.0.1:{server.port}{path}",
+                                      additional_headers=headers)  # fmt: skip
+        await ws.send(too_big)
+        with pytest.raises(websockets.ConnectionClosed):
+            async with asyncio.timeout(10):
+                while True:
+                    await ws.recv()
+        assert ws.close_code == 1009, (path, ws.close_code, ws.close_reason)
+        assert "exceeds payload limit" in ws.close_reason
+    # The server was not left sending into closed connections.
+    assert "Attempt to send on a closed protocol" not in server.log.read_text(errors="replace")
