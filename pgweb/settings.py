@@ -93,6 +93,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "pgweb.middleware.ApiJsonMiddleware",  # every answer under /api/ is JSON
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "pgweb.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while the database is down
