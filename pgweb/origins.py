@@ -8,7 +8,8 @@ ALLOWED_HOSTS, so `http://127.0.0.1:9999` or `ftp://localhost` passed for a site
 
 - the same origin as the request: scheme (https when the socket is wss, or when the proxy
   says so through SECURE_PROXY_SSL_HEADER), host and port equal to the `Host` header's,
-  which itself must be one of ALLOWED_HOSTS;
+  which itself must be one of ALLOWED_HOSTS (with DEBUG and none set: the loopback names,
+  as Django allows them);
 - or one of CSRF_TRUSTED_ORIGINS, scheme, host and port alike (`https://*.example.com`
   also trusts its subdomains, as Django does).
 
@@ -68,6 +69,13 @@ def _trusted(origin: tuple[str, str, int]) -> bool:
     return False
 
 
+def _allowed_hosts() -> list[str]:
+    """ALLOWED_HOSTS, or with DEBUG and none set, the loopback names Django then allows."""
+    if settings.DEBUG and not settings.ALLOWED_HOSTS:
+        return [".localhost", "127.0.0.1", "[::1]"]
+    return settings.ALLOWED_HOSTS
+
+
 def origin_allowed(scope: dict) -> bool:
     """Whether a websocket handshake comes from this site's origin or a trusted one."""
     headers = dict(scope.get("headers", []))
@@ -81,7 +89,7 @@ def origin_allowed(scope: dict) -> bool:
         return True
     host = headers.get(b"host", b"").decode("latin-1")
     domain, _port = split_domain_port(host)
-    if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
+    if not domain or not validate_host(domain, _allowed_hosts()):
         return False
     scheme = _site_scheme(scope, headers)
     return origin == _origin_of(f"{scheme}://{host}")

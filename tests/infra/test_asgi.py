@@ -111,3 +111,13 @@ async def test_behind_a_tls_proxy_the_https_origin_is_the_sites(settings) -> Non
     await communicator.disconnect()
     assert connected
     assert not await handshake("/ws/lobby/v1/", "https://pgweb.example.org", host="pgweb.example.org")
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_in_debug_with_no_allowed_hosts_the_loopback_site_is_its_own_origin(settings) -> None:
+    settings.DEBUG, settings.ALLOWED_HOSTS = True, []
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    assert await handshake("/ws/lobby/v1/", "http://127.0.0.1:8000")
+    assert await handshake("/ws/lobby/v1/", "http://localhost:8000", host="localhost:8000")
+    assert not await handshake("/ws/lobby/v1/", "http://127.0.0.1:9999")
+    assert not await handshake("/ws/lobby/v1/", "http://evil.example", host="evil.example")
