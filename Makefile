@@ -68,7 +68,7 @@ run: install
 	@# One background worker (clock sweeps, notifications) beside daphne, stopped with it.
 	$(BIN)/python manage.py worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
-	$(BIN)/daphne -b $(HOST) -p $(PORT) pgweb.asgi:application
+	$(BIN)/python -m pgweb.serve -b $(HOST) -p $(PORT) pgweb.asgi:application
 
 # The whole suite in $(VENV), then the rules layer on a second Python (test-other-python).
 test: install install-test

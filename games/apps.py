@@ -30,11 +30,13 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         """Load the scenarios now rather than during the first command, register the
-        spectator delay option, then tune the GC."""
+        spectator delay option and the sweep of dead presence rows, then tune the GC."""
         from games import engine_adapter, models, spectating
+        from games.clocks import sweep
         from games.lobby import signals  # noqa: F401  (the lobby hears games change)
-        from games.services import hooks, spectators
+        from games.services import hooks, presence, spectators
 
+        sweep.register("games.presence", presence.presence_sweep)
         hooks.OPTION_CHECKS["spectator_delay"] = spectators.normalize_delay
         models.SPECTATOR_DELAY_DEFAULTS.append(spectating.rated_delay)
         engine_adapter.scenarios()

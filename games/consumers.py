@@ -15,11 +15,11 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 
 from games import broadcast, protocol, selectors, sendbuffer, services
+from games.framegate import FrameGate
 from games.models import Game, Seat
 from games.outages import DATABASE_DOWN, DATABASE_MESSAGE, LAYER_DOWN, LAYER_MESSAGE, UNAVAILABLE
-from games.protocol import ProtocolError, parse_client_frame
+from games.protocol import parse_client_frame
 from games.services import hooks
-from games.throttles import FrameBucket, frame_bucket
 
 TOUCH_EVERY = 20.0  # seconds between presence refreshes; selectors.PRESENCE_TTL is 60
 IDLE_CHECK = 30.0  # seconds idle after which the kept database connection is checked first
@@ -87,7 +87,7 @@ def _query(scope: dict) -> dict[str, str]:
 MUTES_TTL = 5.0  # seconds a socket trusts its copy of its user's mutes
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(FrameGate, AsyncWebsocketConsumer):
     """One socket on one game (`/ws/games/<id>/v1/?v=<version>`), in its audience's group.
 
     It forwards the group's frames as they are, dropping versions it has already sent and
@@ -108,11 +108,9 @@ class GameConsumer(AsyncWebsocketConsumer):
     seat: Seat | None = None
     last: int = 0  # the last version forwarded to this socket
     touched: float = 0.0  # when the presence row was last refreshed (monotonic seconds)
-    frames: FrameBucket | None = None  # this socket's allowance of frames (games/throttles.py)
     muted: frozenset = frozenset()  # users whose chat this socket's user does not want to see
     muted_at: float = 0.0  # when `muted` was read (monotonic seconds)
     accepted: bool = False
-    closing: bool = False  # a close was sent: ignore whatever else arrives
     transport: Any = None  # daphne's, to see how much the browser has not read (sendbuffer.py)
     send_cap: int = 0  # bytes it may leave unread (settings.PGWEB_SOCKET_SEND_BUFFER)
     owed: int = 0  # the game's version at the previous ping: the socket should have it now
@@ -139,7 +137,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Accept first: a close code can only be sent on an open socket.
         await self.accept()
         self.accepted = True
-        self.frames = frame_bucket()
         self.transport = sendbuffer.transport_of(self.base_send)
         self.send_cap = settings.PGWEB_SOCKET_SEND_BUFFER
         if self.transport is not None:
@@ -166,6 +163,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self._read_mutes()
         self.group = broadcast.group_of(self.game_id, member.audience)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        self.open_gate()
         have = query.get("v")
         have_version = int(have) if have is not None and have.isdigit() else None
         self.last = have_version if have_version is not None else 0
@@ -259,18 +257,13 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     # -- browser to server ------------------------------------------------------------------
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Parse a frame strictly; a bad one gets an `error` frame and changes nothing."""
-        if self.group is None or self.closing:
-            return
-        if not self.frames.take():
-            await self._send_frame(protocol.too_many_frames_frame())
-            await self._close(protocol.CLOSE_TOO_MANY_FRAMES)
-            return
-        try:
-            frame = parse_client_frame(text_data if text_data is not None else bytes_data)
-        except ProtocolError as exc:
-            await self._send_frame(protocol.error_frame(exc.code, exc.message))
+    def parse_frame(self, raw: str | bytes | None) -> protocol.ClientFrame:
+        """Parse a frame strictly (FrameGate sends the `error` frame for a bad one)."""
+        return parse_client_frame(raw)
+
+    async def receive_frame(self, frame: protocol.ClientFrame) -> None:
+        """Answer a well-formed frame: ping, sync, a command or a chat line."""
+        if self.group is None:
             return
         now = time.monotonic()
         if now - self.touched > TOUCH_EVERY:  # any frame shows the browser is still there

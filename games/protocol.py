@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from games.textcheck import BAD_TEXT_MESSAGE, first_bad_text
+
 PROTOCOL_VERSION = 1
 MAX_FRAME_BYTES = 64 * 1024
 MAX_CHAT_CHARS = 500
@@ -105,17 +107,33 @@ def _no_constant(name: str) -> Any:
 
 
 def loads(text: str | bytes) -> Any:
-    """Decode a frame's JSON strictly, or raise ProtocolError `frame/not_json`.
+    """Decode a frame's JSON strictly, or raise ProtocolError `frame/not_json` (or
+    `frame/bad_text`).
 
     Strict: `NaN` and `Infinity` (which Python's json accepts and no browser sends) are
     refused, and so is nesting deeper than the decoder's recursion allows (a frame of
     30 000 `[` raises RecursionError, not ValueError); `None` (a frame with neither text nor
-    bytes) too. Used by both sockets (the game's and the lobby's).
+    bytes) too. A string anywhere in the frame holding NUL or a lone surrogate (`"\\udc00"`)
+    is refused as well (games/textcheck.py): nothing behind the socket could store or echo it.
     """
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=_no_constant)
     except (ValueError, TypeError, RecursionError):  # UnicodeDecodeError is a ValueError
         raise ProtocolError("frame/not_json", "frame is not JSON") from None
+    if first_bad_text(value) is not None:
+        raise ProtocolError("frame/bad_text", BAD_TEXT_MESSAGE)
+    return value
+
+
+def decode_frame(text: str | bytes | None) -> Any:
+    """Check a frame's size and decode its JSON strictly (`loads`): what every socket does
+    with what a browser sends before looking at its fields."""
+    if not isinstance(text, str | bytes):
+        raise ProtocolError("frame/not_json", "frame is not JSON")
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+    if size > MAX_FRAME_BYTES:
+        raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME_BYTES}")
+    return loads(text)
 
 
 def _acting_seat(raw: dict) -> str | None:
@@ -130,12 +148,7 @@ def _acting_seat(raw: dict) -> str | None:
 
 def parse_client_frame(text: str | bytes | None) -> ClientFrame:
     """Parse and check one browser frame (DESIGN.md, "The wire protocol")."""
-    if not isinstance(text, str | bytes):
-        raise ProtocolError("frame/not_json", "frame is not JSON")
-    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
-    if size > MAX_FRAME_BYTES:
-        raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME_BYTES}")
-    raw = loads(text)
+    raw = decode_frame(text)
     if not isinstance(raw, dict):
         raise ProtocolError("frame/invalid", "frame must be a JSON object")
     t = raw.get("t")

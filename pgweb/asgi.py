@@ -13,17 +13,18 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from pgweb.origins import SameOriginValidator  # noqa: E402
 
 
 def build_application() -> ProtocolTypeRouter:
-    """Build the router; the origin check reads ALLOWED_HOSTS now, so tests build their own."""
+    """Build the router; a websocket must come from the site's own origin or a trusted one
+    (pgweb/origins.py, read at each handshake)."""
     return ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": AllowedHostsOriginValidator(
+            "websocket": SameOriginValidator(
                 AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
             ),
         }

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
@@ -76,3 +77,53 @@ class FormOnlyPageMiddleware:
             response.content = render_to_string("405.html", request=request)
             response["Content-Type"] = "text/html; charset=utf-8"
         return response
+
+
+# Codes for what Django answers before or around a view, in the API's error shape.
+API_STATUS_CODES = {
+    400: ("request/invalid", "the request could not be read"),
+    403: ("auth/forbidden", "you may not do this"),
+    404: ("request/not_found", "no such address in the API"),
+    405: ("request/method_not_allowed", "this address does not take that method"),
+    413: ("request/too_large", "the request body is too large"),
+    500: ("server/error", "the server failed; the error is logged"),
+}
+
+
+def _is_json(response: HttpResponse) -> bool:
+    return response.get("Content-Type", "").startswith(("application/json", "application/problem+json"))
+
+
+class ApiJsonMiddleware:
+    """Every answer under /api/ is JSON: a refusal Django makes in HTML (a path its router
+    did not match, a body over DATA_UPLOAD_MAX_MEMORY_SIZE, a CSRF failure, a server error)
+    is answered as `{"code", "message"}`, the shape of the API's own refusals.
+
+    A body longer than Django reads is refused here, from its Content-Length, with 413,
+    before any view reads it (Django's own refusal is a 400 page). Multipart bodies are left
+    to Django, which spools their files to disk.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not request.path.startswith("/api/"):
+            return self.get_response(request)
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        multipart = request.META.get("CONTENT_TYPE", "").startswith("multipart/")
+        if limit is not None and not multipart and length.isdigit() and int(length) > limit:
+            return JsonResponse({"code": "request/too_large",
+                                 "message": f"the request body is over {limit} bytes"}, status=413)  # fmt: skip
+        response = self.get_response(request)
+        if response.status_code < 400 or response.streaming or _is_json(response):
+            return response
+        code, message = API_STATUS_CODES.get(
+            response.status_code, (f"request/http_{response.status_code}", "the request was refused")
+        )
+        answer = JsonResponse({"code": code, "message": message}, status=response.status_code)
+        for header in ("Allow", "Retry-After"):
+            if response.has_header(header):
+                answer[header] = response[header]
+        return answer

@@ -93,6 +93,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "pgweb.middleware.ApiJsonMiddleware",  # every answer under /api/ is JSON
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "pgweb.middleware.DatabaseUnavailableMiddleware",  # 503, not 500, while the database is down
@@ -225,6 +226,11 @@ if not 0 <= PGWEB_TRUSTED_PROXIES <= 10:
 # Commands public spectators stay behind the players of a rated game whose creator chose no
 # delay (games/spectating.py); any game may choose its own (option spectator_delay).
 PGWEB_RATED_SPECTATOR_DELAY = int(os.environ.get("PGWEB_RATED_SPECTATOR_DELAY", "10"))
+# Games on one page of GET /api/v1/games (newest first; `?page=` and the Link header).
+PGWEB_API_PAGE_SIZE = int(os.environ.get("PGWEB_API_PAGE_SIZE", "50"))
+# Games one player may have open (created or joined, not yet started) at once: past it,
+# creating another is refused with 409 games/too_many_open (docs/security.md).
+PGWEB_MAX_OPEN_GAMES = int(os.environ.get("PGWEB_MAX_OPEN_GAMES", "10"))
 # Frames a socket may send: sustained per second, and a burst. Past it the socket gets an
 # error frame and is closed with 4429.
 PGWEB_SOCKET_FRAMES = (

@@ -274,10 +274,10 @@ class Daphne:
 
     def launch(self) -> Daphne:
         """Start the process without waiting for it to listen (see `ready`)."""
-        daphne = Path(sys.executable).parent / "daphne"
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
-                [str(daphne), "-b", "127.0.0.1", "-p", str(self.port), "pgweb.asgi:application"],
+                [sys.executable, "-m", "pgweb.serve", "-b", "127.0.0.1", "-p", str(self.port),
+                 "pgweb.asgi:application"],
                 cwd=ROOT, env={**os.environ, **self.env}, stdin=subprocess.DEVNULL,
                 stdout=out, stderr=subprocess.STDOUT,
             )  # fmt: skip

@@ -17,6 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.serializers import CredentialsSerializer, UserSerializer
+from games.services.errors import ServiceError
+from games.services.usernames import clean_username
 from games.throttles import GuestThrottle, SignupThrottle
 
 
@@ -69,8 +71,10 @@ class SignupView(APIView):
         data.is_valid(raise_exception=True)
         username, password = data.validated_data["username"], data.validated_data["password"]
         users = get_user_model().objects
-        if users.filter(username__iexact=username).exists():
-            return _error("auth/username_taken", f"{username!r} is taken", 409)
+        try:
+            username = clean_username(request.data.get("username"))  # as sent, not trimmed
+        except ServiceError as exc:
+            return _error(exc.code, exc.message, exc.status)
         candidate = get_user_model()(username=username)
         try:
             validate_password(password, candidate)

@@ -13,7 +13,10 @@ from typing import Any
 from rest_framework import exceptions
 from rest_framework.views import exception_handler
 
+from games.api.parsers import BadText
+
 CODES = {
+    BadText: "request/bad_text",
     exceptions.ValidationError: "request/invalid",
     exceptions.ParseError: "request/not_json",
     exceptions.NotAuthenticated: "auth/required",

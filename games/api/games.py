@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from games import engine_adapter as engine
@@ -22,6 +24,8 @@ from games.api.serializers import (
 )
 from games.models import ABANDONED, FINISHED, Game, Seat
 from games.services import hooks
+
+MAX_PAGE = 1_000_000  # past it an offset is no page anyone reaches, only a slow query
 
 
 def _error(code: str, message: str, status_code: int) -> Response:
@@ -127,13 +131,39 @@ class GameListView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("status", str, enum=["open", "active", "finished", "abandoned"])
+            OpenApiParameter("status", str, enum=["open", "active", "finished", "abandoned"]),
+            OpenApiParameter("page", int, description="1 (the newest games) and on; the "
+                             "`Link` header names the next and previous pages"),
         ],
         responses={200: GameSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:
+        """One page of games, newest first: `settings.PGWEB_API_PAGE_SIZE` a page, the total
+        in `X-Total-Count`, the neighbouring pages in `Link` (RFC 8288), so the body stays
+        the plain list it always was."""
+        raw = request.query_params.get("page", "1")
+        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_PAGE:
+            return _error("request/invalid", f"page must be a whole number from 1 to {MAX_PAGE}", 400)
+        page, size = int(raw), settings.PGWEB_API_PAGE_SIZE
         games = selectors.lobby_games(request.user, request.query_params.get("status"))
-        return Response(GameSerializer(games[:200], many=True).data)
+        games = games.order_by("-created_at", "-pk")
+        total = games.count()
+        chunk = list(games[(page - 1) * size : page * size])
+        seated = set()
+        if request.user.is_authenticated:
+            seated = set(Seat.objects.filter(user=request.user, game__in=[g.pk for g in chunk])
+                         .values_list("game_id", flat=True))  # fmt: skip
+        response = Response(GameSerializer(chunk, many=True, context={"seated": seated}).data)
+        response["X-Total-Count"] = str(total)
+        url = request.build_absolute_uri()
+        links = []
+        if page * size < total:
+            links.append(f'<{replace_query_param(url, "page", page + 1)}>; rel="next"')
+        if page > 1:
+            links.append(f'<{replace_query_param(url, "page", page - 1)}>; rel="prev"')
+        if links:
+            response["Link"] = ", ".join(links)
+        return response
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameSerializer})
     def post(self, request: Request) -> Response:
@@ -329,6 +359,9 @@ class ExportView(APIView):
             return _no_game(game_id)
         if not _ended(game):
             return _error("game/not_over", "the export (with the seed) opens at the end", 403)
+        if game.version == 0:  # abandoned before it started: no opening state to replay from
+            return _error("game/never_started", "the game ended before its first step: "
+                          "there is nothing to export", 409)  # fmt: skip
         return Response(selectors.export(game))
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games import engine_adapter as engine
+from games import spectating
 from games.models import FINISHED, Game
 from games.protocol import MAX_CLIENT_INT, ProtocolError, check_command_shape
 
@@ -87,7 +90,9 @@ class GameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     scenario = serializers.CharField()
     status = serializers.CharField()
-    version = serializers.IntegerField()
+    version = serializers.SerializerMethodField(
+        help_text="the version this viewer may see: a delayed public's is behind the game's"
+    )
     options = serializers.DictField()
     seats_per_side = serializers.IntegerField()
     sides = serializers.SerializerMethodField()
@@ -99,6 +104,15 @@ class GameSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_version(self, game: Game) -> int:
+        """The game's version for its players (context `side`, or `seated`: the ids of the
+        games the viewer sits in); for anyone else, what the public is shown
+        (spectating.shown_version: a spectator delay behind while the game is played)."""
+        if self.context.get("side") is not None or game.pk in self.context.get("seated", ()):
+            return game.version
+        return spectating.shown_version(game)
 
     def get_sides(self, game: Game) -> list[dict]:
         seats = list(game.seats.all())

@@ -5,8 +5,14 @@ Two ways in:
 - A timed game: the clocks' "a bot takes over" outcome for a side out of time
   (games.clocks.absence calls `take_over`, registered in its BOT_TAKEOVER_HOOKS); the level
   is the one asked for through `ask_stand_in` (Veteran when the clocks' own button asks).
-- An untimed game: the opponent or a partner of a player who left (no socket open on the
-  game, no command of theirs for `BOT_STANDIN_AWAY_SECONDS`) asks for a bot of a level.
+- An untimed game: a partner of a player who left (no socket open on the game, no command
+  of theirs for `BOT_STANDIN_AWAY_SECONDS`) asks for a bot of a level. The absent player's
+  side decides who plays for it: an opponent may not put a bot in (they would pick the
+  weakest one and play it).
+
+Either way the bot is never weaker than the absent player's rating suggests (`level_floor`):
+asked for a Recruit in an established player's seat, a Veteran comes. A rated game that had
+a bot standing in says so in its rating record (games.community.ratings).
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games.bots.levels import PLAYABLE
 from games.clocks import absence, control
+from games.community.ratings import current, pace_of, ruleset_of
 from games.models import ACTIVE, Game, GameStep, Presence, Seat
 from games.services.errors import ServiceError
 
@@ -34,6 +42,27 @@ TAKE_OVER_LEVEL = "veteran"
 # The level `ask_stand_in` wants, read by `take_over` when the clocks call it back.
 _asked: contextvars.ContextVar[tuple[str, Any] | None] = contextvars.ContextVar(
     "bot_stand_in_asked", default=None)
+
+
+# DECISION: a rating this high asks for at least this level (strongest first). The default
+# rating is 1500, so a newcomer gets what was asked for down to a Recruit, and a player who
+# has proved themselves is not handed to a bot weaker than an ordinary player.
+LEVEL_FLOORS = ((1700.0, "elite"), (1500.0, "veteran"))
+
+
+def level_floor(user: Any, game: Game) -> str:
+    """The weakest bot that may stand in for `user` in `game`: what their rating in the
+    game's ruleset and pace suggests (a Recruit with no rating yet)."""
+    rating = current(user, ruleset_of(game.scenario), pace_of(game.options))
+    if rating.pk is None:
+        return PLAYABLE[0]
+    return next((level for floor, level in LEVEL_FLOORS if rating.rating >= floor), PLAYABLE[0])
+
+
+def stand_in_level(asked: str, user: Any, game: Game) -> str:
+    """The level that stands in: the one asked for, raised to the player's floor."""
+    floor = level_floor(user, game)
+    return max(check_level(asked), floor, key=PLAYABLE.index)
 
 
 def away_seconds() -> float:
@@ -77,9 +106,10 @@ def has_left(seat: Seat, now=None) -> bool:
 
 
 def ask_stand_in(*, game: Game | Any, user: Any, seat_id: str, level: str) -> BotStandIn:
-    """The opponent or a partner asks a bot of `level` to stand in for an absent seat: in a
-    timed game once its side ran out of time (the clocks' take-over, which also lifts the
-    flag), in an untimed game once its player left."""
+    """Ask a bot of `level` (or the player's floor, if stronger) to stand in for an absent
+    seat: in a timed game the opponent or a partner, once its side ran out of time (the
+    clocks' take-over, which also lifts the flag); in an untimed game a partner, once its
+    player left."""
     check_level(level)
     game_id = getattr(game, "pk", game)
     g = Game.objects.filter(pk=game_id).first()
@@ -97,7 +127,11 @@ def ask_stand_in(*, game: Game | Any, user: Any, seat_id: str, level: str) -> Bo
         raise ServiceError("seat/invalid", f"{seat_id} has no person to stand in for", 409)
     if BotStandIn.objects.filter(seat=target).exists():
         raise ServiceError("bot/standing_in", f"a bot stands in for {seat_id} already", 409)
+    level = stand_in_level(level, target.user, g)
     kind = control.normalize(g.options.get("time_control"))["kind"]
+    if kind == control.UNTIMED and me.side_id != target.side_id:
+        raise ServiceError("bot/not_your_side", f"only {seat_id}'s partners may ask a bot to "
+                           "stand in for them in an untimed game", 403)  # fmt: skip
     if kind != control.UNTIMED:
         token = _asked.set((level, user))
         try:

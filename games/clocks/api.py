@@ -17,7 +17,7 @@ from games import selectors
 from games.clocks import absence, vacation
 from games.clocks.live import event_json
 from games.clocks.models import ClockEvent, GameClock
-from games.clocks.readings import readings_of
+from games.clocks.readings import reading_at, readings_of
 from games.services.errors import ServiceError
 
 EVENTS_SHOWN = 100
@@ -35,16 +35,27 @@ def _missing(game_id: str) -> Response:
 
 def clock_json(game: Any, user: Any, every_event: bool = False) -> dict:
     """Every audience's view of a game's clocks now, its time log (the last EVENTS_SHOWN
-    lines, or all of them: a replay), and this user's choices."""
+    lines, or all of them: a replay), and this user's choices.
+
+    A public spectator of a game with a spectator delay reads them as the version it is
+    shown left them (games/spectating.py): the readings that version was made with, the
+    log up to it; never the live clocks, which would say who is on the move now.
+    """
     now = timezone.now()
-    clock = GameClock.objects.filter(pk=game.pk).first()
+    shown = selectors.watched_version(game, selectors.membership(game, user).audience)
     events = ClockEvent.objects.filter(game_id=game.pk).order_by("-at", "-id")
+    if shown < game.version:
+        events = events.filter(version__lte=shown)
+        clocks = reading_at(game.pk, shown)
+    else:
+        clock = GameClock.objects.filter(pk=game.pk).first()
+        clocks = readings_of(clock, now) if clock is not None else None
     if not every_event:
         events = events[:EVENTS_SHOWN]
     return {
         "now": now.isoformat(),
-        "v": game.version,
-        "clocks": readings_of(clock, now) if clock is not None else None,
+        "v": shown,
+        "clocks": clocks,
         "events": [event_json(e) for e in reversed(events)],
         "outcomes": absence.outcomes_for(game.pk, user),
         "act_for": absence.acting_for(game.pk, user),

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast, protocol
+from games import broadcast, protocol, spectating
 from games.clocks.models import ClockEvent, GameClock, SideClock
 from games.clocks.readings import readings_of
 from games.lobby import notify as lobby_notify
@@ -67,7 +67,11 @@ def _frames(batch: dict[str, tuple[int, ...]]) -> list[tuple[str, dict]]:
             },
         }  # fmt: skip
         message = broadcast.text_message(protocol.encode(frame))
-        audiences = [*groups.get(game, []), broadcast.spectators_group(clock.game_id)]
+        audiences = groups.get(game, [])
+        if not spectating.delay_of(clock.game_id):
+            # A delayed public reads the clocks in the views it is shown (readings.view_extra),
+            # as each version left them: a live frame would tell it who is on the move now.
+            audiences = [*audiences, broadcast.spectators_group(clock.game_id)]
         messages += [(group, message) for group in audiences]
         messages += [
             (lobby_notify.user_group(u), lobby_notify.changed_message())

@@ -28,6 +28,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from games.botplay.models import BotPlayed
 from games.models import FINISHED, Game, Seat
 from games.rules import registry
 from games.services.accounts import is_guest
@@ -125,6 +126,9 @@ def rate_game(game_id: Any, now: datetime | None = None) -> RatedGame | None:
         record.save()
         return record
     record.status = RATED
+    stood_in = BotPlayed.objects.filter(game=game).values_list("levels", flat=True).first()
+    if stood_in:  # people played it, but a bot stood in for one who left: said, not hidden
+        record.reason = f"a bot ({', '.join(stood_in)}) stood in for a player who was away"
     record.save()
     winner = (game.result or {}).get("winner")
     _apply(record, teams, winner, now)

@@ -12,10 +12,10 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import timezone
 
 from games import protocol
+from games.framegate import FrameGate
 from games.lobby import notify
 from games.lobby.selectors import lobby_lists, note_change
 from games.models import LobbyPresence
-from games.throttles import FrameBucket, frame_bucket
 
 LOBBY = "lobby"  # server to browser: {"t": "lobby", "d": {open, watch, mine, queue, seek, online}}
 REFRESH = "refresh"  # browser to server: send the lists again
@@ -37,18 +37,17 @@ def _leave(channel_name: str) -> None:
     LobbyPresence.objects.filter(channel_name=channel_name).delete()
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class LobbyConsumer(FrameGate, AsyncJsonWebsocketConsumer):
     """One lobby socket: in the lobby group, and in its user's group when signed in."""
 
     groups_joined: list[str]
     pending: asyncio.Task | None = None
     changes: set[str]  # nudges not yet answered with lists
-    frames: FrameBucket | None = None  # this socket's allowance of frames (games/throttles.py)
 
     async def connect(self) -> None:
         """Accept every visitor, send the lists, tell the others someone arrived."""
         await self.accept()
-        self.frames = frame_bucket()
+        self.open_gate()
         user = self.scope.get("user")
         self.changes = set()
         self.groups_joined = [notify.LOBBY_GROUP]
@@ -69,26 +68,7 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
         await database_sync_to_async(_leave)(self.channel_name)
         await self.channel_layer.group_send(notify.LOBBY_GROUP, notify.changed_message())
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Refuse a flood (close 4429), frames that are not JSON or too large, then answer."""
-        if self.frames is None:
-            return
-        if not self.frames.take():
-            await self.send_json(protocol.too_many_frames_frame())
-            await self.close(protocol.CLOSE_TOO_MANY_FRAMES)
-            self.frames = None
-            return
-        raw = text_data if text_data is not None else bytes_data
-        try:
-            if isinstance(raw, str | bytes) and len(raw) > protocol.MAX_FRAME_BYTES:
-                raise protocol.ProtocolError("frame/too_large", "frame is too large")
-            content = protocol.loads(raw)  # strict: no NaN, no nesting past the recursion limit
-        except protocol.ProtocolError as exc:
-            await self.send_json(protocol.error_frame(exc.code, exc.message))
-            return
-        await self.receive_json(content)
-
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive_frame(self, content: Any) -> None:
         """`ping` gets `pong`, `refresh` gets the lists; anything else is a bad frame."""
         kind = content.get("t") if isinstance(content, dict) else None
         if kind in ("ping", REFRESH):

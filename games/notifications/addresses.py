@@ -29,9 +29,37 @@ class Target:
     address: str
 
 
+NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052's well-known prefix
+NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")  # RFC 8215: a network's own translators
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries and reaches: mapped (::ffff:a.b.c.d), 6to4
+    (2002:aabb:ccdd::), Teredo (2001:0::, its server and client) and NAT64 (64:ff9b::a.b.c.d).
+
+    A request to such an address can end at the IPv4 one (a 6to4 relay, a Teredo tunnel, a
+    NAT64 gateway), so each is checked as if named: `[2002:7f00:1::]` is 127.0.0.1.
+    """
+    found = []
+    if ip.ipv4_mapped is not None:
+        found.append(ip.ipv4_mapped)
+    if ip.sixtofour is not None:
+        found.append(ip.sixtofour)
+    if ip.teredo is not None:
+        found.extend(ip.teredo)
+    if ip in NAT64:
+        found.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    return found
+
+
 def _refusal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address, allow_loopback: bool) -> str:
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return _refusal(ip.ipv4_mapped, allow_loopback)
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in NAT64_LOCAL:
+            return "a private network address"
+        for inner in embedded_ipv4(ip):
+            why = _refusal(inner, allow_loopback)
+            if why:
+                return why
     if ip.is_loopback:
         return "" if allow_loopback else "the server's own loopback address"
     for flag, words in (

@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import protocol
+from games.framegate import FrameGate
 from games.notifications.kinds import BROWSER, KINDS
 from games.notifications.preferences import settings_for
 from games.notifications.trigger import user_group
@@ -21,8 +22,9 @@ def _browser_switches(user_id: Any) -> set[str]:
     return {k for k in KINDS if prefs.wants(BROWSER, k)}
 
 
-class NotificationConsumer(AsyncJsonWebsocketConsumer):
-    """One page's notification socket, in its player's group."""
+class NotificationConsumer(FrameGate, AsyncJsonWebsocketConsumer):
+    """One page's notification socket, in its player's group; its frames pass the gate every
+    socket shares (games/framegate.py)."""
 
     group: str | None = None
     kinds: set[str]
@@ -36,12 +38,14 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        self.open_gate()
 
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive_frame(self, content: Any) -> None:
+        """`ping` gets `pong`; anything else is a bad frame."""
         if isinstance(content, dict) and content.get("t") == "ping":
             await self.send_json(protocol.pong_frame())
         else:

@@ -22,6 +22,7 @@ from games.notifications.models import DIGEST, Delivery, PushSubscription
 from games.notifications.preferences import settings_of, switch_off
 from games.notifications.senders.push import check_endpoint
 from games.notifications.unsubscribe import ALL, read_token
+from games.textcheck import first_bad_text
 
 SERVICE_WORKER = Path(__file__).resolve().parents[2] / "static" / "notifications" / "sw.js"
 
@@ -78,6 +79,8 @@ def _json(request: HttpRequest) -> dict:
     try:
         data = json.loads(request.body or b"{}")
     except (ValueError, RecursionError):  # not JSON, or nested past the decoder's recursion
+        return {}
+    if first_bad_text(data) is not None:  # NUL or a lone surrogate: nothing could store it
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from games.services.errors import ServiceError
+from games.services.usernames import clean_username
 
 
 def is_guest(user: Any) -> bool:
@@ -23,16 +22,7 @@ def guest_claim(*, user: Any, username: str, password: str) -> Any:
     """Turn a guest into an account: same user row, so every seat and game stays theirs."""
     if not is_guest(user):
         raise ServiceError("auth/not_guest", "only a guest account can be claimed", 409)
-    users = get_user_model().objects
-    username = (username or "").strip()
-    try:
-        UnicodeUsernameValidator()(username)
-    except ValidationError as exc:
-        raise ServiceError("auth/bad_username", " ".join(exc.messages)) from None
-    if not username or len(username) > 150:
-        raise ServiceError("auth/bad_username", "a name has 1 to 150 characters")
-    if users.filter(username__iexact=username).exclude(pk=user.pk).exists():
-        raise ServiceError("auth/username_taken", f"{username!r} is taken", 409)
+    username = clean_username(username, user=user)
     user.username = username
     try:
         validate_password(password, user)

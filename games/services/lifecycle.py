@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -85,6 +86,20 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
 
 
 @transaction.atomic
+def _check_open_games(user: Any) -> None:
+    """Refuse a new game to a player who already has `settings.PGWEB_MAX_OPEN_GAMES` of their
+    own waiting for opponents: one script could otherwise fill the lobby (a guest made 120 in
+    17 s). Games made by matchmaking start at once and never wait here."""
+    cap = settings.PGWEB_MAX_OPEN_GAMES
+    if Game.objects.filter(created_by=user, status=OPEN).count() >= cap:
+        raise ServiceError(
+            "games/too_many_open",
+            f"you already have {cap} open games waiting for opponents; "
+            "start or leave one before opening another",
+            409,
+        )
+
+
 def game_create(
     *,
     user: Any,
@@ -113,6 +128,7 @@ def game_create(
     ):
         raise ServiceError("seats/invalid", f"seats_per_side must be 1 to {MAX_SEATS_PER_SIDE}")
     opts = normalize_options(scenario, options)
+    _check_open_games(user)
     seed = engine.new_seed()
     game = Game.objects.create(
         scenario=scenario,

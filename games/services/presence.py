@@ -3,12 +3,18 @@ daphne process counts the same."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
 
 from games import selectors
-from games.models import Presence
+from games.models import LobbyPresence, Presence
+
+# A live socket refreshes its row at least every consumers.TOUCH_EVERY (20 s; the browser
+# pings every 10 s), and a row older than selectors.PRESENCE_TTL no longer counts; a row
+# twice that old belongs to a socket whose consumer crashed or whose process died.
+STALE_AFTER = selectors.PRESENCE_TTL * 2
 
 
 def presence_enter(*, channel_name: str, game_id: Any, user: Any, seat_pk: int | None) -> dict:
@@ -30,3 +36,12 @@ def presence_leave(*, channel_name: str, game_id: Any) -> dict:
 def presence_touch(*, channel_name: str) -> None:
     """Mark a socket as still there (its browser pinged)."""
     Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+
+
+def presence_sweep(now: datetime) -> int:
+    """Delete the presence rows (game and lobby) of sockets gone without saying goodbye; the
+    number deleted. A job of the worker's periodic sweep (games/clocks/sweep.py)."""
+    cutoff = now - STALE_AFTER
+    games, _ = Presence.objects.filter(seen_at__lt=cutoff).delete()
+    lobby, _ = LobbyPresence.objects.filter(seen_at__lt=cutoff).delete()
+    return games + lobby

@@ -158,3 +158,44 @@ def fingerprint(game_id: Any) -> tuple:
         Seek.objects.count(),
         tuple(game.seats.order_by("seat_id").values_list("seat_id", "user_id")),
     )
+
+
+def _inserted(frame: dict, bad: str) -> st.SearchStrategy[str]:
+    """`frame` with `bad` (a lone surrogate, NUL) in one of its strings or as a new key,
+    spelled as JSON escapes (`\\udc00`, `\\u0000`) the way a script would send it."""
+    def put(where: str) -> dict:
+        if where == "key":
+            return {**frame, f"k{bad}": 1}
+        if where == "t":
+            return {**frame, "t": frame["t"] + bad}
+        data = frame.get("d")
+        if isinstance(data, dict) and data:
+            key = sorted(data)[0]
+            return {**frame, "d": {**data, key: f"{data[key]}{bad}"}}
+        return {**frame, "s": f"ge-1{bad}"}
+
+    return st.sampled_from(["key", "t", "d"]).map(lambda w: json.dumps(put(w)))
+
+
+PING = {"t": "ping"}
+CHAT = {"t": "chat", "d": {"channel": "players", "text": "hello"}}
+CMD = {"t": "cmd", "id": 1, "v": 1, "d": {"type": "roll_initiative"}}
+lone_surrogates = st.integers(0xD800, 0xDFFF).map(chr)
+
+
+def hostile_frames() -> st.SearchStrategy[str | bytes]:
+    """Frames that broke sockets (issue 51), for every socket: lone surrogates and NUL in any
+    string or key, binary frames (JSON or not), empty frames, nesting past the decoder,
+    integers past Python's 4 300-digit limit, frames over the size limit as text or bytes."""
+    base = st.sampled_from([PING, CHAT, CMD, {"t": "refresh"}])
+    return st.one_of(
+        st.tuples(base, lone_surrogates).flatmap(lambda a: _inserted(*a)),
+        base.flatmap(lambda f: _inserted(f, "\x00")),
+        st.binary(max_size=60),
+        st.sampled_from([b"", "", b'{"t":"ping"}', b"\xff\xfe{", b'{"t":"ping","x":"\xed\xb0\x80"}']),
+        st.tuples(st.integers(5_000, 60_000), st.sampled_from("[{")).map(lambda a: deep(*a)),
+        st.integers(4_301, 6_000).map(lambda n: '{"t":"ping","n":%s}' % ("9" * n)),
+        st.integers(4_301, 6_000).map(lambda n: '{"t":"cmd","id":%s,"v":1,"d":{}}' % ("9" * n)),
+        st.just(json.dumps({"t": "ping", "pad": "x" * (MAX_FRAME_BYTES + 1)})),
+        st.just(json.dumps({"t": "ping", "pad": "x" * (MAX_FRAME_BYTES + 1)}).encode()),
+    )

@@ -2,7 +2,8 @@
 called with malformed path parameters, query strings and bodies (not JSON, JSON of the wrong
 shape, numbers past 64 bits, NaN, nesting past the decoder's recursion, form and multipart
 bodies). No answer is a 500; every refusal is `{"code", "message"}`; a refused request
-changes nothing in the game it names.
+changes nothing in the game it names; every answer under /api/ is JSON, Django's own
+refusals (an unmatched path, a body over its size limit) included.
 
 Requests go through Django's test client, which raises the view's exception instead of
 answering 500, so a crash fails the example with its traceback.
@@ -19,6 +20,7 @@ from drf_spectacular.generators import SchemaGenerator
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.models import Game
 from games.protocol import MAX_FRAME_BYTES
 from tests.abuse.fuzzkit import deep, fingerprint, fuzz, json_values, scaled
 from tests.gamekit import SCENARIO, person, started_game
@@ -62,6 +64,12 @@ class Body(bytes):
 def bodies() -> st.SearchStrategy[tuple[str, bytes]]:
     """(content type, body): mostly JSON, of any shape and often broken."""
     as_json = json_values.map(lambda v: json.dumps(v).encode())
+    # A field's value with a lone surrogate or NUL, as JSON escapes (json.dumps writes them so).
+    with_bad_text = st.tuples(
+        st.sampled_from(["optional_rules", "level", "side", "username", "text", "scenario", "s"]),
+        st.sampled_from(["x\udc00", "\ud800", "hi \x00"]),
+        st.booleans(),
+    ).map(lambda a: json.dumps({a[0]: [a[1]] if a[2] else a[1]}).encode())
     dicts = st.dictionaries(
         st.sampled_from(["id", "v", "command", "side", "username", "password", "scenario",
                          "options", "level", "seats", "text", "reason", "days", "token"]),
@@ -74,6 +82,8 @@ def bodies() -> st.SearchStrategy[tuple[str, bytes]]:
         st.sampled_from([b'{"id": NaN, "v": 1, "command": {}}', b"[Infinity]", b'{"v": -Infinity}',
                          b'{"id": 1e400}', b"\xff\xfe", b"", b"null"]),
         st.just(b'{"pad": "' + b"x" * (MAX_FRAME_BYTES * 2) + b'"}'),
+        with_bad_text,
+        st.just(b'{"pad": "' + b"x" * (3 * 1024 * 1024) + b'"}'),  # past DATA_UPLOAD_MAX_MEMORY_SIZE
     )  # fmt: skip
     kinds = st.sampled_from(
         ["application/json"] * 6
@@ -158,14 +168,15 @@ def test_malformed_requests_never_crash_the_api_nor_change_the_game(unlimited):
         status = response.status_code
         statuses[status] = statuses.get(status, 0) + 1
         assert status < 500, (method, url, data[:200], status)
-        if status >= 400 and response.get("Content-Type", "").startswith("application/json"):
+        is_json = response.get("Content-Type", "").startswith("application/json")
+        if not template.startswith("/api/v1/schema/") or status >= 400:
+            assert is_json, (method, url, status, response.get("Content-Type"))
+        if status >= 400:
             answer = response.json()
             if template.startswith(NESTED):  # the clocks app: {"error": {"code", "message"}}
                 answer = answer.get("error", answer)
             assert set(answer) >= {"code", "message"}, (method, url, answer)
             assert isinstance(answer["code"], str) and isinstance(answer["message"], str)
-        elif status >= 400:
-            assert status == 404, (method, url, status)  # a path Django's router did not match
         if status >= 400:
             assert fingerprint(gid) == before, (method, url, data[:200], status)
         else:
@@ -194,3 +205,34 @@ def test_a_push_subscription_nested_past_the_recursion_limit_is_refused_not_a_cr
         "/notifications/push/subscribe", "[" * 30_000, content_type="application/json"
     )
     assert 400 <= answer.status_code < 500
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/v1/games", {"scenario": SCENARIO, "side": "ge", "optional_rules": ["x\udc00"]}),
+        ("/api/v1/bots/play", {"scenario": SCENARIO, "level": "x\udc00"}),
+        ("/api/v1/games", {"scenario": SCENARIO + "\x00", "side": "ge"}),
+    ],
+)
+def test_it_refuses_a_body_with_a_lone_surrogate_or_nul_with_a_json_400(path, body):
+    text = json.dumps(body)  # the surrogate and NUL as JSON escapes, `\\udc00` and `\\u0000`
+    answer = signed_in(person("ann")).post(path, text, content_type="application/json")
+    assert (answer.status_code, answer.json()["code"]) == (400, "request/bad_text")
+    assert "surrogate" in answer.json()["message"]
+
+
+def test_an_address_the_api_router_does_not_match_is_a_json_404():
+    for path in ("/api/v1/tournaments/abc", "/api/v1/nothing-here", "/api/v2/games"):
+        answer = signed_in(None).get(path)
+        assert answer.status_code == 404 and answer["Content-Type"] == "application/json", path
+        assert answer.json()["code"] == "request/not_found"
+
+
+def test_a_body_over_the_size_limit_is_a_json_413_and_changes_nothing(settings):
+    ann = person("ann")
+    body = b'{"days": 3, "pad": "' + b"x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE + b'"}'
+    for path in ("/api/v1/vacation", "/api/v1/games"):
+        answer = signed_in(ann).post(path, body, content_type="application/json")
+        assert answer.status_code == 413 and answer.json()["code"] == "request/too_large", path
+    assert not Game.objects.exists()

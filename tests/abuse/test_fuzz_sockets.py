@@ -1,4 +1,4 @@
-"""The game socket and the lobby socket, fuzzed through Channels' WebsocketCommunicator:
+"""The game, lobby and notification sockets, fuzzed through Channels' WebsocketCommunicator:
 every malformed frame gets its `error` frame (or a `reject`), the socket stays open (a ping
 right after it is answered), and nothing in the game changes: version, state, dice, log,
 chat, seats.
@@ -21,7 +21,14 @@ from hypothesis import given
 from games import engine_adapter as engine
 from games import protocol, services
 from games.models import Game, Seat
-from tests.abuse.fuzzkit import fingerprint, fuzz, game_frames, lobby_frames, scaled
+from tests.abuse.fuzzkit import (
+    fingerprint,
+    fuzz,
+    game_frames,
+    hostile_frames,
+    lobby_frames,
+    scaled,
+)
 from tests.consumers.conftest import Sock, game_path, sign_in
 from tests.gamekit import legal_by_seat, random_move, started_game, state_of
 
@@ -43,11 +50,12 @@ def oracle(text: str) -> protocol.ClientFrame | protocol.ProtocolError:
         return exc
 
 
-async def exchange(sock: Sock, text: str, pongs: int = 1) -> list[dict]:
-    """Send one frame, then a ping; the frames answering them, up to the last pong (presence
-    and versioned frames aside)."""
+async def exchange(sock: Sock, text: str | bytes, pongs: int = 1) -> list[dict]:
+    """Send one frame (text, or binary when bytes), then a ping; the frames answering them,
+    up to the last pong (presence and versioned frames aside)."""
     # Straight to the application: the communicator's send_to refuses an empty frame.
-    await sock.comm.send_input({"type": "websocket.receive", "text": text})
+    kind = "bytes" if isinstance(text, bytes) else "text"
+    await sock.comm.send_input({"type": "websocket.receive", kind: text})
     await sock.send({"t": "ping"})
     replies: list[dict] = []
     while sum(1 for f in replies if f["t"] == "pong") < pongs:
@@ -165,3 +173,54 @@ async def test_malformed_lobby_frames_get_an_error_and_keep_the_socket(app, memo
     await in_thread(check)
     assert {"frame/not_json", "frame/unknown_type", "frame/too_large"} <= set(errors)
     assert len(errors) > LOBBY_FRAMES * 0.9
+
+
+HOSTILE_FRAMES = scaled(150)
+
+
+def other_socket_oracle(frame: str | bytes) -> protocol.ClientFrame | protocol.ProtocolError:
+    """What the lobby and notification sockets make of a frame: the shared gate's decoding;
+    a decoded `ping` is answered with `pong`, anything else there gets an error."""
+    try:
+        content = protocol.decode_frame(frame)
+    except protocol.ProtocolError as exc:
+        return exc
+    kind = content.get("t") if isinstance(content, dict) else None
+    return protocol.ClientFrame(t=kind if isinstance(kind, str) else "?")
+
+
+@pytest.mark.parametrize("socket", ["game", "lobby", "notifications"])
+async def test_hostile_frames_on_every_socket_get_an_error_and_keep_it_open(
+        app, memory_layer, socket):
+    ann, cookie = await sign_in("ann")
+    bob, _ = await sign_in("bob")
+    game = await database_sync_to_async(started_game)(ann, bob)
+    path = {"game": game_path(game.pk), "lobby": "/ws/lobby/v1/",
+            "notifications": "/ws/notifications/v1/"}[socket]  # fmt: skip
+    sock = await Sock(app, path, cookie).open()
+    if socket == "game":
+        await sock.at_version(1)
+    loop = asyncio.get_running_loop()
+    codes: dict[str, int] = {}
+
+    @fuzz(150)
+    @given(hostile_frames())
+    def check(frame: str | bytes) -> None:
+        before = fingerprint(game.pk)
+        expected = oracle(frame) if socket == "game" else other_socket_oracle(frame)
+        pongs = 2 if getattr(expected, "t", None) == protocol.PING else 1
+        replies = asyncio.run_coroutine_threadsafe(exchange(sock, frame, pongs), loop).result()
+        answer = replies[0]
+        if isinstance(expected, protocol.ProtocolError):
+            assert answer == protocol.error_frame(expected.code, expected.message), frame[:200]
+            codes[expected.code] = codes.get(expected.code, 0) + 1
+            assert fingerprint(game.pk) == before, f"a refused frame changed the game: {frame[:200]!r}"
+        elif expected.t == protocol.PING:
+            assert answer["t"] == "pong", answer
+
+    await in_thread(check)
+    print(f"{socket} socket, hostile frames:", codes)
+    # Every kind of refusal was met, and the socket still answers.
+    assert {"frame/bad_text", "frame/not_json", "frame/too_large"} <= set(codes), codes
+    assert sum(codes.values()) > HOSTILE_FRAMES * 0.8, codes
+    assert (await exchange(sock, json.dumps({"t": "ping"}), 2))[-1]["t"] == "pong"

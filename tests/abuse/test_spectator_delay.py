@@ -11,9 +11,12 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
+from django.utils import timezone
 
 from games import broadcast, selectors, services
 from games import engine_adapter as engine
+from games.clocks import live
+from games.clocks.models import ClockEvent
 from games.lobby.selectors import lobby_lists
 from games.models import Game, Seat
 from games.services.errors import ServiceError
@@ -151,3 +154,52 @@ def test_the_lobby_does_not_say_whose_turn_it_is_in_a_delayed_game():
     delayed = started_game(person("cid"), person("dan"), spectator_delay=DELAY)
     cards = {c["id"]: c for c in lobby_lists(None)["watch"]}
     assert "turn" in cards[str(live.pk)] and "turn" not in cards[str(delayed.pk)]
+
+
+LIVE_CLOCK = {"kind": "live", "base": 600, "increment": 0, "window": 20}
+
+
+@pytest.mark.django_db
+def test_the_clock_endpoint_shows_a_delayed_public_the_clocks_its_version_was_made_with():
+    ann, bob, sam = person("ann"), person("bob"), person("sam")
+    game = started_game(ann, bob, spectator_delay=DELAY, time_control=LIVE_CLOCK)
+    now = play(game, 8)
+    shown = now - DELAY
+    path = f"/api/v1/games/{game.pk}/clock"
+    for watcher in (as_user(sam), Client()):
+        clock = watcher.get(path).json()
+        assert clock["v"] == shown, clock
+        # Exactly the clocks the delayed view of that version carries, not the live ones.
+        assert clock["clocks"] == public_view_at(game, shown)["clocks"]
+        assert all(e["v"] <= shown for e in clock["events"])
+    live = as_user(ann).get(path).json()
+    assert live["v"] == now and live["clocks"]["at"] != public_view_at(game, shown)["clocks"]["at"]
+
+
+@pytest.mark.django_db
+def test_the_game_list_shows_a_delayed_public_the_delayed_version_and_players_the_live_one():
+    ann, bob, sam = person("ann"), person("bob"), person("sam")
+    game = started_game(ann, bob, spectator_delay=DELAY)
+    now = play(game, 8)
+    for who, expected in ((as_user(sam), now - DELAY), (Client(), now - DELAY),
+                          (as_user(ann), now), (as_user(bob), now)):  # fmt: skip
+        listed = {g["id"]: g for g in who.get("/api/v1/games", {"status": "active"}).json()}
+        assert listed[str(game.pk)]["version"] == expected
+
+
+@pytest.mark.django_db
+def test_live_clock_frames_of_a_delayed_game_go_to_its_sides_only(monkeypatch):
+    sent: list = []
+    monkeypatch.setattr(broadcast, "send", lambda messages: sent.extend(messages))
+    ann, bob = person("ann"), person("bob")
+    delayed = started_game(ann, bob, spectator_delay=DELAY, time_control=LIVE_CLOCK)
+    plain = started_game(person("cid"), person("dan"), time_control=LIVE_CLOCK)
+    batch = {}
+    for game in (delayed, plain):
+        event = ClockEvent.objects.create(game=game, version=game.version, at=timezone.now(),
+                                          kind="more_time", side_id="ge", text="more time")  # fmt: skip
+        batch[str(game.pk)] = (event.pk,)
+    groups = {group for group, _ in live._frames(batch)}
+    assert broadcast.spectators_group(plain.pk) in groups
+    assert broadcast.spectators_group(delayed.pk) not in groups
+    assert broadcast.side_group(delayed.pk, "ge") in groups

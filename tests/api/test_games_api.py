@@ -172,3 +172,48 @@ def test_a_command_id_past_what_a_browser_can_hold_is_a_400_and_changes_nothing(
     assert refused.status_code == 400 and refused.json()["code"] == "request/invalid"
     assert "id" in refused.json()["fields"] and refused.json()["message"].startswith("id: ")
     assert axis_player.get(f"/api/v1/games/{game_id}/view").json()["v"] == 1
+
+
+def test_it_refuses_the_export_of_a_game_abandoned_before_its_first_step(axis_player):
+    created = post(axis_player, "/api/v1/games", {"scenario": SCENARIO, "side": "ge"})
+    game_id = created.json()["id"]
+    assert post(axis_player, f"/api/v1/games/{game_id}/leave").status_code == 200
+    answer = axis_player.get(f"/api/v1/games/{game_id}/export")
+    assert (answer.status_code, answer.json()["code"]) == (409, "game/never_started")
+    assert axis_player.get(f"/api/v1/games/{game_id}/history").json()["steps"] == []
+
+
+def test_it_refuses_a_game_past_the_cap_of_open_games_and_counts_only_waiting_ones(
+        axis_player, allied_player, settings):
+    settings.PGWEB_MAX_OPEN_GAMES = 3
+    opened = [post(axis_player, "/api/v1/games", {"scenario": SCENARIO, "side": "ge"})
+              for _ in range(3)]  # fmt: skip
+    assert [r.status_code for r in opened] == [201, 201, 201]
+    refused = post(axis_player, "/api/v1/games", {"scenario": SCENARIO, "side": "ge"})
+    assert (refused.status_code, refused.json()["code"]) == (409, "games/too_many_open")
+    assert "3 open games" in refused.json()["message"]
+    assert len(axis_player.get("/api/v1/games", {"status": "open"}).json()) == 3
+    # A game that started no longer waits: there is room for one more.
+    game_id = opened[0].json()["id"]
+    assert post(allied_player, f"/api/v1/games/{game_id}/join", {"side": "su"}).status_code == 200
+    assert post(axis_player, "/api/v1/games", {"scenario": SCENARIO, "side": "ge"}).status_code == 201
+
+
+def test_the_game_list_comes_in_pages_named_in_the_link_header(axis_player, settings):
+    settings.PGWEB_API_PAGE_SIZE = 2
+    ids = [post(axis_player, "/api/v1/games", {"scenario": SCENARIO, "side": "ge"}).json()["id"]
+           for _ in range(5)]  # fmt: skip
+    first = axis_player.get("/api/v1/games")
+    assert [g["id"] for g in first.json()] == ids[::-1][:2]  # newest first
+    assert first["X-Total-Count"] == "5"
+    assert 'page=2>; rel="next"' in first["Link"] and 'rel="prev"' not in first["Link"]
+    seen = []
+    for page in (1, 2, 3):
+        seen += [g["id"] for g in axis_player.get("/api/v1/games", {"page": page}).json()]
+    assert seen == ids[::-1]
+    last = axis_player.get("/api/v1/games", {"page": 3})
+    assert 'rel="prev"' in last["Link"] and 'rel="next"' not in last["Link"]
+    assert axis_player.get("/api/v1/games", {"page": 4}).json() == []
+    for bad in ("0", "-1", "x", "1.5", "9" * 30):
+        answer = axis_player.get("/api/v1/games", {"page": bad})
+        assert (answer.status_code, answer.json()["code"]) == (400, "request/invalid"), bad

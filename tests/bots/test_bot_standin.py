@@ -1,6 +1,7 @@
-"""A bot stands in for an absent player at the level their opponent or partner chose: in an
-untimed game once the player left, in a timed game once their side ran out of time (the
-clocks' take-over, which lifts the flag); the player gets the seat back on return."""
+"""A bot stands in for an absent player: in an untimed game at a partner's request once the
+player left (never at the opponent's), in a timed game once their side ran out of time (the
+clocks' take-over, which lifts the flag); never weaker than the player's rating suggests; the
+player gets the seat back on return, and a rated game's record says a bot stood in."""
 
 from __future__ import annotations
 
@@ -8,14 +9,23 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
+from django.test import Client
 
+from games import services
 from games.botplay import runner, standin
+from games.botplay.accounts import record_bot
 from games.botplay.models import BotPlayed, BotStandIn
 from games.clocks import absence
-from games.models import GameStep, Presence, Seat
+from games.community.models.ratings import Rating
+from games.community.ratings import rate_game
+from games.models import Presence, Seat
 from games.services.errors import ServiceError
 from tests.clocks.kit import ROLL, send, sides, sweep, timed_game
-from tests.gamekit import person, started_game
+from tests.gamekit import person, started_game, started_team_game
+
+
+def seat_id(game, user) -> str:
+    return Seat.objects.get(game=game, user=user).seat_id
 
 pytestmark = pytest.mark.django_db
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -35,34 +45,34 @@ def code_of(call, **kwargs) -> str:
     return exc.value.code
 
 
-def test_in_an_untimed_game_the_opponent_asks_a_bot_of_a_level_once_the_player_has_left(
+def test_in_an_untimed_game_a_partner_asks_a_bot_of_a_level_once_the_player_has_left(
         django_capture_on_commit_callbacks):
     with time_machine.travel(START, tick=False) as clock:
-        ann, bob = person("ann"), person("bob")
-        game = started_game(ann, bob)
+        ann, bob, cid, dan = person("ann"), person("bob"), person("cid"), person("dan")
+        game = started_team_game((ann, dan), (cid, bob))
         bob_seat = Seat.objects.get(game=game, user=bob)
         presence = Presence.objects.create(channel_name="bob-1", game=game, user=bob,
                                            seat=bob_seat)
-        asked = {"game": game, "user": ann, "seat_id": "su-1", "level": "elite"}
+        asked = {"game": game, "user": cid, "seat_id": bob_seat.seat_id, "level": "elite"}
         assert code_of(standin.ask_stand_in, **asked) == "bot/player_here"  # his socket is open
         presence.delete()
         assert code_of(standin.ask_stand_in, **asked) == "bot/player_here"  # only just left
         clock.shift(61)
         assert code_of(standin.ask_stand_in, **{**asked, "level": "general"}) == "bot/level"
         assert code_of(standin.ask_stand_in, **{**asked, "user": person("stranger")}) == "seat/none"
-        assert code_of(standin.ask_stand_in, **{**asked, "seat_id": "ge-1"}) == "seat/invalid"
+        assert code_of(standin.ask_stand_in, **{**asked, "seat_id": seat_id(game, cid)}) == "seat/invalid"
+        # The opponents may not choose who plays for Bob's side.
+        assert code_of(standin.ask_stand_in, **{**asked, "user": ann}) == "bot/not_your_side"
         with django_capture_on_commit_callbacks(execute=True):
             row = standin.ask_stand_in(**asked)
-        assert (row.level, row.reason, row.asked_by) == ("elite", "left", ann)
+        assert (row.level, row.reason, row.asked_by) == ("elite", "left", cid)
         assert code_of(standin.ask_stand_in, **asked) == "bot/standing_in"
         assert BotPlayed.objects.get(game=game).levels == ["elite"]
-        # The Elite plays Bob's seat (here: his initiative roll) through command_submit.
-        assert GameStep.objects.filter(game=game, seat=bob_seat).exists()
-        assert runner.bot_seats(game.pk, ["su-1"])[0][1] == "elite"
+        assert runner.bot_seats(game.pk, [bob_seat.seat_id])[0][1] == "elite"
         # Bob opens the game again: the seat is his.
         Presence.objects.create(channel_name="bob-2", game=game, user=bob, seat=bob_seat)
         assert not BotStandIn.objects.filter(seat=bob_seat).exists()
-        assert runner.bot_seats(game.pk, ["su-1"]) == []
+        assert runner.bot_seats(game.pk, [bob_seat.seat_id]) == []
 
 
 def test_in_a_timed_game_the_bot_comes_through_the_clocks_at_the_chosen_level(
@@ -111,20 +121,59 @@ def test_has_left_counts_from_the_players_last_command(django_capture_on_commit_
 
 
 def test_the_api_asks_a_bot_to_stand_in_and_answers_refusals_in_the_api_shape():
-    from django.test import Client
-
     with time_machine.travel(START, tick=False) as clock:
-        ann, bob = person("ann"), person("bob")
-        game = started_game(ann, bob)
+        ann, bob, cid, dan = person("ann"), person("bob"), person("cid"), person("dan")
+        game = started_team_game((ann, dan), (cid, bob))
+        target = seat_id(game, bob)
         c = Client()
-        c.force_login(ann)
+        c.force_login(cid)
         url = f"/api/v1/games/{game.pk}/bot-stand-in"
-        r = c.post(url, {"seat": "su-1", "level": "recruit"}, content_type="application/json")
+        r = c.post(url, {"seat": target, "level": "recruit"}, content_type="application/json")
         assert r.status_code == 409 and r.json()["code"] == "bot/player_here"
         clock.shift(61)
-        r = c.post(url, {"seat": "su-1", "level": "recruit"}, content_type="application/json")
-        assert r.status_code == 200 and r.json() == {"seat": "su-1", "level": "recruit",
+        opponent = Client()
+        opponent.force_login(ann)
+        r = opponent.post(url, {"seat": target, "level": "recruit"}, content_type="application/json")
+        assert r.status_code == 403 and r.json()["code"] == "bot/not_your_side"
+        r = c.post(url, {"seat": target, "level": "recruit"}, content_type="application/json")
+        assert r.status_code == 200 and r.json() == {"seat": target, "level": "recruit",
                                                      "reason": "left"}
         r = c.post("/api/v1/games/not-a-game/bot-stand-in", {"seat": "su-1", "level": "recruit"},
                    content_type="application/json")
         assert r.status_code == 404
+
+
+def test_the_bot_is_never_weaker_than_the_absent_players_rating_suggests(
+        django_capture_on_commit_callbacks):
+    live = {"kind": "live", "base": 120, "increment": 0, "window": 20}
+    with time_machine.travel(START, tick=False) as clock:
+        ann, bob = person("axis"), person("allied")
+        for user in (ann, bob):
+            Rating.objects.create(user=user, ruleset="panzer_grenadier", pace="live", rating=1620)
+        game = timed_game(ann, bob, live)
+        send(game, ann, ROLL)
+        clock.shift(121)
+        assert sweep()["flagged"] == 1
+        flagged = next(side for side, row in sides(game).items() if row.flagged_at)
+        present = bob if flagged == "ge" else ann
+        with django_capture_on_commit_callbacks(execute=True):
+            row = standin.ask_stand_in(game=game, user=present, seat_id=f"{flagged}-1",
+                                       level="recruit")
+        assert row.level == "veteran"  # a 1620 player is not handed to a Recruit
+    newcomer = person("newcomer")
+    assert standin.level_floor(newcomer, game) == "recruit"
+    Rating.objects.create(user=newcomer, ruleset="panzer_grenadier", pace="live", rating=1750)
+    assert standin.stand_in_level("veteran", newcomer, game) == "elite"
+
+
+def test_a_rated_game_with_a_bot_standing_in_says_so_in_its_rating_record():
+    ann, bob = person("ann"), person("bob")
+    for user in (ann, bob):
+        user.set_password("a long enough passphrase")
+        user.save()
+    game = started_game(ann, bob, rated=True)
+    record_bot(game.pk, "veteran")
+    services.game_resign(game=game, seat=Seat.objects.select_related("side").get(game=game, user=bob))
+    record = rate_game(game.pk)
+    assert record.status == "rated"
+    assert record.reason == "a bot (veteran) stood in for a player who was away"

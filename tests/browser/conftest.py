@@ -106,11 +106,11 @@ def collect_static(folder: Path) -> None:
 def live_server_url(live_server_env: dict[str, str]) -> Iterator[str]:
     """Serve pgweb with daphne on a free loopback port for the session; yield its base URL."""
     port = free_port()
-    daphne = Path(sys.executable).parent / "daphne"
     log = Path(live_server_env["PGWEB_VAR_DIR"]) / "daphne.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [str(daphne), "-b", "127.0.0.1", "-p", str(port), "pgweb.asgi:application"],
+            [sys.executable, "-m", "pgweb.serve", "-b", "127.0.0.1", "-p", str(port),
+             "pgweb.asgi:application"],
             cwd=ROOT,
             env={**os.environ, **live_server_env},
             stdin=subprocess.DEVNULL,

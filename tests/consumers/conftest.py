@@ -19,6 +19,7 @@ from pgweb.channel_hosts import channel_hosts
 from tests.gamekit import person
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")  # a browser's handshake names the site it opens the socket on
 
 
 @pytest.fixture
@@ -103,7 +104,7 @@ class Sock:
     """One browser's socket: every frame kept, and its audience's view rebuilt from them."""
 
     def __init__(self, app, path: str, cookie: str | None):
-        headers = [ORIGIN] + ([(b"cookie", f"sessionid={cookie}".encode())] if cookie else [])
+        headers = [ORIGIN, HOST] + ([(b"cookie", f"sessionid={cookie}".encode())] if cookie else [])
         self.comm = WebsocketCommunicator(app, path, headers=headers)
         self.frames: list[dict] = []
         self.versions: list[int] = []

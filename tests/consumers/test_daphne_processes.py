@@ -10,6 +10,7 @@ import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
 
+import psycopg
 import pytest
 import websockets
 
@@ -192,3 +193,54 @@ async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resy
     assert ann.call("GET", f"/api/v1/games/{game_id}")[1]["version"] == acked["v"]
     for sock in {sender, bob_again}:
         await sock.ws.close()
+
+
+async def test_a_frame_over_the_size_limit_is_closed_with_1009_on_every_socket(daphnes):
+    server = daphnes()
+    ann, bob = Browser(server.base), Browser(server.base)
+    game_id = open_game(ann, bob)
+    headers = {"Cookie": f"sessionid={ann.cookie('sessionid')}", "Origin": server.base}
+    too_big = json.dumps({"t": "ping", "pad": "x" * (1024 * 1024)})  # daphne's limit: 1 MiB
+    for path in (f"/ws/games/{game_id}/v1/", "/ws/lobby/v1/", "/ws/notifications/v1/"):
+        ws = await websockets.connect(f"ws://127.0.0.1:{server.port}{path}",
+                                      additional_headers=headers)  # fmt: skip
+        await ws.send(too_big)
+        with pytest.raises(websockets.ConnectionClosed):
+            async with asyncio.timeout(10):
+                while True:
+                    await ws.recv()
+        assert ws.close_code == 1009, (path, ws.close_code, ws.close_reason)
+        assert "exceeds payload limit" in ws.close_reason
+    # The server was not left sending into closed connections.
+    assert "Attempt to send on a closed protocol" not in server.log.read_text(errors="replace")
+
+
+async def test_nul_and_lone_surrogates_are_refused_on_postgresql_and_nothing_is_stored(
+        daphnes, fresh_postgres):
+    server = daphnes()
+    ann, bob = Browser(server.base), Browser(server.base)
+    game_id = open_game(ann, bob)
+    sock = await ann.socket(server, game_id)
+    await sock.at(1)
+    chat = '{"t":"chat","d":{"channel":"players","text":"TEXT"}}'
+    for frame in (chat.replace("TEXT", "x\\udc00"), chat.replace("TEXT", "hi \\u0000"),
+                  '{"t":"cmd","id":1,"v":1,"s":"x\\udc00","d":{"type":"roll_initiative"}}'):
+        await sock.ws.send(frame)
+        answer = None
+        async with asyncio.timeout(10):
+            while answer is None or answer["t"] not in ("error", "chat", "ack", "reject"):
+                answer = json.loads(await sock.ws.recv())
+        assert (answer["t"], answer.get("code")) == ("error", "frame/bad_text"), frame
+    await sock.ws.send(json.dumps({"t": "ping"}))
+    async with asyncio.timeout(10):
+        while json.loads(await sock.ws.recv())["t"] != "pong":
+            pass
+    # The REST API refuses them too, with JSON, on the same database.
+    for body in ({"scenario": SCENARIO, "side": "ge", "optional_rules": ["x\udc00"]},
+                 {"scenario": SCENARIO + "\x00", "side": "ge"}):  # fmt: skip
+        status, answer = ann.call("POST", "/api/v1/games", body)
+        assert (status, answer["code"]) == (400, "request/bad_text")
+    with psycopg.connect(fresh_postgres) as db:
+        assert db.execute("SELECT count(*) FROM games_chatmessage").fetchone()[0] == 0
+        assert db.execute("SELECT count(*) FROM games_game").fetchone()[0] == 1
+    await sock.ws.close()

@@ -77,15 +77,24 @@ def test_a_subscription_must_name_an_endpoint_and_its_keys(axis_player, client, 
     assert not PushSubscription.objects.exists()
 
 
-def test_a_push_endpoint_on_a_private_address_is_refused(axis_player, client, settings):
+@pytest.mark.parametrize(
+    ("endpoint", "why"),
+    [
+        ("https://10.1.2.3/push", "private network address"),
+        ("https://[2002:a9fe:a9fe::]/push", "link-local address"),  # 6to4 of 169.254.169.254
+        ("https://[2002:7f00:1::]/push", "loopback address"),  # 6to4 of 127.0.0.1
+    ],
+)
+def test_a_push_endpoint_on_a_private_address_is_refused(
+        axis_player, client, settings, endpoint, why):
     settings.NOTIFICATIONS_ALLOW_LOOPBACK = False
     client.force_login(axis_player)
-    body = {"endpoint": "https://10.1.2.3/push", "keys": Browser().keys()}
+    body = {"endpoint": endpoint, "keys": Browser().keys()}
     answer = client.post(
         reverse("notifications-push-subscribe"), json.dumps(body), content_type="application/json"
     )
     assert answer.status_code == 400
-    assert "private network address" in answer.json()["message"]
+    assert why in answer.json()["message"]
     assert not PushSubscription.objects.exists()
 
 

@@ -89,6 +89,14 @@ def test_a_webhook_answering_a_client_error_is_not_retried(
         ("http://192.168.1.1/", "private network"),
         ("http://169.254.169.254/latest/meta-data/", "link-local"),
         ("http://[::ffff:127.0.0.1]/", "loopback"),
+        ("http://[2002:7f00:1::]/", "loopback"),  # 6to4 of 127.0.0.1
+        ("https://[2002:a9fe:a9fe::]/", "link-local"),  # 6to4 of 169.254.169.254
+        ("http://[2002:a00:5::1]/", "private network"),  # 6to4 of 10.0.0.5
+        # Teredo: server 65.54.227.120, client 127.0.0.1 (stored inverted: 80ff:fffe)
+        ("http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", "loopback"),
+        ("http://[64:ff9b::7f00:1]/", "loopback"),  # NAT64 of 127.0.0.1
+        ("http://[64:ff9b::a9fe:a9fe]/", "link-local"),  # NAT64 of 169.254.169.254
+        ("http://[64:ff9b:1::a00:5]/", "private network"),  # a local NAT64 prefix
         ("http://0.0.0.0/", "unspecified"),
         ("http://240.0.0.1/", "reserved"),
         ("http://user:pw@93.184.216.34/", "user name or password"),
@@ -103,6 +111,7 @@ def test_webhook_addresses_that_would_forge_requests_are_refused(url, why, setti
 def test_a_public_address_is_accepted_and_loopback_only_when_allowed(settings):
     settings.NOTIFICATIONS_ALLOW_LOOPBACK = False
     assert check_url("https://93.184.216.34/hook").address == "93.184.216.34"
+    assert check_url("https://[2002:5db8:d822::]/hook").address == "2002:5db8:d822::"  # 6to4, public
     settings.NOTIFICATIONS_ALLOW_LOOPBACK = True
     assert check_url("http://127.0.0.1:9/hook").port == 9
 

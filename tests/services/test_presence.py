@@ -7,7 +7,8 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games import selectors, services
-from games.models import Presence
+from games.clocks.sweep import run_sweep
+from games.models import LobbyPresence, Presence
 from tests.gamekit import person, seat, started_game
 
 
@@ -31,3 +32,21 @@ def test_a_socket_of_a_process_that_died_stops_counting_after_a_minute(axis_play
     Presence.objects.filter(channel_name__in=["gone", "here"]).update(seen_at=old)
     services.presence_touch(channel_name="here")  # its browser pinged
     assert selectors.presence(game.pk)["d"]["spectators"] == 1
+
+
+def test_the_worker_sweep_deletes_the_rows_of_sockets_gone_without_a_goodbye(
+        axis_player, allied_player):
+    game = started_game(axis_player, allied_player)
+    for name in ("crashed", "alive", "recent"):
+        services.presence_enter(channel_name=name, game_id=game.pk, user=axis_player, seat_pk=None)
+    for name in ("lobby-crashed", "lobby-alive"):
+        LobbyPresence.objects.create(channel_name=name, user=None)
+    now = timezone.now()
+    Presence.objects.filter(channel_name="crashed").update(seen_at=now - timedelta(minutes=3))
+    Presence.objects.filter(channel_name="recent").update(seen_at=now - timedelta(seconds=90))
+    LobbyPresence.objects.filter(channel_name="lobby-crashed").update(seen_at=now - timedelta(minutes=3))
+    done = run_sweep(now)
+    assert done["games.presence"] == 2
+    assert sorted(Presence.objects.values_list("channel_name", flat=True)) == ["alive", "recent"]
+    assert list(LobbyPresence.objects.values_list("channel_name", flat=True)) == ["lobby-alive"]
+    assert run_sweep(now)["games.presence"] == 0

@@ -1,0 +1,40 @@
+"""Check text that came from outside (a socket frame, a request body) before anything uses it.
+
+A lone surrogate (`"\\udc00"`, which JSON may spell and Python decodes) cannot be encoded as
+UTF-8: storing it, echoing it in an error, or rendering it as JSON raises UnicodeEncodeError
+wherever it lands. A NUL is refused by PostgreSQL and silently stored by SQLite. Both are
+refused at the door, for every string of a decoded value, keys included, so no layer behind
+has to think of them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_BAD = re.compile("[\x00\ud800-\udfff]")
+BAD_TEXT_MESSAGE = "text may not hold NUL characters or lone UTF-16 surrogates"
+
+
+def is_clean_text(text: str) -> bool:
+    """Whether `text` encodes as UTF-8 and holds no NUL."""
+    return _BAD.search(text) is None
+
+
+def first_bad_text(value: Any) -> str | None:
+    """The first string of a decoded JSON value (keys too) that is not clean, else None.
+
+    Walks with a stack, not recursion: the value may be nested as deep as the decoder let it.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not is_clean_text(item):
+                return item
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return None
