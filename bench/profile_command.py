@@ -40,8 +40,8 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
-from games import services  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
+from games import services  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 
 SCENARIO = "meeting-at-kessel"

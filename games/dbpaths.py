@@ -19,6 +19,7 @@ from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 IDLE_CHECK = 30.0  # seconds idle after which the kept database connection is checked first
 _last_use: dict[int, float] = {}  # id of a thread's connection -> when it was last used
 _commands: ThreadPoolExecutor | None = None
+_apart: bool | None = None  # commands_apart(), once decided
 
 
 def keeping_connection(fn):
@@ -56,9 +57,23 @@ def in_db_thread(fn):
     return sync_to_async(keeping_connection(fn), thread_sensitive=True)
 
 
+def commands_apart() -> bool:
+    """Whether commands get a thread of their own: on every database but an in-memory
+    SQLite one (the test database), whose second connection would find its tables locked
+    by the first instead of waiting its turn. Decided once per process."""
+    global _apart
+    if _apart is None:
+        db = connections[DEFAULT_DB_ALIAS]
+        _apart = not (db.vendor == "sqlite" and db.is_in_memory_db())
+    return _apart
+
+
 def in_command_thread(fn):
-    """`fn` as a coroutine function, run in this process's command thread."""
+    """`fn` as a coroutine function, run in this process's command thread (or with the
+    rest, where commands_apart() says no)."""
     global _commands
+    if not commands_apart():
+        return in_db_thread(fn)
     if _commands is None:
         _commands = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pgweb-commands")
     return sync_to_async(keeping_connection(fn), thread_sensitive=False, executor=_commands)
