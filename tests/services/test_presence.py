@@ -31,3 +31,26 @@ def test_a_socket_of_a_process_that_died_stops_counting_after_a_minute(axis_play
     Presence.objects.filter(channel_name__in=["gone", "here"]).update(seen_at=old)
     services.presence_touch(channel_name="here")  # its browser pinged
     assert selectors.presence(game.pk)["d"]["spectators"] == 1
+
+
+def test_many_sockets_presence_is_refreshed_in_one_write(
+    axis_player, allied_player, django_assert_num_queries
+):
+    game = started_game(axis_player, allied_player)
+    names = [f"socket-{n}" for n in range(30)]
+    for name in names:
+        services.presence_enter(channel_name=name, game_id=game.pk, user=axis_player, seat_pk=None)
+    old = timezone.now() - timedelta(minutes=5)
+    Presence.objects.filter(channel_name__in=names).update(seen_at=old)
+    with django_assert_num_queries(1):
+        services.presence_touch_many(channel_names=names)
+    assert not Presence.objects.filter(channel_name__in=names, seen_at=old).exists()
+
+
+def test_the_versions_of_many_games_are_read_in_one_query(
+    axis_player, allied_player, django_assert_num_queries
+):
+    games = [started_game(axis_player, allied_player) for _ in range(3)]
+    with django_assert_num_queries(1):
+        versions = selectors.versions_of([g.pk for g in games])
+    assert versions == {str(g.pk): 1 for g in games}
