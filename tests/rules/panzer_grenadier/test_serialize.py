@@ -16,6 +16,7 @@ from games.rules.panzer_grenadier.core.serialize import (
     SchemaError,
     canonical_json,
     canonical_state_json,
+    encode,
     state_from_json,
     state_hash,
     state_to_json,
@@ -79,8 +80,6 @@ def test_the_hash_changes_when_anything_changes():
 
 
 def test_a_state_after_a_change_encodes_as_a_fresh_encoding_does_reusing_unchanged_counters():
-    from games.rules.panzer_grenadier.core.serialize import encode
-
     s = initial_state(bundled_scenarios()["meeting-at-kessel"])
     first = state_to_json(s)
     uid = sorted(s.units)[0]
