@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -248,9 +249,11 @@ class GameConsumer(AsyncWebsocketConsumer):
         """Submit a command on the process's command thread (games.dbpaths), answer it, then
         publish it: the frames and step hooks wait for the answer, not it for them."""
         outcome, later = await in_command_thread(self._submit)(frame)
-        await self._send_frame(outcome.frame())
-        if later:
-            await in_command_thread(aftercommit.run)(later)
+        try:
+            await self._send_frame(outcome.frame())
+        finally:  # the step is stored: its frames go out even if this socket is gone
+            if later:
+                await asyncio.shield(in_command_thread(aftercommit.run)(later))
 
     def _submit(self, frame: protocol.ClientFrame) -> tuple[services.Outcome, list]:
         with aftercommit.deferred() as later:
