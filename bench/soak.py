@@ -13,8 +13,15 @@ Settings lifted for the load (documented in docs/operations.md, "Capacity"): PGW
 bench signs a thousand guests in from one address); everything else, the socket frame limit
 included, is the production default.
 
-It prints the machine, each process's resident memory when the load starts and when it ends,
-what went wrong if anything did, and last
+With `--idle-sockets N`, N more sockets watch games nobody moves (IDLE_PER_GAME spectators
+a game, guests from a pool of IDLE_PEOPLE, each socket pinging as the browser does): what
+idle sockets cost the moving games shows in the latency, and they are checked at the end
+like the others (their frames, closes and errors count).
+
+It prints the machine, each process's resident memory when the load starts, a third and two
+thirds of the way in and when it ends, the growth in the last third on its own line (caches
+fill in the first third; growth that goes on to the end is a leak), what went wrong if
+anything did, and last
 
   soak: games=N sockets=N processes=N commands_per_s=N p50_ms=N p99_ms=N lost_frames=N
         errors=N rss_growth_mb=N   (one line)
@@ -23,10 +30,11 @@ where a command's latency runs from sending it to the last socket of its game ap
 version, lost_frames counts versions some socket never applied (each socket's versions must
 run contiguously from its first snapshot to the game's version, after one last ping), errors
 counts rejected commands, error frames, unexpected closes, timeouts and final views that
-differ from a fresh snapshot, and rss_growth_mb sums the processes' growth.
+differ from a fresh snapshot, and rss_growth_mb sums the processes' growth; sockets counts
+the idle ones too.
 
 Run: .venv/bin/python bench/soak.py [--minutes 3] [--games 100] [--spectators 8]
-     [--processes 2] [--think 1.0] [--seed 1] [--smoke]
+     [--idle-sockets 0] [--processes 2] [--think 1.0] [--seed 1] [--smoke]
 """
 
 from __future__ import annotations
@@ -65,6 +73,8 @@ from tests.servicekit import (  # noqa: E402
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PING_EVERY = 10.0  # seconds, as static/games/js/socket.js
 WAIT = 60.0  # seconds any one wait may take before it counts as an error
+IDLE_PER_GAME = 40  # spectators of each game nobody moves (--idle-sockets)
+IDLE_PEOPLE = 200  # guests the idle spectators are (each opens several sockets)
 
 
 def say(message: str) -> None:
@@ -260,6 +270,39 @@ class Table:
             await client.stop()
 
 
+class IdleTable(Table):
+    """A game nobody moves, watched by spectators whose sockets only ping."""
+
+    async def open(self, connecting: asyncio.Semaphore) -> None:
+        self.game_id = await asyncio.to_thread(open_game, self.axis, self.allied)
+        k = self.n * IDLE_PER_GAME
+        self.clients = [self._client(p, k + i) for i, p in enumerate(self.people)]
+        for client in self.clients:
+            async with connecting:
+                await client.start(timeout=WAIT)
+
+
+async def open_idle(args: argparse.Namespace, servers: list[Daphne], tally: Tally,
+                    connecting: asyncio.Semaphore) -> list[IdleTable]:  # fmt: skip
+    """The --idle-sockets: games nobody moves, each with up to IDLE_PER_GAME spectators."""
+    if args.idle_sockets <= 0:
+        return []
+    games = -(-args.idle_sockets // IDLE_PER_GAME)
+    people = await asyncio.gather(*(
+        asyncio.to_thread(Person, servers[i % len(servers)].base, 30)
+        for i in range(2 * games + min(IDLE_PEOPLE, args.idle_sockets))
+    ))  # fmt: skip
+    players, watchers = people[: 2 * games], people[2 * games :]
+    tables = []
+    for n in range(games):
+        count = min(IDLE_PER_GAME, args.idle_sockets - n * IDLE_PER_GAME)
+        chosen = [watchers[(n * IDLE_PER_GAME + i) % len(watchers)] for i in range(count)]
+        tables.append(IdleTable(n, players[2 * n], players[2 * n + 1], chosen, servers,
+                                random.Random(n), tally))  # fmt: skip
+    await asyncio.gather(*(t.open(connecting) for t in tables))
+    return tables
+
+
 async def soak(args: argparse.Namespace, servers: list[Daphne], postgres: PostgresCluster,
                redis: RedisServer) -> str:  # fmt: skip
     """Set the games up, play them until the deadline, check them; the summary line."""
@@ -282,21 +325,27 @@ async def soak(args: argparse.Namespace, servers: list[Daphne], postgres: Postgr
     ]  # fmt: skip
     connecting = asyncio.Semaphore(32)
     await asyncio.gather(*(t.open(connecting) for t in tables))
-    sockets = sum(len(t.clients) for t in tables)
-    say(f"setup: {len(tables)} games and {sockets} sockets open after "
-        f"{time.monotonic() - started:.0f}s")  # fmt: skip
+    idle = await open_idle(args, servers, tally, connecting)
+    idle_sockets = sum(len(t.clients) for t in idle)
+    sockets = sum(len(t.clients) for t in tables) + idle_sockets
+    say(f"setup: {len(tables)} games and {sockets} sockets open ({len(idle)} idle games with "
+        f"{idle_sockets} spectators) after {time.monotonic() - started:.0f}s")  # fmt: skip
     rss_start = {s.port: s.rss_mb() for s in servers}
     cpu_start = cpu_now(servers, postgres, redis)
 
     begun = time.monotonic()
     deadline = begun + args.minutes * 60
     rss_mid: dict[int, float] = {}
+    rss_late: dict[int, float] = {}
 
     async def sample_midway() -> None:
-        """Memory a third of the way in: the processes' caches (512 states and views each,
-        games.engine_adapter) are full by then, so what grows after is what keeps growing."""
+        """Memory a third of the way in (the processes' caches, 512 states and views each in
+        games.engine_adapter, are full by then) and two thirds: what grows in the last third
+        is what keeps growing."""
         await asyncio.sleep(args.minutes * 20)
         rss_mid.update({s.port: s.rss_mb() for s in servers})
+        await asyncio.sleep(args.minutes * 20)
+        rss_late.update({s.port: s.rss_mb() for s in servers})
 
     midway = asyncio.create_task(sample_midway())
     await asyncio.gather(*(t.play(deadline, args.think, connecting) for t in tables))
@@ -308,14 +357,19 @@ async def soak(args: argparse.Namespace, servers: list[Daphne], postgres: Postgr
     ) + " (cores busy on average while playing)")  # fmt: skip
     say(f"played: {tally.commands} commands in {elapsed:.0f}s, {tally.finished} games finished "
         f"and replaced; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
-    await asyncio.gather(*(t.check() for t in tables))
-    rss_end = {s.port: s.rss_mb() for s in servers}
+    rss_end = {s.port: s.rss_mb() for s in servers}  # before the checks' own requests
+    await asyncio.gather(*(t.check() for t in [*tables, *idle]))
     for server in servers:
         say(f"process: port={server.port} rss_start_mb={rss_start[server.port]:.0f} "
-            f"rss_third_mb={rss_mid[server.port]:.0f} rss_end_mb={rss_end[server.port]:.0f}")
+            f"rss_third_mb={rss_mid[server.port]:.0f} "
+            f"rss_two_thirds_mb={rss_late[server.port]:.0f} "
+            f"rss_end_mb={rss_end[server.port]:.0f}")  # fmt: skip
+    last_third = {port: rss_end[port] - rss_late[port] for port in rss_end}
+    say("memory: last_third_growth_mb=" + ",".join(f"{g:.1f}" for g in last_third.values())
+        + f" (per process; most {max(last_third.values()):.1f})")  # fmt: skip
     for kind, count in tally.errors.most_common():
         say(f"error: {count} x {kind}")
-    await asyncio.gather(*(t.close() for t in tables))
+    await asyncio.gather(*(t.close() for t in [*tables, *idle]))
     latencies = sorted(tally.latencies) or [0.0]
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     growth = sum(rss_end.values()) - sum(rss_start.values())
@@ -333,6 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--spectators", type=int, default=8, help="per game")
+    parser.add_argument("--idle-sockets", type=int, default=0,
+                        help="spectators' sockets on games nobody moves, in all")  # fmt: skip
     parser.add_argument("--processes", type=int, default=2, help="daphne processes")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds between a version reaching a game's sockets "
@@ -349,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     if bindir is None:
         say("soak: PostgreSQL (initdb, pg_ctl) is not installed")
         return 2
-    sockets = args.games * (2 + args.spectators)
+    sockets = args.games * (2 + args.spectators) + args.idle_sockets
     raise_open_files(4 * sockets + 1024)
     say(f"machine: {machine()}")
     with tempfile.TemporaryDirectory(prefix="pgweb-soak-") as tmp, ExitStack() as stack:

@@ -2,81 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
-from django.db import DatabaseError, connection
 
-from games import broadcast, protocol, selectors, sendbuffer, services
+from games import broadcast, protocol, selectors, sendbuffer, services, upkeep
+from games.dbpaths import in_command_thread, in_db_thread
 from games.framegate import FrameGate
-from games.models import Game, Seat
+from games.models import Seat
 from games.outages import DATABASE_DOWN, DATABASE_MESSAGE, LAYER_DOWN, LAYER_MESSAGE, UNAVAILABLE
 from games.protocol import parse_client_frame
-from games.services import hooks
+from games.services import aftercommit, hooks
 
 TOUCH_EVERY = 20.0  # seconds between presence refreshes; selectors.PRESENCE_TTL is 60
-IDLE_CHECK = 30.0  # seconds idle after which the kept database connection is checked first
-_last_use: dict[int, float] = {}
 logger = logging.getLogger(__name__)
-
-
-def in_db_thread(fn):
-    """Run a database function in the one worker thread the sockets share, keeping its
-    connection open between calls.
-
-    Channels' own wrapper closes the connection around every call when CONN_MAX_AGE is 0
-    (pgweb's setting, for the per-request threads of ASGI views): a command would then pay
-    for a new database connection each time. Here the connection stays, and one that failed
-    is replaced on the next call.
-    """
-
-    def run(*args, **kwargs):
-        if connection.connection is not None:
-            idle = time.monotonic() - _last_use.get(id(connection), 0.0)
-            # A connection that failed, or sat idle long enough for the server to have gone
-            # away, is checked (PostgreSQL: SELECT 1) and replaced if it is dead.
-            if connection.errors_occurred or idle > IDLE_CHECK:
-                if not connection.is_usable():
-                    connection.close()
-                connection.errors_occurred = False
-        try:
-            return fn(*args, **kwargs)
-        except DatabaseError:
-            connection.errors_occurred = True
-            raise
-        finally:
-            _last_use[id(connection)] = time.monotonic()
-
-    return sync_to_async(run, thread_sensitive=True)
-
-
-def _version_of(game_id: Any) -> int:
-    """The game's current version: one indexed read, without the state."""
-    return Game.objects.filter(pk=game_id).values_list("version", flat=True).get()
-
-
-VERSION_TTL = 2.0  # seconds the sockets of one process share a game's version read at a ping
-_versions: dict[Any, tuple[int, float]] = {}  # game id -> (version, when read)
-
-
-async def _current_version(game_id: Any) -> int:
-    """The game's version as read at most VERSION_TTL seconds ago by this process: every
-    socket pings every 10 s, and the sockets of one game ask together for one read."""
-    now = time.monotonic()
-    hit = _versions.get(game_id)
-    if hit is None or now - hit[1] > VERSION_TTL:
-        if len(_versions) > 10_000:  # forget games nobody asked about lately
-            for key in [k for k, (_, at) in _versions.items() if now - at > VERSION_TTL]:
-                del _versions[key]
-        hit = _versions[game_id] = (await in_db_thread(_version_of)(game_id), now)
-    return hit[0]
 
 
 def _query(scope: dict) -> dict[str, str]:
@@ -164,6 +110,7 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         self.group = broadcast.group_of(self.game_id, member.audience)
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.open_gate()
+        upkeep.watch(self.game_id)
         have = query.get("v")
         have_version = int(have) if have is not None and have.isdigit() else None
         self.last = have_version if have_version is not None else 0
@@ -208,6 +155,7 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         group, self.group = self.group, None
         if group is None:
             return
+        upkeep.unwatch(self.game_id, self.channel_name)
         try:
             await self.channel_layer.group_discard(group, self.channel_name)
         except LAYER_DOWN as exc:
@@ -268,9 +216,9 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         now = time.monotonic()
         if now - self.touched > TOUCH_EVERY:  # any frame shows the browser is still there
             self.touched = now
-            await in_db_thread(services.presence_touch)(channel_name=self.channel_name)
+            upkeep.touch(self.channel_name)  # written with the process's others (upkeep.py)
         if frame.t == protocol.PING:
-            await self._heal()
+            await self._heal()  # from memory unless a frame was lost
             await self._send_frame(protocol.pong_frame(self.last))
         elif frame.t == protocol.SYNC:
             await self._catch_up(frame.v)
@@ -284,20 +232,32 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         ping: the layer lost them (the last frame of a burst, say, with no later frame to
         show the gap). Versions newer than that may still be on their way: healing them
         too would race the frames in flight and replay the log for nothing, more often the
-        busier the server is."""
-        owed, self.owed = self.owed, await _current_version(self.game_id)
+        busier the server is. The game's version is this process's, read once for all its
+        sockets every few seconds (games.upkeep): a ping asks the database nothing."""
+        owed, self.owed = self.owed, upkeep.version(self.game_id)
         if owed > self.last:
             await self._catch_up(self.last)
 
     async def _command(self, frame: protocol.ClientFrame) -> None:
-        if frame.s is not None and (self.seat is None or frame.s != self.seat.seat_id):
-            outcome = await in_db_thread(self._command_for)(frame)  # a partner's seat
-        else:
-            outcome = await in_db_thread(services.command_submit)(
-                game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
-                client_id=frame.id,
-            )  # fmt: skip
-        await self._send_frame(outcome.frame())
+        """Submit a command on the process's command thread (games.dbpaths), answer it, then
+        publish it: the frames and step hooks wait for the answer, not it for them."""
+        outcome, later = await in_command_thread(self._submit)(frame)
+        try:
+            await self._send_frame(outcome.frame())
+        finally:  # the step is stored: its frames go out even if this socket is gone
+            if later:
+                await asyncio.shield(in_command_thread(aftercommit.run)(later))
+
+    def _submit(self, frame: protocol.ClientFrame) -> tuple[services.Outcome, list]:
+        with aftercommit.deferred() as later:
+            if frame.s is not None and (self.seat is None or frame.s != self.seat.seat_id):
+                outcome = self._command_for(frame)  # a partner's seat
+            else:
+                outcome = services.command_submit(
+                    game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
+                    client_id=frame.id,
+                )  # fmt: skip
+        return outcome, later
 
     def _command_for(self, frame: protocol.ClientFrame) -> services.Outcome:
         """A command for a partner's seat the user may act for (services.hooks.ACT_FOR)."""
@@ -345,6 +305,7 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
             return
         await self._forward(event["text"])
         self.last = version
+        upkeep.saw(self.game_id, version)
 
     async def game_close(self, event: dict) -> None:
         """This socket's viewer may no longer watch (a coach whose invitation was revoked,

@@ -13,6 +13,7 @@ version's state never changes once committed.
 from __future__ import annotations
 
 import secrets
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -162,11 +163,17 @@ _states: OrderedDict[tuple[str, int], GameState] = OrderedDict()
 _views: OrderedDict[tuple[str, int, str], dict] = OrderedDict()
 
 
+# The sockets' command thread and their other database thread (games.dbpaths) both fill
+# these caches: an entry and its eviction are changed under one lock.
+_caches_lock = threading.Lock()
+
+
 def _remember(cache_: OrderedDict, key: Any, value: Any) -> None:
-    cache_[key] = value
-    cache_.move_to_end(key)
-    while len(cache_) > _CACHE_SIZE:
-        cache_.popitem(last=False)
+    with _caches_lock:
+        cache_[key] = value
+        cache_.move_to_end(key)
+        while len(cache_) > _CACHE_SIZE:
+            cache_.popitem(last=False)
 
 
 def encode_state(state: GameState) -> dict:

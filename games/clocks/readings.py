@@ -17,6 +17,28 @@ from games.clocks.timing import SideTime
 
 KEEP = 4096  # readings kept in this process
 
+# Each game's time control, as this process has read it (None: untimed). A control never
+# changes once chosen and its GameClock row commits with the game's first version, so once
+# a version exists neither a step nor a view needs a query to learn it.
+_CONTROLS: OrderedDict[str, dict | None] = OrderedDict()
+
+
+def control_of(game_id: Any) -> dict | None:
+    """A started game's time control (None: untimed), read once per process."""
+    key = str(game_id)
+    if key not in _CONTROLS:
+        _CONTROLS[key] = (
+            GameClock.objects.filter(pk=game_id).values_list("control", flat=True).first()
+        )
+        while len(_CONTROLS) > KEEP:
+            _CONTROLS.popitem(last=False)
+    return _CONTROLS[key]
+
+
+def remember_control(game_id: Any, control: dict | None) -> None:
+    """Keep a game's control as its start chose it (called by the start's step hook)."""
+    _CONTROLS[str(game_id)] = control
+
 
 def iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment is not None else None
@@ -75,6 +97,12 @@ def reading_at(game_id: Any, version: int) -> dict | None:
 
 
 def view_extra(game_id: Any, version: int) -> dict:
-    """The `clocks` key each audience's view carries (absent for an untimed game)."""
+    """The `clocks` key each audience's view carries (absent for an untimed game).
+
+    An untimed game has no readings: asked by every audience of every version, the miss
+    would cost a query each time (a missing reading is not cached, as its row may still be
+    in an open transaction), so the game's control is asked first, once per process."""
+    if version >= 1 and control_of(game_id) is None:
+        return {}
     reading = reading_at(game_id, version)
     return {"clocks": reading} if reading is not None else {}

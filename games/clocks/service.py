@@ -8,7 +8,6 @@ the game row's lock, so a command and a sweep never settle the same clocks at on
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -21,24 +20,10 @@ from games import engine_adapter as engine
 from games.clocks import control as controls
 from games.clocks import live, signals
 from games.clocks.models import ClockEvent, ClockReading, GameClock, SideClock, Vacation
-from games.clocks.readings import readings_of, remember
+from games.clocks.readings import control_of, readings_of, remember, remember_control
 from games.clocks.timing import SideTime, settle
 from games.models import ACTIVE, Game, Seat, Side
 from games.services.hooks import StepDone
-
-# Each game's time control, as this process has read it (None: untimed): a control never
-# changes once chosen, so a step costs no query to learn it.
-_CONTROLS: OrderedDict[str, dict | None] = OrderedDict()
-_KEEP = 4096
-
-
-def _control_of(game_id: Any) -> dict | None:
-    key = str(game_id)
-    if key not in _CONTROLS:
-        _CONTROLS[key] = GameClock.objects.filter(pk=game_id).values_list("control", flat=True).first()
-        while len(_CONTROLS) > _KEEP:
-            _CONTROLS.popitem(last=False)
-    return _CONTROLS[key]
 
 
 def on_step(done: StepDone) -> None:
@@ -49,8 +34,8 @@ def on_step(done: StepDone) -> None:
     """
     if done.version == 1 and done.before is None:
         started = _start(done.game_id, done.after)
-        _CONTROLS[str(done.game_id)] = started.control if started else None
-    control = _control_of(done.game_id)
+        remember_control(done.game_id, started.control if started else None)
+    control = control_of(done.game_id)
     if control is None:
         return  # untimed: nothing to keep
     # The window's timer was set by the step before, if and only if it left a window open.

@@ -6,9 +6,8 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from django.db import transaction
-
 from games import engine_adapter as engine
+from games.services import aftercommit
 from games.services.hooks import StepDone
 
 from . import ratings
@@ -18,7 +17,7 @@ from .tournaments import service as tournaments
 def on_step(done: StepDone) -> None:
     """hooks.AFTER_STEP: a step that ended the game schedules `game_over` for its commit."""
     if done.after is not None and engine.is_over(done.after):
-        transaction.on_commit(partial(game_over, done.game_id))
+        aftercommit.on_commit(partial(game_over, done.game_id))
 
 
 def game_over(game_id: Any) -> None:

@@ -14,7 +14,12 @@ from games.services.division import division_set
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign, game_start
 from games.services.matchmaking import seek_cancel, seek_create, seek_pair
-from games.services.presence import presence_enter, presence_leave, presence_touch
+from games.services.presence import (
+    presence_enter,
+    presence_leave,
+    presence_touch,
+    presence_touch_many,
+)
 from games.services.seats import game_leave, game_rematch, seat_remove
 
 __all__ = [
@@ -29,6 +34,7 @@ __all__ = [
     "presence_enter",
     "presence_leave",
     "presence_touch",
+    "presence_touch_many",
     "division_set",
     "game_leave",
     "game_rematch",

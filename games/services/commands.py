@@ -15,7 +15,7 @@ from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
 from games.lobby import notify as lobby_notify
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
-from games.services import hooks
+from games.services import aftercommit, hooks
 from games.services.race import lost_race_message
 
 
@@ -161,16 +161,10 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
     # would build the next command (or a catch-up) on a version the database never had.
     transaction.on_commit(partial(engine.remember_state, g.pk, version, after))
     lobby_notify.turn_changed(before, after)  # the cards' whose-turn line is pushed, not polled
-    transaction.on_commit(
-        partial(
-            broadcast.publish_step,
-            g.pk,
-            version,
-            before,
-            after,
-            applied.events,
-            g.spectators,
-        )
+    # The frames and the step hooks come after the commit and, on a socket, after the ack
+    # (services.aftercommit): a failure there never hides the stored step from its sender.
+    aftercommit.on_commit(
+        partial(broadcast.publish_step, g.pk, version, before, after, applied.events, g.spectators)
     )
     return Outcome(client_id, version=version)
 

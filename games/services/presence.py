@@ -35,7 +35,19 @@ def presence_leave(*, channel_name: str, game_id: Any) -> dict:
 
 def presence_touch(*, channel_name: str) -> None:
     """Mark a socket as still there (its browser pinged)."""
-    Presence.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+    presence_touch_many(channel_names=[channel_name])
+
+
+TOUCH_BATCH = 500  # channel names per statement, well inside every database's limit
+
+
+def presence_touch_many(*, channel_names: list[str]) -> None:
+    """Mark many sockets as still there in one statement per TOUCH_BATCH (a process's
+    refreshes of a few seconds, games.upkeep)."""
+    now = timezone.now()
+    for start in range(0, len(channel_names), TOUCH_BATCH):
+        batch = channel_names[start : start + TOUCH_BATCH]
+        Presence.objects.filter(channel_name__in=batch).update(seen_at=now)
 
 
 def presence_sweep(now: datetime) -> int:

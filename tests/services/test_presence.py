@@ -50,3 +50,25 @@ def test_the_worker_sweep_deletes_the_rows_of_sockets_gone_without_a_goodbye(
     assert sorted(Presence.objects.values_list("channel_name", flat=True)) == ["alive", "recent"]
     assert list(LobbyPresence.objects.values_list("channel_name", flat=True)) == ["lobby-alive"]
     assert run_sweep(now)["games.presence"] == 0
+
+def test_many_sockets_presence_is_refreshed_in_one_write(
+    axis_player, allied_player, django_assert_num_queries
+):
+    game = started_game(axis_player, allied_player)
+    names = [f"socket-{n}" for n in range(30)]
+    for name in names:
+        services.presence_enter(channel_name=name, game_id=game.pk, user=axis_player, seat_pk=None)
+    old = timezone.now() - timedelta(minutes=5)
+    Presence.objects.filter(channel_name__in=names).update(seen_at=old)
+    with django_assert_num_queries(1):
+        services.presence_touch_many(channel_names=names)
+    assert not Presence.objects.filter(channel_name__in=names, seen_at=old).exists()
+
+
+def test_the_versions_of_many_games_are_read_in_one_query(
+    axis_player, allied_player, django_assert_num_queries
+):
+    games = [started_game(axis_player, allied_player) for _ in range(3)]
+    with django_assert_num_queries(1):
+        versions = selectors.versions_of([g.pk for g in games])
+    assert versions == {str(g.pk): 1 for g in games}

@@ -16,6 +16,7 @@ from games.rules.panzer_grenadier.core.serialize import (
     SchemaError,
     canonical_json,
     canonical_state_json,
+    encode,
     state_from_json,
     state_hash,
     state_to_json,
@@ -76,3 +77,15 @@ def test_the_hash_changes_when_anything_changes():
     s = started([unit("ge-1", "ge_rifle", "ge", "A0205")])
     assert state_hash(s) != state_hash(s.with_unit(replace(s.units["ge-1"], steps=1)))
     assert state_hash(s) != state_hash(replace(s, turn=2))
+
+
+def test_a_state_after_a_change_encodes_as_a_fresh_encoding_does_reusing_unchanged_counters():
+    s = initial_state(bundled_scenarios()["meeting-at-kessel"])
+    first = state_to_json(s)
+    uid = sorted(s.units)[0]
+    moved = replace(s, units={**s.units, uid: replace(s.units[uid], steps=1)})
+    second = state_to_json(moved)
+    assert json.dumps(second) == json.dumps({"schema": SCHEMA, "state": encode(moved)})
+    assert second["state"]["units"][uid]["steps"] == 1
+    other = sorted(s.units)[1]
+    assert second["state"]["units"][other] is first["state"]["units"][other]

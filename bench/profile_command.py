@@ -1,0 +1,127 @@
+"""Profile one command's cost in the server: `command_submit` and the broadcast after it.
+
+Plays random legal commands of the learning scenario through `services.command_submit` in
+this process (SQLite in a scratch folder, the in-memory channel layer, no sockets), under
+cProfile, and prints the functions that cost the most, by their own time and by the time
+spent under them. The frames are built and handed to the layer as in the server (the
+layer's delivery is not timed: no socket listens). A spectator delay, a coach policy and a
+live clock can be switched on to see what each adds.
+
+Run: .venv/bin/python bench/profile_command.py [--commands 300] [--top 25]
+     [--delay 0] [--coach] [--clock]
+Last line: profile: commands=N p50_ms=X p99_ms=Y (timed without the profiler)
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ["PGWEB_VAR_DIR"] = tempfile.mkdtemp(prefix="pgweb-bench-profile-")
+os.environ.pop("DATABASE_URL", None)
+os.environ.pop("REDIS_URL", None)
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pgweb.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+
+from games import engine_adapter as engine  # noqa: E402
+from games import services  # noqa: E402
+from games.models import Game, Seat  # noqa: E402
+
+SCENARIO = "meeting-at-kessel"
+
+
+def new_game(n: int, args: argparse.Namespace) -> tuple[Game, dict[str, Seat]]:
+    """A started game of the learning scenario between two fresh users."""
+    users = [get_user_model().objects.create_user(f"profile{n}-{i}") for i in range(2)]
+    options: dict = {}
+    if args.delay:
+        options["spectator_delay"] = args.delay
+    if args.coach:
+        options["spectators"] = "coach"
+    if args.clock:
+        options["time_control"] = {"kind": "live", "base": 1800, "increment": 20}
+    game = services.game_create(user=users[0], scenario=SCENARIO, side="ge", options=options)
+    services.game_join(game=game, user=users[1], side="su")
+    seats = {s.seat_id: s for s in Seat.objects.select_related("side").filter(game=game)}
+    return game, seats
+
+
+def play(commands: int, args: argparse.Namespace, seed: int, profiler=None) -> list[float]:
+    """Send `commands` random legal commands (new games as games end); each one's ms."""
+    rng = random.Random(seed)
+    times: list[float] = []
+    game, seats = new_game(seed, args)
+    while len(times) < commands:
+        game.refresh_from_db()
+        if game.status != "active":
+            game, seats = new_game(seed * 1000 + len(times), args)
+            continue
+        state = engine.decode_state(game.pk, game.version, game.state)
+        choices = [(s, legal) for s in seats if (legal := engine.legal_for(state, s))]
+        seat, legal = rng.choice(choices)
+        command = rng.choice(legal)
+        if profiler is not None:
+            profiler.enable()
+        start = time.perf_counter()
+        outcome = services.command_submit(
+            game=game.pk, seat=seats[seat], command=command, base_version=game.version,
+            client_id=len(times),
+        )  # fmt: skip
+        times.append((time.perf_counter() - start) * 1000)
+        if profiler is not None:
+            profiler.disable()
+        assert outcome.ok, outcome
+    return times
+
+
+def report(profiler: cProfile.Profile, top: int) -> str:
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.strip_dirs()
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+    return out.getvalue()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commands", type=int, default=300)
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--delay", type=int, default=0, help="spectator delay in commands")
+    parser.add_argument("--coach", action="store_true", help="the coach spectator policy")
+    parser.add_argument("--clock", action="store_true", help="a live clock (30 min + 20 s)")
+    parser.add_argument("--save", help="also write the profile here (pstats format)")
+    args = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    play(20, args, seed=1)  # warm the caches and the scenario data
+    profiler = cProfile.Profile()
+    play(args.commands, args, seed=2, profiler=profiler)
+    print(report(profiler, args.top))
+    if args.save:
+        profiler.dump_stats(args.save)
+    times = play(args.commands, args, seed=3)
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    print(f"profile: commands={len(times)} p50_ms={statistics.median(times):.2f} "
+          f"p99_ms={p99:.2f}", flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
