@@ -6,7 +6,7 @@ from csp.decorators import csp_update
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import auth, coaching, games, views
+from games.api import auth, coaching, endings, games, views
 
 # Swagger UI sets inline styles on its elements; its script is served apart (the split view)
 # so scripts stay 'self' only, and only this page relaxes style-src.
@@ -32,6 +32,8 @@ urlpatterns = [
     path("games/<str:game_id>", games.GameDetailView.as_view(), name="api-game"),
     path("games/<str:game_id>/join", games.JoinView.as_view(), name="api-game-join"),
     path("games/<str:game_id>/resign", games.ResignView.as_view(), name="api-game-resign"),
+    path("games/<str:game_id>/draw", endings.DrawView.as_view(), name="api-game-draw"),
+    path("games/<str:game_id>/abort", endings.AbortView.as_view(), name="api-game-abort"),
     path("games/<str:game_id>/view", games.ViewView.as_view(), name="api-game-view"),
     path("games/<str:game_id>/legal", games.LegalView.as_view(), name="api-game-legal"),
     path("games/<str:game_id>/preview", games.PreviewView.as_view(), name="api-game-preview"),

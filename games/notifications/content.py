@@ -65,6 +65,10 @@ def _result_words(result: dict | None, names: dict[str, str]) -> str:
     if not result:
         return "The game has ended."
     winner = result.get("winner")
+    if result.get("agreed") == "abort":
+        return "It was aborted before its first move (not rated)."
+    if result.get("agreed") == "draw":
+        return "The players agreed a draw."
     if not winner:
         return "The game has ended in a draw."
     level = result.get("level")

@@ -27,8 +27,9 @@ export const ERROR = "error";
 export const PRESENCE = "presence";
 export const PONG = "pong";
 export const CLOCK = "clock"; // the clocks changed outside a step (games/clocks/live.py)
+export const OFFER = "offer"; // the draw offers this side may see (games/services/endings.py)
 export const SERVER_TYPES = Object.freeze([
-  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG, CLOCK,
+  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG, CLOCK, OFFER,
 ]);
 /** Frames that carry a game version and must be applied in order. */
 export const VERSIONED_TYPES = Object.freeze([SNAPSHOT, PATCH, TICK]);
