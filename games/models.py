@@ -341,3 +341,14 @@ class Rematch(models.Model):
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
     next_game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+
+
+class NameHold(models.Model):
+    """The name of a deleted account, kept from everyone else until `until`, so nobody can
+    pass for the player their opponents knew (games/services/account_life.py)."""
+
+    name = models.CharField(max_length=150, unique=True)  # lower case
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} held until {self.until:%Y-%m-%d}"

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.serializers import CredentialsSerializer, UserSerializer
+from games.services import account_life
 from games.throttles import GuestThrottle, SignupThrottle
 
 
@@ -29,7 +30,7 @@ def guest_name() -> str:
     users = get_user_model().objects
     for digits in (4, 4, 4, 6, 8):
         name = f"Grenadier-{secrets.randbelow(10**digits):0{digits}d}"
-        if not users.filter(username=name).exists():
+        if not users.filter(username=name).exists() and not account_life.is_held(name):
             return name
     return f"Grenadier-{secrets.token_hex(6)}"
 
@@ -71,6 +72,10 @@ class SignupView(APIView):
         users = get_user_model().objects
         if users.filter(username__iexact=username).exists():
             return _error("auth/username_taken", f"{username!r} is taken", 409)
+        if account_life.is_held(username):
+            return _error(
+                "auth/name_held", f"{username!r} belonged to a deleted account: pick another", 409
+            )
         candidate = get_user_model()(username=username)
         try:
             validate_password(password, candidate)

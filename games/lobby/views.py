@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import engine_adapter as engine
 from games import services
 from games.lobby.thumbnail import thumbnail_svg
+from games.services import account_life
 from games.throttles import throttle_check
 
 
@@ -60,9 +62,19 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return render(request, "games/new_game.html", {"games": games})
 
 
+class SignupForm(UserCreationForm):
+    """Django's sign-up form, less the names of lately deleted accounts."""
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        if account_life.is_held(username):
+            raise ValidationError("This name belonged to a deleted account: pick another.")
+        return username
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST":
         try:
             throttle_check("signup", request)

@@ -10,6 +10,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from games.services.account_life import name_check
 from games.services.errors import ServiceError
 
 
@@ -33,6 +34,7 @@ def guest_claim(*, user: Any, username: str, password: str) -> Any:
         raise ServiceError("auth/bad_username", "a name has 1 to 150 characters")
     if users.filter(username__iexact=username).exclude(pk=user.pk).exists():
         raise ServiceError("auth/username_taken", f"{username!r} is taken", 409)
+    name_check(username)
     user.username = username
     try:
         validate_password(password, user)
