@@ -77,11 +77,12 @@ def confirm(token: str) -> NotificationSettings | None:
     return prefs
 
 
-def on_email_confirmed(user: Any, address: str) -> None:
-    """services.hooks.EMAIL_CONFIRMED: the account's new address becomes the notification
-    address too when there was none or it was the same, and is verified."""
+def on_email_confirmed(user: Any, old: str, address: str) -> None:
+    """services.hooks.EMAIL_CONFIRMED: notifications follow the account to its new address
+    (verified: its owner just followed a link there) when they went to the old one or to
+    none."""
     prefs = settings_of(user)
-    if prefs.email and prefs.email.lower() != address.lower():
+    if prefs.email and prefs.email.lower() not in (old.lower(), address.lower()):
         return  # the player mails notifications elsewhere on purpose
     prefs.email, prefs.email_verified = address, True
     prefs.save(update_fields=["email", "email_verified"])

@@ -113,7 +113,7 @@ def email_change_confirm(*, token: str) -> Any:
     user.email = data["e"]
     user.save(update_fields=["email"])
     for confirmed in hooks.EMAIL_CONFIRMED:
-        confirmed(user, user.email)
+        confirmed(user, data["o"], user.email)
     return user
 
 

@@ -25,8 +25,8 @@
   subscriptions; the clocks app vacations).
 - `ACCOUNT_EXPORTS`: (user) -> {name: plain data}: each app's settings of the player for
   their data export (games.account_export).
-- `EMAIL_CONFIRMED`: (user, address) when a player has confirmed their account's new address
-  (the notifications app mails there from now on, the address being verified).
+- `EMAIL_CONFIRMED`: (user, old address, new address) when a player has confirmed their
+  account's new address (the notifications app follows it, the address being verified).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ SEEK_FITS: list[Callable[[Any, Any, datetime], bool]] = []
 SEEK_OPTIONS: list[Callable[[list], dict]] = []
 ACT_FOR: list[Callable[[Any, Any, Any], bool]] = []
 ACCOUNT_ERASERS: list[Callable[[Any], None]] = []
-EMAIL_CONFIRMED: list[Callable[[Any, str], None]] = []
+EMAIL_CONFIRMED: list[Callable[[Any, str, str], None]] = []
 ACCOUNT_EXPORTS: list[Callable[[Any], dict]] = []
 
 
