@@ -42,10 +42,10 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 linked = verify.address_saved(request.user, prefs, before_email)
                 ids = digest.settings_changed(before, prefs)
                 transaction.on_commit(lambda: tasks.enqueue_sends(ids))
-            messages.success(request, "Notification settings saved.")
+            saved = "Notification settings saved."
             if linked:
-                messages.info(request, f"We sent a link to {prefs.email}: mail goes there once "
-                              "you follow it.")  # fmt: skip
+                saved += f" We sent a link to {prefs.email}: mail goes there once you follow it."
+            messages.success(request, saved)
             return redirect("notifications-settings")
     else:
         form = SettingsForm(instance=prefs)

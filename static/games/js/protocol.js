@@ -161,6 +161,7 @@ const CHECKS = {
   [PRESENCE]: (f) => (isObject(f.d) ? { t: PRESENCE, d: f.d } : "needs d"),
   // A game socket's pong carries the last version it was sent (the lobby's carries none).
   [CLOCK]: (f) => (isObject(f.d) ? { t: CLOCK, d: f.d } : "needs d"),
+  [OFFER]: (f) => (isObject(f.d) && Array.isArray(f.d.offers) ? { t: OFFER, d: f.d } : "needs d.offers"),
   [PONG]: (f) => (f.v === undefined ? { t: PONG } : isVersion(f.v) ? { t: PONG, v: f.v } : "v must be a version"),
 };
 
