@@ -81,7 +81,7 @@ def test_a_draw_offered_on_one_board_is_accepted_on_the_other(people, live_serve
     assert ann.locator("#resign-row button", has_text="Abort the game").is_visible()
     propose_and_confirm(ann, "Offer a draw")
     ann.locator(".ending-text", has_text="Your side offers a draw").wait_for()
-    offer = bob.locator(".ending-text", has_text="offer a draw.")
+    offer = bob.locator(".ending-text", has_text="The German side offers a draw.")
     offer.wait_for()
     pages_kit.shot(bob, "draw-offered")
     assert sam.locator("#resign-row").is_hidden()

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { endingChoices } from "../../static/games/js/game/endings.js";
 
 const types = (lines) => lines.flatMap((l) => l.commands.map((c) => c.cmd.type));
-const names = { ge: "Germans", su: "Soviets" };
+const names = { ge: "German", su: "Soviet" };
 const sideName = (id) => names[id];
 
 test("with no offer a player may offer a draw, and abort only before any move", () => {
@@ -25,6 +25,6 @@ test("a partner's offer asks the player to agree, and the player's own waits for
 test("the other side's standing offer is accepted or declined", () => {
   const offer = { by: "ge", stands: true, agreed: ["ge-1"], waiting: ["su-1"] };
   const lines = endingChoices({ offers: [offer], seat: "su-1", side: "su", version: 3, sideName });
-  assert.equal(lines[0].text, "Germans offer a draw.");
+  assert.equal(lines[0].text, "The German side offers a draw.");
   assert.deepEqual(types(lines), ["accept_draw", "decline_draw"]);
 });

@@ -16,8 +16,8 @@ export function endingChoices({ offers = [], seat, side, version, sideName = (id
     const accepted = offer.agreed.includes(seat);
     lines.push({
       text: accepted
-        ? `${sideName(offer.by)} offer a draw; you accepted, waiting for ${offer.waiting.length} more.`
-        : `${sideName(offer.by)} offer a draw.`,
+        ? `The ${sideName(offer.by)} side offers a draw; you accepted, waiting for ${offer.waiting.length} more.`
+        : `The ${sideName(offer.by)} side offers a draw.`,
       commands: accepted
         ? [{ cmd: { type: "decline_draw" }, label: "Decline the draw…" }]
         : [{ cmd: { type: "accept_draw" }, label: "Accept the draw…" }, { cmd: { type: "decline_draw" }, label: "Decline…" }],
