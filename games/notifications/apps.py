@@ -18,6 +18,8 @@ class NotificationsConfig(AppConfig):
         from games.services import hooks
 
         trigger.install()
+        if clock_notices.on_draw_offered not in hooks.DRAW_OFFERED:
+            hooks.DRAW_OFFERED.append(clock_notices.on_draw_offered)
         if verify.erase not in hooks.ACCOUNT_ERASERS:
             hooks.ACCOUNT_ERASERS.append(verify.erase)
         if verify.export not in hooks.ACCOUNT_EXPORTS:

@@ -86,10 +86,12 @@ def message(
     events: list[dict] | None = None,
     remaining: str = "",
     flagged: str = "",
+    draw_offered_by: str = "",
 ) -> dict:
     """The message of one notification for a player on side `side_id`. `flagged`: the name
     of a side that has just run out of time (its own players are told it ran out; the
-    others that it is their decision)."""
+    others that it is their decision). `draw_offered_by`: the name of a side whose draw offer
+    this player is asked to answer."""
     title = scenario_title(scenario_id)
     turn = getattr(after, "turn", None)
     lines: list[str] = []
@@ -100,6 +102,9 @@ def message(
             f"Your side ({flagged}) ran out of time in {title}. You may play on: your opponent "
             "may claim the win, give you more time or wait, and a partner may take over."
         )
+    elif draw_offered_by and kind == YOUR_MOVE:
+        label = "Draw offered"
+        text = f"The {draw_offered_by} side offers a draw in {title}: accept or decline it."
     elif flagged and kind == YOUR_MOVE:
         text = f"{flagged} ran out of time in {title}: claim the win, give more time or wait."
     elif kind == YOUR_MOVE:

@@ -95,6 +95,19 @@ def _announce(game_id: Any, sides: set[str], offers: list[DrawOffer], seats: dic
     transaction.on_commit(partial(broadcast.send, messages))
 
 
+def _ask(game_id: Any, offer: DrawOffer, seats: dict[str, list[str]]) -> None:
+    """After the commit, tell the seats asked to answer the offer (hooks.DRAW_OFFERED): its
+    side's partners while it is being agreed, every other seat once it stands; once each."""
+    standing = stands(offer, seats)
+    audience = set(seats) if standing else {offer.side_id}
+    asked = {s for side in audience for s in seats[side] if s not in offer.agreed}
+    if not asked or not hooks.DRAW_OFFERED:
+        return
+    key = f"{game_id}:draw:{offer.side_id}:{offer.made_at.isoformat()}:{int(standing)}"
+    for hook in hooks.DRAW_OFFERED:
+        transaction.on_commit(partial(hook, game_id, offer.side_id, asked, key))
+
+
 def _seeing(offers: list[DrawOffer], seats: dict[str, list[str]]) -> set[str]:
     return {side for side in seats for o in offers if is_visible(o, side, seats)}
 
@@ -142,6 +155,7 @@ def draw_answer(*, game: Game | Any, seat: Seat | None, answer: str) -> dict:
         return {"offers": [], "v": version}
     for offer in answered:
         offer.save()
+        _ask(locked.pk, offer, seats)
     _announce(locked.pk, seen_before | _seeing(offers, seats), offers, seats)
     return {"offers": offers_view(offers, side_id, seats), "v": None}
 

@@ -23,6 +23,9 @@
 - `ACCOUNT_ERASERS`: (user) inside the transaction that deletes an account: each app removes
   the personal data it keeps (the notifications app its addresses, webhooks and push
   subscriptions; the clocks app vacations).
+- `DRAW_OFFERED`: (game id, offering side, seat ids, key) after the commit of a draw offer's
+  change: the seats asked to answer it (its side's partners, then every other seat once it
+  stands); `key` names the notice, so each is sent once (the notifications app).
 - `ACCOUNT_EXPORTS`: (user) -> {name: plain data}: each app's settings of the player for
   their data export (games.account_export).
 - `EMAIL_CONFIRMED`: (user, old address, new address) when a player has confirmed their
@@ -61,6 +64,7 @@ ACT_FOR: list[Callable[[Any, Any, Any], bool]] = []
 ACCOUNT_ERASERS: list[Callable[[Any], None]] = []
 EMAIL_CONFIRMED: list[Callable[[Any, str, str], None]] = []
 ACCOUNT_EXPORTS: list[Callable[[Any], dict]] = []
+DRAW_OFFERED: list[Callable[[Any, str, set, str], None]] = []
 
 
 def after_step(done: StepDone) -> None:
