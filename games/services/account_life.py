@@ -36,7 +36,8 @@ DELETED_NAME = "deleted player"
 
 
 def name_hold_days() -> int:
-    return int(getattr(settings, "PGWEB_NAME_HOLD_DAYS", 180))
+    """How many days a deleted account's name stays held (settings.PGWEB_NAME_HOLD_DAYS)."""
+    return int(settings.PGWEB_NAME_HOLD_DAYS)
 
 
 def is_held(username: str) -> bool:
