@@ -168,6 +168,8 @@ def game_abort(*, game: Game | Any, seat: Seat | None) -> int:
         raise ServiceError(
             "game/started", "a game can be aborted only before its first move; offer a draw", 409
         )
+    for check in hooks.ABORT_CHECKS:
+        check(locked)
     return end_step(locked, seat, {"type": ENGINE_COMMAND, "outcome": "abort"})
 
 

@@ -23,6 +23,8 @@
 - `ACCOUNT_ERASERS`: (user) inside the transaction that deletes an account: each app removes
   the personal data it keeps (the notifications app its addresses, webhooks and push
   subscriptions; the clocks app vacations).
+- `ABORT_CHECKS`: (game) before a game is aborted; raise ServiceError to refuse (the
+  community app: a tournament game is played out, drawn or resigned, never aborted).
 - `DRAW_OFFERED`: (game id, offering side, seat ids, key) after the commit of a draw offer's
   change: the seats asked to answer it (its side's partners, then every other seat once it
   stands); `key` names the notice, so each is sent once (the notifications app).
@@ -65,6 +67,7 @@ ACCOUNT_ERASERS: list[Callable[[Any], None]] = []
 EMAIL_CONFIRMED: list[Callable[[Any, str, str], None]] = []
 ACCOUNT_EXPORTS: list[Callable[[Any], dict]] = []
 DRAW_OFFERED: list[Callable[[Any, str, set, str], None]] = []
+ABORT_CHECKS: list[Callable[[Any], None]] = []
 
 
 def after_step(done: StepDone) -> None:

@@ -86,3 +86,19 @@ def test_the_schema_documents_the_draw_and_abort_endpoints(client):
     paths = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()["paths"]
     assert {"get", "post"} <= set(paths["/api/v1/games/{game_id}/draw"])
     assert "post" in paths["/api/v1/games/{game_id}/abort"]
+
+
+def test_the_commands_endpoint_takes_the_sockets_draw_commands_too():
+    ann, bob = member("ann"), member("bob")
+    game = started_game(ann, bob)
+    sent = client_of(ann).post(f"/api/v1/games/{game.pk}/commands",
+                               {"id": 1, "v": 1, "command": {"type": "offer_draw"}},
+                               content_type="application/json")  # fmt: skip
+    assert sent.status_code == 200, sent.content
+    assert client_of(bob).get(f"/api/v1/games/{game.pk}/draw").json()["offers"][0]["by"] == "ge"
+    own = client_of(ann).post(f"/api/v1/games/{game.pk}/commands",
+                              {"id": 2, "v": 1, "command": {"type": "end_agreed",
+                                                            "outcome": "draw"}},
+                              content_type="application/json")  # fmt: skip
+    assert own.json()["code"] == "command/illegal"
+    assert Game.objects.get(pk=game.pk).version == 1

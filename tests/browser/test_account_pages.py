@@ -90,3 +90,18 @@ def test_a_draw_offered_on_one_board_is_accepted_on_the_other(people, live_serve
         p.wait_for_function("() => Boolean(window.pgweb.store.view?.result)")
         assert "drawn by agreement" in p.locator("#log").inner_text()
     pages_kit.shot(ann, "draw-agreed")
+
+
+def test_a_phone_player_aborts_a_game_nobody_has_moved_in(person, live_server_url):
+    ann, bob = person("phone"), person("desktop")
+    game = pages_kit.api(ann, live_server_url, "POST", "/api/v1/games",
+                         {"scenario": "meeting-at-kessel", "side": "ge"})  # fmt: skip
+    pages_kit.api(bob, live_server_url, "POST", f"/api/v1/games/{game['id']}/join", {"side": "su"})
+    ann.goto(f"{live_server_url}/games/{game['id']}/")
+    ann.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1")
+    pages_kit.fits_the_screen(ann)
+    pages_kit.shot(ann, "abort-offered-phone")
+    propose_and_confirm(ann, "Abort the game")
+    ann.wait_for_function("() => Boolean(window.pgweb.store.view?.result)")
+    assert "aborted before the first move" in ann.locator("#turn-banner").inner_text()
+    pages_kit.shot(ann, "aborted-phone")
