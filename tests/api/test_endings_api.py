@@ -10,7 +10,7 @@ from games.community.models import RatedGame, Rating
 from games.models import FINISHED, Game
 from games.notifications import content
 from tests.community.kit import member, rated_game
-from tests.gamekit import started_game
+from tests.gamekit import started_game, started_team_game
 
 pytestmark = pytest.mark.django_db
 
@@ -102,3 +102,18 @@ def test_the_commands_endpoint_takes_the_sockets_draw_commands_too():
                               content_type="application/json")  # fmt: skip
     assert own.json()["code"] == "command/illegal"
     assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_a_teams_offer_in_the_making_is_its_own_until_every_seat_agreed():
+    ann, gia, bob, ben = (member(n) for n in ("ann", "gia", "bob", "ben"))
+    game = started_team_game((ann, gia), (bob, ben))
+    draw = f"/api/v1/games/{game.pk}/draw"
+    client_of(ann).post(draw, {"answer": "offer"}, content_type="application/json")
+    assert client_of(gia).get(draw).json()["offers"][0]["agreed"] == ["ge-1"]
+    for other in (bob, ben):
+        assert client_of(other).get(draw).json() == {"offers": []}
+    # Bob's own offer now is his team's, not an answer that would tell him of theirs.
+    mine = client_of(bob).post(draw, {"answer": "offer"}, content_type="application/json").json()
+    assert [o["by"] for o in mine["offers"]] == ["su"]
+    client_of(gia).post(draw, {"answer": "offer"}, content_type="application/json")
+    assert [o["by"] for o in client_of(ben).get(draw).json()["offers"]] == ["ge", "su"]
