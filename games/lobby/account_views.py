@@ -79,13 +79,15 @@ def delete(request: HttpRequest) -> HttpResponse:
         messages.error(request, "Type your name exactly to confirm the deletion.")
         return redirect("account-settings")
     try:
-        account_life.account_delete(user=request.user, password=request.POST.get("password"))
+        shown_as = account_life.account_delete(
+            user=request.user, password=request.POST.get("password")
+        )
     except services.ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("account-settings")
     logout(request)
-    messages.success(request, "Your account is deleted. Your games stay for the other players.")
-    return redirect("lobby")
+    context = {"shown_as": shown_as, "hold_days": account_life.name_hold_days()}
+    return render(request, "accounts/deleted.html", context)
 
 
 # Password reset: Django's views and tokens, with pgweb's pages and mail.

@@ -44,7 +44,8 @@ def test_the_account_page_changes_the_address_exports_and_deletes(
     page.fill("input[name=confirm_name]", name)
     page.fill("input[name=password]", PASSWORD)
     page.click("button.danger")
-    page.wait_for_url(live_server_url + "/")
+    page.locator("h1", has_text="Your account is deleted").wait_for()
+    assert "deleted player" in page.locator("main").inner_text()
     assert page.locator("a.signin-link").is_visible()
     pages_kit.shot(page, f"account-deleted-{viewport}")
 
