@@ -8,6 +8,8 @@ deliveries go (services.hooks.ACCOUNT_ERASERS).
 
 from __future__ import annotations
 
+import logging
+import smtplib
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -21,6 +23,8 @@ from django.urls import reverse
 
 from games.notifications.models import Delivery, NotificationSettings, PushSubscription
 from games.notifications.preferences import settings_of
+
+logger = logging.getLogger(__name__)
 
 SALT = "pgweb.notifications.verify"
 MAX_AGE = timedelta(days=3)
@@ -44,7 +48,8 @@ def address_saved(user: Any, prefs: NotificationSettings, before: str) -> bool:
 
 
 def send_link(user: Any, email: str) -> str:
-    """Mail the verification link for `email` to it; return the link's token."""
+    """Mail the verification link for `email` to it; return the link's token. A mail server
+    that fails is logged, not raised: the settings page offers to send the link again."""
     token = signing.dumps({"u": user.pk, "e": email}, salt=SALT)
     context = {
         "username": user.get_username(),
@@ -52,12 +57,15 @@ def send_link(user: Any, email: str) -> str:
         "link": settings.SITE_URL + reverse("notifications-verify", args=[token]),
         "days": MAX_AGE.days,
     }
-    send_mail(
-        subject="Confirm your address for pgweb's notifications",
-        message=render_to_string("notifications/email/verify.txt", context),
-        from_email=None,
-        recipient_list=[email],
-    )
+    try:
+        send_mail(
+            subject="Confirm your address for pgweb's notifications",
+            message=render_to_string("notifications/email/verify.txt", context),
+            from_email=None,
+            recipient_list=[email],
+        )
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.warning("the verification link to %s could not be sent: %s", email, exc)
     return token
 
 

@@ -10,6 +10,7 @@ password and no way to sign in; every app removes the personal data it keeps
 from __future__ import annotations
 
 import secrets
+import smtplib
 from datetime import timedelta
 from typing import Any
 
@@ -84,12 +85,17 @@ def email_change_request(*, user: Any, email: str) -> str:
     link = settings.SITE_URL + reverse("account-email-confirm", args=[token])
     context = {"username": user.get_username(), "email": email, "link": link,
                "days": EMAIL_CHANGE_MAX_AGE.days}  # fmt: skip
-    send_mail(
-        subject="Confirm your new e-mail address for pgweb",
-        message=render_to_string("accounts/email_change_mail.txt", context),
-        from_email=None,
-        recipient_list=[email],
-    )
+    try:
+        send_mail(
+            subject="Confirm your new e-mail address for pgweb",
+            message=render_to_string("accounts/email_change_mail.txt", context),
+            from_email=None,
+            recipient_list=[email],
+        )
+    except (smtplib.SMTPException, OSError) as exc:  # nothing changed: the player may retry
+        raise ServiceError(
+            "account/mail_failed", f"the mail could not be sent ({exc}); try again later", 503
+        ) from None
     return token
 
 

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 
 from games.notifications.models import NotificationSettings
 from games.notifications.preferences import settings_of
+from tests.notifications.servers import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -58,4 +59,15 @@ def test_the_api_mails_the_confirmation_link_too(ann, smtp_server, client):
                          content_type="application/json")  # fmt: skip
     assert (answer.status_code, answer.json()) == (202, {"sent_to": "ann@api.example.test"})
     assert [m["To"] for m in smtp_server.messages] == ["ann@api.example.test"]
+    assert email_of(ann) == "ann@example.test"
+
+
+def test_a_mail_server_that_is_down_is_said_and_changes_nothing(ann, client, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", free_port()  # nobody listens
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    client.force_login(ann)
+    answer = client.post("/api/v1/account/email", {"email": "ann@down.example.test"},
+                         content_type="application/json")  # fmt: skip
+    assert (answer.status_code, answer.json()["code"]) == (503, "account/mail_failed")
     assert email_of(ann) == "ann@example.test"
