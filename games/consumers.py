@@ -115,6 +115,7 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         have_version = int(have) if have is not None and have.isdigit() else None
         self.last = have_version if have_version is not None else 0
         await self._catch_up(have_version)
+        await self._send_offers()
         frame = await in_db_thread(services.presence_enter)(
             channel_name=self.channel_name, game_id=self.game_id, user=user, seat_pk=member.seat_pk
         )
@@ -138,6 +139,17 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         for version, text in frames:
             await self.send(text_data=text)
             self.last = version
+
+    async def _send_offers(self) -> None:
+        """A side's players and coaches learn of the draw offers they may see on connecting
+        (later changes come in `offer` frames to the side's group)."""
+        if self.member.side_id is None:
+            return
+        found = await in_db_thread(services.draw_offers_for)(
+            game=self.game_id, side_id=self.member.side_id
+        )
+        if found["offers"]:
+            await self._send_frame(protocol.offer_frame(found["offers"]))
 
     async def _announce(self, frame: dict) -> None:
         groups = await in_db_thread(selectors.groups_of)(self.game_id)

@@ -206,6 +206,27 @@ class ChatMessage(models.Model):
         return f"[{self.channel}] {self.user}: {self.text[:40]}"
 
 
+class DrawOffer(models.Model):
+    """A draw offered in a game being played: the seats that have said yes so far.
+
+    One per side at a time. The offering side's seats agree first, seen by that side only;
+    once all of them have, the other sides see it and accept or decline
+    (games/services/endings.py)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="draw_offers")
+    side_id = models.CharField(max_length=40)  # the side that offers
+    agreed = models.JSONField(default=list)  # seat ids, of every side, that said yes
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "side_id"], name="one_draw_offer_per_side")
+        ]
+
+    def __str__(self) -> str:
+        return f"draw offered by {self.side_id} in {self.game_id}"
+
+
 class CoachInvite(models.Model):
     """A side's invitation to follow its view live, as a coach who may never act.
 
@@ -320,3 +341,14 @@ class Rematch(models.Model):
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
     next_game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+
+
+class NameHold(models.Model):
+    """The name of a deleted account, kept from everyone else until `until`, so nobody can
+    pass for the player their opponents knew (games/services/account_life.py)."""
+
+    name = models.CharField(max_length=150, unique=True)  # lower case
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.name} held until {self.until:%Y-%m-%d}"

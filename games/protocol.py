@@ -37,6 +37,7 @@ ERROR = "error"
 PRESENCE = "presence"
 PONG = "pong"
 CLOCK = "clock"  # the clocks changed outside a step: {"now", "v", "clocks", "events"}
+OFFER = "offer"  # the draw offers this side may see changed: {"offers": [...]}
 
 CHAT_CHANNELS = ("side", "players", "spectators")
 
@@ -216,6 +217,11 @@ def pong_frame(version: int | None = None) -> dict:
 
 def chat_frame(channel: str, sender: str, text: str, at: str) -> dict:
     return {"t": CHAT, "d": {"channel": channel, "from": sender, "text": text, "at": at}}
+
+
+def offer_frame(offers: list[dict]) -> dict:
+    """The draw offers one side may see (games/services/endings.py); [] when none is left."""
+    return {"t": OFFER, "d": {"offers": offers}}
 
 
 def presence_frame(seats: dict[str, int], spectators: int) -> dict:

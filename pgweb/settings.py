@@ -413,6 +413,8 @@ LOGGING = {
 
 # A player's vacation days a year (games.clocks.vacation), unless set per player.
 PGWEB_VACATION_DAYS = int(os.environ.get("PGWEB_VACATION_DAYS", "30"))
+# How long a deleted account's name is kept from new accounts (games/services/account_life.py).
+PGWEB_NAME_HOLD_DAYS = int(os.environ.get("PGWEB_NAME_HOLD_DAYS", "180"))
 # Bots (games.botplay): PGWEB_BOTS_RUN=0 keeps this process's bot runner idle (tests that
 # drive bots by hand); in live games a bot pauses before each new activation (and briefly
 # between the commands of one) so people can follow; a bot's claim on a turn is a lease a

@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.serializers import CredentialsSerializer, UserSerializer
+from games.services import account_life
 from games.services.errors import ServiceError
 from games.services.usernames import clean_username
 from games.throttles import GuestThrottle, SignupThrottle
@@ -31,7 +32,7 @@ def guest_name() -> str:
     users = get_user_model().objects
     for digits in (4, 4, 4, 6, 8):
         name = f"Grenadier-{secrets.randbelow(10**digits):0{digits}d}"
-        if not users.filter(username=name).exists():
+        if not users.filter(username=name).exists() and not account_life.is_held(name):
             return name
     return f"Grenadier-{secrets.token_hex(6)}"
 

@@ -6,7 +6,7 @@ from csp.decorators import csp_update
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import auth, coaching, games, views
+from games.api import account, auth, coaching, endings, games, views
 
 # Swagger UI sets inline styles on its elements; its script is served apart (the split view)
 # so scripts stay 'self' only, and only this page relaxes style-src.
@@ -23,6 +23,9 @@ urlpatterns = [
     path("auth/login", auth.LoginView.as_view(), name="api-auth-login"),
     path("auth/logout", auth.LogoutView.as_view(), name="api-auth-logout"),
     path("auth/session", auth.SessionView.as_view(), name="api-auth-session"),
+    path("account/export", account.ExportView.as_view(), name="api-account-export"),
+    path("account/email", account.EmailView.as_view(), name="api-account-email"),
+    path("account/delete", account.DeleteView.as_view(), name="api-account-delete"),
     path("scenarios", games.ScenarioListView.as_view(), name="api-scenarios"),
     path("scenarios/<str:scenario_id>", games.ScenarioDetailView.as_view(), name="api-scenario"),
     path(
@@ -32,6 +35,8 @@ urlpatterns = [
     path("games/<str:game_id>", games.GameDetailView.as_view(), name="api-game"),
     path("games/<str:game_id>/join", games.JoinView.as_view(), name="api-game-join"),
     path("games/<str:game_id>/resign", games.ResignView.as_view(), name="api-game-resign"),
+    path("games/<str:game_id>/draw", endings.DrawView.as_view(), name="api-game-draw"),
+    path("games/<str:game_id>/abort", endings.AbortView.as_view(), name="api-game-abort"),
     path("games/<str:game_id>/view", games.ViewView.as_view(), name="api-game-view"),
     path("games/<str:game_id>/legal", games.LegalView.as_view(), name="api-game-legal"),
     path("games/<str:game_id>/preview", games.PreviewView.as_view(), name="api-game-preview"),

@@ -16,13 +16,26 @@ class ClocksConfig(AppConfig):
     def ready(self) -> None:
         """Plug the clocks into the services' hooks, the views and the sweep."""
         from games import engine_adapter
-        from games.clocks import absence, control, jobs, readings, receivers, service, sweep
+        from games.clocks import (
+            absence,
+            control,
+            jobs,
+            readings,
+            receivers,
+            service,
+            sweep,
+            vacation,
+        )
         from games.lobby import selectors as lobby
         from games.services import hooks
 
         hooks.OPTION_CHECKS["time_control"] = control.normalize
         if absence.may_act_for not in hooks.ACT_FOR:
             hooks.ACT_FOR.append(absence.may_act_for)
+        if vacation.export not in hooks.ACCOUNT_EXPORTS:
+            hooks.ACCOUNT_EXPORTS.append(vacation.export)
+        if vacation.erase not in hooks.ACCOUNT_ERASERS:
+            hooks.ACCOUNT_ERASERS.append(vacation.erase)
         if service.on_step not in hooks.AFTER_STEP:
             hooks.AFTER_STEP.append(service.on_step)
         if readings.view_extra not in engine_adapter.VIEW_EXTRAS:

@@ -102,3 +102,21 @@ def _settle_games(user: Any, now: datetime, text: str) -> None:
     for game_id in jobs.timed_games_of(user.pk, controls.CORRESPONDENCE):
         service.settle_now(game_id, now)
         service.log(game_id, "vacation", "", text, at=now)
+
+
+def erase(user: Any) -> None:
+    """services.hooks.ACCOUNT_ERASERS: a deleted account's vacations and allowance go; the
+    player has no game in progress by then (games.services.account_life), so no clock waits
+    on them."""
+    Vacation.objects.filter(user=user).delete()
+    VacationAllowance.objects.filter(user=user).delete()
+
+
+def export(user: Any) -> dict:
+    """services.hooks.ACCOUNT_EXPORTS: the player's vacations."""
+    rows = Vacation.objects.filter(user=user).order_by("starts_at")
+    return {
+        "vacations": [
+            {"starts_at": v.starts_at.isoformat(), "ends_at": v.ends_at.isoformat()} for v in rows
+        ]
+    }

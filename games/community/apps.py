@@ -33,6 +33,7 @@ class CommunityConfig(AppConfig):
             (hooks.SEEK_FITS, matchmaking.seeks_fit),
             (hooks.SEEK_OPTIONS, matchmaking.seek_options),
             (hooks.AFTER_STEP, game_end.on_step),
+            (hooks.ABORT_CHECKS, game_end.check_abort),
         ):
             if hook not in table:
                 table.append(hook)

@@ -121,6 +121,8 @@ def rate_game(game_id: Any, now: datetime | None = None) -> RatedGame | None:
     for seat in seats:
         teams.setdefault(seat.side.side_id, []).append(seat.user)
     reason = _unrated_reason(teams)
+    if (game.result or {}).get("agreed") == "abort":  # D-AGREE-1: never played, never rated
+        reason = "aborted before the first move"
     if reason:
         record.status, record.reason = UNRATED, reason
         record.save()

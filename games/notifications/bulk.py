@@ -32,7 +32,8 @@ CHUNK = 500  # rows and keys per statement
 class Notice:
     """One notification to the players in some seats of one game. `key` names it (unique per
     game and event); `flagged` is the name of a side that ran out of time, if that is what
-    it says; `after` and `events` are the step it describes, if any."""
+    it says; `after` and `events` are the step it describes, if any; `draw_offered_by` the
+    name of a side whose draw offer the players are asked to answer."""
 
     game_id: Any
     kind: str
@@ -42,6 +43,7 @@ class Notice:
     flagged: str = ""
     after: Any = None
     events: tuple[dict, ...] = ()
+    draw_offered_by: str = ""  # the name of a side offering a draw (games/services/endings.py)
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class Facts:
             kind=notice.kind, game_id=notice.game_id, scenario_id=self.scenario.get(game, ""),
             side_id=person.side_id, side_names=self.names.get(game, {}), after=notice.after,
             events=list(notice.events), remaining=notice.remaining, flagged=notice.flagged,
+            draw_offered_by=notice.draw_offered_by,
         )  # fmt: skip
 
 

@@ -65,6 +65,10 @@ def _result_words(result: dict | None, names: dict[str, str]) -> str:
     if not result:
         return "The game has ended."
     winner = result.get("winner")
+    if result.get("agreed") == "abort":
+        return "It was aborted before its first move (not rated)."
+    if result.get("agreed") == "draw":
+        return "The players agreed a draw."
     if not winner:
         return "The game has ended in a draw."
     level = result.get("level")
@@ -82,10 +86,12 @@ def message(
     events: list[dict] | None = None,
     remaining: str = "",
     flagged: str = "",
+    draw_offered_by: str = "",
 ) -> dict:
     """The message of one notification for a player on side `side_id`. `flagged`: the name
     of a side that has just run out of time (its own players are told it ran out; the
-    others that it is their decision)."""
+    others that it is their decision). `draw_offered_by`: the name of a side whose draw offer
+    this player is asked to answer."""
     title = scenario_title(scenario_id)
     turn = getattr(after, "turn", None)
     lines: list[str] = []
@@ -96,6 +102,9 @@ def message(
             f"Your side ({flagged}) ran out of time in {title}. You may play on: your opponent "
             "may claim the win, give you more time or wait, and a partner may take over."
         )
+    elif draw_offered_by and kind == YOUR_MOVE:
+        label = "Draw offered"
+        text = f"The {draw_offered_by} side offers a draw in {title}: accept or decline it."
     elif flagged and kind == YOUR_MOVE:
         text = f"{flagged} ran out of time in {title}: claim the win, give more time or wait."
     elif kind == YOUR_MOVE:

@@ -116,7 +116,7 @@ def _send_held(prefs: NotificationSettings, key: str, now: datetime) -> list[int
     Delivery.objects.filter(pk__in=stale).update(
         status=DROPPED, last_error="no longer your move when the digest went out"
     )
-    if not fresh or not prefs.email:
+    if not fresh or not prefs.mail_address:
         return []
     ids = outbox.make(
         prefs=prefs, kind=YOUR_MOVE, message=digest_message(fresh), channels=(EMAIL,),

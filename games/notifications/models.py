@@ -21,6 +21,9 @@ class NotificationSettings(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_settings"
     )
     email = models.EmailField(blank=True, default="")
+    # Mail goes to `email` only once its owner has followed the link sent there (or it is the
+    # account's own confirmed address): games.notifications.verify.
+    email_verified = models.BooleanField(default=False)
     # A daily digest of "your move" mails instead of one mail per move, at the hour the
     # player picks in their time zone (games.notifications.digest).
     email_digest = models.BooleanField(default=False)
@@ -48,6 +51,11 @@ class NotificationSettings(models.Model):
 
     def __str__(self) -> str:
         return f"notification settings of {self.user}"
+
+    @property
+    def mail_address(self) -> str:
+        """The address mail may go to: the e-mail address once verified, else ""."""
+        return self.email if self.email and self.email_verified else ""
 
     def wants(self, channel: str, kind: str) -> bool:
         """Whether this kind is switched on for this channel."""

@@ -51,7 +51,7 @@ def targets(
     """Where one channel goes for a player: an address, a URL, or each push subscription
     (`pushes`: the subscription ids, when the caller read them already)."""
     if channel == EMAIL:
-        return [prefs.email] if prefs.email else []
+        return [prefs.mail_address] if prefs.mail_address else []  # verified addresses only
     if channel == WEBHOOK:
         return [prefs.webhook_url] if prefs.webhook_url else []
     if channel == PUSH:

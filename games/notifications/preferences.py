@@ -16,7 +16,10 @@ def settings_of(user: Any) -> NotificationSettings:
     if found is not None:
         return found
     made, _ = NotificationSettings.objects.get_or_create(
-        user=user, defaults={"email": getattr(user, "email", "") or ""}
+        user=user,
+        # The account's address was confirmed when it was set (games.services.account_life).
+        defaults={"email": getattr(user, "email", "") or "",
+                  "email_verified": bool(getattr(user, "email", ""))},
     )
     return made
 

@@ -53,7 +53,9 @@ def seated(game_id: Any, seat_ids: set[str]) -> list[Recipient]:
         return []
     marks = ", ".join(["%s"] * len(seat_ids))
     with connection.cursor() as cursor:
-        cursor.execute(_SEATED.format(marks=marks), [_game_key(game_id), *sorted(seat_ids)])
+        cursor.execute(
+            _SEATED.format(marks=marks), [True, _game_key(game_id), *sorted(seat_ids)]
+        )
         rows = cursor.fetchall()
     return [Recipient(u, s, side, bool(r)) for u, s, side, r in rows]
 
@@ -76,7 +78,8 @@ _SEATED = (
     f"SELECT s.{_col(Seat, 'user')}, s.{_col(Seat, 'seat_id')}, d.{_col(Side, 'side_id')}, "
     f"(EXISTS (SELECT 1 FROM {_table(NotificationSettings)} n "
     f"WHERE n.{_col(NotificationSettings, 'user')} = s.{_col(Seat, 'user')} "
-    f"AND (n.{_col(NotificationSettings, 'email')} <> '' "
+    f"AND ((n.{_col(NotificationSettings, 'email')} <> '' "
+    f"AND n.{_col(NotificationSettings, 'email_verified')} = %s) "
     f"OR n.{_col(NotificationSettings, 'webhook_url')} <> '')) "
     f"OR EXISTS (SELECT 1 FROM {_table(PushSubscription)} p "
     f"WHERE p.{_col(PushSubscription, 'user')} = s.{_col(Seat, 'user')})) "

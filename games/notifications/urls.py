@@ -19,5 +19,7 @@ urlpatterns = [
         views.push_unsubscribe,
         name="notifications-push-unsubscribe",
     ),
+    path("notifications/verify/", views.verify_again, name="notifications-verify-again"),
+    path("notifications/verify/<str:token>/", views.verify_address, name="notifications-verify"),
     path("notifications/sw.js", views.service_worker, name="notifications-sw"),
 ]

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.notifications import digest, outbox, tasks, vapid
+from games.notifications import digest, outbox, tasks, vapid, verify
 from games.notifications.addresses import AddressRefused
 from games.notifications.forms import SettingsForm
 from games.notifications.kinds import CHANNEL_LABELS, CHANNELS, KIND_LABELS
@@ -23,6 +23,7 @@ from games.notifications.preferences import settings_of, switch_off
 from games.notifications.senders.push import check_endpoint
 from games.notifications.unsubscribe import ALL, read_token
 from games.textcheck import first_bad_text
+from games.throttles import throttle_check
 
 SERVICE_WORKER = Path(__file__).resolve().parents[2] / "static" / "notifications" / "sw.js"
 
@@ -34,13 +35,18 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     prefs = settings_of(request.user)
     if request.method == "POST":
         before = digest.snapshot(prefs)
+        before_email = prefs.email  # the form writes the instance as it validates
         form = SettingsForm(request.POST, instance=prefs)
         if form.is_valid():
             with transaction.atomic():
                 prefs = form.save()
+                linked = verify.address_saved(request.user, prefs, before_email)
                 ids = digest.settings_changed(before, prefs)
                 transaction.on_commit(lambda: tasks.enqueue_sends(ids))
-            messages.success(request, "Notification settings saved.")
+            saved = "Notification settings saved."
+            if linked:
+                saved += f" We sent a link to {prefs.email}: mail goes there once you follow it."
+            messages.success(request, saved)
             return redirect("notifications-settings")
     else:
         form = SettingsForm(instance=prefs)
@@ -53,10 +59,31 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "webhook_secret": prefs.webhook_secret,
         "next_digest_at": prefs.next_digest_at if prefs.email_digest else None,
         "held": Delivery.objects.filter(user=request.user, status=DIGEST).count(),
+        "unverified": prefs.email if prefs.email and not prefs.email_verified else "",
     }
     return render(
         request, "notifications/settings.html", context, status=400 if form.errors else 200
     )
+
+
+@login_required
+@require_POST
+def verify_again(request: HttpRequest) -> HttpResponse:
+    """Mail the verification link again to the address set."""
+    prefs = settings_of(request.user)
+    if prefs.email and not prefs.email_verified:
+        throttle_check("signup", request)  # a mail per click: held back like sign-ups
+        verify.send_link(request.user, prefs.email)
+        messages.info(request, f"We sent a new link to {prefs.email}.")
+    return redirect("notifications-settings")
+
+
+@require_GET
+def verify_address(request: HttpRequest, token: str) -> HttpResponse:
+    """Follow the link mailed to a notification address: mail may go there from now on."""
+    prefs = verify.confirm(token)
+    context = {"email": prefs.email if prefs else "", "invalid": prefs is None}
+    return render(request, "notifications/verified.html", context, status=400 if prefs is None else 200)
 
 
 @csrf_exempt  # RFC 8058: mail clients POST "List-Unsubscribe=One-Click" with no cookie

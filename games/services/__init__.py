@@ -11,6 +11,7 @@ from games.services.accounts import guest_claim, is_guest
 from games.services.chat import chat_post
 from games.services.commands import Outcome, command_submit
 from games.services.division import division_set
+from games.services.endings import draw_answer, draw_offers_for, game_abort
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign, game_start
 from games.services.matchmaking import seek_cancel, seek_create, seek_pair
@@ -36,6 +37,9 @@ __all__ = [
     "presence_touch",
     "presence_touch_many",
     "division_set",
+    "draw_answer",
+    "draw_offers_for",
+    "game_abort",
     "game_leave",
     "game_rematch",
     "guest_claim",

@@ -15,7 +15,8 @@ from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
 from games.lobby import notify as lobby_notify
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
-from games.services import aftercommit, hooks
+from games.services import aftercommit, endings, hooks
+from games.services.errors import ServiceError
 from games.services.race import lost_race_message
 
 
@@ -63,6 +64,16 @@ def command_submit(
     game_id = getattr(game, "pk", game)
     if seat is None or str(seat.game_id) != str(game_id):
         return Outcome(client_id, code="seat/none", message="you have no seat in this game")
+    kind = command.get("type") if isinstance(command, dict) else None
+    kind = kind if isinstance(kind, str) else None
+    if kind in endings.COMMANDS:
+        return _agreement(game_id, seat, kind, client_id)
+    if kind == endings.ENGINE_COMMAND:
+        return Outcome(
+            client_id, code="command/illegal",
+            message="end_agreed: a draw is agreed with offer_draw and accept_draw, an abort "
+            "with abort (D-AGREE-1)",
+        )  # fmt: skip
     try:
         return _submit(game_id, seat, command, base_version, client_id)
     except _Refused as exc:
@@ -75,6 +86,22 @@ def command_submit(
         return Outcome(
             client_id, code="state/stale_version", message="another command was applied first"
         )
+
+
+def _agreement(game_id: Any, seat: Seat, kind: str, client_id: int | None) -> Outcome:
+    """A draw offer's answer or an abort: acknowledged with the version it made, or the
+    game's version when it only changed the offers (they come in `offer` frames)."""
+    try:
+        if kind == "abort":
+            version = endings.game_abort(game=game_id, seat=seat)
+        else:
+            answer = endings.COMMANDS[kind]
+            version = endings.draw_answer(game=game_id, seat=seat, answer=answer)["v"]
+    except ServiceError as exc:
+        return Outcome(client_id, code=exc.code, message=exc.message)
+    if version is None:
+        version = Game.objects.filter(pk=game_id).values_list("version", flat=True).get()
+    return Outcome(client_id, version=version)
 
 
 def _prior_version(game_id: Any, seat: Seat, client_id: int | None) -> int | None:

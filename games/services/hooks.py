@@ -20,6 +20,18 @@
 - `ACT_FOR`: (game id, user, seat) -> True when the user may act for that seat of a partner
   (the clocks app: a seat they took over, or whose player is on vacation); the socket then
   sends their commands for it through the same command_submit.
+- `ACCOUNT_ERASERS`: (user) inside the transaction that deletes an account: each app removes
+  the personal data it keeps (the notifications app its addresses, webhooks and push
+  subscriptions; the clocks app vacations).
+- `ABORT_CHECKS`: (game) before a game is aborted; raise ServiceError to refuse (the
+  community app: a tournament game is played out, drawn or resigned, never aborted).
+- `DRAW_OFFERED`: (game id, offering side, seat ids, key) after the commit of a draw offer's
+  change: the seats asked to answer it (its side's partners, then every other seat once it
+  stands); `key` names the notice, so each is sent once (the notifications app).
+- `ACCOUNT_EXPORTS`: (user) -> {name: plain data}: each app's settings of the player for
+  their data export (games.account_export).
+- `EMAIL_CONFIRMED`: (user, old address, new address) when a player has confirmed their
+  account's new address (the notifications app follows it, the address being verified).
 """
 
 from __future__ import annotations
@@ -51,6 +63,11 @@ SEEK_STORED: list[Callable[[Any, dict], None]] = []
 SEEK_FITS: list[Callable[[Any, Any, datetime], bool]] = []
 SEEK_OPTIONS: list[Callable[[list], dict]] = []
 ACT_FOR: list[Callable[[Any, Any, Any], bool]] = []
+ACCOUNT_ERASERS: list[Callable[[Any], None]] = []
+EMAIL_CONFIRMED: list[Callable[[Any, str, str], None]] = []
+ACCOUNT_EXPORTS: list[Callable[[Any], dict]] = []
+DRAW_OFFERED: list[Callable[[Any, str, set, str], None]] = []
+ABORT_CHECKS: list[Callable[[Any], None]] = []
 
 
 def after_step(done: StepDone) -> None:

@@ -13,7 +13,6 @@ from games import broadcast, steplog
 from games import engine_adapter as engine
 from games.models import (
     ACTIVE,
-    FINISHED,
     OPEN,
     SPECTATE_PUBLIC,
     SPECTATOR_POLICIES,
@@ -25,6 +24,7 @@ from games.models import (
 )
 from games.services import hooks
 from games.services.division import divided_opening_state
+from games.services.endings import end_step
 from games.services.errors import ServiceError
 
 MAX_SEATS_PER_SIDE = 4
@@ -225,41 +225,5 @@ def game_resign(*, game: Game | Any, seat: Seat) -> int:
         raise ServiceError("seat/none", "you have no seat in this game", 403)
     if locked.status != ACTIVE:
         raise ServiceError("game/over", f"the game is {locked.status}", 409)
-    before = engine.decode_state(locked.pk, locked.version, locked.state)
     # The engine's resign command (D-RESIGN-1): stored and replayed like any other step.
-    try:
-        applied = engine.apply_command(
-            before, seat.seat_id, {"type": "resign"}, locked.seed, locked.dice_position
-        )
-    except engine.RulesError as exc:
-        raise ServiceError(exc.code, exc.message, 409) from None
-    after, events = applied.state, applied.events
-    result = engine.result_of(after)
-    version = locked.version + 1
-    raw = engine.encode_state(after)
-    GameStep.objects.create(
-        game=locked,
-        version=version,
-        seat=seat,
-        command={"type": "resign"},
-        events=events,
-        dice=applied.dice,
-        checkpoint=steplog.checkpoint_of(version, after, raw),
-    )
-    now = timezone.now()
-    Game.objects.filter(pk=locked.pk, version=locked.version).update(
-        version=version,
-        state=raw,
-        dice_position=applied.dice_position,
-        status=FINISHED,
-        result=result,
-        finished_at=now,
-    )
-    hooks.after_step(hooks.StepDone(locked.pk, version, seat.seat_id, before, after, now))
-    transaction.on_commit(partial(engine.remember_state, locked.pk, version, after))
-    transaction.on_commit(
-        partial(
-            broadcast.publish_step, locked.pk, version, before, after, events, locked.spectators
-        )
-    )
-    return version
+    return end_step(locked, seat, {"type": "resign"})

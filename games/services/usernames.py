@@ -22,6 +22,7 @@ from confusable_homoglyphs import confusables
 from django.contrib.auth import get_user_model
 from django.db.models.functions import Length
 
+from games.services.account_life import name_check
 from games.services.errors import ServiceError
 
 MIN_CHARS, MAX_CHARS = 2, 30
@@ -82,6 +83,7 @@ def clean_username(name: Any, *, user: Any = None) -> str:
         raise ServiceError("auth/bad_username", "the name mixes scripts that imitate each other")
     if GUEST_NAME.match(name):
         raise ServiceError("auth/bad_username", "names starting Grenadier- are kept for guests")
+    name_check(name)  # a deleted account's name is held for a while
     mark = skeleton(name)
     # Folding keeps the length, so only names as long can read alike.
     others = get_user_model().objects.annotate(chars=Length("username")).filter(chars=len(name))

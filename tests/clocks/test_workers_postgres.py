@@ -44,7 +44,8 @@ made = {"windows": {}, "flagged": [], "reminded": [], "vacations": [], "digests"
 def pair(name, control, email=False):
     a, b = User.objects.create_user(f"{name}-a"), User.objects.create_user(f"{name}-b")
     for u in (a, b):
-        NotificationSettings.objects.create(user=u, email=f"{u.username}@example.test" if email else "")
+        NotificationSettings.objects.create(user=u, email=f"{u.username}@example.test" if email else "",
+                                            email_verified=email)
     g = services.game_create(user=a, scenario="meeting-at-kessel", side="ge",
                              options={"time_control": control})
     services.game_join(game=g, user=b, side="su")
@@ -77,7 +78,7 @@ for n in range(VACATIONS):  # a vacation that ended a second ago, not yet applie
 for n in range(DIGESTS):  # a digest due now, holding two games where it is their move
     player = User.objects.create_user(f"digest{n}")
     NotificationSettings.objects.create(
-        user=player, email=f"digest{n}@example.test", email_digest=True,
+        user=player, email=f"digest{n}@example.test", email_verified=True, email_digest=True,
         next_digest_at=now - timedelta(seconds=1))
     for m in range(2):
         g = services.game_create(user=player, scenario="meeting-at-kessel", side="ge")

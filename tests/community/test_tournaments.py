@@ -259,3 +259,20 @@ def test_a_tournament_plays_scenarios_of_one_game_only(members):
         service.tournament_create(user=ann, name="Mixed", kind="swiss", rounds=2,
                                   scenarios=["meeting-at-kessel", "pl-hollenbach"])
     assert "one game" in err.value.message
+
+
+def test_a_tournament_game_cannot_be_aborted_but_may_be_drawn(members):
+    ann, bob = members("ann", "bob")
+    t = swiss(ann, rounds=1)
+    entered(t, bob)
+    service.tournament_start(tournament=t, by=ann)
+    [pairing] = games_of(t, 1)
+    seats = {s.side.side_id: s for s in Seat.objects.filter(game=pairing.game)
+             .select_related("side")}  # fmt: skip
+    with pytest.raises(services.ServiceError) as err:
+        services.game_abort(game=pairing.game, seat=seats["ge"])
+    assert err.value.code == "game/tournament"
+    assert Game.objects.get(pk=pairing.game_id).status == ACTIVE
+    services.draw_answer(game=pairing.game, seat=seats["ge"], answer="offer")
+    services.draw_answer(game=pairing.game, seat=seats["su"], answer="accept")
+    assert Game.objects.get(pk=pairing.game_id).status == FINISHED

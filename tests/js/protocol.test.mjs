@@ -92,6 +92,7 @@ test("every server frame type parses to just the keys it defines", () => {
     [{ t: "error", d: { code: "frame/unknown" } }, { t: "error", code: "frame/unknown", message: "" }],
     [{ t: "chat", d: { channel: "side", text: "hi", from: "ann" } }, { t: "chat", d: { channel: "side", text: "hi", from: "ann" } }],
     [{ t: "presence", d: { seats: [] } }, { t: "presence", d: { seats: [] } }],
+    [{ t: "offer", d: { offers: [{ by: "ge", stands: true }] } }, { t: "offer", d: { offers: [{ by: "ge", stands: true }] } }],
     [{ t: "pong" }, { t: "pong" }],
     [{ t: "pong", v: 12 }, { t: "pong", v: 12 }],
   ];
@@ -127,6 +128,7 @@ test("an unknown or broken frame is dropped with a warning, not a crash", () => 
     '{"t":"reject","id":1}',
     '{"t":"error","message":"no code"}',
     '{"t":"chat","d":"hi"}',
+    '{"t":"offer","d":{}}',
   ];
   for (const text of bad) {
     const logger = quietLogger();

@@ -38,7 +38,7 @@ def wired(axis_player, allied_player, receiver, smtp_server, client):
     browsers = {}
     for side, user in (("ge", axis_player), ("su", allied_player)):
         prefs = settings_of(user)
-        prefs.email = f"{side}@example.test"
+        prefs.email, prefs.email_verified = f"{side}@example.test", True
         prefs.webhook_url = receiver.url(f"/hook/{side}")
         prefs.save()
         browsers[side] = Browser()

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.django_db
 def with_email(user, **switches):
     prefs = settings_of(user)
     prefs.email = f"{user.username}@example.test"
+    prefs.email_verified = True  # its owner followed the link (test_email_verification.py)
     for name, on in switches.items():
         setattr(prefs, name, on)
     prefs.save()

@@ -75,7 +75,7 @@ def test_no_channel_carries_a_hidden_enemy_counter_or_where_it_stands(
     browsers = {}
     for side, user in players.items():
         prefs = settings_of(user)
-        prefs.email = f"{side}@example.test"
+        prefs.email, prefs.email_verified = f"{side}@example.test", True
         prefs.webhook_url = receiver.url(f"/hook/{side}")
         prefs.save()
         browsers[side] = Browser()

@@ -137,7 +137,7 @@ def test_a_player_with_the_game_open_gets_no_mail_the_page_tells_them(
 ):
     for user in (axis_player, allied_player):
         prefs = settings_of(user)
-        prefs.email = f"{user.username}@example.test"
+        prefs.email, prefs.email_verified = f"{user.username}@example.test", True
         prefs.save()
     with django_capture_on_commit_callbacks(execute=True):
         game = started_game(axis_player, allied_player)

@@ -18,7 +18,7 @@ from .core import activation as act
 from .core import state as st
 from .core.commands import Command, Event, parse_command
 from .core.registry import counter_type, parse_hex, scenario_for
-from .core.resign import resign
+from .core.resign import end_agreed, resign
 from .core.victory import record_control
 from .double_blind import knowledge, razvedka, redaction
 
@@ -110,6 +110,8 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
     if t == "resign":  # any seat, in or out of turn (D-RESIGN-1)
 
         return resign(state, me)
+    if t == "end_agreed":  # the server has checked every seat agreed (D-AGREE-1)
+        return end_agreed(state, me, cmd.get("outcome"))
     if state.phase == st.INITIATIVE:
         if t != "roll_initiative":
             raise IllegalCommand(f"{t}: the turn starts with the initiative roll (3.0)", rule="3.0")

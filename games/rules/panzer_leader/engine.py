@@ -48,6 +48,10 @@ def apply(state: GameState, seat: str, command: Any, dice) -> tuple[GameState, l
                         "resigned": side}
         events.append({"type": "game_over", **state.result})
         return state, events
+    if t == "end_agreed":  # the server has checked every seat agreed (D-AGREE-1)
+        state = end_agreed(state, command.get("outcome"))
+        events.append({"type": "game_over", **state.result})
+        return state, events
     if seat not in who_may_act(state):
         raise IllegalCommand(f"{t}: it is not your turn to act (3)",
                              code="command/not_your_activation", rule="3")
@@ -108,3 +112,20 @@ def _dispatch(state: GameState, side: str, t: str, c: dict, dice, events: list) 
     if t in MOVEMENT and state.phase not in ("move_vehicles", "move_foot"):
         raise IllegalCommand(f"{t}: only in your movement phase (3)", rule="3")
     HANDLERS[t](state, side, c, dice, events)
+
+
+AGREED_REASONS = {"draw": "drawn by agreement", "abort": "aborted before the first move"}
+
+
+def end_agreed(state: GameState, outcome: Any) -> GameState:
+    """End the game with no winner: a draw every seat agreed, or an abort (D-AGREE-1).
+
+    `state` is the engine's own copy. The server sends this only once every seat agreed (a
+    draw) or before any move (an abort): the agreement is no rule of the game."""
+    if outcome not in AGREED_REASONS:
+        raise InvalidCommand("end_agreed: outcome must be draw or abort")
+    state.phase = ENDED
+    state.pending = None
+    state.result = {"winner": None, "level": None, "reason": AGREED_REASONS[outcome],
+                    "agreed": outcome}
+    return state

@@ -27,8 +27,9 @@ export const ERROR = "error";
 export const PRESENCE = "presence";
 export const PONG = "pong";
 export const CLOCK = "clock"; // the clocks changed outside a step (games/clocks/live.py)
+export const OFFER = "offer"; // the draw offers this side may see (games/services/endings.py)
 export const SERVER_TYPES = Object.freeze([
-  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG, CLOCK,
+  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG, CLOCK, OFFER,
 ]);
 /** Frames that carry a game version and must be applied in order. */
 export const VERSIONED_TYPES = Object.freeze([SNAPSHOT, PATCH, TICK]);
@@ -160,6 +161,7 @@ const CHECKS = {
   [PRESENCE]: (f) => (isObject(f.d) ? { t: PRESENCE, d: f.d } : "needs d"),
   // A game socket's pong carries the last version it was sent (the lobby's carries none).
   [CLOCK]: (f) => (isObject(f.d) ? { t: CLOCK, d: f.d } : "needs d"),
+  [OFFER]: (f) => (isObject(f.d) && Array.isArray(f.d.offers) ? { t: OFFER, d: f.d } : "needs d.offers"),
   [PONG]: (f) => (f.v === undefined ? { t: PONG } : isVersion(f.v) ? { t: PONG, v: f.v } : "v must be a version"),
 };
 

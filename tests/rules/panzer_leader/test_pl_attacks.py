@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.rules.common.errors import IllegalCommand
+from games.rules.common.errors import IllegalCommand, InvalidCommand
 from games.rules.panzer_leader.combat import crt
 from games.rules.panzer_leader.combat.assault import assault_attack
 from games.rules.panzer_leader.combat.direct_fire import may_fire
@@ -354,3 +354,15 @@ def test_qa_game_procedure_g6_an_attacker_that_never_attacks_has_no_battle_pl_e1
     s, ev = do(s, "german", {"type": "end_phase"})
     assert s.result["winner"] is None and s.result["reason"] == "no_battle"
     assert "G6" in s.result["why"]
+
+
+def test_d_agree_1_an_agreed_draw_ends_the_game_with_no_winner():
+    s = world(clear(), units=[])
+    s, ev = do(s, "allied", {"type": "end_agreed", "outcome": "draw"})
+    assert (s.phase, s.result["winner"], s.result["agreed"]) == ("ended", None, "draw")
+    assert ev[-1]["type"] == "game_over" and ev[-1]["reason"] == "drawn by agreement"
+
+
+def test_d_agree_1_an_end_by_agreement_needs_a_known_outcome():
+    with pytest.raises(InvalidCommand):
+        do(world(clear(), units=[]), "german", {"type": "end_agreed", "outcome": "win"})

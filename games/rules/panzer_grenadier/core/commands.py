@@ -71,6 +71,9 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
     "air_attack": {"target": ("hex", True), "target_unit": ("id", False)},
     "consolidate": {"units": ("ids", True)},  # optional 17.1
     "resign": {},  # any seat, any time: the other side wins (D-RESIGN-1)
+    # A draw every seat agreed, or an abort before the first move: the server checks the
+    # agreement and sends this for the game (D-AGREE-1).
+    "end_agreed": {"outcome": ("enum:draw|abort", True)},
     "undo": {},  # take back the last move, load or unload of the activation (D-UNDO-1)
     # Take back a whole activation if the other side agrees (D-TAKEBACK-1).
     "offer_takeback": {},

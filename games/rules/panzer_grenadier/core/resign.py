@@ -1,4 +1,5 @@
-"""Resignation: a seat concedes for its side; the game ends with the other side the winner."""
+"""Ends by a player's choice: a seat resigns for its side (the other side wins), or the seats
+agree on a draw or an abort (no winner)."""
 
 from __future__ import annotations
 
@@ -30,3 +31,28 @@ def resign(state: st.GameState, me: st.SeatState) -> tuple[st.GameState, list[Ev
         Event("game_ended", data={"reason": "resigned", "result": result}),
     ]
     return state, events
+
+
+AGREED_REASONS = {"draw": "drawn by agreement", "abort": "aborted before the first move"}
+
+
+def end_agreed(
+    state: st.GameState, me: st.SeatState, outcome: str
+) -> tuple[st.GameState, list[Event]]:
+    """End the game with no winner: a draw every seat agreed, or an abort (D-AGREE-1).
+
+    The engine does not count the seats' agreement (it is no rule of the game): the server
+    sends this command only once every seat has agreed, or for an abort before any move.
+    An aborted game keeps no points: it was never played."""
+    points = dict(game_result(state).get("points") or {}) if outcome == "draw" else {}
+    result = {
+        "winner": None,
+        "points": points,
+        "reason": AGREED_REASONS[outcome],
+        "agreed": outcome,
+    }
+    state = replace(
+        state, phase=st.ENDED, activation=None, active_side=None, opfire=None, result=result
+    )
+    reason = "agreed_draw" if outcome == "draw" else "aborted"
+    return state, [Event("game_ended", data={"reason": reason, "result": result})]

@@ -5,6 +5,7 @@
 import { counterChips, counterValues } from "../board/counters.js";
 import { renderOpfire, renderStackPanel } from "./boardpanels.js";
 import { el, fill } from "./dom.js";
+import { endingChoices } from "./endings.js";
 import { keepOpen } from "./focus.js";
 import { fillKept } from "../ui/keyed.js";
 import { ATTACK_TYPES, SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere } from "./legal.js";
@@ -109,7 +110,14 @@ export function drawActions(ctx, commands) {
   // It sits apart from the routine actions (above the seats) and looks unlike them; it still asks to confirm.
   const resign = boot.seat && view() && !view().result;
   const row = document.getElementById("resign-row");
-  fillKept(row, [resign ? commandButton(ctx, { type: "resign" }, "Resign the game…") : null]);
+  // Draws and aborts by agreement sit beside it (endings.js; games/services/endings.py).
+  const endings = resign ? endingChoices({ offers: ui.offers, seat: boot.seat, side: boot.side, version: ctx.version(), sideName: ctx.sideName }) : [];
+  fillKept(row, [
+    resign ? commandButton(ctx, { type: "resign" }, "Resign the game…") : null,
+    ...endings.map((line) => el("p", { class: "ending-line", "data-focus-key": `ending:${line.commands.map((c) => c.cmd.type).join(",")}` },
+      line.text ? el("span", { class: "ending-text" }, line.text) : null,
+      line.commands.map(({ cmd, label }) => commandButton(ctx, cmd, label)))),
+  ]);
   row.hidden = !resign;
   const list = [];
   if (ui.picked.length) {
@@ -205,6 +213,15 @@ function oddsBlock(rows, chances, caption) {
   ];
 }
 
+// What confirming does, for the commands that are not moves of the game.
+const HINTS = {
+  resign: "Your side loses the game at once. This cannot be taken back.",
+  offer_draw: "Every seat of your side agrees first; then the other side may accept.",
+  accept_draw: "The game is drawn once every player has said yes.",
+  decline_draw: "The offer is gone for everyone who saw it.",
+  abort: "The game ends now, with no winner and no rating change.",
+};
+
 /** The proposed command with the server's odds, waiting for Confirm. */
 export function drawConfirm(ctx) {
   const { ui, nameOf, previewFor } = ctx;
@@ -233,7 +250,7 @@ export function drawConfirm(ctx) {
     sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
     !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
     !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,
-    el("p", { class: "hint" }, p.command.type === "resign" ? "Your side loses the game at once. This cannot be taken back." : "This cannot be taken back."),
+    el("p", { class: "hint" }, HINTS[p.command.type] ?? "This cannot be taken back."),
   );
 }
 

@@ -249,6 +249,11 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "dig_in": return `${nameOf(cmd.unit)} digs in (spends its activation)`;
     case "consolidate": return `Consolidate ${names(cmd.units)} into one full-strength unit`;
     case "resign": return "Resign the game";
+    case "end_agreed": return cmd.outcome === "abort" ? "Abort the game" : "End the game in a draw";
+    case "offer_draw": return "Offer a draw";
+    case "accept_draw": return "Accept the draw";
+    case "decline_draw": return "Decline the draw";
+    case "abort": return "Abort the game (no move made yet)";
     case "end_activation": return "End the activation";
     case "end_phase": return "End the phase";
     case "overrun": return `Overrun ${cmd.target} with ${names(cmd.units)}${cmd.drop ? ", the riders dropping off to assault" : ""}${cmd.exits ? `, leaving by ${Object.values(cmd.exits).join(", ")}` : ""}`;

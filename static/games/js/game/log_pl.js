@@ -109,6 +109,7 @@ export function describePanzerLeaderEvent(e, { nameOf = (id) => id, sideName = (
     case "flew": return `${names(e.aircraft)} ${(e.aircraft ?? []).length === 1 ? "flies" : "fly"} over ${e.hex}.`;
     case "game_over": {
       if (e.reason === "resigned") return `${sideName(e.resigned)} resigns: ${sideName(e.winner)} wins.`;
+      if (e.agreed) return `The game ends: ${e.reason}.`;
       const score = Number.isFinite(e.score) ? ` (score ${e.score})` : "";
       return e.winner ? `The game ends: ${sideName(e.winner)} wins, ${LEVEL[e.level] ?? e.level}${score}.` : `The game ends in a draw${score}.`;
     }

@@ -59,6 +59,7 @@ const ui = {
   seats: boot.seats ?? [], // who sits where and commands what (team games)
   presence: null,
   acting: boot.seat, // the seat the board acts for: the player's own, or a partner's they stand in for
+  offers: [], // the draw offers this side may see (`offer` frames, games/services/endings.py)
 };
 
 const store = new Store();
@@ -84,7 +85,7 @@ const ctx = {
   canAct: (id) => canAct(id), nameOf: (id) => nameOf(id), sideName, terrainOf, stackAt: (hex) => stackAt(hex),
   previewFor: (cmd) => previewFor(cmd), loadPreviews: (id) => loadPreviews(id), propose: (cmd) => propose(cmd),
   setPicks: (ids) => setPicks(ids), openStack: (hex, id) => openStack(hex, id), togglePick: (id) => togglePick(id),
-  render: () => render(), mayAssaultOnCollision: () => mayAssaultOnCollision(),
+  render: () => render(), mayAssaultOnCollision: () => mayAssaultOnCollision(), version: () => store.version,
   unitById: (id) => unitById(id), hexOf: (id) => pointer.whereAbouts.hexOf(id), loadPreviewOf: (cmd) => loadPreviewOf(cmd),
 };
 
@@ -379,6 +380,10 @@ socket.on("reject", ({ code, message }) => notice(code === "state/stale_version"
 socket.on("ack", () => {});
 socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
 socket.on("chat", (d) => chat.add(d));
+socket.on("offer", (d) => {
+  ui.offers = d.offers ?? [];
+  render();
+});
 socket.on("presence", (d) => {
   ui.presence = d;
   drawSeats();

@@ -2,7 +2,7 @@
 // one. Nothing here decides a rule: "listed" commands are sent exactly as the engine's
 // legal_commands list them (the board shows a unit's on its panel and the rest on the action
 // bar); "button" commands are never listed and have a button of their own (resign,
-// undo); "composed" commands are also built from the player's picks, with the engine
+// undo); "server" commands only the server sends; "composed" commands are also built from the player's picks, with the engine
 // judging them when they arrive (fire from several hexes joined by a leader, D4/D-LEGAL-1).
 // tests/js/commands.test.mjs fails when a command type has no way here to be built.
 
@@ -23,6 +23,9 @@ export const HOW = Object.freeze({
   air_attack: "listed",
   consolidate: "listed",
   resign: "button",
+  // Sent by the server once every seat agreed (games/services/endings.py, D-AGREE-1); the
+  // board's draw and abort buttons send offer_draw, accept_draw, decline_draw and abort.
+  end_agreed: "server",
   undo: "button",
   load: "listed",
   unload: "listed",
