@@ -35,6 +35,11 @@ ERROR = "error"
 PRESENCE = "presence"
 PONG = "pong"
 CLOCK = "clock"  # the clocks changed outside a step: {"now", "v", "clocks", "events"}
+# A side's plans, to that side's group only (games/planning): its standing orders changed,
+# a window its orders answered, a drawing added or removed.
+ORDERS = "orders"
+ORDER_ANSWER = "order_answer"
+DRAWING = "drawing"
 
 CHAT_CHANNELS = ("side", "players", "spectators")
 
@@ -207,6 +212,19 @@ def chat_frame(channel: str, sender: str, text: str, at: str) -> dict:
 
 def presence_frame(seats: dict[str, int], spectators: int) -> dict:
     return {"t": PRESENCE, "d": {"seats": seats, "spectators": spectators}}
+
+
+def orders_frame(side: str, orders: list[dict], by: str) -> dict:
+    return {"t": ORDERS, "d": {"side": side, "orders": orders, "by": by}}
+
+
+def order_answer_frame(side: str, answer: dict) -> dict:
+    return {"t": ORDER_ANSWER, "d": {"side": side, **answer}}
+
+
+def drawing_frame(op: str, drawing: dict) -> dict:
+    """`op` "add" (the whole drawing) or "remove" (its id, side and turn)."""
+    return {"t": DRAWING, "d": {"op": op, **drawing}}
 
 
 def too_many_frames_frame() -> dict:
