@@ -63,7 +63,7 @@ def test_an_arrow_drawn_shows_on_the_partners_board_and_not_on_the_opponents(
     bob.locator(arrow).wait_for(timeout=TIMEOUT)  # live, on the partner's board
     drawer = ann.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).user")
     assert drawer in bob.locator("#drawing-list").inner_text()
-    bob.locator("#plans").scroll_into_view_if_needed()
+    bob.evaluate("window.pgweb.board.centerOn('A0506')")
     shot(bob, "drawing-partner-desktop")
     # The opponents' boards never have it, even after the frames the arrow made were sent.
     ann.locator("#draw-kind").select_option("circle")

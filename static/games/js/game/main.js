@@ -480,7 +480,7 @@ if (boot.seat || boot.coach) {
   $("plans").hidden = false;
   planning = mountPlanning({
     boot, socket, board, tools: document.querySelector(".board-tools"), panel: $("plans"),
-    addLine: (v, kind, text) => logbook.between(v, kind, text), notice,
+    addLine: (v, kind, text) => logbook.between(v, kind, text), notice, named,
   });
 }
 socket.connect();

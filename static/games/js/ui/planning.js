@@ -52,10 +52,11 @@ export function rowOrder({ units, unitsHex, at, hexes, range, chance, answer }) 
 
 /**
  * Mount the plans on the game page. `tools`: the board's tool bar; `panel`: the side panel
- * section to fill; `addLine(v, kind, text)`: a line in the log; `notice(text)`.
+ * section to fill; `addLine(v, kind, text)`: a line in the log; `notice(text)`; `named(text)`:
+ * a server sentence with the counters it names by id named as the board names them.
  * Returns {picking, pick(hex)}: while a drawing tool is on, the board's clicks come here.
  */
-export function mountPlanning({ boot, socket, board, tools, panel, addLine, notice }) {
+export function mountPlanning({ boot, socket, board, tools, panel, addLine, notice, named = (text) => text }) {
   const writer = Boolean(boot.seat);
   const state = { turn: null, shownTurn: null, all: [], drawings: [], orders: [], choices: null, answered: [], mode: null, from: null, rows: null };
   const api = boot.api;
@@ -124,6 +125,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
     state.orders = mine.orders;
     state.choices = mine.choices;
     state.answered = mine.answered;
+    for (const a of state.answered) addLine(a.v - 1, "orders", named(a.text));
     state.rows = null;
     drawAll();
   }
@@ -143,7 +145,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
   });
   socket.on("order_answer", (d) => {
     state.answered = [...state.answered, d];
-    addLine(d.v, "orders", d.text);
+    addLine(d.v - 1, "orders", named(d.text));
     drawAll();
   });
 
@@ -166,7 +168,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
       el("p", { class: "hint" }, "Read top to bottom when a window opens for your side; the first that applies answers it at once."),
       ordersBlock(),
       state.answered.length ? el("h3", {}, "Answered by your orders") : null,
-      state.answered.length ? el("ol", { class: "order-answers", id: "order-answers" }, state.answered.slice(-8).map((a) => el("li", {}, `v${a.v}: ${a.text}`))) : null);
+      state.answered.length ? el("ol", { class: "order-answers", id: "order-answers" }, state.answered.slice(-8).map((a) => el("li", {}, `v${a.v}: ${named(a.text)}`))) : null);
   }
 
   async function remove(id) {
@@ -225,7 +227,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
     };
     for (const input of [units, at, answer]) input.addEventListener("change", sync);
     sync();
-    const node = el("span", { class: "order-fields" }, answer, " with ", units, unitsHex, " at ", at, hexes, range, " if ", chance, "% or better");
+    const node = el("span", { class: "order-fields" }, answer, " with ", units, unitsHex, " at ", at, hexes, range, " if ", el("span", { class: "nowrap" }, chance, "% or better"));
     return { node, read: () => ({ units: units.value, unitsHex: unitsHex.value, at: at.value, hexes: hexes.value, range: range.value, chance: chance.value, answer: answer.value }) };
   }
 
