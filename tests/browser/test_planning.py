@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.board_people import TIMEOUT
 from tests.browser.board_play import click_hex, move_next_to_enemy, roll_initiative, two_players
-from tests.browser.pages_kit import shot
+from tests.browser.pages_kit import api, shot
 from tests.browser.test_pages_team import team_game
 
 
@@ -76,3 +76,12 @@ def test_an_arrow_drawn_shows_on_the_partners_board_and_not_on_the_opponents(
     # The one who drew it removes it; it goes from the partner's board.
     ann.locator("#drawing-list li").first.locator(".remove-drawing").click()
     bob.wait_for_function("(sel) => !document.querySelector(sel)", arg=arrow, timeout=TIMEOUT)
+    # Once the game is over, the replay shows each side's plans to the other side too.
+    api(ann, live_server_url, "POST", f"/api/v1/games/{game}/resign")
+    cleo.goto(f"{live_server_url}/games/{game}/replay")
+    cleo.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
+    assert cleo.locator("svg.board .layer-drawings .drawing").count() == 0
+    cleo.locator("#plans-side").select_option("ge")
+    cleo.locator('svg.board .layer-drawings .drawing-circle[data-hexes="A0606"]').wait_for(timeout=TIMEOUT)
+    cleo.evaluate("window.pgweb.board.centerOn('A0606')")
+    shot(cleo, "replay-plans-desktop")
