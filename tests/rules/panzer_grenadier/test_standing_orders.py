@@ -1,5 +1,5 @@
-"""Standing orders answer an opportunity-fire window for the side that set them (13.0, 13.21):
-checked as data, read top to bottom, built only from what the side may know."""
+"""Standing orders answer an opportunity-fire window for the side that set them (13.0, 13.21,
+D-ORDERS-1): checked as data, read top to bottom, built only from what the side may know."""
 
 from __future__ import annotations
 
