@@ -35,6 +35,11 @@ logger = logging.getLogger(__name__)
 # (games.notifications registers its trigger, games.botplay its runner, each in its
 # AppConfig.ready). A hook must be quick.
 STEP_HOOKS: list[Callable[[Any, int, Any, Any, list[dict]], None]] = []
+# Called first, with the same arguments: a hook that answers the version at once for a side
+# (games.planning: a window its standing orders answer) returns True, and the STEP_HOOKS are
+# not told of that version: a later one is already out (bots, notices would act on a window
+# that is closed).
+REPLY_HOOKS: list[Callable[[Any, int, Any, Any, list[dict]], bool]] = []
 
 _UNSAFE = re.compile(r"[^a-zA-Z0-9_.\-]")
 
@@ -157,7 +162,14 @@ def publish_snapshot(game_id: Any, version: int, state: engine.GameState, policy
 
 
 def run_step_hooks(game_id: Any, version: int, before: Any, after: Any, events: list) -> None:
-    """Tell the STEP_HOOKS about a committed version; one failing never stops the others."""
+    """Tell the REPLY_HOOKS, then unless one answered the STEP_HOOKS, about a committed
+    version; one failing never stops the others."""
+    for hook in REPLY_HOOKS:
+        try:
+            if hook(game_id, version, before, after, events):
+                return
+        except Exception:
+            logger.exception("reply hook %s failed", getattr(hook, "__name__", hook))
     for hook in STEP_HOOKS:
         try:
             hook(game_id, version, before, after, events)

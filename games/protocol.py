@@ -38,6 +38,11 @@ PRESENCE = "presence"
 PONG = "pong"
 CLOCK = "clock"  # the clocks changed outside a step: {"now", "v", "clocks", "events"}
 OFFER = "offer"  # the draw offers this side may see changed: {"offers": [...]}
+# A side's plans, to that side's group only (games/planning): its standing orders changed,
+# a window its orders answered, a drawing added or removed.
+ORDERS = "orders"
+ORDER_ANSWER = "order_answer"
+DRAWING = "drawing"
 
 CHAT_CHANNELS = ("side", "players", "spectators")
 
@@ -226,6 +231,19 @@ def offer_frame(offers: list[dict]) -> dict:
 
 def presence_frame(seats: dict[str, int], spectators: int) -> dict:
     return {"t": PRESENCE, "d": {"seats": seats, "spectators": spectators}}
+
+
+def orders_frame(side: str, orders: list[dict], by: str) -> dict:
+    return {"t": ORDERS, "d": {"side": side, "orders": orders, "by": by}}
+
+
+def order_answer_frame(side: str, answer: dict) -> dict:
+    return {"t": ORDER_ANSWER, "d": {"side": side, **answer}}
+
+
+def drawing_frame(op: str, drawing: dict) -> dict:
+    """`op` "add" (the whole drawing) or "remove" (its id, side and turn)."""
+    return {"t": DRAWING, "d": {"op": op, **drawing}}
 
 
 def too_many_frames_frame() -> dict:

@@ -11,5 +11,6 @@ urlpatterns = [
     path("", include("games.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include("games.clocks.urls")),
+    path("api/v1/", include("games.planning.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -156,6 +156,20 @@ class Ruleset(Protocol):
     def window_open(self, state: Any) -> bool:
         """A short decision of the side not playing is open (an opportunity-fire offer)."""
 
+    # -- standing orders (DESIGN.md, "Reactions and plans as hidden information") ------------
+
+    def check_standing_order(self, state: Any, side: str, order: Any) -> dict:
+        """One standing order of `side` in its normal form, or ValueError saying what is wrong.
+        An order is the ruleset's own plain data: which units answer, at what, when, and
+        whether to fire, decline or ask the player."""
+
+    def standing_order_answer(self, state: Any, seat: str, orders: list[dict]) -> dict | None:
+        """The command the side's checked orders give `seat` in the open window, built from
+        what that side may know only; None leaves the window to the player."""
+
+    def standing_order_choices(self, state: Any, side: str) -> dict:
+        """What an order of `side` may name (formations, unit types, answers), for the form."""
+
     def segments_finished(self, before: Any, after: Any) -> set[str]:
         """The sides that finished a turn segment of their own in this step (live clocks)."""
 

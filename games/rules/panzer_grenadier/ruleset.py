@@ -23,6 +23,7 @@ from .playtest import invariant_problems
 from .playtest import player as random_player
 from .preview import composed_preview, previews
 from .sight_line import sight_line
+from .standing_orders import check_standing_order, standing_order_answer, standing_order_choices
 from .verify import export_game, verify
 from .views import redact_events, view_for
 from .why_not import why_not
@@ -121,6 +122,15 @@ class PanzerGrenadier:
 
     def window_open(self, state):
         return state.opfire is not None  # an opportunity-fire offer (13.0)
+
+    def check_standing_order(self, state, side, order):
+        return check_standing_order(state, side, order)
+
+    def standing_order_answer(self, state, seat, orders):
+        return standing_order_answer(state, seat, orders)
+
+    def standing_order_choices(self, state, side):
+        return standing_order_choices(state, side)
 
     def segments_finished(self, before, after):
         """Sides that finished an action segment: an activation, or a pass (3.0; automatic

@@ -10,7 +10,7 @@ from pathlib import Path
 from .. import randomplay, replay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
-from . import answers, engine, invariants, legal, playtest, presentation, views
+from . import answers, engine, invariants, legal, playtest, presentation, standing_orders, views
 from .core import setup
 from .core.scenario import opening_state, situation, situation_from_dict, situations
 from .core.state import ENDED, from_json, state_hash, to_json
@@ -101,6 +101,15 @@ class PanzerLeader:
 
     def stage(self, state):
         return (state.turn, state.phase)
+
+    def check_standing_order(self, state, side, order):
+        return standing_orders.check_standing_order(state, side, order)
+
+    def standing_order_answer(self, state, seat, orders):
+        return standing_orders.standing_order_answer(state, seat, orders)
+
+    def standing_order_choices(self, state, side):
+        return standing_orders.standing_order_choices(state, side)
 
     def window_open(self, state):
         return bool(state.pending)  # an opportunity-fire window during a move (21.2)

@@ -28,8 +28,13 @@ export const PRESENCE = "presence";
 export const PONG = "pong";
 export const CLOCK = "clock"; // the clocks changed outside a step (games/clocks/live.py)
 export const OFFER = "offer"; // the draw offers this side may see (games/services/endings.py)
+// A side's plans, to that side's seats and coaches only (games/planning).
+export const ORDERS = "orders";
+export const ORDER_ANSWER = "order_answer";
+export const DRAWING = "drawing";
 export const SERVER_TYPES = Object.freeze([
-  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG, CLOCK, OFFER,
+  SNAPSHOT, PATCH, TICK, ACK, REJECT, ERROR, CHAT, PRESENCE, PONG, CLOCK, OFFER, ORDERS,
+  ORDER_ANSWER, DRAWING,
 ]);
 /** Frames that carry a game version and must be applied in order. */
 export const VERSIONED_TYPES = Object.freeze([SNAPSHOT, PATCH, TICK]);
@@ -162,6 +167,9 @@ const CHECKS = {
   // A game socket's pong carries the last version it was sent (the lobby's carries none).
   [CLOCK]: (f) => (isObject(f.d) ? { t: CLOCK, d: f.d } : "needs d"),
   [OFFER]: (f) => (isObject(f.d) && Array.isArray(f.d.offers) ? { t: OFFER, d: f.d } : "needs d.offers"),
+  [ORDERS]: (f) => (isObject(f.d) && Array.isArray(f.d.orders) ? { t: ORDERS, d: f.d } : "needs d.orders"),
+  [ORDER_ANSWER]: (f) => (isObject(f.d) && isVersion(f.d.v) ? { t: ORDER_ANSWER, d: f.d } : "needs d.v"),
+  [DRAWING]: (f) => (isObject(f.d) && isText(f.d.op) ? { t: DRAWING, d: f.d } : "needs d.op"),
   [PONG]: (f) => (f.v === undefined ? { t: PONG } : isVersion(f.v) ? { t: PONG, v: f.v } : "v must be a version"),
 };
 

@@ -7,7 +7,7 @@
 // fakes and no network.
 
 import {
-  ACK, CHAT, CLOCK, ERROR, FINAL_CLOSE_CODES, OFFER, PATCH, PONG, PRESENCE, ProtocolError, REJECT, SNAPSHOT,
+  ACK, CHAT, CLOCK, DRAWING, ERROR, FINAL_CLOSE_CODES, OFFER, ORDER_ANSWER, ORDERS, PATCH, PONG, PRESENCE, ProtocolError, REJECT, SNAPSHOT,
   TICK, encodeChat, encodeCmd, encodePing, encodeSync, parseServerFrame, withVersion,
 } from "./protocol.js";
 import { Emitter, Outcome } from "./store.js";
@@ -223,6 +223,9 @@ export class GameSocket extends Emitter {
       case PRESENCE:
       case CLOCK:
       case OFFER:
+      case ORDERS:
+      case ORDER_ANSWER:
+      case DRAWING:
         this.emit(frame.t, frame.d);
         break;
       case PONG:

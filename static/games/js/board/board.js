@@ -7,13 +7,14 @@
 
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
+import { drawingItems } from "./drawings.js";
 import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems, withUnitMarkers } from "./layers.js";
 import { fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
 /** Layers bottom to top. */
-export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "labels", "boards", "fog", "markers", "overlays", "units"]);
+export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "labels", "boards", "fog", "markers", "overlays", "units", "drawings"]);
 /** The layers that never change during a game: drawn once, in their own SVG when it can be. */
 const MAP_LAYERS = new Set(["terrain", "roads", "hexsides", "labels", "boards"]);
 
@@ -38,6 +39,7 @@ export class Board {
   #fog = [];
   #ops = [];
   #overlay = {};
+  #drawings = [];
   #types;
   #spread = null;
   #selected = null;
@@ -144,6 +146,12 @@ export class Board {
   /** Lay reach ({hex, cost}), a path, and targets ({hex, label, kind}) over the map. */
   setOverlay(overlay) {
     this.#overlay = overlay ?? {};
+    this.#schedule();
+  }
+
+  /** The side's drawings ({id, kind, hexes, text, colour}) over the counters. */
+  setDrawings(drawings) {
+    this.#drawings = Array.isArray(drawings) ? drawings : [];
     this.#schedule();
   }
 
@@ -261,6 +269,7 @@ export class Board {
     };
     reconcile(this.#doc, this.#layers.overlays, [...overlayItems(this.#overlay, this.#index, size), ...losItems(this.#overlay.los, this.#index, size, edge)]);
     reconcile(this.#doc, this.#layers.fog, [...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
+    reconcile(this.#doc, this.#layers.drawings, drawingItems(this.#drawings, this.#index, size));
   }
 
   get viewBox() {

@@ -32,6 +32,7 @@ import { SeatsPanel } from "./seatspanel.js";
 import { mountClocks } from "../ui/clocks.js";
 import { mountComposedFire } from "../ui/extra_commands.js";
 import { mountUndo } from "../ui/undo.js";
+import { mountPlanning } from "../ui/planning.js";
 
 const boot = JSON.parse(document.getElementById("pg-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -66,7 +67,8 @@ const store = new Store();
 // A coach watching one side (?side=) asks the socket for that side's view.
 const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
 const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
-const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent: (intent) => pointer.onIntent(intent) });
+const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent: (intent) => (planning?.picking ? planning.pick(intent.hex) : pointer.onIntent(intent)) });
+let planning = null; // the side's drawings and standing orders (ui/planning.js), for its seats and coaches
 const partnerSeat = () => (ui.acting !== boot.seat ? ui.acting : null); // acting for a partner
 const previews = new Previews({ api: boot.api, fetch: getJson, onLoad: () => render(), seat: partnerSeat });
 const los = new LosTool({ api: boot.api, fetch: getJson, onChange: () => render(), terrainOf });
@@ -396,6 +398,7 @@ const COUNTER_PX = () => (window.matchMedia("(pointer: coarse)").matches || wind
 let framed = false;
 store.subscribe((change) => {
   board.setView(change.view);
+  planning?.onView(change.view);
   // Team games: own-side units another seat commands are outlined as the partner's.
   board.setPartners(seatsPanel.partnerUnits());
   if (change.view?.commanders || change.view?.sectors) drawSeats();
@@ -477,5 +480,12 @@ if (boot.seat) {
       previews.add(cmd.firers[0], store.version, entry);
       propose(cmd);
     } });
+}
+if (boot.seat || boot.coach) {
+  $("plans").hidden = false;
+  planning = mountPlanning({
+    boot, socket, board, tools: document.querySelector(".board-tools"), panel: $("plans"),
+    addLine: (v, kind, text) => logbook.between(v, kind, text), notice, named,
+  });
 }
 socket.connect();

@@ -17,7 +17,7 @@ const sideName = (id) => sideNames[id] ?? id ?? "";
 const hexIndex = new Map(boot.map.hexes.map((h) => [h.hex, h]));
 const terrainOf = (label) => hexIndex.get(label)?.terrain?.replace(/_/g, " ") ?? "unknown";
 
-const state = { steps: [], at: 0, selected: null, clockLines: new Map() };
+const state = { steps: [], at: 0, selected: null, clockLines: new Map(), drawings: [], answered: {}, plansSide: "" };
 const colours = clockColours(boot);
 const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent });
 window.pgweb = { board, state };
@@ -87,6 +87,23 @@ function clockLinesAfter(version) {
   return (state.clockLines.get(version) ?? []).map((e) => el("li", { class: `ev ev-clock ev-clock-${e.kind}` }, e.text));
 }
 
+/** Each side's drawings and the windows its standing orders answered (games/planning): after
+ * the end, every side's are open to whoever may watch the replay. */
+async function loadPlans() {
+  const [drawn, orders] = await Promise.all([getJson(`${boot.api}/drawings`), getJson(`${boot.api}/orders`)]);
+  state.drawings = drawn?.drawings ?? [];
+  state.answered = Object.fromEntries(Object.entries(orders?.sides ?? {}).map(([side, o]) => [side, o.answered ?? []]));
+  draw();
+}
+
+/** The chosen side's drawings of this step's turn, and its order's line for this version. */
+function drawPlans(step, v) {
+  const side = state.plansSide;
+  board.setDrawings(side ? state.drawings.filter((d) => d.side === side && d.turn === v.turn) : []);
+  const lines = side ? (state.answered[side] ?? []).filter((a) => a.v === step.version) : [];
+  return lines.map((a) => el("li", { class: "ev ev-orders" }, a.text));
+}
+
 function go(i) {
   state.at = Math.max(0, Math.min(i, state.steps.length - 1));
   $("step").value = String(state.at);
@@ -103,7 +120,8 @@ function draw() {
   renderBanner($("turn-banner"), v, null, sideName);
   $("step-label").textContent = `Step ${state.at + 1} of ${state.steps.length} (version ${step.version})`;
   $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf)}` : "The game begins.";
-  fill($("log"), (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, words?.describe(e, { nameOf, sideName }) ?? describeEvent(e, { nameOf, sideName }))), clockLinesAfter(step.version));
+  const orderLines = drawPlans(step, v);
+  fill($("log"), orderLines, (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, words?.describe(e, { nameOf, sideName }) ?? describeEvent(e, { nameOf, sideName }))), clockLinesAfter(step.version));
   drawClocks(step);
   const u = state.selected ? unitById(state.selected) : null;
   renderUnitPanel($("unit-panel"), u, u ? boot.types[u.type] : null, { sideName });
@@ -117,6 +135,10 @@ document.querySelector(".replay-controls").addEventListener("click", (e) => {
 });
 $("step").addEventListener("input", (e) => go(Number(e.target.value)));
 $("audience").addEventListener("change", (e) => load(e.target.value));
+$("plans-side").addEventListener("change", (e) => {
+  state.plansSide = e.target.value;
+  draw();
+});
 document.addEventListener("keydown", (e) => {
   if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
   const to = { ArrowRight: state.at + 1, ArrowLeft: state.at - 1, Home: 0, End: state.steps.length - 1 }[e.key];
@@ -126,3 +148,4 @@ document.addEventListener("keydown", (e) => {
 });
 
 load("full");
+loadPlans();

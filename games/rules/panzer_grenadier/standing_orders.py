@@ -1,0 +1,191 @@
+"""Standing orders: a side's pre-set answers to opportunity-fire windows (13.0, 13.21).
+
+A standing order is plain data the side sets before the window opens:
+
+    {"units": {"kind": "all"} | {"kind": "formation", "id": "..."} | {"kind": "hex", "hex":
+               "A0205"} | {"kind": "type", "type": "tank"},
+     "at": {"kind": "any"} | {"kind": "afv"} | {"kind": "hexes", "hexes": ["A0206", ...]}
+           | {"kind": "within", "range": 2},
+     "min_chance": 0..100,   # the chance (percent) of any result the attack must reach
+     "answer": "fire" | "never" | "ask"}
+
+The side's orders are read top to bottom when a window opens for it; the first order whose
+`units` name a unit able to fire at a mover its `at` accepts decides: `fire` sends the best
+such attack (the highest chance of any result) if it reaches `min_chance`, else the next
+order is read; `never` declines the window; `ask` leaves it to the player. No order
+matching leaves it to the player too. A firing order answers again and again while the
+window stays open, each unit firing once at a mover in a hex (13.21), so an order can bring
+every unit it names to bear.
+
+The answer is built only from what the side may know: the legal commands of its seat and
+the odds the board would show it (`preview.known_odds` under hidden information). A mover
+whose values the side does not know is no AFV to an `afv` order, and an attack whose odds
+it cannot know does not reach any `min_chance`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..common.hexgrid import distance
+from .core import state as st
+from .core.opportunity import opportunity_fire_options
+from .core.registry import catalogue_for, hex_label, parse_hex
+from .core.units import UNIT_KINDS
+from .double_blind import knowledge, redaction
+from .optional.formation import formations_of
+from .preview import attack_odds, known_odds
+
+ANSWERS = ("fire", "never", "ask")
+UNIT_FILTERS = ("all", "formation", "hex", "type")
+TARGET_FILTERS = ("any", "afv", "hexes", "within")
+MAX_HEXES = 40
+MAX_RANGE = 30
+
+
+def check_standing_order(state: st.GameState, side: str, raw: Any) -> dict:
+    """The order in its normal form, or ValueError saying what is wrong with it (13.0)."""
+    if not isinstance(raw, dict):
+        raise ValueError("a standing order is an object with units, at, min_chance and answer")
+    answer = raw.get("answer", "fire")
+    if answer not in ANSWERS:
+        raise ValueError(f"answer must be one of {', '.join(ANSWERS)}")
+    units = _check_units(state, side, raw.get("units", {"kind": "all"}))
+    at = _check_at(state, raw.get("at", {"kind": "any"}))
+    chance = raw.get("min_chance", 0)
+    if not isinstance(chance, int) or isinstance(chance, bool) or not 0 <= chance <= 100:
+        raise ValueError("min_chance must be a whole percentage from 0 to 100")
+    return {"units": units, "at": at, "min_chance": chance, "answer": answer}
+
+
+def standing_order_choices(state: st.GameState, side: str) -> dict:
+    """What a standing order of the side may name, for the board's form (13.0)."""
+    kinds = sorted({("leader" if t.is_leader else t.kind)
+                    for u in state.units.values() if u.side == side
+                    for t in [catalogue_for(state)[u.type_id]]})
+    return {
+        "window": "opportunity fire (13.0)",
+        "answers": list(ANSWERS),
+        "units": [{"kind": "all"}]
+        + [{"kind": "formation", "id": f.id, "name": f.name} for f in formations_of(state, side)]
+        + [{"kind": "hex"}] + [{"kind": "type", "type": k} for k in kinds],
+        "at": [{"kind": k} for k in TARGET_FILTERS],
+        "chance": True,
+    }
+
+
+def _check_units(state: st.GameState, side: str, raw: Any) -> dict:
+    kind = raw.get("kind") if isinstance(raw, dict) else None
+    if kind not in UNIT_FILTERS:
+        raise ValueError(f"units.kind must be one of {', '.join(UNIT_FILTERS)}")
+    if kind == "formation":
+        ids = [f.id for f in formations_of(state, side)]
+        if raw.get("id") not in ids:
+            raise ValueError(f"units.id {raw.get('id')!r} is no formation of {side} "
+                             f"(the scenario's: {', '.join(ids) or 'none'})")
+        return {"kind": kind, "id": raw["id"]}
+    if kind == "hex":
+        return {"kind": kind, "hex": _label(state, raw.get("hex"), "units.hex")}
+    if kind == "type":
+        kinds = (*UNIT_KINDS, "leader")
+        if raw.get("type") not in kinds:
+            raise ValueError(f"units.type must be one of {', '.join(kinds)}")
+        return {"kind": kind, "type": raw["type"]}
+    return {"kind": "all"}
+
+
+def _check_at(state: st.GameState, raw: Any) -> dict:
+    kind = raw.get("kind") if isinstance(raw, dict) else None
+    if kind not in TARGET_FILTERS:
+        raise ValueError(f"at.kind must be one of {', '.join(TARGET_FILTERS)}")
+    if kind == "hexes":
+        hexes = raw.get("hexes")
+        if not isinstance(hexes, list) or not 0 < len(hexes) <= MAX_HEXES:
+            raise ValueError(f"at.hexes must list 1 to {MAX_HEXES} hexes")
+        return {"kind": kind, "hexes": [_label(state, h, "at.hexes") for h in hexes]}
+    if kind == "within":
+        n = raw.get("range")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_RANGE:
+            raise ValueError(f"at.range must be a whole number of hexes from 0 to {MAX_RANGE}")
+        return {"kind": kind, "range": n}
+    return {"kind": kind}
+
+
+def _label(state: st.GameState, raw: Any, where: str) -> str:
+    if not isinstance(raw, str):
+        raise ValueError(f"{where} must be a hex label")
+    try:
+        return hex_label(state, parse_hex(state, raw.strip().upper()))
+    except ValueError:
+        raise ValueError(f"{where}: {raw!r} is not a hex of this map") from None
+
+
+def standing_order_answer(state: st.GameState, seat_id: str, orders: list[dict]) -> dict | None:
+    """The command the side's standing orders give a seat of it in the open window, or None
+    to leave the window to the player (13.0, 13.21)."""
+    w = state.opfire
+    seat = next((s for s in state.seats if s.id == seat_id), None)
+    if w is None or seat is None or seat.side != w.side or not orders:
+        return None
+    options = opportunity_fire_options(state, seat)
+    for order in orders:
+        matching = [c for c in options if _names_firer(state, seat.side, order, c)
+                    and _accepts_target(state, seat.side, order, c)]
+        if not matching:
+            continue
+        if order["answer"] == "never":
+            return {"type": "decline"}
+        if order["answer"] == "ask":
+            return None
+        # The first of the best: the options come in a fixed order, so the answer is too.
+        chances = [_chance(state, seat.side, c) for c in matching]
+        best = max(range(len(matching)), key=chances.__getitem__)
+        if chances[best] * 100 >= order["min_chance"]:
+            return _in_seat_terms(state, seat.side, matching[best])
+    return None
+
+
+def _names_firer(state: st.GameState, side: str, order: dict, cmd: dict) -> bool:
+    u = state.units[cmd["firers"][0]]
+    f = order["units"]
+    if f["kind"] == "formation":
+        return any(x.id == f["id"] and u.id in x.units for x in formations_of(state, side))
+    if f["kind"] == "hex":
+        return hex_label(state, u.hex) == f["hex"]
+    if f["kind"] == "type":
+        t = catalogue_for(state)[u.type_id]
+        return ("leader" if t.is_leader else t.kind) == f["type"]
+    return True
+
+
+def _accepts_target(state: st.GameState, side: str, order: dict, cmd: dict) -> bool:
+    w, f = state.opfire, order["at"]
+    if f["kind"] == "afv":
+        # What the mover is counts only when the side knows its values (17.8, 18.0).
+        if knowledge.in_force(state) and not knowledge.detail_known(state, side, w.hex):
+            return False
+        return catalogue_for(state)[state.units[cmd["target"]].type_id].is_afv
+    if f["kind"] == "hexes":
+        return hex_label(state, w.hex) in f["hexes"]
+    if f["kind"] == "within":
+        return distance(state.units[cmd["firers"][0]].hex, w.hex) <= f["range"]
+    return True
+
+
+def _chance(state: st.GameState, side: str, cmd: dict) -> float:
+    """The chance of any result the board would show the side for this attack (0 unknown)."""
+    shown = _in_seat_terms(state, side, cmd)
+    odds = known_odds(state, shown, side) if knowledge.in_force(state) else attack_odds(
+        state, shown, side)
+    if not odds or not odds.get("legal", True):
+        return 0.0
+    return float(odds.get("any_effect", 0.0))
+
+
+def _in_seat_terms(state: st.GameState, side: str, cmd: dict) -> dict:
+    """The command as the seat's click would send it: enemy counters by the side's handles
+    under hidden information (18.0)."""
+    if not knowledge.in_force(state):
+        return cmd
+    return redaction.legal_out(state, side, {"opportunity_fire": [cmd]})["opportunity_fire"][0]
+

@@ -1,0 +1,163 @@
+"""Standing orders: a side's pre-set answers to opportunity-fire windows (21.2).
+
+The same plain data as Panzer Grenadier's (see that ruleset's standing_orders.py), less
+formations, which Panzer Leader has none of:
+
+    {"units": {"kind": "all"} | {"kind": "hex", "hex": "T-E-7"} | {"kind": "type", "type":
+               "tank"},
+     "at": {"kind": "any"} | {"kind": "afv"} | {"kind": "hexes", "hexes": [...]}
+           | {"kind": "within", "range": 3},
+     "min_chance": 0..100, "answer": "fire" | "never" | "ask"}
+
+When a window opens for the side, the first order whose `units` name a unit offered a shot
+at a target its `at` accepts decides: `fire` sends the single-unit shot with the best chance
+of any result, if it reaches `min_chance` (else the next order is read); `never` passes,
+and the units offered are not asked again about those movers this phase (PL-E3); `ask`
+leaves the window to the player. Chances are the preview's, on the side's knowledge: a shot
+the preview cannot give odds for reaches no `min_chance`. Anti-aircraft windows are left to
+the player.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..common.hexgrid import distance
+from .core.scenario import board_of
+from .core.state import GameState
+from .core.units import utype
+from .legal import legal_commands
+from .preview import preview
+
+ANSWERS = ("fire", "never", "ask")
+UNIT_FILTERS = ("all", "hex", "type")
+TARGET_FILTERS = ("any", "afv", "hexes", "within")
+MAX_HEXES = 40
+MAX_RANGE = 30
+
+
+def check_standing_order(state: GameState, side: str, raw: Any) -> dict:
+    """The order in its normal form, or ValueError saying what is wrong with it (21.2)."""
+    if not isinstance(raw, dict):
+        raise ValueError("a standing order is an object with units, at, min_chance and answer")
+    answer = raw.get("answer", "fire")
+    if answer not in ANSWERS:
+        raise ValueError(f"answer must be one of {', '.join(ANSWERS)}")
+    units = raw.get("units", {"kind": "all"})
+    kind = units.get("kind") if isinstance(units, dict) else None
+    if kind not in UNIT_FILTERS:
+        raise ValueError(f"units.kind must be one of {', '.join(UNIT_FILTERS)}")
+    if kind == "hex":
+        units = {"kind": kind, "hex": _label(state, units.get("hex"), "units.hex")}
+    elif kind == "type":
+        kinds = _kinds(state, side)
+        if units.get("type") not in kinds:
+            raise ValueError(f"units.type must be one of {', '.join(kinds)}")
+        units = {"kind": kind, "type": units["type"]}
+    else:
+        units = {"kind": "all"}
+    chance = raw.get("min_chance", 0)
+    if not isinstance(chance, int) or isinstance(chance, bool) or not 0 <= chance <= 100:
+        raise ValueError("min_chance must be a whole percentage from 0 to 100")
+    return {"units": units, "at": _check_at(state, raw.get("at", {"kind": "any"})),
+            "min_chance": chance, "answer": answer}
+
+
+def _check_at(state: GameState, raw: Any) -> dict:
+    kind = raw.get("kind") if isinstance(raw, dict) else None
+    if kind not in TARGET_FILTERS:
+        raise ValueError(f"at.kind must be one of {', '.join(TARGET_FILTERS)}")
+    if kind == "hexes":
+        hexes = raw.get("hexes")
+        if not isinstance(hexes, list) or not 0 < len(hexes) <= MAX_HEXES:
+            raise ValueError(f"at.hexes must list 1 to {MAX_HEXES} hexes")
+        return {"kind": kind, "hexes": [_label(state, h, "at.hexes") for h in hexes]}
+    if kind == "within":
+        n = raw.get("range")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_RANGE:
+            raise ValueError(f"at.range must be a whole number of hexes from 0 to {MAX_RANGE}")
+        return {"kind": kind, "range": n}
+    return {"kind": kind}
+
+
+def _label(state: GameState, raw: Any, where: str) -> str:
+    if not isinstance(raw, str):
+        raise ValueError(f"{where} must be a hex label")
+    m = board_of(state)
+    for label in (raw.strip(), raw.strip().upper()):
+        try:
+            m.hex(label)
+            return label
+        except (KeyError, ValueError):
+            continue
+    raise ValueError(f"{where}: {raw!r} is not a hex of this map")
+
+
+def _kinds(state: GameState, side: str) -> list[str]:
+    return sorted({utype(u).kind for u in state.units.values() if u.side == side})
+
+
+def standing_order_choices(state: GameState, side: str) -> dict:
+    """What a standing order of the side may name, for the board's form (21.2)."""
+    return {"window": "opportunity fire (21.2)", "answers": list(ANSWERS),
+            "units": [{"kind": "all"}, {"kind": "hex"}]
+            + [{"kind": "type", "type": k} for k in _kinds(state, side)],
+            "at": [{"kind": k} for k in TARGET_FILTERS], "chance": True}
+
+
+def standing_order_answer(state: GameState, seat: str, orders: list[dict]) -> dict | None:
+    """The command the side's standing orders give the seat in the open window, or None to
+    leave it to the player (21.2, PL-E3)."""
+    p = state.pending
+    if not p or p["kind"] == "aa" or not orders:
+        return None
+    offered = legal_commands(state, seat)
+    shots = [c for c in offered.get("opportunity_fire", []) if len(c["units"]) == 1]
+    if not shots:
+        return None
+    for order in orders:
+        matching = [c for c in shots if _names_firer(state, order, c)
+                    and _accepts_target(state, order, c)]
+        if not matching:
+            continue
+        if order["answer"] == "never":
+            return {"type": "decline"}
+        if order["answer"] == "ask":
+            return None
+        chances = [_chance(state, seat, c) for c in matching]
+        best = max(range(len(matching)), key=chances.__getitem__)  # the first of the best
+        if chances[best] * 100 >= order["min_chance"]:
+            return matching[best]
+    return None
+
+
+def _names_firer(state: GameState, order: dict, cmd: dict) -> bool:
+    u, f = state.units[cmd["units"][0]], order["units"]
+    if f["kind"] == "hex":
+        return u.hex == f["hex"]
+    if f["kind"] == "type":
+        return utype(u).kind == f["type"]
+    return True
+
+
+def _accepts_target(state: GameState, order: dict, cmd: dict) -> bool:
+    target, f = state.units[cmd["target"]], order["at"]
+    if f["kind"] == "afv":
+        return utype(target).armored and utype(target).vehicle
+    if f["kind"] == "hexes":
+        return target.hex in f["hexes"]
+    if f["kind"] == "within":
+        m = board_of(state)
+        firer = state.units[cmd["units"][0]]
+        return distance(m.hex(firer.hex), m.hex(target.hex)) <= f["range"]
+    return True
+
+
+def _chance(state: GameState, seat: str, cmd: dict) -> float:
+    """The chance of any result the preview shows the side for this shot (0 when unknown)."""
+    shown = preview(state, seat, cmd)
+    chances = shown.get("attack", {}).get("chances") if shown.get("ok") else None
+    if not chances:
+        return 0.0
+    return float(1 - Fraction(chances.get("-", "0")))

@@ -1,0 +1,87 @@
+"""A side's plans in Chromium: a standing order set on the page answers the opportunity-fire
+window the moment the enemy moves into sight, with nobody clicking (13.0); an arrow one
+partner draws shows on the other partner's board and never on the opponents'."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.board_people import TIMEOUT
+from tests.browser.board_play import click_hex, move_next_to_enemy, roll_initiative, two_players
+from tests.browser.pages_kit import api, shot
+from tests.browser.test_pages_team import team_game
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
+        browser, live_server_url, live_server_env, viewport) -> None:
+    players = two_players(browser, live_server_url, dice=(live_server_env, "03" * 32))
+    mover = roll_initiative(players)
+    other = players[1] if mover is players[0] else players[0]
+    p = other.page(viewport)
+    p.goto(f"{live_server_url}/games/{mover.game}/")
+    p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    plans = p.locator("#plans")
+    plans.locator("#add-order").click()
+    row = plans.locator(".order-row").first
+    assert row.locator(".order-answer").input_value() == "fire"
+    assert row.locator(".order-at").input_value() == "any"
+    plans.locator("#save-orders").click()
+    p.locator("#notice").filter(has_text="Standing orders saved").wait_for(timeout=TIMEOUT)
+    move_next_to_enemy(mover, other)
+    # Nobody on this side clicked: the order answered, and this side's log says so.
+    p.locator("#log").filter(has_text="Fired by standing order").wait_for(state="attached", timeout=TIMEOUT)
+    plans.locator("#order-answers").wait_for(timeout=TIMEOUT)
+    assert p.locator("#opfire").is_hidden() or "Fired" in p.locator("#log").inner_text()
+    plans.scroll_into_view_if_needed()
+    shot(p, f"standing-order-fired-{viewport}")
+    # The mover's page shows the fire and nothing of the order.
+    q = mover.page(viewport)
+    q.goto(f"{live_server_url}/games/{mover.game}/")
+    q.wait_for_function("() => document.querySelectorAll('#log li').length > 0", timeout=TIMEOUT)
+    q.locator("#log").filter(has_text="opportunity").wait_for(state="attached", timeout=TIMEOUT)
+    assert "standing order" not in q.locator("#log").inner_text().lower()
+    assert q.locator("#plans .order-row").count() == 0  # the other side's orders: its own
+    assert q.locator("#order-answers").count() == 0
+
+
+def test_an_arrow_drawn_shows_on_the_partners_board_and_not_on_the_opponents(
+        person, live_server_url) -> None:
+    game, pages = team_game(person, live_server_url)
+    for page in pages.values():
+        page.goto(f"{live_server_url}/games/{game}/")
+        page.wait_for_selector("body.socket-open")
+        page.locator("svg.board .layer-units .unit").first.wait_for()
+    ann, bob, cleo = pages["ann"], pages["bob"], pages["cleo"]
+    ann.locator("#draw-kind").select_option("arrow")
+    ann.locator("#draw-tool").click()
+    click_hex(ann, "A0405")
+    ann.locator("#draw-hint").filter(has_text="From A0405").wait_for()
+    click_hex(ann, "A0607")
+    arrow = 'svg.board .layer-drawings .drawing-arrow[data-hexes="A0405 A0607"]'
+    ann.locator(arrow).wait_for(timeout=TIMEOUT)
+    bob.locator(arrow).wait_for(timeout=TIMEOUT)  # live, on the partner's board
+    drawer = ann.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).user")
+    assert drawer in bob.locator("#drawing-list").inner_text()
+    bob.evaluate("window.pgweb.board.centerOn('A0506')")
+    shot(bob, "drawing-partner-desktop")
+    # The opponents' boards never have it, even after the frames the arrow made were sent.
+    ann.locator("#draw-kind").select_option("circle")
+    click_hex(ann, "A0606")
+    bob.locator("svg.board .layer-drawings .drawing-circle").wait_for(timeout=TIMEOUT)
+    for name in ("cleo", "dan"):
+        assert pages[name].locator("svg.board .layer-drawings .drawing").count() == 0
+        assert pages[name].locator("#drawing-list li").count() == 0
+    shot(cleo, "drawing-opponent-desktop")
+    # The one who drew it removes it; it goes from the partner's board.
+    ann.locator("#drawing-list li").first.locator(".remove-drawing").click()
+    bob.wait_for_function("(sel) => !document.querySelector(sel)", arg=arrow, timeout=TIMEOUT)
+    # Once the game is over, the replay shows each side's plans to the other side too.
+    api(ann, live_server_url, "POST", f"/api/v1/games/{game}/resign")
+    cleo.goto(f"{live_server_url}/games/{game}/replay")
+    cleo.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
+    assert cleo.locator("svg.board .layer-drawings .drawing").count() == 0
+    cleo.locator("#plans-side").select_option("ge")
+    cleo.locator('svg.board .layer-drawings .drawing-circle[data-hexes="A0606"]').wait_for(timeout=TIMEOUT)
+    cleo.evaluate("window.pgweb.board.centerOn('A0606')")
+    shot(cleo, "replay-plans-desktop")
