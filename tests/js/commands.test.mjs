@@ -83,6 +83,6 @@ describe("every engine command can be built on the board", () => {
     assert.equal(offersUndo({}, "ge-1"), false);
     assert.equal(offersUndo({ undo: ["ge-1"], result: { winner: "ge" } }, "ge-1"), false);
     const line = describeEvent({ type: "undone", side: "ge", command: "move" }, { sideName: () => "German", nameOf: (x) => x });
-    assert.equal(line, "German takes back a move (D-UNDO-1).");
+    assert.equal(line, "German takes back a move.");
   });
 });
