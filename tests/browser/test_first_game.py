@@ -1,9 +1,12 @@
-"""A first game without a stumble (issue 50): the page stays on the map after a confirm,
-whether by mouse or by Enter; nothing a player did scrolls the page unless they asked."""
+"""A first game without a stumble (issue 50): after a confirm, by mouse or by Enter, the page
+stays on the map, the focus stays on the page (never <body>), "Sent: …" goes once the
+referee has taken the command, and the board asks for no preview of a command that has none."""
 
 from __future__ import annotations
 
-from tests.browser.board_people import TIMEOUT, players, shot  # noqa: F401 (a fixture)
+import pytest
+
+from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot, start_game
 from tests.browser.test_game_play import acting, click_unit, groups, version, wait_version_above
 
 
@@ -29,8 +32,21 @@ def settle(page, before: int) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def test_confirming_the_initiative_roll_and_an_activation_keeps_the_map_in_view(players) -> None:  # noqa: F811 - the fixture
-    _, ann, bob = players
+def kept_in_place(page) -> None:
+    assert scrolled(page) == 0 and board_in_view(page)
+    assert page.evaluate("document.activeElement !== document.body && document.activeElement !== null")
+    page.wait_for_function("() => !document.getElementById('notice').textContent.startsWith('Sent: ')", timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_confirming_the_initiative_roll_and_an_activation_keeps_the_map_in_view(browser, live_server_url, size) -> None:
+    screen = DESKTOP if size == "desktop" else PHONE
+    ann, bob = guest(browser, live_server_url, **screen), guest(browser, live_server_url, **screen)
+    url = start_game(live_server_url, ann, bob, "melnitsa-bridgehead", ("su", "ge"))
+    refused = []
+    for p in (ann, bob):
+        p.on("response", lambda r: refused.append(r.url) if "/preview" in r.url and r.status == 400 else None)
+        open_board(p, url)
     p = acting([ann, bob])
     assert "roll_initiative" in groups(p)
     assert scrolled(p) == 0
@@ -38,7 +54,7 @@ def test_confirming_the_initiative_roll_and_an_activation_keeps_the_map_in_view(
     before = version(p)
     p.locator("#confirm .btn-confirm").click()
     settle(p, before)
-    assert scrolled(p) == 0 and board_in_view(p)
+    kept_in_place(p)
     p = acting([ann, bob])
     p.evaluate("window.scrollTo(0, 0)")
     unit = next(c["unit"] for c in groups(p)["activate"] if c.get("unit"))
@@ -47,5 +63,6 @@ def test_confirming_the_initiative_roll_and_an_activation_keeps_the_map_in_view(
     before = version(p)
     p.keyboard.press("Enter")
     settle(p, before)
-    shot(p, "after-activation-desktop")
-    assert scrolled(p) == 0 and board_in_view(p)
+    shot(p, f"after-activation-{size}")
+    kept_in_place(p)
+    assert refused == []

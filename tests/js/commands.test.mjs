@@ -86,3 +86,10 @@ describe("every engine command can be built on the board", () => {
     assert.equal(line, "German takes back a move.");
   });
 });
+
+describe("a leader's activation in words", () => {
+  test("names the leader once and the units he leads, never 'with its leader'", () => {
+    const line = describeCommand({ type: "activate", kind: "leader", unit: "ge-ldr-1" }, () => "Hauptmann Becker");
+    assert.equal(line, "Activate Hauptmann Becker and the units he leads");
+  });
+});

@@ -157,6 +157,8 @@ function loadPreviews(unitId) {
 
 /** A command no unit of the seat acts in has its own preview (GET preview?command=). */
 function loadPreviewOf(cmd) {
+  // Only commands with costs or odds have a preview: the referee answers any other with a 400.
+  if (!ATTACKS.includes(cmd.type)) return;
   if (boot.seat && !actors(cmd).length && !previewFor(cmd)) previews.loadCommand(cmd, store.version);
 }
 
@@ -381,7 +383,10 @@ function showFinalClose(banner, code) {
 }
 // A race lost to a partner's command says who did what (services/race.py): show it as is.
 socket.on("reject", ({ code, message }) => notice(code === "state/stale_version" ? message : `Refused (${code}): ${named(message)}`));
-socket.on("ack", () => {});
+// The command went through: "Sent: …" is done with (the log says what it did).
+socket.on("ack", () => {
+  if ($("notice").textContent.startsWith("Sent: ")) notice("");
+});
 socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
 socket.on("chat", (d) => chat.add(d));
 socket.on("presence", (d) => {
