@@ -96,6 +96,25 @@ def install_system_packages() -> None:
             return
 
 
+def install_node_packages() -> Path | None:
+    """Install the browser tests' npm tools (package-lock.json: axe-core) into node_modules
+    with `npm ci` when they are not there yet; the axe script's path, or None (the audit's
+    tests are then skipped, and fail under CI). The pages never fetch anything at run time."""
+    axe = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+    if not axe.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            shout("npm is missing: the accessibility audit (axe-core) will be skipped")
+            return None
+        say("npm ci (axe-core for the accessibility audit)")
+        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT,
+                              stdin=subprocess.DEVNULL)
+        if done.returncode != 0 or not axe.exists():
+            shout("npm ci failed: the accessibility audit (axe-core) will be skipped")
+            return None
+    return axe
+
+
 def run_step(name: str, command: list[str], env: dict[str, str]) -> bool:
     """Run one check in the repository root and report how long it took."""
     say(f"{name}: {' '.join(command)}")
@@ -196,6 +215,9 @@ def main(pytest_args: list[str]) -> int:
                 results["postgresql"] = False
         else:
             shout("no PostgreSQL: its tests will be skipped" + (" (CI: failed)" if CI else ""))
+        axe = install_node_packages()
+        if axe is not None:
+            env["PGWEB_AXE"] = str(axe)
         if Path(CHROMIUM).exists():
             env["PGWEB_CHROMIUM"] = CHROMIUM
         else:

@@ -84,6 +84,13 @@ describe("every engine command can be built on the board", () => {
     assert.equal(offersUndo({}, "ge-1"), false);
     assert.equal(offersUndo({ undo: ["ge-1"], result: { winner: "ge" } }, "ge-1"), false);
     const line = describeEvent({ type: "undone", side: "ge", command: "move" }, { sideName: () => "German", nameOf: (x) => x });
-    assert.equal(line, "German takes back a move (D-UNDO-1).");
+    assert.equal(line, "German takes back a move.");
+  });
+});
+
+describe("a leader's activation in words", () => {
+  test("names the leader once and the units he leads, never 'with its leader'", () => {
+    const line = describeCommand({ type: "activate", kind: "leader", unit: "ge-ldr-1" }, () => "Hauptmann Becker");
+    assert.equal(line, "Activate Hauptmann Becker and the units he leads");
   });
 });

@@ -265,14 +265,14 @@ describe("the log", () => {
     const sideName = (s) => ({ ge: "German", su: "Soviet" })[s];
     const formationName = (id) => ({ "ge-2": "II./Grenadier-Regiment 410" })[id];
     const cases = [
-      [{ type: "dug_in", side: "ge", units: ["ge-1"], hex: "A0305" }, "2nd Grenadier platoon digs in in A0305 (16.2)."],
+      [{ type: "dug_in", side: "ge", units: ["ge-1"], hex: "A0305" }, "2nd Grenadier platoon digs in at A0305 (16.2)."],
       [{ type: "extended_assault", side: "su", units: ["su-t-1"], from: "A0101", target: "A0104", path: ["A0102", "A0103", "A0104"], reason: "tank-led AFVs assault along their line of sight (17.5)" }, "1st T-34 platoon charges from A0101 to assault A0104 by A0102 → A0103 → A0104: tank-led AFVs assault along their line of sight (17.5)."],
       [{ type: "formation_failed", side: "ge", units: ["ge-ldr-1"], formation: "ge-2" }, "German: II./Grenadier-Regiment 410 fails to activate; Hauptmann Becker marked Moved/Fired (17.7)."],
       [{ type: "mire_roll", side: "su", units: ["su-t-1"], hex: "B0203", roll: 1, mired: true }, "1st T-34 platoon in B0203 rolls 1 for mire: bogged down (mired)."],
       [{ type: "razvedka", side: "su", units: ["h1", "h2"], hex: "C0101", roll: 5, success: true, types: ["infantry", "armored_car"], count: 2 }, "Soviet scouts C0101 (razvedka): rolls 5, finds infantry, armored car (2 counters)."],
       [{ type: "razvedka", side: "su", units: ["h1"], hex: "C0101", roll: 2, success: false }, "Soviet scouts C0101 (razvedka): rolls 2, learns nothing."],
       [{ type: "resigned", side: "ge", seat: "ge-1" }, "German resigns."],
-      [{ type: "smoke_removal", hex: "A0505", roll: 2, removed: true }, "Smoke in A0505: rolls 2, the smoke clears (D-SMOKE-1)."],
+      [{ type: "smoke_removal", hex: "A0505", roll: 2, removed: true }, "Smoke in A0505: rolls 2, the smoke clears."],
       [{ type: "activated", side: "ge", units: ["ge-1"], kind: "unit", seat: "ge-1", leader: null }, "German activates 2nd Grenadier platoon."],
       [{ type: "activated", side: "ge", units: ["ge-1", "ge-ldr-1"], kind: "leader", seat: "ge-1", leader: "ge-ldr-1" }, "German activates 2nd Grenadier platoon under Hauptmann Becker."],
       [{ type: "activated", side: "ge", units: ["ge-1", "ge-ldr-1"], kind: "stack", seat: "ge-1", leader: null }, "German activates the stack: 2nd Grenadier platoon, Hauptmann Becker."],

@@ -30,9 +30,10 @@ from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, in_ran
 from .combat.opportunity_fire import opportunity_fire_candidates
 from .core import state as st
 from .core.acting import known_enemies, may_fire, may_move
-from .core.activation import commands_unit
+from .core.activation import commands_unit, is_available, leader_group
 from .core.move_offers import reach_of
-from .core.move_step import passenger_ids
+from .core.move_step import passenger_ids, threats_to
+from .core.moving import check_path
 from .core.registry import catalogue_for, game_map, hex_label, parse_hex
 from .core.stacking import stacking_problem
 from .double_blind import knowledge, redaction
@@ -159,6 +160,9 @@ def _reach(state: st.GameState, ids: list[str], h: Hex) -> list[dict]:
         return [reason("move/refused", exc.message, exc.rule or "5.1")]
     if h in reach:
         return []
+    leaderless = _leaderless(state, ids, h)
+    if leaderless:
+        return leaderless
     crowded = stacking_problem(state, h, [*ids, *passenger_ids(state, ids)],
                                catalogue=catalogue_for(state))
     if crowded:
@@ -167,14 +171,71 @@ def _reach(state: st.GameState, ids: list[str], h: Hex) -> list[dict]:
                    "way is prohibited", "5.1")]
 
 
+def _leaderless(state: st.GameState, ids: list[str], h: Hex) -> list[dict]:
+    """Why a leaderless activation may not go to `h` that a led one could (3.1, D3): the
+    engine's own refusal of the path a led activation would take, with the enemy units that
+    could harm the movers and the leaders who could activate them (or nothing, when the
+    restriction is not what stops the move)."""
+    a = state.activation
+    if a is None or not a.leaderless or state.units[ids[0]].hex is None:
+        return []
+    led = replace(state, activation=replace(a, leaderless=False))
+    try:
+        path = reach_of(led, tuple(ids)).get(h)
+    except IllegalCommand:
+        return []
+    if path is None:
+        return []
+    try:
+        check_path(state, ids, tuple(path.path[1:]), "move")
+    except IllegalCommand as exc:
+        if exc.rule != "D3":
+            return [_from_text("move/refused", exc.message)]
+    else:
+        return []
+    cat = catalogue_for(state)
+    _, enemy_ids = known_enemies(state, state.units[ids[0]].side)
+    near = {}
+    for uid in ids:
+        for eid in sorted(enemy_ids):
+            for there, rng in threats_to(state, uid, catalogue=cat, known_enemy_ids=[eid]):
+                if any(distance(x, there) <= rng for x in path.path[1:]):
+                    near[eid] = f"{_name(state, eid)} in {hex_label(state, there)} " \
+                                f"(reaches {rng} hexes)"
+    leaders = _leaders_for(state, ids)
+    who = _names(state, ids)
+    text = (f"{who} was activated without a leader and may not move closer to an enemy unit "
+            f"that could harm it: {'; '.join(near.values()) or 'an enemy unit in range'}")
+    if leaders:
+        text += "; activated by " + " or ".join(leaders) + " it could"
+    return [reason("move/leaderless", text, "D3")]
+
+
+def _leaders_for(state: st.GameState, ids: list[str]) -> list[str]:
+    """The side's leaders who could activate all of `ids` (3.1), as "Hauptmann Becker in
+    A0206": a led activation is not bound by the leaderless restriction (D3)."""
+    seat_id = state.activation.seat
+    side = state.units[ids[0]].side
+    out = []
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if u.side != side or not u.on_map or u.status == st.DEMORALIZED:
+            continue
+        if not ctype(catalogue_for(state), u).is_leader:
+            continue
+        if not (is_available(state, u) or u.id == state.activation.leader):
+            continue
+        if set(ids) <= leader_group(state, u, seat_id):
+            out.append(f"{_name(state, u.id)} in {hex_label(state, u.hex)}")
+    return out
+
+
 def _spotting(state: st.GameState, u: st.UnitState, h: Hex) -> dict | None:
     """Why `u` cannot spot `h`, or None (8.1-8.4, D11, D18)."""
     spot = board.spot(game_map(state), state, u, h)
     if spot.ok:
         return None
-    rule = "8.4" if spot.blocking_hex is not None or "blocked" in spot.reason else "8.1"
     return reason("fire/cannot_spot", f"{_name(state, u.id)} cannot spot the hex: "
-                  f"{spot.reason}", rule)
+                  f"{spot.reason}", board.spot_rule(spot))
 
 
 def _firer_reasons(state: st.GameState, ids: list[str], h: Hex, kind: str) -> list[dict]:
@@ -228,7 +289,7 @@ def _fire(state: st.GameState, seat: st.SeatState, ids: list[str], h: Hex, block
     if not out and state.opfire is not None:
         return _opportunity(state, seat, ids, h)
     if h not in known:
-        out.append(reason("fire/no_target", "no enemy unit you can see in the hex", "10.0"))
+        out.append(reason("fire/no_target", "no enemy unit you can see in the hex", "10.1"))
         return {"action": "fire", "ok": False, "reasons": out}
     blocked, out = out, []
     kinds = [k for k in (DIRECT, ANTI_TANK)

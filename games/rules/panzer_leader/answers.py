@@ -5,8 +5,10 @@ hex, and the line of sight between two hexes.
 
 from __future__ import annotations
 
+import re
+
 from ..common.errors import RulesError
-from . import preview
+from . import engine, preview
 from .core import hidden
 from .core.state import GameState
 from .legal import legal_commands
@@ -76,19 +78,49 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
 
 
 def _reason(state: GameState, seat: str, action: str, probe: dict, enemies: list[str]) -> dict:
+    """The refusal the command would get: the engine's own (its code, message and rule),
+    asked with dice that stop it at the first roll; else the preview's."""
     if not probe.get("unit") and not probe.get("units"):
-        return {"code": "no_unit", "message": "choose a unit first", "rule": "3"}
+        return {"code": "unit/none", "message": "choose a unit first", "rule": "3"}
     if action in ("fire", "overrun", "assault") and not enemies:
         return {"code": "no_enemy", "message": "no enemy unit in that hex", "rule": "8.1"}
     try:
-        answer = preview.preview(state, seat, probe)
+        engine.apply(state, seat, probe, _StopAtRoll())
     except RulesError as exc:
-        return {"code": exc.code, "message": exc.message, "rule": exc.rule}
+        return said(exc.code, exc.message, exc.rule)
+    except _WouldRoll:
+        pass
+    answer = preview.preview(state, seat, probe)
     if not answer.get("ok"):
-        return {"code": "refused", "message": answer.get("why_not", "not allowed"),
-                "rule": answer.get("rule", "")}
+        return said(answer.get("code", "command/illegal"), answer.get("why_not", "not allowed"),
+                    answer.get("rule", ""))
     return {"code": "not_now", "rule": "3",
             "message": f"not in this phase ({state.phase.replace('_', ' ')}, turn {state.turn})"}
+
+
+# "move: " (the command's name) before an engine message, and its "(rule)" at the end: the
+# why-not gives the rule once, in its own field.
+_VERB = re.compile(r"^[a-z_]+: ")
+_RULE = re.compile(r"\s*\(([^()]*\d[^()]*)\)\s*$")
+
+
+def said(code: str, message: str, rule: str | None) -> dict:
+    """A refusal as a reason a player reads: no command-name prefix, the rule said once."""
+    text = _VERB.sub("", message, count=1)
+    found = _RULE.search(text)
+    if found:
+        text = text[: found.start()]
+        rule = rule or found.group(1)
+    return {"code": code, "message": text, "rule": rule or ""}
+
+
+class _WouldRoll(Exception):
+    """Raised by _StopAtRoll: the engine accepted the command as far as its first roll."""
+
+
+class _StopAtRoll:
+    def roll(self, n: int, purpose: str):
+        raise _WouldRoll(purpose)
 
 
 def sight_line(state: GameState, frm: str, to: str) -> dict:

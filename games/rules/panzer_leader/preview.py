@@ -35,7 +35,7 @@ def preview(state: GameState, seat: str, command: dict) -> dict:
             return {"ok": False, "why_not": f"no preview for {t!r}"}
         return builder(state, side, command)
     except RulesError as exc:
-        return {"ok": False, "why_not": exc.message, "rule": exc.rule}
+        return {"ok": False, "why_not": exc.message, "rule": exc.rule, "code": exc.code}
     except (KeyError, TypeError, ValueError) as exc:
         return {"ok": False, "why_not": f"a malformed command: {exc}"}
 

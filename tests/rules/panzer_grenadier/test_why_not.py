@@ -4,9 +4,13 @@ reason with its rule (3.1, 5.1, 7.3, 8.4, 9.1, 12.1, 13.0, 14.3), from what its 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
+import pytest
+
 from games.rules.common.dice import ScriptedDice
+from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.double_blind import knowledge
 from games.rules.panzer_grenadier.double_blind.knowledge import seen_by
 from games.rules.panzer_grenadier.engine import apply
@@ -60,7 +64,7 @@ def test_a_legal_fire_and_move_are_ok_and_an_empty_hex_has_no_target_10_0():
     assert codes(answer, "assault") == [("assault/not_adjacent", "12.1")]
     empty = why_not(s, "ge-1", ["ge-1"], "A0110")
     assert action(empty, "move")["ok"]
-    assert codes(empty, "fire") == [("fire/no_target", "10.0")]
+    assert codes(empty, "fire") == [("fire/no_target", "10.1")]
 
 
 def test_a_unit_that_has_fired_may_not_move_in_the_same_activation_3_1():
@@ -132,7 +136,7 @@ def test_a_hex_holding_a_hidden_enemy_gets_the_answer_an_empty_hex_gets_17_8():
         assert why_not(with_hidden, "ge-1", ["ge-1"], label) == why_not(
             empty, "ge-1", ["ge-1"], label)
     assert codes(why_not(with_hidden, "ge-1", ["ge-1"], "A0309"), "fire") == [
-        ("fire/no_target", "10.0")
+        ("fire/no_target", "10.1")
     ]
     assert seen_by(with_hidden, "ge").units["su-2"].hex is None
 
@@ -178,3 +182,71 @@ def test_a_validators_text_names_the_players_own_counters_by_their_printed_names
     bombard = next(a for a in answer["actions"] if a["action"] == "bombard")
     assert any("cannot spot the target" in r["message"] for r in bombard["reasons"])
     assert "ge-m" not in json.dumps(answer)
+
+
+def leaderless(units, uid="ge-1"):
+    """`uid` activated on its own, without a leader (3.1)."""
+    s = started(units)
+    return apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": uid}, ScriptedDice.of()).state
+
+
+def test_a_leaderless_move_toward_an_enemy_that_could_harm_it_names_the_enemy_and_the_leader_d3():
+    s = leaderless([unit("ge-1", "ge_rifle", "ge", "A0109"), unit("ge-lt", "ge_ldr_lt_a", "ge", "A0110"),
+                    unit("su-1", "su_rifle", "su", "A0509")])
+    (r,) = action(why_not(s, "ge-1", ["ge-1"], "A0209"), "move")["reasons"]
+    assert (r["code"], r["rule"]) == ("move/leaderless", "D3")
+    assert "Rifle platoon in A0509 (reaches 3 hexes)" in r["message"]
+    assert r["message"].endswith("; activated by Leutnant in A0110 it could")
+
+
+def test_a_move_the_leaderless_rule_does_not_stop_keeps_its_own_reason_5_1():
+    s = leaderless([unit("ge-1", "ge_rifle", "ge", "A0109"), unit("su-1", "su_rifle", "su", "A0909")])
+    assert codes(why_not(s, "ge-1", ["ge-1"], "A0901"), "move") == [("move/out_of_reach", "5.1")]
+
+
+# Every refusal the engine makes of a move, fire, assault or bombard, in a situation of its
+# own: the why-not for that unit and hex gives the rule applying the command is refused with.
+PLAIN = [*PAIR, unit("su-1", "su_rifle", "su", "A0509")]
+REFUSALS = {
+    "leaderless (D3)": (lambda: leaderless([unit("ge-1", "ge_rifle", "ge", "A0109"),
+                                            unit("su-1", "su_rifle", "su", "A0509")]),
+                        {"type": "move", "unit": "ge-1", "path": ["A0209"]}, "move", "A0209"),
+    "movement points (5.1)": (lambda: activated(PLAIN),
+                              {"type": "move", "unit": "ge-1", "path": [f"A01{n:02d}" for n in range(8, 0, -1)]},
+                              "move", "A0101"),
+    "demoralized (14.3)": (lambda: activated([unit("ge-1", "ge_rifle", "ge", "A0109", status="demoralized"),
+                                              *PAIR[1:], unit("su-1", "su_rifle", "su", "A0509")]),
+                           {"type": "move", "unit": "ge-1", "path": ["A0110"]}, "move", "A0110"),
+    "fired, so no move (3.1)": (lambda: apply(activated([*PAIR, unit("su-1", "su_rifle", "su", "A0111")]), "ge-1",
+                                              {"type": "fire", "firers": ["ge-1"], "target": "A0111"},
+                                              ScriptedDice.of(*[1] * 10)).state,
+                                {"type": "move", "unit": "ge-1", "path": ["A0110"]}, "move", "A0110"),
+    "fire out of range (7.3)": (lambda: activated(PLAIN),
+                                {"type": "fire", "firers": ["ge-1"], "target": "A0509"}, "fire", "A0509"),
+    "fire at an empty hex (10.0)": (lambda: activated(PLAIN),
+                                    {"type": "fire", "firers": ["ge-1"], "target": "A0209"}, "fire", "A0209"),
+    "fire without line of sight (8.4)": (lambda: activated([*PAIR, unit("su-1", "su_rifle", "su", "A0408")]),
+                                         {"type": "fire", "firers": ["ge-1"], "target": "A0408"}, "fire", "A0408"),
+    "a leader fires (6.0)": (lambda: activated([*PAIR, unit("su-1", "su_rifle", "su", "A0111")]),
+                             {"type": "fire", "firers": ["ge-lt"], "target": "A0111"}, "fire", "A0111"),
+    "assault, not adjacent (12.1)": (lambda: activated(PLAIN),
+                                     {"type": "assault", "units": ["ge-1"], "target": "A0509"}, "assault", "A0509"),
+    "assault, no enemy (12.1)": (lambda: activated(PLAIN),
+                                 {"type": "assault", "units": ["ge-1"], "target": "A0209"}, "assault", "A0209"),
+    "bombard, no value (7.3)": (lambda: activated([*PAIR, unit("su-1", "su_rifle", "su", "A0111")]),
+                                {"type": "bombard", "firers": ["ge-1"], "target": "A0111"}, "bombard", "A0111"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_the_why_not_gives_the_rule_the_engine_refuses_the_command_with(name):
+    build, command, act, label = REFUSALS[name]
+    s = build()
+    with pytest.raises(IllegalCommand) as refused:
+        apply(s, "ge-1", command, ScriptedDice.of(*[1] * 20))
+    answer = action(why_not(s, "ge-1", command.get("firers") or command.get("units") or [command["unit"]], label), act)
+    assert not answer["ok"]
+    told = {rule.strip() for r in answer["reasons"] for rule in r["rule"].split(",")}
+    cited = {refused.value.rule} | {rule.strip() for group in re.findall(r"\(([^()]*)\)", refused.value.message)
+                                    for rule in group.split(",")}
+    assert told & cited, (refused.value.message, answer["reasons"])

@@ -99,6 +99,12 @@ def spot(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) 
     return can_spot(game_map, observer.hex, target_hex, conditions=cond)
 
 
+def spot_rule(result: Any) -> str:
+    """The section a failed spotting answers to: 8.4 when terrain blocks the line of sight,
+    else 8.1 (spotting range, night, smoke)."""
+    return "8.4" if result.blocking_hex is not None or "blocked" in result.reason else "8.1"
+
+
 def has_line_of_sight(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) -> bool:
     """Whether a unit has a line of sight to a hex, at any range (8.4; smoke blocks, D18)."""
     assert observer.hex is not None

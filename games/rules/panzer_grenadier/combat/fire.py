@@ -169,8 +169,10 @@ def firer_problems(
             problems.append(
                 f"{board.label(game_map, decl.target_hex)} is beyond {uid}'s range {fv.range} (7.3, 11.3)"
             )
-        if decl.kind != BOMBARDMENT and not board.can_see(game_map, state, u, decl.target_hex):
-            problems.append(f"{uid} cannot spot {board.label(game_map, decl.target_hex)} (8.0)")
+        seen = board.spot(game_map, state, u, decl.target_hex) if decl.kind != BOMBARDMENT else True
+        if not seen:
+            problems.append(f"{uid} cannot spot {board.label(game_map, decl.target_hex)}: "
+                            f"{seen.reason} ({board.spot_rule(seen)})")
     return problems
 
 
@@ -245,7 +247,7 @@ def target_problems(
     here = state.units_at(decl.target_hex)
     if decl.kind != BOMBARDMENT:
         if not any(u.side != side for u in here):
-            return [f"no enemy unit in {board.label(game_map, decl.target_hex)}"]
+            return [f"no enemy unit in {board.label(game_map, decl.target_hex)} (10.1)"]
         if any(u.side == side for u in here):
             return [
                 "direct and anti-tank fire may not target a hex holding friendly units (D-COMBAT-ASSAULT-HEX)"

@@ -156,6 +156,12 @@ def assault(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
         raise IllegalCommand(
             "assault: only Extended Assault (17.5) charges along a path", rule="17.5"
         )
+    here = state.units[ids[0]].hex if ids[0] in state.units else None
+    if here is not None and target not in neighbors(here):
+        raise IllegalCommand(
+            f"assault: {hex_label(state, target)} is not adjacent to {hex_label(state, here)}; "
+            "an assault moves into an adjacent hex (12.1)", rule="12.1"
+        )
     return start_move(state, ids, (target,), dice, "assault")
 
 

@@ -123,8 +123,9 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
     if m.terrain(m.hex(label)) == "town" and kind != "opportunity":
         want = sorted(town_targets(state, side, label))
         if sorted(target_ids) != want:
-            raise _illegal(f"fire into a town takes every spotted unit there together: {want}",
-                           "9.7")
+            raise _illegal(f"fire into a town takes every spotted unit there together: "
+                           f"{', '.join(want)}" if want else
+                           f"no unit in the town at {label} is spotted", "9.7")
     for t in targets:
         if t.indirect_turn == state.turn:
             raise _illegal(f"{t.id} was hit by indirect fire this turn", "QA IF5")

@@ -10,6 +10,7 @@ import { keepOpen } from "./focus.js";
 import { fillKept } from "../ui/keyed.js";
 import { ATTACK_TYPES, SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere } from "./legal.js";
 import { explainPreview, previewLabel } from "./odds.js";
+import { movesMayBeUndone } from "./vocabulary.js";
 
 // The commands of a window the other side opened: fire at the mover, or at the aircraft overhead.
 function opfireCommands(ctx) {
@@ -222,6 +223,13 @@ const HINTS = {
   abort: "The game ends now, with no winner and no rating change.",
 };
 
+/** What the confirm says of taking the command back: a move that shows nothing new may be undone (D-UNDO-1). */
+function takingBack(type, ruleset) {
+  if (HINTS[type]) return HINTS[type];
+  if (type === "move" && movesMayBeUndone(ruleset)) return "If the move shows you nothing new, Undo last move takes it back; otherwise it stands.";
+  return "This cannot be taken back.";
+}
+
 /** The proposed command with the server's odds, waiting for Confirm. */
 export function drawConfirm(ctx) {
   const { ui, nameOf, previewFor } = ctx;
@@ -250,7 +258,7 @@ export function drawConfirm(ctx) {
     sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
     !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
     !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,
-    el("p", { class: "hint" }, HINTS[p.command.type] ?? "This cannot be taken back."),
+    el("p", { class: "hint" }, takingBack(p.command.type, ctx.boot?.ruleset)),
   );
 }
 

@@ -28,23 +28,37 @@ function shown(node) {
   return Boolean(node?.isConnected) && !node.closest("[hidden]") && (node.getClientRects?.().length ?? 1) > 0;
 }
 
+/** The panel an element sits in: the key of its nearest `data-focus-home` ("#actions-h"). */
+function homeOf(node) {
+  const home = node?.closest?.("[data-focus-home]")?.getAttribute("data-focus-home");
+  return home ? `#${home}` : null;
+}
+
 /**
  * Focus the first element of `chain` that is on the page and shown; whether one took it.
  * One key may be on several elements (a move is a button both in the action bar's list and
  * in the text view's): the shown one that sits where the chain says (its own chain shares
- * most keys with it) is taken, so the focus stays in the same panel.
+ * most keys with it) is taken, so the focus stays in the same panel. The panel comes first:
+ * every key is tried inside the chain's own panel before any element of another panel is
+ * taken, and the page is never scrolled to another panel: a button gone from the action bar
+ * leaves the focus at the bar's heading, not on its twin in the text view a screen below.
  */
 export function focusFirst(doc, chain) {
-  for (const [i, key] of chain.entries()) {
-    const rest = new Set(chain.slice(i + 1));
-    const near = (node) => focusChain(node).filter((k) => rest.has(k)).length;
-    const nodes = allByKey(doc, key).filter(shown).sort((a, b) => near(b) - near(a));
-    for (const node of nodes) {
-      // The same element again stays where it was; a stand-in is brought into view.
-      node.focus({ preventScroll: true });
-      if (doc.activeElement !== node) continue;
-      if (i > 0) node.scrollIntoView?.({ block: "nearest" });
-      return true;
+  const home = chain.find((k) => k.startsWith("#") && doc.querySelector(`[data-focus-home="${k.slice(1)}"]`)) ?? null;
+  for (const samePanel of home ? [true, false] : [false]) {
+    for (const [i, key] of chain.entries()) {
+      const rest = new Set(chain.slice(i + 1));
+      const near = (node) => focusChain(node).filter((k) => rest.has(k)).length;
+      const nodes = allByKey(doc, key).filter(shown).filter((node) => !samePanel || homeOf(node) === home)
+        .sort((a, b) => near(b) - near(a));
+      for (const node of nodes) {
+        // The same element again stays where it was; a stand-in in the same panel is brought
+        // into view; one in another panel is focused where it is, the page not moved.
+        node.focus({ preventScroll: true });
+        if (doc.activeElement !== node) continue;
+        if (i > 0 && (!home || homeOf(node) === home)) node.scrollIntoView?.({ block: "nearest" });
+        return true;
+      }
     }
   }
   return false;

@@ -178,7 +178,8 @@ function canonical(value) {
   return value;
 }
 
-const KIND_WORDS = { unit: "the unit", stack: "the stack", leader: "with its leader", afv_group: "as an AFV group", formation: "as a formation" };
+// A leader activation names the leader: he activates the units around him (3.1, 3.2).
+const KIND_WORDS = { stack: "the stack", leader: "and the units he leads", afv_group: "as an AFV group", formation: "as a formation" };
 
 const ENGINEERING = {
   clear_mine: "clear the minefield in", remove_block: "remove the block in", make_block: "make a block in",
@@ -208,7 +209,8 @@ export function describeCommand(cmd, nameOf = (id) => id) {
   switch (cmd.type) {
     case "roll_initiative": return "Roll for initiative";
     case "activate":
-      return cmd.kind === "stack" ? `Activate the stack in ${cmd.hex}` : `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`.replace(" the unit", "");
+      if (cmd.kind === "stack") return `Activate the stack in ${cmd.hex}`;
+      return cmd.kind === "unit" ? `Activate ${nameOf(cmd.unit)}` : `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`;
     case "move": {
       const who = cmd.unit ? nameOf(cmd.unit) : names(cmd.units);
       if (!Array.isArray(cmd.path)) return `Move ${who} to ${cmd.to}${moveManner(cmd) ? ` ${moveManner(cmd)}` : ""}`;

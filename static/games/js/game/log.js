@@ -25,6 +25,8 @@ function rolls(obj, sideName) {
 function activationWords(e, nameOf) {
   const leader = e.leader ? (e.units ?? []).filter((id) => id !== e.leader) : e.units;
   const units = list(leader, nameOf);
+  // A leader activated alone is named once: "activates Kapitan Petrov", never "activates under him".
+  if (e.leader && !units) return nameOf(e.leader);
   const under = e.leader ? ` under ${nameOf(e.leader)}` : "";
   switch (e.kind) {
     case "stack": return `the stack: ${units}${under}`;
@@ -84,8 +86,8 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
     case "double_segment": return `${sideName(e.side)} takes a double segment.`;
     case "takeback_offered": return `${sideName(e.side)} asks to take back the last activation.`;
     case "takeback_declined": return `${sideName(e.side)} refuses the take-back.`;
-    case "activation_taken_back": return `${sideName(e.side)}'s last activation is taken back, with ${sideName(e.accepted_by)}'s agreement (D-TAKEBACK-1).`;
-    case "undone": return `${sideName(e.side)} takes back a ${String(e.command ?? "move").replace(/_/g, " ")} (D-UNDO-1).`;
+    case "activation_taken_back": return `${sideName(e.side)}'s last activation is taken back, with ${sideName(e.accepted_by)}'s agreement.`;
+    case "undone": return `${sideName(e.side)} takes back a ${String(e.command ?? "move").replace(/_/g, " ")}.`;
     case "saved_segment_after_fog_of_war": return `${sideName(e.side)} plays its saved segment before the turn ends (17.4).`;
     case "reinforcements_available": return `Reinforcements available on turn ${e.turn}: ${list(e.units, nameOf)}.`;
     case "moved": {
@@ -104,7 +106,11 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
     case "shift": return `Shift ${signed(e.shift)}: ${e.reason}${e.rule ? ` (${e.rule})` : ""}.`;
     case "column": return `Column ${e.column}${e.base_column !== undefined ? ` (from ${e.base_column}, net shift ${signed(e.net_shift ?? 0)}${e.applied_shift !== e.net_shift && e.applied_shift !== undefined ? `, applied ${signed(e.applied_shift)}` : ""})` : ""}.`;
     case "roll": return `Roll for ${e.purpose}: ${(e.dice ?? []).join(" + ")} = ${e.total}.`;
-    case "result": return `Result ${e.code === "-" ? "– (no effect)" : e.code} on column ${e.column} (dice ${e.dice}).`;
+    case "result": {
+      // Anti-tank fire has no column: its dice, the fire value, the armor and the shifts make a total (11.1).
+      if (e.column === undefined || e.column === null) return `Result: ${["-", "none"].includes(e.code) ? "no effect" : String(e.code).replace(/_/g, " ")}${e.reason ? ` (${e.reason})` : ""}.`;
+      return `Result ${e.code === "-" ? "– (no effect)" : e.code} on column ${e.column} (dice ${e.dice}).`;
+    }
     case "step_loss": return `${who(e.unit)} in ${e.hex} loses a step (${plural(e.steps_left ?? 0, "step")} left): ${e.reason}.`;
     case "eliminated": return `${list(e.units?.length ? e.units : [e.unit], nameOf)} eliminated${e.hex ? ` in ${e.hex}` : ""}${e.reason ? `: ${e.reason}` : ""}.`;
     case "morale_check": return `${who(e.unit)} checks morale (${e.cause}): needs ${e.target} or less${modifiers(e.modifiers)}, rolls ${e.dice}${e.dice_modifier ? ` ${signed(e.dice_modifier)} = ${e.total}` : ""}: ${e.outcome ?? e.result}.`;
@@ -124,13 +130,15 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
     case "supply_critical": return `${sideName(e.side)}'s supply is critical${e.reason ? `: ${e.reason}` : ""}.`;
     case "fuel_roll": return `${list(e.units, nameOf)} roll${(e.units ?? []).length === 1 ? "s" : ""} for fuel: ${e.roll}.`;
     case "stopped": return `${list(e.units, nameOf) || who(e.unit)} stopped${e.reason ? `: ${e.reason}` : ""}.`;
-    case "dug_in": return `${list(e.units, nameOf)} dig${(e.units ?? []).length === 1 ? "s" : ""} in${e.hex ? ` in ${e.hex}` : ""} (16.2).`;
+    case "dug_in": return `${list(e.units, nameOf)} dig${(e.units ?? []).length === 1 ? "s" : ""} in${e.hex ? ` at ${e.hex}` : ""} (16.2).`;
     case "extended_assault": return `${list(e.units, nameOf)} charge${(e.units ?? []).length === 1 ? "s" : ""} from ${e.from} to assault ${e.target}${e.path?.length > 1 ? ` by ${summarisePath(e.path)}` : ""}: ${e.reason ?? "extended assault (17.5)"}.`;
     case "formation_failed": return `${sideName(e.side)}: ${formationName(e.formation)} fails to activate${e.units?.length ? `; ${list(e.units, nameOf)} marked Moved/Fired` : ""} (17.7).`;
     case "mire_roll": return `${list(e.units, nameOf)}${e.hex ? ` in ${e.hex}` : ""} rolls ${e.roll} for mire: ${e.mired ? "bogged down (mired)" : "not mired"}.`;
     case "razvedka": return `${sideName(e.side)} scouts ${e.hex ?? "a hex"} (razvedka): rolls ${e.roll}${e.success ? `, finds ${(e.types ?? []).map((t) => String(t).replace(/_/g, " ")).join(", ") || "units"}${e.count ? ` (${plural(e.count, "counter")})` : ""}` : ", learns nothing"}.`;
+    case "air_arrival": return `${sideName(e.side)} air sortie: rolls ${e.roll}, ${e.arrives ? "it arrives" : "it does not arrive"}.`;
+    case "air_strike": return `${e.name ?? "The air sortie"} strikes ${e.target}${e.attack ? ` (${String(e.attack).replace(/_/g, "-")})` : ""}${e.value !== undefined ? `: fire value ${e.value}` : ""}.`;
     case "resigned": return `${sideName(e.side)} resigns.`;
-    case "smoke_removal": return `Smoke in ${e.hex}: rolls ${e.roll}, ${e.removed ? "the smoke clears" : "the smoke stays"} (D-SMOKE-1).`;
+    case "smoke_removal": return `Smoke in ${e.hex}: rolls ${e.roll}, ${e.removed ? "the smoke clears" : "the smoke stays"}.`;
     case "game_ended": return `The game ends (${String(e.reason ?? "").replace(/_/g, " ")}): ${e.result?.reason ?? ""}.`;
     default: return generic(e, nameOf, sideName);
   }

@@ -79,7 +79,7 @@ export function describePanzerLeaderEvent(e, { nameOf = (id) => id, sideName = (
     case "overrun_refused": return `No overrun of ${e.hex}: odds ${e.odds}${why(e.why)}.`;
     case "indirect_ordered": return `${e.naval ? `Naval gunfire (${e.naval} points)` : names(e.units)} ordered to fire on ${e.hex} in turn ${e.turn}.`;
     case "order_cancelled": return `${names(e.units)} hold${s(e.units)} fire: the order is cancelled.`;
-    case "scatter": return e.lands === e.hex ? `Indirect fire on ${e.hex}: rolled ${e.roll}, it lands on target.` : `Indirect fire on ${e.hex} scatters (rolled ${e.roll}) and lands on ${e.lands}.`;
+    case "scatter": return e.lands === e.hex ? `Indirect fire on ${e.hex}: rolled ${e.roll}, it lands on target.` : e.lands ? `Indirect fire on ${e.hex} scatters (rolled ${e.roll}) and lands on ${e.lands}.` : `Indirect fire on ${e.hex} scatters (rolled ${e.roll}) and is lost.`;
     case "revealed": return `${nameOf(e.units?.[0])} is revealed in ${e.hex}${e.was ? " (it was face down)" : ""}.`;
     case "landed": return `${names(e.units)} land${s(e.units)} on ${e.hex}.`;
     case "dd_survival": return `${names(e.units)} ${e.sank ? "sinks" : "stays afloat"} (rolled ${e.roll}).`;

@@ -15,11 +15,10 @@ import { renderHexMenu, renderLos, renderWhyNot } from "./boardpanels.js";
 import { chatChannels, createChat } from "./chat.js";
 import { afterFinalClose } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
-import { namedText } from "./explain.js";
 import { pointing } from "./pointing.js";
 import { actors, allCommands, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
-import { describeEvent, trayRolls } from "./log.js";
-import { commandKeys, vocabulary } from "./vocabulary.js";
+import { playerWords } from "./sentences.js";
+import { commandKeys } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { LogView, Logbook } from "./logview.js";
 import { LosTool } from "./lostool.js";
@@ -40,6 +39,8 @@ const $ = (id) => document.getElementById(id);
 const hexIndex = new Map(boot.map.hexes.map((h) => [h.hex, h]));
 const sideNames = Object.fromEntries(boot.sides.map((s) => [s.id, s.name]));
 const sideName = (id) => sideNames[id] ?? id ?? "";
+// This game's sentences for the log, the dice and the server's words, ids named (sentences.js).
+const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName, ids: knownIds, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" });
 const terrainOf = (label) => {
   const h = hexIndex.get(label);
   const level = h?.elevation ? boot.map.elevations?.[h.elevation] ?? `elevation ${h.elevation}` : "";
@@ -114,8 +115,13 @@ function nameOf(id) {
 
 /** A server sentence with the counters it names by id named as the board names them. */
 function named(text) {
+  return words.text(text);
+}
+
+/** Every counter id the page knows: its view's, and the faces' (units, aircraft, navies). */
+function knownIds() {
   const f = boot.faces ?? {};
-  return namedText(text, [...Object.keys(units()), ...Object.keys(f.units ?? {}), ...Object.keys(f.aircraft ?? {}), ...Object.keys(f.navies ?? {})], nameOf);
+  return [...Object.keys(units()), ...Object.keys(f.units ?? {}), ...Object.keys(f.aircraft ?? {}), ...Object.keys(f.navies ?? {})];
 }
 
 function groups() {
@@ -154,6 +160,8 @@ function loadPreviews(unitId) {
 
 /** A command no unit of the seat acts in has its own preview (GET preview?command=). */
 function loadPreviewOf(cmd) {
+  // Only commands with costs or odds have a preview: the referee answers any other with a 400.
+  if (!ATTACKS.includes(cmd.type)) return;
   if (boot.seat && !actors(cmd).length && !previewFor(cmd)) previews.loadCommand(cmd, store.version);
 }
 
@@ -319,12 +327,11 @@ const drawTextViewSoon = textViewDrawer({
 
 // -- log, dice, notices -------------------------------------------------------------------------
 
-const words = vocabulary(boot.ruleset); // this game's sentences, before the shared ones
 // The help line's command keys are this game's (Panzer Leader has no pass nor initiative).
 fill($("command-keys"), commandKeys(boot.ruleset).flatMap(([key, what]) => [el("kbd", {}, key), ` ${what}, `]));
 const logView = new LogView($("log"), {
   toggled: new Set(),
-  describe: (event) => words?.describe(event, { nameOf, sideName }) ?? describeEvent(event, { nameOf, sideName, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" }),
+  describe: (event) => words.describe(event),
   colourOf: (side) => sideColours(boot.faces, side),
   sideName,
 });
@@ -337,7 +344,7 @@ async function loadLog(version) {
 }
 
 function rollDice(entries) {
-  const rows = entries.flatMap(({ event }) => words?.dice(event) ?? trayRolls(event, sideName))
+  const rows = entries.flatMap(({ event }) => words.dice(event))
     .map((r) => ({ ...r, colour: r.side ? sideColours(boot.faces, r.side) : null }));
   showDice($("dice"), rows);
 }
@@ -379,7 +386,10 @@ function showFinalClose(banner, code) {
 }
 // A race lost to a partner's command says who did what (services/race.py): show it as is.
 socket.on("reject", ({ code, message }) => notice(code === "state/stale_version" ? message : `Refused (${code}): ${named(message)}`));
-socket.on("ack", () => {});
+// The command went through: "Sent: …" is done with (the log says what it did).
+socket.on("ack", () => {
+  if ($("notice").textContent.startsWith("Sent: ")) notice("");
+});
 socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
 socket.on("chat", (d) => chat.add(d));
 socket.on("offer", (d) => {

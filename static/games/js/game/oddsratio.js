@@ -95,7 +95,7 @@ function attackRows(a, nameOf) {
   if (a.defense !== undefined) rows.push(["defence", amount(a.defense)]);
   if (a.odds !== undefined) rows.push(["odds", a.odds]);
   if (a.shift) rows.push([`column shift ${signed(a.shift)}`, "towards the attacker"]);
-  if (a.column !== undefined) rows.push(["column", a.column === null ? "below 1-4: no attack (8.3)" : `${a.column}${a.provisional ? ", provisional (PL-D1: the table is not final)" : ""}`]);
+  if (a.column !== undefined) rows.push(["column", a.column === null ? "below 1-4: no attack (8.3)" : `${a.column}${a.provisional ? ", provisional (the table is not final)" : ""}`]);
   if (a.drm) rows.push(["die modifier", signed(a.drm)]);
   for (const why of a.drm_reasons ?? []) rows.push(["note", why]);
   return rows;
@@ -137,7 +137,7 @@ export function explainSheet(p, nameOf = (id) => id) {
   if (p.anti_aircraft) {
     const aa = p.anti_aircraft;
     sections.push({
-      title: `Anti-aircraft fire it meets: strength ${amount(aa.strength)}${aa.provisional ? ", provisional (PL-D16)" : ""}`,
+      title: `Anti-aircraft fire it meets: strength ${amount(aa.strength)}${aa.provisional ? ", provisional" : ""}`,
       rows: aa.units?.length ? [["from", aa.units.map(nameOf).join(", ")]] : [],
       chances: Object.entries(aa.chances ?? {}).map(([r, f]) => [r === "-" ? "no effect" : r, pct(fraction(f))]),
     });
@@ -148,7 +148,7 @@ export function explainSheet(p, nameOf = (id) => id) {
     if (p.why) rows.push(["note", p.why]);
     if (p.counters !== undefined) rows.push(["odds", `none: ${p.counters} counter${p.counters === 1 ? "" : "s"} there, one face down`]);
     for (const a of p.attacks ?? []) sections.push({ title: `On ${(a.targets ?? []).map(nameOf).join(", ") || a.hex}`, rows: attackRows(a, nameOf), chances: sheetChances(a.chances) });
-    if (p.provisional) rows.push(["table", "provisional (PL-D1)"]);
+    if (p.provisional) rows.push(["table", "provisional: the table is not final"]);
   }
   return { rows, chances, sections };
 }

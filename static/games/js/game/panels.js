@@ -76,8 +76,8 @@ export function renderBanner(root, view, seat, sideName, nameOf = (id) => id) {
   // A provisional table is said in full on a wide screen and in three words on a phone (the
   // banner must not push the map down by a line for it).
   fill(field("initiative"), view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}`
-    : view.crt_provisional ? [el("span", { class: "wide-only" }, "Combat Results Table: provisional (PL-D1)"),
-      el("abbr", { class: "narrow-only", title: "Combat Results Table: provisional (PL-D1)" }, "CRT provisional")]
+    : view.crt_provisional ? [el("span", { class: "wide-only" }, "Combat Results Table: provisional, not final"),
+      el("abbr", { class: "narrow-only", title: "Combat Results Table: provisional, not final" }, "CRT provisional")]
     : null);
   const whose = whoseMove(view, seat, sideName, nameOf);
   field("whose").textContent = whose.text;

@@ -4,8 +4,7 @@
 import { Board } from "../board/board.js";
 import { el, fill, getJson } from "./dom.js";
 import { describeCommand } from "./legal.js";
-import { describeEvent, diceOf } from "./log.js";
-import { vocabulary } from "./vocabulary.js";
+import { playerWords } from "./sentences.js";
 import { unitName } from "../board/faces.js";
 import { renderBanner, renderTextView, renderUnitPanel, showDice } from "./panels.js";
 import { clockColours, clockFaces } from "../ui/clocks.js";
@@ -40,7 +39,8 @@ function nameOf(id) {
   return u?.name ? `${u.name}${n ? ` ${n[1]}` : ""}` : String(id);
 }
 
-const words = vocabulary(boot.ruleset); // this game's sentences, before the shared ones
+// This game's sentences, every counter id named as the board names it (sentences.js).
+const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName: (id) => sideName(id), ids: () => [...Object.keys(view()?.units ?? {}), ...Object.keys(boot.faces?.units ?? {})] });
 
 function onIntent(intent) {
   if (intent.kind === "unit") {
@@ -109,7 +109,7 @@ function go(i) {
   $("step").value = String(state.at);
   draw();
   const events = state.steps[state.at]?.events ?? [];
-  showDice($("dice"), events.filter(diceOf).map((e) => ({ label: e.purpose ?? e.type.replace(/_/g, " "), dice: diceOf(e) })), { animate: false });
+  showDice($("dice"), events.flatMap((e) => words.dice(e)), { animate: false });
 }
 
 function draw() {
@@ -121,7 +121,7 @@ function draw() {
   $("step-label").textContent = `Step ${state.at + 1} of ${state.steps.length} (version ${step.version})`;
   $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf)}` : "The game begins.";
   const orderLines = drawPlans(step, v);
-  fill($("log"), orderLines, (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, words?.describe(e, { nameOf, sideName }) ?? describeEvent(e, { nameOf, sideName }))), clockLinesAfter(step.version));
+  fill($("log"), orderLines, (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, words.describe(e))), clockLinesAfter(step.version));
   drawClocks(step);
   const u = state.selected ? unitById(state.selected) : null;
   renderUnitPanel($("unit-panel"), u, u ? boot.types[u.type] : null, { sideName });

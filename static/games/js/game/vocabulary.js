@@ -5,7 +5,7 @@
 import { describePanzerLeaderEvent, trayRollsPL } from "./log_pl.js";
 
 const VOCABULARIES = Object.freeze({
-  panzer_leader: { describe: describePanzerLeaderEvent, dice: trayRollsPL },
+  panzer_leader: { describe: describePanzerLeaderEvent, dice: trayRollsPL, movesFinal: true },
 });
 
 // The keys of the commands a game has (legal.js SHORTCUTS), in the words of its help line.
@@ -22,4 +22,9 @@ export function vocabulary(ruleset) {
 /** The command keys the help line lists for a ruleset: [[key, words], ...]. */
 export function commandKeys(ruleset) {
   return COMMAND_KEYS[ruleset] ?? DEFAULT_KEYS;
+}
+
+/** Whether a move that shows nothing new may be taken back (Undo last move): not in Panzer Leader. */
+export function movesMayBeUndone(ruleset) {
+  return !VOCABULARIES[ruleset]?.movesFinal;
 }

@@ -1,0 +1,107 @@
+"""Every sentence a player reads names units by their printed names and hexes by their labels,
+and never shows an id, `null`, `undefined`, an empty list, a doubled word or a referee's note
+(a decision id, a Q&A key): the log, the dice tray and the why-not of a full random game of
+every bundled scenario of both rulesets, rendered by the board's own modules (sentences.js)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from games.rules.common.dice import SeededDice
+from games.rules.registry import PANZER_GRENADIER, PANZER_LEADER
+
+RENDER = Path(__file__).resolve().parents[1] / "js" / "tools" / "render_player_text.mjs"
+WEIGHTS = {"fire": 6.0, "assault": 6.0, "overrun": 4.0, "opportunity_fire": 3.0, "move": 4.0,
+           "resolve_indirect": 8.0, "order_indirect": 3.0, "end_phase": 1.0, "resign": 0.0}
+MAX_STEPS = 4000
+WHY_NOT_EVERY = 15
+
+# What a player must never read, each with the name the failure gives it.
+BAD = {
+    "an id": re.compile(r"(?<![\w-])(?:ge|su|us|al|de|gb|fr|it|ax|bt|ldr)-[a-z0-9_]+(?:-[a-z0-9_]+)*-\d+\b"),
+    "null": re.compile(r"\bnull\b"),
+    "undefined": re.compile(r"\bundefined\b|\bNaN\b"),
+    "an empty list": re.compile(r"\[\]|\{\}|\(\s*\)|: \.|, \.|\s[,.;:](?=\s|$)|activates\s+under|of\s*\.$"),
+    "a doubled word": re.compile(r"\b(\w{2,})\s+\1\b", re.IGNORECASE),
+    "a referee's note": re.compile(r"\bD-[A-Z]+-\d|\bPL-D\d|\bQA [A-Z]|\(D\d+\)"),
+    "a command's name": re.compile(r"^(?:move|fire|assault|overrun|bombard|[a-z]+_[a-z_]+): "),
+}
+
+
+def random_game(rs, scenario_id: str, seed: int) -> dict:
+    """A random game to its end: every side's events and a why-not now and then."""
+    rng = random.Random(seed)
+    dice = SeededDice(f"{seed:064x}")
+    state = rs.opening_state(scenario_id, [])
+    events, answers = [], []
+    for n in range(MAX_STEPS):
+        if rs.result(state) is not None:
+            break
+        choices = [(s, lg) for s in rs.who_may_act(state) if (lg := rs.legal_commands(state, s))]
+        seat, legal = rng.choice(choices)
+        groups = sorted(legal)
+        group = rng.choices(groups, weights=[WEIGHTS.get(g, 2.0) for g in groups])[0]
+        if n % WHY_NOT_EVERY == 0:
+            answers += why_nots(rs, state, seat, rng)
+        step = rs.apply(state, seat, rng.choice(legal[group]), dice)
+        for side in rs.side_ids(step.state):
+            events += rs.redact_events(step.events, ("side", side), step.state)
+        state = step.state
+    assert rs.result(state) is not None, f"{scenario_id}: not over after {MAX_STEPS} steps"
+    return {"events": events, "why_not": answers}
+
+
+def why_nots(rs, state, seat: str, rng: random.Random) -> list[dict]:
+    side = rs.seat_sides(state)[seat]
+    units = [u for u in rs.view_for(state, ("side", side))["units"] if u.get("hex")]
+    own = [u for u in units if u.get("own")]
+    if not own:
+        return []
+    picks = [rng.choice(own)["id"]]
+    return [rs.why_not(state, seat, picks, rng.choice(units)["hex"]) for _ in range(2)]
+
+
+def rendered(rs, scenario_id: str, game: dict) -> list[dict]:
+    faces = rs.counter_faces(scenario_id, [], None)
+    names = {uid: f["name"] for kind in ("units", "aircraft", "navies") for uid, f in (faces.get(kind) or {}).items()}
+    doc = {"ruleset": rs.id if hasattr(rs, "id") else rs.scenarios()[scenario_id].ruleset,
+           "names": names, "formations": faces.get("formations") or {},
+           "sides": {s.id: s.name for s in rs.scenarios()[scenario_id].sides}, **game}
+    out = subprocess.run([shutil.which("node"), str(RENDER)], input=json.dumps(doc), text=True,
+                         capture_output=True, check=True)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def problems(lines: list[dict]) -> list[str]:
+    found = {}
+    for line in lines:
+        for what, pattern in BAD.items():
+            if pattern.search(line["text"]):
+                found.setdefault((what, line["where"]), line["text"])
+    return [f"{what} in {where}: {text!r}" for (what, where), text in sorted(found.items())]
+
+
+SCENARIOS = [(rs, sid) for rs in (PANZER_GRENADIER, PANZER_LEADER) for sid in sorted(rs.scenarios())]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node renders the board's sentences")
+@pytest.mark.parametrize("rs,scenario_id", SCENARIOS, ids=[sid for _, sid in SCENARIOS])
+def test_a_random_game_reads_as_sentences_with_no_ids_placeholders_or_notes(rs, scenario_id):
+    lines = rendered(rs, scenario_id, random_game(rs, scenario_id, seed=7))
+    assert len(lines) > 50
+    assert problems(lines) == []
+
+
+def test_the_check_catches_what_the_trial_found():
+    trial = ["morale check su-infantry-9", "Soviet activates under Kapitan Petrov.",
+             "Germans takes back a move (D-UNDO-1).", "1st T-34/76 platoon moves null → A2006",
+             "move: only in your movement phase", "odds worse than 1-4: no close assault (QA CAT12)",
+             "the the hex"]
+    assert len(problems([{"where": f"trial {i}", "text": t} for i, t in enumerate(trial)])) == len(trial)
