@@ -91,7 +91,9 @@ def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisio
 
 
 def test_qa_airpower_ap9_aa_beyond_range_does_not_fire():
-    s = air_world(units=[("e", "de_rifle", "german", "4,0"), ("f", "de_flak20", "german", "4,7")])
+    # the 20 mm reaches 10 hexes: the struck hex is 11 away
+    s = air_world(clear(8, 12), units=[("e", "de_rifle", "german", "4,0"),
+                                       ("f", "de_flak20", "german", "4,11")])
     s, ev = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "mg"}, "targets": ["e"]}, 6)
     assert s.pending is None and [e for e in ev if e["type"] == "attack"]
 

@@ -71,7 +71,7 @@ def test_previews_for_loading_unloading_and_opportunity_fire():
     s = world(clear(10, 12), units=[("t", "us_truck", "allied", "4,2"), ("r", "us_rifle", "allied", "4,2"),
                                     ("g", "de_pz4", "german", "4,6")], phase="move_vehicles")
     p = rs.composed_preview(s, "allied", {"type": "load", "carrier": "t", "passenger": "r"})
-    assert p["ok"] and p["cost"] == 6 and p["left"] == 6 and p["opportunity_fire"]
+    assert p["ok"] and p["cost"] == 7 and p["left"] == 7 and p["opportunity_fire"]  # half of 14
     s, _ = do(s, "allied", {"type": "load", "carrier": "t", "passenger": "r"})
     of = rs.composed_preview(s, "german", {"type": "opportunity_fire", "units": ["g"],
                                            "target": "t"})

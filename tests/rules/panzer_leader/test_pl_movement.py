@@ -31,9 +31,9 @@ def test_qa_movement_m3_vehicles_move_first_then_everything_else():
 
 def test_tc32_qa_movement_m2_a_vehicle_without_the_mp_may_not_enter_an_ma_1_unit_always_may():
     s = moving(["....x..."] * 8, units=[("t", "us_truck", "allied", "3,4")])
-    s.units["t"].mp_spent = 11
+    s.units["t"].mp_spent = 13  # of 14
     assert lab("4,4") not in reach(s, s.units["t"])  # swamp prohibited anyway; a clear hex
-    s.units["t"].mp_spent = 11  # costs a truck 2: not with 1 MP left
+    s.units["t"].mp_spent = 13  # costs a truck 2: not with 1 MP left
     assert lab("2,4") not in reach(s, s.units["t"])
     foot = moving(["....x..."] * 8, units=[("r", "us_rifle", "allied", "3,4")], phase="move_foot")
     assert lab("4,4") in reach(foot, foot.units["r"])  # swamp costs 2, MA 1 moves one hex
@@ -98,7 +98,7 @@ def test_tc35_a_truck_loads_infantry_for_half_its_ma_then_moves_the_rest():
     """PL-E7: one move command for the whole move, after the carrier's operation."""
     s = moving(units=[("t", "us_truck", "allied", "4,0"), ("r", "us_rifle", "allied", "4,0")])
     s, _ = do(s, "allied", {"type": "load", "carrier": "t", "passenger": "r"})
-    assert s.units["t"].mp_spent == 6 and s.units["r"].carried_by == "t"
+    assert s.units["t"].mp_spent == 7 and s.units["r"].carried_by == "t"  # half of 14
     s, _ = do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,3")})  # 3 hexes x 2
     assert s.units["r"].hex == lab("4,3")
 
@@ -107,7 +107,7 @@ def test_tc35_a_105mm_gun_takes_the_whole_ma_to_unload():
     s = moving(units=[("t", "us_truck", "allied", "4,0"), ("g", "us_how105", "allied", "4,0")],
                loaded=[("t", "g")])
     s, _ = do(s, "allied", {"type": "unload", "carrier": "t"})
-    assert s.units["t"].mp_spent == 12
+    assert s.units["t"].mp_spent == 14
     with pytest.raises(IllegalCommand):
         do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,1")})
 
@@ -216,10 +216,10 @@ def test_tc54_qa_movement_m5_leaving_the_map_costs_the_last_hex_entry_cost():
     from games.rules.panzer_leader import scenario
 
     scenario.situation(s.scenario_id).raw["exits"] = {"allied": [lab("0,3")]}
-    s.units["m"].mp_spent = 11
+    s.units["m"].mp_spent = 13  # of 14
     with pytest.raises(IllegalCommand, match="QA M5"):
         do(s, "allied", {"type": "exit", "unit": "m"})
-    s.units["m"].mp_spent = 10
+    s.units["m"].mp_spent = 12
     s, _ = do(s, "allied", {"type": "exit", "unit": "m"})
     assert s.units["m"].exited
 
