@@ -73,7 +73,7 @@ def test_panzer_leader_counter_faces_name_every_counter_and_describe_the_markers
     assert faces["markers"]["dispersed"]["label"] == "D"
 
 
-def test_panzer_leader_previews_mark_odds_provisional_and_say_why_not():
+def test_panzer_leader_previews_say_why_not():
     rs = ruleset("panzer_leader")
     state = rs.opening_state("pl-hollenbach", None, None)
     bad = rs.composed_preview(

@@ -7,7 +7,7 @@ Every outbound channel goes through `view_for` and `redact_events`.
 
 from __future__ import annotations
 
-from . import crt, hidden, markers
+from . import hidden, markers
 from .engine import who_may_act
 from .scenario import board_of
 from .sight import in_cover
@@ -97,7 +97,6 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "control": dict(state.control),
         "pending": _pending(state),
         "result": state.result,
-        "crt_provisional": crt.PROVISIONAL,
     }
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_leader import air, antiaircraft
-from games.rules.panzer_leader.crt import charts
 from games.rules.panzer_leader.scenario import situation, starting_aircraft
 
 from .kit import clear, do, lab, world
@@ -71,7 +70,7 @@ def test_each_hex_is_struck_once_an_air_phase():
         air.strike_attack(s, "allied", {"p": "mg"}, ["e"])
 
 
-def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisional_table():
+def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_aa_table():
     """PL-E5: the strike is declared, the AA window opens, AA fires, then the strike."""
     s = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
     s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
@@ -79,10 +78,10 @@ def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisio
     assert antiaircraft.aa_strength(s, [s.units["f"]], lab("4,4")) == 8  # doubled: 3 of 6 hexes
     s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f"], "aircraft": "p"}, 1, 6)
     aa = next(e for e in ev if e["type"] == "anti_aircraft")
-    assert aa["result"] == antiaircraft.aa_result(F(8), 1) == "-" and aa["provisional"] is True
+    assert aa["result"] == antiaircraft.aa_result(F(8), 1) == "D" and "provisional" not in aa
     assert s.units["f"].opfired  # the blank marker (20.6)
-    assert charts()["provisional"]
-    assert s.pending is None  # no AA left: the strike goes in
+    assert s.pending is None  # no AA left: the strike, aborted, does not go in
+    assert not [e for e in ev if e["type"] == "attack"]
     s2 = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
     s2, _ = do(s2, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"},
                               "targets": ["e"]})
@@ -112,7 +111,7 @@ def test_pl_e18_a_plane_turned_back_by_aa_has_still_spent_its_ordnance_and_an_l5
     s = air_world(units=[("e", "de_rifle", "german", "4,4"),
                          ("f", "de_flak20", "german", "4,5"), ("g", "de_flak20", "german", "4,3")])
     s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
-    s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f", "g"], "aircraft": "p"}, 1)
+    s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f", "g"], "aircraft": "p"}, 2)
     aa = next(e for e in ev if e["type"] == "anti_aircraft")
     assert aa["strength"] == "16" and aa["result"] == "D"  # 8 + 8, doubled at half range
     assert [e for e in ev if e["type"] == "air_strike_aborted"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_leader.crt import charts
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.movement import reach, terrain_cost
 from games.rules.panzer_leader.state import state_hash
@@ -248,13 +249,22 @@ def test_qa_quick_time_qt3_an_mg_unit_may_not_quick_time():
         do(s, "allied", {"type": "move", "unit": "g", "to": lab("4,2"), "mode": "quick_time"})
 
 
-def test_pl_d5_provisional_movement_costs_by_class():
+def test_pl_d5_movement_costs_by_class_are_the_transcriptions():
+    """pl-counters.md, section 4.4: clear, slope and road for foot, vehicle, truck, wagon."""
+    import json
+    from pathlib import Path
+
+    costs = json.loads((Path(__file__).resolve().parents[2] / "data" / "pl_counters.json")
+                       .read_text(encoding="utf-8"))["movement"]
     s = world(clear(8, 8), ["00000000", "11111111"] + ["00000000"] * 6)
     cat = catalogue()
-    assert terrain_cost(s, cat["us_m4"], hexof(s, "4,1")) == 3
-    assert terrain_cost(s, cat["us_truck"], hexof(s, "4,1")) == 4
-    assert terrain_cost(s, cat["us_truck"], hexof(s, "4,4")) == 2
-    assert terrain_cost(s, cat["us_rifle"], hexof(s, "4,1")) == 1
+    for move, type_id in (("foot", "us_rifle"), ("vehicle", "us_m4"), ("truck", "us_truck"),
+                          ("wagon", "de_wagon")):
+        t = cat[type_id]
+        assert terrain_cost(s, t, hexof(s, "4,4")) == costs[move]["clear"], move
+        assert terrain_cost(s, t, hexof(s, "4,1")) == costs[move]["slope"], move
+        assert charts()["road_cost"] == costs[move]["road"]
+    assert cat["de_wagon"].move_class == "wagon" and cat["de_truck"].move_class == "truck"
 
 
 def test_pl_d6_cliffs_are_impassable():
