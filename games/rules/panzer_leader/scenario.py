@@ -94,6 +94,9 @@ def check_positional(sit: Situation) -> None:
             raise ValueError(f"{sit.id}: no fortification in {label} (RB IX.C.1)")
     if set(forts) & (set(mines) | set(blocks)):
         raise ValueError(f"{sit.id}: a fortification never shares a hex with a mine or block")
+    for label in sit.raw["victory"].get("objectives", ()):
+        if m.interior_half(m.hex(label)):
+            raise ValueError(f"{sit.id}: objective {label} is an interior half hex (2.2)")
 
 
 @cache
