@@ -163,7 +163,7 @@ def board_f() -> Drawing:
 def board_g() -> Drawing:
     """Aue: a river down the board's length with two bridges, swamp and a market town."""
     d = Drawing("G", "Aue")
-    d.stream((1, 3), (10, 4), (20, 3), (31, 4))
+    d.stream((1, 3), (10, 4), (20, 3), (31, 2))
     d.paint([(5, 6), (6, 6), (5, 7)], "x")
     d.paint(d.near(27, 7, 1), "w")
     d.paint(d.near(14, 7, 1), "w")
