@@ -142,3 +142,22 @@ def test_qa_mines_mn1_minefield_attacks_take_no_terrain_modifier():
     s.units["r"].mine = "pending"
     (a,) = attacks(s)
     assert a.drm == 0 and crt.column_name(a.index) == "2-1"
+
+
+def test_the_rules_reference_shows_the_charts_the_attacks_read():
+    """The game page's reference (reference.py) is read from the same tables and functions
+    as the resolution: every CRT cell, every AA band, the weapon classes."""
+    from games.rules.panzer_leader.antiaircraft import aa_result
+    from games.rules.panzer_leader.reference import rules_reference
+
+    ref = rules_reference()
+    for i, row in enumerate(ref["crt"]):
+        assert row["id"] == f"pl-crt-{crt.columns()[i]}"
+        assert row["results"] == [crt.result(i, die) for die in ref["rolls"]]
+    for band in ref["aa"]:
+        lowest = int(band["strength"].rstrip("+"))
+        assert band["results"] == [aa_result(F(lowest), d) for d in range(1, 7)]
+    wec = {r["weapon"]: r for r in ref["wec"]}
+    assert wec["A"]["armoured"] == "×2 at half range or less, ×1 beyond"
+    assert wec["I"]["armoured"] == "may not attack" and wec["A"]["unarmoured"] == "×½"
+    assert ref["source"].count("OpenPanzerBlitz") == 1
