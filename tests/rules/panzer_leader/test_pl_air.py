@@ -126,3 +126,17 @@ def test_two_flights_of_one_type_are_numbered_on_so_every_aircraft_keeps_its_own
     assert sorted(p47) == ["al-p47-1", "al-p47-2"]
     assert sorted((p["first"], p["ordnance"]) for p in p47.values()) == [
         (2, "bombs"), (4, "rockets")]
+
+
+def test_20_6_an_aircraft_over_its_target_is_a_counter_naming_its_weapon_target_and_aa():
+    from games.rules.panzer_leader.views import view_for
+
+    s = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
+    s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
+    for audience in (("side", "allied"), ("side", "german"), ("spectator", "public")):
+        planes = [m for m in view_for(s, audience)["markers"] if m["kind"] == "aircraft"]
+        assert planes == [{"kind": "aircraft", "hex": lab("4,4"), "aircraft": "p",
+                           "side": "allied", "label": "P-47", "weapon": "rockets",
+                           "anti_aircraft": ["f"],
+                           "title": f"P-47 Thunderbolt (rockets) strikes {lab('4,4')}; "
+                                    "1 AA unit in range"}]
