@@ -282,3 +282,33 @@ def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_p
     ann.wait_for_function("() => /Your move: move, load and overrun/.test(document.getElementById('turn-banner').innerText)", timeout=TIMEOUT)
     for p in (ann, bob, cy):
         assert raw_ids_shown(p) == [], p.url
+
+
+def test_a_two_board_situation_from_the_published_forces_draws_both_boards_joined(
+        browser, live_server_url) -> None:
+    """Marieulles (situation 8) on boards G and E: one map whose joined edge is one row of
+    hexes, not two (2.2); the odds column links to the rules reference on a phone too."""
+    desk = guest(browser, live_server_url, **DESKTOP)
+    phone = guest(browser, live_server_url, **PHONE)
+    try:
+        game = api(desk, "POST", live_server_url + "/api/v1/games",
+                   {"scenario": "pl-08-marieulles", "side": "allied",
+                    "options": {"spectators": "public"}})
+        api(phone, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
+        url = f"{live_server_url}/games/{game['id']}/"
+        for p in (desk, phone):
+            p.goto(url)
+            wait_version(p, 1)
+            p.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
+        hexes = desk.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).map.hexes.length")
+        assert hexes == 2 * 33 * 11 - 11, hexes
+        assert "provisional" not in desk.locator("#turn-banner").inner_text()
+        shot(desk, "pl-two-boards")
+        phone.locator("#rules-reference summary").tap()
+        phone.wait_for_function("() => document.getElementById('rules-reference').open", timeout=TIMEOUT)
+        phone.locator("#pl-aa").scroll_into_view_if_needed()
+        shot(phone, "pl-reference-phone")
+        assert raw_ids_shown(desk) == [] and raw_ids_shown(phone) == []
+    finally:
+        phone.context.close()
+        desk.context.close()

@@ -129,6 +129,8 @@ describe("Panzer Leader markers", () => {
     ];
     assert.equal(markerLabel(markers[0], FACES), `${FACES.markers.wreck.label}2`);
     assert.equal(markerLabel(markers[1], FACES), `${FACES.markers.fort.label}16`);
+    // An aircraft counter names itself: its plane, not the generic AIR tag.
+    assert.equal(markerLabel({ kind: "aircraft", hex: "A-C-3", label: "P-47" }, FACES), "P-47");
     const items = markerItems(markers, INDEX, 30, { looks: FACES });
     assert.deepEqual(items.map((i) => i.attrs["data-hex"]), ["A-B-2", "A-B-3", "A-B-4", "A-B-5"]);
     assert.ok(JSON.stringify(items[2]).includes("not finished"), "a minefield being laid says so");
