@@ -366,6 +366,12 @@ def map_payload(scenario_id: str) -> dict:
     return rules_for(scenario_id).map_payload(scenario_id)
 
 
+def rules_reference(scenario_id: str) -> dict | None:
+    """The charts a ruleset shows on its game page, or None where it shows none."""
+    rules = rules_for(scenario_id)
+    return rules.rules_reference() if hasattr(rules, "rules_reference") else None
+
+
 def counter_types(scenario_id: str) -> dict[str, dict]:
     """The printed values of every counter type of a scenario, for the board to draw."""
     return rules_for(scenario_id).counter_types(scenario_id)

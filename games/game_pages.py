@@ -95,7 +95,8 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     boot = _boot(request, game)
     coached = next((s["name"] for s in boot["sides"] if boot["coach"] and s["id"] == boot["side"]), "")
     note = watch_note(game, boot["audience"], boot["seat"], coached)
-    return render(request, "games/game.html", {"game": game, "boot": boot, "watch_note": note})
+    return render(request, "games/game.html", {"game": game, "boot": boot, "watch_note": note,
+                                               "reference": engine.rules_reference(game.scenario)})
 
 
 def ended(game: Game) -> bool:

@@ -3,9 +3,9 @@ map through several phases while a spectator follows, desktop and phone.
 
 Ann (Allied) ends her combat phase, picks a Sherman, clicks a hex: the confirm shows the
 move's cost; she confirms, then ends her movement and assault phases with the phase button.
-Bob (German) picks his anti-tank gun; the Sherman's hex is marked with its odds, marked
-provisional (PL-D1); he clicks it, reads the odds and the chance of each result in the
-confirm, and fires. The spectator's board shows every counter where the players' boards show
+Bob (German) picks his anti-tank gun; the Sherman's hex is marked with its odds; he clicks
+it, reads the odds and the chance of each result in the confirm, opens the rules reference
+from the odds column (the CRT row it cites is marked), and fires. The spectator's board shows every counter where the players' boards show
 it; no page but Bob's holds the unfound German minefield; no page shows a counter's id where
 a name belongs. On a phone, counters open a finger wide and the confirm sits on screen.
 Creating the game and taking the seats use the REST API; everything played goes through the
@@ -120,7 +120,7 @@ def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows
     click_hex(ann, GOAL)
     box = ann.locator("#confirm:not([hidden])")
     box.wait_for(timeout=TIMEOUT)
-    assert "Move 1st M4/75 Sherman to A-H-1" in box.inner_text()
+    assert "Move 1st M-4/75 to A-H-1" in box.inner_text()
     ann.wait_for_function("() => /movement cost\\s*\\d/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
     shot(ann, "pl-move-confirm")
     confirm(ann)
@@ -128,29 +128,37 @@ def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows
     for _ in range(3):  # vehicles, units on foot, close assault
         end_phase(ann)
 
-    # Bob: his combat phase; the gun's target is marked with its odds, provisional.
+    # Bob: his combat phase; the gun's target is marked with its odds.
     wait_version(bob, version(ann))
     assert "German player turn: Combat phase" in bob.locator("#turn-banner").inner_text()
     pick(bob, GUN)
     target = bob.locator(f'.layer-overlays .target[data-hex="{GOAL}"]')
     target.wait_for(timeout=TIMEOUT)
     bob.wait_for_function(
-        f"() => /prov\\./.test(document.querySelector('.layer-overlays .target[data-hex=\"{GOAL}\"]').textContent)", timeout=TIMEOUT)
-    assert re.search(r"\d+-\d+ prov\. · \d+%", target.text_content())
+        f"() => /\\d+-\\d+ · \\d+%/.test(document.querySelector('.layer-overlays .target[data-hex=\"{GOAL}\"]').textContent)", timeout=TIMEOUT)
+    assert "prov" not in target.text_content()
     click_hex(bob, GOAL)
     box = bob.locator("#confirm:not([hidden])")
     box.wait_for(timeout=TIMEOUT)
     bob.wait_for_function("() => /column/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
     odds = box.inner_text()
-    assert "Fire: 75 mm AT Gun at 1st M4/75 Sherman" in odds
-    assert re.search(r"column\s+\d+-\d+, provisional", odds), odds
+    assert "Fire: 75mm at 1st M-4/75" in odds
+    column = re.search(r"column\s+(\d+-\d+)", odds)
+    assert column and "provisional" not in odds, odds
     assert "Chance of each result" in odds and "%" in odds
     shot(bob, "pl-fire-confirm")
+    # The odds column is a link to its row of the rules reference, which opens at that row.
+    box.locator(f'a.reference-link[data-reference="pl-crt-{column[1]}"]').click()
+    bob.wait_for_function("() => document.getElementById('rules-reference').open", timeout=TIMEOUT)
+    cited = bob.locator("#rules-reference tr.cited")
+    assert cited.get_attribute("id") == f"pl-crt-{column[1]}" and cited.is_visible()
+    assert bob.locator("#pl-reference-source").inner_text().count("OpenPanzerBlitz") == 1
+    shot(bob, "pl-rules-reference")
     confirm(bob)
-    fired = "Direct fire at A-H-1 on 1st M4/75 Sherman"
+    fired = "Direct fire at A-H-1 on 1st M-4/75"
     for p in (ann, bob, cy):
         p.wait_for_function(f"() => document.getElementById('log').innerText.includes('{fired}')", timeout=TIMEOUT)
-        assert "(provisional)" in p.locator("#log").inner_text()
+        assert "provisional" not in p.locator("#log").inner_text()
     end_phase(bob)
 
     # The spectator follows: the same counters in the same hexes as on both players' boards.
@@ -188,8 +196,8 @@ def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm
         sizes = phone.evaluate(
             "[...document.querySelectorAll('svg.board .layer-units .unit use')].map(u => u.getBoundingClientRect().width)")
         assert sizes and min(sizes) >= 28, sizes
-        # The banner says the table is provisional in three words, so the map keeps its room.
-        assert "CRT provisional" in phone.locator("#turn-banner").inner_text()
+        # No banner calls the table provisional (PL-D1): the rules reference says where it is from.
+        assert "provisional" not in phone.locator("#turn-banner").inner_text()
         assert phone.locator("#turn-banner").bounding_box()["height"] < 110
         phone.locator('#global-actions button[data-command="end_phase"]').tap()
         phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
@@ -235,7 +243,7 @@ def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_p
     why = bob.locator("#why-not:not([hidden])")
     why.wait_for(timeout=TIMEOUT)
     bob.wait_for_function("() => !/Asking the referee/.test(document.getElementById('why-not').innerText)", timeout=TIMEOUT)
-    assert "Fire at it:" in why.inner_text() and "75 mm AT Gun" in why.inner_text()
+    assert "Fire at it:" in why.inner_text() and "75mm" in why.inner_text()
     assert not RAW_ID.search(why.inner_text()), why.inner_text()
     bob.keyboard.press("Escape")
 
@@ -247,7 +255,7 @@ def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_p
     assert "town at A-L-2" in cy.locator("#los-answer").inner_text()
     assert cy.locator(".layer-overlays .los-end").count() == 2
 
-    # Ann's Sherman drives into the gun's sight: Bob may fire at it, the gun ringed, odds provisional.
+    # Ann's Sherman drives into the gun's sight: Bob may fire at it, the gun ringed, with odds.
     end_phase(ann)
     pick(ann, SHERMAN)
     ann.locator('.layer-overlays .reach[data-hex="A-I-1"][data-cost]').wait_for(timeout=TIMEOUT)
@@ -256,21 +264,51 @@ def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_p
     confirm(ann)
     prompt = bob.locator("#opfire:not([hidden])")
     prompt.wait_for(timeout=TIMEOUT)
-    assert "Your move: opportunity fire at 1st M4/75 Sherman in A-I-1, or decline" in bob.locator("#turn-banner").inner_text()
-    ann.wait_for_function("() => /German may opportunity-fire at 1st M4\\/75 Sherman/.test(document.getElementById('turn-banner').innerText)",
+    assert "Your move: opportunity fire at 1st M-4/75 in A-I-1, or decline" in bob.locator("#turn-banner").inner_text()
+    ann.wait_for_function("() => /German may opportunity-fire at 1st M-4\\/75/.test(document.getElementById('turn-banner').innerText)",
                           timeout=TIMEOUT)
     # The board rings the gun in its next frame (its redraws are scheduled; the prompt is not).
     bob.wait_for_function("() => document.querySelectorAll('svg .unit.marked').length > 0", timeout=TIMEOUT)
     assert bob.evaluate("[...document.querySelectorAll('svg .unit.marked')].map(u => u.dataset.unit)") == [GUN]
-    bob.wait_for_function("() => /provisional/.test(document.getElementById('opfire').innerText)", timeout=TIMEOUT)
-    assert "75 mm AT Gun at 1st M4/75 Sherman" in prompt.inner_text()
+    bob.wait_for_function("() => /\\d+-\\d+/.test(document.getElementById('opfire').innerText)", timeout=TIMEOUT)
+    assert "75mm at 1st M-4/75" in prompt.inner_text()
     prompt.locator("button.opfire-choice").first.click()
     bob.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
-    assert re.search(r"column\s+\d+-\d+, provisional", bob.locator("#confirm").inner_text())
+    assert re.search(r"column\s+\d+-\d+", bob.locator("#confirm").inner_text())
     confirm(bob)
     for p in (ann, bob, cy):
-        p.wait_for_function("() => document.getElementById('log').innerText.includes('Opportunity fire at A-I-1 on 1st M4/75 Sherman')",
+        p.wait_for_function("() => document.getElementById('log').innerText.includes('Opportunity fire at A-I-1 on 1st M-4/75')",
                             timeout=TIMEOUT)
     ann.wait_for_function("() => /Your move: move, load and overrun/.test(document.getElementById('turn-banner').innerText)", timeout=TIMEOUT)
     for p in (ann, bob, cy):
         assert raw_ids_shown(p) == [], p.url
+
+
+def test_a_two_board_situation_from_the_published_forces_draws_both_boards_joined(
+        browser, live_server_url) -> None:
+    """Marieulles (situation 8) on boards G and E: one map whose joined edge is one row of
+    hexes, not two (2.2); the odds column links to the rules reference on a phone too."""
+    desk = guest(browser, live_server_url, **DESKTOP)
+    phone = guest(browser, live_server_url, **PHONE)
+    try:
+        game = api(desk, "POST", live_server_url + "/api/v1/games",
+                   {"scenario": "pl-08-marieulles", "side": "allied",
+                    "options": {"spectators": "public"}})
+        api(phone, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
+        url = f"{live_server_url}/games/{game['id']}/"
+        for p in (desk, phone):
+            p.goto(url)
+            wait_version(p, 1)
+            p.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
+        hexes = desk.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).map.hexes.length")
+        assert hexes == 2 * 33 * 11 - 11, hexes
+        assert "provisional" not in desk.locator("#turn-banner").inner_text()
+        shot(desk, "pl-two-boards")
+        phone.locator("#rules-reference summary").tap()
+        phone.wait_for_function("() => document.getElementById('rules-reference').open", timeout=TIMEOUT)
+        phone.locator("#pl-aa").scroll_into_view_if_needed()
+        shot(phone, "pl-reference-phone")
+        assert raw_ids_shown(desk) == [] and raw_ids_shown(phone) == []
+    finally:
+        phone.context.close()
+        desk.context.close()

@@ -129,6 +129,8 @@ describe("Panzer Leader markers", () => {
     ];
     assert.equal(markerLabel(markers[0], FACES), `${FACES.markers.wreck.label}2`);
     assert.equal(markerLabel(markers[1], FACES), `${FACES.markers.fort.label}16`);
+    // An aircraft counter names itself: its plane, not the generic AIR tag.
+    assert.equal(markerLabel({ kind: "aircraft", hex: "A-C-3", label: "P-47" }, FACES), "P-47");
     const items = markerItems(markers, INDEX, 30, { looks: FACES });
     assert.deepEqual(items.map((i) => i.attrs["data-hex"]), ["A-B-2", "A-B-3", "A-B-4", "A-B-5"]);
     assert.ok(JSON.stringify(items[2]).includes("not finished"), "a minefield being laid says so");
@@ -222,7 +224,7 @@ describe("odds-ratio previews (PL-D1: provisional wherever odds appear)", () => 
     const { rows, chances } = explainPreview(fire, nameOf);
     const text = rows.map((r) => r.join(": ")).join("\n");
     assert.match(text, /column: 2-1, provisional/);
-    assert.match(text, /attack strength: 24 = 75 mm AT Gun 24 \(class A, ×2 weapon effect\)/);
+    assert.match(text, /attack strength: 24 = 75mm 24 \(class A, ×2 weapon effect\)/);
     assert.match(text, /die modifier: \+1/);
     assert.deepEqual(chances.map(([r]) => r), ["DD: dispersed twice", "D: dispersed", "X: eliminated", "no effect"]);
   });
@@ -262,8 +264,8 @@ describe("the Panzer Leader turn in words", () => {
 
   test("an opportunity-fire window names the mover and where it is; an anti-aircraft window the aircraft", () => {
     const window = { ...base, to_act: "german", may_act: ["bob"], pending: { kind: "move", mover: "al-m4-1", targets: ["al-m4-1"], eligible: ["ge-pz4-1"], aircraft: [] } };
-    assert.equal(whoseMove(window, "bob", sideName, nameOf).text, "Your move: opportunity fire at 1st M4/75 Sherman in A-D-4, or decline");
-    assert.equal(whoseMove(window, "ann", sideName, nameOf).text, "German may opportunity-fire at 1st M4/75 Sherman in A-D-4");
+    assert.equal(whoseMove(window, "bob", sideName, nameOf).text, "Your move: opportunity fire at 1st M-4/75 in A-D-4, or decline");
+    assert.equal(whoseMove(window, "ann", sideName, nameOf).text, "German may opportunity-fire at 1st M-4/75 in A-D-4");
     assert.deepEqual(openWindow(window, (id) => window.units[id]), { mover: "al-m4-1", hex: "A-D-4" });
     const aa = { ...window, pending: { kind: "aa", mover: null, targets: [], eligible: ["ge-flak20-1"], aircraft: ["al-p47-1"] }, aircraft: [{ id: "al-p47-1", hex: "A-L-2" }] };
     assert.deepEqual(openWindow(aa), { aircraft: ["al-p47-1"], hex: "A-L-2" });
@@ -296,8 +298,9 @@ describe("the Panzer Leader log", () => {
     }
   });
 
-  test("the real events read as sentences naming counters and the provisional odds", () => {
-    assert.match(describePanzerLeaderEvent(PL.events.attack, { nameOf, sideName }), /odds .*\(provisional\)|odds below 1-4/);
+  test("the real events read as sentences naming counters and the odds, with no provisional mark", () => {
+    assert.match(describePanzerLeaderEvent(PL.events.attack, { nameOf, sideName }), /odds \d-\d; |odds below 1-4/);
+    assert.doesNotMatch(describePanzerLeaderEvent(PL.events.attack, { nameOf, sideName }), /provisional/);
     assert.match(describePanzerLeaderEvent(PL.events.move, { nameOf, sideName }), / moves? /);
     assert.equal(vocabulary("panzer_leader").describe, describePanzerLeaderEvent);
     assert.equal(vocabulary("panzer_grenadier"), null);
@@ -306,7 +309,7 @@ describe("the Panzer Leader log", () => {
 
   test("an event without words still reads as a sentence, never a dump of fields", () => {
     const text = generic({ type: "bridge_wobbled", units: ["al-m4-1"], hex: "A-C-4", side: "allied", rolls: [3], where: { "al-m4-1": "A-C-5" } }, nameOf, sideName);
-    assert.equal(text, "Bridge wobbled (Allied): 1st M4/75 Sherman in A-C-4; rolls 3, where 1st M4/75 Sherman A-C-5.");
+    assert.equal(text, "Bridge wobbled (Allied): 1st M-4/75 in A-C-4; rolls 3, where 1st M-4/75 A-C-5.");
   });
 
   test("a phase announced with its turn and player turn opens one group headed by the phase", () => {
@@ -325,7 +328,7 @@ describe("the Panzer Leader log", () => {
 describe("server sentences and answers in the board's words", () => {
   test("counter ids in a referee's sentence become the counters' names", () => {
     const text = namedText("fire: ge-at75-1 has no line of sight to 'al-m4-1' (2.6)", ["ge-at75-1", "al-m4-1", "al-m4-10"], nameOf);
-    assert.equal(text, "fire: 75 mm AT Gun has no line of sight to 1st M4/75 Sherman (2.6)");
+    assert.equal(text, "fire: 75mm has no line of sight to 1st M-4/75 (2.6)");
   });
 
   test("a line of sight answered as clear / why_not reads like any other", () => {

@@ -58,9 +58,9 @@ def test_each_game_plays_a_step_through_the_interface(scenario_id):
 def test_panzer_leader_counter_types_carry_class_range_and_representative_mark():
     types = ruleset("panzer_leader").counter_types("pl-hollenbach")
     assert types["us_m4"] == {**types["us_m4"], "attack": 11, "weapon": "A", "defense": 9,
-                              "representative": True}
+                              "representative": False}  # transcribed (PL-D18)
     assert types["us_rifle"]["range"] == "2*"
-    assert types["us_m4"]["fire"] == "11A-12" or types["us_m4"]["fire"].startswith("11A-")
+    assert types["us_m4"]["fire"] == "11A-8" or types["us_m4"]["fire"].startswith("11A-")
 
 
 def test_panzer_leader_counter_faces_name_every_counter_and_describe_the_markers():
@@ -68,11 +68,11 @@ def test_panzer_leader_counter_faces_name_every_counter_and_describe_the_markers
     assert set(faces["sides"]) == {"allied", "german"}
     assert faces["sides"]["allied"]["fill"] != faces["sides"]["german"]["fill"]
     assert all(f["name"] and uid not in f["name"] for uid, f in faces["units"].items())
-    assert faces["types"]["de_pz4"]["short"] == "Pz IV"  # a short name is printed whole
+    assert faces["types"]["de_pz4"]["short"] == "PzKw IV H"  # a short name is printed whole
     assert faces["markers"]["dispersed"]["label"] == "D"
 
 
-def test_panzer_leader_previews_mark_odds_provisional_and_say_why_not():
+def test_panzer_leader_previews_say_why_not():
     rs = ruleset("panzer_leader")
     state = rs.opening_state("pl-hollenbach", None, None)
     bad = rs.composed_preview(

@@ -118,3 +118,26 @@ def test_the_lobby_card_says_whose_turn_it_is_in_either_game(pl_game):
     game, _ = pl_game
     card = game_card(game, set(), {})
     assert card["turn"]["side"] in ("allied", "german") and card["turn"]["turn"] == 1
+
+
+def test_the_game_page_carries_the_rules_reference_once_with_its_source(pl_game, client):
+    """The charts as the game uses them, a row per odds column, terrain, AA band and weapon
+    class for odds lines to link to; the transcription named once, not on every line."""
+    game, players = pl_game
+    client.force_login(players["allied"])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert page.count('id="rules-reference"') == 1
+    for row in ("pl-crt-1-4", "pl-crt-4-1", "pl-tec-woods", "pl-aa-37", "pl-wec-a",
+                "pl-drm-overrun"):
+        assert f'id="{row}"' in page, row
+    assert page.count("OpenPanzerBlitz transcription") == 1
+    assert "provisional" not in page.lower()
+
+
+def test_a_panzer_grenadier_game_page_has_no_panzer_leader_reference(client):
+    ann, bob = person("ann_pg"), person("bob_pg")
+    game = services.game_create(user=ann, scenario="meeting-at-kessel", side="ge")
+    services.game_join(game=game, user=bob, side="su")
+    client.force_login(ann)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="rules-reference"' not in page

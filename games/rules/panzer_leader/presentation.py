@@ -95,9 +95,12 @@ def map_payload(scenario_id: str) -> dict:
         drawing = board_file(b["board"])
         rows, columns = len(drawing["terrain"]), len(drawing["terrain"][0])
         dc, dr = b["at"]
-        # `at` in boards, as the board draws it: board x starts at column x * columns.
+        # `at` in boards, as the board draws it: board x starts at column x * columns (joined
+        # boards share their edge half hexes, so they step one column or row less).
+        step_c, step_r = (columns - 1, rows - 1) if any(e.get("join") for e in m.boards) \
+            else (columns, rows)
         boards.append({"label": b["label"], "columns": columns, "rows": rows,
-                       "at": [dc // columns, dr // rows]})
+                       "at": [dc // step_c, dr // step_r]})
     # How the board names an elevation where it writes one ("clear, slope").
     levels = {str(i): name for i, name in enumerate(ELEVATION_NAMES)}
     return {"boards": boards, "hexes": hexes, "hexsides": hexsides, "roads": roads,

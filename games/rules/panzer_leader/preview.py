@@ -1,15 +1,14 @@
 """Previews: what a command would cost, risk or why it is refused, from the same code that
 resolves it (the attack builders, the path planner), on the asking side's knowledge only.
 
-Every odds preview carries `provisional: true` (PL-D1, PL-D16). Fire at a face-down counter
-afloat shows the firers' strength but not the odds: its defence would tell what it is, and
+Fire at a face-down counter afloat shows the firers' strength but not the odds: its defence would tell what it is, and
 the German commits his fire before the counter is turned (19.3).
 """
 
 from __future__ import annotations
 
 from ..common.errors import IllegalCommand, RulesError
-from .combat import air, antiaircraft, crt, indirect
+from .combat import air, antiaircraft, indirect
 from .combat.assault import assault_attack
 from .combat.direct_fire import direct_attack
 from .combat.opfire import opportunity_attack
@@ -45,7 +44,7 @@ def _shown(state: GameState, side: str, attack) -> dict:
     hidden_ids = set(hidden.names(state, side, side))
     if not set(attack.targets) & hidden_ids:
         return {"ok": True, "attack": attack.to_json()}
-    return {"ok": True, "hidden": True, "provisional": crt.PROVISIONAL,
+    return {"ok": True, "hidden": True,
             "attack": {"kind": attack.kind, "hex": attack.hex, "attack": str(attack.attack),
                        "lines": list(attack.lines)},
             "why": "the counter is revealed when fired upon (19.3)"}
@@ -98,7 +97,7 @@ def _order(state: GameState, side: str, c: dict) -> dict:
                        target=c.get("target", "units"), smoked=bool(c.get("smoke")))
     strength = navy or utype(state.units[c["unit"]]).attack
     out = {"ok": True, "hex": o["hex"], "turn": o["turn"], "spotters": list(o["spotters"]),
-           "strength": strength, "provisional": crt.PROVISIONAL,
+           "strength": strength,
            "why": "fire lands in that turn's combat phase, scattering if its spotters are gone "
                   "(13.5)"}
     hidden_ids = set(hidden.names(state, side, side))
@@ -124,8 +123,7 @@ def _air_strike(state: GameState, side: str, c: dict) -> dict:
         res = antiaircraft.aa_result(strength, die)
         chances[res] = chances.get(res, 0) + 1
     out["anti_aircraft"] = {"units": [u.id for u in shooters], "strength": str(strength),
-                            "chances": {k: f"{v}/6" for k, v in sorted(chances.items())},
-                            "provisional": True}
+                            "chances": {k: f"{v}/6" for k, v in sorted(chances.items())}}
     return out
 
 

@@ -10,7 +10,17 @@ from pathlib import Path
 from .. import randomplay, replay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
-from . import answers, engine, invariants, legal, playtest, presentation, standing_orders, views
+from . import (
+    answers,
+    engine,
+    invariants,
+    legal,
+    playtest,
+    presentation,
+    reference,
+    standing_orders,
+    views,
+)
 from .core import setup
 from .core.scenario import opening_state, situation, situation_from_dict, situations
 from .core.state import ENDED, from_json, state_hash, to_json
@@ -135,6 +145,10 @@ class PanzerLeader:
 
     def map_payload(self, scenario_id):
         return presentation.map_payload(scenario_id)
+
+    def rules_reference(self):
+        """The charts as the game uses them, for the game page (reference.py)."""
+        return reference.rules_reference()
 
     def counter_types(self, scenario_id):
         return presentation.counter_types(scenario_id)

@@ -7,7 +7,6 @@ Every outbound channel goes through `view_for` and `redact_events`.
 
 from __future__ import annotations
 
-from .combat import crt
 from .core import hidden, markers
 from .core.scenario import board_of
 from .core.sight import in_cover
@@ -98,7 +97,6 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "control": dict(state.control),
         "pending": _pending(state),
         "result": state.result,
-        "crt_provisional": crt.PROVISIONAL,
     }
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_leader.combat import air, antiaircraft
-from games.rules.panzer_leader.combat.crt import charts
 from games.rules.panzer_leader.core.scenario import situation, starting_aircraft
 
 from .kit import clear, do, lab, world
@@ -71,7 +70,7 @@ def test_each_hex_is_struck_once_an_air_phase():
         air.strike_attack(s, "allied", {"p": "mg"}, ["e"])
 
 
-def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisional_table():
+def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_aa_table():
     """PL-E5: the strike is declared, the AA window opens, AA fires, then the strike."""
     s = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
     s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
@@ -79,10 +78,10 @@ def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisio
     assert antiaircraft.aa_strength(s, [s.units["f"]], lab("4,4")) == 8  # doubled: 3 of 6 hexes
     s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f"], "aircraft": "p"}, 1, 6)
     aa = next(e for e in ev if e["type"] == "anti_aircraft")
-    assert aa["result"] == antiaircraft.aa_result(F(8), 1) == "-" and aa["provisional"] is True
+    assert aa["result"] == antiaircraft.aa_result(F(8), 1) == "D" and "provisional" not in aa
     assert s.units["f"].opfired  # the blank marker (20.6)
-    assert charts()["provisional"]
-    assert s.pending is None  # no AA left: the strike goes in
+    assert s.pending is None  # no AA left: the strike, aborted, does not go in
+    assert not [e for e in ev if e["type"] == "attack"]
     s2 = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
     s2, _ = do(s2, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"},
                               "targets": ["e"]})
@@ -91,7 +90,9 @@ def test_pl_d16_pl_d23_aa_in_range_of_the_struck_hex_fires_first_on_the_provisio
 
 
 def test_qa_airpower_ap9_aa_beyond_range_does_not_fire():
-    s = air_world(units=[("e", "de_rifle", "german", "4,0"), ("f", "de_flak20", "german", "4,7")])
+    # the 20 mm reaches 10 hexes: the struck hex is 11 away
+    s = air_world(clear(8, 12), units=[("e", "de_rifle", "german", "4,0"),
+                                       ("f", "de_flak20", "german", "4,11")])
     s, ev = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "mg"}, "targets": ["e"]}, 6)
     assert s.pending is None and [e for e in ev if e["type"] == "attack"]
 
@@ -110,7 +111,7 @@ def test_pl_e18_a_plane_turned_back_by_aa_has_still_spent_its_ordnance_and_an_l5
     s = air_world(units=[("e", "de_rifle", "german", "4,4"),
                          ("f", "de_flak20", "german", "4,5"), ("g", "de_flak20", "german", "4,3")])
     s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
-    s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f", "g"], "aircraft": "p"}, 1)
+    s, ev = do(s, "german", {"type": "anti_aircraft", "units": ["f", "g"], "aircraft": "p"}, 2)
     aa = next(e for e in ev if e["type"] == "anti_aircraft")
     assert aa["strength"] == "16" and aa["result"] == "D"  # 8 + 8, doubled at half range
     assert [e for e in ev if e["type"] == "air_strike_aborted"]
@@ -125,3 +126,17 @@ def test_two_flights_of_one_type_are_numbered_on_so_every_aircraft_keeps_its_own
     assert sorted(p47) == ["al-p47-1", "al-p47-2"]
     assert sorted((p["first"], p["ordnance"]) for p in p47.values()) == [
         (2, "bombs"), (4, "rockets")]
+
+
+def test_20_6_an_aircraft_over_its_target_is_a_counter_naming_its_weapon_target_and_aa():
+    from games.rules.panzer_leader.views import view_for
+
+    s = air_world(units=[("e", "de_rifle", "german", "4,4"), ("f", "de_flak20", "german", "4,7")])
+    s, _ = do(s, "allied", {"type": "air_strike", "aircraft": {"p": "ordnance"}, "targets": ["e"]})
+    for audience in (("side", "allied"), ("side", "german"), ("spectator", "public")):
+        planes = [m for m in view_for(s, audience)["markers"] if m["kind"] == "aircraft"]
+        assert planes == [{"kind": "aircraft", "hex": lab("4,4"), "aircraft": "p",
+                           "side": "allied", "label": "P-47", "weapon": "rockets",
+                           "anti_aircraft": ["f"],
+                           "title": f"P-47 Thunderbolt (rockets) strikes {lab('4,4')}; "
+                                    "1 AA unit in range"}]

@@ -27,7 +27,7 @@ def overrun_world(terrain=None, **kw):
 def test_tc19_pl_d11_two_tanks_overrun_two_infantry_one_column_and_minus_two():
     s = overrun_world()
     a, exits = overrun_attack(s, "allied", ["a", "b"], lab("4,3"))
-    assert a.attack == 24 and a.defense == 16 and crt.column_name(a.index) == "2-1" and a.drm == -2
+    assert a.attack == 25 and a.defense == 16 and crt.column_name(a.index) == "2-1" and a.drm == -2
     s, ev = do(s, "allied", {"type": "overrun", "units": ["a", "b"], "target": lab("4,3")}, 3)
     assert s.units["x"].eliminated and s.units["y"].eliminated
     assert s.units["a"].hex == lab("4,4")  # PL-D21: it ends in the exit hex
@@ -130,7 +130,7 @@ def test_tc24_qa_close_assault_cat1_rifle_and_engineer_in_woods_one_column_and_m
                                            ("g", "us_engineer", "allied", "4,2"),
                                            ("e", "de_rifle", "german", "4,3")])
     a = assault_attack(s, "allied", ["r", "s", "g"], lab("4,3"))
-    assert crt.column_name(a.raw_index) == "2-1" and crt.column_name(a.index) == "3-1"
+    assert crt.column_name(a.raw_index) == "1-2" and crt.column_name(a.index) == "1-1"
     assert a.drm == -1
 
 
@@ -186,7 +186,7 @@ def test_tc30_qa_spotting_sp7_close_assault_does_not_spot_the_assaulters():
 def test_qa_close_assault_cat9_cat8_attackers_may_come_from_several_hexes_each_unit_once():
     s = assaulting(units=[("r", "us_rifle", "allied", "4,2"), ("q", "us_rifle", "allied", "3,3"),
                           ("e", "de_rifle", "german", "4,3")])
-    assert assault_attack(s, "allied", ["r", "q"], lab("4,3")).attack == 12
+    assert assault_attack(s, "allied", ["r", "q"], lab("4,3")).attack == 4
     with pytest.raises(IllegalCommand):
         assault_attack(s, "allied", ["r", "r"], lab("4,3"))
 
@@ -196,18 +196,18 @@ def test_qa_close_assault_cat3_close_assault_ignores_passengers():
                           ("i", "de_rifle", "german", "4,3")])
     s.units["i"].carried_by = "p"
     a = assault_attack(s, "allied", ["r"], lab("4,3"))
-    assert a.targets == ["p"] and a.defense == 14
+    assert a.targets == ["p"] and a.defense == 12
 
 
 def test_pl_d19_no_wec_in_close_assault_rifles_hit_armour_at_full_strength():
     s = assaulting(units=[("r", "us_rifle", "allied", "4,2"), ("p", "de_panther", "german", "4,3")])
-    assert assault_attack(s, "allied", ["r"], lab("4,3")).attack == 6
+    assert assault_attack(s, "allied", ["r"], lab("4,3")).attack == 2
 
 
 def test_pl_d25_the_engineer_shift_is_lost_above_4_to_1_but_the_minus_two_stays():
-    s = assaulting(units=[("r", "us_rifle", "allied", "4,2"), ("g", "us_engineer", "allied", "4,2"),
-                          ("e", "de_mortar81", "german", "4,3")])
-    a = assault_attack(s, "allied", ["r", "g"], lab("4,3"))
+    s = assaulting(units=[("r", "us_armd_inf", "allied", "4,2"), ("g", "us_engineer", "allied", "4,2"),
+                          ("e", "de_flak88", "german", "4,3")])
+    a = assault_attack(s, "allied", ["r", "g"], lab("4,3"))  # 5 against 1
     assert crt.column_name(a.index) == "4-1" and a.drm == -2
 
 
@@ -227,15 +227,15 @@ def of_world(terrain=None, units=None, **kw):
 def test_tc46_qa_opportunity_fire_of2_a_truck_is_a_target_once_a_quarter_of_its_ma_is_spent():
     s = of_world()
     s, ev = do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,8")})
-    assert s.pending and s.units["t"].hex == lab("4,6")  # 6 road hexes = 3 MP = a quarter of 12
+    assert s.pending and s.units["t"].hex == lab("4,7")  # 7 road hexes = 3½ MP = a quarter of 14
 
 
 def test_tc47_qa_opportunity_fire_of4_only_the_moving_unit_is_attacked():
-    town = ["........."] * 6 + ["....t...."] + ["........."] * 5
-    s = of_world(town, units=[("t", "us_truck", "allied", "4,0"), ("o", "us_rifle", "allied", "4,6"),
-                              ("g", "de_pz4", "german", "6,2"), ("sp", "de_rifle", "german", "5,6")])
-    s, _ = do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,8")})
-    assert s.units["t"].hex == lab("4,6")  # the quarter ends in the town, spotted by `sp`
+    town = ["........."] * 7 + ["....t...."] + ["........."] * 4
+    s = of_world(town, units=[("t", "us_truck", "allied", "4,0"), ("o", "us_rifle", "allied", "4,7"),
+                              ("g", "de_pz4", "german", "6,3"), ("sp", "de_rifle", "german", "5,7")])
+    s, _ = do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,9")})
+    assert s.units["t"].hex == lab("4,7")  # the quarter ends in the town, spotted by `sp`
     s, ev = do(s, "german", {"type": "opportunity_fire", "units": ["g"]}, 1)
     hit = next(e for e in ev if e["type"] == "attack")
     assert hit["units"] == ["t"]

@@ -180,7 +180,7 @@ def test_rb_x_c_fire_at_a_temporary_bridge_alone_only_x_destroys_it_taking_vehic
              "truck")
     s.active = "german"
     a = bridge_attack(s, "german", [s.units["g"]], lab("4,3"), "direct")
-    assert a.targets == [f"bridge:{lab('4,3')}"] and a.defense == 8 and a.attack == 24
+    assert a.targets == [f"bridge:{lab('4,3')}"] and a.defense == 8 and a.attack == 26
     with pytest.raises(IllegalCommand, match="I-class"):
         bridge_attack(s, "german", [s.units["i"]], lab("4,3"), "direct")
     attack_sheet.apply_result(s, a.targets, "D", [])
@@ -237,7 +237,7 @@ def test_18_7_a_flail_stops_on_a_minefield_unharmed_and_clears_it_leaving_for_ha
     s.units["f"].moved = s.units["f"].stopped = False
     s.units["f"].mp_spent = 0.0
     s, ev = do(s, "allied", {"type": "move", "unit": "f", "to": lab("4,4")})
-    assert lab("4,3") not in s.mines and s.units["f"].mp_spent == 3.5 + 1  # half of 7, then 1
+    assert lab("4,3") not in s.mines and s.units["f"].mp_spent == 4 + 1  # half of 8, then 1
 
 
 def test_qa_units_u4_a_flame_tank_prints_its_flamethrowers_attack_and_short_range():

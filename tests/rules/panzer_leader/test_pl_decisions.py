@@ -58,8 +58,13 @@ def test_pl_d13_optional_rules_default_on_experimental_off():
     assert not DEFAULT_OPTIONS & EXPERIMENTAL
 
 
-def test_pl_d18_counter_values_are_marked_representative():
-    assert all(t.representative for t in catalogue().values())
+def test_pl_d18_a_counter_is_ours_only_where_the_transcription_has_none():
+    ours = sorted(t.id for t in catalogue().values() if t.representative)
+    assert all(not t.source for t in catalogue().values() if t.representative)
+    assert all(t.source for t in catalogue().values() if not t.representative)
+    assert ours == sorted(["de_mg", "gb_crocodile", "de_pz1", "de_pz3_40", "de_krad", "de_pzjg47",
+                           "de_gw1", "fr_cavalry", "fr_panhard", "gb_daimler", "fr_somua", "fr_h35",
+                           "fr_rifle", "fr_engineer", "fr_at25", "fr_75", "fr_truck"])
 
 
 def test_pl_d22_qa_spotting_sp6_the_spotted_marker_goes_when_no_enemy_sees_the_hex():

@@ -265,7 +265,8 @@ def test_qa_airpower_ap12_aa_capability_comes_from_the_unit_data():
     from games.rules.panzer_leader.core.units import catalogue
 
     aa = sorted(t for t, u in catalogue().items() if u.aa)
-    assert aa == ["de_flak20", "de_wirbelwind"]
+    # RB XII.D.2's German four, and the transcription's American 40 mm and M-16 (PL-D18)
+    assert aa == ["de_flak20", "de_flak20_4", "de_flak37", "de_wirbelwind", "us_bofors40", "us_m16"]
     s = world(clear(), units=[("g", "de_pz4", "german", "4,4")], phase="air")
     s.aircraft = {"p": {"id": "p", "type": "us_p47", "side": "allied", "ordnance": "bombs",
                         "ordnance_left": 1, "mg_left": 4, "first": 1, "last": 5, "lost": False,

@@ -103,7 +103,7 @@ def check_step(a, twin, blind, seat, command, position, seed) -> None:
 
 @pytest.mark.parametrize("scenario_id,game", [
     ("pl-seeufer-landing", 0), ("pl-seeufer-landing", 1), ("pl-hollenbach", 0),
-    ("pl-1940-semois-ford", 0),
+    ("pl-1940-semois-ford", 3),
 ])
 def test_leak_no_audience_learns_an_unfound_minefield_or_a_face_down_counter_afloat(
         scenario_id, game):

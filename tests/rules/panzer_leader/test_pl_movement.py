@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_leader.combat.crt import charts
 from games.rules.panzer_leader.core.movement import reach, terrain_cost
 from games.rules.panzer_leader.core.state import state_hash
 from games.rules.panzer_leader.core.units import catalogue
@@ -31,9 +32,9 @@ def test_qa_movement_m3_vehicles_move_first_then_everything_else():
 
 def test_tc32_qa_movement_m2_a_vehicle_without_the_mp_may_not_enter_an_ma_1_unit_always_may():
     s = moving(["....x..."] * 8, units=[("t", "us_truck", "allied", "3,4")])
-    s.units["t"].mp_spent = 11
+    s.units["t"].mp_spent = 13  # of 14
     assert lab("4,4") not in reach(s, s.units["t"])  # swamp prohibited anyway; a clear hex
-    s.units["t"].mp_spent = 11  # costs a truck 2: not with 1 MP left
+    s.units["t"].mp_spent = 13  # costs a truck 2: not with 1 MP left
     assert lab("2,4") not in reach(s, s.units["t"])
     foot = moving(["....x..."] * 8, units=[("r", "us_rifle", "allied", "3,4")], phase="move_foot")
     assert lab("4,4") in reach(foot, foot.units["r"])  # swamp costs 2, MA 1 moves one hex
@@ -98,7 +99,7 @@ def test_tc35_a_truck_loads_infantry_for_half_its_ma_then_moves_the_rest():
     """PL-E7: one move command for the whole move, after the carrier's operation."""
     s = moving(units=[("t", "us_truck", "allied", "4,0"), ("r", "us_rifle", "allied", "4,0")])
     s, _ = do(s, "allied", {"type": "load", "carrier": "t", "passenger": "r"})
-    assert s.units["t"].mp_spent == 6 and s.units["r"].carried_by == "t"
+    assert s.units["t"].mp_spent == 7 and s.units["r"].carried_by == "t"  # half of 14
     s, _ = do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,3")})  # 3 hexes x 2
     assert s.units["r"].hex == lab("4,3")
 
@@ -107,7 +108,7 @@ def test_tc35_a_105mm_gun_takes_the_whole_ma_to_unload():
     s = moving(units=[("t", "us_truck", "allied", "4,0"), ("g", "us_how105", "allied", "4,0")],
                loaded=[("t", "g")])
     s, _ = do(s, "allied", {"type": "unload", "carrier": "t"})
-    assert s.units["t"].mp_spent == 12
+    assert s.units["t"].mp_spent == 14
     with pytest.raises(IllegalCommand):
         do(s, "allied", {"type": "move", "unit": "t", "to": lab("4,1")})
 
@@ -216,10 +217,10 @@ def test_tc54_qa_movement_m5_leaving_the_map_costs_the_last_hex_entry_cost():
     from games.rules.panzer_leader.core import scenario
 
     scenario.situation(s.scenario_id).raw["exits"] = {"allied": [lab("0,3")]}
-    s.units["m"].mp_spent = 11
+    s.units["m"].mp_spent = 13  # of 14
     with pytest.raises(IllegalCommand, match="QA M5"):
         do(s, "allied", {"type": "exit", "unit": "m"})
-    s.units["m"].mp_spent = 10
+    s.units["m"].mp_spent = 12
     s, _ = do(s, "allied", {"type": "exit", "unit": "m"})
     assert s.units["m"].exited
 
@@ -248,13 +249,22 @@ def test_qa_quick_time_qt3_an_mg_unit_may_not_quick_time():
         do(s, "allied", {"type": "move", "unit": "g", "to": lab("4,2"), "mode": "quick_time"})
 
 
-def test_pl_d5_provisional_movement_costs_by_class():
+def test_pl_d5_movement_costs_by_class_are_the_transcriptions():
+    """pl-counters.md, section 4.4: clear, slope and road for foot, vehicle, truck, wagon."""
+    import json
+    from pathlib import Path
+
+    costs = json.loads((Path(__file__).resolve().parents[2] / "data" / "pl_counters.json")
+                       .read_text(encoding="utf-8"))["movement"]
     s = world(clear(8, 8), ["00000000", "11111111"] + ["00000000"] * 6)
     cat = catalogue()
-    assert terrain_cost(s, cat["us_m4"], hexof(s, "4,1")) == 3
-    assert terrain_cost(s, cat["us_truck"], hexof(s, "4,1")) == 4
-    assert terrain_cost(s, cat["us_truck"], hexof(s, "4,4")) == 2
-    assert terrain_cost(s, cat["us_rifle"], hexof(s, "4,1")) == 1
+    for move, type_id in (("foot", "us_rifle"), ("vehicle", "us_m4"), ("truck", "us_truck"),
+                          ("wagon", "de_wagon")):
+        t = cat[type_id]
+        assert terrain_cost(s, t, hexof(s, "4,4")) == costs[move]["clear"], move
+        assert terrain_cost(s, t, hexof(s, "4,1")) == costs[move]["slope"], move
+        assert charts()["road_cost"] == costs[move]["road"]
+    assert cat["de_wagon"].move_class == "wagon" and cat["de_truck"].move_class == "truck"
 
 
 def test_pl_d6_cliffs_are_impassable():

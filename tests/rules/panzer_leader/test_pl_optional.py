@@ -153,7 +153,7 @@ def test_qa_experimental_em1_a_minefield_counter_is_unloaded_inverted_for_the_wh
         do(em_world(options=()), "allied", {"type": "unload_cargo", "carrier": "t"})
     s, _ = do(em_world(), "allied", {"type": "unload_cargo", "carrier": "t"})
     mine = s.mines[lab("4,3")]
-    assert mine["inverted"] and mine["emplacing"]["work"] == 0 and s.units["t"].mp_spent == 12
+    assert mine["inverted"] and mine["emplacing"]["work"] == 0 and s.units["t"].mp_spent == 14
     blocked = em_world()
     blocked.blocks.append(lab("4,3"))  # never a minefield with a block (17.1)
     with pytest.raises(IllegalCommand, match="MN5, EM1"):
@@ -232,7 +232,7 @@ def tb_world(kind="truck_bridge"):
 
 def test_qa_experimental_tb1_tb2_a_bridge_counter_is_unloaded_beside_the_stream_and_carried_in():
     s, _ = do(tb_world(), "allied", {"type": "unload_cargo", "carrier": "t"})
-    assert s.cargo["b1"]["hex"] == lab("4,2") and s.units["t"].mp_spent == 12
+    assert s.cargo["b1"]["hex"] == lab("4,2") and s.units["t"].mp_spent == 14
     s.phase, s.turn = "move_foot", 2
     s, ev = do(s, "allied", {"type": "engineer", "units": ["g"], "task": "place_bridge",
                              "hex": lab("4,3")})  # no stream roll asked for (TB2)

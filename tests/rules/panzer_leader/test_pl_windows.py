@@ -45,7 +45,7 @@ def test_qa_opportunity_fire_of6_an_unloading_passenger_is_shot_apart_from_its_c
     assert s.units["t"].eliminated and not s.units["r"].eliminated  # not on it any more
     s, ev = do(s, "german", {"type": "opportunity_fire", "units": ["h"], "target": "r"}, 6)
     hit = [e for e in ev if e["type"] == "attack"]
-    assert hit and hit[0]["units"] == ["r"] and hit[0]["defense"] == "7"
+    assert hit and hit[0]["units"] == ["r"] and hit[0]["defense"] == "6"
 
 
 def test_qa_opportunity_fire_of7_a_loading_passenger_is_no_target_but_a_rider_on_armour_is():

@@ -7,8 +7,8 @@ range (QA AP9), not only at the planes now striking; units firing together combi
 one aircraft. Range is counted to the aircraft's hex, the struck hex for a fighter-bomber,
 with no terrain line of sight (PL-D23); strength is doubled at half range or less; under the
 field-of-fire rule an AA gun fires only into its field, which includes its own hex (QA AP2,
-FF1). The result comes from the provisional AA table (PL-D16): X shoots the aircraft down, D
-makes it abort (a fighter-bomber's attack is lost, an L-5 leaves the map until it flies
+FF1). The result comes from the AA table of the OpenPanzerBlitz transcription (PL-D16): X
+shoots the aircraft down, D (the transcription's "damaged") makes it abort (a fighter-bomber's attack is lost, an L-5 leaves the map until it flies
 again). A unit that fired gets the blank marker: no fire, move or load in its own next
 segment. Each AA unit fires once an air phase. Opportunity fire never involves aircraft
 (QA AP1).
@@ -59,7 +59,7 @@ def aa_strength(state: GameState, units: list[Unit], label: str) -> Fraction:
 
 
 def aa_result(strength: Fraction, die: int) -> str:
-    """The provisional AA table (PL-D16): bands of total AA strength, one d6."""
+    """The AA table (PL-D16): bands of total AA strength, one d6."""
     row = None
     for band in charts()["aa_table"]["bands"]:
         if strength >= band[0]:
@@ -100,7 +100,7 @@ def fire(state: GameState, unit_ids: list[str], pid: str, dice, events: list) ->
     for u in units:
         u.opfired = True  # the blank marker (20.6)
     events.append({"type": "anti_aircraft", "aircraft": pid, "units": list(unit_ids),
-                   "strength": str(strength), "die": die, "result": res, "provisional": True})
+                   "strength": str(strength), "die": die, "result": res})
     if res == "X":
         plane["lost"] = True
     if res in ("X", "D"):

@@ -64,7 +64,6 @@ class Attack:
             "lines": list(self.lines),
             "chances": {k: str(v) for k, v in crt.chances(self.index, self.drm).items()}
             if self.possible else {"-": "1"},
-            "provisional": crt.PROVISIONAL,  # PL-D1: shown wherever odds appear
             "extra": [a.to_json() for a in self.extra],
         }
 
@@ -135,7 +134,7 @@ def _event(attack: Attack, die, modified, res) -> dict:
             "units": list(attack.targets), "attack": str(attack.attack),
             "defense": str(attack.defense),
             "column": crt.column_name(attack.index) if attack.possible else None,
-            "die": die, "modified": modified, "result": res, "provisional": crt.PROVISIONAL}
+            "die": die, "modified": modified, "result": res}
 
 
 def apply_result(state: GameState, unit_ids: list[str], res: str, events: list[dict],

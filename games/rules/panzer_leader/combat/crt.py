@@ -1,8 +1,9 @@
-"""The Combat Results Table and odds (8.1-8.5): PROVISIONAL (PL-D1).
+"""The Combat Results Table and odds (8.1-8.5; PL-D1).
 
-The grid is PanzerBlitz's, from games/data/panzer_leader/charts.json, until the Panzer Leader
-card is transcribed; every odds preview says so (`PROVISIONAL`). Strengths keep fractions
-(QA C1), so they are Fractions here.
+The grid is games/data/panzer_leader/charts.json: the PanzerBlitz grid of the digest's 8.4,
+which the OpenPanzerBlitz transcription of Panzer Leader's table matches cell for cell; the
+rules reference says once where it comes from. Strengths keep fractions (QA C1), so they are
+Fractions here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from types import MappingProxyType
 
 from ..core.units import DATA
 
-PROVISIONAL = True  # shown wherever odds appear (PL-D1)
 RESULTS = ("X", "DD", "D", "-")
 
 

@@ -9,8 +9,18 @@ hexes they separate (the way the printed boards use them, 2.3, 2.5):
 - orange: between a hilltop hex and a slope hex,
 - cliff: between a hilltop hex and a ground-level hex (PL-D6: impassable).
 
-Boards join whole hex to whole hex, so our maps have no interior half hexes (2.2). Labels
-read `board-columnletter-row` (`A-C-5`), the board letter first as on the printed maps.
+A board file may add hexside symbols the hexes do not imply (`hexsides`: the cells on each
+side and the symbols): a cliff between two hexes of any height, a slope run (brown) between
+two hexes of one height, and a ridge, the brown spine where slope hexes meet without a
+hilltop (RB VII.J.11.b), which sight treats as a brown hexside (PL-E24).
+
+The small boards join whole hex to whole hex. The full-size boards (a published section's
+33 by 11 hexes) join as the printed ones do: the edge rows or columns of two boards laid with
+`"join": true` are half hexes that make one hex (2.2; QA G1-G3). It is named from the board
+laid first and may be named from either; it must be drawn alike on both, and it is an
+interior half hex: no set-up there (sea hexes apart), no objective. Labels read
+`board-columnletter-row` (`A-C-5`; past Z, `AA`, `BB`...), the board letter first as on the
+printed maps.
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ TERRAIN_LETTERS = {
     "=": "sea",
 }
 ELEVATION_NAMES = ("ground", "slope", "hilltop")
+DRAWN_SYMBOLS = frozenset({"cliff", "brown", "ridge"})  # what a board file may add (2.3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +45,16 @@ class HexInfo:
     terrain: str  # clear, woods, town, swamp, stream, beach, sea
     elevation: int  # 0 ground, 1 slope, 2 hilltop
     label: str
+    also: str = ""  # its name on the other board, for an interior half hex (2.2)
+
+
+def column_letters(c: int) -> str:
+    """A board column's letters: A … Z, then AA, BB … as the printed boards run on."""
+    return chr(65 + c) if c < 26 else chr(65 + c - 26) * 2
+
+
+def board_label(letter: str, c: int, r: int) -> str:
+    return f"{letter}-{column_letters(c)}-{r + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +75,7 @@ class Map:
     hexes: dict[Hex, HexInfo]
     roads: frozenset[frozenset[Hex]]
     boards: list[dict] = field(default_factory=list)
+    drawn: dict = field(default_factory=dict)  # frozenset((a, b)) -> symbols a board file adds
     _by_label: dict[str, Hex] = field(default_factory=dict)
     _road_cells: frozenset[Hex] = frozenset()
     los_cache: dict = field(default_factory=dict)  # (a, b) -> why blocked; maps never change
@@ -67,6 +89,7 @@ class Map:
 
     def __post_init__(self) -> None:
         self._by_label = {info.label: h for h, info in self.hexes.items()}
+        self._by_label.update({info.also: h for h, info in self.hexes.items() if info.also})
         self._road_cells = frozenset(h for pair in self.roads for h in pair)
         self._own = {h: h for h in self.hexes}
 
@@ -85,6 +108,10 @@ class Map:
 
     def terrain(self, h: Hex) -> str:
         return self.hexes[h].terrain
+
+    def interior_half(self, h: Hex) -> bool:
+        """Two boards' half hexes made one (2.2): no set-up there, no objective."""
+        return bool(self.hexes[h].also)
 
     def elevation(self, h: Hex) -> int:
         return self.hexes[h].elevation
@@ -130,6 +157,10 @@ class Map:
             out.add("brown")
         if (self.terrain(a) == "woods") != (self.terrain(b) == "woods"):
             out.add("green")
+        drawn = self.drawn.get(frozenset((a, b)), ())
+        out.update(drawn)
+        if "ridge" in drawn:
+            out.add("brown")  # sight reads a ridge as a brown hexside (PL-E24)
         return frozenset(out)
 
     def green_level(self, a: Hex, b: Hex) -> int:
@@ -163,10 +194,13 @@ def board_file(board_id: str) -> dict:
 def build_map(layout: list[dict]) -> Map:
     """Lay boards out: each entry names a board file and its offset in whole columns/rows.
 
-    Column offsets are even so odd-q offset coordinates line up across board edges.
+    Column offsets are even so odd-q offset coordinates line up across board edges. An entry
+    with `"join": true` overlaps the boards already laid by its edge row or column: those
+    half hexes make one hex each (2.2), drawn alike on both boards.
     """
     hexes: dict[Hex, HexInfo] = {}
     roads: set[frozenset[Hex]] = set()
+    drawn: dict[frozenset[Hex], set[str]] = {}
     for entry in layout:
         raw = entry.get("drawing") or board_file(entry["board"])  # a test may draw inline
         letter = entry.get("label", raw["id"])
@@ -174,18 +208,38 @@ def build_map(layout: list[dict]) -> Map:
         if dc % 2:
             raise ValueError(f"board {letter}: column offset {dc} must be even")
         rows_t, rows_e = raw["terrain"], raw["elevation"]
+        last_r, last_c = len(rows_t) - 1, len(rows_t[0]) - 1
         for r, (trow, erow) in enumerate(zip(rows_t, rows_e, strict=True)):
             for c, (t, e) in enumerate(zip(trow, erow, strict=True)):
                 h = offset_to_axial(c + dc, r + dr)
+                info = HexInfo(TERRAIN_LETTERS[t], int(e), board_label(letter, c, r))
                 if h in hexes:
-                    raise ValueError(f"board {letter} overlaps another at column {c}, row {r}")
-                hexes[h] = HexInfo(TERRAIN_LETTERS[t], int(e), f"{letter}-{chr(65 + c)}-{r + 1}")
+                    edge = r in (0, last_r) or c in (0, last_c)
+                    old = hexes[h]
+                    if not entry.get("join") or not edge or old.also:
+                        raise ValueError(f"board {letter} overlaps another at column {c}, row {r}")
+                    if (old.terrain, old.elevation) != (info.terrain, info.elevation):
+                        raise ValueError(f"half hexes {old.label} and {info.label} are drawn "
+                                         "differently (2.2)")
+                    hexes[h] = HexInfo(old.terrain, old.elevation, old.label, also=info.label)
+                    continue
+                hexes[h] = info
         for path in raw.get("roads", ()):
             cells = [offset_to_axial(c + dc, r + dr) for c, r in path]
             for a, b in zip(cells, cells[1:], strict=False):
                 if b not in neighbors(a):
                     raise ValueError(f"board {letter}: road step {a}->{b} is not between neighbours")
                 roads.add(frozenset((a, b)))
-    boards = [{"board": e["board"], "label": e.get("label", e["board"]), "at": list(e.get("at", (0, 0)))}
+        for side in raw.get("hexsides", ()):
+            a, b = (offset_to_axial(c + dc, r + dr) for c, r in (side["a"], side["b"]))
+            if b not in neighbors(a):
+                raise ValueError(f"board {letter}: hexside {side} is not between neighbours")
+            unknown = set(side["features"]) - DRAWN_SYMBOLS
+            if unknown:
+                raise ValueError(f"board {letter}: unknown hexside symbols {sorted(unknown)}")
+            drawn.setdefault(frozenset((a, b)), set()).update(side["features"])
+    boards = [{"board": e["board"], "label": e.get("label", e["board"]),
+               "at": list(e.get("at", (0, 0))), **({"join": True} if e.get("join") else {})}
               for e in layout]
-    return Map(hexes=hexes, roads=frozenset(roads), boards=boards)
+    return Map(hexes=hexes, roads=frozenset(roads), boards=boards,
+               drawn={k: frozenset(v) for k, v in drawn.items()})

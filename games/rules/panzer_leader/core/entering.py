@@ -1,6 +1,6 @@
 """What entering one hex costs a unit, or why it may not (4.2-4.10, 7.1-7.8, 17, 18.6).
 
-Costs come from the provisional chart (PL-D5): the dearer of the hex's terrain and its
+Costs come from the transcribed movement chart (PL-D5): the dearer of the hex's terrain and its
 elevation for the unit's movement class; ½ MP along a road.
 
 `entry` answers for one hex. A unit planning its move (movement.reach) asks it of every

@@ -10,8 +10,11 @@ knowing any rule.
 
 from __future__ import annotations
 
+from ..combat.air import aircraft_types
+from ..combat.antiaircraft import reaches
 from . import hidden
 from .state import GameState
+from .units import utype
 
 FACES: dict[str, dict] = {
     "dispersed": {"label": "D", "title": "Dispersed", "color": "#c62828", "on": "unit"},
@@ -67,9 +70,29 @@ def on_map(state: GameState, sides: set[str], viewer: str) -> list[dict]:
             for label, b in sorted(state.temp_bridges.items())]
     out += [{"kind": "bridge_out", "hex": label} for label in sorted(state.blown)]
     out += [{"kind": "smoke", "hex": label} for label in sorted(state.smoke)]
-    out += [{"kind": "aircraft", "hex": p["hex"], "aircraft": pid}
+    out += [aircraft_counter(state, pid, p, sides)
             for pid, p in sorted(state.aircraft.items()) if p.get("hex") and not p["lost"]]
     return out
+
+
+def aircraft_counter(state: GameState, pid: str, plane: dict, sides: set[str]) -> dict:
+    """An aircraft over a hex as a counter: its name and weapon as its label, and in its
+    title what it carries, the hex it strikes or watches, and the enemy AA that can reach it
+    (20.6; only AA units this audience sees)."""
+    kind = aircraft_types()[plane["type"]]
+    short = kind["name"].split()[0]
+    striking = ((state.pending or {}).get("cont") or {}).get("strike", {}).get("aircraft", {})
+    chosen = striking.get(pid, "ordnance" if plane["ordnance_left"] else "mg")
+    weapon = "observer" if kind.get("observer") else (
+        plane["ordnance"] if chosen == "ordnance" else "machine guns")
+    aa = [u.id for u in sorted(state.units.values(), key=lambda u: u.id)
+          if u.side != plane["side"] and u.on_map and utype(u).aa and u.status == "ok"
+          and not hidden.hidden_from(state, u, sides) and reaches(state, u, plane)]
+    over = "watches" if kind.get("observer") else "strikes"
+    return {"kind": "aircraft", "hex": plane["hex"], "aircraft": pid, "side": plane["side"],
+            "label": short, "weapon": weapon, "anti_aircraft": aa,
+            "title": f"{kind['name']} ({weapon}) {over} {plane['hex']}; "
+                     f"{len(aa) or 'no'} AA unit{'' if len(aa) == 1 else 's'} in range"}
 
 
 def chips(state: GameState, unit, entry: dict) -> list[str]:

@@ -4,6 +4,10 @@ A situation gives the board layout, the turns, each side's forces with their set
 their entry turn and hexes, hidden minefields, blocks and the victory conditions. Set-up is
 fixed by the situation (the set-up-out-of-sight rule of 23.2 is honoured in the data, not
 played as a phase).
+
+Optional fields, each ignored where absent: a map entry's `"join": true` lays a full-size
+board sharing its edge half hexes with those laid before (2.2, board.py); `source` (text)
+says where a situation's forces come from (PL-E25).
 """
 
 from __future__ import annotations
@@ -94,6 +98,9 @@ def check_positional(sit: Situation) -> None:
             raise ValueError(f"{sit.id}: no fortification in {label} (RB IX.C.1)")
     if set(forts) & (set(mines) | set(blocks)):
         raise ValueError(f"{sit.id}: a fortification never shares a hex with a mine or block")
+    for label in sit.raw["victory"].get("objectives", ()):
+        if m.interior_half(m.hex(label)):
+            raise ValueError(f"{sit.id}: objective {label} is an interior half hex (2.2)")
 
 
 @cache

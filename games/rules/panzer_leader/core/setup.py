@@ -10,7 +10,8 @@ data and checked here, not played as a phase:
 - no unit sets up in a hex it could not enter in play (QA G8): vehicles not in streams,
   swamps or across woods edges they could never cross, nothing on the sea unless afloat, and
   only infantry-type units under bridges;
-- units afloat lie one to a sea hex, each beside a beach (19.2).
+- units afloat lie one to a sea hex, each beside a beach (19.2);
+- no unit sets up in an interior half hex where two boards join (2.2; sea hexes apart).
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def _enterable(state: GameState, u: Unit) -> str | None:
     t = utype(u)
     if m.terrain(h) == "sea":
         return None if u.afloat else "on the sea without being afloat (4.10)"
+    if m.interior_half(h):
+        return "in an interior half hex, where no unit sets up (2.2)"
     if u.afloat:
         return "afloat off the sea"
     if u.under_bridge:

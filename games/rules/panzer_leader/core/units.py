@@ -1,8 +1,9 @@
 """Panzer Leader counters: printed factors, weapon classes and unit functions (1.1-1.6).
 
-Counter values are representative (PL-D18): our own numbers in the spirit of the game, marked
-`representative` in the data file, never transcribed from printed counters. The few values the
-sources state (Hetzer 12 A, M4/75 defence 9, M-7 40 (H), 25-pdr range 35) are used as given.
+Counter values come from the OpenPanzerBlitz transcription of the Panzer Leader countermix
+(PL-D18): each counter names the transcribed unit it copies in `source`. The few counters with
+no transcribed counterpart (the Panzer Leader 1940 variant, the German MG, the Crocodile) keep
+values of our own and are marked `representative`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ DATA = Path(__file__).resolve().parents[3] / "data" / "panzer_leader"
 # Weapon classes (1.2). "(H)" is written "HI" in data: H that may also fire indirectly.
 WEAPON_CLASSES = ("I", "A", "H", "HI", "M")
 INDIRECT_CLASSES = frozenset({"HI", "M"})
-MOVE_CLASSES = ("foot", "tracked", "truck")
+MOVE_CLASSES = ("foot", "tracked", "truck", "wagon")  # PL-D5
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class UnitType:
     turreted: bool = False  # may fire then move half under the experimental rule (22.1)
     caliber: int = 0  # mm, for loading cost (6.3): 88 and more take the whole MA
     representative: bool = True
+    source: str = ""  # the transcribed unit whose values these are (PL-D18)
     flail: bool = False  # Sherman Flail: clears a minefield by driving off it (18.7)
     bridgelayer: bool = False  # Valentine: enters a stream and lays a tank bridge (18.7)
     flame: bool = False  # flame tank: its attack and range are the flamethrower's (QA U4)

@@ -11,18 +11,19 @@ const round1 = (n) => Math.round(n * 10) / 10 + 0;
 
 /**
  * How each printed hexside symbol is drawn (Panzer Leader 2.3, 2.5: the green woods edge, the
- * brown slope, the orange hilltop edge, the cliff), and its words for the legend and tests.
+ * brown slope, the orange hilltop edge, the cliff, a ridge's spine), and its words for the legend and tests.
  * Drawn in this order, so a woods edge on a slope shows both.
  */
 export const HEXSIDE_SYMBOLS = Object.freeze({
   cliff: { stroke: "#2b1a0c", width: 4.2, dash: "none", words: "cliff" },
+  ridge: { stroke: "#5a3410", width: 4.2, dash: "6 3", words: "ridge" },
   brown: { stroke: "#8a5a2b", width: 3.2, dash: "none", words: "slope" },
   orange: { stroke: "#e8850c", width: 3.2, dash: "none", words: "hilltop edge" },
   green: { stroke: "#2f7d32", width: 1.8, dash: "none", words: "woods edge" },
 });
 
 /** Symbols that already mark a change of elevation: no derived slope line is drawn there. */
-const ELEVATION_SYMBOLS = new Set(["brown", "orange", "cliff"]);
+const ELEVATION_SYMBOLS = new Set(["brown", "orange", "cliff", "ridge"]);
 
 /** One group per hexside with features: a stream line, a ford's dashes, a bridge's span, printed symbols. */
 export function hexsideItems(map, index, size = HEX_SIZE) {

@@ -100,7 +100,8 @@ export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (
 /** What a laid marker says: its look's label, with the number it carries (a wreck count, a fort's defence). */
 export function markerLabel(entry, looks = null) {
   const look = looks?.markers?.[entry.kind];
-  const base = look?.label ?? String(entry.kind).replace(/_/g, " ").slice(0, 3).toUpperCase();
+  // A marker may name itself (an aircraft counter: "P-47"); else its kind's look.
+  const base = entry.label ?? look?.label ?? String(entry.kind).replace(/_/g, " ").slice(0, 3).toUpperCase();
   const number = entry.count ?? entry.defense;
   return Number.isFinite(number) && !(entry.count === 1 && entry.defense === undefined) ? `${base}${number}` : base;
 }
@@ -121,7 +122,7 @@ function laidMarkers(h, label, list, size, looks) {
     const y = round1(c.y - (rows * (tagH + 1)) / 2 + i * (tagH + 1));
     const pending = m.inverted || m.built === false;
     children.push({ tag: "g", attrs: { class: `laid-marker marker-${m.kind}`, "data-marker": m.kind }, children: [
-      { tag: "title", text: `${look?.title ?? m.kind}${pending ? " (not finished)" : ""}` },
+      { tag: "title", text: `${m.title ?? look?.title ?? m.kind}${pending ? " (not finished)" : ""}` },
       { tag: "rect", attrs: { x, y, width: w, height: tagH, rx: round1(tagH * 0.3), fill: look?.color ?? "#3b2a10", "fill-opacity": pending ? 0.55 : 1, stroke: "#ffffff", "stroke-width": 0.8, "stroke-dasharray": pending ? "2 1.5" : "none" } },
       { tag: "text", attrs: { x: round1(x + w / 2), y: round1(y + tagH * 0.74), "text-anchor": "middle", "font-size": round1(size * 0.19), "font-weight": "bold", fill: "#ffffff", "font-family": "system-ui, sans-serif" }, text },
     ] });

@@ -73,12 +73,7 @@ export function renderBanner(root, view, seat, sideName, nameOf = (id) => id) {
   if (!view) return;
   field("turn").textContent = `Turn ${view.turn} of ${view.last_turn ?? view.turns}${view.night ? " (night)" : ""}`;
   field("phase").textContent = `${phaseWords(view, sideName)}${view.segment ? `, segment ${view.segment}` : ""}`;
-  // A provisional table is said in full on a wide screen and in three words on a phone (the
-  // banner must not push the map down by a line for it).
-  fill(field("initiative"), view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}`
-    : view.crt_provisional ? [el("span", { class: "wide-only" }, "Combat Results Table: provisional, not final"),
-      el("abbr", { class: "narrow-only", title: "Combat Results Table: provisional, not final" }, "CRT provisional")]
-    : null);
+  fill(field("initiative"), view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}` : null);
   const whose = whoseMove(view, seat, sideName, nameOf);
   field("whose").textContent = whose.text;
   root.classList.toggle("your-move", whose.mine);
