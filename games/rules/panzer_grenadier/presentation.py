@@ -59,8 +59,10 @@ def _board_digest(board_id: str) -> str:
 
 def scenario_revision(scen: Scenario) -> str:
     """The scenario's revision (games/rules/common/revision.py): its file less the words that
-    only present it, with the board files it is laid on."""
-    boards = {b: _board_digest(b) for b in scen.boards}
+    only present it, with the board files it is laid on (a board drawn in the document
+    itself is in the document already)."""
+    own = scen.raw.get("boards") or {}
+    boards = {b: _board_digest(b) for b in scen.boards if b not in own}
     return revision(scen.raw, boards)
 
 

@@ -9,8 +9,14 @@ from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
 from . import presentation
 from .core import state as st
-from .core.registry import registered_scenarios, scenario_for
+from .core.registry import register_scenario, registered_scenarios, scenario_for
 from .core.scenario import SCENARIO_DIR, bundled_scenarios, initial_state, load_scenario
+from .core.scenario_document import (
+    blank_document,
+    check_scenario,
+    document_of,
+    scenario_from_document,
+)
 from .core.scenario_model import Scenario
 from .core.serialize import state_from_json, state_hash, state_to_json
 from .core.undo import may_undo
@@ -48,6 +54,25 @@ class PanzerGrenadier:
 
     def check_scenario_file(self, path):
         return load_scenario(path).title
+
+    def check_scenario(self, doc):
+        """Every problem of a scenario document (field, hex, rule, message); [] if playable."""
+        return check_scenario(doc)
+
+    def load_document(self, doc):
+        """Check a document and make its scenario playable under its id (a published
+        revision); ValueError listing its problems."""
+        scen = scenario_from_document(doc)
+        register_scenario(scen)
+        return presentation.scenario_info(scen)
+
+    def blank_document(self, columns, rows):
+        """A new scenario on one blank board of clear ground (the designer's start)."""
+        return blank_document(columns, rows)
+
+    def scenario_document(self, scenario_id):
+        """A scenario as a document, with every board it is laid on drawn in it."""
+        return document_of(scenario_for(scenario_id))
 
     def option_choices(self) -> list[dict]:
         return presentation.option_choices()

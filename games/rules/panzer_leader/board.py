@@ -160,15 +160,19 @@ def board_file(board_id: str) -> dict:
     return json.loads((DATA / "boards" / f"{board_id}.json").read_text(encoding="utf-8"))
 
 
-def build_map(layout: list[dict]) -> Map:
+def build_map(layout: list[dict], own: dict | None = None) -> Map:
     """Lay boards out: each entry names a board file and its offset in whole columns/rows.
 
-    Column offsets are even so odd-q offset coordinates line up across board edges.
+    `own` holds the boards a designer drew in the situation itself, by id; they are found
+    before the bundled files. Column offsets are even so odd-q offset coordinates line up
+    across board edges.
     """
     hexes: dict[Hex, HexInfo] = {}
     roads: set[frozenset[Hex]] = set()
+    own = own or {}
     for entry in layout:
-        raw = entry.get("drawing") or board_file(entry["board"])  # a test may draw inline
+        # A test may draw a board inline in its layout entry; a designer under `boards`.
+        raw = entry.get("drawing") or own.get(entry["board"]) or board_file(entry["board"])
         letter = entry.get("label", raw["id"])
         dc, dr = entry.get("at", (0, 0))
         if dc % 2:
@@ -186,6 +190,8 @@ def build_map(layout: list[dict]) -> Map:
                 if b not in neighbors(a):
                     raise ValueError(f"board {letter}: road step {a}->{b} is not between neighbours")
                 roads.add(frozenset((a, b)))
-    boards = [{"board": e["board"], "label": e.get("label", e["board"]), "at": list(e.get("at", (0, 0)))}
-              for e in layout]
+    boards = [{"board": e["board"], "label": e.get("label", e["board"]), "at": list(e.get("at", (0, 0))),
+               "rows": len(d["terrain"]), "columns": len(d["terrain"][0])}
+              for e in layout
+              for d in (e.get("drawing") or own.get(e["board"]) or board_file(e["board"]),)]
     return Map(hexes=hexes, roads=frozenset(roads), boards=boards)

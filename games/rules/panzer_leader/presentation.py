@@ -14,7 +14,7 @@ from ..common import faces
 from ..interface import ScenarioInfo, SideInfo
 from . import markers, naval, views
 from .air import aircraft_types
-from .board import ELEVATION_NAMES, board_file
+from .board import ELEVATION_NAMES
 from .options import RULES
 from .scenario import Situation, opening_state, situation, situation_revision, starting_aircraft
 from .state import GameState
@@ -84,8 +84,7 @@ def map_payload(scenario_id: str) -> dict:
     )
     boards = []
     for b in m.boards:
-        drawing = board_file(b["board"])
-        rows, columns = len(drawing["terrain"]), len(drawing["terrain"][0])
+        rows, columns = b["rows"], b["columns"]
         dc, dr = b["at"]
         # `at` in boards, as the board draws it: board x starts at column x * columns.
         boards.append({"label": b["label"], "columns": columns, "rows": rows,

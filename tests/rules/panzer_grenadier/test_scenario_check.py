@@ -1,0 +1,162 @@
+"""The designer's check of a Panzer Grenadier scenario document: every problem names its field,
+the hex where it stands and the rule (Ruleset.check_scenario)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from games.rules.registry import ruleset
+
+PG = ruleset("panzer_grenadier")
+
+
+def battle(**changes) -> dict:
+    """A small playable battle on a blank 8x6 board: two rifle platoons a side, a village."""
+    doc = PG.blank_document(8, 6)
+    doc["units"] = [
+        {"id": "ge-1", "type": "ge_rifle", "side": "attacker", "hex": "A0102"},
+        {"id": "ge-2", "type": "ge_rifle", "side": "attacker", "hex": "A0103"},
+        {"id": "su-1", "type": "su_rifle", "side": "defender", "hex": "A0703"},
+        {"id": "su-2", "type": "su_rifle", "side": "defender", "hex": "A0704"},
+    ]
+    doc["victory"]["hexes"] = [{"hex": "A0604", "name": "The village", "points": 3,
+                                "holder": "defender"}]
+    doc.update(changes)
+    return doc
+
+
+def fields(problems: list[dict]) -> list[str]:
+    return [p["field"] for p in problems]
+
+
+def test_every_bundled_scenario_is_a_valid_document():
+    for sid in PG.scenarios():
+        assert PG.check_scenario(PG.scenario_document(sid)) == [], sid
+
+
+def test_a_bundled_file_is_a_document_as_it_stands():
+    import json
+
+    from games.rules.panzer_grenadier.core.scenario import SCENARIO_DIR
+
+    for path in sorted(SCENARIO_DIR.glob("*.json")):
+        assert PG.check_scenario(json.loads(path.read_text())) == [], path.name
+
+
+def test_a_small_battle_from_a_blank_board_passes():
+    assert PG.check_scenario(battle()) == []
+
+
+def test_it_finds_impossible_stacking_on_the_hex_under_rule_4():
+    doc = battle()
+    doc["units"] += [{"id": f"ge-x{i}", "type": "ge_rifle", "side": "attacker", "hex": "A0102"}
+                     for i in range(4)]
+    found = [p for p in PG.check_scenario(doc) if p["rule"] == "4.1 Stacking"]
+    assert found and found[0]["hex"] == "A0102"
+    assert found[0]["field"].startswith("units[") and found[0]["field"].endswith(".hex")
+
+
+def test_it_refuses_two_sides_in_one_hex():
+    doc = battle()
+    doc["units"][2]["hex"] = "A0102"
+    [p] = PG.check_scenario(doc)
+    assert (p["field"], p["hex"]) == ("units[2].hex", "A0102")
+    assert "already holds units" in p["message"] and p["rule"].startswith("4.0")
+
+
+def test_it_names_a_unit_off_the_map():
+    doc = battle()
+    doc["units"][0]["hex"] = "A0909"
+    [p] = PG.check_scenario(doc)
+    assert p["field"] == "units[0].hex" and p["hex"] == "A0909"
+    assert "not on the map" in p["message"]
+
+
+def test_it_names_an_unknown_counter_type():
+    doc = battle()
+    doc["units"][1]["type"] = "ge_death_star"
+    [p] = PG.check_scenario(doc)
+    assert p["field"] == "units[1].type" and "unknown unit type" in p["message"]
+    assert p["rule"].startswith("0.0 Unit data")
+
+
+def test_a_reinforcement_needs_its_entry_edge():
+    doc = battle()
+    doc["units"].append({"id": "ge-late", "type": "ge_rifle", "side": "attacker",
+                         "entry_turn": 3})
+    found = PG.check_scenario(doc)
+    assert fields(found) == ["units[4]"]
+    assert "entry_turn with entry_edge" in found[0]["message"]
+
+
+def test_an_entry_hex_must_lie_on_its_edge():
+    doc = battle()
+    doc["units"].append({"id": "ge-late", "type": "ge_rifle", "side": "attacker",
+                         "entry_turn": 3, "entry_edge": "W", "entry_hex": "A0504"})
+    [p] = PG.check_scenario(doc)
+    assert (p["field"], p["hex"]) == ("units[4].entry_hex", "A0504")
+    assert p["rule"].startswith("16.5")
+
+
+def test_a_battle_nobody_can_score_in_has_no_way_to_win():
+    doc = battle()
+    doc["victory"]["hexes"][0]["points"] = 0
+    [p] = PG.check_scenario(doc)
+    assert p["field"] == "victory" and "no way to win" in p["message"]
+
+
+def test_a_threshold_out_of_reach_has_no_way_to_win():
+    doc = battle()
+    doc["victory"]["decision"] = {"method": "threshold", "side": "attacker", "at_least": 4}
+    [p] = PG.check_scenario(doc)
+    assert p["field"] == "victory.decision.at_least"
+    assert "at most 3 points" in p["message"]
+
+
+def test_a_side_without_units_is_named():
+    doc = battle()
+    doc["units"] = doc["units"][:2]
+    assert [p["message"] for p in PG.check_scenario(doc)] == ["side 'defender' has no units"]
+
+
+def test_schema_errors_name_the_field():
+    doc = battle(turns="eight")
+    [p] = PG.check_scenario(doc)
+    assert p["field"] == "turns" and "scenario.schema.json" in p["rule"]
+
+
+def test_a_drawn_board_is_checked_row_by_row():
+    doc = battle()
+    doc["boards"]["board1"]["terrain"][2] = "....."
+    found = PG.check_scenario(doc)
+    assert "boards.board1.terrain[2]" in fields(found)
+
+
+def test_a_board_past_the_size_limit_is_refused_before_it_is_built():
+    doc = battle()
+    doc["boards"]["board1"].update(columns=60, rows=60)
+    [p] = PG.check_scenario(doc)
+    assert (p["field"], p["rule"]) == ("boards.board1", "size limits")
+
+
+@pytest.mark.parametrize("doc", [None, [], "scenario", 3])
+def test_anything_but_an_object_is_one_problem(doc):
+    [p] = PG.check_scenario(doc)
+    assert p["field"] == "(top)"
+
+
+def test_a_checked_document_is_playable_under_its_own_id():
+    doc = copy.deepcopy(battle(id="design-test-pg-village"))
+    info = PG.load_document(doc)
+    assert info.id == "design-test-pg-village"
+    state = PG.opening_state(info.id, None, None)
+    assert set(PG.who_may_act(state)) == {"attacker", "defender"}
+    assert PG.map_payload(info.id)["boards"]
+
+
+def test_loading_a_broken_document_is_refused():
+    with pytest.raises(ValueError, match="units\\[0\\].hex"):
+        PG.load_document(battle(id="design-test-pg-broken", units=[
+            {"id": "x", "type": "ge_rifle", "side": "attacker", "hex": "A0909"}]))
