@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "games.botplay",
     "games.community",  # ratings, player pages, leaderboards, tournaments, moderation
+    "games.designer",  # players' scenarios and boards: drafts, revisions, reports
 ]
 
 MIDDLEWARE = [

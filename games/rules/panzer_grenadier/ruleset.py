@@ -37,6 +37,17 @@ def _bundled_infos() -> dict[str, ScenarioInfo]:
     return {sid: presentation.scenario_info(s) for sid, s in bundled_scenarios().items()}
 
 
+_INFOS: dict[int, tuple] = {}
+
+
+def _info(scen: Scenario) -> ScenarioInfo:
+    """A registered scenario's info, worked out once (a registered id never changes)."""
+    hit = _INFOS.get(id(scen))
+    if hit is None or hit[0] is not scen:
+        hit = _INFOS[id(scen)] = (scen, presentation.scenario_info(scen))
+    return hit[1]
+
+
 class PanzerGrenadier:
     id = "panzer_grenadier"
     title = "Panzer Grenadier"
@@ -45,7 +56,7 @@ class PanzerGrenadier:
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         """The bundled scenarios, and any registered for a verification or a test."""
-        extra = {sid: presentation.scenario_info(s) for sid, s in registered_scenarios().items()
+        extra = {sid: _info(s) for sid, s in registered_scenarios().items()
                  if isinstance(s, Scenario)}  # a test's bare turn fixture is no scenario
         return {**_bundled_infos(), **extra} if extra else _bundled_infos()
 
@@ -64,7 +75,7 @@ class PanzerGrenadier:
         revision); ValueError listing its problems."""
         scen = scenario_from_document(doc)
         register_scenario(scen)
-        return presentation.scenario_info(scen)
+        return _info(scen)
 
     def blank_document(self, columns, rows):
         """A new scenario on one blank board of clear ground (the designer's start)."""

@@ -4,27 +4,14 @@ the hex where it stands and the rule (Ruleset.check_scenario)."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
 from games.rules.registry import ruleset
+from tests.designkit import pg_battle as battle
 
 PG = ruleset("panzer_grenadier")
-
-
-def battle(**changes) -> dict:
-    """A small playable battle on a blank 8x6 board: two rifle platoons a side, a village."""
-    doc = PG.blank_document(8, 6)
-    doc["units"] = [
-        {"id": "ge-1", "type": "ge_rifle", "side": "attacker", "hex": "A0102"},
-        {"id": "ge-2", "type": "ge_rifle", "side": "attacker", "hex": "A0103"},
-        {"id": "su-1", "type": "su_rifle", "side": "defender", "hex": "A0703"},
-        {"id": "su-2", "type": "su_rifle", "side": "defender", "hex": "A0704"},
-    ]
-    doc["victory"]["hexes"] = [{"hex": "A0604", "name": "The village", "points": 3,
-                                "holder": "defender"}]
-    doc.update(changes)
-    return doc
 
 
 def fields(problems: list[dict]) -> list[str]:
@@ -32,7 +19,8 @@ def fields(problems: list[dict]) -> list[str]:
 
 
 def test_every_bundled_scenario_is_a_valid_document():
-    for sid in PG.scenarios():
+    for path in PG.scenario_files():
+        sid = json.loads(path.read_text())["id"]
         assert PG.check_scenario(PG.scenario_document(sid)) == [], sid
 
 

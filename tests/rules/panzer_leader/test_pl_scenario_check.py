@@ -9,31 +9,14 @@ import pytest
 
 from games.rules.panzer_leader.scenario import situation
 from games.rules.registry import ruleset
+from tests.designkit import pl_situation as situation_doc
 
 PL = ruleset("panzer_leader")
 
 
-def situation_doc(**changes) -> dict:
-    """A small playable situation on a blank 8x6 board: Shermans behind a wood (column D)
-    against a German outpost in a village (columns A-H, rows 1-6)."""
-    doc = PL.blank_document(8, 6)
-    doc["boards"]["N"]["terrain"] = ["...w...."] * 3 + ["...w..t."] + ["...w...."] * 2
-    doc["forces"] = [
-        {"side": "allied", "type": "us_m4", "at": ["N-A-2", "N-A-3"], "count": 2},
-        {"side": "allied", "type": "us_rifle", "count": 2, "entry_turn": 2,
-         "entry": ["N-A-1", "N-A-2", "N-A-3"]},
-        {"side": "german", "type": "de_rifle", "at": ["N-G-4"], "count": 1},
-        {"side": "german", "type": "de_mg", "at": ["N-G-4"], "count": 1},
-    ]
-    doc["control"] = {"N-G-4": "german"}
-    doc["victory"]["objectives"] = ["N-G-4"]
-    doc["victory"]["levels"] = {"decisive": 4, "tactical": 3, "marginal": 2}
-    doc.update(changes)
-    return doc
-
-
 def test_every_bundled_situation_is_a_valid_document():
-    for sid in PL.scenarios():
+    for path in PL.scenario_files():
+        sid = json.loads(path.read_text())["id"]
         assert PL.check_scenario(PL.scenario_document(sid)) == [], sid
 
 

@@ -1,0 +1,72 @@
+"""Reading the designed scenarios: the finder the engine asks, the bundled library stored
+beside players' scenarios, and the catalogue the lobby shows (issue 48)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games.rules import registry
+
+from .models import Board, Revision, Scenario, Trial
+
+
+def find_published(engine_id: str) -> tuple[str, dict] | None:
+    """(ruleset id, document) of a published revision or a trial by the id its games are
+    played under; None when there is none (registry.add_finder)."""
+    row = (Revision.objects.filter(engine_id=engine_id, published_at__isnull=False,
+                                   scenario__bundled=False)
+           .select_related("scenario").first())
+    if row is not None:
+        return row.scenario.ruleset, row.document
+    trial = Trial.objects.filter(engine_id=engine_id).select_related("scenario").first()
+    if trial is not None:
+        return trial.scenario.ruleset, trial.document
+    return None
+
+
+def load_bundled() -> int:
+    """Store every bundled scenario and board in the designer's tables, marked bundled: a
+    scenario whose file changed gets a new published revision. Returns the revisions added."""
+    added = 0
+    for rs in registry.RULESETS.values():
+        infos = rs.scenarios()
+        for path in rs.scenario_files():
+            sid = json.loads(path.read_text(encoding="utf-8"))["id"]
+            added += _store_bundled(rs, sid, infos[sid])
+    return added
+
+
+@transaction.atomic
+def _store_bundled(rs: Any, sid: str, info: Any) -> int:
+    doc = rs.scenario_document(sid)
+    scenario, _ = Scenario.objects.select_for_update().get_or_create(
+        slug=sid, defaults={"ruleset": rs.id, "title": info.title, "bundled": True})
+    if not scenario.bundled:  # a player's scenario took a bundled id before it was bundled
+        return 0
+    for board_id, drawing in doc.get("boards", {}).items():
+        Board.objects.update_or_create(
+            ruleset=rs.id, author=None, board_id=board_id,
+            defaults={"bundled": True, "drawing": drawing,
+                      "name": str(drawing.get("name") or drawing.get("title") or board_id)})
+    last = scenario.revisions.order_by("-number").first()
+    if last is not None and last.revision == info.revision and last.document == doc:
+        return 0
+    # The bundled id plays the file as it is now: an older revision gives its id up.
+    scenario.revisions.filter(engine_id=sid).update(engine_id=None)
+    number = (scenario.revisions.aggregate(n=Max("number"))["n"] or 0) + 1
+    Revision.objects.create(scenario=scenario, number=number, document=doc,
+                            published_at=timezone.now(), engine_id=sid,
+                            revision=info.revision)
+    scenario.title = info.title
+    scenario.save(update_fields=["title", "updated_at"])
+    return 1
+
+
+def latest_published(scenario: Scenario) -> Revision | None:
+    """The revision a new game of the scenario is played on."""
+    return scenario.revisions.filter(published_at__isnull=False).order_by("-number").first()
