@@ -40,7 +40,7 @@ def _ruleset(ruleset_id: Any) -> Any:
                            f"{', '.join(sorted(registry.RULESETS))}") from None
 
 
-def _sized(doc: Any, limit: int = MAX_DOCUMENT_BYTES, what: str = "document") -> None:
+def check_size(doc: Any, limit: int = MAX_DOCUMENT_BYTES, what: str = "document") -> None:
     if not isinstance(doc, dict):
         raise ServiceError("designer/not_an_object", f"{what}: expected a JSON object")
     size = len(json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode())
@@ -79,7 +79,7 @@ def draft_save(*, author: Any, ruleset_id: str, document: Any) -> Revision:
     one of the author's own scenarios) that scenario's draft, made anew after a published
     revision. An id another author or the bundled library holds is refused."""
     rs = _ruleset(ruleset_id)
-    _sized(document)
+    check_size(document)
     slug = _slug(document)
     _document_ruleset(document, rs.id)
     problems = _check(rs.id, document)
@@ -106,7 +106,7 @@ def _taken(slug: str) -> ServiceError:
 def draft_update(*, scenario: Scenario, user: Any, document: Any) -> Revision:
     """Replace the scenario's draft (a new draft after its last published revision)."""
     _owner(scenario, user)
-    _sized(document)
+    check_size(document)
     if document.get("id") != scenario.slug:
         raise ServiceError("designer/bad_id",
                            f"id: a scenario keeps its id {scenario.slug!r}, not "
@@ -250,7 +250,7 @@ def hide(*, scenario: Scenario, by: Any, reason: str = "", hidden: bool = True) 
 def board_save(*, author: Any, ruleset_id: str, drawing: Any) -> Board:
     """Keep a board for reuse in other scenarios (the ruleset's board format)."""
     rs = _ruleset(ruleset_id)
-    _sized(drawing, MAX_BOARD_BYTES, "board")
+    check_size(drawing, MAX_BOARD_BYTES, "board")
     board_id = drawing.get("id")
     if not isinstance(board_id, str) or not re.match(r"^[A-Za-z0-9_-]{1,40}$", board_id):
         raise ServiceError("designer/bad_id", f"id: {board_id!r} is not a board id")

@@ -147,8 +147,9 @@ def check_scenario(doc: Any) -> list[dict]:
         return sized
     boards, lines = _inline_boards(doc)
     lines += schema_problems(doc)
-    checker = Checker(doc, catalogue(), boards=boards)
-    lines += checker.check()
+    if not lines:  # the semantic checks read a document of the schema's shape only
+        checker = Checker(doc, catalogue(), boards=boards)
+        lines += checker.check()
     out = [from_line(line, doc, _rule_for) for line in lines]
     if not out:
         out += _no_way_to_win(checker.build())
