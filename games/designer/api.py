@@ -122,7 +122,25 @@ class CheckView(APIView):
             services.check_size(document)
         except ServiceError as exc:
             return _error(exc)
-        return Response({"problems": registry.ruleset(ruleset).check_scenario(document)})
+        rs = registry.ruleset(ruleset)
+        try:
+            drawn = rs.document_map(document)
+        except ValueError:
+            drawn = None  # the problems say why the boards cannot be laid out
+        return Response({"problems": rs.check_scenario(document), "map": drawn})
+
+
+class CountersView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("ruleset", str)],
+                   responses={200: OpenApiTypes.OBJECT},
+                   summary="Every counter type of a ruleset, as the board draws it")
+    def get(self, request: Request) -> Response:
+        ruleset = request.query_params.get("ruleset")
+        if ruleset not in registry.RULESETS:
+            return _refused("designer/unknown_ruleset", "ruleset: unknown ruleset")
+        return Response({"counters": registry.ruleset(ruleset).counter_catalogue()})
 
 
 class ScenarioListView(APIView):

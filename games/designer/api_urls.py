@@ -8,6 +8,7 @@ from games.designer import api
 
 urlpatterns = [
     path("check", api.CheckView.as_view(), name="api-designer-check"),
+    path("counters", api.CountersView.as_view(), name="api-designer-counters"),
     path("blank", api.BlankView.as_view(), name="api-designer-blank"),
     path("catalogue", api.CatalogueView.as_view(), name="api-designer-catalogue"),
     path("boards", api.BoardListView.as_view(), name="api-designer-boards"),

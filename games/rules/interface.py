@@ -95,6 +95,13 @@ class Ruleset(Protocol):
         """Check a document and make its scenario playable under its id (a published
         revision: its id is never reused); ValueError listing its problems."""
 
+    def counter_catalogue(self) -> dict[str, dict]:
+        """Every counter type a designer may pick, as `counter_types` prints them."""
+
+    def document_map(self, doc: Any) -> dict:
+        """What the board draws of a document's boards (as `map_payload`), before the rest
+        of the battle is ready; ValueError when the boards cannot be laid out."""
+
     def blank_document(self, columns: int, rows: int) -> dict:
         """A new scenario on one blank board of that size: where a designer starts."""
 

@@ -15,6 +15,7 @@ from .core.scenario_document import (
     blank_document,
     check_scenario,
     document_of,
+    map_of,
     scenario_from_document,
 )
 from .core.scenario_model import Scenario
@@ -76,6 +77,14 @@ class PanzerGrenadier:
         scen = scenario_from_document(doc)
         register_scenario(scen)
         return _info(scen)
+
+    def counter_catalogue(self):
+        """Every counter type a designer may pick, as the board draws it."""
+        return presentation.counter_catalogue()
+
+    def document_map(self, doc):
+        """What the board draws of a document's boards; ValueError when it cannot."""
+        return presentation.payload_of(map_of(doc), doc)
 
     def blank_document(self, columns, rows):
         """A new scenario on one blank board of clear ground (the designer's start)."""

@@ -83,6 +83,14 @@ class PanzerLeader:
         register(sit)
         return _info(sit)
 
+    def counter_catalogue(self):
+        """Every counter type a designer may pick, as the board draws it."""
+        return presentation.counter_catalogue()
+
+    def document_map(self, doc):
+        """What the board draws of a document's boards; ValueError when it cannot."""
+        return presentation.document_map(doc)
+
     def blank_document(self, columns, rows):
         """A new scenario on one blank board of clear ground (the designer's start)."""
         return scenario_check.blank_document(columns, rows)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...common.scenario_problems import from_line, problem, too_large
-from .maps import validate_board
+from .maps import Map, MapError, validate_board
 from .scenario_checks import Checker, board_file, schema_problems
 from .scenario_model import Scenario, ScenarioError
 from .units import catalogue
@@ -181,11 +181,16 @@ def document_of(scen: Scenario) -> dict:
     return doc
 
 
+# The terrain letters a new board offers the designer's brush (the bundled boards' own).
+LEGEND = {".": "clear", "f": "field", "w": "light_woods", "W": "heavy_woods", "t": "town",
+          "s": "swamp", "r": "river", "R": "major_river"}
+
+
 def blank_document(columns: int, rows: int) -> dict:
     """A new battle on one blank board of clear ground: the designer's starting point. It
     fails the check until it has forces and a way to win."""
     board = {"id": "board1", "name": "New board", "columns": columns, "rows": rows,
-             "legend": {".": "clear"}, "terrain": ["." * columns] * rows,
+             "legend": dict(LEGEND), "terrain": ["." * columns] * rows,
              "elevation": ["0" * columns] * rows}
     return {
         "format": 1, "id": "new-battle", "title": "New battle", "date": "1944-06-01",
@@ -201,3 +206,24 @@ def blank_document(columns: int, rows: int) -> dict:
         "units": [],
         "victory": {"hexes": [], "decision": {"method": "most_points"}},
     }
+
+
+def map_of(doc: Any) -> Map:
+    """The map a document lays out (its own boards first, then the bundled ones), for the
+    designer to draw before the rest of the battle is ready; ValueError when it cannot."""
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("map"), Mapping):
+        raise ValueError("map: expected an object with boards")
+    boards, lines = _inline_boards(doc)
+    if lines:
+        raise ValueError("; ".join(lines))
+    for entry in doc["map"].get("boards") or []:
+        board_id = entry.get("board") if isinstance(entry, Mapping) else None
+        if isinstance(board_id, str) and board_id not in boards:
+            try:
+                boards[board_id] = board_file(board_id)
+            except (KeyError, MapError):
+                pass  # from_spec names the unknown board
+    try:
+        return Map.from_spec(doc["map"], boards)
+    except MapError as exc:
+        raise ValueError("; ".join(f"map.{p}" for p in exc.problems)) from None
