@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 
 from games.api.parsers import StrictJSONParser
 from games.rules import registry
+from games.rules.common.faces import side_colours
 from games.services.errors import ServiceError
 
 from . import catalogue, library, services
@@ -47,18 +48,9 @@ def _refused(code: str, message: str, status_code: int = 400) -> Response:
     return Response({"code": code, "message": message}, status=status_code)
 
 
-def _may_see(scenario: Scenario, user: Any) -> bool:
-    mine = scenario.author_id is not None and scenario.author_id == getattr(user, "pk", None)
-    if mine:
-        return True
-    if scenario.hidden:
-        return bool(getattr(user, "is_staff", False))
-    return scenario.revisions.filter(published_at__isnull=False).exists()
-
-
 def _scenario(slug: str, user: Any) -> Scenario | Response:
     row = Scenario.objects.filter(slug=slug).select_related("author").first()
-    if row is None or not _may_see(row, user):
+    if row is None or not library.may_see(row, user):
         return _refused("designer/none", f"no scenario {slug!r}", 404)
     return row
 
@@ -127,7 +119,11 @@ class CheckView(APIView):
             drawn = rs.document_map(document)
         except ValueError:
             drawn = None  # the problems say why the boards cannot be laid out
-        return Response({"problems": rs.check_scenario(document), "map": drawn})
+        sides = document.get("sides") if isinstance(document, dict) else None
+        pairs = [(str(x.get("id")), str(x.get("nationality"))) for x in sides
+                 if isinstance(x, dict)] if isinstance(sides, list) else []
+        return Response({"problems": rs.check_scenario(document), "map": drawn,
+                         "faces": {"sides": side_colours(pairs[:8])}})
 
 
 class CountersView(APIView):

@@ -70,3 +70,12 @@ def _store_bundled(rs: Any, sid: str, info: Any) -> int:
 def latest_published(scenario: Scenario) -> Revision | None:
     """The revision a new game of the scenario is played on."""
     return scenario.revisions.filter(published_at__isnull=False).order_by("-number").first()
+
+
+def may_see(scenario: Scenario, user: Any) -> bool:
+    """A draft is its designer's only; a hidden scenario its designer's and the moderators'."""
+    if scenario.author_id is not None and scenario.author_id == getattr(user, "pk", None):
+        return True
+    if scenario.hidden:
+        return bool(getattr(user, "is_staff", False))
+    return scenario.revisions.filter(published_at__isnull=False).exists()
