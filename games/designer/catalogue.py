@@ -108,3 +108,9 @@ def cards(*, ruleset: str | None = None, origin: str | None = None, size: str | 
             continue
         out.append(c)
     return out
+
+
+def players_cards(user: Any = None) -> list[dict]:
+    """The players' published battles anyone may play (the new-game page lists them after
+    the bundled ones)."""
+    return cards(origin="players", user=user)

@@ -28,6 +28,8 @@ const state = {
   checking: null,
 };
 
+window.pgweb = { designer: state }; // for tests and the console
+
 function say(text) {
   $("design-status").textContent = text;
 }
