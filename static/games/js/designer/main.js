@@ -74,6 +74,11 @@ function buildBoard(map) {
   state.board?.destroy();
   const svg = $("board");
   svg.replaceChildren();
+  const stack = svg.parentNode; // the board lays its map in a stack of two SVGs: start afresh
+  if (stack?.classList.contains("pg-board-stack")) {
+    stack.parentNode.insertBefore(svg, stack);
+    stack.remove();
+  }
   state.board = new Board(svg, { map, types: state.counters, faces: state.faces, onIntent });
   drawPieces();
 }
