@@ -49,6 +49,8 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     ann.fill("#doc-id", "mill-at-dawn")
     ann.fill("#doc-title", "The mill at dawn")
     ann.fill("#doc-turns", "3")
+    ann.fill("#doc-description", MARKUP)
+    ann.locator("#doc-description").dispatch_event("change")
     ann.locator("#briefings textarea").last.fill(MARKUP)
     ann.locator("#briefings textarea").last.dispatch_event("change")
     # The board: a town to fight for, two platoons a side.
@@ -93,17 +95,27 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     shot(bob, "battles-desktop")
     card.locator("a.play-this").click()
     bob.wait_for_url("**/new-game/**")
+    chosen = bob.locator("label.scenario-choice", has=bob.locator(
+        "input[value='mill-at-dawn.r1']"))
     assert bob.locator("input[name=scenario][value='mill-at-dawn.r1']").is_checked()
+    assert MARKUP in chosen.locator(".description").inner_text()
+    assert "by Grenadier" in chosen.inner_text() or "by " in chosen.inner_text()
+    shot(bob, "new-game-players-battle-desktop")
     game = api(bob, base, "POST", "/api/v1/games", {"scenario": "mill-at-dawn.r1",
                                                      "side": "defender"})
     assert game["scenario"] == "mill-at-dawn.r1"
     # The briefing is text wherever it shows: the catalogue, the battle page, the game page.
     bob.goto(base + "/battles/mill-at-dawn/")
     assert bob.locator(".briefing[data-side=defender]").inner_text() == MARKUP
+    assert bob.locator("#battle-description").inner_text() == MARKUP
+    shot(bob, "battle-page-desktop")
     bob.goto(base + f"/games/{game['id']}/")
     bob.wait_for_selector("#board")
     assert not bob.evaluate("window.pwned === 1")
     assert bob.locator("img[src=x]").count() == 0
+    for path in ("/battles/", "/new-game/", "/battles/mill-at-dawn/"):
+        bob.goto(base + path)
+        assert bob.locator("img[src=x]").count() == 0 and not bob.evaluate("window.pwned === 1")
     # Export, then import as the designer: the same document.
     exported = api(bob, base, "GET", "/api/v1/designer/scenarios/mill-at-dawn/export")
     imported = api(ann, base, "POST", "/api/v1/designer/scenarios",
