@@ -14,6 +14,9 @@ class DesignerConfig(AppConfig):
     def ready(self) -> None:
         from games.designer import library
         from games.rules import registry
+        from games.services import hooks
 
         # A published revision is played under its own id; any process finds it here.
         registry.add_finder(library.find_published)
+        if library.may_open not in hooks.OPEN_CHECKS:
+            hooks.OPEN_CHECKS.append(library.may_open)

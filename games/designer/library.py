@@ -4,6 +4,7 @@ beside players' scenarios, and the catalogue the lobby shows (issue 48)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django.db import transaction
@@ -11,13 +12,20 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.rules import registry
+from games.services.errors import ServiceError
 
 from .models import Board, Revision, Scenario, Trial
+
+# The ids players' battles are played under: `<id>.r<n>` (a revision), `<id>.try-<hex>` (a
+# trial). Any other id is never looked up in the database.
+PLAY_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}\.(r[0-9]+|try-[0-9a-f]{12})$")
 
 
 def find_published(engine_id: str) -> tuple[str, dict] | None:
     """(ruleset id, document) of a published revision or a trial by the id its games are
     played under; None when there is none (registry.add_finder)."""
+    if not isinstance(engine_id, str) or not PLAY_ID.match(engine_id):
+        return None
     row = (Revision.objects.filter(engine_id=engine_id, published_at__isnull=False,
                                    scenario__bundled=False)
            .select_related("scenario").first())
@@ -79,3 +87,17 @@ def may_see(scenario: Scenario, user: Any) -> bool:
     if scenario.hidden:
         return bool(getattr(user, "is_staff", False))
     return scenario.revisions.filter(published_at__isnull=False).exists()
+
+
+def may_open(engine_id: str, user: Any) -> None:
+    """A game of a hidden battle is opened by no one but a moderator, a trial by its
+    designer only (services.hooks.OPEN_CHECKS)."""
+    if not isinstance(engine_id, str) or not PLAY_ID.match(engine_id):
+        return
+    trial = Trial.objects.filter(engine_id=engine_id).values_list(
+        "scenario__author_id", flat=True).first()
+    if trial is not None and trial != getattr(user, "pk", None):
+        raise ServiceError("scenario/unknown", f"no scenario {engine_id!r}", 404)
+    hidden = Revision.objects.filter(engine_id=engine_id, scenario__hidden=True).exists()
+    if hidden and not getattr(user, "is_staff", False):
+        raise ServiceError("scenario/hidden", "a moderator has hidden this battle", 403)

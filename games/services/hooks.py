@@ -51,6 +51,9 @@ SEEK_STORED: list[Callable[[Any, dict], None]] = []
 SEEK_FITS: list[Callable[[Any, Any, datetime], bool]] = []
 SEEK_OPTIONS: list[Callable[[list], dict]] = []
 ACT_FOR: list[Callable[[Any, Any, Any], bool]] = []
+# (scenario id, user): raise ServiceError when the user may not open a game of it (a hidden
+# players' battle, someone else's draft being tried).
+OPEN_CHECKS: list[Callable[[str, Any], None]] = []
 
 
 def after_step(done: StepDone) -> None:

@@ -189,6 +189,24 @@ def test_a_moderator_hides_a_scenario_and_its_games_go_on(designer_player, stran
     assert rev.scenario.state == "hidden"
     assert Game.objects.get(pk=game.pk).status == "active"
     assert library.find_published(rev.engine_id) is not None
+    with pytest.raises(ServiceError) as err:  # but no new game of it
+        game_services.game_create(user=stranger, scenario=rev.engine_id, side="attacker")
+    assert err.value.code == "scenario/hidden"
+
+
+def test_a_trial_is_its_designers_only(designer_player, stranger):
+    draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
+                                document=pg_battle(id="village"))
+    game = designer.try_draft(scenario=draft.scenario, user=designer_player, side="attacker")
+    with pytest.raises(ServiceError) as err:
+        game_services.game_create(user=stranger, scenario=game.scenario, side="attacker")
+    assert err.value.status == 404
+
+
+def test_only_play_ids_are_looked_up_in_the_database():
+    """No database: an id that cannot be a players' battle is never looked for."""
+    assert library.find_published("meeting-at-kessel") is None
+    assert library.find_published("../etc") is None
 
 
 def test_trying_a_draft_opens_a_private_game_against_a_bot(designer_player):
