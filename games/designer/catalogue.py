@@ -114,3 +114,19 @@ def players_cards(user: Any = None) -> list[dict]:
     """The players' published battles anyone may play (the new-game page lists them after
     the bundled ones)."""
     return cards(origin="players", user=user)
+
+
+def players_battles(user: Any = None) -> list[tuple[Any, str]]:
+    """(ScenarioInfo, author) of each players' published battle anyone may play, by title:
+    what the lobby's forms offer after the bundled scenarios (cheaper than the cards)."""
+    out = []
+    for scenario in visible_scenarios(user).filter(bundled=False).order_by("title"):
+        revision = scenario.published[0]
+        if revision.engine_id is None:
+            continue
+        try:
+            info = registry.for_scenario(revision.engine_id).scenarios()[revision.engine_id]
+        except (KeyError, ValueError):
+            continue
+        out.append((info, scenario.author.username if scenario.author else ""))
+    return out

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import engine_adapter as engine
 from games import services
-from games.designer.catalogue import players_cards
+from games.designer.catalogue import players_battles, players_cards
 from games.lobby.thumbnail import thumbnail_svg
 from games.throttles import throttle_check
 
@@ -35,7 +35,9 @@ def lobby_context() -> dict:
         "option_names": {
             o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
         },
-        "scenarios": [{"id": s.id, "title": s.title} for s in scenarios],
+        # The bundled scenarios, then players' published battles marked with their author.
+        "scenarios": [{"id": s.id, "title": s.title} for s in scenarios]
+        + [{"id": s.id, "title": f"{s.title} (by {author})"} for s, author in players_battles()],
         "sides": sorted(sides.items(), key=lambda kv: kv[1]),
     }
 

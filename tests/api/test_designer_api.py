@@ -4,6 +4,7 @@ catalogue; a fuzz over the upload endpoint with no server error (games/designer/
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.cache import cache
@@ -243,3 +244,21 @@ def test_no_uploaded_file_is_a_server_error(designer_player, raw):
     response = designer_player.post("/api/v1/designer/scenarios",
                                     {"ruleset": "panzer_leader", "file": upload})
     assert response.status_code < 500, response.content[:300]
+
+
+def test_the_lobby_and_new_game_page_offer_a_published_battle_by_its_author(
+        designer_player, client):
+    draft(designer_player, pg_battle(id="village", title="<b>Village</b> fight"))
+    lobby = designer_player.get("/").content.decode()
+    assert "village.r1" not in lobby  # a draft is offered nowhere
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    lobby = client.get("/").content.decode()
+    assert 'value="village.r1"' in lobby and "&lt;b&gt;Village&lt;/b&gt; fight (by designer_player)" in lobby
+    assert 'value="village.r1:attacker"' in designer_player.get("/").content.decode()
+    page = client.get("/new-game/").content.decode()
+    assert 'value="village.r1"' in page and "by designer_player" in page
+    assert 'value="village.r1"' not in client.get("/new-game/?origin=bundled").content.decode()
+    chosen = client.get("/new-game/?scenario=village.r1").content.decode()
+    radios = re.findall(r'<input type="radio" name="scenario" value="([^"]+)"[^>]*?(checked)?>', chosen)
+    assert [v for v, on in radios if on] == ["village.r1"]
+    assert "<b>Village</b>" not in chosen
