@@ -166,3 +166,18 @@ def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server
     assert "no way to win" in text
     assert json.loads(page.evaluate("JSON.stringify(window.pgweb.designer.doc.map)"))[0]["board"] == "N"
     shot(page, "designer-pl-desktop")
+
+
+def test_a_battle_starts_on_a_bundled_board(person, live_server_url, live_server_env):
+    run = manage("load_scenarios", env=live_server_env)
+    assert run.returncode == 0, run.stderr
+    page = person()
+    page.goto(live_server_url + "/design/")
+    page.select_option("#start-ruleset", "panzer_leader")
+    page.wait_for_selector("#start-board option[value='bundled:A']", state="attached")
+    page.select_option("#start-board", "bundled:A")
+    page.click("#start-blank")
+    page.wait_for_selector("#problems li")
+    assert page.evaluate("Object.keys(window.pgweb.designer.doc.boards)") == ["A"]
+    assert page.evaluate("window.pgweb.designer.board.hexOnScreen('A-P-10') !== null")
+    shot(page, "designer-bundled-board-desktop")

@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 
 import {
   cellOf, objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
-  setField, terrainChoices, toggleObjective, unitsOf,
+  setField, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "../../static/games/js/designer/document.js";
 
 const PG = "panzer_grenadier";
@@ -76,5 +76,15 @@ describe("the designer's document edits", () => {
   test("problems with a hex become marks on it", () => {
     const marks = problemMarks([{ hex: "A0101" }, { hex: "A0101" }, { hex: null }]);
     assert.deepEqual(marks, [{ hex: "A0101", label: "⚠ 2", kind: "problem" }]);
+  });
+
+  test("a kept board replaces the blank one, copied into the document", () => {
+    const drawing = { id: "kessel", legend: { ".": "clear" }, terrain: ["."], elevation: ["0"] };
+    const doc = withBoard(PG, pgDoc(), drawing);
+    assert.deepEqual(Object.keys(doc.boards), ["kessel"]);
+    assert.deepEqual(doc.map.boards, [{ board: "kessel", label: "A", at: [0, 0] }]);
+    drawing.terrain[0] = "t";
+    assert.equal(doc.boards.kessel.terrain[0], ".");
+    assert.deepEqual(withBoard(PL, plDoc(), { id: "A", terrain: ["."], elevation: ["0"] }).map, [{ board: "A", at: [0, 0] }]);
   });
 });

@@ -158,3 +158,14 @@ export function problemMarks(problems) {
   for (const p of problems ?? []) if (p.hex) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
   return [...byHex.entries()].map(([hex, list]) => ({ hex, label: `⚠ ${list.length}`, kind: "problem" }));
 }
+
+/** Lay the battle on a kept board instead of its blank one (a bundled board, or one of the
+ * designer's own): the drawing is copied into the document, so the battle stands alone. */
+export function withBoard(ruleset, doc, drawing) {
+  const out = clone(doc);
+  const id = drawing.id;
+  out.boards = { [id]: clone(drawing) };
+  if (ruleset === PG) out.map = { boards: [{ board: id, label: "A", at: [0, 0] }] };
+  else out.map = [{ board: id, at: [0, 0] }];
+  return out;
+}

@@ -10,7 +10,7 @@ import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
   objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
-  setField, sidesOf, terrainChoices, toggleObjective, unitsOf,
+  setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 
 const $ = (id) => document.getElementById(id);
@@ -259,6 +259,24 @@ async function loadCounters() {
   state.counters = answer.ok ? answer.body.counters : {};
 }
 
+// Boards kept for reuse (the bundled ones and the designer's own), offered to start from.
+const keptBoards = new Map();
+
+async function listBoards() {
+  const ruleset = $("start-ruleset").value;
+  const answer = await get(`/api/v1/designer/boards?ruleset=${encodeURIComponent(ruleset)}`);
+  const select = $("start-board");
+  select.replaceChildren(option("", "A blank board of this size"));
+  keptBoards.clear();
+  for (const b of answer.ok ? answer.body.boards : []) {
+    keptBoards.set(`${b.bundled ? "bundled" : "mine"}:${b.id}`, b.drawing);
+    select.append(option(`${b.bundled ? "bundled" : "mine"}:${b.id}`, `${b.name} (${b.bundled ? "bundled" : "yours"})`));
+  }
+}
+
+$("start-ruleset").addEventListener("change", listBoards);
+if (!state.slug) listBoards();
+
 $("start-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   state.ruleset = $("start-ruleset").value;
@@ -266,7 +284,8 @@ $("start-form").addEventListener("submit", async (event) => {
   const q = new URLSearchParams({ ruleset: state.ruleset, columns: $("start-columns").value, rows: $("start-rows").value });
   const answer = await get(`/api/v1/designer/blank?${q}`);
   if (!answer.ok) { say(answer.body?.message ?? "Cannot start."); return; }
-  await begin(answer.body);
+  const kept = keptBoards.get($("start-board").value);
+  await begin(kept ? withBoard(state.ruleset, answer.body, kept) : answer.body);
 });
 
 if (state.slug) {
