@@ -94,10 +94,18 @@ def may_open(engine_id: str, user: Any) -> None:
     designer only (services.hooks.OPEN_CHECKS)."""
     if not isinstance(engine_id, str) or not PLAY_ID.match(engine_id):
         return
-    trial = Trial.objects.filter(engine_id=engine_id).values_list(
-        "scenario__author_id", flat=True).first()
-    if trial is not None and trial != getattr(user, "pk", None):
-        raise ServiceError("scenario/unknown", f"no scenario {engine_id!r}", 404)
-    hidden = Revision.objects.filter(engine_id=engine_id, scenario__hidden=True).exists()
-    if hidden and not getattr(user, "is_staff", False):
+    unknown = ServiceError("scenario/unknown", f"no scenario {engine_id!r}", 404)
+    if ".try-" in engine_id:
+        author = Trial.objects.filter(engine_id=engine_id).values_list(
+            "scenario__author_id", flat=True).first()
+        if author is None or author != getattr(user, "pk", None):
+            raise unknown
+        return
+    # A draft being published is loaded under its revision's id before its bot game: until
+    # the revision is published, no game of it opens.
+    revision = Revision.objects.filter(engine_id=engine_id, published_at__isnull=False
+                                       ).select_related("scenario").first()
+    if revision is None:
+        raise unknown
+    if revision.scenario.hidden and not getattr(user, "is_staff", False):
         raise ServiceError("scenario/hidden", "a moderator has hidden this battle", 403)

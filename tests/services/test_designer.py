@@ -194,6 +194,17 @@ def test_a_moderator_hides_a_scenario_and_its_games_go_on(designer_player, stran
     assert err.value.code == "scenario/hidden"
 
 
+def test_a_draft_whose_publishing_failed_opens_no_game(designer_player, stranger):
+    draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
+                                document=pg_battle(id="village"))
+    with pytest.raises(ServiceError):
+        designer.publish(scenario=draft.scenario, user=designer_player,
+                         bot_game=lambda engine_id, seed: {"ok": False, "error": "stuck"})
+    with pytest.raises(ServiceError) as err:  # loaded in this process for its bot game only
+        game_services.game_create(user=stranger, scenario="village.r1", side="attacker")
+    assert err.value.status == 404
+
+
 def test_a_trial_is_its_designers_only(designer_player, stranger):
     draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
                                 document=pg_battle(id="village"))

@@ -148,3 +148,26 @@ def test_loading_a_broken_document_is_refused():
     with pytest.raises(ValueError, match="units\\[0\\].hex"):
         PG.load_document(battle(id="design-test-pg-broken", units=[
             {"id": "x", "type": "ge_rifle", "side": "attacker", "hex": "A0909"}]))
+
+
+def test_the_board_draws_a_drafts_map_as_it_draws_a_games():
+    doc = battle()
+    doc["boards"]["board1"]["terrain"][3] = ".....t.."
+    drawn = PG.document_map(doc)
+    town = next(h for h in drawn["hexes"] if h["hex"] == "A0604")
+    assert town["terrain"] == "town" and len(drawn["hexes"]) == 48
+    assert PG.document_map(PG.scenario_document("meeting-at-kessel")) == PG.map_payload(
+        "meeting-at-kessel")
+
+
+def test_a_map_that_cannot_be_laid_out_is_a_value_error():
+    doc = battle()
+    doc["map"]["boards"][0]["board"] = "nowhere"
+    with pytest.raises(ValueError, match="unknown board"):
+        PG.document_map(doc)
+
+
+def test_the_counter_catalogue_offers_every_type_with_its_printed_values():
+    found = PG.counter_catalogue()
+    assert found["ge_rifle"]["nationality"] == "german" and "full" in found["ge_rifle"]
+    assert found["ge_rifle"] == PG.counter_types("meeting-at-kessel")["ge_rifle"]

@@ -155,3 +155,23 @@ def test_a_checked_document_is_playable_under_its_own_id():
     assert PL.who_may_act(state) == ("allied",)
     assert PL.map_payload(info.id)["boards"] == [
         {"label": "N", "columns": 8, "rows": 6, "at": [0, 0]}]
+
+
+def test_the_board_draws_a_drafts_map_as_it_draws_a_games():
+    drawn = PL.document_map(situation_doc())
+    assert next(h for h in drawn["hexes"] if h["hex"] == "N-G-4")["terrain"] == "town"
+    assert any("green" in s["features"] for s in drawn["hexsides"])  # the wood's edge (2.3)
+    assert PL.document_map(PL.scenario_document("pl-hollenbach")) == PL.map_payload(
+        "pl-hollenbach")
+
+
+def test_a_map_that_cannot_be_laid_out_is_a_value_error():
+    doc = situation_doc()
+    doc["map"][0]["board"] = "Q"
+    with pytest.raises(ValueError, match="map"):
+        PL.document_map(doc)
+
+
+def test_the_counter_catalogue_offers_every_type_as_the_board_draws_it():
+    found = PL.counter_catalogue()
+    assert found["us_m4"] == PL.counter_types("pl-hollenbach")["us_m4"]
