@@ -89,6 +89,7 @@ def test_an_entry_hex_must_lie_on_its_edge():
 
 
 def test_a_battle_nobody_can_score_in_has_no_way_to_win():
+    """D-DESIGN-1: no objective, exit or loss scores a point."""
     doc = battle()
     doc["victory"]["hexes"][0]["points"] = 0
     [p] = PG.check_scenario(doc)
@@ -96,6 +97,7 @@ def test_a_battle_nobody_can_score_in_has_no_way_to_win():
 
 
 def test_a_threshold_out_of_reach_has_no_way_to_win():
+    """D-DESIGN-1: the side cannot score the points its threshold asks."""
     doc = battle()
     doc["victory"]["decision"] = {"method": "threshold", "side": "attacker", "at_least": 4}
     [p] = PG.check_scenario(doc)

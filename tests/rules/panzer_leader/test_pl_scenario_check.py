@@ -80,6 +80,7 @@ def test_reinforcements_after_the_last_turn_are_refused():
 
 
 def test_an_attacker_who_cannot_reach_marginal_has_no_way_to_win():
+    """PL-E-DESIGN: 2 an objective and 1 a defending unit fall short of marginal (23.4)."""
     doc = situation_doc()
     doc["victory"]["levels"] = {"decisive": 9, "tactical": 8, "marginal": 7}
     [p] = PL.check_scenario(doc)
