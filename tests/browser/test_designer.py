@@ -140,12 +140,17 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     assert api(bob, base, "GET", f"/api/v1/games/{game['id']}")["id"] == game["id"]
 
 
-def test_the_pages_fit_a_phone(person, live_server_url):
+def test_the_pages_fit_a_phone(person, live_server_url, live_server_env):
+    assert manage("load_scenarios", env=live_server_env).returncode == 0
     phone = person(viewport="phone")
     phone.goto(live_server_url + "/battles/")
-    phone.wait_for_selector(".battle-filters")
+    phone.wait_for_selector(".battle-card")
     fits_the_screen(phone)
     shot(phone, "battles-phone")
+    phone.goto(live_server_url + "/battles/melnitsa-bridgehead/")
+    phone.wait_for_selector("#play-this")
+    fits_the_screen(phone)
+    shot(phone, "battle-page-phone")
     phone.goto(live_server_url + "/design/")
     phone.select_option("#start-ruleset", "panzer_leader")
     phone.click("#start-blank")
