@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "games.botplay",
     "games.community",  # ratings, player pages, leaderboards, tournaments, moderation
     "games.planning",  # a side's standing orders and map drawings
+    "games.designer",  # players' scenarios and boards: drafts, revisions, reports
 ]
 
 MIDDLEWARE = [

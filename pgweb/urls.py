@@ -7,6 +7,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("games.botplay.urls")),
+    path("", include("games.designer.urls")),  # battles: the catalogue, pages, the designer
     path("", include("games.community.urls")),  # players, leaderboards, tournaments
     path("", include("games.urls")),
     path("api/v1/", include("games.api.urls")),

@@ -52,5 +52,6 @@ urlpatterns = [
         coaching.CoachView.as_view(),
         name="api-game-coach",
     ),
+    path("designer/", include("games.designer.api_urls")),
     path("", include("games.api.lobby_urls")),
 ]

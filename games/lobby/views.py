@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import engine_adapter as engine
 from games import services
+from games.designer.catalogue import players_battles, players_cards
 from games.lobby.forms import SignupForm
 from games.lobby.thumbnail import thumbnail_svg
 from games.throttles import throttle_check
@@ -35,7 +36,9 @@ def lobby_context() -> dict:
         "option_names": {
             o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
         },
-        "scenarios": [{"id": s.id, "title": s.title} for s in scenarios],
+        # The bundled scenarios, then players' published battles marked with their author.
+        "scenarios": [{"id": s.id, "title": s.title} for s in scenarios]
+        + [{"id": s.id, "title": f"{s.title} (by {author})"} for s, author in players_battles()],
         "sides": sorted(sides.items(), key=lambda kv: kv[1]),
     }
 
@@ -45,6 +48,14 @@ def new_game(request: HttpRequest) -> HttpResponse:
     """Pick a scenario, a side, seats per side and the options; the page posts to the API."""
     scenarios = [engine.scenario_summary(s) for s in engine.scenarios().values()]
     scenarios.sort(key=lambda s: (not s["learning"], s["size"]["total"]))
+    bundled_only = request.GET.get("origin") == "bundled"
+    if not bundled_only:  # players' published battles after the bundled ones, by author
+        scenarios += [{**engine.scenario_summary(engine.scenario(c["play_id"])),
+                       "author": c["author"], "page": c["page"]}
+                      for c in players_cards(user=request.user)]
+    wanted = request.GET.get("scenario")
+    if not any(s["id"] == wanted for s in scenarios):
+        wanted = None
     games = []
     for g in engine.games_list():
         mine = [s for s in scenarios if s["ruleset"] == g["id"]]
@@ -58,7 +69,8 @@ def new_game(request: HttpRequest) -> HttpResponse:
             "double_blind": next((o for o in choices if o["id"] == "double_blind"), None),
             "optional_rules": [o for o in choices if o["id"] != "double_blind"],
         })
-    return render(request, "games/new_game.html", {"games": games})
+    return render(request, "games/new_game.html", {"games": games, "wanted": wanted,
+                                                   "bundled_only": bundled_only})
 
 
 @require_http_methods(["GET", "POST"])

@@ -86,6 +86,28 @@ class Ruleset(Protocol):
     def check_scenario_file(self, path: Any) -> str:
         """Load and check one scenario file; its title, or ValueError listing its problems."""
 
+    def check_scenario(self, doc: Any) -> list[dict]:
+        """Every problem of a scenario document (the ruleset's scenario format with its boards
+        drawn in it), each {"field", "hex", "rule", "message"}: the path into the document,
+        the hex it stands on (or None), the rule it breaks. [] when the scenario is playable."""
+
+    def load_document(self, doc: Any) -> ScenarioInfo:
+        """Check a document and make its scenario playable under its id (a published
+        revision: its id is never reused); ValueError listing its problems."""
+
+    def counter_catalogue(self) -> dict[str, dict]:
+        """Every counter type a designer may pick, as `counter_types` prints them."""
+
+    def document_map(self, doc: Any) -> dict:
+        """What the board draws of a document's boards (as `map_payload`), before the rest
+        of the battle is ready; ValueError when the boards cannot be laid out."""
+
+    def blank_document(self, columns: int, rows: int) -> dict:
+        """A new scenario on one blank board of that size: where a designer starts."""
+
+    def scenario_document(self, scenario_id: str) -> dict:
+        """A scenario as a document that stands alone (its boards drawn in it): export."""
+
     def option_choices(self) -> list[dict]:
         """Optional rules a game may switch on, as players read them: id, name, one line of
         text, rule number, and `group` (shown only with another option, e.g. double_blind)."""

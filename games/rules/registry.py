@@ -6,6 +6,7 @@ game it runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .interface import Ruleset
@@ -24,14 +25,45 @@ def ruleset(ruleset_id: str | None) -> Ruleset:
         raise KeyError(f"unknown ruleset {ruleset_id!r}") from None
 
 
+# Where scenarios that are no bundled file come from (a designer's published revisions,
+# stored by the server): each finder maps a scenario id to (ruleset id, document) or None.
+# The server adds its finder at start; the rules never know where documents are kept.
+_FINDERS: list[Callable[[str], tuple[str, dict] | None]] = []
+
+
+def add_finder(finder: Callable[[str], tuple[str, dict] | None]) -> None:
+    """Ask `finder` for a scenario no ruleset knows yet (once per process per scenario)."""
+    if finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
 def for_scenario(scenario_id: str) -> Ruleset:
-    """The ruleset whose bundled scenarios include this id."""
+    """The ruleset whose scenarios include this id: bundled, registered, or found by a
+    finder and loaded from its document (load_document)."""
     for r in RULESETS.values():
         if scenario_id in r.scenarios():
             return r
+    for find in _FINDERS:
+        found = find(scenario_id)
+        if found is not None:
+            ruleset_id, doc = found
+            load_document(ruleset_id, {**doc, "id": scenario_id})
+            return ruleset(ruleset_id)
     raise KeyError(f"no ruleset has a scenario {scenario_id!r}")
+
+
+_DOCUMENT_IDS: set[str] = set()  # scenarios loaded from documents: never listed as bundled
+
+
+def load_document(ruleset_id: str, doc: dict) -> Any:
+    """Make a checked document's scenario playable under its id (Ruleset.load_document); it
+    is found by `for_scenario` but not listed by `all_scenarios`. ValueError if it fails."""
+    info = ruleset(ruleset_id).load_document(doc)
+    _DOCUMENT_IDS.add(info.id)
+    return info
 
 
 def all_scenarios() -> list[tuple[str, Any]]:
     """(ruleset id, scenario) for every bundled scenario, grouped by game (the lobby)."""
-    return [(r.id, s) for r in RULESETS.values() for _, s in sorted(r.scenarios().items())]
+    return [(r.id, s) for r in RULESETS.values() for sid, s in sorted(r.scenarios().items())
+            if sid not in _DOCUMENT_IDS]

@@ -68,6 +68,9 @@ EMAIL_CONFIRMED: list[Callable[[Any, str, str], None]] = []
 ACCOUNT_EXPORTS: list[Callable[[Any], dict]] = []
 DRAW_OFFERED: list[Callable[[Any, str, set, str], None]] = []
 ABORT_CHECKS: list[Callable[[Any], None]] = []
+# (scenario id, user): raise ServiceError when the user may not open a game of it (a hidden
+# players' battle, someone else's draft being tried).
+OPEN_CHECKS: list[Callable[[str, Any], None]] = []
 
 
 def after_step(done: StepDone) -> None:

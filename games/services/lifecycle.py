@@ -115,6 +115,8 @@ def game_create(
         scen = engine.scenario(scenario)
     except KeyError:
         raise ServiceError("scenario/unknown", f"no scenario {scenario!r}", 404) from None
+    for check in hooks.OPEN_CHECKS:
+        check(scenario, user)
     if side not in {s.id for s in scen.sides}:
         raise ServiceError(
             "side/unknown",

@@ -1,4 +1,5 @@
-"""`manage.py load_scenarios` (run by `make run`) validates the bundled scenarios."""
+"""`manage.py load_scenarios` (run by `make run`) validates the bundled scenarios and stores
+them beside players' scenarios (games/designer)."""
 
 from __future__ import annotations
 
@@ -17,13 +18,15 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-def test_every_bundled_scenario_of_every_game_loads() -> None:
+def test_every_bundled_scenario_of_every_game_loads(db) -> None:
     bundled = [p for rs in RULESETS.values() for p in rs.scenario_files()]
     assert any("pl-" in p.name for p in bundled) and any("kessel" in p.name for p in bundled)
     output = run()
     assert f"{len(bundled)} scenario(s) valid" in output
     for path in bundled:
         assert f"ok {path.name}" in output
+    assert f"{len(bundled)} bundled revision(s) stored" in output
+    assert "0 bundled revision(s) stored" in run()  # stored once: nothing changed since
 
 
 def test_a_panzer_leader_situation_breaking_the_set_up_rule_fails_and_says_why(tmp_path: Path):

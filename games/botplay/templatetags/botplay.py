@@ -9,6 +9,7 @@ from django import template
 from games import engine_adapter as engine
 from games.bots.levels import PLAYABLE
 from games.clocks import control
+from games.designer.catalogue import players_battles
 
 register = template.Library()
 
@@ -22,10 +23,14 @@ LEVEL_WORDS = {
 @register.inclusion_tag("botplay/play_bot_form.html", takes_context=True)
 def play_bot_form(context, scenario_id: str = "") -> dict:
     choices = []
-    for s in engine.scenarios().values():
+    # The bundled scenarios, then players' published battles marked with their author.
+    offered = [(s, "") for s in engine.scenarios().values()]
+    offered += players_battles(context.get("user"))
+    for s, author in offered:
         defaults = ",".join(sorted(s.default_options))
+        title = f"{s.title} (by {author})" if author else s.title
         for side in s.sides:
-            choices.append({"value": f"{s.id}:{side.id}", "label": f"{s.title}: {side.name}",
+            choices.append({"value": f"{s.id}:{side.id}", "label": f"{title}: {side.name}",
                             "scenario": s.id, "ruleset": s.ruleset, "defaults": defaults})
     games = []
     for g in engine.games_list():

@@ -1,8 +1,9 @@
-"""Check that every bundled scenario of every game loads and passes its ruleset's checks.
+"""Check that every bundled scenario of every game loads and passes its ruleset's checks,
+then store them in the designer's tables beside players' scenarios, marked bundled.
 
-Nothing is written to the database: games read their scenario from the JSON files through
-their ruleset (games.rules.registry), so this command only validates them. `make run` runs
-it before serving.
+Games read a bundled scenario from its JSON file through its ruleset (games.rules.registry);
+the stored copy is what the catalogue, the scenario pages and export read. With `--dir`, the
+files are only validated. `make run` runs it before serving.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.designer.library import load_bundled
 from games.rules.registry import DEFAULT, RULESETS, ruleset
 
 
 class Command(BaseCommand):
-    help = "Validate every game's bundled scenarios with its ruleset (nothing is stored)."
+    help = "Validate every game's bundled scenarios and store them beside players' scenarios."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--dir", type=Path, default=None,
@@ -46,3 +48,6 @@ class Command(BaseCommand):
             raise CommandError("invalid scenario(s):\n  " + "\n  ".join(failures))
         if checked:
             self.stdout.write(self.style.SUCCESS(f"load_scenarios: {checked} scenario(s) valid"))
+        if folder is None and not options["ruleset"]:
+            added = load_bundled()
+            self.stdout.write(f"load_scenarios: {added} bundled revision(s) stored")

@@ -24,6 +24,7 @@ from .core.scenario import OPTIONAL_RULES, initial_state
 from .core.scenario_checks import BOARD_DIR
 from .core.scenario_model import OPTIONAL_RULE_INFO, Scenario
 from .core.state import GameState
+from .core.units import catalogue
 from .double_blind.knowledge import MODES as KNOWLEDGE_MODES
 from .double_blind.observation import ADDITION_INFO
 from .double_blind.observation import ADDITIONS as DB_ADDITIONS
@@ -59,8 +60,10 @@ def _board_digest(board_id: str) -> str:
 
 def scenario_revision(scen: Scenario) -> str:
     """The scenario's revision (games/rules/common/revision.py): its file less the words that
-    only present it, with the board files it is laid on."""
-    boards = {b: _board_digest(b) for b in scen.boards}
+    only present it, with the board files it is laid on (a board drawn in the document
+    itself is in the document already)."""
+    own = scen.raw.get("boards") or {}
+    boards = {b: _board_digest(b) for b in scen.boards if b not in own}
     return revision(scen.raw, boards)
 
 
@@ -101,29 +104,30 @@ def counter_types(scenario_id: str) -> dict[str, dict]:
     scen = scenario_for(scenario_id)
     cat = getattr(scen, "catalogue", None) or catalogue_for(None)
     used = {u.type_id for u in initial_state(scen).units.values()}
-    out = {}
-    for type_id in sorted(used):
-        t = cat[type_id]
-        entry: dict[str, Any] = {"name": t.name, "nationality": t.nationality, "kind": t.kind}
-        if t.is_leader:
-            entry.update(
-                leader=True,
-                rank=t.rank,
-                morale=t.morale,
-                combat_modifier=t.combat_modifier,
-                morale_modifier=t.morale_modifier,
-                movement=t.movement,
-            )
-        else:
-            entry.update(
-                leader=False,
-                steps=t.steps,
-                movement_class=t.movement_class,
-                full=_face(t.full),
-                reduced=_face(t.reduced) if t.reduced else None,
-            )
-        out[type_id] = entry
-    return out
+    return {type_id: type_entry(cat[type_id]) for type_id in sorted(used)}
+
+
+def type_entry(t: Any) -> dict[str, Any]:
+    """One counter type's printed values as the board draws them (0.0)."""
+    entry: dict[str, Any] = {"name": t.name, "nationality": t.nationality, "kind": t.kind}
+    if t.is_leader:
+        entry.update(
+            leader=True,
+            rank=t.rank,
+            morale=t.morale,
+            combat_modifier=t.combat_modifier,
+            morale_modifier=t.morale_modifier,
+            movement=t.movement,
+        )
+    else:
+        entry.update(
+            leader=False,
+            steps=t.steps,
+            movement_class=t.movement_class,
+            full=_face(t.full),
+            reduced=_face(t.reduced) if t.reduced else None,
+        )
+    return entry
 
 
 @cache
@@ -197,9 +201,13 @@ def unit_rows(state: GameState, only: list[str] | None = None) -> dict[str, dict
 def map_payload(scenario_id: str) -> dict:
     """What the board draws, built once per scenario: boards, hexes, hexsides, roads."""
     scen = scenario_for(scenario_id)
-    m = scen.map
+    return payload_of(scen.map, scen.raw)
+
+
+def payload_of(m: Any, raw: Mapping[str, Any] | None) -> dict:
+    """What the board draws of a map (a scenario's, or a designer's document's)."""
     boards = []
-    raw_boards = scen.raw.get("map", {}).get("boards", []) if scen.raw else []
+    raw_boards = raw.get("map", {}).get("boards", []) if raw else []
     for entry in raw_boards:
         boards.append(
             {
@@ -313,3 +321,9 @@ def counter_faces_or_none(scenario_id: str) -> dict | None:
         return counter_faces(scenario_id)["units"]
     except (KeyError, AttributeError):
         return None
+
+
+def counter_catalogue() -> dict[str, dict]:
+    """Every counter type a designer may pick, as the board draws it (0.0)."""
+    cat = catalogue()
+    return {type_id: type_entry(cat[type_id]) for type_id in sorted(cat.types)}

@@ -10,8 +10,15 @@ from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
 from . import presentation
 from .core import state as st
-from .core.registry import registered_scenarios, scenario_for
+from .core.registry import register_scenario, registered_scenarios, scenario_for
 from .core.scenario import SCENARIO_DIR, bundled_scenarios, initial_state, load_scenario
+from .core.scenario_document import (
+    blank_document,
+    check_scenario,
+    document_of,
+    map_of,
+    scenario_from_document,
+)
 from .core.scenario_model import Scenario
 from .core.serialize import state_from_json, state_hash, state_to_json
 from .core.undo import may_undo
@@ -34,6 +41,17 @@ def _bundled_infos() -> dict[str, ScenarioInfo]:
     return {sid: presentation.scenario_info(s) for sid, s in bundled_scenarios().items()}
 
 
+_INFOS: dict[int, tuple] = {}
+
+
+def _info(scen: Scenario) -> ScenarioInfo:
+    """A registered scenario's info, worked out once (a registered id never changes)."""
+    hit = _INFOS.get(id(scen))
+    if hit is None or hit[0] is not scen:
+        hit = _INFOS[id(scen)] = (scen, presentation.scenario_info(scen))
+    return hit[1]
+
+
 class PanzerGrenadier:
     id = "panzer_grenadier"
     title = "Panzer Grenadier"
@@ -42,7 +60,7 @@ class PanzerGrenadier:
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         """The bundled scenarios, and any registered for a verification or a test."""
-        extra = {sid: presentation.scenario_info(s) for sid, s in registered_scenarios().items()
+        extra = {sid: _info(s) for sid, s in registered_scenarios().items()
                  if isinstance(s, Scenario)}  # a test's bare turn fixture is no scenario
         return {**_bundled_infos(), **extra} if extra else _bundled_infos()
 
@@ -51,6 +69,33 @@ class PanzerGrenadier:
 
     def check_scenario_file(self, path):
         return load_scenario(path).title
+
+    def check_scenario(self, doc):
+        """Every problem of a scenario document (field, hex, rule, message); [] if playable."""
+        return check_scenario(doc)
+
+    def load_document(self, doc):
+        """Check a document and make its scenario playable under its id (a published
+        revision); ValueError listing its problems."""
+        scen = scenario_from_document(doc)
+        register_scenario(scen)
+        return _info(scen)
+
+    def counter_catalogue(self):
+        """Every counter type a designer may pick, as the board draws it."""
+        return presentation.counter_catalogue()
+
+    def document_map(self, doc):
+        """What the board draws of a document's boards; ValueError when it cannot."""
+        return presentation.payload_of(map_of(doc), doc)
+
+    def blank_document(self, columns, rows):
+        """A new scenario on one blank board of clear ground (the designer's start)."""
+        return blank_document(columns, rows)
+
+    def scenario_document(self, scenario_id):
+        """A scenario as a document, with every board it is laid on drawn in it."""
+        return document_of(scenario_for(scenario_id))
 
     def option_choices(self) -> list[dict]:
         return presentation.option_choices()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 from ..common import faces
 from ..interface import ScenarioInfo, SideInfo
@@ -16,7 +17,7 @@ from . import views
 from .combat import naval
 from .combat.air import aircraft_types
 from .core import markers
-from .core.board import ELEVATION_NAMES, board_file
+from .core.board import ELEVATION_NAMES, build_map
 from .core.scenario import (
     Situation,
     opening_state,
@@ -73,7 +74,11 @@ def option_choices() -> list[dict]:
 def map_payload(scenario_id: str) -> dict:
     """Boards, hexes (terrain, elevation 0 ground / 1 slope / 2 hilltop), hexside symbols
     and roads, as the board draws them (2.1-2.5)."""
-    m = situation(scenario_id).map
+    return payload_of(situation(scenario_id).map)
+
+
+def payload_of(m: Any) -> dict:
+    """What the board draws of a map (a situation's, or a designer's document's)."""
     hexes = [
         {"hex": info.label, "q": h.q, "r": h.r, "terrain": info.terrain,
          "elevation": info.elevation, **({"bridge": True} if m.is_bridge(h) else {})}
@@ -92,8 +97,7 @@ def map_payload(scenario_id: str) -> dict:
     )
     boards = []
     for b in m.boards:
-        drawing = board_file(b["board"])
-        rows, columns = len(drawing["terrain"]), len(drawing["terrain"][0])
+        rows, columns = b["rows"], b["columns"]
         dc, dr = b["at"]
         # `at` in boards, as the board draws it: board x starts at column x * columns (joined
         # boards share their edge half hexes, so they step one column or row less).
@@ -176,3 +180,20 @@ def _navy_names(sit: Situation) -> dict[str, dict]:
     """The navy as a firer (naval fire points, 19.4): "Allied naval gunfire"."""
     return {naval.firer_id(s["id"]): {"name": f"{s.get('name', s['id'])} naval gunfire",
                                       "short": "Navy"} for s in sit.sides}
+
+
+def counter_catalogue() -> dict[str, dict]:
+    """Every counter type a designer may pick, as the board draws it (1)."""
+    return {t: face(t) for t in sorted(catalogue())}
+
+
+def document_map(doc: Any) -> dict:
+    """What the board draws of a document's boards (2.1); ValueError when they cannot be
+    laid out."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("map"), list):
+        raise ValueError("map: expected a list of boards")
+    own = doc.get("boards") if isinstance(doc.get("boards"), dict) else {}
+    try:
+        return payload_of(build_map(doc["map"], own))
+    except (KeyError, TypeError, IndexError, OSError, AttributeError) as exc:
+        raise ValueError(f"map: the boards cannot be laid out ({exc})") from None

@@ -18,13 +18,37 @@ from . import (
     playtest,
     presentation,
     reference,
+    scenario_check,
     standing_orders,
     views,
 )
 from .core import setup
-from .core.scenario import opening_state, situation, situation_from_dict, situations
+from .core.scenario import (
+    opening_state,
+    register,
+    registered,
+    situation,
+    situation_from_dict,
+    situations,
+)
 from .core.state import ENDED, from_json, state_hash, to_json
 from .core.units import DATA
+
+
+@cache
+def _bundled_infos() -> dict[str, ScenarioInfo]:
+    return {sid: presentation.scenario_info(s) for sid, s in situations().items()}
+
+
+_INFOS: dict[int, tuple] = {}
+
+
+def _info(sit) -> ScenarioInfo:
+    """A registered situation's info, worked out once (a registered id never changes)."""
+    hit = _INFOS.get(id(sit))
+    if hit is None or hit[0] is not sit:
+        hit = _INFOS[id(sit)] = (sit, presentation.scenario_info(sit))
+    return hit[1]
 
 
 class PanzerLeader:
@@ -33,9 +57,10 @@ class PanzerLeader:
 
     # -- scenarios and options --------------------------------------------------------------
 
-    @cache  # noqa: B019 - one object for the process; situations never change
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {sid: presentation.scenario_info(s) for sid, s in situations().items()}
+        """The bundled situations, and any registered (a designer's published revision)."""
+        extra = {sid: _info(sit) for sid, sit in registered().items()}
+        return {**_bundled_infos(), **extra} if extra else _bundled_infos()
 
     def scenario_files(self):
         return sorted((DATA / "situations").glob("*.json"))
@@ -48,6 +73,33 @@ class PanzerLeader:
         if found:
             raise ValueError("; ".join(found))
         return sit.title
+
+    def check_scenario(self, doc):
+        """Every problem of a situation document (field, hex, rule, message); [] if playable."""
+        return scenario_check.check_scenario(doc)
+
+    def load_document(self, doc):
+        """Check a document and make its situation playable under its id (a published
+        revision); ValueError listing its problems."""
+        sit = scenario_check.situation_from_document(doc)
+        register(sit)
+        return _info(sit)
+
+    def counter_catalogue(self):
+        """Every counter type a designer may pick, as the board draws it."""
+        return presentation.counter_catalogue()
+
+    def document_map(self, doc):
+        """What the board draws of a document's boards; ValueError when it cannot."""
+        return presentation.document_map(doc)
+
+    def blank_document(self, columns, rows):
+        """A new scenario on one blank board of clear ground (the designer's start)."""
+        return scenario_check.blank_document(columns, rows)
+
+    def scenario_document(self, scenario_id):
+        """A situation as a document, with every board it is laid on drawn in it."""
+        return scenario_check.document_of(situation(scenario_id))
 
     def option_choices(self):
         return presentation.option_choices()

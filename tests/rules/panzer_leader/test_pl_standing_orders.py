@@ -1,5 +1,5 @@
 """Standing orders answer Panzer Leader's opportunity-fire windows (21.2, PL-E3) the way the
-side set them: fire the best shot over a chance, pass, or ask (PL-E24)."""
+side set them: fire the best shot over a chance, pass, or ask (PL-E26)."""
 
 from __future__ import annotations
 

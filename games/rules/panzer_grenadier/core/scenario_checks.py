@@ -63,6 +63,14 @@ def _board(board_id: str) -> dict | None:
     return load_board(path)
 
 
+def board_file(board_id: str) -> dict:
+    """A bundled board by id; KeyError naming it when there is none."""
+    board = _board(board_id)
+    if board is None:
+        raise KeyError(f"no bundled board {board_id!r}")
+    return board
+
+
 def _path(parts: Iterable[Any]) -> str:
     out = ""
     for p in parts:
@@ -103,9 +111,12 @@ def _list(raw: Mapping[str, Any], key: str) -> list[tuple[int, dict]]:
 class Checker:
     """The semantic checks: everything the schema cannot know (map, catalogue, ids, turns)."""
 
-    def __init__(self, raw: Mapping[str, Any], cat: Catalogue):
+    def __init__(self, raw: Mapping[str, Any], cat: Catalogue,
+                 boards: Mapping[str, dict] | None = None):
         self.raw = raw
         self.cat = cat
+        # Boards drawn in the document itself (a designer's), found before the bundled ones.
+        self.inline_boards = dict(boards or {})
         self.problems: list[str] = []
         self.map: Map | None = None
         self.hexes: dict[str, Hex] = {}
@@ -133,7 +144,9 @@ class Checker:
             boards = {}
             for i, entry in enumerate(spec["boards"]):
                 bid = entry.get("board") if isinstance(entry, Mapping) else None
-                if isinstance(bid, str) and bid not in boards:
+                if isinstance(bid, str) and bid in self.inline_boards:
+                    boards[bid] = self.inline_boards[bid]
+                elif isinstance(bid, str) and bid not in boards:
                     try:
                         board = _board(bid)
                     except MapError as exc:

@@ -191,18 +191,21 @@ def board_file(board_id: str) -> dict:
     return json.loads((DATA / "boards" / f"{board_id}.json").read_text(encoding="utf-8"))
 
 
-def build_map(layout: list[dict]) -> Map:
+def build_map(layout: list[dict], own: dict | None = None) -> Map:
     """Lay boards out: each entry names a board file and its offset in whole columns/rows.
 
     Column offsets are even so odd-q offset coordinates line up across board edges. An entry
     with `"join": true` overlaps the boards already laid by its edge row or column: those
-    half hexes make one hex each (2.2), drawn alike on both boards.
+    half hexes make one hex each (2.2), drawn alike on both boards. `own` holds the boards a
+    designer drew in the situation itself, by id; they are found before the bundled files.
     """
     hexes: dict[Hex, HexInfo] = {}
     roads: set[frozenset[Hex]] = set()
     drawn: dict[frozenset[Hex], set[str]] = {}
+    own = own or {}
     for entry in layout:
-        raw = entry.get("drawing") or board_file(entry["board"])  # a test may draw inline
+        # A test may draw a board inline in its layout entry; a designer under `boards`.
+        raw = entry.get("drawing") or own.get(entry["board"]) or board_file(entry["board"])
         letter = entry.get("label", raw["id"])
         dc, dr = entry.get("at", (0, 0))
         if dc % 2:
@@ -239,7 +242,9 @@ def build_map(layout: list[dict]) -> Map:
                 raise ValueError(f"board {letter}: unknown hexside symbols {sorted(unknown)}")
             drawn.setdefault(frozenset((a, b)), set()).update(side["features"])
     boards = [{"board": e["board"], "label": e.get("label", e["board"]),
-               "at": list(e.get("at", (0, 0))), **({"join": True} if e.get("join") else {})}
-              for e in layout]
+               "at": list(e.get("at", (0, 0))), **({"join": True} if e.get("join") else {}),
+               "rows": len(d["terrain"]), "columns": len(d["terrain"][0])}
+              for e in layout
+              for d in (e.get("drawing") or own.get(e["board"]) or board_file(e["board"]),)]
     return Map(hexes=hexes, roads=frozenset(roads), boards=boards,
                drawn={k: frozenset(v) for k, v in drawn.items()})

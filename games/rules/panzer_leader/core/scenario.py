@@ -73,7 +73,7 @@ def situation_from_dict(raw: dict) -> Situation:
     sit = Situation(
         id=raw["id"], title=raw["title"], description=raw.get("description", ""),
         learning=bool(raw.get("learning")), turns=int(raw["turns"]),
-        sides=tuple(raw["sides"]), map=build_map(raw["map"]), raw=raw,
+        sides=tuple(raw["sides"]), map=build_map(raw["map"], raw.get("boards")), raw=raw,
     )
     check_positional(sit)
     return sit
@@ -112,8 +112,19 @@ def situation_revision(sit: Situation) -> str:
     """The situation's revision (games/rules/common/revision.py): its file less the words
     that only present it, with the boards it is laid on (a board drawn inline in the file
     is in the file already)."""
-    boards = {e["board"]: _board_digest(e["board"]) for e in sit.raw["map"] if not e.get("drawing")}
+    own = sit.raw.get("boards") or {}
+    boards = {e["board"]: _board_digest(e["board"]) for e in sit.raw["map"]
+              if not e.get("drawing") and e["board"] not in own}
     return revision(sit.raw, boards)
+
+
+def unregister(situation_id: str) -> None:
+    _EXTRA.pop(situation_id, None)
+
+
+def registered() -> dict[str, Situation]:
+    """The situations registered by id (a designer's published revision, a test's)."""
+    return dict(_EXTRA)
 
 
 def situation(situation_id: str) -> Situation:

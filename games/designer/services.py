@@ -1,0 +1,268 @@
+"""The only writers of designed scenarios: drafts, publishing, reports, hiding (issue 48).
+
+A draft is saved whatever its check says (a designer saves half-made battles) and its
+problems are stored with it; publishing needs the check to pass and a bot-vs-bot game of the
+revision to finish without an engine error. Bad input (not a JSON object, too big, an id
+taken by another scenario or the wrong shape of id) is refused with a `ServiceError` naming
+the field, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games.rules import registry
+from games.services.errors import ServiceError
+
+from .models import Board, Revision, Scenario, ScenarioReport, Trial
+
+MAX_DOCUMENT_BYTES = 512 * 1024  # a 3 v 3 battle on six boards is under 200 KB
+MAX_BOARD_BYTES = 64 * 1024
+# A scenario's id: its published revisions are played as `<id>.r<n>`, so no dots in it.
+SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
+BOT_LEVEL = "random"  # the publishing game only proves the engine plays it to the end
+
+
+def _ruleset(ruleset_id: Any) -> Any:
+    try:
+        return registry.ruleset(ruleset_id if isinstance(ruleset_id, str) else "?")
+    except KeyError:
+        raise ServiceError("designer/unknown_ruleset",
+                           f"ruleset: unknown ruleset {ruleset_id!r}; one of "
+                           f"{', '.join(sorted(registry.RULESETS))}") from None
+
+
+def check_size(doc: Any, limit: int = MAX_DOCUMENT_BYTES, what: str = "document") -> None:
+    if not isinstance(doc, dict):
+        raise ServiceError("designer/not_an_object", f"{what}: expected a JSON object")
+    size = len(json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode())
+    if size > limit:
+        raise ServiceError("designer/too_large",
+                           f"{what}: {size} bytes, more than the limit of {limit}", 413)
+
+
+def _slug(doc: dict) -> str:
+    slug = doc.get("id")
+    if not isinstance(slug, str) or not SLUG.match(slug):
+        raise ServiceError("designer/bad_id",
+                           f"id: {slug!r} is not a scenario id (lower-case letters, digits, "
+                           "'-' and '_', at most 60, starting with a letter or digit)")
+    return slug
+
+
+def _title(doc: dict) -> str:
+    title = doc.get("title")
+    return title[:200] if isinstance(title, str) and title.strip() else doc["id"]
+
+
+def _document_ruleset(doc: dict, ruleset_id: str) -> None:
+    named = doc.get("ruleset")
+    if named is not None and named != ruleset_id:
+        raise ServiceError("designer/wrong_ruleset",
+                           f"ruleset: the document is for {named!r}, not {ruleset_id!r}")
+
+
+def _check(ruleset_id: str, doc: dict) -> list[dict]:
+    return registry.ruleset(ruleset_id).check_scenario(doc)
+
+
+def draft_save(*, author: Any, ruleset_id: str, document: Any) -> Revision:
+    """Save a document as a draft: a new scenario under the document's id, or (when the id is
+    one of the author's own scenarios) that scenario's draft, made anew after a published
+    revision. An id another author or the bundled library holds is refused."""
+    rs = _ruleset(ruleset_id)
+    check_size(document)
+    slug = _slug(document)
+    _document_ruleset(document, rs.id)
+    problems = _check(rs.id, document)
+    with transaction.atomic():
+        scenario = Scenario.objects.select_for_update().filter(slug=slug).first()
+        if scenario is None:
+            try:
+                with transaction.atomic():
+                    scenario = Scenario.objects.create(slug=slug, ruleset=rs.id, author=author,
+                                                       title=_title(document))
+            except IntegrityError:
+                raise _taken(slug) from None
+        elif scenario.bundled or scenario.author_id != author.pk or scenario.ruleset != rs.id:
+            raise _taken(slug)
+        return _write_draft(scenario, document, problems)
+
+
+def _taken(slug: str) -> ServiceError:
+    return ServiceError("designer/id_taken",
+                        f"id: {slug!r} is another scenario's id; give yours an id of its own",
+                        409)
+
+
+def draft_update(*, scenario: Scenario, user: Any, document: Any) -> Revision:
+    """Replace the scenario's draft (a new draft after its last published revision)."""
+    _owner(scenario, user)
+    check_size(document)
+    if document.get("id") != scenario.slug:
+        raise ServiceError("designer/bad_id",
+                           f"id: a scenario keeps its id {scenario.slug!r}, not "
+                           f"{document.get('id')!r}")
+    _document_ruleset(document, scenario.ruleset)
+    problems = _check(scenario.ruleset, document)
+    with transaction.atomic():
+        Scenario.objects.select_for_update().get(pk=scenario.pk)
+        return _write_draft(scenario, document, problems)
+
+
+def _write_draft(scenario: Scenario, document: dict, problems: list[dict]) -> Revision:
+    draft = scenario.revisions.filter(published_at__isnull=True).first()
+    if draft is None:
+        last = scenario.revisions.aggregate(n=Max("number"))["n"] or 0
+        draft = Revision(scenario=scenario, number=last + 1)
+    draft.document = document
+    draft.problems = problems
+    draft.bot_game = None
+    draft.save()
+    if not scenario.revisions.filter(published_at__isnull=False).exists():
+        scenario.title = _title(document)
+        scenario.save(update_fields=["title", "updated_at"])
+    return draft
+
+
+def _owner(scenario: Scenario, user: Any) -> None:
+    if scenario.bundled or scenario.author_id != getattr(user, "pk", None):
+        raise ServiceError("designer/not_yours", "only its designer may change a scenario", 403)
+
+
+def draft_discard(*, scenario: Scenario, user: Any) -> None:
+    """Throw the draft away; a scenario never published goes with it."""
+    _owner(scenario, user)
+    with transaction.atomic():
+        scenario.revisions.filter(published_at__isnull=True).delete()
+        if not scenario.revisions.exists():
+            scenario.delete()
+
+
+def play_bot_game(engine_id: str, seed: str) -> dict:
+    """A bot-vs-bot game of a playable scenario to its end: its steps, winner, and any engine
+    error (a refused legal command, an exception, or no end within the step cap)."""
+    from games.bots.arena import play_game
+
+    rs = registry.for_scenario(engine_id)
+    sides = [s.id for s in rs.scenarios()[engine_id].sides]
+    try:
+        record = play_game(engine_id, {s: BOT_LEVEL for s in sides}, seed)
+    except Exception as exc:  # any engine failure refuses the publishing, named
+        return {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:500], "steps": 0}
+    error = "; ".join(record.refused)[:500] or (
+        f"no end after {record.steps} commands" if record.capped else "")
+    return {"ok": not error, "error": error, "steps": record.steps, "winner": record.winner}
+
+
+def publish(*, scenario: Scenario, user: Any,
+            bot_game: Callable[[str, str], dict] = play_bot_game) -> Revision:
+    """Publish the draft as a new revision: the check passes, a bot-vs-bot game finishes
+    without an engine error; the revision never changes again."""
+    _owner(scenario, user)
+    draft = scenario.revisions.filter(published_at__isnull=True).first()
+    if draft is None:
+        raise ServiceError("designer/no_draft", "nothing to publish: the scenario has no draft")
+    problems = _check(scenario.ruleset, draft.document)
+    if problems:
+        Revision.objects.filter(pk=draft.pk).update(problems=problems)
+        raise ServiceError("designer/check_failed",
+                           f"the check found {len(problems)} problem(s): "
+                           + "; ".join(f"{p['field']}: {p['message']}" for p in problems[:5]))
+    engine_id = f"{scenario.slug}.r{draft.number}"
+    info = registry.load_document(scenario.ruleset, {**draft.document, "id": engine_id})
+    played = bot_game(engine_id, f"publish:{engine_id}")
+    Revision.objects.filter(pk=draft.pk).update(bot_game=played)
+    if not played.get("ok"):
+        raise ServiceError("designer/bot_game_failed",
+                           f"a bot-vs-bot game of the draft failed: {played.get('error')}")
+    with transaction.atomic():
+        row = Revision.objects.select_for_update().get(pk=draft.pk)
+        if row.published_at is not None:
+            raise ServiceError("designer/no_draft", "the draft was published already", 409)
+        row.published_at = timezone.now()
+        row.engine_id = engine_id
+        row.revision = info.revision
+        row.problems = []
+        row.bot_game = played
+        row.save()
+        scenario.title = _title(row.document)
+        scenario.save(update_fields=["title", "updated_at"])
+    return row
+
+
+def try_draft(*, scenario: Scenario, user: Any, side: Any, level: Any = "recruit") -> Any:
+    """Try it: a private game of the draft as it stands, the designer on `side` against bots
+    of `level`; the check must pass, nothing is published. Returns the game."""
+    from games.botplay.seats import play_against_bot
+
+    _owner(scenario, user)
+    draft = scenario.revisions.filter(published_at__isnull=True).first()
+    if draft is None:
+        raise ServiceError("designer/no_draft", "nothing to try: the scenario has no draft")
+    problems = _check(scenario.ruleset, draft.document)
+    if problems:
+        raise ServiceError("designer/check_failed",
+                           f"the check found {len(problems)} problem(s); fix them to try it")
+    with transaction.atomic():
+        trial = Trial.objects.create(scenario=scenario, document=draft.document,
+                                     engine_id=f"{scenario.slug}.try-{uuid.uuid4().hex[:12]}")
+        registry.load_document(scenario.ruleset, {**draft.document, "id": trial.engine_id})
+        return play_against_bot(user=user, scenario=trial.engine_id, side=side, level=level)
+
+
+def report(*, scenario: Scenario, user: Any, reason: Any) -> ScenarioReport:
+    """A player reports a scenario to the moderators (once each)."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise ServiceError("designer/no_reason", "reason: say what is wrong with it")
+    try:
+        with transaction.atomic():
+            return ScenarioReport.objects.create(scenario=scenario, reporter=user,
+                                                 reason=reason.strip()[:500])
+    except IntegrityError:
+        raise ServiceError("designer/reported", "you have reported this scenario already",
+                           409) from None
+
+
+def hide(*, scenario: Scenario, by: Any, reason: str = "", hidden: bool = True) -> Scenario:
+    """A moderator hides a scenario from the lobby and the catalogue (or shows it again);
+    games of it in progress go on."""
+    if not getattr(by, "is_staff", False):
+        raise ServiceError("designer/not_moderator", "only a moderator may hide a scenario", 403)
+    with transaction.atomic():
+        scenario.hidden = hidden
+        scenario.hidden_reason = (reason or "")[:300] if hidden else ""
+        scenario.hidden_by = by if hidden else None
+        scenario.save(update_fields=["hidden", "hidden_reason", "hidden_by", "updated_at"])
+        if hidden:
+            scenario.reports.update(closed=True)
+    return scenario
+
+
+def board_save(*, author: Any, ruleset_id: str, drawing: Any) -> Board:
+    """Keep a board for reuse in other scenarios (the ruleset's board format)."""
+    rs = _ruleset(ruleset_id)
+    check_size(drawing, MAX_BOARD_BYTES, "board")
+    board_id = drawing.get("id")
+    if not isinstance(board_id, str) or not re.match(r"^[A-Za-z0-9_-]{1,40}$", board_id):
+        raise ServiceError("designer/bad_id", f"id: {board_id!r} is not a board id")
+    # The board is checked as the ruleset checks it: inside a blank document.
+    doc = rs.blank_document(2, 1)
+    doc["boards"] = {board_id: drawing}
+    problems = [p for p in rs.check_scenario(doc) if p["field"].startswith("boards")]
+    if problems:
+        raise ServiceError("designer/bad_board",
+                           "; ".join(f"{p['field']}: {p['message']}" for p in problems[:5]))
+    name = drawing.get("name") or drawing.get("title") or board_id
+    board, _ = Board.objects.update_or_create(
+        ruleset=rs.id, author=author, board_id=board_id,
+        defaults={"name": str(name)[:200], "drawing": drawing})
+    return board

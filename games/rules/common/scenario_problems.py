@@ -1,0 +1,86 @@
+"""Problems found in a scenario document, shaped the same way by every ruleset.
+
+`Ruleset.check_scenario(doc)` returns a list of these as plain dicts: the field (a path into
+the document, `units[3].hex`), the hex where the problem stands on the map (so the designer
+can draw it there), the rule it breaks (a section number and a few words), and a message.
+The rulesets' own checkers speak in `path: message` lines; `from_line` turns one into a
+problem, finding the hex from the document itself.
+
+The size limits of a designer's document live here too: both rulesets refuse the same
+oversized boards and forces, so nobody can make the server build a map it cannot draw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+# Size limits of a document (a board's hexes, all hexes, counters, boards, turns).
+MAX_BOARD_HEXES = 40 * 40
+MAX_MAP_HEXES = 6 * 40 * 40
+MAX_UNITS = 600
+MAX_BOARDS = 6
+MAX_TURNS = 60
+
+_STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
+
+
+def problem(field: str, message: str, rule: str, hex: str | None = None) -> dict:
+    """One problem as the interface hands it out (plain data, JSON-ready)."""
+    return {"field": field, "hex": hex, "rule": rule, "message": message}
+
+
+def value_at(doc: Any, field: str) -> Any:
+    """The value at a path like `units[3].hex` in a document; None when there is none."""
+    here = doc
+    for name, index in _STEP.findall(field):
+        if index:
+            if not isinstance(here, list) or int(index) >= len(here):
+                return None
+            here = here[int(index)]
+        else:
+            if not isinstance(here, Mapping) or name not in here:
+                return None
+            here = here[name]
+    return here
+
+
+def from_line(line: str, doc: Any, rule_for: Callable[[str, str], str],
+              hex_fields: Iterable[str] = ("hex", "entry_hex")) -> dict:
+    """A checker's `path: message` line as a problem; the hex is read from the document when
+    the path names a hex field (`units[3].hex`), else from the item's own `hex`."""
+    field, sep, message = line.partition(": ")
+    if not sep:
+        field, message = "(top)", line
+    hex_label = None
+    last = field.rsplit(".", 1)[-1]
+    if last in hex_fields:
+        hex_label = value_at(doc, field)
+    elif "." in field or "[" in field:
+        item = field.rsplit(".", 1)[0] if "." in field else field
+        hex_label = value_at(doc, f"{item}.hex")
+    if not isinstance(hex_label, str):
+        hex_label = None
+    return problem(field, message, rule_for(field, message), hex_label)
+
+
+def too_large(hexes_per_board: Mapping[str, int], units: int, turns: Any) -> list[dict]:
+    """The size limits (this module's constants) a document passes, as problems."""
+    out = []
+    if len(hexes_per_board) > MAX_BOARDS:
+        out.append(problem("boards", f"at most {MAX_BOARDS} boards, not {len(hexes_per_board)}",
+                           "size limits"))
+    for board_id, n in hexes_per_board.items():
+        if n > MAX_BOARD_HEXES:
+            out.append(problem(f"boards.{board_id}",
+                               f"a board has at most {MAX_BOARD_HEXES} hexes, not {n}",
+                               "size limits"))
+    if sum(hexes_per_board.values()) > MAX_MAP_HEXES:
+        out.append(problem("boards", f"the boards have more than {MAX_MAP_HEXES} hexes",
+                           "size limits"))
+    if units > MAX_UNITS:
+        out.append(problem("units", f"at most {MAX_UNITS} counters, not {units}", "size limits"))
+    if isinstance(turns, int) and not isinstance(turns, bool) and turns > MAX_TURNS:
+        out.append(problem("turns", f"at most {MAX_TURNS} turns, not {turns}", "size limits"))
+    return out

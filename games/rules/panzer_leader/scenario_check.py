@@ -1,0 +1,303 @@
+"""Check a designer's situation document (23): schema, boards, forces, set-up, victory.
+
+The document is the bundled situation format (games/data/panzer_leader/situation.schema.json)
+plus an optional `boards` object, board id -> board drawing (board.py's format), found
+before the bundled boards; every bundled situation file is a valid document as it is.
+Problems are shaped by games/rules/common/scenario_problems.py: the field, the hex, the rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from ..common.canonical import digest
+from ..common.scenario_problems import problem, too_large
+from . import invariants
+from .core import setup
+from .core.board import board_file
+from .core.scenario import (
+    Situation,
+    check_positional,
+    opening_state,
+    register,
+    situation_from_dict,
+    unregister,
+)
+from .core.units import DATA, catalogue
+
+SCHEMA_PATH = DATA / "situation.schema.json"
+FORMAT_RULE = "the situation format (situation.schema.json)"
+
+
+@cache
+def _validator() -> Any:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
+
+
+def _path(parts: Any) -> str:
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _schema(doc: Any) -> list[dict]:
+    errors = sorted(_validator().iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path])
+    return [problem(_path(e.absolute_path) or "(top)", e.message, FORMAT_RULE) for e in errors]
+
+
+def _drawing(doc: Mapping[str, Any], entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    own = doc.get("boards") or {}
+    if entry.get("drawing"):
+        return entry["drawing"]
+    if entry.get("board") in own:
+        return own[entry["board"]]
+    try:
+        return board_file(entry.get("board"))
+    except (OSError, TypeError):
+        return None
+
+
+def _boards(doc: Mapping[str, Any]) -> list[dict]:
+    """Each board drawn in the document: rows as long as its columns, and roads between
+    neighbouring cells (2.1); a layout entry names a board that exists."""
+    out = []
+    for board_id, b in (doc.get("boards") or {}).items():
+        where = f"boards.{board_id}"
+        if b.get("id") != board_id:
+            out.append(problem(f"{where}.id", f"the board's id is {b.get('id')!r}, not "
+                               f"{board_id!r}", "2.1 Boards"))
+        for key in ("terrain", "elevation"):
+            rows = b[key]
+            if len(rows) != b["rows"]:
+                out.append(problem(f"{where}.{key}", f"has {len(rows)} rows, expected "
+                                   f"{b['rows']}", "2.1 Boards"))
+            out += [problem(f"{where}.{key}[{i}]", f"row has {len(r)} columns, expected "
+                            f"{b['columns']}", "2.1 Boards")
+                    for i, r in enumerate(rows) if len(r) != b["columns"]]
+    for i, entry in enumerate(doc["map"]):
+        if _drawing(doc, entry) is None:
+            out.append(problem(f"map[{i}].board", f"no board {entry['board']!r}: draw it "
+                               "under boards or name a bundled one", "2.1 Boards"))
+    return out
+
+
+def _forces(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
+    """Counter types from the catalogue (1), known sides, and a place for every unit: set-up
+    hexes, or an entry turn within the game with entry hexes (23)."""
+    out, cat = [], catalogue()
+    for i, f in enumerate(doc["forces"]):
+        where = f"forces[{i}]"
+        if f["type"] not in cat:
+            out.append(problem(f"{where}.type", f"unknown counter type {f['type']!r}",
+                               "1 Components: the counter catalogue"))
+        if f["side"] not in sides:
+            out.append(problem(f"{where}.side", f"unknown side {f['side']!r}", "23 Situations"))
+        if f.get("entry_turn"):
+            if not f.get("entry"):
+                out.append(problem(f"{where}.entry", f"units entering on turn {f['entry_turn']}"
+                                   " need entry hexes", "23 Situations: reinforcements"))
+            if f["entry_turn"] > doc["turns"]:
+                out.append(problem(f"{where}.entry_turn", f"turn {f['entry_turn']} is after "
+                                   f"the last turn ({doc['turns']})",
+                                   "23 Situations: reinforcements"))
+        elif not f.get("at"):
+            out.append(problem(f"{where}.at", "off the map: no set-up hex and no entry turn",
+                               "23 Situations: set-up"))
+    return out
+
+
+def _hexes(doc: Mapping[str, Any], sit_map: Any) -> list[dict]:
+    """Every hex the document names is on its map (2.1)."""
+    named: list[tuple[str, Any]] = []
+    for i, f in enumerate(doc["forces"]):
+        named += [(f"forces[{i}].at[{j}]", h) for j, h in enumerate(f.get("at", ()))]
+        named += [(f"forces[{i}].entry[{j}]", h) for j, h in enumerate(f.get("entry", ()))]
+    named += [(f"mines[{i}].hex", m["hex"]) for i, m in enumerate(doc.get("mines", ()))]
+    named += [(f"forts[{i}].hex", m["hex"]) for i, m in enumerate(doc.get("forts", ()))]
+    named += [(f"blocks[{i}]", h) for i, h in enumerate(doc.get("blocks", ()))]
+    named += [(f"control.{h}", h) for h in doc.get("control", {})]
+    named += [(f"victory.objectives[{i}]", h)
+              for i, h in enumerate(doc["victory"]["objectives"])]
+    for side, hexes in (doc.get("exits") or {}).items():
+        named += [(f"exits.{side}[{j}]", h) for j, h in enumerate(hexes)]
+    out = []
+    for field, label in named:
+        try:
+            sit_map.hex(label)
+        except ValueError:
+            out.append(problem(field, f"{label} is off the map", "2.1 Boards", label))
+    return out
+
+
+def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
+    out = []
+    v = doc["victory"]
+    if v["attacker"] not in sides:
+        out.append(problem("victory.attacker", f"unknown side {v['attacker']!r}",
+                           "23 Situations: victory"))
+    for key, holder in (doc.get("control") or {}).items():
+        if holder not in sides:
+            out.append(problem(f"control.{key}", f"unknown side {holder!r}", "23 Situations",
+                               key))
+    for i, m in enumerate(doc.get("mines", ())):
+        if m["owner"] not in sides:
+            out.append(problem(f"mines[{i}].owner", f"unknown side {m['owner']!r}",
+                               "17.1 Minefields", m["hex"]))
+    levels = v["levels"]
+    if not levels["decisive"] >= levels["tactical"] >= levels["marginal"]:
+        out.append(problem("victory.levels", "decisive, tactical and marginal must not rise",
+                           "23 Situations: victory"))
+    if len({s["id"] for s in doc["sides"]}) != len(doc["sides"]):
+        out.append(problem("sides", "two sides with one id", "23 Situations"))
+    return out
+
+
+def _unit_forces(doc: Mapping[str, Any], state: Any) -> dict[str, int]:
+    """Unit id -> the index of the force it came from (units are made in the forces' order)."""
+    ids = iter(state.units)
+    out = {}
+    for i, f in enumerate(doc["forces"]):
+        for _ in range(int(f.get("count", len(f.get("at", ())) or 1))):
+            out[next(ids)] = i
+    return out
+
+
+def _set_up(doc: Mapping[str, Any], sit: Situation) -> list[dict]:
+    """Stacking at set-up (5; 4.5: one side a hex), positional defences (17) and the set-up
+    rules of 23.2 and QA G8 (setup.problems)."""
+    out = []
+    try:
+        check_positional(sit)
+    except ValueError as exc:
+        out.append(problem("mines", str(exc).split(": ", 1)[-1], "17 Positional defences"))
+    state = opening_state(sit)
+    for line in invariants.problems(state):
+        label, _, why = line.partition(": ")
+        field = next((f"forces[{i}].at" for i, f in enumerate(doc["forces"])
+                      if label in f.get("at", ())), "forces")
+        rule = "4.5 One side a hex" if "both sides" in why else "5 Stacking: four counters a hex"
+        out.append(problem(field, f"{label}: {why}", rule, label))
+    by_force = _unit_forces(doc, state)
+    for line in setup.problems(sit):
+        head, _, why = line.partition(": ")
+        uid, _, label = head.partition(" at ")
+        field = f"forces[{by_force[uid]}].at" if uid in by_force else "forces"
+        hex_label = label if label else head.split(":")[0]
+        out.append(problem(field, f"{uid} {why}" if label else line, "23.2 Set-up; QA G8",
+                           hex_label if hex_label in sit.map._by_label else None))
+    for i, pair in enumerate(doc.get("loaded", ())):
+        for key in ("carrier", "passenger"):
+            if pair[key] not in state.units:
+                out.append(problem(f"loaded[{i}].{key}", f"no unit {pair[key]!r}",
+                                   "6 Transport"))
+    return out
+
+
+def _no_way_to_win(doc: Mapping[str, Any], sit: Situation) -> list[dict]:
+    """The attacker scores 2 an objective held and 1 an enemy unit lost (23.4): it must be
+    able to reach marginal, and the defender must win below it."""
+    v = doc["victory"]
+    attacker = v["attacker"]
+    cat = catalogue()
+    defenders = sum(int(f.get("count", len(f.get("at", ())) or 1)) for f in doc["forces"]
+                    if f["side"] != attacker and f["type"] in cat and cat[f["type"]].controls)
+    best = 2 * len(v["objectives"]) + defenders
+    out = []
+    if not any(f["side"] == attacker for f in doc["forces"]):
+        out.append(problem("forces", f"no way to win: the attacker {attacker!r} has no units",
+                           "23.4 Victory"))
+    elif best < v["levels"]["marginal"]:
+        out.append(problem("victory.levels.marginal",
+                           f"no way to win: the attacker scores at most {best}, not "
+                           f"{v['levels']['marginal']}", "23.4 Victory"))
+    if v["levels"]["marginal"] < 1:
+        out.append(problem("victory.levels.marginal", "no way to win for the defender: the "
+                           "attacker wins without scoring", "23.4 Victory"))
+    return out
+
+
+def _size(doc: Mapping[str, Any]) -> list[dict]:
+    boards = {str(k): (b.get("columns") or 0) * (b.get("rows") or 0)
+              for k, b in (doc.get("boards") or {}).items()
+              if isinstance(b, Mapping) and isinstance(b.get("columns"), int)
+              and isinstance(b.get("rows"), int)}
+    forces = doc.get("forces") if isinstance(doc.get("forces"), list) else []
+    units = sum(f.get("count", 1) if isinstance(f.get("count"), int) else 1
+                for f in forces if isinstance(f, Mapping))
+    return too_large(boards, units, doc.get("turns"))
+
+
+def check_scenario(doc: Any) -> list[dict]:
+    """Every problem of a situation document, each naming its field, hex and rule; [] when
+    it is playable (23)."""
+    if not isinstance(doc, Mapping):
+        return [problem("(top)", "a situation document is a JSON object", FORMAT_RULE)]
+    found = _schema(doc) or _size(doc)
+    if found:  # the semantic checks read a document of the right shape and size only
+        return found
+    sides = {s["id"] for s in doc["sides"]}
+    found = _boards(doc) + _forces(doc, sides) + _references(doc, sides)
+    if found:
+        return found
+    # Checked under an id of its own: the engine finds a situation by id, and a draft must
+    # never stand in for a bundled or published situation of the same name.
+    check_id = f"check.{digest(doc)[:16]}"
+    try:
+        sit = situation_from_dict({**doc, "id": check_id})
+    except (ValueError, KeyError, IndexError) as exc:
+        return [problem("map", str(exc), "2.1 Boards")]
+    found = _hexes(doc, sit.map)
+    if found:
+        return found
+    register(sit)
+    try:
+        found = _set_up(doc, sit)
+    finally:
+        unregister(check_id)
+    return found + _no_way_to_win(doc, sit)
+
+
+def situation_from_document(doc: Any) -> Situation:
+    """The Situation a document describes; ValueError listing its problems."""
+    found = check_scenario(doc)
+    if found:
+        raise ValueError("; ".join(f"{p['field']}: {p['message']}" for p in found))
+    return situation_from_dict(dict(doc))
+
+
+def document_of(sit: Situation) -> dict:
+    """The situation as a document that stands alone, each bundled board drawn under
+    `boards` (export, and the bundled situations stored beside players' ones)."""
+    doc = dict(sit.raw)
+    own = dict(doc.get("boards") or {})
+    for entry in doc["map"]:
+        if not entry.get("drawing") and entry["board"] not in own:
+            own[entry["board"]] = board_file(entry["board"])
+    doc["boards"] = own
+    return doc
+
+
+
+def blank_document(columns: int, rows: int) -> dict:
+    """A new situation on one blank board of clear ground: the designer's starting point. It
+    fails the check until it has forces and objectives."""
+    board = {"id": "N", "title": "New board", "columns": columns, "rows": rows,
+             "terrain": ["." * columns] * rows, "elevation": ["0" * columns] * rows,
+             "roads": []}
+    return {
+        "format": 1, "id": "new-situation", "ruleset": "panzer_leader",
+        "title": "New situation", "description": "", "learning": False, "size": "small",
+        "turns": 8,
+        "sides": [{"id": "allied", "name": "Allied", "nationality": "us"},
+                  {"id": "german", "name": "German", "nationality": "german"}],
+        "boards": {"N": board}, "map": [{"board": "N", "at": [0, 0]}],
+        "forces": [], "mines": [], "control": {},
+        "victory": {"attacker": "allied", "objectives": [],
+                    "levels": {"decisive": 6, "tactical": 4, "marginal": 2}},
+    }

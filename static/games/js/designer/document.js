@@ -1,0 +1,171 @@
+// Edits of a scenario document, in each ruleset's documented format (docs/designer.md).
+//
+// The designer is a mode of the board: the board draws, this module turns a click with the
+// chosen tool into a new document, and the server checks it. Nothing here knows a rule
+// (stacking, terrain costs, victory): it knows only where each format keeps a hex's terrain,
+// a counter and an objective. Every function returns a new document and leaves its input be.
+
+const PG = "panzer_grenadier";
+
+/** The terrain a brush may paint: [{char, name}] (a board's legend, or Panzer Leader's letters). */
+export const PL_TERRAIN = Object.freeze([
+  { char: ".", name: "clear" }, { char: "w", name: "woods" }, { char: "t", name: "town" },
+  { char: "x", name: "swamp" }, { char: "~", name: "stream" }, { char: "b", name: "beach" },
+  { char: "=", name: "sea" },
+]);
+
+const clone = (doc) => JSON.parse(JSON.stringify(doc));
+
+export function terrainChoices(ruleset, doc) {
+  if (ruleset !== PG) return PL_TERRAIN;
+  const board = Object.values(doc.boards ?? {})[0];
+  return Object.entries(board?.legend ?? { ".": "clear" }).map(([char, name]) => ({ char, name }));
+}
+
+/** The board cell a printed hex label names: {boardId, col, row} (0-based), or null. */
+export function cellOf(ruleset, doc, label) {
+  if (ruleset === PG) {
+    const m = /^([A-Z]+)(\d\d)(\d\d)$/.exec(label ?? "");
+    if (!m) return null;
+    const entry = (doc.map?.boards ?? []).find((b) => b.label === m[1]);
+    return entry ? { boardId: entry.board, col: Number(m[2]) - 1, row: Number(m[3]) - 1 } : null;
+  }
+  const m = /^([A-Za-z0-9]+)-([A-Z])-(\d+)$/.exec(label ?? "");
+  if (!m) return null;
+  const entry = (doc.map ?? []).find((b) => (b.label ?? b.board) === m[1]);
+  return entry ? { boardId: entry.board, col: m[2].charCodeAt(0) - 65, row: Number(m[3]) - 1 } : null;
+}
+
+/** Paint one hex's terrain; a board the document does not draw itself is left as it is. */
+export function paintTerrain(ruleset, doc, label, char) {
+  const cell = cellOf(ruleset, doc, label);
+  const out = clone(doc);
+  const board = cell && out.boards?.[cell.boardId];
+  if (!board || !board.terrain?.[cell.row]) return out;
+  const row = board.terrain[cell.row];
+  board.terrain[cell.row] = row.slice(0, cell.col) + char + row.slice(cell.col + 1);
+  return out;
+}
+
+/** Set one hex's elevation (a digit: 0-9 in Panzer Grenadier, 0 ground, 1 slope, 2 hilltop in
+ * Panzer Leader). */
+export function paintElevation(ruleset, doc, label, digit) {
+  const cell = cellOf(ruleset, doc, label);
+  const out = clone(doc);
+  const board = cell && out.boards?.[cell.boardId];
+  if (!board || !board.elevation?.[cell.row]) return out;
+  const row = board.elevation[cell.row];
+  board.elevation[cell.row] = row.slice(0, cell.col) + String(digit) + row.slice(cell.col + 1);
+  return out;
+}
+
+function nextId(doc, side, type) {
+  const taken = new Set((doc.units ?? []).map((u) => u.id));
+  const stem = `${side}-${type}`.replace(/[^a-z0-9_-]/g, "-");
+  let n = 1;
+  while (taken.has(`${stem}-${n}`)) n += 1;
+  return `${stem}-${n}`;
+}
+
+/** Place one counter of a type for a side on a hex. */
+export function placeUnit(ruleset, doc, label, type, side) {
+  const out = clone(doc);
+  if (ruleset === PG) {
+    out.units = [...(out.units ?? []), { id: nextId(out, side, type), type, side, hex: label }];
+  } else {
+    out.forces = [...(out.forces ?? []), { side, type, at: [label], count: 1 }];
+  }
+  return out;
+}
+
+/** Take every counter set up on a hex off the map (reinforcements stay). */
+export function removeUnitsAt(ruleset, doc, label) {
+  const out = clone(doc);
+  if (ruleset === PG) {
+    const gone = new Set((out.units ?? []).filter((u) => u.hex === label).map((u) => u.id));
+    out.units = (out.units ?? []).filter((u) => !gone.has(u.id) && !gone.has(u.carried_by));
+    return out;
+  }
+  out.forces = [];
+  for (const f of doc.forces ?? []) {
+    if (!f.at?.includes(label)) { out.forces.push(clone(f)); continue; }
+    const at = f.at.filter((h) => h !== label);
+    if (at.length) out.forces.push({ ...clone(f), at, count: at.length });
+  }
+  return out;
+}
+
+/** Make a hex an objective, or no longer one (the points a Panzer Grenadier hex is worth). */
+export function toggleObjective(ruleset, doc, label, points = 2) {
+  const out = clone(doc);
+  out.victory = out.victory ?? {};
+  if (ruleset === PG) {
+    const hexes = out.victory.hexes ?? [];
+    out.victory.hexes = hexes.some((o) => o.hex === label)
+      ? hexes.filter((o) => o.hex !== label)
+      : [...hexes, { hex: label, points, holder: null }];
+    return out;
+  }
+  const objectives = out.victory.objectives ?? [];
+  out.victory.objectives = objectives.includes(label) ? objectives.filter((h) => h !== label) : [...objectives, label];
+  return out;
+}
+
+/** The counters set up on the map, as the board draws a view's units. */
+export function unitsOf(ruleset, doc) {
+  if (ruleset === PG) {
+    return (doc.units ?? []).filter((u) => u.hex).map((u) => ({ id: u.id, type: u.type, side: u.side, hex: u.hex, own: true }));
+  }
+  const out = [];
+  (doc.forces ?? []).forEach((f, i) => {
+    if (f.entry_turn || !f.at) return;
+    const count = f.count ?? f.at.length;
+    for (let k = 0; k < count; k += 1) {
+      out.push({ id: `f${i}-${k}`, type: f.type, side: f.side, hex: f.at[k % f.at.length], own: true });
+    }
+  });
+  return out;
+}
+
+/** Objective hexes, as the board draws markers laid on hexes. */
+export function objectiveMarkers(ruleset, doc) {
+  const hexes = ruleset === PG ? (doc.victory?.hexes ?? []).map((o) => o.hex) : (doc.victory?.objectives ?? []);
+  return hexes.map((hex) => ({ hex, markers: ["objective"] }));
+}
+
+/** The sides of a document: [{id, name}]. */
+export function sidesOf(doc) {
+  return (doc.sides ?? []).map((s) => ({ id: s.id, name: s.name ?? s.id }));
+}
+
+/** Set the words of a battle: title, turns, a side's briefing, the description. */
+export function setField(doc, field, value, sideId = null) {
+  const out = clone(doc);
+  if (field === "briefing") {
+    out.sides = (out.sides ?? []).map((s) => (s.id === sideId ? { ...s, briefing: value } : s));
+  } else if (field === "turns") {
+    const n = Number.parseInt(value, 10);
+    out.turns = Number.isFinite(n) ? n : value;
+  } else {
+    out[field] = value;
+  }
+  return out;
+}
+
+/** The problems the server found that stand on a hex, as the board's target marks. */
+export function problemMarks(problems) {
+  const byHex = new Map();
+  for (const p of problems ?? []) if (p.hex) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
+  return [...byHex.entries()].map(([hex, list]) => ({ hex, label: `⚠ ${list.length}`, kind: "problem" }));
+}
+
+/** Lay the battle on a kept board instead of its blank one (a bundled board, or one of the
+ * designer's own): the drawing is copied into the document, so the battle stands alone. */
+export function withBoard(ruleset, doc, drawing) {
+  const out = clone(doc);
+  const id = drawing.id;
+  out.boards = { [id]: clone(drawing) };
+  if (ruleset === PG) out.map = { boards: [{ board: id, label: "A", at: [0, 0] }] };
+  else out.map = [{ board: id, at: [0, 0] }];
+  return out;
+}

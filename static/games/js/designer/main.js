@@ -1,0 +1,300 @@
+// The designer page: the game's SVG board in a designer's mode.
+//
+// The board draws the map the server lays out from the document, the counters placed and
+// the objectives; a click on a hex applies the chosen tool to the document (document.js),
+// and the server checks the document after every change (POST /api/v1/designer/check). The
+// problems it finds are marked on their hexes and listed beside the map. Nothing here
+// decides a rule. Text (titles, briefings, problems) is only ever set as textContent.
+
+import { Board } from "../board/board.js";
+import { call, get } from "../lobby/api.js";
+import {
+  objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
+  setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
+} from "./document.js";
+
+const $ = (id) => document.getElementById(id);
+const boot = JSON.parse($("pg-design-boot").textContent);
+
+const state = {
+  ruleset: boot.ruleset,
+  slug: boot.slug,
+  doc: null,
+  counters: {},
+  problems: [],
+  mapKey: null,
+  faces: null,
+  board: null,
+  checking: null,
+};
+
+window.pgweb = { designer: state }; // for tests and the console
+
+function say(text) {
+  $("design-status").textContent = text;
+}
+
+function option(value, text, selected = false) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  o.selected = selected;
+  return o;
+}
+
+function tool() {
+  return document.querySelector('input[name="tool"]:checked')?.value ?? "terrain";
+}
+
+// -- the board ---------------------------------------------------------------------------
+
+function onIntent(intent) {
+  if (!intent?.hex || !state.doc) return;
+  const hex = intent.hex;
+  const r = state.ruleset;
+  const was = state.doc;
+  switch (tool()) {
+    case "terrain": state.doc = paintTerrain(r, was, hex, $("terrain-brush").value); break;
+    case "elevation": state.doc = paintElevation(r, was, hex, $("elevation-brush").value); break;
+    case "counter": {
+      const type = $("counter-type").value;
+      if (!type) { say("Pick a counter type first."); return; }
+      state.doc = placeUnit(r, was, hex, type, $("counter-side").value);
+      break;
+    }
+    case "erase": state.doc = removeUnitsAt(r, was, hex); break;
+    case "objective": state.doc = toggleObjective(r, was, hex); break;
+    default: return;
+  }
+  drawPieces();
+  scheduleCheck();
+}
+
+function buildBoard(map) {
+  state.board?.destroy();
+  const svg = $("board");
+  svg.replaceChildren();
+  const stack = svg.parentNode; // the board lays its map in a stack of two SVGs: start afresh
+  if (stack?.classList.contains("pg-board-stack")) {
+    stack.parentNode.insertBefore(svg, stack);
+    stack.remove();
+  }
+  state.board = new Board(svg, { map, types: state.counters, faces: state.faces, onIntent });
+  drawPieces();
+}
+
+function drawPieces() {
+  if (!state.board) return;
+  state.board.setView({ units: unitsOf(state.ruleset, state.doc), markers: objectiveMarkers(state.ruleset, state.doc) });
+  state.board.setOverlay({ targets: problemMarks(state.problems) });
+}
+
+// -- the check ---------------------------------------------------------------------------
+
+function scheduleCheck() {
+  clearTimeout(state.checking);
+  state.checking = setTimeout(check, 250);
+}
+
+async function check() {
+  const sent = state.doc;
+  const answer = await call("POST", "/api/v1/designer/check", { ruleset: state.ruleset, document: sent });
+  if (sent !== state.doc) return; // a newer edit is on its way to the server
+  if (!answer.ok) {
+    say(answer.body?.message ?? "The check failed.");
+    return;
+  }
+  state.problems = answer.body.problems;
+  state.faces = answer.body.faces;
+  const key = JSON.stringify(answer.body.map);
+  if (answer.body.map && key !== state.mapKey) {
+    state.mapKey = key;
+    buildBoard(answer.body.map);
+  }
+  drawPieces();
+  showProblems();
+}
+
+function showProblems() {
+  const list = $("problems");
+  list.replaceChildren();
+  for (const p of state.problems) {
+    const li = document.createElement("li");
+    li.className = "problem";
+    if (p.hex) li.dataset.hex = p.hex;
+    const where = document.createElement("code");
+    where.textContent = p.field;
+    const rule = document.createElement("span");
+    rule.className = "rule";
+    rule.textContent = ` (${p.rule})`;
+    li.append(where, document.createTextNode(`: ${p.message}`), rule);
+    if (p.hex) {
+      li.tabIndex = 0;
+      li.title = `Show ${p.hex} on the map`;
+      li.addEventListener("click", () => state.board?.centerOn(p.hex));
+    }
+    list.append(li);
+  }
+  $("no-problems").hidden = state.problems.length > 0;
+}
+
+// -- the form ----------------------------------------------------------------------------
+
+function fillForm() {
+  const d = state.doc;
+  $("doc-id").value = d.id ?? "";
+  $("doc-id").readOnly = Boolean(state.slug);
+  $("doc-title").value = d.title ?? "";
+  $("doc-turns").value = d.turns ?? "";
+  $("doc-description").value = d.description ?? "";
+  const brush = $("terrain-brush");
+  brush.replaceChildren(...terrainChoices(state.ruleset, d).map((t) => option(t.char, t.name)));
+  const sides = sidesOf(d);
+  $("counter-side").replaceChildren(...sides.map((s) => option(s.id, s.name)));
+  $("try-side").replaceChildren(...sides.map((s) => option(s.id, s.name)));
+  const briefings = $("briefings");
+  briefings.replaceChildren();
+  for (const s of d.sides ?? []) {
+    const label = document.createElement("label");
+    label.textContent = `Briefing: ${s.name ?? s.id} `;
+    const area = document.createElement("textarea");
+    area.rows = 2;
+    area.value = s.briefing ?? "";
+    area.dataset.side = s.id;
+    area.addEventListener("change", () => { state.doc = setField(state.doc, "briefing", area.value, s.id); scheduleCheck(); });
+    label.append(area);
+    briefings.append(label);
+  }
+  listCounters();
+}
+
+function listCounters() {
+  const words = $("counter-search").value.trim().toLowerCase();
+  const found = Object.entries(state.counters)
+    .filter(([id, t]) => !words || `${id} ${t.name} ${t.nationality ?? ""} ${t.kind ?? ""}`.toLowerCase().includes(words))
+    .slice(0, 200);
+  $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${id})`)));
+}
+
+for (const [id, field] of [["doc-id", "id"], ["doc-title", "title"], ["doc-turns", "turns"], ["doc-description", "description"]]) {
+  $(id).addEventListener("change", () => { state.doc = setField(state.doc, field, $(id).value); scheduleCheck(); });
+}
+$("counter-search").addEventListener("input", listCounters);
+
+// -- saving, trying, publishing ------------------------------------------------------------
+
+function linkUp() {
+  if (!state.slug) return;
+  $("download").href = `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/export`;
+  $("download").hidden = false;
+  $("battle-page").href = `/battles/${encodeURIComponent(state.slug)}/`;
+  $("battle-page").hidden = false;
+}
+
+async function save() {
+  const answer = state.slug
+    ? await call("PUT", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`, { document: state.doc })
+    : await call("POST", "/api/v1/designer/scenarios", { ruleset: state.ruleset, document: state.doc });
+  if (!answer.ok) {
+    say(answer.body?.message ?? "Not saved.");
+    return false;
+  }
+  if (!state.slug) {
+    state.slug = answer.body.id;
+    history.replaceState(null, "", `/design/${encodeURIComponent(state.slug)}/`);
+    $("doc-id").readOnly = true;
+  }
+  linkUp();
+  const draft = answer.body.revisions.find((r) => r.state === "draft");
+  state.problems = draft?.problems ?? [];
+  drawPieces();
+  showProblems();
+  say(state.problems.length ? `Saved, with ${state.problems.length} problem(s) to fix before publishing.` : "Saved.");
+  return true;
+}
+
+$("save").addEventListener("click", save);
+
+$("publish").addEventListener("click", async () => {
+  if (!(await save())) return;
+  say("Publishing: a bot game of the battle is being played…");
+  const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/publish`);
+  say(answer.ok ? "Published: players find it in the catalogue of battles." : (answer.body?.message ?? "Not published."));
+});
+
+$("try").addEventListener("click", async () => {
+  if (!(await save())) return;
+  const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { side: $("try-side").value });
+  if (answer.ok) window.location.assign(answer.body.url);
+  else say(answer.body?.message ?? "Cannot try it yet.");
+});
+
+$("import-file").addEventListener("change", async () => {
+  const file = $("import-file").files?.[0];
+  if (!file) return;
+  try {
+    state.doc = JSON.parse(await file.text());
+  } catch {
+    say("That file is not a JSON document.");
+    return;
+  }
+  fillForm();
+  await check();
+  say("Imported: save it to keep it as a draft.");
+});
+
+// -- starting ------------------------------------------------------------------------------
+
+async function begin(doc) {
+  state.doc = doc;
+  $("design-start").hidden = true;
+  $("design-layout").hidden = false;
+  fillForm();
+  linkUp();
+  await check();
+}
+
+async function loadCounters() {
+  const answer = await get(`/api/v1/designer/counters?ruleset=${encodeURIComponent(state.ruleset)}`);
+  state.counters = answer.ok ? answer.body.counters : {};
+}
+
+// Boards kept for reuse (the bundled ones and the designer's own), offered to start from.
+const keptBoards = new Map();
+
+async function listBoards() {
+  const ruleset = $("start-ruleset").value;
+  const answer = await get(`/api/v1/designer/boards?ruleset=${encodeURIComponent(ruleset)}`);
+  const select = $("start-board");
+  select.replaceChildren(option("", "A blank board of this size"));
+  keptBoards.clear();
+  for (const b of answer.ok ? answer.body.boards : []) {
+    keptBoards.set(`${b.bundled ? "bundled" : "mine"}:${b.id}`, b.drawing);
+    select.append(option(`${b.bundled ? "bundled" : "mine"}:${b.id}`, `${b.name} (${b.bundled ? "bundled" : "yours"})`));
+  }
+}
+
+$("start-ruleset").addEventListener("change", listBoards);
+if (!state.slug) listBoards();
+
+$("start-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  state.ruleset = $("start-ruleset").value;
+  await loadCounters();
+  const q = new URLSearchParams({ ruleset: state.ruleset, columns: $("start-columns").value, rows: $("start-rows").value });
+  const answer = await get(`/api/v1/designer/blank?${q}`);
+  if (!answer.ok) { say(answer.body?.message ?? "Cannot start."); return; }
+  const kept = keptBoards.get($("start-board").value);
+  await begin(kept ? withBoard(state.ruleset, answer.body, kept) : answer.body);
+});
+
+if (state.slug) {
+  await loadCounters();
+  const answer = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`);
+  const draft = answer.body?.revisions?.find((r) => r.document);
+  if (draft) await begin(draft.document);
+  else {
+    const published = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/export`);
+    if (published.ok) await begin(published.body);
+  }
+}

@@ -1,0 +1,264 @@
+"""The designer's REST API: drafts, check, publish, export and import, report, hide, and the
+catalogue; a fuzz over the upload endpoint with no server error (games/designer/api.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.designer.models import Revision, Scenario
+from games.designer.services import MAX_DOCUMENT_BYTES
+from tests.designkit import pg_battle, pl_situation
+from tests.gamekit import person
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(name: str, staff: bool = False) -> Client:
+    user = person(name)
+    if staff:
+        user.is_staff = True
+        user.save()
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def designer_player() -> Client:
+    return signed_in("designer_player")
+
+
+@pytest.fixture
+def stranger() -> Client:
+    return signed_in("stranger")
+
+
+@pytest.fixture
+def moderator() -> Client:
+    return signed_in("moderator", staff=True)
+
+
+def post(client: Client, path: str, body=None):
+    return client.post(path, body if body is not None else {}, content_type="application/json")
+
+
+def draft(client: Client, doc: dict, ruleset: str = "panzer_grenadier"):
+    return post(client, "/api/v1/designer/scenarios", {"ruleset": ruleset, "document": doc})
+
+
+def test_the_check_lists_problems_with_field_hex_and_rule(client):
+    doc = pg_battle()
+    doc["units"][3]["hex"] = "A0909"
+    found = post(client, "/api/v1/designer/check",
+                 {"ruleset": "panzer_grenadier", "document": doc}).json()["problems"]
+    assert found == [{"field": "units[3].hex", "hex": "A0909", "rule": "0.0 The map",
+                      "message": "'A0909' is not on the map"}]
+    assert not Scenario.objects.exists()
+
+
+def test_a_blank_document_comes_in_the_size_asked(client):
+    doc = client.get("/api/v1/designer/blank?ruleset=panzer_leader&columns=10&rows=7").json()
+    assert (doc["boards"]["N"]["columns"], len(doc["boards"]["N"]["terrain"])) == (10, 7)
+    assert client.get("/api/v1/designer/blank?ruleset=panzer_leader&columns=99").status_code == 400
+
+
+def test_a_designer_saves_checks_and_publishes_a_battle(designer_player, stranger):
+    made = draft(designer_player, pg_battle(id="village"))
+    assert made.status_code == 201, made.content
+    body = made.json()
+    assert body["state"] == "draft" and body["revisions"][0]["problems"] == []
+    # a draft is its designer's only
+    assert stranger.get("/api/v1/designer/scenarios/village").status_code == 404
+    published = post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    assert published.status_code == 200, published.content
+    rev = published.json()["revisions"][0]
+    assert rev["state"] == "published" and rev["play_id"] == "village.r1"
+    assert rev["bot_game"]["ok"]
+    seen = stranger.get("/api/v1/designer/scenarios/village").json()
+    assert seen["author"] == "designer_player" and "document" not in seen["revisions"][0]
+
+
+def test_publishing_a_broken_draft_is_refused_with_its_problems(designer_player):
+    doc = pl_situation(id="outpost")
+    doc["forces"][1]["entry"] = []
+    draft(designer_player, doc, "panzer_leader")
+    refused = post(designer_player, "/api/v1/designer/scenarios/outpost/publish")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "designer/check_failed"
+    assert "forces[1].entry" in refused.json()["message"]
+
+
+def test_export_then_import_gives_the_same_document(designer_player, stranger):
+    draft(designer_player, pl_situation(id="outpost"), "panzer_leader")
+    post(designer_player, "/api/v1/designer/scenarios/outpost/publish")
+    exported = stranger.get("/api/v1/designer/scenarios/outpost/export")
+    assert exported.status_code == 200
+    assert "outpost.r1.json" in exported["Content-Disposition"]
+    upload = SimpleUploadedFile("outpost.json", exported.content, "application/json")
+    imported = designer_player.post("/api/v1/designer/scenarios",
+                                    {"ruleset": "panzer_leader", "file": upload})
+    assert imported.status_code == 201, imported.content
+    again = designer_player.get("/api/v1/designer/scenarios/outpost/export?revision=2").json()
+    assert again == exported.json() == Revision.objects.get(number=1).document
+
+
+def test_importing_another_designers_id_is_refused(designer_player, stranger):
+    draft(designer_player, pg_battle(id="village"))
+    refused = draft(stranger, pg_battle(id="village"))
+    assert refused.status_code == 409 and refused.json()["message"].startswith("id:")
+
+
+def test_an_oversized_upload_is_refused_and_nothing_stored(designer_player):
+    big = SimpleUploadedFile("big.json", b" " * (MAX_DOCUMENT_BYTES + 1), "application/json")
+    refused = designer_player.post("/api/v1/designer/scenarios",
+                                   {"ruleset": "panzer_grenadier", "file": big})
+    assert refused.status_code == 413 and not Scenario.objects.exists()
+
+
+def test_a_report_and_a_moderator_hiding_it(designer_player, stranger, moderator):
+    draft(designer_player, pg_battle(id="village"))
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    reported = post(stranger, "/api/v1/designer/scenarios/village/report",
+                    {"reason": "rude briefing"})
+    assert reported.status_code == 201
+    assert post(stranger, "/api/v1/designer/scenarios/village/hide").status_code == 403
+    hidden = post(moderator, "/api/v1/designer/scenarios/village/hide", {"reason": "rude"})
+    assert hidden.json()["state"] == "hidden"
+    assert stranger.get("/api/v1/designer/scenarios/village").status_code == 404
+    ids = [b["id"] for b in stranger.get("/api/v1/designer/catalogue").json()["battles"]]
+    assert "village" not in ids
+
+
+def test_the_catalogue_has_bundled_and_players_battles_and_filters_them(designer_player,
+                                                                        client):
+    call_command("load_scenarios", stdout=None)
+    draft(designer_player, pg_battle(id="village"))
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    battles = client.get("/api/v1/designer/catalogue").json()["battles"]
+    by_id = {b["id"]: b for b in battles}
+    assert by_id["village"]["author"] == "designer_player" and not by_id["village"]["bundled"]
+    assert by_id["meeting-at-kessel"]["bundled"] and by_id["pl-hollenbach"]["bundled"]
+    assert by_id["village"]["size"] == "small" and by_id["village"]["turns"] == 3
+    bundled = client.get("/api/v1/designer/catalogue?origin=bundled").json()["battles"]
+    assert "village" not in {b["id"] for b in bundled}
+    leader = client.get("/api/v1/designer/catalogue?ruleset=panzer_leader").json()["battles"]
+    assert {b["ruleset"] for b in leader} == {"panzer_leader"}
+    team = client.get("/api/v1/designer/catalogue?team=1").json()["battles"]
+    assert "melnitsa-bridgehead" in {b["id"] for b in team} and "village" not in {
+        b["id"] for b in team}
+    east = client.get("/api/v1/designer/catalogue?front=east").json()["battles"]
+    assert "meeting-at-kessel" in {b["id"] for b in east}
+    assert "pl-hollenbach" not in {b["id"] for b in east}
+
+
+def test_a_board_is_kept_for_reuse(designer_player):
+    board = pg_battle()["boards"]["board1"]
+    kept = post(designer_player, "/api/v1/designer/boards",
+                {"ruleset": "panzer_grenadier", "drawing": board})
+    assert kept.status_code == 201, kept.content
+    bad = dict(board, terrain=["."])
+    refused = post(designer_player, "/api/v1/designer/boards",
+                   {"ruleset": "panzer_grenadier", "drawing": bad})
+    assert refused.status_code == 400 and "terrain" in refused.json()["message"]
+    mine = designer_player.get("/api/v1/designer/boards?ruleset=panzer_grenadier").json()
+    assert [b["id"] for b in mine["boards"]] == ["board1"]
+
+
+def test_the_designer_api_is_in_the_openapi_document(client):
+    paths = client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()[
+        "paths"]
+    for p in ("/api/v1/designer/check", "/api/v1/designer/scenarios",
+              "/api/v1/designer/scenarios/{slug}/publish", "/api/v1/designer/scenarios/{slug}/export"):
+        assert p in paths
+
+
+# -- the fuzz: no input to the upload endpoint is a server error ----------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=20)
+
+
+def mutated(base: dict) -> st.SearchStrategy:
+    """A valid document with one field (at any depth) replaced by anything."""
+    def paths(doc, prefix=()):
+        if isinstance(doc, dict):
+            for k, v in doc.items():
+                yield prefix + (k,)
+                yield from paths(v, prefix + (k,))
+        elif isinstance(doc, list):
+            for i, v in enumerate(doc[:3]):
+                yield prefix + (i,)
+                yield from paths(v, prefix + (i,))
+
+    every = list(paths(base))
+
+    def put(pair):
+        where, value = pair
+        doc = json.loads(json.dumps(base))
+        here = doc
+        for step in where[:-1]:
+            here = here[step]
+        here[where[-1]] = value
+        return doc
+
+    return st.tuples(st.sampled_from(every), json_values).map(put)
+
+
+uploads = st.one_of(
+    json_values,
+    mutated(pg_battle(id="fuzz")).map(lambda d: {"ruleset": "panzer_grenadier", "document": d}),
+    mutated(pl_situation(id="fuzz")).map(lambda d: {"ruleset": "panzer_leader", "document": d}),
+    st.dictionaries(st.sampled_from(["ruleset", "document"]), json_values),
+)
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(body=uploads)
+def test_no_upload_is_a_server_error(designer_player, body):
+    cache.clear()  # every example is a first request: no rate limit answers for the server
+    for path in ("/api/v1/designer/scenarios", "/api/v1/designer/check"):
+        response = post(designer_player, path, body)
+        assert response.status_code < 500, (path, body, response.content[:300])
+    Scenario.objects.all().delete()
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(raw=st.binary(max_size=300))
+def test_no_uploaded_file_is_a_server_error(designer_player, raw):
+    cache.clear()
+    upload = SimpleUploadedFile("x.json", raw, "application/json")
+    response = designer_player.post("/api/v1/designer/scenarios",
+                                    {"ruleset": "panzer_leader", "file": upload})
+    assert response.status_code < 500, response.content[:300]
+
+
+def test_the_lobby_and_new_game_page_offer_a_published_battle_by_its_author(
+        designer_player, client):
+    draft(designer_player, pg_battle(id="village", title="<b>Village</b> fight"))
+    lobby = designer_player.get("/").content.decode()
+    assert "village.r1" not in lobby  # a draft is offered nowhere
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    lobby = client.get("/").content.decode()
+    assert 'value="village.r1"' in lobby and "&lt;b&gt;Village&lt;/b&gt; fight (by designer_player)" in lobby
+    assert 'value="village.r1:attacker"' in designer_player.get("/").content.decode()
+    page = client.get("/new-game/").content.decode()
+    assert 'value="village.r1"' in page and "by designer_player" in page
+    assert 'value="village.r1"' not in client.get("/new-game/?origin=bundled").content.decode()
+    chosen = client.get("/new-game/?scenario=village.r1").content.decode()
+    radios = re.findall(r'<input type="radio" name="scenario" value="([^"]+)"[^>]*?(checked)?>', chosen)
+    assert [v for v, on in radios if on] == ["village.r1"]
+    assert "<b>Village</b>" not in chosen

@@ -1,0 +1,41 @@
+"""Small battles built from a blank board, the way a designer starts one (issue 48)."""
+
+from __future__ import annotations
+
+from games.rules.registry import ruleset
+
+
+def pg_battle(**changes) -> dict:
+    """A small playable Panzer Grenadier battle on a blank 8x6 board: two rifle platoons a
+    side and a village worth 3 points."""
+    doc = ruleset("panzer_grenadier").blank_document(8, 6)
+    doc["units"] = [
+        {"id": "ge-1", "type": "ge_rifle", "side": "attacker", "hex": "A0102"},
+        {"id": "ge-2", "type": "ge_rifle", "side": "attacker", "hex": "A0103"},
+        {"id": "su-1", "type": "su_rifle", "side": "defender", "hex": "A0703"},
+        {"id": "su-2", "type": "su_rifle", "side": "defender", "hex": "A0704"},
+    ]
+    doc["victory"]["hexes"] = [{"hex": "A0604", "name": "The village", "points": 3,
+                                "holder": "defender"}]
+    doc["turns"] = 3
+    doc.update(changes)
+    return doc
+
+
+def pl_situation(**changes) -> dict:
+    """A small playable Panzer Leader situation on a blank 8x6 board: Shermans behind a wood
+    (column D) against a German outpost in a village (columns A-H, rows 1-6)."""
+    doc = ruleset("panzer_leader").blank_document(8, 6)
+    doc["boards"]["N"]["terrain"] = ["...w...."] * 3 + ["...w..t."] + ["...w...."] * 2
+    doc["forces"] = [
+        {"side": "allied", "type": "us_m4", "at": ["N-A-2", "N-A-3"], "count": 2},
+        {"side": "allied", "type": "us_rifle", "count": 2, "entry_turn": 2,
+         "entry": ["N-A-1", "N-A-2", "N-A-3"]},
+        {"side": "german", "type": "de_rifle", "at": ["N-G-4"], "count": 1},
+        {"side": "german", "type": "de_mg", "at": ["N-G-4"], "count": 1},
+    ]
+    doc["control"] = {"N-G-4": "german"}
+    doc["victory"]["objectives"] = ["N-G-4"]
+    doc["victory"]["levels"] = {"decisive": 4, "tactical": 3, "marginal": 2}
+    doc.update(changes)
+    return doc

@@ -1,0 +1,90 @@
+// The designer's document edits: each format keeps a hex's terrain, counters and objectives.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+
+import {
+  cellOf, objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
+  setField, terrainChoices, toggleObjective, unitsOf, withBoard,
+} from "../../static/games/js/designer/document.js";
+
+const PG = "panzer_grenadier";
+const PL = "panzer_leader";
+
+function pgDoc() {
+  return {
+    boards: { board1: { id: "board1", legend: { ".": "clear", t: "town" }, terrain: ["....", "...."], elevation: ["0000", "0000"] } },
+    map: { boards: [{ board: "board1", label: "A", at: [0, 0] }] },
+    sides: [{ id: "attacker", name: "Attacker" }, { id: "defender", name: "Defender" }],
+    units: [], victory: { hexes: [], decision: { method: "most_points" } },
+  };
+}
+
+function plDoc() {
+  return {
+    boards: { N: { id: "N", terrain: ["....", "...."], elevation: ["0000", "0000"] } },
+    map: [{ board: "N", at: [0, 0] }],
+    sides: [{ id: "allied", name: "Allied" }, { id: "german", name: "German" }],
+    forces: [], victory: { attacker: "allied", objectives: [], levels: {} },
+  };
+}
+
+describe("the designer's document edits", () => {
+  test("a printed label names its board cell in each format", () => {
+    assert.deepEqual(cellOf(PG, pgDoc(), "A0302"), { boardId: "board1", col: 2, row: 1 });
+    assert.deepEqual(cellOf(PL, plDoc(), "N-C-2"), { boardId: "N", col: 2, row: 1 });
+    assert.equal(cellOf(PG, pgDoc(), "B0101"), null);
+  });
+
+  test("painting changes one hex and leaves the input document alone", () => {
+    const before = pgDoc();
+    const after = paintTerrain(PG, before, "A0302", "t");
+    assert.deepEqual(after.boards.board1.terrain, ["....", "..t."]);
+    assert.deepEqual(before.boards.board1.terrain, ["....", "...."]);
+    assert.deepEqual(paintElevation(PL, plDoc(), "N-A-1", 2).boards.N.elevation, ["2000", "0000"]);
+  });
+
+  test("placed counters show on the board and go when their hex is cleared", () => {
+    let doc = placeUnit(PG, pgDoc(), "A0101", "ge_rifle", "attacker");
+    doc = placeUnit(PG, doc, "A0101", "ge_rifle", "attacker");
+    assert.deepEqual(doc.units.map((u) => u.id), ["attacker-ge_rifle-1", "attacker-ge_rifle-2"]);
+    assert.equal(unitsOf(PG, doc).length, 2);
+    assert.deepEqual(removeUnitsAt(PG, doc, "A0101").units, []);
+    let pl = placeUnit(PL, plDoc(), "N-B-1", "us_m4", "allied");
+    pl = placeUnit(PL, pl, "N-C-1", "us_m4", "allied");
+    assert.deepEqual(unitsOf(PL, pl).map((u) => u.hex), ["N-B-1", "N-C-1"]);
+    assert.deepEqual(removeUnitsAt(PL, pl, "N-B-1").forces.map((f) => f.at), [["N-C-1"]]);
+  });
+
+  test("an objective toggles on and off", () => {
+    const on = toggleObjective(PL, plDoc(), "N-D-2");
+    assert.deepEqual(objectiveMarkers(PL, on), [{ hex: "N-D-2", markers: ["objective"] }]);
+    assert.deepEqual(toggleObjective(PL, on, "N-D-2").victory.objectives, []);
+    assert.equal(toggleObjective(PG, pgDoc(), "A0101", 3).victory.hexes[0].points, 3);
+  });
+
+  test("words are set as text, turns as a number", () => {
+    const doc = setField(setField(pgDoc(), "turns", "7"), "briefing", "<b>Hold</b>", "defender");
+    assert.equal(doc.turns, 7);
+    assert.equal(doc.sides[1].briefing, "<b>Hold</b>");
+  });
+
+  test("the brush offers a board's legend or Panzer Leader's letters", () => {
+    assert.deepEqual(terrainChoices(PG, pgDoc()).map((t) => t.char), [".", "t"]);
+    assert.ok(terrainChoices(PL, plDoc()).some((t) => t.name === "stream"));
+  });
+
+  test("problems with a hex become marks on it", () => {
+    const marks = problemMarks([{ hex: "A0101" }, { hex: "A0101" }, { hex: null }]);
+    assert.deepEqual(marks, [{ hex: "A0101", label: "⚠ 2", kind: "problem" }]);
+  });
+
+  test("a kept board replaces the blank one, copied into the document", () => {
+    const drawing = { id: "kessel", legend: { ".": "clear" }, terrain: ["."], elevation: ["0"] };
+    const doc = withBoard(PG, pgDoc(), drawing);
+    assert.deepEqual(Object.keys(doc.boards), ["kessel"]);
+    assert.deepEqual(doc.map.boards, [{ board: "kessel", label: "A", at: [0, 0] }]);
+    drawing.terrain[0] = "t";
+    assert.equal(doc.boards.kessel.terrain[0], ".");
+    assert.deepEqual(withBoard(PL, plDoc(), { id: "A", terrain: ["."], elevation: ["0"] }).map, [{ board: "A", at: [0, 0] }]);
+  });
+});
