@@ -169,10 +169,11 @@ def firer_problems(
             problems.append(
                 f"{board.label(game_map, decl.target_hex)} is beyond {uid}'s range {fv.range} (7.3, 11.3)"
             )
-        seen = board.spot(game_map, state, u, decl.target_hex) if decl.kind != BOMBARDMENT else True
-        if not seen:
-            problems.append(f"{uid} cannot spot {board.label(game_map, decl.target_hex)}: "
-                            f"{seen.reason} ({board.spot_rule(seen)})")
+        if decl.kind != BOMBARDMENT:
+            seen = board.spot(game_map, state, u, decl.target_hex)
+            if not seen:
+                problems.append(f"{uid} cannot spot {board.label(game_map, decl.target_hex)}: "
+                                f"{seen.reason} ({board.spot_rule(seen)})")
     return problems
 
 

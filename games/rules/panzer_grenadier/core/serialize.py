@@ -33,10 +33,15 @@ class SchemaError(ValueError):
 _PRIMITIVE = (str, int, float, bool, type(None))
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type) -> tuple[str, ...]:
-    # init=False fields are lookup caches (GameState._by_hex), not state.
-    return tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    """A dataclass's state fields, once per class; init=False fields are lookup caches
+    (GameState._by_hex), not state."""
+    if cls not in _FIELD_NAMES:
+        _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    return _FIELD_NAMES[cls]
 
 
 def encode(value: Any) -> Any:
