@@ -22,6 +22,11 @@ def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
     p.goto(f"{live_server_url}/games/{mover.game}/")
     p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     plans = p.locator("#plans")
+    tools = p.locator(".board-tools")
+    assert tools.locator("#draw-tool").is_visible() and tools.locator("#draw-turn").is_visible()
+    box, screen = tools.bounding_box(), p.viewport_size
+    assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"], box  # fits the screen
+    shot(p, f"plans-tools-{viewport}")
     plans.locator("#add-order").click()
     row = plans.locator(".order-row").first
     assert row.locator(".order-answer").input_value() == "fire"
