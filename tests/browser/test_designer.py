@@ -170,6 +170,17 @@ def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server
     text = page.locator("#problems").inner_text()
     assert "no way to win" in text
     assert json.loads(page.evaluate("JSON.stringify(window.pgweb.designer.doc.map)"))[0]["board"] == "N"
+    # A reinforcement: a Sherman entering on turn 3 at the west edge.
+    page.check("input[name=tool][value=reinforcement]")
+    page.fill("#counter-search", "us_m4")
+    page.select_option("#counter-type", "us_m4")
+    page.select_option("#counter-side", "allied")
+    page.fill("#entry-turn", "3")
+    click_hex(page, "N-A-4")
+    page.wait_for_function("() => window.pgweb.designer.doc.forces.length === 1")
+    assert page.evaluate("window.pgweb.designer.doc.forces[0]") == {
+        "side": "allied", "type": "us_m4", "count": 1, "entry_turn": 3, "entry": ["N-A-4"]}
+    page.wait_for_selector("svg .hex-markers.marker-entry")
     shot(page, "designer-pl-desktop")
 
 

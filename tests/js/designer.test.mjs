@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 
 import {
   cellOf, objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
-  setField, terrainChoices, toggleObjective, unitsOf, withBoard,
+  setField, terrainChoices, toggleObjective, unitsOf, withBoard, placeReinforcement, entryMarkers,
 } from "../../static/games/js/designer/document.js";
 
 const PG = "panzer_grenadier";
@@ -86,5 +86,18 @@ describe("the designer's document edits", () => {
     drawing.terrain[0] = "t";
     assert.equal(doc.boards.kessel.terrain[0], ".");
     assert.deepEqual(withBoard(PL, plDoc(), { id: "A", terrain: ["."], elevation: ["0"] }).map, [{ board: "A", at: [0, 0] }]);
+  });
+
+  test("a reinforcement enters on its turn at a hex of its edge", () => {
+    const doc = { ...pgDoc(), boards: { board1: { ...pgDoc().boards.board1, columns: 4, rows: 2 } } };
+    const pg = placeReinforcement(PG, doc, "A0401", "su_t34_76", "defender", "3");
+    assert.deepEqual(pg.units[0], { id: "defender-su_t34_76-1", type: "su_t34_76", side: "defender", entry_turn: 3, entry_edge: "E", entry_hex: "A0401" });
+    assert.deepEqual(unitsOf(PG, pg), []);
+    assert.deepEqual(entryMarkers(PG, pg), [{ hex: "A0401", markers: ["entry"] }]);
+    const pl = placeReinforcement(PL, plDoc(), "N-A-2", "us_m4", "allied", 2);
+    assert.deepEqual(pl.forces[0], { side: "allied", type: "us_m4", count: 1, entry_turn: 2, entry: ["N-A-2"] });
+    assert.deepEqual(entryMarkers(PL, pl), [{ hex: "N-A-2", markers: ["entry"] }]);
+    assert.deepEqual(removeUnitsAt(PG, pg, "A0401").units, []);
+    assert.deepEqual(removeUnitsAt(PL, pl, "N-A-2").forces, []);
   });
 });

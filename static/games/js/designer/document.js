@@ -78,16 +78,21 @@ export function placeUnit(ruleset, doc, label, type, side) {
   return out;
 }
 
-/** Take every counter set up on a hex off the map (reinforcements stay). */
+/** Take every counter set up on a hex, or entering there, off the map. */
 export function removeUnitsAt(ruleset, doc, label) {
   const out = clone(doc);
   if (ruleset === PG) {
-    const gone = new Set((out.units ?? []).filter((u) => u.hex === label).map((u) => u.id));
+    const gone = new Set((out.units ?? []).filter((u) => u.hex === label || u.entry_hex === label).map((u) => u.id));
     out.units = (out.units ?? []).filter((u) => !gone.has(u.id) && !gone.has(u.carried_by));
     return out;
   }
   out.forces = [];
   for (const f of doc.forces ?? []) {
+    if (f.entry_turn && f.entry?.includes(label)) {
+      const entry = f.entry.filter((h) => h !== label);
+      if (entry.length) out.forces.push({ ...clone(f), entry });
+      continue;
+    }
     if (!f.at?.includes(label)) { out.forces.push(clone(f)); continue; }
     const at = f.at.filter((h) => h !== label);
     if (at.length) out.forces.push({ ...clone(f), at, count: at.length });
@@ -168,4 +173,39 @@ export function withBoard(ruleset, doc, drawing) {
   if (ruleset === PG) out.map = { boards: [{ board: id, label: "A", at: [0, 0] }] };
   else out.map = [{ board: id, at: [0, 0] }];
   return out;
+}
+
+/** The map edge a board cell lies on (W, E, N, S), or "W" when the board is not drawn in the
+ * document or the cell is inside it: the server's check names an entry hex off its edge. */
+function edgeOf(doc, cell) {
+  const board = doc.boards?.[cell.boardId];
+  if (!board) return "W";
+  if (cell.col === 0) return "W";
+  if (cell.col === board.columns - 1) return "E";
+  if (cell.row === 0) return "N";
+  if (cell.row === board.rows - 1) return "S";
+  return "W";
+}
+
+/** A counter entering on a turn at a hex (a reinforcement: 16.5 in Panzer Grenadier, the
+ * situation's entry hexes in Panzer Leader). */
+export function placeReinforcement(ruleset, doc, label, type, side, turn) {
+  const out = clone(doc);
+  const entryTurn = Math.max(1, Number.parseInt(turn, 10) || 1);
+  if (ruleset === PG) {
+    const cell = cellOf(ruleset, doc, label);
+    if (!cell) return out;
+    out.units = [...(out.units ?? []), { id: nextId(out, side, type), type, side, entry_turn: entryTurn, entry_edge: edgeOf(doc, cell), entry_hex: label }];
+  } else {
+    out.forces = [...(out.forces ?? []), { side, type, count: 1, entry_turn: entryTurn, entry: [label] }];
+  }
+  return out;
+}
+
+/** Where reinforcements enter, as markers on their hexes. */
+export function entryMarkers(ruleset, doc) {
+  const hexes = ruleset === PG
+    ? (doc.units ?? []).filter((u) => u.entry_hex).map((u) => u.entry_hex)
+    : (doc.forces ?? []).filter((f) => f.entry_turn).flatMap((f) => f.entry ?? []);
+  return [...new Set(hexes)].map((hex) => ({ hex, markers: ["entry"] }));
 }

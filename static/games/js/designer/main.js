@@ -9,7 +9,7 @@
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
-  objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
+  entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 
@@ -62,6 +62,12 @@ function onIntent(intent) {
       state.doc = placeUnit(r, was, hex, type, $("counter-side").value);
       break;
     }
+    case "reinforcement": {
+      const type = $("counter-type").value;
+      if (!type) { say("Pick a counter type first."); return; }
+      state.doc = placeReinforcement(r, was, hex, type, $("counter-side").value, $("entry-turn").value);
+      break;
+    }
     case "erase": state.doc = removeUnitsAt(r, was, hex); break;
     case "objective": state.doc = toggleObjective(r, was, hex); break;
     default: return;
@@ -85,7 +91,12 @@ function buildBoard(map) {
 
 function drawPieces() {
   if (!state.board) return;
-  state.board.setView({ units: unitsOf(state.ruleset, state.doc), markers: objectiveMarkers(state.ruleset, state.doc) });
+  const byHex = new Map(); // one marker entry a hex: an objective may be an entry hex too
+  for (const m of [...objectiveMarkers(state.ruleset, state.doc), ...entryMarkers(state.ruleset, state.doc)]) {
+    byHex.set(m.hex, [...(byHex.get(m.hex) ?? []), ...m.markers]);
+  }
+  const markers = [...byHex].map(([hex, list]) => ({ hex, markers: list }));
+  state.board.setView({ units: unitsOf(state.ruleset, state.doc), markers });
   state.board.setOverlay({ targets: problemMarks(state.problems) });
 }
 
