@@ -14,12 +14,12 @@ class NotificationsConfig(AppConfig):
         the worker's periodic sweep, and the clocks' warnings and flags into notifications."""
         from games.clocks import signals as clock_signals
         from games.clocks import sweep as clock_sweep
-        from games.notifications import clock_notices, sweep, trigger, verify
+        from games.notifications import clock_notices, draw_notices, sweep, trigger, verify
         from games.services import hooks
 
         trigger.install()
-        if clock_notices.on_draw_offered not in hooks.DRAW_OFFERED:
-            hooks.DRAW_OFFERED.append(clock_notices.on_draw_offered)
+        if draw_notices.on_draw_offered not in hooks.DRAW_OFFERED:
+            hooks.DRAW_OFFERED.append(draw_notices.on_draw_offered)
         if verify.erase not in hooks.ACCOUNT_ERASERS:
             hooks.ACCOUNT_ERASERS.append(verify.erase)
         if verify.export not in hooks.ACCOUNT_EXPORTS:

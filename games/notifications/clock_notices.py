@@ -1,7 +1,6 @@
 """The clocks' notifications: "your time is running out" when a side's clock gets short, and
 when it runs out, "out of time" to its players and "your move" (claim the win, give more
-time or wait) to everyone else in the game. Also a draw offer to the players asked to
-answer it: a notice outside a step, sent the same way.
+time or wait) to everyone else in the game.
 
 The clocks send their signals once per sweep with everything the sweep found
 (games.clocks.signals), and these receivers make every delivery of the batch in a handful of
@@ -86,14 +85,3 @@ def on_clock_flagged(sender: Any, *, flags: list[dict], **kwargs: Any) -> list[i
             key=key, flagged=name,
         ))  # fmt: skip
     return send(notices)
-
-
-def on_draw_offered(game_id: Any, side_id: str, seat_ids: set, key: str) -> list[int]:
-    """services.hooks.DRAW_OFFERED: the seats asked to answer a draw offer hear of it."""
-    name = Seat.objects.filter(game_id=game_id, side__side_id=side_id).values_list(
-        "side__name", flat=True
-    ).first() or side_id
-    return send([bulk.Notice(
-        game_id=game_id, kind=YOUR_MOVE, seat_ids=frozenset(seat_ids), key=key,
-        draw_offered_by=name,
-    )])  # fmt: skip

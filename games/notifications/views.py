@@ -18,7 +18,12 @@ from games.notifications import digest, outbox, tasks, vapid, verify
 from games.notifications.addresses import AddressRefused
 from games.notifications.forms import SettingsForm
 from games.notifications.kinds import CHANNEL_LABELS, CHANNELS, KIND_LABELS
-from games.notifications.models import DIGEST, Delivery, PushSubscription
+from games.notifications.models import (
+    DIGEST,
+    Delivery,
+    NotificationSettings,
+    PushSubscription,
+)
 from games.notifications.preferences import settings_of, switch_off
 from games.notifications.senders.push import check_endpoint
 from games.notifications.unsubscribe import ALL, read_token
@@ -59,7 +64,10 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "webhook_secret": prefs.webhook_secret,
         "next_digest_at": prefs.next_digest_at if prefs.email_digest else None,
         "held": Delivery.objects.filter(user=request.user, status=DIGEST).count(),
-        "unverified": prefs.email if prefs.email and not prefs.email_verified else "",
+        # As saved (a form that failed to validate has written its own values to `prefs`).
+        "unverified": NotificationSettings.objects.filter(
+            user=request.user, email_verified=False
+        ).exclude(email="").values_list("email", flat=True).first() or "",
     }
     return render(
         request, "notifications/settings.html", context, status=400 if form.errors else 200

@@ -33,6 +33,9 @@ def test_the_notification_settings_page_explains_bad_input_and_saves(
     assert "saved" in page.locator(".notice-ok").inner_text()
     assert page.locator("#id_email").input_value() == "guest@example.test"
     assert page.locator("#id_email_digest").is_checked()
+    # A new address gets mail only once its link is followed (docs/accounts.md).
+    assert "guest@example.test" in page.locator("#email-unverified").inner_text()
+    pages_kit.shot(page, f"notifications-unverified-{viewport}")
 
     page.click("#browser-permission")
     state = page.locator("#browser-permission-state")
