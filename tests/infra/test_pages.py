@@ -6,6 +6,7 @@ import pytest
 from django.template.loader import render_to_string
 
 
+@pytest.mark.django_db  # the lobby lists the players' published battles
 def test_the_lobby_page_is_titled_and_links_to_the_api(client) -> None:
     response = client.get("/")
     assert response.status_code == 200
