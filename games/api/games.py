@@ -170,7 +170,7 @@ class GameListView(APIView):
         data = GameCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            game = services.game_create(user=request.user, **data.validated_data)
+            game = services.game_create(user=request.user, capped=True, **data.validated_data)
         except services.ServiceError as exc:
             return _service_error(exc)
         return Response(_game_json(game, request.user), status=status.HTTP_201_CREATED)

@@ -6,11 +6,18 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from games.services.errors import ServiceError
-from games.services.usernames import clean_username
+from games.services.usernames import MAX_CHARS, RULES, clean_username
 
 
 class SignupForm(UserCreationForm):
     """UserCreationForm whose username passes `clean_username` (games/services/usernames.py)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.help_text = RULES[:1].upper() + RULES[1:] + "."  # Django's own rule is wider
+        field.max_length = MAX_CHARS
+        field.widget.attrs["maxlength"] = str(MAX_CHARS)
 
     def clean_username(self) -> str:
         # The name as typed: Django's field has already NFKC-normalized its cleaned value,
@@ -18,4 +25,5 @@ class SignupForm(UserCreationForm):
         try:
             return clean_username(self.data.get("username"))
         except ServiceError as exc:
-            raise forms.ValidationError(exc.message, code=exc.code) from None
+            sentence = exc.message[:1].upper() + exc.message[1:]
+            raise forms.ValidationError(sentence, code=exc.code) from None

@@ -89,7 +89,7 @@ def normalize_options(scenario_id: str, raw: Any) -> dict:
 def _check_open_games(user: Any) -> None:
     """Refuse a new game to a player who already has `settings.PGWEB_MAX_OPEN_GAMES` of their
     own waiting for opponents: one script could otherwise fill the lobby (a guest made 120 in
-    17 s). Games made by matchmaking start at once and never wait here."""
+    17 s)."""
     cap = settings.PGWEB_MAX_OPEN_GAMES
     if Game.objects.filter(created_by=user, status=OPEN).count() >= cap:
         raise ServiceError(
@@ -107,8 +107,14 @@ def game_create(
     side: str,
     seats_per_side: int = 1,
     options: dict | None = None,
+    capped: bool = False,
 ) -> Game:
-    """Open a game of a bundled scenario; the creator takes the first seat on `side`."""
+    """Open a game of a bundled scenario; the creator takes the first seat on `side`.
+
+    `capped`: a player opening a game of their own to wait for opponents (the API's
+    POST /games), refused past `settings.PGWEB_MAX_OPEN_GAMES` waiting ones. Games made for
+    players (quick match, tournaments, rematches, bot games) are not capped: they start at
+    once or were asked for by both sides."""
     if not getattr(user, "is_authenticated", False):
         raise ServiceError("auth/required", "sign in to open a game", 401)
     try:
@@ -130,7 +136,8 @@ def game_create(
     ):
         raise ServiceError("seats/invalid", f"seats_per_side must be 1 to {MAX_SEATS_PER_SIDE}")
     opts = normalize_options(scenario, options)
-    _check_open_games(user)
+    if capped:
+        _check_open_games(user)
     seed = engine.new_seed()
     game = Game.objects.create(
         scenario=scenario,

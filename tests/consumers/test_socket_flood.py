@@ -45,9 +45,11 @@ async def test_a_flooding_socket_is_told_and_closed_with_4429(app, memory_layer,
     assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == 1
 
 
-async def test_the_lobby_socket_refuses_bad_json_and_closes_a_flood(app, memory_layer, tight_frames):
+@pytest.mark.parametrize("path", ["/ws/lobby/v1/", "/ws/notifications/v1/"])
+async def test_the_lobby_and_notification_sockets_refuse_bad_json_and_close_a_flood(
+        app, memory_layer, tight_frames, path):
     _ann, cookie = await sign_in("ann")
-    lobby = await Sock(app, "/ws/lobby/v1/", cookie).open()
+    lobby = await Sock(app, path, cookie).open()
     await lobby.send("{not json")
     await lobby.send({"t": "ping"})
     for _ in range(4):
