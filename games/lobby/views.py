@@ -24,18 +24,25 @@ def _next(request: HttpRequest) -> str:
 
 
 def lobby_context() -> dict:
-    """The scenarios and sides the lobby's quick-match form offers."""
+    """The scenarios and sides the lobby's quick-match form offers, grouped by game: two games
+    may each have a "German" side, and a scenario's title does not say which game it is."""
     scenarios = sorted(engine.scenarios().values(), key=lambda s: (not s.learning, s.size["total"]))
-    sides: dict[str, str] = {}
-    for scen in scenarios:
-        for side in scen.sides:
-            sides.setdefault(side.id, side.name)
+    games = []
+    for g in engine.games_list():
+        mine = [s for s in scenarios if s.ruleset == g["id"]]
+        sides: dict[str, str] = {}
+        for scen in mine:
+            for side in scen.sides:
+                sides.setdefault(side.id, side.name)
+        if mine:
+            games.append({"title": g["title"],
+                          "scenarios": [{"id": s.id, "title": s.title} for s in mine],
+                          "sides": sorted(sides.items(), key=lambda kv: kv[1])})
     return {
         "option_names": {
             o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
         },
-        "scenarios": [{"id": s.id, "title": s.title} for s in scenarios],
-        "sides": sorted(sides.items(), key=lambda kv: kv[1]),
+        "games": games,
     }
 
 

@@ -22,10 +22,11 @@ LEVEL_WORDS = {
 @register.inclusion_tag("botplay/play_bot_form.html", takes_context=True)
 def play_bot_form(context, scenario_id: str = "") -> dict:
     choices = []
+    game_titles = {g["id"]: g["title"] for g in engine.games_list()}
     for s in engine.scenarios().values():
         defaults = ",".join(sorted(s.default_options))
         for side in s.sides:
-            choices.append({"value": f"{s.id}:{side.id}", "label": f"{s.title}: {side.name}",
+            choices.append({"value": f"{s.id}:{side.id}", "label": f"{game_titles.get(s.ruleset, s.ruleset)}: {s.title}, {side.name}",
                             "scenario": s.id, "ruleset": s.ruleset, "defaults": defaults})
     games = []
     for g in engine.games_list():
