@@ -26,20 +26,28 @@ def _next(request: HttpRequest) -> str:
 
 
 def lobby_context() -> dict:
-    """The scenarios and sides the lobby's quick-match form offers."""
+    """The scenarios and sides the lobby's quick-match form offers, grouped by game: two games
+    may each have a "German" side, and a scenario's title does not say which game it is."""
     scenarios = sorted(engine.scenarios().values(), key=lambda s: (not s.learning, s.size["total"]))
-    sides: dict[str, str] = {}
-    for scen in scenarios:
-        for side in scen.sides:
-            sides.setdefault(side.id, side.name)
+    battles = players_battles()  # players' published battles, marked with their author
+    games = []
+    for g in engine.games_list():
+        mine = [s for s in scenarios if s.ruleset == g["id"]]
+        theirs = [(s, author) for s, author in battles if s.ruleset == g["id"]]
+        sides: dict[str, str] = {}
+        for scen in [*mine, *(s for s, _ in theirs)]:
+            for side in scen.sides:
+                sides.setdefault(side.id, side.name)
+        if mine or theirs:
+            games.append({"title": g["title"],
+                          "scenarios": [{"id": s.id, "title": s.title} for s in mine]
+                          + [{"id": s.id, "title": f"{s.title} (by {author})"} for s, author in theirs],
+                          "sides": sorted(sides.items(), key=lambda kv: kv[1])})
     return {
         "option_names": {
             o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
         },
-        # The bundled scenarios, then players' published battles marked with their author.
-        "scenarios": [{"id": s.id, "title": s.title} for s in scenarios]
-        + [{"id": s.id, "title": f"{s.title} (by {author})"} for s, author in players_battles()],
-        "sides": sorted(sides.items(), key=lambda kv: kv[1]),
+        "games": games,
     }
 
 

@@ -37,10 +37,12 @@ def person(browser, base: str, viewport: str, signed_in: bool = True):
     return page
 
 
-def violations(page, url: str, ready: str = "body") -> list[str]:
+def violations(page, url: str, ready: str = "body", name: str = "") -> list[str]:
     page.goto(url)
     page.locator(ready).first.wait_for()
     pages_kit.painted(page)
+    if name:  # the pages looked at in the first-game trial
+        pages_kit.shot(page, name, kind="audit")
     page.add_script_tag(path=AXE)
     return [f"{url}: {v}" for v in page.evaluate(AUDIT)]
 
@@ -60,14 +62,14 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(browser, live
     found = [
         *violations(ann, base + "/"),
         *violations(ann, base + "/new-game/"),
-        *violations(ann, game, board),
-        *violations(watcher, game, board),
+        *violations(ann, game, board, f"player-{viewport}"),
+        *violations(watcher, game, board, f"spectator-{viewport}"),
         *violations(ann, ended.rstrip("/") + "/replay"),
         *violations(ann, f"{base}/players/{name}/"),
         *violations(ann, base + "/leaderboards/"),
         *violations(ann, base + "/tournaments/"),
         *violations(ann, base + "/notifications/"),
-        *violations(visitor, base + "/"),
+        *violations(visitor, base + "/", name=f"lobby-visitor-{viewport}"),
         *violations(visitor, base + "/accounts/login/"),
         *violations(visitor, base + "/accounts/signup/"),
     ]

@@ -62,3 +62,14 @@ def test_names_with_markup_are_escaped_on_server_pages(client):
     started_game(odd, person("bob"))
     page = client.get("/players/<b>bold/").content.decode()
     assert "&lt;b&gt;bold" in page and "<b>bold" not in page
+
+
+def test_quick_match_and_the_bot_form_say_which_game_each_scenario_and_side_is_of(client):
+    page = client.get("/").content.decode()
+    assert '<optgroup label="Panzer Grenadier">' in page and '<optgroup label="Panzer Leader">' in page
+    side = page[page.index('name="side"'):]
+    side = side[: side.index("</select>")]
+    for game in side.split("<optgroup")[1:]:
+        names = [n.split("<")[0] for n in game.split('">')[2:]]
+        assert len(names) == len(set(names)), names  # no "German, German" within a game
+    assert "Panzer Grenadier: Meeting at Kesselbach, German" in page

@@ -143,3 +143,18 @@ def test_under_sector_command_the_seats_name_no_formations():
     page = as_user(bob).get(f"/games/{game.pk}/").content.decode()
     boot = json.loads(re.search(r'id="pg-boot" type="application/json">(.*?)</script>', page, re.S)[1])
     assert all(s["formations"] == [] for s in boot["seats"])
+
+
+def test_watching_as_a_guest_says_it_makes_a_guest_account(client):
+    game = started_game(person("ann"), person("bob"))
+    page = gate(client.get(f"/games/{game.pk}/"))
+    assert 'aria-describedby="guest-note"' in page and "signs you in as a guest" in page
+
+
+def test_a_spectator_is_not_shown_the_players_keys():
+    game = started_game(person("ann"), person("bob"))
+    watching = as_user(person("cleo")).get(f"/games/{game.pk}/").content.decode()
+    playing = as_user(game.seats.get(seat_id="ge-1").user).get(f"/games/{game.pk}/").content.decode()
+    assert "<kbd>Enter</kbd> confirm" in playing and 'id="command-keys"' in playing
+    assert "<kbd>Enter</kbd> confirm" not in watching and 'id="command-keys"' not in watching
+    assert "Tap a counter to pick it" not in watching

@@ -23,6 +23,7 @@ LEVEL_WORDS = {
 @register.inclusion_tag("botplay/play_bot_form.html", takes_context=True)
 def play_bot_form(context, scenario_id: str = "") -> dict:
     choices = []
+    game_titles = {g["id"]: g["title"] for g in engine.games_list()}
     # The bundled scenarios, then players' published battles marked with their author.
     offered = [(s, "") for s in engine.scenarios().values()]
     offered += players_battles(context.get("user"))
@@ -30,7 +31,8 @@ def play_bot_form(context, scenario_id: str = "") -> dict:
         defaults = ",".join(sorted(s.default_options))
         title = f"{s.title} (by {author})" if author else s.title
         for side in s.sides:
-            choices.append({"value": f"{s.id}:{side.id}", "label": f"{title}: {side.name}",
+            choices.append({"value": f"{s.id}:{side.id}",
+                            "label": f"{game_titles.get(s.ruleset, s.ruleset)}: {title}, {side.name}",
                             "scenario": s.id, "ruleset": s.ruleset, "defaults": defaults})
     games = []
     for g in engine.games_list():

@@ -122,6 +122,9 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
         "phase": state.phase,
         "night": state.night,
         "segment": state.segment,
+        # The action segment of this turn, as a player counts them (3.0): `segment` counts on
+        # through the game (D25 reads it), which read "Turn 2 ... segment 22" on the banner.
+        "turn_segment": sum(state.turn_segments.values()) + 1 if state.phase == st.ACTION else None,
         "sides": [
             {
                 "id": s.id,

@@ -57,7 +57,7 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
     names = hidden.names(state, side, side) if side else {}
     enemies = [names.get(u.id, u.id)  # a face-down counter by its handle (19.3)
                for u in state.units_at(label, state.enemy(side))] if side else []
-    probes = {
+    probes: dict[str, dict] = {
         "move": {"type": "move", "unit": units[0] if units else None, "to": label},
         "fire": {"type": "fire", "units": list(units), "targets": enemies},
         "overrun": {"type": "overrun", "units": list(units), "target": label},
@@ -73,29 +73,33 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
             actions.append({"action": action, "ok": True, "reasons": []})
             continue
         actions.append({"action": action, "ok": False,
-                        "reasons": [_reason(state, seat, action, probe, enemies)]})  # type: ignore[arg-type]
+                        "reasons": _reasons(state, seat, action, probe, enemies)})
     return {"hex": label, "actions": actions}
 
 
-def _reason(state: GameState, seat: str, action: str, probe: dict, enemies: list[str]) -> dict:
-    """The refusal the command would get: the engine's own (its code, message and rule),
-    asked with dice that stop it at the first roll; else the preview's."""
+def _reasons(state: GameState, seat: str, action: str, probe: dict, enemies: list[str]) -> list[dict]:
+    """The refusal the command would get: first the engine's own (its code, message and rule),
+    asked with dice that stop it at the first roll; then, when the engine stops at whose turn
+    or phase it is, what would still stop the units in their own (the preview's refusal)."""
     if not probe.get("unit") and not probe.get("units"):
-        return {"code": "unit/none", "message": "choose a unit first", "rule": "3"}
+        return [{"code": "unit/none", "message": "choose a unit first", "rule": "3"}]
     if action in ("fire", "overrun", "assault") and not enemies:
-        return {"code": "no_enemy", "message": "no enemy unit in that hex", "rule": "8.1"}
+        return [{"code": "no_enemy", "message": "no enemy unit in that hex", "rule": "8.1"}]
+    out = []
     try:
         engine.apply(state, seat, probe, _StopAtRoll())
     except RulesError as exc:
-        return said(exc.code, exc.message, exc.rule)
+        out.append(said(exc.code, exc.message, exc.rule))
     except _WouldRoll:
         pass
     answer = preview.preview(state, seat, probe)
     if not answer.get("ok"):
-        return said(answer.get("code", "command/illegal"), answer.get("why_not", "not allowed"),
-                    answer.get("rule", ""))
-    return {"code": "not_now", "rule": "3",
-            "message": f"not in this phase ({state.phase.replace('_', ' ')}, turn {state.turn})"}
+        later = said(answer.get("code", "command/illegal"), answer.get("why_not", "not allowed"),
+                     answer.get("rule", ""))
+        if all(r["message"] != later["message"] for r in out):
+            out.append(later)
+    return out or [{"code": "not_now", "rule": "3", "message": f"not in this phase "
+                    f"({state.phase.replace('_', ' ')}, turn {state.turn})"}]
 
 
 # "move: " (the command's name) before an engine message, and its "(rule)" at the end: the

@@ -137,3 +137,10 @@ def test_the_acting_seat_sees_how_its_activation_stands_and_no_one_else_does_3_1
     assert mine["done"] == sorted(s.activation.done)
     for audience in (("seat", "su-1"), ("side", "su"), ("side", "ge"), ("spectator", "public")):
         assert not {"leaderless", "done", "mp_spent"} & view_for(s, audience)["activation"].keys()
+
+
+def test_the_view_counts_the_action_segments_of_this_turn_not_of_the_game_3_0():
+    s = started([unit("ge-1", "ge_rifle", "ge", "A0109"), unit("su-1", "su_rifle", "su", "A0509")])
+    s = replace(s, turn=2, segment=21, turn_segments={"ge": 1, "su": 1}, phase="action")
+    v = view_for(s, ("side", "ge"))
+    assert v["turn_segment"] == 3 and v["segment"] == 21

@@ -50,12 +50,20 @@ def test_the_why_not_gives_the_code_and_rule_the_engine_refuses_the_command_with
     units = command.get("units") or [command["unit"]]
     (answer,) = [a for a in why_not(s, seat, units, label)["actions"] if a["action"] == action]
     assert not answer["ok"]
-    (r,) = answer["reasons"]
+    r = answer["reasons"][0]  # the engine's refusal first; what the preview finds after it
     assert (r["code"], r["rule"]) == (refused.value.code, refused.value.rule), (refused.value.message, r)
 
 
 def test_a_refusal_says_its_rule_once_and_not_the_commands_name():
     s = at("combat")
     (answer,) = [a for a in why_not(s, "allied", ["m"], lab("4,5"))["actions"] if a["action"] == "move"]
-    (r,) = answer["reasons"]
+    r = answer["reasons"][0]
     assert r["message"] == "only in your movement phase" and r["rule"] == "3"
+
+
+def test_out_of_turn_the_why_not_also_says_what_would_stop_the_unit_in_its_own():
+    s = world(clear(12, 40), units=[("m", "us_m4", "allied", "4,39"), ("i", "de_rifle", "german", "4,0")],
+              phase="combat", active="german")
+    (answer,) = [a for a in why_not(s, "allied", ["m"], lab("4,0"))["actions"] if a["action"] == "fire"]
+    assert [r["code"] for r in answer["reasons"]] == ["command/not_your_activation", "command/illegal"]
+    assert "out of range" in answer["reasons"][1]["message"]

@@ -60,6 +60,20 @@ export function focusFirst(doc, chain) {
         return true;
       }
     }
+    // No key is shown in the panel (on a phone the bar's heading is folded away): its first
+    // shown control (the sheet's toggle) keeps the focus there.
+    if (samePanel && firstControl(doc, home)) return true;
+  }
+  return false;
+}
+
+function firstControl(doc, home) {
+  const region = doc.querySelector(`[data-focus-home="${home.slice(1)}"]`);
+  const controls = region?.querySelectorAll("button:not([disabled]), summary, a[href], input, [tabindex]") ?? [];
+  for (const node of controls) {
+    if (!shown(node)) continue;
+    node.focus({ preventScroll: true });
+    if (doc.activeElement === node) return true;
   }
   return false;
 }

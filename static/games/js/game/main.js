@@ -328,7 +328,7 @@ const drawTextViewSoon = textViewDrawer({
 // -- log, dice, notices -------------------------------------------------------------------------
 
 // The help line's command keys are this game's (Panzer Leader has no pass nor initiative).
-fill($("command-keys"), commandKeys(boot.ruleset).flatMap(([key, what]) => [el("kbd", {}, key), ` ${what}, `]));
+if (boot.seat) fill($("command-keys"), commandKeys(boot.ruleset).flatMap(([key, what]) => [el("kbd", {}, key), ` ${what}, `]));
 const logView = new LogView($("log"), {
   toggled: new Set(),
   describe: (event) => words.describe(event),

@@ -44,6 +44,12 @@ function windowWords(view, mine, sideName, nameOf) {
   return mine ? `Your move: opportunity fire at ${mover}${at}, or decline` : `${who} may opportunity-fire at ${mover}${at}`;
 }
 
+/** The banner's segment: of this turn where the view says it (Panzer Grenadier), else the game's. */
+export function segmentWords(view) {
+  const n = view.turn_segment !== undefined ? view.turn_segment : view.segment;
+  return n ? `, segment ${n}` : "";
+}
+
 /** Whose segment and what the viewer may do, in words ({text, mine}). */
 export function whoseMove(view, seat, sideName, nameOf = (id) => id) {
   if (!view) return { text: "", mine: false };
@@ -72,7 +78,7 @@ export function renderBanner(root, view, seat, sideName, nameOf = (id) => id) {
   const field = (name) => root.querySelector(`[data-field="${name}"]`);
   if (!view) return;
   field("turn").textContent = `Turn ${view.turn} of ${view.last_turn ?? view.turns}${view.night ? " (night)" : ""}`;
-  field("phase").textContent = `${phaseWords(view, sideName)}${view.segment ? `, segment ${view.segment}` : ""}`;
+  field("phase").textContent = `${phaseWords(view, sideName)}${segmentWords(view)}`;
   fill(field("initiative"), view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}` : null);
   const whose = whoseMove(view, seat, sideName, nameOf);
   field("whose").textContent = whose.text;

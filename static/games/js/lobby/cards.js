@@ -17,18 +17,24 @@ function optionNames() {
   return names;
 }
 
-function badges(options) {
+/** A game's settings as the card's badges, in words. Double-blind is an optional rule itself
+ * (18.0): a double-blind game with no other is not also "no optional rules". */
+export function badgeWords(options, optionName = (id) => optionNames()[id] || id) {
   const out = [];
   if (options.rated) out.push("rated");
   if (options.double_blind) out.push("double-blind");
   if (options.optional_rules && options.optional_rules.length) {
-    out.push(`optional rules: ${options.optional_rules.map((id) => optionNames()[id] || id).join(", ")}`);
+    out.push(`optional rules: ${options.optional_rules.map(optionName).join(", ")}`);
   }
-  else out.push("no optional rules");
+  else if (!options.double_blind) out.push("no optional rules");
   out.push(POLICY[options.spectators] || options.spectators);
   if (options.spectator_delay) out.push(`spectators ${options.spectator_delay} commands behind`);
   if (options.private) out.push("private");
-  return el("ul", { class: "badges" }, out.map((b) => el("li", {}, b)));
+  return out;
+}
+
+function badges(options) {
+  return el("ul", { class: "badges" }, badgeWords(options).map((b) => el("li", {}, b)));
 }
 
 /** Whose turn, in words: the side's name (and the player in the acting seat), never an id. */

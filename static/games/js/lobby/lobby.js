@@ -5,6 +5,7 @@ import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
 import { openChat } from "./chat.js";
 import { gameCard, tickCardClocks } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { visitorsLine } from "./online.js";
 import { fillKeyed } from "../ui/keyed.js";
 
 const $ = (id) => document.getElementById(id);
@@ -139,7 +140,7 @@ function drawSeek() {
 function drawOnline(lists) {
   const online = lists.online || { users: [], visitors: 0 };
   fill($("online"), el("ul", {}, online.users.map((n) => el("li", { class: "player-name" }, n))),
-    online.visitors ? el("p", {}, `and ${online.visitors} visitor${online.visitors === 1 ? "" : "s"}`) : null);
+    visitorsLine(online) ? el("p", {}, visitorsLine(online)) : null);
 }
 
 function draw(lists) {
