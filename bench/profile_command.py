@@ -8,7 +8,7 @@ layer's delivery is not timed: no socket listens). A spectator delay, a coach po
 live clock can be switched on to see what each adds.
 
 Run: .venv/bin/python bench/profile_command.py [--commands 300] [--top 25]
-     [--delay 0] [--coach] [--clock]
+     [--delay 0] [--coach] [--clock] [--save FILE]
 Last line: profile: commands=N p50_ms=X p99_ms=Y (timed without the profiler)
 """
 

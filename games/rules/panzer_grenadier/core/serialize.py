@@ -114,8 +114,8 @@ def _decode(tp: Any, raw: Any) -> Any:
 
 # The encoding of each UnitState, by identity, as `_UNIT_TEXT` below keeps its text: a command
 # changes one to three counters, and the server encodes the whole state to store it after
-# every command (bench/profile_command.py: re-encoding every counter was a fifth of a
-# command's cost). The dicts are shared between encodings, so an encoding is read-only.
+# every command (bench/profile_command.py: re-encoding every counter was a third of the
+# command's transaction). The dicts are shared between encodings, so an encoding is read-only.
 _UNIT_JSON = Lru(10_000)
 
 
