@@ -7,7 +7,7 @@ spent under them. The frames are built and handed to the layer as in the server 
 layer's delivery is not timed: no socket listens). A spectator delay, a coach policy and a
 live clock can be switched on to see what each adds.
 
-Run: .venv/bin/python bench/profile_command.py [--commands 300] [--top 25]
+Run: .venv/bin/python bench/profile_command.py [--commands 300] [--top 25] [--smoke]
      [--delay 0] [--coach] [--clock] [--save FILE]
 Last line: profile: commands=N p50_ms=X p99_ms=Y (timed without the profiler)
 """
@@ -108,9 +108,13 @@ def main() -> None:
     parser.add_argument("--coach", action="store_true", help="the coach spectator policy")
     parser.add_argument("--clock", action="store_true", help="a live clock (30 min + 20 s)")
     parser.add_argument("--save", help="also write the profile here (pstats format)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="seconds: 10 commands, the last line's format checked by make test")
     args = parser.parse_args()
+    if args.smoke:
+        args.commands, args.top = 10, 5
     call_command("migrate", verbosity=0)
-    play(20, args, seed=1)  # warm the caches and the scenario data
+    play(5 if args.smoke else 20, args, seed=1)  # warm the caches and the scenario data
     profiler = cProfile.Profile()
     play(args.commands, args, seed=2, profiler=profiler)
     print(report(profiler, args.top))
