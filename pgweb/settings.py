@@ -323,6 +323,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation's refusals in the one error shape (games/api/schema_errors.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema_errors.document_refusals",
+    ],
 }
 
 # Pages load scripts, styles and images only from this site (ES modules and JSON data

@@ -179,7 +179,15 @@ def spread_over_workers(pytest_args: list[str]) -> list[str]:
     workers = int(os.environ.get("PGWEB_TEST_WORKERS", "2"))
     if not whole_run(pytest_args) or workers < 2 or any(arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
         return pytest_args
-    return ["-n", str(workers), "--dist", "loadfile", "--durations=25", *pytest_args]
+    return ["-n", str(workers), "--dist", "loadfile", *pytest_args]
+
+
+def slowest_shown(pytest_args: list[str]) -> list[str]:
+    """Every run ends by naming its ten slowest tests (where the suite's time goes), unless
+    the run asks for its own --durations."""
+    if any(arg.startswith("--durations") for arg in pytest_args):
+        return pytest_args
+    return ["--durations=10", *pytest_args]
 
 
 def main(pytest_args: list[str]) -> int:
@@ -238,7 +246,9 @@ def main(pytest_args: list[str]) -> int:
             results["node --test"] = run_step("node --test", [node, "--test", *js_files], env)
 
         results["pytest"] = run_step(
-            "pytest", [sys.executable, "-m", "pytest", *spread_over_workers(pytest_args)], env
+            "pytest",
+            [sys.executable, "-m", "pytest", *slowest_shown(spread_over_workers(pytest_args))],
+            env,
         )
 
         if whole_run(pytest_args):  # a part asked for by path is not a reason to run them

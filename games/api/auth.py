@@ -9,7 +9,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.middleware.csrf import get_token
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -94,7 +94,8 @@ class LoginView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(request=CredentialsSerializer, responses={200: UserSerializer})
+    @extend_schema(request=CredentialsSerializer, responses={
+        200: UserSerializer, 401: OpenApiResponse(description="Wrong username or password.")})
     def post(self, request: Request) -> Response:
         data = CredentialsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -104,7 +105,9 @@ class LoginView(APIView):
             password=data.validated_data["password"],
         )
         if user is None:
-            return _error("auth/invalid", "wrong username or password", 400)
+            # Well-formed credentials that do not match: refused as credentials (401), not as
+            # a malformed request.
+            return _error("auth/invalid", "wrong username or password", 401)
         login(request._request, user)
         return Response({"username": user.get_username()})
 

@@ -91,7 +91,8 @@ class ScenarioListView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="scenarios_list", responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(operation_id="scenarios_list",
+                   responses={200: {"type": "array", "items": {"type": "object"}}})
     def get(self, request: Request) -> Response:
         return Response([engine.scenario_summary(s) for s in engine.scenarios().values()])
 

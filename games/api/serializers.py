@@ -15,8 +15,8 @@ from games.protocol import MAX_CLIENT_INT, ProtocolError, check_command_shape
 
 
 class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+    username = serializers.CharField(min_length=1, max_length=150)
+    password = serializers.CharField(min_length=1, max_length=128, style={"input_type": "password"})
 
 
 class UserSerializer(serializers.Serializer):

@@ -28,9 +28,7 @@ def _error(exc: ServiceError) -> Response:
 
 
 def _missing(game_id: str) -> Response:
-    return Response(
-        {"error": {"code": "game/unknown", "message": f"no game {game_id}"}}, status=404
-    )
+    return Response({"code": "game/unknown", "message": f"no game {game_id}"}, status=404)
 
 
 def clock_json(game: Any, user: Any, every_event: bool = False) -> dict:
@@ -75,7 +73,7 @@ class ClockView(APIView):
             return _missing(game_id)
         if selectors.membership(game, request.user).audience is None:
             return Response(
-                {"error": {"code": "game/not_yours", "message": "you may not watch this game now"}},
+                {"code": "game/not_yours", "message": "you may not watch this game now"},
                 status=403,
             )
         every = request.query_params.get("events") == "all"

@@ -45,7 +45,7 @@ def test_signup_login_and_logout():
     token = client.cookies["csrftoken"].value
     wrong = client.post("/api/v1/auth/login", {**body, "password": "nope"},
                         content_type="application/json", HTTP_X_CSRFTOKEN=token)  # fmt: skip
-    assert (wrong.status_code, wrong.json()["code"]) == (400, "auth/invalid")
+    assert (wrong.status_code, wrong.json()["code"]) == (401, "auth/invalid")
     right = client.post("/api/v1/auth/login", body, content_type="application/json",
                         HTTP_X_CSRFTOKEN=token)  # fmt: skip
     assert (right.status_code, right.json()) == (200, {"username": "kurt"})

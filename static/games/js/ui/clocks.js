@@ -45,7 +45,7 @@ async function post(url, body) {
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
     });
     const answer = await response.json();
-    return response.ok ? answer : { refused: answer?.error?.message ?? `refused (${response.status})` };
+    return response.ok ? answer : { refused: answer?.message ?? `refused (${response.status})` };
   } catch {
     return null;
   }
