@@ -126,10 +126,14 @@ class CheckView(APIView):
                          "faces": {"sides": side_colours(pairs[:8])}})
 
 
+# Every designer operation that names a ruleset takes one of the registry's ids.
+RULESET_PARAMETER = OpenApiParameter("ruleset", str, required=True, enum=sorted(registry.RULESETS))
+
+
 class CountersView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("ruleset", str)],
+    @extend_schema(parameters=[RULESET_PARAMETER],
                    responses={200: OpenApiTypes.OBJECT},
                    summary="Every counter type of a ruleset, as the board draws it")
     def get(self, request: Request) -> Response:
@@ -175,8 +179,11 @@ class ScenarioListView(APIView):
 class BlankView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("ruleset", str), OpenApiParameter("columns", int),
-                               OpenApiParameter("rows", int)],
+    @extend_schema(parameters=[RULESET_PARAMETER,
+                               OpenApiParameter("columns", {"type": "integer", "minimum": 2,
+                                                            "maximum": 26, "multipleOf": 2}),
+                               OpenApiParameter("rows", {"type": "integer", "minimum": 1,
+                                                         "maximum": 40})],
                    responses={200: OpenApiTypes.OBJECT},
                    summary="A new document on one blank board of a chosen size")
     def get(self, request: Request) -> Response:
