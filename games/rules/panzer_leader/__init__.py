@@ -1,4 +1,4 @@
 """Panzer Leader (Avalon Hill, 1974) for pgweb: a pure, deterministic rules engine.
 
-Rules from /work/shared/rules/pl-digest.md; open questions decided in DECISIONS.md.
+Rules from the Panzer Leader rules digest (pl-digest.md); open questions decided in DECISIONS.md.
 """
