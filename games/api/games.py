@@ -133,7 +133,8 @@ class GameListView(APIView):
     @extend_schema(
         parameters=[
             OpenApiParameter("status", str, enum=["open", "active", "finished", "abandoned"]),
-            OpenApiParameter("page", int, description="1 (the newest games) and on; the "
+            OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                             description="1 (the newest games) and on; the "
                              "`Link` header names the next and previous pages"),
         ],
         responses={200: GameSerializer(many=True)},

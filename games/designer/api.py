@@ -30,7 +30,7 @@ from .models import Board, Revision, Scenario
 
 DocumentBody = inline_serializer("DesignerDocument", {
     "ruleset": serializers.ChoiceField(choices=sorted(registry.RULESETS)),
-    "document": serializers.JSONField(help_text="the ruleset's scenario document"),
+    "document": serializers.DictField(help_text="the ruleset's scenario document"),
 })
 Problems = inline_serializer("DesignerProblems", {
     "problems": inline_serializer("DesignerProblem", {
@@ -102,6 +102,7 @@ def _body(request: Request) -> tuple[str, Any] | Response:
 
 class CheckView(APIView):
     permission_classes = [AllowAny]
+    parser_classes = [StrictJSONParser]  # the designer's page sends JSON; uploads are drafts
 
     @extend_schema(request=DocumentBody, responses={200: Problems},
                    summary="Check a scenario document (nothing is stored)")
