@@ -56,10 +56,15 @@ def _refusal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address, allow_loopback: 
     if isinstance(ip, ipaddress.IPv6Address):
         if ip in NAT64_LOCAL:
             return "a private network address"
-        for inner in embedded_ipv4(ip):
+        carried = embedded_ipv4(ip)
+        for inner in carried:
             why = _refusal(inner, allow_loopback)
             if why:
                 return why
+        if carried:
+            # Where the request ends is the IPv4 address it carries, judged above; the v6
+            # prefix itself (2002::/16 and the rest) counts as special-purpose on Python 3.13.
+            return ""
     if ip.is_loopback:
         return "" if allow_loopback else "the server's own loopback address"
     for flag, words in (

@@ -69,7 +69,9 @@ def test_the_revision_is_the_same_in_another_process_with_another_hash_seed():
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True).stdout
-    assert json.loads(out.strip().splitlines()[-1]) == all_revisions()
+    theirs = json.loads(out.strip().splitlines()[-1])
+    ours = all_revisions()  # may hold scenarios other tests of this process registered
+    assert len(theirs) >= 8 and {sid: ours[sid] for sid in theirs} == theirs
 
 
 def _pl_move_first_unit(raw):

@@ -39,6 +39,7 @@ EXAMPLES = {
     "accept_takeback": {"type": "accept_takeback"},
     "decline_takeback": {"type": "decline_takeback"},
     "resign": {"type": "resign"},
+    "end_agreed": {"type": "end_agreed", "outcome": "draw"},
     "consolidate": {"type": "consolidate", "units": ["ge-1", "ge-2"]},
 }
 

@@ -83,6 +83,7 @@ export function renderSeats(root, seats, presence, mySeat, sideName, command = {
       " ", el("span", { class: "presence-word" }, r.online ? "online" : "away"),
       team && r.commands ? el("div", { class: "seat-commands" }, `commands ${r.commands}`) : null,
       standIn && mySeat && presence && r.role !== "you" && !r.online && r.person
+        && (r.role === "partner" || !command.standInPartnersOnly)
         ? standInControl(r, standIn) : null))))),
     presence ? el("li", { class: "spectators" }, `Spectators: ${presence.spectators ?? 0}${mySeat ? "" : " (you are watching)"}`) : null,
   );

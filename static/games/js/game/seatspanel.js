@@ -32,7 +32,9 @@ export class SeatsPanel {
   draw() {
     const v = this.#view();
     renderSeats(this.#root, this.#ui.seats, this.#ui.presence, this.#boot.seat, this.#sideName,
-      { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName: this.#columnName },
+      // In an untimed game (no clocks in the view) only a partner may ask for a stand-in.
+      { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName: this.#columnName,
+        standInPartnersOnly: !v?.clocks },
       this.#boot.seat && !v?.result ? (seat, level) => this.#standIn(seat, level) : null);
   }
 
