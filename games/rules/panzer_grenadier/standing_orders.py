@@ -28,6 +28,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..common.hexgrid import distance
+from ..common.standing_orders import (
+    ANSWERS,
+    TARGET_FILTERS,
+    check_answer,
+    check_at,
+    check_chance,
+)
 from .core import state as st
 from .core.opportunity import opportunity_fire_options
 from .core.registry import catalogue_for, hex_label, parse_hex
@@ -36,25 +43,17 @@ from .double_blind import knowledge, redaction
 from .optional.formation import formations_of
 from .preview import attack_odds, known_odds
 
-ANSWERS = ("fire", "never", "ask")
 UNIT_FILTERS = ("all", "formation", "hex", "type")
-TARGET_FILTERS = ("any", "afv", "hexes", "within")
-MAX_HEXES = 40
-MAX_RANGE = 30
 
 
 def check_standing_order(state: st.GameState, side: str, raw: Any) -> dict:
     """The order in its normal form, or ValueError saying what is wrong with it (13.0)."""
     if not isinstance(raw, dict):
         raise ValueError("a standing order is an object with units, at, min_chance and answer")
-    answer = raw.get("answer", "fire")
-    if answer not in ANSWERS:
-        raise ValueError(f"answer must be one of {', '.join(ANSWERS)}")
+    answer = check_answer(raw)
     units = _check_units(state, side, raw.get("units", {"kind": "all"}))
-    at = _check_at(state, raw.get("at", {"kind": "any"}))
-    chance = raw.get("min_chance", 0)
-    if not isinstance(chance, int) or isinstance(chance, bool) or not 0 <= chance <= 100:
-        raise ValueError("min_chance must be a whole percentage from 0 to 100")
+    at = check_at(raw.get("at", {"kind": "any"}), lambda h, where: _label(state, h, where))
+    chance = check_chance(raw)
     return {"units": units, "at": at, "min_chance": chance, "answer": answer}
 
 
@@ -92,23 +91,6 @@ def _check_units(state: st.GameState, side: str, raw: Any) -> dict:
             raise ValueError(f"units.type must be one of {', '.join(kinds)}")
         return {"kind": kind, "type": raw["type"]}
     return {"kind": "all"}
-
-
-def _check_at(state: st.GameState, raw: Any) -> dict:
-    kind = raw.get("kind") if isinstance(raw, dict) else None
-    if kind not in TARGET_FILTERS:
-        raise ValueError(f"at.kind must be one of {', '.join(TARGET_FILTERS)}")
-    if kind == "hexes":
-        hexes = raw.get("hexes")
-        if not isinstance(hexes, list) or not 0 < len(hexes) <= MAX_HEXES:
-            raise ValueError(f"at.hexes must list 1 to {MAX_HEXES} hexes")
-        return {"kind": kind, "hexes": [_label(state, h, "at.hexes") for h in hexes]}
-    if kind == "within":
-        n = raw.get("range")
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_RANGE:
-            raise ValueError(f"at.range must be a whole number of hexes from 0 to {MAX_RANGE}")
-        return {"kind": kind, "range": n}
-    return {"kind": kind}
 
 
 def _label(state: st.GameState, raw: Any, where: str) -> str:

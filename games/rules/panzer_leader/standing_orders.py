@@ -24,26 +24,27 @@ from fractions import Fraction
 from typing import Any
 
 from ..common.hexgrid import distance
+from ..common.standing_orders import (
+    ANSWERS,
+    TARGET_FILTERS,
+    check_answer,
+    check_at,
+    check_chance,
+)
 from .core.scenario import board_of
 from .core.state import GameState
 from .core.units import utype
 from .legal import legal_commands
 from .preview import preview
 
-ANSWERS = ("fire", "never", "ask")
 UNIT_FILTERS = ("all", "hex", "type")
-TARGET_FILTERS = ("any", "afv", "hexes", "within")
-MAX_HEXES = 40
-MAX_RANGE = 30
 
 
 def check_standing_order(state: GameState, side: str, raw: Any) -> dict:
     """The order in its normal form, or ValueError saying what is wrong with it (21.2)."""
     if not isinstance(raw, dict):
         raise ValueError("a standing order is an object with units, at, min_chance and answer")
-    answer = raw.get("answer", "fire")
-    if answer not in ANSWERS:
-        raise ValueError(f"answer must be one of {', '.join(ANSWERS)}")
+    answer = check_answer(raw)
     units = raw.get("units", {"kind": "all"})
     kind = units.get("kind") if isinstance(units, dict) else None
     if kind not in UNIT_FILTERS:
@@ -57,28 +58,9 @@ def check_standing_order(state: GameState, side: str, raw: Any) -> dict:
         units = {"kind": kind, "type": units["type"]}
     else:
         units = {"kind": "all"}
-    chance = raw.get("min_chance", 0)
-    if not isinstance(chance, int) or isinstance(chance, bool) or not 0 <= chance <= 100:
-        raise ValueError("min_chance must be a whole percentage from 0 to 100")
-    return {"units": units, "at": _check_at(state, raw.get("at", {"kind": "any"})),
+    chance = check_chance(raw)
+    return {"units": units, "at": check_at(raw.get("at", {"kind": "any"}), lambda h, where: _label(state, h, where)),
             "min_chance": chance, "answer": answer}
-
-
-def _check_at(state: GameState, raw: Any) -> dict:
-    kind = raw.get("kind") if isinstance(raw, dict) else None
-    if kind not in TARGET_FILTERS:
-        raise ValueError(f"at.kind must be one of {', '.join(TARGET_FILTERS)}")
-    if kind == "hexes":
-        hexes = raw.get("hexes")
-        if not isinstance(hexes, list) or not 0 < len(hexes) <= MAX_HEXES:
-            raise ValueError(f"at.hexes must list 1 to {MAX_HEXES} hexes")
-        return {"kind": kind, "hexes": [_label(state, h, "at.hexes") for h in hexes]}
-    if kind == "within":
-        n = raw.get("range")
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_RANGE:
-            raise ValueError(f"at.range must be a whole number of hexes from 0 to {MAX_RANGE}")
-        return {"kind": kind, "range": n}
-    return {"kind": kind}
 
 
 def _label(state: GameState, raw: Any, where: str) -> str:
