@@ -10,7 +10,7 @@ taken from the players' own views. Per run it prints
 
 where the latency runs from sending a command to the last client receiving that version's
 frame, cpu_ms_per_command is daphne's CPU time (user + system) per command, and the baseline
-is a bare Channels group echo (bench/echo_asgi.py) with as many sockets. B is the channel
+is a bare Channels group echo (bench/apps/echo_asgi.py) with as many sockets. B is the channel
 layer class: for `redis`, channels_redis's pub/sub layer unless CHANNEL_LAYER_BACKEND says
 otherwise; `redis-core` and `redis-pubsub` choose one. A last line
 
@@ -378,7 +378,7 @@ def main() -> None:
                         flush=True,
                     )
                     with daphne(env, "echo_asgi:application", run_dir / "echo.log",
-                                extra_path=str(ROOT / "bench")) as (port, pid):  # fmt: skip
+                                extra_path=str(ROOT / "bench" / "apps")) as (port, pid):  # fmt: skip
                         lat, cpu_ms = asyncio.run(echo_run(port, pid, clients, args.commands))
                     print(
                         f"baseline: layer={layer} clients={clients} messages={len(lat)} "

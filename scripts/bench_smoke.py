@@ -62,7 +62,7 @@ FORMATS: dict[str, re.Pattern[str]] = {
 
 
 def benches() -> list[str]:
-    """The bench/*.py that run as scripts (bench/echo_asgi.py is a served app, not a bench)."""
+    """The bench/*.py that run as scripts (the served apps they start live in bench/apps/)."""
     return sorted(p.stem for p in BENCH.glob("*.py") if '__name__ == "__main__"' in p.read_text())
 
 

@@ -3,7 +3,7 @@
 Every socket joins one group; a text frame from any socket is sent to the group as is, and
 every socket forwards it. No database, no rules, no views: what is left is Channels, the
 channel layer and daphne, so the difference from the game's numbers is pgweb's own cost.
-Served by `daphne echo_asgi:application` with bench/ on PYTHONPATH.
+Served by `daphne echo_asgi:application` with bench/apps/ on PYTHONPATH.
 """
 
 from __future__ import annotations
