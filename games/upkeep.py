@@ -41,6 +41,7 @@ def watch(game_id: Any) -> None:
 
 def unwatch(game_id: Any, channel_name: str) -> None:
     """A socket left: forget it, and the game when it was the last socket on it."""
+    global _task
     key = str(game_id)
     _touched.discard(channel_name)
     _watched[key] -= 1
@@ -48,7 +49,11 @@ def unwatch(game_id: Any, channel_name: str) -> None:
         del _watched[key]
         _versions.pop(key, None)
     if not _watched and _task is not None:
+        # Forgotten at once: a socket that joins before the cancellation has run (a page
+        # reloaded: the old socket leaves, the new one joins) must start a new task, not
+        # count on one that is about to stop.
         _task.cancel()
+        _task = None
 
 
 def saw(game_id: Any, version: int) -> None:
@@ -97,3 +102,5 @@ async def _flush_now_and_then() -> None:
             await flush()
         except DATABASE_DOWN as exc:  # the sockets find out themselves; try again later
             logger.info("socket upkeep: database unavailable (%r)", exc)
+        except Exception:  # one bad flush must not end the healing of every socket
+            logger.exception("socket upkeep: flush failed")

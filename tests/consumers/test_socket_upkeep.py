@@ -142,3 +142,17 @@ async def test_a_frame_the_layer_lost_is_healed_at_a_ping_after_the_versions_wer
     await bob.send({"t": "ping"})  # still lacking it: healed from the log, then answered
     assert (await bob.until(lambda f: f["t"] == "pong"))["v"] == 2
     assert bob.version == 2
+
+
+async def test_a_page_reloaded_on_the_only_socket_keeps_the_upkeep_running():
+    # The last socket of a process leaves and the reloaded page's socket joins before the
+    # event loop runs again: the new socket's games are still read every few seconds, or a
+    # lost frame would never be healed.
+    upkeep.watch("g-reload")
+    upkeep.unwatch("g-reload", "channel-old")
+    upkeep.watch("g-reload")
+    await asyncio.sleep(0)  # the old task's cancellation runs
+    try:
+        assert upkeep._task is not None and not upkeep._task.done()
+    finally:
+        upkeep.unwatch("g-reload", "channel-new")

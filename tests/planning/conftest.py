@@ -1,22 +1,8 @@
-"""People for the planning tests: two players a side can plan with, and one who may not."""
+"""People for the planning tests: the service tests' two players a side can plan with, and
+one who may not (one definition, in tests/services/conftest.py)."""
 
 from __future__ import annotations
 
-import pytest
+from tests.services.conftest import allied_player, axis_player, stranger
 
-from tests.gamekit import person
-
-
-@pytest.fixture
-def axis_player(db):
-    return person("axis_player")
-
-
-@pytest.fixture
-def allied_player(db):
-    return person("allied_player")
-
-
-@pytest.fixture
-def stranger(db):
-    return person("stranger")
+__all__ = ["allied_player", "axis_player", "stranger"]
