@@ -5,6 +5,7 @@ import { describe, test } from "node:test";
 import {
   cellOf, objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
   setField, terrainChoices, toggleObjective, unitsOf, withBoard, placeReinforcement, entryMarkers,
+  linkOf, toggleHexside, toggleRoad, elevationChoices,
 } from "../../static/games/js/designer/document.js";
 
 const PG = "panzer_grenadier";
@@ -99,5 +100,65 @@ describe("the designer's document edits", () => {
     assert.deepEqual(entryMarkers(PL, pl), [{ hex: "N-A-2", markers: ["entry"] }]);
     assert.deepEqual(removeUnitsAt(PG, pg, "A0401").units, []);
     assert.deepEqual(removeUnitsAt(PL, pl, "N-A-2").forces, []);
+  });
+
+  test("two hexes link only as neighbours on one drawn board, with the side between them", () => {
+    // Odd-q: column 2 (0-based 1) is shoved down, so A0101's SE neighbour is A0201.
+    assert.equal(linkOf(PG, pgDoc(), "A0101", "A0201").side, "SE");
+    assert.equal(linkOf(PG, pgDoc(), "A0201", "A0101").side, "NW");
+    assert.equal(linkOf(PG, pgDoc(), "A0101", "A0102").side, "S");
+    assert.equal(linkOf(PG, pgDoc(), "A0101", "A0301"), null);
+    assert.equal(linkOf(PL, plDoc(), "N-B-1", "N-A-2").side, "SW");
+    assert.equal(linkOf(PL, plDoc(), "N-A-1", "N-C-1"), null);
+  });
+
+  test("a stream is drawn on a Panzer Grenadier hexside and taken away from either side", () => {
+    const before = pgDoc();
+    const drawn = toggleHexside(PG, before, "A0101", "A0201", "stream");
+    assert.deepEqual(drawn.boards.board1.hexsides, [{ hex: "0101", side: "SE", feature: "stream" }]);
+    assert.equal(before.boards.board1.hexsides, undefined);
+    const bridged = toggleHexside(PG, drawn, "A0201", "A0101", "bridge");
+    assert.equal(bridged.boards.board1.hexsides.length, 2);
+    const gone = toggleHexside(PG, bridged, "A0201", "A0101", "stream");
+    assert.deepEqual(gone.boards.board1.hexsides, [{ hex: "0201", side: "NW", feature: "bridge" }]);
+    assert.deepEqual(toggleHexside(PG, pgDoc(), "A0101", "A0401", "stream"), pgDoc());
+  });
+
+  test("a Panzer Leader hexside keeps its symbols together, the entry going with the last", () => {
+    const cliff = toggleHexside(PL, plDoc(), "N-A-1", "N-A-2", "cliff");
+    assert.deepEqual(cliff.boards.N.hexsides, [{ a: [0, 0], b: [0, 1], features: ["cliff"] }]);
+    const both = toggleHexside(PL, cliff, "N-A-2", "N-A-1", "ridge");
+    assert.deepEqual(both.boards.N.hexsides[0].features, ["cliff", "ridge"]);
+    const one = toggleHexside(PL, both, "N-A-1", "N-A-2", "cliff");
+    assert.deepEqual(one.boards.N.hexsides, [{ a: [0, 0], b: [0, 1], features: ["ridge"] }]);
+    assert.deepEqual(toggleHexside(PL, one, "N-A-1", "N-A-2", "ridge").boards.N.hexsides, []);
+  });
+
+  test("roads are drawn hex to hex and a stretch taken out cuts its path in two", () => {
+    let doc = pgDoc();
+    doc.boards.board1.roads = [{ kind: "road", hexes: ["0101", "0201", "0301", "0401"] }];
+    doc = toggleRoad(PG, doc, "A0301", "A0201", "road");
+    assert.deepEqual(doc.boards.board1.roads, [{ kind: "road", hexes: ["0101", "0201"] }, { kind: "road", hexes: ["0301", "0401"] }]);
+    doc = toggleRoad(PG, doc, "A0201", "A0202", "trail");
+    assert.deepEqual(doc.boards.board1.roads.at(-1), { kind: "trail", hexes: ["0201", "0202"] });
+    let pl = toggleRoad(PL, plDoc(), "N-A-1", "N-B-1");
+    assert.deepEqual(pl.boards.N.roads, [[[0, 0], [1, 0]]]);
+    pl = toggleRoad(PL, pl, "N-B-1", "N-A-1");
+    assert.deepEqual(pl.boards.N.roads, []);
+  });
+
+  test("each game offers its own levels", () => {
+    assert.deepEqual(elevationChoices(PL).map((e) => e.level), ["0", "1", "2"]);
+    assert.equal(elevationChoices(PL)[2].name, "2 hilltop");
+    assert.equal(elevationChoices(PG).length, 10);
+  });
+
+  test("a counter on the map is named by the document or the catalogue, not by its type id", () => {
+    const doc = placeUnit(PG, placeUnit(PG, pgDoc(), "A0101", "ge_rifle", "attacker"), "A0102", "su_rifle", "defender");
+    doc.units[1].name = "3rd Company";
+    const counters = { ge_rifle: { name: "Grenadier platoon" }, su_rifle: { name: "Rifle platoon" } };
+    assert.deepEqual(unitsOf(PG, doc, counters).map((u) => u.name), ["Grenadier platoon", "3rd Company"]);
+    const pl = placeUnit(PL, plDoc(), "N-A-1", "us_m4", "allied");
+    assert.equal(unitsOf(PL, pl, { us_m4: { name: "M4 Sherman" } })[0].name, "M4 Sherman");
   });
 });

@@ -5,6 +5,8 @@
 // (stacking, terrain costs, victory): it knows only where each format keeps a hex's terrain,
 // a counter and an objective. Every function returns a new document and leaves its input be.
 
+import { DIRECTION_NAMES, DIRECTIONS, offsetToAxial } from "../hex.js";
+
 const PG = "panzer_grenadier";
 
 /** The terrain a brush may paint: [{char, name}] (a board's legend, or Panzer Leader's letters). */
@@ -45,6 +47,13 @@ export function paintTerrain(ruleset, doc, label, char) {
   const row = board.terrain[cell.row];
   board.terrain[cell.row] = row.slice(0, cell.col) + char + row.slice(cell.col + 1);
   return out;
+}
+
+/** The levels a hex may have: a digit a level in Panzer Grenadier (its board's elevation
+ * rows), ground, slope and hilltop in Panzer Leader (2.3). */
+export function elevationChoices(ruleset) {
+  if (ruleset === PG) return [...Array(10).keys()].map((n) => ({ level: String(n), name: String(n) }));
+  return ["ground", "slope", "hilltop"].map((name, n) => ({ level: String(n), name: `${n} ${name}` }));
 }
 
 /** Set one hex's elevation (a digit: 0-9 in Panzer Grenadier, 0 ground, 1 slope, 2 hilltop in
@@ -116,17 +125,20 @@ export function toggleObjective(ruleset, doc, label, points = 2) {
   return out;
 }
 
-/** The counters set up on the map, as the board draws a view's units. */
-export function unitsOf(ruleset, doc) {
+/** The counters set up on the map, as the board draws a view's units: each named as the
+ * document names it, or by its type's name in the counter catalogue (`counters`), never by
+ * the type's id. */
+export function unitsOf(ruleset, doc, counters = {}) {
+  const named = (u) => ({ ...u, name: u.name ?? counters[u.type]?.name ?? u.type });
   if (ruleset === PG) {
-    return (doc.units ?? []).filter((u) => u.hex).map((u) => ({ id: u.id, type: u.type, side: u.side, hex: u.hex, own: true }));
+    return (doc.units ?? []).filter((u) => u.hex).map((u) => named({ id: u.id, type: u.type, side: u.side, hex: u.hex, own: true, ...(u.name ? { name: u.name } : {}) }));
   }
   const out = [];
   (doc.forces ?? []).forEach((f, i) => {
     if (f.entry_turn || !f.at) return;
     const count = f.count ?? f.at.length;
     for (let k = 0; k < count; k += 1) {
-      out.push({ id: `f${i}-${k}`, type: f.type, side: f.side, hex: f.at[k % f.at.length], own: true });
+      out.push(named({ id: `f${i}-${k}`, type: f.type, side: f.side, hex: f.at[k % f.at.length], own: true }));
     }
   });
   return out;
@@ -208,4 +220,118 @@ export function entryMarkers(ruleset, doc) {
     ? (doc.units ?? []).filter((u) => u.entry_hex).map((u) => u.entry_hex)
     : (doc.forces ?? []).filter((f) => f.entry_turn).flatMap((f) => f.entry ?? []);
   return [...new Set(hexes)].map((hex) => ({ hex, markers: ["entry"] }));
+}
+
+/** The hexside features a board may draw, by each format's terrain chart: Panzer Grenadier's
+ * streams, fords and bridges (board.schema.json `hexsides`); Panzer Leader's symbols the
+ * levels and woods do not imply (a cliff, a brown slope run, a ridge: the board file's
+ * `hexsides`, 2.3). */
+export const HEXSIDE_FEATURES = Object.freeze({
+  panzer_grenadier: Object.freeze([
+    { id: "stream", name: "stream" }, { id: "ford", name: "ford" }, { id: "bridge", name: "bridge" },
+  ]),
+  panzer_leader: Object.freeze([
+    { id: "cliff", name: "cliff" }, { id: "brown", name: "slope" }, { id: "ridge", name: "ridge" },
+  ]),
+});
+
+/** The hex-to-hex links a board may draw: Panzer Grenadier's roads and trails, Panzer
+ * Leader's roads (neither format has railways). */
+export const ROAD_KINDS = Object.freeze({
+  panzer_grenadier: Object.freeze([{ id: "road", name: "road" }, { id: "trail", name: "trail" }]),
+  panzer_leader: Object.freeze([{ id: "road", name: "road" }]),
+});
+
+const pad2 = (n) => String(n).padStart(2, "0");
+
+/** Two printed labels as one board's neighbouring cells: {boardId, a, b, side} (`side`: the
+ * direction from a to b, N..NW), or null when they are not neighbours on a board the
+ * document draws itself (a link never crosses from one board to another). */
+export function linkOf(ruleset, doc, labelA, labelB) {
+  const a = cellOf(ruleset, doc, labelA);
+  const b = cellOf(ruleset, doc, labelB);
+  if (!a || !b || a.boardId !== b.boardId || !doc.boards?.[a.boardId]) return null;
+  const ha = offsetToAxial(a.col, a.row);
+  const hb = offsetToAxial(b.col, b.row);
+  const i = DIRECTIONS.findIndex((d) => ha.q + d.q === hb.q && ha.r + d.r === hb.r);
+  return i < 0 ? null : { boardId: a.boardId, a, b, side: DIRECTION_NAMES[i] };
+}
+
+const OPPOSITE = { N: "S", NE: "SW", SE: "NW", S: "N", SW: "NE", NW: "SE" };
+const pgHex = (cell) => `${pad2(cell.col + 1)}${pad2(cell.row + 1)}`;
+const sameCell = (p, cell) => p[0] === cell.col && p[1] === cell.row;
+
+/** Draw a feature on the hexside between two neighbouring hexes, or take it away when it is
+ * there (from either hex's side). Hexes that are not neighbours leave the document as it is. */
+export function toggleHexside(ruleset, doc, labelA, labelB, feature) {
+  const link = linkOf(ruleset, doc, labelA, labelB);
+  const out = clone(doc);
+  if (!link) return out;
+  const board = out.boards[link.boardId];
+  const sides = board.hexsides ?? [];
+  if (ruleset === PG) {
+    const a = pgHex(link.a);
+    const b = pgHex(link.b);
+    const here = (s) => s.feature === feature
+      && ((s.hex === a && s.side === link.side) || (s.hex === b && s.side === OPPOSITE[link.side]));
+    board.hexsides = sides.some(here) ? sides.filter((s) => !here(s)) : [...sides, { hex: a, side: link.side, feature }];
+    return out;
+  }
+  const between = (s) => (sameCell(s.a, link.a) && sameCell(s.b, link.b)) || (sameCell(s.a, link.b) && sameCell(s.b, link.a));
+  const entry = sides.find(between);
+  if (!entry) {
+    board.hexsides = [...sides, { a: [link.a.col, link.a.row], b: [link.b.col, link.b.row], features: [feature] }];
+  } else if (entry.features.includes(feature)) {
+    entry.features = entry.features.filter((f) => f !== feature);
+    board.hexsides = sides.filter((s) => s !== entry || s.features.length);
+  } else {
+    entry.features = [...entry.features, feature];
+  }
+  return out;
+}
+
+/** Split each path where `isStep(p, q)` says two of its points make the stretch taken out,
+ * keeping the pieces of two points or more. */
+function cutPaths(paths, isStep) {
+  const kept = [];
+  for (const path of paths) {
+    let piece = [path[0]];
+    for (let i = 1; i < path.length; i += 1) {
+      if (isStep(path[i - 1], path[i])) {
+        if (piece.length > 1) kept.push(piece);
+        piece = [path[i]];
+      } else {
+        piece.push(path[i]);
+      }
+    }
+    if (piece.length > 1) kept.push(piece);
+  }
+  return kept;
+}
+
+/** Draw a road (or trail) from one hex to its neighbour, or take that stretch away when it is
+ * there: the roads are the board's paths of hexes, cut where a stretch is taken out. */
+export function toggleRoad(ruleset, doc, labelA, labelB, kind = "road") {
+  const link = linkOf(ruleset, doc, labelA, labelB);
+  const out = clone(doc);
+  if (!link) return out;
+  const board = out.boards[link.boardId];
+  if (ruleset === PG) {
+    const a = pgHex(link.a);
+    const b = pgHex(link.b);
+    const isStep = (p, q) => (p === a && q === b) || (p === b && q === a);
+    const roads = board.roads ?? [];
+    const ofKind = roads.filter((r) => r.kind === kind);
+    const there = ofKind.some((r) => r.hexes.some((h, i) => i > 0 && isStep(r.hexes[i - 1], h)));
+    const others = roads.filter((r) => r.kind !== kind);
+    board.roads = there
+      ? [...others, ...cutPaths(ofKind.map((r) => r.hexes), isStep).map((hexes) => ({ kind, hexes }))]
+      : [...roads, { kind, hexes: [a, b] }];
+    return out;
+  }
+  const isStep = (p, q) => (sameCell(p, link.a) && sameCell(q, link.b)) || (sameCell(p, link.b) && sameCell(q, link.a));
+  const roads = board.roads ?? [];
+  const there = roads.some((path) => path.some((p, i) => i > 0 && isStep(path[i - 1], p)));
+  board.roads = there ? cutPaths(roads, isStep) : [...roads, [[link.a.col, link.a.row], [link.b.col, link.b.row]]];
+  return out;
 }

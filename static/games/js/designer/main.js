@@ -9,7 +9,7 @@
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
-  entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
+  HEXSIDE_FEATURES, ROAD_KINDS, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 
@@ -26,7 +26,10 @@ const state = {
   faces: null,
   board: null,
   checking: null,
+  linkFrom: null, // the first hex of a hexside or road being drawn
 };
+
+const LINK_TOOLS = new Set(["hexside", "road"]);
 
 window.pgweb = { designer: state }; // for tests and the console
 
@@ -68,6 +71,23 @@ function onIntent(intent) {
       state.doc = placeReinforcement(r, was, hex, type, $("counter-side").value, $("entry-turn").value);
       break;
     }
+    case "hexside":
+    case "road": {
+      // Two clicks: the first hex, then its neighbour; the feature goes between them.
+      const from = state.linkFrom;
+      if (!from || from === hex || !linkOf(r, was, from, hex)) {
+        state.linkFrom = hex;
+        say(`From ${hex}: now click a neighbouring hex on the same board.`);
+        drawPieces();
+        return;
+      }
+      state.linkFrom = null;
+      state.doc = tool() === "hexside"
+        ? toggleHexside(r, was, from, hex, $("hexside-feature").value)
+        : toggleRoad(r, was, from, hex, $("road-kind").value);
+      say("");
+      break;
+    }
     case "erase": state.doc = removeUnitsAt(r, was, hex); break;
     case "objective": state.doc = toggleObjective(r, was, hex); break;
     default: return;
@@ -96,8 +116,9 @@ function drawPieces() {
     byHex.set(m.hex, [...(byHex.get(m.hex) ?? []), ...m.markers]);
   }
   const markers = [...byHex].map(([hex, list]) => ({ hex, markers: list }));
-  state.board.setView({ units: unitsOf(state.ruleset, state.doc), markers });
-  state.board.setOverlay({ targets: problemMarks(state.problems) });
+  state.board.setView({ units: unitsOf(state.ruleset, state.doc, state.counters), markers });
+  const reach = state.linkFrom ? [{ hex: state.linkFrom, label: "from" }] : [];
+  state.board.setOverlay({ targets: problemMarks(state.problems), reach });
 }
 
 // -- the check ---------------------------------------------------------------------------
@@ -158,6 +179,10 @@ function fillForm() {
   $("doc-title").value = d.title ?? "";
   $("doc-turns").value = d.turns ?? "";
   $("doc-description").value = d.description ?? "";
+  const features = HEXSIDE_FEATURES[state.ruleset] ?? [];
+  $("hexside-feature").replaceChildren(...features.map((f) => option(f.id, f.name)));
+  $("elevation-brush").replaceChildren(...elevationChoices(state.ruleset).map((e) => option(e.level, e.name)));
+  $("road-kind").replaceChildren(...(ROAD_KINDS[state.ruleset] ?? []).map((k) => option(k.id, k.name)));
   const brush = $("terrain-brush");
   brush.replaceChildren(...terrainChoices(state.ruleset, d).map((t) => option(t.char, t.name)));
   const sides = sidesOf(d);
@@ -184,13 +209,19 @@ function listCounters() {
   const found = Object.entries(state.counters)
     .filter(([id, t]) => !words || `${id} ${t.name} ${t.nationality ?? ""} ${t.kind ?? ""}`.toLowerCase().includes(words))
     .slice(0, 200);
-  $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${id})`)));
+  // Named as the counter prints it, with its nationality and kind (the search also reads the id).
+  const words_of = (t) => [t.nationality, String(t.kind ?? "").replace(/_/g, " ")].filter(Boolean).join(" ");
+  $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${words_of(t)})`)));
 }
 
 for (const [id, field] of [["doc-id", "id"], ["doc-title", "title"], ["doc-turns", "turns"], ["doc-description", "description"]]) {
   $(id).addEventListener("change", () => { state.doc = setField(state.doc, field, $(id).value); scheduleCheck(); });
 }
 $("counter-search").addEventListener("input", listCounters);
+$("tools").addEventListener("change", () => {
+  $("link-help").hidden = !LINK_TOOLS.has(tool());
+  if (state.linkFrom) { state.linkFrom = null; drawPieces(); }
+});
 
 // -- saving, trying, publishing ------------------------------------------------------------
 
@@ -216,6 +247,7 @@ async function save() {
     $("doc-id").readOnly = true;
   }
   linkUp();
+  showPublishing(answer.body); // an edit voids a check under way
   const draft = answer.body.revisions.find((r) => r.state === "draft");
   state.problems = draft?.problems ?? [];
   drawPieces();
@@ -226,11 +258,49 @@ async function save() {
 
 $("save").addEventListener("click", save);
 
+// Publishing: the server checks the draft at once and queues its bot-vs-bot game for the
+// background worker; the draft reads "checking" until the game ends, then it is published
+// or keeps the engine's error. The page asks again every few seconds until then.
+const PUBLISH_POLL_MS = 3000;
+
+function showPublishing(scenario) {
+  const draft = scenario.revisions.find((r) => r.state === "draft");
+  const latest = scenario.revisions.at(-1);
+  const status = $("publish-state");
+  if (draft?.publishing === "checking") {
+    status.dataset.state = "checking";
+    status.textContent = "Checking: the worker is playing a bot-vs-bot game of this battle before it is published…";
+    return "checking";
+  }
+  if (draft?.publishing === "failed") {
+    status.dataset.state = "failed";
+    status.textContent = `Not published: the bot game failed (${draft.bot_game?.error ?? "an engine error"}). Fix the battle and publish again.`;
+    return "failed";
+  }
+  if (latest?.state === "published") {
+    status.dataset.state = "published";
+    status.textContent = `Published: revision ${latest.number}. Players find it in the catalogue of battles.`;
+    return "published";
+  }
+  status.dataset.state = "";
+  status.textContent = "";
+  return "";
+}
+
+async function followPublishing() {
+  const answer = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`);
+  if (answer.ok && showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
+}
+
 $("publish").addEventListener("click", async () => {
   if (!(await save())) return;
-  say("Publishing: a bot game of the battle is being played…");
   const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/publish`);
-  say(answer.ok ? "Published: players find it in the catalogue of battles." : (answer.body?.message ?? "Not published."));
+  if (!answer.ok) {
+    say(answer.body?.message ?? "Not published.");
+    return;
+  }
+  say("");
+  if (showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
 });
 
 $("try").addEventListener("click", async () => {
@@ -303,6 +373,7 @@ if (state.slug) {
   await loadCounters();
   const answer = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`);
   const draft = answer.body?.revisions?.find((r) => r.document);
+  if (answer.ok && showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
   if (draft) await begin(draft.document);
   else {
     const published = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/export`);
