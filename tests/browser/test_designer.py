@@ -236,3 +236,58 @@ def test_a_battle_starts_on_a_bundled_board(person, live_server_url, live_server
     assert page.evaluate("Object.keys(window.pgweb.designer.doc.boards)") == ["A"]
     assert page.evaluate("window.pgweb.designer.board.hexOnScreen('A-P-10') !== null")
     shot(page, "designer-bundled-board-desktop")
+
+
+def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, live_server_url):
+    page = person()
+    page.goto(live_server_url + "/design/")
+    page.select_option("#start-ruleset", "panzer_grenadier")
+    page.fill("#start-columns", "8")
+    page.fill("#start-rows", "6")
+    page.click("#start-blank")
+    page.wait_for_function("() => window.pgweb.designer.board !== null")
+    # Team play: a formation for the attacker's seat, its leader named on the counter.
+    page.fill("#formation-name", "Kampfgruppe Brandt")
+    page.select_option("#formation-side", "attacker")
+    page.click("#formation-add")
+    page.wait_for_selector("#formations li[data-formation=kampfgruppe-brandt]")
+    page.check("input[name=tool][value=counter]")
+    page.fill("#counter-search", "ge_ldr_cpt_a")
+    page.select_option("#counter-type", "ge_ldr_cpt_a")
+    page.select_option("#counter-side", "attacker")
+    page.select_option("#counter-formation", "kampfgruppe-brandt")
+    page.fill("#counter-name", "Hauptmann Brandt")
+    click_hex(page, "A0203")
+    page.wait_for_function("() => window.pgweb.designer.doc.units.length === 1")
+    assert page.evaluate("window.pgweb.designer.doc.units[0]") == {
+        "id": "attacker-ge_ldr_cpt_a-1", "type": "ge_ldr_cpt_a", "side": "attacker",
+        "hex": "A0203", "formation": "kampfgruppe-brandt", "name": "Hauptmann Brandt"}
+    assert "1 counter" in page.locator("#formations li").inner_text()
+    page.wait_for_selector("svg text.unit-name:has-text('Hauptma')", state="attached")
+    # Support from off the map: an artillery battalion from turn 2, a flight of Il-2s.
+    page.select_option("#support-kind", "artillery")
+    page.select_option("#support-side", "attacker")
+    page.fill("#support-name", "105mm battalion")
+    page.fill("#support-strength", "16")
+    page.fill("#support-from", "2")
+    page.click("#support-add")
+    page.select_option("#support-kind", "air")
+    page.select_option("#support-side", "defender")
+    page.fill("#support-name", "Il-2 flight")
+    page.fill("#support-strength", "6")
+    page.fill("#support-from", "")
+    page.click("#support-add")
+    page.wait_for_selector("#support li >> nth=1")
+    rules = page.evaluate("window.pgweb.designer.doc.special_rules")
+    assert [(r["rule"], r["side"]) for r in rules] == [("offboard_artillery", "attacker"),
+                                                        ("air_support", "defender")]
+    assert rules[0]["increments"][0] == {"id": "attacker-105mm-battalion",
+                                         "name": "105mm battalion", "strength": 16,
+                                         "from_turn": 2}
+    checked(page)
+    fields = page.locator("#problems li code").all_inner_texts()
+    assert not [f for f in fields if f.startswith(("special_rules", "formations", "units[0]"))]
+    shot(page, "designer-forces-desktop")
+    # Taking the formation away leaves its leader on the map, in no formation.
+    page.locator("#formations li[data-formation=kampfgruppe-brandt] button.remove").click()
+    page.wait_for_function("() => !('formation' in window.pgweb.designer.doc.units[0])")

@@ -16,7 +16,7 @@ export const PL_TERRAIN = Object.freeze([
   { char: "=", name: "sea" },
 ]);
 
-const clone = (doc) => JSON.parse(JSON.stringify(doc));
+export const clone = (doc) => JSON.parse(JSON.stringify(doc));
 
 export function terrainChoices(ruleset, doc) {
   if (ruleset !== PG) return PL_TERRAIN;
@@ -76,11 +76,17 @@ function nextId(doc, side, type) {
   return `${stem}-${n}`;
 }
 
-/** Place one counter of a type for a side on a hex. */
-export function placeUnit(ruleset, doc, label, type, side) {
+/** What a Panzer Grenadier counter may carry besides its type and side: the formation (the
+ * seat that commands it in team play) and a leader's name. Empty choices are left out. */
+function unitExtras({ formation = "", name = "" } = {}) {
+  return { ...(formation ? { formation } : {}), ...(name.trim() ? { name: name.trim() } : {}) };
+}
+
+/** Place one counter of a type for a side on a hex (Panzer Grenadier: in a formation, named). */
+export function placeUnit(ruleset, doc, label, type, side, extras = {}) {
   const out = clone(doc);
   if (ruleset === PG) {
-    out.units = [...(out.units ?? []), { id: nextId(out, side, type), type, side, hex: label }];
+    out.units = [...(out.units ?? []), { id: nextId(out, side, type), type, side, hex: label, ...unitExtras(extras) }];
   } else {
     out.forces = [...(out.forces ?? []), { side, type, at: [label], count: 1 }];
   }
@@ -201,13 +207,13 @@ function edgeOf(doc, cell) {
 
 /** A counter entering on a turn at a hex (a reinforcement: 16.5 in Panzer Grenadier, the
  * situation's entry hexes in Panzer Leader). */
-export function placeReinforcement(ruleset, doc, label, type, side, turn) {
+export function placeReinforcement(ruleset, doc, label, type, side, turn, extras = {}) {
   const out = clone(doc);
   const entryTurn = Math.max(1, Number.parseInt(turn, 10) || 1);
   if (ruleset === PG) {
     const cell = cellOf(ruleset, doc, label);
     if (!cell) return out;
-    out.units = [...(out.units ?? []), { id: nextId(out, side, type), type, side, entry_turn: entryTurn, entry_edge: edgeOf(doc, cell), entry_hex: label }];
+    out.units = [...(out.units ?? []), { id: nextId(out, side, type), type, side, entry_turn: entryTurn, entry_edge: edgeOf(doc, cell), entry_hex: label, ...unitExtras(extras) }];
   } else {
     out.forces = [...(out.forces ?? []), { side, type, count: 1, entry_turn: entryTurn, entry: [label] }];
   }

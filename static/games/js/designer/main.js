@@ -12,6 +12,7 @@ import {
   HEXSIDE_FEATURES, ROAD_KINDS, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
+import { showForces, wireForces } from "./forces_panel.js";
 
 const $ = (id) => document.getElementById(id);
 const boot = JSON.parse($("pg-design-boot").textContent);
@@ -62,13 +63,13 @@ function onIntent(intent) {
     case "counter": {
       const type = $("counter-type").value;
       if (!type) { say("Pick a counter type first."); return; }
-      state.doc = placeUnit(r, was, hex, type, $("counter-side").value);
+      state.doc = placeUnit(r, was, hex, type, $("counter-side").value, extras());
       break;
     }
     case "reinforcement": {
       const type = $("counter-type").value;
       if (!type) { say("Pick a counter type first."); return; }
-      state.doc = placeReinforcement(r, was, hex, type, $("counter-side").value, $("entry-turn").value);
+      state.doc = placeReinforcement(r, was, hex, type, $("counter-side").value, $("entry-turn").value, extras());
       break;
     }
     case "hexside":
@@ -93,6 +94,20 @@ function onIntent(intent) {
     default: return;
   }
   drawPieces();
+  showForces(r, state.doc, applyEdit);
+  scheduleCheck();
+}
+
+/** A counter's formation and leader's name, as the counter tool's fields say (Panzer Grenadier). */
+function extras() {
+  return { formation: $("counter-formation").value, name: $("counter-name").value };
+}
+
+/** An edit from a panel (formations, support): drawn, listed and checked like a click's. */
+function applyEdit(doc) {
+  state.doc = doc;
+  drawPieces();
+  showForces(state.ruleset, state.doc, applyEdit);
   scheduleCheck();
 }
 
@@ -201,6 +216,8 @@ function fillForm() {
     label.append(area);
     briefings.append(label);
   }
+  for (const el of document.querySelectorAll(".pg-only")) el.hidden = state.ruleset !== "panzer_grenadier";
+  showForces(state.ruleset, d, applyEdit);
   listCounters();
 }
 
@@ -210,14 +227,15 @@ function listCounters() {
     .filter(([id, t]) => !words || `${id} ${t.name} ${t.nationality ?? ""} ${t.kind ?? ""}`.toLowerCase().includes(words))
     .slice(0, 200);
   // Named as the counter prints it, with its nationality and kind (the search also reads the id).
-  const words_of = (t) => [t.nationality, String(t.kind ?? "").replace(/_/g, " ")].filter(Boolean).join(" ");
-  $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${words_of(t)})`)));
+  const described = (t) => [t.nationality, String(t.kind ?? "").replace(/_/g, " ")].filter(Boolean).join(" ");
+  $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${described(t)})`)));
 }
 
 for (const [id, field] of [["doc-id", "id"], ["doc-title", "title"], ["doc-turns", "turns"], ["doc-description", "description"]]) {
   $(id).addEventListener("change", () => { state.doc = setField(state.doc, field, $(id).value); scheduleCheck(); });
 }
 $("counter-search").addEventListener("input", listCounters);
+wireForces(() => ({ ruleset: state.ruleset, doc: state.doc }), applyEdit);
 $("tools").addEventListener("change", () => {
   $("link-help").hidden = !LINK_TOOLS.has(tool());
   if (state.linkFrom) { state.linkFrom = null; drawPieces(); }
