@@ -291,3 +291,14 @@ def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, li
     # Taking the formation away leaves its leader on the map, in no formation.
     page.locator("#formations li[data-formation=kampfgruppe-brandt] button.remove").click()
     page.wait_for_function("() => !('formation' in window.pgweb.designer.doc.units[0])")
+    # An imported board's own problem (a stream on a side that leads off the board) is
+    # marked on the map where the battle lays that board.
+    imported = page.evaluate("JSON.parse(JSON.stringify(window.pgweb.designer.doc))")
+    imported["boards"]["board1"]["hexsides"] = [{"hex": "0101", "side": "N", "feature": "stream"}]
+    page.set_input_files("#import-file", files=[{
+        "name": "battle.json", "mimeType": "application/json",
+        "buffer": json.dumps(imported).encode()}])
+    page.wait_for_selector("#problems li[data-hex=A0101]")
+    page.wait_for_selector("svg .target[data-hex=A0101]")
+    assert "leads off the board" in page.locator("#problems li[data-hex=A0101]").inner_text()
+

@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import {
   cellOf, objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
   setField, terrainChoices, toggleObjective, unitsOf, withBoard, placeReinforcement, entryMarkers,
-  linkOf, toggleHexside, toggleRoad, elevationChoices,
+  linkOf, toggleHexside, toggleRoad, elevationChoices, problemHexes,
 } from "../../static/games/js/designer/document.js";
 
 const PG = "panzer_grenadier";
@@ -160,5 +160,16 @@ describe("the designer's document edits", () => {
     assert.deepEqual(unitsOf(PG, doc, counters).map((u) => u.name), ["Grenadier platoon", "3rd Company"]);
     const pl = placeUnit(PL, plDoc(), "N-A-1", "us_m4", "allied");
     assert.equal(unitsOf(PL, pl, { us_m4: { name: "M4 Sherman" } })[0].name, "M4 Sherman");
+  });
+
+  test("a board's own problem is marked where the document lays that board", () => {
+    const offBoard = { field: "boards.board1.hexsides[0].side", hex: "0101", rule: "0.0 The map: boards" };
+    assert.deepEqual(problemHexes(PG, pgDoc(), offBoard), ["A0101"]);
+    assert.deepEqual(problemMarks([offBoard], PG, pgDoc()), [{ hex: "A0101", label: "⚠ 1", kind: "problem" }]);
+    const twice = { ...pgDoc(), map: { boards: [{ board: "board1", label: "A", at: [0, 0] }, { board: "board1", label: "B", at: [1, 0] }] } };
+    assert.deepEqual(problemHexes(PG, twice, offBoard), ["A0101", "B0101"]);
+    assert.deepEqual(problemHexes(PG, pgDoc(), { field: "units[0].hex", hex: "A0909" }), ["A0909"]);
+    assert.deepEqual(problemHexes(PL, plDoc(), { field: "forces[2].at", hex: "N-G-4" }), ["N-G-4"]);
+    assert.deepEqual(problemHexes(PG, pgDoc(), { field: "boards.board1.terrain[2]", hex: null }), []);
   });
 });

@@ -175,10 +175,23 @@ export function setField(doc, field, value, sideId = null) {
   return out;
 }
 
+/** The map hexes a problem stands on. A Panzer Grenadier board's own problem (a hexside off
+ * the board, say) names the hex as the board prints it ("0101"): it is on the map wherever
+ * the document lays that board ("A0101"). */
+export function problemHexes(ruleset, doc, problem) {
+  const hex = problem?.hex;
+  if (!hex) return [];
+  const board = /^boards\.([^.[]+)/.exec(problem.field ?? "")?.[1];
+  if (ruleset !== PG || !board || !/^\d{4}$/.test(hex)) return [hex];
+  return (doc?.map?.boards ?? []).filter((b) => b.board === board).map((b) => `${b.label}${hex}`);
+}
+
 /** The problems the server found that stand on a hex, as the board's target marks. */
-export function problemMarks(problems) {
+export function problemMarks(problems, ruleset = null, doc = null) {
   const byHex = new Map();
-  for (const p of problems ?? []) if (p.hex) byHex.set(p.hex, [...(byHex.get(p.hex) ?? []), p]);
+  for (const p of problems ?? []) {
+    for (const hex of problemHexes(ruleset, doc, p)) byHex.set(hex, [...(byHex.get(hex) ?? []), p]);
+  }
   return [...byHex.entries()].map(([hex, list]) => ({ hex, label: `⚠ ${list.length}`, kind: "problem" }));
 }
 

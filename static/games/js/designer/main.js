@@ -9,7 +9,7 @@
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
-  HEXSIDE_FEATURES, ROAD_KINDS, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
+  HEXSIDE_FEATURES, ROAD_KINDS, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 import { showForces, wireForces } from "./forces_panel.js";
@@ -133,7 +133,7 @@ function drawPieces() {
   const markers = [...byHex].map(([hex, list]) => ({ hex, markers: list }));
   state.board.setView({ units: unitsOf(state.ruleset, state.doc, state.counters), markers });
   const reach = state.linkFrom ? [{ hex: state.linkFrom, label: "from" }] : [];
-  state.board.setOverlay({ targets: problemMarks(state.problems), reach });
+  state.board.setOverlay({ targets: problemMarks(state.problems, state.ruleset, state.doc), reach });
 }
 
 // -- the check ---------------------------------------------------------------------------
@@ -168,17 +168,18 @@ function showProblems() {
   for (const p of state.problems) {
     const li = document.createElement("li");
     li.className = "problem";
-    if (p.hex) li.dataset.hex = p.hex;
+    const hex = problemHexes(state.ruleset, state.doc, p)[0];
+    if (hex) li.dataset.hex = hex;
     const where = document.createElement("code");
     where.textContent = p.field;
     const rule = document.createElement("span");
     rule.className = "rule";
     rule.textContent = ` (${p.rule})`;
     li.append(where, document.createTextNode(`: ${p.message}`), rule);
-    if (p.hex) {
+    if (hex) {
       li.tabIndex = 0;
-      li.title = `Show ${p.hex} on the map`;
-      li.addEventListener("click", () => state.board?.centerOn(p.hex));
+      li.title = `Show ${hex} on the map`;
+      li.addEventListener("click", () => state.board?.centerOn(hex));
     }
     list.append(li);
   }
