@@ -16,7 +16,7 @@ from django_tasks_db.models import DBTaskResult
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.designer import tasks
+from games.designer import services, tasks
 from games.designer.models import Revision, Scenario
 from games.designer.services import MAX_DOCUMENT_BYTES
 from tests.designkit import pg_battle, pl_situation
@@ -291,3 +291,24 @@ def test_the_lobby_and_new_game_page_offer_a_published_battle_by_its_author(
     radios = re.findall(r'<input type="radio" name="scenario" value="([^"]+)"[^>]*?(checked)?>', chosen)
     assert [v for v, on in radios if on] == ["village.r1"]
     assert "<b>Village</b>" not in chosen
+
+
+def test_the_battle_page_shows_its_designer_a_check_under_way_and_a_failed_one(
+        designer_player, stranger, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend",
+                                  "QUEUES": ["default"]}}
+    draft(designer_player, pg_battle(id="village"))
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    page = designer_player.get("/battles/village/").content.decode()
+    assert 'data-state="checking"' in page and "checking, a bot-vs-bot game" in page
+    # The worker's game ends in an engine error with markup in it: kept, shown as text.
+    queued = DBTaskResult.objects.get(task_path=tasks.publish_draft.module_path)
+    revision_id, token = queued.args_kwargs["args"]
+    services.finish_publishing(revision_id=revision_id, token=token, bot_game=lambda *_: {
+        "ok": False, "error": "<i>refused</i>: no such unit", "steps": 3})
+    page = designer_player.get("/battles/village/").content.decode()
+    assert 'data-state="failed"' in page
+    assert "&lt;i&gt;refused&lt;/i&gt;: no such unit" in page and "<i>refused" not in page
+    rev = designer_player.get("/api/v1/designer/scenarios/village").json()["revisions"][0]
+    assert (rev["state"], rev["publishing"]) == ("draft", "failed")
+    assert stranger.get("/battles/village/").status_code == 404

@@ -108,6 +108,20 @@ def test_an_edit_while_checking_voids_the_check(designer_player):
     assert row.published_at is None and row.publishing == "" and row.document["turns"] == 9
 
 
+def test_asking_again_while_checking_voids_the_first_check(designer_player):
+    draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
+                                document=pg_battle(id="village"))
+    first = designer.start_publishing(scenario=draft.scenario, user=designer_player)
+    second = designer.start_publishing(scenario=draft.scenario, user=designer_player)
+    assert first.checking != second.checking
+    stale = designer.finish_publishing(revision_id=first.pk, token=first.checking,
+                                       bot_game=passed)
+    assert stale["error"].startswith("stale")
+    assert Revision.objects.get(pk=draft.pk).publishing == "checking"
+    designer.finish_publishing(revision_id=second.pk, token=second.checking, bot_game=passed)
+    assert Revision.objects.get(pk=draft.pk).published_at is not None
+
+
 @pytest.mark.parametrize("doc", [pg_battle(id="bot-village", turns=2),
                                  pl_situation(id="bot-outpost", turns=3)])
 def test_the_queued_task_plays_a_real_bot_game_to_its_end_and_publishes(designer_player, doc,
