@@ -252,6 +252,20 @@ def test_a_battle_starts_on_a_bundled_board(person, live_server_url, live_server
     assert page.evaluate("Object.keys(window.pgweb.designer.doc.boards)") == ["A"]
     assert page.evaluate("window.pgweb.designer.board.hexOnScreen('A-P-10') !== null")
     shot(page, "designer-bundled-board-desktop")
+    # The board, kept under a name of the designer's, is offered at the next start.
+    page.locator("details.keep-board summary").click()
+    page.fill("#keep-board-name", "Hill 112")
+    page.click("#keep-board")
+    page.wait_for_function(
+        "() => document.querySelector('#design-status').textContent.startsWith('Kept')")
+    page.goto(live_server_url + "/design/")
+    page.select_option("#start-ruleset", "panzer_leader")
+    page.wait_for_selector("#start-board option[value='mine:Hill112']", state="attached")
+    page.select_option("#start-board", "mine:Hill112")
+    page.click("#start-blank")
+    page.wait_for_selector("#problems li")
+    assert page.evaluate("Object.keys(window.pgweb.designer.doc.boards)") == ["Hill112"]
+    assert page.evaluate("window.pgweb.designer.doc.map") == [{"board": "Hill112", "at": [0, 0]}]
 
 
 def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, live_server_url):

@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import {
   cellOf, objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
   setField, terrainChoices, toggleObjective, unitsOf, withBoard, placeReinforcement, entryMarkers,
-  linkOf, toggleHexside, toggleRoad, elevationChoices, problemHexes,
+  linkOf, toggleHexside, toggleRoad, elevationChoices, problemHexes, boardToKeep,
 } from "../../static/games/js/designer/document.js";
 
 const PG = "panzer_grenadier";
@@ -171,5 +171,20 @@ describe("the designer's document edits", () => {
     assert.deepEqual(problemHexes(PG, pgDoc(), { field: "units[0].hex", hex: "A0909" }), ["A0909"]);
     assert.deepEqual(problemHexes(PL, plDoc(), { field: "forces[2].at", hex: "N-G-4" }), ["N-G-4"]);
     assert.deepEqual(problemHexes(PG, pgDoc(), { field: "boards.board1.terrain[2]", hex: null }), []);
+  });
+
+  test("a board kept for reuse takes an id and a name from the name given, in each format", () => {
+    const pg = boardToKeep(PG, pgDoc(), "  Sokolovo crossing ");
+    assert.deepEqual([pg.id, pg.name, pg.terrain], ["sokolovo-crossing", "Sokolovo crossing", ["....", "...."]]);
+    const pl = boardToKeep(PL, plDoc(), "Hill 112");
+    assert.deepEqual([pl.id, pl.title, pl.name], ["Hill112", "Hill 112", undefined]);
+    assert.equal(boardToKeep(PG, pgDoc(), "  "), null);
+    assert.equal(boardToKeep(PG, { boards: {} }, "x"), null);
+  });
+
+  test("a full-size Panzer Leader board's columns past Z read AA, BB …", () => {
+    assert.deepEqual(cellOf(PL, plDoc(), "N-AA-3"), { boardId: "N", col: 26, row: 2 });
+    assert.deepEqual(cellOf(PL, plDoc(), "N-GG-11"), { boardId: "N", col: 32, row: 10 });
+    assert.equal(cellOf(PL, plDoc(), "N-AB-3"), null);
   });
 });

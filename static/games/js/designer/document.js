@@ -32,10 +32,12 @@ export function cellOf(ruleset, doc, label) {
     const entry = (doc.map?.boards ?? []).find((b) => b.label === m[1]);
     return entry ? { boardId: entry.board, col: Number(m[2]) - 1, row: Number(m[3]) - 1 } : null;
   }
-  const m = /^([A-Za-z0-9]+)-([A-Z])-(\d+)$/.exec(label ?? "");
+  // Column letters run A … Z, then AA, BB … (a full-size board's 33 columns).
+  const m = /^([A-Za-z0-9]+)-([A-Z]|([A-Z])\3)-(\d+)$/.exec(label ?? "");
   if (!m) return null;
   const entry = (doc.map ?? []).find((b) => (b.label ?? b.board) === m[1]);
-  return entry ? { boardId: entry.board, col: m[2].charCodeAt(0) - 65, row: Number(m[3]) - 1 } : null;
+  const col = m[2].charCodeAt(0) - 65 + (m[2].length === 2 ? 26 : 0);
+  return entry ? { boardId: entry.board, col, row: Number(m[4]) - 1 } : null;
 }
 
 /** Paint one hex's terrain; a board the document does not draw itself is left as it is. */
@@ -193,6 +195,25 @@ export function problemMarks(problems, ruleset = null, doc = null) {
     for (const hex of problemHexes(ruleset, doc, p)) byHex.set(hex, [...(byHex.get(hex) ?? []), p]);
   }
   return [...byHex.entries()].map(([hex, list]) => ({ hex, label: `⚠ ${list.length}`, kind: "problem" }));
+}
+
+/** The battle's first board of its own as a board to keep for other battles, under an id
+ * made of its name (Panzer Grenadier ids: lower-case letters, digits, '-' and '_'; Panzer
+ * Leader's: letters and digits) and named as each format names a board. Null when the battle
+ * draws no board itself. */
+export function boardToKeep(ruleset, doc, name) {
+  const drawing = Object.values(doc.boards ?? {})[0];
+  const words = String(name ?? "").trim();
+  if (!drawing || !words) return null;
+  const out = clone(drawing);
+  if (ruleset === PG) {
+    out.id = words.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "board";
+    out.name = words;
+  } else {
+    out.id = words.replace(/[^A-Za-z0-9]+/g, "").slice(0, 40) || "Board";
+    out.title = words;
+  }
+  return out;
 }
 
 /** Lay the battle on a kept board instead of its blank one (a bundled board, or one of the

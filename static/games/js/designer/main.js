@@ -9,7 +9,7 @@
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
-  HEXSIDE_FEATURES, ROAD_KINDS, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
+  HEXSIDE_FEATURES, ROAD_KINDS, boardToKeep, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 import { showForces, wireForces } from "./forces_panel.js";
@@ -327,6 +327,14 @@ $("try").addEventListener("click", async () => {
   const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { side: $("try-side").value });
   if (answer.ok) window.location.assign(answer.body.url);
   else say(answer.body?.message ?? "Cannot try it yet.");
+});
+
+// A board kept for reuse is offered at the start of a new battle (the designer's own boards).
+$("keep-board").addEventListener("click", async () => {
+  const drawing = boardToKeep(state.ruleset, state.doc, $("keep-board-name").value);
+  if (!drawing) { say("Name the board first."); return; }
+  const answer = await call("POST", "/api/v1/designer/boards", { ruleset: state.ruleset, drawing });
+  say(answer.ok ? `Kept: “${answer.body.name}” is offered when you start a new battle.` : (answer.body?.message ?? "Not kept."));
 });
 
 $("import-file").addEventListener("change", async () => {
