@@ -294,6 +294,16 @@ def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, li
         "hex": "A0203", "formation": "kampfgruppe-brandt", "name": "Hauptmann Brandt"}
     assert "1 counter" in page.locator("#formations li").inner_text()
     page.wait_for_selector("svg text.unit-name:has-text('Hauptma')", state="attached")
+    # A second board joins the map to the south: its hexes read B…, and paint.
+    page.locator("#join-board-box summary").click()
+    page.select_option("#join-direction", "south")
+    page.click("#join-board-add")
+    page.wait_for_function("() => window.pgweb.designer.doc.map.boards.length === 2")
+    page.wait_for_function("() => window.pgweb.designer.board.hexOnScreen('B0302') !== null")
+    page.check("input[name=tool][value=terrain]")
+    page.select_option("#terrain-brush", "W")
+    click_hex(page, "B0302")
+    page.wait_for_function("() => window.pgweb.designer.doc.boards.board2.terrain[1][2] === 'W'")
     # Support from off the map: an artillery battalion from turn 2, a flight of Il-2s.
     page.select_option("#support-kind", "artillery")
     page.select_option("#support-side", "attacker")
@@ -317,6 +327,7 @@ def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, li
     checked(page)
     fields = page.locator("#problems li code").all_inner_texts()
     assert not [f for f in fields if f.startswith(("special_rules", "formations", "units[0]"))]
+    page.evaluate("window.scrollTo(0, 0)")
     shot(page, "designer-forces-desktop")
     # Taking the formation away leaves its leader on the map, in no formation.
     page.locator("#formations li[data-formation=kampfgruppe-brandt] button.remove").click()

@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import {
   cellOf, objectiveMarkers, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
   setField, terrainChoices, toggleObjective, unitsOf, withBoard, placeReinforcement, entryMarkers,
-  linkOf, toggleHexside, toggleRoad, elevationChoices, problemHexes, boardToKeep,
+  linkOf, toggleHexside, toggleRoad, elevationChoices, problemHexes, boardToKeep, addBoard,
 } from "../../static/games/js/designer/document.js";
 
 const PG = "panzer_grenadier";
@@ -186,5 +186,22 @@ describe("the designer's document edits", () => {
     assert.deepEqual(cellOf(PL, plDoc(), "N-AA-3"), { boardId: "N", col: 26, row: 2 });
     assert.deepEqual(cellOf(PL, plDoc(), "N-GG-11"), { boardId: "N", col: 32, row: 10 });
     assert.equal(cellOf(PL, plDoc(), "N-AB-3"), null);
+  });
+
+  test("a board joins the map east or south, labelled as each game labels its boards", () => {
+    const doc = { ...pgDoc(), boards: { board1: { ...pgDoc().boards.board1, columns: 4, rows: 2 } } };
+    const south = addBoard(PG, doc, "south");
+    assert.deepEqual(south.map.boards.at(-1), { board: "board2", label: "B", at: [0, 1] });
+    assert.deepEqual(south.boards.board2.terrain, ["....", "...."]);
+    assert.equal(south.boards.board2.name, "Board 2");
+    assert.deepEqual(cellOf(PG, south, "B0302"), { boardId: "board2", col: 2, row: 1 });
+    const east = addBoard(PG, south, "east", { id: "kessel", legend: { ".": "clear" }, terrain: ["...."], elevation: ["0000"] });
+    assert.deepEqual(east.map.boards.at(-1), { board: "kessel", label: "C", at: [1, 0] });
+    assert.deepEqual(addBoard(PG, east, "east", { id: "kessel" }), east); // one board id once
+    const pl = { ...plDoc(), boards: { N: { ...plDoc().boards.N, columns: 4, rows: 2 } } };
+    const plEast = addBoard(PL, pl, "east");
+    assert.deepEqual(plEast.map.at(-1), { board: "N2", at: [4, 0] });
+    assert.deepEqual(addBoard(PL, plEast, "south").map.at(-1), { board: "N3", at: [0, 2] });
+    assert.deepEqual(cellOf(PL, plEast, "N2-B-1"), { boardId: "N2", col: 1, row: 0 });
   });
 });

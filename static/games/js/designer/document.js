@@ -216,6 +216,50 @@ export function boardToKeep(ruleset, doc, name) {
   return out;
 }
 
+/** A clear board of the same size as the battle's first one, under an unused id. */
+function blankLike(ruleset, doc) {
+  const first = Object.values(doc.boards ?? {})[0];
+  if (!first) return null;
+  const taken = new Set(Object.keys(doc.boards ?? {}));
+  const stem = ruleset === PG ? "board" : "N";
+  let n = 2;
+  while (taken.has(`${stem}${n}`)) n += 1;
+  const out = { id: `${stem}${n}`, columns: first.columns, rows: first.rows,
+    terrain: first.terrain.map((row) => ".".repeat(row.length)),
+    elevation: first.elevation.map((row) => "0".repeat(row.length)) };
+  if (ruleset === PG) Object.assign(out, { name: `Board ${n}`, legend: clone(first.legend ?? { ".": "clear" }) });
+  return out;
+}
+
+/** Join one more board to the map, east of the boards laid or south of them, as each game
+ * lays boards: Panzer Grenadier's in a grid of whole boards, each with the next letter
+ * (A, B …) its hexes are labelled by; Panzer Leader's whole hex to whole hex, labelled by
+ * the board's id. The board is `drawing` (a kept one), or else a clear board the size of the
+ * first, drawn in the document. */
+export function addBoard(ruleset, doc, direction, drawing = null) {
+  const board = drawing ? clone(drawing) : blankLike(ruleset, doc);
+  const out = clone(doc);
+  if (!board || (out.boards ?? {})[board.id] !== undefined) return out;
+  out.boards = { ...(out.boards ?? {}), [board.id]: board };
+  const east = direction === "east";
+  if (ruleset === PG) {
+    const laid = out.map?.boards ?? [];
+    const used = new Set(laid.map((b) => b.label));
+    const label = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].find((l) => !used.has(l));
+    if (!label) return clone(doc);
+    const x = east ? Math.max(-1, ...laid.map((b) => b.at[0])) + 1 : 0;
+    const y = east ? 0 : Math.max(-1, ...laid.map((b) => b.at[1])) + 1;
+    out.map = { ...(out.map ?? {}), boards: [...laid, { board: board.id, label, at: [x, y] }] };
+    return out;
+  }
+  const laid = out.map ?? [];
+  const size = (entry) => out.boards[entry.board] ?? { columns: 0, rows: 0 };
+  const x = east ? Math.max(0, ...laid.map((b) => b.at[0] + size(b).columns)) : 0;
+  const y = east ? 0 : Math.max(0, ...laid.map((b) => b.at[1] + size(b).rows));
+  out.map = [...laid, { board: board.id, at: [x, y] }];
+  return out;
+}
+
 /** Lay the battle on a kept board instead of its blank one (a bundled board, or one of the
  * designer's own): the drawing is copied into the document, so the battle stands alone. */
 export function withBoard(ruleset, doc, drawing) {

@@ -9,7 +9,7 @@
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
-  HEXSIDE_FEATURES, ROAD_KINDS, boardToKeep, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
+  HEXSIDE_FEATURES, ROAD_KINDS, addBoard, boardToKeep, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 import { showForces, wireForces } from "./forces_panel.js";
@@ -327,6 +327,29 @@ $("try").addEventListener("click", async () => {
   const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { side: $("try-side").value });
   if (answer.ok) window.location.assign(answer.body.url);
   else say(answer.body?.message ?? "Cannot try it yet.");
+});
+
+// Joining boards: a clear board like the first, or a bundled or kept one of this game.
+const joinable = new Map();
+
+$("join-board-box").addEventListener("toggle", async () => {
+  if (!$("join-board-box").open) return;
+  const answer = await get(`/api/v1/designer/boards?ruleset=${encodeURIComponent(state.ruleset)}`);
+  joinable.clear();
+  const select = $("join-board");
+  select.replaceChildren(option("", "a clear board like the first"));
+  for (const b of answer.ok ? answer.body.boards : []) {
+    const key = `${b.bundled ? "bundled" : "mine"}:${b.id}`;
+    joinable.set(key, b.drawing);
+    select.append(option(key, `${b.name} (${b.bundled ? "bundled" : "yours"})`));
+  }
+});
+
+$("join-board-add").addEventListener("click", () => {
+  const before = Object.keys(state.doc?.boards ?? {}).length;
+  const doc = addBoard(state.ruleset, state.doc, $("join-direction").value, joinable.get($("join-board").value) ?? null);
+  if (Object.keys(doc.boards ?? {}).length === before) { say("That board is on the map already."); return; }
+  applyEdit(doc);
 });
 
 // A board kept for reuse is offered at the start of a new battle (the designer's own boards).
