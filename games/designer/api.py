@@ -25,7 +25,7 @@ from games.rules import registry
 from games.rules.common.faces import side_colours
 from games.services.errors import ServiceError
 
-from . import catalogue, library, services
+from . import catalogue, library, services, tasks
 from .models import Board, Revision, Scenario
 
 DocumentBody = inline_serializer("DesignerDocument", {
@@ -57,7 +57,8 @@ def _scenario(slug: str, user: Any) -> Scenario | Response:
 
 def _revision_json(rev: Revision, with_document: bool = False) -> dict:
     out = {"number": rev.number, "state": "draft" if rev.is_draft else "published",
-           "published_at": rev.published_at, "play_id": rev.engine_id,
+           "publishing": rev.publishing, "published_at": rev.published_at,
+           "play_id": rev.engine_id,
            "revision": rev.revision, "problems": rev.problems, "bot_game": rev.bot_game}
     if with_document:
         out["document"] = rev.document
@@ -238,17 +239,18 @@ class ScenarioDetailView(APIView):
 class PublishView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT},
-                   summary="Publish the draft: the check passes and a bot game finishes")
+    @extend_schema(request=None, responses={202: OpenApiTypes.OBJECT},
+                   summary="Publish the draft: the check passes now, and the worker plays a "
+                           "bot game of it (the draft reads publishing: checking until then)")
     def post(self, request: Request, slug: str) -> Response:
         row = _scenario(slug, request.user)
         if isinstance(row, Response):
             return row
         try:
-            services.publish(scenario=row, user=request.user)
+            tasks.ask_to_publish(scenario=row, user=request.user)
         except ServiceError as exc:
             return _error(exc)
-        return Response(scenario_json(row, request.user))
+        return Response(scenario_json(row, request.user), status=status.HTTP_202_ACCEPTED)
 
 
 class TryView(APIView):

@@ -58,6 +58,9 @@ class Revision(models.Model):
     revision = models.CharField(max_length=64, blank=True, default="")
     problems = models.JSONField(default=list)  # the check's answer when it was last saved
     bot_game = models.JSONField(null=True, blank=True)  # the bot-vs-bot game before publishing
+    # The token of the publishing check queued for the worker ("" when none is waiting): an
+    # edit of the draft clears it, so a check of a document that changed publishes nothing.
+    checking = models.CharField(max_length=32, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -75,6 +78,16 @@ class Revision(models.Model):
     @property
     def is_draft(self) -> bool:
         return self.published_at is None
+
+    @property
+    def publishing(self) -> str:
+        """Where publishing the draft stands: "checking" (the bot game is queued or playing),
+        "failed" (it ended in an engine error), or "" (not asked, or published)."""
+        if not self.is_draft:
+            return ""
+        if self.checking:
+            return "checking"
+        return "failed" if self.bot_game and not self.bot_game.get("ok") else ""
 
 
 class Board(models.Model):

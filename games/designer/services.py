@@ -2,7 +2,8 @@
 
 A draft is saved whatever its check says (a designer saves half-made battles) and its
 problems are stored with it; publishing needs the check to pass and a bot-vs-bot game of the
-revision to finish without an engine error. Bad input (not a JSON object, too big, an id
+revision to finish without an engine error. The game takes seconds to minutes, so it is
+played by the background worker (tasks.py), not in the request. Bad input (not a JSON object, too big, an id
 taken by another scenario or the wrong shape of id) is refused with a `ServiceError` naming
 the field, and nothing changes.
 """
@@ -126,6 +127,7 @@ def _write_draft(scenario: Scenario, document: dict, problems: list[dict]) -> Re
     draft.document = document
     draft.problems = problems
     draft.bot_game = None
+    draft.checking = ""  # a check queued for the old document publishes nothing
     draft.save()
     if not scenario.revisions.filter(published_at__isnull=False).exists():
         scenario.title = _title(document)
@@ -163,10 +165,10 @@ def play_bot_game(engine_id: str, seed: str) -> dict:
     return {"ok": not error, "error": error, "steps": record.steps, "winner": record.winner}
 
 
-def publish(*, scenario: Scenario, user: Any,
-            bot_game: Callable[[str, str], dict] = play_bot_game) -> Revision:
-    """Publish the draft as a new revision: the check passes, a bot-vs-bot game finishes
-    without an engine error; the revision never changes again."""
+def start_publishing(*, scenario: Scenario, user: Any) -> Revision:
+    """Ask for the draft to be published: the check must pass now; the bot-vs-bot game is
+    the worker's (tasks.publish_draft runs `finish_publishing`), and until it ends the draft
+    reads "checking". Asking again while it checks queues a new check and voids the old."""
     _owner(scenario, user)
     draft = scenario.revisions.filter(published_at__isnull=True).first()
     if draft is None:
@@ -177,26 +179,53 @@ def publish(*, scenario: Scenario, user: Any,
         raise ServiceError("designer/check_failed",
                            f"the check found {len(problems)} problem(s): "
                            + "; ".join(f"{p['field']}: {p['message']}" for p in problems[:5]))
-    engine_id = f"{scenario.slug}.r{draft.number}"
-    info = registry.load_document(scenario.ruleset, {**draft.document, "id": engine_id})
-    played = bot_game(engine_id, f"publish:{engine_id}")
-    Revision.objects.filter(pk=draft.pk).update(bot_game=played)
-    if not played.get("ok"):
-        raise ServiceError("designer/bot_game_failed",
-                           f"a bot-vs-bot game of the draft failed: {played.get('error')}")
     with transaction.atomic():
-        row = Revision.objects.select_for_update().get(pk=draft.pk)
-        if row.published_at is not None:
+        row = Revision.objects.select_for_update().filter(
+            pk=draft.pk, published_at__isnull=True).first()
+        if row is None:
             raise ServiceError("designer/no_draft", "the draft was published already", 409)
-        row.published_at = timezone.now()
-        row.engine_id = engine_id
-        row.revision = info.revision
-        row.problems = []
-        row.bot_game = played
-        row.save()
-        scenario.title = _title(row.document)
-        scenario.save(update_fields=["title", "updated_at"])
+        row.checking = uuid.uuid4().hex
+        row.bot_game = None
+        row.save(update_fields=["checking", "bot_game", "updated_at"])
     return row
+
+
+def finish_publishing(*, revision_id: int, token: str,
+                      bot_game: Callable[[str, str], dict] = play_bot_game) -> dict:
+    """The worker's half of publishing: play the bot-vs-bot game of the draft as it stood
+    when publishing was asked, then publish it (the revision never changes again) or keep
+    the engine error on the draft for its designer. A draft edited, discarded or asked again
+    meanwhile (its token changed) is left alone. Returns the bot game, or why none ran."""
+    row = (Revision.objects.filter(pk=revision_id, checking=token, published_at__isnull=True)
+           .select_related("scenario").first())
+    if row is None:
+        return {"ok": False, "error": "stale: the draft changed after publishing was asked",
+                "steps": 0}
+    scenario = row.scenario
+    engine_id = f"{scenario.slug}.r{row.number}"
+    try:
+        info = registry.load_document(scenario.ruleset, {**row.document, "id": engine_id})
+    except ValueError as exc:  # the ruleset changed under a checked draft
+        played, info = {"ok": False, "error": f"not playable: {exc}"[:500], "steps": 0}, None
+    else:
+        played = bot_game(engine_id, f"publish:{engine_id}")
+    with transaction.atomic():
+        row = Revision.objects.select_for_update().filter(
+            pk=revision_id, checking=token, published_at__isnull=True).first()
+        if row is None:
+            return {**played, "ok": False, "error": "stale: the draft changed during its check"}
+        row.checking = ""
+        row.bot_game = played
+        if played.get("ok") and info is not None:
+            row.published_at = timezone.now()
+            row.engine_id = engine_id
+            row.revision = info.revision
+            row.problems = []
+        row.save()
+        if row.published_at is not None:
+            scenario.title = _title(row.document)
+            scenario.save(update_fields=["title", "updated_at"])
+    return played
 
 
 def try_draft(*, scenario: Scenario, user: Any, side: Any, level: Any = "recruit") -> Any:

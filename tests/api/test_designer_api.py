@@ -11,9 +11,12 @@ from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.designer import services, tasks
 from games.designer.models import Revision, Scenario
 from games.designer.services import MAX_DOCUMENT_BYTES
 from tests.designkit import pg_battle, pl_situation
@@ -30,6 +33,12 @@ def signed_in(name: str, staff: bool = False) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def immediate_tasks(settings):
+    """Publishing's bot game runs as it is queued (the queue itself: test_publishing_...)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
 @pytest.fixture
@@ -79,12 +88,31 @@ def test_a_designer_saves_checks_and_publishes_a_battle(designer_player, strange
     # a draft is its designer's only
     assert stranger.get("/api/v1/designer/scenarios/village").status_code == 404
     published = post(designer_player, "/api/v1/designer/scenarios/village/publish")
-    assert published.status_code == 200, published.content
+    assert published.status_code == 202, published.content
     rev = published.json()["revisions"][0]
     assert rev["state"] == "published" and rev["play_id"] == "village.r1"
-    assert rev["bot_game"]["ok"]
+    assert rev["bot_game"]["ok"] and rev["publishing"] == ""
     seen = stranger.get("/api/v1/designer/scenarios/village").json()
     assert seen["author"] == "designer_player" and "document" not in seen["revisions"][0]
+
+
+def test_publishing_answers_at_once_and_leaves_the_bot_game_to_the_worker(designer_player,
+                                                                          stranger, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend",
+                                  "QUEUES": ["default"]}}
+    draft(designer_player, pg_battle(id="village", turns=2))
+    asked = post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    assert asked.status_code == 202, asked.content
+    rev = asked.json()["revisions"][0]
+    assert (rev["state"], rev["publishing"], rev["play_id"]) == ("draft", "checking", None)
+    assert stranger.get("/api/v1/designer/scenarios/village").status_code == 404
+    queued = DBTaskResult.objects.get(task_path=tasks.publish_draft.module_path,
+                                      status=TaskResultStatus.READY)
+    # What `manage.py worker` does with the row (django-tasks-db's db_worker.run_task).
+    queued.task.call(*queued.args_kwargs["args"], **queued.args_kwargs["kwargs"])
+    rev = designer_player.get("/api/v1/designer/scenarios/village").json()["revisions"][0]
+    assert (rev["state"], rev["publishing"], rev["play_id"]) == ("published", "", "village.r1")
+    assert stranger.get("/api/v1/designer/scenarios/village").json()["state"] == "published"
 
 
 def test_publishing_a_broken_draft_is_refused_with_its_problems(designer_player):
@@ -95,6 +123,7 @@ def test_publishing_a_broken_draft_is_refused_with_its_problems(designer_player)
     assert refused.status_code == 400
     assert refused.json()["code"] == "designer/check_failed"
     assert "forces[1].entry" in refused.json()["message"]
+    assert not DBTaskResult.objects.exists()
 
 
 def test_export_then_import_gives_the_same_document(designer_player, stranger):
@@ -262,3 +291,24 @@ def test_the_lobby_and_new_game_page_offer_a_published_battle_by_its_author(
     radios = re.findall(r'<input type="radio" name="scenario" value="([^"]+)"[^>]*?(checked)?>', chosen)
     assert [v for v, on in radios if on] == ["village.r1"]
     assert "<b>Village</b>" not in chosen
+
+
+def test_the_battle_page_shows_its_designer_a_check_under_way_and_a_failed_one(
+        designer_player, stranger, settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend",
+                                  "QUEUES": ["default"]}}
+    draft(designer_player, pg_battle(id="village"))
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    page = designer_player.get("/battles/village/").content.decode()
+    assert 'data-state="checking"' in page and "checking, a bot-vs-bot game" in page
+    # The worker's game ends in an engine error with markup in it: kept, shown as text.
+    queued = DBTaskResult.objects.get(task_path=tasks.publish_draft.module_path)
+    revision_id, token = queued.args_kwargs["args"]
+    services.finish_publishing(revision_id=revision_id, token=token, bot_game=lambda *_: {
+        "ok": False, "error": "<i>refused</i>: no such unit", "steps": 3})
+    page = designer_player.get("/battles/village/").content.decode()
+    assert 'data-state="failed"' in page
+    assert "&lt;i&gt;refused&lt;/i&gt;: no such unit" in page and "<i>refused" not in page
+    rev = designer_player.get("/api/v1/designer/scenarios/village").json()["revisions"][0]
+    assert (rev["state"], rev["publishing"]) == ("draft", "failed")
+    assert stranger.get("/battles/village/").status_code == 404

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from games import services as game_services
-from games.designer import library
+from games.designer import library, tasks
 from games.designer import services as designer
 from games.designer.models import Revision, Scenario, ScenarioReport
 from games.models import Game
@@ -37,10 +37,17 @@ def passed(engine_id: str, seed: str) -> dict:
     return {"ok": True, "error": "", "steps": 1, "winner": None}
 
 
+def publish(scenario, author, bot_game=passed) -> Revision:
+    """Both halves of publishing: the designer's request, then the worker's bot game."""
+    asked = designer.start_publishing(scenario=scenario, user=author)
+    designer.finish_publishing(revision_id=asked.pk, token=asked.checking, bot_game=bot_game)
+    return Revision.objects.get(pk=asked.pk)
+
+
 def published(author, doc, bot_game=passed) -> Revision:
     draft = designer.draft_save(author=author, ruleset_id=registry.ruleset(
         "panzer_leader" if "forces" in doc else "panzer_grenadier").id, document=doc)
-    return designer.publish(scenario=draft.scenario, user=author, bot_game=bot_game)
+    return publish(draft.scenario, author, bot_game)
 
 
 def test_a_draft_is_saved_with_its_problems(designer_player):
@@ -59,9 +66,10 @@ def test_publishing_needs_the_check_to_pass(designer_player):
     draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
                                 document=doc)
     with pytest.raises(ServiceError) as err:
-        designer.publish(scenario=draft.scenario, user=designer_player, bot_game=passed)
+        designer.start_publishing(scenario=draft.scenario, user=designer_player)
     assert err.value.code == "designer/check_failed" and "units[0].type" in err.value.message
-    assert Revision.objects.get(pk=draft.pk).published_at is None
+    row = Revision.objects.get(pk=draft.pk)
+    assert row.published_at is None and row.publishing == "" and not row.checking
 
 
 def test_publishing_needs_the_bot_game_to_finish_clean(designer_player):
@@ -71,19 +79,63 @@ def test_publishing_needs_the_bot_game_to_finish_clean(designer_player):
     def engine_error(engine_id, seed):
         return {"ok": False, "error": "village.r1 step=3 refused: no such unit", "steps": 3}
 
-    with pytest.raises(ServiceError) as err:
-        designer.publish(scenario=draft.scenario, user=designer_player, bot_game=engine_error)
-    assert err.value.code == "designer/bot_game_failed" and "no such unit" in err.value.message
-    row = Revision.objects.get(pk=draft.pk)
-    assert row.published_at is None and row.bot_game["error"]
+    row = publish(draft.scenario, designer_player, bot_game=engine_error)
+    assert row.published_at is None and row.engine_id is None
+    assert row.publishing == "failed" and "no such unit" in row.bot_game["error"]
+
+
+def test_publishing_is_checking_until_the_worker_has_played_its_bot_game(designer_player):
+    draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
+                                document=pg_battle(id="village"))
+    asked = designer.start_publishing(scenario=draft.scenario, user=designer_player)
+    assert asked.publishing == "checking" and asked.published_at is None
+    assert draft.scenario.state == "draft"
+    designer.finish_publishing(revision_id=asked.pk, token=asked.checking, bot_game=passed)
+    row = Revision.objects.get(pk=asked.pk)
+    assert row.published_at is not None and row.publishing == "" and row.engine_id == "village.r1"
+
+
+def test_an_edit_while_checking_voids_the_check(designer_player):
+    draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
+                                document=pg_battle(id="village"))
+    asked = designer.start_publishing(scenario=draft.scenario, user=designer_player)
+    designer.draft_update(scenario=draft.scenario, user=designer_player,
+                          document=pg_battle(id="village", turns=9))
+    played = designer.finish_publishing(revision_id=asked.pk, token=asked.checking,
+                                        bot_game=passed)
+    assert not played["ok"] and played["error"].startswith("stale")
+    row = Revision.objects.get(pk=asked.pk)
+    assert row.published_at is None and row.publishing == "" and row.document["turns"] == 9
+
+
+def test_asking_again_while_checking_voids_the_first_check(designer_player):
+    draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
+                                document=pg_battle(id="village"))
+    first = designer.start_publishing(scenario=draft.scenario, user=designer_player)
+    second = designer.start_publishing(scenario=draft.scenario, user=designer_player)
+    assert first.checking != second.checking
+    stale = designer.finish_publishing(revision_id=first.pk, token=first.checking,
+                                       bot_game=passed)
+    assert stale["error"].startswith("stale")
+    assert Revision.objects.get(pk=draft.pk).publishing == "checking"
+    designer.finish_publishing(revision_id=second.pk, token=second.checking, bot_game=passed)
+    assert Revision.objects.get(pk=draft.pk).published_at is not None
 
 
 @pytest.mark.parametrize("doc", [pg_battle(id="bot-village", turns=2),
                                  pl_situation(id="bot-outpost", turns=3)])
-def test_a_real_bot_game_plays_a_draft_to_its_end(designer_player, doc):
-    rev = published(designer_player, copy.deepcopy(doc), bot_game=designer.play_bot_game)
+def test_the_queued_task_plays_a_real_bot_game_to_its_end_and_publishes(designer_player, doc,
+                                                                        settings):
+    # The worker's queue, run as each task is queued (the database queue and `manage.py
+    # worker` are tested with the clocks' sweep, and in the browser test of publishing).
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    draft = designer.draft_save(author=designer_player, ruleset_id=registry.ruleset(
+        "panzer_leader" if "forces" in doc else "panzer_grenadier").id,
+        document=copy.deepcopy(doc))
+    tasks.ask_to_publish(scenario=draft.scenario, user=designer_player)
+    rev = Revision.objects.get(pk=draft.pk)
     assert rev.bot_game["ok"] and rev.bot_game["steps"] > 0
-    assert rev.engine_id == f"{doc['id']}.r1" and rev.revision
+    assert rev.engine_id == f"{doc['id']}.r1" and rev.revision and rev.published_at
 
 
 def test_a_published_revision_never_changes_and_an_edit_makes_a_new_draft(designer_player):
@@ -104,7 +156,7 @@ def test_a_game_keeps_its_revision_across_an_edit(designer_player, stranger):
     game = game_services.game_create(user=stranger, scenario=rev.engine_id, side="attacker")
     designer.draft_update(scenario=rev.scenario, user=designer_player,
                           document=pg_battle(id="village", turns=7))
-    second = designer.publish(scenario=rev.scenario, user=designer_player, bot_game=passed)
+    second = publish(rev.scenario, designer_player)
     assert second.engine_id == "village.r2" and second.revision != rev.revision
     game.refresh_from_db()
     assert (game.scenario, game.scenario_revision) == ("village.r1", rev.revision)
@@ -163,7 +215,7 @@ def test_only_its_designer_changes_a_scenario(designer_player, stranger):
     rev = published(designer_player, pg_battle(id="village"))
     for change in (lambda: designer.draft_update(scenario=rev.scenario, user=stranger,
                                                  document=pg_battle(id="village")),
-                   lambda: designer.publish(scenario=rev.scenario, user=stranger)):
+                   lambda: designer.start_publishing(scenario=rev.scenario, user=stranger)):
         with pytest.raises(ServiceError) as err:
             change()
         assert err.value.status == 403
@@ -197,9 +249,8 @@ def test_a_moderator_hides_a_scenario_and_its_games_go_on(designer_player, stran
 def test_a_draft_whose_publishing_failed_opens_no_game(designer_player, stranger):
     draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
                                 document=pg_battle(id="village"))
-    with pytest.raises(ServiceError):
-        designer.publish(scenario=draft.scenario, user=designer_player,
-                         bot_game=lambda engine_id, seed: {"ok": False, "error": "stuck"})
+    publish(draft.scenario, designer_player,
+            bot_game=lambda engine_id, seed: {"ok": False, "error": "stuck"})
     with pytest.raises(ServiceError) as err:  # loaded in this process for its bot game only
         game_services.game_create(user=stranger, scenario="village.r1", side="attacker")
     assert err.value.status == 404

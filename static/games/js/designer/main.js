@@ -9,9 +9,10 @@
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
-  entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemMarks, removeUnitsAt,
+  HEXSIDE_FEATURES, ROAD_KINDS, addBoard, boardToKeep, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
+import { showForces, wireForces } from "./forces_panel.js";
 
 const $ = (id) => document.getElementById(id);
 const boot = JSON.parse($("pg-design-boot").textContent);
@@ -26,7 +27,10 @@ const state = {
   faces: null,
   board: null,
   checking: null,
+  linkFrom: null, // the first hex of a hexside or road being drawn
 };
+
+const LINK_TOOLS = new Set(["hexside", "road"]);
 
 window.pgweb = { designer: state }; // for tests and the console
 
@@ -59,13 +63,30 @@ function onIntent(intent) {
     case "counter": {
       const type = $("counter-type").value;
       if (!type) { say("Pick a counter type first."); return; }
-      state.doc = placeUnit(r, was, hex, type, $("counter-side").value);
+      state.doc = placeUnit(r, was, hex, type, $("counter-side").value, extras());
       break;
     }
     case "reinforcement": {
       const type = $("counter-type").value;
       if (!type) { say("Pick a counter type first."); return; }
-      state.doc = placeReinforcement(r, was, hex, type, $("counter-side").value, $("entry-turn").value);
+      state.doc = placeReinforcement(r, was, hex, type, $("counter-side").value, $("entry-turn").value, extras());
+      break;
+    }
+    case "hexside":
+    case "road": {
+      // Two clicks: the first hex, then its neighbour; the feature goes between them.
+      const from = state.linkFrom;
+      if (!from || from === hex || !linkOf(r, was, from, hex)) {
+        state.linkFrom = hex;
+        say(`From ${hex}: now click a neighbouring hex on the same board.`);
+        drawPieces();
+        return;
+      }
+      state.linkFrom = null;
+      state.doc = tool() === "hexside"
+        ? toggleHexside(r, was, from, hex, $("hexside-feature").value)
+        : toggleRoad(r, was, from, hex, $("road-kind").value);
+      say("");
       break;
     }
     case "erase": state.doc = removeUnitsAt(r, was, hex); break;
@@ -73,6 +94,20 @@ function onIntent(intent) {
     default: return;
   }
   drawPieces();
+  showForces(r, state.doc, applyEdit);
+  scheduleCheck();
+}
+
+/** A counter's formation and leader's name, as the counter tool's fields say (Panzer Grenadier). */
+function extras() {
+  return { formation: $("counter-formation").value, name: $("counter-name").value };
+}
+
+/** An edit from a panel (formations, support): drawn, listed and checked like a click's. */
+function applyEdit(doc) {
+  state.doc = doc;
+  drawPieces();
+  showForces(state.ruleset, state.doc, applyEdit);
   scheduleCheck();
 }
 
@@ -96,8 +131,9 @@ function drawPieces() {
     byHex.set(m.hex, [...(byHex.get(m.hex) ?? []), ...m.markers]);
   }
   const markers = [...byHex].map(([hex, list]) => ({ hex, markers: list }));
-  state.board.setView({ units: unitsOf(state.ruleset, state.doc), markers });
-  state.board.setOverlay({ targets: problemMarks(state.problems) });
+  state.board.setView({ units: unitsOf(state.ruleset, state.doc, state.counters), markers });
+  const reach = state.linkFrom ? [{ hex: state.linkFrom, label: "from" }] : [];
+  state.board.setOverlay({ targets: problemMarks(state.problems, state.ruleset, state.doc), reach });
 }
 
 // -- the check ---------------------------------------------------------------------------
@@ -132,17 +168,18 @@ function showProblems() {
   for (const p of state.problems) {
     const li = document.createElement("li");
     li.className = "problem";
-    if (p.hex) li.dataset.hex = p.hex;
+    const hex = problemHexes(state.ruleset, state.doc, p)[0];
+    if (hex) li.dataset.hex = hex;
     const where = document.createElement("code");
     where.textContent = p.field;
     const rule = document.createElement("span");
     rule.className = "rule";
     rule.textContent = ` (${p.rule})`;
     li.append(where, document.createTextNode(`: ${p.message}`), rule);
-    if (p.hex) {
+    if (hex) {
       li.tabIndex = 0;
-      li.title = `Show ${p.hex} on the map`;
-      li.addEventListener("click", () => state.board?.centerOn(p.hex));
+      li.title = `Show ${hex} on the map`;
+      li.addEventListener("click", () => state.board?.centerOn(hex));
     }
     list.append(li);
   }
@@ -158,6 +195,10 @@ function fillForm() {
   $("doc-title").value = d.title ?? "";
   $("doc-turns").value = d.turns ?? "";
   $("doc-description").value = d.description ?? "";
+  const features = HEXSIDE_FEATURES[state.ruleset] ?? [];
+  $("hexside-feature").replaceChildren(...features.map((f) => option(f.id, f.name)));
+  $("elevation-brush").replaceChildren(...elevationChoices(state.ruleset).map((e) => option(e.level, e.name)));
+  $("road-kind").replaceChildren(...(ROAD_KINDS[state.ruleset] ?? []).map((k) => option(k.id, k.name)));
   const brush = $("terrain-brush");
   brush.replaceChildren(...terrainChoices(state.ruleset, d).map((t) => option(t.char, t.name)));
   const sides = sidesOf(d);
@@ -176,6 +217,8 @@ function fillForm() {
     label.append(area);
     briefings.append(label);
   }
+  for (const el of document.querySelectorAll(".pg-only")) el.hidden = state.ruleset !== "panzer_grenadier";
+  showForces(state.ruleset, d, applyEdit);
   listCounters();
 }
 
@@ -184,13 +227,20 @@ function listCounters() {
   const found = Object.entries(state.counters)
     .filter(([id, t]) => !words || `${id} ${t.name} ${t.nationality ?? ""} ${t.kind ?? ""}`.toLowerCase().includes(words))
     .slice(0, 200);
-  $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${id})`)));
+  // Named as the counter prints it, with its nationality and kind (the search also reads the id).
+  const described = (t) => [t.nationality, String(t.kind ?? "").replace(/_/g, " ")].filter(Boolean).join(" ");
+  $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${described(t)})`)));
 }
 
 for (const [id, field] of [["doc-id", "id"], ["doc-title", "title"], ["doc-turns", "turns"], ["doc-description", "description"]]) {
   $(id).addEventListener("change", () => { state.doc = setField(state.doc, field, $(id).value); scheduleCheck(); });
 }
 $("counter-search").addEventListener("input", listCounters);
+wireForces(() => ({ ruleset: state.ruleset, doc: state.doc }), applyEdit);
+$("tools").addEventListener("change", () => {
+  $("link-help").hidden = !LINK_TOOLS.has(tool());
+  if (state.linkFrom) { state.linkFrom = null; drawPieces(); }
+});
 
 // -- saving, trying, publishing ------------------------------------------------------------
 
@@ -216,6 +266,7 @@ async function save() {
     $("doc-id").readOnly = true;
   }
   linkUp();
+  showPublishing(answer.body); // an edit voids a check under way
   const draft = answer.body.revisions.find((r) => r.state === "draft");
   state.problems = draft?.problems ?? [];
   drawPieces();
@@ -226,11 +277,49 @@ async function save() {
 
 $("save").addEventListener("click", save);
 
+// Publishing: the server checks the draft at once and queues its bot-vs-bot game for the
+// background worker; the draft reads "checking" until the game ends, then it is published
+// or keeps the engine's error. The page asks again every few seconds until then.
+const PUBLISH_POLL_MS = 3000;
+
+function showPublishing(scenario) {
+  const draft = scenario.revisions.find((r) => r.state === "draft");
+  const latest = scenario.revisions.at(-1);
+  const status = $("publish-state");
+  if (draft?.publishing === "checking") {
+    status.dataset.state = "checking";
+    status.textContent = "Checking: the worker is playing a bot-vs-bot game of this battle before it is published…";
+    return "checking";
+  }
+  if (draft?.publishing === "failed") {
+    status.dataset.state = "failed";
+    status.textContent = `Not published: the bot game failed (${draft.bot_game?.error ?? "an engine error"}). Fix the battle and publish again.`;
+    return "failed";
+  }
+  if (latest?.state === "published") {
+    status.dataset.state = "published";
+    status.textContent = `Published: revision ${latest.number}. Players find it in the catalogue of battles.`;
+    return "published";
+  }
+  status.dataset.state = "";
+  status.textContent = "";
+  return "";
+}
+
+async function followPublishing() {
+  const answer = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`);
+  if (answer.ok && showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
+}
+
 $("publish").addEventListener("click", async () => {
   if (!(await save())) return;
-  say("Publishing: a bot game of the battle is being played…");
   const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/publish`);
-  say(answer.ok ? "Published: players find it in the catalogue of battles." : (answer.body?.message ?? "Not published."));
+  if (!answer.ok) {
+    say(answer.body?.message ?? "Not published.");
+    return;
+  }
+  say("");
+  if (showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
 });
 
 $("try").addEventListener("click", async () => {
@@ -238,6 +327,37 @@ $("try").addEventListener("click", async () => {
   const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { side: $("try-side").value });
   if (answer.ok) window.location.assign(answer.body.url);
   else say(answer.body?.message ?? "Cannot try it yet.");
+});
+
+// Joining boards: a clear board like the first, or a bundled or kept one of this game.
+const joinable = new Map();
+
+$("join-board-box").addEventListener("toggle", async () => {
+  if (!$("join-board-box").open) return;
+  const answer = await get(`/api/v1/designer/boards?ruleset=${encodeURIComponent(state.ruleset)}`);
+  joinable.clear();
+  const select = $("join-board");
+  select.replaceChildren(option("", "a clear board like the first"));
+  for (const b of answer.ok ? answer.body.boards : []) {
+    const key = `${b.bundled ? "bundled" : "mine"}:${b.id}`;
+    joinable.set(key, b.drawing);
+    select.append(option(key, `${b.name} (${b.bundled ? "bundled" : "yours"})`));
+  }
+});
+
+$("join-board-add").addEventListener("click", () => {
+  const before = Object.keys(state.doc?.boards ?? {}).length;
+  const doc = addBoard(state.ruleset, state.doc, $("join-direction").value, joinable.get($("join-board").value) ?? null);
+  if (Object.keys(doc.boards ?? {}).length === before) { say("That board is on the map already."); return; }
+  applyEdit(doc);
+});
+
+// A board kept for reuse is offered at the start of a new battle (the designer's own boards).
+$("keep-board").addEventListener("click", async () => {
+  const drawing = boardToKeep(state.ruleset, state.doc, $("keep-board-name").value);
+  if (!drawing) { say("Name the board first."); return; }
+  const answer = await call("POST", "/api/v1/designer/boards", { ruleset: state.ruleset, drawing });
+  say(answer.ok ? `Kept: “${answer.body.name}” is offered when you start a new battle.` : (answer.body?.message ?? "Not kept."));
 });
 
 $("import-file").addEventListener("change", async () => {
@@ -303,6 +423,7 @@ if (state.slug) {
   await loadCounters();
   const answer = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`);
   const draft = answer.body?.revisions?.find((r) => r.document);
+  if (answer.ok && showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
   if (draft) await begin(draft.document);
   else {
     const published = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/export`);
