@@ -112,9 +112,12 @@ def standing_order_choices(state: st.GameState, side: str) -> dict:
         "at": [{"kind": k} for k in TARGET_FILTERS],
         "chance": True,
         "combine": True,
+        # Only the decisions this game can ask: a window with no shot opens only under
+        # hidden information (D-DB-OPFIRE), an offer only with take-backs (D-TAKEBACK-1).
         "windows": [
-            {"window": NO_SHOT, "answers": list(WINDOW_ANSWERS[NO_SHOT]),
-             "when": "no unit of yours may fire at the mover (hidden information, 18.0)"},
+            *([{"window": NO_SHOT, "answers": list(WINDOW_ANSWERS[NO_SHOT]),
+                "when": "no unit of yours may fire at the mover (hidden information, 18.0)"}]
+              if knowledge.in_force(state) else []),
             *([{"window": TAKEBACK, "answers": list(WINDOW_ANSWERS[TAKEBACK]),
                 "when": "the other side offers to take back its last activation"}]
               if takeback.in_use(state) else []),

@@ -228,8 +228,10 @@ def test_it_refuses_an_order_for_a_window_the_engine_does_not_ask_d_orders_2(bad
         order(**bad)
 
 
-def test_the_choices_name_the_other_windows_and_take_backs_only_where_played():
-    assert [w["window"] for w in RULESET.standing_order_choices(window(), "su")["windows"]] == [
-        "no_shot"]
-    assert [w["window"] for w in RULESET.standing_order_choices(offered_takeback(), "su")[
-        "windows"]] == ["no_shot", "takeback"]
+def test_the_choices_name_only_the_other_decisions_the_game_can_ask():
+    def windows(state, side):
+        return [w["window"] for w in RULESET.standing_order_choices(state, side)["windows"]]
+
+    assert windows(window(), "su") == []  # open play, no take-backs
+    assert windows(no_shot_window(), "ge") == ["no_shot"]  # hidden information
+    assert windows(offered_takeback(), "su") == ["takeback"]
