@@ -54,7 +54,8 @@ def test_others_see_deleted_player_everywhere_and_never_the_old_name(ann, bob):
     c.force_login(bob)
     seen = c.get(f"/api/v1/games/{game.pk}").json()
     assert [s["user"] for s in seen["seats"]] == [DELETED, "bob"]
-    for page in (f"/games/{game.pk}/", "/players/bob/", f"/tournaments/{cup.pk}/"):
+    for page in (f"/games/{game.pk}/", f"/games/{game.pk}/replay", "/players/bob/",
+                 f"/tournaments/{cup.pk}/"):
         text = c.get(page).content.decode()
         assert DELETED in text or page.startswith("/tournaments"), page
         assert gone.username not in text and ">ann<" not in text, page
