@@ -14,6 +14,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.models import ChatMessage, GameStep, Seat
+from games.player_names import player_name
 from games.services import hooks
 
 FORMAT = "pgweb-account-export/1"
@@ -33,7 +34,7 @@ def _games(user: Any) -> list[dict]:
     for seat in seats:
         game = seat.game
         players = [
-            {"seat": s.seat_id, "side": s.side.side_id, "player": s.user.get_username()}
+            {"seat": s.seat_id, "side": s.side.side_id, "player": player_name(s.user)}
             for s in Seat.objects.filter(game=game, user__isnull=False)
             .select_related("side", "user")
             .order_by("seat_id")

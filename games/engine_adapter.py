@@ -288,6 +288,11 @@ def window_open(state: GameState) -> bool:
     return rules_of(state).window_open(state)
 
 
+def orders_may_answer(state: GameState) -> bool:
+    """A decision a side's standing orders may answer is open (a window, an offer)."""
+    return rules_of(state).orders_may_answer(state)
+
+
 def segments_finished(before: GameState | None, after: GameState) -> set[str]:
     """The sides that finished a segment of their own in this step (live clock increments)."""
     return rules_of(after).segments_finished(before, after)

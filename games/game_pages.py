@@ -12,6 +12,7 @@ from games import engine_adapter as engine
 from games import selectors, spectating
 from games.game_gate import Gate, Way, gate_for, missing_game, sign_in_way
 from games.models import ABANDONED, ACTIVE, FINISHED, SPECTATE_COACH, CoachInvite, Game
+from games.player_names import player_name
 from games.roster import commanders, seat_roster
 from games.services import spectators
 from games.services.errors import ServiceError
@@ -131,7 +132,7 @@ def coach_link(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
         text = "It was already used, or revoked. Ask the side's players for a new one."
         ways = [Way("Go to the lobby", reverse("lobby"), primary=True)]
         return _gate_page(request, Gate("This coach link is spent", text, ways, 404, "coach_link_spent"), game)
-    inviter = invite.invited_by.get_username() if invite.invited_by_id else "A player"
+    inviter = player_name(invite.invited_by) if invite.invited_by_id else "A player"
     side = invite.side.name
     text = (
         f"{inviter} invites you to coach {side}: you will see the game as {side}'s players "

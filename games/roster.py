@@ -7,6 +7,7 @@ from typing import Any
 
 from games import engine_adapter as engine
 from games.models import Game, Seat
+from games.player_names import player_name
 from games.services.division import division
 
 
@@ -23,7 +24,7 @@ def seat_roster(game: Game, user: Any) -> list[dict]:
         {
             "id": s.seat_id,
             "side": s.side.side_id,
-            "user": s.user.get_username() if s.user_id else None,
+            "user": player_name(s.user) if s.user_id else None,
             "you": me is not None and s.user_id == me,
             "formations": [names[f] for f in plan.get(s.seat_id, []) if f in names],
         }

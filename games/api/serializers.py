@@ -11,6 +11,7 @@ from rest_framework import serializers
 from games import engine_adapter as engine
 from games import spectating
 from games.models import FINISHED, Game
+from games.player_names import player_name
 from games.protocol import MAX_CLIENT_INT, ProtocolError, check_command_shape
 
 
@@ -73,7 +74,7 @@ class SeatSerializer(serializers.Serializer):
     units = serializers.SerializerMethodField()
 
     def get_user(self, seat: Any) -> str | None:
-        return seat.user.get_username() if seat.user_id else None
+        return player_name(seat.user) if seat.user_id else None
 
     def get_units(self, seat: Any) -> list[str]:
         if seat.side.side_id != self.context.get("side") and hides_units(seat.game):
@@ -136,4 +137,4 @@ class GameSerializer(serializers.Serializer):
         return game.seed if game.status == FINISHED else None
 
     def get_created_by(self, game: Game) -> str | None:
-        return game.created_by.get_username() if game.created_by_id else None
+        return player_name(game.created_by) if game.created_by_id else None

@@ -19,5 +19,11 @@ class BotPlayConfig(AppConfig):
         if runner.after_publish not in broadcast.STEP_HOOKS:
             broadcast.STEP_HOOKS.append(runner.after_publish)
         standin.register_with_clocks()
+        from games.services import hooks
+
+        if standin.erase_choice not in hooks.ACCOUNT_ERASERS:
+            hooks.ACCOUNT_ERASERS.append(standin.erase_choice)
+        if standin.export_choice not in hooks.ACCOUNT_EXPORTS:
+            hooks.ACCOUNT_EXPORTS.append(standin.export_choice)
         # The background worker's periodic sweep resumes bot turns nobody is taking.
         sweeps.register("bots", sweep.resume_bot_turns)

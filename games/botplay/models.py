@@ -86,3 +86,14 @@ class ArenaRun(models.Model):
     games = models.PositiveIntegerField()
     side_wins = models.JSONField(default=dict)  # side id (or "draw") -> games
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+class StandInChoice(models.Model):
+    """A player's own standing choice of who stands in for them in an untimed game while
+    they are away: a bot of `level` (raised to what their rating suggests), or nobody
+    (no row)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="stand_in_choice")
+    level = models.CharField(max_length=20)
+    updated_at = models.DateTimeField(auto_now=True)

@@ -5,14 +5,16 @@ Two ways in:
 - A timed game: the clocks' "a bot takes over" outcome for a side out of time
   (games.clocks.absence calls `take_over`, registered in its BOT_TAKEOVER_HOOKS); the level
   is the one asked for through `ask_stand_in` (Veteran when the clocks' own button asks).
-- An untimed game: a partner of a player who left (no socket open on the game, no command
-  of theirs for `BOT_STANDIN_AWAY_SECONDS`) asks for a bot of a level. The absent player's
-  side decides who plays for it: an opponent may not put a bot in (they would pick the
-  weakest one and play it).
+- An untimed game: once a player left (no socket open on the game, no command of theirs
+  for `BOT_STANDIN_AWAY_SECONDS`), a partner asks for a bot of a level. The absent player's
+  side decides who plays for it: an opponent may ask only for the bot the player chose
+  themselves beforehand (`StandInChoice`: a level, or nobody), at that level; never one of
+  the opponent's choosing (they would pick the weakest one and play it).
 
-Either way the bot is never weaker than the absent player's rating suggests (`level_floor`):
-asked for a Recruit in an established player's seat, a Veteran comes. A rated game that had
-a bot standing in says so in its rating record (games.community.ratings).
+Either way the bot is never weaker than the absent player's rating suggests (`level_floor`,
+from the levels' measured strength, strength.py): asked for a Recruit in an established
+player's seat, a Veteran comes. The game log says a bot stands in, and a rated game that had
+one says so in its rating record (games.community.ratings).
 """
 
 from __future__ import annotations
@@ -28,14 +30,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.bots.levels import PLAYABLE
-from games.clocks import absence, control
+from games.clocks import absence, control, service
 from games.community.ratings import current, pace_of, ruleset_of
 from games.models import ACTIVE, Game, GameStep, Presence, Seat
 from games.services.errors import ServiceError
 
 from . import runner
 from .accounts import check_level, record_bot
-from .models import LEFT, TIMEOUT, BotStandIn
+from .models import LEFT, TIMEOUT, BotStandIn, StandInChoice
+from .strength import floor_for
 
 logger = logging.getLogger(__name__)
 TAKE_OVER_LEVEL = "veteran"
@@ -44,19 +47,40 @@ _asked: contextvars.ContextVar[tuple[str, Any] | None] = contextvars.ContextVar(
     "bot_stand_in_asked", default=None)
 
 
-# DECISION: a rating this high asks for at least this level (strongest first). The default
-# rating is 1500, so a newcomer gets what was asked for down to a Recruit, and a player who
-# has proved themselves is not handed to a bot weaker than an ordinary player.
-LEVEL_FLOORS = ((1700.0, "elite"), (1500.0, "veteran"))
-
-
 def level_floor(user: Any, game: Game) -> str:
-    """The weakest bot that may stand in for `user` in `game`: what their rating in the
-    game's ruleset and pace suggests (a Recruit with no rating yet)."""
+    """The weakest bot that may stand in for `user` in `game`: the strongest level whose
+    estimated rating (strength.py) their rating in the game's ruleset and pace reaches (a
+    Recruit with no rating yet)."""
     rating = current(user, ruleset_of(game.scenario), pace_of(game.options))
-    if rating.pk is None:
-        return PLAYABLE[0]
-    return next((level for floor, level in LEVEL_FLOORS if rating.rating >= floor), PLAYABLE[0])
+    return floor_for(rating.rating if rating.pk is not None else None)
+
+
+def stand_in_choice(user: Any) -> str | None:
+    """The player's own choice of the bot level that stands in while they are away, or None
+    (nobody: their side's partners decide, and nobody else may)."""
+    return (StandInChoice.objects.filter(user_id=getattr(user, "pk", None))
+            .values_list("level", flat=True).first())
+
+
+def stand_in_choice_set(*, user: Any, level: Any) -> str | None:
+    """Choose a bot level to stand in for oneself when away, or None for nobody."""
+    if not getattr(user, "is_authenticated", False):
+        raise ServiceError("auth/required", "sign in first", 401)
+    if level is None:
+        StandInChoice.objects.filter(user=user).delete()
+        return None
+    StandInChoice.objects.update_or_create(user=user, defaults={"level": check_level(level)})
+    return str(level)
+
+
+def erase_choice(user: Any) -> None:
+    """services.hooks.ACCOUNT_ERASERS: a deleted account's choice goes with it."""
+    StandInChoice.objects.filter(user=user).delete()
+
+
+def export_choice(user: Any) -> dict:
+    """services.hooks.ACCOUNT_EXPORTS: the player's stand-in choice."""
+    return {"stand_in": {"level": stand_in_choice(user)}}
 
 
 def stand_in_level(asked: str, user: Any, game: Game) -> str:
@@ -84,6 +108,12 @@ def take_over(game_id: Any, seat_id: str, level: str | None = None, reason: str 
         "level": check_level(level), "reason": reason or TIMEOUT,
         "asked_by": asked_by if getattr(asked_by, "pk", None) else None})
     record_bot(game.pk, level)
+    if reason == LEFT:  # the clocks log a timed game's take-over themselves
+        side = Seat.objects.filter(pk=seat.pk).values_list("side__side_id", flat=True).get()
+        rated = " (the game is rated: its record will say so)" if (game.options or {}).get(
+            "rated") else ""
+        service.log(game.pk, "bot", side, f"A {level.capitalize()} bot stands in for {seat_id} "
+                    f"while its player is away{rated}", at=timezone.now())
     transaction.on_commit(partial(runner.kick, game.pk))
     return True
 
@@ -127,11 +157,16 @@ def ask_stand_in(*, game: Game | Any, user: Any, seat_id: str, level: str) -> Bo
         raise ServiceError("seat/invalid", f"{seat_id} has no person to stand in for", 409)
     if BotStandIn.objects.filter(seat=target).exists():
         raise ServiceError("bot/standing_in", f"a bot stands in for {seat_id} already", 409)
-    level = stand_in_level(level, target.user, g)
     kind = control.normalize(g.options.get("time_control"))["kind"]
     if kind == control.UNTIMED and me.side_id != target.side_id:
-        raise ServiceError("bot/not_your_side", f"only {seat_id}'s partners may ask a bot to "
-                           "stand in for them in an untimed game", 403)  # fmt: skip
+        # The opponent asks only for the bot the absent player chose, at the player's level.
+        chosen = stand_in_choice(target.user)
+        if chosen is None:
+            raise ServiceError("bot/not_your_side", f"only {seat_id}'s partners may ask a bot "
+                               "to stand in for them in an untimed game (its player chose "
+                               "no stand-in)", 403)  # fmt: skip
+        level = chosen
+    level = stand_in_level(level, target.user, g)
     if kind != control.UNTIMED:
         token = _asked.set((level, user))
         try:

@@ -11,6 +11,8 @@ urlpatterns = [
     path("api/v1/games/<str:game_id>/bot-seat", views.BotSeatView.as_view(), name="api-bot-seat"),
     path("api/v1/games/<str:game_id>/bot-stand-in", views.StandInView.as_view(),
          name="api-bot-stand-in"),
+    path("api/v1/account/stand-in", views.StandInChoiceView.as_view(),
+         name="api-account-stand-in"),
     path("api/v1/bots/quick-match", views.QuickMatchBotView.as_view(), name="api-bot-quick-match"),
     path("api/v1/bots/quick-match/<str:seek_id>", views.QuickMatchBotStateView.as_view(),
          name="api-bot-quick-match-state"),

@@ -28,7 +28,7 @@ from games.services.errors import ServiceError
 from . import quickmatch
 from .balance import scenario_balance
 from .seats import play_against_bot, seat_to_bot
-from .standin import ask_stand_in
+from .standin import ask_stand_in, stand_in_choice, stand_in_choice_set
 
 # Other apps add a section to a scenario's page: (template, scenario id -> its context as
 # `data`). The community app adds play counts and the side balance of rated games.
@@ -116,6 +116,32 @@ class StandInView(APIView):
         except ServiceError as exc:
             return _error(exc)
         return Response({"seat": row.seat.seat_id, "level": row.level, "reason": row.reason})
+
+
+class StandInChoiceSerializer(serializers.Serializer):
+    level = serializers.ChoiceField(choices=PLAYABLE, allow_null=True)
+
+
+class StandInChoiceView(APIView):
+    """GET your standing choice of who stands in for you in an untimed game while you are
+    away; PUT {"level": "veteran"} for a bot of that level (raised to what your rating
+    suggests), or {"level": null} for nobody (then only your partners decide)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        return Response({"level": stand_in_choice(request.user)})
+
+    @extend_schema(request=StandInChoiceSerializer, responses={200: OpenApiTypes.OBJECT})
+    def put(self, request: Request) -> Response:
+        data = StandInChoiceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            level = stand_in_choice_set(user=request.user, level=data.validated_data["level"])
+        except ServiceError as exc:
+            return _error(exc)
+        return Response({"level": level})
 
 
 class QuickMatchBotView(APIView):

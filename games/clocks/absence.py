@@ -28,6 +28,7 @@ from games.clocks import control as controls
 from games.clocks import service
 from games.clocks.models import GameClock, SideClock, StandIn, Vacation
 from games.models import Game, Seat
+from games.player_names import player_name
 from games.services.commands import Outcome, command_submit
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_resign
@@ -239,7 +240,7 @@ def hand_back(seat: Seat) -> bool:
         if stand_in is None or not StandIn.objects.filter(pk=stand_in.pk).delete()[0]:
             return False
         side = Seat.objects.filter(pk=seat.pk).values_list("side__side_id", flat=True).get()
-        player = seat.user.get_username() if seat.user_id else seat.seat_id
+        player = player_name(seat.user) if seat.user_id else seat.seat_id
         service.log(
             seat.game_id, "hand_back", side,
             f"{player} is back: {stand_in.user.get_username()} hands {seat.seat_id} back",

@@ -19,7 +19,9 @@ from django.utils import timezone
 
 from games.clocks import control as controls
 from games.clocks import jobs, service
-from games.clocks.models import Vacation, VacationAllowance
+from games.clocks.models import ClockEvent, Vacation, VacationAllowance
+from games.models import Seat
+from games.player_names import without_name
 from games.services.errors import ServiceError
 
 
@@ -110,6 +112,13 @@ def erase(user: Any) -> None:
     on them."""
     Vacation.objects.filter(user=user).delete()
     VacationAllowance.objects.filter(user=user).delete()
+    # The game logs' lines that named the player ("ann is on vacation", "ann is back") name
+    # a deleted player from now on.
+    name = user.get_username()
+    games = Seat.objects.filter(user=user).values("game_id")
+    for event in ClockEvent.objects.filter(game_id__in=games, text__contains=name):
+        event.text = without_name(event.text, name)
+        event.save(update_fields=["text"])
 
 
 def export(user: Any) -> dict:

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.player_names import is_deleted
 from games.services.errors import ServiceError
 
 from . import blocks, moderation
@@ -114,7 +115,9 @@ class LeaderboardView(APIView):
 
 
 def _person(username: str) -> Any:
-    return get_user_model().objects.filter(username=username).first()
+    """The player so named; a deleted account is no player (it has no page, no ratings)."""
+    person = get_user_model().objects.filter(username=username).first()
+    return None if person is None or is_deleted(person) else person
 
 
 class PlayerRatingsView(APIView):

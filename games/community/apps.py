@@ -34,6 +34,7 @@ class CommunityConfig(AppConfig):
             (hooks.SEEK_OPTIONS, matchmaking.seek_options),
             (hooks.AFTER_STEP, game_end.on_step),
             (hooks.ABORT_CHECKS, game_end.check_abort),
+            (hooks.ACCOUNT_ERASERS, ratings.erase_name),
         ):
             if hook not in table:
                 table.append(hook)

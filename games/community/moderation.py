@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import CANCELLED, WAITING, ChatMessage, Game, Seat, Seek
+from games.player_names import player_name
 from games.services.errors import ServiceError
 
 from .blocks import not_self, player_named, signed_in
@@ -34,7 +35,7 @@ def chat_of(game: Game | None) -> list[dict]:
     if game is None:
         return []
     return [
-        {"at": m.created_at.isoformat(), "user": m.user.get_username() if m.user else None,
+        {"at": m.created_at.isoformat(), "user": player_name(m.user),
          "channel": m.channel, "side": m.side_id, "text": m.text}
         for m in ChatMessage.objects.filter(game=game).select_related("user").order_by(
             "created_at", "pk")

@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from games.botplay.models import BotPlayed
 from games.models import FINISHED, Game, Seat
+from games.player_names import player_name, without_name
 from games.rules import registry
 from games.services.accounts import is_guest
 from games.services.errors import ServiceError
@@ -146,7 +147,7 @@ def _unrated_reason(teams: dict[str, list[Any]]) -> str:
                 return "a seat was empty at the end"
             why = why_unrated(user)
             if why:
-                return f"{user.get_username()}: {why}"
+                return f"{player_name(user)}: {why}"
     return ""
 
 
@@ -190,6 +191,15 @@ def rate_missed(limit: int = 50) -> int:
     missed = Game.objects.filter(status=FINISHED, options__rated=True,
                                  rating_record__isnull=True).values_list("pk", flat=True)[:limit]
     return sum(1 for pk in missed if on_game_over(pk) is not None)
+
+
+def erase_name(user: Any) -> None:
+    """services.hooks.ACCOUNT_ERASERS: rating records that give a reason naming the player
+    ("ann: a guest account") name a deleted player from now on."""
+    name = user.get_username()
+    for record in RatedGame.objects.filter(game__seats__user=user, reason__contains=name):
+        record.reason = without_name(record.reason, name)
+        record.save(update_fields=["reason"])
 
 
 def check_rated_seat(game: Game, user: Any) -> None:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engine_adapter as engine
 from games.clocks.control import choices as clock_choices
+from games.player_names import is_deleted
 from games.services.errors import ServiceError
 
 from . import blocks, moderation
@@ -34,6 +35,8 @@ from .tournaments import service as tournaments
 def player(request: HttpRequest, username: str) -> HttpResponse:
     """A player: ratings and their history, results by scenario and side, games."""
     person = get_object_or_404(get_user_model(), username=username)
+    if is_deleted(person):  # a deleted account has no page: its games show "deleted player"
+        raise Http404("no such player")
     context = player_page(person, request.user)
     context["chart"] = rating_chart(context["history"])
     context["reasons"] = REASONS

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.parsers import StrictJSONParser
+from games.player_names import player_name
 from games.rules import registry
 from games.rules.common.faces import side_colours
 from games.services.errors import ServiceError
@@ -72,7 +73,7 @@ def scenario_json(scenario: Scenario, user: Any) -> dict:
     revisions = [r for r in scenario.revisions.order_by("number") if mine or not r.is_draft]
     return {
         "id": scenario.slug, "ruleset": scenario.ruleset, "title": scenario.title,
-        "author": scenario.author.username if scenario.author else None,
+        "author": player_name(scenario.author),
         "bundled": scenario.bundled, "state": scenario.state, "mine": mine,
         "revisions": [_revision_json(r, with_document=mine and r.is_draft) for r in revisions],
     }

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Prefetch
 
 from games.botplay.balance import scenario_balance
+from games.player_names import player_name
 from games.rules import registry
 
 from .models import Revision, Scenario
@@ -64,7 +65,7 @@ def card(scenario: Scenario, revision: Revision) -> dict:
         "minutes": minutes,
         "length": _band(LENGTHS, minutes),
         "learning": info.learning,
-        "author": scenario.author.username if scenario.author else None,
+        "author": player_name(scenario.author),
         "bundled": scenario.bundled,
         "balance": scenario_balance(revision.engine_id, sides),
         "thumbnail": f"/scenarios/{revision.engine_id}/thumbnail.svg",
@@ -128,5 +129,5 @@ def players_battles(user: Any = None) -> list[tuple[Any, str]]:
             info = registry.for_scenario(revision.engine_id).scenarios()[revision.engine_id]
         except (KeyError, ValueError):
             continue
-        out.append((info, scenario.author.username if scenario.author else ""))
+        out.append((info, player_name(scenario.author) or ""))
     return out

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games.player_names import is_deleted, player_name
 from games.rules import registry
 from games.services.errors import ServiceError
 
@@ -60,6 +61,7 @@ def battle(request: HttpRequest, slug: str) -> HttpResponse:
         revisions = revisions.filter(published_at__isnull=False)
     return render(request, "designer/battle.html", {
         "scenario": scenario, "card": card, "revisions": revisions, "mine": mine,
+        "author": player_name(scenario.author), "author_listed": not is_deleted(scenario.author),
         "moderator": request.user.is_staff, "game_title": registry.ruleset(scenario.ruleset).title,
     })
 

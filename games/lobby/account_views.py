@@ -1,5 +1,5 @@
-"""The account pages: settings (address, password, data, deletion), the e-mail change link,
-the data export, and password reset by e-mail through Django's own views."""
+"""The account pages: settings (address, password, stand-in, data, deletion), the e-mail
+change link, the data export, and password reset by e-mail through Django's own views."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ from django.urls import path, reverse_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import account_export, services
+from games.botplay import standin
+from games.bots.levels import PLAYABLE
+from games.player_names import DELETED_NAME
 from games.services import account_life
 from games.throttles import throttle_check
 
@@ -29,6 +32,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "is_guest": services.is_guest(request.user),
         "hold_days": account_life.name_hold_days(),
         "playing": account_life.games_in_progress(request.user),
+        "stand_in": standin.stand_in_choice(request.user) or "",
+        "levels": [(level, level.capitalize()) for level in PLAYABLE],
     }
     return render(request, "accounts/settings.html", context)
 
@@ -61,6 +66,23 @@ def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @login_required(login_url=LOGIN)
+@require_POST
+def stand_in(request: HttpRequest) -> HttpResponse:
+    """Choose the bot that may stand in for you in an untimed game while you are away (an
+    empty choice: nobody)."""
+    level = request.POST.get("level", "") or None
+    try:
+        chosen = standin.stand_in_choice_set(user=request.user, level=level)
+    except services.ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"While you are away, a {chosen.capitalize()} bot (or a "
+                         "stronger one, as your rating asks) may stand in for you."
+                         if chosen else "Nobody stands in for you but whom your partners ask.")
+    return redirect("account-settings")
+
+
+@login_required(login_url=LOGIN)
 @require_GET
 def export(request: HttpRequest) -> HttpResponse:
     """Download everything of the player's own as one JSON file."""
@@ -79,14 +101,12 @@ def delete(request: HttpRequest) -> HttpResponse:
         messages.error(request, "Type your name exactly to confirm the deletion.")
         return redirect("account-settings")
     try:
-        shown_as = account_life.account_delete(
-            user=request.user, password=request.POST.get("password")
-        )
+        account_life.account_delete(user=request.user, password=request.POST.get("password"))
     except services.ServiceError as exc:
         messages.error(request, exc.message)
         return redirect("account-settings")
     logout(request)
-    context = {"shown_as": shown_as, "hold_days": account_life.name_hold_days()}
+    context = {"shown_as": DELETED_NAME, "hold_days": account_life.name_hold_days()}
     return render(request, "accounts/deleted.html", context)
 
 

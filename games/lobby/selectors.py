@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games import engine_adapter as engine
 from games.models import ACTIVE, FINISHED, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
+from games.player_names import player_name
 from games.selectors import PRESENCE_TTL
 from games.services.accounts import is_guest
 from games.services.division import division
@@ -69,7 +70,7 @@ def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, in
                 "seats": [
                     {
                         "id": s.seat_id,
-                        "user": s.user.get_username() if s.user_id else None,
+                        "user": player_name(s.user) if s.user_id else None,
                         "online": (gid, s.seat_id) in online,
                     }
                     for s in seats
@@ -84,7 +85,7 @@ def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, in
         "seats_per_side": game.seats_per_side,
         "free": sum(1 for s in seats if s.user_id is None),
         "options": {k: v for k, v in game.options.items() if k != "division"},
-        "created_by": game.created_by.get_username() if game.created_by_id else None,
+        "created_by": player_name(game.created_by) if game.created_by_id else None,
         "created_at": game.created_at.isoformat(),
         "sides": sides,
         "spectators": spectators.get(gid, 0),

@@ -19,6 +19,7 @@ urlpatterns = [
         account_views.email_confirm,
         name="account-email-confirm",
     ),
+    path("accounts/stand-in/", account_views.stand_in, name="account-stand-in"),
     path("accounts/export.json", account_views.export, name="account-export"),
     path("accounts/delete/", account_views.delete, name="account-delete"),
     *account_views.password_reset_urls,

@@ -44,7 +44,7 @@ class _Answering:
 def answer_window(game_id: Any, version: int, before: Any, after: Any, events: list) -> bool:
     """broadcast.REPLY_HOOKS: answer the window this version opened, if the deciding side's
     orders say how; True when an answer was applied (a later version is out)."""
-    if after is None or engine.is_over(after) or not engine.window_open(after):
+    if after is None or engine.is_over(after) or not engine.orders_may_answer(after):
         return False
     return _answer(game_id, version, after)
 
@@ -55,7 +55,7 @@ def answer_now(game_id: Any) -> bool:
     if game is None or game.status != ACTIVE:
         return False
     state = steplog.state_at(game.pk, game.version)
-    if state is None or engine.is_over(state) or not engine.window_open(state):
+    if state is None or engine.is_over(state) or not engine.orders_may_answer(state):
         return False
     return _answer(game.pk, game.version, state)
 
@@ -86,14 +86,21 @@ def _answer(game_id: Any, version: int, state: Any) -> bool:
     return False
 
 
+TAKEBACK_WORDS = {"accept_takeback": "Take-back accepted by standing order",
+                  "decline_takeback": "Take-back declined by standing order"}
+
+
 def in_words(command: dict) -> str:
     """The side's log line for a command its orders sent."""
     if command.get("type") == "decline":
         return "Declined by standing order"
+    if command.get("type") in TAKEBACK_WORDS:
+        return TAKEBACK_WORDS[command["type"]]
     firers = command.get("firers") or command.get("units") or []
     target = command.get("target")
-    return f"Fired by standing order: {', '.join(firers)} at {target}" if target else (
-        f"Fired by standing order: {', '.join(firers)}")
+    led = f", led by {command['leader']}" if command.get("leader") else ""
+    return f"Fired by standing order: {', '.join(firers)}{led} at {target}" if target else (
+        f"Fired by standing order: {', '.join(firers)}{led}")
 
 
 def record(done: hooks.StepDone) -> None:

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 
 from games.models import Game, Seat
+from games.player_names import player_name
 
 
 class StandingOrders(models.Model):
@@ -72,4 +73,4 @@ class Drawing(models.Model):
         return {"id": self.pk, "turn": self.turn, "kind": self.kind, "hexes": list(self.hexes),
                 "text": self.text, "colour": self.colour, "side": self.side_id,
                 "seat": self.seat.seat_id if self.seat_id else None,
-                "author": self.author.get_username() if self.author_id else None}
+                "author": player_name(self.author) if self.author_id else None}

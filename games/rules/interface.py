@@ -178,6 +178,10 @@ class Ruleset(Protocol):
     def window_open(self, state: Any) -> bool:
         """A short decision of the side not playing is open (an opportunity-fire offer)."""
 
+    def orders_may_answer(self, state: Any) -> bool:
+        """A decision that standing orders may answer waits for a side not playing: an open
+        window, or another answer the ruleset asks of it (an offer to take back a move)."""
+
     # -- standing orders (DESIGN.md, "Reactions and plans as hidden information") ------------
 
     def check_standing_order(self, state: Any, side: str, order: Any) -> dict:

@@ -27,13 +27,13 @@ from django.utils import timezone
 
 from games.models import ACTIVE, OPEN, NameHold, Seat, Seek
 from games.models import WAITING as SEEK_WAITING
+from games.player_names import DELETED_NAME, is_deleted
 from games.services import hooks
 from games.services.errors import ServiceError
 from games.services.seats import game_leave
 
 EMAIL_CHANGE_SALT = "pgweb.accounts.email-change"
 EMAIL_CHANGE_MAX_AGE = timedelta(days=3)
-DELETED_NAME = "deleted player"
 
 
 def name_hold_days() -> int:
@@ -55,10 +55,6 @@ def name_check(username: str) -> None:
             f"{username!r} belonged to a deleted account and cannot be taken yet",
             409,
         )
-
-
-def is_deleted(user: Any) -> bool:
-    return (getattr(user, "username", "") or "").startswith(DELETED_NAME + " ")
 
 
 # -- the e-mail address ---------------------------------------------------------------------

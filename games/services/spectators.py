@@ -28,6 +28,7 @@ from games.models import (
     Presence,
     Seat,
 )
+from games.player_names import player_name
 from games.services.errors import ServiceError
 
 MAX_DELAY = 200  # commands; a few turns of a big scenario
@@ -72,9 +73,9 @@ def invite_json(invite: CoachInvite) -> dict:
     return {
         "id": invite.pk,
         "side": invite.side.side_id,
-        "user": invite.user.get_username() if invite.user_id else None,
+        "user": player_name(invite.user) if invite.user_id else None,
         "token": invite.token,
-        "invited_by": invite.invited_by.get_username() if invite.invited_by_id else None,
+        "invited_by": player_name(invite.invited_by) if invite.invited_by_id else None,
         "created_at": invite.created_at.isoformat(),
     }
 

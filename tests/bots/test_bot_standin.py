@@ -12,13 +12,15 @@ import time_machine
 from django.test import Client
 
 from games import services
-from games.botplay import runner, standin
+from games.botplay import runner, standin, strength
 from games.botplay.accounts import record_bot
-from games.botplay.models import BotPlayed, BotStandIn
+from games.botplay.models import BotPlayed, BotStandIn, StandInChoice
 from games.clocks import absence
+from games.clocks.models import ClockEvent
 from games.community.models.ratings import Rating
 from games.community.ratings import rate_game
 from games.models import Presence, Seat
+from games.services import account_life
 from games.services.errors import ServiceError
 from tests.clocks.kit import ROLL, send, sides, sweep, timed_game
 from tests.gamekit import person, started_game, started_team_game
@@ -149,7 +151,7 @@ def test_the_bot_is_never_weaker_than_the_absent_players_rating_suggests(
     with time_machine.travel(START, tick=False) as clock:
         ann, bob = person("axis"), person("allied")
         for user in (ann, bob):
-            Rating.objects.create(user=user, ruleset="panzer_grenadier", pace="live", rating=1620)
+            Rating.objects.create(user=user, ruleset="panzer_grenadier", pace="live", rating=1540)
         game = timed_game(ann, bob, live)
         send(game, ann, ROLL)
         clock.shift(121)
@@ -159,11 +161,24 @@ def test_the_bot_is_never_weaker_than_the_absent_players_rating_suggests(
         with django_capture_on_commit_callbacks(execute=True):
             row = standin.ask_stand_in(game=game, user=present, seat_id=f"{flagged}-1",
                                        level="recruit")
-        assert row.level == "veteran"  # a 1620 player is not handed to a Recruit
+        assert row.level == "veteran"  # a 1540 player is not handed to a Recruit
     newcomer = person("newcomer")
     assert standin.level_floor(newcomer, game) == "recruit"
-    Rating.objects.create(user=newcomer, ruleset="panzer_grenadier", pace="live", rating=1750)
+    rated = Rating.objects.create(user=newcomer, ruleset="panzer_grenadier", pace="live",
+                                  rating=1540)
+    assert standin.stand_in_level("recruit", newcomer, game) == "veteran"
+    rated.rating = 1750
+    rated.save()
     assert standin.stand_in_level("veteran", newcomer, game) == "elite"
+
+
+def test_the_levels_floors_come_from_their_measured_scores_against_each_other():
+    """Veteran over Recruit 0.84 and Elite over Veteran 0.60 (docs/bots.md, "Strength") are
+    gaps of about 288 and 70 rating points; the Veteran stands at the starting rating."""
+    assert strength.LEVEL_RATINGS == {"recruit": 1212, "veteran": 1500, "elite": 1570}
+    assert round(strength.rating_gap(0.5)) == 0
+    assert [strength.floor_for(r) for r in (None, 1000, 1499, 1500, 1569, 1570, 2100)] == [
+        "recruit", "recruit", "recruit", "veteran", "veteran", "elite", "elite"]
 
 
 def test_a_rated_game_with_a_bot_standing_in_says_so_in_its_rating_record():
@@ -177,3 +192,76 @@ def test_a_rated_game_with_a_bot_standing_in_says_so_in_its_rating_record():
     record = rate_game(game.pk)
     assert record.status == "rated"
     assert record.reason == "a bot (veteran) stood in for a player who was away"
+
+
+def test_the_absent_players_own_choice_lets_the_opponent_call_that_bot_and_no_other():
+    """Issue 51: in an untimed game the absent player's side decides who stands in: a
+    partner, or the player's own standing choice, at a level no weaker than their rating
+    suggests; the opponent calls the bot the player chose, whatever level they ask for."""
+    with time_machine.travel(START, tick=False) as clock:
+        ann, bob = person("ann"), person("bob")
+        game = started_game(ann, bob)
+        api = {user: Client() for user in (ann, bob)}
+        for user, c in api.items():
+            c.force_login(user)
+        url = f"/api/v1/games/{game.pk}/bot-stand-in"
+        clock.shift(61)  # Bob has been away long enough
+        ask = {"seat": "su-1", "level": "recruit"}
+        r = api[ann].post(url, ask, content_type="application/json")
+        assert (r.status_code, r.json()["code"]) == (403, "bot/not_your_side")  # no choice yet
+        assert not BotStandIn.objects.exists()
+        # Bob chooses a Veteran to stand in for him while he is away.
+        assert api[bob].get("/api/v1/account/stand-in").json() == {"level": None}
+        r = api[bob].put("/api/v1/account/stand-in", {"level": "general"},
+                         content_type="application/json")
+        assert r.status_code == 400 and standin.stand_in_choice(bob) is None
+        r = api[bob].put("/api/v1/account/stand-in", {"level": "veteran"},
+                         content_type="application/json")
+        assert r.json() == {"level": "veteran"}
+        r = api[ann].post(url, ask, content_type="application/json")
+        assert r.status_code == 200 and r.json() == {"seat": "su-1", "level": "veteran",
+                                                     "reason": "left"}
+        log = ClockEvent.objects.get(game=game, kind="bot")
+        assert (log.side_id, log.text) == ("su", "A Veteran bot stands in for su-1 while its "
+                                                  "player is away")
+        # Back to nobody: the opponent may not call one any more.
+        BotStandIn.objects.all().delete()
+        r = api[bob].put("/api/v1/account/stand-in", {"level": None},
+                         content_type="application/json")
+        assert r.json() == {"level": None}
+        r = api[ann].post(url, ask, content_type="application/json")
+        assert r.status_code == 403 and not BotStandIn.objects.exists()
+
+
+def test_the_players_choice_is_raised_to_the_floor_and_a_rated_game_says_a_bot_stood_in(
+        django_capture_on_commit_callbacks):
+    with time_machine.travel(START, tick=False) as clock:
+        ann, bob = person("ann"), person("bob")
+        for user in (ann, bob):
+            user.set_password("a long enough passphrase")
+            user.save()
+            Rating.objects.create(user=user, ruleset="panzer_grenadier", pace="correspondence",
+                                  rating=1600)
+        game = started_game(ann, bob, rated=True)
+        standin.stand_in_choice_set(user=bob, level="recruit")
+        clock.shift(61)
+        with django_capture_on_commit_callbacks(execute=True):
+            row = standin.ask_stand_in(game=game, user=ann, seat_id="su-1", level="recruit")
+        assert row.level == "elite"  # rated 1600, above the Elite's 1570
+        assert "is away (the game is rated: its record will say so)" in ClockEvent.objects.get(
+            game=game, kind="bot").text
+        services.game_resign(game=game, seat=Seat.objects.select_related("side").get(
+            game=game, user=bob))
+    assert rate_game(game.pk).reason == "a bot (elite) stood in for a player who was away"
+
+
+def test_the_choice_goes_with_the_account_and_comes_with_its_export():
+    bob = person("bob")
+    standin.stand_in_choice_set(user=bob, level="elite")
+    c = Client()
+    c.force_login(bob)
+    assert c.get("/api/v1/account/export").json()["settings"]["stand_in"] == {"level": "elite"}
+    bob.set_unusable_password()
+    bob.save()
+    account_life.account_delete(user=bob, password=None)
+    assert not StandInChoice.objects.exists()

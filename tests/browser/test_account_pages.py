@@ -30,6 +30,16 @@ def test_the_account_page_changes_the_address_exports_and_deletes(
     pages_kit.fits_the_screen(page)
     pages_kit.shot(page, f"account-{viewport}")
 
+    # When I am away, a Veteran may stand in for me (issue 51).
+    page.select_option("#stand-in-level", "veteran")
+    page.click("form[action$='/accounts/stand-in/'] button")
+    page.wait_for_url("**/accounts/settings/")
+    assert "a Veteran bot" in page.locator(".notice").first.inner_text()
+    assert page.locator("#stand-in-level").input_value() == "veteran"
+    pages_kit.fits_the_screen(page)
+    page.locator("#account-stand-in").scroll_into_view_if_needed()
+    pages_kit.shot(page, f"account-stand-in-{viewport}")
+
     page.fill("input[name=email]", f"{name}@example.test")
     page.click("text=Send a confirmation link")
     page.wait_for_url("**/accounts/settings/")

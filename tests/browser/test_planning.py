@@ -31,8 +31,13 @@ def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
     row = plans.locator(".order-row").first
     assert row.locator(".order-answer").input_value() == "fire"
     assert row.locator(".order-at").input_value() == "any"
+    row.locator(".order-combine").check()  # a hex's units together where better (D-ORDERS-2)
+    assert plans.locator(".add-window-order").count() == 0  # open play, no take-backs
     plans.locator("#save-orders").click()
     p.locator("#notice").filter(has_text="Standing orders saved").wait_for(timeout=TIMEOUT)
+    saved = api(p, live_server_url, "GET", f"/api/v1/games/{mover.game}/orders")
+    assert [o.get("combine") for o in next(iter(saved["sides"].values()))["orders"]] == [True]
+    shot(p, f"standing-order-together-{viewport}")
     move_next_to_enemy(mover, other)
     # Nobody on this side clicked: the order answered, and this side's log says so.
     p.locator("#log").filter(has_text="Fired by standing order").wait_for(state="attached", timeout=TIMEOUT)

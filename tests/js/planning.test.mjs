@@ -46,3 +46,17 @@ test("a form row becomes the order the server checks", () => {
   assert.deepEqual(rowOrder({ units: '{"kind":"formation","id":"f1"}', unitsHex: "", at: "within", hexes: "", range: "3", chance: "", answer: "ask" }),
     { units: { kind: "formation", id: "f1" }, at: { kind: "within", range: 3 }, min_chance: 0, answer: "ask" });
 });
+
+test("orders for the other decisions and combined fire read as sentences (D-ORDERS-2)", () => {
+  assert.equal(orderText({ window: "no_shot", answer: "never" }), "Decline: a window where none of my units can fire");
+  assert.equal(orderText({ window: "takeback", answer: "accept" }), "Accept: an offer to take back a move");
+  assert.equal(orderText({ units: { kind: "all" }, at: { kind: "any" }, min_chance: 0, answer: "fire", combine: true }),
+    "Fire with all units at any mover, a hex's units together with their leader where better");
+});
+
+test("a window row sends only its window and answer; a fire row sends combine only when ticked", () => {
+  assert.deepEqual(rowOrder({ window: "takeback", answer: "decline" }), { window: "takeback", answer: "decline" });
+  const row = { units: '{"kind":"all"}', unitsHex: "", at: "any", hexes: "", range: "2", chance: "0", answer: "fire" };
+  assert.deepEqual(rowOrder({ ...row, combine: true }), { units: { kind: "all" }, at: { kind: "any" }, min_chance: 0, answer: "fire", combine: true });
+  assert.equal("combine" in rowOrder({ ...row, combine: false }), false);
+});

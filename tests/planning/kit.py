@@ -4,6 +4,7 @@ frames the broadcast hands to the channel layer, captured."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games import broadcast
@@ -15,17 +16,19 @@ from tests.gamekit import state_of
 __all__ = ["SEED", "Captured", "line_to_window", "play", "send"]
 
 
-def line_to_window(game: Game) -> list[tuple[str, dict]]:
-    """Real commands (seat id, command) whose last one opens an opportunity-fire window, found
-    on the engine alone from the game's start with the clock tests' seed."""
+def line_to_window(game: Game, wanted: Callable[[Any], bool] = engine.window_open,
+                   attempts: int = 50) -> list[tuple[str, dict]]:
+    """Real commands (seat id, command) whose last one opens an opportunity-fire window (or
+    reaches a state `wanted` says yes to), found on the engine alone from the game's start
+    with the clock tests' seed."""
     Game.objects.filter(pk=game.pk).update(seed=SEED)
     game.refresh_from_db()
     start = state_of(game)
-    for attempt in range(50):
-        line = _line(start, game.dice_position, random.Random(attempt), engine.window_open, 400)
+    for attempt in range(attempts):
+        line = _line(start, game.dice_position, random.Random(attempt), wanted, 400)
         if line:
             return line
-    raise AssertionError("no line of play opens a window")
+    raise AssertionError("no line of play reaches the state wanted")
 
 
 def play(game: Game, users: dict[str, Any], line: list[tuple[str, dict]]) -> None:

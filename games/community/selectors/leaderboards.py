@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.player_names import player_name
+
 from ..models.ratings import PROVISIONAL_DEVIATION, Rating
 from .names import PACE_NAMES, game_names
 
@@ -9,7 +11,7 @@ LIMIT = 100
 
 
 def _row(rank: int | None, r: Rating) -> dict:
-    return {"rank": rank, "name": r.user.get_username(), "rating": round(r.rating),
+    return {"rank": rank, "name": player_name(r.user), "rating": round(r.rating),
             "deviation": round(r.deviation), "games": r.games, "wins": r.wins,
             "draws": r.draws, "losses": r.losses, "provisional": r.provisional}
 

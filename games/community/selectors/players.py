@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Seat
+from games.player_names import player_name
 from games.services.accounts import is_guest
 
 from ..models.moderation import Block, Mute
@@ -84,9 +85,9 @@ def games_of(person: Any, viewer: Any) -> dict:
             "scenario_title": scenario_title(game.scenario), "side": seat.side.name,
             "rated": bool(game.options.get("rated")),
             "double_blind": bool(game.options.get("double_blind")),
-            "partners": [s.user.get_username() for s in others[game.pk]
+            "partners": [player_name(s.user) for s in others[game.pk]
                          if s.user and s.side_id == seat.side_id],
-            "opponents": [s.user.get_username() for s in others[game.pk]
+            "opponents": [player_name(s.user) for s in others[game.pk]
                           if s.user and s.side_id != seat.side_id],
             "started_at": game.started_at, "finished_at": game.finished_at,
             "status": game.status,
@@ -134,9 +135,9 @@ def relation(viewer: Any, person: Any) -> dict:
 
 def own_lists(person: Any) -> dict:
     """On my own page: whom I muted and blocked (to undo it)."""
-    return {"muted": [m.muted.get_username() for m in Mute.objects.filter(user=person)
+    return {"muted": [player_name(m.muted) for m in Mute.objects.filter(user=person)
                       .select_related("muted")],
-            "blocked": [b.blocked.get_username() for b in Block.objects.filter(user=person)
+            "blocked": [player_name(b.blocked) for b in Block.objects.filter(user=person)
                         .select_related("blocked")]}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Q
 
 from games.clocks import control as clock_control
+from games.player_names import player_name
 
 from ..models.tournaments import (
     BYE,
@@ -44,7 +45,7 @@ def standings_rows(t: Tournament) -> list[dict]:
     results = [Result(p.first_id, p.second_id, p.result)
                for p in Pairing.objects.filter(tournament=t)]
     rows = standings({pk: e.seed for pk, e in entries.items()}, results)
-    return [{"place": r.place, "name": entries[r.player].user.get_username(),
+    return [{"place": r.place, "name": player_name(entries[r.player].user),
              "score": r.score, "buchholz": r.buchholz, "sonneborn_berger": r.sonneborn_berger,
              "wins": r.wins, "played": r.played, "seed": round(entries[r.player].seed),
              "withdrawn": entries[r.player].withdrawn_at is not None,
@@ -59,8 +60,8 @@ def rounds(t: Tournament) -> list[dict]:
         sides = list(side_names(p.scenario).values())
         out.setdefault(p.round, []).append({
             "board": p.board,
-            "first": entries[p.first_id].user.get_username(),
-            "second": entries[p.second_id].user.get_username() if p.second_id else None,
+            "first": player_name(entries[p.first_id].user),
+            "second": player_name(entries[p.second_id].user) if p.second_id else None,
             "first_side": sides[0] if sides else "", "second_side": sides[1] if sides else "",
             "scenario": scenario_title(p.scenario),
             "game": str(p.game_id) if p.game_id else None,
@@ -77,7 +78,7 @@ def summary(t: Tournament) -> dict:
         "scenarios": [{"id": s, "title": scenario_title(s)} for s in t.scenarios],
         "time_control": clock_control.label(clock_control.normalize(control)),
         "rated": t.rated, "max_players": t.max_players,
-        "created_by": t.created_by.get_username() if t.created_by else None,
+        "created_by": player_name(t.created_by),
         "starts_at": t.starts_at.isoformat() if t.starts_at else None,
         "players": Entry.objects.filter(tournament=t).count(),
     }

@@ -10,6 +10,7 @@ from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
 from . import presentation
 from .core import state as st
+from .core import takeback
 from .core.registry import register_scenario, registered_scenarios, scenario_for
 from .core.scenario import SCENARIO_DIR, bundled_scenarios, initial_state, load_scenario
 from .core.scenario_document import (
@@ -167,6 +168,11 @@ class PanzerGrenadier:
 
     def window_open(self, state):
         return state.opfire is not None  # an opportunity-fire offer (13.0)
+
+    def orders_may_answer(self, state):
+        # An opportunity-fire window (13.0) or an offer to take back an activation
+        # (D-TAKEBACK-1): the two decisions the engine asks of a side not playing.
+        return state.opfire is not None or takeback.answering_side(state) is not None
 
     def check_standing_order(self, state, side, order):
         return check_standing_order(state, side, order)

@@ -176,6 +176,9 @@ class PanzerLeader:
     def window_open(self, state):
         return bool(state.pending)  # an opportunity-fire window during a move (21.2)
 
+    def orders_may_answer(self, state):
+        return self.window_open(state)  # Panzer Leader asks nothing else of a side not moving
+
     def segments_finished(self, before, after):
         """The side whose player turn ended in this step (its assault phase is over)."""
         if before is None or before.active == after.active and before.turn == after.turn:

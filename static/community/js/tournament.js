@@ -13,7 +13,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A deleted account is named so and has no page (games/player_names.py).
+const DELETED_PLAYER = "deleted player";
+
 function playerLink(name) {
+  if (name === DELETED_PLAYER) return el("span", { class: "deleted-player" }, name);
   return el("a", { href: `/players/${encodeURIComponent(name)}/` }, name);
 }
 

@@ -130,3 +130,108 @@ def test_the_choices_name_what_an_order_may_name():
     choices = RULESET.standing_order_choices(s, "su")
     assert {"kind": "type", "type": "infantry"} in choices["units"]
     assert choices["answers"] == ["fire", "never", "ask"]
+
+
+# -- combined shots, windows with no shot, take-back offers (D-ORDERS-2) -----------------------
+
+
+def test_a_combining_order_fires_a_hexs_units_together_with_their_leader_10_1_13_0():
+    s = window(unit("su-2", "su_rifle", "su", "A0209"), unit("su-lt", "su_ldr_lt_a", "su", "A0209"))
+    alone = RULESET.standing_order_answer(s, "su-1", [order()])
+    assert len(alone["firers"]) == 1 and "leader" not in alone
+    together = RULESET.standing_order_answer(s, "su-1", [order(combine=True)])
+    assert together == {"type": "opportunity_fire", "firers": ["su-1", "su-2"], "target": "ge-1",
+                        "fire_type": "direct", "leader": "su-lt"}
+    # It is the attack the board would preview and the engine accept, with the best odds.
+    assert attack_odds(s, together, "su")["any_effect"] > attack_odds(s, alone, "su")["any_effect"]
+    fired = apply(s, "su-1", together, ScriptedDice.of(*[3] * 10)).state
+    assert {"su-1", "su-2"} <= set(fired.units) and fired.units["su-2"].moved_fired
+
+
+def test_a_combining_order_combines_only_the_units_it_names():
+    s = window(unit("su-2", "su_rifle", "su", "A0208"), unit("su-3", "su_rifle", "su", "A0209"))
+    by_hex = order(units={"kind": "hex", "hex": "A0209"}, combine=True)
+    assert RULESET.standing_order_answer(s, "su-1", [by_hex])["firers"] == ["su-1", "su-3"]
+    with pytest.raises(ValueError, match="combine must be true or false"):
+        order(combine="yes")
+    assert "combine" not in order()  # orders stored before the option read the same
+
+
+def no_shot_window():
+    """Night in double-blind: a German HMG that has fired sees a Soviet platoon two hexes
+    off; the window opens (D-DB-OPFIRE) with nothing to fire."""
+    from tests.rules.panzer_grenadier.dbkit import db_game
+    from tests.rules.panzer_grenadier.dbkit import unit as db_unit
+
+    s = db_game([db_unit("su-r", "su_rifle", "su", "A0205"),
+                 db_unit("ge-m", "ge_hmg", "ge", "A0209", moved_fired=True)],
+                night=True, dice=(1, 6))
+    s = apply(s, "su-1", {"type": "activate", "kind": "unit", "unit": "su-r"},
+              ScriptedDice.of()).state
+    s = apply(s, "su-1", {"type": "move", "unit": "su-r", "path": ["A0206", "A0207"]},
+              ScriptedDice.of(*[3] * 30)).state
+    assert legal_commands(s, "ge-1") == {"decline": [{"type": "decline"}]}
+    return s
+
+
+def test_a_no_shot_order_declines_a_window_where_nothing_may_fire_d_db_opfire():
+    s = no_shot_window()
+    decline_empty = RULESET.check_standing_order(s, "ge", {"window": "no_shot", "answer": "never"})
+    assert decline_empty == {"window": "no_shot", "answer": "never"}
+    assert RULESET.standing_order_answer(s, "ge-1", [decline_empty]) == {"type": "decline"}
+    ask = RULESET.check_standing_order(s, "ge", {"window": "no_shot", "answer": "ask"})
+    assert RULESET.standing_order_answer(s, "ge-1", [ask, decline_empty]) is None
+    # Fire orders say nothing of a window with no shot: the player is asked, as before.
+    fire = RULESET.check_standing_order(s, "ge", {"answer": "never"})
+    assert RULESET.standing_order_answer(s, "ge-1", [fire]) is None
+
+
+def test_a_no_shot_order_does_not_decline_a_window_where_it_has_a_shot():
+    s = window()
+    decline_empty = RULESET.check_standing_order(s, "su", {"window": "no_shot", "answer": "never"})
+    assert RULESET.standing_order_answer(s, "su-1", [decline_empty]) is None
+    assert RULESET.standing_order_answer(s, "su-1", [decline_empty, order()])["firers"] == ["su-1"]
+
+
+def offered_takeback():
+    from tests.rules.panzer_grenadier.test_takeback import OFFER, fought
+
+    _, s = fought()
+    return apply(s, "ge-1", OFFER, ScriptedDice.of()).state
+
+
+@pytest.mark.parametrize("answer, command", [("accept", {"type": "accept_takeback"}),
+                                             ("decline", {"type": "decline_takeback"}),
+                                             ("ask", None)])
+def test_a_takeback_order_answers_the_other_sides_offer_d_takeback_1(answer, command):
+    s = offered_takeback()
+    mine = RULESET.check_standing_order(s, "su", {"window": "takeback", "answer": answer})
+    assert RULESET.standing_order_answer(s, "su-1", [order(), mine]) == command
+    assert RULESET.orders_may_answer(s)
+    if command is not None:
+        assert command in [c for cs in legal_commands(s, "su-1").values() for c in cs]
+    assert RULESET.standing_order_answer(s, "ge-1", [mine]) is None  # not the offering side
+
+
+def test_a_takeback_offer_with_no_takeback_order_waits_for_the_player():
+    s = offered_takeback()
+    assert RULESET.standing_order_answer(s, "su-1", [order(answer="never")]) is None
+
+
+@pytest.mark.parametrize("bad, says", [
+    ({"window": "collision"}, "window must be one of"),
+    ({"window": "takeback", "answer": "fire"}, "takeback order's answer must be one of"),
+    ({"window": "no_shot", "answer": "fire"}, "no_shot order's answer must be one of"),
+])
+def test_it_refuses_an_order_for_a_window_the_engine_does_not_ask_d_orders_2(bad, says):
+    with pytest.raises(ValueError, match=says):
+        order(**bad)
+
+
+def test_the_choices_name_only_the_other_decisions_the_game_can_ask():
+    def windows(state, side):
+        return [w["window"] for w in RULESET.standing_order_choices(state, side)["windows"]]
+
+    assert windows(window(), "su") == []  # open play, no take-backs
+    assert windows(no_shot_window(), "ge") == ["no_shot"]  # hidden information
+    assert windows(offered_takeback(), "su") == ["takeback"]

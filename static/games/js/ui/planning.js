@@ -1,6 +1,6 @@
 // A side's plans on the game page: drawings on the map (arrows, circles, hex highlights and
 // labels, live for the side's seats and coaches) and standing orders (pre-set answers to
-// opportunity-fire windows). The server checks and stores both (games/planning) and sends
+// opportunity-fire windows, and to the other decisions the ruleset names in `choices.windows`). The server checks and stores both (games/planning) and sends
 // them to the side's channel only; this module draws what it is sent and sends what the
 // player asks for. Which orders are possible comes from the server (`choices`).
 
@@ -9,6 +9,9 @@ import { csrfToken, el, fill, getJson } from "../game/dom.js";
 export const DRAW_KINDS = Object.freeze([["arrow", "Arrow"], ["circle", "Circle"], ["hex", "Hex"], ["label", "Label"]]);
 const ANSWER_TEXT = { fire: "Fire", never: "Never fire", ask: "Always ask me" };
 const AT_TEXT = { any: "any mover", afv: "AFVs only", hexes: "units entering hexes…", within: "within N hexes…" };
+// The other decisions' answers, and each window in words (choices.windows names them).
+const WINDOW_ANSWER_TEXT = { never: "Decline", ask: "Always ask me", accept: "Accept", decline: "Decline" };
+const WINDOW_TEXT = { no_shot: "a window where none of my units can fire", takeback: "an offer to take back a move" };
 
 /** Send JSON with the CSRF token; {ok, body} (body: the answer's JSON, or null). */
 export async function sendJson(url, method, body) {
@@ -34,19 +37,23 @@ export function unitsText(u) {
 
 /** One order in words: "Fire with all units at AFVs only, 40% or better". */
 export function orderText(o) {
+  if (o.window) return `${WINDOW_ANSWER_TEXT[o.answer] ?? o.answer}: ${WINDOW_TEXT[o.window] ?? o.window}`;
   const at = o.at.kind === "hexes" ? `units entering ${o.at.hexes.join(", ")}` : o.at.kind === "within" ? `movers within ${o.at.range} hexes` : AT_TEXT[o.at.kind];
   if (o.answer === "ask") return `Ask me about ${at} (${unitsText(o.units)})`;
   if (o.answer === "never") return `Never fire with ${unitsText(o.units)} at ${at}`;
-  return `Fire with ${unitsText(o.units)} at ${at}${o.min_chance ? `, ${o.min_chance}% chance or better` : ""}`;
+  const together = o.combine ? ", a hex's units together with their leader where better" : "";
+  return `Fire with ${unitsText(o.units)} at ${at}${o.min_chance ? `, ${o.min_chance}% chance or better` : ""}${together}`;
 }
 
 /** The order a form row describes (the server checks it). */
-export function rowOrder({ units, unitsHex, at, hexes, range, chance, answer }) {
+export function rowOrder({ window, units, unitsHex, at, hexes, range, chance, answer, combine }) {
+  if (window) return { window, answer };
   const u = JSON.parse(units);
   const order = { units: u.kind === "hex" ? { kind: "hex", hex: unitsHex.trim() } : u, at: { kind: at }, min_chance: Number(chance) || 0, answer };
   if (u.kind === "formation") order.units = { kind: "formation", id: u.id };
   if (at === "hexes") order.at.hexes = hexes.split(/[\s,]+/).filter(Boolean);
   if (at === "within") order.at.range = Number(range) || 0;
+  if (combine) order.combine = true;
   return order;
 }
 
@@ -186,6 +193,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
         el("button", { type: "button", class: "remove-order", onclick: () => { state.rows.splice(i, 1); drawAll(); } }, "Remove")))),
       el("div", { class: "order-buttons" },
         el("button", { type: "button", id: "add-order", onclick: () => { state.rows.push(orderRow(null)); drawAll(); } }, "Add an order"),
+        (state.choices.windows ?? []).map((w) => el("button", { type: "button", class: "add-window-order", "data-window": w.window, onclick: () => { state.rows.push(orderRow({ window: w.window, answer: w.answers[0] })); drawAll(); } }, `Add: ${WINDOW_TEXT[w.window] ?? w.window}`)),
         el("button", { type: "submit", id: "save-orders" }, "Save orders")));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
@@ -200,7 +208,16 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
     return form;
   }
 
+  function windowRow(order) {
+    const w = (state.choices.windows ?? []).find((x) => x.window === order.window) ?? { answers: [order.answer] };
+    const answer = el("select", { class: "order-answer", "aria-label": "Answer" }, w.answers.map((a) => el("option", { value: a }, WINDOW_ANSWER_TEXT[a] ?? a)));
+    answer.value = order.answer;
+    const node = el("span", { class: "order-fields" }, answer, ` ${WINDOW_TEXT[order.window] ?? order.window}`);
+    return { node, read: () => ({ window: order.window, answer: answer.value }) };
+  }
+
   function orderRow(order) {
+    if (order?.window) return windowRow(order);
     const c = state.choices;
     const unitValue = (u) => JSON.stringify(u.kind === "formation" ? { kind: "formation", id: u.id } : u.kind === "type" ? { kind: "type", type: u.type } : { kind: u.kind });
     const units = el("select", { class: "order-units", "aria-label": "Which units" }, c.units.map((u) => el("option", { value: unitValue(u) }, unitsText(u))));
@@ -210,6 +227,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
     const range = el("input", { class: "order-range", type: "number", min: 0, max: 30, value: 2, "aria-label": "Within hexes" });
     const chance = el("input", { class: "order-chance", type: "number", min: 0, max: 100, value: 0, "aria-label": "Chance of a result at least (%)" });
     const answer = el("select", { class: "order-answer", "aria-label": "Answer" }, c.answers.map((a) => el("option", { value: a }, ANSWER_TEXT[a] ?? a)));
+    const combine = el("input", { class: "order-combine", type: "checkbox", "aria-label": "A hex's units together, with their leader" });
     if (order) {
       units.value = unitValue(order.units.kind === "hex" ? { kind: "hex" } : order.units);
       unitsHex.value = order.units.hex ?? "";
@@ -218,17 +236,20 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
       range.value = order.at.range ?? 2;
       chance.value = order.min_chance;
       answer.value = order.answer;
+      combine.checked = Boolean(order.combine);
     }
     const sync = () => {
       unitsHex.hidden = JSON.parse(units.value).kind !== "hex";
       hexes.hidden = at.value !== "hexes";
       range.hidden = at.value !== "within";
       chance.disabled = answer.value !== "fire";
+      combine.disabled = answer.value !== "fire";
     };
     for (const input of [units, at, answer]) input.addEventListener("change", sync);
     sync();
-    const node = el("span", { class: "order-fields" }, answer, " with ", units, unitsHex, " at ", at, hexes, range, " if ", el("span", { class: "nowrap" }, chance, "% or better"));
-    return { node, read: () => ({ units: units.value, unitsHex: unitsHex.value, at: at.value, hexes: hexes.value, range: range.value, chance: chance.value, answer: answer.value }) };
+    const together = c.combine ? el("label", { class: "nowrap" }, combine, " together") : null;
+    const node = el("span", { class: "order-fields" }, answer, " with ", units, unitsHex, " at ", at, hexes, range, " if ", el("span", { class: "nowrap" }, chance, "% or better"), together);
+    return { node, read: () => ({ units: units.value, unitsHex: unitsHex.value, at: at.value, hexes: hexes.value, range: range.value, chance: chance.value, answer: answer.value, combine: combine.checked }) };
   }
 
   loadDrawings();
