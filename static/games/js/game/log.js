@@ -28,6 +28,8 @@ function activationWords(e, nameOf) {
   const units = list(leader, nameOf);
   // A leader activated alone is named once: "activates Kapitan Petrov", never "activates under him".
   if (e.leader && !units) return nameOf(e.leader);
+  // Double-blind: the other side's counters the reader cannot see are not listed (D-DB-LOG).
+  if (!units) return "units out of your sight";
   const under = e.leader ? ` under ${nameOf(e.leader)}` : "";
   switch (e.kind) {
     case "stack": return `the stack: ${units}${under}`;
