@@ -424,6 +424,7 @@ export function mount(boot, document) {
     }
     // Hexes the audience cannot observe, when the server says which (hidden information).
     board.setFog(Array.isArray(change.view?.fog) ? change.view.fog : [], Array.isArray(change.view?.ops) ? change.view.ops : []);
+    $("fog-legend").hidden = !Array.isArray(change.view?.ops); // what the eyes and the shading mean
     renderReports($("intel"), change.view?.reports);
     if (change.log.length) {
       logbook.add(change.log, change.version);
