@@ -209,7 +209,9 @@ class Ruleset(Protocol):
         """The state as one audience may see it (module docstring: audiences), JSON-ready;
         what the socket's snapshot and patches are built from. Hidden counters the audience
         may not see are left out or shown as the rules allow, never by their ids. `audience`
-        must be one of the three above (Panzer Grenadier raises ValueError for another)."""
+        must be one of the three above (Panzer Grenadier raises ValueError for another).
+        A side's (or seat's) view carries `previewed`: the command types whose `previews` and
+        `composed_preview` give costs or odds, so the board asks for no other."""
 
     def redact_events(self, events: list, audience: tuple, state: Any) -> list:
         """The step's events (JSON-ready dicts) as one audience may read them, in `state` (the

@@ -79,6 +79,11 @@ def test_two_players_play_double_blind_while_a_spectator_follows_the_public_view
         p.locator("svg .fog").first.wait_for(state="attached", timeout=TIMEOUT)
         assert p.locator("svg .op").count() > 0
     assert sam.locator("svg .fog").count() == 0 and sam.locator("svg .op").count() == 0
+    # A legend says what the eyes and the shaded hexes mean, to the players only (issue 50).
+    for p in (ann, bob):
+        legend = p.locator("#fog-legend")
+        assert legend.is_visible() and "observation points" in legend.inner_text()
+    assert sam.locator("#fog-legend").is_hidden()
     own = ann.evaluate("Object.values(window.pgweb.store.view.units).filter(u => u.own).length")
     assert own == len(ids["ge"] & set(ann.evaluate(
         "Object.keys(window.pgweb.store.view.units)")))  # fmt: skip

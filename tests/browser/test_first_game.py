@@ -1,6 +1,7 @@
 """A first game without a stumble (issue 50): after a confirm, by mouse or by Enter, the page
 stays on the map, the focus stays on the page (never <body>), "Sent: …" goes once the
-referee has taken the command, and the board asks for no preview of a command that has none."""
+referee has taken the command, the dice are shown beside the map, never over its counters,
+and the board asks for no preview of a command that has none."""
 
 from __future__ import annotations
 
@@ -18,6 +19,15 @@ def board_in_view(page) -> bool:
     return page.evaluate(
         "(() => { const r = document.getElementById('board').getBoundingClientRect();"
         " return r.top >= 0 && r.top < window.innerHeight / 2; })()")
+
+
+def dice_beside_the_map(page) -> bool:
+    """The dice tray is shown and covers no part of the map (its counters stay in sight)."""
+    return page.evaluate(
+        "(() => { const d = document.getElementById('dice').getBoundingClientRect();"
+        " const b = document.getElementById('board').getBoundingClientRect();"
+        " const apart = d.bottom <= b.top || d.top >= b.bottom || d.right <= b.left || d.left >= b.right;"
+        " return d.width > 0 && d.height > 0 && apart; })()")
 
 
 def propose_from_the_bar(page, kind: str) -> None:
@@ -55,6 +65,9 @@ def test_confirming_the_initiative_roll_and_an_activation_keeps_the_map_in_view(
     p.locator("#confirm .btn-confirm").click()
     settle(p, before)
     kept_in_place(p)
+    assert dice_beside_the_map(p)  # the initiative dice cover no counter
+    if size == "desktop":  # at 1400x900 the whole map is on the screen, as on the replay's page
+        assert p.evaluate("document.getElementById('board').getBoundingClientRect().bottom <= window.innerHeight")
     p = acting([ann, bob])
     p.evaluate("window.scrollTo(0, 0)")
     unit = next(c["unit"] for c in groups(p)["activate"] if c.get("unit"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from tests.browser.pages_kit import PHONE, api, shot
+from tests.browser.pages_kit import PHONE, TIMEOUT, api, shot
 
 
 def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_server_url) -> None:
@@ -25,7 +25,7 @@ def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_serve
     assert page.evaluate(header_display) == "flex"
 
 
-def test_on_a_phone_the_header_is_one_line_that_always_shows_the_way_to_sign_in_or_out(
+def test_on_a_phone_the_header_is_one_line_with_a_menu_and_always_shows_the_way_to_sign_in_or_out(
     person, live_server_url
 ) -> None:
     def inside(page, selector: str) -> bool:
@@ -34,12 +34,23 @@ def test_on_a_phone_the_header_is_one_line_that_always_shows_the_way_to_sign_in_
 
     newcomer = person("phone", guest=False)
     newcomer.goto(live_server_url + "/")
-    # The site's links scroll sideways; Sign in and Sign up stay on the screen.
+    # The site's links fold under Menu; Sign in and Sign up stay on the screen.
     assert inside(newcomer, ".signin-link") and inside(newcomer, ".signup-link")
     assert newcomer.locator(".site-header").bounding_box()["height"] <= 48
-    links = newcomer.locator(".site-links")
-    assert links.evaluate("n => n.scrollWidth > n.clientWidth"), "more links than fit: they scroll"
+    menu = newcomer.locator("#site-menu-toggle")
+    menu.wait_for(state="visible", timeout=TIMEOUT)
+    assert newcomer.locator(".site-links a").first.is_hidden()
     shot(newcomer, "header-phone-newcomer")
+    # Menu opens every link, none cut off at the screen's edge (issue 50); Escape folds them.
+    menu.tap()
+    assert menu.get_attribute("aria-expanded") == "true"
+    names = newcomer.locator(".site-links a").all_inner_texts()
+    assert {"Lobby", "Battles", "Leaderboards", "Tournaments"} <= set(names)
+    for n in range(len(names)):
+        assert inside(newcomer, f".site-links a >> nth={n}"), names[n]
+    shot(newcomer, "header-phone-menu-open")
+    newcomer.keyboard.press("Escape")
+    assert newcomer.locator(".site-links a").first.is_hidden()
     guest = person("phone")
     guest.goto(live_server_url + "/")
     assert inside(guest, ".site-header .who") and inside(guest, ".signout button")

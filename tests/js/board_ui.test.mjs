@@ -138,7 +138,7 @@ describe("the overlay's marks", () => {
     const previews = (cmd) => (cmd === fire ? { odds: { legal: true, column: "4", any_effect: 0.25 } } : cmd === move ? { cost: "14/3" } : null);
     const { reach, targets } = overlayMarks(opts, previews);
     assert.deepEqual(reach, [{ hex: "A0101", cost: "14/3", label: "4⅔ MP" }]);
-    assert.deepEqual(targets, [{ hex: "A0102", kind: "fire", assault: true, label: "col 4 · 25% +1" }]);
+    assert.deepEqual(targets, [{ hex: "A0102", kind: "fire", assault: true, label: "col 4 · 25% · 1 more" }]);
   });
 
   test("a reachable enemy hex is marked as an assault and labelled once, as a target with the move counted", () => {
@@ -148,7 +148,7 @@ describe("the overlay's marks", () => {
     const previews = (cmd) => (cmd === fire ? { odds: null } : { cost: "1", odds: null });
     const { reach, targets } = overlayMarks(opts, previews);
     assert.deepEqual(reach, [{ hex: "A0102", cost: "1", label: null, assault: true }]);
-    assert.deepEqual(targets, [{ hex: "A0102", kind: "fire", assault: false, label: "fire · no odds +1" }]);
+    assert.deepEqual(targets, [{ hex: "A0102", kind: "fire", assault: false, label: "fire · no odds · 1 more" }]);
   });
 });
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { flagChecks, formatLeft, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
+import { clockFaces, flagChecks, formatLeft, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
 
 test("a clock face shows minutes and seconds, hours past an hour, days past a day", () => {
   assert.equal(formatLeft(0), "0:00");
@@ -43,4 +43,34 @@ test("after a running clock's deadline the page asks again as the sweep flags it
   // A deadline already past is checked at once, then again.
   const past = { sides: { ge: { running: true, deadline: "2026-03-02T08:59:58+00:00" } } };
   assert.deepEqual(flagChecks(past, now, [1000, 5000]), [0, 3000]);
+});
+
+test("clocks shown side by side share one format: a day beside just under a day (issue 50)", () => {
+  assert.equal(formatLeft(86400, 86400), "1 d 0 h");
+  assert.equal(formatLeft(86393, 86400), "0 d 23 h");
+  assert.equal(formatLeft(125, 3723), "0:02:05");
+});
+
+test("the game page's two clock faces are drawn in that one format", () => {
+  // The few DOM calls dom.el makes, enough to read the faces' text.
+  class FakeNode {
+    constructor(text = "") { this.children = []; this.text = text; this.style = { setProperty() {} }; }
+    setAttribute() {}
+    addEventListener() {}
+    append(child) { this.children.push(child); }
+    get textContent() { return this.text + this.children.map((c) => c.textContent).join(""); }
+  }
+  globalThis.Node = FakeNode;
+  globalThis.document = { createElement: () => new FakeNode(), createTextNode: (t) => new FakeNode(t) };
+  try {
+    const at = Date.parse("2026-03-02T09:00:00+00:00");
+    const reading = { at: "2026-03-02T09:00:00+00:00", sides: { ge: { left: 86400, running: false }, su: { left: 86393, running: false } } };
+    const sides = [{ id: "ge" }, { id: "su" }];
+    const colours = { ge: {}, su: {} };
+    const faces = clockFaces(reading, at, { sides, sideName: (id) => id, colours });
+    assert.deepEqual(faces.map((f) => f.children[1].textContent), ["1 d 0 h", "0 d 23 h"]);
+  } finally {
+    delete globalThis.Node;
+    delete globalThis.document;
+  }
 });

@@ -17,22 +17,22 @@ const EVENTS = [{"type": "initiative_rolled", "turn": 1, "rolls": {"ge": 6, "su"
 
 const HMG = {
   name: "MG 42 heavy machine-gun section", nationality: "german", kind: "hmg", leader: false, steps: 2, movement_class: "foot",
-  full: { direct_fire: [7, 6], bombardment: null, anti_tank: null, armor: null, movement: 4 },
-  reduced: { direct_fire: [4, 6], bombardment: null, anti_tank: null, armor: null, movement: 4 },
+  full: { direct_fire: [7, 6], bombardment: null, anti_tank: null, armor: null, movement: 4, lines: { fire: "7-6", move: "4" } },
+  reduced: { direct_fire: [4, 6], bombardment: null, anti_tank: null, armor: null, movement: 4, lines: { fire: "4-6", move: "4" } },
 };
 const TANK = {
   name: "T-34/76 platoon", nationality: "soviet", kind: "tank", leader: false, steps: 2, movement_class: "tracked",
-  full: { direct_fire: [5, 8], bombardment: null, anti_tank: [6, 8], armor: 4, movement: 8 },
-  reduced: { direct_fire: [3, 8], bombardment: null, anti_tank: [6, 8], armor: 4, movement: 8 },
+  full: { direct_fire: [5, 8], bombardment: null, anti_tank: [6, 8], armor: 4, movement: 8, lines: { fire: "5-8 (6-8) A4", move: "8" } },
+  reduced: { direct_fire: [3, 8], bombardment: null, anti_tank: [6, 8], armor: 4, movement: 8, lines: { fire: "3-8 (6-8) A4", move: "8" } },
 };
-const LT = { name: "Lt. Weber", nationality: "german", kind: "infantry", leader: true, rank: "lieutenant", morale: 8, combat_modifier: 1, morale_modifier: -1, movement: 5 };
+const LT = { name: "Lt. Weber", nationality: "german", kind: "infantry", leader: true, rank: "lieutenant", morale: 8, combat_modifier: 1, morale_modifier: -1, movement: 5, lines: { fire: "Lt 8 +1/-1", move: "5" } };
 
 describe("counters", () => {
-  test("a counter shows the printed values of the side it shows: full, then reduced", () => {
-    assert.equal(printedValues({ steps: 2 }, HMG), "7-6 |4");
-    assert.equal(printedValues({ steps: 1 }, HMG), "4-6 |4");
+  test("a counter shows the server's printed lines of the side it shows: full, then reduced", () => {
+    assert.equal(printedValues({ steps: 2 }, HMG), "7-6 4");
+    assert.equal(printedValues({ steps: 1 }, HMG), "4-6 4");
     assert.equal(faceOf({ steps: 1 }, HMG), HMG.reduced);
-    assert.equal(printedValues({ steps: 2 }, TANK), "5-8 (6-8) A4 |8");
+    assert.equal(printedValues({ steps: 2 }, TANK), "5-8 (6-8) A4 8");
   });
 
   test("a leader shows rank, morale and both modifiers", () => {

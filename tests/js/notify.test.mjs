@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
+  handle,
   isOwnGamePage,
   parseNotice,
   raiseBrowserNotification,
@@ -14,22 +15,33 @@ const NOTICE = JSON.stringify({
   d: { kind: "your_move", title: "Your move: Kessel", text: "It is your move.", url: "/games/g1/", game: "g1" },
 });
 
-function fakeWindow({ permission = "granted", hidden = true } = {}) {
+function fakeWindow({ permission = "granted", hidden = true, pathname = "/" } = {}) {
   const raised = [];
   class FakeNotification {
     static permission = permission;
     constructor(title, options) {
       this.title = title;
       this.options = options;
+      this.closed = false;
       raised.push(this);
     }
-    close() {}
+    close() {
+      this.closed = true;
+    }
   }
+  const listeners = new Map();
+  const document = {
+    hidden,
+    addEventListener: (type, fn) => listeners.set(fn, type),
+    removeEventListener: (type, fn) => listeners.delete(fn),
+    dispatch: (type) => [...listeners].filter(([, t]) => t === type).forEach(([fn]) => fn()),
+    dispatchEvent() {},
+  };
   return {
     raised,
     Notification: FakeNotification,
-    document: { hidden },
-    location: { pathname: "/", assign() {} },
+    document,
+    location: { pathname, assign() {} },
     focus() {},
   };
 }
@@ -69,5 +81,18 @@ describe("browser notifications", () => {
       assert.equal(raiseBrowserNotification(parseNotice(NOTICE), win), null);
       assert.equal(win.raised.length, 0);
     }
+  });
+});
+
+describe("a notice on the game's own page (issue 50)", () => {
+  test("raised while the page is in the background, closed once the player is back: never a stale 'turn 1' on turn 2", () => {
+    globalThis.CustomEvent ??= class { constructor(type, init) { this.type = type; this.detail = init?.detail; } };
+    const win = fakeWindow({ pathname: "/games/g1/" });
+    handle(NOTICE, win);
+    assert.equal(win.raised.length, 1);
+    assert.equal(win.raised[0].closed, false);
+    win.document.hidden = false;
+    win.document.dispatch("visibilitychange");
+    assert.equal(win.raised[0].closed, true);
   });
 });

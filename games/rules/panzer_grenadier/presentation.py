@@ -118,6 +118,7 @@ def type_entry(t: Any) -> dict[str, Any]:
             combat_modifier=t.combat_modifier,
             morale_modifier=t.morale_modifier,
             movement=t.movement,
+            lines=leader_lines(t),
         )
     else:
         entry.update(
@@ -166,7 +167,42 @@ def _face(face: Any) -> dict:
         "anti_tank": fire(face.anti_tank),
         "armor": face.armor,
         "movement": face.movement,
+        "lines": face_lines(face),
     }
+
+
+# The ranks as a leader counter prints them (0.0).
+RANK_ABBR = {
+    "sergeant": "Sgt", "lieutenant": "Lt", "captain": "Capt", "major": "Maj",
+    "lieutenant_colonel": "LtCol", "colonel": "Col", "general": "Gen",
+}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def face_lines(face: Any) -> dict[str, str]:
+    """What one face of a counter prints, as its two lines: the fire values ("7-6 [8-20]
+    (2-4) A3": direct fire, bombardment in brackets, anti-tank in parentheses, armor) and
+    the movement ("4"). The board draws these; it holds no copy of the counter's layout."""
+    parts = []
+    if face.direct_fire is not None:
+        parts.append(f"{face.direct_fire.strength}-{face.direct_fire.range}")
+    if face.bombardment is not None:
+        parts.append(f"[{face.bombardment.strength}-{face.bombardment.range}]")
+    if face.anti_tank is not None:
+        parts.append(f"({face.anti_tank.strength}-{face.anti_tank.range})")
+    if face.armor is not None:
+        parts.append(f"A{face.armor}")
+    return {"fire": " ".join(parts), "move": str(face.movement)}
+
+
+def leader_lines(t: Any) -> dict[str, str]:
+    """A leader counter's two lines: rank, morale and modifiers ("Lt 8 +1/-1"), movement."""
+    rank = RANK_ABBR.get(t.rank, t.rank)
+    fire = f"{rank} {t.morale} {_signed(t.combat_modifier)}/{_signed(t.morale_modifier)}"
+    return {"fire": fire, "move": str(t.movement) if t.movement else ""}
 
 
 def unit_rows(state: GameState, only: list[str] | None = None) -> dict[str, dict]:

@@ -22,9 +22,10 @@ from .core.commands import Event, as_event
 from .core.registry import counter_type, hex_label
 from .core.serialize import SCHEMA
 from .core.undo import may_undo
-from .double_blind import knowledge, observation, razvedka, redaction
+from .double_blind import collision, knowledge, observation, razvedka, redaction
 from .engine import who_may_act
 from .legal import legal_commands
+from .preview import PREVIEWED
 
 
 def _audience_side(state: st.GameState, audience: tuple) -> str | None:
@@ -158,6 +159,7 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
     seat_supply = {x.id: state.supply[x.id] for x in state.seats if x.id in state.supply}
     if seat_supply:
         view["seat_supply"] = seat_supply
+    _player_part(view, audience)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
     return view
@@ -228,12 +230,22 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
         view["fog"] = sorted(
             hex_label(state, h) for h in observation.unobserved(state, obs.ops[side])
         )
+        if view["activation"] is not None and collision.assault_offered(state, side):
+            view["activation"]["assault_on_collision"] = True  # the board's choice (18.7)
         reports = razvedka.reports_view(state, side)
         if reports:
             view["reports"] = reports
+    _player_part(view, audience)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
     return view
+
+
+def _player_part(view: dict, audience: tuple) -> None:
+    """What a player's board needs to ask the referee: the command types that have a preview
+    (GET .../preview answers any other with an error), so the page holds no list of its own."""
+    if audience[0] in ("side", "seat"):
+        view["previewed"] = list(PREVIEWED)
 
 
 def _seat_part(view: dict, state: st.GameState, seat: str) -> None:

@@ -14,6 +14,7 @@ from .core.spotting import is_spotted
 from .core.state import ENDED, GameState
 from .core.units import catalogue
 from .engine import who_may_act
+from .preview import PREVIEWS
 
 
 def knows(state: GameState, audience: tuple) -> set[str]:
@@ -97,7 +98,14 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "control": dict(state.control),
         "pending": _pending(state),
         "result": state.result,
+        **_player_part(audience),
     }
+
+
+def _player_part(audience: tuple) -> dict:
+    """What a player's board needs to ask the referee: the command types that have a preview
+    (any other is answered "no preview"), so the page holds no list of its own."""
+    return {"previewed": sorted(PREVIEWS)} if audience[0] in ("side", "seat") else {}
 
 
 def _aircraft(state: GameState) -> list[dict]:

@@ -65,11 +65,25 @@ export function raiseBrowserNotification(notice, win = window) {
   return shown;
 }
 
+/** Close a browser notification once the player is back on the page: from then on the page
+ * says it (the board, or the in-page notice), and a "your move … turn 1" left in the
+ * system's list would still read so on turn 2. */
+export function closeWhenSeen(shown, win = window) {
+  const doc = win.document;
+  const seen = () => {
+    if (doc.hidden) return;
+    shown.close();
+    doc.removeEventListener("visibilitychange", seen);
+  };
+  doc.addEventListener("visibilitychange", seen);
+}
+
 export function handle(text, win = window) {
   const notice = parseNotice(text);
   if (!notice) return null;
   if (!isOwnGamePage(notice, win.location.pathname)) showInPage(notice, win.document);
-  raiseBrowserNotification(notice, win);
+  const shown = raiseBrowserNotification(notice, win);
+  if (shown) closeWhenSeen(shown, win);
   win.document.dispatchEvent(new CustomEvent("pgweb:notice", { detail: notice }));
   return notice;
 }

@@ -6,7 +6,7 @@ from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.double_blind import collision, knowledge
 from games.rules.panzer_grenadier.engine import apply
-from games.rules.panzer_grenadier.views import redact_events
+from games.rules.panzer_grenadier.views import redact_events, view_for
 from tests.rules.panzer_grenadier.dbkit import at, db_game, unit
 
 
@@ -120,3 +120,15 @@ def test_units_activated_with_the_leader_that_have_not_moved_join_a_collision_as
     moved = replace(s, activation=replace(a, mp_spent={**a.mp_spent, "su-r2": 1}))
     assert joiners(moved, ("su-l", "su-r"), at("A0205")) == ()
     assert joiners(s, ("su-l", "su-r"), at("A0206")) == ()  # only from the hex they left
+
+
+def test_the_sides_view_offers_the_assault_on_collision_only_to_a_leader_led_activation_18_7():
+    """The board offers `assault_on_collision` from what the view says, not from a copy of
+    18.7 of its own: a leader in the side's own activation, never told to the other side."""
+    s = db_game([unit("ge-l", "ge_ldr_lt_a", "ge", "A0205"), unit("ge-r", "ge_rifle", "ge", "A0205"),
+                 unit("ge-x", "ge_rifle", "ge", "A0305"), unit("su-r", "su_rifle", "su", "A0209")])
+    led = apply(s, "ge-1", {"type": "activate", "kind": "stack", "hex": "A0205"}, ScriptedDice.of()).state
+    assert view_for(led, ("side", "ge"))["activation"]["assault_on_collision"] is True
+    assert "assault_on_collision" not in view_for(led, ("side", "su"))["activation"]
+    alone = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-x"}, ScriptedDice.of()).state
+    assert "assault_on_collision" not in view_for(alone, ("side", "ge"))["activation"]

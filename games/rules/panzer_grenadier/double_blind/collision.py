@@ -137,6 +137,16 @@ def seen_by_enemy(state: st.GameState, uid: str) -> bool:
     return uid in knowledge.contact(state)[state.enemy_of(u.side)]
 
 
+def assault_offered(state: st.GameState, side: str) -> bool:
+    """Whether the side's open activation has a leader in it, so that its moves may be sent
+    with `assault_on_collision` (18.7): the board offers the choice only then."""
+    a = state.activation
+    if a is None or a.side != side:
+        return False
+    present = [x for x in (a.leader, *a.units) if x is not None and x in state.units]
+    return any(counter_type(state, state.units[x].type_id).is_leader for x in present)
+
+
 def may_assault(state: st.GameState, movers, met) -> bool:
     """A leader-led collision may become an assault, if the player asked (18.7)."""
     a = state.activation

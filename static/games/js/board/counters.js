@@ -16,32 +16,13 @@ export function faceOf(unit, type) {
   return type.full;
 }
 
-const RANK_ABBR = {
-  sergeant: "Sgt", lieutenant: "Lt", captain: "Capt", major: "Maj",
-  lieutenant_colonel: "LtCol", colonel: "Col", general: "Gen",
-};
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `${n}` : "0");
 
-/**
- * The printed values as the counter shows them: direct fire "7-6", bombardment "[8-20]",
- * anti-tank "(2-4)", armor "A3", movement last after a bar. A leader: "Lt 8 +1/+1 5".
- */
+/** The printed values as the counter shows them, on one line: "7-6 [8-20] (2-4) A3 4". */
 export function printedValues(unit, type) {
-  if (!type) return "";
-  if (hasPrintLines(type)) return [type.fire, type.move].filter(Boolean).join(" ");
-  if (type.leader) {
-    return `${RANK_ABBR[type.rank] ?? type.rank} ${type.morale} ${signed(type.combat_modifier)}/${signed(type.morale_modifier)} ${type.movement}`;
-  }
-  const face = faceOf(unit, type);
-  if (!face) return "";
-  const parts = [];
-  if (face.direct_fire) parts.push(face.direct_fire.join("-"));
-  if (face.bombardment) parts.push(`[${face.bombardment.join("-")}]`);
-  if (face.anti_tank) parts.push(`(${face.anti_tank.join("-")})`);
-  if (face.armor !== null && face.armor !== undefined) parts.push(`A${face.armor}`);
-  parts.push(`|${face.movement}`);
-  return parts.join(" ");
+  const v = counterValues(unit, type);
+  return [v.fire, v.move].filter(Boolean).join(" ");
 }
 
 /** Every value spelled out, for the unit panel and the text view. */
@@ -224,19 +205,14 @@ export function counterFace(unit, type, { side, selected = false, faces = null, 
 }
 let faceSerial = 1;
 
-/** The counter's two printed lines: fire values ("5-8 (6-8) A4") and movement ("8"). */
+/** The counter's two printed lines: fire values ("5-8 (6-8) A4") and movement ("8"), as the
+ * server's counter types give them (a Panzer Leader type's `fire`/`move`; a Panzer Grenadier
+ * leader's `lines`, or the `lines` of the face the unit shows). */
 export function counterValues(unit, type) {
   if (!type) return { fire: "", move: "" };
   if (hasPrintLines(type)) return { fire: type.fire ?? "", move: type.move ?? "" };
-  if (type.leader) return { fire: `${RANK_ABBR[type.rank] ?? type.rank} ${type.morale} ${signed(type.combat_modifier)}/${signed(type.morale_modifier)}`, move: type.movement ? String(type.movement) : "" };
-  const face = faceOf(unit, type);
-  if (!face) return { fire: "", move: "" };
-  const parts = [];
-  if (face.direct_fire) parts.push(face.direct_fire.join("-"));
-  if (face.bombardment) parts.push(`[${face.bombardment.join("-")}]`);
-  if (face.anti_tank) parts.push(`(${face.anti_tank.join("-")})`);
-  if (face.armor !== null && face.armor !== undefined) parts.push(`A${face.armor}`);
-  return { fire: parts.join(" "), move: String(face.movement) };
+  const lines = type.leader ? type.lines : faceOf(unit, type)?.lines;
+  return { fire: lines?.fire ?? "", move: lines?.move ?? "" };
 }
 
 const CHIP_STYLE = {

@@ -256,7 +256,7 @@ const HINTS = {
 };
 
 /** What the confirm says of taking the command back: a move that shows nothing new may be undone (D-UNDO-1). */
-function takingBack(type, ruleset) {
+export function takingBack(type, ruleset) {
   if (HINTS[type]) return HINTS[type];
   if (type === "move" && movesMayBeUndone(ruleset)) return "If the move shows you nothing new, Undo last move takes it back; otherwise it stands.";
   return "This cannot be taken back.";

@@ -285,3 +285,10 @@ export function describeCommand(cmd, nameOf = (id) => id) {
 
 /** The keyboard key of each always-available command. */
 export const SHORTCUTS = Object.freeze({ end_activation: "e", end_phase: "e", pass: "p", roll_initiative: "i", decline: "d" });
+
+/** Whether a move of `seat`'s open activation may be sent with `assault_on_collision`: the
+ * side's view says so (double-blind, a leader in the activation, 18.7). */
+export function assaultOnCollisionOffered(view, seat) {
+  const a = view?.activation;
+  return Boolean(a && a.seat === seat && a.assault_on_collision);
+}

@@ -3,6 +3,7 @@
 
 import { mixedNumber } from "../board/faces.js";
 import { summarisePath } from "./logbook.js";
+import { columnWords } from "./odds.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
@@ -27,6 +28,8 @@ function activationWords(e, nameOf) {
   const units = list(leader, nameOf);
   // A leader activated alone is named once: "activates Kapitan Petrov", never "activates under him".
   if (e.leader && !units) return nameOf(e.leader);
+  // Double-blind: the other side's counters the reader cannot see are not listed (D-DB-LOG).
+  if (!units) return "units out of your sight";
   const under = e.leader ? ` under ${nameOf(e.leader)}` : "";
   switch (e.kind) {
     case "stack": return `the stack: ${units}${under}`;
@@ -104,7 +107,7 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
       return `${list(e.firers, nameOf)} ${e.opportunity ? "opportunity-fire" : "open"} ${kind} at ${e.target_hex}${e.leader ? ` with ${who(e.leader)}` : ""}: fire value ${e.value}${parts ? ` = ${parts}` : ""}.`;
     }
     case "shift": return `Shift ${signed(e.shift)}: ${e.reason}${e.rule ? ` (${e.rule})` : ""}.`;
-    case "column": return `Column ${e.column}${e.base_column !== undefined ? ` (from ${e.base_column}, net shift ${signed(e.net_shift ?? 0)}${e.applied_shift !== e.net_shift && e.applied_shift !== undefined ? `, applied ${signed(e.applied_shift)}` : ""})` : ""}.`;
+    case "column": return `Column ${columnWords(e)}.`;
     case "roll": return `Roll for ${e.purpose}: ${(e.dice ?? []).join(" + ")} = ${e.total}.`;
     case "result": {
       // Anti-tank fire has no column: its dice, the fire value, the armor and the shifts make a total (11.1).

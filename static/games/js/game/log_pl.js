@@ -82,7 +82,7 @@ export function describePanzerLeaderEvent(e, { nameOf = (id) => id, sideName = (
     case "scatter": return e.lands === e.hex ? `Indirect fire on ${e.hex}: rolled ${e.roll}, it lands on target.` : e.lands ? `Indirect fire on ${e.hex} scatters (rolled ${e.roll}) and lands on ${e.lands}.` : `Indirect fire on ${e.hex} scatters (rolled ${e.roll}) and is lost.`;
     case "revealed": return `${nameOf(e.units?.[0])} is revealed in ${e.hex}${e.was ? " (it was face down)" : ""}.`;
     case "landed": return `${names(e.units)} land${s(e.units)} on ${e.hex}.`;
-    case "dd_survival": return `${names(e.units)} ${e.sank ? "sinks" : "stays afloat"} (rolled ${e.roll}).`;
+    case "dd_survival": return `${names(e.units)} ${e.sank ? `sink${s(e.units)}` : `stay${s(e.units)} afloat`} (rolled ${e.roll}).`;
     case "repositioned": return `${names(e.units)} move${s(e.units)} ${e.inside ? "inside" : "on top of"} the fortification in ${e.hex}.`;
     case "faced": return `${names(e.units)} turn${s(e.units)} to face ${e.facing} in ${e.hex}.`;
     case "minefield_found": return `A minefield is found in ${e.hex}.`;

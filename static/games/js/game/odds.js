@@ -10,6 +10,20 @@ import { explainSheet, isSheet, sheetLabel } from "./oddsratio.js";
 const pct = (p) => `${Math.round(p * 100)}%`;
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 
+/**
+ * A fire table's column as the printed chart heads it, with how the attack got there, in the
+ * same words in the log and in the confirmation: "11: the 7 column, net shift +1" (a fire
+ * value of 8 is read in the column headed 7, one column right is 11). `c` is the server's
+ * column event or odds: {column, base_column, net_shift, applied_shift}.
+ */
+export function columnWords(c) {
+  if (c.base_column === undefined || c.base_column === null) return String(c.column);
+  const net = c.net_shift ?? 0;
+  const applied = c.applied_shift ?? net;
+  const shift = applied !== net ? `net shift ${signed(net)}, ${signed(applied)} applied (10.3)` : `net shift ${signed(net)}`;
+  return `${c.column}: the ${c.base_column} column, ${shift}`;
+}
+
 /** What the board says where the server gave no odds (null under hidden information). */
 export const NO_ODDS = "no odds";
 export const NO_ODDS_WHY = "the referee gives no odds where they would tell you about counters your side cannot see (hidden information, 17.8, 18.0)";
@@ -71,7 +85,7 @@ function fireRows(odds, nameOf) {
   rows.push(["fire value", `${odds.value}${parts ? ` = ${parts}` : ""}`]);
   if (odds.armor !== undefined) rows.push(["target armor", String(odds.armor)]);
   for (const s of odds.shifts ?? []) rows.push([`shift ${signed(s.shift ?? s.modifier ?? 0)}`, `${s.reason}${s.rule ? ` (${s.rule})` : ""}`]);
-  if (odds.column !== undefined) rows.push(["column", `${odds.column}${odds.net_shift !== undefined ? ` (net shift ${signed(odds.net_shift)})` : ""}${odds.provisional ? ", provisional" : ""}`]);
+  if (odds.column !== undefined) rows.push(["column", `${columnWords(odds)}${odds.provisional ? ", provisional" : ""}`]);
   if (odds.modifier !== undefined) rows.push(["dice modifier", signed(odds.modifier)]);
   if (odds.arrives) rows.push(["the aircraft arrive", `${pct(odds.arrives.p)}${odds.arrives.rule ? ` (${odds.arrives.rule})` : ""}`]);
   return rows;
@@ -91,7 +105,7 @@ function assaultParts(odds, sideName) {
     const who = sideName(side);
     rows.push([`${who} assault value`, String(s.value)]);
     for (const sh of s.shifts ?? []) rows.push([`${who} shift ${signed(sh.shift)}`, `${sh.reason}${sh.rule ? ` (${sh.rule})` : ""}`]);
-    if (s.column !== undefined) rows.push([`${who} column`, String(s.column)]);
+    if (s.column !== undefined) rows.push([`${who} column`, columnWords(s)]);
     if (side === odds.attacker) chances = chanceList(s.probabilities);
     else if (s.probabilities) sections.push({ title: `${who} assault fire: chance of each result`, rows: [], chances: chanceList(s.probabilities) });
   }
@@ -165,7 +179,8 @@ export function overlayMarks(opts, previewOf) {
     const p = previewOf(shown);
     const words = TARGET_WORDS[shown.type] ?? "fire";
     const count = cmds.length + (opts.moves.has(hex) ? 1 : 0) + (opts.more?.get(hex)?.length ?? 0);
-    const more = count > 1 ? ` +${count - 1}` : "";
+    // Other commands at the hex, in words: a bare "+2" beside a column reads as a shift.
+    const more = count > 1 ? ` · ${count - 1} more` : "";
     const label = !p ? words : oddsWithheld(p) ? `${words} · ${NO_ODDS}` : previewLabel(p, { short: isSheet(p) }) ?? words;
     return { hex, kind: shown.type === "assault" ? "assault" : "fire", assault: Boolean(assault), label: `${label}${more}` };
   });

@@ -73,3 +73,9 @@ export class Previews {
     for (const key of [...this.#byKey.keys()]) if (!key.startsWith(`${version}:`)) this.#byKey.delete(key);
   }
 }
+
+/** Whether the referee answers a preview of `command`: its type is one the seat's view lists
+ * (`previewed`, the ruleset's view); an initiative roll or an activation has none. */
+export function hasPreview(view, command) {
+  return Boolean(command) && (view?.previewed ?? []).includes(command.type);
+}

@@ -53,12 +53,16 @@ function turnLine(game) {
 function clockLine(game) {
   if (!game.my_move && !game.clock) return null;
   const parts = game.my_move ? [el("span", { class: "your-move" }, "Your move")] : [];
+  const now = Date.now();
+  // The sides' times side by side in one format (formatLeft's scale).
+  const scale = Math.max(0, ...game.sides.map((side) => (game.clock?.sides?.[side.id] ? secondsLeft(game.clock.sides[side.id], now) || 0 : 0)));
   for (const side of game.sides) {
     const reading = game.clock?.sides?.[side.id];
     if (!reading) continue;
     const time = el("span", {
-      class: "card-time", dataset: { side: side.id, running: reading.running && !reading.flagged ? "1" : "", deadline: reading.deadline ?? "" },
-    }, reading.flagged ? "out of time" : formatLeft(secondsLeft(reading, Date.now())));
+      class: "card-time",
+      dataset: { side: side.id, running: reading.running && !reading.flagged ? "1" : "", deadline: reading.deadline ?? "", scale: String(scale) },
+    }, reading.flagged ? "out of time" : formatLeft(secondsLeft(reading, now), scale));
     parts.push(` · ${side.name} `, time);
   }
   if (game.clock) parts.push(` (${game.clock.label})`);
@@ -68,7 +72,7 @@ function clockLine(game) {
 /** Count the running clocks of the cards under `root` down to `nowMs` (called every second). */
 export function tickCardClocks(root, nowMs = Date.now()) {
   for (const time of root.querySelectorAll(".card-time[data-running='1']")) {
-    time.textContent = formatLeft(secondsLeft({ running: true, deadline: time.dataset.deadline }, nowMs));
+    time.textContent = formatLeft(secondsLeft({ running: true, deadline: time.dataset.deadline }, nowMs), Number(time.dataset.scale) || 0);
   }
 }
 

@@ -14,14 +14,18 @@ const FALLBACK_COLOURS = ["#4d5a6b", "#9a3b2b", "#5d6b2f", "#6b4d7a"];
 const MORE_TIME = { live: [["+1 min", 60], ["+5 min", 300]], correspondence: [["+1 day", 86400], ["+3 days", 259200]] };
 const OUTCOME_TEXT = { claim: "Claim the win", wait: "Wait", take_over: "Take over the absent seat", bot: "Let a bot play the seat" };
 
-/** Seconds as a clock face: "4:05", "1:02:03", or "2 d 3 h" past a day. */
-export function formatLeft(seconds) {
+/**
+ * Seconds as a clock face: "4:05", "1:02:03", or "2 d 3 h" past a day. `scale`: the most
+ * time of the faces shown side by side, which picks the one format for all of them (a day's
+ * clock beside one just under it reads "1 d 0 h" and "0 d 23 h", never beside "23:59:53").
+ */
+export function formatLeft(seconds, scale = seconds) {
   const s = Math.max(0, Math.floor(Number(seconds) || 0));
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (Math.max(s, Math.floor(Number(scale) || 0)) >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+  return h || scale >= 3600 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
 /** A side's seconds left at `serverNowMs`: counted down from its deadline while it runs. */
@@ -66,13 +70,16 @@ export function clockColours(boot) {
  * as it was (no counting down).
  */
 export function clockFaces(reading, nowMs, { sides, mySide = null, sideName, colours, frozen = false }) {
-  const faces = sides.filter((s) => reading.sides[s.id]).map((s) => {
+  const shown = sides.filter((s) => reading.sides[s.id]);
+  const leftOf = (side) => (frozen ? side.left : secondsLeft(side, nowMs));
+  const scale = Math.max(0, ...shown.map((s) => leftOf(reading.sides[s.id]) || 0));
+  const faces = shown.map((s) => {
     const side = reading.sides[s.id];
-    const left = frozen ? side.left : secondsLeft(side, nowMs);
+    const left = leftOf(side);
     const state = side.flagged ? "flagged" : side.paused ? "paused" : side.running ? "running" : "stopped";
     const face = el("div", { class: `clock clock-${state}${s.id === mySide ? " clock-mine" : ""}`, "data-side": s.id },
       el("span", { class: "clock-side" }, sideName(s.id)),
-      el("span", { class: "clock-face", "data-field": "left" }, side.flagged ? "0:00" : formatLeft(left)),
+      el("span", { class: "clock-face", "data-field": "left" }, side.flagged ? "0:00" : formatLeft(left, scale)),
       el("span", { class: "clock-note" }, side.flagged ? "out of time" : side.paused ? "on vacation" : side.running ? "to decide" : ""));
     // Through the CSSOM: the Content Security Policy forbids style attributes.
     face.style.setProperty("--clock-colour", colours[s.id].edge);
