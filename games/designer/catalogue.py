@@ -231,7 +231,9 @@ def chosen_battle(play_id: Any) -> dict | None:
 
 
 def first_battle() -> dict:
-    """The battle a form offers before any is chosen: the first bundled one (learning)."""
+    """The battle a form offers before any is chosen: the first game's learning battle (the
+    smallest, if it has several), as the forms offered before the catalogue."""
+    games = list(registry.RULESETS)
     first = min((s for _, s in registry.all_scenarios()),
-                key=lambda s: (not s.learning, s.size.get("total", 0), s.title))
+                key=lambda s: (games.index(s.ruleset), not s.learning, s.size.get("total", 0)))
     return chosen_battle(first.id) or {}
