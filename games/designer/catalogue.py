@@ -214,11 +214,23 @@ def browse(params: Mapping[str, str], user: Any = None) -> dict:
     }
 
 
-def chosen_battle(play_id: Any) -> dict | None:
+def may_choose(play_id: str, user: Any = None) -> bool:
+    """Whether `user` may be offered the battle: a bundled one, or a players' published
+    revision, unless a moderator hid it (moderators see those). Never a draft or a trial."""
+    staff = getattr(user, "is_staff", False)
+    if any(s.id == play_id for _, s in registry.all_scenarios()):
+        return staff or not Scenario.objects.filter(slug=play_id, bundled=True,
+                                                    hidden=True).exists()
+    rows = Revision.objects.filter(engine_id=play_id, published_at__isnull=False,
+                                   scenario__bundled=False)
+    return rows.exists() if staff else rows.filter(scenario__hidden=False).exists()
+
+
+def chosen_battle(play_id: Any, user: Any = None) -> dict | None:
     """The battle a form was asked to play (`?scenario=`), as the forms show it: title, game,
-    sides, the optional rules it starts with; None for an id no ruleset knows. Whether the
-    asker may open it is the game service's to say."""
-    if not isinstance(play_id, str) or not play_id:
+    sides, the optional rules it starts with; None for an id no ruleset knows or `user` may
+    not be offered (may_choose)."""
+    if not isinstance(play_id, str) or not play_id or not may_choose(play_id, user):
         return None
     try:
         info = registry.for_scenario(play_id).scenarios()[play_id]

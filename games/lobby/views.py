@@ -28,7 +28,7 @@ def _next(request: HttpRequest) -> str:
 def battle_picker(request: HttpRequest) -> dict:
     """The battle a page's forms play (`?scenario=`, else the first bundled one) and the
     catalogue to choose another from, open when the player is browsing or filtering."""
-    chosen = chosen_battle(request.GET.get("scenario"))
+    chosen = chosen_battle(request.GET.get("scenario"), request.user)
     found = browse(request.GET, request.user)
     return {
         "catalogue": found,

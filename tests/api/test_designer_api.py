@@ -159,6 +159,20 @@ def test_the_catalogue_has_bundled_and_players_battles_and_filters_them(designer
     assert "pl-hollenbach" not in {b["id"] for b in east}
 
 
+def test_a_draft_or_a_hidden_battle_is_never_the_forms_chosen_battle(designer_player, stranger,
+                                                                       moderator):
+    def offered(path: str) -> bool:
+        return "Secret village" in stranger.get(path).content.decode()
+
+    draft(designer_player, pg_battle(id="village", title="Secret village"))
+    assert not offered("/?scenario=village.r1") and not offered("/new-game/?scenario=village.r1")
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    assert offered("/?scenario=village.r1") and offered("/new-game/?scenario=village.r1")
+    post(moderator, "/api/v1/designer/scenarios/village/hide", {"reason": "rude"})
+    assert not offered("/?scenario=village.r1") and not offered("/new-game/?scenario=village.r1")
+    assert "Secret village" in moderator.get("/?scenario=village.r1").content.decode()
+
+
 def test_a_board_is_kept_for_reuse(designer_player):
     board = pg_battle()["boards"]["board1"]
     kept = post(designer_player, "/api/v1/designer/boards",

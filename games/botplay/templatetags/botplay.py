@@ -24,7 +24,8 @@ LEVEL_WORDS = {
 def play_bot_form(context, scenario_id: str = "") -> dict:
     """The form for `scenario_id`, else the page's chosen battle, else the first bundled one.
     A page with the catalogue on it chooses another there; any other, on the battles page."""
-    battle = chosen_battle(scenario_id) or context.get("battle") or first_battle()
+    battle = (chosen_battle(scenario_id, context.get("user")) or context.get("battle")
+              or first_battle())
     games = []
     for g in engine.games_list():
         options = engine.option_choices(g["id"])
