@@ -42,7 +42,16 @@ def test_a_player_finds_a_battle_by_front_and_year(person, live_server_url, view
     assert shown(ann) and all(i.startswith("pl-") for i in shown(ann))
     pages_kit.painted(ann)
     shot(ann, f"catalogue-filtered-{viewport}")
-    # On a phone the cards stack in one column within the screen.
+    # The same cards in the lobby, a battle chosen for its forms; on a phone the cards stack
+    # in one column within the screen.
+    ann.goto(live_server_url + "/?scenario=pl-hollenbach&browse=1&ruleset=panzer_leader#battles")
+    assert all(i.startswith("pl-") for i in shown(ann))
+    assert ann.locator("#battles .battle-card.chosen").get_attribute("data-play-id") == (
+        "pl-hollenbach")
+    pages_kit.painted(ann)
+    shot(ann, f"lobby-catalogue-{viewport}")
+    ann.locator("#quick-match-title").scroll_into_view_if_needed()
+    shot(ann, f"lobby-chosen-battle-{viewport}")
     if viewport == "phone":
         width = ann.evaluate("document.documentElement.scrollWidth")
         assert width <= pages_kit.VIEWPORTS["phone"]["width"]
