@@ -17,7 +17,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     """Show the lobby: where players find and open games (games.lobby draws it live)."""
     from games.lobby.views import lobby_context
 
-    return render(request, "games/lobby.html", lobby_context())
+    return render(request, "games/lobby.html", lobby_context(request))
 
 
 @require_GET

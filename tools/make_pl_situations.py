@@ -65,6 +65,10 @@ CHOSEN = {
            "A combat command of the 9th Armored Division races a small German garrison for "
            "the town and the bridge over the river."),
 }
+# situation: the day it is set on (the published situations' battles; all on the Western Front)
+DATES = {"1": "1944-06-06", "4": "1944-07-11", "6": "1945-02-08", "7": "1944-09-11",
+         "8": "1944-09-08", "9": "1944-09-20", "10": "1944-09-19", "12": "1944-11-24",
+         "14": "1944-12-17", "16": "1944-12-19", "18": "1944-12-24", "20": "1945-03-07"}
 AIR = {"p-47-bombs": ("us_p47", "bombs"), "p-47-rockets": ("us_p47", "rockets"),
        "typhoon-rockets": ("gb_typhoon", "rockets"), "l-5": ("us_l5", None)}
 SIDE_OF = {"GE": "german", "US": "allied", "UK": "allied"}
@@ -164,6 +168,7 @@ def build(number: str) -> dict:
     out = {
         "id": sid, "ruleset": "panzer_leader",
         "title": f"{src['engine_name']} (situation {number})",
+        "date": DATES[number], "front": "west",
         "description": f"{briefing} The forces, turns and who moves first are the published "
                        f"situation {number}'s; the boards, placement and victory conditions "
                        "are ours.",

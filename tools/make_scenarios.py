@@ -188,6 +188,7 @@ def meeting_at_kessel() -> Builder:
         "id": "meeting-at-kessel",
         "title": "Meeting at Kesselbach",
         "date": "1943-08-14",
+        "front": "east",
         "description": (
             "A German reconnaissance-in-force and a Soviet rifle company with tank support both"
             " make for the crossroads village of Kesselbach at dawn, where two Soviet squads"
@@ -303,6 +304,7 @@ def melnitsa_bridgehead() -> Builder:
         "id": "melnitsa-bridgehead",
         "title": "The Melnitsa Bridgehead",
         "date": "1943-09-21",
+        "front": "east",
         "description": (
             "A Soviet rifle battalion with a tank company comes down from Height 212 to seize the"
             " mill bridge over the Sosna before the Germans can blow it. Artillery on both sides,"
@@ -519,6 +521,7 @@ def sosna_line() -> Builder:
         "id": "sosna-line",
         "title": "The Sosna Line",
         "date": "1944-06-25",
+        "front": "east",
         "description": (
             "A Soviet rifle corps' first echelon, with a Guards tank brigade, breaks into the German"
             " line along the Sosna: forest, marsh, three villages and a river crossing under fire."

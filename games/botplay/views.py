@@ -226,11 +226,12 @@ def form_options(post: Any, scenario: str) -> dict:
 
 @require_POST
 def play_page(request: HttpRequest) -> HttpResponse:
-    """The play-a-bot form: scenario:side, level, optional rules and a clock; then the game."""
+    """The play-a-bot form: the battle, your side, level, optional rules and a clock; then
+    the game."""
     if not request.user.is_authenticated:
         messages.info(request, "Sign in (or play as a guest) to play against a bot.")
         return redirect("lobby")
-    scenario, _, side = request.POST.get("choice", "").partition(":")
+    scenario, side = request.POST.get("scenario", ""), request.POST.get("side", "")
     try:
         game = play_against_bot(user=request.user, scenario=scenario, side=side,
                                 level=request.POST.get("level", ""),

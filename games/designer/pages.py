@@ -16,31 +16,11 @@ from games.services.errors import ServiceError
 from . import catalogue, library, services
 from .models import Scenario
 
-FILTERS = {
-    "ruleset": [("", "Both games")] + [(r.id, r.title) for r in registry.RULESETS.values()],
-    "origin": [("", "Bundled and players'"), ("bundled", "Bundled only"),
-               ("players", "Players' only")],
-    "size": [("", "Any size"), ("small", "Small"), ("medium", "Medium"), ("large", "Large")],
-    "length": [("", "Any length"), ("short", "Under an hour"), ("evening", "An evening"),
-               ("long", "Longer")],
-    "team": [("", "Any seats"), ("1", "Team play"), ("0", "One a side")],
-    "front": [("", "Any front"), ("east", "Eastern front"), ("west", "Western front"),
-              ("other", "Elsewhere")],
-}
-
 
 def battles(request: HttpRequest) -> HttpResponse:
     """The catalogue: a card per battle, filtered by the form's choices (no script needed)."""
-    chosen = {k: request.GET.get(k, "") for k in FILTERS}
-    for key, choices in FILTERS.items():
-        if chosen[key] not in {v for v, _ in choices}:
-            chosen[key] = ""
-    team = {"1": True, "0": False}.get(chosen["team"])
-    cards = catalogue.cards(ruleset=chosen["ruleset"] or None, origin=chosen["origin"] or None,
-                            size=chosen["size"] or None, length=chosen["length"] or None,
-                            team=team, front=chosen["front"] or None, user=request.user)
-    filters = [{"name": k, "choices": v, "value": chosen[k]} for k, v in FILTERS.items()]
-    return render(request, "designer/battles.html", {"cards": cards, "filters": filters})
+    return render(request, "designer/battles.html",
+                  {"catalogue": catalogue.browse(request.GET, request.user)})
 
 
 def battle(request: HttpRequest, slug: str) -> HttpResponse:

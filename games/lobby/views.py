@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import engine_adapter as engine
 from games import services
-from games.designer.catalogue import players_battles, players_cards
+from games.designer.catalogue import browse, chosen_battle, first_battle
 from games.lobby.forms import SignupForm
 from games.lobby.thumbnail import thumbnail_svg
 from games.throttles import throttle_check
@@ -25,60 +25,47 @@ def _next(request: HttpRequest) -> str:
     return target if allowed else "/"
 
 
-def lobby_context() -> dict:
-    """The scenarios and sides the lobby's quick-match form offers, grouped by game: two games
-    may each have a "German" side, and a scenario's title does not say which game it is."""
-    scenarios = sorted(engine.scenarios().values(), key=lambda s: (not s.learning, s.size["total"]))
-    battles = players_battles()  # players' published battles, marked with their author
-    games = []
-    for g in engine.games_list():
-        mine = [s for s in scenarios if s.ruleset == g["id"]]
-        theirs = [(s, author) for s, author in battles if s.ruleset == g["id"]]
-        sides: dict[str, str] = {}
-        for scen in [*mine, *(s for s, _ in theirs)]:
-            for side in scen.sides:
-                sides.setdefault(side.id, side.name)
-        if mine or theirs:
-            games.append({"title": g["title"],
-                          "scenarios": [{"id": s.id, "title": s.title} for s in mine]
-                          + [{"id": s.id, "title": f"{s.title} (by {author})"} for s, author in theirs],
-                          "sides": sorted(sides.items(), key=lambda kv: kv[1])})
+def battle_picker(request: HttpRequest) -> dict:
+    """The battle a page's forms play (`?scenario=`, else the first bundled one) and the
+    catalogue to choose another from, open when the player is browsing or filtering."""
+    chosen = chosen_battle(request.GET.get("scenario"), request.user)
+    found = browse(request.GET, request.user)
+    return {
+        "catalogue": found,
+        "chosen": chosen,
+        "battle": chosen or first_battle(),
+        "keep": {"scenario": chosen["play_id"] if chosen else "", "browse": "1"},
+        "browsing": found["filtered"] or "browse" in request.GET,
+    }
+
+
+def lobby_context(request: HttpRequest) -> dict:
+    """The lobby: quick match and Play against a bot for the chosen battle (quick match may
+    take any), the catalogue to choose from, option names for the game cards."""
     return {
         "option_names": {
             o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
         },
-        "games": games,
+        **battle_picker(request),
     }
 
 
 @require_GET
 def new_game(request: HttpRequest) -> HttpResponse:
-    """Pick a scenario, a side, seats per side and the options; the page posts to the API."""
-    scenarios = [engine.scenario_summary(s) for s in engine.scenarios().values()]
-    scenarios.sort(key=lambda s: (not s["learning"], s["size"]["total"]))
-    bundled_only = request.GET.get("origin") == "bundled"
-    if not bundled_only:  # players' published battles after the bundled ones, by author
-        scenarios += [{**engine.scenario_summary(engine.scenario(c["play_id"])),
-                       "author": c["author"], "page": c["page"]}
-                      for c in players_cards(user=request.user)]
-    wanted = request.GET.get("scenario")
-    if not any(s["id"] == wanted for s in scenarios):
-        wanted = None
+    """Open a game of the chosen battle: a side, seats per side, the options, the clock; the
+    page posts to the API. Another battle is chosen from the catalogue on the page."""
+    picker = battle_picker(request)
+    card = picker["catalogue"]["by_play_id"].get(picker["battle"].get("play_id"))
     games = []
     for g in engine.games_list():
-        mine = [s for s in scenarios if s["ruleset"] == g["id"]]
-        if not mine:
-            continue
         choices = engine.option_choices(g["id"])
         games.append({
             **g,
-            "scenarios": mine,
             # Double-blind has its own box; its additions (18.11) show only when it is ticked.
             "double_blind": next((o for o in choices if o["id"] == "double_blind"), None),
             "optional_rules": [o for o in choices if o["id"] != "double_blind"],
         })
-    return render(request, "games/new_game.html", {"games": games, "wanted": wanted,
-                                                   "bundled_only": bundled_only})
+    return render(request, "games/new_game.html", {**picker, "card": card, "games": games})
 
 
 @require_http_methods(["GET", "POST"])

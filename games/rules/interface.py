@@ -67,6 +67,7 @@ class ScenarioInfo:
     # scenario's balance only on the revision it has now.
     revision: str
     date: str = ""
+    front: str = ""  # an id of games/rules/common/fronts.py, "" when the file names none
     formations: tuple[FormationInfo, ...] = ()
     units: tuple[tuple[str, str], ...] = field(default=())  # (unit id, side id) at the start
 

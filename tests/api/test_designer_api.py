@@ -4,7 +4,6 @@ catalogue; a fuzz over the upload endpoint with no server error (games/designer/
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from django.core.cache import cache
@@ -189,6 +188,20 @@ def test_the_catalogue_has_bundled_and_players_battles_and_filters_them(designer
     assert "pl-hollenbach" not in {b["id"] for b in east}
 
 
+def test_a_draft_or_a_hidden_battle_is_never_the_forms_chosen_battle(designer_player, stranger,
+                                                                       moderator):
+    def offered(path: str) -> bool:
+        return "Secret village" in stranger.get(path).content.decode()
+
+    draft(designer_player, pg_battle(id="village", title="Secret village"))
+    assert not offered("/?scenario=village.r1") and not offered("/new-game/?scenario=village.r1")
+    post(designer_player, "/api/v1/designer/scenarios/village/publish")
+    assert offered("/?scenario=village.r1") and offered("/new-game/?scenario=village.r1")
+    post(moderator, "/api/v1/designer/scenarios/village/hide", {"reason": "rude"})
+    assert not offered("/?scenario=village.r1") and not offered("/new-game/?scenario=village.r1")
+    assert "Secret village" in moderator.get("/?scenario=village.r1").content.decode()
+
+
 def test_a_board_is_kept_for_reuse(designer_player):
     board = pg_battle()["boards"]["board1"]
     kept = post(designer_player, "/api/v1/designer/boards",
@@ -282,14 +295,17 @@ def test_the_lobby_and_new_game_page_offer_a_published_battle_by_its_author(
     assert "village.r1" not in lobby  # a draft is offered nowhere
     post(designer_player, "/api/v1/designer/scenarios/village/publish")
     lobby = client.get("/").content.decode()
-    assert 'value="village.r1"' in lobby and "&lt;b&gt;Village&lt;/b&gt; fight (by designer_player)" in lobby
-    assert 'value="village.r1:attacker"' in designer_player.get("/").content.decode()
+    card = lobby[lobby.index('data-play-id="village.r1"'):]
+    card = card[: card.index("</article>")]
+    assert "&lt;b&gt;Village&lt;/b&gt; fight" in card and "By designer_player" in card
+    mine = designer_player.get("/?scenario=village.r1").content.decode()
+    assert '<input type="hidden" name="scenario" value="village.r1"' in mine  # the bot form
     page = client.get("/new-game/").content.decode()
-    assert 'value="village.r1"' in page and "by designer_player" in page
-    assert 'value="village.r1"' not in client.get("/new-game/?origin=bundled").content.decode()
+    assert 'data-play-id="village.r1"' in page and "By designer_player" in page
+    bundled = client.get("/new-game/?origin=bundled").content.decode()
+    assert 'data-play-id="village.r1"' not in bundled
     chosen = client.get("/new-game/?scenario=village.r1").content.decode()
-    radios = re.findall(r'<input type="radio" name="scenario" value="([^"]+)"[^>]*?(checked)?>', chosen)
-    assert [v for v, on in radios if on] == ["village.r1"]
+    assert 'id="scenario-input" value="village.r1"' in chosen
     assert "<b>Village</b>" not in chosen
 
 

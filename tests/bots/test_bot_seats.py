@@ -189,7 +189,7 @@ def test_the_lobby_form_starts_a_game_against_a_bot_and_goes_to_it():
     c.force_login(ann)
     assert "play-bot-form" in c.get("/").content.decode()
     assert "play-bot-form" in c.get("/new-game/").content.decode()
-    r = c.post("/bots/play", {"choice": f"{SCENARIO}:su", "level": "recruit",
+    r = c.post("/bots/play", {"scenario": SCENARIO, "side": "su", "level": "recruit",
                               "optional_rules": ["mire", "no_such_rule"], "double_blind": "on",
                               "time_control": "days-3"})
     assert r.status_code == 302 and r.url.startswith("/games/")
@@ -197,7 +197,7 @@ def test_the_lobby_form_starts_a_game_against_a_bot_and_goes_to_it():
     assert Seat.objects.get(game=game, user=ann).side.side_id == "su"
     assert game.options["optional_rules"] == ["mire"] and game.options["double_blind"] is True
     assert game.options["time_control"] == {"kind": "correspondence", "days": 3}
-    r = c.post("/bots/play", {"choice": f"{SCENARIO}:xx", "level": "recruit"})
+    r = c.post("/bots/play", {"scenario": SCENARIO, "side": "xx", "level": "recruit"})
     assert r.status_code == 302 and r.url == "/"
 
 

@@ -62,6 +62,11 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(browser, live
     found = [
         *violations(ann, base + "/"),
         *violations(ann, base + "/new-game/"),
+        # The catalogue of battle cards: open and filtered in the lobby, on the new-game page
+        # with a battle chosen, and the battles page.
+        *violations(ann, base + "/?browse=1&front=west#battles", "#battles[open] .battle-card"),
+        *violations(ann, base + "/new-game/?scenario=pl-hollenbach&browse=1", ".battle-card.chosen"),
+        *violations(visitor, base + "/battles/?ruleset=panzer_grenadier", ".battle-card"),
         *violations(ann, game, board, f"player-{viewport}"),
         *violations(watcher, game, board, f"spectator-{viewport}"),
         *violations(ann, ended.rstrip("/") + "/replay"),

@@ -50,9 +50,9 @@ def test_the_creator_gives_each_empty_seat_to_a_bot_from_the_lobby_and_the_game_
 def test_the_play_a_bot_form_takes_optional_rules_double_blind_and_a_clock(
         person, live_server_url):
     ann = person()
-    ann.goto(live_server_url + "/")
+    ann.goto(live_server_url + "/?scenario=meeting-at-kessel")
     form = ann.locator("#play-bot-form")
-    form.locator("select[name=choice]").select_option("meeting-at-kessel:su")
+    form.locator("select[name=side]").select_option("su")
     form.locator("select[name=level]").select_option("recruit")
     form.locator("select[name=time_control]").select_option("days-3")
     form.locator("summary").click()
@@ -80,9 +80,9 @@ def test_the_play_a_bot_form_takes_optional_rules_double_blind_and_a_clock(
 def test_quick_match_offers_a_bot_after_the_chosen_wait_and_plays_panzer_leader(
         person, live_server_url):
     ann = person()
-    ann.goto(live_server_url + "/")
+    ann.goto(live_server_url + "/?scenario=pl-hollenbach")
     ann.wait_for_selector("body[data-lobby=live]")
-    ann.select_option("#quick-match-form select[name=scenario]", "pl-hollenbach")
+    ann.check("#quick-match-form input[name=scenario][value=pl-hollenbach]")
     ann.select_option("#quick-match-bot-after", "15")
     ann.select_option("#quick-match-bot-level", "recruit")
     ann.click("#quick-match")

@@ -118,11 +118,10 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     shot(bob, "battles-desktop")
     card.locator("a.play-this").click()
     bob.wait_for_url("**/new-game/**")
-    chosen = bob.locator("label.scenario-choice", has=bob.locator(
-        "input[value='mill-at-dawn.r1']"))
-    assert bob.locator("input[name=scenario][value='mill-at-dawn.r1']").is_checked()
-    assert MARKUP in chosen.locator(".description").inner_text()
-    assert "by Grenadier" in chosen.inner_text() or "by " in chosen.inner_text()
+    chosen = bob.locator("#new-game-form .battle-card.chosen[data-play-id='mill-at-dawn.r1']")
+    assert bob.locator("#scenario-input").get_attribute("value") == "mill-at-dawn.r1"
+    assert "The mill at dawn" in chosen.locator(".battle-title").inner_text()
+    assert "By " in chosen.locator(".tag.players").inner_text()
     shot(bob, "new-game-players-battle-desktop")
     game = api(bob, base, "POST", "/api/v1/games", {"scenario": "mill-at-dawn.r1",
                                                      "side": "defender"})

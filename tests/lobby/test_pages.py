@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from games import engine_adapter as engine
 from games import services
+from games.designer.catalogue import first_battle
 from tests.gamekit import SCENARIO, person, started_game
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_lobby_offers_quick_match_with_the_scenarios_and_sides(client):
+def test_the_lobby_offers_quick_match_for_any_battle_and_the_catalogue_of_battle_cards(client):
     page = client.get("/").content.decode()
     assert 'id="quick-match"' in page and "Meeting at Kesselbach" in page
-    assert '<option value="su">Soviet</option>' in page
+    assert '<select name="scenario"' not in page and 'name="choice"' not in page
+    assert 'class="battle-card' in page and f'data-play-id="{SCENARIO}"' in page
+    # No battle chosen: quick match takes any, and asks for no side.
+    quick = page[page.index('id="quick-match-form"'):]
+    quick = quick[: quick.index("</form>")]
+    assert 'name="scenario" value="" checked' in quick and 'name="side"' not in quick
 
 
 def test_the_create_page_lists_each_scenario_with_its_map_thumbnail(client):
-    page = client.get("/new-game/").content.decode()
+    page = client.get(f"/new-game/?scenario={SCENARIO}").content.decode()
     assert f"/scenarios/{SCENARIO}/thumbnail.svg" in page and "1943-08-14" in page
     svg = client.get(f"/scenarios/{SCENARIO}/thumbnail.svg")
     assert svg["Content-Type"] == "image/svg+xml"
@@ -64,12 +73,49 @@ def test_names_with_markup_are_escaped_on_server_pages(client):
     assert "&lt;b&gt;bold" in page and "<b>bold" not in page
 
 
-def test_quick_match_and_the_bot_form_say_which_game_each_scenario_and_side_is_of(client):
+def side_names(form_html: str) -> list[str]:
+    side = form_html[form_html.index('name="side"'):]
+    return re.findall(r"<option[^>]*>([^<]*)</option>", side[: side.index("</select>")])
+
+
+def test_quick_match_and_the_bot_form_name_the_chosen_battles_own_sides_once(client):
+    # Issue 50: "Any, Allied, German, German, Soviet". The 1940 situation's Allies are French.
+    page = client.get("/?scenario=pl-1940-semois-ford").content.decode()
+    quick = page[page.index('id="quick-match-form"'):]
+    quick = quick[: quick.index("</form>")]
+    assert side_names(quick) == ["Any side", "French", "German"]
+    assert 'value="pl-1940-semois-ford" checked' in quick and "Panzer Leader" in quick
+    bot = page[page.index('id="play-bot-form"'):]
+    bot = bot[: bot.index("</form>")]
+    assert side_names(bot) == ["French", "German"]
+    assert 'name="scenario" value="pl-1940-semois-ford"' in bot
+
+
+def test_every_battle_card_says_which_game_it_is_of(client):
     page = client.get("/").content.decode()
-    assert '<optgroup label="Panzer Grenadier">' in page and '<optgroup label="Panzer Leader">' in page
-    side = page[page.index('name="side"'):]
-    side = side[: side.index("</select>")]
-    for game in side.split("<optgroup")[1:]:
-        names = [n.split("<")[0] for n in game.split('">')[2:]]
-        assert len(names) == len(set(names)), names  # no "German, German" within a game
-    assert "Panzer Grenadier: Meeting at Kesselbach, German" in page
+    cards = page.split('<article class="battle-card')[1:]
+    assert len(cards) >= 8
+    titles = {"panzer_grenadier": "Panzer Grenadier", "panzer_leader": "Panzer Leader"}
+    for card in cards:
+        ruleset = card.split('data-ruleset="')[1].split('"')[0]
+        assert f'<span class="tag ruleset">{titles[ruleset]}</span>' in card
+
+
+def test_an_unknown_battle_in_the_address_is_ignored(client):
+    page = client.get("/?scenario=no-such-battle").content.decode()
+    quick = page[page.index('id="quick-match-form"'):]
+    assert 'name="scenario" value="" checked' in quick[: quick.index("</form>")]
+    assert "no-such-battle" not in page
+
+
+def test_the_new_game_page_opens_the_chosen_battle_shown_as_its_card(client):
+    page = client.get("/new-game/?scenario=pl-hollenbach").content.decode()
+    form = page[page.index('id="new-game-form"'):]
+    assert 'name="scenario" id="scenario-input" value="pl-hollenbach"' in form
+    assert 'data-sides="allied:Allied,german:German"' in form
+    chosen = form[form.index('<article class="battle-card chosen"'):]
+    assert 'data-play-id="pl-hollenbach"' in chosen[:300]
+    # With nothing chosen, the first bundled battle (a learning one) is offered.
+    first = client.get("/new-game/").content.decode()
+    assert f'id="scenario-input" value="{first_battle()["play_id"]}"' in first
+    assert engine.scenario(first_battle()["play_id"]).learning

@@ -105,6 +105,7 @@ def _pl_words(raw):
     raw["title"] = "Another title"
     raw["description"] = "Other words."
     raw["note"] = "A designer's afterthought."
+    raw["date"], raw["front"] = "1945-04-01", "mediterranean"
     raw["sides"][0]["name"] = "Amis"
     raw["sides"][0]["briefing"] = "Take the village."
 
@@ -147,6 +148,7 @@ def test_words_that_only_present_a_panzer_grenadier_scenario_leave_its_revision(
         raw["title"] = "Kesselbach again"
         raw["description"] = "Other words."
         raw["date"] = "1944-01-01"
+        raw["front"] = "west"
         raw["sides"][0]["name"] = "Reds"
 
     assert pg_revision(words) == pg_revision()

@@ -1,6 +1,6 @@
 """`{% play_bot_form %}`: the "Play against a bot" form for the lobby, the new-game page and
-a scenario's page: scenario and side, level, the game's optional rules (double-blind among
-them) and a time control."""
+a scenario's page: the chosen battle (another is chosen from the catalogue of battle cards),
+your side, level, the game's optional rules (double-blind among them) and a time control."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django import template
 from games import engine_adapter as engine
 from games.bots.levels import PLAYABLE
 from games.clocks import control
-from games.designer.catalogue import players_battles
+from games.designer.catalogue import chosen_battle, first_battle
 
 register = template.Library()
 
@@ -22,18 +22,10 @@ LEVEL_WORDS = {
 
 @register.inclusion_tag("botplay/play_bot_form.html", takes_context=True)
 def play_bot_form(context, scenario_id: str = "") -> dict:
-    choices = []
-    game_titles = {g["id"]: g["title"] for g in engine.games_list()}
-    # The bundled scenarios, then players' published battles marked with their author.
-    offered = [(s, "") for s in engine.scenarios().values()]
-    offered += players_battles(context.get("user"))
-    for s, author in offered:
-        defaults = ",".join(sorted(s.default_options))
-        title = f"{s.title} (by {author})" if author else s.title
-        for side in s.sides:
-            choices.append({"value": f"{s.id}:{side.id}",
-                            "label": f"{game_titles.get(s.ruleset, s.ruleset)}: {title}, {side.name}",
-                            "scenario": s.id, "ruleset": s.ruleset, "defaults": defaults})
+    """The form for `scenario_id`, else the page's chosen battle, else the first bundled one.
+    A page with the catalogue on it chooses another there; any other, on the battles page."""
+    battle = (chosen_battle(scenario_id, context.get("user")) or context.get("battle")
+              or first_battle())
     games = []
     for g in engine.games_list():
         options = engine.option_choices(g["id"])
@@ -41,10 +33,13 @@ def play_bot_form(context, scenario_id: str = "") -> dict:
                       "double_blind": next((o for o in options if o["id"] == "double_blind"),
                                            None),
                       "optional_rules": [o for o in options if o["id"] != "double_blind"]})
-    selected = next((c["value"] for c in choices if c["scenario"] == scenario_id), "")
+    here = context.get("request")
+    choose = "/battles/"
+    if "catalogue" in context and here is not None:
+        choose = f"{here.path}?browse=1&scenario={battle['play_id']}#battles"
     return {
-        "choices": choices,
-        "selected": selected,
+        "battle": battle,
+        "choose_url": choose,
         "levels": [(lv, LEVEL_WORDS.get(lv, lv)) for lv in PLAYABLE],
         "games": games,
         "time_controls": control.choices(),

@@ -4,7 +4,8 @@ another after a scenario is rebalanced (PL-E22 changed two situations' forces in
 
 The digest is taken over the scenario file as the ruleset loaded it, less the keys that only
 present it, plus a digest of each board file it is laid on (a board's terrain is play too).
-Presentation-only keys are a closed list: a title, a description, a date, a designer's note,
+Presentation-only keys are a closed list: a title, a description, a date and a front, a
+designer's note,
 the lobby's learning tag and size hint, a side's display name and briefing change how the
 scenario reads, not how it plays, and a typo fixed in them must not throw away its games.
 Everything else counts, including keys added later: a wrong "changed" costs some statistics,
@@ -24,7 +25,8 @@ from typing import Any
 from .canonical import digest
 
 # Top-level keys of a scenario file that only present it (see the module's docstring).
-PRESENTATION_KEYS = frozenset({"title", "description", "date", "note", "learning", "size"})
+PRESENTATION_KEYS = frozenset({"title", "description", "date", "front", "note", "learning",
+                               "size"})
 # Keys of a side that only present it.
 SIDE_PRESENTATION_KEYS = frozenset({"name", "briefing"})
 DIGITS = 12  # 48 bits: two revisions of one scenario never collide in practice

@@ -74,6 +74,7 @@ def scenario_info(scen: Scenario) -> ScenarioInfo:
         ruleset="panzer_grenadier",
         title=scen.title,
         date=scen.date,
+        front=scen.raw.get("front", ""),
         description=scen.description,
         learning=scen.learning,
         turns=scen.turns,

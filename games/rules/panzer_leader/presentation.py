@@ -48,6 +48,7 @@ def scenario_info(sit: Situation) -> ScenarioInfo:
         size={"total": counters, "label": sit.size},
         revision=situation_revision(sit),
         date=sit.raw.get("date", ""),
+        front=sit.raw.get("front", ""),
         units=(),
     )
 

@@ -172,9 +172,10 @@ function draw(lists) {
   if (focused && focused.isConnected && document.activeElement !== focused) focused.focus({ preventScroll: true });
 }
 
+/** A battle's title from its card in the catalogue on the page (the id if it has none). */
 function scenarioTitle(id) {
-  const option = [...document.querySelectorAll("select[name=scenario] option")].find((o) => o.value === id);
-  return option ? option.textContent : id;
+  const card = [...document.querySelectorAll(".battle-card[data-play-id]")].find((c) => c.dataset.playId === id);
+  return card ? card.querySelector(".battle-title").textContent.trim() : id;
 }
 
 function invitedId() {
@@ -249,8 +250,11 @@ async function quickMatch(event) {
   }
   const form = $("quick-match-form");
   const body = { team_size: Number(form.elements.team_size.value) };
-  if (form.elements.scenario.value) body.scenario = form.elements.scenario.value;
-  if (form.elements.side.value) body.side = form.elements.side.value;
+  // A side is asked for only with a battle: its sides are that battle's own.
+  if (form.elements.scenario.value) {
+    body.scenario = form.elements.scenario.value;
+    if (form.elements.side?.value) body.side = form.elements.side.value;
+  }
   if (form.elements.time_control?.value) body.time_control = form.elements.time_control.value;
   if (form.elements.rated?.checked) body.options = { rated: true };
   const answer = await act(post("/api/v1/matchmaking/seeks", body));

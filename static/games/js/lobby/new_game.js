@@ -1,4 +1,5 @@
-// The create-game page: pick a scenario, a side, seats and options, then POST /api/v1/games.
+// The create-game page: the chosen battle (another is chosen from the catalogue's cards), a
+// side, seats and options, then POST /api/v1/games.
 
 import { gameUrl, post } from "./api.js";
 import { el, fill } from "./dom.js";
@@ -7,7 +8,7 @@ const form = document.getElementById("new-game-form");
 const sideSelect = document.getElementById("side-select");
 
 function chosenScenario() {
-  return form.querySelector("input[name=scenario]:checked");
+  return form.elements.scenario;
 }
 
 function drawSides() {
@@ -39,7 +40,6 @@ function drawAdditions() {
 }
 
 form.addEventListener("change", (event) => {
-  if (event.target.name === "scenario") drawSides();
   if (event.target.name === "double_blind") drawAdditions();
 });
 

@@ -1,14 +1,13 @@
-// The "Play against a bot" form: only the chosen scenario's game's optional rules are
-// offered (a disabled fieldset is not sent), its own optional rules ticked to start with.
+// The "Play against a bot" form: only the chosen battle's game's optional rules are offered
+// (a disabled fieldset is not sent), its own optional rules ticked to start with.
 
 const form = document.getElementById("play-bot-form");
 
 function drawRules() {
-  const option = form.elements.choice.selectedOptions[0];
-  if (!option) return;
-  const defaults = new Set(option.dataset.defaults.split(",").filter(Boolean));
+  const battle = form.elements.scenario;
+  const defaults = new Set(battle.dataset.defaults.split(",").filter(Boolean));
   for (const rules of form.querySelectorAll("[data-bot-rules-for]")) {
-    const mine = rules.dataset.botRulesFor === option.dataset.ruleset;
+    const mine = rules.dataset.botRulesFor === battle.dataset.ruleset;
     rules.hidden = !mine;
     rules.disabled = !mine;
     if (!mine) continue;
@@ -17,7 +16,4 @@ function drawRules() {
   }
 }
 
-if (form) {
-  form.elements.choice.addEventListener("change", drawRules);
-  drawRules();
-}
+if (form) drawRules();

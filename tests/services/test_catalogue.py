@@ -1,0 +1,58 @@
+"""The catalogue of battles (games/designer/catalogue.py): one filter for the battles page,
+the lobby, the new-game page and the API; cards read front and year from the scenario files,
+and balance by the sides' names (issue 48)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.botplay.balance import store_arena
+from games.designer import catalogue
+from games.rules import registry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_bundled_battle_is_a_card_without_load_scenarios_having_run():
+    ids = {c["play_id"] for c in catalogue.all_cards()}
+    assert ids == {s.id for _, s in registry.all_scenarios()}
+
+
+def test_the_filters_pick_by_front_year_game_and_length():
+    west = catalogue.browse({"front": "west"})["cards"]
+    assert west and {c["ruleset"] for c in west} == {"panzer_leader"}
+    assert {c["front_name"] for c in west} == {"Western Front"}
+    east_1943 = catalogue.browse({"front": "east", "year": "1943"})["cards"]
+    assert {c["play_id"] for c in east_1943} == {"meeting-at-kessel", "melnitsa-bridgehead"}
+    short = catalogue.browse({"length": "short"})["cards"]
+    assert short and all(c["minutes"] < 60 for c in short)
+
+
+def test_an_unknown_filter_value_reads_as_any():
+    found = catalogue.browse({"front": "<script>", "year": "1066", "size": "huge"})
+    assert not found["filtered"] and len(found["cards"]) == found["total"]
+    assert {f["name"]: f["value"] for f in found["filters"]}["front"] == ""
+
+
+def test_the_year_filter_offers_only_the_years_there_are():
+    years = dict(catalogue.filter_choices(catalogue.all_cards())["year"])
+    assert "1940" in years and "1944" in years and "1941" not in years
+
+
+def test_a_card_names_the_sides_in_its_balance_and_says_where_the_games_were_played():
+    kessel = catalogue.cards(front="east", year="1943", ruleset="panzer_grenadier")
+    card = next(c for c in kessel if c["play_id"] == "meeting-at-kessel")
+    assert card["record"] is None  # nothing played yet
+    info = registry.for_scenario("meeting-at-kessel").scenarios()["meeting-at-kessel"]
+    store_arena("meeting-at-kessel", "veteran,veteran", {"ge": 6, "su": 3, "draw": 1},
+                revision=info.revision)
+    card = next(c for c in catalogue.all_cards() if c["play_id"] == "meeting-at-kessel")
+    assert card["record"] == {"games": 10, "of": "arena games, Veteran v Veteran",
+                              "sides": [{"name": "German", "wins": 6},
+                                        {"name": "Soviet", "wins": 3},
+                                        {"name": "draws", "wins": 1}]}
+
+
+def test_the_expected_length_reads_in_minutes_then_half_hours():
+    assert catalogue.duration(45) == "45 min"
+    assert catalogue.duration(150) == "2½ h" and catalogue.duration(180) == "3 h"
