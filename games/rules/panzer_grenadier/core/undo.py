@@ -35,9 +35,26 @@ UNDOABLE = frozenset({"move", "load", "unload"})
 REVEALING_EVENTS = frozenset({"collision", "revealed"})
 
 
+# The last few states' answers, by identity: a step's state after is the next step's state
+# before, and states never change, so an answer never goes stale (and a move is not
+# spotted for twice).
+_SPOTTED: list[tuple[st.GameState, dict[str, frozenset[str]]]] = []
+_SPOTTED_SIZE = 4
+
+
 def spotting(state: st.GameState) -> dict[str, frozenset[str]]:
     """The enemy counters each side spots now (8.1-8.4), or is in contact with under hidden
-    information (knowledge.py)."""
+    information (knowledge.py). The answer is shared: callers only read it."""
+    for known, seen in _SPOTTED:
+        if known is state:
+            return seen
+    seen = _spotting(state)
+    _SPOTTED.append((state, seen))
+    del _SPOTTED[:-_SPOTTED_SIZE]
+    return seen
+
+
+def _spotting(state: st.GameState) -> dict[str, frozenset[str]]:
     if knowledge.in_force(state):
         return {side: frozenset(seen) for side, seen in knowledge.contact(state).items()}
 
