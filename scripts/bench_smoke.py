@@ -53,7 +53,7 @@ FORMATS: dict[str, re.Pattern[str]] = {
     "notify_hook": _line("notify_hook", "commands", "off_p50_ms", "on_p50_ms", "off_p99_ms",
                          "on_p99_ms", "queued"),
     "pl_legal": _line("pl_legal", "states", "legal_p50_ms", "legal_p95_ms", "total_s"),
-    "profile_command": _line("profile", "commands", "p50_ms", "p99_ms"),
+    "profile_command": _line("profile", "commands", "p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms"),
     "soak": _line("soak", "games", "sockets", "processes", "commands_per_s", "p50_ms", "p99_ms",
                   "lost_frames", "errors", "rss_growth_mb"),
     "storage": _line("storage", "bytes_per_step", "steps", "games"),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,10 +9,11 @@ from django.db import connection
 from django.utils import timezone
 
 from games import engine_adapter as engine
-from games.models import Game, Presence, Seat, Side
+from games.models import Presence, Seat, Side
 from games.notifications.kinds import GAME_OVER, YOUR_MOVE
 from games.notifications.models import NotificationSettings, PushSubscription
 from games.selectors import PRESENCE_TTL
+from games.sqlnames import column, game_key, table
 
 
 @dataclass(frozen=True)
@@ -53,39 +53,23 @@ def seated(game_id: Any, seat_ids: set[str]) -> list[Recipient]:
         return []
     marks = ", ".join(["%s"] * len(seat_ids))
     with connection.cursor() as cursor:
-        cursor.execute(
-            _SEATED.format(marks=marks), [True, _game_key(game_id), *sorted(seat_ids)]
-        )
+        cursor.execute(_SEATED.format(marks=marks), [True, game_key(game_id), *sorted(seat_ids)])
         rows = cursor.fetchall()
     return [Recipient(u, s, side, bool(r)) for u, s, side, r in rows]
 
 
-def _game_key(game_id: Any) -> Any:
-    return Game._meta.pk.get_db_prep_value(
-        game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id)), connection
-    )
-
-
-def _table(model: Any) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _col(model: Any, name: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(name).column)
-
-
 _SEATED = (
-    f"SELECT s.{_col(Seat, 'user')}, s.{_col(Seat, 'seat_id')}, d.{_col(Side, 'side_id')}, "
-    f"(EXISTS (SELECT 1 FROM {_table(NotificationSettings)} n "
-    f"WHERE n.{_col(NotificationSettings, 'user')} = s.{_col(Seat, 'user')} "
-    f"AND ((n.{_col(NotificationSettings, 'email')} <> '' "
-    f"AND n.{_col(NotificationSettings, 'email_verified')} = %s) "
-    f"OR n.{_col(NotificationSettings, 'webhook_url')} <> '')) "
-    f"OR EXISTS (SELECT 1 FROM {_table(PushSubscription)} p "
-    f"WHERE p.{_col(PushSubscription, 'user')} = s.{_col(Seat, 'user')})) "
-    f"FROM {_table(Seat)} s JOIN {_table(Side)} d ON d.id = s.{_col(Seat, 'side')} "
-    f"WHERE s.{_col(Seat, 'game')} = %s AND s.{_col(Seat, 'user')} IS NOT NULL "
-    f"AND s.{_col(Seat, 'seat_id')} IN ({{marks}}) ORDER BY s.{_col(Seat, 'seat_id')}"
+    f"SELECT s.{column(Seat, 'user')}, s.{column(Seat, 'seat_id')}, d.{column(Side, 'side_id')}, "
+    f"(EXISTS (SELECT 1 FROM {table(NotificationSettings)} n "
+    f"WHERE n.{column(NotificationSettings, 'user')} = s.{column(Seat, 'user')} "
+    f"AND ((n.{column(NotificationSettings, 'email')} <> '' "
+    f"AND n.{column(NotificationSettings, 'email_verified')} = %s) "
+    f"OR n.{column(NotificationSettings, 'webhook_url')} <> '')) "
+    f"OR EXISTS (SELECT 1 FROM {table(PushSubscription)} p "
+    f"WHERE p.{column(PushSubscription, 'user')} = s.{column(Seat, 'user')})) "
+    f"FROM {table(Seat)} s JOIN {table(Side)} d ON d.id = s.{column(Seat, 'side')} "
+    f"WHERE s.{column(Seat, 'game')} = %s AND s.{column(Seat, 'user')} IS NOT NULL "
+    f"AND s.{column(Seat, 'seat_id')} IN ({{marks}}) ORDER BY s.{column(Seat, 'seat_id')}"
 )
 
 

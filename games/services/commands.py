@@ -18,6 +18,7 @@ from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
 from games.services import aftercommit, endings, hooks
 from games.services.errors import ServiceError
 from games.services.race import lost_race_message
+from games.sqlnames import columns, game_key, table
 
 
 @dataclass(frozen=True)
@@ -112,16 +113,10 @@ def _prior_version(game_id: Any, seat: Seat, client_id: int | None) -> int | Non
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT version FROM {_STEPS} WHERE game_id = %s AND seat_id = %s AND client_id = %s",
-            [_db_id(game_id), seat.pk, client_id],
+            [game_key(game_id), seat.pk, client_id],
         )
         row = cursor.fetchone()
     return row[0] if row else None
-
-
-def _db_id(game_id: Any) -> Any:
-    return Game._meta.pk.get_db_prep_value(
-        game_id if isinstance(game_id, uuid.UUID) else uuid.UUID(str(game_id)), connection
-    )
 
 
 @transaction.atomic
@@ -155,11 +150,11 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
     raw = engine.encode_state(after)
     state_json = json.dumps(raw)
     checkpoint = steplog.checkpoint_of(version, after, raw)
-    game_key = _db_id(g.pk)
+    key = game_key(g.pk)
     now = timezone.now()
     with connection.cursor() as cursor:
         cursor.execute(_INSERT_STEP, [
-            game_key, version, seat.pk, client_id, json.dumps(command), json.dumps(applied.dice),
+            key, version, seat.pk, client_id, json.dumps(command), json.dumps(applied.dice),
             json.dumps(applied.events), checkpoint, _CREATED.get_db_prep_value(now, connection),
         ])  # fmt: skip
     _update_units(g.pk, before, after)
@@ -177,7 +172,7 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
             cursor.execute(
                 f"UPDATE {_GAMES} SET version = %s, state = {_JSON}, dice_position = %s "
                 "WHERE id = %s AND version = %s",
-                [version, state_json, applied.dice_position, game_key, g.version],
+                [version, state_json, applied.dice_position, key, g.version],
             )
             changed = cursor.rowcount
     if changed != 1:
@@ -211,7 +206,7 @@ class _Locked:
 def _locked_game(game_id: Any) -> _Locked:
     """Read and lock the game row (FOR UPDATE where the database has row locks)."""
     with connection.cursor() as cursor:
-        cursor.execute(_SELECT_GAME, [_db_id(game_id)])
+        cursor.execute(_SELECT_GAME, [game_key(game_id)])
         row = cursor.fetchone()
     if row is None:
         raise Game.DoesNotExist(f"no game {game_id}")
@@ -233,39 +228,35 @@ def _update_units(game_id: Any, before: engine.GameState, after: engine.GameStat
     if not changed:
         return
     rows = engine.unit_rows(after, only=changed)
-    game_key = _db_id(game_id)
+    key = game_key(game_id)
     # One prepared UPDATE per changed counter; bulk_update's CASE chains cost more to build.
     with connection.cursor() as cursor:
         cursor.executemany(
             f"UPDATE {_UNITS} SET hex = %s, steps = %s, status = %s, markers = {_JSON} "
             "WHERE game_id = %s AND unit_id = %s",
             [
-                (r["hex"], r["steps"], r["status"], json.dumps(r["markers"]), game_key, uid)
+                (r["hex"], r["steps"], r["status"], json.dumps(r["markers"]), key, uid)
                 for uid, r in rows.items()
             ],
         )
 
 
-_STEPS = connection.ops.quote_name(GameStep._meta.db_table)
-_UNITS = connection.ops.quote_name(Unit._meta.db_table)
-_GAMES = connection.ops.quote_name(Game._meta.db_table)
+_STEPS = table(GameStep)
+_UNITS = table(Unit)
+_GAMES = table(Game)
 _JSON = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
 _CREATED = GameStep._meta.get_field("created_at")
 
 
-def _columns(model: Any, *names: str) -> str:
-    return ", ".join(connection.ops.quote_name(model._meta.get_field(n).column) for n in names)
-
-
 _INSERT_STEP = (
     f"INSERT INTO {_STEPS} ("
-    + _columns(GameStep, "game", "version", "seat", "client_id", "command", "dice", "events",
+    + columns(GameStep, "game", "version", "seat", "client_id", "command", "dice", "events",
                "checkpoint", "created_at")
     + f") VALUES (%s, %s, %s, %s, {_JSON}, {_JSON}, {_JSON}, %s, %s)"
 )  # fmt: skip
 _SELECT_GAME = (
     "SELECT "
-    + _columns(Game, "status", "version", "seed", "dice_position", "options")
+    + columns(Game, "status", "version", "seed", "dice_position", "options")
     + f" FROM {_GAMES} WHERE id = %s"
     + (" FOR UPDATE" if connection.features.has_select_for_update else "")
 )

@@ -55,6 +55,9 @@ def opportunity_fire_candidates(
     done = set(already_fired)
     act = state.activation
     armored = armor(catalogue, mover) is not None
+    # The sides with a counter in the mover's hex, by one pass over the counters: a mover's
+    # every step asks this of a state nothing else indexes by hex (`units_at` would).
+    sides_here = {x.side for x in state.units_on_map() if x.hex == h}
     out = []
     for u in sorted(state.units_on_map(), key=lambda u: u.id):
         if u.side == mover.side or u.id in done or ctype(catalogue, u).is_leader:
@@ -63,7 +66,7 @@ def opportunity_fire_candidates(
             continue
         if act is not None and u.id in act.units:
             continue
-        if any(x.side == u.side for x in state.units_at(h)):
+        if u.side in sides_here:
             continue
         if not hooks.all_agree("may_opportunity_fire", state, u, mover_id):
             continue  # e.g. extended-assaulted units with enemies among them (17.5)

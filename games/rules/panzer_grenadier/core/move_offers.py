@@ -11,7 +11,7 @@ from . import state as st
 from .acting import has_moved, known_enemies, may_move
 from .commands import parse_command
 from .moving import exit_edges, exit_map
-from .registry import catalogue_for, game_map, hex_label, parse_hex
+from .registry import catalogue_for, game_map, hex_labels, parse_hex
 
 _MOVES: list = [None, None, None]  # the last (state, seat, moves): assault_options reuses it
 
@@ -82,7 +82,7 @@ def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
                 cmd["unit"] = ids[0]
             else:
                 cmd["units"] = list(ids)
-            cmd["path"] = [hex_label(state, x) for x in path]
+            cmd["path"] = hex_labels(state, path)
             out.append(cmd)
     return out
 
@@ -145,7 +145,7 @@ def exit_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
         except IllegalCommand:
             continue
         for h in sorted(options):
-            path = [hex_label(state, x) for x in options[h].path[1:]]
+            path = hex_labels(state, options[h].path[1:])
             cmd: dict = {"type": "exit"}
             if len(ids) == 1:
                 cmd["unit"] = ids[0]

@@ -241,8 +241,14 @@ def search(
         if leaderless_threats is not None
         else {}
     )
-    threat_list = [t for ts in threats.values() for t in ts]
+    # Each (hex, range) once: stacked movers fear the same enemies.
+    threat_list = list(dict.fromkeys(t for ts in threats.values() for t in ts))
     stack_ok: dict[Hex, bool] = {}
+    # A hex's distances to the threats (with the threats that reach it) and to the nearest
+    # known enemy, once per search: a step asks them of both its ends, and each hex is an end
+    # of up to twelve steps.
+    threat_distances: dict[Hex, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+    enemy_distances: dict[Hex, int] = {}
     origin = starts[0].hex if entered_from_edge is None else None
     budget = tuple(int(g.remaining * SIXTHS) for g in groups)  # floor: costs are whole sixths
     classes = tuple(g.movement_class for g in groups)
@@ -256,7 +262,21 @@ def search(
         return ok
 
     def enemy_distance(h: Hex) -> int:
-        return min((distance(h, e) for e in known_enemy_hexes), default=10**6)
+        d = enemy_distances.get(h)
+        if d is None:
+            d = enemy_distances[h] = min(
+                (distance(h, e) for e in known_enemy_hexes), default=10**6
+            )
+        return d
+
+    def threat_reach(h: Hex) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+        """The hex's distance to each threat, and (threat index, distance) of those in range."""
+        hit = threat_distances.get(h)
+        if hit is None:
+            to = tuple(distance(h, th) for th, _ in threat_list)
+            near = tuple((i, d) for i, d in enumerate(to) if d <= threat_list[i][1])
+            hit = threat_distances[h] = (to, near)
+        return hit
 
     def step_allowed(a: Hex, b: Hex) -> bool:
         if not may_stack(b):
@@ -265,14 +285,31 @@ def search(
             return False  # 12.1: an assault goes into a hex adjacent to where the move began
         if fleeing and enemy_distance(b) < enemy_distance(a):
             return False
-        if threat_list and any(
-            distance(b, th) <= rng and distance(b, th) < distance(a, th) for th, rng in threat_list
-        ):
-            return False
+        if threat_list:
+            # D3: no step that brings a leaderless unit closer to a threat it is in range of.
+            near_b = threat_reach(b)[1]
+            if near_b:
+                to_a = threat_reach(a)[0]
+                if any(to_b < to_a[i] for i, to_b in near_b):
+                    return False
         return True
 
-    def options(a: Hex) -> list[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None]]:
+    # Without friendly engineers about (the usual case) a hex's options depend on the map
+    # and the movement classes alone: kept with the map, not worked out again each search.
+    plain = None if engineers else map_.cached(("movement.options", classes), dict)
+
+    def options(a: Hex) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
         """For each neighbour of a: the normal cost vector and the engineer-crossing one."""
+        if plain is not None:
+            row = plain.get(a)
+            if row is None:
+                row = plain[a] = neighbour_options(a)
+            return row
+        return neighbour_options(a)
+
+    def neighbour_options(
+        a: Hex,
+    ) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
         rows = [adjacent_costs(map_, cls, a) for cls in classes]
         out = []
         for i, (b, _, _) in enumerate(rows[0]):
@@ -284,7 +321,7 @@ def search(
                 if e is not None:
                     eng = tuple(sixths(e.cost) for _ in cells)  # type: ignore[arg-type]
             out.append((b, normal, eng))
-        return out
+        return tuple(out)
 
     def priority(costs: tuple[int, ...]) -> float:
         # The largest share of any class's MPs used: the first label to settle a hex leaves
@@ -392,6 +429,7 @@ def search(
             )
 
     result: dict[Hex, Reach] = {}
+    mps: dict[int, Fraction] = {}  # sixths -> MP, one Fraction per cost (they are immutable)
     for h, lab in best.items():
         if entered_from_edge is None and lab.parent is None:
             continue  # the start hex
@@ -399,11 +437,13 @@ def search(
         if lab.minimum:
             spent = dict(movers.remaining)  # D7: every mover spends all it has left
         else:
-            spent = {
-                uid: Fraction(c, SIXTHS)
-                for g, c in zip(groups, lab.costs, strict=True)
-                for uid in g.unit_ids
-            }
+            spent = {}
+            for g, c in zip(groups, lab.costs, strict=True):
+                mp = mps.get(c)
+                if mp is None:
+                    mp = mps[c] = Fraction(c, SIXTHS)
+                for uid in g.unit_ids:
+                    spent[uid] = mp
         path = lab.path()
         result[h] = Reach(
             hex=h,

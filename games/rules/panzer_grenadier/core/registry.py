@@ -93,6 +93,21 @@ def hex_label(state: Any, h: Hex | None) -> str | None:
     return f"{h.q},{h.r}"
 
 
+def hex_labels(state: Any, hexes: Any) -> list[str]:
+    """`hex_label` of each hex, finding the map once (a move's path, every offer's path)."""
+    m = game_map(state)
+    if m is None or not hasattr(m, "label"):
+        return [f"{h.q},{h.r}" for h in hexes]
+    labels = _labels(m)
+    out = []
+    for h in hexes:
+        text = labels.get(h)
+        if text is None:
+            text = labels[h] = m.label(h)
+        out.append(text)
+    return out
+
+
 _LABELS: dict[int, tuple[Any, dict]] = {}
 
 

@@ -35,12 +35,30 @@ UNDOABLE = frozenset({"move", "load", "unload"})
 REVEALING_EVENTS = frozenset({"collision", "revealed"})
 
 
+# The last few answers in open play, by the identity of the counters and markers they were
+# worked out from: a step's state after is, less its undo point, the next step's state
+# before, and states never change, so an answer never goes stale (and the counters are not
+# spotted for twice).
+_SPOTTED: list[tuple[Any, Any, bool, str, dict[str, frozenset[str]]]] = []
+_SPOTTED_SIZE = 4
+
+
 def spotting(state: st.GameState) -> dict[str, frozenset[str]]:
     """The enemy counters each side spots now (8.1-8.4), or is in contact with under hidden
-    information (knowledge.py)."""
+    information (knowledge.py). The answer is shared: callers only read it."""
     if knowledge.in_force(state):
         return {side: frozenset(seen) for side, seen in knowledge.contact(state).items()}
+    for units, markers, night, scenario, seen in _SPOTTED:
+        if (units is state.units and markers is state.markers and night == state.night
+                and scenario == state.scenario_id):  # fmt: skip
+            return seen
+    seen = _open_spotting(state)
+    _SPOTTED.append((state.units, state.markers, state.night, state.scenario_id, seen))
+    del _SPOTTED[:-_SPOTTED_SIZE]
+    return seen
 
+
+def _open_spotting(state: st.GameState) -> dict[str, frozenset[str]]:
     on_map = [u for u in state.units_on_map()]
     smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
     light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
