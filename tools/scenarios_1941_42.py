@@ -125,7 +125,7 @@ def smolensk_breakout() -> Builder:
     b.formation("su-rr", "Rifle regiment, 16th Army", "su", [
         "su_ldr_maj", "su_ldr_kommissar", "su_ldr_cpt_a", "su_ldr_lt_a", "su_ldr_lt_b",
         *rep(10, "su_rifle"), *rep(2, "su_hmg"), "su_mortar_82", *rep(2, "su_sapper"),
-        "su_at_45", ("su_wagon", "su_mortar_82"), ("su_stz_5", "su_zis_3"),
+        "su_at_45", ("su_wagon", "su_mortar_82"), ("su_stz_5", "su_ig_76"),
     ], area=(0, 0, 19, 5), per_hex=3)
     b.formation("su-mc", "Remnants of a mechanised corps", "su", [
         "su_ldr_tank_cpt", "su_ldr_tank_lt", *rep(3, "su_t34_76"), "su_ldr_lt_a",

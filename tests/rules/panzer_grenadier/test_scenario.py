@@ -110,6 +110,22 @@ def crosses_water(s) -> bool:
     return False
 
 
+# The year each counter's family first fought on the Eastern Front; the others all had by
+# June 1941 (D-SCEN-2: a later model stands in for an earlier one of its family).
+FIRST_FOUGHT = {
+    "ge_panther": 1943, "ge_tiger": 1942, "ge_marder_iii": 1942, "ge_pak_40": 1942,
+    "su_t34_85": 1944, "su_su_85": 1943, "su_su_76": 1943, "su_t70": 1942, "su_ba_64": 1942,
+    "su_m3_scout": 1942, "su_truck": 1943, "su_zis_3": 1942,
+}
+
+
+def test_d_scen_2_no_battle_fields_a_family_before_it_first_fought():
+    early = [(s.id, p.type_id) for s in bundled_scenarios().values() for p in s.units
+             if FIRST_FOUGHT.get(p.type_id, 1941) > int(s.date[:4])]
+    assert early == []
+    assert set(FIRST_FOUGHT) <= set(bundled_scenarios()["sosna-line"].catalogue.types)
+
+
 def test_the_learning_scenario_is_the_only_one_marked_learning():
     assert [sid for sid, s in bundled_scenarios().items() if s.learning] == ["meeting-at-kessel"]
 
