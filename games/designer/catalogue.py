@@ -88,7 +88,7 @@ def cards(*, ruleset: str | None = None, origin: str | None = None, size: str | 
           user: Any = None) -> list[dict]:
     """The catalogue, filtered: `origin` bundled or players; `size` small/medium/large;
     `length` short/evening/long; `team` battles with several seats a side (or not);
-    `front` east/west/other."""
+    `front` east/west/other. The learning battles come first, then bundled, then by title."""
     rows = visible_scenarios(user)
     if ruleset:
         rows = rows.filter(ruleset=ruleset)
@@ -107,6 +107,8 @@ def cards(*, ruleset: str | None = None, origin: str | None = None, size: str | 
                 team is not None and c["team_play"] != team) or (front and c["front"] != front):
             continue
         out.append(c)
+    # A newcomer meets the learning battles first, whatever their titles (sort is stable).
+    out.sort(key=lambda c: not c["learning"])
     return out
 
 
