@@ -253,6 +253,8 @@ def works() -> Board:
     )
     b.town([(c, r) for c in range(7, 13) for r in range(3, 7)])
     b.town([(3, 2), (4, 2), (3, 3), (15, 8), (16, 8), (16, 9), (14, 2), (15, 2)])
+    # Workers' blocks around the works.
+    b.town([(1, 0), (2, 0), (1, 1), (14, 6), (15, 6), (14, 7), (7, 9), (8, 9), (7, 10), (16, 1)])
     b.hill((17, 3), (7, 2))
     b.fields((4, 9), 10)
     b.woods((2, 6), 6)
