@@ -4,7 +4,7 @@ Run from the repository root after tools/make_boards.py: `python tools/make_scen
 Every scenario is a recipe (tools/pg_scenario_builder.py deals the hexes from a fixed seed,
 so the files are the same on every run): the first two are here, the Sosna Line in
 tools/scenarios_sosna_line.py, the library's battles by year in tools/scenarios_1941_42.py
-and tools/scenarios_1943_45.py. The learning scenario stays first.
+and tools/scenarios_1943_45.py. Only the first is marked `learning` (the lobby lists it first).
 """
 
 from __future__ import annotations
