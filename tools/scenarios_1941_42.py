@@ -21,7 +21,7 @@ def night_raid() -> Builder:
         "description": (
             "Cut off behind the German advance on Smolensk, a Soviet rifle company creeps out of"
             " the Birch Forest before dawn to fall on a German supply post in the clearing village"
-            " and then slip away west. A short game in the dark: spotting reaches two hexes until"
+            " and then slip away east to its own lines. A short game in the dark: spotting reaches two hexes until"
             " the sky greys on turn 5."
         ),
         "map": {"boards": [{"board": "birchwood", "label": "A", "at": [0, 0]}]},
@@ -30,23 +30,23 @@ def night_raid() -> Builder:
         "night_turns": [1, 2, 3, 4],
         "sides": [
             side("su", "Soviet", 3, 7, "Burn the trucks, take the village if you can, and get"
-                  " your men out over the west edge before full daylight.", sets_up="second"),
+                  " your men out over the east edge, toward our lines, before full daylight.", sets_up="second"),
             side("ge", "German", 2, 8, "Hold the clearing and the supply trucks until the"
                   " relief platoon arrives from the south on turn 3.", sets_up="first"),
         ],
         "victory": {
-            "description": "The Soviets score for the village, German losses and men exited west.",
+            "description": "The Soviets score for the village, German losses and men exited east.",
             "hexes": [
                 {"hex": "A1105", "name": "Clearing village, north", "points": 2, "holder": "ge"},
                 {"hex": "A1106", "name": "Clearing village, supply dump", "points": 3,
                  "holder": "ge"},
             ],
-            "exit": [{"side": "su", "edge": "W", "points_per_step": 1}],
+            "exit": [{"side": "su", "edge": "E", "points_per_step": 1}],
             "losses": [
-                {"side": "ge", **LOSSES, "per_transport_step": 2},
+                {"side": "ge", **LOSSES, "per_transport_step": 1},
                 {"side": "su", "per_step": 0, "per_leader": 1},
             ],
-            "decision": {"method": "threshold", "side": "su", "at_least": 9, "draw_at_least": 6},
+            "decision": {"method": "threshold", "side": "su", "at_least": 6, "draw_at_least": 4},
         },
         "optional_rules": {"fog_of_war": False},
         "special_rules": [

@@ -334,17 +334,16 @@ def ferry_rearguard() -> Builder:
         "sides": [
             side("su", "Soviet", 3, 7, "Take the ferry village and the crossroads before the"
                   " rearguard falls back.", sets_up="second"),
-            side("ge", "German", 2, 8, "Hold the village; every truck you get off the east"
-                  " edge counts.", sets_up="first"),
+            side("ge", "German", 2, 8, "Hold the ferry village and the crossroads until"
+                  " the end: the last trucks are still crossing.", sets_up="first"),
         ],
         "victory": {
-            "description": "Points for the village and crossroads, trucks exited east and"
-                           " losses; most points wins.",
+            "description": "Points for the village and crossroads and for losses; most points"
+                           " wins.",
             "hexes": [
                 {"hex": "A1006", "name": "Ferry village", "points": 4, "holder": "ge"},
                 {"hex": "A1105", "name": "Crossroads", "points": 2, "holder": "ge"},
             ],
-            "exit": [{"side": "ge", "edge": "E", "points_per_step": 1}],
             "losses": [{"side": "ge", **LOSSES}, {"side": "su", **LOSSES}],
             "decision": {"method": "most_points"},
         },
@@ -354,10 +353,10 @@ def ferry_rearguard() -> Builder:
     b = Builder(doc, 4402)
     b.formation("ge-rg", "Rearguard, Korps-Abteilung B", "ge", [
         "ge_ldr_cpt_a", "ge_ldr_lt_a", "ge_ldr_sgt", *rep(4, "ge_rifle"), *rep(2, "ge_hmg"),
-        "ge_pak_40", "ge_stug_iii", "ge_mortar_81", *rep(2, "ge_truck"), "ge_wagon",
+        "ge_pak_40", "ge_mortar_81", *rep(2, "ge_truck"), "ge_wagon",
     ], area=(6, 3, 12, 8))
     b.formation("su-fd", "Forward detachment", "su", [
-        "su_ldr_tank_lt", "su_ldr_lt_a", *rep(3, ("su_t34_76", "su_smg")), "su_t70",
+        "su_ldr_tank_lt", "su_ldr_lt_a", *rep(5, ("su_t34_76", "su_smg")), "su_t70", "su_mortar_82",
         *rep(2, "su_rifle"), "su_ldr_slt", "su_hmg",
     ], area=(0, 0, 7, 1))
     return b
