@@ -202,6 +202,17 @@ def test_a_draft_or_a_hidden_battle_is_never_the_forms_chosen_battle(designer_pl
     assert "Secret village" in moderator.get("/?scenario=village.r1").content.decode()
 
 
+def test_the_catalogue_opens_with_the_learning_battles(client):
+    call_command("load_scenarios", stdout=None)
+    battles = client.get("/api/v1/designer/catalogue").json()["battles"]
+    learning = [b["id"] for b in battles if b["learning"]]
+    assert {"meeting-at-kessel", "pl-hollenbach"} <= set(learning)
+    assert [b["id"] for b in battles[:len(learning)]] == learning
+    grenadier = client.get("/api/v1/designer/catalogue?ruleset=panzer_grenadier").json()
+    assert grenadier["battles"][0]["id"] == "meeting-at-kessel"
+    assert len(grenadier["battles"]) >= 12
+
+
 def test_a_board_is_kept_for_reuse(designer_player):
     board = pg_battle()["boards"]["board1"]
     kept = post(designer_player, "/api/v1/designer/boards",

@@ -1,9 +1,9 @@
 """Property: for every attack random play makes, the preview's column and shifts are the
 resolution's (7.0, 9.4, 10.3, 11.1, 12.4, 13.0, 15.1, 17.3, 17.5, 18.8).
 
-Random games of every bundled scenario, with the scenario's own options, with every optional
-rule the engine implements, and double-blind; before each attack the preview's odds are
-computed (from the full state: the preview hides them from a side that may not know the
+Random games of three bundled scenarios of every size, with the scenario's own options,
+with every optional rule the engine implements, and double-blind; before each attack the
+preview's odds are computed (from the full state: the preview hides them from a side that may not know the
 hex, but the numbers are the same), then the command is applied and the resolution's
 "fire", "shift" and "column" events (or the anti-tank "result") are compared.
 
@@ -39,6 +39,10 @@ STEPS = int(os.environ.get("PGWEB_PREVIEW_STEPS", "200"))
 ATTACKS = ("fire", "bombard", "opportunity_fire", "assault", "air_strike")
 # Attacks are what this property is about: random play picks them whenever it may.
 WEIGHTS = {**GROUP_WEIGHTS, **{g: 4.0 for g in ATTACKS}, "assault": 200.0, "move": 4.0, "pass": 0.5}
+# The property is the rules', not the scenarios': the learning game, the two-board combined-arms
+# battle and the six-board one meet every attack kind; every other bundled scenario is
+# random-played by test_playtest.py and test_player_text.py.
+PREVIEWED = ("meeting-at-kessel", "melnitsa-bridgehead", "sosna-line")
 OPTION_SETS = {
     "scenario": None,
     "optional": EXTRA_OPTIONS,
@@ -250,7 +254,7 @@ def play(scenario, options, seed: str, tally: Tally) -> None:
 
 
 @pytest.mark.parametrize("option_set", sorted(OPTION_SETS))
-@pytest.mark.parametrize("scenario_id", sorted(bundled_scenarios()))
+@pytest.mark.parametrize("scenario_id", PREVIEWED)
 def test_every_previewed_attack_resolves_on_the_previewed_column_with_the_previewed_shifts(
     scenario_id, option_set
 ):

@@ -43,8 +43,91 @@ def index_of(raw, unit_id) -> int:
 # -- the bundled content --------------------------------------------------------------------
 
 
-def test_there_are_three_bundled_scenarios_and_each_loads():
-    assert set(bundled_scenarios()) == {"meeting-at-kessel", "melnitsa-bridgehead", "sosna-line"}
+LIBRARY = {
+    "meeting-at-kessel", "melnitsa-bridgehead", "sosna-line",
+    "birch-night-raid", "sosna-breakout", "kurgan-118", "tractor-works",
+    "kursk-shoulder", "dnieper-high-bank", "pripyat-bogs", "oder-bridgehead", "ferry-rearguard",
+}
+
+
+def test_the_library_has_twelve_bundled_scenarios_and_each_loads():
+    assert set(bundled_scenarios()) == LIBRARY
+
+
+def seats_a_side(s) -> int:
+    """Seats a side may have in a team game: one per formation (the lobby's reading)."""
+    return min(sum(1 for f in s.formations if f.side == side.id) for side in s.sides)
+
+
+def test_the_library_spans_sizes_from_a_small_one_board_game_to_three_a_side_on_four_boards():
+    library = bundled_scenarios().values()
+    small = [s for s in library if s.size["boards"] == 1 and s.size["total"] <= 40]
+    assert len(small) >= 2 and all(s.turns <= 8 for s in small)
+    assert [s.id for s in library if seats_a_side(s) >= 2 and 2 <= s.size["boards"] <= 3]
+    three_a_side = [s for s in library if seats_a_side(s) >= 3 and s.size["boards"] >= 4]
+    assert {s.id for s in three_a_side} >= {"kursk-shoulder", "sosna-line"}
+
+
+def test_the_library_covers_the_eastern_front_from_1941_to_1945():
+    years = {int(s.date[:4]) for s in bundled_scenarios().values()}
+    assert years == {1941, 1942, 1943, 1944, 1945}
+
+
+def test_the_library_has_night_battles_river_crossings_and_one_made_for_double_blind():
+    library = bundled_scenarios()
+    assert {sid for sid, s in library.items() if s.night_turns} >= {
+        "birch-night-raid", "dnieper-high-bank", "oder-bridgehead", "sosna-breakout"}
+    assert [sid for sid, s in library.items() if "double_blind" in s.default_options] == [
+        "pripyat-bogs"]
+    for sid in ("dnieper-high-bank", "oder-bridgehead", "sosna-breakout", "melnitsa-bridgehead"):
+        assert crosses_water(library[sid]), sid
+    assert not crosses_water(library["meeting-at-kessel"])
+
+
+def crosses_water(s) -> bool:
+    """Whether some formation starts (sets up, or enters along its edge) on the far bank of a
+    river from a victory hex: it cannot reach that hex without crossing river hexes."""
+    m = s.map
+    water = {h for h in m.hexes if m.terrain_key(h) in ("river", "major_river")}
+    goals = [o.hex for o in s.victory.hexes if o.hex not in water]
+    for formation in {p.formation for p in s.units}:
+        starts: set = set()
+        for p in s.units:
+            if p.formation != formation or p.carried_by:
+                continue
+            if p.hex is not None:
+                starts.add(p.hex)
+            elif p.entry_edge:
+                starts |= {p.entry_hex} if p.entry_hex else set(m.edge_hexes(p.entry_edge))
+        seen, todo = starts - water, list(starts - water)
+        while todo:
+            for n in m.neighbors(todo.pop()):
+                if n not in seen and n not in water:
+                    seen.add(n)
+                    todo.append(n)
+        if any(g not in seen for g in goals):
+            return True
+    return False
+
+
+# The year each counter's family first fought on the Eastern Front; the others all had by
+# June 1941 (D-SCEN-2: a later model stands in for an earlier one of its family).
+FIRST_FOUGHT = {
+    "ge_panther": 1943, "ge_tiger": 1942, "ge_marder_iii": 1942, "ge_pak_40": 1942,
+    "su_t34_85": 1944, "su_su_85": 1943, "su_su_76": 1943, "su_t70": 1942, "su_ba_64": 1942,
+    "su_m3_scout": 1942, "su_truck": 1943, "su_zis_3": 1942,
+}
+
+
+def test_d_scen_2_no_battle_fields_a_family_before_it_first_fought():
+    early = [(s.id, p.type_id) for s in bundled_scenarios().values() for p in s.units
+             if FIRST_FOUGHT.get(p.type_id, 1941) > int(s.date[:4])]
+    assert early == []
+    assert set(FIRST_FOUGHT) <= set(bundled_scenarios()["sosna-line"].catalogue.types)
+
+
+def test_the_learning_scenario_is_the_only_one_marked_learning():
+    assert [sid for sid, s in bundled_scenarios().items() if s.learning] == ["meeting-at-kessel"]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -143,7 +226,7 @@ def test_roads_join_across_every_board_seam_of_the_big_battle():
         assert m.road_between(m.parse_label(a), m.parse_label(b)) == "road", (a, b)
 
 
-@pytest.mark.parametrize("scenario_id", ["meeting-at-kessel", "melnitsa-bridgehead", "sosna-line"])
+@pytest.mark.parametrize("scenario_id", sorted(LIBRARY))
 def test_every_counter_sets_up_in_terrain_it_may_enter(scenario_id):
     s = bundled_scenarios()[scenario_id]
     for p in s.units:
