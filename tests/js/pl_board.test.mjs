@@ -1,7 +1,7 @@
 // The board draws and plays Panzer Leader from what its ruleset sends (issue 15): the map's
 // terrain, elevations, printed hexside symbols and bridges; counters with their printed lines
 // and chips; laid markers; every command type offered somewhere with words; odds-ratio
-// previews always marked provisional; the log in sentences. The payloads are the ruleset's
+// previews with their column and chances (never "provisional"); the log in sentences. The payloads are the ruleset's
 // own (data/pl_play.json, written by data/pl_play.py), so these tests read the real shapes.
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -204,26 +204,27 @@ describe("Panzer Leader commands on the map", () => {
     assert.deepEqual([...opts.others.keys()], ["A-C-4"]);
   });
 
-  test("the overlay labels a move without a path by its cost once known, and a target with odds marked provisional", () => {
+  test("the overlay labels a move without a path by its cost once known, and a target with its odds and chance", () => {
     const move = { type: "move", unit: "al-m4-1", to: "A-D-4" };
     const fire = { type: "fire", units: ["al-m4-1"], targets: ["ge-pz4-1"] };
     const opts = boardOptions([move, fire], ["al-m4-1"], { hexOf, isHex });
     const previews = new Map([[move, { ok: true, cost: 3.5, path: ["A-C-4", "A-D-4"] }], [fire, { ok: true, attack: { column: "2-1", odds: "2-1", provisional: true, attack: "24", defense: "9", chances: { X: "1/6", D: "1/3", "-": "1/2" } } }]]);
     const marks = overlayMarks(opts, (c) => previews.get(c) ?? null);
     assert.equal(marks.reach[0].label, "3½ MP");
-    assert.match(marks.targets[0].label, /^2-1 prov\. · 50%$/);
+    assert.equal(marks.targets[0].label, "2-1 · 50%");
     assert.equal(overlayMarks(opts, () => null).reach[0].label, null);
   });
 });
 
-describe("odds-ratio previews (PL-D1: provisional wherever odds appear)", () => {
+describe("odds-ratio previews (PL-D1: the rules reference names the source, no odds line says provisional)", () => {
   const fire = { ok: true, attack: { kind: "direct", hex: "A-H-1", targets: ["al-m4-1"], attack: "24", defense: "9", odds: "2-1", column: "2-1", shift: 0, drm: 1, drm_reasons: ["woods +1"], lines: [{ unit: "ge-at75-1", printed: 12, weapon: "A", wec: "2", elevation: "1", strength: "24" }], chances: { X: "1/6", DD: "1/3", D: "1/3", "-": "1/6" }, provisional: true, extra: [] } };
 
-  test("the label and the confirm say provisional, with the column and the chances", () => {
-    assert.equal(previewLabel(fire), "2-1 provisional · 83%");
+  test("the label and the confirm give the column and the chances, never 'provisional' (an old game's payload may still carry the flag)", () => {
+    assert.equal(previewLabel(fire), "2-1 · 83%");
     const { rows, chances } = explainPreview(fire, nameOf);
     const text = rows.map((r) => r.join(": ")).join("\n");
-    assert.match(text, /column: 2-1, provisional/);
+    assert.match(text, /^column: 2-1$/m);
+    assert.doesNotMatch(text, /provisional/);
     assert.match(text, /attack strength: 24 = 75mm 24 \(class A, ×2 weapon effect\)/);
     assert.match(text, /die modifier: \+1/);
     assert.deepEqual(chances.map(([r]) => r), ["DD: dispersed twice", "D: dispersed", "X: eliminated", "no effect"]);
@@ -236,10 +237,12 @@ describe("odds-ratio previews (PL-D1: provisional wherever odds appear)", () => 
     assert.match(previewLabel(hidden), /no odds/);
     assert.ok(explainPreview(hidden, nameOf).rows.some(([k, v]) => k === "odds" && /revealed when fired upon/.test(v)));
     const order = { ok: true, hex: "A-J-1", turn: 4, spotters: ["al-m4-1"], strength: 8, provisional: true, why: "lands later", attacks: [{ ...fire.attack, attack: "4.0" }] };
-    assert.match(previewLabel(order), /^lands turn 4 · 2-1 provisional/);
+    assert.equal(previewLabel(order), "lands turn 4 · 2-1 · 83%");
+    assert.doesNotMatch(explainPreview(hidden, nameOf).rows.flat().join(" "), /provisional/);
+    assert.doesNotMatch(explainPreview(order, nameOf).rows.flat().join(" "), /provisional/);
     assert.equal(explainPreview(order, nameOf).sections.length, 1);
     const strike = { ...fire, anti_aircraft: { units: ["ge-flak20-1"], strength: "8", chances: { "-": "4/6", A: "2/6" }, provisional: true } };
-    assert.match(explainPreview(strike, nameOf).sections[0].title, /provisional/);
+    assert.equal(explainPreview(strike, nameOf).sections[0].title, "Anti-aircraft fire it meets: strength 8");
   });
 
   test("costs come as numbers and read as mixed numbers; a command without a preview gets no label", () => {
@@ -301,6 +304,8 @@ describe("the Panzer Leader log", () => {
   test("the real events read as sentences naming counters and the odds, with no provisional mark", () => {
     assert.match(describePanzerLeaderEvent(PL.events.attack, { nameOf, sideName }), /odds \d-\d; |odds below 1-4/);
     assert.doesNotMatch(describePanzerLeaderEvent(PL.events.attack, { nameOf, sideName }), /provisional/);
+    // An old game's log may carry the flag the charts once had: it is not read out.
+    assert.doesNotMatch(describePanzerLeaderEvent({ ...PL.events.attack, provisional: true }, { nameOf, sideName }), /provisional/);
     assert.match(describePanzerLeaderEvent(PL.events.move, { nameOf, sideName }), / moves? /);
     assert.equal(vocabulary("panzer_leader").describe, describePanzerLeaderEvent);
     assert.equal(vocabulary("panzer_grenadier"), null);
