@@ -11,6 +11,7 @@ import { chipLooks, counterValues, natoSymbol, printedValues, symbolOf, valuesIn
 import { HEXSIDE_SYMBOLS, bridgeItems, hexsideItems, slopeItems } from "../../static/games/js/board/edges.js";
 import { indexHexes } from "../../static/games/js/board/geometry.js";
 import { TERRAIN_STYLE, hexLabelItems, printedNumber, terrainItems, unitItems, withUnitMarkers } from "../../static/games/js/board/layers.js";
+import { flightLine } from "../../static/games/js/board/aircraft.js";
 import { markerItems, markerLabel } from "../../static/games/js/board/overlays.js";
 import { openWindow } from "../../static/games/js/game/actionsview.js";
 import { namedText } from "../../static/games/js/game/explain.js";
@@ -135,6 +136,43 @@ describe("Panzer Leader markers", () => {
     assert.deepEqual(items.map((i) => i.attrs["data-hex"]), ["A-B-2", "A-B-3", "A-B-4", "A-B-5"]);
     assert.ok(JSON.stringify(items[2]).includes("not finished"), "a minefield being laid says so");
     assert.ok(items[3].children.some((c) => c.attrs?.class === "smoke"), "smoke shades its hex");
+  });
+
+  test("an aircraft is a counter in the air over its target: its flight on it, an arrow to the hex, a line from each AA unit in reach", () => {
+    const plane = {
+      kind: "aircraft", hex: "A-C-3", aircraft: "al-p47-1", side: "allied", label: "P-47", weapon: "rockets",
+      anti_aircraft: ["ge-flak20-1", "ge-flak20-2"], aa_hexes: ["A-C-6", "A-E-3"],
+      flight: { first: 2, last: 4, mg_left: 3, ordnance_left: 0 },
+      title: "P-47 Thunderbolt (rockets) strikes A-C-3, flying turns 2-4; 2 AA units in range",
+    };
+    const observer = { ...plane, aircraft: "al-l5-1", label: "L-5", weapon: "observer", anti_aircraft: [], aa_hexes: [], flight: { first: 1, last: 1, mg_left: 0, ordnance_left: 0 } };
+    const items = markerItems([plane, observer, { kind: "wreck", hex: "A-C-3", count: 1 }], INDEX, 30, { looks: FACES });
+    // Not a tag among the hex's laid markers: the wreck is the only one there.
+    const laid = items.find((i) => i.attrs.class === "hex-markers laid");
+    assert.deepEqual(laid.children.map((c) => c.attrs["data-marker"]), ["wreck"]);
+    const counters = items.filter((i) => i.attrs.class?.startsWith("aircraft-counter"));
+    assert.deepEqual(counters.map((i) => [i.attrs["data-aircraft"], i.attrs["data-hex"]]), [["al-p47-1", "A-C-3"], ["al-l5-1", "A-C-3"]]);
+    const [p47, l5] = counters;
+    const kids = (item, cls) => item.children.filter((c) => c.attrs?.class === cls);
+    assert.equal(p47.children[0].text, plane.title);
+    assert.equal(kids(p47, "aircraft-name")[0].text, "P-47");
+    assert.equal(kids(p47, "aircraft-flight")[0].text, "T2-4 · MG3", "its rockets are spent, three machine-gun strikes left");
+    assert.equal(kids(l5, "aircraft-flight")[0].text, "T1");
+    // In its side's colours, side by side with the other plane over the hex, above the ground.
+    const box = (item) => item.children.find((c) => c.tag === "rect").attrs;
+    assert.equal(box(p47).fill, FACES.sides.allied.fill);
+    assert.ok(box(l5).x > box(p47).x + box(p47).width);
+    assert.equal(kids(p47, "aircraft-target").length, 1);
+    assert.equal(kids(l5, "aircraft-target").length, 1);
+    // A dotted line from each AA unit's hex to the plane; none to the L-5 no AA reaches.
+    const aa = kids(p47, "aa-line");
+    assert.equal(aa.length, 2);
+    for (const [line, hex] of aa.map((l, i) => [l, plane.aa_hexes[i]])) {
+      const c = INDEX.get(hex);
+      assert.ok(c && line.attrs["stroke-dasharray"]);
+    }
+    assert.equal(kids(l5, "aa-line").length, 0);
+    assert.equal(flightLine({ ...plane, flight: { first: 3, last: 3, mg_left: 4, ordnance_left: 1 }, weapon: "bombs" }), "T3 · B1 MG4");
   });
 });
 
