@@ -54,11 +54,11 @@ export function aircraftItems(markers = [], index, size = HEX_SIZE, looks = null
   const items = [];
   for (const [label, planes] of byHex) {
     const c = center(index.get(label), size);
-    const w = round1(size * 0.78);
+    const w = round1(size * 0.9);
     planes.forEach((m, i) => {
       // Up and to the right of the hex, clear of the counters on the ground.
-      const x = round1(c.x + size * 0.25 + i * (w + 2));
-      const y = round1(c.y - size * 1.05);
+      const x = round1(c.x + size * 0.5 + i * (w + 2));
+      const y = round1(c.y - size * 1.25);
       const mid = { x: round1(x + w / 2), y: round1(y + w / 2) };
       const colours = sideColours(looks, m.side);
       const aa = (m.aa_hexes ?? []).map((h) => index.get(h)).filter(Boolean).map((h) => {

@@ -263,7 +263,7 @@ export function drawConfirm(ctx) {
     box.querySelector('[data-field="odds"]'),
     oddsBlock(rows, chances, "Chance of each result"),
     sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
-    !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
+    !preview && ["fire", "bombard", "assault", "opportunity_fire", "air_strike"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
     !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,
     el("p", { class: "hint" }, takingBack(p.command.type, ctx.boot?.ruleset)),
   );

@@ -166,7 +166,7 @@ function loadPreviewOf(cmd) {
 }
 
 // Commands whose previews the board shows (costs, odds): asked for when a unit is picked.
-const ATTACKS = ["move", "exit", "fire", "bombard", "assault", "opportunity_fire", "overrun", "order_indirect", "smoke", "load", "unload", "anti_aircraft"];
+const ATTACKS = ["move", "exit", "fire", "bombard", "assault", "opportunity_fire", "overrun", "order_indirect", "smoke", "load", "unload", "anti_aircraft", "air_strike"];
 
 function setPicks(ids) {
   ui.picked = ids.filter((id) => unitById(id)?.own);
