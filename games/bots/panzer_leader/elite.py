@@ -17,9 +17,11 @@ Every plan meets the same worlds and dice (paired samples). The work is bounded 
 commands weighed, not by the clock, so the same Decision always gives the same command,
 however busy the machine. A command weighed costs more the more counters the battle has (the
 Veteran reads every enemy gun for each move), and a big battle has more decisions, so the
-budget shrinks with the situation's printed forces (`budget`): a game of Bastogne's 109
-counters costs about what one of 30 does, instead of an hour of CPU. Where not even two
-samples of two plans could fit, the Veteran's plan is played before any search is begun.
+budget shrinks with the situation's printed forces (`budget`): a decision at Bastogne (109
+counters) may weigh 30/109 of the commands one at Hollenbach may. Where not even two samples
+of two plans could fit, the Veteran's plan is played before any search is begun (a search
+the budget then cut after its first sample cost more than the Veteran's decision, for the
+Veteran's command).
 """
 
 from __future__ import annotations
