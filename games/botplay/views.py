@@ -257,4 +257,7 @@ def scenario_page(request: HttpRequest, scenario_id: str) -> HttpResponse:
     return render(request, "botplay/scenario.html", {
         "scenario": engine.scenario_summary(scen), "balance": balance,
         "sections": [{"template": t, "data": f(scenario_id)} for t, f in SCENARIO_SECTIONS],
+        # The charts the game plays with, where its ruleset shows them (Panzer Leader's,
+        # which say once where their values come from).
+        "reference": engine.rules_reference(scenario_id),
     })

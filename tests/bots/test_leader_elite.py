@@ -214,8 +214,8 @@ def test_elite_plays_the_plan_whose_samples_did_better(monkeypatch):
     weighed = leader_elite.plans(d, facts)
     played = leader_elite.play_out
 
-    def tagged(world, side, dice, seed, facts, stance):
-        after, cost = played(world, side, dice, seed, facts, stance)
+    def tagged(world, side, dice, seed, facts, stance, share):
+        after, cost = played(world, side, dice, seed, facts, stance, share)
         # The imagined world has no secret: a tag for the judge, the plan's place (the
         # seed of a play-out is the decision's, then the plan's, then the sample's).
         after.secret = seed.split(":")[-2]
@@ -247,14 +247,16 @@ def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
         spent.clear()
         leader_elite.choose(d, facts)
         rounds = len(spent) / len(leader_elite.plans(d, facts))
-        assert sum(spent) <= 2 * leader_elite.BUDGET or rounds <= 1
+        assert sum(spent) <= 2 * leader_elite.budget(facts) or rounds <= 1
         assert rounds <= leader_elite.MAX_SAMPLES
 
 
-def test_a_sample_stops_once_it_has_weighed_its_share_of_the_budget(monkeypatch):
+def test_a_sample_stops_before_it_would_pass_its_share_of_the_budget(monkeypatch):
     """In a turn so big that one sample would weigh more than a quarter of the budget (River
-    Assault's first turns: 6,500 commands), the sample stops once it has: two samples of
-    two plans still fit, so a big battle is searched too, each plan judged as far into it."""
+    Assault's first turns: 6,500 commands), the sample stops before the decision that would
+    take it past its share (as big as the last one): two samples of two plans then fit, so
+    the search is not thrown away after its first sample, and each plan is judged as far
+    into the battle."""
     found, facts = _where_bold_differs("pl-1940-semois-ford", "budget", enough=2)
     _state, d = found[0]
     steps: list[int] = []
@@ -267,9 +269,38 @@ def test_a_sample_stops_once_it_has_weighed_its_share_of_the_budget(monkeypatch)
     monkeypatch.setattr(leader_elite, "seat_decision", counted)
     world = imagine(d.view, d.side, facts, "cap")
     _after, whole = leader_elite.play_out(world, d.side, SeededDice("cap"), "cap", facts)
-    assert whole == sum(steps) > 400
+    share = 3 * steps[0]  # room for a few of this turn's decisions, not the whole sample
+    assert whole == sum(steps) > share
     steps.clear()
-    monkeypatch.setattr(leader_elite, "MAX_SAMPLE_WORK", 400)
     world = imagine(d.view, d.side, facts, "cap")
-    _after, cut = leader_elite.play_out(world, d.side, SeededDice("cap"), "cap", facts)
-    assert cut == sum(steps) and 400 <= cut < 400 + steps[-1]
+    _after, cut = leader_elite.play_out(world, d.side, SeededDice("cap"), "cap", facts,
+                                        share=share)
+    assert cut == sum(steps) < whole and len(steps) >= 2
+    # It played a decision while one as big as the last still fitted, and stopped where the
+    # next would have passed the share.
+    assert cut - steps[-1] + steps[-2] <= share < cut + steps[-1]
+
+
+def test_a_big_battle_gets_a_smaller_budget_and_plays_the_veteran_where_no_search_fits(
+        monkeypatch):
+    """Each command weighed costs more in a big battle, and a big battle has more
+    decisions: Bastogne's 109 printed counters get about 30/109 of the budget the learning
+    situations get. A decision too big for two samples of two plans in it is the Veteran's,
+    with no plan played out and no bold plan ranked (a search thrown away after its first
+    sample cost more than the Veteran's whole decision, for the same command)."""
+    small, big = _facts("pl-hollenbach"), _facts("pl-18-bastogne-siege")
+    assert leader_elite.budget(small) == leader_elite.BUDGET
+    counters = sum(n for side in big.forces.values() for n in side.values())
+    assert counters == 109
+    assert leader_elite.budget(big) == leader_elite.BUDGET * 30 // 109
+    found, _ = _decisions("pl-18-bastogne-siege", "big", 6,
+                          lambda s, d: not leader_elite.affordable(
+                              d, leader_elite.budget(big)), enough=1)
+    assert found, "no Bastogne decision too big to search"
+    _state, d = found[0]
+
+    def no_search(*a, **k):
+        raise AssertionError("searched a decision no two samples of two plans fit")
+    monkeypatch.setattr(leader_elite, "play_out", no_search)
+    monkeypatch.setattr(leader_elite, "plans", no_search)
+    assert leader_elite.choose(d, big) == levels.decide("veteran", d, big)

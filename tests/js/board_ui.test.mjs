@@ -96,6 +96,8 @@ describe("why not, and line of sight", () => {
       { action: "move", ok: true, reasons: [] },
     ] });
     assert.deepEqual(lines.map((l) => l.text), ["Fire at it: no line of sight (10.1)", "Move there: possible"]);
+    // The rules a refusal cites, once each, for the links to the rules reference's charts.
+    assert.deepEqual(lines.map((l) => l.rules), [["10.1"], []]);
   });
 
   test("a blocked line names the hex, its terrain and the rule", () => {

@@ -1,7 +1,7 @@
 // The board draws and plays Panzer Leader from what its ruleset sends (issue 15): the map's
 // terrain, elevations, printed hexside symbols and bridges; counters with their printed lines
 // and chips; laid markers; every command type offered somewhere with words; odds-ratio
-// previews always marked provisional; the log in sentences. The payloads are the ruleset's
+// previews with their column and chances (never "provisional"); the log in sentences. The payloads are the ruleset's
 // own (data/pl_play.json, written by data/pl_play.py), so these tests read the real shapes.
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -11,6 +11,7 @@ import { chipLooks, counterValues, natoSymbol, printedValues, symbolOf, valuesIn
 import { HEXSIDE_SYMBOLS, bridgeItems, hexsideItems, slopeItems } from "../../static/games/js/board/edges.js";
 import { indexHexes } from "../../static/games/js/board/geometry.js";
 import { TERRAIN_STYLE, hexLabelItems, printedNumber, terrainItems, unitItems, withUnitMarkers } from "../../static/games/js/board/layers.js";
+import { flightLine } from "../../static/games/js/board/aircraft.js";
 import { markerItems, markerLabel } from "../../static/games/js/board/overlays.js";
 import { openWindow } from "../../static/games/js/game/actionsview.js";
 import { namedText } from "../../static/games/js/game/explain.js";
@@ -136,6 +137,43 @@ describe("Panzer Leader markers", () => {
     assert.ok(JSON.stringify(items[2]).includes("not finished"), "a minefield being laid says so");
     assert.ok(items[3].children.some((c) => c.attrs?.class === "smoke"), "smoke shades its hex");
   });
+
+  test("an aircraft is a counter in the air over its target: its flight on it, an arrow to the hex, a line from each AA unit in reach", () => {
+    const plane = {
+      kind: "aircraft", hex: "A-C-3", aircraft: "al-p47-1", side: "allied", label: "P-47", weapon: "rockets",
+      anti_aircraft: ["ge-flak20-1", "ge-flak20-2"], aa_hexes: ["A-C-6", "A-E-3"],
+      flight: { first: 2, last: 4, mg_left: 3, ordnance_left: 0 },
+      title: "P-47 Thunderbolt (rockets) strikes A-C-3, flying turns 2-4; 2 AA units in range",
+    };
+    const observer = { ...plane, aircraft: "al-l5-1", label: "L-5", weapon: "observer", anti_aircraft: [], aa_hexes: [], flight: { first: 1, last: 1, mg_left: 0, ordnance_left: 0 } };
+    const items = markerItems([plane, observer, { kind: "wreck", hex: "A-C-3", count: 1 }], INDEX, 30, { looks: FACES });
+    // Not a tag among the hex's laid markers: the wreck is the only one there.
+    const laid = items.find((i) => i.attrs.class === "hex-markers laid");
+    assert.deepEqual(laid.children.map((c) => c.attrs["data-marker"]), ["wreck"]);
+    const counters = items.filter((i) => i.attrs.class?.startsWith("aircraft-counter"));
+    assert.deepEqual(counters.map((i) => [i.attrs["data-aircraft"], i.attrs["data-hex"]]), [["al-p47-1", "A-C-3"], ["al-l5-1", "A-C-3"]]);
+    const [p47, l5] = counters;
+    const kids = (item, cls) => item.children.filter((c) => c.attrs?.class === cls);
+    assert.equal(p47.children[0].text, plane.title);
+    assert.equal(kids(p47, "aircraft-name")[0].text, "P-47");
+    assert.equal(kids(p47, "aircraft-flight")[0].text, "T2-4 · MG3", "its rockets are spent, three machine-gun strikes left");
+    assert.equal(kids(l5, "aircraft-flight")[0].text, "T1");
+    // In its side's colours, side by side with the other plane over the hex, above the ground.
+    const box = (item) => item.children.find((c) => c.tag === "rect").attrs;
+    assert.equal(box(p47).fill, FACES.sides.allied.fill);
+    assert.ok(box(l5).x > box(p47).x + box(p47).width);
+    assert.equal(kids(p47, "aircraft-target").length, 1);
+    assert.equal(kids(l5, "aircraft-target").length, 1);
+    // A dotted line from each AA unit's hex to the plane; none to the L-5 no AA reaches.
+    const aa = kids(p47, "aa-line");
+    assert.equal(aa.length, 2);
+    for (const [line, hex] of aa.map((l, i) => [l, plane.aa_hexes[i]])) {
+      const c = INDEX.get(hex);
+      assert.ok(c && line.attrs["stroke-dasharray"]);
+    }
+    assert.equal(kids(l5, "aa-line").length, 0);
+    assert.equal(flightLine({ ...plane, flight: { first: 3, last: 3, mg_left: 4, ordnance_left: 1 }, weapon: "bombs" }), "T3 · B1 MG4");
+  });
 });
 
 describe("every Panzer Leader command has words and a place on the board", () => {
@@ -204,26 +242,27 @@ describe("Panzer Leader commands on the map", () => {
     assert.deepEqual([...opts.others.keys()], ["A-C-4"]);
   });
 
-  test("the overlay labels a move without a path by its cost once known, and a target with odds marked provisional", () => {
+  test("the overlay labels a move without a path by its cost once known, and a target with its odds and chance", () => {
     const move = { type: "move", unit: "al-m4-1", to: "A-D-4" };
     const fire = { type: "fire", units: ["al-m4-1"], targets: ["ge-pz4-1"] };
     const opts = boardOptions([move, fire], ["al-m4-1"], { hexOf, isHex });
     const previews = new Map([[move, { ok: true, cost: 3.5, path: ["A-C-4", "A-D-4"] }], [fire, { ok: true, attack: { column: "2-1", odds: "2-1", provisional: true, attack: "24", defense: "9", chances: { X: "1/6", D: "1/3", "-": "1/2" } } }]]);
     const marks = overlayMarks(opts, (c) => previews.get(c) ?? null);
     assert.equal(marks.reach[0].label, "3½ MP");
-    assert.match(marks.targets[0].label, /^2-1 prov\. · 50%$/);
+    assert.equal(marks.targets[0].label, "2-1 · 50%");
     assert.equal(overlayMarks(opts, () => null).reach[0].label, null);
   });
 });
 
-describe("odds-ratio previews (PL-D1: provisional wherever odds appear)", () => {
+describe("odds-ratio previews (PL-D1: the rules reference names the source, no odds line says provisional)", () => {
   const fire = { ok: true, attack: { kind: "direct", hex: "A-H-1", targets: ["al-m4-1"], attack: "24", defense: "9", odds: "2-1", column: "2-1", shift: 0, drm: 1, drm_reasons: ["woods +1"], lines: [{ unit: "ge-at75-1", printed: 12, weapon: "A", wec: "2", elevation: "1", strength: "24" }], chances: { X: "1/6", DD: "1/3", D: "1/3", "-": "1/6" }, provisional: true, extra: [] } };
 
-  test("the label and the confirm say provisional, with the column and the chances", () => {
-    assert.equal(previewLabel(fire), "2-1 provisional · 83%");
+  test("the label and the confirm give the column and the chances, never 'provisional' (an old game's payload may still carry the flag)", () => {
+    assert.equal(previewLabel(fire), "2-1 · 83%");
     const { rows, chances } = explainPreview(fire, nameOf);
     const text = rows.map((r) => r.join(": ")).join("\n");
-    assert.match(text, /column: 2-1, provisional/);
+    assert.match(text, /^column: 2-1$/m);
+    assert.doesNotMatch(text, /provisional/);
     assert.match(text, /attack strength: 24 = 75mm 24 \(class A, ×2 weapon effect\)/);
     assert.match(text, /die modifier: \+1/);
     assert.deepEqual(chances.map(([r]) => r), ["DD: dispersed twice", "D: dispersed", "X: eliminated", "no effect"]);
@@ -236,10 +275,12 @@ describe("odds-ratio previews (PL-D1: provisional wherever odds appear)", () => 
     assert.match(previewLabel(hidden), /no odds/);
     assert.ok(explainPreview(hidden, nameOf).rows.some(([k, v]) => k === "odds" && /revealed when fired upon/.test(v)));
     const order = { ok: true, hex: "A-J-1", turn: 4, spotters: ["al-m4-1"], strength: 8, provisional: true, why: "lands later", attacks: [{ ...fire.attack, attack: "4.0" }] };
-    assert.match(previewLabel(order), /^lands turn 4 · 2-1 provisional/);
+    assert.equal(previewLabel(order), "lands turn 4 · 2-1 · 83%");
+    assert.doesNotMatch(explainPreview(hidden, nameOf).rows.flat().join(" "), /provisional/);
+    assert.doesNotMatch(explainPreview(order, nameOf).rows.flat().join(" "), /provisional/);
     assert.equal(explainPreview(order, nameOf).sections.length, 1);
     const strike = { ...fire, anti_aircraft: { units: ["ge-flak20-1"], strength: "8", chances: { "-": "4/6", A: "2/6" }, provisional: true } };
-    assert.match(explainPreview(strike, nameOf).sections[0].title, /provisional/);
+    assert.equal(explainPreview(strike, nameOf).sections[0].title, "Anti-aircraft fire it meets: strength 8");
   });
 
   test("costs come as numbers and read as mixed numbers; a command without a preview gets no label", () => {
@@ -301,6 +342,8 @@ describe("the Panzer Leader log", () => {
   test("the real events read as sentences naming counters and the odds, with no provisional mark", () => {
     assert.match(describePanzerLeaderEvent(PL.events.attack, { nameOf, sideName }), /odds \d-\d; |odds below 1-4/);
     assert.doesNotMatch(describePanzerLeaderEvent(PL.events.attack, { nameOf, sideName }), /provisional/);
+    // An old game's log may carry the flag the charts once had: it is not read out.
+    assert.doesNotMatch(describePanzerLeaderEvent({ ...PL.events.attack, provisional: true }, { nameOf, sideName }), /provisional/);
     assert.match(describePanzerLeaderEvent(PL.events.move, { nameOf, sideName }), / moves? /);
     assert.equal(vocabulary("panzer_leader").describe, describePanzerLeaderEvent);
     assert.equal(vocabulary("panzer_grenadier"), null);

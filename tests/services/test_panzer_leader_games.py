@@ -132,6 +132,18 @@ def test_the_game_page_carries_the_rules_reference_once_with_its_source(pl_game,
         assert f'id="{row}"' in page, row
     assert page.count("OpenPanzerBlitz transcription") == 1
     assert "provisional" not in page.lower()
+    # Which chart gives which rule, for the why-not's links: 8.3 is the CRT's 1-4 row.
+    assert page.count('id="pl-reference-cites"') == 1 and '"8.3": "pl-crt-1-4"' in page
+
+
+def test_a_panzer_leader_scenario_page_says_once_where_its_charts_come_from(client):
+    """Before a game: the scenario page carries the same reference, the source said once; a
+    Panzer Grenadier scenario's page has none."""
+    page = client.get("/scenarios/pl-08-marieulles/").content.decode()
+    assert page.count('id="rules-reference"') == 1 and 'id="pl-crt-2-1"' in page
+    assert page.count("OpenPanzerBlitz transcription") == 1
+    assert "provisional" not in page.lower()
+    assert 'id="rules-reference"' not in client.get("/scenarios/meeting-at-kessel/").content.decode()
 
 
 def test_a_panzer_grenadier_game_page_has_no_panzer_leader_reference(client):

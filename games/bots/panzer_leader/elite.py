@@ -15,7 +15,13 @@ opens up) is played out.
 
 Every plan meets the same worlds and dice (paired samples). The work is bounded by the
 commands weighed, not by the clock, so the same Decision always gives the same command,
-however busy the machine.
+however busy the machine. A command weighed costs more the more counters the battle has (the
+Veteran reads every enemy gun for each move), and a big battle has more decisions, so the
+budget shrinks with the situation's printed forces (`budget`): a decision at Bastogne (109
+counters) may weigh 30/109 of the commands one at Hollenbach may. Where not even two samples
+of two plans could fit, the Veteran's plan is played before any search is begun (a search
+the budget then cut after its first sample cost more than the Veteran's decision, for the
+Veteran's command).
 """
 
 from __future__ import annotations
@@ -40,11 +46,15 @@ from .imagined import ME, THEM, imagine
 NAME = "elite"
 MAX_SAMPLES = 6
 BUDGET = 16_000  # legal commands weighed over all samples: the search's cost, machine-free
+# The battle size BUDGET is set for (the learning situations have 19 to 33 counters); a
+# bigger one's budget shrinks in proportion (`budget`).
+FULL_BUDGET_COUNTERS = 30
 MAX_STEPS = 160  # commands played out in one sample
-# The most one sample may weigh: two samples of two plans fit in the budget. Where a turn
-# is so big that a sample would weigh more (River Assault's first turns: 6,500 commands,
-# 2.5 s), every plan's samples stop at this much work, judged as far into the battle.
-MAX_SAMPLE_WORK = BUDGET // 4
+# A sample weighs at most a quarter of the budget, so two samples of two plans fit in it.
+# Where a turn is so big that a sample would weigh more (River Assault's first turns: 6,500
+# commands, 2.5 s), every plan's samples stop short of this much work, judged as far into
+# the battle.
+SAMPLE_SHARE = 4
 RIVALS = 3  # the Veteran's best plans weighed, besides the bold one
 WIN = 3.0  # a game won, over the points it was won by
 NEARNESS = 0.3  # the Veteran's pull of the objectives, in victory points
@@ -61,12 +71,30 @@ def plans(d: Decision, facts: PublicScenario) -> list[tuple[Stance, dict]]:
     return candidates(lambda stance: veteran.ranked(d, facts, stance, danger), RIVALS)
 
 
+def budget(facts: PublicScenario) -> int:
+    """The commands one decision's search may weigh in this situation: `BUDGET` up to
+    `FULL_BUDGET_COUNTERS` printed counters, less in proportion beyond (its decisions are
+    more, and each command weighed costs more)."""
+    counters = sum(n for forces in facts.forces.values() for n in forces.values())
+    return BUDGET * min(counters, FULL_BUDGET_COUNTERS) // max(1, counters)
+
+
+def affordable(d: Decision, work: int) -> bool:
+    """Whether two samples of two plans could fit in `work`: each sample weighs at least
+    one decision about as big as this one (the same phase, a unit fewer)."""
+    return 2 * 2 * len(d.commands()) <= work
+
+
 def choose(d: Decision, facts: PublicScenario) -> dict:
+    work = budget(facts)
+    if not affordable(d, work):
+        return veteran.choose(d, facts)
     weighed = plans(d, facts)
     steady = weighed[0][1]
     if len(weighed) < 2 or steady.get("type") not in _SEARCHED:
         return steady
     side = d.side
+    share = work // SAMPLE_SHARE
 
     def play(world: GameState, i: int, s: int) -> tuple[float, int]:
         stance, cmd = weighed[i]
@@ -75,11 +103,11 @@ def choose(d: Decision, facts: PublicScenario) -> dict:
             after, _ = apply(world, ME, cmd, dice)
         except RulesError:
             return -99.0, 0
-        after, cost = play_out(after, side, dice, f"{d.seed}:{i}:{s}", facts, stance)
+        after, cost = play_out(after, side, dice, f"{d.seed}:{i}:{s}", facts, stance, share)
         return evaluate(after, side, facts), cost
 
     best = weigh(len(weighed), lambda s: imagine(d.view, side, facts, f"{d.seed}:{s}"),
-                 play, BUDGET, MAX_SAMPLES)
+                 play, work, MAX_SAMPLES)
     return weighed[best][1]
 
 
@@ -99,14 +127,16 @@ def seat_decision(world: GameState, seat: str, seed: str) -> Decision:
 
 
 def play_out(world: GameState, side: str, dice: SeededDice, seed: str,
-             facts: PublicScenario, stance: Stance = STEADY) -> tuple[GameState, int]:
+             facts: PublicScenario, stance: Stance = STEADY,
+             share: int = BUDGET // SAMPLE_SHARE) -> tuple[GameState, int]:
     """Play on, our seat in `stance` and the enemy's as the Veteran, until our side has had
-    the enemy's turn and fired again (or the game is over, or `MAX_SAMPLE_WORK` is spent);
-    also the legal commands weighed on the way (the cost)."""
+    the enemy's turn and fired again (or the game is over, or the next decision, as big as
+    the last, would take the work past `share`); also the legal commands weighed on the
+    way (the cost). The first decision is always played."""
     enemy_moved = False
-    cost = 0
+    cost = last = 0
     for n in range(MAX_STEPS):
-        if world.phase == ENDED or cost >= MAX_SAMPLE_WORK:
+        if world.phase == ENDED or (cost and cost + last > share):
             break
         if world.active != side:
             enemy_moved = True
@@ -114,7 +144,8 @@ def play_out(world: GameState, side: str, dice: SeededDice, seed: str,
             break
         seat = who_may_act(world)[0]
         d = seat_decision(world, seat, f"{seed}:{n}")
-        cost += len(d.commands())
+        last = len(d.commands())
+        cost += last
         try:
             cmd = veteran.ranked(d, facts, stance if seat == ME else STEADY)[0][1]
             world, _ = apply(world, seat, cmd, dice)

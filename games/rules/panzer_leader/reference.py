@@ -1,5 +1,6 @@
 """The rules reference the game page shows: the charts as the game uses them (8.4, 2.4, 9.2,
-20.6; PL-D1, PL-D5, PL-D16), each row with an anchor that odds lines link to.
+20.6; PL-D1, PL-D5, PL-D16), each row with an anchor that odds lines link to, and which
+chart gives which rule (`CITES`), for why-not reasons to link to.
 
 Read from the same chart data and functions the resolution uses, so the reference and the
 play cannot disagree.
@@ -25,6 +26,9 @@ ROLLS = tuple(range(-1, 8))
 TERRAIN = ("clear", "woods", "town", "slope", "hilltop", "beach", "swamp", "stream")
 MOVERS = ("foot", "tracked", "truck", "wagon")
 NEAR = {"A": "at half range or less", "H": "at 6 hexes or less", "HI": "at 6 hexes or less"}
+# The rules given by a chart here: a why-not citing one links to that chart or row.
+CITES = {"2.4": "pl-tec", "4.2": "pl-tec", "8.1": "pl-crt", "8.3": "pl-crt-1-4",
+         "8.4": "pl-crt", "9.2": "pl-wec", "20.4": "pl-wec", "20.6": "pl-aa"}
 
 
 def anchor(table: str, row: str) -> str:
@@ -78,4 +82,4 @@ def rules_reference() -> dict:
     modifiers = [{"id": anchor("drm", k), "name": k.replace("_", " "), "value": f"{v:+d}"}
                  for k, v in drm.items()]
     return {"source": SOURCE, "rolls": list(ROLLS), "crt": crt_rows, "movers": list(MOVERS),
-            "tec": tec, "aa": aa, "wec": wec, "modifiers": modifiers}
+            "tec": tec, "aa": aa, "wec": wec, "modifiers": modifiers, "cites": dict(CITES)}

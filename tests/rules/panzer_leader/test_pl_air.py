@@ -137,6 +137,8 @@ def test_20_6_an_aircraft_over_its_target_is_a_counter_naming_its_weapon_target_
         planes = [m for m in view_for(s, audience)["markers"] if m["kind"] == "aircraft"]
         assert planes == [{"kind": "aircraft", "hex": lab("4,4"), "aircraft": "p",
                            "side": "allied", "label": "P-47", "weapon": "rockets",
-                           "anti_aircraft": ["f"],
-                           "title": f"P-47 Thunderbolt (rockets) strikes {lab('4,4')}; "
-                                    "1 AA unit in range"}]
+                           "anti_aircraft": ["f"], "aa_hexes": [lab("4,7")],
+                           # its flight: turns 1 to 5, its rockets spent on this strike
+                           "flight": {"first": 1, "last": 5, "mg_left": 4, "ordnance_left": 0},
+                           "title": f"P-47 Thunderbolt (rockets) strikes {lab('4,4')}, "
+                                    "flying turns 1-5; 1 AA unit in range"}]

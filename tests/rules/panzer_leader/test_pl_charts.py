@@ -161,3 +161,16 @@ def test_the_rules_reference_shows_the_charts_the_attacks_read():
     assert wec["A"]["armoured"] == "×2 at half range or less, ×1 beyond"
     assert wec["I"]["armoured"] == "may not attack" and wec["A"]["unarmoured"] == "×½"
     assert ref["source"].count("OpenPanzerBlitz") == 1
+
+
+def test_each_rule_the_reference_cites_is_given_by_one_of_its_charts_or_rows():
+    """A why-not citing 8.3 (odds below 1-4) links to the CRT's 1-4 row, one citing 20.4 or
+    20.6 to the weapon or AA chart: every id the reference names for a rule is on the page."""
+    from games.rules.panzer_leader.reference import rules_reference
+
+    ref = rules_reference()
+    rows = {r["id"] for key in ("crt", "tec", "aa", "wec", "modifiers") for r in ref[key]}
+    charts = {"pl-crt", "pl-drm", "pl-tec", "pl-aa", "pl-wec"}  # the tables' own ids
+    assert ref["cites"]["8.3"] == "pl-crt-1-4" and ref["cites"]["20.6"] == "pl-aa"
+    for rule, target in ref["cites"].items():
+        assert target in rows | charts, (rule, target)

@@ -76,9 +76,11 @@ def on_map(state: GameState, sides: set[str], viewer: str) -> list[dict]:
 
 
 def aircraft_counter(state: GameState, pid: str, plane: dict, sides: set[str]) -> dict:
-    """An aircraft over a hex as a counter: its name and weapon as its label, and in its
-    title what it carries, the hex it strikes or watches, and the enemy AA that can reach it
-    (20.6; only AA units this audience sees)."""
+    """An aircraft over a hex as a counter: its name and weapon as its label; its flight
+    (the turns it flies, the strikes it has left: bombs or rockets once, machine guns four
+    times, 20.3), the hex it strikes or watches, and the enemy AA that can reach it with the
+    hexes they fire from (20.6; only AA units this audience sees), for the board to draw
+    the lines between them. Aircraft are public: both players watch the planes."""
     kind = aircraft_types()[plane["type"]]
     short = kind["name"].split()[0]
     striking = ((state.pending or {}).get("cont") or {}).get("strike", {}).get("aircraft", {})
@@ -89,9 +91,14 @@ def aircraft_counter(state: GameState, pid: str, plane: dict, sides: set[str]) -
           if u.side != plane["side"] and u.on_map and utype(u).aa and u.status == "ok"
           and not hidden.hidden_from(state, u, sides) and reaches(state, u, plane)]
     over = "watches" if kind.get("observer") else "strikes"
+    turns = f"turn {plane['first']}" if plane["first"] == plane["last"] else \
+        f"turns {plane['first']}-{plane['last']}"
     return {"kind": "aircraft", "hex": plane["hex"], "aircraft": pid, "side": plane["side"],
             "label": short, "weapon": weapon, "anti_aircraft": aa,
-            "title": f"{kind['name']} ({weapon}) {over} {plane['hex']}; "
+            "aa_hexes": sorted({state.units[u].hex for u in aa}),
+            "flight": {"first": plane["first"], "last": plane["last"],
+                       "mg_left": plane["mg_left"], "ordnance_left": plane["ordnance_left"]},
+            "title": f"{kind['name']} ({weapon}) {over} {plane['hex']}, flying {turns}; "
                      f"{len(aa) or 'no'} AA unit{'' if len(aa) == 1 else 's'} in range"}
 
 

@@ -5,6 +5,7 @@
 // Pure descriptions, like layers.js. Every number written here came from the server (legal
 // commands and their previews); nothing is computed from the rules.
 
+import { aircraftItems, isAircraft } from "./aircraft.js";
 import { HEX_SIZE, center, hexPoints, pathThrough } from "./geometry.js";
 
 const round1 = (n) => Math.round(n * 10) / 10 + 0;
@@ -69,8 +70,9 @@ export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (
   const laid = new Map(); // hex -> markers described as {kind, hex, ...} (a ruleset's own looks)
   for (const entry of markers) {
     if (entry.kind !== undefined) {
-      // A marker on a unit is one of its chips (counters.js); the rest lie on their hex.
-      if (entry.unit === undefined && index.get(entry.hex)) laid.set(entry.hex, [...(laid.get(entry.hex) ?? []), entry]);
+      // A marker on a unit is one of its chips (counters.js); an aircraft is a counter in
+      // the air (aircraft.js); the rest lie on their hex.
+      if (entry.unit === undefined && !isAircraft(entry) && index.get(entry.hex)) laid.set(entry.hex, [...(laid.get(entry.hex) ?? []), entry]);
       continue;
     }
     const h = index.get(entry.hex);
@@ -94,13 +96,14 @@ export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (
     });
   }
   for (const [label, list] of laid) items.push(laidMarkers(index.get(label), label, list, size, looks));
+  items.push(...aircraftItems(markers, index, size, looks));
   return items;
 }
 
 /** What a laid marker says: its look's label, with the number it carries (a wreck count, a fort's defence). */
 export function markerLabel(entry, looks = null) {
   const look = looks?.markers?.[entry.kind];
-  // A marker may name itself (an aircraft counter: "P-47"); else its kind's look.
+  // A marker may name itself; else its kind's look.
   const base = entry.label ?? look?.label ?? String(entry.kind).replace(/_/g, " ").slice(0, 3).toUpperCase();
   const number = entry.count ?? entry.defense;
   return Number.isFinite(number) && !(entry.count === 1 && entry.defense === undefined) ? `${base}${number}` : base;

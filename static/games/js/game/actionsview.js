@@ -10,6 +10,7 @@ import { keepOpen } from "./focus.js";
 import { fillKept } from "../ui/keyed.js";
 import { ATTACK_TYPES, SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere } from "./legal.js";
 import { explainPreview, previewLabel } from "./odds.js";
+import { referenceLink, referenceRow } from "./reference.js";
 import { movesMayBeUndone } from "./vocabulary.js";
 
 // The commands of a window the other side opened: fire at the mover, or at the aircraft overhead.
@@ -205,36 +206,10 @@ function sheetCount() {
   return n ? ` (${n})` : "";
 }
 
-/**
- * The rules reference row an odds line cites, if the page has one (templates/games/
- * pl_reference.html): the odds column's CRT row, a terrain's die modifier.
- */
-export function referenceRow(key, value) {
-  const column = key === "column" ? /^(\d+-\d+)/.exec(String(value)) : null;
-  const terrain = key === "note" ? /^(woods|town) /.exec(String(value)) : null;
-  const id = column ? `pl-crt-${column[1]}` : terrain ? `pl-drm-${terrain[1]}` : null;
-  return id && typeof document !== "undefined" && document.getElementById(id) ? id : null;
-}
-
 /** An odds line's value, linked to the reference row it cites (the same words either way). */
 function oddsValue(key, value) {
   const id = referenceRow(key, value);
-  if (!id) return value;
-  return el("a", { href: `#${id}`, class: "reference-link", "data-reference": id, onclick: (ev) => {
-    ev.preventDefault();
-    openReference(id);
-  } }, value);
-}
-
-/** Open the rules reference at one row and show it. */
-export function openReference(id) {
-  const box = document.getElementById("rules-reference");
-  const row = document.getElementById(id);
-  if (!box || !row) return;
-  box.open = true;
-  for (const old of box.querySelectorAll(".cited")) old.classList.remove("cited");
-  row.classList.add("cited");
-  row.scrollIntoView({ block: "center" });
+  return id ? referenceLink(id, value) : value;
 }
 
 function oddsBlock(rows, chances, caption) {
@@ -288,7 +263,7 @@ export function drawConfirm(ctx) {
     box.querySelector('[data-field="odds"]'),
     oddsBlock(rows, chances, "Chance of each result"),
     sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
-    !preview && ["fire", "bombard", "assault", "opportunity_fire"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
+    !preview && ["fire", "bombard", "assault", "opportunity_fire", "air_strike"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
     !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,
     el("p", { class: "hint" }, takingBack(p.command.type, ctx.boot?.ruleset)),
   );

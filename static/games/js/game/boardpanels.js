@@ -8,6 +8,7 @@
 
 import { fillKept } from "../ui/keyed.js";
 import { el, fill } from "./dom.js";
+import { referenceForRule, referenceLink } from "./reference.js";
 
 /**
  * Every counter of a stack, one row each: a box to pick it (own counters that can act), its
@@ -57,9 +58,15 @@ export function renderWhyNot(root, answer) {
   fillKept(root, [
     el("h3", {}, `Why not ${answer.hex}?`),
     answer.loading ? el("p", { class: "hint" }, "Asking the referee…")
-      : answer.lines.length ? el("ul", { class: "why-not-list" }, answer.lines.map((l) => el("li", { class: l.ok ? "ok" : "refused" }, l.text)))
+      : answer.lines.length ? el("ul", { class: "why-not-list" }, answer.lines.map((l) => el("li", { class: l.ok ? "ok" : "refused" }, l.text, ...chartLinks(l.rules))))
         : el("p", { class: "hint" }, answer.error ?? "Nothing these units can do there."),
   ].flat());
+}
+
+/** A link to the rules reference's chart for each cited rule that one gives ("see the chart"). */
+function chartLinks(rules = []) {
+  const ids = [...new Set(rules.map(referenceForRule).filter(Boolean))];
+  return ids.flatMap((id) => [" ", referenceLink(id, "see the chart")]);
 }
 
 /** Opportunity fire: the mover, then every unit that may fire at it with its odds. */

@@ -4,12 +4,16 @@
 
 const ACTION_WORDS = { move: "Move there", fire: "Fire at it", assault: "Assault it", bombard: "Bombard it", overrun: "Overrun it", opportunity_fire: "Opportunity fire", exit: "Exit" };
 
-/** Why-not answer -> [{action, ok, text}] with each reason and its rule: "no line of sight (10.1)". */
+/**
+ * Why-not answer -> [{action, ok, text, rules}] with each reason and its rule: "no line of
+ * sight (10.1)"; `rules`: the rule numbers its reasons cite (for links to the rules reference).
+ */
 export function whyNotLines(answer) {
   return (answer?.actions ?? []).map((a) => {
     const label = ACTION_WORDS[a.action] ?? String(a.action).replace(/_/g, " ");
     const reasons = (a.reasons ?? []).map((r) => `${r.message}${r.rule ? ` (${r.rule})` : ""}`);
-    return { action: a.action, ok: Boolean(a.ok), text: a.ok ? `${label}: possible` : `${label}: ${reasons.join("; ") || "not possible"}` };
+    const rules = a.ok ? [] : [...new Set((a.reasons ?? []).map((r) => r.rule).filter(Boolean))];
+    return { action: a.action, ok: Boolean(a.ok), text: a.ok ? `${label}: possible` : `${label}: ${reasons.join("; ") || "not possible"}`, rules };
   });
 }
 

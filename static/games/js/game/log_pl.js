@@ -1,7 +1,8 @@
 // Panzer Leader's events in words (games/rules/panzer_leader: sequence, walk, combat,
 // engineers, air...): one sentence per event, every counter by its name, every roll with its
-// result, the odds marked provisional where the server says so (PL-D1). An event this table
-// does not know returns null and the generic sentence (log.js) is written instead.
+// result and odds column (where the charts come from, the page's rules reference says once).
+// An event this table does not know returns null and the generic sentence (log.js) is
+// written instead.
 
 import { summarisePath } from "./logbook.js";
 import { amount } from "./oddsratio.js";
@@ -62,7 +63,7 @@ export function describePanzerLeaderEvent(e, { nameOf = (id) => id, sideName = (
     case "attack": {
       const who = e.kind === "mine" ? ` ${names(e.units)}` : "";
       const on = e.kind === "mine" ? "" : ` on ${names(e.units)}`;
-      const odds = e.column ? `odds ${e.column}${e.provisional ? " (provisional)" : ""}` : "odds below 1-4";
+      const odds = e.column ? `odds ${e.column}` : "odds below 1-4";
       const die = Number.isInteger(e.die) ? `; die ${e.die}${e.modified !== e.die ? `, modified ${e.modified}` : ""}` : "";
       return `${ATTACK[e.kind] ?? e.kind}${who} at ${e.hex}${on}: ${amount(e.attack)} against ${amount(e.defense)}, ${odds}${die}: ${RESULT[e.result] ?? e.result}.`;
     }
@@ -105,7 +106,7 @@ export function describePanzerLeaderEvent(e, { nameOf = (id) => id, sideName = (
     case "smoke_lifted": return `The smoke in ${e.hex} lifts.`;
     case "air_strike_declared": return `${names(e.aircraft)} ${(e.aircraft ?? []).length === 1 ? "strikes" : "strike"} ${e.hex}${e.units?.length ? `, at ${names(e.units)}` : ""}.`;
     case "air_strike_aborted": return `The air strike by ${names(e.aircraft)} is called off.`;
-    case "anti_aircraft": return `${names(e.units)} fire${s(e.units)} at ${nameOf(e.aircraft)}: strength ${amount(e.strength)}${e.provisional ? " (provisional)" : ""}, die ${e.die}: ${e.result === "-" ? "no effect" : e.result}.`;
+    case "anti_aircraft": return `${names(e.units)} fire${s(e.units)} at ${nameOf(e.aircraft)}: strength ${amount(e.strength)}, die ${e.die}: ${e.result === "-" ? "no effect" : e.result}.`;
     case "flew": return `${names(e.aircraft)} ${(e.aircraft ?? []).length === 1 ? "flies" : "fly"} over ${e.hex}.`;
     case "game_over": {
       if (e.reason === "resigned") return `${sideName(e.resigned)} resigns: ${sideName(e.winner)} wins.`;

@@ -1,9 +1,9 @@
 // Previews that come as an odds sheet (Panzer Leader's `attack`: attack and defence strengths,
 // the odds ratio, the column after shifts, die modifiers, the chance of each result as a
-// fraction, `provisional` while the table is not final), and the move or load costs that
-// come as plain numbers. Every number is the server's; nothing is worked out here but the
-// percentages of its fractions. Where the server marks a table provisional, every line that
-// shows odds says so.
+// fraction), and the move or load costs that come as plain numbers. Every number is the
+// server's; nothing is worked out here but the percentages of its fractions. Where a chart's
+// values come from a transcription, the rules reference on the page says so once, with its
+// source; no odds line repeats it.
 
 import { mixedNumber } from "../board/faces.js";
 
@@ -54,21 +54,19 @@ export function anyEffect(attack) {
   return Object.entries(attack?.chances ?? {}).filter(([r]) => r !== "-").reduce((sum, [, f]) => sum + fraction(f), 0);
 }
 
-const PROVISIONAL = "provisional";
 const WEAPON_WORDS = { mg: "machine guns", ordnance: "bombs or rockets" };
 
-/** One attack in a few words: "2-1 provisional · 50%"; "below 1-4: no effect" when impossible. */
+/** One attack in a few words: "2-1 · 50%"; "below 1-4: no effect" when impossible. */
 export function attackLabel(attack, { short = false } = {}) {
   if (!attack) return null;
   if (attack.column === null) return short ? "below 1-4" : `odds ${attack.odds}: below 1-4, no attack (8.3)`;
   if (attack.column === undefined) return `strength ${amount(attack.attack)}`;
-  const prov = attack.provisional ? ` ${short ? "prov." : PROVISIONAL}` : "";
-  return `${attack.column}${prov} · ${pct(anyEffect(attack))}`;
+  return `${attack.column} · ${pct(anyEffect(attack))}`;
 }
 
 /**
- * A short label for a sheet preview: "3 MP", "2-1 provisional · 50%", "fire lands turn 4 ·
- * 1-3 provisional · 17%", "not possible: …"; null for commands the server gives no preview.
+ * A short label for a sheet preview: "3 MP", "2-1 · 50%", "fire lands turn 4 · 1-3 · 17%",
+ * "not possible: …"; null for commands the server gives no preview.
  */
 export function sheetLabel(p, { short = false } = {}) {
   if (p.ok === false) return /^no preview for/.test(p.why_not ?? "") ? null : `not possible${short ? "" : `: ${p.why_not ?? ""}`}`;
@@ -95,7 +93,7 @@ function attackRows(a, nameOf) {
   if (a.defense !== undefined) rows.push(["defence", amount(a.defense)]);
   if (a.odds !== undefined) rows.push(["odds", a.odds]);
   if (a.shift) rows.push([`column shift ${signed(a.shift)}`, "towards the attacker"]);
-  if (a.column !== undefined) rows.push(["column", a.column === null ? "below 1-4: no attack (8.3)" : `${a.column}${a.provisional ? ", provisional (the table is not final)" : ""}`]);
+  if (a.column !== undefined) rows.push(["column", a.column === null ? "below 1-4: no attack (8.3)" : a.column]);
   if (a.drm) rows.push(["die modifier", signed(a.drm)]);
   for (const why of a.drm_reasons ?? []) rows.push(["note", why]);
   return rows;
@@ -125,7 +123,7 @@ export function explainSheet(p, nameOf = (id) => id) {
   }
   if (p.hidden) {
     rows.push(...attackRows(p.attack, nameOf));
-    rows.push(["odds", `none: ${p.why ?? "the target is face down"}${p.provisional ? " (the table is provisional)" : ""}`]);
+    rows.push(["odds", `none: ${p.why ?? "the target is face down"}`]);
     return { rows, chances, sections };
   }
   if (p.attack) {
@@ -137,7 +135,7 @@ export function explainSheet(p, nameOf = (id) => id) {
   if (p.anti_aircraft) {
     const aa = p.anti_aircraft;
     sections.push({
-      title: `Anti-aircraft fire it meets: strength ${amount(aa.strength)}${aa.provisional ? ", provisional" : ""}`,
+      title: `Anti-aircraft fire it meets: strength ${amount(aa.strength)}`,
       rows: aa.units?.length ? [["from", aa.units.map(nameOf).join(", ")]] : [],
       chances: Object.entries(aa.chances ?? {}).map(([r, f]) => [r === "-" ? "no effect" : r, pct(fraction(f))]),
     });
@@ -148,7 +146,6 @@ export function explainSheet(p, nameOf = (id) => id) {
     if (p.why) rows.push(["note", p.why]);
     if (p.counters !== undefined) rows.push(["odds", `none: ${p.counters} counter${p.counters === 1 ? "" : "s"} there, one face down`]);
     for (const a of p.attacks ?? []) sections.push({ title: `On ${(a.targets ?? []).map(nameOf).join(", ") || a.hex}`, rows: attackRows(a, nameOf), chances: sheetChances(a.chances) });
-    if (p.provisional) rows.push(["table", "provisional: the table is not final"]);
   }
   return { rows, chances, sections };
 }
