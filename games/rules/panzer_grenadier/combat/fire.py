@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...common.hexgrid import Hex, distance
+from ..core import hooks
 from ..core.state import DEMORALIZED, GameState, UnitState
 from . import board
 from .counters import ctype, fire_multiplier, fire_value, is_full_strength, round_value
@@ -16,7 +17,6 @@ from .counters import ctype, fire_multiplier, fire_value, is_full_strength, roun
 DIRECT, ANTI_TANK, BOMBARDMENT = "direct", "anti_tank", "bombardment"
 KINDS = (DIRECT, ANTI_TANK, BOMBARDMENT)
 FORMATION_OPTION = "formation_activation"
-MOVE_AND_FIRE_OPTION = "efficient_move_fire"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,12 +150,12 @@ def firer_problems(
                     f"{uid} has activated this turn and cannot opportunity-fire (13.0, D15)"
                 )
         elif decl.move_and_fire:
-            if MOVE_AND_FIRE_OPTION not in state.options:
+            # Efficient move & fire (17.3) is an optional rule: its plug-in judges the firer.
+            check = hooks.FIRE_CHECKS.get("move_and_fire")
+            if check is None:
                 problems.append("efficient move & fire is an optional rule not in use (17.3)")
-            elif not (t.efficient and is_full_strength(catalogue, u)) or u.attacks_made:
-                problems.append(
-                    f"{uid} is not a full-strength efficient AFV that has not fired (17.3)"
-                )
+            else:
+                problems += check(state, decl, u, catalogue)
         elif u.moved_fired and not (0 < u.attacks_made < limit):
             # A second anti-tank attack of an efficient AFV is the one exception (11.2).
             problems.append(f"{uid} has a Moved/Fired marker (3.1, 7.2)")

@@ -31,6 +31,17 @@ Hooks (each a list, called in install order):
   (drumfire's Spotted markers, for hidden-information games).
 - `after_step(state) -> state`: after every command, what an optional rule settles at once
   (drumfire's Spotted markers lift as soon as their firer is eliminated or demoralized).
+- `path_rolls(state, game_map, movers, path, entering) -> hexes`: the hexes of a path where
+  the movers will roll on entering (mire, 17 Part II), for the move's preview.
+- `allowance(state, unit, counter_type, ma) -> ma`: a unit's movement allowance as the
+  rule changes it (a logistics shortfall, 17.10), passed through each in turn.
+- `initiative_cut(state, side_id) -> int`: points off a side's initiative rating beyond its
+  losses (a logistics shortfall, 17.10), added up.
+- `fog_of_war_rolled(state, side, seat, natural) -> (state, events)`: a side's Fog of War
+  roll was made (its natural 3d6 total) before the turn may end by it (logistics, 17.10).
+- `fire_checks`: declaration flag -> checker(state, decl, unit, catalogue) -> problems; a
+  fire declaration carrying that flag is judged by the plug-in, not by the core's Moved/Fired
+  rule (`move_and_fire`, 17.3). A flag no plug-in checks is refused.
 """
 
 from __future__ import annotations
@@ -60,6 +71,11 @@ class Plugin:
     activation_choices: Handler | None = None
     reveals_hex: Handler | None = None
     after_step: Handler | None = None
+    path_rolls: Handler | None = None
+    allowance: Handler | None = None
+    initiative_cut: Handler | None = None
+    fog_of_war_rolled: Handler | None = None
+    fire_checks: Mapping[str, Handler] = field(default_factory=dict)
 
 
 _LISTS = (
@@ -73,11 +89,16 @@ _LISTS = (
     "activation_choices",
     "reveals_hex",
     "after_step",
+    "path_rolls",
+    "allowance",
+    "initiative_cut",
+    "fog_of_war_rolled",
 )
 
 COMMANDS: dict[str, Handler] = {}
 VARIANTS: dict[tuple[str, str], Handler] = {}
 OFFERS: dict[str, list[Handler]] = {}
+FIRE_CHECKS: dict[str, Handler] = {}
 HOOKS: dict[str, list[Handler]] = {name: [] for name in _LISTS}
 INSTALLED: list[str] = []
 
@@ -94,6 +115,7 @@ def install(plugins: tuple[Plugin, ...]) -> None:
                 raise RuntimeError(f"{p.name}: command {kind!r} is already {COMMANDS[kind]}")
             COMMANDS[kind] = handler
         VARIANTS.update(p.variants)
+        FIRE_CHECKS.update(p.fire_checks)
         for group, offer in p.offers.items():
             OFFERS.setdefault(group, []).append(offer)
         for name in _LISTS:
