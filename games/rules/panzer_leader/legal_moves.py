@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..common.errors import IllegalCommand
 from .combat.overrun import edge_entries, overrun_attack
-from .core import engineers, forts, landing, transport
+from .core import engineers, forts, hooks, landing, transport
 from .core.bridges import lay
 from .core.commands import engineer
 from .core.movement import (
@@ -112,7 +112,7 @@ def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
                 tries.append({"type": "overrun", "units": [u.id], "target": lab})
                 rider = state.passenger_of(u)
                 if rider is not None and utype(u).carries == "infantry" \
-                        and "panzerblitz_assault" in state.options:
+                        and hooks.any_says("riders_jump_off", state):
                     tries.append({"type": "overrun", "units": [u.id], "target": lab,
                                   "drop": True})  # type: ignore[dict-item]
     elif u.entry_turn == state.turn:  # overrun its way onto the board (QA O6)
@@ -181,10 +181,7 @@ def _engineering(state: GameState, side: str) -> list[dict]:
             options.append(("make_block", u.hex))
         if bridge_at(state, m.hex(u.hex)):
             options.append(("demolish", u.hex))
-        if "qa_engineering" in state.options:
-            options += [("emplace_mine", u.hex), ("build_bridge", u.hex)]
-            options += [("place_bridge", m.label(n)) for n in m.neighbours(m.hex(u.hex))
-                        if m.terrain(n) == "stream"]
+        options += [x for fn in hooks.each("engineering") for x in fn(state, u)]
         task = engineers.task_of(state, u)
         if task:
             options.append((task["kind"], task["hex"]))

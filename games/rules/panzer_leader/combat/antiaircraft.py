@@ -20,10 +20,10 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
+from ..core import hooks
 from ..core.scenario import board_of
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
-from ..optional import field_of_fire
 from .crt import charts
 
 
@@ -37,7 +37,7 @@ def reaches(state: GameState, u: Unit, plane: dict) -> bool:
     m = board_of(state)
     if distance(m.hex(u.hex), m.hex(plane["hex"])) > utype(u).range:
         return False
-    return field_of_fire.blocks(state, u, plane["hex"]) is None
+    return hooks.first("fire_blocked", state, u, plane["hex"]) is None
 
 
 def aa_units(state: GameState, flying_side: str) -> list[Unit]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...common.errors import IllegalCommand
+from ..core import hooks
 from ..core.scenario import board_of, bridge_at, hex_named
 from ..core.state import OK, GameState
 from ..core.units import utype
@@ -92,20 +93,12 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
     if drm and _bell_bare_armour(state, units, outside, label):
         drm, reasons = 0, ["armour alone loses its cover against assault (24, Bell 2)"]
     ca = crt.drm("close_assault")
-    armour = [d for d in outside if utype(d).armored]
-    soft = [d for d in outside if not utype(d).armored]
-    if "pl1940_bell" in state.options and armour:
-        # no -2 against armour; the rest, and a fort, are assaulted apart with it (Bell 1)
-        main = _attack(state, label, [d.id for d in armour], armour, 0, attack, lines, shift,
-                       drm, reasons)
-        rest = [d.id for d in soft] + ([f"fort:{label}"] if fort else [])
-        if rest:
-            main.extra.append(_attack(state, label, rest, soft, state.forts[label]["defense"]
-                                      if fort else 0, attack, lines, shift, drm + ca,
-                                      [*reasons, "close assault -2"]))
-        return main
+    apart = hooks.first("assault_apart", state, label, outside, fort, attack, lines, shift,
+                        drm, reasons)  # Bell 1 (24)
+    if apart is not None:
+        return apart
     ids = [d.id for d in outside] + ([f"fort:{label}"] if fort else [])
-    main = _attack(state, label, ids, outside, state.forts[label]["defense"] if fort else 0,
+    main = hex_attack(state, label, ids, outside, state.forts[label]["defense"] if fort else 0,
                    attack, lines, shift, drm + ca, [*reasons, "close assault -2"])
     own_fort = label in state.forts and [u for u in state.inside(label) if u.side == side]
     if own_fort:  # the enemy on top of our own fort: our fort takes the assault too (QA DF1)
@@ -116,23 +109,17 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
     return main
 
 
-def _attack(state: GameState, label: str, ids: list[str], units: list, fort_defense: int,
-            attack: Fraction, lines: list, shift: int, drm: int, reasons: list) -> Attack:
+def hex_attack(state: GameState, label: str, ids: list[str], units: list, fort_defense: int,
+               attack: Fraction, lines: list, shift: int, drm: int, reasons: list) -> Attack:
+    """One close assault's attack on some of a hex's defenders (and its fort's defense)."""
     defense = Fraction(sum(attack_sheet.defense_of(state, d) for d in units) + fort_defense)
     return Attack(kind="assault", hex=label, targets=ids, attack=attack, defense=defense,
                   lines=lines, shift=shift, drm=drm, drm_reasons=reasons)
 
 
 def _bell_bare_armour(state: GameState, assaulters: list, defenders: list, label: str) -> bool:
-    """Bell's 1940 rule 2: armour alone in woods or town, assaulted from adjacent woods,
-    slope or town hexes, gets no +1 for its cover (24)."""
-    if "pl1940_bell" not in state.options or not defenders:
-        return False
-    if not all(utype(d).armored and utype(d).vehicle for d in defenders):
-        return False
-    m = board_of(state)
-    return all(m.terrain(m.hex(u.hex)) in ("woods", "town") or m.elevation(m.hex(u.hex)) == 1
-               for u in assaulters)
+    """The defenders' cover gives no +1 against this assault (`loses_cover` hook: Bell 2)."""
+    return hooks.any_says("loses_cover", state, assaulters, defenders, label)
 
 
 def assault(state: GameState, side: str, unit_ids: list[str], label: str, dice,

@@ -12,14 +12,14 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
+from ..core import hooks
 from ..core.scenario import board_of, bridge_at
 from ..core.sight import why_not_seen
 from ..core.spotting import is_spotted, spotters
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
-from ..optional import field_of_fire
 from . import naval
-from .attack_sheet import Attack, defense_of, dispersed_drm, is_armored_target, terrain_drm
+from .attack_sheet import Attack, defense_of, is_armored_target, option_drm, terrain_drm
 from .wec import elevation_factor, star_factor, wec_factor
 
 
@@ -100,7 +100,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
     for tid in target_ids:
         t = state.units.get(tid)
         own = t is not None and t.side == side
-        if t is None or not t.on_map or own and "no_self_destruction" in state.options:
+        if t is None or not t.on_map or own and hooks.any_says("spares_own_units", state):
             raise _illegal(f"no enemy unit {tid!r} to fire at", "9.5; QA C4")
         if t.in_fort:
             raise _illegal(f"{tid} is inside a fortification: fire at the fort", "17.3")
@@ -148,7 +148,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
     drm, reasons = terrain_drm(state, label)
     if any(t.afloat and utype(t).dd for t in targets):
         drm, reasons = drm + 2, [*reasons, "DD tank afloat +2 (19.3)"]
-    more, why = dispersed_drm(state, targets)
+    more, why = option_drm(state, targets)
     attack = Attack(kind=kind, hex=label, targets=[t.id for t in targets], attack=total,
                     defense=defense, lines=lines, drm=drm + more, drm_reasons=reasons + why,
                     alone_passenger=alone_passenger)
@@ -180,7 +180,7 @@ def _firer_line(state: GameState, side: str, f: Unit, label: str, targets: list[
     why = stream_shot(state, f, targets, d)
     if why:
         raise _illegal(f"{f.id}: {why}", "2.4; QA ST3")
-    why = field_of_fire.blocks(state, f, label)
+    why = hooks.first("fire_blocked", state, f, label)
     if why:
         raise _illegal(why, "22.2")
     wecs = [wec_factor(ft, a, d) for a in kinds]  # a tie: the worse kind for this firer
@@ -234,7 +234,7 @@ def _fort_attack(state: GameState, side: str, firers: list[Unit], label: str, ki
             raise _illegal(f"{f.id} cannot reach {label}: {blocked or 'out of range'}", "9.1")
         if d > 1 and not seen:
             raise _illegal(f"the fortification in {label} is not spotted", "12.2")
-        why = field_of_fire.blocks(state, f, label)
+        why = hooks.first("fire_blocked", state, f, label)
         if why:
             raise _illegal(why, "22.2")
         wec = wec_factor(ft, True, d)

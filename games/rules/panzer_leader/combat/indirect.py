@@ -13,13 +13,13 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance, neighbor
-from ..core import spotting
+from ..core import hooks, spotting
 from ..core.scenario import board_of, bridge_at, hex_named
 from ..core.sight import in_cover, sees
 from ..core.spotting import is_spotted, sees_hex
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
-from ..optional import field_of_fire, smoke
+from ..optional import smoke
 from . import air, attack_sheet, naval
 from .attack_sheet import Attack, terrain_drm
 
@@ -78,7 +78,7 @@ def order(state: GameState, side: str, uid: str | None, label: str, *, navy: int
     m = board_of(state)
     if not indirect_range_ok(t, distance(m.hex(u.hex), h)):
         raise _illegal(f"{label} is out of {uid}'s indirect range", "13.2; RB VII.C.12")
-    why = field_of_fire.blocks(state, u, label)
+    why = hooks.first("fire_blocked", state, u, label)
     if why:
         raise _illegal(why, "22.2")
     seen = spotters_for(state, side, label)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core import hooks
 from ..core.los import why_blocked
 from ..core.scenario import board_of
 from ..core.sight import in_cover, why_not_seen
@@ -30,7 +31,7 @@ def firer_id(side: str) -> str:
 
 def grant(state: GameState, side: str, turn: int) -> int:
     """Points the situation grants a side for a turn (0 without the optional rule)."""
-    if "naval_support" not in state.options:
+    if not hooks.any_says("naval_support", state):
         return 0
     return sum(int(g["points"]) for g in state.naval
                if g["side"] == side and int(g.get("first", 1)) <= turn <= int(g.get("last", 99)))

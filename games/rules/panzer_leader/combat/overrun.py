@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, neighbors
-from ..core import mines
+from ..core import hooks, mines
 from ..core.entering import entry, terrain_cost
 from ..core.movement import allowance_left, exit_hexes
 from ..core.scenario import board_of, bridge_at, hex_named
@@ -48,8 +48,7 @@ def exit_hex(entry_hex: Hex, target: Hex) -> Hex:
 
 def _bell(state: GameState, th: Hex) -> bool:
     """Bell's 1940 rule 3: armour may overrun unarmoured units in woods and on slopes (24)."""
-    m = board_of(state)
-    return "pl1940_bell" in state.options and (m.terrain(th) == "woods" or m.elevation(th) == 1)
+    return hooks.any_says("overruns_into", state, th)
 
 
 def _target_ground(state: GameState, label: str, defenders: list[Unit]) -> bool:
@@ -168,7 +167,8 @@ def overrun(state: GameState, side: str, unit_ids: list[str], label: str, dice,
     if drop:
         riders = [(u, state.passenger_of(u)) for u in movers if u.hex is not None]
         riders = [(u, p) for u, p in riders if p is not None and utype(u).carries == "infantry"]
-        if "panzerblitz_assault" not in state.options or "pl1940" in state.options or not riders:
+        if not hooks.any_says("riders_jump_off", state) or hooks.first("rider_problem", state) \
+                or not riders:
             raise _illegal("no rider to drop off (Panzerblitz Assault, 21.4)", "21.4")
         for u, p in riders:
             p.carried_by = None

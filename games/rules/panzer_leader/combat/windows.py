@@ -12,7 +12,7 @@ while able firers remain) or passes (`decline`); then the action goes on.
 from __future__ import annotations
 
 from ...common.errors import IllegalCommand
-from ..core import spotting
+from ..core import hooks, spotting
 from ..core.scenario import board_of
 from ..core.state import GameState, Unit
 from ..core.units import utype
@@ -36,7 +36,7 @@ def open_window(state: GameState, kind: str, mover: Unit, targets: list[Unit], c
                 exclude: frozenset[str] = frozenset(),
                 runs_of: dict[str, str] | None = None) -> bool:
     """Pause for opportunity fire if any enemy may fire now; True if a window opened."""
-    if "opportunity_fire" not in state.options or not mover.on_map:
+    if not hooks.any_says("opportunity_fire", state) or not mover.on_map:  # 21.2
         return False
     runs_of = dict(runs_of or {})
     targets = [t for t in targets if t.on_map]

@@ -21,7 +21,7 @@ from ..combat.attack_sheet import Attack, terrain_drm
 from ..combat.crt import charts
 from ..combat.direct_fire import may_fire
 from ..combat.wec import elevation_factor, star_factor, wec_factor
-from ..optional import field_of_fire
+from . import hooks
 from .scenario import board_of
 from .sight import why_not_seen
 from .state import OK, GameState, Unit
@@ -75,7 +75,7 @@ def bridge_attack(state: GameState, side: str, firers: list[Unit], label: str,
         d = distance(fh, th) if fh is not None else 0
         star = star_factor(ft, d)
         if why or star is None or why_not_seen(state, fh, th) \
-                or field_of_fire.blocks(state, f, label):
+                or hooks.first("fire_blocked", state, f, label):
             raise IllegalCommand(f"fire: {f.id} cannot fire at the bridge in {label} (18.8)",
                                  rule="18.8")
         wec = wec_factor(ft, True, d)

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex
+from . import hooks
 from .board import Map
 from .entering import Entry, Mover, terrain_cost
 from .scenario import board_of, hex_named, situation
@@ -59,9 +60,7 @@ def can_move(state: GameState, unit: Unit) -> str | None:
 def turret_move(state: GameState, unit: Unit) -> bool:
     """Experimental turreted AFVs fire and then move up to half their MA (22.1); armoured
     cars only in Panzer Leader 1940 (QA P2)."""
-    t = utype(unit)
-    turreted = t.turreted or (t.kind == "armored_car" and "pl1940" in state.options)
-    return "turreted_afv" in state.options and turreted and unit.fired
+    return hooks.any_says("fires_then_moves", state, unit)
 
 
 def allowance_left(unit: Unit, state: GameState | None = None) -> float:
@@ -205,10 +204,8 @@ def quick_time_allows(m: Map, a: Hex | None, b: Hex) -> bool:
 
 
 def may_quick_time(state: GameState, unit: Unit) -> bool:
-    t = utype(unit)
-    return ("quick_time" in state.options and t.infantry and not t.mg and not t.vehicle
-            and not t.cavalry and unit.hex is not None
-            and unit.landed != state.turn)  # not on landing (QA QT1), not cavalry (QT4)
+    """The unit may move at Quick-Time now (21.1, an optional rule: quick_time.py)."""
+    return hooks.any_says("quick_time", state, unit)
 
 
 def plan(state: GameState, unit: Unit, to: str | None, mode: str = "normal",

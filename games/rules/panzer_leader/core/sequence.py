@@ -9,8 +9,7 @@ and its opportunity-fire and AA markers, come back.
 from __future__ import annotations
 
 from ..combat import air
-from ..optional import emplacing, smoke
-from . import landing, mines, victory
+from . import hooks, landing, mines, victory
 from .board import Map
 from .scenario import board_of
 from .state import ENDED, OK, GameState
@@ -31,8 +30,8 @@ def begin_segment(state: GameState, dice, events: list) -> None:
         if u.side == state.active:
             u.start_hex = u.hex  # where it began the segment (QA E5, 18.7)
     events.append({"type": "segment", "side": state.active, "turn": state.turn})
-    for label in smoke.turn_over(state, state.active):
-        events.append({"type": "smoke_lifted", "hex": label})
+    for begins in hooks.each("segment_begins"):  # smoke lifts (22.3)
+        begins(state, events)
     mines.resolve(state, dice, events)
 
 
@@ -128,4 +127,5 @@ def _face_up(state: GameState, side: str, events: list) -> None:
             u.quick_time = False
             u.pa_target = None
     state.assaulted_hexes = []
-    emplacing.segment_end(state, side, events)
+    for ends in hooks.each("segment_ends"):  # engineers' work counted (18.9; QA EM, TB)
+        ends(state, side, events)

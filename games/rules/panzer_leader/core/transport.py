@@ -12,6 +12,7 @@ import math
 from ...common.errors import IllegalCommand
 from ..combat import windows
 from ..combat.opfire import count_step
+from . import hooks
 from .scenario import situation
 from .stacking import has_room
 from .state import OK, GameState, Unit
@@ -38,8 +39,9 @@ def may_carry(state: GameState, carrier: Unit, passenger: Unit) -> str | None:
     if carries == "any":
         return None
     if carries == "infantry":
-        if "pl1940" in state.options:
-            return "German infantry do not ride armour in 1940 (24; QA P5)"
+        why = hooks.first("rider_problem", state)  # Panzer Leader 1940 (24)
+        if why is not None:
+            return why
         if pt.infantry and not pt.mg and pt.weapon == "I":
             return None  # rifle, SMG, engineer types ride German armour (PL-D10)
         return "German armour carries infantry-type units only, not MG or mortars (QA T5)"

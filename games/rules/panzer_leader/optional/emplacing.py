@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ...common.errors import IllegalCommand
 from ..core.bridges import defense as bridge_defense
+from ..core.hooks import Plugin
 from ..core.scenario import board_of, bridge_at, hex_named
 from ..core.stacking import has_room
 from ..core.state import OK, GameState, Unit
@@ -192,3 +193,17 @@ def segment_end(state: GameState, side: str, events: list) -> None:
             del mine["emplacing"]
             mine.pop("inverted", None)
             events.append({"type": "minefield_laid", "hex": label, "side": side})
+
+
+def engineering(state: GameState, unit: Unit) -> list[tuple[str, str]]:
+    """What an engineer may start under the Q&A rules: laying the minefield or building the
+    bridge it stands on, placing a bridge into an adjacent stream (EM1, TB1-TB2)."""
+    if "qa_engineering" not in state.options:
+        return []
+    m = board_of(state)
+    return [("emplace_mine", unit.hex), ("build_bridge", unit.hex)] + [
+        ("place_bridge", m.label(n)) for n in m.neighbours(m.hex(unit.hex))
+        if m.terrain(n) == "stream"]
+
+
+PLUGIN = Plugin("qa_engineering", engineering=engineering, segment_ends=segment_end)

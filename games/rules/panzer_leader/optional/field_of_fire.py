@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import DIRECTION_NAMES
 from ..core.facing import in_sector
+from ..core.hooks import Plugin
 from ..core.scenario import board_of
 from ..core.state import GameState, Unit
 from ..core.units import utype
@@ -66,3 +67,6 @@ def face(state: GameState, unit: Unit, facing: int, events: list) -> None:
     unit.moved = True
     events.append({"type": "faced", "units": [unit.id], "side": unit.side, "hex": unit.hex,
                    "facing": DIRECTION_NAMES[facing]})
+
+
+PLUGIN = Plugin("field_of_fire", fire_blocked=blocks)

@@ -16,6 +16,8 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
+from ..combat.direct_fire import may_fire
+from ..core.hooks import Plugin
 from ..core.scenario import board_of, hex_named
 from ..core.sight import in_cover, why_not_seen
 from ..core.spotting import spotters
@@ -109,3 +111,36 @@ def turn_over(state: GameState, side: str) -> list[str]:
         else:
             sm["flipped"] = True
     return lifted
+
+
+def offers(state: GameState, side: str, enemies) -> list[dict] | None:
+    """The smoke each enemy hex may be given by the artillery that may fire now (None: the
+    rule is not in play, and the legal commands have no smoke group)."""
+    if "smoke" not in state.options:
+        return None
+    shooters = [u.id for u in state.units.values() if u.side == side and u.on_map
+                and may_fire_smoke(u) and may_fire(state, u) is None]
+    shooters.sort()
+    cmds = []
+    for label in sorted({e.hex for e in enemies}):
+        c = {"type": "smoke", "units": shooters, "hex": label}
+        if shooters and _allowed(state, side, c):
+            cmds.append(c)
+    return cmds
+
+
+def _allowed(state: GameState, side: str, c: dict) -> bool:
+    try:
+        direct(state.copy(), side, c["units"], c["hex"], [])
+    except IllegalCommand:
+        return False
+    return True
+
+
+def segment_begins(state: GameState, events: list) -> None:
+    """Smoke of the side now moving flips, or lifts a turn later (22.3)."""
+    for label in turn_over(state, state.active):
+        events.append({"type": "smoke_lifted", "hex": label})
+
+
+PLUGIN = Plugin("smoke", offers={"smoke": offers}, segment_begins=segment_begins)
