@@ -169,7 +169,7 @@ def _assault(state: GameState, side: str, out: dict) -> None:
     for u in _own(state, side):
         if not u.on_map or not utype(u).infantry:
             continue
-        for n in [*m.neighbours(m.hex(u.hex)), m.hex(u.hex)]:
+        for n in [*m.neighbors(m.hex(u.hex)), m.hex(u.hex)]:
             lab = m.label(n)
             if state.units_at(lab, state.enemy(side)):
                 by_target.setdefault(lab, []).append(u.id)

@@ -52,12 +52,12 @@ def movement(state: GameState, side: str, out: dict) -> None:
             if t.vehicle and t.overrun != "none" and not u.road_used:
                 left = allowance_left(u, state)
                 for to, (cost, _) in sorted(reach(state, u, road_ok=False).items()):
-                    near = {m.label(n) for n in m.neighbours(m.hex(to))}
+                    near = {m.label(n) for n in m.neighbors(m.hex(to))}
                     if near & enemy_hexes and left - cost >= 2:
                         # an approach off the road rate that leaves MP to overrun (QA R3, O2)
                         moves.append({"type": "move", "unit": u.id, "to": to, "road": False})  # type: ignore[dict-item]
             if not t.vehicle and t.infantry and u.hex is not None:
-                for n in m.neighbours(m.hex(u.hex)):
+                for n in m.neighbors(m.hex(u.hex)):
                     c = {"type": "move", "unit": u.id, "to": m.label(n), "under": True}
                     if bridge_at(state, n) and ok(lambda c=c, u=u: plan(state, u, c["to"],
                                                                         under=True)):
@@ -80,7 +80,7 @@ def movement(state: GameState, side: str, out: dict) -> None:
     out["move"] = moves
     out["land"] = [{"type": "land", "unit": u.id, "to": m.label(n)} for u in _own(state, side)
                    if landing.may_land(state, u) is None
-                   for n in m.neighbours(m.hex(u.hex)) if m.terrain(n) == "beach"
+                   for n in m.neighbors(m.hex(u.hex)) if m.terrain(n) == "beach"
                    and not state.units_at(m.label(n), state.enemy(side))
                    and has_room(state, m.label(n))]
     out["engineer"] = _engineering(state, side) if not vehicles else []
@@ -106,7 +106,7 @@ def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
     m = board_of(state)
     tries = []
     if u.hex is not None:
-        for n in m.neighbours(m.hex(u.hex)):
+        for n in m.neighbors(m.hex(u.hex)):
             lab = m.label(n)
             if lab in enemy_hexes:
                 tries.append({"type": "overrun", "units": [u.id], "target": lab})
@@ -174,7 +174,7 @@ def _engineering(state: GameState, side: str) -> list[dict]:
     for u in _own(state, side):
         if not engineers.is_engineer(u) or not u.on_map:
             continue
-        near = {m.label(n) for n in m.neighbours(m.hex(u.hex))} | {u.hex}
+        near = {m.label(n) for n in m.neighbors(m.hex(u.hex))} | {u.hex}
         options = [("clear_mine", h) for h in sorted(state.mines) if h in near]
         options += [("remove_block", h) for h in sorted(state.blocks) if h in near]
         if u.hex in {m.label(h) for h in m.road_hexes()}:
@@ -191,7 +191,7 @@ def _engineering(state: GameState, side: str) -> list[dict]:
             if team[0] != u.id:
                 continue  # a team's step is offered once, by its first engineer
             base = {"type": "engineer", "units": team, "task": kind, "hex": label}
-            tries = [base] + [{**base, "to": m.label(n)} for n in m.neighbours(m.hex(label))
+            tries = [base] + [{**base, "to": m.label(n)} for n in m.neighbors(m.hex(label))
                               if kind in ("make_block", "demolish", "emplace_mine")
                               and u.hex == label]
             cmds += [c for c in tries if ok(lambda c=c: _try_engineer(state, c))]

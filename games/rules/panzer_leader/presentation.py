@@ -86,7 +86,7 @@ def payload_of(m: Any) -> dict:
     ]
     hexsides = []
     for h in sorted(m.hexes, key=lambda x: (x.q, x.r)):
-        for n in m.neighbours(h):
+        for n in m.neighbors(h):
             if (n.q, n.r) > (h.q, h.r):
                 feats = m.symbols(h, n)
                 if feats:

@@ -46,7 +46,7 @@ def plain_reach(state, unit, road_ok=True):
         if stop:
             continue
         h = m.hex(lab)
-        for nb in m.neighbours(h):
+        for nb in m.neighbors(h):
             e = entry(state, unit, h, nb, road_ok=road_ok,
                       from_under=unit.under_bridge and not path)
             if e.cost is None or e.under:

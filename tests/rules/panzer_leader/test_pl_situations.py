@@ -95,7 +95,7 @@ def test_2_2_qa_g3_two_half_hexes_make_one_hex_named_from_either_board():
     assert m.hex("G-A-6") == h and m.label(h) == "E-GG-6" and m.interior_half(h)
     assert not m.interior_half(m.hex("E-A-6"))  # an outer edge half hex is whole for play
     # the roads that cross every board's short edge at row 6 run on through the joined hex
-    assert sum(m.is_road(h, n) for n in m.neighbours(h)) == 2
+    assert sum(m.is_road(h, n) for n in m.neighbors(h)) == 2
 
 
 def test_2_2_qa_g2_no_unit_sets_up_and_no_objective_lies_in_an_interior_half_hex():

@@ -69,7 +69,7 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
             raise _illegal(f"{uid} was carried this segment", "RB VII.E.3; QA CAT4")
         uh = m.hex(u.hex)
         on_top = fort and u.hex == label  # on top of the enemy's fort (QA F4)
-        if uh not in m.neighbours(th) and not on_top:
+        if uh not in m.neighbors(th) and not on_top:
             raise _illegal(f"{uid} is not adjacent to {label}", "15.2")
         if u.in_fort and [e for e in state.units_at(u.hex) if e.side != side]:
             raise _illegal(f"{uid} is inside a fort with enemies on top", "RB IX.C.10.c")

@@ -204,7 +204,7 @@ def stream_shot(state: GameState, firer: Unit, targets: list[Unit], d: int) -> s
     if m.elevation(m.hex(firer.hex)) == 0:
         return "a unit in a stream is fired on from ground level only when adjacent"
     h = m.hex(targets[0].hex)
-    near = [u for u in spotters(state, firer.side) if m.hex(u.hex) in m.neighbours(h)]
+    near = [u for u in spotters(state, firer.side) if m.hex(u.hex) in m.neighbors(h)]
     if not near:
         return "a unit in a stream is seen from a slope or hilltop only with a friend adjacent"
     return None

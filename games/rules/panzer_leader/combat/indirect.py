@@ -101,7 +101,7 @@ def spotters_for(state: GameState, side: str, label: str, aircraft: bool = True)
     m = board_of(state)
     h = m.hex(label)
     seers = sees_hex(state, side, label)
-    adjacent = [u for u in seers if m.hex(u.hex) in m.neighbours(h) or u.hex == label]
+    adjacent = [u for u in seers if m.hex(u.hex) in m.neighbors(h) or u.hex == label]
     if m.terrain(h) == "stream" and not bridge_at(state, h):
         found = seers if adjacent else []
         found = [u for u in found if u in adjacent or m.elevation(m.hex(u.hex)) > 0]

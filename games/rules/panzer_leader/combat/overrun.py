@@ -128,12 +128,12 @@ def _exit_for(state: GameState, u: Unit, th: Hex, wanted: str | None) -> str:
         if u.entry_turn != state.turn or label not in u.entry:
             raise _illegal(f"{u.id} is not entering the board at {label}", "QA O6")
         xh = hex_named(state, wanted, "overrun", "QA O6") if wanted else None
-        if xh is None or xh not in m.neighbours(th) or exit_hex(xh, th) in m.hexes:
+        if xh is None or xh not in m.neighbors(th) or exit_hex(xh, th) in m.hexes:
             raise _illegal(f"{u.id} names an exit hex opposite the edge it enters by", "QA O6")
         into = terrain_cost(state, t, th)
     else:
         uh = m.hex(u.hex)
-        if uh not in m.neighbours(th):
+        if uh not in m.neighbors(th):
             raise _illegal(f"{u.id} must stand adjacent to {label}")
         if t.vehicle and not t.cavalry and "green" in m.symbols(uh, th) \
                 and not m.is_road(uh, th):

@@ -87,7 +87,7 @@ def vehicle_problem(state: GameState, u: Unit, label: str) -> str | None:
     if u.vehicle_from > state.turn:
         return "its newly assigned vehicle serves from its next turn (QA E6)"
     m = board_of(state)
-    if v.hex != label and m.hex(v.hex) not in m.neighbours(m.hex(label)):
+    if v.hex != label and m.hex(v.hex) not in m.neighbors(m.hex(label)):
         return f"its vehicle {v.id} must be in or beside {label} (18.3; QA E8)"
     if v.status != OK:
         return f"its vehicle {v.id} is dispersed: the work waits (QA E8)"
@@ -150,7 +150,7 @@ def _four_steps(state: GameState, units: list[Unit], task: str, label: str,
     if state.units_at(label, state.enemy(side)):
         raise _illegal("an enemy unit in the work hex suspends the work", "QA E9")
     stage = current["stage"] if current else 0
-    if stage == 0 and any(m.hex(label) not in m.neighbours(m.hex(u.hex)) for u in units):
+    if stage == 0 and any(m.hex(label) not in m.neighbors(m.hex(u.hex)) for u in units):
         raise _illegal("the engineers start beside the hex", "RB X.A")
     if stage == 1 and label in state.mines:
         state.mines[label]["inverted"] = True
@@ -277,7 +277,7 @@ def _step_off(state: GameState, unit: Unit, label: str, to: str | None, events: 
     if unit.hex != label or to is None:
         raise _illegal(f"move off {label} to an adjacent hex (`to`) to roll", "18.4")
     th = hex_named(state, to, "engineer", "18.4")
-    if th not in m.neighbours(m.hex(label)) or entry(state, unit, m.hex(label), th).cost is None:
+    if th not in m.neighbors(m.hex(label)) or entry(state, unit, m.hex(label), th).cost is None:
         raise _illegal(f"{to} is not an adjacent hex the engineer can enter", "18.4")
     unit.hex = to
     unit.moved = True

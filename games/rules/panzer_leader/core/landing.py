@@ -42,7 +42,7 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
         raise IllegalCommand(f"land: {unit.id}: {why}", rule="19.2")
     m = board_of(state)
     h = hex_named(state, label, "land", "19.2")
-    if m.terrain(h) != "beach" or h not in m.neighbours(m.hex(unit.hex)):
+    if m.terrain(h) != "beach" or h not in m.neighbors(m.hex(unit.hex)):
         raise IllegalCommand(f"land: {label} is not a beach hex beside {unit.hex} (19.2)",
                              rule="19.2")
     if state.units_at(label, state.enemy(unit.side)) or not has_room(state, label):

@@ -143,7 +143,7 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
         h = hex_named(state, lab, "move", "4.2")
         if here is None and lab not in unit.entry:
             raise IllegalCommand(f"move: {lab} is not an entry hex of {unit.id} (4.7)", rule="4.7")
-        if here is not None and h not in m.neighbours(here):
+        if here is not None and h not in m.neighbors(here):
             raise IllegalCommand(f"move: step {i + 1} ({lab}) is not next to the last", rule="4.2")
         if out and out[-1].stop:
             raise IllegalCommand(f"move: the move must end at {path[i - 1]} (17.1-17.3)",
@@ -183,7 +183,7 @@ def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
         for h, path, last in frontier:
             if last is not None and last.stop:
                 continue
-            for n in m.neighbours(h):
+            for n in m.neighbors(h):
                 e = mover.entry(h, n, road_ok=False, from_under=unit.under_bridge and not path)
                 if e.cost is None or e.under or not quick_time_allows(m, h, n):
                     continue

@@ -97,7 +97,7 @@ def _new_movement_phase(state: GameState) -> None:
         u.turned_gun = False
         u.began_adjacent = []
         if u.side == state.active and u.on_map and state.blocks:
-            near = {m.label(n) for n in m.neighbours(m.hex(u.hex))}
+            near = {m.label(n) for n in m.neighbors(m.hex(u.hex))}
             u.began_adjacent = sorted(near & set(state.blocks))
 
 

@@ -36,7 +36,7 @@ def problems(sit: Situation) -> list[str]:
     out += [f"two units afloat in {h} (19.2)" for h in sorted(set(seas)) if seas.count(h) > 1]
     m = board_of(state)
     out += [f"{h}: afloat out of reach of a beach (19.2)" for h in sorted(set(seas))
-            if not any(m.terrain(n) == "beach" for n in m.neighbours(m.hex(h)))]
+            if not any(m.terrain(n) == "beach" for n in m.neighbors(m.hex(h)))]
     if sit.raw.get("invasion"):
         return out
     side = last_side(sit)
@@ -57,7 +57,7 @@ def _seen(state: GameState, u: Unit) -> str | None:
     h = m.hex(u.hex)
     eyes = [e for e in spotters(state, state.enemy(u.side)) if not e.afloat]
     if in_cover(state, h):
-        near = [e.id for e in eyes if m.hex(e.hex) in m.neighbours(h)]
+        near = [e.id for e in eyes if m.hex(e.hex) in m.neighbors(h)]
         return f"in cover but spotted by the adjacent {near[0]}" if near else None
     seeing = [e.id for e in eyes if sees(state, m.hex(e.hex), h)]
     return f"in the open in sight of {seeing[0]}" if seeing else None
@@ -83,7 +83,7 @@ def _enterable(state: GameState, u: Unit) -> str | None:
     if terrain_cost(state, t, h) is None:
         return f"{t.move_class} units never enter {m.terrain(h)} (PL-D5)"
     if t.vehicle and not t.cavalry:
-        ways = [n for n in m.neighbours(h) if "cliff" not in m.symbols(n, h)
+        ways = [n for n in m.neighbors(h) if "cliff" not in m.symbols(n, h)
                 and ("green" not in m.symbols(n, h) or m.is_road(n, h))
                 and terrain_cost(state, t, n) is not None]
         if not ways:

@@ -37,7 +37,7 @@ def is_spotted(state: GameState, target: Unit, by_side: str) -> bool:
     if not in_cover(state, h):
         return True
     near = [u for u in spotters(state, by_side)
-            if u.hex == target.hex or m.hex(u.hex) in m.neighbours(h)]  # on top counts too
+            if u.hex == target.hex or m.hex(u.hex) in m.neighbors(h)]  # on top counts too
     if near:
         return True
     return target.spotted_at == target.hex and bool(sees_hex(state, by_side, target.hex))

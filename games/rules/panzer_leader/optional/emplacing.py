@@ -70,7 +70,7 @@ def unload_cargo(state: GameState, carrier: Unit, events: list) -> None:
                               "emplacing": {"work": 0, "since": state.turn, "crew": []}}
     else:
         if not any(m.terrain(n) == "stream" and not bridge_at(state, n)
-                   for n in m.neighbours(h)):
+                   for n in m.neighbors(h)):
             raise _illegal(verb, "a bridge counter is unloaded beside the stream", "QA TB1")
         c["hex"] = label
     carrier.mp_spent = float(utype(carrier).movement)
@@ -119,7 +119,7 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
     if done:
         th = hex_named(state, to or "", verb, "QA EM3") if to else None
         m = board_of(state)
-        if th is None or th not in m.neighbours(m.hex(label)) or not has_room(state, to,
+        if th is None or th not in m.neighbors(m.hex(label)) or not has_room(state, to,
                                                                                len(units)):
             raise _illegal(verb, "on the last turn the engineers move off (`to`)", "QA EM3")
         for u in units:
@@ -143,7 +143,7 @@ def place_bridge(state: GameState, units: list[Unit], label: str, events: list) 
     c = next((c for c in state.cargo.values() if c["hex"] == u.hex and c["carried_by"] is None
               and c["side"] == u.side), None)
     h = hex_named(state, label, verb, "QA TB2")
-    if c is None or h not in m.neighbours(m.hex(u.hex)) or m.terrain(h) != "stream" \
+    if c is None or h not in m.neighbors(m.hex(u.hex)) or m.terrain(h) != "stream" \
             or bridge_at(state, h) or label in state.temp_bridges:
         raise _illegal(verb, f"no bridge counter beside the unbridged stream hex {label}",
                        "QA TB2")
@@ -202,7 +202,7 @@ def engineering(state: GameState, unit: Unit) -> list[tuple[str, str]]:
         return []
     m = board_of(state)
     return [("emplace_mine", unit.hex), ("build_bridge", unit.hex)] + [
-        ("place_bridge", m.label(n)) for n in m.neighbours(m.hex(unit.hex))
+        ("place_bridge", m.label(n)) for n in m.neighbors(m.hex(unit.hex))
         if m.terrain(n) == "stream"]
 
 

@@ -94,7 +94,7 @@ def direct(state: GameState, side: str, unit_ids: list[str], label: str, events:
 def _seen_close(state: GameState, side: str, label: str) -> bool:
     m = board_of(state)
     h = m.hex(label)
-    if any(m.hex(u.hex) in m.neighbours(h) for u in spotters(state, side)):
+    if any(m.hex(u.hex) in m.neighbors(h) for u in spotters(state, side)):
         return True
     return any(e.spotted_at == label for e in state.units_at(label, state.enemy(side)))
 
