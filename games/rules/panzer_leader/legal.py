@@ -13,7 +13,7 @@ from .combat.direct_fire import direct_attack, may_fire, town_targets
 from .combat.indirect import indirect_range_ok, spotters_for
 from .combat.opfire import opportunity_attack, quarter_met
 from .core import bridges, hidden, hooks
-from .core.scenario import board_of
+from .core.scenario import game_map
 from .core.spotting import is_spotted
 from .core.state import ENDED, GameState
 from .core.units import utype
@@ -78,7 +78,7 @@ def _aa_window(state: GameState, out: dict) -> None:
 
 
 def _combat(state: GameState, side: str, out: dict) -> None:
-    m = board_of(state)
+    m = game_map(state)
     if not state.indirect_done:
         out["resolve_indirect"] = [{"type": "resolve_indirect"}]
         out["cancel_order"] = [{"type": "cancel_order", "unit": u.id}
@@ -130,7 +130,7 @@ def _combat(state: GameState, side: str, out: dict) -> None:
 
 
 def _targets(state: GameState, side: str, enemies, f) -> list[list[str]]:
-    m = board_of(state)
+    m = game_map(state)
     fh = m.hex(f.hex)
     reach_ = utype(f).range * (2 if utype(f).star else 1)
     found = []
@@ -164,7 +164,7 @@ def _own(state: GameState, side: str):
 
 
 def _assault(state: GameState, side: str, out: dict) -> None:
-    m = board_of(state)
+    m = game_map(state)
     by_target: dict[str, list[str]] = {}
     for u in _own(state, side):
         if not u.on_map or not utype(u).infantry:

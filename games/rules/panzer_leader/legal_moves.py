@@ -18,7 +18,7 @@ from .core.movement import (
     quick_time_reach,
     reach,
 )
-from .core.scenario import board_of, bridge_at
+from .core.scenario import bridge_at, game_map
 from .core.stacking import has_room
 from .core.state import GameState, Unit
 from .core.transport import may_carry
@@ -40,7 +40,7 @@ def _own(state: GameState, side: str) -> list[Unit]:
 
 
 def movement(state: GameState, side: str, out: dict) -> None:
-    m = board_of(state)
+    m = game_map(state)
     vehicles = state.phase == "move_vehicles"
     enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.on_map}
     moves, loads, unloads, overruns, exits = [], [], [], [], []
@@ -103,7 +103,7 @@ def movement(state: GameState, side: str, out: dict) -> None:
 
 
 def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
-    m = board_of(state)
+    m = game_map(state)
     tries = []
     if u.hex is not None:
         for n in m.neighbors(m.hex(u.hex)):
@@ -169,7 +169,7 @@ def _vehicles(state: GameState, side: str) -> list[dict]:
 
 
 def _engineering(state: GameState, side: str) -> list[dict]:
-    m = board_of(state)
+    m = game_map(state)
     cmds = []
     for u in _own(state, side):
         if not engineers.is_engineer(u) or not u.on_map:

@@ -8,7 +8,7 @@ Every outbound channel goes through `view_for` and `redact_events`.
 from __future__ import annotations
 
 from .core import hidden, markers
-from .core.scenario import board_of
+from .core.scenario import game_map
 from .core.sight import in_cover
 from .core.spotting import is_spotted
 from .core.state import ENDED, GameState
@@ -40,7 +40,7 @@ def view_for(state: GameState, audience: tuple) -> dict:
     # The side whose counters the board outlines as the viewer's own: a player's, never a
     # spectator's (nor anyone's once the game is open to all at the end).
     own_side = next(iter(mine)) if audience[0] in ("side", "seat") and len(mine) == 1 else None
-    m = board_of(state)
+    m = game_map(state)
     units = []
     for u in state.units.values():
         if hidden.hidden_from(state, u, mine):

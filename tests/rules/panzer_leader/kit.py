@@ -7,7 +7,7 @@ import itertools
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core.scenario import (
-    board_of,
+    game_map,
     opening_state,
     register,
     situation_from_dict,
@@ -54,7 +54,7 @@ def lab(cell: str) -> str:
 
 
 def hexof(state, cell: str):
-    return board_of(state).hex(lab(cell))
+    return game_map(state).hex(lab(cell))
 
 
 def do(state, seat, command, *dice):

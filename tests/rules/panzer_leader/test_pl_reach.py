@@ -15,7 +15,7 @@ from games.rules.common.dice import SeededDice
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core.entering import entry
 from games.rules.panzer_leader.core.movement import allowance_left, reach
-from games.rules.panzer_leader.core.scenario import board_of, situations
+from games.rules.panzer_leader.core.scenario import game_map, situations
 from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.ruleset import RULESET
@@ -23,7 +23,7 @@ from games.rules.panzer_leader.ruleset import RULESET
 
 def plain_reach(state, unit, road_ok=True):
     """Dijkstra, asking entry() of every hexside from scratch."""
-    m = board_of(state)
+    m = game_map(state)
     budget = allowance_left(unit, state)
     first_free = utype(unit).movement == 1 and unit.mp_spent == 0  # 4.3
     heap, n = [], 0

@@ -22,7 +22,7 @@ from functools import cache
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
-from ..core.scenario import board_of, hex_named
+from ..core.scenario import game_map, hex_named
 from ..core.sight import in_cover, smoke_between
 from ..core.state import GameState
 from ..core.units import DATA
@@ -97,7 +97,7 @@ def strike_attack(state: GameState, side: str, planes: dict[str, str], target_id
         raise _illegal("all targets in one hex, each once")
     if label in state.air_hexes:
         raise _illegal("each hex is struck once an air phase", "20.3")
-    m = board_of(state)
+    m = game_map(state)
     if in_cover(state, m.hex(label)) and not all(t.spotted_at == label for t in targets):
         raise _illegal("aircraft see units in woods, towns or smoke only if they fired", "QA AP6")
     for pid, weapon in sorted(planes.items()):
@@ -166,7 +166,7 @@ def fly(state: GameState, side: str, pid: str, label: str, events: list) -> None
 def l5_sights(state: GameState, side: str, label: str) -> list[str]:
     """The side's L-5s that sight a hex for indirect fire now (20.2): clear terrain within 30,
     woods or town within 10 where an enemy fired; never through smoke."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     out = []
     for pid, plane in sorted(state.aircraft.items()):

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ..core import hooks
-from ..core.scenario import board_of, bridge_at, hex_named
+from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.state import OK, GameState
 from ..core.units import utype
 from . import attack_sheet, crt
@@ -37,7 +37,7 @@ def engineer_shift(state: GameState, unit_ids: list[str]) -> int:
 
 
 def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str) -> Attack:
-    m = board_of(state)
+    m = game_map(state)
     if state.phase != "assault" or state.active != side:
         raise _illegal("only in your close assault phase", "3")
     th = hex_named(state, label, "assault", "15")

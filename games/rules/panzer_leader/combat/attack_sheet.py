@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..core import hidden, hooks
-from ..core.scenario import board_of
+from ..core.scenario import game_map
 from ..core.stacking import WRECK_CAP, has_room
 from ..core.state import DISPERSED, GameState, Unit
 from ..core.units import utype
@@ -85,7 +85,7 @@ def defense_of(state: GameState, target: Unit, alone_passenger: bool = False) ->
 
 def is_armored_target(state: GameState, target: Unit, alone_passenger: bool = False) -> bool:
     """Armoured for the WEC (1.3): armoured vehicles, and anything in a town hex."""
-    m = board_of(state)
+    m = game_map(state)
     if m.terrain(m.hex(target.hex)) == "town":
         return True
     if alone_passenger:
@@ -95,7 +95,7 @@ def is_armored_target(state: GameState, target: Unit, alone_passenger: bool = Fa
 
 def terrain_drm(state: GameState, label: str) -> tuple[int, list[str]]:
     """Woods and town add one to the die for fire and close assault (2.4), never for mines."""
-    terrain = board_of(state).terrain(board_of(state).hex(label))
+    terrain = game_map(state).terrain(game_map(state).hex(label))
     if terrain in ("woods", "town"):
         return crt.drm(terrain), [f"{terrain} +{crt.drm(terrain)}"]
     return 0, []

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from ..core import hooks
-from ..core.scenario import board_of, bridge_at
+from ..core.scenario import bridge_at, game_map
 from ..core.sight import why_not_seen
 from ..core.spotting import is_spotted, spotters
 from ..core.state import OK, GameState, Unit
@@ -29,7 +29,7 @@ def _illegal(msg: str, rule: str) -> IllegalCommand:
 
 def in_stream(state: GameState, u: Unit) -> bool:
     """In a stream hex for combat: a stream without a bridge, or under a bridge (2.4; QA B2)."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(u.hex)
     return m.terrain(h) == "stream" and (u.under_bridge or not bridge_at(state, h))
 
@@ -91,7 +91,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
         raise _illegal("name the firing units and the target units", "9.1")
     if len(set(firer_ids)) != len(firer_ids) or len(set(target_ids)) != len(target_ids):
         raise _illegal("a unit is named twice", "8.7")
-    m = board_of(state)
+    m = game_map(state)
     firers = _firers(state, side, firer_ids)
     if len(target_ids) == 1 and target_ids[0].startswith("fort:"):
         return _fort_attack(state, side, firers, target_ids[0][5:], kind, navy)
@@ -165,7 +165,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
 def _firer_line(state: GameState, side: str, f: Unit, label: str, targets: list[Unit],
                 kinds: list[bool]) -> tuple[Fraction, dict]:
     """One firer's strength against the target hex, or IllegalCommand naming the rule."""
-    m = board_of(state)
+    m = game_map(state)
     ft = utype(f)
     fh, th = m.hex(f.hex), m.hex(label)
     d = distance(fh, th)
@@ -198,7 +198,7 @@ def stream_shot(state: GameState, firer: Unit, targets: list[Unit], d: int) -> s
     """A unit in a stream hex (or under a bridge) is fired on from ground level only when
     adjacent; from a slope or hilltop only when a friend of the firer is adjacent to it
     (2.4; QA ST3). None when the shot is allowed."""
-    m = board_of(state)
+    m = game_map(state)
     if d <= 1 or not any(in_stream(state, t) for t in targets):
         return None
     if m.elevation(m.hex(firer.hex)) == 0:
@@ -216,7 +216,7 @@ def _fort_attack(state: GameState, side: str, firers: list[Unit], label: str, ki
     defence, to be spotted like any unit in woods or town; its occupants are ignored and
     share its fate (RB IX.C.6, VII.F.2.d). Our own units on top take the same fire, rolled
     apart (QA F7)."""
-    m = board_of(state)
+    m = game_map(state)
     occupants = state.inside(label) if label in state.forts else []
     if not occupants or occupants[0].side == side:
         raise _illegal(f"no enemy-held fortification in {label}", "17.3")

@@ -24,7 +24,7 @@ from ...common.hexgrid import Hex, neighbors
 from ..core import hooks, mines
 from ..core.entering import entry, terrain_cost
 from ..core.movement import allowance_left, exit_hexes
-from ..core.scenario import board_of, bridge_at, hex_named
+from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.stacking import has_room
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
@@ -54,7 +54,7 @@ def _bell(state: GameState, th: Hex) -> bool:
 def _target_ground(state: GameState, label: str, defenders: list[Unit]) -> bool:
     """Where an overrun may go: clear terrain (beach too, PL-D8), clear hilltops and bridges
     (QA O1), not slopes (RB VII.D.1); or Bell's woods and slopes (QA P8)."""
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     if _bell(state, th) and m.terrain(th) in ("woods", "clear"):
         if any(utype(d).armored for d in defenders):
@@ -120,7 +120,7 @@ def overrun_attack(state: GameState, side: str, unit_ids: list[str], label: str,
 
 def _exit_for(state: GameState, u: Unit, th: Hex, wanted: str | None) -> str:
     """The exit hex (or OFF) of one overrunner, checked for cost and terrain (14.3; QA O6)."""
-    m = board_of(state)
+    m = game_map(state)
     t = utype(u)
     label = m.label(th)
     budget = allowance_left(u, state)
@@ -245,7 +245,7 @@ def proceed(state: GameState, cont: dict, dice, events: list[dict]) -> None:
 
 def _spend(state: GameState, u: Unit, label: str, exit_label: str) -> float:
     """MP spent going in and out, counted for opportunity fire at the exit hex (21.2)."""
-    m = board_of(state)
+    m = game_map(state)
     into = terrain_cost(state, utype(u), m.hex(label)) or 0.0
     if exit_label == OFF:
         return into + 1.0
@@ -261,6 +261,6 @@ def _stay(units: list[Unit]) -> None:
 
 def edge_entries(state: GameState, u: Unit, label: str) -> list[str]:
     """Exit hexes for an overrun of the hex a unit enters the board by (QA O6 case 1)."""
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     return [m.label(n) for n in neighbors(th) if n in m.hexes and exit_hex(n, th) not in m.hexes]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...common.errors import IllegalCommand
 from ..core import hooks, spotting
-from ..core.scenario import board_of
+from ..core.scenario import game_map
 from ..core.state import GameState, Unit
 from ..core.units import utype
 from . import naval
@@ -24,7 +24,7 @@ from .opfire import eligible, opportunity_attack, quarter_met
 def exposed(state: GameState, carrier: Unit) -> list[Unit]:
     """The carrier, and a rider on German armour outside a town, which may be shot on its
     own (RB XV.B.8; QA OF7; not in a town, QA T8)."""
-    m = board_of(state)
+    m = game_map(state)
     rider = state.passenger_of(carrier)
     town = carrier.hex is not None and m.terrain(m.hex(carrier.hex)) == "town"
     if rider is not None and utype(carrier).carries == "infantry" and not town:

@@ -22,7 +22,7 @@ from ..combat.crt import charts
 from ..combat.direct_fire import may_fire
 from ..combat.wec import elevation_factor, star_factor, wec_factor
 from . import hooks
-from .scenario import board_of
+from .scenario import game_map
 from .sight import why_not_seen
 from .state import OK, GameState, Unit
 from .units import utype
@@ -37,7 +37,7 @@ def defense(kind: str) -> int:
 def lay(state: GameState, unit: Unit, events: list) -> None:
     """The Valentine lays its tank bridge in the stream hex it stopped in last phase (18.7)."""
     t = utype(unit)
-    m = board_of(state)
+    m = game_map(state)
     if not t.bridgelayer or not unit.bridge_aboard:
         raise IllegalCommand(f"lay_bridge: {unit.id} carries no bridge (18.7)", rule="18.7")
     if state.phase != "move_vehicles" or state.active != unit.side or not unit.on_map:
@@ -64,7 +64,7 @@ def bridge_attack(state: GameState, side: str, firers: list[Unit], label: str,
     tb = state.temp_bridges.get(label)
     if tb is None:
         raise IllegalCommand(f"fire: no temporary bridge in {label} (18.8)", rule="18.8")
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     total = Fraction(0)
     lines = []

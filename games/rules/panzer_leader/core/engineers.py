@@ -31,7 +31,7 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from . import mines
 from .entering import entry
-from .scenario import board_of, bridge_at, hex_named, situation
+from .scenario import bridge_at, game_map, hex_named, situation
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -86,7 +86,7 @@ def vehicle_problem(state: GameState, u: Unit, label: str) -> str | None:
         return "it has no designated vehicle (18.3; QA E7)"
     if u.vehicle_from > state.turn:
         return "its newly assigned vehicle serves from its next turn (QA E6)"
-    m = board_of(state)
+    m = game_map(state)
     if v.hex != label and m.hex(v.hex) not in m.neighbors(m.hex(label)):
         return f"its vehicle {v.id} must be in or beside {label} (18.3; QA E8)"
     if v.status != OK:
@@ -142,7 +142,7 @@ def _ready(state: GameState, u: Unit, current: dict | None) -> None:
 def _four_steps(state: GameState, units: list[Unit], task: str, label: str,
                 current: dict | None, events: list) -> None:
     """Clear a minefield or remove a block: beside, invert, onto, remove (RB X.A, X.B.3)."""
-    m = board_of(state)
+    m = game_map(state)
     side = units[0].side
     present = label in state.mines if task == "clear_mine" else label in state.blocks
     if not present or (task == "clear_mine" and side not in state.mines[label]["known"]):
@@ -199,7 +199,7 @@ def _done(state: GameState, units: list[Unit], current: dict | None, task: str) 
 def _stay_and_roll(state: GameState, units: list[Unit], task: str, label: str,
                    current: dict | None, dice, events: list, to: str | None) -> None:
     """Stay on the hex the turns needed, then move off and roll (RB X.B.1, X.B.2)."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     temporary = label in state.temp_bridges
     if task == "make_block":
@@ -273,7 +273,7 @@ def _stay_and_roll(state: GameState, units: list[Unit], task: str, label: str,
 
 def _step_off(state: GameState, unit: Unit, label: str, to: str | None, events: list) -> None:
     """The task's own move: from the work hex to an adjacent hex (QA E2 allows it)."""
-    m = board_of(state)
+    m = game_map(state)
     if unit.hex != label or to is None:
         raise _illegal(f"move off {label} to an adjacent hex (`to`) to roll", "18.4")
     th = hex_named(state, to, "engineer", "18.4")

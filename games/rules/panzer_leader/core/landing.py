@@ -17,7 +17,7 @@ from ..combat.attack_sheet import disperse
 from ..combat.opfire import count_step
 from . import mines
 from .entering import terrain_cost
-from .scenario import board_of, hex_named, situation
+from .scenario import game_map, hex_named, situation
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -40,7 +40,7 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
     why = may_land(state, unit)
     if why:
         raise IllegalCommand(f"land: {unit.id}: {why}", rule="19.2")
-    m = board_of(state)
+    m = game_map(state)
     h = hex_named(state, label, "land", "19.2")
     if m.terrain(h) != "beach" or h not in m.neighbors(m.hex(unit.hex)):
         raise IllegalCommand(f"land: {label} is not a beach hex beside {unit.hex} (19.2)",

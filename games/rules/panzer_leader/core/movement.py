@@ -19,7 +19,7 @@ from ...common.hexgrid import Hex
 from . import hooks
 from .board import Map
 from .entering import Entry, Mover, terrain_cost
-from .scenario import board_of, hex_named, situation
+from .scenario import game_map, hex_named, situation
 from .state import OK, GameState, Unit
 from .units import utype
 
@@ -82,7 +82,7 @@ def _minimum(unit: Unit, steps: int) -> bool:
 def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tuple[float, list[str]]]:
     """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2). The
     cheapest first (Dijkstra); between paths of one cost, the one found first."""
-    m = board_of(state)
+    m = game_map(state)
     mover = Mover(state, unit)
     ground, enter, crossings = mover.ground, mover.enter, m.crossings
     budget = allowance_left(unit, state)
@@ -131,7 +131,7 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
           quick_time: bool = False, under: bool = False) -> list[Entry]:
     """Check a given path hex by hex (QA R3, O2); the entries it costs, or IllegalCommand
     naming the step that is not allowed."""
-    m = board_of(state)
+    m = game_map(state)
     if not path:
         raise IllegalCommand("move: an empty path", rule="4.2")
     out: list[Entry] = []
@@ -173,7 +173,7 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
 def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
     """Hexes an infantry unit can reach at Quick-Time: two hexes, no road rate, not into
     slope, woods, stream or town except along a road (21.1)."""
-    m = board_of(state)
+    m = game_map(state)
     out: dict[str, list[str]] = {}
     mover = Mover(state, unit)
     start = m.hex(unit.hex)
@@ -257,7 +257,7 @@ def exit_board(state: GameState, unit: Unit, events: list) -> None:
     if unit.hex not in exit_hexes(state, unit.side):
         raise IllegalCommand(f"exit: {unit.id} may not leave the map from {unit.hex} (4.6)",
                              rule="4.6")
-    m = board_of(state)
+    m = game_map(state)
     cost = terrain_cost(state, utype(unit), m.hex(unit.hex))
     if cost is None or cost > allowance_left(unit, state) and not _minimum(unit, 1):
         raise IllegalCommand(f"exit: leaving costs {cost} MP, the cost of entering "

@@ -228,7 +228,7 @@ def _face_guns(sit: Situation, units: dict[str, Unit]) -> None:
             u.facing = 0
 
 
-def board_of(state: GameState) -> Map:
+def game_map(state: GameState) -> Map:
     """The map a game is played on."""
     return situation(state.scenario_id).map
 
@@ -236,7 +236,7 @@ def board_of(state: GameState) -> Map:
 def hex_named(state: GameState, label: str, verb: str, rule: str):
     """The hex a command names; IllegalCommand naming the command if the map has none."""
     try:
-        return board_of(state).hex(label)
+        return game_map(state).hex(label)
     except ValueError as exc:
         raise IllegalCommand(f"{verb}: {exc}", rule=rule) from None
 
@@ -244,7 +244,7 @@ def hex_named(state: GameState, label: str, verb: str, rule: str):
 def bridge_at(state: GameState, h) -> bool:
     """A bridge stands here: a permanent one not demolished (2.3, 18.4) or a finished
     temporary one (18.8)."""
-    m = board_of(state)
+    m = game_map(state)
     if m.is_bridge(h) and m.label(h) not in state.blown:
         return True
     tb = state.temp_bridges.get(m.label(h))
@@ -254,7 +254,7 @@ def bridge_at(state: GameState, h) -> bool:
 def bridge_for(state: GameState, h, t) -> bool:
     """May units of type `t` use the bridge here? A truck bridge carries only light traffic
     (QA B13)."""
-    m = board_of(state)
+    m = game_map(state)
     if m.is_bridge(h) and m.label(h) not in state.blown:
         return True
     tb = state.temp_bridges.get(m.label(h))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..combat import air
 from . import hooks, landing, mines, victory
 from .board import Map
-from .scenario import board_of
+from .scenario import game_map
 from .state import ENDED, OK, GameState
 from .units import utype
 
@@ -82,7 +82,7 @@ def end_phase(state: GameState, dice, events: list) -> None:
 
 
 def _new_movement_phase(state: GameState) -> None:
-    m: Map = board_of(state)
+    m: Map = game_map(state)
     state.overrun_hexes = []
     state.of_runs = {}
     state.of_declined = {}

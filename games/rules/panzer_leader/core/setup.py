@@ -17,7 +17,7 @@ data and checked here, not played as a phase:
 from __future__ import annotations
 
 from .entering import terrain_cost
-from .scenario import Situation, board_of, bridge_for, opening_state
+from .scenario import Situation, bridge_for, game_map, opening_state
 from .sight import in_cover, sees
 from .spotting import spotters
 from .state import GameState, Unit
@@ -34,7 +34,7 @@ def problems(sit: Situation) -> list[str]:
     out = [f"{u.id} at {u.hex}: {why}" for u in _placed(state) if (why := _enterable(state, u))]
     seas = [u.hex for u in _placed(state) if u.afloat]
     out += [f"two units afloat in {h} (19.2)" for h in sorted(set(seas)) if seas.count(h) > 1]
-    m = board_of(state)
+    m = game_map(state)
     out += [f"{h}: afloat out of reach of a beach (19.2)" for h in sorted(set(seas))
             if not any(m.terrain(n) == "beach" for n in m.neighbors(m.hex(h)))]
     if sit.raw.get("invasion"):
@@ -53,7 +53,7 @@ def _placed(state: GameState) -> list[Unit]:
 
 def _seen(state: GameState, u: Unit) -> str | None:
     """Why the unit is visible to the enemy at set-up, or None."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(u.hex)
     eyes = [e for e in spotters(state, state.enemy(u.side)) if not e.afloat]
     if in_cover(state, h):
@@ -65,7 +65,7 @@ def _seen(state: GameState, u: Unit) -> str | None:
 
 def _enterable(state: GameState, u: Unit) -> str | None:
     """Why the unit could never have entered its set-up hex in play (QA G8), or None."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(u.hex)
     t = utype(u)
     if m.terrain(h) == "sea":

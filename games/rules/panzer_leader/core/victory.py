@@ -17,7 +17,7 @@ from ...common.hexgrid import neighbors
 from ..combat.overrun import edge_entries as overrun_exits
 from ..combat.overrun import overrun_attack
 from .movement import reach
-from .scenario import board_of, bridge_at, situation
+from .scenario import bridge_at, game_map, situation
 from .state import ENDED, GameState
 from .units import utype
 
@@ -32,14 +32,14 @@ def held(state: GameState, side: str) -> list[str]:
     """Objective hexes the side controls; a bridge also needs a hex on each bank (23.4)."""
     objectives = situation(state.scenario_id).raw["victory"]["objectives"]
     return [h for h in objectives if state.control.get(h) == side
-            and (not bridge_at(state, board_of(state).hex(h))
+            and (not bridge_at(state, game_map(state).hex(h))
                  or all(any(state.control.get(b) == side for b in bank)
                         for bank in banks(state, h)))]
 
 
 def banks(state: GameState, bridge: str) -> list[list[str]]:
     """The bridge's non-stream neighbours, split into the two banks (runs around the ring)."""
-    m = board_of(state)
+    m = game_map(state)
     ring = [n for n in neighbors(m.hex(bridge))]
     dry = [n in m.hexes and m.terrain(n) != "stream" for n in ring]
     groups: list[list[str]] = []

@@ -15,7 +15,7 @@ from ..combat import crt
 from ..combat.assault import hex_attack
 from ..combat.attack_sheet import Attack
 from ..core.hooks import Plugin
-from ..core.scenario import board_of
+from ..core.scenario import game_map
 from ..core.state import GameState
 from ..core.units import utype
 
@@ -24,7 +24,7 @@ OPTION = "pl1940_bell"
 
 def overruns_into(state: GameState, th) -> bool:
     """Bell 3: armour may overrun unarmoured units in woods and on slopes."""
-    m = board_of(state)
+    m = game_map(state)
     return OPTION in state.options and (m.terrain(th) == "woods" or m.elevation(th) == 1)
 
 
@@ -35,7 +35,7 @@ def loses_cover(state: GameState, assaulters: list, defenders: list, label: str)
         return False
     if not all(utype(d).armored and utype(d).vehicle for d in defenders):
         return False
-    m = board_of(state)
+    m = game_map(state)
     return all(m.terrain(m.hex(u.hex)) in ("woods", "town") or m.elevation(m.hex(u.hex)) == 1
                for u in assaulters)
 

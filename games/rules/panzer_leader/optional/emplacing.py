@@ -26,7 +26,7 @@ from __future__ import annotations
 from ...common.errors import IllegalCommand
 from ..core.bridges import defense as bridge_defense
 from ..core.hooks import Plugin
-from ..core.scenario import board_of, bridge_at, hex_named
+from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.stacking import has_room
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
@@ -58,7 +58,7 @@ def unload_cargo(state: GameState, carrier: Unit, events: list) -> None:
     if carrier.status != OK or carrier.fired or carrier.opfired or carrier.op_done \
             or carrier.mp_spent or carrier.moved:
         raise _illegal(verb, "it takes the carrier's whole movement allowance", "6.3; QA EM1")
-    m = board_of(state)
+    m = game_map(state)
     label = carrier.hex
     h = m.hex(label)
     if c["kind"] == "minefield":
@@ -118,7 +118,7 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
     done = job["work"] + rate >= MINE_WORK
     if done:
         th = hex_named(state, to or "", verb, "QA EM3") if to else None
-        m = board_of(state)
+        m = game_map(state)
         if th is None or th not in m.neighbors(m.hex(label)) or not has_room(state, to,
                                                                                len(units)):
             raise _illegal(verb, "on the last turn the engineers move off (`to`)", "QA EM3")
@@ -136,7 +136,7 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
 def place_bridge(state: GameState, units: list[Unit], label: str, events: list) -> None:
     """An engineer carries the bridge counter into the stream hex, no roll (TB2)."""
     verb = "engineer"
-    m = board_of(state)
+    m = game_map(state)
     if "qa_engineering" not in state.options or len(units) != 1:
         raise _illegal(verb, "one engineer moves a bridge counter into the stream", "QA TB2")
     u = units[0]
@@ -200,7 +200,7 @@ def engineering(state: GameState, unit: Unit) -> list[tuple[str, str]]:
     bridge it stands on, placing a bridge into an adjacent stream (EM1, TB1-TB2)."""
     if "qa_engineering" not in state.options:
         return []
-    m = board_of(state)
+    m = game_map(state)
     return [("emplace_mine", unit.hex), ("build_bridge", unit.hex)] + [
         ("place_bridge", m.label(n)) for n in m.neighbors(m.hex(unit.hex))
         if m.terrain(n) == "stream"]

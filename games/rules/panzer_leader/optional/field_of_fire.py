@@ -14,7 +14,7 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import DIRECTION_NAMES
 from ..core.facing import in_sector
 from ..core.hooks import Plugin
-from ..core.scenario import board_of
+from ..core.scenario import game_map
 from ..core.state import GameState, Unit
 from ..core.units import utype
 
@@ -27,7 +27,7 @@ def blocks(state: GameState, unit: Unit, target_label: str) -> str | None:
     """Why this gun may not fire into a hex under 22.2, or None."""
     if not applies(state, unit) or unit.facing is None:
         return None
-    m = board_of(state)
+    m = game_map(state)
     if in_sector(m.hex(unit.hex), unit.facing, m.hex(target_label)):
         return None
     return (f"{target_label} is outside the field of fire of {unit.id}, facing "

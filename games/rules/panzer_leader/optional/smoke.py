@@ -18,7 +18,7 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from ..combat.direct_fire import may_fire
 from ..core.hooks import Plugin
-from ..core.scenario import board_of, hex_named
+from ..core.scenario import game_map, hex_named
 from ..core.sight import in_cover, why_not_seen
 from ..core.spotting import spotters
 from ..core.state import OK, GameState, Unit
@@ -37,7 +37,7 @@ def may_smoke_hex(state: GameState, side: str, label: str) -> str | None:
     """Why smoke may not be aimed at a hex, or None (22.3)."""
     if "smoke" not in state.options:
         return "smoke is an experimental rule not in play (22.3)"
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     if m.terrain(h) in ("sea", "stream", "swamp"):
         return f"no smoke into {m.terrain(h)} hexes"
@@ -50,7 +50,7 @@ def may_smoke_hex(state: GameState, side: str, label: str) -> str | None:
 
 def lay(state: GameState, side: str, label: str, strength: Fraction, events: list) -> None:
     """Smoke lands in a hex: enough points make a concentration (22.3)."""
-    m = board_of(state)
+    m = game_map(state)
     if strength < MINIMUM or m.terrain(m.hex(label)) in ("sea", "stream", "swamp"):
         events.append({"type": "smoke_failed", "hex": label, "strength": str(strength)})
         return
@@ -68,7 +68,7 @@ def direct(state: GameState, side: str, unit_ids: list[str], label: str, events:
     why = may_smoke_hex(state, side, label)
     if why:
         raise IllegalCommand(f"smoke: {why} (22.3)", rule="22.3")
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     for u in from_:
         fh = m.hex(u.hex) if u.on_map else None
@@ -92,7 +92,7 @@ def direct(state: GameState, side: str, unit_ids: list[str], label: str, events:
 
 
 def _seen_close(state: GameState, side: str, label: str) -> bool:
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     if any(m.hex(u.hex) in m.neighbors(h) for u in spotters(state, side)):
         return True
