@@ -10,7 +10,7 @@ from games.rules.panzer_leader.core.scenario import (
     game_map,
     opening_state,
     register,
-    situation_from_dict,
+    scenario_from_dict,
 )
 from games.rules.panzer_leader.core.state import Unit
 
@@ -34,7 +34,7 @@ def world(terrain: list[str], elevation: list[str] | None = None, units=(), *, r
         "victory": {"attacker": "allied", "objectives": list(objectives),
                     "levels": {"decisive": 9, "tactical": 6, "marginal": 2}},
     }
-    sit = situation_from_dict(raw)
+    sit = scenario_from_dict(raw)
     register(sit)
     state = opening_state(sit, options=options)
     for uid, type_id, side, cell in units:

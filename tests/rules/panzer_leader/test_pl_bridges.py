@@ -52,7 +52,7 @@ def test_qa_bridges_b2_a_unit_set_up_under_a_bridge_counts_for_stacking_and_is_i
            "forces": [{"side": "german", "type": "de_rifle", "at": [lab("4,3")],
                        "under_bridge": True}],
            "victory": {"attacker": "allied", "objectives": [], "levels": {}}}
-    sit = scenario.situation_from_dict(raw)
+    sit = scenario.scenario_from_dict(raw)
     scenario.register(sit)
     s = scenario.opening_state(sit)
     rifle = s.units["ge-rifle-1"]

@@ -312,7 +312,7 @@ def test_qa_game_procedure_g7_a_situations_special_rule_lets_allied_armour_carry
                               ("p", "us_m7", "allied", "4,0")], phase="move_vehicles")
     with pytest.raises(IllegalCommand, match="carries nothing"):
         do(s, "allied", {"type": "load", "carrier": "m", "passenger": "r"})
-    scenario.situation(s.scenario_id).raw["armour_carries"] = ["allied"]
+    scenario.scenario_for(s.scenario_id).raw["armour_carries"] = ["allied"]
     s2, _ = do(s, "allied", {"type": "load", "carrier": "m", "passenger": "r"})
     assert s2.units["r"].carried_by == "m"
     with pytest.raises(IllegalCommand):  # the M-7 never carries (QA T7)
@@ -322,7 +322,7 @@ def test_qa_game_procedure_g7_a_situations_special_rule_lets_allied_armour_carry
 def test_qa_scenarios_sc1_sc2_a_sector_bounds_movement_over_two_boards_never_fire():
     two = world(clear(8, 4), units=[("m", "us_m4", "allied", "2,1"), ("e", "de_rifle", "german", "6,1")],
                 phase="move_vehicles")
-    raw = scenario.situation(two.scenario_id).raw
+    raw = scenario.scenario_for(two.scenario_id).raw
     raw["sectors"] = [{"units": ["m"], "boards": ["X", "Y"]}]  # boards named X and Y only
     assert not reach(two, two.units["m"])  # board T is outside: it may not move there
     raw["sectors"] = [{"units": ["m"], "boards": ["T"]}]
@@ -337,7 +337,7 @@ def test_qa_scenarios_sc3_not_until_the_enemy_is_near_governs_the_roll_not_the_s
     s = world(bridge, units=[("g", "us_engineer", "allied", "4,3"), ("v", "us_truck", "allied", "4,2")],
               roads=[[[4, r] for r in range(8)]], phase="move_foot")
     s.units["g"].vehicle = "v"
-    scenario.situation(s.scenario_id).raw["demolition_within"] = 5
+    scenario.scenario_for(s.scenario_id).raw["demolition_within"] = 5
     for _ in range(3):
         s, _ = work(s, ["g"], "demolish", "4,3")  # starting is allowed
     with pytest.raises(IllegalCommand, match="SC3"):
@@ -350,7 +350,7 @@ def test_qa_scenarios_sc3_not_until_the_enemy_is_near_governs_the_roll_not_the_s
 def test_qa_scenarios_sc4_a_side_barred_from_a_board_may_not_enter_any_hex_of_it():
     s = world(clear(), units=[("m", "de_pz4", "german", "4,0")], phase="move_vehicles",
               active="german")
-    scenario.situation(s.scenario_id).raw["no_entry"] = {"german": ["T"]}
+    scenario.scenario_for(s.scenario_id).raw["no_entry"] = {"german": ["T"]}
     assert not reach(s, s.units["m"])
 
 

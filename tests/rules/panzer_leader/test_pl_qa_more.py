@@ -11,7 +11,7 @@ from games.rules.panzer_leader.combat.direct_fire import direct_attack
 from games.rules.panzer_leader.combat.overrun import overrun_attack
 from games.rules.panzer_leader.core.los import has_los
 from games.rules.panzer_leader.core.movement import reach
-from games.rules.panzer_leader.core.scenario import game_map, situation_from_dict
+from games.rules.panzer_leader.core.scenario import game_map, scenario_from_dict
 from games.rules.panzer_leader.core.spotting import is_spotted, spotters
 from games.rules.panzer_leader.core.stacking import counters_in, has_room
 from games.rules.panzer_leader.core.state import Unit
@@ -200,7 +200,7 @@ def test_qa_mines_mn5_no_minefield_in_a_town_hex():
            "forces": [], "mines": [{"hex": "T-A-1", "owner": "b"}],
            "victory": {"attacker": "a", "objectives": [], "levels": {}}}
     with pytest.raises(ValueError, match="MN5"):
-        situation_from_dict(raw)
+        scenario_from_dict(raw)
 
 
 def test_qa_blocks_bl2_a_carrier_on_a_block_may_unload():

@@ -15,7 +15,7 @@ from games.rules.common.dice import SeededDice
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core.entering import entry
 from games.rules.panzer_leader.core.movement import allowance_left, reach
-from games.rules.panzer_leader.core.scenario import game_map, situations
+from games.rules.panzer_leader.core.scenario import bundled_scenarios, game_map
 from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.ruleset import RULESET
@@ -71,7 +71,7 @@ def assert_same_reach(state, every=1):
                 (state.scenario_id, u.id, road_ok)
 
 
-@pytest.mark.parametrize("situation", sorted(situations()))
+@pytest.mark.parametrize("situation", sorted(bundled_scenarios()))
 def test_reach_finds_what_a_plain_dijkstra_over_entry_finds_at_the_opening(situation):
     assert_same_reach(RULESET.opening_state(situation))
 

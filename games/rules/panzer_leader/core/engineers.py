@@ -31,7 +31,7 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from . import mines
 from .entering import entry
-from .scenario import bridge_at, game_map, hex_named, situation
+from .scenario import bridge_at, game_map, hex_named, scenario_for
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -236,7 +236,7 @@ def _stay_and_roll(state: GameState, units: list[Unit], task: str, label: str,
                        "units": [u.id for u in units], "roll": None})
         _done(state, units, current, task)
         return
-    within = situation(state.scenario_id).raw.get("demolition_within")
+    within = scenario_for(state.scenario_id).raw.get("demolition_within")
     if task == "demolish" and within and not any(
             u.on_map and distance(m.hex(u.hex), h) <= int(within)
             for u in state.units.values() if u.side != units[0].side):

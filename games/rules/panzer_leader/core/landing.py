@@ -17,7 +17,7 @@ from ..combat.attack_sheet import disperse
 from ..combat.opfire import count_step
 from . import mines
 from .entering import terrain_cost
-from .scenario import game_map, hex_named, situation
+from .scenario import game_map, hex_named, scenario_for
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -92,7 +92,7 @@ def dd_survival(state: GameState, dice, events: list) -> None:
     """Each DD tank afloat rolls for survival in its landing turn, before anything lands: it
     founders above the situation's number (19.3). The roll is the owner's; the loss of a
     counter from the sea is seen by all, not what it was (hidden.py)."""
-    limit = situation(state.scenario_id).raw.get("dd_survival")
+    limit = scenario_for(state.scenario_id).raw.get("dd_survival")
     if not limit:
         return
     for u in sorted(state.units.values(), key=lambda u: u.id):

@@ -19,7 +19,7 @@ from ...common.hexgrid import Hex
 from . import hooks
 from .board import Map
 from .entering import Entry, Mover, terrain_cost
-from .scenario import game_map, hex_named, situation
+from .scenario import game_map, hex_named, scenario_for
 from .state import OK, GameState, Unit
 from .units import utype
 
@@ -246,7 +246,7 @@ def plan(state: GameState, unit: Unit, to: str | None, mode: str = "normal",
 
 def exit_hexes(state: GameState, side: str) -> list[str]:
     """Edge hexes the situation lets a side leave by (4.6)."""
-    return list(situation(state.scenario_id).raw.get("exits", {}).get(side, ()))
+    return list(scenario_for(state.scenario_id).raw.get("exits", {}).get(side, ()))
 
 
 def exit_board(state: GameState, unit: Unit, events: list) -> None:

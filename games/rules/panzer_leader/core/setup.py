@@ -17,18 +17,18 @@ data and checked here, not played as a phase:
 from __future__ import annotations
 
 from .entering import terrain_cost
-from .scenario import Situation, bridge_for, game_map, opening_state
+from .scenario import Scenario, bridge_for, game_map, opening_state
 from .sight import in_cover, sees
 from .spotting import spotters
 from .state import GameState, Unit
 from .units import utype
 
 
-def last_side(sit: Situation) -> str:
+def last_side(sit: Scenario) -> str:
     return sit.raw.get("setup_last", sit.raw["victory"]["attacker"])
 
 
-def problems(sit: Situation) -> list[str]:
+def problems(sit: Scenario) -> list[str]:
     """Every breach of 23.2 and QA G8 in a situation's set-up, in words."""
     state = opening_state(sit)
     out = [f"{u.id} at {u.hex}: {why}" for u in _placed(state) if (why := _enterable(state, u))]

@@ -13,7 +13,7 @@ from ...common.errors import IllegalCommand
 from ..combat import windows
 from ..combat.opfire import count_step
 from . import hooks
-from .scenario import situation
+from .scenario import scenario_for
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -32,7 +32,7 @@ def may_carry(state: GameState, carrier: Unit, passenger: Unit) -> str | None:
     if owner is not None and owner.id != passenger.id:
         return f"{carrier.id} is {owner.id}'s designated vehicle and carries nothing else (18.3)"
     carries = ct.carries
-    special = situation(state.scenario_id).raw.get("armour_carries", ())
+    special = scenario_for(state.scenario_id).raw.get("armour_carries", ())
     if not carries and carrier.side in special and ct.armored and ct.vehicle \
             and ct.kind != "spa" and not ct.can_fire_indirect:
         carries = "infantry"  # a situation lets this side's armour carry (QA T7, G7)

@@ -17,7 +17,7 @@ from ...common.hexgrid import neighbors
 from ..combat.overrun import edge_entries as overrun_exits
 from ..combat.overrun import overrun_attack
 from .movement import reach
-from .scenario import bridge_at, game_map, situation
+from .scenario import bridge_at, game_map, scenario_for
 from .state import ENDED, GameState
 from .units import utype
 
@@ -30,7 +30,7 @@ def losses(state: GameState, side: str) -> int:
 
 def held(state: GameState, side: str) -> list[str]:
     """Objective hexes the side controls; a bridge also needs a hex on each bank (23.4)."""
-    objectives = situation(state.scenario_id).raw["victory"]["objectives"]
+    objectives = scenario_for(state.scenario_id).raw["victory"]["objectives"]
     return [h for h in objectives if state.control.get(h) == side
             and (not bridge_at(state, game_map(state).hex(h))
                  or all(any(state.control.get(b) == side for b in bank)
@@ -58,7 +58,7 @@ def banks(state: GameState, bridge: str) -> list[list[str]]:
 
 
 def score(state: GameState) -> int:
-    v = situation(state.scenario_id).raw["victory"]
+    v = scenario_for(state.scenario_id).raw["victory"]
     attacker = v["attacker"]
     defender = state.enemy(attacker)
     return 2 * len(held(state, attacker)) + losses(state, defender) - losses(state, attacker)
@@ -101,7 +101,7 @@ def edge_overruns(state: GameState, u) -> list[str]:
 
 
 def final_result(state: GameState) -> dict:
-    v = situation(state.scenario_id).raw["victory"]
+    v = scenario_for(state.scenario_id).raw["victory"]
     attacker = v["attacker"]
     if not state.attacks_made.get(attacker):
         return no_battle(f"{attacker} never attacked (QA G6)")
