@@ -155,10 +155,10 @@ class PanzerLeader:
         return list(state.sides)
 
     def turn_marker(self, state):
-        return (state.turn, state.phase, state.active, bool(state.pending))
+        return (state.turn, state.phase, state.active_side, bool(state.pending))
 
     def turn_info(self, state):
-        side = state.enemy(state.active) if state.pending else state.active
+        side = state.enemy(state.active_side) if state.pending else state.active_side
         return {"turn": state.turn, "phase": state.phase, "side": side, "seat": None}
 
     def stage(self, state):
@@ -178,9 +178,9 @@ class PanzerLeader:
 
     def segments_finished(self, before, after):
         """The side whose player turn ended in this step (its assault phase is over)."""
-        if before is None or before.active == after.active and before.turn == after.turn:
+        if before is None or before.active_side == after.active_side and before.turn == after.turn:
             return set()
-        return {before.active}
+        return {before.active_side}
 
     def unit_rows(self, state, only=None):
         return presentation.unit_rows(state, only)

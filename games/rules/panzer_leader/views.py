@@ -78,11 +78,11 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "ruleset": "panzer_leader",
         "scenario": state.scenario_id,
         "turn": state.turn, "turns": state.turns,
-        "active": state.active, "phase": state.phase,
+        "active": state.active_side, "phase": state.phase,
         # Who decides now: the phasing side, or the other side while a window is open.
         "may_act": list(who_may_act(state)),
         "to_act": None if state.phase == ENDED else (
-            state.enemy(state.active) if state.pending else state.active),
+            state.enemy(state.active_side) if state.pending else state.active_side),
         "options": list(state.options),
         "units": units,
         "wrecks": dict(state.wrecks),

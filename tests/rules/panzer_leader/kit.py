@@ -42,7 +42,7 @@ def world(terrain: list[str], elevation: list[str] | None = None, units=(), *, r
     for carrier, passenger in loaded:
         state.units[passenger].carried_by = carrier
     state.phase = phase
-    state.active = active
+    state.active_side = active
     if wrecks:
         state.wrecks = {lab(c): n for c, n in wrecks.items()}
     return state

@@ -75,12 +75,12 @@ def test_22_3_smoke_flips_at_the_next_combat_phase_and_lifts_at_the_one_after():
     s = smoke_world([("h", "us_how105", "allied", "4,0"), ("e", "de_rifle", "german", "4,6")])
     s, _ = do(s, "allied", {"type": "smoke", "units": ["h"], "hex": lab("4,5")})
     for _ in range(4 + 5):  # the rest of turn 1, the German segment
-        s, _ = do(s, s.active, {"type": "end_phase"})
-        if s.active == "allied" and s.phase == "combat":
+        s, _ = do(s, s.active_side, {"type": "end_phase"})
+        if s.active_side == "allied" and s.phase == "combat":
             break
     assert s.turn == 2 and s.smoke[lab("4,5")]["flipped"]
     for _ in range(12):
-        s, _ = do(s, s.active, {"type": "end_phase"})
+        s, _ = do(s, s.active_side, {"type": "end_phase"})
         if s.turn == 3 and s.phase == "combat":
             break
     assert lab("4,5") not in s.smoke
@@ -175,7 +175,7 @@ def test_qa_experimental_em2_em3_one_engineer_lays_a_minefield_in_sixteen_turns_
         work(s, ["g"], "emplace_mine", "4,3")
     s, _ = work(s, ["g"], "emplace_mine", "4,3", "4,4")
     assert s.units["g"].hex == lab("4,4") and s.mines[lab("4,3")]["emplacing"]["live"]
-    s.phase, s.active = "assault", "allied"
+    s.phase, s.active_side = "assault", "allied"
     s, ev = do(s, "allied", {"type": "end_phase"})
     assert "emplacing" not in s.mines[lab("4,3")] and [e for e in ev if e["type"] == "minefield_laid"]
 
@@ -208,7 +208,7 @@ def test_qa_experimental_em5_an_inverted_minefield_attacks_nobody():
     s = laid(em_world())
     s.units["t"].hex = s.units["g"].hex = lab("1,1")
     s.units["e"] = Unit(id="e", type_id="de_rifle", side="german", hex=lab("4,2"))
-    s.active, s.phase = "german", "move_foot"
+    s.active_side, s.phase = "german", "move_foot"
     s, _ = do(s, "german", {"type": "move", "unit": "e", "to": lab("4,3")})
     assert s.units["e"].mine == ""
 

@@ -81,7 +81,7 @@ def _illegal(msg: str, rule: str = "20") -> IllegalCommand:
 def strike_attack(state: GameState, side: str, planes: dict[str, str], target_ids: list[str],
                   ) -> Attack:
     """The strike before AA fire: per-plane weapon, air WEC, predominance (20.3, 20.4)."""
-    if state.phase != "air" or state.active != side:
+    if state.phase != "air" or state.active_side != side:
         raise _illegal("only in your air phase", "3")
     if not planes or not target_ids:
         raise _illegal("name aircraft with their weapons and the targets")
@@ -151,7 +151,7 @@ def declare(state: GameState, side: str, planes: dict[str, str], target_ids: lis
 def fly(state: GameState, side: str, pid: str, label: str, events: list) -> None:
     """The L-5 flies to a hex and stays there (20.2)."""
     plane = state.aircraft.get(pid)
-    if state.phase != "air" or state.active != side:
+    if state.phase != "air" or state.active_side != side:
         raise IllegalCommand("fly: only in your air phase (3)", rule="3")
     if plane is None or plane["side"] != side or not is_observer(plane) \
             or plane not in available(state, side):

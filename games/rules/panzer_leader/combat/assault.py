@@ -38,7 +38,7 @@ def engineer_shift(state: GameState, unit_ids: list[str]) -> int:
 
 def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str) -> Attack:
     m = game_map(state)
-    if state.phase != "assault" or state.active != side:
+    if state.phase != "assault" or state.active_side != side:
         raise _illegal("only in your close assault phase", "3")
     th = hex_named(state, label, "assault", "15")
     if m.terrain(th) == "sea":

@@ -162,7 +162,7 @@ def _due(state: GameState, side: str) -> list[tuple[dict, Fraction, list[Unit]]]
 
 def resolve_all(state: GameState, dice, events: list[dict]) -> None:
     """Fire every order due this turn: place all fire, then resolve hex by hex (QA IF8)."""
-    side = state.active
+    side = state.active_side
     groups: dict[tuple[str, str, bool], list[tuple[dict, Fraction]]] = {}
     for o, strength, _ in _due(state, side):
         key = (o["hex"], o.get("target", "units"), bool(o.get("smoke")))

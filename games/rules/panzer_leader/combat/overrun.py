@@ -68,7 +68,7 @@ def _target_ground(state: GameState, label: str, defenders: list[Unit]) -> bool:
 def overrun_attack(state: GameState, side: str, unit_ids: list[str], label: str,
                    exits_wanted: dict[str, str] | None = None) -> tuple[Attack, dict]:
     """The attack an overrun would make, and each overrunner's exit hex (or OFF)."""
-    if state.phase != "move_vehicles" or state.active != side:
+    if state.phase != "move_vehicles" or state.active_side != side:
         raise _illegal("only in your vehicle movement", "3")
     th = hex_named(state, label, "overrun", "14")
     defenders = [d for d in state.units_at(label, state.enemy(side)) if not d.under_bridge]

@@ -40,7 +40,7 @@ def lay(state: GameState, unit: Unit, events: list) -> None:
     m = game_map(state)
     if not t.bridgelayer or not unit.bridge_aboard:
         raise IllegalCommand(f"lay_bridge: {unit.id} carries no bridge (18.7)", rule="18.7")
-    if state.phase != "move_vehicles" or state.active != unit.side or not unit.on_map:
+    if state.phase != "move_vehicles" or state.active_side != unit.side or not unit.on_map:
         raise IllegalCommand("lay_bridge: only in your vehicle movement phase (18.7)",
                              rule="18.7")
     if m.terrain(m.hex(unit.hex)) != "stream" or unit.hex in state.temp_bridges \

@@ -103,7 +103,7 @@ def work(state: GameState, units: list[Unit], task: str, label: str, dice, event
         raise _illegal("name each engineer once")
     side = units[0].side
     hex_named(state, label, "engineer", "18")
-    if state.phase != "move_foot" or state.active != side:
+    if state.phase != "move_foot" or state.active_side != side:
         raise _illegal("engineers work in their movement phase", "18.2")
     current = next((t for t in state.tasks if t["kind"] == task and t["hex"] == label
                     and t["side"] == side), None)
@@ -291,7 +291,7 @@ def assign_vehicle(state: GameState, engineer: Unit, vehicle: Unit, events: list
     if not is_engineer(engineer) or one_task(engineer):
         raise IllegalCommand(f"assign_vehicle: {engineer.id} needs no vehicle (18.3; QA E11)",
                              rule="18.3")
-    if state.phase not in ("move_vehicles", "move_foot") or state.active != engineer.side:
+    if state.phase not in ("move_vehicles", "move_foot") or state.active_side != engineer.side:
         raise IllegalCommand("assign_vehicle: only in your movement phase (18.3)", rule="18.3")
     old = state.units.get(engineer.vehicle or "")
     if old is not None and old.on_map:

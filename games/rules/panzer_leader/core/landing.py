@@ -26,7 +26,7 @@ AFLOAT_DEFENSE = 8
 
 
 def may_land(state: GameState, unit: Unit) -> str | None:
-    if not unit.afloat or not unit.on_map or unit.side != state.active:
+    if not unit.afloat or not unit.on_map or unit.side != state.active_side:
         return "not a unit of yours afloat"
     if unit.entry_turn != state.turn:
         return "it lands in its own landing turn (19.2)"
@@ -78,7 +78,7 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
 def still_afloat(state: GameState, vehicles: bool, events: list) -> None:
     """Units that did not land in their turn are lost (19.2)."""
     for u in state.units.values():
-        if (u.afloat and u.on_map and u.side == state.active and u.entry_turn == state.turn
+        if (u.afloat and u.on_map and u.side == state.active_side and u.entry_turn == state.turn
                 and utype(u).vehicle == vehicles):
             lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
             for v in lost:
@@ -96,7 +96,7 @@ def dd_survival(state: GameState, dice, events: list) -> None:
     if not limit:
         return
     for u in sorted(state.units.values(), key=lambda u: u.id):
-        if (u.side == state.active and u.afloat and u.on_map and utype(u).dd
+        if (u.side == state.active_side and u.afloat and u.on_map and utype(u).dd
                 and u.entry_turn == state.turn):
             (roll,) = dice.roll(1, "DD survival")
             sank = roll > int(limit)

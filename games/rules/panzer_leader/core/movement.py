@@ -27,7 +27,7 @@ from .units import utype
 def can_move(state: GameState, unit: Unit) -> str | None:
     """Why the unit may not move now, or None (4.1, 3)."""
     t = utype(unit)
-    if unit.side != state.active:
+    if unit.side != state.active_side:
         return "not your movement phase"
     want = "move_vehicles" if t.vehicle else "move_foot"
     if state.phase != want:

@@ -193,7 +193,7 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
                  else [{"id": s, "side": s} for s in side_ids])
     state = GameState(
         scenario_id=sit.id, seats=seat_list, sides=side_ids, turns=sit.turns,
-        options=sorted(chosen), units=units, active=side_ids[0],
+        options=sorted(chosen), units=units, active_side=side_ids[0],
         mines={m["hex"]: {"owner": m["owner"], "known": [m["owner"]]}
                for m in sit.raw.get("mines", ())},
         blocks=list(sit.raw.get("blocks", ())),

@@ -23,13 +23,13 @@ def begin_segment(state: GameState, dice, events: list) -> None:
     state.phase = "combat"
     state.fired_hexes = []
     state.indirect_done = not any(
-        u.order is not None and u.order["turn"] <= state.turn and u.side == state.active
+        u.order is not None and u.order["turn"] <= state.turn and u.side == state.active_side
         for u in state.units.values()) and not any(
-        o["side"] == state.active and o["turn"] <= state.turn for o in state.naval_orders)
+        o["side"] == state.active_side and o["turn"] <= state.turn for o in state.naval_orders)
     for u in state.units.values():
-        if u.side == state.active:
+        if u.side == state.active_side:
             u.start_hex = u.hex  # where it began the segment (QA E5, 18.7)
-    events.append({"type": "segment", "side": state.active, "turn": state.turn})
+    events.append({"type": "segment", "side": state.active_side, "turn": state.turn})
     for begins in hooks.each("segment_begins"):  # smoke lifts (22.3)
         begins(state, events)
     mines.resolve(state, dice, events)
@@ -37,7 +37,7 @@ def begin_segment(state: GameState, dice, events: list) -> None:
 
 def end_phase(state: GameState, dice, events: list) -> None:
     """Move on to the next phase, segment or turn (3)."""
-    side = state.active
+    side = state.active_side
     if state.phase == "combat":
         for u in state.units.values():  # orders not fired lapse (13.4: fire or not at all)
             if u.side == side and u.order is not None and u.order["turn"] <= state.turn:
@@ -68,7 +68,7 @@ def end_phase(state: GameState, dice, events: list) -> None:
         plane["flown"] = False
     later = state.sides.index(side) + 1
     if later < len(state.sides):
-        state.active = state.sides[later]
+        state.active_side = state.sides[later]
     else:
         if state.turn >= state.turns:
             state.phase = ENDED
@@ -76,7 +76,7 @@ def end_phase(state: GameState, dice, events: list) -> None:
             events.append({"type": "game_over", **state.result})
             return
         state.turn += 1
-        state.active = state.sides[0]
+        state.active_side = state.sides[0]
         events.append({"type": "turn", "turn": state.turn})
     begin_segment(state, dice, events)
 
@@ -96,7 +96,7 @@ def _new_movement_phase(state: GameState) -> None:
         u.hexes_moved = 0
         u.turned_gun = False
         u.began_adjacent = []
-        if u.side == state.active and u.on_map and state.blocks:
+        if u.side == state.active_side and u.on_map and state.blocks:
             near = {m.label(n) for n in m.neighbors(m.hex(u.hex))}
             u.began_adjacent = sorted(near & set(state.blocks))
 
@@ -104,7 +104,7 @@ def _new_movement_phase(state: GameState) -> None:
 def _late_arrivals(state: GameState, vehicles: bool, events: list) -> None:
     """A unit due this turn that has not entered is eliminated (QA G4)."""
     for u in state.units.values():
-        if (u.side == state.active and u.hex is None and u.entry_turn == state.turn
+        if (u.side == state.active_side and u.hex is None and u.entry_turn == state.turn
                 and not u.eliminated and not u.exited and utype(u).vehicle == vehicles):
             lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
             for v in lost:

@@ -81,7 +81,7 @@ class GameState:
     options: list[str]
     units: dict[str, Unit]
     turn: int = 1
-    active: str = ""
+    active_side: str = ""
     phase: str = "combat"
     mines: dict[str, dict] = field(default_factory=dict)  # hex -> {"owner", "known": [sides]}
     blocks: list[str] = field(default_factory=list)

@@ -55,7 +55,7 @@ def load_cost(carrier: Unit, passenger: Unit) -> float:
 
 
 def _carrier_ready(state: GameState, carrier: Unit, verb: str) -> None:
-    if state.phase != "move_vehicles" or state.active != carrier.side:
+    if state.phase != "move_vehicles" or state.active_side != carrier.side:
         raise _illegal(verb, "carriers load and unload in the vehicle movement phase", "3")
     if carrier.status != OK or carrier.fired or carrier.opfired:
         raise _illegal(verb, "a dispersed carrier, or one that fired, may not load", "6.4")

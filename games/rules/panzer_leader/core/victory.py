@@ -72,7 +72,7 @@ def no_battle(why: str) -> dict:
 def check_entry(state: GameState, events: list) -> None:
     """A side whose whole force must enter the board and cannot, not even by overrun, has no
     battle to fight: the game ends and nobody wins (23.5; QA G5)."""
-    side = state.active
+    side = state.active_side
     mine = [u for u in state.units.values() if u.side == side and not u.eliminated]
     due = [u for u in mine if u.hex is None and not u.exited and u.entry_turn == state.turn]
     if not due or any(u.on_map for u in mine):

@@ -53,7 +53,7 @@ def unload_cargo(state: GameState, carrier: Unit, events: list) -> None:
     c = cargo_of(state, carrier)
     if c is None or not carrier.on_map:
         raise _illegal(verb, f"{carrier.id} carries no minefield or bridge counter", "18.9")
-    if state.phase != "move_vehicles" or state.active != carrier.side:
+    if state.phase != "move_vehicles" or state.active_side != carrier.side:
         raise _illegal(verb, "carriers unload in the vehicle movement phase", "3")
     if carrier.status != OK or carrier.fired or carrier.opfired or carrier.op_done \
             or carrier.mp_spent or carrier.moved:
@@ -88,13 +88,13 @@ def _crew(state: GameState, units: list[Unit], label: str, verb: str) -> None:
         raise _illegal(verb, "name each engineer once", "18.9")
     for u in units:
         t = utype(u)
-        if not (t.engineer or t.dual_engineer) or u.hex != label or u.side != state.active:
+        if not (t.engineer or t.dual_engineer) or u.hex != label or u.side != state.active_side:
             raise _illegal(verb, f"{u.id} is no engineer of yours in {label}", "18.9")
         if u.fired or u.opfired or u.moved or u.carried_by:
             raise _illegal(verb, f"{u.id} fired, moved or is carried", "QA EM4")
     if state.phase != "move_foot":
         raise _illegal(verb, "engineers work in their movement phase", "18.2")
-    idle = [u for u in state.units_at(label, state.active)
+    idle = [u for u in state.units_at(label, state.active_side)
             if u.status != OK and (utype(u).engineer or utype(u).dual_engineer)]
     if idle:
         raise _illegal(verb, f"{idle[0].id} is dispersed: the work stops", "QA EM4, TB4")
@@ -106,7 +106,7 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
     verb = "engineer"
     mine = state.mines.get(label)
     if "qa_engineering" not in state.options or not mine or not mine.get("emplacing") \
-            or mine["owner"] != state.active:
+            or mine["owner"] != state.active_side:
         raise _illegal(verb, f"no minefield of yours being laid in {label}", "QA EM1")
     _crew(state, units, label, verb)
     job = mine["emplacing"]

@@ -38,7 +38,7 @@ def why_not_face(state: GameState, unit: Unit, facing: int) -> str | None:
     """Why the gun may not turn to face that hexside now, or None (22.2)."""
     if not applies(state, unit):
         return f"{unit.id} has no field of fire to turn"
-    if state.phase != "move_foot" or state.active != unit.side or not unit.on_map:
+    if state.phase != "move_foot" or state.active_side != unit.side or not unit.on_map:
         return "only in your movement phase"
     if not 0 <= facing < 6:
         return "a facing is a hexside 0-5 (N, NE, SE, S, SW, NW)"

@@ -139,7 +139,7 @@ def _allowed(state: GameState, side: str, c: dict) -> bool:
 
 def segment_begins(state: GameState, events: list) -> None:
     """Smoke of the side now moving flips, or lifts a turn later (22.3)."""
-    for label in turn_over(state, state.active):
+    for label in turn_over(state, state.active_side):
         events.append({"type": "smoke_lifted", "hex": label})
 
 
