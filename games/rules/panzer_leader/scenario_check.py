@@ -264,7 +264,7 @@ def check_scenario(doc: Any) -> list[dict]:
 
 
 def scenario_from_document(doc: Any) -> Scenario:
-    """The Situation a document describes; ValueError listing its problems."""
+    """The Scenario a document describes; ValueError listing its problems."""
     found = check_scenario(doc)
     if found:
         raise ValueError("; ".join(f"{p['field']}: {p['message']}" for p in found))
