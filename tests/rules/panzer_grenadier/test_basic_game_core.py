@@ -1,5 +1,5 @@
-"""With no plug-in installed the core plays the basic game (core/hooks.py): mire, logistics and
-efficient move & fire live in their optional modules, and the core knows them only through
+"""With no plug-in installed the core plays the basic game (core/hooks.py): mire, logistics,
+efficient move & fire and Fog of War live in their optional modules, and the core knows them only through
 the hooks. Each test plays the same position with the rules in play (rulebook.py) and with
 the hook table emptied."""
 
@@ -18,6 +18,11 @@ from games.rules.panzer_grenadier.core.movement import reachable
 from games.rules.panzer_grenadier.core.registry import catalogue_for, game_map, parse_hex
 from games.rules.panzer_grenadier.core.sequence import current_initiative
 from tests.rules.panzer_grenadier import turnkit
+from tests.rules.panzer_grenadier.test_engine import (
+    one_segment,
+    play_until_both_had_three,
+    units_for_long_turns,
+)
 
 
 @pytest.fixture
@@ -86,3 +91,13 @@ def test_with_the_rule_in_play_an_efficient_tank_may_declare_move_and_fire():
     off = replace(s, options=())
     assert "efficient move & fire is an optional rule not in use (17.3)" in firer_problems(
         game_map(off), off, decl, catalogue_for(off))
+
+
+def test_in_the_basic_game_no_fog_of_war_is_rolled_at_the_end_of_a_segment(basic_game):
+    # The same position as test_engine.py's case 29, where the roll ends the turn at night.
+    s = turnkit.started(units_for_long_turns(), dice=(2, 2), options=("fog_of_war",), su_init=2)
+    s = replace(s, night=True)
+    s, seat = play_until_both_had_three(s)
+    step = one_segment(s, seat, dice=(5, 5, 5, 3, 1))
+    assert "fog_of_war_rolled" not in [e.type for e in step.events]
+    assert step.state.turn == 1

@@ -16,7 +16,6 @@ from .counters import ctype, fire_multiplier, fire_value, is_full_strength, roun
 
 DIRECT, ANTI_TANK, BOMBARDMENT = "direct", "anti_tank", "bombardment"
 KINDS = (DIRECT, ANTI_TANK, BOMBARDMENT)
-FORMATION_OPTION = "formation_activation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,12 +229,9 @@ def combination_problems(
                 f"{decl.leader} (combat modifier {mod}) may join only {mod} adjacent hex(es) (10.1)"
             ]
         return []
-    act = state.activation
-    if FORMATION_OPTION in state.options and act is not None and act.kind == "formation":
-        a, b = sorted(hexes)[:2] if len(hexes) == 2 else (None, None)  # type: ignore[type-var]
-        if a is not None and distance(a, b) == 1:  # type: ignore[arg-type]
-            return []
-        return ["formation-activated units combine from two adjacent hexes only (17.7)"]
+    found = hooks.first("combined_fire", state, hexes)  # formation activation (17.7)
+    if found is not None:
+        return found
     return ["units in different hexes combine only through a leader (10.1)"]
 
 

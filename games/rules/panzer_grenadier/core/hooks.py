@@ -39,6 +39,11 @@ Hooks (each a list, called in install order):
   losses (a logistics shortfall, 17.10), added up.
 - `fog_of_war_rolled(state, side, seat, natural) -> (state, events)`: a side's Fog of War
   roll was made (its natural 3d6 total) before the turn may end by it (logistics, 17.10).
+- `segment_ended(state, side, dice, seat) -> (state, events, turn over)`: a side's segment
+  ended; True ends the turn at once (Fog of War, 17.6).
+- `combined_fire(state, hexes) -> problems | None`: whether units in these hexes may
+  combine their fire without a leader (formation activation, 17.7); the first answer other
+  than None counts, and with none they combine only through a leader (10.1).
 - `fire_checks`: declaration flag -> checker(state, decl, unit, catalogue) -> problems; a
   fire declaration carrying that flag is judged by the plug-in, not by the core's Moved/Fired
   rule (`move_and_fire`, 17.3). A flag no plug-in checks is refused.
@@ -75,6 +80,8 @@ class Plugin:
     allowance: Handler | None = None
     initiative_cut: Handler | None = None
     fog_of_war_rolled: Handler | None = None
+    combined_fire: Handler | None = None
+    segment_ended: Handler | None = None
     fire_checks: Mapping[str, Handler] = field(default_factory=dict)
 
 
@@ -93,6 +100,8 @@ _LISTS = (
     "allowance",
     "initiative_cut",
     "fog_of_war_rolled",
+    "combined_fire",
+    "segment_ended",
 )
 
 COMMANDS: dict[str, Handler] = {}
@@ -151,6 +160,15 @@ def all_agree(name: str, *args: Any) -> bool:
 def any_says(name: str, *args: Any) -> bool:
     """Some function on a yes/no hook says yes (no function: no)."""
     return any(fn(*args) for fn in HOOKS[name])
+
+
+def first(name: str, *args: Any) -> Any:
+    """The first answer other than None of a hook's functions (no function: None)."""
+    for fn in HOOKS[name]:
+        found = fn(*args)
+        if found is not None:
+            return found
+    return None
 
 
 def thread(name: str, state: Any, *args: Any) -> tuple[Any, list]:

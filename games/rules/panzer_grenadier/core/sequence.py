@@ -143,9 +143,13 @@ def end_segment(
 
     if state.fog_ended:  # the saved segment played after Fog of War is over (17.4)
         return _end_action_phase(state, dice, events, reason="fog_of_war")
-    # Optional rules read at the end of each segment (17.6 Fog of War, 17.10 Logistics).
-    state, fog_events, turn_over = _fog_of_war(state, side, dice, seat)
-    events.extend(fog_events)
+    # Optional rules read at the end of each segment (17.6 Fog of War, and its 17.10
+    # Logistics): one may end the turn at once.
+    turn_over = False
+    for ended in hooks.each("segment_ended"):
+        state, more, over = ended(state, side, dice, seat)
+        events.extend(more)
+        turn_over = turn_over or over
     if turn_over:
         # 17.4: "A player may use this saved action ... after the turn is directed to end
         # due to Fog of War": a side holding a saved segment plays it (or passes) first.
@@ -190,32 +194,6 @@ def end_segment(
             return _end_action_phase(state, dice, events, reason="nothing_left")
         state = replace(state, active_side=other)
     return state, events
-
-
-def _fog_of_war(
-    state: st.GameState, side: str, dice: Any, seat: str | None = None
-) -> tuple[st.GameState, list, bool]:
-    """Fog of War (17.6) at the end of a side's segment, and what the optional rules in play
-    make of the roll (`fog_of_war_rolled` hook: a Logistics shortfall, 17.10).
-
-    17.6: "After both players have conducted three activation segments each, then each
-    player rolls ... at the end of each of his subsequent activation segments": the segment
-    just ended rolls only if both sides had had three before it began (D-SEQ-4), so the one
-    that completes the three does not."""
-    if "fog_of_war" not in state.options:
-        return state, [], False
-    had = {**state.turn_segments, side: state.turn_segments.get(side, 0) - 1}  # before it
-    if any(had.get(s.id, 0) < 3 for s in state.sides):
-        return state, [], False
-    roll = dice.roll(3, f"fog_of_war:{side}")
-    total = sum(roll) + (1 if state.night else 0)
-    events = [Event("fog_of_war_rolled", data={"side": side, "roll": list(roll), "total": total})]
-    state, more = hooks.thread("fog_of_war_rolled", state, side, seat, sum(roll))
-    events += more
-    if total >= 16:
-        events.append(Event("turn_ended_by_fog_of_war", data={"total": total}))
-        return state, events, True
-    return state, events, False
 
 
 # -- marker removal, end of turn, the last turn (3.0) ----------------------------------------
