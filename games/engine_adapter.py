@@ -373,8 +373,7 @@ def map_payload(scenario_id: str) -> dict:
 
 def rules_reference(scenario_id: str) -> dict | None:
     """The charts a ruleset shows on its game page, or None where it shows none."""
-    rules = rules_for(scenario_id)
-    return rules.rules_reference() if hasattr(rules, "rules_reference") else None
+    return rules_for(scenario_id).rules_reference()
 
 
 def counter_types(scenario_id: str) -> dict[str, dict]:

@@ -64,7 +64,7 @@ def _grenadier(scenario_id: str) -> tuple:
 
 def _leader(scenario_id: str) -> tuple:
     rules = for_scenario(scenario_id)
-    sit = pl_scenario.situation(scenario_id)
+    sit = pl_scenario.scenario_for(scenario_id)
     # The boards' lines of sight are as public as the boards (smoke, which the view shows,
     # is left out: it lifts within a turn).
     m = LabelledMap(rules.map_payload(scenario_id)["hexes"], partial(has_los, sit.map))

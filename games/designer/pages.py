@@ -49,14 +49,16 @@ def battle(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def design(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """The designer: a new battle on a blank board, or one of the designer's own."""
-    boot = {"ruleset": request.GET.get("ruleset", "panzer_grenadier"), "slug": None}
+    # A new battle without a chosen game starts in the registry's default game; a game named
+    # that pgweb does not have is an error, not a silent swap to another game.
+    boot = {"ruleset": request.GET.get("ruleset") or registry.DEFAULT, "slug": None}
     if slug is not None:
         scenario = Scenario.objects.filter(slug=slug, author=request.user).first()
         if scenario is None:
             raise Http404(f"no battle of yours called {slug}")
         boot = {"ruleset": scenario.ruleset, "slug": slug}
     if boot["ruleset"] not in registry.RULESETS:
-        boot["ruleset"] = "panzer_grenadier"
+        raise Http404(f"pgweb has no game called {boot['ruleset']!r}")
     games = [{"id": r.id, "title": r.title} for r in registry.RULESETS.values()]
     mine = Scenario.objects.filter(author=request.user).order_by("-updated_at")
     return render(request, "designer/design.html", {"boot": boot, "games": games,

@@ -224,6 +224,11 @@ class Ruleset(Protocol):
     def map_payload(self, scenario_id: str) -> dict:
         """What the board draws of the map: boards, hexes, hexsides, roads."""
 
+    def rules_reference(self) -> dict | None:
+        """The charts the game page shows beside the board, as the rules read them (Panzer
+        Leader's terrain and combat charts with their source); None when the ruleset shows
+        none on the page. Raises nothing."""
+
     def counter_types(self, scenario_id: str) -> dict[str, dict]:
         """The printed values of every counter type in the scenario."""
 

@@ -25,7 +25,7 @@ from games.bots.panzer_leader.paths import FAR, path_cost
 from games.rules.common.dice import SeededDice
 from games.rules.common.hexgrid import distance, neighbors
 from games.rules.panzer_leader.core.los import has_los
-from games.rules.panzer_leader.core.scenario import situation
+from games.rules.panzer_leader.core.scenario import scenario_for
 from games.rules.registry import for_scenario
 
 
@@ -348,7 +348,7 @@ def test_only_fire_that_sees_the_hex_counts_and_none_from_afar_into_unspotted_wo
     d, facts = _decision("pl-hollenbach", "allied", "move_vehicles")
     b = LeaderBoard(d.view, d.side, facts, d.previews)
     danger = Danger(b)
-    sight = situation("pl-hollenbach").map
+    sight = scenario_for("pl-hollenbach").map
     terrain = facts.map.terrain_of
 
     def in_range(h, armored):
@@ -420,7 +420,7 @@ def test_a_gun_may_count_on_a_shot_into_the_village_only_with_a_fresh_spotter_be
     the village house counts on a shot at the German rifle inside only while a rifle platoon
     of ours stands beside the house, and not while that platoon is dispersed (12.3)."""
     facts = public_facts("pl-hollenbach")
-    sight = situation("pl-hollenbach").map
+    sight = scenario_for("pl-hollenbach").map
     house, beside = facts.hex("A-L-2"), facts.hex("A-K-2")
     post = next(h for h in sorted(facts.map.terrain_of, key=lambda x: (x.q, x.r))
                 if 3 <= distance(h, house) <= 5 and has_los(sight, h, house)

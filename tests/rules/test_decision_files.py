@@ -2,7 +2,9 @@
 it today (`Code:`), and every module and test an entry names exists.
 
 The names are read from the files themselves, so a module that moves needs only its name
-changed in DECISIONS.md; an entry naming a module that is gone fails here.
+changed in DECISIONS.md; an entry naming a module that is gone fails here. Where an entry
+names what in a module does it (`core/moving.py (walk, arrive)`), each name must be in that
+module: code that moved to another module that still exists fails here too.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ FILES = sorted(ROOT.glob("games/rules/*/DECISIONS.md"))
 # A path in the repository an entry names: code, data or a tool.
 NAMED_PATH = re.compile(r"(?<![\w/])((?:games|tools|static|templates)/[\w/.-]+\.(?:py|json|js|mjs|html))")
 NAMED_TEST = re.compile(r"(?<![\w/])(test_\w+)(\*?)(?!\w|\.py)")
+# A module followed by the names in it that do the work: `path (name, Class.attr; name: more)`.
+NAMED_IN_MODULE = re.compile(
+    r"(?<![\w/])((?:games|tools)/[\w/.-]+\.py) \(((?:[^()]|\([^()]*\))*)\)")
 DEFINED_TESTS = frozenset(re.findall(
     r"^\s*(?:async\s+)?def (test_\w+)",
     "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("test_*.py")),
@@ -40,6 +45,25 @@ def code_part(entry: str) -> str | None:
     return found.group(1) if found else None
 
 
+def names_not_in_module(code: str) -> list[tuple[str, str]]:
+    """(module, name) for each name an entry gives in parentheses after a module that the
+    module does not hold. Of `Class.attr` the last part is looked for, of `name: more` and
+    `name(args)` the name."""
+    missing = []
+    for path, inside in NAMED_IN_MODULE.findall(code):
+        if not (ROOT / path).exists():
+            continue  # reported as a module that does not exist
+        text = (ROOT / path).read_text(encoding="utf-8")
+        for part in re.split(r"[,;]", re.sub(r"\([^()]*\)", "", inside)):
+            ident = re.match(r"\s*`?([A-Za-z_][\w.]*)", part)
+            if ident is None:
+                continue
+            name = ident.group(1).split(".")[-1]
+            if not re.search(rf"\b{re.escape(name)}\b", text):
+                missing.append((path, ident.group(1)))
+    return missing
+
+
 def problems(path: Path) -> list[str]:
     """Every entry of a decisions file that names no module, or a module or test not there."""
     out = []
@@ -52,6 +76,7 @@ def problems(path: Path) -> list[str]:
         if not named and not code.startswith("none"):
             out.append(f"{key}: Code: names no path in the repository")
         out += [f"{key}: {name} does not exist" for name in named if not (ROOT / name).exists()]
+        out += [f"{key}: {path} has no {name}" for path, name in names_not_in_module(code)]
         for name, glob in NAMED_TEST.findall(entry):
             there = (any(t.startswith(name) for t in DEFINED_TESTS) if glob
                      else name in DEFINED_TESTS)
@@ -82,4 +107,18 @@ def test_it_refuses_an_entry_naming_a_module_that_moved(tmp_path):
         "D3: games/rules/panzer_grenadier/core/no_such_module.py does not exist",
         "D3: no test test_no_such_test",
         "D4: names no module (Code: ...)",
+    ]
+
+
+def test_it_refuses_an_entry_naming_a_module_that_exists_but_no_longer_holds_the_code(tmp_path):
+    stale = tmp_path / "DECISIONS.md"
+    stale.write_text(
+        "## D3 Leaderless activation\nChoice: ... Code: games/rules/panzer_grenadier/core/"
+        "movement.py (threats_to, reachable(leaderless_threats=...)), games/rules/"
+        "panzer_grenadier/core/move_search.py (search: step_allowed, Reach.minimum_move)."
+        " Test: none.\n",
+        encoding="utf-8",
+    )
+    assert problems(stale) == [
+        "D3: games/rules/panzer_grenadier/core/movement.py has no threats_to",
     ]

@@ -8,7 +8,7 @@ import inspect
 import pytest
 
 from games.rules.interface import Ruleset
-from games.rules.registry import for_scenario
+from games.rules.registry import RULESETS, for_scenario
 
 METHODS = sorted(name for name, member in vars(Ruleset).items()
                  if inspect.isfunction(member) and not name.startswith("_"))
@@ -37,3 +37,8 @@ def test_an_opening_state_has_no_invariant_problem(scenario):
 def test_an_id_that_is_no_seat_of_the_game_may_send_nothing(scenario):
     rules = for_scenario(scenario)
     assert rules.legal_commands(rules.opening_state(scenario, None, None), "nobody") == {}
+
+
+def test_the_game_page_asks_every_ruleset_for_its_charts_without_probing():
+    assert RULESETS["panzer_grenadier"].rules_reference() is None
+    assert RULESETS["panzer_leader"].rules_reference()["crt"]

@@ -18,7 +18,7 @@ from games.rules import registry
 from games.rules.common.revision import DIGITS, playable_content, revision
 from games.rules.panzer_grenadier.core.scenario import SCENARIO_DIR, load_scenario
 from games.rules.panzer_grenadier.presentation import scenario_info as pg_info
-from games.rules.panzer_leader.core.scenario import situation_from_dict
+from games.rules.panzer_leader.core.scenario import scenario_from_dict
 from games.rules.panzer_leader.core.units import DATA as PL_DATA
 from games.rules.panzer_leader.presentation import scenario_info as pl_info
 
@@ -38,7 +38,7 @@ def pl_revision(change: Callable[[dict], None] | None = None) -> str:
     raw = copy.deepcopy(HOLLENBACH)
     if change:
         change(raw)
-    return pl_info(situation_from_dict(raw)).revision
+    return pl_info(scenario_from_dict(raw)).revision
 
 
 def all_revisions() -> dict[str, str]:
@@ -58,7 +58,7 @@ def test_an_unchanged_scenario_keeps_its_revision_when_loaded_again():
     assert pl_revision() == all_revisions()["pl-hollenbach"]
     # Key order in the file is not content.
     reordered = dict(reversed(list(HOLLENBACH.items())))
-    assert pl_info(situation_from_dict(reordered)).revision == pl_revision()
+    assert pl_info(scenario_from_dict(reordered)).revision == pl_revision()
 
 
 def test_the_revision_is_the_same_in_another_process_with_another_hash_seed():

@@ -21,7 +21,7 @@ from games.rules.common.hexgrid import Hex
 StepCost = Callable[[Hex, Hex], "float | None"]
 
 
-def least_costs(starts: Iterable[Hex], neighbours: Callable[[Hex], Iterable[Hex]],
+def least_costs(starts: Iterable[Hex], neighbors: Callable[[Hex], Iterable[Hex]],
                 step_cost: StepCost, budget: float | None = None) -> dict[Hex, float]:
     """Dijkstra from the starts: every hex the steps lead to, with the least total cost (a
     start costs 0). With a budget, only hexes within it, and one first step whatever it
@@ -33,7 +33,7 @@ def least_costs(starts: Iterable[Hex], neighbours: Callable[[Hex], Iterable[Hex]
         cost, a = heapq.heappop(frontier)
         if cost > best.get(a, float("inf")):
             continue
-        for b in neighbours(a):
+        for b in neighbors(a):
             step = step_cost(a, b)
             if step is None:
                 continue

@@ -138,7 +138,7 @@ def play_out(world: GameState, side: str, dice: SeededDice, seed: str,
     for n in range(MAX_STEPS):
         if world.phase == ENDED or (cost and cost + last > share):
             break
-        if world.active != side:
+        if world.active_side != side:
             enemy_moved = True
         elif enemy_moved and world.phase != "combat":
             break

@@ -50,7 +50,7 @@ _FIELDS = Lru(64)
 def _fields(move: str, facts: PublicScenario) -> tuple[dict[Hex, float], ...]:
     terrain = getattr(facts.map, "terrain_of", {})
 
-    def neighbours(h: Hex) -> list[Hex]:
+    def neighbors_on_map(h: Hex) -> list[Hex]:
         return [n for n in neighbors(h) if n in terrain]
 
     out = []
@@ -60,7 +60,7 @@ def _fields(move: str, facts: PublicScenario) -> tuple[dict[Hex, float], ...]:
             # itself the objective's, or 1 where its terrain forbids the class).
             cost = entry_cost(move, terrain.get(h, "clear"))
             return (1.0 if h == goal else None) if cost is None else cost
-        out.append(least_costs((o.hex,), neighbours, step))
+        out.append(least_costs((o.hex,), neighbors_on_map, step))
     return tuple(out)
 
 

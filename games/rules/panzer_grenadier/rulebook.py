@@ -17,12 +17,14 @@ from .optional import (
     drumfire,
     efficient,
     extended_assault,
+    fog_of_war,
     formation,
     logistics,
     mire,
 )
 
 PLUGINS = (
+    fog_of_war.PLUGIN,  # 17.6
     drumfire.PLUGIN,  # 17.2
     logistics.PLUGIN,  # 17.10
     mire.PLUGIN,  # 17 Part II

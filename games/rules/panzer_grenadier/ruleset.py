@@ -209,6 +209,9 @@ class PanzerGrenadier:
     def map_payload(self, scenario_id):
         return presentation.map_payload(scenario_id)
 
+    def rules_reference(self):
+        return None  # the game page shows no chart of its own: the rulebook's are printed
+
     def counter_types(self, scenario_id):
         return presentation.counter_types(scenario_id)
 

@@ -50,7 +50,7 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
     """For the units and a hex: whether each of move, fire, overrun and close assault may be
     done there now, and if not why, with the rule (the engine's own refusal); the same shape
     as every ruleset's answer: {"hex", "actions": [{"action", "ok", "reasons"}]}."""
-    board = preview.board_of(state)
+    board = preview.game_map(state)
     board.hex(label)  # ValueError for a hex not on the map
     side = state.seat_side(seat)
     legal = [c for g in legal_commands(state, seat).values() for c in g]

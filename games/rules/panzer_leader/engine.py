@@ -25,7 +25,7 @@ def who_may_act(state: GameState) -> tuple[str, ...]:
     other side's."""
     if state.phase == ENDED:
         return ()
-    side = state.enemy(state.active) if state.pending else state.active
+    side = state.enemy(state.active_side) if state.pending else state.active_side
     return tuple(s["id"] for s in state.seats if s["side"] == side)
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from .core.scenario import board_of
+from .core.scenario import game_map
 from .core.stacking import LIMIT, WRECK_CAP, counters_in
 from .core.state import ENDED, OK, PHASES, GameState
 
 
 def problems(state: GameState) -> list[str]:
     out = []
-    m = board_of(state)
+    m = game_map(state)
     hexes = {u.hex for u in state.units.values() if u.on_map}
     for label in hexes:
         if counters_in(state, label) > LIMIT and label not in state.overrun_hexes:

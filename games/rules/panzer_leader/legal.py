@@ -12,14 +12,14 @@ from .combat.assault import assault_attack
 from .combat.direct_fire import direct_attack, may_fire, town_targets
 from .combat.indirect import indirect_range_ok, spotters_for
 from .combat.opfire import opportunity_attack, quarter_met
-from .core import bridges, hidden
-from .core.scenario import board_of
+from .core import bridges, hidden, hooks
+from .core.scenario import game_map
 from .core.spotting import is_spotted
 from .core.state import ENDED, GameState
 from .core.units import utype
 from .engine import who_may_act
 from .legal_moves import movement, ok
-from .optional import field_of_fire, smoke
+from .optional import smoke
 
 
 def legal_commands(state: GameState, seat: str) -> dict[str, list[dict]]:
@@ -78,7 +78,7 @@ def _aa_window(state: GameState, out: dict) -> None:
 
 
 def _combat(state: GameState, side: str, out: dict) -> None:
-    m = board_of(state)
+    m = game_map(state)
     if not state.indirect_done:
         out["resolve_indirect"] = [{"type": "resolve_indirect"}]
         out["cancel_order"] = [{"type": "cancel_order", "unit": u.id}
@@ -100,7 +100,7 @@ def _combat(state: GameState, side: str, out: dict) -> None:
                 and f.on_map:
             for label in target_hexes:
                 if indirect_range_ok(t, distance(m.hex(f.hex), m.hex(label))) and \
-                        field_of_fire.blocks(state, f, label) is None and \
+                        hooks.first("fire_blocked", state, f, label) is None and \
                         spotters_for(state, side, label):
                     orders.append({"type": "order_indirect", "unit": f.id, "hex": label})
                     if smoke.may_fire_smoke(f) and smoke.may_smoke_hex(state, side, label) is None:
@@ -126,24 +126,11 @@ def _combat(state: GameState, side: str, out: dict) -> None:
         c["targets"] = [names.get(t, t) for t in c["targets"]]
     out["fire"] = fire
     out["order_indirect"] = orders
-    if "smoke" in state.options:
-        out["smoke"] = _smoke(state, side, enemies)
-
-
-def _smoke(state: GameState, side: str, enemies) -> list[dict]:
-    shooters = [u.id for u in _own(state, side) if u.on_map and smoke.may_fire_smoke(u)
-                and may_fire(state, u) is None]
-    cmds = []
-    for label in sorted({e.hex for e in enemies}):
-        c = {"type": "smoke", "units": shooters, "hex": label}
-        if shooters and ok(lambda c=c: smoke.direct(state.copy(), side, c["units"],
-                                                    c["hex"], [])):
-            cmds.append(c)
-    return cmds
+    out.update(hooks.offers(state, side, enemies))  # smoke (22.3)
 
 
 def _targets(state: GameState, side: str, enemies, f) -> list[list[str]]:
-    m = board_of(state)
+    m = game_map(state)
     fh = m.hex(f.hex)
     reach_ = utype(f).range * (2 if utype(f).star else 1)
     found = []
@@ -177,12 +164,12 @@ def _own(state: GameState, side: str):
 
 
 def _assault(state: GameState, side: str, out: dict) -> None:
-    m = board_of(state)
+    m = game_map(state)
     by_target: dict[str, list[str]] = {}
     for u in _own(state, side):
         if not u.on_map or not utype(u).infantry:
             continue
-        for n in [*m.neighbours(m.hex(u.hex)), m.hex(u.hex)]:
+        for n in [*m.neighbors(m.hex(u.hex)), m.hex(u.hex)]:
             lab = m.label(n)
             if state.units_at(lab, state.enemy(side)):
                 by_target.setdefault(lab, []).append(u.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..common.errors import IllegalCommand
 from .combat.overrun import edge_entries, overrun_attack
-from .core import engineers, forts, landing, transport
+from .core import engineers, forts, hooks, landing, transport
 from .core.bridges import lay
 from .core.commands import engineer
 from .core.movement import (
@@ -18,7 +18,7 @@ from .core.movement import (
     quick_time_reach,
     reach,
 )
-from .core.scenario import board_of, bridge_at
+from .core.scenario import bridge_at, game_map
 from .core.stacking import has_room
 from .core.state import GameState, Unit
 from .core.transport import may_carry
@@ -40,7 +40,7 @@ def _own(state: GameState, side: str) -> list[Unit]:
 
 
 def movement(state: GameState, side: str, out: dict) -> None:
-    m = board_of(state)
+    m = game_map(state)
     vehicles = state.phase == "move_vehicles"
     enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.on_map}
     moves, loads, unloads, overruns, exits = [], [], [], [], []
@@ -52,12 +52,12 @@ def movement(state: GameState, side: str, out: dict) -> None:
             if t.vehicle and t.overrun != "none" and not u.road_used:
                 left = allowance_left(u, state)
                 for to, (cost, _) in sorted(reach(state, u, road_ok=False).items()):
-                    near = {m.label(n) for n in m.neighbours(m.hex(to))}
+                    near = {m.label(n) for n in m.neighbors(m.hex(to))}
                     if near & enemy_hexes and left - cost >= 2:
                         # an approach off the road rate that leaves MP to overrun (QA R3, O2)
                         moves.append({"type": "move", "unit": u.id, "to": to, "road": False})  # type: ignore[dict-item]
             if not t.vehicle and t.infantry and u.hex is not None:
-                for n in m.neighbours(m.hex(u.hex)):
+                for n in m.neighbors(m.hex(u.hex)):
                     c = {"type": "move", "unit": u.id, "to": m.label(n), "under": True}
                     if bridge_at(state, n) and ok(lambda c=c, u=u: plan(state, u, c["to"],
                                                                         under=True)):
@@ -80,7 +80,7 @@ def movement(state: GameState, side: str, out: dict) -> None:
     out["move"] = moves
     out["land"] = [{"type": "land", "unit": u.id, "to": m.label(n)} for u in _own(state, side)
                    if landing.may_land(state, u) is None
-                   for n in m.neighbours(m.hex(u.hex)) if m.terrain(n) == "beach"
+                   for n in m.neighbors(m.hex(u.hex)) if m.terrain(n) == "beach"
                    and not state.units_at(m.label(n), state.enemy(side))
                    and has_room(state, m.label(n))]
     out["engineer"] = _engineering(state, side) if not vehicles else []
@@ -103,16 +103,16 @@ def movement(state: GameState, side: str, out: dict) -> None:
 
 
 def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
-    m = board_of(state)
+    m = game_map(state)
     tries = []
     if u.hex is not None:
-        for n in m.neighbours(m.hex(u.hex)):
+        for n in m.neighbors(m.hex(u.hex)):
             lab = m.label(n)
             if lab in enemy_hexes:
                 tries.append({"type": "overrun", "units": [u.id], "target": lab})
                 rider = state.passenger_of(u)
                 if rider is not None and utype(u).carries == "infantry" \
-                        and "panzerblitz_assault" in state.options:
+                        and hooks.any_says("riders_jump_off", state):
                     tries.append({"type": "overrun", "units": [u.id], "target": lab,
                                   "drop": True})  # type: ignore[dict-item]
     elif u.entry_turn == state.turn:  # overrun its way onto the board (QA O6)
@@ -169,22 +169,19 @@ def _vehicles(state: GameState, side: str) -> list[dict]:
 
 
 def _engineering(state: GameState, side: str) -> list[dict]:
-    m = board_of(state)
+    m = game_map(state)
     cmds = []
     for u in _own(state, side):
         if not engineers.is_engineer(u) or not u.on_map:
             continue
-        near = {m.label(n) for n in m.neighbours(m.hex(u.hex))} | {u.hex}
+        near = {m.label(n) for n in m.neighbors(m.hex(u.hex))} | {u.hex}
         options = [("clear_mine", h) for h in sorted(state.mines) if h in near]
         options += [("remove_block", h) for h in sorted(state.blocks) if h in near]
         if u.hex in {m.label(h) for h in m.road_hexes()}:
             options.append(("make_block", u.hex))
         if bridge_at(state, m.hex(u.hex)):
             options.append(("demolish", u.hex))
-        if "qa_engineering" in state.options:
-            options += [("emplace_mine", u.hex), ("build_bridge", u.hex)]
-            options += [("place_bridge", m.label(n)) for n in m.neighbours(m.hex(u.hex))
-                        if m.terrain(n) == "stream"]
+        options += [x for fn in hooks.each("engineering") for x in fn(state, u)]
         task = engineers.task_of(state, u)
         if task:
             options.append((task["kind"], task["hex"]))
@@ -194,7 +191,7 @@ def _engineering(state: GameState, side: str) -> list[dict]:
             if team[0] != u.id:
                 continue  # a team's step is offered once, by its first engineer
             base = {"type": "engineer", "units": team, "task": kind, "hex": label}
-            tries = [base] + [{**base, "to": m.label(n)} for n in m.neighbours(m.hex(label))
+            tries = [base] + [{**base, "to": m.label(n)} for n in m.neighbors(m.hex(label))
                               if kind in ("make_block", "demolish", "emplace_mine")
                               and u.hex == label]
             cmds += [c for c in tries if ok(lambda c=c: _try_engineer(state, c))]

@@ -13,7 +13,7 @@ import random
 
 from ..common.hexgrid import distance
 from ..randomplay import RandomPlayer
-from .core.scenario import board_of
+from .core.scenario import game_map
 from .core.units import utype
 from .optional.options import EXPERIMENTAL
 
@@ -95,14 +95,14 @@ def _keen(state, cmds: list[dict]) -> list[dict]:
 
 
 def _into_stream(state, c: dict) -> bool:
-    m = board_of(state)
+    m = game_map(state)
     to = c["to"] if "to" in c else c["path"][-1]
     return m.terrain(m.hex(to)) == "stream" and to not in state.temp_bridges
 
 
 def _closing(state, moves: list[dict]) -> list[dict]:
     """The moves that end nearest an enemy unit."""
-    m = board_of(state)
+    m = game_map(state)
     score: dict[int, list[dict]] = {}
     for c in moves:
         side = state.units[c["unit"]].side

@@ -19,10 +19,10 @@ from .combat.air import aircraft_types
 from .core import markers
 from .core.board import ELEVATION_NAMES, build_map
 from .core.scenario import (
-    Situation,
+    Scenario,
     opening_state,
-    situation,
-    situation_revision,
+    scenario_for,
+    scenario_revision,
     starting_aircraft,
 )
 from .core.state import GameState
@@ -30,7 +30,7 @@ from .core.units import catalogue
 from .optional.options import RULES
 
 
-def scenario_info(sit: Situation) -> ScenarioInfo:
+def scenario_info(sit: Scenario) -> ScenarioInfo:
     counters = sum(int(g.get("count", len(g.get("at", ())) or 1)) for g in sit.raw["forces"])
     return ScenarioInfo(
         id=sit.id,
@@ -46,7 +46,7 @@ def scenario_info(sit: Situation) -> ScenarioInfo:
         ),
         default_options=frozenset(sit.default_options),
         size={"total": counters, "label": sit.size},
-        revision=situation_revision(sit),
+        revision=scenario_revision(sit),
         date=sit.raw.get("date", ""),
         front=sit.raw.get("front", ""),
         units=(),
@@ -75,7 +75,7 @@ def option_choices() -> list[dict]:
 def map_payload(scenario_id: str) -> dict:
     """Boards, hexes (terrain, elevation 0 ground / 1 slope / 2 hilltop), hexside symbols
     and roads, as the board draws them (2.1-2.5)."""
-    return payload_of(situation(scenario_id).map)
+    return payload_of(scenario_for(scenario_id).map)
 
 
 def payload_of(m: Any) -> dict:
@@ -87,7 +87,7 @@ def payload_of(m: Any) -> dict:
     ]
     hexsides = []
     for h in sorted(m.hexes, key=lambda x: (x.q, x.r)):
-        for n in m.neighbours(h):
+        for n in m.neighbors(h):
             if (n.q, n.r) > (h.q, h.r):
                 feats = m.symbols(h, n)
                 if feats:
@@ -130,7 +130,7 @@ def face(type_id: str) -> dict:
 
 @cache
 def counter_types(scenario_id: str) -> dict[str, dict]:
-    sit = situation(scenario_id)
+    sit = scenario_for(scenario_id)
     used = sorted({g["type"] for g in sit.raw["forces"]})
     return {t: face(t) for t in used}
 
@@ -152,7 +152,7 @@ def unit_rows(state: GameState, only: list[str] | None = None) -> dict[str, dict
 @cache
 def board_faces(scenario_id: str) -> dict:
     """Side colours by nationality and every counter's human name (common.faces)."""
-    sit = situation(scenario_id)
+    sit = scenario_for(scenario_id)
     units = opening_state(sit).units.values()
     cat = catalogue()
     counters = [faces.Counter(u.id, u.side, u.type_id) for u in units]
@@ -165,7 +165,7 @@ def board_faces(scenario_id: str) -> dict:
             "aircraft": _aircraft_names(sit), "navies": _navy_names(sit)}
 
 
-def _aircraft_names(sit: Situation) -> dict[str, dict]:
+def _aircraft_names(sit: Scenario) -> dict[str, dict]:
     """Every aircraft of the situation by id: "1st P-47 Thunderbolt (bombs)" (20.1); the
     situation card tells both players what flies, so every viewer may read it."""
     planes = starting_aircraft(sit)
@@ -177,7 +177,7 @@ def _aircraft_names(sit: Situation) -> dict[str, dict]:
             for pid, p in planes.items()}
 
 
-def _navy_names(sit: Situation) -> dict[str, dict]:
+def _navy_names(sit: Scenario) -> dict[str, dict]:
     """The navy as a firer (naval fire points, 19.4): "Allied naval gunfire"."""
     return {naval.firer_id(s["id"]): {"name": f"{s.get('name', s['id'])} naval gunfire",
                                       "short": "Navy"} for s in sit.sides}

@@ -15,7 +15,7 @@ from .combat.opfire import opportunity_attack
 from .combat.overrun import overrun_attack
 from .core import bridges, hidden
 from .core.movement import allowance_left, plan, route
-from .core.scenario import board_of
+from .core.scenario import game_map
 from .core.sight import why_not_seen
 from .core.state import GameState
 from .core.transport import load, load_cost, unload
@@ -164,6 +164,6 @@ PREVIEWS = {
 
 
 def line_of_sight(state: GameState, a: str, b: str) -> dict:
-    m = board_of(state)
+    m = game_map(state)
     why = why_not_seen(state, m.hex(a), m.hex(b))
     return {"from": a, "to": b, "clear": why is None, "why_not": why}

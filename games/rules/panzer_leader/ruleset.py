@@ -24,12 +24,12 @@ from . import (
 )
 from .core import setup
 from .core.scenario import (
+    bundled_scenarios,
     opening_state,
     register,
     registered,
-    situation,
-    situation_from_dict,
-    situations,
+    scenario_for,
+    scenario_from_dict,
 )
 from .core.state import ENDED, from_json, state_hash, to_json
 from .core.units import DATA
@@ -37,7 +37,7 @@ from .core.units import DATA
 
 @cache
 def _bundled_infos() -> dict[str, ScenarioInfo]:
-    return {sid: presentation.scenario_info(s) for sid, s in situations().items()}
+    return {sid: presentation.scenario_info(s) for sid, s in bundled_scenarios().items()}
 
 
 _INFOS: dict[int, tuple] = {}
@@ -68,7 +68,7 @@ class PanzerLeader:
     def check_scenario_file(self, path):
         """A situation loads, its counters and markers stand where they may (17), and its
         set-up keeps out of the enemy's sight as 23.2 asks (setup.problems)."""
-        sit = situation_from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        sit = scenario_from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
         found = setup.problems(sit)
         if found:
             raise ValueError("; ".join(found))
@@ -81,7 +81,7 @@ class PanzerLeader:
     def load_document(self, doc):
         """Check a document and make its situation playable under its id (a published
         revision); ValueError listing its problems."""
-        sit = scenario_check.situation_from_document(doc)
+        sit = scenario_check.scenario_from_document(doc)
         register(sit)
         return _info(sit)
 
@@ -99,7 +99,7 @@ class PanzerLeader:
 
     def scenario_document(self, scenario_id):
         """A situation as a document, with every board it is laid on drawn in it."""
-        return scenario_check.document_of(situation(scenario_id))
+        return scenario_check.document_of(scenario_for(scenario_id))
 
     def option_choices(self):
         return presentation.option_choices()
@@ -112,7 +112,7 @@ class PanzerLeader:
     def opening_state(self, scenario_id, options=None, seats=None):
         """Every seat of a side commands the whole side (team members share it)."""
         plain = {seat: side for seat, (side, _) in seats.items()} if seats else None
-        return opening_state(situation(scenario_id), options=options, seats=plain)
+        return opening_state(scenario_for(scenario_id), options=options, seats=plain)
 
     def arm(self, state, options, secret):
         """Arm hidden information: the game's secret makes the handles of face-down units
@@ -155,10 +155,10 @@ class PanzerLeader:
         return list(state.sides)
 
     def turn_marker(self, state):
-        return (state.turn, state.phase, state.active, bool(state.pending))
+        return (state.turn, state.phase, state.active_side, bool(state.pending))
 
     def turn_info(self, state):
-        side = state.enemy(state.active) if state.pending else state.active
+        side = state.enemy(state.active_side) if state.pending else state.active_side
         return {"turn": state.turn, "phase": state.phase, "side": side, "seat": None}
 
     def stage(self, state):
@@ -181,9 +181,9 @@ class PanzerLeader:
 
     def segments_finished(self, before, after):
         """The side whose player turn ended in this step (its assault phase is over)."""
-        if before is None or before.active == after.active and before.turn == after.turn:
+        if before is None or before.active_side == after.active_side and before.turn == after.turn:
             return set()
-        return {before.active}
+        return {before.active_side}
 
     def unit_rows(self, state, only=None):
         return presentation.unit_rows(state, only)

@@ -19,11 +19,11 @@ from . import invariants
 from .core import setup
 from .core.board import board_file
 from .core.scenario import (
-    Situation,
+    Scenario,
     check_positional,
     opening_state,
     register,
-    situation_from_dict,
+    scenario_from_dict,
     unregister,
 )
 from .core.units import DATA, catalogue
@@ -168,7 +168,7 @@ def _unit_forces(doc: Mapping[str, Any], state: Any) -> dict[str, int]:
     return out
 
 
-def _set_up(doc: Mapping[str, Any], sit: Situation) -> list[dict]:
+def _set_up(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
     """Stacking at set-up (5; 4.5: one side a hex), positional defences (17) and the set-up
     rules of 23.2 and QA G8 (setup.problems)."""
     out = []
@@ -199,7 +199,7 @@ def _set_up(doc: Mapping[str, Any], sit: Situation) -> list[dict]:
     return out
 
 
-def _no_way_to_win(doc: Mapping[str, Any], sit: Situation) -> list[dict]:
+def _no_way_to_win(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
     """The attacker scores 2 an objective held and 1 an enemy unit lost (23.4): it must be
     able to reach marginal, and the defender must win below it."""
     v = doc["victory"]
@@ -249,7 +249,7 @@ def check_scenario(doc: Any) -> list[dict]:
     # never stand in for a bundled or published situation of the same name.
     check_id = f"check.{digest(doc)[:16]}"
     try:
-        sit = situation_from_dict({**doc, "id": check_id})
+        sit = scenario_from_dict({**doc, "id": check_id})
     except (ValueError, KeyError, IndexError) as exc:
         return [problem("map", str(exc), "2.1 Boards")]
     found = _hexes(doc, sit.map)
@@ -263,15 +263,15 @@ def check_scenario(doc: Any) -> list[dict]:
     return found + _no_way_to_win(doc, sit)
 
 
-def situation_from_document(doc: Any) -> Situation:
-    """The Situation a document describes; ValueError listing its problems."""
+def scenario_from_document(doc: Any) -> Scenario:
+    """The Scenario a document describes; ValueError listing its problems."""
     found = check_scenario(doc)
     if found:
         raise ValueError("; ".join(f"{p['field']}: {p['message']}" for p in found))
-    return situation_from_dict(dict(doc))
+    return scenario_from_dict(dict(doc))
 
 
-def document_of(sit: Situation) -> dict:
+def document_of(sit: Scenario) -> dict:
     """The situation as a document that stands alone, each bundled board drawn under
     `boards` (export, and the bundled situations stored beside players' ones)."""
     doc = dict(sit.raw)

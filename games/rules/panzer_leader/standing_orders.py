@@ -31,7 +31,7 @@ from ..common.standing_orders import (
     check_at,
     check_chance,
 )
-from .core.scenario import board_of
+from .core.scenario import game_map
 from .core.state import GameState
 from .core.units import utype
 from .legal import legal_commands
@@ -66,7 +66,7 @@ def check_standing_order(state: GameState, side: str, raw: Any) -> dict:
 def _label(state: GameState, raw: Any, where: str) -> str:
     if not isinstance(raw, str):
         raise ValueError(f"{where} must be a hex label")
-    m = board_of(state)
+    m = game_map(state)
     for label in (raw.strip(), raw.strip().upper()):
         try:
             m.hex(label)
@@ -130,7 +130,7 @@ def _accepts_target(state: GameState, order: dict, cmd: dict) -> bool:
     if f["kind"] == "hexes":
         return target.hex in f["hexes"]
     if f["kind"] == "within":
-        m = board_of(state)
+        m = game_map(state)
         firer = state.units[cmd["units"][0]]
         return distance(m.hex(firer.hex), m.hex(target.hex)) <= f["range"]
     return True

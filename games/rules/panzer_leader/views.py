@@ -8,7 +8,7 @@ Every outbound channel goes through `view_for` and `redact_events`.
 from __future__ import annotations
 
 from .core import hidden, markers
-from .core.scenario import board_of
+from .core.scenario import game_map
 from .core.sight import in_cover
 from .core.spotting import is_spotted
 from .core.state import ENDED, GameState
@@ -41,7 +41,7 @@ def view_for(state: GameState, audience: tuple) -> dict:
     # The side whose counters the board outlines as the viewer's own: a player's, never a
     # spectator's (nor anyone's once the game is open to all at the end).
     own_side = next(iter(mine)) if audience[0] in ("side", "seat") and len(mine) == 1 else None
-    m = board_of(state)
+    m = game_map(state)
     units = []
     for u in state.units.values():
         if hidden.hidden_from(state, u, mine):
@@ -79,11 +79,11 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "ruleset": "panzer_leader",
         "scenario": state.scenario_id,
         "turn": state.turn, "turns": state.turns,
-        "active": state.active, "phase": state.phase,
+        "active": state.active_side, "phase": state.phase,
         # Who decides now: the phasing side, or the other side while a window is open.
         "may_act": list(who_may_act(state)),
         "to_act": None if state.phase == ENDED else (
-            state.enemy(state.active) if state.pending else state.active),
+            state.enemy(state.active_side) if state.pending else state.active_side),
         "options": list(state.options),
         "units": units,
         "wrecks": dict(state.wrecks),

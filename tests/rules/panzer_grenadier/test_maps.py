@@ -148,7 +148,7 @@ def test_boards_joined_side_by_side_are_adjacent_across_the_seam():
     m = six_tiny_boards()
     for row in range(1, 5):
         east_edge_of_a = m.parse_label(f"A06{row:02d}")
-        across = [n for n in m.neighbors(east_edge_of_a) if m.board_of(n) == "B"]
+        across = [n for n in m.neighbors(east_edge_of_a) if m.game_map(n) == "B"]
         assert across, f"A06{row:02d} has no neighbour on board B"
         assert all(m.label(n).startswith("B01") for n in across)
 

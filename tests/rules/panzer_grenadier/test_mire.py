@@ -12,7 +12,7 @@ from games.rules.panzer_grenadier.combat.anti_tank import at_base
 from games.rules.panzer_grenadier.combat.fire import ANTI_TANK, FireDeclaration
 from games.rules.panzer_grenadier.core.registry import catalogue_for, game_map
 from games.rules.panzer_grenadier.engine import apply
-from games.rules.panzer_grenadier.optional.mire import marker_removal
+from games.rules.panzer_grenadier.optional.mire import is_mired, marker_removal
 from tests.rules.panzer_grenadier.turnkit import at, started, unit
 
 OPT = ("mire",)
@@ -95,7 +95,6 @@ def test_17_an_assault_against_a_mired_unit_gets_plus_1():
 
 
 def test_the_catalogue_reads_amphibious_and_an_amphibious_vehicle_adds_1_in_swamp():
-    from games.rules.panzer_grenadier.core.move_step import is_mired
     from games.rules.panzer_grenadier.core.units import unit_type_from_dict
 
     raw = {"id": "x_amph", "name": "amphibious truck", "nationality": "soviet", "kind": "truck",

@@ -16,8 +16,6 @@ from games.rules.common.hexgrid import distance
 from games.rules.panzer_grenadier.core.maps import Map, load_board
 from games.rules.panzer_grenadier.core.move_step import (
     edge_entry_cost,
-    is_mired,
-    mire_roll_needed,
     move_units,
     moves_closer_to_threat,
     step,
@@ -25,6 +23,7 @@ from games.rules.panzer_grenadier.core.move_step import (
     terrain_step,
 )
 from games.rules.panzer_grenadier.core.movement import entry_reach, exit_options, reachable
+from games.rules.panzer_grenadier.optional.mire import is_mired, mire_roll_needed
 
 CASES = json.loads((Path(__file__).parents[2] / "data" / "movement_cases.json").read_text())[
     "cases"

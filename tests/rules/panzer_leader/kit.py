@@ -7,10 +7,10 @@ import itertools
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core.scenario import (
-    board_of,
+    game_map,
     opening_state,
     register,
-    situation_from_dict,
+    scenario_from_dict,
 )
 from games.rules.panzer_leader.core.state import Unit
 
@@ -34,7 +34,7 @@ def world(terrain: list[str], elevation: list[str] | None = None, units=(), *, r
         "victory": {"attacker": "allied", "objectives": list(objectives),
                     "levels": {"decisive": 9, "tactical": 6, "marginal": 2}},
     }
-    sit = situation_from_dict(raw)
+    sit = scenario_from_dict(raw)
     register(sit)
     state = opening_state(sit, options=options)
     for uid, type_id, side, cell in units:
@@ -42,7 +42,7 @@ def world(terrain: list[str], elevation: list[str] | None = None, units=(), *, r
     for carrier, passenger in loaded:
         state.units[passenger].carried_by = carrier
     state.phase = phase
-    state.active = active
+    state.active_side = active
     if wrecks:
         state.wrecks = {lab(c): n for c, n in wrecks.items()}
     return state
@@ -54,7 +54,7 @@ def lab(cell: str) -> str:
 
 
 def hexof(state, cell: str):
-    return board_of(state).hex(lab(cell))
+    return game_map(state).hex(lab(cell))
 
 
 def do(state, seat, command, *dice):

@@ -8,7 +8,7 @@ import pytest
 
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_leader.combat import air, antiaircraft
-from games.rules.panzer_leader.core.scenario import situation, starting_aircraft
+from games.rules.panzer_leader.core.scenario import scenario_for, starting_aircraft
 
 from .kit import clear, do, lab, world
 
@@ -121,7 +121,7 @@ def test_pl_e18_a_plane_turned_back_by_aa_has_still_spent_its_ordnance_and_an_l5
 def test_two_flights_of_one_type_are_numbered_on_so_every_aircraft_keeps_its_own_counter():
     """The Guns at Steinfurt grants two P-47s in two flights (turns 2 and 4); each is a plane
     of its own, with its own ordnance, not one written over the other."""
-    planes = starting_aircraft(situation("pl-steinfurt-guns"))
+    planes = starting_aircraft(scenario_for("pl-steinfurt-guns"))
     p47 = {pid: p for pid, p in planes.items() if p["type"] == "us_p47"}
     assert sorted(p47) == ["al-p47-1", "al-p47-2"]
     assert sorted((p["first"], p["ordnance"]) for p in p47.values()) == [

@@ -270,7 +270,7 @@ def test_tc41_qa_mines_mn1_mn2_a_mine_stops_attacks_at_2_to_1_without_woods_and_
               phase="move_foot", active="german")
     s, ev = do(s, "german", {"type": "move", "unit": "r", "to": lab("4,3")})
     assert s.units["r"].hex == lab("4,3") and s.units["r"].mine == "pending"
-    s.phase, s.active = "assault", "german"
+    s.phase, s.active_side = "assault", "german"
     s, ev = do(s, "german", {"type": "end_phase"}, 6)  # the Allied segment opens: mines attack
     mine = next(e for e in ev if e.get("kind") == "mine")
     assert mine["column"] == "2-1" and mine["modified"] == 6  # no woods +1

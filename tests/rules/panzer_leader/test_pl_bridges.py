@@ -52,7 +52,7 @@ def test_qa_bridges_b2_a_unit_set_up_under_a_bridge_counts_for_stacking_and_is_i
            "forces": [{"side": "german", "type": "de_rifle", "at": [lab("4,3")],
                        "under_bridge": True}],
            "victory": {"attacker": "allied", "objectives": [], "levels": {}}}
-    sit = scenario.situation_from_dict(raw)
+    sit = scenario.scenario_from_dict(raw)
     scenario.register(sit)
     s = scenario.opening_state(sit)
     rifle = s.units["ge-rifle-1"]
@@ -178,7 +178,7 @@ def test_rb_x_c_fire_at_a_temporary_bridge_alone_only_x_destroys_it_taking_vehic
     s = temp(world(STREAM, units=[("g", "de_at75", "german", "4,6"), ("i", "de_rifle", "german", "4,5"),
                                   ("m", "us_m4", "allied", "4,3"), ("r", "us_rifle", "allied", "4,3")]),
              "truck")
-    s.active = "german"
+    s.active_side = "german"
     a = bridge_attack(s, "german", [s.units["g"]], lab("4,3"), "direct")
     assert a.targets == [f"bridge:{lab('4,3')}"] and a.defense == 8 and a.attack == 26
     with pytest.raises(IllegalCommand, match="I-class"):
@@ -230,10 +230,10 @@ def test_18_7_a_flail_stops_on_a_minefield_unharmed_and_clears_it_leaving_for_ha
               mines=[("4,3", "german")], phase="move_vehicles")
     s, ev = do(s, "allied", {"type": "move", "unit": "f", "to": lab("4,5")})
     assert s.units["f"].hex == lab("4,3") and s.units["f"].mine == f"flail:{lab('4,3')}"
-    s.phase, s.active = "assault", "allied"
+    s.phase, s.active_side = "assault", "allied"
     s, _ = do(s, "allied", {"type": "end_phase"})  # the German segment: no mine attack
     assert s.units["f"].status == "ok" and not s.units["f"].eliminated
-    s.active, s.phase = "allied", "move_vehicles"
+    s.active_side, s.phase = "allied", "move_vehicles"
     s.units["f"].moved = s.units["f"].stopped = False
     s.units["f"].mp_spent = 0.0
     s, ev = do(s, "allied", {"type": "move", "unit": "f", "to": lab("4,4")})

@@ -11,7 +11,7 @@ import pytest
 
 from games.rules.panzer_leader.combat.assault import assault_attack
 from games.rules.panzer_leader.core import setup
-from games.rules.panzer_leader.core.scenario import register, situation_from_dict, situations
+from games.rules.panzer_leader.core.scenario import bundled_scenarios, register, scenario_from_dict
 from games.rules.panzer_leader.core.spotting import is_spotted, sweep_markers
 from games.rules.panzer_leader.core.units import catalogue
 from games.rules.panzer_leader.core.victory import final_result
@@ -81,7 +81,7 @@ def test_pl_e1_set_up_honours_23_2_out_of_sight_or_unspotted_and_qa_game_procedu
     """Every situation: the side that sets up last is out of enemy sight or unspotted in
     cover (23.2), nothing is set up where it could not go in play (QA G8), units afloat
     lie one to a sea hex beside a beach; the invasion situation is the exception (QA G10)."""
-    for sit in situations().values():
+    for sit in bundled_scenarios().values():
         assert setup.problems(sit) == [], sit.id
 
 
@@ -108,7 +108,7 @@ def test_pl_e23_the_seeufer_landing_must_take_eight_points_and_steinfurt_has_no_
     foot, and 3 points win the Americans the day."""
     seeufer = RULESET.opening_state("pl-seeufer-landing")
     seeufer.attacks_made = {"allied": 1}
-    objectives = situations()["pl-seeufer-landing"].raw["victory"]["objectives"]
+    objectives = bundled_scenarios()["pl-seeufer-landing"].raw["victory"]["objectives"]
     for h in objectives:
         seeufer.control[h] = "allied"
     assert final_result(seeufer) == {"winner": "allied", "level": "marginal", "score": 8,
@@ -131,24 +131,24 @@ def test_pl_e23_the_seeufer_landing_must_take_eight_points_and_steinfurt_has_no_
 
 
 def test_qa_game_procedure_g10_only_an_invasion_may_set_up_in_sight():
-    sit = situations()["pl-hollenbach"]
+    sit = bundled_scenarios()["pl-hollenbach"]
     raw = json.loads(json.dumps(sit.raw))
     raw["id"] = "test-g10"
     raw["forces"][0]["at"] = ["A-K-2", "A-K-3"]  # two Shermans beside the German line
-    bad = situation_from_dict(raw)
+    bad = scenario_from_dict(raw)
     register(bad)
     assert any("(23.2)" in p for p in setup.problems(bad))
     raw["invasion"] = True
-    waived = situation_from_dict(raw)
+    waived = scenario_from_dict(raw)
     register(waived)
     assert not [p for p in setup.problems(waived) if "(23.2)" in p]
 
 
 def test_qa_game_procedure_g8_nothing_sets_up_where_it_could_not_enter():
-    raw = json.loads(json.dumps(situations()["pl-river-assault"].raw))
+    raw = json.loads(json.dumps(bundled_scenarios()["pl-river-assault"].raw))
     raw["id"] = "test-g8"
     raw["forces"][0]["at"] = ["B-I-5", "A-E-4", "A-E-8", "A-D-6"]  # a Sherman in the stream
-    bad = situation_from_dict(raw)
+    bad = scenario_from_dict(raw)
     register(bad)
     assert any("vehicle in a stream" in p for p in setup.problems(bad))
 

@@ -157,9 +157,9 @@ def test_tc16_slope_target_adjacent_without_a_brown_hexside_is_not_halved_with_o
 
 
 def elevation_factor_at(s, a, b):
-    from games.rules.panzer_leader.core.scenario import board_of
+    from games.rules.panzer_leader.core.scenario import game_map
 
-    return elevation_factor(board_of(s), hexof(s, a), hexof(s, b))
+    return elevation_factor(game_map(s), hexof(s, a), hexof(s, b))
 
 
 def test_tc17_qa_hill_and_slope_h1_h2_hilltop_to_hilltop_whole_slope_to_hilltop_halved():

@@ -182,8 +182,8 @@ def test_tc44_a_dd_tank_rolls_for_survival_before_anything_lands_and_the_roll_is
     from games.rules.panzer_leader.core import scenario
 
     s = afloat_world()
-    scenario.situation(s.scenario_id).raw["dd_survival"] = 4
-    s.turn, s.active, s.phase = 2, "allied", "air"
+    scenario.scenario_for(s.scenario_id).raw["dd_survival"] = 4
+    s.turn, s.active_side, s.phase = 2, "allied", "air"
     s, ev = do(s, "allied", {"type": "end_phase"}, 5)
     assert s.units["d"].eliminated and not s.units["r"].eliminated
     german = redact_events(ev, ("side", "german"), s)

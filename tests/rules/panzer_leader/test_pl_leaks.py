@@ -134,7 +134,7 @@ def test_leak_a_face_down_counter_is_named_by_a_handle_that_tells_nothing():
                             "eliminated"}
     own = rs.view_for(state, ("side", "allied"))
     assert not [u for u in own["units"] if u.get("hidden")]
-    state.active, state.phase = "german", "combat"
+    state.active_side, state.phase = "german", "combat"
     shots = [c for c in rs.legal_commands(state, "german").get("fire", ())
              if any(t in {u["id"] for u in down} for t in c["targets"])]
     assert shots and "al-" not in text(shots)

@@ -216,7 +216,7 @@ def test_tc54_qa_movement_m5_leaving_the_map_costs_the_last_hex_entry_cost():
     s = moving(["w......."] * 8, units=[("m", "us_truck", "allied", "0,3")])
     from games.rules.panzer_leader.core import scenario
 
-    scenario.situation(s.scenario_id).raw["exits"] = {"allied": [lab("0,3")]}
+    scenario.scenario_for(s.scenario_id).raw["exits"] = {"allied": [lab("0,3")]}
     s.units["m"].mp_spent = 13  # of 14
     with pytest.raises(IllegalCommand, match="QA M5"):
         do(s, "allied", {"type": "exit", "unit": "m"})

@@ -75,12 +75,12 @@ def test_22_3_smoke_flips_at_the_next_combat_phase_and_lifts_at_the_one_after():
     s = smoke_world([("h", "us_how105", "allied", "4,0"), ("e", "de_rifle", "german", "4,6")])
     s, _ = do(s, "allied", {"type": "smoke", "units": ["h"], "hex": lab("4,5")})
     for _ in range(4 + 5):  # the rest of turn 1, the German segment
-        s, _ = do(s, s.active, {"type": "end_phase"})
-        if s.active == "allied" and s.phase == "combat":
+        s, _ = do(s, s.active_side, {"type": "end_phase"})
+        if s.active_side == "allied" and s.phase == "combat":
             break
     assert s.turn == 2 and s.smoke[lab("4,5")]["flipped"]
     for _ in range(12):
-        s, _ = do(s, s.active, {"type": "end_phase"})
+        s, _ = do(s, s.active_side, {"type": "end_phase"})
         if s.turn == 3 and s.phase == "combat":
             break
     assert lab("4,5") not in s.smoke
@@ -175,7 +175,7 @@ def test_qa_experimental_em2_em3_one_engineer_lays_a_minefield_in_sixteen_turns_
         work(s, ["g"], "emplace_mine", "4,3")
     s, _ = work(s, ["g"], "emplace_mine", "4,3", "4,4")
     assert s.units["g"].hex == lab("4,4") and s.mines[lab("4,3")]["emplacing"]["live"]
-    s.phase, s.active = "assault", "allied"
+    s.phase, s.active_side = "assault", "allied"
     s, ev = do(s, "allied", {"type": "end_phase"})
     assert "emplacing" not in s.mines[lab("4,3")] and [e for e in ev if e["type"] == "minefield_laid"]
 
@@ -208,7 +208,7 @@ def test_qa_experimental_em5_an_inverted_minefield_attacks_nobody():
     s = laid(em_world())
     s.units["t"].hex = s.units["g"].hex = lab("1,1")
     s.units["e"] = Unit(id="e", type_id="de_rifle", side="german", hex=lab("4,2"))
-    s.active, s.phase = "german", "move_foot"
+    s.active_side, s.phase = "german", "move_foot"
     s, _ = do(s, "german", {"type": "move", "unit": "e", "to": lab("4,3")})
     assert s.units["e"].mine == ""
 
@@ -312,7 +312,7 @@ def test_qa_game_procedure_g7_a_situations_special_rule_lets_allied_armour_carry
                               ("p", "us_m7", "allied", "4,0")], phase="move_vehicles")
     with pytest.raises(IllegalCommand, match="carries nothing"):
         do(s, "allied", {"type": "load", "carrier": "m", "passenger": "r"})
-    scenario.situation(s.scenario_id).raw["armour_carries"] = ["allied"]
+    scenario.scenario_for(s.scenario_id).raw["armour_carries"] = ["allied"]
     s2, _ = do(s, "allied", {"type": "load", "carrier": "m", "passenger": "r"})
     assert s2.units["r"].carried_by == "m"
     with pytest.raises(IllegalCommand):  # the M-7 never carries (QA T7)
@@ -322,7 +322,7 @@ def test_qa_game_procedure_g7_a_situations_special_rule_lets_allied_armour_carry
 def test_qa_scenarios_sc1_sc2_a_sector_bounds_movement_over_two_boards_never_fire():
     two = world(clear(8, 4), units=[("m", "us_m4", "allied", "2,1"), ("e", "de_rifle", "german", "6,1")],
                 phase="move_vehicles")
-    raw = scenario.situation(two.scenario_id).raw
+    raw = scenario.scenario_for(two.scenario_id).raw
     raw["sectors"] = [{"units": ["m"], "boards": ["X", "Y"]}]  # boards named X and Y only
     assert not reach(two, two.units["m"])  # board T is outside: it may not move there
     raw["sectors"] = [{"units": ["m"], "boards": ["T"]}]
@@ -337,7 +337,7 @@ def test_qa_scenarios_sc3_not_until_the_enemy_is_near_governs_the_roll_not_the_s
     s = world(bridge, units=[("g", "us_engineer", "allied", "4,3"), ("v", "us_truck", "allied", "4,2")],
               roads=[[[4, r] for r in range(8)]], phase="move_foot")
     s.units["g"].vehicle = "v"
-    scenario.situation(s.scenario_id).raw["demolition_within"] = 5
+    scenario.scenario_for(s.scenario_id).raw["demolition_within"] = 5
     for _ in range(3):
         s, _ = work(s, ["g"], "demolish", "4,3")  # starting is allowed
     with pytest.raises(IllegalCommand, match="SC3"):
@@ -350,7 +350,7 @@ def test_qa_scenarios_sc3_not_until_the_enemy_is_near_governs_the_roll_not_the_s
 def test_qa_scenarios_sc4_a_side_barred_from_a_board_may_not_enter_any_hex_of_it():
     s = world(clear(), units=[("m", "de_pz4", "german", "4,0")], phase="move_vehicles",
               active="german")
-    scenario.situation(s.scenario_id).raw["no_entry"] = {"german": ["T"]}
+    scenario.scenario_for(s.scenario_id).raw["no_entry"] = {"german": ["T"]}
     assert not reach(s, s.units["m"])
 
 

@@ -11,7 +11,7 @@ from games.rules.panzer_leader.combat.direct_fire import direct_attack
 from games.rules.panzer_leader.combat.overrun import overrun_attack
 from games.rules.panzer_leader.core.los import has_los
 from games.rules.panzer_leader.core.movement import reach
-from games.rules.panzer_leader.core.scenario import board_of, situation_from_dict
+from games.rules.panzer_leader.core.scenario import game_map, scenario_from_dict
 from games.rules.panzer_leader.core.spotting import is_spotted, spotters
 from games.rules.panzer_leader.core.stacking import counters_in, has_room
 from games.rules.panzer_leader.core.state import Unit
@@ -37,7 +37,7 @@ def test_qa_road_movement_r5_a_unit_leaves_a_crowded_road_hex_at_road_rate():
 def test_qa_direct_fire_df5_a_road_does_not_open_a_woods_edge_to_fire():
     woods = ["........"] * 3 + ["....w..."] + ["........"] * 4
     s = world(woods, roads=[ROAD])
-    m = board_of(s)
+    m = game_map(s)
     assert not has_los(m, hexof(s, "4,0"), hexof(s, "4,6"))
 
 
@@ -200,7 +200,7 @@ def test_qa_mines_mn5_no_minefield_in_a_town_hex():
            "forces": [], "mines": [{"hex": "T-A-1", "owner": "b"}],
            "victory": {"attacker": "a", "objectives": [], "levels": {}}}
     with pytest.raises(ValueError, match="MN5"):
-        situation_from_dict(raw)
+        scenario_from_dict(raw)
 
 
 def test_qa_blocks_bl2_a_carrier_on_a_block_may_unload():

@@ -15,7 +15,7 @@ from games.rules.common.dice import SeededDice
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core.entering import entry
 from games.rules.panzer_leader.core.movement import allowance_left, reach
-from games.rules.panzer_leader.core.scenario import board_of, situations
+from games.rules.panzer_leader.core.scenario import bundled_scenarios, game_map
 from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.ruleset import RULESET
@@ -23,7 +23,7 @@ from games.rules.panzer_leader.ruleset import RULESET
 
 def plain_reach(state, unit, road_ok=True):
     """Dijkstra, asking entry() of every hexside from scratch."""
-    m = board_of(state)
+    m = game_map(state)
     budget = allowance_left(unit, state)
     first_free = utype(unit).movement == 1 and unit.mp_spent == 0  # 4.3
     heap, n = [], 0
@@ -46,7 +46,7 @@ def plain_reach(state, unit, road_ok=True):
         if stop:
             continue
         h = m.hex(lab)
-        for nb in m.neighbours(h):
+        for nb in m.neighbors(h):
             e = entry(state, unit, h, nb, road_ok=road_ok,
                       from_under=unit.under_bridge and not path)
             if e.cost is None or e.under:
@@ -84,7 +84,7 @@ def assert_same_reach(state, every=1, picked=lambda units: units):
                 (state.scenario_id, u.id, road_ok)
 
 
-@pytest.mark.parametrize("situation", sorted(situations()))
+@pytest.mark.parametrize("situation", sorted(bundled_scenarios()))
 def test_reach_finds_what_a_plain_dijkstra_over_entry_finds_at_the_opening(situation):
     assert_same_reach(RULESET.opening_state(situation), picked=one_of_each_type)
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.rules.panzer_leader.core.scenario import situation
+from games.rules.panzer_leader.core.scenario import scenario_for
 from games.rules.registry import ruleset
 from tests.designkit import pl_situation as situation_doc
 
@@ -147,7 +147,7 @@ def test_anything_but_an_object_is_one_problem(doc):
 def test_a_draft_never_stands_in_for_a_bundled_situation_while_checked():
     doc = situation_doc(id="pl-hollenbach")
     assert PL.check_scenario(doc) == []
-    assert situation("pl-hollenbach").map.boards[0]["board"] == "A"
+    assert scenario_for("pl-hollenbach").map.boards[0]["board"] == "A"
 
 
 def test_a_checked_document_is_playable_under_its_own_id():

@@ -14,13 +14,13 @@ import pytest
 
 from games.rules.panzer_leader.core import setup
 from games.rules.panzer_leader.core.board import board_file, build_map
-from games.rules.panzer_leader.core.scenario import register, situation_from_dict, situations
+from games.rules.panzer_leader.core.scenario import bundled_scenarios, register, scenario_from_dict
 from games.rules.panzer_leader.core.units import catalogue
 from games.rules.panzer_leader.presentation import map_payload
 
 TRANSCRIPTION = json.loads(
     (Path(__file__).resolve().parents[2] / "data" / "pl_counters.json").read_text(encoding="utf-8"))
-PUBLISHED = {sid: s for sid, s in situations().items() if s.raw.get("source")}
+PUBLISHED = {sid: s for sid, s in bundled_scenarios().items() if s.raw.get("source")}
 FULL = ("E", "F", "G", "H")
 AIR = {"us_p47": {"bombs": "p-47-bombs", "rockets": "p-47-rockets"}, "us_l5": {None: "l-5"},
        "gb_typhoon": {"rockets": "typhoon-rockets"}}
@@ -95,7 +95,7 @@ def test_2_2_qa_g3_two_half_hexes_make_one_hex_named_from_either_board():
     assert m.hex("G-A-6") == h and m.label(h) == "E-GG-6" and m.interior_half(h)
     assert not m.interior_half(m.hex("E-A-6"))  # an outer edge half hex is whole for play
     # the roads that cross every board's short edge at row 6 run on through the joined hex
-    assert sum(m.is_road(h, n) for n in m.neighbours(h)) == 2
+    assert sum(m.is_road(h, n) for n in m.neighbors(h)) == 2
 
 
 def test_2_2_qa_g2_no_unit_sets_up_and_no_objective_lies_in_an_interior_half_hex():
@@ -105,11 +105,11 @@ def test_2_2_qa_g2_no_unit_sets_up_and_no_objective_lies_in_an_interior_half_hex
            "forces": [{"side": "german", "type": "de_rifle", "at": ["G-A-3"], "count": 1}],
            "victory": {"attacker": "allied", "objectives": ["E-H-6"],
                        "levels": {"decisive": 9, "tactical": 6, "marginal": 2}}}
-    sit = situation_from_dict(raw)
+    sit = scenario_from_dict(raw)
     register(sit)
     assert any("interior half hex" in p for p in setup.problems(sit))
     with pytest.raises(ValueError, match="interior half hex"):
-        situation_from_dict({**raw, "victory": {**raw["victory"], "objectives": ["G-A-3"]}})
+        scenario_from_dict({**raw, "victory": {**raw["victory"], "objectives": ["G-A-3"]}})
 
 
 def test_pl_e24_a_board_draws_cliffs_slope_runs_and_ridges_as_hexside_data():

@@ -167,7 +167,7 @@ def test_qa_overrun_o6_an_overrunner_may_leave_by_an_edge_its_side_may_exit():
     s = overrun_world(units=[("a", "us_m4", "allied", "4,1"), ("x", "de_rifle", "german", "4,0")])
     with pytest.raises(IllegalCommand, match="O6"):
         overrun_attack(s, "allied", ["a"], lab("4,0"))  # its exit hex is off the map
-    scenario.situation(s.scenario_id).raw["exits"] = {"allied": [lab("4,0")]}
+    scenario.scenario_for(s.scenario_id).raw["exits"] = {"allied": [lab("4,0")]}
     attack, exits = overrun_attack(s, "allied", ["a"], lab("4,0"))
     assert exits == {"a": "off"}
     s, _ = do(s, "allied", {"type": "overrun", "units": ["a"], "target": lab("4,0")}, 1)

@@ -9,14 +9,13 @@ from fractions import Fraction
 from typing import Any
 
 from ...common.hexgrid import Hex, distance
+from ..core import hooks
 from ..core.state import DEMORALIZED, GameState, UnitState
 from . import board
 from .counters import ctype, fire_multiplier, fire_value, is_full_strength, round_value
 
 DIRECT, ANTI_TANK, BOMBARDMENT = "direct", "anti_tank", "bombardment"
 KINDS = (DIRECT, ANTI_TANK, BOMBARDMENT)
-FORMATION_OPTION = "formation_activation"
-MOVE_AND_FIRE_OPTION = "efficient_move_fire"
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,12 +149,12 @@ def firer_problems(
                     f"{uid} has activated this turn and cannot opportunity-fire (13.0, D15)"
                 )
         elif decl.move_and_fire:
-            if MOVE_AND_FIRE_OPTION not in state.options:
+            # Efficient move & fire (17.3) is an optional rule: its plug-in judges the firer.
+            check = hooks.FIRE_CHECKS.get("move_and_fire")
+            if check is None:
                 problems.append("efficient move & fire is an optional rule not in use (17.3)")
-            elif not (t.efficient and is_full_strength(catalogue, u)) or u.attacks_made:
-                problems.append(
-                    f"{uid} is not a full-strength efficient AFV that has not fired (17.3)"
-                )
+            else:
+                problems += check(state, decl, u, catalogue)
         elif u.moved_fired and not (0 < u.attacks_made < limit):
             # A second anti-tank attack of an efficient AFV is the one exception (11.2).
             problems.append(f"{uid} has a Moved/Fired marker (3.1, 7.2)")
@@ -230,12 +229,9 @@ def combination_problems(
                 f"{decl.leader} (combat modifier {mod}) may join only {mod} adjacent hex(es) (10.1)"
             ]
         return []
-    act = state.activation
-    if FORMATION_OPTION in state.options and act is not None and act.kind == "formation":
-        a, b = sorted(hexes)[:2] if len(hexes) == 2 else (None, None)  # type: ignore[type-var]
-        if a is not None and distance(a, b) == 1:  # type: ignore[arg-type]
-            return []
-        return ["formation-activated units combine from two adjacent hexes only (17.7)"]
+    found = hooks.first("combined_fire", state, hexes)  # formation activation (17.7)
+    if found is not None:
+        return found
     return ["units in different hexes combine only through a leader (10.1)"]
 
 

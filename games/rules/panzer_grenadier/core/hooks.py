@@ -31,6 +31,22 @@ Hooks (each a list, called in install order):
   (drumfire's Spotted markers, for hidden-information games).
 - `after_step(state) -> state`: after every command, what an optional rule settles at once
   (drumfire's Spotted markers lift as soon as their firer is eliminated or demoralized).
+- `path_rolls(state, game_map, movers, path, entering) -> hexes`: the hexes of a path where
+  the movers will roll on entering (mire, 17 Part II), for the move's preview.
+- `allowance(state, unit, counter_type, ma) -> ma`: a unit's movement allowance as the
+  rule changes it (a logistics shortfall, 17.10), passed through each in turn.
+- `initiative_cut(state, side_id) -> int`: points off a side's initiative rating beyond its
+  losses (a logistics shortfall, 17.10), added up.
+- `fog_of_war_rolled(state, side, seat, natural) -> (state, events)`: a side's Fog of War
+  roll was made (its natural 3d6 total) before the turn may end by it (logistics, 17.10).
+- `segment_ended(state, side, dice, seat) -> (state, events, turn over)`: a side's segment
+  ended; True ends the turn at once (Fog of War, 17.6).
+- `combined_fire(state, hexes) -> problems | None`: whether units in these hexes may
+  combine their fire without a leader (formation activation, 17.7); the first answer other
+  than None counts, and with none they combine only through a leader (10.1).
+- `fire_checks`: declaration flag -> checker(state, decl, unit, catalogue) -> problems; a
+  fire declaration carrying that flag is judged by the plug-in, not by the core's Moved/Fired
+  rule (`move_and_fire`, 17.3). A flag no plug-in checks is refused.
 """
 
 from __future__ import annotations
@@ -60,6 +76,13 @@ class Plugin:
     activation_choices: Handler | None = None
     reveals_hex: Handler | None = None
     after_step: Handler | None = None
+    path_rolls: Handler | None = None
+    allowance: Handler | None = None
+    initiative_cut: Handler | None = None
+    fog_of_war_rolled: Handler | None = None
+    combined_fire: Handler | None = None
+    segment_ended: Handler | None = None
+    fire_checks: Mapping[str, Handler] = field(default_factory=dict)
 
 
 _LISTS = (
@@ -73,11 +96,18 @@ _LISTS = (
     "activation_choices",
     "reveals_hex",
     "after_step",
+    "path_rolls",
+    "allowance",
+    "initiative_cut",
+    "fog_of_war_rolled",
+    "combined_fire",
+    "segment_ended",
 )
 
 COMMANDS: dict[str, Handler] = {}
 VARIANTS: dict[tuple[str, str], Handler] = {}
 OFFERS: dict[str, list[Handler]] = {}
+FIRE_CHECKS: dict[str, Handler] = {}
 HOOKS: dict[str, list[Handler]] = {name: [] for name in _LISTS}
 INSTALLED: list[str] = []
 
@@ -94,6 +124,7 @@ def install(plugins: tuple[Plugin, ...]) -> None:
                 raise RuntimeError(f"{p.name}: command {kind!r} is already {COMMANDS[kind]}")
             COMMANDS[kind] = handler
         VARIANTS.update(p.variants)
+        FIRE_CHECKS.update(p.fire_checks)
         for group, offer in p.offers.items():
             OFFERS.setdefault(group, []).append(offer)
         for name in _LISTS:
@@ -129,6 +160,15 @@ def all_agree(name: str, *args: Any) -> bool:
 def any_says(name: str, *args: Any) -> bool:
     """Some function on a yes/no hook says yes (no function: no)."""
     return any(fn(*args) for fn in HOOKS[name])
+
+
+def first(name: str, *args: Any) -> Any:
+    """The first answer other than None of a hook's functions (no function: None)."""
+    for fn in HOOKS[name]:
+        found = fn(*args)
+        if found is not None:
+            return found
+    return None
 
 
 def thread(name: str, state: Any, *args: Any) -> tuple[Any, list]:

@@ -334,7 +334,7 @@ class Map:
             for n in self.neighbors(h):
                 if (n, kind) not in by_hex or (n, kind) in linked:
                     continue
-                if self.board_of(n) == self.board_of(h):
+                if self.game_map(n) == self.game_map(h):
                     continue
                 turn = abs(direction_between(h, n) - heading) % 6
                 turn = min(turn, 6 - turn)
@@ -396,7 +396,7 @@ class Map:
         """Global 0-based odd-q (col, row)."""
         return axial_to_offset(h)
 
-    def board_of(self, h: Hex) -> str:
+    def game_map(self, h: Hex) -> str:
         """Label of the board that holds the hex."""
         col, row = axial_to_offset(h)
         try:
@@ -464,7 +464,7 @@ class Map:
         hexes = [
             h
             for h in self.hexes
-            if side in self.edge(h) and (board_label is None or self.board_of(h) == board_label)
+            if side in self.edge(h) and (board_label is None or self.game_map(h) == board_label)
         ]
         return tuple(sorted(hexes, key=self.label))
 

@@ -18,13 +18,12 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distance
+from . import hooks
 from .maps import Map
 from .move_step import (
-    MIRE_OPTION,
     can_assault,
     engineer_step,
     friendly_engineer_hexes,
-    mire_terrain_entry,
     movement_allowance,
     movement_class,
     passenger_ids,
@@ -50,7 +49,7 @@ class Reach:
     ends_move: bool = False  # the movers may go no further this activation
     engineer_crossing: bool = False  # entered a river hex with engineer help (5.7)
     minimum_move: bool = False  # D7: one hex for all the movers' MPs
-    mire_rolls: tuple[Hex, ...] = ()  # hexes on the path where a vehicle rolls for mire (17)
+    mire_rolls: tuple[Hex, ...] = ()  # hexes where the movers roll: mire (17 II), a plug-in's
     entered_from_edge: str | None = None  # D20: the map edge a reinforcement entered by
 
 
@@ -454,21 +453,15 @@ def search(
             ends_move=lab.terminal or movers.one_hex,
             engineer_crossing=lab.engineer,
             minimum_move=lab.minimum,
-            mire_rolls=mire_rolls(map_, state, movers, path, entered_from_edge is not None),
+            mire_rolls=rolls_on_path(map_, state, movers, path, entered_from_edge is not None),
             entered_from_edge=entered_from_edge,
         )
     return result
 
 
-def mire_rolls(
+def rolls_on_path(
     map_: Map, state: GameState, movers: Movers, path: tuple[Hex, ...], entering: bool
 ) -> tuple[Hex, ...]:
-    if MIRE_OPTION not in state.options or not movers.vehicles:
-        return ()
-    out = []
-    if entering and mire_terrain_entry(map_, state, None, path[0]):
-        out.append(path[0])
-    for a, b in zip(path, path[1:], strict=False):
-        if mire_terrain_entry(map_, state, a, b):
-            out.append(b)
-    return tuple(out)
+    """The hexes of a path where the optional rules in play make the movers roll on entering
+    (`path_rolls` hook: mire, 17 Part II); () in the basic game."""
+    return tuple(h for fn in hooks.each("path_rolls") for h in fn(state, map_, movers, path, entering))

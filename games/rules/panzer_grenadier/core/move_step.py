@@ -18,7 +18,9 @@ the chart (`terrain.py`); this module decides how they combine:
   hexes with enemy units it cannot know of are treated as empty (D-MOVE-3).
 - **Board edges** (16.5, D20): entering or leaving costs what entering the edge hex would.
 - **Leaderless units** (3.1, D3) may not step closer to an enemy unit that could harm them.
-- **Mire** (17 Part II, D-MIRE-1): which entries make a vehicle roll, and what the roll does.
+
+Optional rules change a move through `hooks.py` (a logistics shortfall's movement allowance,
+17.10); which entries make a vehicle roll for mire is the mire plug-in's (17 Part II).
 
 `movement.py` builds the search for every reachable hex on these; it re-exports this
 module's names, so callers may import either.
@@ -32,9 +34,10 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distance
+from . import hooks
 from .maps import Map
 from .stacking import counts_of, stacking_problem_counts
-from .state import DEMORALIZED, GOOD, GameState, UnitState, supply_level
+from .state import DEMORALIZED, GOOD, GameState, UnitState
 from .terrain import hexside_crossing_extra, hill_move_extra, road_move_cost
 from .units import Catalogue
 
@@ -43,12 +46,6 @@ ZERO = Fraction(0)
 # 5.7 / D-TEC-4: flat MP to enter a river hex with engineer assistance.
 ENGINEER_CROSSING_COST: Mapping[str, Fraction] = {"river": Fraction(2), "major_river": Fraction(3)}
 RIVER_TERRAIN = frozenset(ENGINEER_CROSSING_COST)
-
-# Mire (17 Part II, case 35): a die roll at or under this mires the vehicle.
-MIRE_THRESHOLD: Mapping[str, int] = {"motorized": 3, "mechanized": 2}
-# Amphibious vehicles add 1 to the mire roll in these terrains.
-AMPHIBIOUS_MIRE_TERRAIN = frozenset({"swamp", "river", "major_river", "rice_paddy", "salt_marsh"})
-MIRE_OPTION = "mire"
 
 
 # --- the cost of one hex ------------------------------------------------------------------
@@ -116,18 +113,15 @@ def engineer_step(map_: Map, b: Hex) -> Step | None:
 def movement_allowance(
     unit: UnitState, *, catalogue: Catalogue, state: GameState | None = None
 ) -> Fraction:
-    """The unit's movement allowance on the face it shows (0.0, 7.6); given the state, two
-    less for a motorized or mechanized unit of a side in logistics shortfall (17.10, D-LOG-2)."""
+    """The unit's movement allowance on the face it shows (0.0, 7.6); given the state, as the
+    optional rules in play change it (`allowance` hook: a logistics shortfall, 17.10)."""
     t = catalogue[unit.type_id]
     if getattr(t, "is_leader", False):
         return Fraction(t.movement)  # type: ignore[union-attr]
     ma = Fraction(t.face(unit.steps).movement)  # type: ignore[union-attr]
-    if (
-        state is not None
-        and supply_level(state, unit) in ("shortfall", "critical")
-        and t.movement_class in ("motorized", "mechanized")
-    ):
-        return max(Fraction(0), ma - 2)
+    if state is not None:
+        for change in hooks.each("allowance"):
+            ma = change(state, unit, t, ma)
     return ma
 
 
@@ -373,54 +367,6 @@ def moves_closer_to_threat(
         if d <= rng and d < distance(from_hex, h):
             return True
     return False
-
-
-# --- mire (optional rule, 17 Part II) -----------------------------------------------------------
-
-
-def mire_terrain_entry(map_: Map, state: GameState, a: Hex | None, b: Hex) -> bool:
-    # D-MIRE-1: moving along a road or trail never mires; barbed wire (a "wire" marker) does.
-    if a is not None and map_.road_between(a, b) is not None:
-        return False
-    return map_.terrain(b).mire or "wire" in state.markers_at(b)
-
-
-def mire_roll_needed(
-    map_: Map,
-    state: GameState,
-    unit_id: str,
-    from_hex: Hex | None,
-    to_hex: Hex,
-    *,
-    catalogue: Catalogue,
-) -> bool:
-    """Whether this unit entering to_hex must roll for mire (17 Part II Mire; case 35).
-
-    Only with the `mire` option; only vehicles (motorized = wheeled, mechanized = tracked);
-    only terrain with mire potential (the chart's `mire` flag, or barbed wire), and not when
-    moving along a road or trail (D-MIRE-1). `from_hex` None: entering from off the map.
-    """
-    if MIRE_OPTION not in state.options:
-        return False
-    unit = state.units[unit_id]
-    if movement_class(unit, catalogue=catalogue) not in MIRE_THRESHOLD:
-        return False
-    return mire_terrain_entry(map_, state, from_hex, to_hex)
-
-
-def is_mired(
-    die: int, movement_class: str, *, terrain_key: str | None = None, amphibious: bool = False
-) -> bool:
-    """Whether a mire roll mires the vehicle (17 Part II): 1-3 wheeled, 1-2 tracked.
-
-    Amphibious vehicles add 1 to the roll in swamp, rivers, rice paddy or salt marsh.
-    Foot units never mire.
-    """
-    threshold = MIRE_THRESHOLD.get(movement_class)
-    if threshold is None:
-        return False
-    roll = die + (1 if amphibious and terrain_key in AMPHIBIOUS_MIRE_TERRAIN else 0)
-    return roll <= threshold
 
 
 # --- carrying out a move ---------------------------------------------------------------------

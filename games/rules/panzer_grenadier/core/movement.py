@@ -24,8 +24,8 @@ from .maps import Map
 from .move_search import (
     Label,
     Reach,
-    mire_rolls,
     movers_of,
+    rolls_on_path,
     search,
     sixths,
 )
@@ -143,7 +143,7 @@ def entry_reach(
                 path=(lab.hex,),
                 ends_move=True,
                 minimum_move=True,
-                mire_rolls=mire_rolls(map_, state, movers, (lab.hex,), True),
+                mire_rolls=rolls_on_path(map_, state, movers, (lab.hex,), True),
                 entered_from_edge=edge,
             )
     return result

@@ -54,11 +54,11 @@ def loss_points(state: st.GameState, side_id: str) -> int:
 
 
 def current_initiative(state: st.GameState, side: st.SideState) -> int:
-    """A side's initiative rating after losses (D2) and a logistics shortfall (17.10), min 0."""
+    """A side's initiative rating after losses (D2) and what the optional rules in play take
+    off (`initiative_cut` hook: a logistics shortfall, 17.10), min 0."""
     base = side.initiative_base if side.initiative_base is not None else side.initiative
     reduction = loss_points(state, side.id) // D2_LOSS_POINTS_PER_REDUCTION
-    if st.side_in_shortfall(state, side.id):  # once, whoever of its players rolled (D-LOG-3)
-        reduction += 1
+    reduction += sum(cut(state, side.id) for cut in hooks.each("initiative_cut"))
     return max(0, base - reduction)
 
 
@@ -143,9 +143,13 @@ def end_segment(
 
     if state.fog_ended:  # the saved segment played after Fog of War is over (17.4)
         return _end_action_phase(state, dice, events, reason="fog_of_war")
-    # Optional rules read at the end of each segment (17.6 Fog of War, 17.10 Logistics).
-    state, fog_events, turn_over = _fog_of_war(state, side, dice, seat)
-    events.extend(fog_events)
+    # Optional rules read at the end of each segment (17.6 Fog of War, and its 17.10
+    # Logistics): one may end the turn at once.
+    turn_over = False
+    for ended in hooks.each("segment_ended"):
+        state, more, over = ended(state, side, dice, seat)
+        events.extend(more)
+        turn_over = turn_over or over
     if turn_over:
         # 17.4: "A player may use this saved action ... after the turn is directed to end
         # due to Fog of War": a side holding a saved segment plays it (or passes) first.
@@ -190,48 +194,6 @@ def end_segment(
             return _end_action_phase(state, dice, events, reason="nothing_left")
         state = replace(state, active_side=other)
     return state, events
-
-
-def _fog_of_war(
-    state: st.GameState, side: str, dice: Any, seat: str | None = None
-) -> tuple[st.GameState, list, bool]:
-    """Fog of War (17.6) and its Logistics shortfall (17.10) at the end of a side's segment.
-
-    17.6: "After both players have conducted three activation segments each, then each
-    player rolls ... at the end of each of his subsequent activation segments": the segment
-    just ended rolls only if both sides had had three before it began (D-SEQ-4), so the one
-    that completes the three does not. The shortfall falls on the player who rolled in team
-    games, else on the side, and its initiative cut applies at once ("immediately reduced by
-    one", D-LOG-3)."""
-    if "fog_of_war" not in state.options:
-        return state, [], False
-    had = {**state.turn_segments, side: state.turn_segments.get(side, 0) - 1}  # before it
-    if any(had.get(s.id, 0) < 3 for s in state.sides):
-        return state, [], False
-    roll = dice.roll(3, f"fog_of_war:{side}")
-    total = sum(roll) + (1 if state.night else 0)
-    events = [Event("fog_of_war_rolled", data={"side": side, "roll": list(roll), "total": total})]
-    natural = sum(roll)
-    if "logistics" in state.options and natural in (3, 4):
-        key = st.supply_key(state, side, seat)
-        who = {"side": side} if key == side else {"side": side, "seat": key}
-        level = state.supply.get(key)
-        if level is None:
-            state = replace(
-                state,
-                supply={**state.supply, key: "shortfall"},
-                supply_turn={**state.supply_turn, key: state.turn},
-            )
-            sd = state.side(side)
-            state = state.with_side(replace(sd, initiative=current_initiative(state, sd)))
-            events.append(Event("supply_shortfall", data=who))
-        elif level == "shortfall" and state.supply_turn.get(key, state.turn) < state.turn:
-            state = replace(state, supply={**state.supply, key: "critical"})
-            events.append(Event("supply_critical", data=who))
-    if total >= 16:
-        events.append(Event("turn_ended_by_fog_of_war", data={"total": total}))
-        return state, events, True
-    return state, events, False
 
 
 # -- marker removal, end of turn, the last turn (3.0) ----------------------------------------

@@ -16,8 +16,9 @@ from typing import Any
 
 from ...common.errors import IllegalCommand
 from ..combat.anti_tank import resolve_anti_tank
+from ..combat.counters import ctype, is_full_strength
 from ..combat.direct_fire import resolve_direct_fire
-from ..combat.fire import ANTI_TANK, MOVE_AND_FIRE_OPTION
+from ..combat.fire import ANTI_TANK
 from ..core import state as st
 from ..core.acting import as_events, in_activation, note
 from ..core.attacks import fire_attack
@@ -25,6 +26,8 @@ from ..core.commands import Command
 from ..core.firing import single_fire_options
 from ..core.hooks import Plugin
 from ..core.registry import catalogue_for, game_map
+
+MOVE_AND_FIRE_OPTION = "efficient_move_fire"
 
 
 def half_allowance(state: st.GameState, u: st.UnitState) -> Fraction:
@@ -99,8 +102,20 @@ def fire_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     return out
 
 
+def firer_problems(state: st.GameState, decl: Any, u: st.UnitState, catalogue: Any) -> list[str]:
+    """Why a unit may not fire in a move & fire declaration (17.3): the option is off, or it
+    is no full-strength efficient AFV, or it has fired already."""
+    if MOVE_AND_FIRE_OPTION not in state.options:
+        return ["efficient move & fire is an optional rule not in use (17.3)"]
+    t = ctype(catalogue, u)
+    if not (t.efficient and is_full_strength(catalogue, u)) or u.attacks_made:
+        return [f"{u.id} is not a full-strength efficient AFV that has not fired (17.3)"]
+    return []
+
+
 PLUGIN = Plugin(
     "efficient_move_fire",
+    fire_checks={"move_and_fire": firer_problems},
     variants={("fire", "move_and_fire"): fire},
     offers={"fire": fire_options},
 )

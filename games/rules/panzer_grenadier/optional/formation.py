@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...common.errors import IllegalCommand
+from ...common.hexgrid import distance
 from ..core import activation as act
 from ..core import sequence
 from ..core import state as st
@@ -261,8 +262,21 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Any, dice: Any):
     return attempt(state, me, cmd.get("formation"), dice)
 
 
+def combined_fire(state: st.GameState, hexes: set) -> list[str] | None:
+    """Units of a formation activation combine fire from two adjacent hexes without a leader
+    (17.7); None outside one, where only a leader joins hexes (10.1)."""
+    a = state.activation
+    if OPTION not in state.options or a is None or a.kind != "formation":
+        return None
+    one, two = sorted(hexes)[:2] if len(hexes) == 2 else (None, None)
+    if one is not None and distance(one, two) == 1:
+        return []
+    return ["formation-activated units combine from two adjacent hexes only (17.7)"]
+
+
 PLUGIN = Plugin(
     "formation_activation",
     variants={("activate", "formation"): _activate},
     activation_choices=choices,
+    combined_fire=combined_fire,
 )

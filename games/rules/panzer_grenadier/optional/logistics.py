@@ -1,12 +1,18 @@
-"""Critical logistics shortfall in combat (17.10): firing may exhaust fuel or ammunition.
+"""Logistics, the optional rule (17.10): a shortfall, then a critical one, after Fog of War.
 
-The -1 column / -1 DRM of a shortfall and the halving of other units' fire under a critical
-shortfall are applied where fire values and shifts are built (`board.supply_level`).
+A natural 3 or 4 on a Fog of War roll puts the player who rolled (the side, outside team
+games) in shortfall, or a shortfall of an earlier turn into a critical one (D-LOG-3); the
+side's initiative rating drops by one at once. In shortfall, motorized and mechanized units
+move two MP less (D-LOG-2); under a critical shortfall firing, and the first hex a vehicle
+enters, may exhaust fuel or ammunition. The -1 column / -1 DRM of a shortfall and the halving
+of other units' fire under a critical shortfall are applied where fire values and shifts are
+built (`board.supply_level`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from ...common.dice import Dice
@@ -18,6 +24,7 @@ from ..core import state as st
 from ..core.commands import Event as TurnEvent
 from ..core.hooks import Plugin
 from ..core.registry import catalogue_for
+from ..core.sequence import current_initiative
 from ..core.state import GameState, supply_level
 
 
@@ -104,4 +111,55 @@ def _on_entering(state, movers, stopped, dice, first, frm):
     return state, [], []
 
 
-PLUGIN = Plugin("logistics", on_entering=_on_entering, after_firing=_after_firing)
+def fog_of_war_rolled(
+    state: GameState, side: str, seat: str | None, natural: int
+) -> tuple[GameState, list[TurnEvent]]:
+    """A natural 3 or 4 on a Fog of War roll: shortfall, or critical if the shortfall is of an
+    earlier turn (17.10). It falls on the player who rolled in team games, else on the side,
+    and its initiative cut applies at once ("immediately reduced by one", D-LOG-3)."""
+    if "logistics" not in state.options or natural not in (3, 4):
+        return state, []
+    events = []
+    key = st.supply_key(state, side, seat)
+    who = {"side": side} if key == side else {"side": side, "seat": key}
+    level = state.supply.get(key)
+    if level is None:
+        state = replace(
+            state,
+            supply={**state.supply, key: "shortfall"},
+            supply_turn={**state.supply_turn, key: state.turn},
+        )
+        sd = state.side(side)
+        state = state.with_side(replace(sd, initiative=current_initiative(state, sd)))
+        events.append(TurnEvent("supply_shortfall", data=who))
+    elif level == "shortfall" and state.supply_turn.get(key, state.turn) < state.turn:
+        state = replace(state, supply={**state.supply, key: "critical"})
+        events.append(TurnEvent("supply_critical", data=who))
+    return state, events
+
+
+def initiative_cut(state: GameState, side_id: str) -> int:
+    """One off the initiative rating of a side in shortfall, once, whoever of its players
+    rolled (17.10, D-LOG-3)."""
+    return 1 if st.side_in_shortfall(state, side_id) else 0
+
+
+def allowance(state: GameState, unit: st.UnitState, counter_type: Any, ma: Fraction) -> Fraction:
+    """Two MP less for a motorized or mechanized unit whose player is in shortfall (17.10,
+    D-LOG-2)."""
+    if supply_level(state, unit) in ("shortfall", "critical") and counter_type.movement_class in (
+        "motorized",
+        "mechanized",
+    ):
+        return max(Fraction(0), ma - 2)
+    return ma
+
+
+PLUGIN = Plugin(
+    "logistics",
+    on_entering=_on_entering,
+    after_firing=_after_firing,
+    fog_of_war_rolled=fog_of_war_rolled,
+    initiative_cut=initiative_cut,
+    allowance=allowance,
+)

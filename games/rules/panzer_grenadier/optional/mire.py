@@ -1,7 +1,7 @@
 """Mire, the optional rule (17 Part II, case 35): vehicles bog down in mire terrain.
 
-A vehicle entering a hex with mire potential rolls 1d6 (move_step.mire_roll_needed,
-is_mired). Mired, it stops there and carries three Moved/Fired markers (`UnitState.mired`):
+A vehicle entering a hex with mire potential rolls 1d6 (`mire_roll_needed`, `is_mired`;
+the hexes of a path where it will roll are shown before it moves, `path_rolls`). Mired, it stops there and carries three Moved/Fired markers (`UnitState.mired`):
 one is removed in each Marker Removal Phase until one remains; in the third phase it
 re-rolls: free, it moves normally next turn; mired again, it takes three more (D-MIRE-2).
 While mired it may not move, but may be activated to fire or try to recover (and is marked
@@ -11,6 +11,7 @@ Moved/Fired as any activated counter); its armor is 1 less and an assault agains
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -18,10 +19,79 @@ from ...common.hexgrid import Hex
 from ..core import state as st
 from ..core.commands import Event
 from ..core.hooks import Plugin
-from ..core.move_step import MIRE_OPTION, is_mired, mire_roll_needed, movement_class
+from ..core.maps import Map
+from ..core.move_step import movement_class
 from ..core.registry import catalogue_for, game_map, hex_label
+from ..core.state import GameState
+from ..core.units import Catalogue
 
 MARKERS = 3
+# Mire (17 Part II, case 35): a die roll at or under this mires the vehicle.
+MIRE_THRESHOLD: Mapping[str, int] = {"motorized": 3, "mechanized": 2}
+# Amphibious vehicles add 1 to the mire roll in these terrains.
+AMPHIBIOUS_MIRE_TERRAIN = frozenset({"swamp", "river", "major_river", "rice_paddy", "salt_marsh"})
+MIRE_OPTION = "mire"
+
+
+def mire_terrain_entry(map_: Map, state: GameState, a: Hex | None, b: Hex) -> bool:
+    # D-MIRE-1: moving along a road or trail never mires; barbed wire (a "wire" marker) does.
+    if a is not None and map_.road_between(a, b) is not None:
+        return False
+    return map_.terrain(b).mire or "wire" in state.markers_at(b)
+
+
+def mire_roll_needed(
+    map_: Map,
+    state: GameState,
+    unit_id: str,
+    from_hex: Hex | None,
+    to_hex: Hex,
+    *,
+    catalogue: Catalogue,
+) -> bool:
+    """Whether this unit entering to_hex must roll for mire (17 Part II Mire; case 35).
+
+    Only with the `mire` option; only vehicles (motorized = wheeled, mechanized = tracked);
+    only terrain with mire potential (the chart's `mire` flag, or barbed wire), and not when
+    moving along a road or trail (D-MIRE-1). `from_hex` None: entering from off the map.
+    """
+    if MIRE_OPTION not in state.options:
+        return False
+    unit = state.units[unit_id]
+    if movement_class(unit, catalogue=catalogue) not in MIRE_THRESHOLD:
+        return False
+    return mire_terrain_entry(map_, state, from_hex, to_hex)
+
+
+def is_mired(
+    die: int, movement_class: str, *, terrain_key: str | None = None, amphibious: bool = False
+) -> bool:
+    """Whether a mire roll mires the vehicle (17 Part II): 1-3 wheeled, 1-2 tracked.
+
+    Amphibious vehicles add 1 to the roll in swamp, rivers, rice paddy or salt marsh.
+    Foot units never mire.
+    """
+    threshold = MIRE_THRESHOLD.get(movement_class)
+    if threshold is None:
+        return False
+    roll = die + (1 if amphibious and terrain_key in AMPHIBIOUS_MIRE_TERRAIN else 0)
+    return roll <= threshold
+
+
+def path_rolls(
+    state: GameState, map_: Map, movers: Any, path: tuple[Hex, ...], entering: bool
+) -> tuple[Hex, ...]:
+    """The hexes of a move's path where its vehicles will roll for mire, shown before it is
+    made (`movers.vehicles`: the motorized and mechanized among them)."""
+    if MIRE_OPTION not in state.options or not movers.vehicles:
+        return ()
+    out = []
+    if entering and mire_terrain_entry(map_, state, None, path[0]):
+        out.append(path[0])
+    for a, b in zip(path, path[1:], strict=False):
+        if mire_terrain_entry(map_, state, a, b):
+            out.append(b)
+    return tuple(out)
 
 
 def on_entering(state: st.GameState, movers, frm: Hex | None, dice: Any):
@@ -84,4 +154,6 @@ def _marker_removal(state, dice):
     return marker_removal(state, dice)
 
 
-PLUGIN = Plugin("mire", on_entering=_on_entering, marker_removal=_marker_removal)
+PLUGIN = Plugin(
+    "mire", on_entering=_on_entering, marker_removal=_marker_removal, path_rolls=path_rolls
+)

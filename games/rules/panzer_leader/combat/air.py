@@ -22,7 +22,7 @@ from functools import cache
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
-from ..core.scenario import board_of, hex_named
+from ..core.scenario import game_map, hex_named
 from ..core.sight import in_cover, smoke_between
 from ..core.state import GameState
 from ..core.units import DATA
@@ -81,7 +81,7 @@ def _illegal(msg: str, rule: str = "20") -> IllegalCommand:
 def strike_attack(state: GameState, side: str, planes: dict[str, str], target_ids: list[str],
                   ) -> Attack:
     """The strike before AA fire: per-plane weapon, air WEC, predominance (20.3, 20.4)."""
-    if state.phase != "air" or state.active != side:
+    if state.phase != "air" or state.active_side != side:
         raise _illegal("only in your air phase", "3")
     if not planes or not target_ids:
         raise _illegal("name aircraft with their weapons and the targets")
@@ -97,7 +97,7 @@ def strike_attack(state: GameState, side: str, planes: dict[str, str], target_id
         raise _illegal("all targets in one hex, each once")
     if label in state.air_hexes:
         raise _illegal("each hex is struck once an air phase", "20.3")
-    m = board_of(state)
+    m = game_map(state)
     if in_cover(state, m.hex(label)) and not all(t.spotted_at == label for t in targets):
         raise _illegal("aircraft see units in woods, towns or smoke only if they fired", "QA AP6")
     for pid, weapon in sorted(planes.items()):
@@ -151,7 +151,7 @@ def declare(state: GameState, side: str, planes: dict[str, str], target_ids: lis
 def fly(state: GameState, side: str, pid: str, label: str, events: list) -> None:
     """The L-5 flies to a hex and stays there (20.2)."""
     plane = state.aircraft.get(pid)
-    if state.phase != "air" or state.active != side:
+    if state.phase != "air" or state.active_side != side:
         raise IllegalCommand("fly: only in your air phase (3)", rule="3")
     if plane is None or plane["side"] != side or not is_observer(plane) \
             or plane not in available(state, side):
@@ -166,7 +166,7 @@ def fly(state: GameState, side: str, pid: str, label: str, events: list) -> None
 def l5_sights(state: GameState, side: str, label: str) -> list[str]:
     """The side's L-5s that sight a hex for indirect fire now (20.2): clear terrain within 30,
     woods or town within 10 where an enemy fired; never through smoke."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     out = []
     for pid, plane in sorted(state.aircraft.items()):

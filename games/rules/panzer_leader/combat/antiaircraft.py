@@ -20,10 +20,10 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
-from ..core.scenario import board_of
+from ..core import hooks
+from ..core.scenario import game_map
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
-from ..optional import field_of_fire
 from .crt import charts
 
 
@@ -34,10 +34,10 @@ def in_air(state: GameState, side: str) -> list[dict]:
 
 
 def reaches(state: GameState, u: Unit, plane: dict) -> bool:
-    m = board_of(state)
+    m = game_map(state)
     if distance(m.hex(u.hex), m.hex(plane["hex"])) > utype(u).range:
         return False
-    return field_of_fire.blocks(state, u, plane["hex"]) is None
+    return hooks.first("fire_blocked", state, u, plane["hex"]) is None
 
 
 def aa_units(state: GameState, flying_side: str) -> list[Unit]:
@@ -50,7 +50,7 @@ def aa_units(state: GameState, flying_side: str) -> list[Unit]:
 
 
 def aa_strength(state: GameState, units: list[Unit], label: str) -> Fraction:
-    m = board_of(state)
+    m = game_map(state)
     total = Fraction(0)
     for u in units:
         d = distance(m.hex(u.hex), m.hex(label))

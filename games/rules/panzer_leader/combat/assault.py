@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...common.errors import IllegalCommand
-from ..core.scenario import board_of, bridge_at, hex_named
+from ..core import hooks
+from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.state import OK, GameState
 from ..core.units import utype
 from . import attack_sheet, crt
@@ -36,8 +37,8 @@ def engineer_shift(state: GameState, unit_ids: list[str]) -> int:
 
 
 def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str) -> Attack:
-    m = board_of(state)
-    if state.phase != "assault" or state.active != side:
+    m = game_map(state)
+    if state.phase != "assault" or state.active_side != side:
         raise _illegal("only in your close assault phase", "3")
     th = hex_named(state, label, "assault", "15")
     if m.terrain(th) == "sea":
@@ -68,7 +69,7 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
             raise _illegal(f"{uid} was carried this segment", "RB VII.E.3; QA CAT4")
         uh = m.hex(u.hex)
         on_top = fort and u.hex == label  # on top of the enemy's fort (QA F4)
-        if uh not in m.neighbours(th) and not on_top:
+        if uh not in m.neighbors(th) and not on_top:
             raise _illegal(f"{uid} is not adjacent to {label}", "15.2")
         if u.in_fort and [e for e in state.units_at(u.hex) if e.side != side]:
             raise _illegal(f"{uid} is inside a fort with enemies on top", "RB IX.C.10.c")
@@ -92,20 +93,12 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
     if drm and _bell_bare_armour(state, units, outside, label):
         drm, reasons = 0, ["armour alone loses its cover against assault (24, Bell 2)"]
     ca = crt.drm("close_assault")
-    armour = [d for d in outside if utype(d).armored]
-    soft = [d for d in outside if not utype(d).armored]
-    if "pl1940_bell" in state.options and armour:
-        # no -2 against armour; the rest, and a fort, are assaulted apart with it (Bell 1)
-        main = _attack(state, label, [d.id for d in armour], armour, 0, attack, lines, shift,
-                       drm, reasons)
-        rest = [d.id for d in soft] + ([f"fort:{label}"] if fort else [])
-        if rest:
-            main.extra.append(_attack(state, label, rest, soft, state.forts[label]["defense"]
-                                      if fort else 0, attack, lines, shift, drm + ca,
-                                      [*reasons, "close assault -2"]))
-        return main
+    apart = hooks.first("assault_apart", state, label, outside, fort, attack, lines, shift,
+                        drm, reasons)  # Bell 1 (24)
+    if apart is not None:
+        return apart
     ids = [d.id for d in outside] + ([f"fort:{label}"] if fort else [])
-    main = _attack(state, label, ids, outside, state.forts[label]["defense"] if fort else 0,
+    main = hex_attack(state, label, ids, outside, state.forts[label]["defense"] if fort else 0,
                    attack, lines, shift, drm + ca, [*reasons, "close assault -2"])
     own_fort = label in state.forts and [u for u in state.inside(label) if u.side == side]
     if own_fort:  # the enemy on top of our own fort: our fort takes the assault too (QA DF1)
@@ -116,23 +109,17 @@ def assault_attack(state: GameState, side: str, unit_ids: list[str], label: str)
     return main
 
 
-def _attack(state: GameState, label: str, ids: list[str], units: list, fort_defense: int,
-            attack: Fraction, lines: list, shift: int, drm: int, reasons: list) -> Attack:
+def hex_attack(state: GameState, label: str, ids: list[str], units: list, fort_defense: int,
+               attack: Fraction, lines: list, shift: int, drm: int, reasons: list) -> Attack:
+    """One close assault's attack on some of a hex's defenders (and its fort's defense)."""
     defense = Fraction(sum(attack_sheet.defense_of(state, d) for d in units) + fort_defense)
     return Attack(kind="assault", hex=label, targets=ids, attack=attack, defense=defense,
                   lines=lines, shift=shift, drm=drm, drm_reasons=reasons)
 
 
 def _bell_bare_armour(state: GameState, assaulters: list, defenders: list, label: str) -> bool:
-    """Bell's 1940 rule 2: armour alone in woods or town, assaulted from adjacent woods,
-    slope or town hexes, gets no +1 for its cover (24)."""
-    if "pl1940_bell" not in state.options or not defenders:
-        return False
-    if not all(utype(d).armored and utype(d).vehicle for d in defenders):
-        return False
-    m = board_of(state)
-    return all(m.terrain(m.hex(u.hex)) in ("woods", "town") or m.elevation(m.hex(u.hex)) == 1
-               for u in assaulters)
+    """The defenders' cover gives no +1 against this assault (`loses_cover` hook: Bell 2)."""
+    return hooks.any_says("loses_cover", state, assaulters, defenders, label)
 
 
 def assault(state: GameState, side: str, unit_ids: list[str], label: str, dice,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core import hidden
-from ..core.scenario import board_of
+from ..core import hidden, hooks
+from ..core.scenario import game_map
 from ..core.stacking import WRECK_CAP, has_room
 from ..core.state import DISPERSED, GameState, Unit
 from ..core.units import utype
@@ -85,7 +85,7 @@ def defense_of(state: GameState, target: Unit, alone_passenger: bool = False) ->
 
 def is_armored_target(state: GameState, target: Unit, alone_passenger: bool = False) -> bool:
     """Armoured for the WEC (1.3): armoured vehicles, and anything in a town hex."""
-    m = board_of(state)
+    m = game_map(state)
     if m.terrain(m.hex(target.hex)) == "town":
         return True
     if alone_passenger:
@@ -95,17 +95,21 @@ def is_armored_target(state: GameState, target: Unit, alone_passenger: bool = Fa
 
 def terrain_drm(state: GameState, label: str) -> tuple[int, list[str]]:
     """Woods and town add one to the die for fire and close assault (2.4), never for mines."""
-    terrain = board_of(state).terrain(board_of(state).hex(label))
+    terrain = game_map(state).terrain(game_map(state).hex(label))
     if terrain in ("woods", "town"):
         return crt.drm(terrain), [f"{terrain} +{crt.drm(terrain)}"]
     return 0, []
 
 
-def dispersed_drm(state: GameState, targets: list[Unit]) -> tuple[int, list[str]]:
-    """PL-D3: the -1 for an already dispersed defender, only when switched on."""
-    if "dispersed_drm" in state.options and targets and all(t.status == DISPERSED for t in targets):
-        return crt.drm("dispersed_defender"), ["defender dispersed -1 (PL-D3)"]
-    return 0, []
+def option_drm(state: GameState, targets: list[Unit]) -> tuple[int, list[str]]:
+    """The die modifiers the optional rules in play give for these defenders (`defence_drm`
+    hook: PL-D3's -1 for an already dispersed defender)."""
+    drm = 0
+    reasons: list[str] = []
+    for fn in hooks.each("defence_drm"):
+        more, why = fn(state, targets)
+        drm, reasons = drm + more, reasons + why
+    return drm, reasons
 
 
 def resolve(state: GameState, attack: Attack, dice, events: list[dict], purpose: str) -> str:
@@ -155,8 +159,8 @@ def apply_result(state: GameState, unit_ids: list[str], res: str, events: list[d
         if not u.on_map:
             continue
         res_here = res
-        if res == "DD" and u.status == DISPERSED and "dd_escalates" in state.options:
-            res_here = "X"  # PL-D4's switchable alternative (off by default)
+        for fn in hooks.each("result_on"):  # PL-D4's switchable alternative (off by default)
+            res_here = fn(state, u, res_here)
         if alone_passenger:
             _hit_passenger(state, u, res_here, events)
             continue

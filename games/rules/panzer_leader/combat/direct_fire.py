@@ -12,14 +12,14 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
-from ..core.scenario import board_of, bridge_at
+from ..core import hooks
+from ..core.scenario import bridge_at, game_map
 from ..core.sight import why_not_seen
 from ..core.spotting import is_spotted, spotters
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
-from ..optional import field_of_fire
 from . import naval
-from .attack_sheet import Attack, defense_of, dispersed_drm, is_armored_target, terrain_drm
+from .attack_sheet import Attack, defense_of, is_armored_target, option_drm, terrain_drm
 from .wec import elevation_factor, star_factor, wec_factor
 
 
@@ -29,7 +29,7 @@ def _illegal(msg: str, rule: str) -> IllegalCommand:
 
 def in_stream(state: GameState, u: Unit) -> bool:
     """In a stream hex for combat: a stream without a bridge, or under a bridge (2.4; QA B2)."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(u.hex)
     return m.terrain(h) == "stream" and (u.under_bridge or not bridge_at(state, h))
 
@@ -91,7 +91,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
         raise _illegal("name the firing units and the target units", "9.1")
     if len(set(firer_ids)) != len(firer_ids) or len(set(target_ids)) != len(target_ids):
         raise _illegal("a unit is named twice", "8.7")
-    m = board_of(state)
+    m = game_map(state)
     firers = _firers(state, side, firer_ids)
     if len(target_ids) == 1 and target_ids[0].startswith("fort:"):
         return _fort_attack(state, side, firers, target_ids[0][5:], kind, navy)
@@ -100,7 +100,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
     for tid in target_ids:
         t = state.units.get(tid)
         own = t is not None and t.side == side
-        if t is None or not t.on_map or own and "no_self_destruction" in state.options:
+        if t is None or not t.on_map or own and hooks.any_says("spares_own_units", state):
             raise _illegal(f"no enemy unit {tid!r} to fire at", "9.5; QA C4")
         if t.in_fort:
             raise _illegal(f"{tid} is inside a fortification: fire at the fort", "17.3")
@@ -148,7 +148,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
     drm, reasons = terrain_drm(state, label)
     if any(t.afloat and utype(t).dd for t in targets):
         drm, reasons = drm + 2, [*reasons, "DD tank afloat +2 (19.3)"]
-    more, why = dispersed_drm(state, targets)
+    more, why = option_drm(state, targets)
     attack = Attack(kind=kind, hex=label, targets=[t.id for t in targets], attack=total,
                     defense=defense, lines=lines, drm=drm + more, drm_reasons=reasons + why,
                     alone_passenger=alone_passenger)
@@ -165,7 +165,7 @@ def direct_attack(state: GameState, side: str, firer_ids: list[str], target_ids:
 def _firer_line(state: GameState, side: str, f: Unit, label: str, targets: list[Unit],
                 kinds: list[bool]) -> tuple[Fraction, dict]:
     """One firer's strength against the target hex, or IllegalCommand naming the rule."""
-    m = board_of(state)
+    m = game_map(state)
     ft = utype(f)
     fh, th = m.hex(f.hex), m.hex(label)
     d = distance(fh, th)
@@ -180,7 +180,7 @@ def _firer_line(state: GameState, side: str, f: Unit, label: str, targets: list[
     why = stream_shot(state, f, targets, d)
     if why:
         raise _illegal(f"{f.id}: {why}", "2.4; QA ST3")
-    why = field_of_fire.blocks(state, f, label)
+    why = hooks.first("fire_blocked", state, f, label)
     if why:
         raise _illegal(why, "22.2")
     wecs = [wec_factor(ft, a, d) for a in kinds]  # a tie: the worse kind for this firer
@@ -198,13 +198,13 @@ def stream_shot(state: GameState, firer: Unit, targets: list[Unit], d: int) -> s
     """A unit in a stream hex (or under a bridge) is fired on from ground level only when
     adjacent; from a slope or hilltop only when a friend of the firer is adjacent to it
     (2.4; QA ST3). None when the shot is allowed."""
-    m = board_of(state)
+    m = game_map(state)
     if d <= 1 or not any(in_stream(state, t) for t in targets):
         return None
     if m.elevation(m.hex(firer.hex)) == 0:
         return "a unit in a stream is fired on from ground level only when adjacent"
     h = m.hex(targets[0].hex)
-    near = [u for u in spotters(state, firer.side) if m.hex(u.hex) in m.neighbours(h)]
+    near = [u for u in spotters(state, firer.side) if m.hex(u.hex) in m.neighbors(h)]
     if not near:
         return "a unit in a stream is seen from a slope or hilltop only with a friend adjacent"
     return None
@@ -216,7 +216,7 @@ def _fort_attack(state: GameState, side: str, firers: list[Unit], label: str, ki
     defence, to be spotted like any unit in woods or town; its occupants are ignored and
     share its fate (RB IX.C.6, VII.F.2.d). Our own units on top take the same fire, rolled
     apart (QA F7)."""
-    m = board_of(state)
+    m = game_map(state)
     occupants = state.inside(label) if label in state.forts else []
     if not occupants or occupants[0].side == side:
         raise _illegal(f"no enemy-held fortification in {label}", "17.3")
@@ -234,7 +234,7 @@ def _fort_attack(state: GameState, side: str, firers: list[Unit], label: str, ki
             raise _illegal(f"{f.id} cannot reach {label}: {blocked or 'out of range'}", "9.1")
         if d > 1 and not seen:
             raise _illegal(f"the fortification in {label} is not spotted", "12.2")
-        why = field_of_fire.blocks(state, f, label)
+        why = hooks.first("fire_blocked", state, f, label)
         if why:
             raise _illegal(why, "22.2")
         wec = wec_factor(ft, True, d)

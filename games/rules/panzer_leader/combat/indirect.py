@@ -13,13 +13,13 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance, neighbor
-from ..core import spotting
-from ..core.scenario import board_of, bridge_at, hex_named
+from ..core import hooks, spotting
+from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.sight import in_cover, sees
 from ..core.spotting import is_spotted, sees_hex
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
-from ..optional import field_of_fire, smoke
+from ..optional import smoke
 from . import air, attack_sheet, naval
 from .attack_sheet import Attack, terrain_drm
 
@@ -75,10 +75,10 @@ def order(state: GameState, side: str, uid: str | None, label: str, *, navy: int
         raise _illegal(f"{uid} already has an order", "13.3")
     if smoked and not smoke.may_fire_smoke(u):
         raise _illegal(f"{uid} fires no smoke", "22.3")
-    m = board_of(state)
+    m = game_map(state)
     if not indirect_range_ok(t, distance(m.hex(u.hex), h)):
         raise _illegal(f"{label} is out of {uid}'s indirect range", "13.2; RB VII.C.12")
-    why = field_of_fire.blocks(state, u, label)
+    why = hooks.first("fire_blocked", state, u, label)
     if why:
         raise _illegal(why, "22.2")
     seen = spotters_for(state, side, label)
@@ -98,10 +98,10 @@ def spotters_for(state: GameState, side: str, label: str, aircraft: bool = True)
     """Who sees a hex for an order (13.3, 12; QA ST3; 20.2): LOS, and in woods, town or smoke
     an adjacent friend or an enemy there that fired; into a stream hex an adjacent friend
     (from a slope or hilltop, any seer once a friend is adjacent); or an L-5."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     seers = sees_hex(state, side, label)
-    adjacent = [u for u in seers if m.hex(u.hex) in m.neighbours(h) or u.hex == label]
+    adjacent = [u for u in seers if m.hex(u.hex) in m.neighbors(h) or u.hex == label]
     if m.terrain(h) == "stream" and not bridge_at(state, h):
         found = seers if adjacent else []
         found = [u for u in found if u in adjacent or m.elevation(m.hex(u.hex)) > 0]
@@ -117,7 +117,7 @@ def spotters_for(state: GameState, side: str, label: str, aircraft: bool = True)
 
 
 def _spotter_ok(state: GameState, sid: str, label: str) -> bool:
-    m = board_of(state)
+    m = game_map(state)
     if sid.startswith("air:"):
         side = state.aircraft[sid[4:]]["side"]
         return sid in air.l5_sights(state, side, label)
@@ -137,7 +137,7 @@ def _needs_scatter(state: GameState, side: str, o: dict) -> bool:
 
 def scatter_hex(state: GameState, label: str, direction_roll: int) -> str | None:
     """The neighbour a scatter lands on: 1-6 clockwise from north (PL-D24)."""
-    m = board_of(state)
+    m = game_map(state)
     n = neighbor(m.hex(label), direction_roll - 1)
     return m.label(n) if n in m.hexes else None
 
@@ -162,7 +162,7 @@ def _due(state: GameState, side: str) -> list[tuple[dict, Fraction, list[Unit]]]
 
 def resolve_all(state: GameState, dice, events: list[dict]) -> None:
     """Fire every order due this turn: place all fire, then resolve hex by hex (QA IF8)."""
-    side = state.active
+    side = state.active_side
     groups: dict[tuple[str, str, bool], list[tuple[dict, Fraction]]] = {}
     for o, strength, _ in _due(state, side):
         key = (o["hex"], o.get("target", "units"), bool(o.get("smoke")))
@@ -212,7 +212,7 @@ def hex_attacks(state: GameState, label: str, strength: Fraction) -> list[Attack
         targets.append((f"fort:{label}", state.forts[label]["defense"], True))
     if not targets:
         return []
-    m = board_of(state)
+    m = game_map(state)
     town = m.terrain(m.hex(label)) == "town"
     share = strength / len(targets)  # fractions kept (PL-D15)
     drm, reasons = terrain_drm(state, label)

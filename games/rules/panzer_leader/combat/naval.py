@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core import hooks
 from ..core.los import why_blocked
-from ..core.scenario import board_of
+from ..core.scenario import game_map
 from ..core.sight import in_cover, why_not_seen
 from ..core.state import GameState
 
@@ -30,7 +31,7 @@ def firer_id(side: str) -> str:
 
 def grant(state: GameState, side: str, turn: int) -> int:
     """Points the situation grants a side for a turn (0 without the optional rule)."""
-    if "naval_support" not in state.options:
+    if not hooks.any_says("naval_support", state):
         return 0
     return sum(int(g["points"]) for g in state.naval
                if g["side"] == side and int(g.get("first", 1)) <= turn <= int(g.get("last", 99)))
@@ -65,7 +66,7 @@ def check_lot(state: GameState, side: str, turn: int, points: int) -> str | None
 
 def sees_target(state: GameState, label: str) -> bool:
     """Is a hex in the open and seen from some sea hex (19.4)?"""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     if in_cover(state, h):
         return False
@@ -81,7 +82,7 @@ def sees_target(state: GameState, label: str) -> bool:
 def strength(state: GameState, points: int, label: str, armored: bool) -> tuple[Fraction, dict]:
     """One naval lot's strength against a target hex: (H) beyond 6 hexes, halved against
     armour; from ground level, halved against slopes and hilltops (19.4; QA N2)."""
-    m = board_of(state)
+    m = game_map(state)
     wec = HALF if armored else Fraction(1)
     elev = HALF if m.elevation(m.hex(label)) > 0 else Fraction(1)
     value = points * wec * elev

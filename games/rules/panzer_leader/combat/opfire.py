@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
-from ..core.scenario import board_of
+from ..core.scenario import game_map
 from ..core.sight import sees
 from ..core.spotting import is_spotted
 from ..core.state import GameState, Unit
@@ -42,7 +42,7 @@ def candidates(state: GameState, mover: Unit) -> list[Unit]:
 def count_step(state: GameState, mover: Unit, cost: float) -> None:
     """Add the MP just spent by the mover (entering its hex, or in it) to each enemy's
     in-sight run; a firer that cannot see it now starts again from nothing (21.2)."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(mover.hex)
     cover = m.is_cover(h)
     run = state.of_runs.setdefault(mover.id, {})
@@ -68,7 +68,7 @@ def eligible(state: GameState, pairs: list[tuple[Unit, Unit]],
     if not pairs:
         return []
     side = pairs[0][1].side
-    m = board_of(state)
+    m = game_map(state)
     out = []
     for u in candidates(state, pairs[0][1]):
         if u.id in exclude:

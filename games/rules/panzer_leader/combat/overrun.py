@@ -21,10 +21,10 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, neighbors
-from ..core import mines
+from ..core import hooks, mines
 from ..core.entering import entry, terrain_cost
 from ..core.movement import allowance_left, exit_hexes
-from ..core.scenario import board_of, bridge_at, hex_named
+from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.stacking import has_room
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
@@ -48,14 +48,13 @@ def exit_hex(entry_hex: Hex, target: Hex) -> Hex:
 
 def _bell(state: GameState, th: Hex) -> bool:
     """Bell's 1940 rule 3: armour may overrun unarmoured units in woods and on slopes (24)."""
-    m = board_of(state)
-    return "pl1940_bell" in state.options and (m.terrain(th) == "woods" or m.elevation(th) == 1)
+    return hooks.any_says("overruns_into", state, th)
 
 
 def _target_ground(state: GameState, label: str, defenders: list[Unit]) -> bool:
     """Where an overrun may go: clear terrain (beach too, PL-D8), clear hilltops and bridges
     (QA O1), not slopes (RB VII.D.1); or Bell's woods and slopes (QA P8)."""
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     if _bell(state, th) and m.terrain(th) in ("woods", "clear"):
         if any(utype(d).armored for d in defenders):
@@ -69,7 +68,7 @@ def _target_ground(state: GameState, label: str, defenders: list[Unit]) -> bool:
 def overrun_attack(state: GameState, side: str, unit_ids: list[str], label: str,
                    exits_wanted: dict[str, str] | None = None) -> tuple[Attack, dict]:
     """The attack an overrun would make, and each overrunner's exit hex (or OFF)."""
-    if state.phase != "move_vehicles" or state.active != side:
+    if state.phase != "move_vehicles" or state.active_side != side:
         raise _illegal("only in your vehicle movement", "3")
     th = hex_named(state, label, "overrun", "14")
     defenders = [d for d in state.units_at(label, state.enemy(side)) if not d.under_bridge]
@@ -121,7 +120,7 @@ def overrun_attack(state: GameState, side: str, unit_ids: list[str], label: str,
 
 def _exit_for(state: GameState, u: Unit, th: Hex, wanted: str | None) -> str:
     """The exit hex (or OFF) of one overrunner, checked for cost and terrain (14.3; QA O6)."""
-    m = board_of(state)
+    m = game_map(state)
     t = utype(u)
     label = m.label(th)
     budget = allowance_left(u, state)
@@ -129,12 +128,12 @@ def _exit_for(state: GameState, u: Unit, th: Hex, wanted: str | None) -> str:
         if u.entry_turn != state.turn or label not in u.entry:
             raise _illegal(f"{u.id} is not entering the board at {label}", "QA O6")
         xh = hex_named(state, wanted, "overrun", "QA O6") if wanted else None
-        if xh is None or xh not in m.neighbours(th) or exit_hex(xh, th) in m.hexes:
+        if xh is None or xh not in m.neighbors(th) or exit_hex(xh, th) in m.hexes:
             raise _illegal(f"{u.id} names an exit hex opposite the edge it enters by", "QA O6")
         into = terrain_cost(state, t, th)
     else:
         uh = m.hex(u.hex)
-        if uh not in m.neighbours(th):
+        if uh not in m.neighbors(th):
             raise _illegal(f"{u.id} must stand adjacent to {label}")
         if t.vehicle and not t.cavalry and "green" in m.symbols(uh, th) \
                 and not m.is_road(uh, th):
@@ -168,7 +167,8 @@ def overrun(state: GameState, side: str, unit_ids: list[str], label: str, dice,
     if drop:
         riders = [(u, state.passenger_of(u)) for u in movers if u.hex is not None]
         riders = [(u, p) for u, p in riders if p is not None and utype(u).carries == "infantry"]
-        if "panzerblitz_assault" not in state.options or "pl1940" in state.options or not riders:
+        if not hooks.any_says("riders_jump_off", state) or hooks.first("rider_problem", state) \
+                or not riders:
             raise _illegal("no rider to drop off (Panzerblitz Assault, 21.4)", "21.4")
         for u, p in riders:
             p.carried_by = None
@@ -245,7 +245,7 @@ def proceed(state: GameState, cont: dict, dice, events: list[dict]) -> None:
 
 def _spend(state: GameState, u: Unit, label: str, exit_label: str) -> float:
     """MP spent going in and out, counted for opportunity fire at the exit hex (21.2)."""
-    m = board_of(state)
+    m = game_map(state)
     into = terrain_cost(state, utype(u), m.hex(label)) or 0.0
     if exit_label == OFF:
         return into + 1.0
@@ -261,6 +261,6 @@ def _stay(units: list[Unit]) -> None:
 
 def edge_entries(state: GameState, u: Unit, label: str) -> list[str]:
     """Exit hexes for an overrun of the hex a unit enters the board by (QA O6 case 1)."""
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     return [m.label(n) for n in neighbors(th) if n in m.hexes and exit_hex(n, th) not in m.hexes]

@@ -12,8 +12,8 @@ while able firers remain) or passes (`decline`); then the action goes on.
 from __future__ import annotations
 
 from ...common.errors import IllegalCommand
-from ..core import spotting
-from ..core.scenario import board_of
+from ..core import hooks, spotting
+from ..core.scenario import game_map
 from ..core.state import GameState, Unit
 from ..core.units import utype
 from . import naval
@@ -24,7 +24,7 @@ from .opfire import eligible, opportunity_attack, quarter_met
 def exposed(state: GameState, carrier: Unit) -> list[Unit]:
     """The carrier, and a rider on German armour outside a town, which may be shot on its
     own (RB XV.B.8; QA OF7; not in a town, QA T8)."""
-    m = board_of(state)
+    m = game_map(state)
     rider = state.passenger_of(carrier)
     town = carrier.hex is not None and m.terrain(m.hex(carrier.hex)) == "town"
     if rider is not None and utype(carrier).carries == "infantry" and not town:
@@ -36,7 +36,7 @@ def open_window(state: GameState, kind: str, mover: Unit, targets: list[Unit], c
                 exclude: frozenset[str] = frozenset(),
                 runs_of: dict[str, str] | None = None) -> bool:
     """Pause for opportunity fire if any enemy may fire now; True if a window opened."""
-    if "opportunity_fire" not in state.options or not mover.on_map:
+    if not hooks.any_says("opportunity_fire", state) or not mover.on_map:  # 21.2
         return False
     runs_of = dict(runs_of or {})
     targets = [t for t in targets if t.on_map]

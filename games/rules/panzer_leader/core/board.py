@@ -168,7 +168,7 @@ class Map:
         woods = a if self.terrain(a) == "woods" else b
         return self.elevation(woods)
 
-    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
+    def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """The adjacent hexes on the map, in direction order (hexgrid.neighbors)."""
         found = self._neighbours.get(h)
         if found is None:
@@ -182,7 +182,7 @@ class Map:
         if found is None:
             found = self._crossings[h] = tuple(
                 Crossing(n, self.label(n), self.is_road(h, n), self.symbols(h, n))
-                for n in self.neighbours(h))
+                for n in self.neighbors(h))
         return found
 
 

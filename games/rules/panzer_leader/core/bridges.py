@@ -21,8 +21,8 @@ from ..combat.attack_sheet import Attack, terrain_drm
 from ..combat.crt import charts
 from ..combat.direct_fire import may_fire
 from ..combat.wec import elevation_factor, star_factor, wec_factor
-from ..optional import field_of_fire
-from .scenario import board_of
+from . import hooks
+from .scenario import game_map
 from .sight import why_not_seen
 from .state import OK, GameState, Unit
 from .units import utype
@@ -37,10 +37,10 @@ def defense(kind: str) -> int:
 def lay(state: GameState, unit: Unit, events: list) -> None:
     """The Valentine lays its tank bridge in the stream hex it stopped in last phase (18.7)."""
     t = utype(unit)
-    m = board_of(state)
+    m = game_map(state)
     if not t.bridgelayer or not unit.bridge_aboard:
         raise IllegalCommand(f"lay_bridge: {unit.id} carries no bridge (18.7)", rule="18.7")
-    if state.phase != "move_vehicles" or state.active != unit.side or not unit.on_map:
+    if state.phase != "move_vehicles" or state.active_side != unit.side or not unit.on_map:
         raise IllegalCommand("lay_bridge: only in your vehicle movement phase (18.7)",
                              rule="18.7")
     if m.terrain(m.hex(unit.hex)) != "stream" or unit.hex in state.temp_bridges \
@@ -64,7 +64,7 @@ def bridge_attack(state: GameState, side: str, firers: list[Unit], label: str,
     tb = state.temp_bridges.get(label)
     if tb is None:
         raise IllegalCommand(f"fire: no temporary bridge in {label} (18.8)", rule="18.8")
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     total = Fraction(0)
     lines = []
@@ -75,7 +75,7 @@ def bridge_attack(state: GameState, side: str, firers: list[Unit], label: str,
         d = distance(fh, th) if fh is not None else 0
         star = star_factor(ft, d)
         if why or star is None or why_not_seen(state, fh, th) \
-                or field_of_fire.blocks(state, f, label):
+                or hooks.first("fire_blocked", state, f, label):
             raise IllegalCommand(f"fire: {f.id} cannot fire at the bridge in {label} (18.8)",
                                  rule="18.8")
         wec = wec_factor(ft, True, d)

@@ -31,7 +31,7 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from . import mines
 from .entering import entry
-from .scenario import board_of, bridge_at, hex_named, situation
+from .scenario import bridge_at, game_map, hex_named, scenario_for
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -86,8 +86,8 @@ def vehicle_problem(state: GameState, u: Unit, label: str) -> str | None:
         return "it has no designated vehicle (18.3; QA E7)"
     if u.vehicle_from > state.turn:
         return "its newly assigned vehicle serves from its next turn (QA E6)"
-    m = board_of(state)
-    if v.hex != label and m.hex(v.hex) not in m.neighbours(m.hex(label)):
+    m = game_map(state)
+    if v.hex != label and m.hex(v.hex) not in m.neighbors(m.hex(label)):
         return f"its vehicle {v.id} must be in or beside {label} (18.3; QA E8)"
     if v.status != OK:
         return f"its vehicle {v.id} is dispersed: the work waits (QA E8)"
@@ -103,7 +103,7 @@ def work(state: GameState, units: list[Unit], task: str, label: str, dice, event
         raise _illegal("name each engineer once")
     side = units[0].side
     hex_named(state, label, "engineer", "18")
-    if state.phase != "move_foot" or state.active != side:
+    if state.phase != "move_foot" or state.active_side != side:
         raise _illegal("engineers work in their movement phase", "18.2")
     current = next((t for t in state.tasks if t["kind"] == task and t["hex"] == label
                     and t["side"] == side), None)
@@ -142,7 +142,7 @@ def _ready(state: GameState, u: Unit, current: dict | None) -> None:
 def _four_steps(state: GameState, units: list[Unit], task: str, label: str,
                 current: dict | None, events: list) -> None:
     """Clear a minefield or remove a block: beside, invert, onto, remove (RB X.A, X.B.3)."""
-    m = board_of(state)
+    m = game_map(state)
     side = units[0].side
     present = label in state.mines if task == "clear_mine" else label in state.blocks
     if not present or (task == "clear_mine" and side not in state.mines[label]["known"]):
@@ -150,7 +150,7 @@ def _four_steps(state: GameState, units: list[Unit], task: str, label: str,
     if state.units_at(label, state.enemy(side)):
         raise _illegal("an enemy unit in the work hex suspends the work", "QA E9")
     stage = current["stage"] if current else 0
-    if stage == 0 and any(m.hex(label) not in m.neighbours(m.hex(u.hex)) for u in units):
+    if stage == 0 and any(m.hex(label) not in m.neighbors(m.hex(u.hex)) for u in units):
         raise _illegal("the engineers start beside the hex", "RB X.A")
     if stage == 1 and label in state.mines:
         state.mines[label]["inverted"] = True
@@ -199,7 +199,7 @@ def _done(state: GameState, units: list[Unit], current: dict | None, task: str) 
 def _stay_and_roll(state: GameState, units: list[Unit], task: str, label: str,
                    current: dict | None, dice, events: list, to: str | None) -> None:
     """Stay on the hex the turns needed, then move off and roll (RB X.B.1, X.B.2)."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     temporary = label in state.temp_bridges
     if task == "make_block":
@@ -236,7 +236,7 @@ def _stay_and_roll(state: GameState, units: list[Unit], task: str, label: str,
                        "units": [u.id for u in units], "roll": None})
         _done(state, units, current, task)
         return
-    within = situation(state.scenario_id).raw.get("demolition_within")
+    within = scenario_for(state.scenario_id).raw.get("demolition_within")
     if task == "demolish" and within and not any(
             u.on_map and distance(m.hex(u.hex), h) <= int(within)
             for u in state.units.values() if u.side != units[0].side):
@@ -273,11 +273,11 @@ def _stay_and_roll(state: GameState, units: list[Unit], task: str, label: str,
 
 def _step_off(state: GameState, unit: Unit, label: str, to: str | None, events: list) -> None:
     """The task's own move: from the work hex to an adjacent hex (QA E2 allows it)."""
-    m = board_of(state)
+    m = game_map(state)
     if unit.hex != label or to is None:
         raise _illegal(f"move off {label} to an adjacent hex (`to`) to roll", "18.4")
     th = hex_named(state, to, "engineer", "18.4")
-    if th not in m.neighbours(m.hex(label)) or entry(state, unit, m.hex(label), th).cost is None:
+    if th not in m.neighbors(m.hex(label)) or entry(state, unit, m.hex(label), th).cost is None:
         raise _illegal(f"{to} is not an adjacent hex the engineer can enter", "18.4")
     unit.hex = to
     unit.moved = True
@@ -291,7 +291,7 @@ def assign_vehicle(state: GameState, engineer: Unit, vehicle: Unit, events: list
     if not is_engineer(engineer) or one_task(engineer):
         raise IllegalCommand(f"assign_vehicle: {engineer.id} needs no vehicle (18.3; QA E11)",
                              rule="18.3")
-    if state.phase not in ("move_vehicles", "move_foot") or state.active != engineer.side:
+    if state.phase not in ("move_vehicles", "move_foot") or state.active_side != engineer.side:
         raise IllegalCommand("assign_vehicle: only in your movement phase (18.3)", rule="18.3")
     old = state.units.get(engineer.vehicle or "")
     if old is not None and old.on_map:

@@ -18,7 +18,7 @@ from functools import cache
 
 from ...common.hexgrid import Hex
 from ..combat.crt import charts
-from .scenario import board_of, bridge_at, bridge_for, off_board_limits
+from .scenario import bridge_at, bridge_for, game_map, off_board_limits
 from .stacking import LIMIT, Occupancy
 from .state import GameState, Unit
 from .units import UnitType, utype
@@ -76,7 +76,7 @@ def chart_cost(move_class: str, terrain: str, elevation: int, bridge: bool) -> f
 def terrain_cost(state: GameState, t: UnitType, h: Hex, bridge: bool | None = None) -> float | None:
     """The non-road cost of a hex for a movement class (PL-D5); None where prohibited. A
     usable bridge is clear terrain (RB VII.K.6)."""
-    m = board_of(state)
+    m = game_map(state)
     terrain = m.terrain(h)
     if bridge is None:
         bridge = bridge_for(state, h, t)
@@ -123,7 +123,7 @@ class Mover:
     def __init__(self, state: GameState, unit: Unit, occ: Occupancy | None = None):
         self.state = state
         self.unit = unit
-        self.board = board_of(state)
+        self.board = game_map(state)
         self.occ = occ or Occupancy(state)
         self.type = utype(unit)
         self.enemy = state.enemy(unit.side)

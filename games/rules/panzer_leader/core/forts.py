@@ -9,7 +9,7 @@ from .state import OK, GameState, Unit
 
 def may_reposition(state: GameState, unit: Unit) -> str | None:
     """Why the unit may not move in or out of its hex's fortification now, or None."""
-    if state.phase not in ("move_vehicles", "move_foot") or state.active != unit.side:
+    if state.phase not in ("move_vehicles", "move_foot") or state.active_side != unit.side:
         return "only in your movement phase (17.3)"
     if not unit.on_map or unit.hex not in state.forts or unit.carried_by:
         return "no fortification here (17.3)"

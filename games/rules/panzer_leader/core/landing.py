@@ -17,7 +17,7 @@ from ..combat.attack_sheet import disperse
 from ..combat.opfire import count_step
 from . import mines
 from .entering import terrain_cost
-from .scenario import board_of, hex_named, situation
+from .scenario import game_map, hex_named, scenario_for
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -26,7 +26,7 @@ AFLOAT_DEFENSE = 8
 
 
 def may_land(state: GameState, unit: Unit) -> str | None:
-    if not unit.afloat or not unit.on_map or unit.side != state.active:
+    if not unit.afloat or not unit.on_map or unit.side != state.active_side:
         return "not a unit of yours afloat"
     if unit.entry_turn != state.turn:
         return "it lands in its own landing turn (19.2)"
@@ -40,9 +40,9 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
     why = may_land(state, unit)
     if why:
         raise IllegalCommand(f"land: {unit.id}: {why}", rule="19.2")
-    m = board_of(state)
+    m = game_map(state)
     h = hex_named(state, label, "land", "19.2")
-    if m.terrain(h) != "beach" or h not in m.neighbours(m.hex(unit.hex)):
+    if m.terrain(h) != "beach" or h not in m.neighbors(m.hex(unit.hex)):
         raise IllegalCommand(f"land: {label} is not a beach hex beside {unit.hex} (19.2)",
                              rule="19.2")
     if state.units_at(label, state.enemy(unit.side)) or not has_room(state, label):
@@ -78,7 +78,7 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
 def still_afloat(state: GameState, vehicles: bool, events: list) -> None:
     """Units that did not land in their turn are lost (19.2)."""
     for u in state.units.values():
-        if (u.afloat and u.on_map and u.side == state.active and u.entry_turn == state.turn
+        if (u.afloat and u.on_map and u.side == state.active_side and u.entry_turn == state.turn
                 and utype(u).vehicle == vehicles):
             lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
             for v in lost:
@@ -92,11 +92,11 @@ def dd_survival(state: GameState, dice, events: list) -> None:
     """Each DD tank afloat rolls for survival in its landing turn, before anything lands: it
     founders above the situation's number (19.3). The roll is the owner's; the loss of a
     counter from the sea is seen by all, not what it was (hidden.py)."""
-    limit = situation(state.scenario_id).raw.get("dd_survival")
+    limit = scenario_for(state.scenario_id).raw.get("dd_survival")
     if not limit:
         return
     for u in sorted(state.units.values(), key=lambda u: u.id):
-        if (u.side == state.active and u.afloat and u.on_map and utype(u).dd
+        if (u.side == state.active_side and u.afloat and u.on_map and utype(u).dd
                 and u.entry_turn == state.turn):
             (roll,) = dice.roll(1, "DD survival")
             sank = roll > int(limit)

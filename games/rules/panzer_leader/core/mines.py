@@ -43,7 +43,7 @@ def attacks(state: GameState) -> list[Attack]:
     that entered a minefield since (17.1; RB IX.A.3, QA MN1: no terrain modifier)."""
     out = []
     for u in sorted(state.units.values(), key=lambda u: u.id):
-        if u.on_map and u.side != state.active and u.mine == "pending" and u.hex in state.mines:
+        if u.on_map and u.side != state.active_side and u.mine == "pending" and u.hex in state.mines:
             out.append(Attack(kind="mine", hex=u.hex, targets=[u.id], attack=MINE_ODDS[0],
                               defense=MINE_ODDS[1]))
     return out

@@ -16,9 +16,10 @@ from typing import Any
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex
+from . import hooks
 from .board import Map
 from .entering import Entry, Mover, terrain_cost
-from .scenario import board_of, hex_named, situation
+from .scenario import game_map, hex_named, scenario_for
 from .state import OK, GameState, Unit
 from .units import utype
 
@@ -26,7 +27,7 @@ from .units import utype
 def can_move(state: GameState, unit: Unit) -> str | None:
     """Why the unit may not move now, or None (4.1, 3)."""
     t = utype(unit)
-    if unit.side != state.active:
+    if unit.side != state.active_side:
         return "not your movement phase"
     want = "move_vehicles" if t.vehicle else "move_foot"
     if state.phase != want:
@@ -59,9 +60,7 @@ def can_move(state: GameState, unit: Unit) -> str | None:
 def turret_move(state: GameState, unit: Unit) -> bool:
     """Experimental turreted AFVs fire and then move up to half their MA (22.1); armoured
     cars only in Panzer Leader 1940 (QA P2)."""
-    t = utype(unit)
-    turreted = t.turreted or (t.kind == "armored_car" and "pl1940" in state.options)
-    return "turreted_afv" in state.options and turreted and unit.fired
+    return hooks.any_says("fires_then_moves", state, unit)
 
 
 def allowance_left(unit: Unit, state: GameState | None = None) -> float:
@@ -83,7 +82,7 @@ def _minimum(unit: Unit, steps: int) -> bool:
 def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tuple[float, list[str]]]:
     """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2). The
     cheapest first (Dijkstra); between paths of one cost, the one found first."""
-    m = board_of(state)
+    m = game_map(state)
     mover = Mover(state, unit)
     ground, enter, crossings = mover.ground, mover.enter, m.crossings
     budget = allowance_left(unit, state)
@@ -132,7 +131,7 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
           quick_time: bool = False, under: bool = False) -> list[Entry]:
     """Check a given path hex by hex (QA R3, O2); the entries it costs, or IllegalCommand
     naming the step that is not allowed."""
-    m = board_of(state)
+    m = game_map(state)
     if not path:
         raise IllegalCommand("move: an empty path", rule="4.2")
     out: list[Entry] = []
@@ -144,7 +143,7 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
         h = hex_named(state, lab, "move", "4.2")
         if here is None and lab not in unit.entry:
             raise IllegalCommand(f"move: {lab} is not an entry hex of {unit.id} (4.7)", rule="4.7")
-        if here is not None and h not in m.neighbours(here):
+        if here is not None and h not in m.neighbors(here):
             raise IllegalCommand(f"move: step {i + 1} ({lab}) is not next to the last", rule="4.2")
         if out and out[-1].stop:
             raise IllegalCommand(f"move: the move must end at {path[i - 1]} (17.1-17.3)",
@@ -174,7 +173,7 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
 def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
     """Hexes an infantry unit can reach at Quick-Time: two hexes, no road rate, not into
     slope, woods, stream or town except along a road (21.1)."""
-    m = board_of(state)
+    m = game_map(state)
     out: dict[str, list[str]] = {}
     mover = Mover(state, unit)
     start = m.hex(unit.hex)
@@ -184,7 +183,7 @@ def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
         for h, path, last in frontier:
             if last is not None and last.stop:
                 continue
-            for n in m.neighbours(h):
+            for n in m.neighbors(h):
                 e = mover.entry(h, n, road_ok=False, from_under=unit.under_bridge and not path)
                 if e.cost is None or e.under or not quick_time_allows(m, h, n):
                     continue
@@ -205,10 +204,8 @@ def quick_time_allows(m: Map, a: Hex | None, b: Hex) -> bool:
 
 
 def may_quick_time(state: GameState, unit: Unit) -> bool:
-    t = utype(unit)
-    return ("quick_time" in state.options and t.infantry and not t.mg and not t.vehicle
-            and not t.cavalry and unit.hex is not None
-            and unit.landed != state.turn)  # not on landing (QA QT1), not cavalry (QT4)
+    """The unit may move at Quick-Time now (21.1, an optional rule: quick_time.py)."""
+    return hooks.any_says("quick_time", state, unit)
 
 
 def plan(state: GameState, unit: Unit, to: str | None, mode: str = "normal",
@@ -249,7 +246,7 @@ def plan(state: GameState, unit: Unit, to: str | None, mode: str = "normal",
 
 def exit_hexes(state: GameState, side: str) -> list[str]:
     """Edge hexes the situation lets a side leave by (4.6)."""
-    return list(situation(state.scenario_id).raw.get("exits", {}).get(side, ()))
+    return list(scenario_for(state.scenario_id).raw.get("exits", {}).get(side, ()))
 
 
 def exit_board(state: GameState, unit: Unit, events: list) -> None:
@@ -260,7 +257,7 @@ def exit_board(state: GameState, unit: Unit, events: list) -> None:
     if unit.hex not in exit_hexes(state, unit.side):
         raise IllegalCommand(f"exit: {unit.id} may not leave the map from {unit.hex} (4.6)",
                              rule="4.6")
-    m = board_of(state)
+    m = game_map(state)
     cost = terrain_cost(state, utype(unit), m.hex(unit.hex))
     if cost is None or cost > allowance_left(unit, state) and not _minimum(unit, 1):
         raise IllegalCommand(f"exit: leaving costs {cost} MP, the cost of entering "

@@ -28,7 +28,7 @@ from .units import DATA, catalogue
 
 
 @dataclass(frozen=True)
-class Situation:
+class Scenario:
     id: str
     title: str
     description: str
@@ -47,12 +47,12 @@ class Situation:
         return self.raw.get("size", "small")
 
 
-def _load(path) -> Situation:
-    return situation_from_dict(json.loads(path.read_text(encoding="utf-8")))
+def _load(path) -> Scenario:
+    return scenario_from_dict(json.loads(path.read_text(encoding="utf-8")))
 
 
 @cache
-def situations() -> dict[str, Situation]:
+def bundled_scenarios() -> dict[str, Scenario]:
     """Every bundled situation by id (games/data/panzer_leader/situations)."""
     found = {}
     for path in sorted((DATA / "situations").glob("*.json")):
@@ -61,16 +61,16 @@ def situations() -> dict[str, Situation]:
     return found
 
 
-_EXTRA: dict[str, Situation] = {}
+_EXTRA: dict[str, Scenario] = {}
 
 
-def register(sit: Situation) -> None:
+def register(sit: Scenario) -> None:
     """Make a situation built elsewhere (a test's, an export's) findable by id."""
     _EXTRA[sit.id] = sit
 
 
-def situation_from_dict(raw: dict) -> Situation:
-    sit = Situation(
+def scenario_from_dict(raw: dict) -> Scenario:
+    sit = Scenario(
         id=raw["id"], title=raw["title"], description=raw.get("description", ""),
         learning=bool(raw.get("learning")), turns=int(raw["turns"]),
         sides=tuple(raw["sides"]), map=build_map(raw["map"], raw.get("boards")), raw=raw,
@@ -79,7 +79,7 @@ def situation_from_dict(raw: dict) -> Situation:
     return sit
 
 
-def check_positional(sit: Situation) -> None:
+def check_positional(sit: Scenario) -> None:
     """Minefields never in sea, town, bridge or swamp hexes (QA MN5), forts never in swamp,
     sea, beach or stream; one of each a hex, never a mine or block with a fort (17)."""
     m = sit.map
@@ -108,7 +108,7 @@ def _board_digest(board_id: str) -> str:
     return digest(board_file(board_id))
 
 
-def situation_revision(sit: Situation) -> str:
+def scenario_revision(sit: Scenario) -> str:
     """The situation's revision (games/rules/common/revision.py): its file less the words
     that only present it, with the boards it is laid on (a board drawn inline in the file
     is in the file already)."""
@@ -118,26 +118,26 @@ def situation_revision(sit: Situation) -> str:
     return revision(sit.raw, boards)
 
 
-def unregister(situation_id: str) -> None:
-    _EXTRA.pop(situation_id, None)
+def unregister(scenario_id: str) -> None:
+    _EXTRA.pop(scenario_id, None)
 
 
-def registered() -> dict[str, Situation]:
+def registered() -> dict[str, Scenario]:
     """The situations registered by id (a designer's published revision, a test's)."""
     return dict(_EXTRA)
 
 
-def situation(situation_id: str) -> Situation:
+def scenario_for(scenario_id: str) -> Scenario:
     """One situation; KeyError naming it when there is none."""
-    if situation_id in _EXTRA:
-        return _EXTRA[situation_id]
+    if scenario_id in _EXTRA:
+        return _EXTRA[scenario_id]
     try:
-        return situations()[situation_id]
+        return bundled_scenarios()[scenario_id]
     except KeyError:
-        raise KeyError(f"unknown Panzer Leader situation {situation_id!r}") from None
+        raise KeyError(f"unknown Panzer Leader situation {scenario_id!r}") from None
 
 
-def starting_aircraft(sit: Situation) -> dict[str, dict]:
+def starting_aircraft(sit: Scenario) -> dict[str, dict]:
     """The aircraft a situation grants: type, side, turns flown, bombs or rockets (20)."""
     planes = {}
     counts: dict[tuple[str, str], int] = {}
@@ -155,7 +155,7 @@ def starting_aircraft(sit: Situation) -> dict[str, dict]:
     return planes
 
 
-def opening_state(sit: Situation, options=None, seats: dict[str, str] | None = None) -> GameState:
+def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = None) -> GameState:
     """The state before the first segment: units placed, mines laid, nothing known yet."""
     cat = catalogue()
     side_ids = [s["id"] for s in sit.sides]
@@ -193,7 +193,7 @@ def opening_state(sit: Situation, options=None, seats: dict[str, str] | None = N
                  else [{"id": s, "side": s} for s in side_ids])
     state = GameState(
         scenario_id=sit.id, seats=seat_list, sides=side_ids, turns=sit.turns,
-        options=sorted(chosen), units=units, active=side_ids[0],
+        options=sorted(chosen), units=units, active_side=side_ids[0],
         mines={m["hex"]: {"owner": m["owner"], "known": [m["owner"]]}
                for m in sit.raw.get("mines", ())},
         blocks=list(sit.raw.get("blocks", ())),
@@ -212,7 +212,7 @@ def opening_state(sit: Situation, options=None, seats: dict[str, str] | None = N
     return state
 
 
-def _face_guns(sit: Situation, units: dict[str, Unit]) -> None:
+def _face_guns(sit: Scenario, units: dict[str, Unit]) -> None:
     """Guns with a field of fire face the nearest enemy unit at set-up (22.2), unless the
     situation sets their facing."""
     m = sit.map
@@ -228,15 +228,15 @@ def _face_guns(sit: Situation, units: dict[str, Unit]) -> None:
             u.facing = 0
 
 
-def board_of(state: GameState) -> Map:
+def game_map(state: GameState) -> Map:
     """The map a game is played on."""
-    return situation(state.scenario_id).map
+    return scenario_for(state.scenario_id).map
 
 
 def hex_named(state: GameState, label: str, verb: str, rule: str):
     """The hex a command names; IllegalCommand naming the command if the map has none."""
     try:
-        return board_of(state).hex(label)
+        return game_map(state).hex(label)
     except ValueError as exc:
         raise IllegalCommand(f"{verb}: {exc}", rule=rule) from None
 
@@ -244,7 +244,7 @@ def hex_named(state: GameState, label: str, verb: str, rule: str):
 def bridge_at(state: GameState, h) -> bool:
     """A bridge stands here: a permanent one not demolished (2.3, 18.4) or a finished
     temporary one (18.8)."""
-    m = board_of(state)
+    m = game_map(state)
     if m.is_bridge(h) and m.label(h) not in state.blown:
         return True
     tb = state.temp_bridges.get(m.label(h))
@@ -254,7 +254,7 @@ def bridge_at(state: GameState, h) -> bool:
 def bridge_for(state: GameState, h, t) -> bool:
     """May units of type `t` use the bridge here? A truck bridge carries only light traffic
     (QA B13)."""
-    m = board_of(state)
+    m = game_map(state)
     if m.is_bridge(h) and m.label(h) not in state.blown:
         return True
     tb = state.temp_bridges.get(m.label(h))
@@ -273,7 +273,7 @@ def off_limits(state: GameState, unit: Unit, label: str) -> str | None:
 def off_board_limits(state: GameState, unit: Unit, board: str) -> str | None:
     """off_limits() for every hex of one board (a label's first part): the special rules
     bound boards, not hexes."""
-    raw = situation(state.scenario_id).raw
+    raw = scenario_for(state.scenario_id).raw
     if board in raw.get("no_entry", {}).get(unit.side, ()):
         return f"the {unit.side} side may not enter board {board} (QA SC4)"
     for sector in raw.get("sectors", ()):

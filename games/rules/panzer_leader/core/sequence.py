@@ -9,10 +9,9 @@ and its opportunity-fire and AA markers, come back.
 from __future__ import annotations
 
 from ..combat import air
-from ..optional import emplacing, smoke
-from . import landing, mines, victory
+from . import hooks, landing, mines, victory
 from .board import Map
-from .scenario import board_of
+from .scenario import game_map
 from .state import ENDED, OK, GameState
 from .units import utype
 
@@ -24,21 +23,21 @@ def begin_segment(state: GameState, dice, events: list) -> None:
     state.phase = "combat"
     state.fired_hexes = []
     state.indirect_done = not any(
-        u.order is not None and u.order["turn"] <= state.turn and u.side == state.active
+        u.order is not None and u.order["turn"] <= state.turn and u.side == state.active_side
         for u in state.units.values()) and not any(
-        o["side"] == state.active and o["turn"] <= state.turn for o in state.naval_orders)
+        o["side"] == state.active_side and o["turn"] <= state.turn for o in state.naval_orders)
     for u in state.units.values():
-        if u.side == state.active:
+        if u.side == state.active_side:
             u.start_hex = u.hex  # where it began the segment (QA E5, 18.7)
-    events.append({"type": "segment", "side": state.active, "turn": state.turn})
-    for label in smoke.turn_over(state, state.active):
-        events.append({"type": "smoke_lifted", "hex": label})
+    events.append({"type": "segment", "side": state.active_side, "turn": state.turn})
+    for begins in hooks.each("segment_begins"):  # smoke lifts (22.3)
+        begins(state, events)
     mines.resolve(state, dice, events)
 
 
 def end_phase(state: GameState, dice, events: list) -> None:
     """Move on to the next phase, segment or turn (3)."""
-    side = state.active
+    side = state.active_side
     if state.phase == "combat":
         for u in state.units.values():  # orders not fired lapse (13.4: fire or not at all)
             if u.side == side and u.order is not None and u.order["turn"] <= state.turn:
@@ -69,7 +68,7 @@ def end_phase(state: GameState, dice, events: list) -> None:
         plane["flown"] = False
     later = state.sides.index(side) + 1
     if later < len(state.sides):
-        state.active = state.sides[later]
+        state.active_side = state.sides[later]
     else:
         if state.turn >= state.turns:
             state.phase = ENDED
@@ -77,13 +76,13 @@ def end_phase(state: GameState, dice, events: list) -> None:
             events.append({"type": "game_over", **state.result})
             return
         state.turn += 1
-        state.active = state.sides[0]
+        state.active_side = state.sides[0]
         events.append({"type": "turn", "turn": state.turn})
     begin_segment(state, dice, events)
 
 
 def _new_movement_phase(state: GameState) -> None:
-    m: Map = board_of(state)
+    m: Map = game_map(state)
     state.overrun_hexes = []
     state.of_runs = {}
     state.of_declined = {}
@@ -97,15 +96,15 @@ def _new_movement_phase(state: GameState) -> None:
         u.hexes_moved = 0
         u.turned_gun = False
         u.began_adjacent = []
-        if u.side == state.active and u.on_map and state.blocks:
-            near = {m.label(n) for n in m.neighbours(m.hex(u.hex))}
+        if u.side == state.active_side and u.on_map and state.blocks:
+            near = {m.label(n) for n in m.neighbors(m.hex(u.hex))}
             u.began_adjacent = sorted(near & set(state.blocks))
 
 
 def _late_arrivals(state: GameState, vehicles: bool, events: list) -> None:
     """A unit due this turn that has not entered is eliminated (QA G4)."""
     for u in state.units.values():
-        if (u.side == state.active and u.hex is None and u.entry_turn == state.turn
+        if (u.side == state.active_side and u.hex is None and u.entry_turn == state.turn
                 and not u.eliminated and not u.exited and utype(u).vehicle == vehicles):
             lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
             for v in lost:
@@ -128,4 +127,5 @@ def _face_up(state: GameState, side: str, events: list) -> None:
             u.quick_time = False
             u.pa_target = None
     state.assaulted_hexes = []
-    emplacing.segment_end(state, side, events)
+    for ends in hooks.each("segment_ends"):  # engineers' work counted (18.9; QA EM, TB)
+        ends(state, side, events)

@@ -17,26 +17,26 @@ data and checked here, not played as a phase:
 from __future__ import annotations
 
 from .entering import terrain_cost
-from .scenario import Situation, board_of, bridge_for, opening_state
+from .scenario import Scenario, bridge_for, game_map, opening_state
 from .sight import in_cover, sees
 from .spotting import spotters
 from .state import GameState, Unit
 from .units import utype
 
 
-def last_side(sit: Situation) -> str:
+def last_side(sit: Scenario) -> str:
     return sit.raw.get("setup_last", sit.raw["victory"]["attacker"])
 
 
-def problems(sit: Situation) -> list[str]:
+def problems(sit: Scenario) -> list[str]:
     """Every breach of 23.2 and QA G8 in a situation's set-up, in words."""
     state = opening_state(sit)
     out = [f"{u.id} at {u.hex}: {why}" for u in _placed(state) if (why := _enterable(state, u))]
     seas = [u.hex for u in _placed(state) if u.afloat]
     out += [f"two units afloat in {h} (19.2)" for h in sorted(set(seas)) if seas.count(h) > 1]
-    m = board_of(state)
+    m = game_map(state)
     out += [f"{h}: afloat out of reach of a beach (19.2)" for h in sorted(set(seas))
-            if not any(m.terrain(n) == "beach" for n in m.neighbours(m.hex(h)))]
+            if not any(m.terrain(n) == "beach" for n in m.neighbors(m.hex(h)))]
     if sit.raw.get("invasion"):
         return out
     side = last_side(sit)
@@ -53,11 +53,11 @@ def _placed(state: GameState) -> list[Unit]:
 
 def _seen(state: GameState, u: Unit) -> str | None:
     """Why the unit is visible to the enemy at set-up, or None."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(u.hex)
     eyes = [e for e in spotters(state, state.enemy(u.side)) if not e.afloat]
     if in_cover(state, h):
-        near = [e.id for e in eyes if m.hex(e.hex) in m.neighbours(h)]
+        near = [e.id for e in eyes if m.hex(e.hex) in m.neighbors(h)]
         return f"in cover but spotted by the adjacent {near[0]}" if near else None
     seeing = [e.id for e in eyes if sees(state, m.hex(e.hex), h)]
     return f"in the open in sight of {seeing[0]}" if seeing else None
@@ -65,7 +65,7 @@ def _seen(state: GameState, u: Unit) -> str | None:
 
 def _enterable(state: GameState, u: Unit) -> str | None:
     """Why the unit could never have entered its set-up hex in play (QA G8), or None."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(u.hex)
     t = utype(u)
     if m.terrain(h) == "sea":
@@ -83,7 +83,7 @@ def _enterable(state: GameState, u: Unit) -> str | None:
     if terrain_cost(state, t, h) is None:
         return f"{t.move_class} units never enter {m.terrain(h)} (PL-D5)"
     if t.vehicle and not t.cavalry:
-        ways = [n for n in m.neighbours(h) if "cliff" not in m.symbols(n, h)
+        ways = [n for n in m.neighbors(h) if "cliff" not in m.symbols(n, h)
                 and ("green" not in m.symbols(n, h) or m.is_road(n, h))
                 and terrain_cost(state, t, n) is not None]
         if not ways:

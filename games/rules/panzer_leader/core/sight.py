@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from ...common.hexgrid import Hex, line
 from .los import why_blocked
-from .scenario import board_of
+from .scenario import game_map
 from .state import GameState
 
 
 def why_not_seen(state: GameState, a: Hex, b: Hex) -> str | None:
     """What blocks the line from a to b now, or None (2.6; 22.3)."""
-    m = board_of(state)
+    m = game_map(state)
     why = why_blocked(m, a, b)
     if why or not state.smoke:
         return why
@@ -30,7 +30,7 @@ def why_not_seen(state: GameState, a: Hex, b: Hex) -> str | None:
 def smoke_between(state: GameState, a: Hex, b: Hex) -> str | None:
     """A smoke hex the line from a to b passes through, for aircraft, which look over the
     terrain but not through smoke (22.3)."""
-    m = board_of(state)
+    m = game_map(state)
     for cells in line(a, b) if state.smoke else ():
         for c in cells[1:-1]:
             if c in m.hexes and m.label(c) in state.smoke:
@@ -45,5 +45,5 @@ def sees(state: GameState, a: Hex, b: Hex) -> bool:
 
 def in_cover(state: GameState, h: Hex) -> bool:
     """Woods, town and smoke hexes: units there must be spotted (12.2; 22.3)."""
-    m = board_of(state)
+    m = game_map(state)
     return m.is_cover(h) or m.label(h) in state.smoke

@@ -8,7 +8,7 @@ it. Trucks, wagons and passengers never spot (12.3; QA SP8, SP9).
 
 from __future__ import annotations
 
-from .scenario import board_of
+from .scenario import game_map
 from .sight import in_cover, sees
 from .state import OK, GameState, Unit
 from .units import utype
@@ -25,19 +25,19 @@ def spotters(state: GameState, side: str) -> list[Unit]:
 
 def sees_hex(state: GameState, side: str, label: str) -> list[Unit]:
     """The side's spotters with a line of sight to a hex (2.6)."""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     return [u for u in spotters(state, side) if sees(state, m.hex(u.hex), h)]
 
 
 def is_spotted(state: GameState, target: Unit, by_side: str) -> bool:
     """May `by_side` fire from afar at `target` (12.2)?"""
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(target.hex)
     if not in_cover(state, h):
         return True
     near = [u for u in spotters(state, by_side)
-            if u.hex == target.hex or m.hex(u.hex) in m.neighbours(h)]  # on top counts too
+            if u.hex == target.hex or m.hex(u.hex) in m.neighbors(h)]  # on top counts too
     if near:
         return True
     return target.spotted_at == target.hex and bool(sees_hex(state, by_side, target.hex))
@@ -45,7 +45,7 @@ def is_spotted(state: GameState, target: Unit, by_side: str) -> bool:
 
 def mark_fired(state: GameState, firer: Unit) -> None:
     """A unit firing from woods or town is marked Spotted if an enemy sees it (12.2b)."""
-    m = board_of(state)
+    m = game_map(state)
     if in_cover(state, m.hex(firer.hex)) and sees_hex(state, state.enemy(firer.side), firer.hex):
         firer.spotted_at = firer.hex
 
@@ -56,7 +56,7 @@ def sweep_markers(state: GameState) -> None:
         if u.spotted_at is None:
             continue
         if not u.on_map or u.hex != u.spotted_at:
-            if u.on_map and in_cover(state, board_of(state).hex(u.hex)):
+            if u.on_map and in_cover(state, game_map(state).hex(u.hex)):
                 u.spotted_at = None  # moved into another woods/town hex (12.2b)
             continue
         if not sees_hex(state, state.enemy(u.side), u.hex):

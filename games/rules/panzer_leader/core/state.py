@@ -81,7 +81,7 @@ class GameState:
     options: list[str]
     units: dict[str, Unit]
     turn: int = 1
-    active: str = ""
+    active_side: str = ""
     phase: str = "combat"
     mines: dict[str, dict] = field(default_factory=dict)  # hex -> {"owner", "known": [sides]}
     blocks: list[str] = field(default_factory=list)
@@ -164,6 +164,10 @@ def _copy_unit(u: Unit) -> Unit:
 
 _UNIT_FIELDS = tuple(f.name for f in fields(Unit))
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+# A field renamed in code keeps the key saved games and exports store it under, so a stored
+# state loads, and hashes, as before (the phasing side is `active_side`, stored as "active").
+STORED_AS = {"active_side": "active"}
+_FIELD_OF = {key: name for name, key in STORED_AS.items()}
 
 
 def to_json(state: GameState) -> dict:
@@ -174,7 +178,7 @@ def to_json(state: GameState) -> dict:
             out["units"] = {k: {f: _plain(getattr(u, f)) for f in _UNIT_FIELDS}
                             for k, u in state.units.items()}
         else:
-            out[name] = _plain(getattr(state, name))
+            out[STORED_AS.get(name, name)] = _plain(getattr(state, name))
     return out
 
 
@@ -186,6 +190,7 @@ def from_json(raw: dict[str, Any]) -> GameState:
     units = {k: Unit(**{n: v for n, v in u.items() if n in unit_names})
              for k, u in data.pop("units").items()}
     names = {f.name for f in fields(GameState)}
+    data = {_FIELD_OF.get(k, k) if _FIELD_OF.get(k) in names else k: v for k, v in data.items()}
     return GameState(units=units, **{k: v for k, v in data.items() if k in names})
 
 

@@ -12,7 +12,8 @@ import math
 from ...common.errors import IllegalCommand
 from ..combat import windows
 from ..combat.opfire import count_step
-from .scenario import situation
+from . import hooks
+from .scenario import scenario_for
 from .stacking import has_room
 from .state import OK, GameState, Unit
 from .units import utype
@@ -31,15 +32,16 @@ def may_carry(state: GameState, carrier: Unit, passenger: Unit) -> str | None:
     if owner is not None and owner.id != passenger.id:
         return f"{carrier.id} is {owner.id}'s designated vehicle and carries nothing else (18.3)"
     carries = ct.carries
-    special = situation(state.scenario_id).raw.get("armour_carries", ())
+    special = scenario_for(state.scenario_id).raw.get("armour_carries", ())
     if not carries and carrier.side in special and ct.armored and ct.vehicle \
             and ct.kind != "spa" and not ct.can_fire_indirect:
         carries = "infantry"  # a situation lets this side's armour carry (QA T7, G7)
     if carries == "any":
         return None
     if carries == "infantry":
-        if "pl1940" in state.options:
-            return "German infantry do not ride armour in 1940 (24; QA P5)"
+        why = hooks.first("rider_problem", state)  # Panzer Leader 1940 (24)
+        if why is not None:
+            return why
         if pt.infantry and not pt.mg and pt.weapon == "I":
             return None  # rifle, SMG, engineer types ride German armour (PL-D10)
         return "German armour carries infantry-type units only, not MG or mortars (QA T5)"
@@ -53,7 +55,7 @@ def load_cost(carrier: Unit, passenger: Unit) -> float:
 
 
 def _carrier_ready(state: GameState, carrier: Unit, verb: str) -> None:
-    if state.phase != "move_vehicles" or state.active != carrier.side:
+    if state.phase != "move_vehicles" or state.active_side != carrier.side:
         raise _illegal(verb, "carriers load and unload in the vehicle movement phase", "3")
     if carrier.status != OK or carrier.fired or carrier.opfired:
         raise _illegal(verb, "a dispersed carrier, or one that fired, may not load", "6.4")

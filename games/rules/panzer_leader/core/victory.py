@@ -17,7 +17,7 @@ from ...common.hexgrid import neighbors
 from ..combat.overrun import edge_entries as overrun_exits
 from ..combat.overrun import overrun_attack
 from .movement import reach
-from .scenario import board_of, bridge_at, situation
+from .scenario import bridge_at, game_map, scenario_for
 from .state import ENDED, GameState
 from .units import utype
 
@@ -30,16 +30,16 @@ def losses(state: GameState, side: str) -> int:
 
 def held(state: GameState, side: str) -> list[str]:
     """Objective hexes the side controls; a bridge also needs a hex on each bank (23.4)."""
-    objectives = situation(state.scenario_id).raw["victory"]["objectives"]
+    objectives = scenario_for(state.scenario_id).raw["victory"]["objectives"]
     return [h for h in objectives if state.control.get(h) == side
-            and (not bridge_at(state, board_of(state).hex(h))
+            and (not bridge_at(state, game_map(state).hex(h))
                  or all(any(state.control.get(b) == side for b in bank)
                         for bank in banks(state, h)))]
 
 
 def banks(state: GameState, bridge: str) -> list[list[str]]:
     """The bridge's non-stream neighbours, split into the two banks (runs around the ring)."""
-    m = board_of(state)
+    m = game_map(state)
     ring = [n for n in neighbors(m.hex(bridge))]
     dry = [n in m.hexes and m.terrain(n) != "stream" for n in ring]
     groups: list[list[str]] = []
@@ -58,7 +58,7 @@ def banks(state: GameState, bridge: str) -> list[list[str]]:
 
 
 def score(state: GameState) -> int:
-    v = situation(state.scenario_id).raw["victory"]
+    v = scenario_for(state.scenario_id).raw["victory"]
     attacker = v["attacker"]
     defender = state.enemy(attacker)
     return 2 * len(held(state, attacker)) + losses(state, defender) - losses(state, attacker)
@@ -72,7 +72,7 @@ def no_battle(why: str) -> dict:
 def check_entry(state: GameState, events: list) -> None:
     """A side whose whole force must enter the board and cannot, not even by overrun, has no
     battle to fight: the game ends and nobody wins (23.5; QA G5)."""
-    side = state.active
+    side = state.active_side
     mine = [u for u in state.units.values() if u.side == side and not u.eliminated]
     due = [u for u in mine if u.hex is None and not u.exited and u.entry_turn == state.turn]
     if not due or any(u.on_map for u in mine):
@@ -101,7 +101,7 @@ def edge_overruns(state: GameState, u) -> list[str]:
 
 
 def final_result(state: GameState) -> dict:
-    v = situation(state.scenario_id).raw["victory"]
+    v = scenario_for(state.scenario_id).raw["victory"]
     attacker = v["attacker"]
     if not state.attacks_made.get(attacker):
         return no_battle(f"{attacker} never attacked (QA G6)")

@@ -7,7 +7,7 @@ from ..combat import windows
 from ..combat.opfire import count_step
 from . import mines
 from .entering import entry
-from .scenario import board_of
+from .scenario import game_map
 from .state import DISPERSED, OK, GameState, Unit
 from .units import utype
 
@@ -23,7 +23,7 @@ def start(state: GameState, unit: Unit, path: list[str], mode: str, dice, events
 
 def go(state: GameState, unit: Unit, path: list[str], dice, events: list, how: dict) -> None:
     """Walk on from the unit's hex along `path`; may open an opportunity-fire window."""
-    m = board_of(state)
+    m = game_map(state)
     road_ok = how["road"] and not unit.quick_time
     for i, label in enumerate(path):
         a = m.hex(unit.hex) if unit.hex is not None else None

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from ...common.errors import IllegalCommand
 from ..core.bridges import defense as bridge_defense
-from ..core.scenario import board_of, bridge_at, hex_named
+from ..core.hooks import Plugin
+from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.stacking import has_room
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
@@ -52,12 +53,12 @@ def unload_cargo(state: GameState, carrier: Unit, events: list) -> None:
     c = cargo_of(state, carrier)
     if c is None or not carrier.on_map:
         raise _illegal(verb, f"{carrier.id} carries no minefield or bridge counter", "18.9")
-    if state.phase != "move_vehicles" or state.active != carrier.side:
+    if state.phase != "move_vehicles" or state.active_side != carrier.side:
         raise _illegal(verb, "carriers unload in the vehicle movement phase", "3")
     if carrier.status != OK or carrier.fired or carrier.opfired or carrier.op_done \
             or carrier.mp_spent or carrier.moved:
         raise _illegal(verb, "it takes the carrier's whole movement allowance", "6.3; QA EM1")
-    m = board_of(state)
+    m = game_map(state)
     label = carrier.hex
     h = m.hex(label)
     if c["kind"] == "minefield":
@@ -69,7 +70,7 @@ def unload_cargo(state: GameState, carrier: Unit, events: list) -> None:
                               "emplacing": {"work": 0, "since": state.turn, "crew": []}}
     else:
         if not any(m.terrain(n) == "stream" and not bridge_at(state, n)
-                   for n in m.neighbours(h)):
+                   for n in m.neighbors(h)):
             raise _illegal(verb, "a bridge counter is unloaded beside the stream", "QA TB1")
         c["hex"] = label
     carrier.mp_spent = float(utype(carrier).movement)
@@ -87,13 +88,13 @@ def _crew(state: GameState, units: list[Unit], label: str, verb: str) -> None:
         raise _illegal(verb, "name each engineer once", "18.9")
     for u in units:
         t = utype(u)
-        if not (t.engineer or t.dual_engineer) or u.hex != label or u.side != state.active:
+        if not (t.engineer or t.dual_engineer) or u.hex != label or u.side != state.active_side:
             raise _illegal(verb, f"{u.id} is no engineer of yours in {label}", "18.9")
         if u.fired or u.opfired or u.moved or u.carried_by:
             raise _illegal(verb, f"{u.id} fired, moved or is carried", "QA EM4")
     if state.phase != "move_foot":
         raise _illegal(verb, "engineers work in their movement phase", "18.2")
-    idle = [u for u in state.units_at(label, state.active)
+    idle = [u for u in state.units_at(label, state.active_side)
             if u.status != OK and (utype(u).engineer or utype(u).dual_engineer)]
     if idle:
         raise _illegal(verb, f"{idle[0].id} is dispersed: the work stops", "QA EM4, TB4")
@@ -105,7 +106,7 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
     verb = "engineer"
     mine = state.mines.get(label)
     if "qa_engineering" not in state.options or not mine or not mine.get("emplacing") \
-            or mine["owner"] != state.active:
+            or mine["owner"] != state.active_side:
         raise _illegal(verb, f"no minefield of yours being laid in {label}", "QA EM1")
     _crew(state, units, label, verb)
     job = mine["emplacing"]
@@ -117,8 +118,8 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
     done = job["work"] + rate >= MINE_WORK
     if done:
         th = hex_named(state, to or "", verb, "QA EM3") if to else None
-        m = board_of(state)
-        if th is None or th not in m.neighbours(m.hex(label)) or not has_room(state, to,
+        m = game_map(state)
+        if th is None or th not in m.neighbors(m.hex(label)) or not has_room(state, to,
                                                                                len(units)):
             raise _illegal(verb, "on the last turn the engineers move off (`to`)", "QA EM3")
         for u in units:
@@ -135,14 +136,14 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
 def place_bridge(state: GameState, units: list[Unit], label: str, events: list) -> None:
     """An engineer carries the bridge counter into the stream hex, no roll (TB2)."""
     verb = "engineer"
-    m = board_of(state)
+    m = game_map(state)
     if "qa_engineering" not in state.options or len(units) != 1:
         raise _illegal(verb, "one engineer moves a bridge counter into the stream", "QA TB2")
     u = units[0]
     c = next((c for c in state.cargo.values() if c["hex"] == u.hex and c["carried_by"] is None
               and c["side"] == u.side), None)
     h = hex_named(state, label, verb, "QA TB2")
-    if c is None or h not in m.neighbours(m.hex(u.hex)) or m.terrain(h) != "stream" \
+    if c is None or h not in m.neighbors(m.hex(u.hex)) or m.terrain(h) != "stream" \
             or bridge_at(state, h) or label in state.temp_bridges:
         raise _illegal(verb, f"no bridge counter beside the unbridged stream hex {label}",
                        "QA TB2")
@@ -192,3 +193,17 @@ def segment_end(state: GameState, side: str, events: list) -> None:
             del mine["emplacing"]
             mine.pop("inverted", None)
             events.append({"type": "minefield_laid", "hex": label, "side": side})
+
+
+def engineering(state: GameState, unit: Unit) -> list[tuple[str, str]]:
+    """What an engineer may start under the Q&A rules: laying the minefield or building the
+    bridge it stands on, placing a bridge into an adjacent stream (EM1, TB1-TB2)."""
+    if "qa_engineering" not in state.options:
+        return []
+    m = game_map(state)
+    return [("emplace_mine", unit.hex), ("build_bridge", unit.hex)] + [
+        ("place_bridge", m.label(n)) for n in m.neighbors(m.hex(unit.hex))
+        if m.terrain(n) == "stream"]
+
+
+PLUGIN = Plugin("qa_engineering", engineering=engineering, segment_ends=segment_end)

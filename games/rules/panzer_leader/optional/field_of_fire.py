@@ -13,7 +13,8 @@ from __future__ import annotations
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import DIRECTION_NAMES
 from ..core.facing import in_sector
-from ..core.scenario import board_of
+from ..core.hooks import Plugin
+from ..core.scenario import game_map
 from ..core.state import GameState, Unit
 from ..core.units import utype
 
@@ -26,7 +27,7 @@ def blocks(state: GameState, unit: Unit, target_label: str) -> str | None:
     """Why this gun may not fire into a hex under 22.2, or None."""
     if not applies(state, unit) or unit.facing is None:
         return None
-    m = board_of(state)
+    m = game_map(state)
     if in_sector(m.hex(unit.hex), unit.facing, m.hex(target_label)):
         return None
     return (f"{target_label} is outside the field of fire of {unit.id}, facing "
@@ -37,7 +38,7 @@ def why_not_face(state: GameState, unit: Unit, facing: int) -> str | None:
     """Why the gun may not turn to face that hexside now, or None (22.2)."""
     if not applies(state, unit):
         return f"{unit.id} has no field of fire to turn"
-    if state.phase != "move_foot" or state.active != unit.side or not unit.on_map:
+    if state.phase != "move_foot" or state.active_side != unit.side or not unit.on_map:
         return "only in your movement phase"
     if not 0 <= facing < 6:
         return "a facing is a hexside 0-5 (N, NE, SE, S, SW, NW)"
@@ -66,3 +67,6 @@ def face(state: GameState, unit: Unit, facing: int, events: list) -> None:
     unit.moved = True
     events.append({"type": "faced", "units": [unit.id], "side": unit.side, "hex": unit.hex,
                    "facing": DIRECTION_NAMES[facing]})
+
+
+PLUGIN = Plugin("field_of_fire", fire_blocked=blocks)

@@ -16,7 +16,9 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
-from ..core.scenario import board_of, hex_named
+from ..combat.direct_fire import may_fire
+from ..core.hooks import Plugin
+from ..core.scenario import game_map, hex_named
 from ..core.sight import in_cover, why_not_seen
 from ..core.spotting import spotters
 from ..core.state import OK, GameState, Unit
@@ -35,7 +37,7 @@ def may_smoke_hex(state: GameState, side: str, label: str) -> str | None:
     """Why smoke may not be aimed at a hex, or None (22.3)."""
     if "smoke" not in state.options:
         return "smoke is an experimental rule not in play (22.3)"
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
     if m.terrain(h) in ("sea", "stream", "swamp"):
         return f"no smoke into {m.terrain(h)} hexes"
@@ -48,7 +50,7 @@ def may_smoke_hex(state: GameState, side: str, label: str) -> str | None:
 
 def lay(state: GameState, side: str, label: str, strength: Fraction, events: list) -> None:
     """Smoke lands in a hex: enough points make a concentration (22.3)."""
-    m = board_of(state)
+    m = game_map(state)
     if strength < MINIMUM or m.terrain(m.hex(label)) in ("sea", "stream", "swamp"):
         events.append({"type": "smoke_failed", "hex": label, "strength": str(strength)})
         return
@@ -66,7 +68,7 @@ def direct(state: GameState, side: str, unit_ids: list[str], label: str, events:
     why = may_smoke_hex(state, side, label)
     if why:
         raise IllegalCommand(f"smoke: {why} (22.3)", rule="22.3")
-    m = board_of(state)
+    m = game_map(state)
     th = m.hex(label)
     for u in from_:
         fh = m.hex(u.hex) if u.on_map else None
@@ -90,9 +92,9 @@ def direct(state: GameState, side: str, unit_ids: list[str], label: str, events:
 
 
 def _seen_close(state: GameState, side: str, label: str) -> bool:
-    m = board_of(state)
+    m = game_map(state)
     h = m.hex(label)
-    if any(m.hex(u.hex) in m.neighbours(h) for u in spotters(state, side)):
+    if any(m.hex(u.hex) in m.neighbors(h) for u in spotters(state, side)):
         return True
     return any(e.spotted_at == label for e in state.units_at(label, state.enemy(side)))
 
@@ -109,3 +111,36 @@ def turn_over(state: GameState, side: str) -> list[str]:
         else:
             sm["flipped"] = True
     return lifted
+
+
+def offers(state: GameState, side: str, enemies) -> list[dict] | None:
+    """The smoke each enemy hex may be given by the artillery that may fire now (None: the
+    rule is not in play, and the legal commands have no smoke group)."""
+    if "smoke" not in state.options:
+        return None
+    shooters = [u.id for u in state.units.values() if u.side == side and u.on_map
+                and may_fire_smoke(u) and may_fire(state, u) is None]
+    shooters.sort()
+    cmds = []
+    for label in sorted({e.hex for e in enemies}):
+        c = {"type": "smoke", "units": shooters, "hex": label}
+        if shooters and _allowed(state, side, c):
+            cmds.append(c)
+    return cmds
+
+
+def _allowed(state: GameState, side: str, c: dict) -> bool:
+    try:
+        direct(state.copy(), side, c["units"], c["hex"], [])
+    except IllegalCommand:
+        return False
+    return True
+
+
+def segment_begins(state: GameState, events: list) -> None:
+    """Smoke of the side now moving flips, or lifts a turn later (22.3)."""
+    for label in turn_over(state, state.active_side):
+        events.append({"type": "smoke_lifted", "hex": label})
+
+
+PLUGIN = Plugin("smoke", offers={"smoke": offers}, segment_begins=segment_begins)

@@ -1,0 +1,137 @@
+"""Where Panzer Leader's optional rules plug into the turn: one table of named hooks the core
+calls, in the shape of Panzer Grenadier's (panzer_grenadier/core/hooks.py).
+
+The core (movement, fire, assault, the legal commands) never asks which options a game plays
+with. Each optional rule is one module of `optional/` that declares a `Plugin`: the moments
+and questions of the turn it takes part in. `rulebook.py` installs every plug-in in one
+explicit order; each plug-in checks whether its rule is switched on for the game. A hook left
+empty does nothing: with no plug-in installed the core plays the basic game (no opportunity
+fire, no Quick-Time, riders never jump off, no naval support...). Panzer Leader's state is
+changed in place on a copy (engine.py), so hooks that change it return nothing.
+
+Hooks (each a list, called in install order):
+
+- `opportunity_fire(state) -> bool`: enemies may fire at units moving in their sight (21.2).
+- `quick_time(state, unit) -> bool`: the unit may move at Quick-Time (21.1).
+- `fires_then_moves(state, unit) -> bool`: the unit fired and keeps half its MA (22.1).
+- `riders_jump_off(state) -> bool`: riders may jump off before an overrun (21.4).
+- `rider_problem(state) -> str | None`: why infantry may not ride armour in this game (24).
+- `naval_support(state) -> bool`: the navy fires what the situation grants (19.4, 21.3).
+- `spares_own_units(state) -> bool`: nobody fires on his own units (8.6; QA C4).
+- `defence_drm(state, targets) -> (drm, reasons)`: a die modifier for the defenders.
+- `result_on(state, unit, result) -> result`: a combat result as it falls on one unit.
+- `overruns_into(state, hex) -> bool`: armour may overrun in woods and on slopes (24, Bell 3).
+- `loses_cover(state, assaulters, defenders, label) -> bool`: the defenders' terrain gives no
+  +1 against this close assault (24, Bell 2).
+- `assault_apart(state, label, outside, fort, attack, lines, shift, drm, reasons) ->
+  Attack | None`: the close assault as the rule divides it (24, Bell 1); the first answer wins.
+- `engineering(state, unit) -> [(kind, hex label)]`: more engineering an engineer may start.
+- `fire_blocked(state, unit, hex label) -> str | None`: why the unit may not fire into the hex
+  (a gun's field of fire, 22.2); the first answer counts.
+- `segment_begins(state, events)`: a player turn segment began (smoke lifts, 22.3).
+- `segment_ends(state, side, events)`: a side's segment ended (engineers' work, 18.9).
+- `offers`: legal-command group -> [options(state, side, enemies) -> commands, or None when
+  the rule is off (the group is then left out)].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Handler = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """What one optional rule adds to the turn; every field may be left empty."""
+
+    name: str
+    opportunity_fire: Handler | None = None
+    quick_time: Handler | None = None
+    fires_then_moves: Handler | None = None
+    riders_jump_off: Handler | None = None
+    rider_problem: Handler | None = None
+    naval_support: Handler | None = None
+    spares_own_units: Handler | None = None
+    defence_drm: Handler | None = None
+    result_on: Handler | None = None
+    overruns_into: Handler | None = None
+    loses_cover: Handler | None = None
+    assault_apart: Handler | None = None
+    engineering: Handler | None = None
+    fire_blocked: Handler | None = None
+    segment_begins: Handler | None = None
+    segment_ends: Handler | None = None
+    offers: Mapping[str, Handler] = field(default_factory=dict)
+
+
+_LISTS = (
+    "opportunity_fire",
+    "quick_time",
+    "fires_then_moves",
+    "riders_jump_off",
+    "rider_problem",
+    "naval_support",
+    "spares_own_units",
+    "defence_drm",
+    "result_on",
+    "overruns_into",
+    "loses_cover",
+    "assault_apart",
+    "engineering",
+    "fire_blocked",
+    "segment_begins",
+    "segment_ends",
+)
+
+OFFERS: dict[str, list[Handler]] = {}
+HOOKS: dict[str, list[Handler]] = {name: [] for name in _LISTS}
+INSTALLED: list[str] = []
+
+
+def install(plugins: tuple[Plugin, ...]) -> None:
+    """Install the plug-ins in order, once (a second call with the same names does nothing)."""
+    if INSTALLED:
+        if INSTALLED != [p.name for p in plugins]:
+            raise RuntimeError(f"the rules in play are already {INSTALLED}")
+        return
+    for p in plugins:
+        for group, offer in p.offers.items():
+            OFFERS.setdefault(group, []).append(offer)
+        for name in _LISTS:
+            fn = getattr(p, name)
+            if fn is not None:
+                HOOKS[name].append(fn)
+        INSTALLED.append(p.name)
+
+
+def each(name: str) -> list[Handler]:
+    """The functions installed on a hook, in install order."""
+    return HOOKS[name]
+
+
+def any_says(name: str, *args: Any) -> bool:
+    """Some function on a yes/no hook says yes (no function: no)."""
+    return any(fn(*args) for fn in HOOKS[name])
+
+
+def first(name: str, *args: Any) -> Any:
+    """The first answer other than None of a hook's functions (no function: None)."""
+    for fn in HOOKS[name]:
+        found = fn(*args)
+        if found is not None:
+            return found
+    return None
+
+
+def offers(*args: Any) -> dict[str, list[dict]]:
+    """The plug-ins' commands by group, for the groups whose rule is in play (an offer answers
+    None when its rule is off, [] when it is on and nothing may be done)."""
+    out: dict[str, list[dict]] = {}
+    for group, fns in OFFERS.items():
+        found = [cmds for cmds in (fn(*args) for fn in fns) if cmds is not None]
+        if found:
+            out[group] = [c for cmds in found for c in cmds]
+    return out
