@@ -13,7 +13,7 @@ from games.rules import registry
 from games.rules.common.fronts import FRONTS, front_name
 from games.rules.panzer_grenadier.core.scenario import SCHEMA_PATH, load_scenario
 from games.rules.panzer_grenadier.presentation import scenario_info as pg_info
-from games.rules.panzer_leader.core.scenario import situation_from_dict
+from games.rules.panzer_leader.core.scenario import scenario_from_dict
 from games.rules.panzer_leader.core.units import DATA as PL_DATA
 from games.rules.panzer_leader.presentation import scenario_info as pl_info
 
@@ -41,6 +41,6 @@ def test_the_front_is_read_from_the_file_not_guessed_from_the_nationalities():
     hollenbach = json.loads((PL_DATA / "situations" / "pl-hollenbach.json").read_text("utf-8"))
     without = copy.deepcopy(hollenbach)
     del without["front"]
-    assert pl_info(situation_from_dict(hollenbach)).front == "west"
-    assert pl_info(situation_from_dict(without)).front == ""
+    assert pl_info(scenario_from_dict(hollenbach)).front == "west"
+    assert pl_info(scenario_from_dict(without)).front == ""
     assert front_name("west") == "Western Front" and front_name("") == ""
