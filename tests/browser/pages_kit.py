@@ -38,6 +38,16 @@ def api(page, base: str, method: str, path: str, data: dict | None = None) -> di
     return response.json()
 
 
+def follow_site_link(page, selector: str) -> None:
+    """Follow one of the site's header links as a player does: on a phone they fold under
+    the header's Menu button (ui/site_menu.js), which is opened first."""
+    link = page.locator(selector).first
+    toggle = page.locator("#site-menu-toggle")
+    if toggle.is_visible() and not link.is_visible():
+        toggle.click()
+    link.click()
+
+
 def fits_the_screen(page, where: str = "") -> None:
     """Nothing makes the page wider than the window (wide tables scroll in their box). The
     window is the document's client width: on a phone (is_mobile) Chromium widens the layout

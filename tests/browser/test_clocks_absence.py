@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.pages_kit import PHONE, TIMEOUT, api, flag, shot
+from tests.browser.pages_kit import PHONE, TIMEOUT, api, flag, follow_site_link, shot
 from tests.conftest import manage
 
 TEAM_SCENARIO = "melnitsa-bridgehead"  # a formation for each of two seats a side
@@ -24,7 +24,7 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_vacation_page(
 ):
     page = person(viewport)
     page.goto(live_server_url + "/")
-    page.click("a.vacation-link")
+    follow_site_link(page, "a.vacation-link")
     page.wait_for_url("**/vacation/")
     assert page.locator("h1").inner_text() == "Vacation"
     assert page.locator("#days-left").inner_text() == "30"

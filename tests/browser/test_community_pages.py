@@ -9,7 +9,7 @@ import uuid
 
 import pytest
 
-from tests.browser.pages_kit import api, fits_the_screen, shot
+from tests.browser.pages_kit import api, fits_the_screen, follow_site_link, shot
 from tests.conftest import manage
 
 
@@ -71,7 +71,7 @@ def test_a_leaderboard_lists_the_ratings_best_first(person, live_server_url, his
     prefix = history["prefix"]
     page = person(viewport, guest=False)
     page.goto(f"{live_server_url}/")
-    page.locator("a[href='/leaderboards/']").first.click()
+    follow_site_link(page, "a[href='/leaderboards/']")
     page.wait_for_url("**/leaderboards/")
     page.locator("a[href='/leaderboards/panzer_grenadier/correspondence/']").first.click()
     page.wait_for_url("**/leaderboards/panzer_grenadier/correspondence/")

@@ -15,7 +15,7 @@ def test_the_notification_settings_page_explains_bad_input_and_saves(
     page = person(viewport)
     page.context.grant_permissions(["notifications"], origin=live_server_url)
     page.goto(live_server_url + "/")
-    page.click("a.notifications-link")
+    pages_kit.follow_site_link(page, "a.notifications-link")
     page.wait_for_url("**/notifications/")
     assert page.locator("h1").inner_text() == "Notifications"
 
