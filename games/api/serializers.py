@@ -81,7 +81,6 @@ class SeatSerializer(serializers.Serializer):
     def get_user(self, seat: Any) -> str | None:
         return player_name(seat.user) if seat.user_id else None
 
-    @extend_schema_field(OpenApiTypes.STR)
     def get_stand_in(self, seat: Any) -> str | None:
         if not seat.user_id:
             return None
