@@ -13,6 +13,7 @@ from games import spectating
 from games.models import FINISHED, Game
 from games.player_names import player_name
 from games.protocol import MAX_CLIENT_INT, ProtocolError, check_command_shape
+from games.services import hooks
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -72,9 +73,18 @@ class SeatSerializer(serializers.Serializer):
     side = serializers.CharField(source="side.side_id")
     user = serializers.SerializerMethodField()
     units = serializers.SerializerMethodField()
+    stand_in = serializers.SerializerMethodField(
+        help_text="the bot level the seat's player chose to stand in for them while away, where "
+        "an opponent may call it (an untimed game); null otherwise"
+    )
 
     def get_user(self, seat: Any) -> str | None:
         return player_name(seat.user) if seat.user_id else None
+
+    def get_stand_in(self, seat: Any) -> str | None:
+        if not seat.user_id:
+            return None
+        return next((level for hook in hooks.SEAT_STAND_IN if (level := hook(seat))), None)
 
     def get_units(self, seat: Any) -> list[str]:
         if seat.side.side_id != self.context.get("side") and hides_units(seat.game):

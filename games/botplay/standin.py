@@ -62,6 +62,19 @@ def stand_in_choice(user: Any) -> str | None:
             .values_list("level", flat=True).first())
 
 
+def seat_stand_in(seat: Seat) -> str | None:
+    """services.hooks.SEAT_STAND_IN: the level an opponent may call for this seat's player
+    while they are away (their own choice, raised to their floor), in an active untimed game;
+    None where nobody but their partners decides (no choice, a bot's seat, a timed game)."""
+    game = seat.game
+    if game.status != ACTIVE or getattr(seat.user, "bot", None) is not None:
+        return None
+    if control.normalize(game.options.get("time_control"))["kind"] != control.UNTIMED:
+        return None
+    chosen = stand_in_choice(seat.user)
+    return None if chosen is None else stand_in_level(chosen, seat.user, game)
+
+
 def stand_in_choice_set(*, user: Any, level: Any) -> str | None:
     """Choose a bot level to stand in for oneself when away, or None for nobody."""
     if not getattr(user, "is_authenticated", False):

@@ -30,6 +30,9 @@
   stands); `key` names the notice, so each is sent once (the notifications app).
 - `ACCOUNT_EXPORTS`: (user) -> {name: plain data}: each app's settings of the player for
   their data export (games.account_export).
+- `SEAT_STAND_IN`: (seat) -> the bot level its player chose to stand in for them while away,
+  where an opponent may call it (an untimed game), else None; shown with the seat to the
+  game's players (the botplay app).
 - `EMAIL_CONFIRMED`: (user, old address, new address) when a player has confirmed their
   account's new address (the notifications app follows it, the address being verified).
 """
@@ -66,6 +69,7 @@ ACT_FOR: list[Callable[[Any, Any, Any], bool]] = []
 ACCOUNT_ERASERS: list[Callable[[Any], None]] = []
 EMAIL_CONFIRMED: list[Callable[[Any, str, str], None]] = []
 ACCOUNT_EXPORTS: list[Callable[[Any], dict]] = []
+SEAT_STAND_IN: list[Callable[[Any], str | None]] = []
 DRAW_OFFERED: list[Callable[[Any, str, set, str], None]] = []
 ABORT_CHECKS: list[Callable[[Any], None]] = []
 # (scenario id, user): raise ServiceError when the user may not open a game of it (a hidden

@@ -18,7 +18,7 @@ from games.botplay.models import BotPlayed, BotStandIn, StandInChoice
 from games.clocks import absence
 from games.clocks.models import ClockEvent
 from games.community.models.ratings import Rating
-from games.community.ratings import rate_game
+from games.community.ratings import pace_of, rate_game
 from games.models import Presence, Seat
 from games.services import account_life
 from games.services.errors import ServiceError
@@ -265,3 +265,24 @@ def test_the_choice_goes_with_the_account_and_comes_with_its_export():
     bob.save()
     account_life.account_delete(user=bob, password=None)
     assert not StandInChoice.objects.exists()
+
+
+def test_the_game_shows_its_players_the_bot_an_away_player_chose_where_an_opponent_may_call_it():
+    """The seats panel offers an opponent the bot the player chose: the game's seats carry
+    that level (raised to the player's floor) in an untimed game, and nothing in a timed one."""
+    ann, bob = person("ann"), person("bob")
+    untimed = started_game(ann, bob)
+    api = Client()
+    api.force_login(ann)
+
+    def stand_ins(game) -> dict:
+        return {s["id"]: s["stand_in"] for s in api.get(f"/api/v1/games/{game.pk}").json()["seats"]}
+
+    assert stand_ins(untimed) == {"ge-1": None, "su-1": None}
+    standin.stand_in_choice_set(user=bob, level="recruit")
+    assert stand_ins(untimed) == {"ge-1": None, "su-1": "recruit"}
+    Rating.objects.create(user=bob, ruleset="panzer_grenadier", pace=pace_of(untimed.options),
+                          rating=1700)
+    assert stand_ins(untimed)["su-1"] == standin.level_floor(bob, untimed) != "recruit"
+    timed = timed_game(ann, bob, {"kind": "live", "base": 600, "increment": 0, "window": 20})
+    assert stand_ins(timed) == {"ge-1": None, "su-1": None}  # the clocks decide there

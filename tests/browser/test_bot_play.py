@@ -115,3 +115,23 @@ def test_an_opponent_is_offered_no_stand_in_for_an_away_player_of_an_untimed_gam
     ann.set_viewport_size(pages_kit.PHONE)
     ann.locator("#seats").scroll_into_view_if_needed()
     pages_kit.shot(ann, "stand-in-seats-phone")
+
+
+def test_an_opponent_may_call_the_bot_an_away_player_chose_and_no_other_level(
+        person, live_server_url):
+    """Bob chose a Veteran to stand in for him while he is away: the seats panel offers Ann
+    that bot for his seat, at that level only, and shows the server's answer (he has not
+    been away long enough yet)."""
+    ann, bob = person(), person()
+    pages_kit.api(bob, live_server_url, "PUT", "/api/v1/account/stand-in", {"level": "veteran"})
+    game = pages_kit.api(ann, live_server_url, "POST", "/api/v1/games",
+                         {"scenario": "meeting-at-kessel", "side": "ge"})
+    pages_kit.api(bob, live_server_url, "POST", f"/api/v1/games/{game['id']}/join",
+                  {"side": "su"})
+    ann.goto(f"{live_server_url}/games/{game['id']}/")
+    control = ann.locator("#seats .seat-row[data-seat=su-1] .seat-stand-in")
+    control.wait_for(timeout=pages_kit.TIMEOUT)
+    assert control.locator("option").all_inner_texts() == ["Veteran"]
+    control.locator("button.stand-in").click()
+    control.locator(".stand-in-said", has_text="away").wait_for(timeout=pages_kit.TIMEOUT)
+    pages_kit.shot(ann, "stand-in-chosen-desktop")

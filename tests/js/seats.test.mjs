@@ -62,3 +62,11 @@ test("a bot may stand in only for a person's seat: bots and empty seats are not 
     ["ge-1", true], ["ge-2", true], ["su-1", true], ["su-2", false], ["su-3", false],
   ]);
 });
+
+test("the bot an away player chose to stand in for them comes with their seat", () => {
+  const fresh = withUsers(SEATS, [{ id: "su-2", user: "dan", stand_in: "veteran" }, { id: "ge-1", user: "ann", stand_in: null }]);
+  assert.equal(fresh[3].stand_in, "veteran");
+  const rows = seatRows(fresh, null, "ge-1", (s) => names[s]).flatMap((g) => g.rows);
+  assert.equal(rows.find((r) => r.id === "su-2").standIn, "veteran");
+  assert.equal(rows.find((r) => r.id === "ge-1").standIn, null);
+});

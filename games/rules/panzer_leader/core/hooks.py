@@ -36,11 +36,12 @@ Hooks (each a list, called in install order):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-Handler = Callable[..., Any]
+from ...common import plugins as plugins_
+from ...common.plugins import Handler
 
 
 @dataclass(frozen=True)
@@ -93,18 +94,7 @@ INSTALLED: list[str] = []
 
 def install(plugins: tuple[Plugin, ...]) -> None:
     """Install the plug-ins in order, once (a second call with the same names does nothing)."""
-    if INSTALLED:
-        if INSTALLED != [p.name for p in plugins]:
-            raise RuntimeError(f"the rules in play are already {INSTALLED}")
-        return
-    for p in plugins:
-        for group, offer in p.offers.items():
-            OFFERS.setdefault(group, []).append(offer)
-        for name in _LISTS:
-            fn = getattr(p, name)
-            if fn is not None:
-                HOOKS[name].append(fn)
-        INSTALLED.append(p.name)
+    plugins_.install(plugins, _LISTS, HOOKS, OFFERS, INSTALLED)
 
 
 def each(name: str) -> list[Handler]:
@@ -114,16 +104,12 @@ def each(name: str) -> list[Handler]:
 
 def any_says(name: str, *args: Any) -> bool:
     """Some function on a yes/no hook says yes (no function: no)."""
-    return any(fn(*args) for fn in HOOKS[name])
+    return plugins_.any_says(HOOKS[name], *args)
 
 
 def first(name: str, *args: Any) -> Any:
     """The first answer other than None of a hook's functions (no function: None)."""
-    for fn in HOOKS[name]:
-        found = fn(*args)
-        if found is not None:
-            return found
-    return None
+    return plugins_.first(HOOKS[name], *args)
 
 
 def offers(*args: Any) -> dict[str, list[dict]]:

@@ -40,6 +40,7 @@ export function seatRows(seats, presence, mySeat, sideName, command = {}) {
       person: Boolean(s.user) && !/^(Recruit|Veteran|Elite)Bot(-\d+)?$/.test(s.user),
       role,
       online: Boolean(online[s.id]),
+      standIn: s.stand_in ?? null, // the bot its player chose to stand in for them (untimed games)
       commands: commandWords(s, { ...command, commanders: s.side === mySide ? command.commanders : null }),
     });
   }
@@ -52,9 +53,11 @@ const BOT_LEVELS = [["recruit", "Recruit"], ["veteran", "Veteran"], ["elite", "E
 
 /** For a seated player, beside an away player's seat: ask a bot to stand in for them (the
  * server decides whether they have left, or their side is out of time). */
-function standInControl(row, standIn) {
+function standInControl(row, standIn, chosen = null) {
+  // The player's own choice is the only level offered to an opponent (the server holds to it).
+  const levels = chosen ? BOT_LEVELS.filter(([value]) => value === chosen) : BOT_LEVELS;
   const level = el("select", { class: "stand-in-level", "aria-label": `Bot level for ${row.id}` },
-    BOT_LEVELS.map(([value, name]) => el("option", { value, selected: value === "veteran" }, name)));
+    levels.map(([value, name]) => el("option", { value, selected: value === (chosen ?? "veteran") }, name)));
   const said = el("span", { class: "stand-in-said", role: "status" });
   const ask = el("button", { type: "button", class: "stand-in", "data-seat": row.id, onclick: async () => {
     ask.disabled = true;
@@ -83,14 +86,14 @@ export function renderSeats(root, seats, presence, mySeat, sideName, command = {
       " ", el("span", { class: "presence-word" }, r.online ? "online" : "away"),
       team && r.commands ? el("div", { class: "seat-commands" }, `commands ${r.commands}`) : null,
       standIn && mySeat && presence && r.role !== "you" && !r.online && r.person
-        && (r.role === "partner" || !command.standInPartnersOnly)
-        ? standInControl(r, standIn) : null))))),
+        && (r.role === "partner" || !command.standInPartnersOnly || r.standIn)
+        ? standInControl(r, standIn, r.role === "partner" ? null : r.standIn) : null))))),
     presence ? el("li", { class: "spectators" }, `Spectators: ${presence.spectators ?? 0}${mySeat ? "" : " (you are watching)"}`) : null,
   );
 }
 
-/** Keep the roster's players current from the REST game's seats ([{id, user}]). */
+/** Keep the roster's players current from the REST game's seats ([{id, user, stand_in}]). */
 export function withUsers(seats, restSeats) {
-  const users = new Map((restSeats ?? []).map((s) => [s.id, s.user]));
-  return seats.map((s) => (users.has(s.id) ? { ...s, user: users.get(s.id) } : s));
+  const rest = new Map((restSeats ?? []).map((s) => [s.id, s]));
+  return seats.map((s) => (rest.has(s.id) ? { ...s, user: rest.get(s.id).user, stand_in: rest.get(s.id).stand_in ?? null } : s));
 }

@@ -32,7 +32,8 @@ export class SeatsPanel {
   draw() {
     const v = this.#view();
     renderSeats(this.#root, this.#ui.seats, this.#ui.presence, this.#boot.seat, this.#sideName,
-      // In an untimed game (no clocks in the view) only a partner may ask for a stand-in.
+      // In an untimed game (no clocks in the view) only a partner may ask for a stand-in, or
+      // an opponent for the bot the away player chose themselves (the seat's `stand_in`).
       { sectors: v?.sectors ?? null, commanders: v?.commanders ?? null, columnName: this.#columnName,
         standInPartnersOnly: !v?.clocks },
       this.#boot.seat && !v?.result ? (seat, level) => this.#standIn(seat, level) : null);
