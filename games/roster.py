@@ -8,6 +8,7 @@ from typing import Any
 from games import engine_adapter as engine
 from games.models import Game, Seat
 from games.player_names import player_name
+from games.services import hooks
 from games.services.division import division
 
 
@@ -19,7 +20,8 @@ def seat_roster(game: Game, user: Any) -> list[dict]:
     sectors = "sector_command" in (game.options.get("optional_rules") or [])
     plan = {} if sectors else division(game)
     me = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    seats = Seat.objects.filter(game=game).select_related("side", "user").order_by("side__pk", "seat_id")
+    seats = (Seat.objects.filter(game=game).select_related("game", "side", "user")
+             .order_by("side__pk", "seat_id"))
     return [
         {
             "id": s.seat_id,
@@ -27,6 +29,7 @@ def seat_roster(game: Game, user: Any) -> list[dict]:
             "user": player_name(s.user) if s.user_id else None,
             "you": me is not None and s.user_id == me,
             "formations": [names[f] for f in plan.get(s.seat_id, []) if f in names],
+            "stand_in": hooks.stand_in_for(s),  # the bot its player chose (botplay)
         }
         for s in seats
     ]

@@ -82,9 +82,7 @@ class SeatSerializer(serializers.Serializer):
         return player_name(seat.user) if seat.user_id else None
 
     def get_stand_in(self, seat: Any) -> str | None:
-        if not seat.user_id:
-            return None
-        return next((level for hook in hooks.SEAT_STAND_IN if (level := hook(seat))), None)
+        return hooks.stand_in_for(seat)
 
     def get_units(self, seat: Any) -> list[str]:
         if seat.side.side_id != self.context.get("side") and hides_units(seat.game):

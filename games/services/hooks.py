@@ -70,6 +70,14 @@ ACCOUNT_ERASERS: list[Callable[[Any], None]] = []
 EMAIL_CONFIRMED: list[Callable[[Any, str, str], None]] = []
 ACCOUNT_EXPORTS: list[Callable[[Any], dict]] = []
 SEAT_STAND_IN: list[Callable[[Any], str | None]] = []
+
+
+def stand_in_for(seat: Any) -> str | None:
+    """The bot level an opponent may call for `seat`'s player while they are away (the
+    first answer of SEAT_STAND_IN), or None: what the roster and the REST seat show."""
+    if not seat.user_id:
+        return None
+    return next((level for hook in SEAT_STAND_IN if (level := hook(seat))), None)
 DRAW_OFFERED: list[Callable[[Any, str, set, str], None]] = []
 ABORT_CHECKS: list[Callable[[Any], None]] = []
 # (scenario id, user): raise ServiceError when the user may not open a game of it (a hidden

@@ -134,4 +134,5 @@ def test_an_opponent_may_call_the_bot_an_away_player_chose_and_no_other_level(
     assert control.locator("option").all_inner_texts() == ["Veteran"]
     control.locator("button.stand-in").click()
     control.locator(".stand-in-said", has_text="away").wait_for(timeout=pages_kit.TIMEOUT)
+    control.scroll_into_view_if_needed()
     pages_kit.shot(ann, "stand-in-chosen-desktop")
