@@ -33,6 +33,7 @@ from games.bots.levels import PLAYABLE
 from games.clocks import absence, control, service
 from games.community.ratings import current, pace_of, ruleset_of
 from games.models import ACTIVE, Game, GameStep, Presence, Seat
+from games.player_names import player_name
 from games.services.errors import ServiceError
 
 from . import runner
@@ -192,8 +193,8 @@ def ask_stand_in(*, game: Game | Any, user: Any, seat_id: str, level: str) -> Bo
         if not has_left(target):
             raise ServiceError(
                 "bot/player_here",
-                f"{seat_id}'s player is still in the game (a bot may stand in once they have "
-                f"been away {int(away_seconds())} s)", 409)
+                f"{player_name(target.user)} is still in the game (a bot may stand in once "
+                f"they have been away {int(away_seconds())} s)", 409)
         take_over(g.pk, seat_id, level=level, reason=LEFT, asked_by=user)
     return BotStandIn.objects.get(seat=target)
 
