@@ -39,3 +39,22 @@ def pl_situation(**changes) -> dict:
     doc["victory"]["levels"] = {"decisive": 4, "tactical": 3, "marginal": 2}
     doc.update(changes)
     return doc
+
+
+def pg_setup_battle(**changes) -> dict:
+    """`pg_battle` where both sides place their forces (D-SETUP-1): the defender first, its
+    two platoons anywhere in the village area (columns 6-7, rows 3-4), then the attacker
+    its two on the west edge (column 1, rows 1-3)."""
+    doc = pg_battle()
+    for u in doc["units"]:
+        del u["hex"]
+    attacker, defender = doc["sides"]
+    defender["sets_up"], attacker["sets_up"] = "first", "second"
+    defender["setup_areas"] = [{"name": "Village", "hexes": ["A0603", "A0604", "A0703",
+                                                            "A0704"],
+                                "units": ["su-1", "su-2"]}]
+    attacker["setup_areas"] = [{"name": "West edge", "hexes": ["A0101", "A0102", "A0103"],
+                                "units": ["ge-1", "ge-2"]}]
+    doc["id"] = "setup-battle"
+    doc.update(changes)
+    return doc

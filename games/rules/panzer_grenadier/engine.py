@@ -13,7 +13,7 @@ from typing import Any
 from ..common.dice import Roll
 from ..common.errors import IllegalCommand
 from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
-from .core import actions, hooks, moving, opportunity, sequence, takeback, undo
+from .core import actions, deployment, hooks, moving, opportunity, sequence, takeback, undo
 from .core import activation as act
 from .core import state as st
 from .core.commands import Command, Event, parse_command
@@ -38,6 +38,8 @@ def who_may_act(state: st.GameState) -> tuple[str, ...]:
         return ()
     if state.phase == st.INITIATIVE:
         return tuple(s.id for s in state.seats)
+    if state.phase == st.SETUP:  # the side placing its units (D-SETUP-1)
+        return tuple(s.id for s in state.seats if s.side == state.active_side)
     answering = takeback.answering_side(state)
     if answering is not None:  # an offer to take back an activation waits (D-TAKEBACK-1)
         return tuple(s.id for s in state.seats if s.side == answering)
@@ -71,6 +73,8 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
         raise _not_yours(f"{cmd.type}: a take-back offer waits for its answer", takeback.RULE)
     before = len(getattr(dice, "rolls", []))
     new_state, events = _dispatch(state, me, cmd, dice)
+    if new_state.phase == st.SETUP:  # nobody learns anything while sides set up (D-SETUP-3)
+        return Step(state=new_state, events=tuple(events), dice_used=())
     if hides:  # what each viewer knows now (17.8, 17.9, 18.0); razvedka (18.10)
         new_state = knowledge.after_step(state, new_state, events)
         new_state, scouted = razvedka.after_initiative(state, new_state, dice)
@@ -112,6 +116,13 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
         return resign(state, me)
     if t == "end_agreed":  # the server has checked every seat agreed (D-AGREE-1)
         return end_agreed(state, me, cmd.get("outcome"))
+    if state.phase == st.SETUP:
+        if t not in deployment.COMMANDS:
+            raise IllegalCommand(f"{t}: the battle starts with the set-up (D-SETUP-1)",
+                                 rule=deployment.RULE)
+        return deployment.apply(state, me, cmd)
+    if t in deployment.COMMANDS:
+        raise IllegalCommand(f"{t}: the set-up is over (D-SETUP-1)", rule=deployment.RULE)
     if state.phase == st.INITIATIVE:
         if t != "roll_initiative":
             raise IllegalCommand(f"{t}: the turn starts with the initiative roll (3.0)", rule="3.0")

@@ -7,13 +7,16 @@ command type, in a fixed order; each entry is a complete command that `apply` ac
 from __future__ import annotations
 
 from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
-from .core import actions, hooks, opportunity, takeback
+from .core import actions, deployment, hooks, opportunity, takeback
 from .core import activation as act
 from .core import state as st
 from .double_blind import knowledge, redaction
 from .engine import can_bank, must_still_recover, who_may_act
 
 GROUP_ORDER = (
+    "deploy",
+    "undeploy",
+    "setup_done",
     "roll_initiative",
     "opportunity_fire",
     "decline",
@@ -78,7 +81,9 @@ def _legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
                 "decline_takeback": [{"type": "decline_takeback"}]}
     if takeback.may_offer(state, me):
         groups["offer_takeback"] = [{"type": "offer_takeback"}]
-    if state.phase == st.INITIATIVE:
+    if state.phase == st.SETUP:
+        groups.update(deployment.offers(state, me))
+    elif state.phase == st.INITIATIVE:
         groups["roll_initiative"] = [{"type": "roll_initiative"}]
     elif state.opfire is not None:
         groups["opportunity_fire"] = opportunity.opportunity_fire_options(state, me)

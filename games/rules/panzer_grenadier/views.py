@@ -17,6 +17,7 @@ from typing import Any
 
 from ..common.lru import Lru
 from .core import activation as act
+from .core import deployment
 from .core import state as st
 from .core.commands import Event, as_event
 from .core.registry import counter_type, hex_label
@@ -54,6 +55,8 @@ def hidden_from(state: st.GameState, audience: tuple) -> frozenset[str]:
         for u in state.units.values()
         if u.side != side and u.hex is None and not u.eliminated and not u.exited
     }
+    # Where a side still setting up places its counters is its own (D-SETUP-3).
+    hidden |= {uid for uid in deployment.placing(state) if state.units[uid].side != side}
     hidden |= {u.id for u in state.units.values() if u.carried_by in hidden}
     return frozenset(hidden)
 
@@ -107,6 +110,8 @@ def _build_unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
 def view_for(state: st.GameState, audience: tuple) -> dict:
     """The audience's view of the game as a JSON-ready dict with a deterministic key order."""
     side = _audience_side(state, audience)
+    if audience[0] != "full":  # another side's set-up in progress is its own (D-SETUP-3)
+        state = deployment.as_seen_by(state, side)
     if knowledge.in_force(state) and audience[0] != "full":
         return _knowledge_view(state, audience, side)
     hidden = hidden_from(state, audience)
@@ -160,9 +165,17 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
     if seat_supply:
         view["seat_supply"] = seat_supply
     _player_part(view, audience)
+    _setup_part(view, state, side)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
     return view
+
+
+def _setup_part(view: dict, state: st.GameState, side: str | None) -> None:
+    """The side setting up sees its set-up areas, to shade them and fill its tray."""
+    areas = deployment.areas_view(state, side)
+    if areas is not None:
+        view["setup_areas"] = areas
 
 
 def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> dict:
@@ -236,6 +249,7 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
         if reports:
             view["reports"] = reports
     _player_part(view, audience)
+    _setup_part(view, state, side)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
     return view

@@ -20,6 +20,10 @@ FIRE_TYPES = ("direct", "anti_tank")
 # field -> (kind, required). Kinds: id, ids, hex, hexes, counts (whole numbers 1-99),
 # enum:<a|b>, bool.
 SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
+    # The set-up phase of a scenario with set-up areas (D-SETUP-1).
+    "deploy": {"unit": ("id", True), "hex": ("hex", True)},
+    "undeploy": {"unit": ("id", True)},
+    "setup_done": {},
     "roll_initiative": {},
     "activate": {
         "kind": ("enum:" + "|".join(ACTIVATION_KINDS), True),

@@ -34,7 +34,8 @@ from .scenario_model import (
     SpecialRule,
     Victory,
 )
-from .state import INITIATIVE, GameState, SeatState, SideState, UnitState, sector_seats
+from .setup_areas import area_units, setup_order
+from .state import INITIATIVE, SETUP, GameState, SeatState, SideState, UnitState, sector_seats
 from .units import catalogue
 
 __all__ = [
@@ -133,10 +134,11 @@ def initial_state(
     dig_sides = {r.side for r in scenario.rules("dig_in_at_start")}
     hide_sides = {r.side for r in scenario.rules("hidden_at_start")}
     cat = scenario.catalogue
+    placed_by_player = area_units(scenario)  # on the map once set up (D-SETUP-1)
     units = {}
     for p in scenario.units:
         ctype = cat[p.type_id]
-        on_map = p.hex is not None
+        on_map = p.hex is not None or (p.carried_by or p.id) in placed_by_player
         digs = p.dug_in or (
             on_map
             and p.side in dig_sides
@@ -163,11 +165,14 @@ def initial_state(
     for obj in scenario.victory.hexes:
         if obj.holder is not None:
             markers.setdefault(obj.hex, set()).add(f"control:{obj.holder}")
+    setting_up = setup_order(scenario)
     return GameState(
         scenario_id=scenario.id,
         turn=1,
         last_turn=scenario.turns,
-        phase=INITIATIVE,
+        # Sides with set-up areas place their units before turn 1 (D-SETUP-1).
+        phase=SETUP if setting_up else INITIATIVE,
+        active_side=setting_up[0] if setting_up else None,
         sides=tuple(
             SideState(s.id, s.name, s.nationality, s.initiative, s.morale) for s in scenario.sides
         ),

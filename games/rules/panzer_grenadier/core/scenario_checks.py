@@ -27,11 +27,13 @@ from .scenario_model import (
     Placement,
     Scenario,
     ScenarioMarker,
+    SetupArea,
     Side,
     Sortie,
     SpecialRule,
     Victory,
 )
+from .setup_areas import area_problems
 from .stacking import counts_of, stacking_problem_counts
 from .units import Catalogue
 
@@ -188,6 +190,7 @@ class Checker:
         # Units
         units = dict(self._units(turns, side_ok, formations))
         self._stacking(units)
+        self.problems += area_problems(raw, self)
         # Victory
         victory = raw.get("victory") if isinstance(raw.get("victory"), Mapping) else {}
         for i, v in _list(victory, "hexes"):
@@ -479,6 +482,11 @@ class Checker:
             markers=tuple(
                 ScenarioMarker(self.hexes[mk["hex"]], mk["marker"], mk.get("side"))
                 for mk in raw.get("markers", [])
+            ),
+            setup_areas=tuple(
+                SetupArea(s["id"], a["name"], tuple(self.hexes[h] for h in a["hexes"]),
+                          tuple(a["units"]))
+                for s in raw["sides"] for a in s.get("setup_areas", [])
             ),
             catalogue=self.cat,
             raw=raw,

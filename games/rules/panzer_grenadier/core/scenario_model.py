@@ -103,6 +103,16 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class SetupArea:
+    """Hexes where a side's player places the listed units before turn 1 (D-SETUP-1)."""
+
+    side: str
+    name: str
+    hexes: tuple[Hex, ...]  # in the document's order: a bot's ties go to the first
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Formation:
     """A named group of units; team games divide a side's units by formation."""
 
@@ -225,6 +235,7 @@ class Scenario:
     optional_rules: Mapping[str, bool]
     special_rules: tuple[SpecialRule, ...]
     markers: tuple[ScenarioMarker, ...] = ()
+    setup_areas: tuple[SetupArea, ...] = ()  # D-SETUP-1; () when the scenario places all
     catalogue: Catalogue = field(default_factory=catalogue)
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False)
 

@@ -21,12 +21,14 @@ DISRUPTED = "disrupted"
 DEMORALIZED = "demoralized"
 STATUSES = (GOOD, DISRUPTED, DEMORALIZED)
 
-# Phases of a turn (3.0).
+# Phases of a turn (3.0), and the set-up before turn 1 when a scenario has set-up areas
+# (D-SETUP-1).
+SETUP = "setup"
 INITIATIVE = "initiative"
 ACTION = "action"
 MARKER_REMOVAL = "marker_removal"
 ENDED = "ended"
-PHASES = (INITIATIVE, ACTION, MARKER_REMOVAL, ENDED)
+PHASES = (SETUP, INITIATIVE, ACTION, MARKER_REMOVAL, ENDED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ def _id_pattern(state: st.GameState):
 
 MOVE_EVENTS = frozenset(
     {
+        "deployed",  # set-up (D-SETUP-3)
+        "undeployed",
         "moved",
         "stopped",
         "loaded",
