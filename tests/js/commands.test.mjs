@@ -17,6 +17,9 @@ function engineCommandTypes() {
 
 // One complete command of each type, as the engine lists or accepts it.
 const SAMPLE = {
+  deploy: { type: "deploy", unit: "ge-1", hex: "A0102" },
+  undeploy: { type: "undeploy", unit: "ge-1" },
+  setup_done: { type: "setup_done" },
   roll_initiative: { type: "roll_initiative" },
   activate: { type: "activate", kind: "unit", unit: "ge-1" },
   move: { type: "move", unit: "ge-1", path: ["A0102"] },

@@ -286,6 +286,14 @@ class Judge:
             return 0.08 + (0.1 if c and self.exposure(c.hex) > 0 else 0.0)
         if t == "activate":
             return self.activation_score(cmd)
+        if t == "deploy":  # set-up (D-SETUP-1): the hex it would most like to stand in
+            c = b.by_id(cmd.get("unit", ""))
+            h = b.scen.hex(cmd.get("hex"))
+            return self.hex_value(c, h) if c is not None and h is not None else 0.0
+        if t == "undeploy":
+            return -5.0  # a placement once made stands: placing is already the best it sees
+        if t == "setup_done":
+            return 0.0  # offered only once nothing is left to place
         if t == "pass":
             return PASS_VALUE
         if t in ("end_activation", "decline", "roll_initiative"):

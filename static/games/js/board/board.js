@@ -9,7 +9,7 @@ import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
 import { drawingItems } from "./drawings.js";
 import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems, withUnitMarkers } from "./layers.js";
-import { fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
+import { areaItems, fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
@@ -37,6 +37,7 @@ export class Board {
   #units = [];
   #markers = [];
   #fog = [];
+  #areas = [];
   #ops = [];
   #overlay = {};
   #drawings = [];
@@ -162,6 +163,12 @@ export class Board {
     this.#schedule();
   }
 
+  /** Shade the set-up areas (hex labels) the side may place its units in (D-SETUP-1). */
+  setAreas(hexes) {
+    this.#areas = Array.isArray(hexes) ? hexes : [];
+    this.#schedule();
+  }
+
   /** Fan out the stack in one hex (or none with null) so each counter can be read. */
   spread(label) {
     if (this.#spread === label) return;
@@ -268,7 +275,7 @@ export class Board {
       return a && b ? sharedEdge(a, b, size) : null;
     };
     reconcile(this.#doc, this.#layers.overlays, [...overlayItems(this.#overlay, this.#index, size), ...losItems(this.#overlay.los, this.#index, size, edge)]);
-    reconcile(this.#doc, this.#layers.fog, [...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
+    reconcile(this.#doc, this.#layers.fog, [...areaItems(this.#areas, this.#index, size), ...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
     reconcile(this.#doc, this.#layers.drawings, drawingItems(this.#drawings, this.#index, size));
   }
 

@@ -144,6 +144,17 @@ export function fogItems(hidden = [], index, size = HEX_SIZE) {
   return items;
 }
 
+/** The set-up areas of the side placing its units (D-SETUP-1): the hexes it may place in. */
+export function areaItems(hexes = [], index, size = HEX_SIZE) {
+  const items = [];
+  for (const label of new Set(hexes)) {
+    const h = index.get(label);
+    if (!h) continue;
+    items.push({ key: `area-${label}`, tag: "polygon", attrs: { class: "setup-area", "data-area-hex": label, points: hexPoints(h, size), fill: "#f2c94c", "fill-opacity": 0.4, stroke: "#9a6b00", "stroke-width": 1.5, "pointer-events": "none" } });
+  }
+  return items;
+}
+
 /** The side's own observation points (double-blind 18.1): a small eye in each OP hex. */
 export function opItems(ops = [], index, size = HEX_SIZE) {
   const items = [];

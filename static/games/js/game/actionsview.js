@@ -184,6 +184,12 @@ function waitingUnits(ctx) {
   const { view, canAct, nameOf, setPicks } = ctx;
   const off = Object.values(view()?.units ?? {}).filter((u) => u.own && !u.hex && !u.carried_by && !u.eliminated && !u.exited && canAct(u.id));
   if (!off.length) return [];
+  const areas = view()?.setup_areas;
+  if (Array.isArray(areas)) { // the set-up (D-SETUP-1): the tray of units still to place
+    const areaOf = (id) => areas.find((a) => (a.units ?? []).includes(id))?.name ?? "";
+    return [el("p", { class: "hint" }, "To place: pick one, then a shaded hex of its set-up area."),
+      el("div", { class: "setup-tray", "data-tray": "setup" }, off.map((u) => el("button", { type: "button", class: "cmd cmd-place", "data-unit": u.id, "data-focus-key": `place:${u.id}`, onclick: () => setPicks([u.id]) }, `${nameOf(u.id)}${areaOf(u.id) ? ` (${areaOf(u.id)})` : ""}`)))];
+  }
   return [el("p", { class: "hint" }, "Waiting to enter: pick one, then a lit entry hex."),
     ...off.map((u) => el("button", { type: "button", class: "cmd cmd-enter", "data-unit": u.id, "data-focus-key": `enter:${u.id}`, onclick: () => setPicks([u.id]) }, `${nameOf(u.id)} (enters turn ${u.entry_turn ?? "?"})`))];
 }

@@ -34,7 +34,7 @@ export function actors(cmd) {
 }
 
 /** Commands that need no unit: shown on the action bar. */
-export const GLOBAL_TYPES = Object.freeze(["roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "air_attack", "end_activation", "pass", "offer_takeback", "accept_takeback", "decline_takeback", "resolve_indirect", "end_phase", "fly"]);
+export const GLOBAL_TYPES = Object.freeze(["setup_done", "roll_initiative", "decline", "bank_segment", "double_segment", "air_strike", "air_attack", "end_activation", "pass", "offer_takeback", "accept_takeback", "decline_takeback", "resolve_indirect", "end_phase", "fly"]);
 
 /** Whether a command belongs on the action bar: a global type, or one no own unit acts in
  * (naval gunfire, an aircraft's sortie). A stack's activation belongs to its hex. */
@@ -207,6 +207,9 @@ export function describeCommand(cmd, nameOf = (id) => id) {
   const firers = (ids) => (ids?.length ? names(ids) : cmd.naval ? `naval gunfire (${cmd.naval} points)` : "");
   const targets = (list) => (list ?? []).map((t) => targetWords(t, nameOf)).join(", ");
   switch (cmd.type) {
+    case "deploy": return `Place ${nameOf(cmd.unit)} in ${cmd.hex}`;
+    case "undeploy": return `Take ${nameOf(cmd.unit)} back off the map`;
+    case "setup_done": return "Finish setting up";
     case "roll_initiative": return "Roll for initiative";
     case "activate":
       if (cmd.kind === "stack") return `Activate the stack in ${cmd.hex}`;

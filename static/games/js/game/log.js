@@ -73,6 +73,9 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
   const who = (id) => (id ? nameOf(id) : "");
   switch (e.type) {
     case "clock": return e.text; // written by the server's clocks (games/clocks), already in words
+    case "deployed": return `${who(e.units?.[0])} is placed in ${e.hex}.`;
+    case "undeployed": return `${who(e.units?.[0])} is taken back off the map.`;
+    case "setup_done": return `${sideName(e.side)} has finished setting up.`;
     case "initiative_rolled": return `Turn ${e.turn}: initiative rolls ${rolls(e.rolls, sideName)}; totals ${rolls(e.totals, sideName)}.`;
     case "initiative_won": return `${sideName(e.side)} wins the initiative${e.opening_segments ? ` and takes ${plural(e.opening_segments, "opening segment")}` : ""}.`;
     case "initiative_tied": return `Initiative tied at ${e.total}: roll again.`;

@@ -425,6 +425,8 @@ export function mount(boot, document) {
     // Hexes the audience cannot observe, when the server says which (hidden information).
     board.setFog(Array.isArray(change.view?.fog) ? change.view.fog : [], Array.isArray(change.view?.ops) ? change.view.ops : []);
     $("fog-legend").hidden = !Array.isArray(change.view?.ops); // what the eyes and the shading mean
+    // The side setting up sees where it may place its units (D-SETUP-1).
+    board.setAreas((Array.isArray(change.view?.setup_areas) ? change.view.setup_areas : []).flatMap((a) => a.hexes ?? []));
     renderReports($("intel"), change.view?.reports);
     if (change.log.length) {
       logbook.add(change.log, change.version);

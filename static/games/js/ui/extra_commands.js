@@ -9,6 +9,11 @@
 import { GLOBAL_TYPES, actors } from "../game/legal.js";
 
 export const HOW = Object.freeze({
+  // The set-up of a scenario with set-up areas (D-SETUP-1): a unit waiting off the map is
+  // picked, then a shaded hex of its area; setup_done is on the action bar.
+  deploy: "listed",
+  undeploy: "listed",
+  setup_done: "listed",
   roll_initiative: "listed",
   activate: "listed",
   move: "listed",
