@@ -259,3 +259,28 @@ def test_double_blind_the_second_side_learns_nothing_beyond_spotting_byte_for_by
     two = play(two, "attacker", type="deploy", unit="ge-1", hex="A0101")
     for audience in (("side", "attacker"), ("spectator", "public")):
         assert json.dumps(PG.view_for(one, audience)) == json.dumps(PG.view_for(two, audience))
+
+
+def test_control_of_a_victory_hex_is_recorded_once_the_set_up_is_over_d_setup_1():
+    doc = pg_setup_battle()
+    doc["victory"]["hexes"][0]["holder"] = None
+    s = placed(opening(doc), [("su-1", "A0604"), ("su-2", "A0703")])
+
+    def control(state):
+        return [m for m in PG.view_for(state, ("side", "defender"))["markers"]
+                if "control:defender" in m["markers"]]
+
+    assert control(s) == []  # the attacker has yet to set up: nothing is taken before
+    s = placed(s, [("ge-1", "A0101"), ("ge-2", "A0102")])
+    assert control(s) == [{"hex": "A0604", "markers": ["control:defender"]}]
+
+
+def test_an_area_still_empty_is_no_problem_and_its_side_has_nothing_to_place():
+    """A designer draws an area before choosing its counters: the attacker's forces are set up
+    by the scenario again and its empty area asks nothing of its player."""
+    doc = pg_setup_battle()
+    doc["units"][0]["hex"], doc["units"][1]["hex"] = "A0101", "A0102"
+    doc["sides"][0]["setup_areas"][0]["units"] = []
+    assert problems(doc) == []
+    s = placed(opening(doc), [("su-1", "A0604"), ("su-2", "A0703")])
+    assert s.phase == "initiative"

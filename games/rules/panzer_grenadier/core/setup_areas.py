@@ -183,8 +183,10 @@ def _items(value: Any) -> list[tuple[int, dict]]:
 def setup_order(scenario: Any) -> tuple[str, ...]:
     """The sides that place units, in the order they do (D-SETUP-1): the side the scenario
     says sets up first, then any it says nothing of (in the scenario's order), then the one
-    that sets up second. () when no side has a set-up area: the scenario places everything."""
-    with_areas = [s for s in scenario.sides if any(a.side == s.id for a in scenario.setup_areas)]
+    that sets up second. A side whose areas list no unit (a designer's area still empty) has
+    nothing to place. () when no side does: the scenario places everything."""
+    with_areas = [s for s in scenario.sides
+                  if any(a.side == s.id and a.units for a in scenario.setup_areas)]
     rank = {"first": 0, "second": 2}
     return tuple(s.id for s in sorted(with_areas, key=lambda s: rank.get(s.sets_up, 1)))
 

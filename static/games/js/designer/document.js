@@ -70,7 +70,7 @@ export function paintElevation(ruleset, doc, label, digit) {
   return out;
 }
 
-function nextId(doc, side, type) {
+export function nextId(doc, side, type) {
   const taken = new Set((doc.units ?? []).map((u) => u.id));
   const stem = `${side}-${type}`.replace(/[^a-z0-9_-]/g, "-");
   let n = 1;
@@ -80,7 +80,7 @@ function nextId(doc, side, type) {
 
 /** What a Panzer Grenadier counter may carry besides its type and side: the formation (the
  * seat that commands it in team play) and a leader's name. Empty choices are left out. */
-function unitExtras({ formation = "", name = "" } = {}) {
+export function unitExtras({ formation = "", name = "" } = {}) {
   return { ...(formation ? { formation } : {}), ...(name.trim() ? { name: name.trim() } : {}) };
 }
 

@@ -13,6 +13,7 @@ import {
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 import { showForces, wireForces } from "./forces_panel.js";
+import { areaHexes, placeInArea, toggleAreaHex } from "./areas.js";
 
 const $ = (id) => document.getElementById(id);
 const boot = JSON.parse($("pg-design-boot").textContent);
@@ -89,6 +90,15 @@ function onIntent(intent) {
       say("");
       break;
     }
+    case "setup_area": state.doc = toggleAreaHex(r, was, hex, $("counter-side").value, $("area-name").value); break;
+    case "area_counter": {
+      const type = $("counter-type").value;
+      if (!type) { say("Pick a counter type first."); return; }
+      const doc = placeInArea(r, was, hex, type, $("counter-side").value, extras());
+      if (!doc) { say(`${hex} is in no set-up area of that side: draw one with the set-up area tool.`); return; }
+      state.doc = doc;
+      break;
+    }
     case "erase": state.doc = removeUnitsAt(r, was, hex); break;
     case "objective": state.doc = toggleObjective(r, was, hex); break;
     default: return;
@@ -132,6 +142,7 @@ function drawPieces() {
   }
   const markers = [...byHex].map(([hex, list]) => ({ hex, markers: list }));
   state.board.setView({ units: unitsOf(state.ruleset, state.doc, state.counters), markers });
+  state.board.setAreas(areaHexes(state.ruleset, state.doc));
   const reach = state.linkFrom ? [{ hex: state.linkFrom, label: "from" }] : [];
   state.board.setOverlay({ targets: problemMarks(state.problems, state.ruleset, state.doc), reach });
 }

@@ -1,0 +1,70 @@
+"""The designer's set-up area tool in Chromium (D-SETUP-1): a designer draws an area for the
+defender on the map, sets up a counter in it, and the check passes with the area shaded."""
+
+from __future__ import annotations
+
+from tests.browser.pages_kit import shot
+
+
+def click_hex(page, label: str) -> None:
+    page.evaluate(f"window.pgweb.designer.board.centerOn('{label}')")
+    at = page.evaluate(f"window.pgweb.designer.board.hexOnScreen('{label}')")
+    page.mouse.click(at["x"], at["y"])
+
+
+def blank_battle(page, base: str) -> None:
+    page.goto(base + "/design/")
+    page.select_option("#start-ruleset", "panzer_grenadier")
+    page.fill("#start-columns", "8")
+    page.fill("#start-rows", "6")
+    page.click("#start-blank")
+    page.wait_for_selector("#design-layout:not([hidden])")
+    page.wait_for_function("() => window.pgweb.designer.board !== null")
+
+
+def pick_counter(page, search: str, side: str) -> None:
+    page.fill("#counter-search", search)
+    page.select_option("#counter-type", index=0)
+    page.select_option("#counter-side", side)
+
+
+def draw_village_area(page) -> None:
+    page.check("input[name=tool][value=counter]")
+    pick_counter(page, "su_rifle", "defender")
+    page.check("input[name=tool][value=setup_area]")
+    page.fill("#area-name", "Village")
+    for label in ("A0603", "A0604", "A0703"):
+        click_hex(page, label)
+    page.wait_for_function(
+        "() => window.pgweb.designer.doc.sides[1].setup_areas?.[0]?.hexes.length === 3")
+    page.check("input[name=tool][value=area_counter]")
+    click_hex(page, "A0604")
+    page.wait_for_function(
+        "() => window.pgweb.designer.doc.sides[1].setup_areas[0].units.length === 1")
+
+
+def test_a_designer_draws_a_set_up_area_and_sets_up_a_counter_in_it(person, live_server_url):
+    page = person()
+    blank_battle(page, live_server_url)
+    draw_village_area(page)
+    doc = page.evaluate("window.pgweb.designer.doc")
+    [unit] = doc["units"]
+    assert "hex" not in unit and doc["sides"][1]["setup_areas"][0]["units"] == [unit["id"]]
+    shaded = {p.get_attribute("data-area-hex") for p in page.locator("svg polygon.setup-area").all()}
+    assert shaded == {"A0603", "A0604", "A0703"}
+    # The attacker's platoon and an objective: the check passes with the area in the battle.
+    page.check("input[name=tool][value=counter]")
+    pick_counter(page, "ge_rifle", "attacker")
+    click_hex(page, "A0102")
+    page.check("input[name=tool][value=objective]")
+    click_hex(page, "A0604")
+    page.wait_for_selector("#no-problems:not([hidden])")
+    shot(page, "designer-setup-area-desktop", kind="designer")
+
+
+def test_the_set_up_area_tool_on_a_phone(person, live_server_url):
+    page = person("phone")
+    blank_battle(page, live_server_url)
+    draw_village_area(page)
+    page.locator("svg polygon.setup-area").first.wait_for(state="attached")
+    shot(page, "designer-setup-area-phone", kind="designer")
