@@ -28,9 +28,11 @@ from .combat.counters import armor, ctype, fire_value
 from .combat.direct_fire import validate_fire
 from .combat.fire import ANTI_TANK, BOMBARDMENT, DIRECT, FireDeclaration, in_range
 from .combat.opportunity_fire import opportunity_fire_candidates
+from .core import deployment
 from .core import state as st
 from .core.acting import known_enemies, may_fire, may_move
 from .core.activation import commands_unit, is_available, leader_group
+from .core.commands import Command
 from .core.move_offers import reach_of
 from .core.move_step import passenger_ids, threats_to
 from .core.moving import check_path
@@ -417,6 +419,9 @@ def why_not(state: st.GameState, seat_id: str, unit_ids: list[str], label: str) 
     if seat is None:
         raise ValueError(f"no seat {seat_id!r}")
     h = parse_hex(state, label)
+    if state.phase == st.SETUP:  # the one thing a unit may do before turn 1 (D-SETUP-1)
+        answer = {"hex": hex_label(state, h), "actions": [_deploy(state, seat, unit_ids, h)]}
+        return _in_words(state, seat.side, answer)
     state = knowledge.seen_by(state, seat.side)
     ids = list(dict.fromkeys(unit_ids))
     blocked = _own(state, seat, ids) if ids else [
@@ -434,6 +439,18 @@ def why_not(state: st.GameState, seat_id: str, unit_ids: list[str], label: str) 
         ]
     answer = {"hex": hex_label(state, h), "actions": actions}
     return _in_words(state, seat.side, answer)
+
+
+def _deploy(state: st.GameState, seat: st.SeatState, ids: list[str], h: Hex) -> dict[str, Any]:
+    """Whether the picked unit may be placed in the hex now (D-SETUP-1..2), and why not."""
+    try:
+        deployment.apply(state, seat, Command("deploy", (("unit", ids[0] if ids else ""),
+                                                         ("hex", hex_label(state, h)))))
+    except IllegalCommand as exc:
+        return {"action": "deploy", "ok": False,
+                "reasons": [reason("setup/not_here", str(exc).removeprefix("deploy: "),
+                                   exc.rule or deployment.RULE)]}
+    return {"action": "deploy", "ok": True, "reasons": []}
 
 
 def _in_words(state: st.GameState, side: str, answer: dict[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,9 @@ from tests.rules.panzer_grenadier.turnkit import frozen_form, started, step_from
 
 # One well-formed example of every command type.
 EXAMPLES = {
+    "deploy": {"type": "deploy", "unit": "ge-1", "hex": "A0204"},
+    "undeploy": {"type": "undeploy", "unit": "ge-1"},
+    "setup_done": {"type": "setup_done"},
     "roll_initiative": {"type": "roll_initiative"},
     "activate": {"type": "activate", "kind": "unit", "unit": "ge-1"},
     "move": {"type": "move", "unit": "ge-1", "path": ["A0204", "A0203"]},

@@ -284,3 +284,13 @@ def test_an_area_still_empty_is_no_problem_and_its_side_has_nothing_to_place():
     assert problems(doc) == []
     s = placed(opening(doc), [("su-1", "A0604"), ("su-2", "A0703")])
     assert s.phase == "initiative"
+
+
+def test_why_not_says_why_a_unit_may_not_be_placed_in_a_hex_d_setup_1():
+    s = opening()
+    [no] = PG.why_not(s, "defender", ["su-1"], "A0101")["actions"]
+    assert (no["action"], no["ok"]) == ("deploy", False)
+    assert no["reasons"][0]["message"] == ("1st Rifle platoon: A0101 is not in set-up area "
+                                           "'Village' (D-SETUP-1)")
+    [yes] = PG.why_not(s, "defender", ["su-1"], "A0604")["actions"]
+    assert yes == {"action": "deploy", "ok": True, "reasons": []}

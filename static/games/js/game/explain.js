@@ -2,7 +2,7 @@
 // at a hex, and a line of sight between two hexes. Pure; every reason and rule number is the
 // server's (GET .../why_not and .../los).
 
-const ACTION_WORDS = { move: "Move there", fire: "Fire at it", assault: "Assault it", bombard: "Bombard it", overrun: "Overrun it", opportunity_fire: "Opportunity fire", exit: "Exit" };
+const ACTION_WORDS = { deploy: "Place it there", move: "Move there", fire: "Fire at it", assault: "Assault it", bombard: "Bombard it", overrun: "Overrun it", opportunity_fire: "Opportunity fire", exit: "Exit" };
 
 /**
  * Why-not answer -> [{action, ok, text, rules}] with each reason and its rule: "no line of
