@@ -379,4 +379,11 @@ describe("the banner", () => {
     assert.equal(whoseMove({ ...view, opfire: { side: "su", hex: "A0101" }, may_act: ["su"] }, "su", names).mine, true);
     assert.equal(whoseMove({ ...view, result: { reason: "German wins" } }, "ge", names).text, "German wins");
   });
+
+  test("during the set-up it says who is placing units (D-SETUP-1)", () => {
+    const view = { phase: "setup", may_act: ["su"], active_side: "su", activation: null };
+    assert.deepEqual(whoseMove(view, "su", names),
+      { text: "Your move: place your units in your shaded set-up areas, then finish setting up", mine: true });
+    assert.equal(whoseMove(view, "ge", names).text, "Soviet is setting up");
+  });
 });

@@ -154,7 +154,8 @@ export function drawActions(ctx, commands) {
       list.push(el("p", { class: "hint" }, "Open the stack (click it, or t) to move or fire with several counters."));
     }
   }
-  if (!ui.picked.length) list.push(...waitingUnits(ctx));
+  // The tray of units to place stays in sight through the set-up (D-SETUP-1).
+  if (!ui.picked.length || Array.isArray(ctx.view()?.setup_areas)) list.push(...waitingUnits(ctx));
   fillKept(document.getElementById("unit-actions"), list);
   const toggle = document.getElementById("sheet-toggle");
   if (toggle) setSheetOpen(toggle.getAttribute("aria-expanded") === "true"); // the bar's count

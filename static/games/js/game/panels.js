@@ -66,6 +66,10 @@ export function whoseMove(view, seat, sideName, nameOf = (id) => id) {
     const who = sideName(view.opfire.side);
     return { text: mine ? `Your move: opportunity fire at the mover in ${view.opfire.hex}, or decline` : `${who} may fire at the mover in ${view.opfire.hex}`, mine };
   }
+  if (view.phase === "setup") { // placing the units of set-up areas before turn 1 (D-SETUP-1)
+    const placing = view.active_side ? sideName(view.active_side) : "A side";
+    return { text: mine ? "Your move: place your units in your shaded set-up areas, then finish setting up" : `${placing} is setting up`, mine };
+  }
   if (view.phase === "initiative") return { text: mine ? "Your move: roll for initiative" : "Waiting for the initiative roll", mine };
   const active = view.active_side ? sideName(view.active_side) : null;
   if (view.activation) {
