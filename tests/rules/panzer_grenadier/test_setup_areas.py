@@ -294,3 +294,23 @@ def test_why_not_says_why_a_unit_may_not_be_placed_in_a_hex_d_setup_1():
                                            "'Village' (D-SETUP-1)")
     [yes] = PG.why_not(s, "defender", ["su-1"], "A0604")["actions"]
     assert yes == {"action": "deploy", "ok": True, "reasons": []}
+
+
+def test_an_export_of_a_game_with_a_set_up_replays_to_the_same_state_d_setup_1():
+    start = state = opening()
+    steps, position = [], 0
+    for seat, command in [("defender", {"type": "deploy", "unit": "su-1", "hex": "A0604"}),
+                          ("defender", {"type": "deploy", "unit": "su-2", "hex": "A0703"}),
+                          ("defender", {"type": "setup_done"}),
+                          ("attacker", {"type": "deploy", "unit": "ge-1", "hex": "A0101"}),
+                          ("attacker", {"type": "deploy", "unit": "ge-2", "hex": "A0103"}),
+                          ("attacker", {"type": "setup_done"}),
+                          ("attacker", {"type": "roll_initiative"})]:
+        dice = SeededDice("replayed", position)
+        step = PG.apply(state, seat, command, dice)
+        position, state = dice.position, step.state
+        steps.append({"seat": seat, "command": command, "dice": list(step.dice_used),
+                      "state": state})
+    assert state.phase == "action"
+    replayed = PG.verify(PG.export(start, "replayed", steps, state))
+    assert PG.state_hash(replayed) == PG.state_hash(state)
