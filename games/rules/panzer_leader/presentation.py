@@ -73,8 +73,8 @@ def option_choices() -> list[dict]:
 
 @cache
 def map_payload(scenario_id: str) -> dict:
-    """Boards, hexes (terrain, elevation 0 ground / 1 slope / 2 hilltop), hexside symbols
-    and roads, as the board draws them (2.1-2.5)."""
+    """Boards, hexes (terrain, elevation 0 ground / 1 slope / 2 hilltop), hexside symbols,
+    roads and railways, as the board draws them (2.1-2.5)."""
     return payload_of(scenario_for(scenario_id).map)
 
 
@@ -96,6 +96,9 @@ def payload_of(m: Any) -> dict:
         ({"kind": "road", "hexes": sorted(m.label(x) for x in pair)} for pair in m.roads),
         key=lambda r: r["hexes"],  # type: ignore[arg-type, return-value]
     )
+    # Railways beside roads, as the board draws them; a railway is no road (PL-E28).
+    railways = sorted(({"hexes": sorted(m.label(x) for x in pair)} for pair in m.railways),
+                      key=lambda r: r["hexes"])
     boards = []
     for b in m.boards:
         rows, columns = b["rows"], b["columns"]
@@ -109,7 +112,7 @@ def payload_of(m: Any) -> dict:
     # How the board names an elevation where it writes one ("clear, slope").
     levels = {str(i): name for i, name in enumerate(ELEVATION_NAMES)}
     return {"boards": boards, "hexes": hexes, "hexsides": hexsides, "roads": roads,
-            "elevations": levels}
+            "railways": railways, "elevations": levels}
 
 
 def face(type_id: str) -> dict:
