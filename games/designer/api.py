@@ -138,12 +138,14 @@ class CountersView(APIView):
 
     @extend_schema(parameters=[RULESET_PARAMETER],
                    responses={200: OpenApiTypes.OBJECT},
-                   summary="Every counter type of a ruleset, as the board draws it")
+                   summary="Every counter type of a ruleset, as the board draws it, and the "
+                           "aircraft its air support may fly")
     def get(self, request: Request) -> Response:
         ruleset = request.query_params.get("ruleset")
         if ruleset not in registry.RULESETS:
             return _refused("designer/unknown_ruleset", "ruleset: unknown ruleset")
-        return Response({"counters": registry.ruleset(ruleset).counter_catalogue()})
+        rs = registry.ruleset(ruleset)
+        return Response({"counters": rs.counter_catalogue(), "aircraft": rs.aircraft_catalogue()})
 
 
 class ScenarioListView(APIView):
@@ -338,19 +340,36 @@ class HideView(APIView):
         return Response(scenario_json(row, request.user))
 
 
+# The REST catalogue takes the filters the battles page offers (catalogue.FILTERS), and
+# "true"/"false" for team play; a value it does not know is refused with the filter named,
+# where the page reads it as "any" (a link may be old; a client's typo should show).
+TEAM_VALUES = {"1": True, "true": True, "0": False, "false": False}
+CATALOGUE_FILTERS = {**{k: [v for v, _ in choices if v] for k, choices in catalogue.FILTERS.items()
+                        if k != "team"}, "team": sorted(TEAM_VALUES)}
+
+
 class CatalogueView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter(n, str) for n in
-                               ("ruleset", "origin", "size", "length", "team", "front")],
+    @extend_schema(parameters=[*(OpenApiParameter(n, str, enum=values)
+                                 for n, values in CATALOGUE_FILTERS.items()),
+                               OpenApiParameter("year", str, pattern=r"^\d{4}$",
+                                                description="the year the battle was fought")],
                    responses={200: OpenApiTypes.OBJECT}, summary="The catalogue of battles")
     def get(self, request: Request) -> Response:
         q = request.query_params
-        team = {"1": True, "true": True, "0": False, "false": False}.get(q.get("team", ""))
+        for name, values in CATALOGUE_FILTERS.items():
+            if q.get(name) and q[name] not in values:
+                return _refused("catalogue/unknown_filter",
+                                f"{name}: one of {', '.join(values)}, not {q[name]!r}"[:300])
+        year = q.get("year", "")
+        if year and not (len(year) == 4 and year.isdigit()):
+            return _refused("catalogue/unknown_filter", f"year: four digits, not {year!r}"[:300])
         return Response({"battles": catalogue.cards(
             ruleset=q.get("ruleset") or None, origin=q.get("origin") or None,
-            size=q.get("size") or None, length=q.get("length") or None, team=team,
-            front=q.get("front") or None, user=request.user)})
+            size=q.get("size") or None, length=q.get("length") or None,
+            team=TEAM_VALUES.get(q.get("team", "")), front=q.get("front") or None,
+            year=year or None, user=request.user)})
 
 
 class BoardListView(APIView):

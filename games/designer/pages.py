@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from games.player_names import is_deleted, player_name
 from games.rules import registry
+from games.rules.common.fronts import FRONTS
 from games.services.errors import ServiceError
 
 from . import catalogue, library, services
@@ -62,7 +63,7 @@ def design(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     games = [{"id": r.id, "title": r.title} for r in registry.RULESETS.values()]
     mine = Scenario.objects.filter(author=request.user).order_by("-updated_at")
     return render(request, "designer/design.html", {"boot": boot, "games": games,
-                                                    "mine": mine})
+                                                    "mine": mine, "fronts": FRONTS.items()})
 
 
 @require_POST

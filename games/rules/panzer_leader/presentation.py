@@ -15,7 +15,7 @@ from ..common import faces
 from ..interface import ScenarioInfo, SideInfo
 from . import views
 from .combat import naval
-from .combat.air import aircraft_types
+from .combat.air import aircraft_types, ordnance_kinds
 from .core import markers
 from .core.board import ELEVATION_NAMES, build_map
 from .core.scenario import (
@@ -189,6 +189,16 @@ def _navy_names(sit: Scenario) -> dict[str, dict]:
 def counter_catalogue() -> dict[str, dict]:
     """Every counter type a designer may pick, as the board draws it (1)."""
     return {t: face(t) for t in sorted(catalogue())}
+
+
+def aircraft_catalogue() -> dict[str, dict]:
+    """The aircraft a designer may give a side (20): bombs or rockets arm either
+    fighter-bomber (RB XII.C.3), the observer carries none."""
+    kinds = sorted(ordnance_kinds())
+    return {a["id"]: {"name": a["name"], "nationality": a["nationality"],
+                      "observer": bool(a.get("observer")),
+                      "ordnance": [] if a.get("observer") else kinds}
+            for a in sorted(aircraft_types().values(), key=lambda a: a["id"])}
 
 
 def document_map(doc: Any) -> dict:

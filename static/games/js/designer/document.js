@@ -163,10 +163,15 @@ export function sidesOf(doc) {
   return (doc.sides ?? []).map((s) => ({ id: s.id, name: s.name ?? s.id }));
 }
 
-/** Set the words of a battle: title, turns, a side's briefing, the description. */
+// Fields a battle may leave out: emptied, they go (the schemas know no empty date or front).
+const OPTIONAL_FIELDS = new Set(["date", "front"]);
+
+/** Set the words of a battle: title, turns, date, front, a side's briefing, the description. */
 export function setField(doc, field, value, sideId = null) {
   const out = clone(doc);
-  if (field === "briefing") {
+  if (OPTIONAL_FIELDS.has(field) && value === "") {
+    delete out[field];
+  } else if (field === "briefing") {
     out.sides = (out.sides ?? []).map((s) => (s.id === sideId ? { ...s, briefing: value } : s));
   } else if (field === "turns") {
     const n = Number.parseInt(value, 10);
