@@ -260,16 +260,26 @@ class TryView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=inline_serializer("DesignerTry", {
-        "side": serializers.CharField(), "level": serializers.CharField(required=False)}),
-        responses={201: OpenApiTypes.OBJECT}, summary="Try the draft against a bot")
+        "side": serializers.CharField(required=False,
+                                      help_text="your side; not with watch"),
+        "watch": serializers.BooleanField(required=False, help_text=(
+            "true: bots on every side, and you watch (bot against bot)")),
+        "level": serializers.CharField(required=False)}),
+        responses={201: OpenApiTypes.OBJECT},
+        summary="Try the draft against a bot, or watch bots play it")
     def post(self, request: Request, slug: str) -> Response:
         row = _scenario(slug, request.user)
         if isinstance(row, Response):
             return row
         data = request.data if isinstance(request.data, dict) else {}
+        watch, level = data.get("watch", False), data.get("level", "recruit")
+        if not isinstance(watch, bool):
+            return _refused("request/invalid", "watch: true or false")
         try:
-            game = services.try_draft(scenario=row, user=request.user, side=data.get("side"),
-                                      level=data.get("level", "recruit"))
+            game = (services.watch_draft(scenario=row, user=request.user, level=level)
+                    if watch else
+                    services.try_draft(scenario=row, user=request.user, side=data.get("side"),
+                                       level=level))
         except ServiceError as exc:
             return _error(exc)
         return Response({"game": str(game.pk), "url": f"/games/{game.pk}/"},

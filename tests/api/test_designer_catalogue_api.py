@@ -88,3 +88,16 @@ def test_the_designers_counters_carry_each_games_aircraft(client):
     assert "us_p47" not in leader["counters"]  # an aircraft is no counter to place on a hex
     grenadier = client.get("/api/v1/designer/counters?ruleset=panzer_grenadier").json()
     assert grenadier["aircraft"] == {}
+
+
+def test_try_it_bot_against_bot_opens_a_game_the_designer_watches(designer_player):
+    made = post(designer_player, "/api/v1/designer/scenarios",
+                {"ruleset": "panzer_leader", "document": pl_situation(id="outpost")})
+    assert made.status_code == 201
+    refused = post(designer_player, "/api/v1/designer/scenarios/outpost/try", {"watch": "yes"})
+    assert refused.status_code == 400 and refused.json()["message"].startswith("watch:")
+    tried = post(designer_player, "/api/v1/designer/scenarios/outpost/try",
+                 {"watch": True, "level": "veteran"})
+    assert tried.status_code == 201
+    game = designer_player.get(f"/api/v1/games/{tried.json()['game']}").json()
+    assert all(s["user"] and s["user"].startswith("VeteranBot") for s in game["seats"])

@@ -334,12 +334,17 @@ $("publish").addEventListener("click", async () => {
   if (showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
 });
 
-$("try").addEventListener("click", async () => {
+// Try it: a private game of the draft, the designer on a side against bots of the level
+// chosen, or (watch) bots on every side and the designer watching the game as a spectator.
+async function tryIt(body) {
   if (!(await save())) return;
-  const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { side: $("try-side").value });
+  const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { ...body, level: $("try-level").value });
   if (answer.ok) window.location.assign(answer.body.url);
   else say(answer.body?.message ?? "Cannot try it yet.");
-});
+}
+
+$("try").addEventListener("click", () => tryIt({ side: $("try-side").value }));
+$("watch").addEventListener("click", () => tryIt({ watch: true }));
 
 // Joining boards: a clear board like the first, or a bundled or kept one of this game.
 const joinable = new Map();
