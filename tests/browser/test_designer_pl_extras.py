@@ -63,7 +63,7 @@ def test_a_panzer_leader_designer_lays_a_railway_flies_aircraft_and_names_the_fr
     shot(ann, "designer-pl-desktop", "designer")
 
 
-def test_panzer_grenadier_offers_no_railway_and_the_panel_fits_a_phone(person, live_server_url):
+def test_panzer_grenadier_offers_no_railway_and_the_panels_fit_a_phone(person, live_server_url):
     bob = person(viewport="phone")
     start(bob, live_server_url, "panzer_grenadier")
     kinds = bob.eval_on_selector_all("#road-kind option", "els => els.map(e => e.value)")
@@ -73,3 +73,7 @@ def test_panzer_grenadier_offers_no_railway_and_the_panel_fits_a_phone(person, l
     bob.wait_for_function("() => window.pgweb.designer.doc.front === 'east'")
     fits_the_screen(bob, "the designer on a phone")
     shot(bob, "designer-pg-phone", "designer")
+    start(bob, live_server_url, "panzer_leader")  # its air support panel fits too
+    bob.locator("#air-support").scroll_into_view_if_needed()
+    fits_the_screen(bob, "the Panzer Leader designer on a phone")
+    shot(bob, "designer-pl-air-phone", "designer")
