@@ -1,4 +1,5 @@
-"""Seats for bots: play against a bot, or (the game's creator) give an empty seat to one."""
+"""Seats for bots: play against a bot, watch bots play each other, or (the game's creator)
+give an empty seat to one."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games import engine_adapter as engine
 from games.models import OPEN, Game, Seat
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join
@@ -38,6 +40,26 @@ def play_against_bot(
     check_level(level)
     game = game_create(user=user, scenario=scenario, side=side, options=options,
                        seats_per_side=seats_per_side)
+    for seat in Seat.objects.filter(game=game, user__isnull=True).select_related("side"):
+        game_join(game=game, user=bot_user(level, not_in_game=game), side=seat.side.side_id)
+    record_bot(game.pk, level)
+    return Game.objects.get(pk=game.pk)
+
+
+@transaction.atomic
+def bots_play(*, user: Any, scenario: str, level: str, options: dict | None = None) -> Game:
+    """A game of the scenario with bots of `level` in every seat, opened by `user`, who sits
+    in none and watches it (a designer's trial, bot against bot); it starts at once."""
+    check_level(level)
+    try:
+        first_side = engine.scenario(scenario).sides[0].id
+    except KeyError:
+        raise ServiceError("scenario/unknown", f"no scenario {scenario!r}", 404) from None
+    game = game_create(user=user, scenario=scenario, side=first_side, options=options)
+    # game_create seats its opener; before the game starts that seat is handed to a bot
+    # (the game's last free seat filled starts it, so the opener's goes first).
+    Seat.objects.filter(game=game, user=user).update(
+        user=bot_user(level, not_in_game=game))
     for seat in Seat.objects.filter(game=game, user__isnull=True).select_related("side"):
         game_join(game=game, user=bot_user(level, not_in_game=game), side=seat.side.side_id)
     record_bot(game.pk, level)

@@ -138,12 +138,14 @@ class CountersView(APIView):
 
     @extend_schema(parameters=[RULESET_PARAMETER],
                    responses={200: OpenApiTypes.OBJECT},
-                   summary="Every counter type of a ruleset, as the board draws it")
+                   summary="Every counter type of a ruleset, as the board draws it, and the "
+                           "aircraft its air support may fly")
     def get(self, request: Request) -> Response:
         ruleset = request.query_params.get("ruleset")
         if ruleset not in registry.RULESETS:
             return _refused("designer/unknown_ruleset", "ruleset: unknown ruleset")
-        return Response({"counters": registry.ruleset(ruleset).counter_catalogue()})
+        rs = registry.ruleset(ruleset)
+        return Response({"counters": rs.counter_catalogue(), "aircraft": rs.aircraft_catalogue()})
 
 
 class ScenarioListView(APIView):
@@ -258,16 +260,26 @@ class TryView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=inline_serializer("DesignerTry", {
-        "side": serializers.CharField(), "level": serializers.CharField(required=False)}),
-        responses={201: OpenApiTypes.OBJECT}, summary="Try the draft against a bot")
+        "side": serializers.CharField(required=False,
+                                      help_text="your side; not with watch"),
+        "watch": serializers.BooleanField(required=False, help_text=(
+            "true: bots on every side, and you watch (bot against bot)")),
+        "level": serializers.CharField(required=False)}),
+        responses={201: OpenApiTypes.OBJECT},
+        summary="Try the draft against a bot, or watch bots play it")
     def post(self, request: Request, slug: str) -> Response:
         row = _scenario(slug, request.user)
         if isinstance(row, Response):
             return row
         data = request.data if isinstance(request.data, dict) else {}
+        watch, level = data.get("watch", False), data.get("level", "recruit")
+        if not isinstance(watch, bool):
+            return _refused("request/invalid", "watch: true or false")
         try:
-            game = services.try_draft(scenario=row, user=request.user, side=data.get("side"),
-                                      level=data.get("level", "recruit"))
+            game = (services.watch_draft(scenario=row, user=request.user, level=level)
+                    if watch else
+                    services.try_draft(scenario=row, user=request.user, side=data.get("side"),
+                                       level=level))
         except ServiceError as exc:
             return _error(exc)
         return Response({"game": str(game.pk), "url": f"/games/{game.pk}/"},
@@ -338,19 +350,36 @@ class HideView(APIView):
         return Response(scenario_json(row, request.user))
 
 
+# The REST catalogue takes the filters the battles page offers (catalogue.FILTERS), and
+# "true"/"false" for team play; a value it does not know is refused with the filter named,
+# where the page reads it as "any" (a link may be old; a client's typo should show).
+TEAM_VALUES = {"1": True, "true": True, "0": False, "false": False}
+CATALOGUE_FILTERS = {**{k: [v for v, _ in choices if v] for k, choices in catalogue.FILTERS.items()
+                        if k != "team"}, "team": sorted(TEAM_VALUES)}
+
+
 class CatalogueView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter(n, str) for n in
-                               ("ruleset", "origin", "size", "length", "team", "front")],
+    @extend_schema(parameters=[*(OpenApiParameter(n, str, enum=values)
+                                 for n, values in CATALOGUE_FILTERS.items()),
+                               OpenApiParameter("year", str, pattern=r"^\d{4}$",
+                                                description="the year the battle was fought")],
                    responses={200: OpenApiTypes.OBJECT}, summary="The catalogue of battles")
     def get(self, request: Request) -> Response:
         q = request.query_params
-        team = {"1": True, "true": True, "0": False, "false": False}.get(q.get("team", ""))
+        for name, values in CATALOGUE_FILTERS.items():
+            if q.get(name) and q[name] not in values:
+                return _refused("catalogue/unknown_filter",
+                                f"{name}: one of {', '.join(values)}, not {q[name]!r}"[:300])
+        year = q.get("year", "")
+        if year and not (len(year) == 4 and year.isdigit()):
+            return _refused("catalogue/unknown_filter", f"year: four digits, not {year!r}"[:300])
         return Response({"battles": catalogue.cards(
             ruleset=q.get("ruleset") or None, origin=q.get("origin") or None,
-            size=q.get("size") or None, length=q.get("length") or None, team=team,
-            front=q.get("front") or None, user=request.user)})
+            size=q.get("size") or None, length=q.get("length") or None,
+            team=TEAM_VALUES.get(q.get("team", "")), front=q.get("front") or None,
+            year=year or None, user=request.user)})
 
 
 class BoardListView(APIView):

@@ -9,8 +9,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from games.bots.levels import PLAYABLE
 from games.player_names import is_deleted, player_name
 from games.rules import registry
+from games.rules.common.fronts import FRONTS
 from games.services.errors import ServiceError
 
 from . import catalogue, library, services
@@ -62,7 +64,8 @@ def design(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     games = [{"id": r.id, "title": r.title} for r in registry.RULESETS.values()]
     mine = Scenario.objects.filter(author=request.user).order_by("-updated_at")
     return render(request, "designer/design.html", {"boot": boot, "games": games,
-                                                    "mine": mine})
+                                                    "mine": mine, "fronts": FRONTS.items(),
+                                                    "levels": PLAYABLE})
 
 
 @require_POST

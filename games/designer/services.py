@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.botplay.seats import bots_play, play_against_bot
 from games.rules import registry
 from games.services.errors import ServiceError
 
@@ -228,11 +229,9 @@ def finish_publishing(*, revision_id: int, token: str,
     return played
 
 
-def try_draft(*, scenario: Scenario, user: Any, side: Any, level: Any = "recruit") -> Any:
-    """Try it: a private game of the draft as it stands, the designer on `side` against bots
-    of `level`; the check must pass, nothing is published. Returns the game."""
-    from games.botplay.seats import play_against_bot
-
+def _trial(scenario: Scenario, user: Any) -> str:
+    """The draft as it stands, playable under a trial id of its own (only its designer opens
+    a game of it, library.may_open); the check must pass, nothing is published."""
     _owner(scenario, user)
     draft = scenario.revisions.filter(published_at__isnull=True).first()
     if draft is None:
@@ -241,11 +240,25 @@ def try_draft(*, scenario: Scenario, user: Any, side: Any, level: Any = "recruit
     if problems:
         raise ServiceError("designer/check_failed",
                            f"the check found {len(problems)} problem(s); fix them to try it")
+    trial = Trial.objects.create(scenario=scenario, document=draft.document,
+                                 engine_id=f"{scenario.slug}.try-{uuid.uuid4().hex[:12]}")
+    registry.load_document(scenario.ruleset, {**draft.document, "id": trial.engine_id})
+    return trial.engine_id
+
+
+def try_draft(*, scenario: Scenario, user: Any, side: Any, level: Any = "recruit") -> Any:
+    """Try it: a private game of the draft as it stands, the designer on `side` against bots
+    of `level`; the check must pass, nothing is published. Returns the game."""
     with transaction.atomic():
-        trial = Trial.objects.create(scenario=scenario, document=draft.document,
-                                     engine_id=f"{scenario.slug}.try-{uuid.uuid4().hex[:12]}")
-        registry.load_document(scenario.ruleset, {**draft.document, "id": trial.engine_id})
-        return play_against_bot(user=user, scenario=trial.engine_id, side=side, level=level)
+        return play_against_bot(user=user, scenario=_trial(scenario, user), side=side,
+                                level=level)
+
+
+def watch_draft(*, scenario: Scenario, user: Any, level: Any = "recruit") -> Any:
+    """Try it, bot against bot: a private game of the draft with bots of `level` in every
+    seat, which the designer watches as a spectator. Returns the game."""
+    with transaction.atomic():
+        return bots_play(user=user, scenario=_trial(scenario, user), level=level)
 
 
 def report(*, scenario: Scenario, user: Any, reason: Any) -> ScenarioReport:

@@ -99,6 +99,11 @@ class Ruleset(Protocol):
     def counter_catalogue(self) -> dict[str, dict]:
         """Every counter type a designer may pick, as `counter_types` prints them."""
 
+    def aircraft_catalogue(self) -> dict[str, dict]:
+        """The aircraft counters a designer may give a side's air support, by type id: name,
+        nationality, `observer`, and the `ordnance` it may carry; {} where a ruleset's air
+        support is no counter of its own."""
+
     def document_map(self, doc: Any) -> dict:
         """What the board draws of a document's boards (as `map_payload`), before the rest
         of the battle is ready; ValueError when the boards cannot be laid out."""

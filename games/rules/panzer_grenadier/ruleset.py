@@ -86,6 +86,10 @@ class PanzerGrenadier:
         """Every counter type a designer may pick, as the board draws it."""
         return presentation.counter_catalogue()
 
+    def aircraft_catalogue(self):
+        """None: air support is a sortie of a special rule, not a counter (designer's panel)."""
+        return {}
+
     def document_map(self, doc):
         """What the board draws of a document's boards; ValueError when it cannot."""
         return presentation.payload_of(map_of(doc), doc)

@@ -15,7 +15,7 @@ from ..common import faces
 from ..interface import ScenarioInfo, SideInfo
 from . import views
 from .combat import naval
-from .combat.air import aircraft_types
+from .combat.air import aircraft_types, ordnance_kinds
 from .core import markers
 from .core.board import ELEVATION_NAMES, build_map
 from .core.scenario import (
@@ -73,8 +73,8 @@ def option_choices() -> list[dict]:
 
 @cache
 def map_payload(scenario_id: str) -> dict:
-    """Boards, hexes (terrain, elevation 0 ground / 1 slope / 2 hilltop), hexside symbols
-    and roads, as the board draws them (2.1-2.5)."""
+    """Boards, hexes (terrain, elevation 0 ground / 1 slope / 2 hilltop), hexside symbols,
+    roads and railways, as the board draws them (2.1-2.5)."""
     return payload_of(scenario_for(scenario_id).map)
 
 
@@ -96,6 +96,9 @@ def payload_of(m: Any) -> dict:
         ({"kind": "road", "hexes": sorted(m.label(x) for x in pair)} for pair in m.roads),
         key=lambda r: r["hexes"],  # type: ignore[arg-type, return-value]
     )
+    # Railways beside roads, as the board draws them; a railway is no road (PL-E28).
+    railways = sorted(({"hexes": sorted(m.label(x) for x in pair)} for pair in m.railways),
+                      key=lambda r: r["hexes"])
     boards = []
     for b in m.boards:
         rows, columns = b["rows"], b["columns"]
@@ -109,7 +112,7 @@ def payload_of(m: Any) -> dict:
     # How the board names an elevation where it writes one ("clear, slope").
     levels = {str(i): name for i, name in enumerate(ELEVATION_NAMES)}
     return {"boards": boards, "hexes": hexes, "hexsides": hexsides, "roads": roads,
-            "elevations": levels}
+            "railways": railways, "elevations": levels}
 
 
 def face(type_id: str) -> dict:
@@ -186,6 +189,16 @@ def _navy_names(sit: Scenario) -> dict[str, dict]:
 def counter_catalogue() -> dict[str, dict]:
     """Every counter type a designer may pick, as the board draws it (1)."""
     return {t: face(t) for t in sorted(catalogue())}
+
+
+def aircraft_catalogue() -> dict[str, dict]:
+    """The aircraft a designer may give a side (20): bombs or rockets arm either
+    fighter-bomber (RB XII.C.3), the observer carries none."""
+    kinds = sorted(ordnance_kinds())
+    return {a["id"]: {"name": a["name"], "nationality": a["nationality"],
+                      "observer": bool(a.get("observer")),
+                      "ordnance": [] if a.get("observer") else kinds}
+            for a in sorted(aircraft_types().values(), key=lambda a: a["id"])}
 
 
 def document_map(doc: Any) -> dict:

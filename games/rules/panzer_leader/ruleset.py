@@ -89,6 +89,10 @@ class PanzerLeader:
         """Every counter type a designer may pick, as the board draws it."""
         return presentation.counter_catalogue()
 
+    def aircraft_catalogue(self):
+        """The aircraft a situation's air support flies (20)."""
+        return presentation.aircraft_catalogue()
+
     def document_map(self, doc):
         """What the board draws of a document's boards; ValueError when it cannot."""
         return presentation.document_map(doc)

@@ -16,6 +16,7 @@ from typing import Any
 from ..common.canonical import digest
 from ..common.scenario_problems import problem, too_large
 from . import invariants
+from .combat.air import aircraft_types
 from .core import setup
 from .core.board import board_file
 from .core.scenario import (
@@ -135,6 +136,36 @@ def _hexes(doc: Mapping[str, Any], sit_map: Any) -> list[dict]:
     return out
 
 
+AIR_RULE = "20 Airpower (RB XII)"
+
+
+def _aircraft(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
+    """A side's air support (20): aircraft counters of the catalogue (P-47, Typhoon, L-5),
+    flying from a first to a last turn within the game. Bombs or rockets arm either
+    fighter-bomber (RB XII.C.3); the L-5 observes and carries none."""
+    out, planes = [], aircraft_types()
+    for i, group in enumerate(doc.get("aircraft") or ()):
+        where = f"aircraft[{i}]"
+        plane = planes.get(group["type"])
+        if plane is None:
+            out.append(problem(f"{where}.type", f"{group['type']!r} is no aircraft: one of "
+                               f"{', '.join(sorted(planes))}", AIR_RULE))
+        elif plane.get("observer") and "ordnance" in group:
+            out.append(problem(f"{where}.ordnance", f"the {plane['name']} observes and "
+                               "carries no bombs or rockets", AIR_RULE))
+        if group["side"] not in sides:
+            out.append(problem(f"{where}.side", f"unknown side {group['side']!r}", AIR_RULE))
+        first, last = group.get("first", 1), group.get("last", doc["turns"])
+        for key, turn in (("first", first), ("last", last)):
+            if turn > doc["turns"]:
+                out.append(problem(f"{where}.{key}", f"turn {turn} is after the last turn "
+                                   f"({doc['turns']})", AIR_RULE))
+        if first > last:
+            out.append(problem(f"{where}.last", f"flies from turn {first} to turn {last}: "
+                               "the last turn comes before the first", AIR_RULE))
+    return out
+
+
 def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     out = []
     v = doc["victory"]
@@ -242,7 +273,7 @@ def check_scenario(doc: Any) -> list[dict]:
     if found:  # the semantic checks read a document of the right shape and size only
         return found
     sides = {s["id"] for s in doc["sides"]}
-    found = _boards(doc) + _forces(doc, sides) + _references(doc, sides)
+    found = _boards(doc) + _forces(doc, sides) + _references(doc, sides) + _aircraft(doc, sides)
     if found:
         return found
     # Checked under an id of its own: the engine finds a situation by id, and a draft must

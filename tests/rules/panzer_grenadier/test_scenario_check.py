@@ -173,3 +173,14 @@ def test_the_counter_catalogue_offers_every_type_with_its_printed_values():
     found = PG.counter_catalogue()
     assert found["ge_rifle"]["nationality"] == "german" and "full" in found["ge_rifle"]
     assert found["ge_rifle"] == PG.counter_types("meeting-at-kessel")["ge_rifle"]
+
+
+def test_d_tec_rail_a_railway_is_no_kind_of_road():
+    doc = battle()
+    board = next(iter(doc["boards"].values()))
+    board["roads"] = [{"kind": "railway", "hexes": ["0101", "0201"]}]
+    found = PG.check_scenario(doc)
+    assert found and all("roads[0].kind" in p["field"] for p in found)
+    del board["roads"]
+    board["railways"] = [["0101", "0201"]]  # nor a feature of its own
+    assert PG.check_scenario(doc)

@@ -18,12 +18,13 @@ _ids = itertools.count(1)
 
 
 def world(terrain: list[str], elevation: list[str] | None = None, units=(), *, roads=(),
-          mines=(), blocks=(), options=None, phase="combat", active="allied", loaded=(),
+          railways=(), mines=(), blocks=(), options=None, phase="combat", active="allied", loaded=(),
           objectives=(), wrecks=None):
     """A state on one inline board: `units` are (id, type, side, "c,r") with 0-based cells."""
     rows = len(terrain)
     elevation = elevation or ["0" * len(terrain[0])] * rows
-    drawing = {"id": "T", "terrain": terrain, "elevation": elevation, "roads": [list(r) for r in roads]}
+    drawing = {"id": "T", "terrain": terrain, "elevation": elevation,
+               "roads": [list(r) for r in roads], "railways": [list(r) for r in railways]}
     sid = f"test-{next(_ids)}"
     raw = {
         "id": sid, "title": sid, "turns": 5,

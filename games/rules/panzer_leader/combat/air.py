@@ -41,6 +41,11 @@ def aircraft_types() -> dict[str, dict]:
     return {a["id"]: a for a in _data()["aircraft"]}
 
 
+def ordnance_kinds() -> dict[str, dict]:
+    """Bombs and rockets: the fighter-bombers' primary weapons (RB XII.C.3)."""
+    return dict(_data()["ordnance"])
+
+
 def is_observer(plane: dict) -> bool:
     return bool(aircraft_types()[plane["type"]].get("observer"))
 

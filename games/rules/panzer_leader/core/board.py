@@ -1,7 +1,8 @@
 """The map: geomorphic boards laid side by side, with Panzer Leader's terrain (2.1-2.5).
 
-A board file is our own drawing: rows of terrain letters and elevation digits, and roads as
-paths of (column, row) cells. Hexside symbols are not drawn by hand; they follow from the
+A board file is our own drawing: rows of terrain letters and elevation digits, and roads and
+railways as paths of (column, row) cells. A railway is drawn and nothing more: it gives no
+road rate and carries nothing over a stream (PL-E28). Hexside symbols are not drawn by hand; they follow from the
 hexes they separate (the way the printed boards use them, 2.3, 2.5):
 
 - green: between a woods hex and a non-woods hex (the woods edge),
@@ -70,10 +71,11 @@ class Crossing:
 
 @dataclass
 class Map:
-    """A situation's playing area: hexes, roads and the hexside symbols they imply."""
+    """A situation's playing area: hexes, roads, railways and the hexside symbols."""
 
     hexes: dict[Hex, HexInfo]
     roads: frozenset[frozenset[Hex]]
+    railways: frozenset[frozenset[Hex]] = frozenset()  # drawn only (PL-E28)
     boards: list[dict] = field(default_factory=list)
     drawn: dict = field(default_factory=dict)  # frozenset((a, b)) -> symbols a board file adds
     _by_label: dict[str, Hex] = field(default_factory=dict)
@@ -119,6 +121,10 @@ class Map:
     def is_road(self, a: Hex, b: Hex) -> bool:
         """Does a road run from a to the adjacent b (7.1)?"""
         return frozenset((a, b)) in self.roads
+
+    def is_railway(self, a: Hex, b: Hex) -> bool:
+        """Does a railway run from a to the adjacent b? It moves nothing (PL-E28)."""
+        return frozenset((a, b)) in self.railways
 
     def road_hexes(self) -> frozenset[Hex]:
         return self._road_cells
@@ -201,6 +207,7 @@ def build_map(layout: list[dict], own: dict | None = None) -> Map:
     """
     hexes: dict[Hex, HexInfo] = {}
     roads: set[frozenset[Hex]] = set()
+    railways: set[frozenset[Hex]] = set()
     drawn: dict[frozenset[Hex], set[str]] = {}
     own = own or {}
     for entry in layout:
@@ -227,12 +234,14 @@ def build_map(layout: list[dict], own: dict | None = None) -> Map:
                     hexes[h] = HexInfo(old.terrain, old.elevation, old.label, also=info.label)
                     continue
                 hexes[h] = info
-        for path in raw.get("roads", ()):
-            cells = [offset_to_axial(c + dc, r + dr) for c, r in path]
-            for a, b in zip(cells, cells[1:], strict=False):
-                if b not in neighbors(a):
-                    raise ValueError(f"board {letter}: road step {a}->{b} is not between neighbours")
-                roads.add(frozenset((a, b)))
+        for kind, links in (("road", roads), ("railway", railways)):
+            for path in raw.get(f"{kind}s", ()):
+                cells = [offset_to_axial(c + dc, r + dr) for c, r in path]
+                for a, b in zip(cells, cells[1:], strict=False):
+                    if b not in neighbors(a):
+                        raise ValueError(f"board {letter}: {kind} step {a}->{b} is not "
+                                         "between neighbours")
+                    links.add(frozenset((a, b)))
         for side in raw.get("hexsides", ()):
             a, b = (offset_to_axial(c + dc, r + dr) for c, r in (side["a"], side["b"]))
             if b not in neighbors(a):
@@ -246,5 +255,5 @@ def build_map(layout: list[dict], own: dict | None = None) -> Map:
                "rows": len(d["terrain"]), "columns": len(d["terrain"][0])}
               for e in layout
               for d in (e.get("drawing") or own.get(e["board"]) or board_file(e["board"]),)]
-    return Map(hexes=hexes, roads=frozenset(roads), boards=boards,
+    return Map(hexes=hexes, roads=frozenset(roads), railways=frozenset(railways), boards=boards,
                drawn={k: frozenset(v) for k, v in drawn.items()})

@@ -8,7 +8,7 @@
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
 import { drawingItems } from "./drawings.js";
-import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, roadItems, slopeItems, terrainItems, unitItems, withUnitMarkers } from "./layers.js";
+import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, railwayItems, roadItems, slopeItems, terrainItems, unitItems, withUnitMarkers } from "./layers.js";
 import { areaItems, fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
@@ -106,7 +106,7 @@ export class Board {
     }
     // The map does not change during a game: draw it once.
     reconcile(this.#doc, this.#layers.terrain, terrainItems(map, size));
-    reconcile(this.#doc, this.#layers.roads, [...roadItems(map, this.#index, size), ...bridgeItems(map, this.#index, size)]);
+    reconcile(this.#doc, this.#layers.roads, [...railwayItems(map, this.#index, size), ...roadItems(map, this.#index, size), ...bridgeItems(map, this.#index, size)]);
     reconcile(this.#doc, this.#layers.hexsides, [...slopeItems(map, this.#index, size), ...hexsideItems(map, this.#index, size)]);
     reconcile(this.#doc, this.#layers.boards, boardMarkItems(map, size));
     // Hex numbers are many small texts: they come after the first paint, which they would slow.

@@ -1,6 +1,6 @@
 // The map's lines as element descriptions: hexside features (streams, fords, bridges, the
-// woods edges and slope symbols a map prints), the slopes between elevations, roads and the
-// bridges that carry roads over stream hexes.
+// woods edges and slope symbols a map prints), the slopes between elevations, roads, railways
+// and the bridges that carry roads over stream hexes.
 //
 // Pure, like layers.js: every line is drawn from the map payload the ruleset sends; which
 // hexside blocks what is the server's business.
@@ -112,6 +112,21 @@ export function roadItems(map, index, size = HEX_SIZE) {
     const attrs = { class: `road road-${road.kind}`, d: pathThrough(points), fill: "none", stroke: "#6b5844", "stroke-width": road.kind === "trail" ? 2 : 3, "stroke-linejoin": "round" };
     if (road.kind === "trail") attrs["stroke-dasharray"] = "4 3";
     return { key: `road-${i}`, tag: "path", attrs };
+  });
+}
+
+/**
+ * One railway per link the map lists (`railways`, where a game has them): a thin dark rail
+ * with cross ties, drawn apart from roads so the two never read alike.
+ */
+export function railwayItems(map, index, size = HEX_SIZE) {
+  return (map.railways ?? []).flatMap((rail, i) => {
+    const points = rail.hexes.map((label) => index.get(label)).filter(Boolean).map((h) => center(h, size));
+    const d = pathThrough(points);
+    return [
+      { key: `railway-${i}-ties`, tag: "path", attrs: { class: "railway-ties", d, fill: "none", stroke: "#2b2b2b", "stroke-width": 6, "stroke-dasharray": "1.2 4" } },
+      { key: `railway-${i}`, tag: "path", attrs: { class: "railway", d, fill: "none", stroke: "#2b2b2b", "stroke-width": 1.6, "stroke-linejoin": "round" } },
+    ];
   });
 }
 

@@ -9,8 +9,8 @@ import { HEX_SIZE, center, hexOutline } from "./geometry.js";
 import { counterChildren, counterFace, counterTitle, shortName } from "./counters.js";
 
 export { shortName };
-// The map's lines (hexsides, slopes, roads, bridges) are drawn by edges.js.
-export { bridgeItems, hexsideItems, roadItems, slopeItems } from "./edges.js";
+// The map's lines (hexsides, slopes, roads, railways, bridges) are drawn by edges.js.
+export { bridgeItems, hexsideItems, railwayItems, roadItems, slopeItems } from "./edges.js";
 
 /** Fill colour and pattern motif of each terrain of terrain.json. */
 export const TERRAIN_STYLE = Object.freeze({

@@ -163,10 +163,15 @@ export function sidesOf(doc) {
   return (doc.sides ?? []).map((s) => ({ id: s.id, name: s.name ?? s.id }));
 }
 
-/** Set the words of a battle: title, turns, a side's briefing, the description. */
+// Fields a battle may leave out: emptied, they go (the schemas know no empty date or front).
+const OPTIONAL_FIELDS = new Set(["date", "front"]);
+
+/** Set the words of a battle: title, turns, date, front, a side's briefing, the description. */
 export function setField(doc, field, value, sideId = null) {
   const out = clone(doc);
-  if (field === "briefing") {
+  if (OPTIONAL_FIELDS.has(field) && value === "") {
+    delete out[field];
+  } else if (field === "briefing") {
     out.sides = (out.sides ?? []).map((s) => (s.id === sideId ? { ...s, briefing: value } : s));
   } else if (field === "turns") {
     const n = Number.parseInt(value, 10);
@@ -319,11 +324,12 @@ export const HEXSIDE_FEATURES = Object.freeze({
   ]),
 });
 
-/** The hex-to-hex links a board may draw: Panzer Grenadier's roads and trails, Panzer
- * Leader's roads (neither format has railways). */
+/** The hex-to-hex links a board may draw, by each game's terrain chart: Panzer Grenadier's
+ * roads and trails (its chart has no railway, D-TEC-RAIL), Panzer Leader's roads and
+ * railways (PL-E28; a board file's `roads` and `railways`). */
 export const ROAD_KINDS = Object.freeze({
   panzer_grenadier: Object.freeze([{ id: "road", name: "road" }, { id: "trail", name: "trail" }]),
-  panzer_leader: Object.freeze([{ id: "road", name: "road" }]),
+  panzer_leader: Object.freeze([{ id: "road", name: "road" }, { id: "railway", name: "railway" }]),
 });
 
 const pad2 = (n) => String(n).padStart(2, "0");
@@ -393,12 +399,13 @@ function cutPaths(paths, isStep) {
   return kept;
 }
 
-/** Draw a road (or trail) from one hex to its neighbour, or take that stretch away when it is
- * there: the roads are the board's paths of hexes, cut where a stretch is taken out. */
+/** Draw a road (or trail, or railway) from one hex to its neighbour, or take that stretch away
+ * when it is there: the links are the board's paths of hexes, cut where a stretch is taken
+ * out. A kind the game's chart lacks (ROAD_KINDS) leaves the document as it is. */
 export function toggleRoad(ruleset, doc, labelA, labelB, kind = "road") {
   const link = linkOf(ruleset, doc, labelA, labelB);
   const out = clone(doc);
-  if (!link) return out;
+  if (!link || !(ROAD_KINDS[ruleset] ?? []).some((k) => k.id === kind)) return out;
   const board = out.boards[link.boardId];
   if (ruleset === PG) {
     const a = pgHex(link.a);
@@ -414,8 +421,9 @@ export function toggleRoad(ruleset, doc, labelA, labelB, kind = "road") {
     return out;
   }
   const isStep = (p, q) => (sameCell(p, link.a) && sameCell(q, link.b)) || (sameCell(p, link.b) && sameCell(q, link.a));
-  const roads = board.roads ?? [];
-  const there = roads.some((path) => path.some((p, i) => i > 0 && isStep(path[i - 1], p)));
-  board.roads = there ? cutPaths(roads, isStep) : [...roads, [[link.a.col, link.a.row], [link.b.col, link.b.row]]];
+  const key = kind === "railway" ? "railways" : "roads";
+  const paths = board[key] ?? [];
+  const there = paths.some((path) => path.some((p, i) => i > 0 && isStep(path[i - 1], p)));
+  board[key] = there ? cutPaths(paths, isStep) : [...paths, [[link.a.col, link.a.row], [link.b.col, link.b.row]]];
   return out;
 }

@@ -102,3 +102,31 @@ export function removeSupport(ruleset, doc, id) {
   });
   return out;
 }
+
+/** Give a side Panzer Leader aircraft (20), as the situation format keeps them: a group of
+ * `count` counters of one type flying from turn `first` to `last` (either may be empty: the
+ * whole battle), a fighter-bomber armed with bombs or rockets, an observer with nothing. */
+export function addAircraft(doc, { side, type, count = 1, first = "", last = "", ordnance = "" }) {
+  const out = clone(doc);
+  if (!type) return out;
+  const group = { side, type, count: Math.max(1, Number.parseInt(count, 10) || 1) };
+  const from = Number.parseInt(first, 10);
+  const to = Number.parseInt(last, 10);
+  if (from >= 1) group.first = from;
+  if (to >= 1) group.last = to;
+  if (ordnance) group.ordnance = ordnance;
+  out.aircraft = [...(out.aircraft ?? []), group];
+  return out;
+}
+
+/** The document's aircraft groups, each with its place in the list (`index`). */
+export function aircraftOf(doc) {
+  return (doc.aircraft ?? []).map((g, index) => ({ ...g, index }));
+}
+
+/** Take one aircraft group away, by its place in the list. */
+export function removeAircraft(doc, index) {
+  const out = clone(doc);
+  out.aircraft = (out.aircraft ?? []).filter((_, i) => i !== index);
+  return out;
+}

@@ -12,6 +12,7 @@ import {
   HEXSIDE_FEATURES, ROAD_KINDS, addBoard, boardToKeep, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
+import { showAircraft, wireAircraft } from "./air_panel.js";
 import { showForces, wireForces } from "./forces_panel.js";
 import { areaHexes, placeInArea, toggleAreaHex } from "./areas.js";
 
@@ -23,6 +24,7 @@ const state = {
   slug: boot.slug,
   doc: null,
   counters: {},
+  aircraft: {}, // the aircraft counters a side's air support may fly (Panzer Leader)
   problems: [],
   mapKey: null,
   faces: null,
@@ -104,7 +106,7 @@ function onIntent(intent) {
     default: return;
   }
   drawPieces();
-  showForces(r, state.doc, applyEdit);
+  showPanels();
   scheduleCheck();
 }
 
@@ -117,8 +119,14 @@ function extras() {
 function applyEdit(doc) {
   state.doc = doc;
   drawPieces();
-  showForces(state.ruleset, state.doc, applyEdit);
+  showPanels();
   scheduleCheck();
+}
+
+/** The panels that list the document's forces beyond the map: formations and support, air. */
+function showPanels() {
+  showForces(state.ruleset, state.doc, applyEdit);
+  showAircraft(state.doc, state.aircraft, applyEdit);
 }
 
 function buildBoard(map) {
@@ -205,6 +213,8 @@ function fillForm() {
   $("doc-id").readOnly = Boolean(state.slug);
   $("doc-title").value = d.title ?? "";
   $("doc-turns").value = d.turns ?? "";
+  $("doc-date").value = d.date ?? "";
+  $("doc-front").value = d.front ?? "";
   $("doc-description").value = d.description ?? "";
   const features = HEXSIDE_FEATURES[state.ruleset] ?? [];
   $("hexside-feature").replaceChildren(...features.map((f) => option(f.id, f.name)));
@@ -229,7 +239,8 @@ function fillForm() {
     briefings.append(label);
   }
   for (const el of document.querySelectorAll(".pg-only")) el.hidden = state.ruleset !== "panzer_grenadier";
-  showForces(state.ruleset, d, applyEdit);
+  for (const el of document.querySelectorAll(".pl-only")) el.hidden = state.ruleset !== "panzer_leader";
+  showPanels();
   listCounters();
 }
 
@@ -243,11 +254,12 @@ function listCounters() {
   $("counter-type").replaceChildren(...found.map(([id, t]) => option(id, `${t.name} (${described(t)})`)));
 }
 
-for (const [id, field] of [["doc-id", "id"], ["doc-title", "title"], ["doc-turns", "turns"], ["doc-description", "description"]]) {
+for (const [id, field] of [["doc-id", "id"], ["doc-title", "title"], ["doc-turns", "turns"], ["doc-date", "date"], ["doc-front", "front"], ["doc-description", "description"]]) {
   $(id).addEventListener("change", () => { state.doc = setField(state.doc, field, $(id).value); scheduleCheck(); });
 }
 $("counter-search").addEventListener("input", listCounters);
 wireForces(() => ({ ruleset: state.ruleset, doc: state.doc }), applyEdit);
+wireAircraft(() => ({ doc: state.doc, planes: state.aircraft }), applyEdit);
 $("tools").addEventListener("change", () => {
   $("link-help").hidden = !LINK_TOOLS.has(tool());
   if (state.linkFrom) { state.linkFrom = null; drawPieces(); }
@@ -333,12 +345,17 @@ $("publish").addEventListener("click", async () => {
   if (showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
 });
 
-$("try").addEventListener("click", async () => {
+// Try it: a private game of the draft, the designer on a side against bots of the level
+// chosen, or (watch) bots on every side and the designer watching the game as a spectator.
+async function tryIt(body) {
   if (!(await save())) return;
-  const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { side: $("try-side").value });
+  const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { ...body, level: $("try-level").value });
   if (answer.ok) window.location.assign(answer.body.url);
   else say(answer.body?.message ?? "Cannot try it yet.");
-});
+}
+
+$("try").addEventListener("click", () => tryIt({ side: $("try-side").value }));
+$("watch").addEventListener("click", () => tryIt({ watch: true }));
 
 // Joining boards: a clear board like the first, or a bundled or kept one of this game.
 const joinable = new Map();
@@ -399,6 +416,7 @@ async function begin(doc) {
 async function loadCounters() {
   const answer = await get(`/api/v1/designer/counters?ruleset=${encodeURIComponent(state.ruleset)}`);
   state.counters = answer.ok ? answer.body.counters : {};
+  state.aircraft = answer.ok ? (answer.body.aircraft ?? {}) : {};
 }
 
 // Boards kept for reuse (the bundled ones and the designer's own), offered to start from.
