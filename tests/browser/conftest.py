@@ -5,6 +5,13 @@ port, production-like (DEBUG off, collected static files served by WhiteNoise) o
 migrated SQLite database. `browser` launches /usr/bin/chromium (never a downloaded build);
 `page` gives each test a context of its own: no cookie, permission or page of an earlier test
 is left in it (only the cache of static files is kept, see PolicyWatchingBrowser).
+
+A browser test spends its time on what only a browser shows. What comes before it is set up
+the quick way: people signed in through the API (`person`, board_people.guest), games made
+and joined through the API, positions played in the server's services (board_play.play_until),
+and whatever no player can do (a moderator, a clock run out, rows to read) as Django code run
+by the session's shell in the live server's database (live_shell.run), never a new
+`manage.py` process. The sign-in and sign-up forms are used only by their own tests.
 """
 
 from __future__ import annotations

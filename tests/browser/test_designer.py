@@ -150,10 +150,7 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
                    "u=g().objects.create_user(username='mod', password='mod-pass-1234');"
                    "u.is_staff=True;u.save()")
     mod = person(guest=False)
-    mod.goto(base + "/accounts/login/")
-    mod.fill("input[name=username]", "mod")
-    mod.fill("input[name=password]", "mod-pass-1234")
-    mod.locator("form button[type=submit]").last.click()
+    api(mod, base, "POST", "/api/v1/auth/login", {"username": "mod", "password": "mod-pass-1234"})
     mod.goto(base + "/battles/mill-at-dawn/")
     mod.click("#hide-button")
     mod.wait_for_selector(".tag.hidden")
