@@ -15,6 +15,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from games.rules.common.dice import commitment
+from tests.browser import live_shell
 from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT
 from tests.browser.test_game_play import api
 
@@ -230,16 +231,24 @@ def _forward(p: Player, view: dict, cmds: list[dict], rng) -> dict:
 def play_until(players: tuple[Player, ...], found, seed: int = 1, cap: int = 1200) -> tuple[Player, object]:
     """Both sides play towards each other (fire declined, the nearest move taken) until
     `found(player, view, commands)` answers something for the player to act: (player, it).
-    In the engine's own random games this brings an assault within 300 commands."""
+    In the engine's own random games this brings an assault within 300 commands.
+
+    Each step is asked of the live server's services through the session's shell
+    (positions.step: what `GET /legal` and `GET /view` would answer, then the command sent as
+    `POST /commands` would send it), one round trip a command instead of several requests."""
     rng = random.Random(seed)
+    by_side = {p.side: p for p in players}
+    sides, sent = [p.side for p in players], None
     for _ in range(cap):
-        p, cmds = acting_with(players)
-        assert p is not None, "the game ended before the position was reached"
-        view = p.view()
+        code = (f"from tests.browser.positions import step; import json; "
+                f"step({players[0].game!r}, {sides!r}, json.loads({json.dumps(sent)!r}))")
+        turn = json.loads(live_shell.run_at(players[0].base, code).strip().splitlines()[-1])
+        assert turn["side"] is not None, "the game ended before the position was reached"
+        p, view, cmds = by_side[turn["side"]], turn["view"], turn["commands"]
         hit = found(p, view, cmds)
         if hit:
             return p, hit
-        p.send(_forward(p, view, cmds, rng))
+        sent = {"side": p.side, "command": _forward(p, view, cmds, rng)}
     raise AssertionError(f"the position was not reached in {cap} commands")
 
 

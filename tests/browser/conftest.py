@@ -5,6 +5,13 @@ port, production-like (DEBUG off, collected static files served by WhiteNoise) o
 migrated SQLite database. `browser` launches /usr/bin/chromium (never a downloaded build);
 `page` gives each test a context of its own: no cookie, permission or page of an earlier test
 is left in it (only the cache of static files is kept, see PolicyWatchingBrowser).
+
+A browser test spends its time on what only a browser shows. What comes before it is set up
+the quick way: people signed in through the API (`person`, board_people.guest), games made
+and joined through the API, positions played in the server's services (board_play.play_until),
+and whatever no player can do (a moderator, a clock run out, rows to read) as Django code run
+by the session's shell in the live server's database (live_shell.run), never a new
+`manage.py` process. The sign-in and sign-up forms are used only by their own tests.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser import pages_kit
+from tests.browser import live_shell, pages_kit
 from tests.conftest import ROOT, manage, once_per_run, require_service, sqlite_copy
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
@@ -55,8 +62,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 20.0) -> None:
-    """Poll until the server accepts connections; fail early if it died."""
+def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 90.0) -> None:
+    """Poll until the server accepts connections; fail early if it died. (On a machine
+    shared with other work, daphne has taken more than 20 s to import everything.)"""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -72,8 +80,10 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 20.0) -
 @pytest.fixture(scope="session")
 def live_server_env(
     tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path
-) -> dict[str, str]:
-    """Environment of the live server: migrated SQLite, collected static files, DEBUG off."""
+) -> Iterator[dict[str, str]]:
+    """Environment of the live server: migrated SQLite, collected static files, DEBUG off.
+    Code run in its database (live_shell) runs in a shell kept for the session, stopped at
+    its end."""
     home = tmp_path_factory.mktemp("live-server")
     env = {
         "DEBUG": "0",
@@ -91,7 +101,18 @@ def live_server_env(
         "PGWEB_RATE_WRITE": "100000/minute",
     }
     sqlite_copy(migrated_sqlite, home)  # the file DATABASE_URL names
-    return env
+    try:
+        yield env
+    finally:
+        live_shell.close_all()
+
+
+@pytest.fixture(scope="session")
+def scenarios_loaded(live_server_env: dict[str, str]) -> None:
+    """The bundled battles loaded into the live server's catalogue (`manage.py load_scenarios`),
+    once for the session: no test changes them."""
+    live_shell.run(live_server_env, "from django.core.management import call_command; "
+                                    "call_command('load_scenarios')")
 
 
 def collect_static(folder: Path) -> None:
@@ -122,7 +143,9 @@ def live_server_url(live_server_env: dict[str, str]) -> Iterator[str]:
             wait_for_port(port, process)
         except RuntimeError:
             raise RuntimeError(log.read_text(errors="replace")) from None
-        yield f"http://127.0.0.1:{port}"
+        url = f"http://127.0.0.1:{port}"
+        live_shell.SERVED[url] = live_server_env
+        yield url
     finally:
         process.terminate()
         try:

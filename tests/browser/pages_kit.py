@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import ROOT, manage
+from tests.browser import live_shell
+from tests.conftest import ROOT
 
 SHOTS = ROOT / "test-results"
 TIMEOUT = 15_000
@@ -13,7 +14,8 @@ DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 
-# The worker's sweep, run in its own process at a moment when the side's clock has run out.
+# The worker's sweep, run in a process of its own (the session's live shell, not daphne) at a
+# moment when the side's clock has run out.
 _FLAG = """
 from datetime import timedelta
 from django.utils import timezone
@@ -28,11 +30,16 @@ print(SideClock.objects.get(game_id="{game}", side_id="{side}").flagged_at is no
 
 
 def api(page, base: str, method: str, path: str, data: dict | None = None) -> dict:
-    """Call the REST API as the page's person (its cookies and CSRF token)."""
-    page.request.get(base + "/api/v1/auth/session")
-    token = next((c["value"] for c in page.context.cookies() if c["name"] == "csrftoken"), "")
+    """Call the REST API as the page's person (its cookies and CSRF token). The session's
+    answer sets the CSRF cookie the first time; signing in renews it in the same answer."""
+
+    def token() -> str:
+        return next((c["value"] for c in page.context.cookies() if c["name"] == "csrftoken"), "")
+
+    if method != "GET" and not token():
+        page.request.get(base + "/api/v1/auth/session")
     response = page.request.fetch(
-        base + path, method=method, data=data, headers={"X-CSRFToken": token}
+        base + path, method=method, data=data, headers={"X-CSRFToken": token()}
     )
     assert response.ok, f"{method} {path}: {response.status} {response.text()}"
     return response.json()
@@ -80,8 +87,8 @@ def shot(page, name: str, kind: str = "pages") -> Path:
 
 
 def flag(env: dict[str, str], game: str, side: str) -> None:
-    """Run the worker's sweep in its own process once the side's clock has run out, and see
+    """Run the worker's sweep in a process of its own once the side's clock has run out, and see
     the side flagged by it. (The sweep flags every clock due in the live server's database,
     which other tests' games share: how many it flagged says nothing of this one.)"""
-    run = manage("shell", "-c", _FLAG.format(game=game, side=side), env=env)
-    assert run.returncode == 0 and run.stdout.strip().endswith("True"), (run.stdout, run.stderr)
+    printed = live_shell.run(env, _FLAG.format(game=game, side=side))
+    assert printed.strip().endswith("True"), printed

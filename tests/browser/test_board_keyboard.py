@@ -140,12 +140,16 @@ def test_a_turn_is_played_with_the_keyboard_alone_through_the_text_view(browser,
 # A slow page: its animation frames come 300 ms late and the server's frames 350 ms late,
 # so a new state reaches the page after the panels' redraw for the Confirm and before the
 # text view's own (200 ms later), and the panels draw it only after the text view has.
+# window.__late() counts the frames and server frames still held back.
 SLOW_PAGE = """(() => {
+  let late = 0;
+  window.__late = () => late;
+  const held = (fn) => { late += 1; return (...args) => { try { fn(...args); } finally { late -= 1; } }; };
   const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb) => setTimeout(() => raf(cb), 300);
+  window.requestAnimationFrame = (cb) => { const run = held(cb); return setTimeout(() => raf(run), 300); };
   const on = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
   Object.defineProperty(WebSocket.prototype, 'onmessage', { configurable: true, get() { return on.get.call(this); },
-    set(fn) { on.set.call(this, fn && ((event) => setTimeout(() => fn.call(this, event), 350))); } });
+    set(fn) { on.set.call(this, fn && ((event) => { setTimeout(held(() => fn.call(this, event)), 350); })); } });
 })()"""
 
 
@@ -161,7 +165,8 @@ def test_on_a_slow_page_the_text_view_keeps_the_focus_while_the_panels_catch_up(
     roll = tab_to(p, "Roll for initiative", limit=5, in_text=True)
     enter_then_confirm(p)
     settled(p, roll["key"])
-    p.wait_for_timeout(1000)  # the panels' redraw of the new state, 300 ms late
+    # The panels' redraw of the new state, 300 ms late: nothing is held back any more.
+    p.wait_for_function("() => window.__late() === 0", polling=50, timeout=TIMEOUT)
     assert focused(p)["inText"], focused(p)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser import pages_kit
+from tests.browser import live_shell, pages_kit
 
 GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
 
@@ -77,8 +77,18 @@ def test_the_play_a_bot_form_takes_optional_rules_double_blind_and_a_clock(
     assert "RecruitBot" in {s["user"] for s in game["seats"]}
 
 
+# The seek has waited its 15 s: its start moved back, as the clock would have moved it.
+WAITED = """
+from datetime import timedelta
+from django.db.models import F
+from games.models import Seek
+print(Seek.objects.filter(user__username={name!r}, status="waiting")
+      .update(created_at=F("created_at") - timedelta(seconds=15)))
+"""
+
+
 def test_quick_match_offers_a_bot_after_the_chosen_wait_and_plays_panzer_leader(
-        person, live_server_url):
+        person, live_server_url, live_server_env):
     ann = person()
     ann.goto(live_server_url + "/?scenario=pl-hollenbach")
     ann.wait_for_selector("body[data-lobby=live]")
@@ -88,8 +98,10 @@ def test_quick_match_offers_a_bot_after_the_chosen_wait_and_plays_panzer_leader(
     ann.click("#quick-match")
     ann.wait_for_selector("#cancel-seek")
     assert ann.locator("#accept-bot").count() == 0  # not before the wait is over
+    name = pages_kit.api(ann, live_server_url, "GET", "/api/v1/auth/session")["username"]
+    assert live_shell.run(live_server_env, WAITED.format(name=name)).strip() == "1"
     offer = ann.locator("#accept-bot")
-    offer.wait_for(timeout=45_000)
+    offer.wait_for(timeout=pages_kit.TIMEOUT)  # at the lobby's next look at the seek (3 s)
     pages_kit.shot(ann, "quick-match-bot-offer-desktop")
     offer.click()
     ann.wait_for_url(GAME_URL)

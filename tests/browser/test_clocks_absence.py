@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser import live_shell
 from tests.browser.pages_kit import PHONE, TIMEOUT, api, flag, follow_site_link, shot
-from tests.conftest import manage
 
 TEAM_SCENARIO = "melnitsa-bridgehead"  # a formation for each of two seats a side
 
@@ -102,8 +102,8 @@ def test_a_partner_takes_over_the_absent_seat_and_plays_it_from_the_board(
     helper.locator("#global-actions button[data-command=pass]").click()
     helper.locator("#confirm [data-action=confirm]").click()
     helper.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
-    run = manage("shell", "-c", LAST_SEAT.format(game=game), env=live_server_env)
-    assert run.stdout.strip().splitlines()[-1] == seats[absent], run.stderr
+    printed = live_shell.run(live_server_env, LAST_SEAT.format(game=game))
+    assert printed.strip().splitlines()[-1] == seats[absent], printed
     shot(pages[opponent], "absence-opponent-phone" if opponent == "dan" else "absence-opponent")
 
 

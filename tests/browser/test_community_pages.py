@@ -9,17 +9,15 @@ import uuid
 
 import pytest
 
+from tests.browser import live_shell
 from tests.browser.pages_kit import api, fits_the_screen, follow_site_link, shot
-from tests.conftest import manage
 
 
 def seed(live_server_env: dict, call: str) -> dict:
     """Run a tests.community.seed function in the live server's database; its JSON."""
     name = call.split("(")[0]
-    result = manage("shell", "-c", f"from tests.community.seed import {name}; {call}",
-                    env=live_server_env)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    printed = live_shell.run(live_server_env, f"from tests.community.seed import {name}; {call}")
+    return json.loads(printed.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from tests.browser import live_shell
 from tests.browser.pages_kit import TIMEOUT, api, fits_the_screen, shot
 from tests.conftest import manage
 
@@ -145,15 +146,11 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     draft = [r for r in imported["revisions"] if r["state"] == "draft"][0]
     assert draft["document"] == exported
     # A moderator hides it: gone from the catalogue, the game goes on.
-    run = manage("shell", "-c", "from django.contrib.auth import get_user_model as g;"
-                 "u=g().objects.create_user(username='mod', password='mod-pass-1234');"
-                 "u.is_staff=True;u.save()", env=live_server_env)
-    assert run.returncode == 0, run.stderr
+    live_shell.run(live_server_env, "from django.contrib.auth import get_user_model as g;"
+                   "u=g().objects.create_user(username='mod', password='mod-pass-1234');"
+                   "u.is_staff=True;u.save()")
     mod = person(guest=False)
-    mod.goto(base + "/accounts/login/")
-    mod.fill("input[name=username]", "mod")
-    mod.fill("input[name=password]", "mod-pass-1234")
-    mod.locator("form button[type=submit]").last.click()
+    api(mod, base, "POST", "/api/v1/auth/login", {"username": "mod", "password": "mod-pass-1234"})
     mod.goto(base + "/battles/mill-at-dawn/")
     mod.click("#hide-button")
     mod.wait_for_selector(".tag.hidden")
@@ -162,8 +159,7 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     assert api(bob, base, "GET", f"/api/v1/games/{game['id']}")["id"] == game["id"]
 
 
-def test_the_pages_fit_a_phone(person, live_server_url, live_server_env):
-    assert manage("load_scenarios", env=live_server_env).returncode == 0
+def test_the_pages_fit_a_phone(person, live_server_url, scenarios_loaded):
     phone = person(viewport="phone")
     phone.goto(live_server_url + "/battles/")
     phone.wait_for_selector(".battle-card")
@@ -238,9 +234,7 @@ def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server
     shot(page, "designer-pl-desktop")
 
 
-def test_a_battle_starts_on_a_bundled_board(person, live_server_url, live_server_env):
-    run = manage("load_scenarios", env=live_server_env)
-    assert run.returncode == 0, run.stderr
+def test_a_battle_starts_on_a_bundled_board(person, live_server_url, scenarios_loaded):
     page = person()
     page.goto(live_server_url + "/design/")
     page.select_option("#start-ruleset", "panzer_leader")

@@ -36,11 +36,11 @@ def api(page, method: str, url: str, data: dict | None = None, refused: int | No
 
 @pytest.fixture
 def people(browser, live_server_url):
-    """Ann (who opens the game), Bob (who joins), Sam (who watches): three contexts."""
+    """Ann (who opens the game), Bob (who joins), Sam (who watches): three contexts, signed
+    in as guests through the API, on no page yet (the test opens the one it looks at)."""
     contexts = [browser.new_context(viewport={"width": 1400, "height": 900}) for _ in range(3)]
     pages = [c.new_page() for c in contexts]
     for p in pages:
-        p.goto(live_server_url + "/")
         api(p, "POST", live_server_url + "/api/v1/auth/guest")
     return pages
 

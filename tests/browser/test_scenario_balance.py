@@ -9,8 +9,8 @@ import uuid
 
 import pytest
 
+from tests.browser import live_shell
 from tests.browser.pages_kit import fits_the_screen, shot
-from tests.conftest import manage
 
 SCENARIO = "pl-hollenbach"
 
@@ -19,10 +19,9 @@ SCENARIO = "pl-hollenbach"
 def history(live_server_env: dict) -> dict:
     """Games and arena runs of Hollenbach on its revision and before it, seeded once."""
     prefix = f"bal{uuid.uuid4().hex[:6]}"
-    result = manage("shell", "-c", "from tests.revisionkit import balance_history; "
-                    f"balance_history({prefix!r}, {SCENARIO!r})", env=live_server_env)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    printed = live_shell.run(live_server_env, "from tests.revisionkit import balance_history; "
+                             f"balance_history({prefix!r}, {SCENARIO!r})")
+    return json.loads(printed.strip().splitlines()[-1])
 
 
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
