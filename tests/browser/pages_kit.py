@@ -3,12 +3,16 @@ person's cookies, screenshots. The `person` fixture is in conftest.py."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tests.browser import live_shell
 from tests.conftest import ROOT
 
 SHOTS = ROOT / "test-results"
+# Screenshots are for a person to look at, so they are taken when one asks
+# (PGWEB_SCREENSHOTS=1): a run of make test that nobody looks at spends no time on them.
+SHOTS_WANTED = os.environ.get("PGWEB_SCREENSHOTS", "").strip() in {"1", "true", "yes"}
 TIMEOUT = 15_000
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -78,9 +82,12 @@ def painted(page) -> None:
 
 
 def shot(page, name: str, kind: str = "pages") -> Path:
-    """Save a screenshot of what the person sees now, under test-results/<kind>-<name>.png."""
-    SHOTS.mkdir(exist_ok=True)
+    """Save a screenshot of what the person sees now, under test-results/<kind>-<name>.png,
+    when PGWEB_SCREENSHOTS=1 asks for them; the path it would be saved under either way."""
     path = SHOTS / f"{kind}-{name}.png"
+    if not SHOTS_WANTED:
+        return path
+    SHOTS.mkdir(exist_ok=True)
     painted(page)
     page.screenshot(path=str(path), full_page=False)
     return path
