@@ -177,7 +177,12 @@ describe("Panzer Leader markers", () => {
 });
 
 describe("every Panzer Leader command has words and a place on the board", () => {
-  const handlers = [...source("core/commands.py").matchAll(/"(\w+)": (?:fire|order_indirect|cancel_order|resolve_indirect|fire_smoke|air_strike|fly|move|exit_map|engineer|assign_vehicle|face|lay_bridge|unload_cargo|land|reposition|load|unload|do_overrun|do_assault)[,\n}]/g)].map((m) => m[1]);
+  // The core's handlers, and the commands the optional rules' plug-ins carry out
+  // (`commands={"face": ("movement", face_command)}` in optional/*.py).
+  const plugins = readdirSync(new URL("../../games/rules/panzer_leader/optional/", import.meta.url))
+    .filter((f) => f.endsWith(".py"))
+    .flatMap((f) => [...source(`optional/${f}`).matchAll(/commands=\{"(\w+)": \("/g)].map((m) => m[1]));
+  const handlers = [...[...source("core/commands.py").matchAll(/"(\w+)": (?:fire|order_indirect|cancel_order|resolve_indirect|air_strike|fly|move|exit_map|engineer|assign_vehicle|lay_bridge|land|reposition|load|unload|do_overrun|do_assault)[,\n}]/g)].map((m) => m[1]), ...plugins];
   const windows = ["end_phase", "opportunity_fire", "anti_aircraft", "decline"];
   const SAMPLE = {
     ...PL.commands,
@@ -189,7 +194,8 @@ describe("every Panzer Leader command has words and a place on the board", () =>
   };
 
   test("the engine's command types are read from its handlers", () => {
-    assert.ok(handlers.length >= 19, handlers.join(","));
+    assert.ok(handlers.length >= 20, handlers.join(","));
+    assert.deepEqual(plugins.sort(), ["face", "smoke", "unload_cargo"]);
   });
 
   for (const type of [...new Set([...handlers, ...windows])]) {
