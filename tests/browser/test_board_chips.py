@@ -13,10 +13,20 @@ from tests.browser.test_pl_board import open_game
 
 
 def _drawn(page, unit: str) -> dict:
-    chips = page.locator(f'svg.board .unit[data-unit="{unit}"] .unit-chips').first
-    chips.wait_for(timeout=TIMEOUT)
+    """The chips written on a counter: its look is a shared face in the board's <defs>, which
+    the counter <use>s."""
+    use = page.locator(f'svg.board .unit[data-unit="{unit}"] use').first
+    use.wait_for(state="attached", timeout=TIMEOUT)
+    face = use.get_attribute("href")
+    chips = page.locator(f"svg.board {face} .unit-chips").first
+    chips.wait_for(state="attached", timeout=TIMEOUT)
     return {"labels": chips.get_attribute("data-chips"),
             "kinds": chips.get_attribute("data-chip-kinds")}
+
+
+def _listed(units) -> list[dict]:
+    """A view's units, whether keyed by id or listed."""
+    return list(units.values()) if isinstance(units, dict) else units
 
 
 def _sent(unit: dict) -> dict:
@@ -28,8 +38,8 @@ def test_a_panzer_grenadier_counter_wears_the_chips_its_view_gives_it(browser, l
     players = two_players(browser, live_server_url)
 
     def worn(p, view, cmds):
-        units = view["units"].values() if isinstance(view["units"], dict) else view["units"]
-        return next((u for u in units if u.get("chips") and u.get("hex") and u.get("own")), None)
+        return next((u for u in _listed(view["units"])
+                     if u.get("chips") and u.get("hex") and u.get("own")), None)
 
     p, unit = play_until(players, worn)
     url = f"{live_server_url}/games/{p.game}/"
@@ -48,7 +58,7 @@ def test_a_panzer_leader_counter_wears_the_chips_its_view_gives_it(browser, live
                 "options": {"spectators": "public"}})["id"]
     api(bob, "POST", f"{live_server_url}/api/v1/games/{game}/join", {"side": "german"})
     units = api(ann, "GET", f"{live_server_url}/api/v1/games/{game}/view")["d"]["units"]
-    halftrack = next(u for u in units if u["id"] == "al-halftrack-1")
+    halftrack = next(u for u in _listed(units) if u["id"] == "al-halftrack-1")
     assert [c["kind"] for c in halftrack["chips"]] == ["carrying"]
     url = f"{live_server_url}/games/{game}/"
     phone = guest(browser, live_server_url, **PHONE)
