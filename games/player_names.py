@@ -23,6 +23,12 @@ def player_name(user: Any) -> str | None:
     return DELETED_NAME if is_deleted(user) else user.get_username()
 
 
+def seat_player(seat: Any) -> str:
+    """How the game log and messages name a seat's player ("deleted player" once the account
+    is deleted); the seat id only for a seat nobody holds."""
+    return player_name(seat.user) if seat.user_id else seat.seat_id
+
+
 def without_name(text: str, name: str) -> str:
     """`text` with every whole-word mention of the player `name` made "deleted player" (the
     log lines and records written with a name before its account was deleted)."""

@@ -33,7 +33,7 @@ from games.bots.levels import PLAYABLE
 from games.clocks import absence, control, service
 from games.community.ratings import current, pace_of, ruleset_of
 from games.models import ACTIVE, Game, GameStep, Presence, Seat
-from games.player_names import player_name
+from games.player_names import seat_player
 from games.services.errors import ServiceError
 
 from . import runner
@@ -126,10 +126,16 @@ def take_over(game_id: Any, seat_id: str, level: str | None = None, reason: str 
         side = Seat.objects.filter(pk=seat.pk).values_list("side__side_id", flat=True).get()
         rated = " (the game is rated: its record will say so)" if (game.options or {}).get(
             "rated") else ""
-        service.log(game.pk, "bot", side, f"A {level.capitalize()} bot stands in for {seat_id} "
-                    f"while its player is away{rated}", at=timezone.now())
+        who = seat_player(seat)  # the player, never the seat id (issue 47)
+        service.log(game.pk, "bot", side, f"{_a(level.capitalize())} bot stands in for {who} "
+                    f"until they return{rated}", at=timezone.now())
     transaction.on_commit(partial(runner.kick, game.pk))
     return True
+
+
+def _a(word: str) -> str:
+    """"A Veteran", "An Elite"."""
+    return f"{'An' if word[:1] in 'AEIOU' else 'A'} {word}"
 
 
 def hand_back(seat: Seat) -> bool:
@@ -169,14 +175,15 @@ def ask_stand_in(*, game: Game | Any, user: Any, seat_id: str, level: str) -> Bo
         raise ServiceError("seat/invalid", "name another player's seat of this game", 404)
     if target.user_id is None or getattr(target.user, "bot", None) is not None:
         raise ServiceError("seat/invalid", f"{seat_id} has no person to stand in for", 409)
+    who = seat_player(target)
     if BotStandIn.objects.filter(seat=target).exists():
-        raise ServiceError("bot/standing_in", f"a bot stands in for {seat_id} already", 409)
+        raise ServiceError("bot/standing_in", f"a bot stands in for {who} already", 409)
     kind = control.normalize(g.options.get("time_control"))["kind"]
     if kind == control.UNTIMED and me.side_id != target.side_id:
         # The opponent asks only for the bot the absent player chose, at the player's level.
         chosen = stand_in_choice(target.user)
         if chosen is None:
-            raise ServiceError("bot/not_your_side", f"only {seat_id}'s partners may ask a bot "
+            raise ServiceError("bot/not_your_side", f"only {who}'s partners may ask a bot "
                                "to stand in for them in an untimed game (its player chose "
                                "no stand-in)", 403)  # fmt: skip
         level = chosen
@@ -193,7 +200,7 @@ def ask_stand_in(*, game: Game | Any, user: Any, seat_id: str, level: str) -> Bo
         if not has_left(target):
             raise ServiceError(
                 "bot/player_here",
-                f"{player_name(target.user)} is still in the game (a bot may stand in once "
+                f"{who} is still in the game (a bot may stand in once "
                 f"they have been away {int(away_seconds())} s)", 409)
         take_over(g.pk, seat_id, level=level, reason=LEFT, asked_by=user)
     return BotStandIn.objects.get(seat=target)

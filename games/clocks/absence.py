@@ -28,7 +28,7 @@ from games.clocks import control as controls
 from games.clocks import service
 from games.clocks.models import GameClock, SideClock, StandIn, Vacation
 from games.models import Game, Seat
-from games.player_names import player_name
+from games.player_names import player_name, seat_player
 from games.services.commands import Outcome, command_submit
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_resign
@@ -178,7 +178,8 @@ def _absent_target(game_id: Any, seat_id: str) -> tuple[Seat, str]:
     if side not in flagged_sides(game_id):
         raise ServiceError("clock/not_flagged", "that seat's side has not run out of time", 409)
     if StandIn.objects.filter(seat=target).exists():
-        raise ServiceError("clock/taken_over", f"{seat_id} has been taken over already", 409)
+        raise ServiceError("clock/taken_over", f"{seat_player(target)} has been taken over "
+                           "already", 409)
     return target, side
 
 
@@ -202,7 +203,7 @@ def take_over(*, game: Any, user: Any, seat_id: str) -> StandIn:
         _restart(game_id, state, side, allowance)
         service.log(
             game_id, "take_over", side,
-            f"{user.get_username()} takes over {seat_id}'s formations until its player returns "
+            f"{player_name(user)} takes over {seat_player(target)}'s formations until they return "
             f"({_duration(int(allowance))} on the clock)", at=timezone.now(),
         )  # fmt: skip
     return stand_in
@@ -226,7 +227,7 @@ def bot_take_over(*, game: Any, user: Any, seat_id: str) -> bool:
         _restart(game_id, state, side, allowance)
         service.log(
             game_id, "bot", side,
-            f"A bot takes over {seat_id} until its player returns "
+            f"A bot takes over for {seat_player(target)} until they return "
             f"({_duration(int(allowance))} on the clock)", at=timezone.now(),
         )  # fmt: skip
     return True
@@ -240,10 +241,9 @@ def hand_back(seat: Seat) -> bool:
         if stand_in is None or not StandIn.objects.filter(pk=stand_in.pk).delete()[0]:
             return False
         side = Seat.objects.filter(pk=seat.pk).values_list("side__side_id", flat=True).get()
-        player = player_name(seat.user) if seat.user_id else seat.seat_id
         service.log(
             seat.game_id, "hand_back", side,
-            f"{player} is back: {stand_in.user.get_username()} hands {seat.seat_id} back",
+            f"{seat_player(seat)} is back: {player_name(stand_in.user)} hands the seat back",
             at=timezone.now(),
         )  # fmt: skip
     return True

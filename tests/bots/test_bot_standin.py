@@ -222,8 +222,9 @@ def test_the_absent_players_own_choice_lets_the_opponent_call_that_bot_and_no_ot
         assert r.status_code == 200 and r.json() == {"seat": "su-1", "level": "veteran",
                                                      "reason": "left"}
         log = ClockEvent.objects.get(game=game, kind="bot")
-        assert (log.side_id, log.text) == ("su", "A Veteran bot stands in for su-1 while its "
-                                                  "player is away")
+        # The log names the player others see, never the seat id (issue 47).
+        assert (log.side_id, log.text) == ("su", "A Veteran bot stands in for bob until they "
+                                                  "return")
         # Back to nobody: the opponent may not call one any more.
         BotStandIn.objects.all().delete()
         r = api[bob].put("/api/v1/account/stand-in", {"level": None},
@@ -248,7 +249,8 @@ def test_the_players_choice_is_raised_to_the_floor_and_a_rated_game_says_a_bot_s
         with django_capture_on_commit_callbacks(execute=True):
             row = standin.ask_stand_in(game=game, user=ann, seat_id="su-1", level="recruit")
         assert row.level == "elite"  # rated 1600, above the Elite's 1570
-        assert "is away (the game is rated: its record will say so)" in ClockEvent.objects.get(
+        assert "An Elite bot stands in for bob until they return (the game is rated: its record " \
+            "will say so)" == ClockEvent.objects.get(
             game=game, kind="bot").text
         services.game_resign(game=game, seat=Seat.objects.select_related("side").get(
             game=game, user=bob))

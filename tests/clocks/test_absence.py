@@ -213,3 +213,43 @@ def test_a_bot_is_offered_only_when_a_bot_hook_can_take_the_seat(out_of_time, mo
     assert absence.bot_take_over(game=game, user=opponent, seat_id=seat_id) is True
     assert asked == [seat_id]
     assert log_of(game)[-1] == ("bot", flagged)
+
+
+def _last_text(game, kind: str) -> str:
+    return ClockEvent.objects.filter(game=game, kind=kind).order_by("-pk").first().text
+
+
+def test_the_log_names_the_players_of_a_take_over_and_a_hand_back_not_their_seats(
+    team_out_of_time,
+):
+    game, side, absent_seat, absent, partner, opponent = team_out_of_time
+    absence.take_over(game=game, user=partner, seat_id=absent_seat)
+    text = _last_text(game, "take_over")
+    assert text.startswith(f"{partner.username} takes over {absent.username}'s formations "
+                           "until they return (")
+    seat = Seat.objects.get(game=game, seat_id=absent_seat)
+    Presence.objects.create(channel_name="absent.1", game=game, user=absent, seat=seat)
+    text = _last_text(game, "hand_back")
+    assert text == f"{absent.username} is back: {partner.username} hands the seat back"
+    assert absent_seat not in text
+
+
+def test_a_bot_taking_over_is_logged_under_the_players_name(out_of_time, monkeypatch):
+    game, flagged, absent, opponent = out_of_time
+    monkeypatch.setattr(absence, "BOT_TAKEOVER_HOOKS", [lambda g, s: True])
+    absence.bot_take_over(game=game, user=opponent, seat_id=f"{flagged}-1")
+    assert _last_text(game, "bot").startswith(
+        f"A bot takes over for {absent.username} until they return (")
+
+
+def test_a_bot_taking_over_for_a_deleted_account_names_a_deleted_player(
+    out_of_time, monkeypatch
+):
+    game, flagged, absent, opponent = out_of_time
+    absent.username = "deleted player 3f9a"  # as services.account_life renames it
+    absent.save()
+    monkeypatch.setattr(absence, "BOT_TAKEOVER_HOOKS", [lambda g, s: True])
+    absence.bot_take_over(game=game, user=opponent, seat_id=f"{flagged}-1")
+    text = _last_text(game, "bot")
+    assert text.startswith("A bot takes over for deleted player until they return (")
+    assert "3f9a" not in text

@@ -199,13 +199,25 @@ describe("units layer", () => {
     assert.deepEqual(counts, [undefined, undefined, "×3"]);
   });
 
-  test("status and Moved/Fired are written on the counter as chips, not only coloured", () => {
-    const [item] = unitItems([unit("u1", "A0101", { status: "disrupted", moved_fired: true, steps: 1 })], INDEX);
+  test("the chips the view gives a counter are written on it, in its order, coloured by severity", () => {
+    const chips = [
+      { kind: "disrupted", label: "D", title: "Disrupted", severity: "warning" },
+      { kind: "moved_fired", label: "M/F", title: "Moved or fired this turn", severity: "spent" },
+    ];
+    const [item] = unitItems([unit("u1", "A0101", { status: "disrupted", moved_fired: true, steps: 1, chips })], INDEX);
     assert.match(item.attrs.class, /\bdisrupted\b/);
     assert.match(item.attrs.class, /\bmoved-fired\b/);
-    const chips = item.children.find((c) => c.attrs.class === "unit-chips");
-    assert.equal(chips.attrs["data-chips"], "D M/F");
-    assert.deepEqual(chips.children.filter((c) => c.tag === "text").map((c) => c.text), ["D", "M/F"]);
+    const drawn = item.children.find((c) => c.attrs.class === "unit-chips");
+    assert.equal(drawn.attrs["data-chips"], "D M/F");
+    assert.equal(drawn.attrs["data-chip-kinds"], "disrupted moved_fired");
+    assert.deepEqual(drawn.children.filter((c) => c.tag === "text").map((c) => c.text), ["D", "M/F"]);
+    const [warning, spent] = drawn.children.filter((c) => c.tag === "rect").map((c) => c.attrs.fill);
+    assert.notEqual(warning, spent);
+  });
+
+  test("the board decides no chip itself: a disrupted counter sent without chips wears none", () => {
+    const [item] = unitItems([unit("u1", "A0101", { status: "disrupted", moved_fired: true, dug_in: true, steps: 1 })], INDEX);
+    assert.equal(item.children.find((c) => c.attrs.class === "unit-chips"), undefined);
   });
 
   test("the selected counter is marked; enemy counters are told apart from own ones", () => {

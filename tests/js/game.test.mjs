@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { compactSymbol, faceOf, natoSymbol, printedValues, stateMarks, valuesInWords } from "../../static/games/js/board/counters.js";
+import { chipLooks, compactSymbol, faceOf, natoSymbol, printedValues, valuesInWords } from "../../static/games/js/board/counters.js";
 import { indexHexes, sharedEdge } from "../../static/games/js/board/geometry.js";
 import { slopeItems, stacks, unitItems } from "../../static/games/js/board/layers.js";
 import { fogItems, markerItems, overlayItems } from "../../static/games/js/board/overlays.js";
@@ -74,8 +74,14 @@ describe("counters", () => {
     assert.equal(item.children[0].attrs["fill-opacity"], 0.4);
   });
 
-  test("state is written: disrupted, demoralized, Moved/Fired, dug in", () => {
-    assert.deepEqual(stateMarks({ status: "demoralized", moved_fired: true, dug_in: true }), ["DM", "M/F", "DI"]);
+  test("a counter's chips are the view's, label and title as sent (the server decides them)", () => {
+    const chips = [
+      { kind: "demoralized", label: "DM", title: "Demoralized", severity: "danger" },
+      { kind: "dug_in", label: "DI", title: "Dug in", severity: "good" },
+    ];
+    const looks = chipLooks({ status: "demoralized", moved_fired: true, chips });
+    assert.deepEqual(looks.map((c) => [c.kind, c.text, c.title]), [["demoralized", "DM", "Demoralized"], ["dug_in", "DI", "Dug in"]]);
+    assert.deepEqual(chipLooks({ status: "demoralized", moved_fired: true }), []);
   });
 });
 
@@ -110,7 +116,8 @@ describe("stacks and overlays", () => {
   });
 
   test("a counter carries its NATO symbol and printed values", () => {
-    const [item] = unitItems([unit("a", "A0101", { steps: 1 })], INDEX, { types: { hmg: HMG } });
+    const reduced = { kind: "reduced", label: "R", title: "Reduced: a step lost", severity: "info" };
+    const [item] = unitItems([unit("a", "A0101", { steps: 1, chips: [reduced] })], INDEX, { types: { hmg: HMG } });
     assert.ok(item.children.some((c) => c.attrs.class === "nato nato-hmg"));
     assert.equal(item.children.find((c) => c.attrs.class === "unit-values").text, "4-6");
     assert.equal(item.children.find((c) => c.attrs.class === "unit-move").text, "4");

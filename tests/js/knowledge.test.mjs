@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { GENERIC_MARKERS, stateMarks } from "../../static/games/js/board/counters.js";
+import { GENERIC_MARKERS, chipLooks } from "../../static/games/js/board/counters.js";
 import { indexHexes } from "../../static/games/js/board/geometry.js";
 import { unitItems } from "../../static/games/js/board/layers.js";
 import { opItems } from "../../static/games/js/board/overlays.js";
@@ -79,10 +79,10 @@ describe("enemy counters known only in part", () => {
 });
 
 describe("own counters and observation points", () => {
-  test("an own counter the enemy has revealed says SEEN; an enemy's flag is never written", () => {
-    assert.deepEqual(stateMarks({ own: true, revealed: true }), ["SEEN"]);
-    assert.deepEqual(stateMarks({ own: true, revealed: false }), []);
-    assert.deepEqual(stateMarks({ own: false, revealed: true }), []);
+  test("an own counter the enemy has revealed says SEEN when its view says so, and only then", () => {
+    const seen = { kind: "seen", label: "SEEN", title: "Seen by the enemy", severity: "warning" };
+    assert.deepEqual(chipLooks({ own: true, revealed: true, chips: [seen] }).map((c) => c.text), ["SEEN"]);
+    assert.deepEqual(chipLooks({ own: false, revealed: true, chips: [] }), []);
   });
 
   test("each own OP gets an eye in its hex, none for a hex off the map", () => {

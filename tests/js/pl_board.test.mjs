@@ -10,7 +10,7 @@ import { describe, test } from "node:test";
 import { chipLooks, counterValues, natoSymbol, printedValues, symbolOf, valuesInWords } from "../../static/games/js/board/counters.js";
 import { HEXSIDE_SYMBOLS, bridgeItems, hexsideItems, slopeItems } from "../../static/games/js/board/edges.js";
 import { indexHexes } from "../../static/games/js/board/geometry.js";
-import { TERRAIN_STYLE, hexLabelItems, printedNumber, terrainItems, unitItems, withUnitMarkers } from "../../static/games/js/board/layers.js";
+import { TERRAIN_STYLE, hexLabelItems, printedNumber, terrainItems, unitItems } from "../../static/games/js/board/layers.js";
 import { flightLine } from "../../static/games/js/board/aircraft.js";
 import { markerItems, markerLabel } from "../../static/games/js/board/overlays.js";
 import { openWindow } from "../../static/games/js/game/actionsview.js";
@@ -95,21 +95,22 @@ describe("Panzer Leader counters", () => {
     }
   });
 
-  test("chips come from the view's marker kinds and the faces' looks", () => {
-    const chips = chipLooks({ chips: ["dispersed", "carrying"] }, m4, FACES);
-    assert.deepEqual(chips.map((c) => c.text), [FACES.markers.dispersed.label, FACES.markers.carrying.label]);
-    assert.equal(chips[0].bg, FACES.markers.dispersed.color);
+  test("chips are the view's: each with the marker's label and title, as the server sends them", () => {
     const halftrack = Object.values(PL.view.units).find((u) => u.id === "al-halftrack-1");
-    assert.deepEqual(halftrack.chips, ["carrying"], "the view says the halftrack carries its riflemen");
+    assert.deepEqual(halftrack.chips, [{ kind: "carrying", label: FACES.markers.carrying.label, title: FACES.markers.carrying.title, severity: "info" }],
+      "the view says the halftrack carries its riflemen");
+    const looks = chipLooks(halftrack);
+    assert.deepEqual(looks.map((c) => [c.text, c.title]), [[FACES.markers.carrying.label, FACES.markers.carrying.title]]);
   });
 
-  test("a face-down counter known only by a handle is drawn as a question mark in its side's colour, with its marks", () => {
-    const units = withUnitMarkers([{ id: "u1a2b3", type: null, side: "allied", hex: "A-A-1", hidden: true, afloat: true }], [{ kind: "dispersed", unit: "u1a2b3", hex: "A-A-1" }]);
-    assert.deepEqual(units[0].chips, ["dispersed"]);
+  test("a face-down counter known only by a handle is drawn as a question mark in its side's colour, with the chips its view gives it", () => {
+    const dispersed = { kind: "dispersed", label: FACES.markers.dispersed.label, title: FACES.markers.dispersed.title, severity: "danger" };
+    const units = [{ id: "u1a2b3", type: null, side: "allied", hex: "A-A-1", hidden: true, afloat: true, chips: [dispersed] }];
     const [item] = unitItems(units, INDEX, { size: 30, types: PL.types, looks: FACES });
     const text = JSON.stringify(item);
     assert.ok(text.includes('"?"') && text.includes("face down"), text);
     assert.ok(text.includes(FACES.sides.allied.fill));
+    assert.ok(text.includes(`"data-chip-kinds":"dispersed"`), text);
   });
 
   test("own counters are outlined, never recoloured; both sides keep their own fill", () => {
@@ -177,7 +178,12 @@ describe("Panzer Leader markers", () => {
 });
 
 describe("every Panzer Leader command has words and a place on the board", () => {
-  const handlers = [...source("core/commands.py").matchAll(/"(\w+)": (?:fire|order_indirect|cancel_order|resolve_indirect|fire_smoke|air_strike|fly|move|exit_map|engineer|assign_vehicle|face|lay_bridge|unload_cargo|land|reposition|load|unload|do_overrun|do_assault)[,\n}]/g)].map((m) => m[1]);
+  // The core's handlers, and the commands the optional rules' plug-ins carry out
+  // (`commands={"face": ("movement", face_command)}` in optional/*.py).
+  const plugins = readdirSync(new URL("../../games/rules/panzer_leader/optional/", import.meta.url))
+    .filter((f) => f.endsWith(".py"))
+    .flatMap((f) => [...source(`optional/${f}`).matchAll(/commands=\{"(\w+)": \("/g)].map((m) => m[1]));
+  const handlers = [...[...source("core/commands.py").matchAll(/"(\w+)": (?:fire|order_indirect|cancel_order|resolve_indirect|air_strike|fly|move|exit_map|engineer|assign_vehicle|lay_bridge|land|reposition|load|unload|do_overrun|do_assault)[,\n}]/g)].map((m) => m[1]), ...plugins];
   const windows = ["end_phase", "opportunity_fire", "anti_aircraft", "decline"];
   const SAMPLE = {
     ...PL.commands,
@@ -189,7 +195,8 @@ describe("every Panzer Leader command has words and a place on the board", () =>
   };
 
   test("the engine's command types are read from its handlers", () => {
-    assert.ok(handlers.length >= 19, handlers.join(","));
+    assert.ok(handlers.length >= 20, handlers.join(","));
+    assert.deepEqual(plugins.sort(), ["face", "smoke", "unload_cargo"]);
   });
 
   for (const type of [...new Set([...handlers, ...windows])]) {

@@ -24,7 +24,7 @@ from games.notifications.notices import user_group
 from games.planning import standing
 from games.planning.models import OrderAnswer
 from games.rules.common import handles
-from games.rules.panzer_grenadier.core import takeback
+from games.rules.panzer_grenadier.optional import takeback
 from tests.clocks.conftest import START
 from tests.clocks.kit import SEED
 from tests.gamekit import person, started_game, state_of

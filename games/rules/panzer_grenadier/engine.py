@@ -13,10 +13,10 @@ from typing import Any
 from ..common.dice import Roll
 from ..common.errors import IllegalCommand
 from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
-from .core import actions, deployment, hooks, moving, opportunity, sequence, takeback, undo
+from .core import actions, deployment, hooks, moving, opportunity, sequence, undo
 from .core import activation as act
 from .core import state as st
-from .core.commands import Command, Event, parse_command
+from .core.commands import AGREEMENT_TYPES, Command, Event, parse_command
 from .core.registry import counter_type, parse_hex, scenario_for
 from .core.resign import end_agreed, resign
 from .core.victory import record_control
@@ -40,8 +40,8 @@ def who_may_act(state: st.GameState) -> tuple[str, ...]:
         return tuple(s.id for s in state.seats)
     if state.phase == st.SETUP:  # the side placing its units (D-SETUP-1)
         return tuple(s.id for s in state.seats if s.side == state.active_side)
-    answering = takeback.answering_side(state)
-    if answering is not None:  # an offer to take back an activation waits (D-TAKEBACK-1)
+    answering = hooks.first("answering_side", state)
+    if answering is not None:  # an offer (to take back an activation) waits for its answer
         return tuple(s.id for s in state.seats if s.side == answering)
     if state.opfire is not None:
         return tuple(s.id for s in state.seats if s.side == state.opfire.side)
@@ -66,11 +66,15 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
     if cmd.type == "undo":  # the state before the step, exactly: nothing to recompute
         new_state, events = undo.undo(state, me)
         return Step(state=new_state, events=tuple(events), dice_used=())
-    if cmd.type in takeback.COMMANDS:  # by agreement, past dice and sightings (D-TAKEBACK-1)
-        new_state, events = takeback.apply(state, me, cmd.type)
+    agreement = hooks.AGREEMENTS.get(cmd.type)
+    if agreement is not None:  # by agreement, past dice and sightings (a take-back)
+        new_state, events = agreement(state, me, cmd.type)
         return Step(state=new_state, events=tuple(events), dice_used=())
-    if takeback.answering_side(state) is not None:
-        raise _not_yours(f"{cmd.type}: a take-back offer waits for its answer", takeback.RULE)
+    if cmd.type in AGREEMENT_TYPES:
+        raise IllegalCommand(f"{cmd.type}: take-backs are not in use in this game "
+                             "(D-TAKEBACK-1)", rule="D-TAKEBACK-1")
+    if hooks.first("answering_side", state) is not None:
+        raise _not_yours(f"{cmd.type}: an offer waits for its answer")
     before = len(getattr(dice, "rolls", []))
     new_state, events = _dispatch(state, me, cmd, dice)
     if new_state.phase == st.SETUP:  # nobody learns anything while sides set up (D-SETUP-3)
@@ -84,7 +88,8 @@ def apply(state: st.GameState, seat: str, command: Any, dice: Any) -> Step:
     new_state = _record_control(new_state)
     used = tuple(getattr(dice, "rolls", [])[before:])
     new_state = undo.keep_undo_point(state, new_state, cmd.type, events, bool(used))
-    new_state = takeback.keep_point(state, new_state, cmd.type, me)
+    for keep in hooks.each("step_taken"):  # the point a take-back goes back to
+        new_state = keep(state, new_state, cmd.type, me)
     return Step(state=new_state, events=tuple(events), dice_used=used)
 
 

@@ -7,7 +7,7 @@ command type, in a fixed order; each entry is a complete command that `apply` ac
 from __future__ import annotations
 
 from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
-from .core import actions, deployment, hooks, opportunity, takeback
+from .core import actions, deployment, hooks, opportunity
 from .core import activation as act
 from .core import state as st
 from .double_blind import knowledge, redaction
@@ -71,16 +71,14 @@ def _copy(groups: dict[str, list[dict]]) -> dict[str, list[dict]]:
 
 def _legal_commands(state: st.GameState, seat: str) -> dict[str, list[dict]]:
     me = act.seat(state, seat)
-    if seat not in who_may_act(state):
-        # Out of turn a seat may only offer to take back its side's last activation.
-        may = me is not None and takeback.may_offer(state, me)
-        return {"offer_takeback": [{"type": "offer_takeback"}]} if may else {}
-    groups: dict[str, list[dict]] = {}
-    if takeback.answering_side(state) is not None:  # D-TAKEBACK-1
-        return {"accept_takeback": [{"type": "accept_takeback"}],
-                "decline_takeback": [{"type": "decline_takeback"}]}
-    if takeback.may_offer(state, me):
-        groups["offer_takeback"] = [{"type": "offer_takeback"}]
+    # In or out of turn: a take-back offer or its answer (a plug-in's, D-TAKEBACK-1).
+    standing = {}
+    if me is not None:
+        for offer in hooks.each("standing_offers"):
+            standing.update(offer(state, me))
+    if seat not in who_may_act(state) or hooks.first("answering_side", state) is not None:
+        return standing  # out of turn, or while an offer waits: nothing else
+    groups: dict[str, list[dict]] = dict(standing)
     if state.phase == st.SETUP:
         groups.update(deployment.offers(state, me))
     elif state.phase == st.INITIATIVE:

@@ -5,7 +5,8 @@ The order is part of the rules: where two plug-ins take part in the same moment 
 entering a hex: drumfire, then a critical shortfall, then mire), they act, and roll, in
 this order, so a game's dice always fall the same way and replays stay exact. Each plug-in
 checks whether its rule is switched on for the game; installing it costs nothing when off.
-Importing this module installs them (the engine, legal commands and previews import it).
+Take-backs are here too: no rule of the game but the players' agreement, kept out of the core
+the same way. Importing this module installs them (the engine, legal commands and previews import it).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .optional import (
     formation,
     logistics,
     mire,
+    takeback,
 )
 
 PLUGINS = (
@@ -33,6 +35,7 @@ PLUGINS = (
     consolidation.PLUGIN,  # 17.1
     formation.PLUGIN,  # 17.7
     air_support.PLUGIN,  # 15.1, 18.9
+    takeback.PLUGIN,  # the players' agreement, not a rule (D-TAKEBACK-1)
 )
 
 hooks.install(PLUGINS)

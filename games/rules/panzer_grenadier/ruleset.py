@@ -9,8 +9,8 @@ from .. import randomplay
 from ..common.dice import Roll, ScriptedDice
 from ..interface import ScenarioInfo, Step
 from . import presentation
+from .core import hooks
 from .core import state as st
-from .core import takeback
 from .core.registry import register_scenario, registered_scenarios, scenario_for
 from .core.scenario import SCENARIO_DIR, bundled_scenarios, initial_state, load_scenario
 from .core.scenario_document import (
@@ -176,7 +176,7 @@ class PanzerGrenadier:
     def orders_may_answer(self, state):
         # An opportunity-fire window (13.0) or an offer to take back an activation
         # (D-TAKEBACK-1): the two decisions the engine asks of a side not playing.
-        return state.opfire is not None or takeback.answering_side(state) is not None
+        return state.opfire is not None or hooks.first("answering_side", state) is not None
 
     def check_standing_order(self, state, side, order):
         return check_standing_order(state, side, order)

@@ -53,13 +53,14 @@ from ..common.standing_orders import (
     check_at,
     check_chance,
 )
+from .core import hooks
 from .core import state as st
-from .core import takeback
 from .core.activation import commands_unit
 from .core.opportunity import opportunity_fire_options
 from .core.registry import catalogue_for, hex_label, parse_hex
 from .core.units import UNIT_KINDS
 from .double_blind import knowledge, redaction
+from .optional import takeback
 from .optional.formation import formations_of
 from .preview import attack_odds, known_odds
 
@@ -160,7 +161,7 @@ def standing_order_answer(state: st.GameState, seat_id: str, orders: list[dict])
     seat = next((s for s in state.seats if s.id == seat_id), None)
     if seat is None or not orders:
         return None
-    if takeback.answering_side(state) == seat.side:
+    if hooks.first("answering_side", state) == seat.side:
         return _takeback_answer(orders)
     w = state.opfire
     if w is None or seat.side != w.side:

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..common.lru import Lru
+from .chips import unit_chips
 from .core import activation as act
 from .core import deployment
 from .core import state as st
@@ -168,6 +169,13 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
     _setup_part(view, state, side)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
+    return _with_chips(state, view)
+
+
+def _with_chips(state: st.GameState, view: dict) -> dict:
+    """Each counter's chips, read from its own entry as this audience has it (chips.py)."""
+    for entry in view["units"]:
+        entry["chips"] = unit_chips(state, entry)
     return view
 
 
@@ -252,7 +260,7 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
     _setup_part(view, state, side)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
-    return view
+    return _with_chips(state, view)
 
 
 def _player_part(view: dict, audience: tuple) -> None:

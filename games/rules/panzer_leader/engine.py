@@ -16,7 +16,6 @@ from typing import Any
 from ..common.errors import IllegalCommand, InvalidCommand
 from .combat import antiaircraft, overrun, windows
 from .core import commands, engineers, sequence, spotting, walk
-from .core.commands import AIR, COMBAT, HANDLERS, MOVEMENT
 from .core.state import ENDED, GameState
 
 
@@ -103,15 +102,14 @@ def _dispatch(state: GameState, side: str, t: str, c: dict, dice, events: list) 
     if t == "end_phase":
         sequence.end_phase(state, dice, events)
         return
-    if t not in HANDLERS:
+    phases, handler = commands.handler_of(t)  # a plug-in's only with its rule installed
+    if handler is None:
         raise InvalidCommand(f"unknown command type {t!r}")
-    if t in COMBAT and state.phase != "combat":
-        raise IllegalCommand(f"{t}: only in your combat phase (3)", rule="3")
-    if t in AIR and state.phase != "air":
-        raise IllegalCommand(f"{t}: only in your air phase (3.2)", rule="3")
-    if t in MOVEMENT and state.phase not in ("move_vehicles", "move_foot"):
-        raise IllegalCommand(f"{t}: only in your movement phase (3)", rule="3")
-    HANDLERS[t](state, side, c, dice, events)
+    if phases is not None and state.phase not in phases:
+        which = {"combat": "combat phase (3)", "air": "air phase (3.2)"}.get(
+            phases[0], "movement phase (3)")
+        raise IllegalCommand(f"{t}: only in your {which}", rule="3")
+    handler(state, side, c, dice, events)
 
 
 AGREED_REASONS = {"draw": "drawn by agreement", "abort": "aborted before the first move"}

@@ -19,7 +19,6 @@ from .core.state import ENDED, GameState
 from .core.units import utype
 from .engine import who_may_act
 from .legal_moves import movement, ok
-from .optional import smoke
 
 
 def legal_commands(state: GameState, seat: str) -> dict[str, list[dict]]:
@@ -103,7 +102,7 @@ def _combat(state: GameState, side: str, out: dict) -> None:
                         hooks.first("fire_blocked", state, f, label) is None and \
                         spotters_for(state, side, label):
                     orders.append({"type": "order_indirect", "unit": f.id, "hex": label})
-                    if smoke.may_fire_smoke(f) and smoke.may_smoke_hex(state, side, label) is None:
+                    if hooks.refusal("smoke_problem", "", state, side, f, label) is None:
                         orders.append({"type": "order_indirect", "unit": f.id, "hex": label,
                                        "smoke": True})  # the experimental rule (22.3)
     combos: dict[tuple, list[str]] = {}

@@ -1,5 +1,6 @@
 """The movement phase's legal commands (legal.py's other half): moves, landings, loading,
-overruns, engineering, repositioning, facing guns, laying bridges."""
+overruns, engineering, repositioning, laying bridges, and what the optional rules' plug-ins
+offer (core/hooks.py `move_offers`: facing guns, unloading cargo)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from .core.stacking import has_room
 from .core.state import GameState, Unit
 from .core.transport import may_carry
 from .core.units import utype
-from .optional import emplacing, field_of_fire
 
 
 def ok(check) -> bool:
@@ -91,15 +91,10 @@ def movement(state: GameState, side: str, out: dict) -> None:
     out["unload"] = [c for c in unloads if ok(lambda c=c: _try(state, side, c))]
     out["overrun"] = overruns
     out["assign_vehicle"] = _vehicles(state, side)
-    out["face"] = [{"type": "face", "unit": u.id, "facing": f} for u in _own(state, side)
-                   for f in range(6) if not vehicles and u.facing is not None and f != u.facing
-                   and field_of_fire.why_not_face(state, u, f) is None]
     out["lay_bridge"] = [{"type": "lay_bridge", "unit": u.id} for u in _own(state, side)
                          if vehicles and u.bridge_aboard
                          and ok(lambda u=u: _lay(state, u.id))]
-    out["unload_cargo"] = [{"type": "unload_cargo", "carrier": u.id} for u in _own(state, side)
-                           if vehicles and emplacing.cargo_of(state, u)
-                           and ok(lambda u=u: _unload_cargo(state, u.id))]
+    out.update(hooks.move_offers(state, side))  # facing guns (22.2), unloading cargo (18.9)
 
 
 def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
@@ -145,11 +140,6 @@ def _assign(state: GameState, uid: str, vid: str) -> None:
 def _lay(state: GameState, uid: str) -> None:
     trial = state.copy()
     lay(trial, trial.units[uid], [])
-
-
-def _unload_cargo(state: GameState, uid: str) -> None:
-    trial = state.copy()
-    emplacing.unload_cargo(trial, trial.units[uid], [])
 
 
 def _vehicles(state: GameState, side: str) -> list[dict]:

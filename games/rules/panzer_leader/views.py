@@ -75,6 +75,10 @@ def view_for(state: GameState, audience: tuple) -> dict:
         entry["chips"] = markers.chips(state, u, entry)
         units.append(entry)
     units.sort(key=lambda e: e["id"])  # by the name shown: never by a hidden id
+    laid = markers.on_map(state, mine, who)
+    for entry in units:
+        if entry.get("hidden"):  # face down: the marks laid on it by its handle, no more
+            entry["chips"] = markers.hidden_chips(str(entry["id"]), laid)
     return {
         "ruleset": "panzer_leader",
         "scenario": state.scenario_id,
@@ -91,7 +95,7 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "forts": {h: dict(f) for h, f in state.forts.items()},
         "minefields": sorted(h for h, mf in state.mines.items()
                              if markers.knows_mine(state, mf, mine)),
-        "markers": markers.on_map(state, mine, who),
+        "markers": laid,
         "aircraft": _aircraft(state),
         "naval": _naval(state, mine),
         "tasks": [dict(t) for t in state.tasks if t["side"] in mine],

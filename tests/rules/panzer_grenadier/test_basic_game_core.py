@@ -11,12 +11,16 @@ from fractions import Fraction
 import pytest
 from movement_world import CATALOGUE, at, board, state, unit
 
+from games.rules.common.dice import ScriptedDice
+from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.combat.fire import DIRECT, FireDeclaration, firer_problems
 from games.rules.panzer_grenadier.core import hooks
 from games.rules.panzer_grenadier.core.move_step import movement_allowance
 from games.rules.panzer_grenadier.core.movement import reachable
 from games.rules.panzer_grenadier.core.registry import catalogue_for, game_map, parse_hex
 from games.rules.panzer_grenadier.core.sequence import current_initiative
+from games.rules.panzer_grenadier.engine import apply
+from games.rules.panzer_grenadier.legal import legal_commands
 from tests.rules.panzer_grenadier import turnkit
 from tests.rules.panzer_grenadier.test_engine import (
     one_segment,
@@ -29,7 +33,7 @@ from tests.rules.panzer_grenadier.test_engine import (
 def basic_game(monkeypatch):
     """The core with no optional rule plugged in (the tables the rulebook filled, emptied)."""
     monkeypatch.setattr(hooks, "HOOKS", {name: [] for name in hooks.HOOKS})
-    for table in ("COMMANDS", "VARIANTS", "OFFERS", "FIRE_CHECKS"):
+    for table in ("COMMANDS", "VARIANTS", "OFFERS", "FIRE_CHECKS", "AGREEMENTS"):
         monkeypatch.setattr(hooks, table, {})
 
 
@@ -101,3 +105,32 @@ def test_in_the_basic_game_no_fog_of_war_is_rolled_at_the_end_of_a_segment(basic
     step = one_segment(s, seat, dice=(5, 5, 5, 3, 1))
     assert "fog_of_war_rolled" not in [e.type for e in step.events]
     assert step.state.turn == 1
+
+
+def _bombarded_with_takebacks():
+    """The Germans' mortar bombarded and its activation ended, in a game with take-backs
+    agreed (the same position as test_takeback.py's)."""
+    s = turnkit.started([turnkit.unit("ge-m", "ge_mortar_81", "ge", "A0101"),
+                         turnkit.unit("su-1", "su_rifle", "su", "A0104")],
+                        options=("takebacks",))
+    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-m"},
+              ScriptedDice.of()).state
+    s = apply(s, "ge-1", {"type": "bombard", "firers": ["ge-m"], "target": "A0104"},
+              ScriptedDice.of(*[6] * 20)).state
+    if s.activation is not None:
+        s = apply(s, "ge-1", {"type": "end_activation"}, ScriptedDice.of(*[6] * 20)).state
+    return s
+
+
+def test_with_take_backs_agreed_the_side_that_acted_may_offer_one():
+    s = _bombarded_with_takebacks()
+    assert s.takeback is not None
+    assert legal_commands(s, "ge-1") == {"offer_takeback": [{"type": "offer_takeback"}]}
+
+
+def test_in_the_basic_game_nobody_may_offer_a_takeback(basic_game):
+    s = _bombarded_with_takebacks()
+    assert s.takeback is None  # no point kept to go back to
+    assert legal_commands(s, "ge-1") == {}
+    with pytest.raises(IllegalCommand, match="not in use"):
+        apply(s, "ge-1", {"type": "offer_takeback"}, ScriptedDice.of())

@@ -146,3 +146,39 @@ def test_ten_thousand_frames_when_asked():
             leakcheck.play(scen, f"big{g}", leakcheck.OPTION_SETS[g % 4], tally, 400, hook)
         g += 1
     assert tally.leaks == 0 and tally.errors == 0, tally.messages[:5]
+
+
+def test_an_unseen_enemys_state_changes_no_byte_of_the_audiences_frames():
+    """A counter's chips (disrupted, moved/fired, reduced, dug in, mired: chips.py) are its own
+    side's to see while the enemy cannot see it: changing all of them leaves every other
+    audience's frames byte-identical, while its own side's view shows them."""
+    from games.rules.common.dice import SeededDice
+    from games.rules.panzer_grenadier.core.scenario import initial_state
+    from games.rules.panzer_grenadier.engine import apply, who_may_act
+    from games.rules.panzer_grenadier.legal import legal_commands
+
+    rng = random.Random(47)
+    s = knowledge.start(initial_state(kessel(), options={"double_blind"}), "chips-secret", set())
+    dice = SeededDice("chips")
+    events: tuple = ()
+    for _ in range(40):  # play until counters are on the map
+        choices = [(x, lg) for x in who_may_act(s) if (lg := legal_commands(s, x))]
+        seat, legal = rng.choice(choices)
+        step = apply(s, seat, rng.choice(legal[rng.choice(sorted(legal))]), dice)
+        s, events = step.state, step.events
+    compared = 0
+    now = knowledge.contact(s)
+    for side in (x.id for x in s.sides):
+        unseen = [u for u in s.units_on_map() if u.side != side and u.id not in now[side]
+                  and u.id not in now[knowledge.PUBLIC] and u.carried_by is None]
+        for u in unseen[:3]:
+            worn = replace(u, status=st.DEMORALIZED, moved_fired=True, dug_in=True, steps=1,
+                           mired=1)
+            other = replace(s, units={**s.units, u.id: worn})
+            for aud in (("side", side), ("spectator", "public")):
+                assert _frames(s, events, aud) == _frames(other, events, aud), (aud, u.id)
+            own = next(e for e in view_for(other, ("side", u.side))["units"] if e["id"] == u.id)
+            assert {"demoralized", "moved_fired", "dug_in", "mired"} <= {
+                c["kind"] for c in own["chips"]}
+            compared += 1
+    assert compared

@@ -131,7 +131,16 @@ def test_leak_a_face_down_counter_is_named_by_a_handle_that_tells_nothing():
     down = [u for u in view["units"] if u.get("hidden")]
     assert down and all(u["type"] is None and not u["id"].startswith("al-") for u in down)
     assert set(down[0]) == {"id", "type", "side", "hex", "status", "afloat", "hidden",
-                            "eliminated"}
+                            "eliminated", "chips"}
+    # A face-down counter wears only the marks laid on it in public by its handle: what it
+    # carries, whether it moved or fired, stay its owner's.
+    assert all(u["chips"] == [] for u in down)
+    a = next(u for u in state.units.values() if hidden.is_hidden(u))
+    a.moved = a.fired = True
+    a.status = "dispersed"
+    view = rs.view_for(state, ("side", "german"))
+    worn = {c["kind"] for u in view["units"] if u.get("hidden") for c in u["chips"]}
+    assert worn == {"dispersed"}
     own = rs.view_for(state, ("side", "allied"))
     assert not [u for u in own["units"] if u.get("hidden")]
     state.active_side, state.phase = "german", "combat"

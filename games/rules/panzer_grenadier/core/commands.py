@@ -98,6 +98,9 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
     "double_segment": {},
 }
 COMMAND_TYPES = tuple(SHAPES)
+# Commands the players settle between them, carried out only by a plug-in (hooks.py
+# `agreements`: the take-backs, D-TAKEBACK-1); with none installed they are refused.
+AGREEMENT_TYPES = frozenset({"offer_takeback", "accept_takeback", "decline_takeback"})
 
 
 @dataclass(frozen=True, slots=True)

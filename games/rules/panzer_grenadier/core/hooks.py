@@ -44,6 +44,15 @@ Hooks (each a list, called in install order):
 - `combined_fire(state, hexes) -> problems | None`: whether units in these hexes may
   combine their fire without a leader (formation activation, 17.7); the first answer other
   than None counts, and with none they combine only through a leader (10.1).
+- `agreements`: command type -> handler(state, seat, command type) -> (state, events): a
+  command the players settle between them before any step is taken (no dice, no undo point,
+  nothing recomputed): offering, accepting or declining a take-back (D-TAKEBACK-1).
+- `answering_side(state) -> side | None`: a side that alone may act now, to answer an offer;
+  the first answer counts, and while one stands no other command is taken.
+- `step_taken(before, after, command type, seat) -> after`: after each step, what a plug-in
+  keeps of it (the point a take-back goes back to), passed through each in turn.
+- `standing_offers(state, seat) -> groups`: commands a seat may send in or out of turn (a
+  take-back offer or its answer), merged.
 - `fire_checks`: declaration flag -> checker(state, decl, unit, catalogue) -> problems; a
   fire declaration carrying that flag is judged by the plug-in, not by the core's Moved/Fired
   rule (`move_and_fire`, 17.3). A flag no plug-in checks is refused.
@@ -83,6 +92,10 @@ class Plugin:
     fog_of_war_rolled: Handler | None = None
     combined_fire: Handler | None = None
     segment_ended: Handler | None = None
+    answering_side: Handler | None = None
+    step_taken: Handler | None = None
+    standing_offers: Handler | None = None
+    agreements: Mapping[str, Handler] = field(default_factory=dict)
     fire_checks: Mapping[str, Handler] = field(default_factory=dict)
 
 
@@ -103,12 +116,16 @@ _LISTS = (
     "fog_of_war_rolled",
     "combined_fire",
     "segment_ended",
+    "answering_side",
+    "step_taken",
+    "standing_offers",
 )
 
 COMMANDS: dict[str, Handler] = {}
 VARIANTS: dict[tuple[str, str], Handler] = {}
 OFFERS: dict[str, list[Handler]] = {}
 FIRE_CHECKS: dict[str, Handler] = {}
+AGREEMENTS: dict[str, Handler] = {}
 HOOKS: dict[str, list[Handler]] = {name: [] for name in _LISTS}
 INSTALLED: list[str] = []
 
@@ -126,6 +143,7 @@ def _tables(p: Plugin) -> None:
         COMMANDS[kind] = handler
     VARIANTS.update(p.variants)
     FIRE_CHECKS.update(p.fire_checks)
+    AGREEMENTS.update(p.agreements)
 
 
 def variant(kind: str, cmd: Any) -> Handler | None:

@@ -4,7 +4,8 @@ Artillery orders are written a turn ahead, naval ones two turns ahead (19.4), on
 friendly spotter sees when the order is written: a unit that could fire directly into it, or
 an L-5 (20.2; not for naval fire). An order may instead aim at a temporary bridge (the fire
 ignores the other units there and is halved, 13.7) or, under the experimental smoke rule,
-fire smoke (22.3, smoke.py). Orders are secret: only the ordering side's views carry them.
+fire smoke (22.3): the smoke plug-in (optional/smoke.py) judges and lays it through the hook
+table, and with no plug-in a smoke order is refused. Orders are secret: only the ordering side's views carry them.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from ..core.sight import in_cover, sees
 from ..core.spotting import is_spotted, sees_hex
 from ..core.state import OK, GameState, Unit
 from ..core.units import utype
-from ..optional import smoke
 from . import air, attack_sheet, naval
 from .attack_sheet import Attack, terrain_drm
 
 HALF = Fraction(1, 2)
 TARGETS = ("units", "bridge")
+NO_SMOKE = "smoke is an experimental rule not in play"
 
 
 def indirect_range_ok(t, dist: int) -> bool:
@@ -47,7 +48,7 @@ def order(state: GameState, side: str, uid: str | None, label: str, *, navy: int
     if target == "bridge" and label not in state.temp_bridges:
         raise _illegal(f"no temporary bridge in {label}", "13.7")
     if smoked:
-        why = smoke.may_smoke_hex(state, side, label)
+        why = hooks.refusal("smoke_problem", NO_SMOKE, state, side, None, label)
         if why:
             raise _illegal(why, "22.3")
     if navy:
@@ -73,8 +74,10 @@ def order(state: GameState, side: str, uid: str | None, label: str, *, navy: int
         raise _illegal("dispersed or loaded units take no orders", "13.3; QA IF4")
     if u.order is not None:
         raise _illegal(f"{uid} already has an order", "13.3")
-    if smoked and not smoke.may_fire_smoke(u):
-        raise _illegal(f"{uid} fires no smoke", "22.3")
+    if smoked:
+        why = hooks.refusal("smoke_problem", NO_SMOKE, state, side, u, label)
+        if why:
+            raise _illegal(why, "22.3")
     m = game_map(state)
     if not indirect_range_ok(t, distance(m.hex(u.hex), h)):
         raise _illegal(f"{label} is out of {uid}'s indirect range", "13.2; RB VII.C.12")
@@ -185,8 +188,9 @@ def resolve_all(state: GameState, dice, events: list[dict]) -> None:
     if landed:
         state.attacks_made[side] = state.attacks_made.get(side, 0) + 1
     for (label, target, smoked), strength in sorted(landed.items()):
-        if smoked:
-            smoke.lay(state, side, label, strength, events)
+        if smoked:  # only written with the smoke rule in play (22.3, hooks.py)
+            for lands in hooks.each("smoke_lands"):
+                lands(state, side, label, strength, events)
             continue
         attacks = [bridge_attack(state, label, strength)] if target == "bridge" else \
             hex_attacks(state, label, strength)

@@ -1,6 +1,9 @@
 """Each command a seat may send, read from its JSON and handed to the rule that carries it
 out. engine.py decides who may send what when; here only the shape of each command and the
 call. Names of hidden counters (handles) become unit ids here and nowhere else (hidden.py).
+The commands of the optional rules (`face`, `smoke`, `unload_cargo`, the Q&A's engineering
+tasks) are the plug-ins' own (hooks.py `commands`, `engineer_tasks`); they reuse the readers
+here.
 """
 
 from __future__ import annotations
@@ -11,15 +14,16 @@ from ...common.errors import IllegalCommand, InvalidCommand
 from ..combat import air, antiaircraft, assault, indirect, naval, overrun
 from ..combat.attack_sheet import resolve
 from ..combat.direct_fire import direct_attack
-from ..optional import emplacing, field_of_fire, smoke
-from . import bridges, engineers, forts, hidden, landing, spotting, transport, walk
+from . import bridges, engineers, forts, hidden, hooks, landing, spotting, transport, walk
 from .movement import exit_board, plan
 from .state import GameState, Unit
 
-COMBAT = frozenset({"fire", "order_indirect", "cancel_order", "resolve_indirect", "smoke"})
+COMBAT = frozenset({"fire", "order_indirect", "cancel_order", "resolve_indirect"})
 AIR = frozenset({"air_strike", "fly"})
 MOVEMENT = frozenset({"move", "exit", "land", "load", "unload", "overrun", "reposition",
-                      "engineer", "assign_vehicle", "face", "lay_bridge", "unload_cargo"})
+                      "engineer", "assign_vehicle", "lay_bridge"})
+# the phases a command of each group is taken in (3); a plug-in's command names its group
+PHASES = {"combat": ("combat",), "air": ("air",), "movement": ("move_vehicles", "move_foot")}
 
 
 def units_of(command: dict, key: str) -> list[str]:
@@ -106,12 +110,6 @@ def resolve_indirect(state: GameState, side: str, c: dict, dice, events: list) -
     state.indirect_done = True
 
 
-def fire_smoke(state: GameState, side: str, c: dict, dice, events: list) -> None:
-    if not state.indirect_done:
-        raise IllegalCommand("smoke: resolve the ordered indirect fire first (3.1.c)", rule="3")
-    smoke.direct(state, side, units_of(c, "units"), text(c, "hex"), events)
-
-
 def air_strike(state: GameState, side: str, c: dict, dice, events: list) -> None:
     planes = c.get("aircraft")
     if not isinstance(planes, dict) or not all(isinstance(v, str) for v in planes.values()):
@@ -178,12 +176,9 @@ def engineer(state: GameState, side: str, c: dict, dice, events: list) -> None:
     to = c.get("to")
     if to is not None and not isinstance(to, str):
         raise InvalidCommand("`to` is a hex label")
-    if task == "emplace_mine":
-        emplacing.emplace_mine(state, units, label, to, events)
-    elif task == "place_bridge":
-        emplacing.place_bridge(state, units, label, events)
-    elif task == "build_bridge":
-        emplacing.build_bridge(state, units, label, events)
+    optional = hooks.ENGINEER_TASKS.get(task)
+    if optional is not None:
+        optional(state, units, label, to, events)
     else:
         engineers.work(state, units, task, label, dice, events, to=to)
 
@@ -194,20 +189,8 @@ def assign_vehicle(state: GameState, side: str, c: dict, dice, events: list) -> 
     engineers.assign_vehicle(state, eng, veh, events)
 
 
-def face(state: GameState, side: str, c: dict, dice, events: list) -> None:
-    facing = c.get("facing")
-    if not isinstance(facing, int) or isinstance(facing, bool):
-        raise InvalidCommand("`facing` is a hexside 0-5")
-    field_of_fire.face(state, own(state, side, c.get("unit"), "face", "22.2"), facing, events)
-
-
 def lay_bridge(state: GameState, side: str, c: dict, dice, events: list) -> None:
     bridges.lay(state, own(state, side, c.get("unit"), "lay_bridge", "18.7"), events)
-
-
-def unload_cargo(state: GameState, side: str, c: dict, dice, events: list) -> None:
-    carrier = own(state, side, c.get("carrier"), "unload_cargo", "18.9")
-    emplacing.unload_cargo(state, carrier, events)
 
 
 def land(state: GameState, side: str, c: dict, dice, events: list) -> None:
@@ -249,9 +232,22 @@ def do_assault(state: GameState, side: str, c: dict, dice, events: list) -> None
 
 HANDLERS = {
     "fire": fire, "order_indirect": order_indirect, "cancel_order": cancel_order,
-    "resolve_indirect": resolve_indirect, "smoke": fire_smoke, "air_strike": air_strike,
+    "resolve_indirect": resolve_indirect, "air_strike": air_strike,
     "fly": fly, "move": move, "exit": exit_map, "engineer": engineer,
-    "assign_vehicle": assign_vehicle, "face": face, "lay_bridge": lay_bridge,
-    "unload_cargo": unload_cargo, "land": land, "reposition": reposition, "load": load,
+    "assign_vehicle": assign_vehicle, "lay_bridge": lay_bridge,
+    "land": land, "reposition": reposition, "load": load,
     "unload": unload, "overrun": do_overrun, "assault": do_assault,
 }
+
+
+def handler_of(kind: str) -> tuple[tuple[str, ...] | None, Any]:
+    """The phases a command is taken in (None: any the engine allows it) and its handler, the
+    core's or an installed plug-in's; (None, None) for a type nobody carries out."""
+    if kind in HANDLERS:
+        group = "combat" if kind in COMBAT else "air" if kind in AIR else \
+            "movement" if kind in MOVEMENT else None
+        return (PHASES[group] if group else None), HANDLERS[kind]
+    if kind in hooks.COMMANDS:
+        group, handler = hooks.COMMANDS[kind]
+        return PHASES[group], handler
+    return None, None

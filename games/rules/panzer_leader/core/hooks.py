@@ -30,8 +30,21 @@ Hooks (each a list, called in install order):
   (a gun's field of fire, 22.2); the first answer counts.
 - `segment_begins(state, events)`: a player turn segment began (smoke lifts, 22.3).
 - `segment_ends(state, side, events)`: a side's segment ended (engineers' work, 18.9).
+- `smoke_problem(state, side, unit | None, hex label) -> str | None`: why smoke may not be
+  aimed at the hex (by that unit; None: by the navy), 22.3; the first answer counts, and with
+  no function installed smoke is refused (`refusal`).
+- `smoke_lands(state, side, hex label, strength, events)`: an ordered smoke concentration
+  lands (22.3).
+- `commands`: command type -> (phase group, handler(state, side, command, dice, events)): a
+  command only a plug-in carries out (`face` 22.2, `smoke` 22.3, `unload_cargo` 18.9); the
+  phase group ("combat", "air", "movement") says when the engine takes it. With no plug-in
+  the type is unknown.
+- `engineer_tasks`: engineering task -> handler(state, units, hex label, to, events): a task
+  of the `engineer` command only a plug-in knows (the Q&A's minefields and bridges, 18.9).
 - `offers`: legal-command group -> [options(state, side, enemies) -> commands, or None when
-  the rule is off (the group is then left out)].
+  the rule is off (the group is then left out)], in the combat phase.
+- `move_offers`: the same in the movement phases, options(state, side) (facing a gun,
+  unloading cargo).
 """
 
 from __future__ import annotations
@@ -65,7 +78,12 @@ class Plugin:
     fire_blocked: Handler | None = None
     segment_begins: Handler | None = None
     segment_ends: Handler | None = None
+    smoke_problem: Handler | None = None
+    smoke_lands: Handler | None = None
+    commands: Mapping[str, tuple[str, Handler]] = field(default_factory=dict)
+    engineer_tasks: Mapping[str, Handler] = field(default_factory=dict)
     offers: Mapping[str, Handler] = field(default_factory=dict)
+    move_offers: Mapping[str, Handler] = field(default_factory=dict)
 
 
 _LISTS = (
@@ -85,16 +103,38 @@ _LISTS = (
     "fire_blocked",
     "segment_begins",
     "segment_ends",
+    "smoke_problem",
+    "smoke_lands",
 )
 
 OFFERS: dict[str, list[Handler]] = {}
+MOVE_OFFERS: dict[str, list[Handler]] = {}
+COMMANDS: dict[str, tuple[str, Handler]] = {}
+ENGINEER_TASKS: dict[str, Handler] = {}
 HOOKS: dict[str, list[Handler]] = {name: [] for name in _LISTS}
 INSTALLED: list[str] = []
 
 
 def install(plugins: tuple[Plugin, ...]) -> None:
     """Install the plug-ins in order, once (a second call with the same names does nothing)."""
-    plugins_.install(plugins, _LISTS, HOOKS, OFFERS, INSTALLED)
+    plugins_.install(plugins, _LISTS, HOOKS, OFFERS, INSTALLED, more=_tables)
+
+
+def _tables(p: Plugin) -> None:
+    """A plug-in's commands, engineering tasks and movement offers (one owner each)."""
+    for kind, command in p.commands.items():
+        _once(p, kind, COMMANDS)
+        COMMANDS[kind] = command
+    for task, handler in p.engineer_tasks.items():
+        _once(p, task, ENGINEER_TASKS)
+        ENGINEER_TASKS[task] = handler
+    for group, offer in p.move_offers.items():
+        MOVE_OFFERS.setdefault(group, []).append(offer)
+
+
+def _once(p: Plugin, key: str, table: Mapping[str, Any]) -> None:
+    if key in table:
+        raise RuntimeError(f"{p.name}: {key!r} is already another plug-in's")
 
 
 def each(name: str) -> list[Handler]:
@@ -112,11 +152,28 @@ def first(name: str, *args: Any) -> Any:
     return plugins_.first(HOOKS[name], *args)
 
 
+def refusal(name: str, absent: str, *args: Any) -> str | None:
+    """The first answer other than None of a why-not hook, or `absent` when no function is
+    installed on it (the rule it asks about is then not in the game at all)."""
+    if not HOOKS[name]:
+        return absent
+    return plugins_.first(HOOKS[name], *args)
+
+
 def offers(*args: Any) -> dict[str, list[dict]]:
-    """The plug-ins' commands by group, for the groups whose rule is in play (an offer answers
-    None when its rule is off, [] when it is on and nothing may be done)."""
+    """The plug-ins' combat commands by group, for the groups whose rule is in play (an offer
+    answers None when its rule is off, [] when it is on and nothing may be done)."""
+    return _offered(OFFERS, args)
+
+
+def move_offers(*args: Any) -> dict[str, list[dict]]:
+    """The plug-ins' movement commands by group, as `offers`."""
+    return _offered(MOVE_OFFERS, args)
+
+
+def _offered(table: dict[str, list[Handler]], args: tuple) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
-    for group, fns in OFFERS.items():
+    for group, fns in table.items():
         found = [cmds for cmds in (fn(*args) for fn in fns) if cmds is not None]
         if found:
             out[group] = [c for cmds in found for c in cmds]

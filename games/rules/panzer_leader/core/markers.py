@@ -10,6 +10,7 @@ knowing any rule.
 
 from __future__ import annotations
 
+from ...common.chips import chip
 from ..combat.air import aircraft_types
 from ..combat.antiaircraft import reaches
 from . import hidden
@@ -102,9 +103,21 @@ def aircraft_counter(state: GameState, pid: str, plane: dict, sides: set[str]) -
                      f"{len(aa) or 'no'} AA unit{'' if len(aa) == 1 else 's'} in range"}
 
 
-def chips(state: GameState, unit, entry: dict) -> list[str]:
-    """The marks a visible counter wears on the board, in a fixed order (kinds of FACES):
-    only what its view entry already tells the audience (an order only to its own side)."""
+# How much each mark a counter wears matters (common/chips.py): the page colours by it.
+SEVERITY = {"dispersed": "danger", "opfire": "warning", "spotted": "warning", "fired": "spent",
+            "moved": "spent", "carrying": "info", "in_fort": "good", "under_bridge": "info",
+            "afloat": "info", "order": "info"}
+
+
+def chip_of(kind: str) -> dict[str, str]:
+    """The chip of one mark a counter wears (a kind of FACES worn on a unit)."""
+    face = FACES[kind]
+    return chip(kind, face["label"], face["title"], SEVERITY[kind])
+
+
+def chips(state: GameState, unit, entry: dict) -> list[dict[str, str]]:
+    """The marks a visible counter wears on the board, in a fixed order, as chips: only what
+    its view entry already tells the audience (an order only to its own side)."""
     marks = [
         ("dispersed", unit.status == "dispersed"), ("fired", unit.fired),
         ("opfire", unit.opfired), ("moved", unit.moved),
@@ -113,7 +126,13 @@ def chips(state: GameState, unit, entry: dict) -> list[str]:
         ("spotted", unit.spotted_at is not None and unit.spotted_at == unit.hex),
         ("order", "order" in entry),
     ]
-    return [kind for kind, on in marks if on]
+    return [chip_of(kind) for kind, on in marks if on]
+
+
+def hidden_chips(handle: str, laid: list[dict]) -> list[dict[str, str]]:
+    """A face-down counter's chips: the marks `on_map` lays on it by its handle (dispersed,
+    spotted), which its audience sees already."""
+    return [chip_of(m["kind"]) for m in laid if m.get("unit") == handle]
 
 
 def knows_mine(state: GameState, mine: dict, sides: set[str]) -> bool:

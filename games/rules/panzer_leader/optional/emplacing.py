@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ...common.errors import IllegalCommand
 from ..core.bridges import defense as bridge_defense
+from ..core.commands import own
 from ..core.hooks import Plugin
 from ..core.scenario import bridge_at, game_map, hex_named
 from ..core.stacking import has_room
@@ -133,7 +134,8 @@ def emplace_mine(state: GameState, units: list[Unit], label: str, to: str | None
                    "task": "emplace_mine", "work": f"{job['work']}/{MINE_WORK}"})
 
 
-def place_bridge(state: GameState, units: list[Unit], label: str, events: list) -> None:
+def place_bridge(state: GameState, units: list[Unit], label: str, to: str | None,
+                 events: list) -> None:
     """An engineer carries the bridge counter into the stream hex, no roll (TB2)."""
     verb = "engineer"
     m = game_map(state)
@@ -160,7 +162,8 @@ def place_bridge(state: GameState, units: list[Unit], label: str, events: list) 
                    "task": "place_bridge", "kind": kind})
 
 
-def build_bridge(state: GameState, units: list[Unit], label: str, events: list) -> None:
+def build_bridge(state: GameState, units: list[Unit], label: str, to: str | None,
+                 events: list) -> None:
     """A turn's work on a temporary bridge (TB3-TB5)."""
     verb = "engineer"
     tb = state.temp_bridges.get(label)
@@ -206,4 +209,32 @@ def engineering(state: GameState, unit: Unit) -> list[tuple[str, str]]:
         if m.terrain(n) == "stream"]
 
 
-PLUGIN = Plugin("qa_engineering", engineering=engineering, segment_ends=segment_end)
+def unload_command(state: GameState, side: str, c: dict, dice, events: list) -> None:
+    """The `unload_cargo` command: {"carrier"} (EM1, TB1)."""
+    unload_cargo(state, own(state, side, c.get("carrier"), "unload_cargo", "18.9"), events)
+
+
+def unload_offers(state: GameState, side: str) -> list[dict] | None:
+    """The carriers of the side that may unload their counter now (None: rule not in play)."""
+    if "qa_engineering" not in state.options:
+        return None
+    carriers = sorted((u for u in state.units.values() if u.side == side
+                       and cargo_of(state, u)), key=lambda u: u.id)
+    return [{"type": "unload_cargo", "carrier": u.id} for u in carriers
+            if _may_unload(state, u.id)]
+
+
+def _may_unload(state: GameState, uid: str) -> bool:
+    trial = state.copy()  # never touch the state the board is shown
+    try:
+        unload_cargo(trial, trial.units[uid], [])
+    except IllegalCommand:
+        return False
+    return True
+
+
+PLUGIN = Plugin("qa_engineering", engineering=engineering, segment_ends=segment_end,
+                commands={"unload_cargo": ("movement", unload_command)},
+                engineer_tasks={"emplace_mine": emplace_mine, "place_bridge": place_bridge,
+                                "build_bridge": build_bridge},
+                move_offers={"unload_cargo": unload_offers})

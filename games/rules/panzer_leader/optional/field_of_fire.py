@@ -10,8 +10,9 @@ began the movement phase in its hex, one carrier a gun.
 
 from __future__ import annotations
 
-from ...common.errors import IllegalCommand
+from ...common.errors import IllegalCommand, InvalidCommand
 from ...common.hexgrid import DIRECTION_NAMES
+from ..core.commands import own
 from ..core.facing import in_sector
 from ..core.hooks import Plugin
 from ..core.scenario import game_map
@@ -69,4 +70,23 @@ def face(state: GameState, unit: Unit, facing: int, events: list) -> None:
                    "facing": DIRECTION_NAMES[facing]})
 
 
-PLUGIN = Plugin("field_of_fire", fire_blocked=blocks)
+def face_command(state: GameState, side: str, c: dict, dice, events: list) -> None:
+    """The `face` command: {"unit", "facing": hexside 0-5} (22.2)."""
+    facing = c.get("facing")
+    if not isinstance(facing, int) or isinstance(facing, bool):
+        raise InvalidCommand("`facing` is a hexside 0-5")
+    face(state, own(state, side, c.get("unit"), "face", "22.2"), facing, events)
+
+
+def face_offers(state: GameState, side: str) -> list[dict] | None:
+    """Every other hexside each of the side's guns may turn to now (None: rule not in play)."""
+    if "field_of_fire" not in state.options:
+        return None
+    guns = sorted((u for u in state.units.values() if u.side == side and u.facing is not None),
+                  key=lambda u: u.id)
+    return [{"type": "face", "unit": u.id, "facing": f} for u in guns for f in range(6)
+            if f != u.facing and why_not_face(state, u, f) is None]
+
+
+PLUGIN = Plugin("field_of_fire", fire_blocked=blocks,
+                commands={"face": ("movement", face_command)}, move_offers={"face": face_offers})

@@ -17,6 +17,7 @@ from fractions import Fraction
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from ..combat.direct_fire import may_fire
+from ..core.commands import text, units_of
 from ..core.hooks import Plugin
 from ..core.scenario import game_map, hex_named
 from ..core.sight import in_cover, why_not_seen
@@ -137,10 +138,27 @@ def _allowed(state: GameState, side: str, c: dict) -> bool:
     return True
 
 
+def fire_smoke(state: GameState, side: str, c: dict, dice, events: list) -> None:
+    """The `smoke` command: artillery fires smoke directly, after the ordered fire (3.1.c)."""
+    if not state.indirect_done:
+        raise IllegalCommand("smoke: resolve the ordered indirect fire first (3.1.c)", rule="3")
+    direct(state, side, units_of(c, "units"), text(c, "hex"), events)
+
+
+def smoke_problem(state: GameState, side: str, unit: Unit | None, label: str) -> str | None:
+    """Why an indirect order may not be for smoke into the hex, by that unit (None: by the
+    navy), or None (22.3)."""
+    why = may_smoke_hex(state, side, label)
+    if why is None and unit is not None and not may_fire_smoke(unit):
+        why = f"{unit.id} fires no smoke"
+    return why
+
+
 def segment_begins(state: GameState, events: list) -> None:
     """Smoke of the side now moving flips, or lifts a turn later (22.3)."""
     for label in turn_over(state, state.active_side):
         events.append({"type": "smoke_lifted", "hex": label})
 
 
-PLUGIN = Plugin("smoke", offers={"smoke": offers}, segment_begins=segment_begins)
+PLUGIN = Plugin("smoke", commands={"smoke": ("combat", fire_smoke)}, offers={"smoke": offers},
+                smoke_problem=smoke_problem, smoke_lands=lay, segment_begins=segment_begins)

@@ -8,7 +8,7 @@
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
 import { drawingItems } from "./drawings.js";
-import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, railwayItems, roadItems, slopeItems, terrainItems, unitItems, withUnitMarkers } from "./layers.js";
+import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, railwayItems, roadItems, slopeItems, terrainItems, listUnits, unitItems } from "./layers.js";
 import { areaItems, fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
@@ -140,7 +140,7 @@ export class Board {
   /** Show a new view (the store's); counters are redrawn on the next frame. */
   setView(view) {
     this.#markers = Array.isArray(view?.markers) ? view.markers : [];
-    this.#units = withUnitMarkers(view?.units ?? [], this.#markers);
+    this.#units = listUnits(view?.units ?? []); // each counter wears the chips its view gives it
     this.#schedule();
   }
 

@@ -148,19 +148,6 @@ export const GENERIC_MARKERS = Object.freeze({
   leader: { label: "Leader", symbol: null },
 });
 
-const STATUS_MARK = { disrupted: "D", demoralized: "DM" };
-
-/** What is written on a counter about its state: D or DM, M/F, DI, hidden, revealed. */
-export function stateMarks(unit) {
-  return [
-    STATUS_MARK[unit.status],
-    unit.moved_fired ? "M/F" : null,
-    unit.dug_in ? "DI" : null,
-    // Own counters the enemy has revealed (double-blind 18.4).
-    unit.own && unit.revealed ? "SEEN" : null,
-  ].filter(Boolean);
-}
-
 /** A counter's name cut to fit: at most 8 characters, an ellipsis if cut. */
 export function shortName(name) {
   const text = String(name ?? "");
@@ -215,32 +202,23 @@ export function counterValues(unit, type) {
   return { fire: lines?.fire ?? "", move: lines?.move ?? "" };
 }
 
-const CHIP_STYLE = {
-  R: ["#ffffff", "#5a5a5a"], D: ["#1a1a1a", "#f2b233"], DM: ["#ffffff", "#b01c1c"], DI: ["#ffffff", "#6b4a1f"],
-  "M/F": ["#ffffff", "#3d4f7a"], SEEN: ["#ffffff", "#1d4f91"], MIRE: ["#ffffff", "#4d6b3a"],
+// A chip's colours by its severity alone ([text, fill]): which state is how grave is the
+// ruleset's to say (each view gives a counter its `chips`: {kind, label, title, severity}).
+const CHIP_COLOURS = {
+  info: ["#ffffff", "#5a5a5a"], spent: ["#ffffff", "#3d4f7a"], good: ["#ffffff", "#6b4a1f"],
+  warning: ["#1a1a1a", "#f2b233"], danger: ["#ffffff", "#b01c1c"],
 };
 
-/**
- * The small chips a counter wears for its state, as text: R(educed), D, DM, DI, M/F, SEEN,
- * MIRE; or, where the view lists a unit's `chips` (marker kinds), each kind's label from the
- * faces' marker looks (`looks.markers`).
- */
-export function counterChips(unit, type, looks = null) {
-  return chipLooks(unit, type, looks).map((c) => c.text);
+/** The labels of the chips a counter wears, as the view gives them ("D", "M/F", ...). */
+export function counterChips(unit) {
+  return chipLooks(unit).map((c) => c.text);
 }
 
-/** Each chip as {text, title, fg, bg}: the ruleset's marker looks, or the board's own. */
-export function chipLooks(unit, type, looks = null) {
-  if (Array.isArray(unit.chips)) {
-    return unit.chips.map((kind) => {
-      const look = looks?.markers?.[kind];
-      return { kind, text: look?.label ?? String(kind).slice(0, 3).toUpperCase(), title: look?.title ?? String(kind).replace(/_/g, " "), fg: "#ffffff", bg: look?.color ?? INK };
-    });
-  }
-  const reduced = type && !type.leader && !hasPrintLines(type) && faceOf(unit, type) !== type.full;
-  return [reduced ? "R" : null, ...stateMarks(unit), unit.mired ? "MIRE" : null].filter(Boolean).map((text) => {
-    const [fg, bg] = CHIP_STYLE[text] ?? ["#ffffff", INK];
-    return { kind: text, text, title: text, fg, bg };
+/** Each chip the view gives a counter as {kind, text, title, fg, bg}: drawn as sent. */
+export function chipLooks(unit) {
+  return (Array.isArray(unit.chips) ? unit.chips : []).map((c) => {
+    const [fg, bg] = CHIP_COLOURS[c.severity] ?? CHIP_COLOURS.info;
+    return { kind: c.kind, text: c.label, title: c.title, fg, bg };
   });
 }
 
@@ -294,7 +272,7 @@ function buildCounter(unit, type, { side, selected, colours, partner = false, lo
     children.push({ tag: "circle", attrs: { class: "stack-badge", cx: round1(side * 0.9), cy: round1(side * 0.1), r: round1(side * 0.16), fill: INK } });
     children.push({ tag: "text", attrs: { "font-size": round1(side * 0.2), class: "stack-size", fill: "#ffffff", x: round1(side * 0.9), y: round1(side * 0.17), "text-anchor": "middle" }, text: String(unit.stack) });
   }
-  const chips = chipLooks(unit, type, looks);
+  const chips = chipLooks(unit);
   if (chips.length) {
     // Chips sit on the counter's top edge, left to right, like markers laid on it.
     const h = round1(side * 0.26);

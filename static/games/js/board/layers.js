@@ -191,20 +191,6 @@ export function stacks(units) {
   return byHex;
 }
 
-/**
- * The view's units with the markers the view lays on them (`{kind, unit}` entries of its
- * `markers`) added to their `chips`: a counter known only by a handle still wears its marks.
- */
-export function withUnitMarkers(units, markers = []) {
-  const on = new Map();
-  for (const m of markers) if (m.unit !== undefined && m.kind !== undefined) on.set(m.unit, [...(on.get(m.unit) ?? []), m.kind]);
-  if (!on.size) return units;
-  return listUnits(units).map((u) => {
-    const extra = (on.get(u.id) ?? []).filter((k) => !(u.chips ?? []).includes(k));
-    return extra.length ? { ...u, chips: [...(u.chips ?? []), ...extra] } : u;
-  });
-}
-
 /** The units of a view as a list, whether the view keys them by id or lists them. */
 export function listUnits(units) {
   if (Array.isArray(units)) return units;

@@ -70,7 +70,7 @@ export function markerItems(markers = [], index, size = HEX_SIZE, { sideName = (
   const laid = new Map(); // hex -> markers described as {kind, hex, ...} (a ruleset's own looks)
   for (const entry of markers) {
     if (entry.kind !== undefined) {
-      // A marker on a unit is one of its chips (counters.js); an aircraft is a counter in
+      // A marker on a unit is among the chips its view gives it; an aircraft is a counter in
       // the air (aircraft.js); the rest lie on their hex.
       if (entry.unit === undefined && !isAircraft(entry) && index.get(entry.hex)) laid.set(entry.hex, [...(laid.get(entry.hex) ?? []), entry]);
       continue;

@@ -76,7 +76,7 @@ export function drawStack(ctx) {
       return {
         id: x.id, name: nameOf(x.id), own: Boolean(x.own), canAct: Boolean(x.own) && canAct(x.id), picked: ui.picked.includes(x.id), focused: x.id === ui.selected,
         values: t?.fire !== undefined ? [values.fire, values.move].filter(Boolean).join(" ") : [values.fire, values.move && `MP ${values.move}`].filter(Boolean).join(" · "),
-        chips: counterChips(x, t, boot.faces).join(" "),
+        chips: counterChips(x).join(" "),
       };
     }),
     summary,

@@ -2,7 +2,7 @@
 // view: textview.js).
 // Each takes plain data and draws with textContent; none keeps state of its own.
 
-import { chipLooks, stateMarks, valuesInWords } from "../board/counters.js";
+import { chipLooks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
 import { genericName } from "./textview.js";
 
@@ -105,11 +105,11 @@ export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => i
   const rows = [
     ["side", sideName(unit.side)],
     ["hex", unit.hex ?? (unit.entry_turn ? `enters on turn ${unit.entry_turn}${entering}` : "off the map")],
-    ...(unit.steps !== undefined || unit.chips === undefined ? [["steps", unit.steps !== undefined ? String(unit.steps) : "unknown"]] : []),
+    ...(unit.steps !== undefined || (unit.detail && unit.detail !== "exact") ? [["steps", unit.steps !== undefined ? String(unit.steps) : "unknown"]] : []),
     ["status", unit.status === "ok" ? "in good order" : unit.status ?? "unknown"],
     ...valuesInWords(unit, type),
   ];
-  const marks = Array.isArray(unit.chips) ? chipLooks(unit, type, looks).map((c) => c.title) : stateMarks(unit);
+  const marks = chipLooks(unit).map((c) => c.title);
   if (marks.length) rows.push(["markers", marks.join(", ")]);
   if (unit.order?.hex) rows.push(["fire ordered", `on ${unit.order.hex} for turn ${unit.order.turn}`]);
   if (unit.detail && unit.detail !== "exact") rows.push(["what you know", unit.detail.replace(/_/g, " ")]);

@@ -56,7 +56,7 @@ const BOT_LEVELS = [["recruit", "Recruit"], ["veteran", "Veteran"], ["elite", "E
 function standInControl(row, standIn, chosen = null) {
   // The player's own choice is the only level offered to an opponent (the server holds to it).
   const levels = chosen ? BOT_LEVELS.filter(([value]) => value === chosen) : BOT_LEVELS;
-  const level = el("select", { class: "stand-in-level", "aria-label": `Bot level for ${row.id}` },
+  const level = el("select", { class: "stand-in-level", "aria-label": `Bot level to stand in for ${row.who}` },
     levels.map(([value, name]) => el("option", { value, selected: value === (chosen ?? "veteran") }, name)));
   const said = el("span", { class: "stand-in-said", role: "status" });
   const ask = el("button", { type: "button", class: "stand-in", "data-seat": row.id, onclick: async () => {

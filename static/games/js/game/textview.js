@@ -5,7 +5,7 @@
 // place is never lost to a redraw.
 
 import { stacks, listUnits } from "../board/layers.js";
-import { chipLooks, stateMarks, valuesInWords } from "../board/counters.js";
+import { chipLooks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
 import { focusChain, keepOpen, keepingFocus } from "./focus.js";
 import { actingUnits, actors, commandKey, describeCommand, isGlobal } from "./legal.js";
@@ -23,7 +23,7 @@ export function genericName(marker) {
 /** A counter in words: side, name (or what is known of it), steps, status, marks, values. */
 export function unitWords(u, types, sideName, nameOf, looks = null) {
   const t = types[u.type];
-  const marks = Array.isArray(u.chips) ? chipLooks(u, t, looks).map((c) => c.title.toLowerCase()) : stateMarks(u);
+  const marks = chipLooks(u).map((c) => c.title.toLowerCase());
   const values = t && !t.leader && valuesInWords(u, t).filter(([k]) => k !== "side showing").map(([k, v]) => `${k} ${v}`).join(", ");
   const leader = t?.leader ? `leader, ${valuesInWords(u, t).map(([k, v]) => `${k} ${v}`).join(", ")}` : "";
   const known = !u.detail || u.detail === "exact";
@@ -31,9 +31,9 @@ export function unitWords(u, types, sideName, nameOf, looks = null) {
     : u.detail === "leader" ? "a leader"
     : u.detail === "last_known" ? `${genericName(u.marker)} last seen turn ${u.turn ?? "?"}`
     : `${genericName(u.marker)}${Number(u.stack) > 1 ? ` (stack of ${u.stack})` : ""}`;
-  const status = u.status && !["good", "ok"].includes(u.status) && !(u.chips ?? []).includes(u.status) ? `, ${u.status}` : "";
+  const status = u.status && !["good", "ok"].includes(u.status) && !(u.chips ?? []).some((c) => c.kind === u.status) ? `, ${u.status}` : "";
   const shown = u.hidden && !u.type ? "a face-down counter" : what;
-  return `${sideName(u.side)}: ${shown}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${status}${marks.length ? `, ${marks.join(Array.isArray(u.chips) ? ", " : " ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`;
+  return `${sideName(u.side)}: ${shown}${u.steps !== undefined && !u.leader ? `, ${u.steps} step${u.steps === 1 ? "" : "s"}` : ""}${status}${marks.length ? `, ${marks.join(", ")}` : ""}${values ? `; ${values}` : ""}${leader ? `; ${leader}` : ""}`;
 }
 
 /**

@@ -1,5 +1,9 @@
 """Taking back a whole activation by agreement (D-TAKEBACK-1), in games played with the
-`takebacks` option (the server offers it only for unrated, open games).
+`takebacks` option (the server offers it only for unrated, open games). It is no rule of the
+game but the players' agreement, so it is a plug-in like the optional rules (core/hooks.py):
+with the hook table empty nobody may offer, and the core plays on as if it were unknown. The
+saved point and the pending offer stay fields of the core's state (`GameState.takeback`,
+`takeback_offer`) so saved games read the same with or without it.
 
 Unlike an undo (D-UNDO-1), a take-back may reach past dice rolled and things seen, so the
 other side must agree. The engine keeps the state from before the last activation began
@@ -19,9 +23,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...common.errors import IllegalCommand
+from ..core import state as st
+from ..core.commands import Event
+from ..core.hooks import Plugin
 from ..double_blind import knowledge
-from . import state as st
-from .commands import Event
 
 OPTION = "takebacks"
 COMMANDS = frozenset({"offer_takeback", "accept_takeback", "decline_takeback"})
@@ -87,3 +92,23 @@ def apply(state: st.GameState, me: st.SeatState, command: str) -> tuple[st.GameS
     point = state.takeback
     return point.state, [Event("activation_taken_back", data={
         "side": point.side, "accepted_by": me.side})]
+
+
+def standing_offers(state: st.GameState, seat: st.SeatState) -> dict[str, list[dict]]:
+    """What a seat may send about a take-back, in or out of turn: the answer when its side
+    must answer, the offer when its side made the last activation."""
+    if answering_side(state) == seat.side:
+        return {"accept_takeback": [{"type": "accept_takeback"}],
+                "decline_takeback": [{"type": "decline_takeback"}]}
+    if may_offer(state, seat):
+        return {"offer_takeback": [{"type": "offer_takeback"}]}
+    return {}
+
+
+PLUGIN = Plugin(
+    "takebacks",
+    agreements={kind: apply for kind in sorted(COMMANDS)},
+    answering_side=answering_side,
+    step_taken=keep_point,
+    standing_offers=standing_offers,
+)
