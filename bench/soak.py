@@ -34,7 +34,7 @@ differ from a fresh snapshot, and rss_growth_mb sums the processes' growth; sock
 the idle ones too.
 
 Run: .venv/bin/python bench/soak.py [--minutes 3] [--games 100] [--spectators 8]
-     [--idle-sockets 0] [--processes 2] [--think 1.0] [--seed 1] [--smoke]
+     [--idle-sockets 0] [--processes 2] [--think 1.0] [--seed 1] [--diagnose] [--smoke]
 """
 
 from __future__ import annotations
@@ -59,6 +59,8 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import soakdiag  # noqa: E402
 
 from tests.conftest import manage  # noqa: E402
 from tests.faults.clients import GameClient, Person, missing_versions, open_game  # noqa: E402
@@ -164,6 +166,7 @@ class Tally:
         self.lost = 0
         self.errors: Counter[str] = Counter()
         self.finished = 0
+        self.timeline: list[tuple[float, float, float]] = []  # sent, answered, last (wall)
 
     def error(self, kind: str) -> None:
         self.errors[kind] += 1
@@ -210,7 +213,7 @@ class Table:
             player = self.players[self.rng.choice(choices)]
             groups = player.legal()
             command = self.rng.choice(groups[self.rng.choice(sorted(groups))])
-            sent = time.monotonic()
+            sent, sent_wall = time.monotonic(), time.time()
             try:
                 answer = await player.command(command, timeout=WAIT)
             except AssertionError:
@@ -221,9 +224,12 @@ class Table:
                 await self.follow(max(c.version or 0 for c in self.clients))
                 continue
             self.tally.commands += 1
+            answered = time.time()
             if not await self.follow(answer["v"]):
                 return
-            self.tally.latencies.append(max(c.arrivals[answer["v"]] for c in self.clients) - sent)
+            latency = max(c.arrivals[answer["v"]] for c in self.clients) - sent
+            self.tally.latencies.append(latency)
+            self.tally.timeline.append((sent_wall, answered, sent_wall + latency))
             await asyncio.sleep(think * self.rng.uniform(0.5, 1.5))
 
     async def follow(self, version: int) -> bool:
@@ -369,6 +375,11 @@ async def soak(args: argparse.Namespace, servers: list[Daphne], postgres: Postgr
         + f" (per process; most {max(last_third.values()):.1f})")  # fmt: skip
     for kind, count in tally.errors.most_common():
         say(f"error: {count} x {kind}")
+    if args.diagnose:
+        names = {s.pid: f"daphne:{s.port}" for s in servers} | {os.getpid(): "clients"}
+        lines, stalls = soakdiag.read(args.diagnose, names)
+        for line in lines + soakdiag.blame(tally.timeline, stalls):
+            say(line)
     await asyncio.gather(*(t.close() for t in [*tables, *idle]))
     latencies = sorted(tally.latencies) or [0.0]
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
@@ -394,6 +405,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="mean seconds between a version reaching a game's sockets "
                              "and that game's next command")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--diagnose", action="store_true",
+                        help="record every process's garbage collections and event-loop "
+                             "lags and match them with the slowest commands (bench/soakdiag.py)")
     parser.add_argument("--smoke", action="store_true",
                         help="seconds, tiny sizes: 2 games, one spectator each, one daphne, "
                              "15 s of play (make test checks the last line)")
@@ -420,6 +434,11 @@ def main(argv: list[str] | None = None) -> int:
             admin.execute("CREATE DATABASE pgweb")
         migrated = manage("migrate", "--noinput", env=env, timeout=600)
         assert migrated.returncode == 0, migrated.stderr
+        if args.diagnose:
+            args.diagnose = work / "diagnose"
+            args.diagnose.mkdir()
+            env = env | soakdiag.server_env(args.diagnose)
+            soakdiag.record_here(args.diagnose)
         servers = start_daphnes(env, work, args.processes)
         for server in servers:
             stack.callback(server.kill)

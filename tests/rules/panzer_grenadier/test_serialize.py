@@ -89,3 +89,21 @@ def test_a_state_after_a_change_encodes_as_a_fresh_encoding_does_reusing_unchang
     assert second["state"]["units"][uid]["steps"] == 1
     other = sorted(s.units)[1]
     assert second["state"]["units"][other] is first["state"]["units"][other]
+
+
+def test_the_state_an_undo_keeps_encodes_as_a_fresh_encoding_does_sharing_the_counters():
+    units = [unit("ge-1", "ge_rifle", "ge", "A0101"), unit("ge-lt", "ge_ldr_lt_a", "ge", "A0101"),
+             unit("su-1", "su_rifle", "su", "A1006")]
+    led = apply(started(units), "ge-1", {"type": "activate", "kind": "leader", "unit": "ge-lt"},
+                ScriptedDice.of()).state
+    moved = apply(led, "ge-1", {"type": "move", "unit": "ge-1", "path": ["A0102"]},
+                  ScriptedDice.of(*[6] * 20)).state
+    assert moved.undo is not None and moved.undo.state.units["su-1"] is moved.units["su-1"]
+    doc = state_to_json(moved)
+    assert json.dumps(doc) == json.dumps({"schema": SCHEMA, "state": encode(moved)})
+    assert round_trip(moved) == moved
+    kept = doc["state"]["undo"]["state"]["units"]
+    # A counter the move did not touch is the one encoding, not a second copy of it.
+    assert kept["su-1"] is doc["state"]["units"]["su-1"]
+    assert kept["ge-1"]["hex"] != doc["state"]["units"]["ge-1"]["hex"]
+    assert canonical_state_json(moved) == canonical_json(doc)

@@ -53,6 +53,8 @@ def encode(value: Any) -> Any:
     if isinstance(value, Fraction):
         return str(value)  # "3/2": exact, and the verifier's hash sees the same text
     cls = type(value)
+    if cls is st.GameState:
+        return _state_body(value)  # the states an undo or takeback point keeps, too
     if dataclasses.is_dataclass(cls):
         return {name: encode(getattr(value, name)) for name in _field_names(cls)}
     if isinstance(value, Mapping):
@@ -128,9 +130,11 @@ def _unit_json(u: Any) -> Any:
     return value
 
 
-def state_to_json(state: st.GameState) -> dict:
-    """The state as a JSON-ready dict, carrying the schema version (the same as
-    `encode(state)`, with the counters that did not change taken from the last encoding)."""
+def _state_body(state: st.GameState) -> dict:
+    """`encode(state)`, with the counters that did not change taken from the last encoding.
+    A state mid-activation keeps the state before its last step for the undo (and a
+    takeback the state before the activation): those share most counters with it, so they
+    cost a lookup each rather than a second encoding of the whole board."""
     body = {}
     for name in _field_names(type(state)):
         if name == "units":
@@ -138,7 +142,13 @@ def state_to_json(state: st.GameState) -> dict:
             body[name] = {str(uid): _unit_json(units[uid]) for uid in sorted(units, key=str)}
         else:
             body[name] = encode(getattr(state, name))
-    return {"schema": SCHEMA, "state": body}
+    return body
+
+
+def state_to_json(state: st.GameState) -> dict:
+    """The state as a JSON-ready dict, carrying the schema version (the same as
+    `encode(state)`)."""
+    return {"schema": SCHEMA, "state": _state_body(state)}
 
 
 def state_from_json(doc: Mapping[str, Any]) -> st.GameState:
