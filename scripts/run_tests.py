@@ -1,6 +1,7 @@
 """Run pgweb's whole check: private Redis and PostgreSQL, then ruff, mypy over games/rules,
-node --test, pytest and every benchmark's smoke run (scripts/bench_smoke.py); a run of named
-test files runs ruff, node --test and those files.
+node --test and pytest, whose tests/tooling/test_bench_smoke.py runs every benchmark's smoke
+run (scripts/bench_smoke.py) beside the other tests; a run of named test files runs ruff,
+node --test and those files.
 
 `make test` calls this. It installs missing system packages with apt when run as root (and
 says loudly what it skips otherwise), starts a private redis-server and a private PostgreSQL
@@ -251,10 +252,6 @@ def main(pytest_args: list[str]) -> int:
             env,
         )
 
-        if whole_run(pytest_args):  # a part asked for by path is not a reason to run them
-            results["bench smoke"] = run_step(
-                "bench smoke", [sys.executable, str(ROOT / "scripts" / "bench_smoke.py")], env
-            )
 
     failed = [name for name, ok in results.items() if not ok]
     summary = ", ".join(f"{name} {'ok' if ok else 'FAILED'}" for name, ok in results.items())
