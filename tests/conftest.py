@@ -67,11 +67,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # The layers (or single files) that take longest, in the order they are handed out: under
 # xdist (`--dist loadfile`) the quick files then fill the workers' last minutes, instead of
-# one worker finishing a long file while the other waits. The two rules files are the
-# slowest outside the slow layers (random games played through).
+# one worker finishing a long file while the other waits. The three rules files are the
+# slowest outside the slow layers (random games played through), the benches' smoke runs
+# seconds each.
 SLOW_FIRST = (
-    "browser", "faults", "clocks", "consumers", "bots",
-    "rules/panzer_grenadier/test_preview_matches_resolution.py",
+    "browser", "faults", "clocks", "consumers", "bots", "tooling/test_bench_smoke.py",
+    "rules/test_player_text.py", "rules/panzer_grenadier/test_preview_matches_resolution.py",
     "rules/panzer_grenadier/test_decisions.py",
     "lobby", "notifications",
 )
