@@ -59,7 +59,7 @@ def free_port() -> int:
 
 
 def wait_port(port: int, process: subprocess.Popen, what: str) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a daphne starting beside a busy test suite is slow
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"{what} exited with {process.returncode}")

@@ -1,10 +1,11 @@
 """Run every benchmark's `--smoke` mode and check the format of its last line.
 
 A benchmark nobody runs rots unseen (one crashed on a Panzer Leader state for weeks): `make
-test` runs this as its own step. Each `bench/*.py` that runs as a script must have an entry
-in FORMATS; a smoke run passes when it exits 0 and its last line matches. The figures of a
-smoke run mean nothing (tiny sizes, a busy machine): only that the bench still runs to its
-line.
+test` runs each bench's smoke run as a test (tests/tooling/test_bench_smoke.py), which the
+pytest workers overlap with the rest of the suite. Each `bench/*.py` that runs as a script
+must have an entry in FORMATS; a smoke run passes when it exits 0 and its last line matches.
+The figures of a smoke run mean nothing (tiny sizes, a busy machine): only that the bench
+still runs to its line.
 
 Run: .venv/bin/python scripts/bench_smoke.py [NAME ...]   (names as in bench/, no .py)
 """

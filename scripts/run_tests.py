@@ -1,6 +1,7 @@
-"""Run pgweb's whole check: private Redis and PostgreSQL, then ruff, mypy over games/rules,
-node --test, pytest and every benchmark's smoke run (scripts/bench_smoke.py); a run of named
-test files runs ruff, node --test and those files.
+"""Run pgweb's whole check: private Redis and PostgreSQL, then ruff, and pytest with mypy
+over games/rules and node --test running beside it; pytest's tests/tooling/test_bench_smoke.py
+runs every benchmark's smoke run (scripts/bench_smoke.py) among the other tests. A run of
+named test files runs ruff, node --test and those files.
 
 `make test` calls this. It installs missing system packages with apt when run as root (and
 says loudly what it skips otherwise), starts a private redis-server and a private PostgreSQL
@@ -135,6 +136,37 @@ def run_step(name: str, command: list[str], env: dict[str, str]) -> bool:
     return code == 0
 
 
+class Beside:
+    """A check that runs beside pytest (mypy, node --test: one process each, while pytest's
+    workers leave the cores idle part of the time), its output kept in a file and shown when
+    it has ended: in full when it failed, its last lines when it passed."""
+
+    TAIL = 8
+
+    def __init__(self, name: str, command: list[str], env: dict[str, str], folder: Path):
+        say(f"{name}: {' '.join(command)} (beside pytest)")
+        self.name, self.started = name, time.monotonic()
+        self.log = folder / f"{name.replace(' ', '-')}.log"
+        with open(self.log, "wb") as out:  # the child keeps its own descriptor
+            self.process = subprocess.Popen(
+                command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                stderr=subprocess.STDOUT, start_new_session=True,
+            )  # fmt: skip
+
+    def stop(self) -> None:
+        """Stop it if it still runs (Ctrl-C, SIGTERM, an error in the runner)."""
+        if self.process.poll() is None:
+            stop_group(self.process)
+
+    def finish(self) -> bool:
+        """Wait for it, show its output and report how long it took; whether it passed."""
+        code = self.process.wait()
+        lines = self.log.read_text(errors="replace").splitlines()
+        print("\n".join(lines if code != 0 else lines[-self.TAIL :]), flush=True)
+        say(f"{self.name}: exit {code} in {time.monotonic() - self.started:.1f}s")
+        return code == 0
+
+
 def stop_group(process: subprocess.Popen) -> None:
     """Interrupt a check's process group (SIGINT lets pytest tear down), then insist."""
     for sig, grace in ((signal.SIGINT, 10), (signal.SIGTERM, 5), (signal.SIGKILL, 5)):
@@ -232,8 +264,10 @@ def main(pytest_args: list[str]) -> int:
             shout(f"no {CHROMIUM}: browser tests will be skipped" + (" (CI: failed)" if CI else ""))
 
         results["ruff"] = run_step("ruff", [str(VENV_BIN / "ruff"), "check", "."], env)
+        beside: list[Beside] = []
+        services.callback(lambda: [check.stop() for check in beside])  # before the services
         if whole_run(pytest_args):  # games/rules, as pyproject.toml's [tool.mypy] says
-            results["mypy"] = run_step("mypy", [str(VENV_BIN / "mypy")], env)
+            beside.append(Beside("mypy", [str(VENV_BIN / "mypy")], env, workdir))
 
         js_files = js_test_files()
         node = shutil.which("node")
@@ -243,18 +277,16 @@ def main(pytest_args: list[str]) -> int:
             shout("node is missing: JavaScript tests not run")
             results["node --test"] = not CI
         else:
-            results["node --test"] = run_step("node --test", [node, "--test", *js_files], env)
+            beside.append(Beside("node --test", [node, "--test", *js_files], env, workdir))
 
         results["pytest"] = run_step(
             "pytest",
             [sys.executable, "-m", "pytest", *slowest_shown(spread_over_workers(pytest_args))],
             env,
         )
+        for check in beside:
+            results[check.name] = check.finish()
 
-        if whole_run(pytest_args):  # a part asked for by path is not a reason to run them
-            results["bench smoke"] = run_step(
-                "bench smoke", [sys.executable, str(ROOT / "scripts" / "bench_smoke.py")], env
-            )
 
     failed = [name for name, ok in results.items() if not ok]
     summary = ", ".join(f"{name} {'ok' if ok else 'FAILED'}" for name, ok in results.items())

@@ -67,17 +67,26 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # The layers (or single files) that take longest, in the order they are handed out: under
 # xdist (`--dist loadfile`) the quick files then fill the workers' last minutes, instead of
-# one worker finishing a long file while the other waits. The two rules files are the
-# slowest outside the slow layers (random games played through).
+# one worker finishing a long file while the other waits. The three rules files are the
+# slowest outside the slow layers (random games played through), the benches' smoke runs
+# seconds each.
 SLOW_FIRST = (
-    "browser", "faults", "clocks", "consumers", "bots",
-    "rules/panzer_grenadier/test_preview_matches_resolution.py",
+    "browser", "faults", "clocks", "consumers", "bots", "tooling/test_bench_smoke.py",
+    "rules/test_player_text.py", "rules/panzer_grenadier/test_preview_matches_resolution.py",
     "rules/panzer_grenadier/test_decisions.py",
     "lobby", "notifications",
 )
 # The fault tests share services started once per worker (tests/faults/conftest.py: a
 # PostgreSQL cluster, a Redis and two daphne, seconds of CPU): one worker runs them all.
 ONE_WORKER = ("tests/faults/",)
+# Long files whose tests share nothing set up per file (no module fixture): each test is
+# handed out on its own, so the two workers share them instead of one running the whole file
+# while the other waits at the end of the run.
+TEST_BY_TEST = (
+    "tests/tooling/test_bench_smoke.py",
+    "tests/bots/test_fairness.py",
+    "tests/rules/test_player_text.py",
+)
 
 
 def slowness_rank(nodeid: str) -> int:
@@ -85,6 +94,14 @@ def slowness_rank(nodeid: str) -> int:
     path = nodeid.split("::", 1)[0].removeprefix("tests/")
     return next((i for i, slow in enumerate(SLOW_FIRST)
                  if path == slow or path.startswith(slow + "/")), len(SLOW_FIRST))
+
+
+def work_unit(nodeid: str) -> str | None:
+    """The unit of work a test is handed to a worker in, when it is not its file (or class):
+    the fault tests all together, a test of TEST_BY_TEST alone."""
+    if nodeid.split("::", 1)[0] in TEST_BY_TEST:
+        return nodeid
+    return next((unit for unit in ONE_WORKER if nodeid.startswith(unit)), None)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -96,15 +113,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
     """Under `--dist loadfile`: hand the files out in the collection's order above (xdist
     would otherwise start with the files holding the most tests, leaving the long browser
     files for last and switching each worker in and out of tests/browser, which closes and
-    relaunches its Chromium), and the fault tests as one unit."""
+    relaunches its Chromium), the fault tests as one unit and the files of TEST_BY_TEST a test
+    at a time."""
     if config.getoption("dist", None) != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling  # noqa: PLC0415  (only under xdist)
 
     class InOrderByFile(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            shared = next((unit for unit in ONE_WORKER if nodeid.startswith(unit)), None)
-            return shared or super()._split_scope(nodeid)
+            return work_unit(nodeid) or super()._split_scope(nodeid)
 
     config.option.loadscopereorder = False  # what `--no-loadscope-reorder` says
     return InOrderByFile(config, log)

@@ -1,7 +1,10 @@
 """The benches' smoke runs (scripts/bench_smoke.py): every bench has one, and its last line
-is checked against the format the bench's docstring states."""
+is checked against the format the bench's docstring states. `make test` runs them here, a
+test per bench, so that the pytest workers overlap them with the rest of the suite."""
 
 from __future__ import annotations
+
+import pytest
 
 from scripts import bench_smoke
 
@@ -42,5 +45,9 @@ def test_it_refuses_a_run_that_printed_nothing():
     assert bench_smoke.line_problem("visibility", "\n") == "printed nothing"
 
 
-def test_a_real_smoke_run_of_the_movement_bench_passes():
-    assert bench_smoke.run("movement")
+# A smoke run takes seconds idle and may take minutes beside the rest of the suite: the
+# runner's own bound (the run fails with the bench's last lines) comes before pytest's.
+@pytest.mark.timeout(bench_smoke.TIMEOUT_S + 60)
+@pytest.mark.parametrize("name", bench_smoke.benches())
+def test_the_smoke_run_of_each_bench_ends_in_its_line(name):
+    assert bench_smoke.run(name), f"bench/{name}.py --smoke failed: see its captured output"

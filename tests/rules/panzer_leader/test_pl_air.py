@@ -142,3 +142,20 @@ def test_20_6_an_aircraft_over_its_target_is_a_counter_naming_its_weapon_target_
                            "flight": {"first": 1, "last": 5, "mg_left": 4, "ordnance_left": 0},
                            "title": f"P-47 Thunderbolt (rockets) strikes {lab('4,4')}, "
                                     "flying turns 1-5; 1 AA unit in range"}]
+
+
+def test_20_2_an_l5_flown_into_aa_range_shows_on_every_board_while_the_aa_may_fire():
+    """A plane that only flies (the L-5) opens the AA window with no strike to make: every
+    audience's board shows it, watching its hex, with the AA that can reach it."""
+    from games.rules.panzer_leader.views import view_for
+
+    s = world(clear(), units=[("f", "de_flak20", "german", "4,4")], phase="air")
+    s.aircraft = {"l5": {"id": "l5", "type": "us_l5", "side": "allied", "ordnance": "bombs",
+                         "ordnance_left": 0, "mg_left": 0, "first": 1, "last": 5, "lost": False,
+                         "flown": False, "hex": None}}
+    s, _ = do(s, "allied", {"type": "fly", "aircraft": "l5", "hex": lab("4,2")})
+    assert s.pending["kind"] == "aa" and s.pending["cont"] == {"strike": None}
+    for audience in (("side", "allied"), ("side", "german"), ("spectator", "public")):
+        planes = [m for m in view_for(s, audience)["markers"] if m["kind"] == "aircraft"]
+        assert [(p["aircraft"], p["hex"], p["anti_aircraft"]) for p in planes] == [
+            ("l5", lab("4,2"), ["f"])]

@@ -84,7 +84,9 @@ def aircraft_counter(state: GameState, pid: str, plane: dict, sides: set[str]) -
     the lines between them. Aircraft are public: both players watch the planes."""
     kind = aircraft_types()[plane["type"]]
     short = kind["name"].split()[0]
-    striking = ((state.pending or {}).get("cont") or {}).get("strike", {}).get("aircraft", {})
+    # An L-5 that only flew opens the AA window with no strike to make ("strike": None).
+    strike = ((state.pending or {}).get("cont") or {}).get("strike") or {}
+    striking = strike.get("aircraft", {})
     chosen = striking.get(pid, "ordnance" if plane["ordnance_left"] else "mg")
     weapon = "observer" if kind.get("observer") else (
         plane["ordnance"] if chosen == "ordnance" else "machine guns")

@@ -1,0 +1,36 @@
+"""`make test` runs mypy and node --test beside pytest (scripts/run_tests.py: Beside): their
+output waits in a file and is shown when they end, in full on a failure, and a check still
+running when the run is stopped is stopped with it."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from scripts.run_tests import Beside
+
+PYTHON = sys.executable
+
+
+def test_a_passing_check_shows_its_last_lines_and_passes(tmp_path, capsys):
+    lines = "; ".join(f"print('line {n}')" for n in range(20))
+    check = Beside("counting", [PYTHON, "-c", lines], dict(os.environ), tmp_path)
+    assert check.finish()
+    out = capsys.readouterr().out
+    assert "line 19" in out and f"line {19 - Beside.TAIL}\n" not in out
+    assert "counting: exit 0" in out
+
+
+def test_a_failing_check_shows_all_it_printed_and_fails(tmp_path, capsys):
+    script = "print('first words'); print('x' * 3); raise SystemExit(3)"
+    check = Beside("failing", [PYTHON, "-c", script], dict(os.environ), tmp_path)
+    assert not check.finish()
+    out = capsys.readouterr().out
+    assert "first words" in out and "failing: exit 3" in out
+
+
+def test_a_check_still_running_when_the_run_stops_is_stopped(tmp_path):
+    check = Beside("waiting", [PYTHON, "-c", "import time; time.sleep(600)"], dict(os.environ),
+                   tmp_path)
+    check.stop()
+    assert check.process.poll() is not None
