@@ -6,14 +6,8 @@ from __future__ import annotations
 import re
 
 from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, players, shot  # noqa: F401
+from tests.browser.board_play import click_hex
 from tests.browser.test_game_play import acting, click_unit, confirm, groups, roll_initiative
-
-
-def click_hex(page, label: str) -> None:
-    """Click the middle of a hex of the map (bringing it into view first)."""
-    page.evaluate(f"window.pgweb.board.centerOn('{label}')")
-    at = page.evaluate(f"window.pgweb.board.hexOnScreen('{label}')")
-    page.mouse.click(at["x"], at["y"])
 
 
 def test_the_line_of_sight_tool_draws_the_servers_answer(players) -> None:  # noqa: F811 - the fixture

@@ -14,6 +14,10 @@ MARKUP = '<img src=x onerror="window.pwned=1"><b>Hold the mill</b>'
 
 
 def click_hex(page, label: str) -> None:
+    """Click the middle of a hex of the designer's map, as a person would: the map scrolled
+    into the window first (filling a field lower down the page scrolls it away), then the hex
+    centred on it."""
+    page.locator("#board").scroll_into_view_if_needed()
     page.evaluate(f"window.pgweb.designer.board.centerOn('{label}')")
     at = page.evaluate(f"window.pgweb.designer.board.hexOnScreen('{label}')")
     page.mouse.click(at["x"], at["y"])

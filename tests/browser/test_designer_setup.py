@@ -4,14 +4,7 @@ defender on the map, sets up a counter in it, and the check passes with the area
 from __future__ import annotations
 
 from tests.browser.pages_kit import shot
-
-
-def click_hex(page, label: str) -> None:
-    # On a phone the tools sit below the map: picking one scrolls the map out of sight.
-    page.locator("#board").scroll_into_view_if_needed()
-    page.evaluate(f"window.pgweb.designer.board.centerOn('{label}')")
-    at = page.evaluate(f"window.pgweb.designer.board.hexOnScreen('{label}')")
-    page.mouse.click(at["x"], at["y"])
+from tests.browser.test_designer import click_hex
 
 
 def blank_battle(page, base: str) -> None:

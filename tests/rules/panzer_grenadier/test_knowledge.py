@@ -66,7 +66,7 @@ def test_a_lost_contact_leaves_a_last_known_marker_under_the_old_handle_d_db_gho
     gone = moved(s, "su-r", "A2011")
     (e,) = enemies(view_for(gone, ("side", "ge")))
     assert e == {"id": old, "own": False, "side": "su", "hex": "A0104", "detail": "last_known",
-                 "marker": "infantry", "turn": 1}
+                 "marker": "infantry", "turn": 1, "chips": []}  # a marker wears no chip
     # Cleared once an OP observes the hex at the end of a later action segment.
     later = refresh(gone, replace(gone, segment=gone.segment + 1))
     assert enemies(view_for(later, ("side", "ge"))) == []
