@@ -72,6 +72,10 @@ DATES = {"1": "1944-06-06", "4": "1944-07-11", "6": "1945-02-08", "7": "1944-09-
 AIR = {"p-47-bombs": ("us_p47", "bombs"), "p-47-rockets": ("us_p47", "rockets"),
        "typhoon-rockets": ("gb_typhoon", "rockets"), "l-5": ("us_l5", None)}
 SIDE_OF = {"GE": "german", "US": "allied", "UK": "allied"}
+# Victory levels the arena moved off the usual 2n + 4, n + 2, n (PL-E25): at Remagen the
+# attacker won 10 of 10 Veteran-vs-Veteran games, scoring 13 to 17 (the three read) where
+# n = 4 was a marginal win.
+LEVELS = {"20": {"decisive": 20, "tactical": 17, "marginal": 15}}
 
 
 def our_type(source: str, side: str) -> str:
@@ -181,7 +185,8 @@ def build(number: str) -> dict:
         "forces": forces, "loaded": loaded,
         "control": {h: defender for h in objectives},
         "victory": {"attacker": attacker, "objectives": objectives,
-                    "levels": {"decisive": 2 * n + 4, "tactical": n + 2, "marginal": n}},
+                    "levels": LEVELS.get(number, {"decisive": 2 * n + 4, "tactical": n + 2,
+                                                  "marginal": n})},
         "source": f"pl-counters.md, section 3, situation {number}",
         "note": "Forces from the published situation (PL-E25); counter values PL-D18.",
     }

@@ -10,13 +10,16 @@ played on earlier forces or before revisions were recorded, are counted apart an
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from django.db.models import Q
 
 from games.models import FINISHED, Game
+from games.rules.registry import all_scenarios
 from games.scenario_revisions import current_revision, split_by_revision
 
+from . import balance_file
 from .models import ArenaRun
 
 
@@ -71,3 +74,25 @@ def store_arena(scenario_id: str, levels: str, side_wins: dict[str, int], *,
     return ArenaRun.objects.create(scenario=scenario_id, scenario_revision=revision,
                                    levels=levels, games=sum(side_wins.values()),
                                    side_wins=side_wins)
+
+
+def load_library(path: Path = balance_file.BALANCE_FILE) -> int:
+    """Store the library's arena figures (balance_file) as bundled ArenaRun rows, each under
+    the revision its games were played on, so a fresh install's scenario pages show a
+    balance. Loading again changes nothing; an entry rerun on the same revision replaces its
+    row; rows of earlier revisions stay and are counted as left out. Scenarios no longer
+    bundled are skipped. Returns the rows added or changed."""
+    bundled = {s.id for _, s in all_scenarios()}
+    changed = 0
+    for e in balance_file.read(path):
+        if e["scenario"] not in bundled:
+            continue
+        figures = {"games": int(e["games"]), "side_wins": dict(e["side_wins"])}
+        row, created = ArenaRun.objects.get_or_create(
+            scenario=e["scenario"], scenario_revision=e["revision"], levels=e["levels"],
+            bundled=True, defaults=figures)
+        if not created and {"games": row.games, "side_wins": row.side_wins} != figures:
+            ArenaRun.objects.filter(pk=row.pk).update(**figures)
+            created = True
+        changed += created
+    return changed

@@ -85,6 +85,9 @@ class ArenaRun(models.Model):
     levels = models.CharField(max_length=60)  # "veteran,veteran"
     games = models.PositiveIntegerField()
     side_wins = models.JSONField(default=dict)  # side id (or "draw") -> games
+    # Loaded from the library's balance file (games.botplay.balance_file), not played here:
+    # reloading the file replaces these rows and never touches an operator's own runs.
+    bundled = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
 

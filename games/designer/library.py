@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.botplay.balance import load_library
 from games.rules import registry
 from games.services.errors import ServiceError
 
@@ -39,13 +40,15 @@ def find_published(engine_id: str) -> tuple[str, dict] | None:
 
 def load_bundled() -> int:
     """Store every bundled scenario and board in the designer's tables, marked bundled: a
-    scenario whose file changed gets a new published revision. Returns the revisions added."""
+    scenario whose file changed gets a new published revision; and the library's arena
+    balance beside them, so their pages show who wins. Returns the revisions added."""
     added = 0
     for rs in registry.RULESETS.values():
         infos = rs.scenarios()
         for path in rs.scenario_files():
             sid = json.loads(path.read_text(encoding="utf-8"))["id"]
             added += _store_bundled(rs, sid, infos[sid])
+    load_library()
     return added
 
 

@@ -312,3 +312,34 @@ def test_a_two_board_situation_from_the_published_forces_draws_both_boards_joine
     finally:
         phone.context.close()
         desk.context.close()
+
+
+def test_a_why_not_that_cites_a_rule_opens_the_rules_reference_at_its_chart(browser, pl_people) -> None:
+    """Ann's Sherman cannot reach a hex across the board in one movement phase (4.2): the why-not
+    says so in words and links the chart that gives the rule, the terrain effects chart of
+    movement costs; clicked, the reference opens at it, marked. On her phone too."""
+    url, ann, _bob, _cy = pl_people
+    end_phase(ann)  # her combat phase: nothing to fire at; now her vehicles move
+    far = "A-J-7"  # beyond woods and the stream from the Sherman in A-B-4
+    for page in (ann, None):
+        if page is None:  # Ann again, on her phone: the same session in a phone's browser
+            page = browser.new_context(storage_state=ann.context.storage_state(), **PHONE).new_page()
+            open_game(page, url)
+        pick(page, SHERMAN)
+        click_hex(page, far)
+        why = page.locator("#why-not:not([hidden])")
+        why.wait_for(timeout=TIMEOUT)
+        page.wait_for_function("() => !/Asking the referee/.test(document.getElementById('why-not').innerText)", timeout=TIMEOUT)
+        assert f"cannot reach {far} this phase" in why.inner_text(), why.inner_text()
+        assert not RAW_ID.search(why.inner_text()), why.inner_text()
+        link = why.locator('a.reference-link[data-reference="pl-tec"]')
+        assert link.inner_text() == "see the chart"
+        assert page.evaluate("document.getElementById('rules-reference').open") is False
+        link.click()
+        page.wait_for_function("() => document.getElementById('rules-reference').open", timeout=TIMEOUT)
+        cited = page.locator("#rules-reference .cited")
+        assert cited.count() == 1 and cited.get_attribute("id") == "pl-tec"
+        page.wait_for_function("() => { const r = document.getElementById('pl-tec').getBoundingClientRect();"
+                               " return r.top < innerHeight && r.bottom > 0; }", timeout=TIMEOUT)
+        shot(page, f"pl-why-not-reference-{'phone' if page is not ann else 'desktop'}")
+    page.context.close()
