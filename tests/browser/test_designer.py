@@ -23,6 +23,17 @@ def click_hex(page, label: str) -> None:
     page.mouse.click(at["x"], at["y"])
 
 
+def blank_battle(page, base: str) -> None:
+    """Open the designer on a blank 8 by 6 Panzer Grenadier board."""
+    page.goto(base + "/design/")
+    page.select_option("#start-ruleset", "panzer_grenadier")
+    page.fill("#start-columns", "8")
+    page.fill("#start-rows", "6")
+    page.click("#start-blank")
+    page.wait_for_selector("#design-layout:not([hidden])")
+    page.wait_for_function("() => window.pgweb.designer.board !== null")
+
+
 def place(page, label: str, search: str, side: str) -> None:
     page.check("input[name=tool][value=counter]")
     page.fill("#counter-search", search)
@@ -44,13 +55,7 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
         person, live_server_url, live_server_env):
     base = live_server_url
     ann = person()
-    ann.goto(base + "/design/")
-    ann.select_option("#start-ruleset", "panzer_grenadier")
-    ann.fill("#start-columns", "8")
-    ann.fill("#start-rows", "6")
-    ann.click("#start-blank")
-    ann.wait_for_selector("#design-layout:not([hidden])")
-    ann.wait_for_function("() => window.pgweb.designer.board !== null")
+    blank_battle(ann, base)
     ann.fill("#doc-id", "mill-at-dawn")
     ann.fill("#doc-title", "The mill at dawn")
     ann.fill("#doc-turns", "3")

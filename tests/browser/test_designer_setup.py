@@ -4,17 +4,7 @@ defender on the map, sets up a counter in it, and the check passes with the area
 from __future__ import annotations
 
 from tests.browser.pages_kit import shot
-from tests.browser.test_designer import click_hex
-
-
-def blank_battle(page, base: str) -> None:
-    page.goto(base + "/design/")
-    page.select_option("#start-ruleset", "panzer_grenadier")
-    page.fill("#start-columns", "8")
-    page.fill("#start-rows", "6")
-    page.click("#start-blank")
-    page.wait_for_selector("#design-layout:not([hidden])")
-    page.wait_for_function("() => window.pgweb.designer.board !== null")
+from tests.browser.test_designer import blank_battle, click_hex
 
 
 def pick_counter(page, search: str, side: str) -> None:

@@ -27,6 +27,7 @@ from tests.rules.panzer_grenadier.test_engine import (
     play_until_both_had_three,
     units_for_long_turns,
 )
+from tests.rules.panzer_grenadier.test_takeback import fought
 
 
 @pytest.fixture
@@ -107,29 +108,14 @@ def test_in_the_basic_game_no_fog_of_war_is_rolled_at_the_end_of_a_segment(basic
     assert step.state.turn == 1
 
 
-def _bombarded_with_takebacks():
-    """The Germans' mortar bombarded and its activation ended, in a game with take-backs
-    agreed (the same position as test_takeback.py's)."""
-    s = turnkit.started([turnkit.unit("ge-m", "ge_mortar_81", "ge", "A0101"),
-                         turnkit.unit("su-1", "su_rifle", "su", "A0104")],
-                        options=("takebacks",))
-    s = apply(s, "ge-1", {"type": "activate", "kind": "unit", "unit": "ge-m"},
-              ScriptedDice.of()).state
-    s = apply(s, "ge-1", {"type": "bombard", "firers": ["ge-m"], "target": "A0104"},
-              ScriptedDice.of(*[6] * 20)).state
-    if s.activation is not None:
-        s = apply(s, "ge-1", {"type": "end_activation"}, ScriptedDice.of(*[6] * 20)).state
-    return s
-
-
 def test_with_take_backs_agreed_the_side_that_acted_may_offer_one():
-    s = _bombarded_with_takebacks()
+    s = fought()[1]  # the position of test_takeback.py
     assert s.takeback is not None
     assert legal_commands(s, "ge-1") == {"offer_takeback": [{"type": "offer_takeback"}]}
 
 
 def test_in_the_basic_game_nobody_may_offer_a_takeback(basic_game):
-    s = _bombarded_with_takebacks()
+    s = fought()[1]  # the position of test_takeback.py
     assert s.takeback is None  # no point kept to go back to
     assert legal_commands(s, "ge-1") == {}
     with pytest.raises(IllegalCommand, match="not in use"):

@@ -4,15 +4,9 @@
 // The server's check judges the result (20 Airpower).
 
 import { addAircraft, aircraftOf, removeAircraft } from "./forces.js";
+import { $, option } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
-function option(value, text) {
-  const o = document.createElement("option");
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
 
 const turns = (g) => (g.first || g.last ? `, turns ${g.first ?? 1} to ${g.last ?? "the end"}` : "");
 

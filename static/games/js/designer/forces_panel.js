@@ -4,15 +4,9 @@
 // edit back through `change`.
 
 import { SUPPORT_KINDS, addFormation, addSupport, formationsOf, removeFormation, removeSupport, supportOf } from "./forces.js";
+import { $, option } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 
-function option(value, text) {
-  const o = document.createElement("option");
-  o.value = value;
-  o.textContent = text;
-  return o;
-}
 
 function entry(text, onRemove, data) {
   const li = document.createElement("li");

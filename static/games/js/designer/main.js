@@ -15,8 +15,8 @@ import {
 import { showAircraft, wireAircraft } from "./air_panel.js";
 import { showForces, wireForces } from "./forces_panel.js";
 import { areaHexes, placeInArea, toggleAreaHex } from "./areas.js";
+import { $, option } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const boot = JSON.parse($("pg-design-boot").textContent);
 
 const state = {
@@ -41,13 +41,6 @@ function say(text) {
   $("design-status").textContent = text;
 }
 
-function option(value, text, selected = false) {
-  const o = document.createElement("option");
-  o.value = value;
-  o.textContent = text;
-  o.selected = selected;
-  return o;
-}
 
 function tool() {
   return document.querySelector('input[name="tool"]:checked')?.value ?? "terrain";
