@@ -60,7 +60,7 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import soakdiag  # noqa: E402
+from apps import soakdiag  # noqa: E402
 
 from tests.conftest import manage  # noqa: E402
 from tests.faults.clients import GameClient, Person, missing_versions, open_game  # noqa: E402
@@ -407,7 +407,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--diagnose", action="store_true",
                         help="record every process's garbage collections and event-loop "
-                             "lags and match them with the slowest commands (bench/soakdiag.py)")
+                             "lags and match them with the slowest commands (bench/apps/soakdiag.py)")
     parser.add_argument("--smoke", action="store_true",
                         help="seconds, tiny sizes: 2 games, one spectator each, one daphne, "
                              "15 s of play (make test checks the last line)")

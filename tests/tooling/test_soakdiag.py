@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 
-from bench import soakdiag
+from bench.apps import soakdiag
 
 BLOCKED = """
 import asyncio, gc, time

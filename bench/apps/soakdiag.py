@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-SITE = Path(__file__).resolve().parent / "apps" / "diagnose"
+SITE = Path(__file__).resolve().parent / "diagnose"
 STALL_MS = 50.0  # a collection or lag at least this long counts as a stall
 
 
