@@ -4,7 +4,7 @@
 // The server's check judges the result (20 Airpower).
 
 import { addAircraft, aircraftOf, removeAircraft } from "./forces.js";
-import { $, option } from "./dom.js";
+import { $, entry, option } from "./dom.js";
 
 
 
@@ -13,21 +13,9 @@ const turns = (g) => (g.first || g.last ? `, turns ${g.first ?? 1} to ${g.last ?
 /** Show the document's aircraft; `planes` is the catalogue, `change(doc)` gets each edit. */
 export function showAircraft(doc, planes, change) {
   const sideName = Object.fromEntries((doc.sides ?? []).map((s) => [s.id, s.name ?? s.id]));
-  $("aircraft").replaceChildren(...aircraftOf(doc).map((g) => {
-    const li = document.createElement("li");
-    li.dataset.aircraft = String(g.index);
-    const words = `${g.count ?? 1} × ${planes[g.type]?.name ?? g.type}${g.ordnance ? ` with ${g.ordnance}` : ""} for ${sideName[g.side] ?? g.side}${turns(g)}`;
-    const text = document.createElement("span");
-    text.textContent = words;
-    const remove = document.createElement("button");
-    remove.type = "button";
-    remove.className = "remove";
-    remove.textContent = "Remove";
-    remove.setAttribute("aria-label", `Remove ${words}`);
-    remove.addEventListener("click", () => change(removeAircraft(doc, g.index)));
-    li.append(text, " ", remove);
-    return li;
-  }));
+  $("aircraft").replaceChildren(...aircraftOf(doc).map((g) => entry(
+    `${g.count ?? 1} × ${planes[g.type]?.name ?? g.type}${g.ordnance ? ` with ${g.ordnance}` : ""} for ${sideName[g.side] ?? g.side}${turns(g)}`,
+    () => change(removeAircraft(doc, g.index)), { aircraft: String(g.index) })));
   const was = $("aircraft-side").value;
   $("aircraft-side").replaceChildren(...Object.entries(sideName).map(([id, name]) => option(id, name)));
   if (was in sideName) $("aircraft-side").value = was;

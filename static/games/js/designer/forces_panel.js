@@ -4,24 +4,10 @@
 // edit back through `change`.
 
 import { SUPPORT_KINDS, addFormation, addSupport, formationsOf, removeFormation, removeSupport, supportOf } from "./forces.js";
-import { $, option } from "./dom.js";
+import { $, entry, option } from "./dom.js";
 
 
 
-function entry(text, onRemove, data) {
-  const li = document.createElement("li");
-  Object.assign(li.dataset, data);
-  const words = document.createElement("span");
-  words.textContent = text;
-  const remove = document.createElement("button");
-  remove.type = "button";
-  remove.className = "remove";
-  remove.textContent = "Remove";
-  remove.setAttribute("aria-label", `Remove ${text}`);
-  remove.addEventListener("click", onRemove);
-  li.append(words, " ", remove);
-  return li;
-}
 
 const turns = (x) => (x.from || x.to ? `, turns ${x.from ?? 1} to ${x.to ?? "the end"}` : "");
 
