@@ -3,7 +3,7 @@
 // sees the side's view live and talks on its side chat; a coach never acts (the server
 // refuses a command without a seat). REST: /api/v1/games/<id>/coaches.
 
-import { del, get, post } from "../lobby/api.js";
+import { del, get, latestOnly, post } from "../lobby/api.js";
 import { el, fill } from "./dom.js";
 
 /** What the panel lists: each invitation as a row (a coach's name, or a link not yet taken). */
@@ -34,9 +34,11 @@ export function mountCoaches(root, boot) {
   const list = root.querySelector("#coach-list");
   const notice = root.querySelector("#coach-notice");
   const say = (text) => { notice.textContent = text; };
+  const invitations = latestOnly(() => get(base));
 
   async function load() {
-    const answer = await get(base);
+    const answer = await invitations();
+    if (answer === null) return; // a later reload is under way and will draw the list
     if (!answer.ok) return say(answer.body?.message ?? "Could not read the coaches.");
     const rows = coachRows(answer.body.invitations);
     fill(list, rows.length ? rows.map((r) => row(r, { revoke })) : [el("li", { class: "empty" }, "No coach yet.")]);

@@ -42,6 +42,20 @@ export const post = (path, body = {}) => call("POST", path, body);
 export const put = (path, body) => call("PUT", path, body);
 export const del = (path) => call("DELETE", path);
 
+/**
+ * Wrap a fetcher so only its latest call's answer counts: an earlier call that answers later
+ * resolves to null. A panel that reloads after each change would otherwise be overwritten by
+ * the slower answer of a reload started before the change.
+ */
+export function latestOnly(fetcher) {
+  let last = 0;
+  return async (...args) => {
+    const mine = ++last;
+    const answer = await fetcher(...args);
+    return mine === last ? answer : null;
+  };
+}
+
 export function gameUrl(gameId) {
   return `/games/${encodeURIComponent(gameId)}/`;
 }
