@@ -11,6 +11,7 @@ import pytest
 
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import IllegalCommand
+from games.rules.panzer_grenadier.core.state import seat_of_unit
 from games.rules.registry import ruleset
 from tests.designkit import pg_setup_battle
 
@@ -193,6 +194,48 @@ def test_the_same_placements_give_the_same_state_d_setup_1():
     a = placed(opening(), [("su-1", "A0604"), ("su-2", "A0703")])
     b = placed(opening(), [("su-1", "A0604"), ("su-2", "A0703")])
     assert PG.state_hash(a) == PG.state_hash(b)
+
+
+# -- team games (D-SETUP-4) ---------------------------------------------------------------------
+
+
+def sector_opening():
+    """The defender's two players under Sector Command (D-SECTOR-1): d-1 holds the west band
+    (columns 0-3) and places both platoons (the deal gives it every unit outside a formation),
+    d-2 the east band (4-7), where the village lies; the area reaches into the west band."""
+    doc = pg_setup_battle()
+    doc["sides"][1]["setup_areas"][0]["hexes"] += ["A0203", "A0204"]
+    PG.load_document(doc)
+    seats = {"a-1": ("attacker", None), "d-1": ("defender", None), "d-2": ("defender", None)}
+    s = PG.opening_state(doc["id"], ["sector_command"], seats)
+    assert {x.id: x.sector for x in s.seats if x.side == "defender"} == {"d-1": (0, 3),
+                                                                        "d-2": (4, 7)}
+    return s
+
+
+def test_the_player_who_placed_a_unit_in_a_partners_sector_takes_it_back_d_setup_4():
+    s = play(sector_opening(), "d-1", type="deploy", unit="su-1", hex="A0603")
+    assert PG.legal_commands(s, "d-1")["undeploy"] == [{"type": "undeploy", "unit": "su-1"}]
+    back = play(s, "d-1", type="undeploy", unit="su-1")
+    assert back.units["su-1"].hex is None
+    assert {c["unit"] for c in PG.legal_commands(back, "d-1")["deploy"]} == {"su-1", "su-2"}
+
+
+def test_the_sectors_owner_may_not_take_back_a_partners_placement_d_setup_4():
+    s = play(sector_opening(), "d-1", type="deploy", unit="su-1", hex="A0603")
+    assert PG.legal_commands(s, "d-2") == {}
+    before = PG.encode_state(s)
+    with pytest.raises(IllegalCommand, match="d-1 places su-1") as exc:
+        PG.apply(s, "d-2", {"type": "undeploy", "unit": "su-1"}, SeededDice("setup"))
+    assert exc.value.rule == "D-SETUP-4" and PG.encode_state(s) == before
+
+
+def test_once_the_set_up_is_over_the_sectors_owner_commands_the_unit_d_sector_1():
+    s = placed(sector_opening(), [("su-1", "A0603"), ("su-2", "A0203")])
+    s = placed(s, [("ge-1", "A0101"), ("ge-2", "A0103")])
+    assert s.phase == "initiative"
+    assert {uid: seat_of_unit(s, s.units[uid]) for uid in ("su-1", "su-2")} == {"su-1": "d-2",
+                                                                               "su-2": "d-1"}
 
 
 # -- hidden information (D-SETUP-3) -------------------------------------------------------------

@@ -7,6 +7,10 @@ the next side does the same, and turn 1's initiative phase begins. Only hexes of
 area are legal, with the stacking limit (4.1, D6) and terrain (5.1) honoured, and a placement
 is offered only if the side's other units can all still be placed after it (D-SETUP-2).
 
+In a team game each area unit is placed, and taken back, by the seat its deal gives it off
+the map, wherever it was put: under Sector Command a unit set up in a partner's band becomes
+his only when the set-up is over (D-SETUP-4).
+
 While a side places, its area units are hidden from every other audience (views.py asks
 `placing`); once it is done they are seen as normal visibility allows (D-SETUP-3).
 """
@@ -18,13 +22,13 @@ from typing import Any
 
 from ...common.errors import IllegalCommand
 from . import state as st
-from .activation import commands_unit
 from .commands import Command, Event
 from .registry import catalogue_for, game_map, hex_label, parse_hex, scenario_for
 from .setup_areas import area_units, first_fit, piece_of, setup_order
 from .stacking import side_counts_by_hex, stacking_problem
 
 RULE = "D-SETUP-1"
+TEAM_RULE = "D-SETUP-4"
 COMMANDS = ("deploy", "undeploy", "setup_done")
 
 
@@ -118,13 +122,23 @@ def _placing_side(state: st.GameState, me: st.SeatState, t: str) -> None:
                              code="command/not_your_activation", rule=RULE)
 
 
+def placer_of(state: st.GameState, unit: st.UnitState) -> str | None:
+    """The seat that places an area unit and may take it back: the one commanding it off the
+    map (its deal, D21), even once it stands in another player's sector (D-SETUP-4). Asking
+    where it stands would hand a unit put in a partner's band to him mid-set-up, leaving its
+    placer unable to undo a misplacement and the partner able to undo his."""
+    return st.seat_of_unit(state, replace(unit, hex=None))
+
+
 def _own_area_unit(state: st.GameState, me: st.SeatState, t: str, uid: Any) -> st.UnitState:
     unit = state.units.get(uid) if isinstance(uid, str) else None
     if unit is None or unit.side != me.side or uid not in _areas(state):
         raise IllegalCommand(f"{t}: you have no unit {uid!r} to place in a set-up area "
                              "(D-SETUP-1)", rule=RULE)
-    if not commands_unit(state, me.id, unit):
-        raise IllegalCommand(f"{t}: {uid} is commanded by another seat (D21)", rule="D21")
+    placer = placer_of(state, unit)
+    if placer != me.id:
+        raise IllegalCommand(f"{t}: {placer} places {uid} and alone takes it back until the "
+                             "set-up is over (D-SETUP-4)", rule=TEAM_RULE)
     return unit
 
 
@@ -181,7 +195,7 @@ def offers(state: st.GameState, me: st.SeatState) -> dict[str, list[dict]]:
     deploy, undeploy = [], []
     for uid in sorted(areas):
         unit = state.units[uid]
-        if unit.side != me.side or not commands_unit(state, me.id, unit):
+        if unit.side != me.side or placer_of(state, unit) != me.id:
             continue
         if unit.hex is not None:
             undeploy.append({"type": "undeploy", "unit": uid})
