@@ -7,7 +7,6 @@ from typing import Any
 
 from django.db import transaction
 
-from games import engine_adapter as engine
 from games.models import OPEN, Game, Seat
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join
@@ -51,16 +50,10 @@ def bots_play(*, user: Any, scenario: str, level: str, options: dict | None = No
     """A game of the scenario with bots of `level` in every seat, opened by `user`, who sits
     in none and watches it (a designer's trial, bot against bot); it starts at once."""
     check_level(level)
-    try:
-        first_side = engine.scenario(scenario).sides[0].id
-    except KeyError:
-        raise ServiceError("scenario/unknown", f"no scenario {scenario!r}", 404) from None
-    game = game_create(user=user, scenario=scenario, side=first_side, options=options)
-    # game_create seats its opener; before the game starts that seat is handed to a bot
-    # (the game's last free seat filled starts it, so the opener's goes first).
-    Seat.objects.filter(game=game, user=user).update(
-        user=bot_user(level, not_in_game=game))
-    for seat in Seat.objects.filter(game=game, user__isnull=True).select_related("side"):
+    # The opener takes no seat: each bot takes its own through game_join, past the seat
+    # checks every seat passes (hooks.SEAT_CHECKS); the last one seated starts the game.
+    game = game_create(user=user, scenario=scenario, side=None, options=options)
+    for seat in Seat.objects.filter(game=game).select_related("side"):
         game_join(game=game, user=bot_user(level, not_in_game=game), side=seat.side.side_id)
     record_bot(game.pk, level)
     return Game.objects.get(pk=game.pk)

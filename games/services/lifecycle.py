@@ -104,12 +104,14 @@ def game_create(
     *,
     user: Any,
     scenario: str,
-    side: str,
+    side: str | None,
     seats_per_side: int = 1,
     options: dict | None = None,
     capped: bool = False,
 ) -> Game:
-    """Open a game of a bundled scenario; the creator takes the first seat on `side`.
+    """Open a game of a bundled scenario; the creator takes the first seat on `side`, or
+    none with `side` None (a game bots play while its opener watches: botplay's bots_play),
+    every seat then being taken through game_join.
 
     `capped`: a player opening a game of their own to wait for opponents (the API's
     POST /games), refused past `settings.PGWEB_MAX_OPEN_GAMES` waiting ones. Games made for
@@ -123,7 +125,7 @@ def game_create(
         raise ServiceError("scenario/unknown", f"no scenario {scenario!r}", 404) from None
     for check in hooks.OPEN_CHECKS:
         check(scenario, user)
-    if side not in {s.id for s in scen.sides}:
+    if side is not None and side not in {s.id for s in scen.sides}:
         raise ServiceError(
             "side/unknown",
             f"{scenario} has no side {side!r}; its sides are "
@@ -153,7 +155,8 @@ def game_create(
         row = Side.objects.create(game=game, side_id=s.id, name=s.name, order=order)
         for n in range(1, seats_per_side + 1):
             Seat.objects.create(game=game, side=row, seat_id=f"{s.id}-{n}")
-    _take_seat(game, user, side)
+    if side is not None:
+        _take_seat(game, user, side)
     return game
 
 

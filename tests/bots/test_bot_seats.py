@@ -14,11 +14,11 @@ from games import engine_adapter as engine
 from games.botplay import runner, standin
 from games.botplay.accounts import is_bot
 from games.botplay.models import ArenaRun, BotClaim, BotStandIn
-from games.botplay.seats import is_bot_game, play_against_bot, seat_to_bot
+from games.botplay.seats import bots_play, is_bot_game, play_against_bot, seat_to_bot
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Presence, Seat
 from games.rules.panzer_grenadier.engine import who_may_act
 from games.rules.panzer_grenadier.legal import legal_commands
-from games.services import command_submit, game_create
+from games.services import command_submit, game_create, hooks
 from games.services.errors import ServiceError
 from tests.gamekit import SCENARIO, person, started_game, state_of
 
@@ -114,6 +114,31 @@ def test_only_the_creator_may_give_an_empty_seat_to_a_bot_and_the_game_then_star
     assert names == ["EliteBot", "EliteBot-2", "VeteranBot", "ann"]
     with pytest.raises(ServiceError):
         seat_to_bot(game=game, user=ann, side="su", level="general")
+
+
+def test_watching_bots_play_seats_every_bot_through_the_seat_checks(monkeypatch):
+    """*Watch bots play it*: each seat is taken as any seat is, so the plug-in seat checks
+    (hooks.SEAT_CHECKS: blocks, rated games) see every bot, and never the onlooker."""
+    checked = []
+    monkeypatch.setattr(hooks, "SEAT_CHECKS",
+                        [*hooks.SEAT_CHECKS, lambda game, user: checked.append(user.username)])
+    ann = person("ann")
+    game = bots_play(user=ann, scenario=SCENARIO, level="veteran")
+    assert game.status == ACTIVE and game.created_by == ann
+    assert sorted(checked) == ["VeteranBot", "VeteranBot-2"]
+    assert sorted(Seat.objects.filter(game=game).values_list("user__username", flat=True)) == (
+        sorted(checked))
+
+
+def test_a_seat_check_refusing_the_first_bot_seated_opens_no_game(monkeypatch):
+    def not_the_first_seat(game, user):
+        if is_bot(user) and not Seat.objects.filter(game=game, user__isnull=False).exists():
+            raise ServiceError("seat/refused", "the first seat is not for a bot", 403)
+
+    monkeypatch.setattr(hooks, "SEAT_CHECKS", [*hooks.SEAT_CHECKS, not_the_first_seat])
+    with pytest.raises(ServiceError, match="the first seat is not for a bot"):
+        bots_play(user=person("ann"), scenario=SCENARIO, level="veteran")
+    assert not Game.objects.exists()
 
 
 def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back_when_they_return(
