@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { seatRows, withUsers } from "../../static/games/js/game/seats.js";
+import { SeatsPanel } from "../../static/games/js/game/seatspanel.js";
 
 const SEATS = [
   { id: "ge-1", side: "ge", user: "ann", you: true, formations: ["Kampfgruppe Lang"] },
@@ -69,4 +70,21 @@ test("the bot an away player chose to stand in for them comes with their seat", 
   const rows = seatRows(fresh, null, "ge-1", (s) => names[s]).flatMap((g) => g.rows);
   assert.equal(rows.find((r) => r.id === "su-2").standIn, "veteran");
   assert.equal(rows.find((r) => r.id === "ge-1").standIn, null);
+});
+
+test("the seats panel draws only its latest reload: an earlier one answering last is dropped", async () => {
+  const pending = [];
+  const ui = { seats: SEATS, presence: null };
+  const boot = { api: "/api/v1/games/g", side: "su", seat: "su-1", map: { hexes: [] } };
+  // The panel's drawing needs a document; what it draws is ui.seats.
+  class Panel extends SeatsPanel { draw() {} }
+  const panel = new Panel({ boot, ui, view: () => null, sideName: (s) => s,
+    fetch: () => new Promise((resolve) => pending.push(resolve)) });
+  const before = panel.load(); // a presence change while su-2 was empty
+  const after = panel.load(); // the next one, once dan had joined
+  pending[1]({ seats: [{ id: "su-2", user: "dan" }] });
+  await after;
+  pending[0]({ seats: [{ id: "su-2", user: null }] });
+  await before;
+  assert.equal(ui.seats[3].user, "dan");
 });

@@ -4,6 +4,7 @@
 
 import { csrfToken, getJson } from "./dom.js";
 import { renderSeats, withUsers } from "./seats.js";
+import { latestOnly } from "../lobby/api.js";
 
 export class SeatsPanel {
   #root;
@@ -12,14 +13,19 @@ export class SeatsPanel {
   #view;
   #ui;
   #columnName;
+  #game;
 
-  /** `ui.seats` and `ui.presence` hold the roster and who is online; `view()` the current view. */
-  constructor({ root, boot, sideName, view, ui }) {
+  /** `ui.seats` and `ui.presence` hold the roster and who is online; `view()` the current view;
+   * `fetch(url)` answers JSON or null. */
+  constructor({ root, boot, sideName, view, ui, fetch = getJson }) {
     this.#root = root;
     this.#boot = boot;
     this.#sideName = sideName;
     this.#view = view;
     this.#ui = ui;
+    // Each presence change reloads the game: a reload started before a player joined or left
+    // that answers after a later one must not draw the seats as they were.
+    this.#game = latestOnly(() => fetch(boot.api));
     // A map column (axial q) by the printed label of its northmost hex: "A05".
     const columns = new Map();
     for (const h of boot.map.hexes) {
@@ -65,8 +71,8 @@ export class SeatsPanel {
   /** Players who joined since the page opened; at the start, which seat commands each own unit. */
   async load() {
     const boot = this.#boot;
-    const game = await getJson(boot.api);
-    if (!game) return;
+    const game = await this.#game();
+    if (!game) return; // failed, or a later reload is under way and will draw the seats
     this.#ui.seats = withUsers(this.#ui.seats, game.seats);
     boot.commanders ??= {};
     for (const s of game.seats ?? []) {
