@@ -15,6 +15,7 @@ import {
 import { showAircraft, wireAircraft } from "./air_panel.js";
 import { showForces, wireForces } from "./forces_panel.js";
 import { areaHexes, placeInArea, toggleAreaHex } from "./areas.js";
+import { boardLoader } from "./boards.js";
 import { $, option } from "./dom.js";
 
 const boot = JSON.parse($("pg-design-boot").textContent);
@@ -353,16 +354,18 @@ $("watch").addEventListener("click", () => tryIt({ watch: true }));
 // Joining boards: a clear board like the first, or a bundled or kept one of this game.
 const joinable = new Map();
 
+const joinableBoards = boardLoader();
+
 $("join-board-box").addEventListener("toggle", async () => {
   if (!$("join-board-box").open) return;
-  const answer = await get(`/api/v1/designer/boards?ruleset=${encodeURIComponent(state.ruleset)}`);
+  const choices = await joinableBoards(state.ruleset);
+  if (choices === null) return; // the box was opened again: that later listing fills it
   joinable.clear();
   const select = $("join-board");
   select.replaceChildren(option("", "a clear board like the first"));
-  for (const b of answer.ok ? answer.body.boards : []) {
-    const key = `${b.bundled ? "bundled" : "mine"}:${b.id}`;
-    joinable.set(key, b.drawing);
-    select.append(option(key, `${b.name} (${b.bundled ? "bundled" : "yours"})`));
+  for (const c of choices) {
+    joinable.set(c.key, c.drawing);
+    select.append(option(c.key, c.label));
   }
 });
 
@@ -414,16 +417,17 @@ async function loadCounters() {
 
 // Boards kept for reuse (the bundled ones and the designer's own), offered to start from.
 const keptBoards = new Map();
+const startBoards = boardLoader();
 
 async function listBoards() {
-  const ruleset = $("start-ruleset").value;
-  const answer = await get(`/api/v1/designer/boards?ruleset=${encodeURIComponent(ruleset)}`);
+  const choices = await startBoards($("start-ruleset").value);
+  if (choices === null) return; // the ruleset was changed again: that listing fills the list
   const select = $("start-board");
   select.replaceChildren(option("", "A blank board of this size"));
   keptBoards.clear();
-  for (const b of answer.ok ? answer.body.boards : []) {
-    keptBoards.set(`${b.bundled ? "bundled" : "mine"}:${b.id}`, b.drawing);
-    select.append(option(`${b.bundled ? "bundled" : "mine"}:${b.id}`, `${b.name} (${b.bundled ? "bundled" : "yours"})`));
+  for (const c of choices) {
+    keptBoards.set(c.key, c.drawing);
+    select.append(option(c.key, c.label));
   }
 }
 
