@@ -5,6 +5,7 @@ import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
 import { openChat } from "./chat.js";
 import { gameCard, tickCardClocks } from "./cards.js";
 import { el, fill } from "./dom.js";
+import { inviteFinder } from "./invite.js";
 import { visitorsLine } from "./online.js";
 import { fillKeyed } from "../ui/keyed.js";
 
@@ -184,27 +185,26 @@ function invitedId() {
 
 let inviteShown = null; // the invited game's id once its card was brought into view
 
+const findInvited = inviteFinder({ titleOf: scenarioTitle });
+
 async function drawInvite() {
   const id = invitedId();
   const box = $("invite");
   if (!id || !state.lists) return;
-  const mine = state.lists.mine.find((g) => g.id === id);
-  if (mine) {
+  const found = await findInvited(state.lists, id);
+  if (found === null) return; // a later redraw of the lists is under way and draws it
+  if (found.mine) {
     // Your own game (you opened it, or joined): it stays in My games, marked.
     fill(box);
     showInvited(document.querySelector(`#my-games article[data-game="${CSS.escape(id)}"]`));
     return;
   }
-  let card = state.lists.open.find((g) => g.id === id) || state.lists.watch.find((g) => g.id === id);
-  if (!card) {
-    const answer = await get(`/api/v1/games/${encodeURIComponent(id)}`);
-    if (!answer.ok) {
-      fill(box, el("h2", {}, "Invite link"), el("p", { class: "error" },
-        "This invite link names no game: it was mistyped, or the game was removed. Ask for a new link, or pick a game below."));
-      return;
-    }
-    card = restCard(answer.body);
+  if (found.missing) {
+    fill(box, el("h2", {}, "Invite link"), el("p", { class: "error" },
+      "This invite link names no game: it was mistyped, or the game was removed. Ask for a new link, or pick a game below."));
+    return;
   }
+  const card = found.card;
   const title = card.scenario.title || card.scenario.id;
   const signIn = el("a", { href: `/accounts/login/?next=${encodeURIComponent(location.pathname + location.search)}` }, "sign in");
   const how = card.status !== "open" ? [card.status === "active" ? "It has started already." : "It has ended."]
@@ -222,16 +222,6 @@ function showInvited(node) {
   if (!node || inviteShown === invitedId()) return;
   inviteShown = invitedId();
   node.scrollIntoView({ block: "start" });
-}
-
-/** The REST game drawn as a lobby card (the same sides and seats). */
-function restCard(g) {
-  return {
-    id: g.id, status: g.status, seats_per_side: g.seats_per_side, options: g.options,
-    created_by: g.created_by, spectators: 0, scenario: { id: g.scenario, title: scenarioTitle(g.scenario) },
-    free: g.seats.filter((s) => s.user === null).length,
-    sides: g.sides.map((s) => ({ id: s.id, name: s.name, seats: s.seats.map((x) => ({ id: x.id, user: x.user, online: false })) })),
-  };
 }
 
 function offerRematch(oldGameId) {
