@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clockFaces, flagChecks, formatLeft, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
+import { clockFaces, flagChecks, formatLeft, mountClocks, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
 
 test("a clock face shows minutes and seconds, hours past an hour, days past a day", () => {
   assert.equal(formatLeft(0), "0:00");
@@ -70,6 +70,48 @@ test("the game page's two clock faces are drawn in that one format", () => {
     const faces = clockFaces(reading, at, { sides, sideName: (id) => id, colours });
     assert.deepEqual(faces.map((f) => f.children[1].textContent), ["1 d 0 h", "0 d 23 h"]);
   } finally {
+    delete globalThis.Node;
+    delete globalThis.document;
+  }
+});
+
+test("a clock poll answering after a later one does not bring back a take-over handed back", async () => {
+  class FakeNode {
+    constructor(text = "") { this.children = []; this.text = text; this.style = { setProperty() {} }; this.dataset = {}; }
+    setAttribute() {}
+    addEventListener() {}
+    append(...children) { this.children.push(...children); }
+    replaceChildren(...children) { this.children = children; }
+    querySelector() { return null; }
+    get textContent() { return this.text + this.children.map((c) => c.textContent).join(""); }
+  }
+  const saved = { setInterval: globalThis.setInterval };
+  globalThis.Node = FakeNode;
+  globalThis.document = { createElement: () => new FakeNode(), createTextNode: (t) => new FakeNode(t) };
+  globalThis.setInterval = () => 0; // the page's ticks and regular polls: not wanted here
+  try {
+    const clocks = { at: "2026-03-02T09:00:00+00:00", label: "Live", control: { kind: "live" },
+      sides: { ge: { left: 300, running: false }, su: { left: 280, running: false } } };
+    const answer = (now, actFor) => ({ now, clocks, outcomes: [], act_for: actFor, events: [] });
+    const pending = [];
+    const root = new FakeNode();
+    const mounted = mountClocks({
+      root, addLine() {}, sideName: (id) => id, store: { subscribe() {} },
+      boot: { api: "/api/v1/games/g", seat: "ge-1", side: "ge", sides: [{ id: "ge" }, { id: "su" }] },
+      fetch: () => new Promise((resolve) => pending.push(resolve)),
+    });
+    // The poll made on mounting never answers here; two polls after it cross on the way.
+    const before = mounted.poll(); // while Ann stood in for Bob
+    const after = mounted.poll(); // once Bob was back
+    const [, standingIn, handedBack] = pending;
+    handedBack(answer("2026-03-02T09:00:05+00:00", []));
+    await after;
+    standingIn(answer("2026-03-02T09:00:01+00:00", [{ seat: "ge-2", player: "bob", why: "take_over" }]));
+    await before;
+    assert.equal(root.textContent.includes("ge-2 for bob"), false);
+    assert.equal(mounted.acting, "ge-1");
+  } finally {
+    globalThis.setInterval = saved.setInterval;
     delete globalThis.Node;
     delete globalThis.document;
   }

@@ -6,6 +6,7 @@
 
 import { sideColours } from "../board/faces.js";
 import { csrfToken, el, fill, getJson } from "../game/dom.js";
+import { latestOnly } from "../lobby/api.js";
 
 const TICK_MS = 250;
 const POLL_MS = 15000;
@@ -113,8 +114,9 @@ export function flagChecks(reading, nowMs, afterMs = [1500, 5000, 12000]) {
  * (the view store), `sideName(id)`, `socket` (its `clock` frames carry changes made outside
  * a step: a flag, more time, a take-over, a vacation), and `onActFor(seatId)`, called when
  * the player picks which seat to act for (their own, or a partner's they stand in for).
+ * `fetch(url)` answers JSON or null.
  */
-export function mountClocks({ root, addLine, boot, store, sideName, socket = null, onActFor = () => {} }) {
+export function mountClocks({ root, addLine, boot, store, sideName, socket = null, onActFor = () => {}, fetch = getJson }) {
   let reading = null;
   let offsetMs = 0; // server time minus this browser's
   let outcomes = [];
@@ -223,8 +225,12 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
     poll();
   }
 
+  // Every change polls: a poll started before a take-over was handed back (or a flag lifted)
+  // that answers after a later one must not bring back what this player could do then.
+  const clockNow = latestOnly(() => fetch(`${boot.api}/clock`));
+
   async function poll() {
-    const answer = await getJson(`${boot.api}/clock`);
+    const answer = await clockNow();
     if (answer) take(answer);
   }
 
