@@ -3,6 +3,7 @@
 
 import { Board } from "../board/board.js";
 import { el, fill, getJson } from "./dom.js";
+import { historyLoader } from "./history.js";
 import { describeCommand } from "./legal.js";
 import { playerWords } from "./sentences.js";
 import { unitName } from "../board/faces.js";
@@ -50,14 +51,17 @@ function onIntent(intent) {
   }
 }
 
+const history = historyLoader(boot.api);
+
 async function load(audience) {
-  const answer = await getJson(`${boot.api}/history?audience=${encodeURIComponent(audience)}`);
-  if (!answer) {
+  const got = await history(audience);
+  if (got === null) return; // another audience was picked since: its answer draws
+  if (got.failed) {
     $("notice").textContent = "The replay opens when the game has ended.";
     return;
   }
   const keep = state.at;
-  state.steps = answer.steps;
+  state.steps = got.steps;
   if (state.steps.some((s) => s.view?.clocks) && !state.clockLines.size) await loadClockLines();
   $("step").max = String(Math.max(0, state.steps.length - 1));
   go(Math.min(keep, state.steps.length - 1));
