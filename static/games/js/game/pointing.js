@@ -7,13 +7,18 @@
 import { getJson } from "./dom.js";
 import { whyNotLines } from "./explain.js";
 import { boardOptions, commandHex, globalCommands } from "./legal.js";
+import { latestOnly } from "../lobby/api.js";
 
 /**
  * `page`: {ui, boot, los, hexIndex, view(), groups(), unitById(id), stackAt(hex), pickedCommands(),
- * propose(cmd), select(id), openStack(hex, id), render(), loadPreviewOf(cmd), partnerSeat(), named(text)}.
+ * propose(cmd), select(id), openStack(hex, id), render(), loadPreviewOf(cmd), partnerSeat(), named(text)},
+ * and `fetch(url)` answering JSON or null (GET by default).
  */
 export function pointing(page) {
   const { ui, boot, los } = page;
+  // Only the latest question counts: asked again at the same hex with other units picked (or
+  // after a new version), the first answer coming last must not give the first units' reasons.
+  const whyNot = latestOnly(async (url) => ({ answer: await (page.fetch ?? getJson)(url) }));
 
   // Where a command's names stand: units (or their handles) and aircraft by the view; labels by the map.
   const whereAbouts = {
@@ -39,8 +44,9 @@ export function pointing(page) {
     const ids = ui.picked.join(",");
     const seat = page.partnerSeat();
     const forSeat = seat ? `&seat=${encodeURIComponent(seat)}` : "";
-    const answer = await getJson(`${boot.api}/why_not?units=${encodeURIComponent(ids)}&hex=${encodeURIComponent(hex)}${forSeat}`);
-    if (ui.whyNot?.hex !== hex) return;
+    const got = await whyNot(`${boot.api}/why_not?units=${encodeURIComponent(ids)}&hex=${encodeURIComponent(hex)}${forSeat}`);
+    if (got === null || ui.whyNot?.hex !== hex) return; // asked again since, or closed
+    const { answer } = got;
     ui.whyNot = answer
       ? { hex, loading: false, lines: whyNotLines(answer).filter((l) => !l.ok).map((l) => ({ ...l, text: page.named(l.text) })) }
       : { hex, loading: false, lines: [], error: "The referee could not say why just now." };
