@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { HOW, composeFire, placeOf, undoCommand } from "../../static/games/js/ui/extra_commands.js";
+import { HOW, composeFire, mountComposedFire, placeOf, undoCommand } from "../../static/games/js/ui/extra_commands.js";
 import { describeCommand, globalCommands, unitCommands } from "../../static/games/js/game/legal.js";
 import { offersUndo } from "../../static/games/js/ui/undo.js";
 import { describeEvent } from "../../static/games/js/game/log.js";
@@ -96,4 +96,37 @@ describe("a leader's activation in words", () => {
     const line = describeCommand({ type: "activate", kind: "leader", unit: "ge-ldr-1" }, () => "Hauptmann Becker");
     assert.equal(line, "Activate Hauptmann Becker and the units he leads");
   });
+});
+
+test("fire with several hexes: asked again with other firers, the first preview coming last proposes nothing", async () => {
+  // Just enough of dom.el and fill to reach the form's controls by their data-field.
+  const el = (tag, attrs = {}, ...children) => ({ tag, attrs: attrs ?? {}, children: children.flat() });
+  const fill = (node, ...children) => { node.children = children.flat(); };
+  const find = (node, test) => (test(node) ? node : (node?.children ?? []).map((c) => find(c, test)).find(Boolean));
+  const field = (box, name, value) => find(box, (n) => n?.attrs?.["data-field"] === name && (value === undefined || n.attrs.value === value));
+  let box = null;
+  const before = { nextSibling: null, parentElement: { insertBefore: (node) => { box = node; } } };
+  const view = {
+    activation: { seat: "ge-1", units: ["ge-a", "ge-b"] },
+    units: [{ id: "ge-a", own: true, hex: "A0101" }, { id: "ge-b", own: true, hex: "A0303" }, { id: "su-x", own: false, hex: "A0505" }],
+  };
+  const pending = [];
+  const proposed = [];
+  mountComposedFire({
+    before, seat: "ge-1", api: "/api/v1/games/g", el, fill, store: { view, subscribe: () => () => {} },
+    getJson: () => new Promise((resolve) => pending.push(resolve)),
+    onPreview: (cmd) => proposed.push(cmd.firers),
+  });
+  const fireButton = find(box, (n) => n?.attrs?.["data-command"] === "composed-fire");
+  field(box, "composed-target").attrs.onchange({ target: { value: "A0505" } });
+  field(box, "composed-firer", "ge-a").attrs.onchange({ target: { checked: true } });
+  const first = fireButton.attrs.onclick();
+  field(box, "composed-firer", "ge-a").attrs.onchange({ target: { checked: false } });
+  field(box, "composed-firer", "ge-b").attrs.onchange({ target: { checked: true } });
+  const second = fireButton.attrs.onclick();
+  pending[1]({ v: 4, previews: [{ odds: "2-1" }] });
+  await second;
+  pending[0]({ v: 4, previews: [{ odds: "1-1" }] });
+  await first;
+  assert.deepEqual(proposed, [["ge-b"]]);
 });

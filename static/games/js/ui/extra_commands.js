@@ -7,6 +7,7 @@
 // tests/js/commands.test.mjs fails when a command type has no way here to be built.
 
 import { GLOBAL_TYPES, actors } from "../game/legal.js";
+import { latestOnly } from "../lobby/api.js";
 
 export const HOW = Object.freeze({
   // The set-up of a scenario with set-up areas (D-SETUP-1): a unit waiting off the map is
@@ -94,6 +95,9 @@ export function mountComposedFire({ before, store, seat, api, getJson, onPreview
   const box = el("details", { class: "composed-fire", id: "composed-fire" });
   before.parentElement.insertBefore(box, before.nextSibling);
   const pick = { firers: new Set(), leader: "", target: "" };
+  // Only the last fire asked about is proposed: picked again and asked again, the first
+  // answer coming last must not propose the fire the player has changed.
+  const previewOf = latestOnly(async (url) => ({ answer: await getJson(url) }));
   const draw = () => {
     const choices = composedChoices(store.view, seat);
     box.hidden = !choices;
@@ -116,8 +120,9 @@ export function mountComposedFire({ before, store, seat, api, getJson, onPreview
         } catch (error) {
           return onPreview(null, { error: error.message });
         }
-        const answer = await getJson(`${api}/preview?command=${encodeURIComponent(JSON.stringify(cmd))}`);
-        onPreview(cmd, answer?.previews?.[0] ?? { command: cmd, odds: null });
+        const got = await previewOf(`${api}/preview?command=${encodeURIComponent(JSON.stringify(cmd))}`);
+        if (got === null) return; // asked again since: that answer proposes its fire
+        onPreview(cmd, got.answer?.previews?.[0] ?? { command: cmd, odds: null });
       } }, "Preview and fire…"));
     box.open = open;
   };
