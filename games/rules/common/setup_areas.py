@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .scenario_problems import value_at
+
 
 @dataclass(frozen=True, slots=True)
 class SetupArea:
@@ -34,7 +36,8 @@ class Piece:
 
     id: str
     counts: tuple[int, ...]
-    movement_class: str
+    movement_class: str  # the key the ruleset's terrain test reads
+    what: str = ""  # how a problem names it ("M4 Sherman units"); its movement class's units
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +201,9 @@ def area_problems(sides: Any, units: Iterable[DocUnit], fixed_side: Mapping[Any,
                     continue
                 if has_map and hexes and not any(
                         rules.may_enter(u.piece.movement_class, h) for h in hexes):
-                    out.append(f"{at}: no hex of area {name!r} is terrain "
-                               f"{u.piece.movement_class} units may enter ({cite.terrain})")
+                    what = u.piece.what or f"{u.piece.movement_class} units"
+                    out.append(f"{at}: no hex of area {name!r} is terrain {what} may enter "
+                               f"({cite.terrain})")
                     continue
                 pieces.append(u.piece)
             if not has_map or not hexes or len(hexes) != len(labels):
@@ -223,3 +227,13 @@ def _items(value: Any) -> list[tuple[int, dict]]:
     if not isinstance(value, list):
         return []
     return [(i, v) for i, v in enumerate(value) if isinstance(v, dict)]
+
+
+def area_hex(found: dict, doc: Any) -> dict:
+    """A problem of one hex of a set-up area (`sides[0].setup_areas[1].hexes[2]`) stands on
+    that hex, for the designer to draw it there."""
+    if found["hex"] is None and found["field"].endswith("]") and ".hexes[" in found["field"]:
+        label = value_at(doc, found["field"])
+        if isinstance(label, str):
+            return {**found, "hex": label}
+    return found

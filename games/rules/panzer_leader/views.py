@@ -7,7 +7,7 @@ Every outbound channel goes through `view_for` and `redact_events`.
 
 from __future__ import annotations
 
-from .core import hidden, markers
+from .core import deployment, hidden, markers
 from .core.scenario import game_map
 from .core.sight import in_cover
 from .core.spotting import is_spotted
@@ -38,6 +38,8 @@ def viewer(state: GameState, audience: tuple) -> str:
 def view_for(state: GameState, audience: tuple) -> dict:
     mine = knows(state, audience)
     who = viewer(state, audience)
+    if audience[0] != "full":  # another side's set-up in progress is its own (PL-E1)
+        state = deployment.as_seen_by(state, next(iter(mine)) if len(mine) == 1 else None)
     # The side whose counters the board outlines as the viewer's own: a player's, never a
     # spectator's (nor anyone's once the game is open to all at the end).
     own_side = next(iter(mine)) if audience[0] in ("side", "seat") and len(mine) == 1 else None
@@ -103,7 +105,14 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "pending": _pending(state),
         "result": state.result,
         **_player_part(audience),
+        **_setup_part(state, own_side),
     }
+
+
+def _setup_part(state: GameState, side: str | None) -> dict:
+    """The set-up areas of the side placing now, on its own board only (PL-E1)."""
+    areas = deployment.areas_view(state, side)
+    return {"setup_areas": areas} if areas is not None else {}
 
 
 def _player_part(audience: tuple) -> dict:
