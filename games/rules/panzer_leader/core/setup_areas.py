@@ -105,7 +105,7 @@ def area_problems(doc: Mapping[str, Any], sit: Scenario, state: GameState,
     out = rules.off_map + out
     no_place = sorted({u.at for u in common.unplaced(units, doc["sides"])},
                       key=lambda at: int(at[7:-1]))
-    out += [f"{at}: off the map: no set-up hex, no entry turn and no place in a set-up area "
+    out += [f"{at}.at: off the map: no set-up hex, no entry turn and no place in a set-up area "
             f"of its side ({CITE.areas})" for at in no_place]
     return out
 
