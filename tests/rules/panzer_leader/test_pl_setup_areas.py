@@ -207,7 +207,7 @@ def test_pl_e1_four_counters_a_hex_5_and_no_placement_that_leaves_no_room_for_th
         play(s, "german", type="deploy", unit="ge-rifle-4", hex="N-G-4")
 
 
-def test_pl_e1_the_side_setting_up_last_keeps_out_of_sight_where_its_area_lets_it_23_2():
+def test_pl_e1_qa_game_procedure_g9_the_last_side_keeps_out_of_sight_where_its_area_lets_it():
     """The Allies set up last: N-F-2, east of the wood, is in the sight of the Germans in the
     village; N-A-2 behind the wood is not. While N-A-2 has room a Sherman may not go to N-F-2;
     an area all in sight is set up anyway, as many units unseen as can be (QA G9)."""
