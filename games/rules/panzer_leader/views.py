@@ -2,6 +2,7 @@
 in Panzer Leader; three things are secret: indirect-fire orders (13.3) and naval orders
 (19.4) to their side, a minefield to its owner until a unit finds it (17.1), and a unit
 afloat to the other side and the public until it is fired on or lands (19.3, hidden.py).
+While a side places the units of its set-up areas, where they go is its own (PL-E1).
 Every outbound channel goes through `view_for` and `redact_events`.
 """
 

@@ -1,7 +1,8 @@
 """The set-up rules of a situation (23.2; QA G8-G10), checked on our situation files.
 
-Our situations place every unit themselves (PL-E1), so the set-up rules are honoured in the
-data and checked here, not played as a phase:
+A situation places its units itself, or lists them in set-up areas its players place them
+in (PL-E1: deployment.py refuses there what is refused here). The units a situation places
+honour the set-up rules in its data, checked here:
 
 - the side that sets up last (the situation's `setup_last`, else the attacker) places its
   units out of the line of sight of every enemy unit that could spot them, or unspotted in
