@@ -251,6 +251,12 @@ def test_pl_e1_the_other_side_and_spectators_learn_nothing_of_a_set_up_in_progre
     assert own["setup_areas"] == [{"name": "Village", "hexes": ["N-G-3", "N-G-4", "N-H-4"],
                                    "units": ["ge-rifle-1", "ge-mg-1"]}]
     assert "setup_areas" not in PL.view_for(one, ("side", "allied"))
+    # Asking why a Sherman may not go to a hex tells the Allies nothing either.
+    for label in ("N-G-4", "N-H-4"):
+        assert PL.why_not(one, "allied", ["al-m4-1"], label) == PL.why_not(
+            two, "allied", ["al-m4-1"], label)
+    assert PL.why_not(one, "german", ["ge-mg-1"], "N-G-4")["actions"] == [
+        {"action": "deploy", "ok": True, "reasons": []}]
     # The log of a placement is the placing side's alone.
     step = PL.apply(opening(), "german", {"type": "deploy", "unit": "ge-rifle-1",
                                           "hex": "N-G-4"}, SeededDice("setup"))
