@@ -85,8 +85,11 @@ def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(perso
     assert doc["forces"][-1] == {"side": "german", "type": "de_rifle", "count": 1}
     shaded = {p.get_attribute("data-area-hex") for p in page.locator("svg polygon.setup-area").all()}
     assert shaded == {"N-G-3", "N-H-4"}
+    # The Allies come on on turn 2 (on a clear board any Allied set-up is in the Germans'
+    # sight, 23.2), and the village is their objective: the check passes.
     page.check("input[name=tool][value=counter]")
     pick_counter(page, "us_m4", "allied")
+    page.check("input[name=tool][value=reinforcement]")
     click_hex(page, "N-A-2")
     page.check("input[name=tool][value=objective]")
     click_hex(page, "N-G-4")
