@@ -274,3 +274,22 @@ def test_pl_e1_the_side_setting_up_last_sees_the_first_sides_finished_set_up():
     s = play(s, "allied", type="deploy", unit="al-m4-1", hex="N-A-2")
     public = {u["id"]: u["hex"] for u in PL.view_for(s, ("spectator", "public"))["units"]}
     assert public["al-m4-1"] is None and public["ge-mg-1"] == "N-G-3"
+
+
+def test_pl_e1_an_export_of_a_game_with_a_set_up_replays_to_the_same_state():
+    start = state = opening()
+    steps, position = [], 0
+    for seat, command in [("german", {"type": "deploy", "unit": "ge-rifle-1", "hex": "N-G-4"}),
+                          ("german", {"type": "deploy", "unit": "ge-mg-1", "hex": "N-G-4"}),
+                          ("german", {"type": "setup_done"}),
+                          ("allied", {"type": "deploy", "unit": "al-m4-1", "hex": "N-A-2"}),
+                          ("allied", {"type": "deploy", "unit": "al-m4-2", "hex": "N-A-3"}),
+                          ("allied", {"type": "setup_done"}),
+                          ("allied", {"type": "end_phase"})]:
+        dice = SeededDice("replayed", position)
+        step = PL.apply(state, seat, command, dice)
+        position, state = dice.position, step.state
+        steps.append({"seat": seat, "command": command, "dice": list(step.dice_used),
+                      "state": state})
+    assert (state.phase, state.active_side) != ("setup", "allied")
+    assert PL.verify(PL.export(start, "replayed", steps, state)) == "OK 7 steps"
