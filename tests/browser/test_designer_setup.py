@@ -4,6 +4,8 @@ in a Panzer Grenadier battle and a Panzer Leader situation."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.pages_kit import shot
 from tests.browser.test_designer import blank_battle, click_hex
 
@@ -56,12 +58,14 @@ def test_the_set_up_area_tool_on_a_phone(person, live_server_url):
     shot(page, "designer-setup-area-phone", kind="designer")
 
 
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(person,
-                                                                          live_server_url):
+                                                                          live_server_url,
+                                                                          viewport):
     """The same tool in a Panzer Leader draft: the counter set up in the area is a force with
     no hex, named in the area by the id the game gives it (PL-E1), and the server's check
     agrees with the page's numbering."""
-    page = person()
+    page = person(viewport)
     page.goto(live_server_url + "/design/")
     page.select_option("#start-ruleset", "panzer_leader")
     page.fill("#start-columns", "8")
@@ -94,4 +98,4 @@ def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(perso
     page.check("input[name=tool][value=objective]")
     click_hex(page, "N-G-4")
     page.wait_for_selector("#no-problems:not([hidden])")
-    shot(page, "designer-pl-setup-area-desktop", kind="designer")
+    shot(page, f"designer-pl-setup-area-{viewport}", kind="designer")

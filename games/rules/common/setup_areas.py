@@ -154,10 +154,10 @@ def area_problems(sides: Any, units: Iterable[DocUnit], fixed_side: Mapping[Any,
     by_id = {u.id: u for u in units}
     in_area: dict[str, str] = {}
     area_side: dict[Any, tuple[Any, Any]] = {}
-    for si, side in _items(sides):
+    for si, side in dict_entries(sides):
         sid = side.get("id")
         names: set[Any] = set()
-        for ai, area in _items(side.get("setup_areas")):
+        for ai, area in dict_entries(side.get("setup_areas")):
             where = f"sides[{si}].setup_areas[{ai}]"
             name = area.get("name")
             if name in names:
@@ -217,13 +217,14 @@ def area_problems(sides: Any, units: Iterable[DocUnit], fixed_side: Mapping[Any,
 
 def unplaced(units: Iterable[DocUnit], sides: Any) -> list[DocUnit]:
     """The units with no place of their own and in no set-up area of the document."""
-    listed = {uid for _, s in _items(sides) for _, a in _items(s.get("setup_areas"))
+    listed = {uid for _, s in dict_entries(sides) for _, a in dict_entries(s.get("setup_areas"))
               for uid in (a.get("units") if isinstance(a.get("units"), list) else [])
               if isinstance(uid, str)}
     return [u for u in units if not u.placed_by and u.id not in listed]
 
 
-def _items(value: Any) -> list[tuple[int, dict]]:
+def dict_entries(value: Any) -> list[tuple[int, dict]]:
+    """The objects of a document's list with their indexes (anything else skipped)."""
     if not isinstance(value, list):
         return []
     return [(i, v) for i, v in enumerate(value) if isinstance(v, dict)]

@@ -81,7 +81,7 @@ def area_problems(raw: Mapping[str, Any], checker: Any) -> list[str]:
     check, common/setup_areas.py, with 4.0, 4.1 and 5.1), and units with no place at all.
     `checker` is the scenario Checker (its map, catalogue and hex parser, which notes hexes
     off the map)."""
-    units = {u.get("id"): (i, u) for i, u in _items(raw.get("units"))}
+    units = {u.get("id"): (i, u) for i, u in common.dict_entries(raw.get("units"))}
     cat = checker.cat
     passengers: dict[str, list[str]] = {}
     for _i, u in units.values():
@@ -106,12 +106,6 @@ def area_problems(raw: Mapping[str, Any], checker: Any) -> list[str]:
     out += [f"{u.at}: needs a hex, an entry turn and edge, a carrier, or a place in a set-up "
             f"area of its side ({CITE.areas})" for u in common.unplaced(doc_units, raw.get("sides"))]
     return out
-
-
-def _items(value: Any) -> list[tuple[int, dict]]:
-    if not isinstance(value, list):
-        return []
-    return [(i, v) for i, v in enumerate(value) if isinstance(v, dict)]
 
 
 # -- who sets up when -------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...common import setup_areas as common
 from ...common.setup_areas import Citations, Piece
-from .scenario import Scenario, scenario_for
+from .scenario import Scenario
 from .setup import unenterable
 from .stacking import LIMIT, counters_in
 from .state import GameState, Unit
@@ -113,7 +113,3 @@ def area_problems(doc: Mapping[str, Any], sit: Scenario, state: GameState,
 def area_units(sit: Scenario) -> dict[str, Any]:
     """Every unit of a set-up area -> its area."""
     return common.area_units(sit.setup_areas)
-
-
-def situation_of(state: GameState) -> Scenario:
-    return scenario_for(state.scenario_id)
