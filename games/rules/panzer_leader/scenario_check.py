@@ -176,6 +176,8 @@ def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     if v["attacker"] not in sides:
         out.append(problem("victory.attacker", f"unknown side {v['attacker']!r}",
                            "23 Situations: victory"))
+    if "setup_last" in doc and doc["setup_last"] not in sides:
+        out.append(problem("setup_last", f"unknown side {doc['setup_last']!r}", "23.2 Set-up"))
     for key, holder in (doc.get("control") or {}).items():
         if holder not in sides:
             out.append(problem(f"control.{key}", f"unknown side {holder!r}", "23 Situations",

@@ -152,6 +152,8 @@ def test_pl_e1_the_side_that_does_not_set_up_last_places_first_then_the_attacker
 def test_pl_e1_the_situation_may_name_the_side_that_sets_up_last():
     s = opening(pl_setup_situation(setup_last="german"))
     assert (s.phase, s.active_side) == ("setup", "allied")
+    [p] = problems(pl_setup_situation(setup_last="soviet"))
+    assert p["field"] == "setup_last" and "unknown side 'soviet'" in p["message"]
 
 
 def test_pl_e1_a_placement_outside_the_area_is_refused_and_changes_nothing():
