@@ -50,7 +50,7 @@ class Citations:
     sharing: str
     stacking: str
     terrain: str
-    team: str = ""  # who commands a unit in team play, where the ruleset has seats for it
+    team: str = ""  # which seat of a side places a unit, where a side may have several
 
 
 def areas_of(sides: Iterable[Mapping[str, Any]], hex_of: Callable[[str], Any]

@@ -61,8 +61,9 @@ class SetupPlay(Protocol):
 
     def fits(self, present: tuple[int, ...], adding: tuple[int, ...]) -> bool: ...
 
-    def commands(self, state: Any, seat: str, unit: Any) -> bool:
-        """Whether the seat commands the unit (team play)."""
+    def not_yours(self, state: Any, seat: str, unit: Any) -> str | None:
+        """Why this seat of the unit's side may not place or take back the unit (team play:
+        another seat places it), or None when it may."""
 
     def at(self, state: Any, uids: list[str], h: Any) -> Any:
         """The state with these units in hex h (None: back off the map)."""
@@ -147,9 +148,10 @@ def _own_area_unit(play: SetupPlay, state: Any, seat: str, side: str, t: str, ui
     if unit is None or unit.side != side or uid not in _by_unit(play, state):
         raise IllegalCommand(f"{t}: you have no unit {uid!r} to place in a set-up area "
                              f"({play.cite.areas})", rule=play.cite.areas)
-    if not play.commands(state, seat, unit):
+    why = play.not_yours(state, seat, unit)
+    if why:
         team = play.cite.team or play.cite.areas
-        raise IllegalCommand(f"{t}: {uid} is commanded by another seat ({team})", rule=team)
+        raise IllegalCommand(f"{t}: {why} ({team})", rule=team)
     return unit
 
 
@@ -199,7 +201,7 @@ def offers(play: SetupPlay, state: Any, seat: str, side: str) -> dict[str, list[
     deploy, undeploy = [], []
     for uid in sorted(by_unit):
         unit = play.unit(state, uid)
-        if unit.side != side or not play.commands(state, seat, unit):
+        if unit.side != side or play.not_yours(state, seat, unit):
             continue
         if unit.hex is not None:
             undeploy.append({"type": "undeploy", "unit": uid})

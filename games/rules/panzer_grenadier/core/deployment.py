@@ -7,12 +7,16 @@ the next side does the same, and turn 1's initiative phase begins. Only hexes of
 area are legal, with the stacking limit (4.1, D6) and terrain (5.1) honoured, and a placement
 is offered only if the side's other units can all still be placed after it (D-SETUP-2).
 
+In a team game each area unit is placed, and taken back, by the seat its deal gives it off
+the map, wherever it was put: under Sector Command a unit set up in a partner's band becomes
+his only when the set-up is over (D-SETUP-4).
+
 While a side places, its area units are hidden from every other audience (views.py asks
 `placing`); once it is done they are seen as normal visibility allows (D-SETUP-3).
 
 The phase is one implementation for both rulesets (games/rules/common/setup_phase.py); this
 module is Panzer Grenadier's side of it: its state, its stacking and terrain refusals, and
-who commands a unit in team play (D21).
+which seat places a unit in a team game (D-SETUP-4).
 """
 
 from __future__ import annotations
@@ -22,14 +26,22 @@ from typing import Any
 
 from ...common import setup_phase as phase
 from . import state as st
-from .activation import commands_unit
 from .commands import Command, Event
 from .registry import catalogue_for, game_map, hex_label, parse_hex, scenario_for
 from .setup_areas import CITE, fits, may_enter, piece_of, setup_order
 from .stacking import side_counts_by_hex, stacking_problem
 
 RULE = CITE.areas
+TEAM_RULE = CITE.team
 COMMANDS = phase.COMMANDS
+
+
+def placer_of(state: st.GameState, unit: st.UnitState) -> str | None:
+    """The seat that places an area unit and may take it back: the one commanding it off the
+    map (its deal, D21), even once it stands in another player's sector (D-SETUP-4). Asking
+    where it stands would hand a unit put in a partner's band to him mid-set-up, leaving its
+    placer unable to undo a misplacement and the partner able to undo his."""
+    return st.seat_of_unit(state, replace(unit, hex=None))
 
 
 def _passengers(state: st.GameState, uid: str) -> list[str]:
@@ -90,8 +102,11 @@ class _Play:
     def may_enter(self, state: st.GameState) -> Any:
         return may_enter(game_map(state))
 
-    def commands(self, state: st.GameState, seat: str, unit: st.UnitState) -> bool:
-        return commands_unit(state, seat, unit)
+    def not_yours(self, state: st.GameState, seat: str, unit: st.UnitState) -> str | None:
+        placer = placer_of(state, unit)
+        if placer == seat:
+            return None
+        return f"{placer} places {unit.id} and alone takes it back until the set-up is over"
 
     def at(self, state: st.GameState, uids: list[str], h: Any) -> st.GameState:
         return state.with_units({x: replace(state.units[x], hex=h) for x in uids})

@@ -20,7 +20,7 @@ from .stacking import stacking_class, stacking_problem_counts
 
 _POSITION_KEYS = ("hex", "entry_turn", "entry_edge", "carried_by")
 CITE = Citations(areas="D-SETUP-1", room="D-SETUP-2", sharing="4.0", stacking="4.1",
-                 terrain="5.1", team="D21")
+                 terrain="5.1", team="D-SETUP-4")
 
 
 def piece_of(uid: str, type_id: str, passenger_types: Iterable[str], cat: Any) -> Piece:

@@ -88,8 +88,8 @@ class _Play:
     def may_enter(self, state: GameState) -> Any:
         return may_enter(state)
 
-    def commands(self, state: GameState, seat: str, unit: Unit) -> bool:
-        return state.seat_side(seat) == unit.side
+    def not_yours(self, state: GameState, seat: str, unit: Unit) -> str | None:
+        return None  # every seat of a side commands all its units (no team deal in PL)
 
     def at(self, state: GameState, uids: list[str], h: Any) -> GameState:
         state = state.copy()
