@@ -81,6 +81,21 @@ describe("set-up areas in a Panzer Leader document", () => {
     assert.deepEqual(doc.sides[1].setup_areas[0].units, ["ge-rifle-1"]);
   });
 
+  test("`loaded` follows the renumbering, and a pair whose counter is gone goes with it", () => {
+    const doc = {
+      ...plDoc(),
+      forces: [
+        { side: "allied", type: "us_halftrack", at: ["N-A-1"], count: 1 },
+        { side: "allied", type: "us_halftrack", at: ["N-A-2"], count: 1 },
+        { side: "allied", type: "us_rifle", at: ["N-A-2"], count: 1 },
+      ],
+      loaded: [{ carrier: "al-halftrack-2", passenger: "al-rifle-1" }],
+    };
+    const out = removeUnitsAt(PL, doc, "N-A-1");
+    assert.deepEqual(out.loaded, [{ carrier: "al-halftrack-1", passenger: "al-rifle-1" }]);
+    assert.deepEqual(removeUnitsAt(PL, doc, "N-A-2").loaded, []);
+  });
+
   test("an area left with no hex is gone, with its forces, and the rest keep their names", () => {
     let doc = toggleAreaHex(PL, plDoc(), "N-A-2", "german", "Wood");
     doc = placeInArea(PL, doc, "N-A-2", "de_rifle", "german");
