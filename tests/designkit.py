@@ -58,3 +58,21 @@ def pg_setup_battle(**changes) -> dict:
     doc["id"] = "setup-battle"
     doc.update(changes)
     return doc
+
+
+def pl_setup_situation(**changes) -> dict:
+    """`pl_situation` where both sides place their units (PL-E1): the German defender first,
+    its rifle and machine-gun anywhere in the village area (N-G-3, N-G-4, N-H-4), then the
+    Allied attacker, who sets up last, its two Shermans west of the wood (N-A-2, N-A-3)."""
+    doc = pl_situation()
+    doc["forces"][0] = {"side": "allied", "type": "us_m4", "count": 2}
+    doc["forces"][2] = {"side": "german", "type": "de_rifle", "count": 1}
+    doc["forces"][3] = {"side": "german", "type": "de_mg", "count": 1}
+    allied, german = doc["sides"]
+    german["setup_areas"] = [{"name": "Village", "hexes": ["N-G-3", "N-G-4", "N-H-4"],
+                              "units": ["ge-rifle-1", "ge-mg-1"]}]
+    allied["setup_areas"] = [{"name": "West", "hexes": ["N-A-2", "N-A-3"],
+                              "units": ["al-m4-1", "al-m4-2"]}]
+    doc["id"] = "pl-setup-situation"
+    doc.update(changes)
+    return doc

@@ -1,7 +1,10 @@
-"""The designer's set-up area tool in Chromium (D-SETUP-1): a designer draws an area for the
-defender on the map, sets up a counter in it, and the check passes with the area shaded."""
+"""The designer's set-up area tool in Chromium (D-SETUP-1, PL-E1): a designer draws an area for
+the defender on the map, sets up a counter in it, and the check passes with the area shaded,
+in a Panzer Grenadier battle and a Panzer Leader situation."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.browser.pages_kit import shot
 from tests.browser.test_designer import blank_battle, click_hex
@@ -53,3 +56,46 @@ def test_the_set_up_area_tool_on_a_phone(person, live_server_url):
     draw_village_area(page)
     page.locator("svg polygon.setup-area").first.wait_for(state="attached")
     shot(page, "designer-setup-area-phone", kind="designer")
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(person,
+                                                                          live_server_url,
+                                                                          viewport):
+    """The same tool in a Panzer Leader draft: the counter set up in the area is a force with
+    no hex, named in the area by the id the game gives it (PL-E1), and the server's check
+    agrees with the page's numbering."""
+    page = person(viewport)
+    page.goto(live_server_url + "/design/")
+    page.select_option("#start-ruleset", "panzer_leader")
+    page.fill("#start-columns", "8")
+    page.fill("#start-rows", "6")
+    page.click("#start-blank")
+    page.wait_for_selector("#design-layout:not([hidden])")
+    page.wait_for_function("() => window.pgweb.designer.board !== null")
+    page.check("input[name=tool][value=counter]")
+    pick_counter(page, "de_rifle", "german")
+    click_hex(page, "N-G-4")  # one rifle on a hex: the area's rifle is the second
+    page.check("input[name=tool][value=setup_area]")
+    page.fill("#area-name", "Village")
+    for label in ("N-G-3", "N-H-4"):
+        click_hex(page, label)
+    page.check("input[name=tool][value=area_counter]")
+    click_hex(page, "N-H-4")
+    page.wait_for_function(
+        "() => window.pgweb.designer.doc.sides[1].setup_areas?.[0]?.units.length === 1")
+    doc = page.evaluate("window.pgweb.designer.doc")
+    assert doc["sides"][1]["setup_areas"][0]["units"] == ["ge-rifle-2"]
+    assert doc["forces"][-1] == {"side": "german", "type": "de_rifle", "count": 1}
+    shaded = {p.get_attribute("data-area-hex") for p in page.locator("svg polygon.setup-area").all()}
+    assert shaded == {"N-G-3", "N-H-4"}
+    # The Allies come on on turn 2 (on a clear board any Allied set-up is in the Germans'
+    # sight, 23.2), and the village is their objective: the check passes.
+    page.check("input[name=tool][value=counter]")
+    pick_counter(page, "us_m4", "allied")
+    page.check("input[name=tool][value=reinforcement]")
+    click_hex(page, "N-A-2")
+    page.check("input[name=tool][value=objective]")
+    click_hex(page, "N-G-4")
+    page.wait_for_selector("#no-problems:not([hidden])")
+    shot(page, f"designer-pl-setup-area-{viewport}", kind="designer")

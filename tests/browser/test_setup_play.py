@@ -1,11 +1,13 @@
-"""Setting up in Chromium (D-SETUP-1): a battle whose forces set up in areas, tried from the
-designer against a bot. The side setting up first sees its area shaded and its units in a
+"""Setting up in Chromium (D-SETUP-1, PL-E1): a battle whose forces set up in areas, tried from
+the designer against a bot, in Panzer Grenadier and in Panzer Leader. The side setting up first sees its area shaded and its units in a
 tray; it picks one, clicks a hex of the area, confirms, and the counter stands there."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.browser.pages_kit import TIMEOUT, api, shot
-from tests.designkit import pg_setup_battle
+from tests.designkit import pg_setup_battle, pl_setup_situation
 
 
 def setting_up(person, base: str, slug: str, viewport: str = "desktop"):
@@ -55,3 +57,30 @@ def test_the_set_up_on_a_phone(person, live_server_url):
     shot(page, "setup-tray-phone", kind="board")
     place_on(page, "su-2", "A0703")
     shot(page, "setup-placed-phone", kind="board")
+
+
+@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def test_a_panzer_leader_player_places_a_unit_of_his_set_up_area(person, live_server_url,
+                                                                 viewport):
+    """The Germans set up first (the Allies, attacking, set up last: 23.2): the same tray,
+    the same shaded area, the same confirmation."""
+    page = person(viewport)
+    slug = f"pl-village-setup-{viewport}"
+    doc = pl_setup_situation(id=slug)
+    api(page, live_server_url, "POST", "/api/v1/designer/scenarios",
+        {"ruleset": "panzer_leader", "document": doc})
+    game = api(page, live_server_url, "POST",
+               f"/api/v1/designer/scenarios/{slug}/try", {"side": "german"})
+    page.goto(live_server_url + game["url"])
+    page.wait_for_function("() => Number(document.body.dataset.version || -1) >= 0", timeout=TIMEOUT)
+    page.locator("svg polygon.setup-area").first.wait_for(state="attached", timeout=TIMEOUT)
+    shaded = {p.get_attribute("data-area-hex") for p in page.locator("svg polygon.setup-area").all()}
+    assert shaded == {"N-G-3", "N-G-4", "N-H-4"}
+    toggle = page.locator("#sheet-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    tray = page.locator(".setup-tray button")
+    assert sorted(b.get_attribute("data-unit") for b in tray.all()) == ["ge-mg-1", "ge-rifle-1"]
+    place_on(page, "ge-rifle-1", "N-G-4")
+    assert page.locator('.setup-tray button[data-unit="ge-rifle-1"]').count() == 0
+    shot(page, f"pl-setup-placed-{viewport}", kind="board")

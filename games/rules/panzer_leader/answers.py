@@ -9,8 +9,8 @@ import re
 
 from ..common.errors import RulesError
 from . import engine, preview
-from .core import hidden
-from .core.state import GameState
+from .core import deployment, hidden
+from .core.state import SETUP, GameState
 from .legal import legal_commands
 
 # A command names its hex in one of these fields (move "to", fire "targets", the rest "target").
@@ -53,6 +53,8 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
     board = preview.game_map(state)
     board.hex(label)  # ValueError for a hex not on the map
     side = state.seat_side(seat)
+    if state.phase == SETUP:  # the one thing a unit may do before turn 1 (PL-E1)
+        return {"hex": label, "actions": [_deploy(state, seat, side, units, label)]}
     legal = [c for g in legal_commands(state, seat).values() for c in g]
     names = hidden.names(state, side, side) if side else {}
     enemies = [names.get(u.id, u.id)  # a face-down counter by its handle (19.3)
@@ -75,6 +77,20 @@ def why_not(state: GameState, seat: str, units: list[str], label: str) -> dict:
         actions.append({"action": action, "ok": False,
                         "reasons": _reasons(state, seat, action, probe, enemies)})
     return {"hex": label, "actions": actions}
+
+
+def _deploy(state: GameState, seat: str, side: str | None, units: list[str], label: str
+            ) -> dict:
+    """Whether the picked unit may be placed in the hex now, and why not, asked of the state
+    as the seat's side knows it: another side's set-up in progress is not in it (PL-E1)."""
+    seen = deployment.as_seen_by(state, side)
+    probe = {"type": "deploy", "unit": units[0] if units else "", "hex": label}
+    try:
+        deployment.apply(seen, seat, side or "", "deploy", probe)
+    except RulesError as exc:
+        return {"action": "deploy", "ok": False,
+                "reasons": [said("setup/not_here", exc.message, exc.rule)]}
+    return {"action": "deploy", "ok": True, "reasons": []}
 
 
 def _reasons(state: GameState, seat: str, action: str, probe: dict, enemies: list[str]) -> list[dict]:

@@ -15,8 +15,8 @@ from typing import Any
 
 from ..common.errors import IllegalCommand, InvalidCommand
 from .combat import antiaircraft, overrun, windows
-from .core import commands, engineers, sequence, spotting, walk
-from .core.state import ENDED, GameState
+from .core import commands, deployment, engineers, sequence, spotting, walk
+from .core.state import ENDED, SETUP, GameState
 
 
 def who_may_act(state: GameState) -> tuple[str, ...]:
@@ -54,6 +54,8 @@ def apply(state: GameState, seat: str, command: Any, dice) -> tuple[GameState, l
     if seat not in who_may_act(state):
         raise IllegalCommand(f"{t}: it is not your turn to act (3)",
                              code="command/not_your_activation", rule="3")
+    if state.phase == SETUP or t in deployment.COMMANDS:  # the set-up phase (PL-E1)
+        return deployment.apply(state, seat, side, t, command)
     if state.pending:
         _window(state, t, command, dice, events)
     else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core.scenario import game_map
 from .core.stacking import LIMIT, WRECK_CAP, counters_in
-from .core.state import ENDED, OK, PHASES, GameState
+from .core.state import ENDED, OK, PHASES, SETUP, GameState
 
 
 def problems(state: GameState) -> list[str]:
@@ -36,6 +36,6 @@ def problems(state: GameState) -> list[str]:
             out.append(f"{u.id}: status {u.status!r}")
     if state.phase == ENDED and state.result is None:
         out.append("ended without a result")
-    if state.phase not in (*PHASES, ENDED):
+    if state.phase not in (*PHASES, SETUP, ENDED):
         out.append(f"unknown phase {state.phase!r}")
     return out

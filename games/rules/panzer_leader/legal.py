@@ -12,10 +12,10 @@ from .combat.assault import assault_attack
 from .combat.direct_fire import direct_attack, may_fire, town_targets
 from .combat.indirect import indirect_range_ok, spotters_for
 from .combat.opfire import opportunity_attack, quarter_met
-from .core import bridges, hidden, hooks
+from .core import bridges, deployment, hidden, hooks
 from .core.scenario import game_map
 from .core.spotting import is_spotted
-from .core.state import ENDED, GameState
+from .core.state import ENDED, SETUP, GameState
 from .core.units import utype
 from .engine import who_may_act
 from .legal_moves import movement, ok
@@ -26,6 +26,8 @@ def legal_commands(state: GameState, seat: str) -> dict[str, list[dict]]:
         return {}
     side = state.seat_side(seat)
     out: dict[str, list[dict]] = {}
+    if state.phase == SETUP:  # placing the units of set-up areas (PL-E1)
+        return deployment.offers(state, seat)
     if state.pending:
         if state.pending["kind"] == "aa":
             _aa_window(state, out)

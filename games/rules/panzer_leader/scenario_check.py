@@ -14,10 +14,11 @@ from functools import cache
 from typing import Any
 
 from ..common.canonical import digest
-from ..common.scenario_problems import problem, too_large
+from ..common.scenario_problems import from_line, problem, too_large
+from ..common.setup_areas import area_hex
 from . import invariants
 from .combat.air import aircraft_types
-from .core import setup
+from .core import setup, setup_areas
 from .core.board import board_file
 from .core.scenario import (
     Scenario,
@@ -107,9 +108,8 @@ def _forces(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
                 out.append(problem(f"{where}.entry_turn", f"turn {f['entry_turn']} is after "
                                    f"the last turn ({doc['turns']})",
                                    "23 Situations: reinforcements"))
-        elif not f.get("at"):
-            out.append(problem(f"{where}.at", "off the map: no set-up hex and no entry turn",
-                               "23 Situations: set-up"))
+        # A force with neither set-up hexes nor an entry turn is placed by its player in a
+        # set-up area, or is off the map: the check of the areas says which (PL-E1).
     return out
 
 
@@ -127,6 +127,10 @@ def _hexes(doc: Mapping[str, Any], sit_map: Any) -> list[dict]:
               for i, h in enumerate(doc["victory"]["objectives"])]
     for side, hexes in (doc.get("exits") or {}).items():
         named += [(f"exits.{side}[{j}]", h) for j, h in enumerate(hexes)]
+    for i, s in enumerate(doc["sides"]):
+        for j, area in enumerate(s.get("setup_areas", ())):
+            named += [(f"sides[{i}].setup_areas[{j}].hexes[{k}]", h)
+                      for k, h in enumerate(area["hexes"])]
     out = []
     for field, label in named:
         try:
@@ -172,6 +176,8 @@ def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     if v["attacker"] not in sides:
         out.append(problem("victory.attacker", f"unknown side {v['attacker']!r}",
                            "23 Situations: victory"))
+    if "setup_last" in doc and doc["setup_last"] not in sides:
+        out.append(problem("setup_last", f"unknown side {doc['setup_last']!r}", "23.2 Set-up"))
     for key, holder in (doc.get("control") or {}).items():
         if holder not in sides:
             out.append(problem(f"control.{key}", f"unknown side {holder!r}", "23 Situations",
@@ -199,10 +205,29 @@ def _unit_forces(doc: Mapping[str, Any], state: Any) -> dict[str, int]:
     return out
 
 
+# The rule a line of the set-up-area check breaks, by the rule its message cites.
+_AREA_RULES = (("(4.5", "4.5 One side a hex"), ("(5)", "5 Stacking: four counters a hex"),
+               ("QA G8", "23.2 Set-up; QA G8"))
+
+
+def _area_rule(field: str, message: str) -> str:
+    return next((rule for cited, rule in _AREA_RULES if cited in message),
+                "23.1 Set-up areas (PL-E1)")
+
+
+def _areas(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
+    """The set-up areas (PL-E1): units in one area of their own side, area hexes not shared
+    with the other side, room for every unit under four counters a hex (5) in terrain it
+    could enter (QA G8), and a place for every unit."""
+    state = opening_state(sit)
+    lines = setup_areas.area_problems(doc, sit, state, _unit_forces(doc, state))
+    return [area_hex(from_line(line, doc, _area_rule), doc) for line in lines]
+
+
 def _set_up(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
     """Stacking at set-up (5; 4.5: one side a hex), positional defences (17) and the set-up
-    rules of 23.2 and QA G8 (setup.problems)."""
-    out = []
+    rules of 23.2 and QA G8 (setup.problems), and the set-up areas."""
+    out = _areas(doc, sit)
     try:
         check_positional(sit)
     except ValueError as exc:

@@ -2,12 +2,13 @@
 in Panzer Leader; three things are secret: indirect-fire orders (13.3) and naval orders
 (19.4) to their side, a minefield to its owner until a unit finds it (17.1), and a unit
 afloat to the other side and the public until it is fired on or lands (19.3, hidden.py).
+While a side places the units of its set-up areas, where they go is its own (PL-E1).
 Every outbound channel goes through `view_for` and `redact_events`.
 """
 
 from __future__ import annotations
 
-from .core import hidden, markers
+from .core import deployment, hidden, markers
 from .core.scenario import game_map
 from .core.sight import in_cover
 from .core.spotting import is_spotted
@@ -38,6 +39,8 @@ def viewer(state: GameState, audience: tuple) -> str:
 def view_for(state: GameState, audience: tuple) -> dict:
     mine = knows(state, audience)
     who = viewer(state, audience)
+    if audience[0] != "full":  # another side's set-up in progress is its own (PL-E1)
+        state = deployment.as_seen_by(state, next(iter(mine)) if len(mine) == 1 else None)
     # The side whose counters the board outlines as the viewer's own: a player's, never a
     # spectator's (nor anyone's once the game is open to all at the end).
     own_side = next(iter(mine)) if audience[0] in ("side", "seat") and len(mine) == 1 else None
@@ -103,7 +106,14 @@ def view_for(state: GameState, audience: tuple) -> dict:
         "pending": _pending(state),
         "result": state.result,
         **_player_part(audience),
+        **_setup_part(state, own_side),
     }
+
+
+def _setup_part(state: GameState, side: str | None) -> dict:
+    """The set-up areas of the side placing now, on its own board only (PL-E1)."""
+    areas = deployment.areas_view(state, side)
+    return {"setup_areas": areas} if areas is not None else {}
 
 
 def _player_part(audience: tuple) -> dict:

@@ -13,7 +13,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ...common.scenario_problems import from_line, problem, too_large, value_at
+from ...common.scenario_problems import from_line, problem, too_large
+from ...common.setup_areas import area_hex
 from .maps import Map, MapError, validate_board
 from .scenario_checks import Checker, board_file, schema_problems
 from .scenario_model import Scenario, ScenarioError
@@ -152,20 +153,10 @@ def check_scenario(doc: Any) -> list[dict]:
     if not lines:  # the semantic checks read a document of the schema's shape only
         checker = Checker(doc, catalogue(), boards=boards)
         lines += checker.check()
-    out = [_area_hex(from_line(line, doc, _rule_for), doc) for line in lines]
+    out = [area_hex(from_line(line, doc, _rule_for), doc) for line in lines]
     if not out:
         out += _no_way_to_win(checker.build())
     return out
-
-
-def _area_hex(found: dict, doc: Any) -> dict:
-    """A problem of one hex of a set-up area (`sides[0].setup_areas[1].hexes[2]`) stands on
-    that hex, for the designer to draw it there."""
-    if found["hex"] is None and found["field"].endswith("]") and ".hexes[" in found["field"]:
-        label = value_at(doc, found["field"])
-        if isinstance(label, str):
-            return {**found, "hex": label}
-    return found
 
 
 def scenario_from_document(doc: Any) -> Scenario:

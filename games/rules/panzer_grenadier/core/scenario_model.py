@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...common.hexgrid import Hex
+from ...common.setup_areas import SetupArea  # D-SETUP-1: one shape for both rulesets
 from .maps import Map
 from .units import Catalogue, catalogue
 
@@ -100,16 +101,6 @@ class Placement:
     @property
     def is_reinforcement(self) -> bool:
         return self.entry_turn is not None
-
-
-@dataclass(frozen=True, slots=True)
-class SetupArea:
-    """Hexes where a side's player places the listed units before turn 1 (D-SETUP-1)."""
-
-    side: str
-    name: str
-    hexes: tuple[Hex, ...]  # in the document's order: a bot's ties go to the first
-    units: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,9 @@
 """Situations (23): original scenarios on our geomorphic boards, loaded from JSON.
 
 A situation gives the board layout, the turns, each side's forces with their set-up hexes or
-their entry turn and hexes, hidden minefields, blocks and the victory conditions. Set-up is
-fixed by the situation (the set-up-out-of-sight rule of 23.2 is honoured in the data, not
-played as a phase).
+their entry turn and hexes, hidden minefields, blocks and the victory conditions. A situation
+places its units itself (23.2 honoured in the data, setup.py), or gives a side set-up areas
+(`sides[].setup_areas`, PL-E1): then the game opens with a set-up phase (deployment.py).
 
 Optional fields, each ignored where absent: a map entry's `"join": true` lays a full-size
 board sharing its edge half hexes with those laid before (2.2, board.py); `source` (text)
@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from ...common.canonical import digest
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from ...common.revision import revision
+from ...common.setup_areas import SetupArea, areas_of, setup_order
 from ..optional import options as optional
 from .board import Map, board_file, build_map
 from .facing import toward
-from .state import GameState, Unit
+from .state import SETUP, GameState, Unit
 from .units import DATA, catalogue
 
 
@@ -45,6 +46,25 @@ class Scenario:
     @property
     def size(self) -> str:
         return self.raw.get("size", "small")
+
+    @cached_property
+    def setup_areas(self) -> tuple[SetupArea, ...]:
+        """The sides' set-up areas, hexes by their labels (PL-E1); () when the situation
+        places every unit."""
+        return areas_of(self.raw["sides"], lambda label: self.map.label(self.map.hex(label)))
+
+    @property
+    def sets_up_last(self) -> str:
+        """The side that sets up last: the situation's `setup_last`, else the attacker (23.2)."""
+        return self.raw.get("setup_last", self.raw["victory"]["attacker"])
+
+    @cached_property
+    def setup_order(self) -> tuple[str, ...]:
+        """The sides that place units in set-up areas, in the order they do: the side that
+        sets up last after the other (23.1, 23.2; PL-E1). () when nobody does."""
+        last = self.sets_up_last
+        return setup_order(((s["id"], 2 if s["id"] == last else 0) for s in self.sides),
+                           self.setup_areas)
 
 
 def _load(path) -> Scenario:
@@ -174,6 +194,8 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
             if group.get("entry_turn"):
                 u.entry_turn = int(group["entry_turn"])
                 u.entry = list(group["entry"])
+            elif not where:
+                pass  # a unit of a set-up area: its player places it (PL-E1)
             else:
                 u.hex = sit.map.label(sit.map.hex(where[i % len(where)]))
                 u.in_fort = bool(group.get("inside"))
@@ -209,16 +231,19 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
                for c in sit.raw.get("cargo", ())},
         indirect_done=True,  # nothing can be ordered before the first combat phase (13.3)
     )
+    if sit.setup_order:  # the sides place their area units before turn 1 (PL-E1)
+        state.phase = SETUP
+        state.active_side = sit.setup_order[0]
     return state
 
 
 def _face_guns(sit: Scenario, units: dict[str, Unit]) -> None:
     """Guns with a field of fire face the nearest enemy unit at set-up (22.2), unless the
-    situation sets their facing."""
+    situation sets their facing; a gun of a set-up area once its player has placed it."""
     m = sit.map
     for u in units.values():
         t = catalogue()[u.type_id]
-        if not t.field_of_fire or u.hex is None:
+        if not t.field_of_fire or u.hex is None or u.facing is not None:
             continue
         enemies = [e for e in units.values() if e.side != u.side and e.hex is not None]
         if enemies:
@@ -226,6 +251,11 @@ def _face_guns(sit: Scenario, units: dict[str, Unit]) -> None:
             u.facing = toward(m.hex(u.hex), m.hex(near.hex))
         else:
             u.facing = 0
+
+
+def face_guns(state: GameState) -> None:
+    """Face the guns placed in set-up areas, once every side has placed (22.2, PL-E1)."""
+    _face_guns(scenario_for(state.scenario_id), state.units)
 
 
 def game_map(state: GameState) -> Map:

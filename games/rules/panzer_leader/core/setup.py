@@ -1,7 +1,8 @@
 """The set-up rules of a situation (23.2; QA G8-G10), checked on our situation files.
 
-Our situations place every unit themselves (PL-E1), so the set-up rules are honoured in the
-data and checked here, not played as a phase:
+A situation places its units itself, or lists them in set-up areas its players place them
+in (PL-E1: deployment.py refuses there what is refused here). The units a situation places
+honour the set-up rules in its data, checked here:
 
 - the side that sets up last (the situation's `setup_last`, else the attacker) places its
   units out of the line of sight of every enemy unit that could spot them, or unspotted in
@@ -31,7 +32,7 @@ def last_side(sit: Scenario) -> str:
 def problems(sit: Scenario) -> list[str]:
     """Every breach of 23.2 and QA G8 in a situation's set-up, in words."""
     state = opening_state(sit)
-    out = [f"{u.id} at {u.hex}: {why}" for u in _placed(state) if (why := _enterable(state, u))]
+    out = [f"{u.id} at {u.hex}: {why}" for u in _placed(state) if (why := unenterable(state, u))]
     seas = [u.hex for u in _placed(state) if u.afloat]
     out += [f"two units afloat in {h} (19.2)" for h in sorted(set(seas)) if seas.count(h) > 1]
     m = game_map(state)
@@ -41,7 +42,7 @@ def problems(sit: Scenario) -> list[str]:
         return out
     side = last_side(sit)
     for u in _placed(state):
-        if u.side == side and not u.afloat and (why := _seen(state, u)):
+        if u.side == side and not u.afloat and (why := seen_at_setup(state, u)):
             out.append(f"{u.id} at {u.hex}: {why} (23.2)")
     return out
 
@@ -51,8 +52,9 @@ def _placed(state: GameState) -> list[Unit]:
             if u.on_map and u.carried_by is None]
 
 
-def _seen(state: GameState, u: Unit) -> str | None:
-    """Why the unit is visible to the enemy at set-up, or None."""
+def seen_at_setup(state: GameState, u: Unit) -> str | None:
+    """Why the unit is visible to the enemy at set-up, or None. Only its hex and side are
+    read: a unit not yet in the state may be asked about a hex (deployment.py)."""
     m = game_map(state)
     h = m.hex(u.hex)
     eyes = [e for e in spotters(state, state.enemy(u.side)) if not e.afloat]
@@ -63,7 +65,7 @@ def _seen(state: GameState, u: Unit) -> str | None:
     return f"in the open in sight of {seeing[0]}" if seeing else None
 
 
-def _enterable(state: GameState, u: Unit) -> str | None:
+def unenterable(state: GameState, u: Unit) -> str | None:
     """Why the unit could never have entered its set-up hex in play (QA G8), or None."""
     m = game_map(state)
     h = m.hex(u.hex)

@@ -16,6 +16,8 @@ from typing import Any
 SCHEMA = 1
 PHASES = ("combat", "air", "move_vehicles", "move_foot", "assault")
 ENDED = "ended"
+# Before turn 1, when a situation has set-up areas: the sides place their units (PL-E1).
+SETUP = "setup"
 OK, DISPERSED = "ok", "dispersed"
 
 

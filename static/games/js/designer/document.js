@@ -104,15 +104,62 @@ export function removeUnitsAt(ruleset, doc, label) {
     return out;
   }
   out.forces = [];
-  for (const f of doc.forces ?? []) {
+  const kept = [];
+  (doc.forces ?? []).forEach((f, i) => {
     if (f.entry_turn && f.entry?.includes(label)) {
       const entry = f.entry.filter((h) => h !== label);
-      if (entry.length) out.forces.push({ ...clone(f), entry });
-      continue;
+      if (entry.length) { out.forces.push({ ...clone(f), entry }); kept.push(i); }
+      return;
     }
-    if (!f.at?.includes(label)) { out.forces.push(clone(f)); continue; }
+    if (!f.at?.includes(label)) { out.forces.push(clone(f)); kept.push(i); return; }
     const at = f.at.filter((h) => h !== label);
-    if (at.length) out.forces.push({ ...clone(f), at, count: at.length });
+    if (at.length) { out.forces.push({ ...clone(f), at, count: at.length }); kept.push(i); }
+  });
+  return renumbered(doc, out, kept);
+}
+
+/** The ids a Panzer Leader situation gives its units, force by force: `<side>-<type>-<n>`,
+ * numbered on through every force of one side and type, as the game numbers them (its
+ * `loaded` and set-up areas name units by these ids). */
+export function plUnitIds(doc) {
+  const counts = new Map();
+  return (doc.forces ?? []).map((f) => {
+    const n = f.count ?? (f.at?.length || 1);
+    const type = String(f.type);
+    const stem = `${String(f.side).slice(0, 2)}-${type.slice(type.indexOf("_") + 1)}`;
+    const key = `${f.side} ${type}`;
+    const ids = [];
+    for (let k = 0; k < n; k += 1) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      ids.push(`${stem}-${counts.get(key)}`);
+    }
+    return ids;
+  });
+}
+
+/** A Panzer Leader situation whose forces changed (`kept[i]`: the index in `before.forces`
+ * of `after.forces[i]`), with the set-up areas, `loaded` and `engineer_vehicles` naming its
+ * units by their new ids: a force taken away, or made smaller, changes the numbers of the
+ * forces of its side and type after it. References to units that are gone go with them. */
+export function renumbered(before, after, kept) {
+  const old = plUnitIds(before);
+  const now = plUnitIds(after);
+  const rename = new Map();
+  kept.forEach((from, i) => {
+    if (from === null || from === undefined) return;
+    old[from].forEach((id, k) => { if (k < now[i].length) rename.set(id, now[i][k]); });
+  });
+  const out = after;
+  for (const s of out.sides ?? []) {
+    for (const a of s.setup_areas ?? []) a.units = a.units.filter((u) => rename.has(u)).map((u) => rename.get(u));
+  }
+  if (out.loaded) {
+    out.loaded = out.loaded.filter((p) => rename.has(p.carrier) && rename.has(p.passenger))
+      .map((p) => ({ carrier: rename.get(p.carrier), passenger: rename.get(p.passenger) }));
+  }
+  if (out.engineer_vehicles) {
+    out.engineer_vehicles = Object.fromEntries(Object.entries(out.engineer_vehicles)
+      .filter(([e, v]) => rename.has(e) && rename.has(v)).map(([e, v]) => [rename.get(e), rename.get(v)]));
   }
   return out;
 }

@@ -10,13 +10,14 @@ import { genericName } from "./textview.js";
 export { genericName, renderTextView } from "./textview.js";
 
 const PHASES = {
-  initiative: "Initiative phase", action: "Action phase", ended: "Game over",
+  setup: "Set-up", initiative: "Initiative phase", action: "Action phase", ended: "Game over",
   combat: "Combat phase", air: "Air phase", move_vehicles: "Movement phase: vehicles",
   move_foot: "Movement phase: units on foot", assault: "Close assault phase",
 };
 
 // What a player does in each phase of a turn where one side plays a whole player turn.
 const PHASE_HINTS = {
+  setup: "place each unit of your set-up areas, then finish setting up",
   combat: "fire and order indirect fire, then end the phase",
   air: "fly your aircraft's strikes, then end the phase",
   move_vehicles: "move, load and overrun with your vehicles, then end the phase",
