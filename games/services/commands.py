@@ -137,10 +137,8 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
         raise _Refused("game/over", f"the game is {g.status}")
     if base_version != g.version:
         lost = base_version < g.version
-        message = (
-            lost_race_message(g.pk, base_version, seat)
-            if lost
-            else (f"the command was based on version {base_version}; the game is at {g.version}")
+        message = lost_race_message(g.pk, base_version, seat) if lost else (
+            f"the command was based on version {base_version}; the game is at {g.version}"
         )
         raise _Refused("state/stale_version", message)
     before = engine.cached_state(g.pk, g.version)
