@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..common.chips import chip
-from ..common.lru import Lru
 from .core import state as st
 from .core.registry import catalogue_for, counter_type
 from .core.units import UnitType
@@ -32,8 +31,11 @@ MIRED = chip("mired", "MIRE", "Mired", "warning")
 # audience's view of every version asks for the chips of every counter (forty a view in the
 # learning scenario), and nearly all of them look as they did the version before. The
 # catalogue is kept with the chips and compared by identity, so a scenario registered again
-# under the same id (a test's, a draft being tried) never reads another's answer.
-_WORN = Lru(4_096)
+# under the same id (a test's, a draft being tried) never reads another's answer. A plain
+# dict, emptied when full: an Lru's lock and reordering cost as much as the look-up saves,
+# and the looks in play are a few hundred.
+_WORN: dict[tuple, tuple[Any, list[dict[str, str]]]] = {}
+_WORN_MAX = 4_096
 
 
 def wear_chips(state: st.GameState, entries: list[dict[str, Any]]) -> None:
@@ -48,8 +50,9 @@ def wear_chips(state: st.GameState, entries: list[dict[str, Any]]) -> None:
         )  # fmt: skip
         hit = _WORN.get(key)
         if hit is None or hit[0] is not cat:
-            hit = (cat, unit_chips(state, entry))
-            _WORN.put(key, hit)
+            if len(_WORN) >= _WORN_MAX:
+                _WORN.clear()
+            hit = _WORN[key] = (cat, unit_chips(state, entry))
         entry["chips"] = [dict(c) for c in hit[1]]
 
 
