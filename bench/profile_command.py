@@ -11,6 +11,10 @@ The profiler counts CPU time (`time.process_time`, this process's threads), not 
 on a shared machine, waiting for a core would otherwise show up as the cost of whatever
 was running.
 
+Before it, a line `queries: commands=N per_command_p50=Q per_command_max=M statements=...`
+counts the database statements of each command (Django's CaptureQueriesContext, the
+after-commit hooks included) and names the tables of the most common command's.
+
 Run: .venv/bin/python bench/profile_command.py [--commands 300] [--top 25] [--smoke]
      [--delay 0] [--coach] [--clock] [--save FILE]
 Last line: profile: commands=N p50_ms=X p99_ms=Y cpu_p50_ms=A cpu_p99_ms=B (timed without
@@ -26,10 +30,12 @@ import io
 import os
 import pstats
 import random
+import re
 import statistics
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,8 +49,12 @@ import django  # noqa: E402
 
 django.setup()
 
+from collections import Counter  # noqa: E402
+
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from games import engine_adapter as engine  # noqa: E402
 from games import services  # noqa: E402
@@ -70,10 +80,11 @@ def new_game(n: int, args: argparse.Namespace) -> tuple[Game, dict[str, Seat]]:
 
 
 def play(
-    commands: int, args: argparse.Namespace, seed: int, profiler=None, cpu: list | None = None
-) -> list[float]:
+    commands: int, args: argparse.Namespace, seed: int, profiler=None, cpu: list | None = None,
+    queries: list | None = None,
+) -> list[float]:  # fmt: skip
     """Send `commands` random legal commands (new games as games end); each one's ms (and
-    its CPU ms in `cpu`, if given)."""
+    its CPU ms in `cpu`, its statements' SQL in `queries`, if given)."""
     rng = random.Random(seed)
     times: list[float] = []
     game, seats = new_game(seed, args)
@@ -89,17 +100,40 @@ def play(
         if profiler is not None:
             profiler.enable()
         start, start_cpu = time.perf_counter(), time.process_time()
-        outcome = services.command_submit(
-            game=game.pk, seat=seats[seat], command=command, base_version=game.version,
-            client_id=len(times),
-        )  # fmt: skip
+        capture = CaptureQueriesContext(connection) if queries is not None else nullcontext()
+        with capture as captured:
+            outcome = services.command_submit(
+                game=game.pk, seat=seats[seat], command=command, base_version=game.version,
+                client_id=len(times),
+            )  # fmt: skip
         times.append((time.perf_counter() - start) * 1000)
         if cpu is not None:
             cpu.append((time.process_time() - start_cpu) * 1000)
         if profiler is not None:
             profiler.disable()
+        if queries is not None:
+            queries.append([q["sql"] for q in captured.captured_queries])
         assert outcome.ok, outcome
     return times
+
+
+def statement(sql: str) -> str:
+    """A statement as its verb and first table: `SELECT games_game`."""
+    sql = re.sub(r"^\d+ times: ", "", sql)  # how Django logs an executemany
+    words = sql.replace('"', " ").split()
+    verb = words[0].upper() if words else ""
+    for i, word in enumerate(words[:-1]):
+        if word.upper() in ("FROM", "INTO", "UPDATE"):
+            return f"{verb} {words[i + 1]}"
+    return verb
+
+
+def queries_line(queries: list[list[str]]) -> str:
+    counts = [len(q) for q in queries]
+    shapes = Counter(tuple(statement(sql) for sql in q) for q in queries)
+    common = ",".join(shapes.most_common(1)[0][0]).replace(" ", ":")
+    return (f"queries: commands={len(queries)} per_command_p50={statistics.median(counts):g} "
+            f"per_command_max={max(counts)} statements={common}")  # fmt: skip
 
 
 def report(profiler: cProfile.Profile, top: int) -> str:
@@ -125,7 +159,9 @@ def main() -> None:
     if args.smoke:
         args.commands, args.top = 10, 5
     call_command("migrate", verbosity=0)
-    play(5 if args.smoke else 20, args, seed=1)  # warm the caches and the scenario data
+    queries: list[list[str]] = []
+    play(5 if args.smoke else 40, args, seed=1, queries=queries)  # warms the caches too
+    print(queries_line(queries[len(queries) // 2 :]), flush=True)  # past the first game's start
     profiler = cProfile.Profile(time.process_time)
     play(args.commands, args, seed=2, profiler=profiler)
     print(report(profiler, args.top))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -252,15 +254,28 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
 
     async def _command(self, frame: protocol.ClientFrame) -> None:
         """Submit a command on the process's command thread (games.dbpaths), answer it, then
-        publish it: the frames and step hooks wait for the answer, not it for them."""
-        outcome, later = await in_command_thread(self._submit)(frame)
-        try:
-            await self._send_frame(outcome.frame())
-        finally:  # the step is stored: its frames go out even if this socket is gone
-            if later:
-                await asyncio.shield(in_command_thread(aftercommit.run)(later))
+        publish it, in one trip to that thread: the answer is handed to the event loop as
+        soon as the step is stored, and the frames and step hooks are built after it, so
+        they wait for the answer, not it for them (a second trip cost each command a
+        thread hand-over and back)."""
+        loop = asyncio.get_running_loop()
+        answers: list[concurrent.futures.Future] = []
 
-    def _submit(self, frame: protocol.ClientFrame) -> tuple[services.Outcome, list]:
+        def answer(outcome: services.Outcome) -> None:
+            # Scheduled on the loop before the publication's frames are (broadcast.send),
+            # and this socket forwards no frame before this handler has awaited it.
+            answers.append(asyncio.run_coroutine_threadsafe(self._send_frame(outcome.frame()), loop))
+
+        # Shielded: the step is stored, its frames go out even if this socket is gone.
+        await asyncio.shield(in_command_thread(self._submit)(frame, answer))
+        if answers:
+            await asyncio.wrap_future(answers[0])
+
+    def _submit(
+        self, frame: protocol.ClientFrame, answer: Callable[[services.Outcome], None]
+    ) -> None:
+        """On the command thread: referee and store the command, hand its answer over, then
+        build and send its frames and run its step hooks (services.aftercommit)."""
         with aftercommit.deferred() as later:
             if frame.s is not None and (self.seat is None or frame.s != self.seat.seat_id):
                 outcome = self._command_for(frame)  # a partner's seat
@@ -269,7 +284,8 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
                     game=self.game_id, seat=self.seat, command=frame.d, base_version=frame.v,
                     client_id=frame.id,
                 )  # fmt: skip
-        return outcome, later
+        answer(outcome)
+        aftercommit.run(later)
 
     def _command_for(self, frame: protocol.ClientFrame) -> services.Outcome:
         """A command for a partner's seat the user may act for (services.hooks.ACT_FOR)."""

@@ -42,7 +42,7 @@ FORMATS: dict[str, re.Pattern[str]] = {
     "board": _line("board", "hexes", "counters", "render_ms", "page_kb_gz", tail=" (?:OK|OVER)"),
     "bots": _line("bots", f"veteran_vs_recruit={RATE}", f"recruit_vs_random={RATE}",
                   f"elite_vs_veteran={RATE}", "decision_p95_ms", "elite_p95_ms", "games"),
-    "broadcast": _line("service", "commands", "p50_ms", "p99_ms"),
+    "broadcast": _line("service", "commands", "p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms"),
     "clocks": _line("clocks", "games", "flagged", "reminded", "deliveries", "tasks", "sweep_ms",
                     "sweep_cpu_ms", "idle_sweep_ms", "commands", "off_p50_ms", "live_p50_ms",
                     "mail_p50_ms", "off_p90_ms", "live_p90_ms", "mail_p90_ms",

@@ -8,8 +8,9 @@ things follow:
   run on its own and a failure is logged, so the player still gets the `ack` of the command
   that was applied (the sweeps and the sockets' healing make up for a lost publication);
 - a socket's command is answered before that work runs: the consumer submits the command
-  inside `deferred()`, sends the `ack`, then calls `run` on what was kept, on the same
-  thread, so this process's publications keep their commit order.
+  inside `deferred()`, hands the `ack` to the event loop, then calls `run` on what was
+  kept, on the same thread and in the same trip to it, so this process's publications keep
+  their commit order.
 
 Outside `deferred()` (the REST API, bots, tests) the work runs at the commit, as Django's
 `on_commit` does.

@@ -57,7 +57,8 @@ def command_submit(
     """Referee one command and store it, or refuse it with nothing changed.
 
     One transaction: lock the game row, re-ack a command id this seat already used (before
-    the version check, so a resend after a reconnect is acknowledged, not refused), check
+    the version check, so a resend after a reconnect is acknowledged, not refused; looked up
+    only for a command that is not current, which a resend never is), check
     the game is being played and `base_version` is current, apply the engine, append the
     GameStep, update the Unit rows, bump the version by compare-and-swap, and register the
     broadcast to run after the commit.
@@ -122,9 +123,14 @@ def _prior_version(game_id: Any, seat: Seat, client_id: int | None) -> int | Non
 @transaction.atomic
 def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id: int | None):
     g = _locked_game(game_id)
-    prior = _prior_version(game_id, seat, client_id)
-    if prior is not None:
-        return Outcome(client_id, version=prior, duplicate=True)
+    # A resend of an applied command was based on a version before the one it made, so it
+    # can only be one when the command is stale or the game has stopped; a current command
+    # costs no look-up here. (A client that reused an id at the current version collides
+    # with the stored step's unique key: command_submit acks the stored one as a resend.)
+    if base_version != g.version or g.status != ACTIVE:
+        prior = _prior_version(game_id, seat, client_id)
+        if prior is not None:
+            return Outcome(client_id, version=prior, duplicate=True)
     if g.status == OPEN:
         raise _Refused("game/not_started", "the game starts when every seat is taken")
     if g.status != ACTIVE:

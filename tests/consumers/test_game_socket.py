@@ -8,8 +8,8 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
+from games import consumers, selectors
 from games import engine_adapter as engine
-from games import selectors
 from games.models import Game, GameStep
 from games.services import spectators
 from tests.consumers.conftest import Sock, game_path, sign_in
@@ -195,6 +195,32 @@ async def test_a_command_id_sent_twice_is_applied_once(app, memory_layer):
     await bob.at_version(2)
     assert not [f for f in await bob.quiet(0.3) if f["t"] in VERSIONED]
     assert await database_sync_to_async(GameStep.objects.filter(game=game).count)() == 2
+
+
+async def test_a_command_is_answered_then_published_in_one_trip_to_the_command_thread(
+    app, memory_layer, monkeypatch
+):
+    """The sender hears its ack before the version's frame, and the command costs one
+    hand-over to the command thread and back (the frames are built there after the ack)."""
+    trips = []
+    real = consumers.in_command_thread
+
+    def counted(fn):
+        trips.append(fn.__name__)
+        return real(fn)
+
+    monkeypatch.setattr(consumers, "in_command_thread", counted)
+    game, cookies = await seated_game()
+    ann = await Sock(app, game_path(game.pk), cookies["ann"]).open()
+    bob = await Sock(app, game_path(game.pk), cookies["bob"]).open()
+    await ann.at_version(1)
+    await ann.send({"t": "cmd", "id": 3, "v": 1, "d": ROLL})
+    assert await ann.answer(3) == {"t": "ack", "id": 3, "v": 2}
+    await ann.at_version(2)
+    await bob.at_version(2)
+    order = [f["t"] for f in ann.frames if f["t"] == "ack" or f.get("v") == 2]
+    assert order == ["ack", "patch"]
+    assert trips == ["_submit"]
 
 
 async def test_a_socket_that_fell_behind_is_healed_from_history(app, memory_layer):

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import FINISHED, Game, GameStep, Unit
 from games.rules.panzer_grenadier.verify import verify
+from games.services import aftercommit
 from tests.gamekit import legal_by_seat, random_move, seat, started_game, state_of
 
 ROLL = {"type": "roll_initiative"}
@@ -50,6 +54,70 @@ def test_a_repeated_command_id_is_applied_once_and_acked_with_its_version(game, 
     again = submit(game, axis_player, ROLL, 1, 42)
     assert (again.ok, again.version, again.duplicate) == (True, first.version, True)
     assert GameStep.objects.filter(game=game).count() == 2
+
+
+def statements(queries) -> list[tuple[str, str]]:
+    """Each statement a block ran as (verb, first table named), less the transaction's own."""
+    out = []
+    for query in queries:
+        sql = query["sql"].lstrip()
+        verb = sql.split(None, 1)[0].upper()
+        if verb in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK"):
+            continue
+        table = re.search(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)"?', sql, re.IGNORECASE)
+        out.append((verb, table.group(1) if table else ""))
+    return out
+
+
+def test_a_current_command_reads_only_the_game_row_and_writes_its_step(
+    game, axis_player, allied_player
+):
+    """The command's transaction, its after-commit work kept aside: the locked game row
+    read, the step stored, the counters it moved and the row updated. A command based on
+    the current version cannot be a resend, so the step log is not searched for its id; the
+    state it builds on is the one the process kept from the command before, so the row's
+    state is not read."""
+    assert submit(game, axis_player, ROLL, 1, 7).ok
+    seat_id, command = random_move(random.Random(1), legal_by_seat(state_of(game)))
+    mover = game.seats.select_related("side").get(seat_id=seat_id)
+    with aftercommit.deferred(), CaptureQueriesContext(connection) as queries:
+        outcome = services.command_submit(
+            game=game, seat=mover, command=command, base_version=2, client_id=8
+        )
+    assert outcome.ok
+    ran = statements(queries)
+    assert [s for s in ran if s[1] != "games_unit"] == [
+        ("SELECT", "games_game"), ("INSERT", "games_gamestep"), ("UPDATE", "games_game"),
+    ]  # fmt: skip
+    assert {verb for verb, table in ran if table == "games_unit"} <= {"UPDATE"}
+
+
+def test_an_id_reused_at_the_current_version_is_acked_as_the_stored_command(
+    game, axis_player, allied_player
+):
+    """A client that sends a new command under an id its seat already used (a bug: ids are
+    never reused) is told the version that id made, and nothing changes."""
+    rng = random.Random(2)
+    users = {"ge-1": axis_player, "su-1": allied_player}
+    used: dict[str, tuple[int, int]] = {}  # seat -> (its last id, the version it made)
+    for n in range(1, 200):
+        state = state_of(game)
+        legal = legal_by_seat(state)
+        again = [s for s in used if legal.get(s)]
+        if again:
+            break
+        seat_id, command = random_move(rng, legal)
+        outcome = submit(game, users[seat_id], command, game.version, n)
+        assert outcome.ok
+        used[seat_id] = (n, outcome.version)
+    seat_id = again[0]
+    client_id, made = used[seat_id]
+    command = rng.choice([c for cs in legal[seat_id].values() for c in cs])
+    current = game.version
+    outcome = submit(game, users[seat_id], command, current, client_id)
+    assert (outcome.ok, outcome.version, outcome.duplicate) == (True, made, True)
+    assert Game.objects.get(pk=game.pk).version == current
+    assert GameStep.objects.filter(game=game).count() == current
 
 
 def test_command_ids_are_remembered_per_seat_as_a_set_not_a_high_water_mark(game, axis_player):

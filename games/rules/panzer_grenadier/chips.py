@@ -13,7 +13,7 @@ from typing import Any
 
 from ..common.chips import chip
 from .core import state as st
-from .core.registry import counter_type
+from .core.registry import catalogue_for, counter_type
 from .core.units import UnitType
 
 STATUS = {
@@ -25,6 +25,35 @@ MOVED_FIRED = chip("moved_fired", "M/F", "Moved or fired this turn", "spent")
 DUG_IN = chip("dug_in", "DI", "Dug in", "good")
 SEEN = chip("seen", "SEEN", "Seen by the enemy", "warning")
 MIRED = chip("mired", "MIRE", "Mired", "warning")
+
+
+# The chips each look of a counter wears, by the catalogue its type is read from: every
+# audience's view of every version asks for the chips of every counter (forty a view in the
+# learning scenario), and nearly all of them look as they did the version before. The
+# catalogue is kept with the chips and compared by identity, so a scenario registered again
+# under the same id (a test's, a draft being tried) never reads another's answer. A plain
+# dict, emptied when full: an Lru's lock and reordering cost as much as the look-up saves,
+# and the looks in play are a few hundred.
+_WORN: dict[tuple, tuple[Any, list[dict[str, str]]]] = {}
+_WORN_MAX = 4_096
+
+
+def wear_chips(state: st.GameState, entries: list[dict[str, Any]]) -> None:
+    """Give each counter entry of a view its chips (`unit_chips`), reading each distinct
+    look once per catalogue; each entry gets chips of its own to keep."""
+    cat = catalogue_for(state)
+    for entry in entries:
+        key = (
+            id(cat), entry.get("type"), entry.get("steps"), entry.get("leader"),
+            entry.get("status"), entry.get("moved_fired"), entry.get("dug_in"),
+            bool(entry.get("own") and entry.get("revealed")), entry.get("mired"),
+        )  # fmt: skip
+        hit = _WORN.get(key)
+        if hit is None or hit[0] is not cat:
+            if len(_WORN) >= _WORN_MAX:
+                _WORN.clear()
+            hit = _WORN[key] = (cat, unit_chips(state, entry))
+        entry["chips"] = [dict(c) for c in hit[1]]
 
 
 def unit_chips(state: st.GameState, entry: dict[str, Any]) -> list[dict[str, str]]:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..common.lru import Lru
-from .chips import unit_chips
+from .chips import wear_chips
 from .core import activation as act
 from .core import deployment
 from .core import state as st
@@ -174,8 +174,7 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
 
 def _with_chips(state: st.GameState, view: dict) -> dict:
     """Each counter's chips, read from its own entry as this audience has it (chips.py)."""
-    for entry in view["units"]:
-        entry["chips"] = unit_chips(state, entry)
+    wear_chips(state, view["units"])
     return view
 
 

@@ -4,12 +4,16 @@ and mired, each with its label, title and severity."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from games.rules.common.chips import SEVERITIES, chip
+from games.rules.panzer_grenadier import chips as chips_module
 from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.core.units import Catalogue, catalogue
 from games.rules.panzer_grenadier.views import view_for
-from tests.rules.panzer_grenadier.turnkit import started, unit
+from tests.rules.panzer_grenadier.turnkit import scenario, started, unit
 
 
 def _chips(view, uid):
@@ -51,3 +55,38 @@ def test_every_audience_is_sent_the_same_chips_of_a_counter_it_sees_whole():
 def test_a_chip_has_a_severity_the_page_can_colour():
     with pytest.raises(ValueError, match="purple"):
         chip("odd", "O", "Odd", "purple")
+
+
+def test_each_look_of_a_counter_is_read_once_and_every_entry_gets_its_own_chips(monkeypatch):
+    """Every audience's view of every version wears chips on every counter: a look already
+    read (the same type, steps and markers) is not read again (its counter type is not
+    looked up), and each view still gets chips of its own (changing one view's never
+    changes another's)."""
+    s = _worn()
+    first = view_for(s, ("side", "ge"))
+    read = []
+    real = chips_module.counter_type
+    monkeypatch.setattr(chips_module, "counter_type",
+                        lambda state, type_id: read.append(type_id) or real(state, type_id))
+    again = view_for(s, ("spectator", "public"))
+    assert read == []
+    assert _chips(again, "ge-1") == _chips(first, "ge-1")
+    _chips(again, "ge-1")[0]["label"] = "changed"
+    assert _chips(first, "ge-1")[0]["label"] == "R"
+    assert _chips(view_for(s, ("side", "su")), "ge-1")[0]["label"] == "R"
+
+
+def test_the_chips_follow_the_catalogue_of_the_scenario_registered_now():
+    """A scenario registered again under the same id with its own catalogue (a draft being
+    tried, a test's) is read afresh: here its rifles have no reduced face to show."""
+    s = _worn()
+    assert "reduced" in [c["kind"] for c in _chips(view_for(s, ("side", "ge")), "ge-1")]
+    bundled = catalogue()
+    rifle = replace(bundled["ge_rifle"], reduced=None)
+    redrawn = scenario(id=s.scenario_id)
+    redrawn.catalogue = Catalogue(types={**bundled.types, "ge_rifle": rifle})
+    try:
+        kinds = [c["kind"] for c in _chips(view_for(s, ("side", "ge")), "ge-1")]
+    finally:
+        scenario(id=s.scenario_id)  # the plain test scenario back for the other tests
+    assert kinds == ["disrupted", "moved_fired", "dug_in", "mired"]
