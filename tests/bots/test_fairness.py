@@ -23,6 +23,8 @@ import pytest
 from games.bots import arena, harness, levels
 from games.bots.common.seat import Decision
 from games.bots.facts import public_facts
+from games.bots.panzer_grenadier import elite as pg_elite
+from games.bots.panzer_leader import elite as pl_elite
 from games.rules.common.dice import SeededDice
 from games.rules.panzer_grenadier import leakcheck
 from games.rules.panzer_grenadier.core import state as st
@@ -34,6 +36,20 @@ from games.rules.registry import for_scenario
 
 SECRET = "bots-fairness-secret-canary"
 PLAYED = {"pl-seeufer-landing": None}  # Panzer Leader: its own options (units afloat hide)
+# What these tests ask of Elite is what reaches it and what leaves it, not how well it plays:
+# here it weighs its plans over two samples (the fewest its search compares them on:
+# sampling.weigh) instead of eight (six in Panzer Leader). Every part of it still runs at each
+# position (the world imagined from the view, the plans, the play-outs on sampled dice, the
+# paired comparison), for about a quarter of the work, which was most of this file's time;
+# the full search is tested in test_elite.py and test_leader_elite.py.
+FAIRNESS_SAMPLES = 2
+
+
+@pytest.fixture(autouse=True)
+def elite_weighs_two_samples(monkeypatch):
+    assert FAIRNESS_SAMPLES <= min(pg_elite.MAX_SAMPLES, pl_elite.MAX_SAMPLES)
+    monkeypatch.setattr(pg_elite, "MAX_SAMPLES", FAIRNESS_SAMPLES)
+    monkeypatch.setattr(pl_elite, "MAX_SAMPLES", FAIRNESS_SAMPLES)
 
 
 def _options(scenario_id: str) -> list[str]:
