@@ -5,7 +5,6 @@ work, no clock)."""
 from __future__ import annotations
 
 import time
-from functools import cache
 
 from games.bots import harness, levels
 from games.bots.common import sampling
@@ -125,46 +124,23 @@ def test_the_search_plays_the_better_average_within_its_budget():
     assert sampling.weigh(3, lambda s: None, play, budget=10_000, most=4) == 0
 
 
-class _VeteranGame:
-    """A Veteran game of Kessel, played on only as far as the tests have read it and once for
-    all of them (`_game`): its decisions are plain data no test changes."""
-
-    def __init__(self, seed: str):
-        self.rules = for_scenario(SCENARIO)
-        self.facts = public_facts(SCENARIO, [])
-        self.seed, self.dice = seed, SeededDice(seed)
-        self.state = self.rules.arm(self.rules.opening_state(SCENARIO, [], None), [], "secret")
-        self.seat = self.rules.who_may_act(self.state)[0]
-        self.decisions = [harness.decision_for(self.rules, self.state, self.seat, f"{seed}:0")]
-
-    def decision(self, n: int):
-        """The decision of step n (the Veteran's command played at each step before it)."""
-        while len(self.decisions) <= n:
-            command = levels.decide("veteran", self.decisions[-1], self.facts)
-            self.state = self.rules.apply(self.state, self.seat, command, self.dice).state
-            self.seat = self.rules.who_may_act(self.state)[0]
-            self.decisions.append(harness.decision_for(
-                self.rules, self.state, self.seat, f"{self.seed}:{len(self.decisions)}"))
-        return self.decisions[n]
-
-
-@cache
-def _game(seed: str) -> _VeteranGame:
-    return _VeteranGame(seed)
-
-
 def _decisions(keep, seed: str = "stances", steps: int = 300, enough: int | None = None):
     """Decisions of a Veteran game of Kessel that `keep(decision, facts)` picks (the first
     `enough` of them)."""
-    game = _game(seed)
+    rules = for_scenario(SCENARIO)
+    s = rules.arm(rules.opening_state(SCENARIO, [], None), [], "secret")
+    facts = public_facts(SCENARIO, [])
+    dice = SeededDice(seed)
     found = []
     for n in range(steps):
-        d = game.decision(n)
-        if keep(d, game.facts):
+        seat = rules.who_may_act(s)[0]
+        d = harness.decision_for(rules, s, seat, f"{seed}:{n}")
+        if keep(d, facts):
             found.append(d)
             if len(found) == enough:
                 break
-    return found, game.facts
+        s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
+    return found, facts
 
 
 def test_the_bold_stance_takes_the_command_that_minds_the_enemy_fire_less():
