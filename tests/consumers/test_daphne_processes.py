@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 import urllib.request
+import uuid
 from http.cookiejar import CookieJar
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 import websockets
 
 from games.patch import apply_patch
+from tests.conftest import create_database, database_url, drop_database
 from tests.servicekit import Daphne
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
@@ -22,15 +24,14 @@ pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 SCENARIO = "meeting-at-kessel"
 
 
-@pytest.fixture
-def server_env(fresh_postgres: str, redis_url: str, tmp_path: Path) -> dict[str, str]:
-    """A fresh migrated PostgreSQL database and the environment every daphne shares."""
+def shared_env(database: str, redis: str, var_dir: Path) -> dict[str, str]:
+    """The environment every daphne of a test shares: one database, one Redis."""
     return {
         "DEBUG": "1",
         "SECRET_KEY": "daphne-processes-test-key",
-        "DATABASE_URL": fresh_postgres,
-        "REDIS_URL": redis_url,
-        "PGWEB_VAR_DIR": str(tmp_path),
+        "DATABASE_URL": database,
+        "REDIS_URL": redis,
+        "PGWEB_VAR_DIR": str(var_dir),
         "LOG_LEVEL": "WARNING",
         # scripted clients, not people: the frame limit is tested in test_socket_flood.py
         "PGWEB_SOCKET_FRAMES_PER_SECOND": "10000",
@@ -39,7 +40,15 @@ def server_env(fresh_postgres: str, redis_url: str, tmp_path: Path) -> dict[str,
 
 
 @pytest.fixture
+def server_env(fresh_postgres: str, redis_url: str, tmp_path: Path) -> dict[str, str]:
+    """A fresh migrated PostgreSQL database and the environment every daphne shares."""
+    return shared_env(fresh_postgres, redis_url, tmp_path)
+
+
+@pytest.fixture
 def daphnes(server_env, tmp_path):
+    """Start daphne processes of the test's own (on a port given: a restart), killed after
+    it."""
     started: list[Daphne] = []
 
     def start(port: int | None = None) -> Daphne:
@@ -50,6 +59,27 @@ def daphnes(server_env, tmp_path):
     yield start
     for d in started:
         d.kill()
+
+
+@pytest.fixture(scope="module")
+def served(postgres_url: str, migrated_postgres: str, redis_url: str,
+           tmp_path_factory: pytest.TempPathFactory):
+    """Two daphne processes on one fresh database, started once for the tests that neither
+    stop them nor need an empty database (a start costs seconds of CPU); each such test
+    opens games of its own. The database's URL and the two servers."""
+    name = f"pgweb_test_{uuid.uuid4().hex[:10]}"
+    create_database(postgres_url, name, template=migrated_postgres)
+    folder = tmp_path_factory.mktemp("daphne-processes")
+    env = shared_env(database_url(postgres_url, name), redis_url, folder)
+    servers = [Daphne(env, folder / f"daphne-{n}.log").launch() for n in range(2)]
+    try:
+        for server in servers:  # both start at once, then each is waited for
+            server.ready()
+        yield database_url(postgres_url, name), servers
+    finally:
+        for server in servers:
+            server.kill()
+        drop_database(postgres_url, name)
 
 
 class Browser:
@@ -141,8 +171,8 @@ def open_game(ann: Browser, bob: Browser) -> str:
     return game["id"]
 
 
-async def test_two_daphne_processes_sharing_redis_deliver_every_frame_to_both(daphnes):
-    a, b = daphnes(), daphnes()
+async def test_two_daphne_processes_sharing_redis_deliver_every_frame_to_both(served):
+    _database, (a, b) = served
     ann, bob, sam = Browser(a.base), Browser(b.base), Browser(a.base)
     game_id = open_game(ann, bob)
     ann_sock, bob_sock = await ann.socket(a, game_id), await bob.socket(b, game_id)
@@ -195,8 +225,8 @@ async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resy
         await sock.ws.close()
 
 
-async def test_a_frame_over_the_size_limit_is_closed_with_1009_on_every_socket(daphnes):
-    server = daphnes()
+async def test_a_frame_over_the_size_limit_is_closed_with_1009_on_every_socket(served):
+    _database, (server, _other) = served
     ann, bob = Browser(server.base), Browser(server.base)
     game_id = open_game(ann, bob)
     headers = {"Cookie": f"sessionid={ann.cookie('sessionid')}", "Origin": server.base}
@@ -211,15 +241,17 @@ async def test_a_frame_over_the_size_limit_is_closed_with_1009_on_every_socket(d
                     await ws.recv()
         assert ws.close_code == 1009, (path, ws.close_code, ws.close_reason)
         assert "exceeds payload limit" in ws.close_reason
-    # The server was not left sending into closed connections.
+    # The server was not left sending into closed connections (its log is the module's).
     assert "Attempt to send on a closed protocol" not in server.log.read_text(errors="replace")
 
 
 async def test_nul_and_lone_surrogates_are_refused_on_postgresql_and_nothing_is_stored(
-        daphnes, fresh_postgres):
-    server = daphnes()
+        served):
+    database, (server, _other) = served
     ann, bob = Browser(server.base), Browser(server.base)
     game_id = open_game(ann, bob)
+    with psycopg.connect(database) as db:  # the module's other tests opened games too
+        games_before = db.execute("SELECT count(*) FROM games_game").fetchone()[0]
     sock = await ann.socket(server, game_id)
     await sock.at(1)
     chat = '{"t":"chat","d":{"channel":"players","text":"TEXT"}}'
@@ -240,7 +272,8 @@ async def test_nul_and_lone_surrogates_are_refused_on_postgresql_and_nothing_is_
                  {"scenario": SCENARIO + "\x00", "side": "ge"}):  # fmt: skip
         status, answer = ann.call("POST", "/api/v1/games", body)
         assert (status, answer["code"]) == (400, "request/bad_text")
-    with psycopg.connect(fresh_postgres) as db:
-        assert db.execute("SELECT count(*) FROM games_chatmessage").fetchone()[0] == 0
-        assert db.execute("SELECT count(*) FROM games_game").fetchone()[0] == 1
+    with psycopg.connect(database) as db:
+        assert db.execute("SELECT count(*) FROM games_chatmessage WHERE game_id = %s",
+                          (game_id,)).fetchone()[0] == 0
+        assert db.execute("SELECT count(*) FROM games_game").fetchone()[0] == games_before
     await sock.ws.close()
