@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser import live_shell, pages_kit
+from tests.browser import live_shell, pages_kit, timing
 from tests.conftest import ROOT, manage, once_per_run, require_service, sqlite_copy
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
@@ -45,6 +45,15 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With PGWEB_BROWSER_TIMING=<file>, record where each browser test's time goes
+    (tests/browser/timing.py)."""
+    if timing.WANTED and not config.pluginmanager.has_plugin("browser-timing"):
+        recorder = timing.Recorder(timing.WANTED)
+        recorder.patch()
+        config.pluginmanager.register(recorder, "browser-timing")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
