@@ -66,6 +66,7 @@ class Recorder:
         self.depth = threading.local()
         self.phase = "setup"
         self.spent: dict[str, dict[str, float]] = {}
+        self.calls: dict[str, float] = {}  # Class.method -> wall seconds in the current test
         self.walls: dict[str, float] = {}
         self.cpu_before: dict[str, float] = {}
         self.roles: dict[int, str] = {}  # pid of a child process -> its role
@@ -91,8 +92,10 @@ class Recorder:
                 return function(*args, **kwargs)
             finally:
                 self.depth.n = 0
-                name = kind or KIND_OF.get(function.__name__, "act")
-                self.count(name, time.perf_counter() - started)
+                seconds = time.perf_counter() - started
+                self.count(kind or KIND_OF.get(function.__name__, "act"), seconds)
+                call = function.__qualname__
+                self.calls[call] = self.calls.get(call, 0.0) + seconds
 
         return wrapper
 
@@ -181,7 +184,7 @@ class Recorder:
     def start_phase(self, phase: str) -> float:
         self.phase = phase
         if phase == "setup":
-            self.spent, self.walls = {}, {}
+            self.spent, self.walls, self.calls = {}, {}, {}
             self.cpu_before = self.cpu_by_role()
         return time.perf_counter()
 
@@ -196,7 +199,8 @@ class Recorder:
                 "wall": {p: round(s, 3) for p, s in self.walls.items()},
                 "spent": {p: {k: round(s, 3) for k, s in kinds.items()}
                           for p, kinds in self.spent.items()},
-                "cpu": {role: seconds for role, seconds in cpu.items() if seconds}}
+                "cpu": {role: seconds for role, seconds in cpu.items() if seconds},
+                "calls": {c: round(s, 3) for c, s in self.calls.items()}}
         with open(self.path, "a") as out:
             out.write(json.dumps(line) + "\n")
 
@@ -229,6 +233,12 @@ def summary(lines: list[dict], slowest: int = 10) -> str:
     out += ["", f"the {slowest} slowest tests", head + "  test"]
     by_wall = sorted(lines, key=lambda x: -sum(x["wall"].values()))[:slowest]
     out += [row(line["test"].removeprefix("tests/browser/"), [line]) for line in by_wall]
+    calls: dict[str, float] = defaultdict(float)
+    for line in lines:
+        for call, seconds in line.get("calls", {}).items():
+            calls[call] += seconds
+    out += ["", f"the {slowest} Playwright calls that took longest in all (wall seconds)"]
+    out += [f"{seconds:8.1f}  {call}" for call, seconds in sorted(calls.items(), key=lambda kv: -kv[1])[:slowest]]
     return "\n".join(out)
 
 
