@@ -26,7 +26,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import live_shell, pages_kit, timing
 from tests.conftest import ROOT, manage, once_per_run, require_service, sqlite_copy
@@ -174,24 +173,6 @@ REPORT_VIOLATIONS = (
 )
 
 
-def leave(page) -> None:
-    """Take a page to a blank document before it is closed. A page's own script may be moving
-    it (the lobby goes to a game as it starts), and Chromium drops a close that races a
-    navigation's commit, so page.close() would wait for ever (crbug.com/536385539, Playwright
-    issue 42068). A blank page has no script to move it: once it is there, the close holds.
-    A goto the page's own navigation cuts short is made again; that navigation has committed
-    by then. A page that never left the blank page it opened on (a person's second window no
-    step of the test looked at) has nothing to leave."""
-    if page.url == "about:blank":
-        return
-    for _ in range(3):
-        try:
-            page.goto("about:blank")
-            return
-        except PlaywrightError:
-            continue
-
-
 class PolicyWatchingBrowser:
     """The launched browser, whose every new context reports policy violations, and which
     keeps the contexts a test leaves for the next test asking for the same options.
@@ -239,7 +220,7 @@ class PolicyWatchingBrowser:
             if context in self._closed:
                 continue
             for page in context.pages:
-                leave(page)
+                pages_kit.leave(page)
                 page.close()
             if context.service_workers:
                 context.close()
