@@ -1,7 +1,8 @@
 """Positions the board's browser tests need, reached by playing the game through the REST API.
 
 Each guest plays in two browser contexts that share his cookies: a 1400x900 window and a
-390x844 touch phone, so a flow can be looked at on either. The set-up moves go through the
+390x844 touch phone (opened when a test first looks at it), so a flow can be looked at on
+either. The set-up moves go through the
 API (quick, and no part of what is tested); what is tested goes through the page.
 """
 
@@ -29,12 +30,25 @@ class Player:
 
     base: str
     desk: object
-    phone: object
+    browser: object  # the session's browser (conftest.PolicyWatchingBrowser), for his phone
     game: str = ""
     side: str = ""
     map: dict = field(default_factory=dict)  # hex label -> axial (q, r)
     types: dict = field(default_factory=dict)  # counter types, as the page has them
     seen_v: int | None = None  # the version of the last legal commands asked for
+    _phone: object = None
+
+    @property
+    def phone(self) -> object:
+        """His page on a 390x844 touch phone, signed in with the desktop's cookies, opened when
+        a test first asks for it: a page costs the browser a renderer process of its own, which
+        most tests, looking at the desktop alone, would spend for nothing."""
+        if self._phone is None:
+            context = self.browser.new_context(**PHONE)
+            context.add_cookies(self.desk.context.cookies())
+            self._phone = context.new_page()
+            self._phone.set_default_timeout(TIMEOUT)
+        return self._phone
 
     def legal(self) -> dict:
         answer = api(self.desk, "GET", f"{self.base}/api/v1/games/{self.game}/legal")
@@ -79,8 +93,9 @@ def fix_dice(server_env: dict, game: str, seed: str) -> None:
 
 def two_players(browser, base: str, scenario: str = SCENARIO, *, dice: tuple[dict, str] | None = None,
                 **options) -> tuple[Player, Player]:
-    """A Soviet and a German guest on a started game, each with a desktop and a phone page;
-    `dice`: (the live server's environment, a seed) for the same dice every run."""
+    """A Soviet and a German guest on a started game, each with a desktop page (his phone page
+    opened when asked for); `dice`: (the live server's environment, a seed) for the same dice
+    every run."""
     people = []
     for side in ("su", "ge"):
         desk = browser.new_context(**DESKTOP).new_page()
@@ -88,11 +103,7 @@ def two_players(browser, base: str, scenario: str = SCENARIO, *, dice: tuple[dic
         # No page is open while the set-up plays (a lobby page would redraw at every turn);
         # the API sets the cookies, and a test opens the page it looks at.
         api(desk, "POST", base + "/api/v1/auth/guest")
-        phone_context = browser.new_context(**PHONE)
-        phone_context.add_cookies(desk.context.cookies())
-        phone = phone_context.new_page()
-        phone.set_default_timeout(TIMEOUT)
-        people.append(Player(base, desk, phone, side=side))
+        people.append(Player(base, desk, browser, side=side))
     su, ge = people
     game = api(su.desk, "POST", base + "/api/v1/games",
                {"scenario": scenario, "side": "su", "options": {"spectators": "public", **options}})["id"]

@@ -26,9 +26,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser import live_shell, pages_kit
+from tests.browser import live_shell, pages_kit, timing
 from tests.conftest import ROOT, manage, once_per_run, require_service, sqlite_copy
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
@@ -45,6 +44,15 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With PGWEB_BROWSER_TIMING=<file>, record where each browser test's time goes
+    (tests/browser/timing.py)."""
+    if timing.WANTED and not config.pluginmanager.has_plugin("browser-timing"):
+        recorder = timing.Recorder(timing.WANTED)
+        recorder.patch()
+        config.pluginmanager.register(recorder, "browser-timing")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -165,21 +173,6 @@ REPORT_VIOLATIONS = (
 )
 
 
-def leave(page) -> None:
-    """Take a page to a blank document before it is closed. A page's own script may be moving
-    it (the lobby goes to a game as it starts), and Chromium drops a close that races a
-    navigation's commit, so page.close() would wait for ever (crbug.com/536385539, Playwright
-    issue 42068). A blank page has no script to move it: once it is there, the close holds.
-    A goto the page's own navigation cuts short is made again; that navigation has committed
-    by then."""
-    for _ in range(3):
-        try:
-            page.goto("about:blank")
-            return
-        except PlaywrightError:
-            continue
-
-
 class PolicyWatchingBrowser:
     """The launched browser, whose every new context reports policy violations, and which
     keeps the contexts a test leaves for the next test asking for the same options.
@@ -227,7 +220,7 @@ class PolicyWatchingBrowser:
             if context in self._closed:
                 continue
             for page in context.pages:
-                leave(page)
+                pages_kit.leave(page)
                 page.close()
             if context.service_workers:
                 context.close()

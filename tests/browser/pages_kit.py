@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
+
 from tests.browser import live_shell
 from tests.conftest import ROOT
 
@@ -47,6 +49,26 @@ def api(page, base: str, method: str, path: str, data: dict | None = None) -> di
     )
     assert response.ok, f"{method} {path}: {response.status} {response.text()}"
     return response.json()
+
+
+def leave(page) -> None:
+    """Take a page to a blank document before it is closed. A page's own script may be moving
+    it (the lobby goes to a game as it starts), and Chromium drops a close that races a
+    navigation's commit, so page.close() would wait for ever (crbug.com/536385539, Playwright
+    issue 42068). A blank page has no script to move it: once it is there, the close holds.
+    A goto the page's own navigation cuts short is made again; that navigation has committed
+    by then. A page that never left the blank page it opened on (a person's second window no
+    step of the test looked at) has nothing to leave. Tests also leave a page they have no
+    more use for: a game page the lobby took a person to, whose board would be loaded and
+    redrawn at every move while the test goes on without looking at it."""
+    if page.url == "about:blank":
+        return
+    for _ in range(3):
+        try:
+            page.goto("about:blank")
+            return
+        except PlaywrightError:
+            continue
 
 
 def follow_site_link(page, selector: str) -> None:

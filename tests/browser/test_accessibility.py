@@ -25,16 +25,37 @@ AUDIT = """async () => {
 }"""
 
 
-def person(browser, base: str, viewport: str, signed_in: bool = True):
-    """A page in a context of its own; the page's script policy is bypassed for the audit's
-    script alone (the pages' own policy has tests of its own)."""
+def person(browser, viewport: str, cookies: list | None = None):
+    """A page in a context of its own with `cookies` (a person the audit's set-up signed in);
+    the page's script policy is bypassed for the audit's script alone (the pages' own policy
+    has tests of its own)."""
     phone = viewport == "phone"
-    page = browser.new_context(viewport=pages_kit.VIEWPORTS[viewport], has_touch=phone,
-                               is_mobile=phone, bypass_csp=True).new_page()
+    context = browser.new_context(viewport=pages_kit.VIEWPORTS[viewport], has_touch=phone,
+                                  is_mobile=phone, bypass_csp=True)
+    if cookies:
+        context.add_cookies(cookies)
+    page = context.new_page()
     page.set_default_timeout(pages_kit.TIMEOUT)
-    if signed_in:
-        api(page, "POST", base + "/api/v1/auth/guest")
     return page
+
+
+@pytest.fixture(scope="module")
+def audited(browser, live_server_url) -> dict:
+    """What both viewports audit, made once: Ann, Bob and a watcher signed in as guests (their
+    cookies), a game going and one ended, and Ann's name. Their pages are closed after the
+    first test; each viewport opens its own with these cookies."""
+    base = live_server_url
+    people = {who: person(browser, "desktop") for who in ("ann", "bob", "watcher")}
+    for page in people.values():
+        api(page, "POST", base + "/api/v1/auth/guest")
+    ann, bob = people["ann"], people["bob"]
+    game = start_game(base, ann, bob, "melnitsa-bridgehead", ("su", "ge"))
+    ended = start_game(base, ann, bob, "meeting-at-kessel", ("su", "ge"))
+    ended_id = ended.rstrip("/").rsplit("/", 1)[1]
+    api(ann, "POST", f"{base}/api/v1/games/{ended_id}/commands", {"id": 1, "v": 1, "command": {"type": "resign"}})
+    return {"cookies": {who: page.context.cookies() for who, page in people.items()},
+            "game": game, "ended": ended,
+            "name": api(ann, "GET", base + "/api/v1/auth/session")["username"]}
 
 
 def violations(page, url: str, ready: str = "body", name: str = "") -> list[str]:
@@ -49,15 +70,12 @@ def violations(page, url: str, ready: str = "body", name: str = "") -> list[str]
 
 @pytest.mark.skipif(not Path(AXE).exists(), reason="axe-core is installed by scripts/run_tests.py (npm ci)")
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_no_page_has_a_serious_or_critical_accessibility_violation(browser, live_server_url, viewport) -> None:
+def test_no_page_has_a_serious_or_critical_accessibility_violation(browser, live_server_url, audited, viewport) -> None:
     base = live_server_url
-    ann, bob = person(browser, base, viewport), person(browser, base, viewport)
-    watcher, visitor = person(browser, base, viewport), person(browser, base, viewport, signed_in=False)
-    game = start_game(base, ann, bob, "melnitsa-bridgehead", ("su", "ge"))
-    ended = start_game(base, ann, bob, "meeting-at-kessel", ("su", "ge"))
-    ended_id = ended.rstrip("/").rsplit("/", 1)[1]
-    api(ann, "POST", f"{base}/api/v1/games/{ended_id}/commands", {"id": 1, "v": 1, "command": {"type": "resign"}})
-    name = api(ann, "GET", base + "/api/v1/auth/session")["username"]
+    cookies = audited["cookies"]
+    ann, watcher = person(browser, viewport, cookies["ann"]), person(browser, viewport, cookies["watcher"])
+    visitor = person(browser, viewport)
+    game, ended, name = audited["game"], audited["ended"], audited["name"]
     board = "svg.board .layer-units .unit"
     found = [
         *violations(ann, base + "/"),

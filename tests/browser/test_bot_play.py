@@ -15,6 +15,16 @@ def _game_id(page) -> str:
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
+def landed(page) -> str:
+    """Wait until the person is taken to a game; its id. The page then leaves the board (its
+    drawing at each of the bot's moves is the board tests' business); the API answers the
+    rest."""
+    page.wait_for_url(GAME_URL)
+    game_id = _game_id(page)
+    pages_kit.leave(page)
+    return game_id
+
+
 def test_the_creator_gives_each_empty_seat_to_a_bot_from_the_lobby_and_the_game_starts(
         person, live_server_url):
     ann = person()
@@ -39,8 +49,7 @@ def test_the_creator_gives_each_empty_seat_to_a_bot_from_the_lobby_and_the_game_
     # ...the second takes the last one, and the game starts: its creator goes there.
     card.locator(".side[data-side=su] select.bot-level").select_option("elite")
     card.locator(".side[data-side=su] .seat-bot").click()
-    ann.wait_for_url(GAME_URL)
-    assert _game_id(ann) == game["id"]
+    assert landed(ann) == game["id"]
     after = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{game['id']}")
     assert after["status"] == "active"
     names = {s["user"] for s in after["seats"]}
@@ -68,8 +77,7 @@ def test_the_play_a_bot_form_takes_optional_rules_double_blind_and_a_clock(
     phone.locator("#play-bot-form").scroll_into_view_if_needed()
     pages_kit.shot(phone, "play-bot-form-phone")
     form.locator("#play-bot").click()
-    ann.wait_for_url(GAME_URL)
-    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{_game_id(ann)}")
+    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{landed(ann)}")
     assert game["status"] == "active"
     assert game["options"]["double_blind"] is True
     assert game["options"]["optional_rules"] == ["mire"]
@@ -104,8 +112,7 @@ def test_quick_match_offers_a_bot_after_the_chosen_wait_and_plays_panzer_leader(
     offer.wait_for(timeout=pages_kit.TIMEOUT)  # at the lobby's next look at the seek (3 s)
     pages_kit.shot(ann, "quick-match-bot-offer-desktop")
     offer.click()
-    ann.wait_for_url(GAME_URL)
-    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{_game_id(ann)}")
+    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{landed(ann)}")
     assert game["scenario"] == "pl-hollenbach" and game["status"] == "active"
     assert "RecruitBot" in {s["user"] for s in game["seats"]}
 

@@ -107,8 +107,9 @@ def test_a_bot_game_starts_from_a_card(person, live_server_url):
     form.locator("select[name=side]").select_option("german")
     form.locator("select[name=level]").select_option("recruit")
     form.locator("#play-bot").click()
-    ann.wait_for_url(GAME_URL)
+    ann.wait_for_url(GAME_URL, wait_until="commit")
     game_id = ann.url.rstrip("/").rsplit("/", 1)[1]
+    pages_kit.leave(ann)  # landed; the board's load, and its redraws at the bot's moves, are not looked at
     game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{game_id}")
     assert game["scenario"] == "pl-hollenbach" and game["status"] == "active"
     me = pages_kit.api(ann, live_server_url, "GET", "/api/v1/auth/session")["username"]

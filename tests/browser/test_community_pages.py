@@ -82,36 +82,42 @@ def test_a_leaderboard_lists_the_ratings_best_first(person, live_server_url, his
     shot(page, f"community-leaderboard-{viewport}")
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
-    person, live_server_url, live_server_env, viewport
+    person, live_server_url, live_server_env
 ):
+    """One tournament, followed by the same player on a desktop window and on a phone at once:
+    both pages see round 1, then round 2 arrive without a reload."""
     prefix = f"to{uuid.uuid4().hex[:6]}"
     t = seed(live_server_env, f"running_tournament({prefix!r})")
-    watcher = person(viewport, guest=False)
-    sign_in(watcher, live_server_url, t["players"][0])
-    watcher.goto(f"{live_server_url}/tournaments/{t['id']}/")
-    status = watcher.locator("#tournament-status")
-    assert "Round 1 of 3" in status.inner_text()
-    assert watcher.locator("#standings tbody tr").count() == 5
-    assert watcher.locator("#rounds .round").count() == 1
-    assert "bye" in watcher.locator("#rounds").inner_text()
-    fits_the_screen(watcher)
-    shot(watcher, f"community-tournament-{viewport}")
+    desk = person("desktop", guest=False)
+    sign_in(desk, live_server_url, t["players"][0])
+    phone = person("phone", guest=False)
+    phone.context.add_cookies(desk.context.cookies())
+    watchers = {"desktop": desk, "phone": phone}
+    for viewport, watcher in watchers.items():
+        watcher.goto(f"{live_server_url}/tournaments/{t['id']}/")
+        assert "Round 1 of 3" in watcher.locator("#tournament-status").inner_text()
+        assert watcher.locator("#standings tbody tr").count() == 5
+        assert watcher.locator("#rounds .round").count() == 1
+        assert "bye" in watcher.locator("#rounds").inner_text()
+        fits_the_screen(watcher)
+        shot(watcher, f"community-tournament-{viewport}")
 
     # Each game of round 1 ends: one of its players resigns through the API.
-    data = api(watcher, live_server_url, "GET", f"/api/v1/tournaments/{t['id']}")
+    data = api(desk, live_server_url, "GET", f"/api/v1/tournaments/{t['id']}")
     for pairing in data["rounds"][0]["pairings"]:
         if not pairing["game"]:
             continue
-        player = person(viewport, guest=False)
+        player = person(guest=False)
         sign_in(player, live_server_url, pairing["second"])
         api(player, live_server_url, "POST", f"/api/v1/games/{pairing['game']}/resign")
-    # The page polls: the next round appears without a reload.
-    watcher.wait_for_selector("body[data-round='2']", timeout=30_000)
-    assert "Round 2 of 3" in status.inner_text()
-    assert watcher.locator("#rounds .round").count() == 2
-    assert "1-0" in watcher.locator("#rounds").inner_text()
-    points = watcher.locator("#standings tbody tr td.points").all_inner_texts()
-    assert points[:3] == ["1", "1", "1"]  # two winners and the bye
-    shot(watcher, f"community-tournament-round2-{viewport}")
+    # The pages poll: the next round appears without a reload, on both.
+    for viewport, watcher in watchers.items():
+        watcher.wait_for_selector("body[data-round='2']", timeout=30_000)
+        assert "Round 2 of 3" in watcher.locator("#tournament-status").inner_text()
+        assert watcher.locator("#rounds .round").count() == 2
+        assert "1-0" in watcher.locator("#rounds").inner_text()
+        points = watcher.locator("#standings tbody tr td.points").all_inner_texts()
+        assert points[:3] == ["1", "1", "1"]  # two winners and the bye
+        fits_the_screen(watcher)
+        shot(watcher, f"community-tournament-round2-{viewport}")

@@ -11,8 +11,6 @@ import pytest
 from tests.browser import live_shell, pages_kit
 
 GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
-# Landing in the game is the page committing to its URL; its load (the board's modules) is
-# the board tests' business and, on a busy machine, can outlast these waits.
 
 
 @pytest.fixture
@@ -32,10 +30,15 @@ def quick_match(page, base: str, team_size: int = 1) -> None:
     page.click("#quick-match")
 
 
-def api(page, path: str):
-    return page.evaluate(
-        "async (path) => (await fetch(path, {credentials: 'same-origin'})).json()", path
-    )
+def landed(page) -> str:
+    """Wait for the lobby to take the person to a game; the game's id. Landing is the page
+    committing to the game's URL; the board's load that follows is the board tests' business
+    (a second of the browser's CPU a page, and more at each redraw, for nothing these tests
+    look at), so the page leaves it for a blank one. His cookies still ask the API."""
+    page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
+    game_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    pages_kit.leave(page)
+    return game_id
 
 
 def test_two_strangers_press_quick_match_and_land_in_the_same_game(contexts, live_server_url):
@@ -43,11 +46,9 @@ def test_two_strangers_press_quick_match_and_land_in_the_same_game(contexts, liv
     quick_match(ann, live_server_url)
     ann.wait_for_selector("#cancel-seek")  # a guest now, waiting in the queue
     quick_match(bob, live_server_url)
-    for page in (ann, bob):
-        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
-    assert ann.url == bob.url
-    game_id = ann.url.rstrip("/").rsplit("/", 1)[1]
-    game = api(ann, f"/api/v1/games/{game_id}")
+    game_id = landed(ann)
+    assert landed(bob) == game_id
+    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{game_id}")
     assert game["status"] == "active"
     assert len({s["user"] for s in game["seats"]}) == 2
 
@@ -59,36 +60,25 @@ def test_four_strangers_form_a_two_a_side_game_each_commanding_their_own_units(
     for page in pages:
         quick_match(page, live_server_url, team_size=2)
         page.wait_for_selector("#cancel-seek, body[data-lobby]")
-    for page in pages:
-        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
-    assert len({page.url for page in pages}) == 1
-    game_id = pages[0].url.rstrip("/").rsplit("/", 1)[1]
-    game = api(pages[0], f"/api/v1/games/{game_id}")
+    landed_in = {landed(page) for page in pages}
+    assert len(landed_in) == 1
+    game_id = landed_in.pop()
+    game = pages_kit.api(pages[0], live_server_url, "GET", f"/api/v1/games/{game_id}")
     units = {s["id"]: set(s["units"]) for s in game["seats"]}
     assert set(units) == {"ge-1", "ge-2", "su-1", "su-2"} and all(units.values())
     assert not units["ge-1"] & units["ge-2"] and not units["su-1"] & units["su-2"]
     # Roll the initiative, then each seat's legal commands name only that seat's units.
-    legal = [api(page, f"/api/v1/games/{game_id}/legal") for page in pages]
+    legal = [pages_kit.api(page, live_server_url, "GET", f"/api/v1/games/{game_id}/legal")
+             for page in pages]
     assert {entry["seat"] for entry in legal} == set(units)
     roller = next(p for p, entry in zip(pages, legal, strict=True) if entry["commands"])
     first = next(entry for entry in legal if entry["commands"])
-    sent = roller.evaluate(
-        """async ([path, body]) => {
-            const session = await (await fetch('/api/v1/auth/session')).json();
-            const answer = await fetch(path, {method: 'POST', credentials: 'same-origin',
-              headers: {'Content-Type': 'application/json', 'X-CSRFToken': session.csrf_token},
-              body: JSON.stringify(body)});
-            return answer.status;
-        }""",
-        [
-            f"/api/v1/games/{game_id}/commands",
-            {"id": 1, "v": first["v"], "command": first["commands"][0]},
-        ],
-    )
-    assert sent == 200
+    sent = pages_kit.api(roller, live_server_url, "POST", f"/api/v1/games/{game_id}/commands",
+                         {"id": 1, "v": first["v"], "command": first["commands"][0]})
+    assert sent["t"] == "ack", sent
     named_any = False
     for page in pages:
-        entry = api(page, f"/api/v1/games/{game_id}/legal")
+        entry = pages_kit.api(page, live_server_url, "GET", f"/api/v1/games/{game_id}/legal")
         for command in entry["commands"]:
             named = set(command.get("units", []))
             if isinstance(command.get("unit"), str):
@@ -141,19 +131,6 @@ def test_a_name_and_a_chat_line_with_markup_show_as_text(
     assert line.locator(".chat-text b").count() == 0
 
 
-def post_json(page, path: str, body: dict | None = None) -> int:
-    return page.evaluate(
-        """async ([path, body]) => {
-            const session = await (await fetch('/api/v1/auth/session')).json();
-            const answer = await fetch(path, {method: 'POST', credentials: 'same-origin',
-              headers: {'Content-Type': 'application/json', 'X-CSRFToken': session.csrf_token},
-              body: JSON.stringify(body || {})});
-            return answer.status;
-        }""",
-        [path, body],
-    )
-
-
 def test_after_a_resignation_both_players_rematch_from_the_lobby_with_sides_swapped(
     contexts, live_server_url
 ):
@@ -161,21 +138,19 @@ def test_after_a_resignation_both_players_rematch_from_the_lobby_with_sides_swap
     quick_match(ann, live_server_url)
     ann.wait_for_selector("#cancel-seek")
     quick_match(bob, live_server_url)
-    for page in (ann, bob):
-        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
-    old_id = ann.url.rstrip("/").rsplit("/", 1)[1]
-    before = {s["user"]: s["side"] for s in api(ann, f"/api/v1/games/{old_id}")["seats"]}
-    assert post_json(ann, f"/api/v1/games/{old_id}/resign") == 200
+    old_id = landed(ann)
+    assert landed(bob) == old_id
+    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{old_id}")
+    before = {s["user"]: s["side"] for s in game["seats"]}
+    pages_kit.api(ann, live_server_url, "POST", f"/api/v1/games/{old_id}/resign")
     for page in (ann, bob):
         page.goto(live_server_url + "/")
         page.wait_for_selector(f"#recent-games [data-game='{old_id}'] button.rematch")
     ann.locator(f"#recent-games [data-game='{old_id}'] button.rematch").click()
     bob.locator("#accept-rematch").click(timeout=10_000)
-    for page in (ann, bob):
-        page.wait_for_url(GAME_URL, timeout=15_000, wait_until="commit")
-    assert ann.url == bob.url and old_id not in ann.url
-    new_id = ann.url.rstrip("/").rsplit("/", 1)[1]
-    game = api(ann, f"/api/v1/games/{new_id}")
+    new_id = landed(ann)
+    assert landed(bob) == new_id and new_id != old_id
+    game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{new_id}")
     after = {s["user"]: s["side"] for s in game["seats"]}
     assert game["status"] == "active" and set(after) == set(before)
     assert all(after[name] != side for name, side in before.items())

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser.pages_kit import TIMEOUT, api, shot
+from tests.browser.pages_kit import TIMEOUT, api, leave, shot
 
 GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
 SCENARIO = "meeting-at-kessel"
@@ -34,6 +34,7 @@ def test_the_player_who_takes_the_last_seat_is_taken_to_the_game(
     for page in (bob, ann):
         page.wait_for_url(GAME_URL, timeout=TIMEOUT)
         assert page.url.endswith(f"/games/{game}/")
+    leave(ann)  # landed: the board she would load next is Bob's to show (and the board tests')
     bob.wait_for_selector("body.socket-open")
     shot(bob, f"join-last-seat-{viewport}")
 
@@ -103,5 +104,6 @@ def test_an_invite_link_highlights_its_game_and_offers_join(person, live_server_
     box.locator("button.join").first.click()  # signs in as a guest, then joins
     cleo.wait_for_url(GAME_URL, timeout=TIMEOUT)
     assert cleo.url.endswith(f"/games/{game}/")
+    leave(cleo)  # landed; her board's load is the board tests' business
     # The creator, waiting in the lobby, is taken to the game as it starts.
     ann.wait_for_url(f"**/games/{game}/", timeout=TIMEOUT)
