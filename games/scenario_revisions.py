@@ -2,7 +2,8 @@
 stands now. A scenario's forces may change (PL-E22 rebalanced two situations in place); each
 game and arena run records the scenario's revision it was played on (ScenarioInfo.revision),
 and every figure of who wins a scenario (its page's balance, the API, the rated games'
-table) splits its rows here, so that one rule decides, and says how many were left out.
+table) splits its rows here, or by `current_revision` when it reads many scenarios' rows at
+once (games.botplay.balance), so that one rule decides, and says how many were left out.
 
 Rows stored before revisions were recorded carry "" and are left out too: nobody knows
 which forces they were played with.

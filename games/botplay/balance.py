@@ -10,6 +10,7 @@ played on earlier forces or before revisions were recorded, are counted apart an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.db.models import Q
 
 from games.models import FINISHED, Game
 from games.rules.registry import all_scenarios
-from games.scenario_revisions import current_revision, split_by_revision
+from games.scenario_revisions import current_revision
 
 from . import balance_file
 from .models import ArenaRun
@@ -35,9 +36,9 @@ def _rates(wins: dict[str, int], sides: list[str]) -> dict[str, Any]:
     }
 
 
-def people_games(scenario_id: str):
-    """Finished games of the scenario in which no bot played (on any revision)."""
-    return (Game.objects.filter(scenario=scenario_id, status=FINISHED)
+def people_games(scenario_ids: list[str]):
+    """Finished games of the scenarios in which no bot played (on any revision)."""
+    return (Game.objects.filter(scenario__in=scenario_ids, status=FINISHED)
             .exclude(Q(seats__user__bot__isnull=False) | Q(bot_played__isnull=False))
             .distinct())
 
@@ -48,23 +49,40 @@ def scenario_balance(scenario_id: str, sides: list[str]) -> dict[str, Any]:
     for each pairing of levels in the arena runs, on the scenario's current revision; and
     how many finished games were left out for being played on another (or an unknown) one.
     KeyError when no ruleset has the scenario."""
-    games, older_games = split_by_revision(people_games(scenario_id), scenario_id)
-    people: dict[str, int] = {}
-    for result in games.values_list("result", flat=True):
+    return scenario_balances({scenario_id: sides})[scenario_id]
+
+
+def scenario_balances(sides_by_scenario: Mapping[str, list[str]]) -> dict[str, dict[str, Any]]:
+    """scenario_balance of each scenario (id -> its sides), in two queries however many
+    scenarios there are: the catalogue shows a balance on every card. KeyError when no
+    ruleset has one of them."""
+    now = {sid: current_revision(sid) for sid in sides_by_scenario}
+    people = {sid: {} for sid in now}  # scenario -> winner -> games on its current revision
+    runs = {sid: {} for sid in now}  # scenario -> levels -> side -> wins on it
+    older = {sid: {"people": 0, "bots": 0} for sid in now}
+    # The game's pk keeps two games with one result apart under DISTINCT.
+    for _, sid, revision, result in people_games(list(now)).values_list(
+            "pk", "scenario", "scenario_revision", "result"):
+        if revision != now[sid]:
+            older[sid]["people"] += 1
+            continue
         winner = (result or {}).get("winner") or "draw"
-        people[winner] = people.get(winner, 0) + 1
-    runs, older_runs = split_by_revision(ArenaRun.objects.filter(scenario=scenario_id),
-                                         scenario_id)
-    by_levels: dict[str, dict[str, int]] = {}
-    for run in runs.order_by("levels"):
-        wins = by_levels.setdefault(run.levels, {})
-        for k, v in run.side_wins.items():
+        people[sid][winner] = people[sid].get(winner, 0) + 1
+    arena = ArenaRun.objects.filter(scenario__in=list(now)).order_by("levels")
+    for sid, revision, levels, games, side_wins in arena.values_list(
+            "scenario", "scenario_revision", "levels", "games", "side_wins"):
+        if revision != now[sid]:
+            older[sid]["bots"] += games
+            continue
+        wins = runs[sid].setdefault(levels, {})
+        for k, v in side_wins.items():
             wins[k] = wins.get(k, 0) + int(v)
-    return {"revision": current_revision(scenario_id),
-            "people": _rates(people, sides),
-            "bots": [{"levels": lv, **_rates(w, sides)} for lv, w in sorted(by_levels.items())],
-            "left_out": {"people": older_games.count(),
-                         "bots": sum(older_runs.values_list("games", flat=True))}}
+    return {sid: {"revision": now[sid],
+                  "people": _rates(people[sid], sides),
+                  "bots": [{"levels": lv, **_rates(w, sides)}
+                           for lv, w in sorted(runs[sid].items())],
+                  "left_out": older[sid]}
+            for sid, sides in sides_by_scenario.items()}
 
 
 def store_arena(scenario_id: str, levels: str, side_wins: dict[str, int], *,

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from games.botplay.balance import scenario_balance
+from games.botplay.balance import scenario_balance, scenario_balances
 from games.player_names import player_name
 from games.rules import registry
 from games.rules.common.fronts import FRONTS, front_name
@@ -75,16 +75,18 @@ def _record(balance: dict, names: Mapping[str, str]) -> dict | None:
 
 
 def info_card(info: Any, *, slug: str, bundled: bool, author: str | None,
-              page: str, revision: int | None = None) -> dict:
+              page: str, revision: int | None = None, balance: dict | None = None) -> dict:
     """What a battle card shows: thumbnail, game, counters, turns and expected length, seats
     a side, balance, author, bundled or players', front and year. Briefings are text: the
-    pages escape them."""
+    pages escape them. `balance`: the battle's scenario_balance when the caller read many at
+    once (all_cards), else it is read here."""
     rs = registry.ruleset(info.ruleset)
     counters = int(info.size.get("total", 0))
     minutes = round(counters * info.turns * MINUTES_PER_COUNTER_TURN)
     formations = {s.id: sum(1 for f in info.formations if f.side == s.id) for s in info.sides}
     names = {s.id: s.name for s in info.sides}
-    balance = scenario_balance(info.id, list(names))
+    if balance is None:
+        balance = scenario_balance(info.id, list(names))
     return {
         "id": slug,
         "play_id": info.id,
@@ -118,13 +120,13 @@ def info_card(info: Any, *, slug: str, bundled: bool, author: str | None,
     }
 
 
-def card(scenario: Scenario, revision: Revision) -> dict:
+def card(scenario: Scenario, revision: Revision, balance: dict | None = None) -> dict:
     """The card of a stored battle's published revision."""
     rs = registry.for_scenario(revision.engine_id)
     info = rs.scenarios()[revision.engine_id]
     return info_card(info, slug=scenario.slug, bundled=scenario.bundled,
-                     author=player_name(scenario.author),
-                     page=f"/battles/{scenario.slug}/", revision=revision.number)
+                     author=player_name(scenario.author), page=f"/battles/{scenario.slug}/",
+                     revision=revision.number, balance=balance)
 
 
 def visible_scenarios(user: Any = None):
@@ -140,26 +142,30 @@ def visible_scenarios(user: Any = None):
 
 def all_cards(user: Any = None) -> list[dict]:
     """Every battle `user` may play: the bundled ones (learning first, then by size), then
-    players' by title."""
+    players' by title. Their balances are read together (scenario_balances): a query per
+    battle made the catalogue cost nearly a core-second a page."""
     staff = getattr(user, "is_staff", False)
     stored = {s.slug: s for s in Scenario.objects.filter(bundled=True)}
     bundled = sorted((s for _, s in registry.all_scenarios()),
                      key=lambda s: (not s.learning, s.size.get("total", 0), s.title))
-    out = []
-    for info in bundled:
-        row = stored.get(info.id)
-        if row is not None and row.hidden and not staff:
-            continue
-        out.append(info_card(info, slug=info.id, bundled=True, author=None,
-                             page=f"/battles/{info.id}/" if row else f"/scenarios/{info.id}/"))
+    shown = [info for info in bundled
+             if staff or stored.get(info.id) is None or not stored[info.id].hidden]
+    players = []  # (scenario, its latest published revision, the ruleset's scenario)
     for scenario in visible_scenarios(user).filter(bundled=False).order_by("title"):
         revision = scenario.published[0]
         if revision.engine_id is None:
             continue
         try:
-            out.append(card(scenario, revision))
+            info = registry.for_scenario(revision.engine_id).scenarios()[revision.engine_id]
         except (KeyError, ValueError):
             continue  # a revision the ruleset can no longer load: nothing to play
+        players.append((scenario, revision, info))
+    infos = [*shown, *(info for _, _, info in players)]
+    balances = scenario_balances({info.id: [s.id for s in info.sides] for info in infos})
+    out = [info_card(info, slug=info.id, bundled=True, author=None, balance=balances[info.id],
+                     page=f"/battles/{info.id}/" if info.id in stored else f"/scenarios/{info.id}/")
+           for info in shown]
+    out += [card(scenario, revision, balances[info.id]) for scenario, revision, info in players]
     return out
 
 

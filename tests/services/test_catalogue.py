@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.botplay.balance import store_arena
+from games.botplay.balance import scenario_balance, store_arena
 from games.designer import catalogue
+from games.models import FINISHED, Game
 from games.rules import registry
+from tests.gamekit import SCENARIO, TEAM_SCENARIO, person, started_game, started_team_game
 
 pytestmark = pytest.mark.django_db
 
@@ -58,6 +60,40 @@ def test_a_card_names_the_sides_in_its_balance_and_says_where_the_games_were_pla
                                         {"name": "draws", "wins": 1}]}
 
 
+def finished(game: Game, winner: str, revision: str | None = None) -> None:
+    fields = {"status": FINISHED, "result": {"winner": winner}}
+    if revision is not None:
+        fields["scenario_revision"] = revision
+    Game.objects.filter(pk=game.pk).update(**fields)
+
+
 def test_the_expected_length_reads_in_minutes_then_half_hours():
     assert catalogue.duration(45) == "45 min"
     assert catalogue.duration(150) == "2½ h" and catalogue.duration(180) == "3 h"
+
+
+def test_the_cards_balances_read_together_keep_each_battle_its_own_games():
+    """all_cards reads every battle's balance in one go (scenario_balances): each card counts
+    its own battle's games, two games with the same result count twice, and games played on
+    an earlier revision are left out of that battle's figure alone."""
+    ann, bob = person("ann"), person("bob")
+    for winner in ("ge", "ge", "su"):
+        finished(started_game(ann, bob), winner)
+    finished(started_game(bob, ann), "ge", revision="0123456789ab")
+    team = started_team_game((ann, bob), (person("cy"), person("di")))
+    finished(team, "su")
+    store_arena(TEAM_SCENARIO, "recruit,recruit", {"ge": 4},
+                revision=registry.for_scenario(TEAM_SCENARIO).scenarios()[TEAM_SCENARIO].revision)
+    store_arena(TEAM_SCENARIO, "recruit,recruit", {"su": 9}, revision="0123456789ab")
+    by_id = {c["play_id"]: c["balance"] for c in catalogue.all_cards()}
+    kessel, melnitsa = by_id[SCENARIO], by_id[TEAM_SCENARIO]
+    assert [(r["side"], r["wins"]) for r in kessel["people"]["sides"]] == [
+        ("ge", 2), ("su", 1), ("draw", 0)]
+    assert kessel["left_out"] == {"people": 1, "bots": 0} and kessel["bots"] == []
+    assert [(r["side"], r["wins"]) for r in melnitsa["people"]["sides"]] == [
+        ("su", 1), ("ge", 0), ("draw", 0)]
+    assert [(b["levels"], b["games"]) for b in melnitsa["bots"]] == [("recruit,recruit", 4)]
+    assert melnitsa["left_out"] == {"people": 0, "bots": 9}
+    assert all(b["people"]["games"] == 0 for sid, b in by_id.items()
+               if sid not in (SCENARIO, TEAM_SCENARIO))
+    assert by_id[SCENARIO] == scenario_balance(SCENARIO, ["ge", "su"])

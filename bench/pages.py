@@ -1,0 +1,124 @@
+"""Benchmark the server-rendered pages a player opens first: the lobby ("/"), the battles
+catalogue ("/battles/") and a scenario's page, in this process through Django's test client
+on a fresh SQLite file holding the bundled scenarios (load_scenarios, with the library's arena
+figures), a few finished games and a few open ones.
+
+Each page is fetched once to warm the process (imports, templates, the rulesets' scenarios),
+then `--loads` times; the figure is this process's CPU time (user + system) per load, the
+median, which other work on a shared machine stretches far less than the wall time, and the
+number of database queries one load makes. `--profile PAGE` prints cProfile's top functions
+of that page's loads (cumulative time) before the line.
+
+Run: .venv/bin/python bench/pages.py [--loads 10] [--profile lobby|battles|scenario] [--smoke]
+Line: pages: lobby_cpu_ms=N battles_cpu_ms=N scenario_cpu_ms=N queries_lobby=N
+      queries_battles=N
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+HOME = tempfile.mkdtemp(prefix="pgweb-bench-pages-")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pgweb.settings")
+os.environ["PGWEB_VAR_DIR"] = HOME
+os.environ["DATABASE_URL"] = f"sqlite:///{HOME}/bench.sqlite3"
+os.environ.setdefault("LOG_LEVEL", "WARNING")
+os.environ["PGWEB_BOTS_RUN"] = "0"
+os.environ.pop("REDIS_URL", None)
+os.environ.pop("CACHE_URL", None)
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+
+from games import services  # noqa: E402
+from games.models import FINISHED, Game  # noqa: E402
+
+SCENARIO = "meeting-at-kessel"  # the learning scenario: German "ge" against Soviet "su"
+PAGES = {"lobby": "/", "battles": "/battles/", "scenario": f"/scenarios/{SCENARIO}/"}
+
+
+def seed(games: int) -> None:
+    """The bundled scenarios and their arena figures, `games` finished games between people
+    and as many open ones."""
+    call_command("migrate", verbosity=0)
+    call_command("load_scenarios", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    users = [get_user_model().objects.create_user(username=f"player{i}") for i in range(4)]
+    for i in range(games):
+        game = services.game_create(user=users[0], scenario=SCENARIO, side="ge")
+        services.game_join(game=game, user=users[1], side="su")
+        Game.objects.filter(pk=game.pk).update(
+            status=FINISHED, result={"winner": "ge" if i % 2 else "su"})
+        services.game_create(user=users[2 + i % 2], scenario=SCENARIO, side="su")
+
+
+def cpu() -> float:
+    """This process's CPU seconds, user + system (finer grained than os.times)."""
+    return time.process_time()
+
+
+def measure(client: Client, url: str, loads: int,
+            profile: cProfile.Profile | None) -> tuple[float, int]:
+    """(median CPU ms per load, queries per load) of GET `url`, after a warming load."""
+    assert client.get(url).status_code == 200, url
+    samples = []
+    for _ in range(loads):
+        if profile is not None:
+            profile.enable()
+        started = cpu()
+        response = client.get(url)
+        samples.append((cpu() - started) * 1000)
+        if profile is not None:
+            profile.disable()
+        assert response.status_code == 200, url
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return statistics.median(samples), len(queries)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--loads", type=int, default=10)
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--profile", choices=sorted(PAGES))
+    parser.add_argument("--smoke", action="store_true", help="3 loads, 2 games: seconds")
+    args = parser.parse_args()
+    if args.smoke:
+        args.loads, args.games = 3, 2
+    setup_test_environment()  # the test client's responses keep their templates' context
+    started = time.monotonic()
+    seed(args.games)
+    print(f"seeded in {time.monotonic() - started:.1f}s ({args.games} finished games)")
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="player0"))
+    figures = {}
+    for name, url in PAGES.items():
+        profile = cProfile.Profile() if args.profile == name else None
+        figures[name] = measure(client, url, args.loads, profile)
+        print(f"{name}: {url} cpu_ms={figures[name][0]:.1f} queries={figures[name][1]}")
+        if profile is not None:
+            pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(35)
+    print(f"pages: lobby_cpu_ms={figures['lobby'][0]:.0f} "
+          f"battles_cpu_ms={figures['battles'][0]:.0f} "
+          f"scenario_cpu_ms={figures['scenario'][0]:.0f} "
+          f"queries_lobby={figures['lobby'][1]} queries_battles={figures['battles'][1]}")
+
+
+if __name__ == "__main__":
+    main()
