@@ -53,6 +53,8 @@ FORMATS: dict[str, re.Pattern[str]] = {
     "movement": _line("movement", "hexes", "reach_p50_ms", "reach_p99_ms", "scenario_load_ms"),
     "notify_hook": _line("notify_hook", "commands", "off_p50_ms", "on_p50_ms", "off_p99_ms",
                          "on_p99_ms", "queued"),
+    "pages": _line("pages", "lobby_cpu_ms", "battles_cpu_ms", "scenario_cpu_ms", "queries_lobby",
+                   "queries_battles"),
     "pl_legal": _line("pl_legal", "states", "legal_p50_ms", "legal_p95_ms", "total_s"),
     "profile_command": _line("profile", "commands", "p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms"),
     "soak": _line("soak", "games", "sockets", "processes", "commands_per_s", "p50_ms", "p99_ms",
