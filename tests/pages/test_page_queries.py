@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from games import engine_adapter as engine
 from games.botplay.balance import store_arena
 from games.models import FINISHED, Game
-from tests.api.test_designer_catalogue_api import publish
+from tests.api.test_designer_catalogue_api import post, publish
 from tests.designkit import pg_battle, pl_situation
 from tests.gamekit import SCENARIO, TEAM_SCENARIO, person, started_game
 
@@ -64,8 +64,13 @@ def test_the_lobby_and_the_battles_page_do_not_query_per_battle_or_per_game():
     for scenario in (SCENARIO, TEAM_SCENARIO):
         store_arena(scenario, "veteran,veteran", {"ge": 2, "su": 1},
                     revision=engine.scenario(scenario).revision)
-    page = viewer.get("/battles/").content.decode()
-    assert all(battle in page for battle in ("kursk-farm", "orel-farm", "roer-mill"))
+    draft = pg_battle(id="secret-draft", title="A draft nobody may see")
+    assert post(designer, "/api/v1/designer/scenarios",
+                {"ruleset": "panzer_grenadier", "document": draft}).status_code == 201
+    for url in PAGES:
+        page = viewer.get(url).content.decode()
+        assert all(battle in page for battle in ("kursk-farm", "orel-farm", "roer-mill"))
+        assert "secret-draft" not in page and "A draft nobody may see" not in page
 
     after = {url: queries(viewer, url) for url in PAGES}
     assert after == before
