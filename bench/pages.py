@@ -7,12 +7,14 @@ a few open ones.
 Each page is fetched once to warm the process (imports, templates, the rulesets' scenarios),
 then `--loads` times; the figure is this process's CPU time (user + system) per load, the
 median, which other work on a shared machine stretches far less than the wall time, and the
-number of database queries one load makes. `--profile PAGE` prints cProfile's top functions
-of that page's loads (cumulative time) before the line.
+number of database queries one load makes; then the CPU time of drawing every battle's map
+thumbnail once, as each process does on the first requests for them. `--profile PAGE`
+prints cProfile's top functions of that page's loads (cumulative time) before the line.
 
 Run: .venv/bin/python bench/pages.py [--loads 10] [--games 6] [--postgres]
      [--profile lobby|battles|scenario] [--smoke] (seconds: 3 loads, 2 games, SQLite)
-Line: pages: lobby_cpu_ms=N battles_cpu_ms=N scenario_cpu_ms=N queries_lobby=N
+Lines: one per page, `thumbnails: scenarios=N first_cpu_ms=N`, then
+      pages: lobby_cpu_ms=N battles_cpu_ms=N scenario_cpu_ms=N queries_lobby=N
       queries_battles=N
 """
 
@@ -96,6 +98,20 @@ def measure(client: Client, url: str, loads: int,
     return statistics.median(samples), len(queries)
 
 
+def thumbnails(client: Client) -> str:
+    """The CPU time of drawing every bundled battle's map thumbnail, as a process does once
+    (games/lobby/thumbnail.py keeps them), through its URL: a card's image asks for it."""
+    from games.lobby.thumbnail import thumbnail_svg
+    from games.rules import registry
+
+    ids = [s.id for _, s in registry.all_scenarios()]
+    thumbnail_svg.cache_clear()
+    started = cpu()
+    for scenario_id in ids:
+        assert client.get(f"/scenarios/{scenario_id}/thumbnail.svg").status_code == 200
+    return f"thumbnails: scenarios={len(ids)} first_cpu_ms={(cpu() - started) * 1000:.0f}"
+
+
 def run(args: argparse.Namespace) -> None:
     """Seed, then measure each page; print a line per page and the result line."""
     django.setup()
@@ -115,6 +131,7 @@ def run(args: argparse.Namespace) -> None:
         print(f"{name}: {url} cpu_ms={figures[name][0]:.1f} queries={figures[name][1]}")
         if profile is not None:
             pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(35)
+    print(thumbnails(client))
     print(f"pages: lobby_cpu_ms={figures['lobby'][0]:.0f} "
           f"battles_cpu_ms={figures['battles'][0]:.0f} "
           f"scenario_cpu_ms={figures['scenario'][0]:.0f} "
