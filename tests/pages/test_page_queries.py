@@ -1,7 +1,7 @@
 """The lobby and the battles page read the catalogue in a fixed number of queries, however
 many battles, finished games and arena runs there are: every card shows its battle's
-balance, and a query (or four) per battle made each page cost nearly a core-second
-(bench/pages.py). A pin on correctness, not on time."""
+balance, and four queries a battle made each page over a hundred, most of its CPU time
+(bench/pages.py measures it). A pin on correctness, not on time."""
 
 from __future__ import annotations
 
