@@ -22,10 +22,10 @@ def click_hex(page, label: str) -> None:
     page.mouse.click(at["x"], at["y"])
 
 
-def blank_battle(page, base: str) -> None:
-    """Open the designer on a blank 8 by 6 Panzer Grenadier board."""
+def blank_battle(page, base: str, ruleset: str = "panzer_grenadier") -> None:
+    """Open the designer on a blank 8 by 6 board of the ruleset."""
     page.goto(base + "/design/")
-    page.select_option("#start-ruleset", "panzer_grenadier")
+    page.select_option("#start-ruleset", ruleset)
     page.fill("#start-columns", "8")
     page.fill("#start-rows", "6")
     page.click("#start-blank")
@@ -274,12 +274,7 @@ def test_a_battle_starts_on_a_bundled_board(person, live_server_url, scenarios_l
 
 def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, live_server_url):
     page = person()
-    page.goto(live_server_url + "/design/")
-    page.select_option("#start-ruleset", "panzer_grenadier")
-    page.fill("#start-columns", "8")
-    page.fill("#start-rows", "6")
-    page.click("#start-blank")
-    page.wait_for_function("() => window.pgweb.designer.board !== null")
+    blank_battle(page, live_server_url)
     # Team play: a formation for the attacker's seat, its leader named on the counter.
     page.fill("#formation-name", "Kampfgruppe Brandt")
     page.select_option("#formation-side", "attacker")

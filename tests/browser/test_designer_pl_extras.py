@@ -5,23 +5,13 @@ no railway (PL-E28, D-TEC-RAIL, issue 48)."""
 from __future__ import annotations
 
 from tests.browser.pages_kit import TIMEOUT, fits_the_screen, shot
-from tests.browser.test_designer import click_hex
-
-
-def start(page, base: str, ruleset: str) -> None:
-    page.goto(base + "/design/")
-    page.select_option("#start-ruleset", ruleset)
-    page.fill("#start-columns", "8")
-    page.fill("#start-rows", "6")
-    page.click("#start-blank")
-    page.wait_for_selector("#design-layout:not([hidden])")
-    page.wait_for_function("() => window.pgweb.designer.board !== null")
+from tests.browser.test_designer import blank_battle, click_hex
 
 
 def test_a_panzer_leader_designer_lays_a_railway_flies_aircraft_and_names_the_front(
         person, live_server_url):
     ann = person()
-    start(ann, live_server_url, "panzer_leader")
+    blank_battle(ann, live_server_url, "panzer_leader")
     # A railway from A-1 to B-1: in the document apart from roads, and drawn as a rail.
     ann.check("input[name=tool][value=road]")
     ann.select_option("#road-kind", "railway")
@@ -65,7 +55,7 @@ def test_a_panzer_leader_designer_lays_a_railway_flies_aircraft_and_names_the_fr
 
 def test_panzer_grenadier_offers_no_railway_and_the_panels_fit_a_phone(person, live_server_url):
     bob = person(viewport="phone")
-    start(bob, live_server_url, "panzer_grenadier")
+    blank_battle(bob, live_server_url, "panzer_grenadier")
     kinds = bob.eval_on_selector_all("#road-kind option", "els => els.map(e => e.value)")
     assert kinds == ["road", "trail"]
     assert bob.locator("#air-support").is_hidden()
@@ -73,7 +63,7 @@ def test_panzer_grenadier_offers_no_railway_and_the_panels_fit_a_phone(person, l
     bob.wait_for_function("() => window.pgweb.designer.doc.front === 'east'")
     fits_the_screen(bob, "the designer on a phone")
     shot(bob, "designer-pg-phone", "designer")
-    start(bob, live_server_url, "panzer_leader")  # its air support panel fits too
+    blank_battle(bob, live_server_url, "panzer_leader")  # its air support panel fits too
     bob.locator("#air-support").scroll_into_view_if_needed()
     fits_the_screen(bob, "the Panzer Leader designer on a phone")
     shot(bob, "designer-pl-air-phone", "designer")

@@ -66,13 +66,7 @@ def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(perso
     no hex, named in the area by the id the game gives it (PL-E1), and the server's check
     agrees with the page's numbering."""
     page = person(viewport)
-    page.goto(live_server_url + "/design/")
-    page.select_option("#start-ruleset", "panzer_leader")
-    page.fill("#start-columns", "8")
-    page.fill("#start-rows", "6")
-    page.click("#start-blank")
-    page.wait_for_selector("#design-layout:not([hidden])")
-    page.wait_for_function("() => window.pgweb.designer.board !== null")
+    blank_battle(page, live_server_url, "panzer_leader")
     page.check("input[name=tool][value=counter]")
     pick_counter(page, "de_rifle", "german")
     click_hex(page, "N-G-4")  # one rifle on a hex: the area's rifle is the second
