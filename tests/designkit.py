@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.rules.common.dice import SeededDice
 from games.rules.registry import ruleset
 
 
@@ -76,3 +77,16 @@ def pl_setup_situation(**changes) -> dict:
     doc["id"] = "pl-setup-situation"
     doc.update(changes)
     return doc
+
+
+def played(rules, start, commands, seed: str = "replayed"):
+    """Play `commands` ((seat, command) pairs) from `start` on dice of `seed`, as a game's log
+    records them; return the steps an export takes and the last state."""
+    state, steps, position = start, [], 0
+    for seat, command in commands:
+        dice = SeededDice(seed, position)
+        step = rules.apply(state, seat, command, dice)
+        position, state = dice.position, step.state
+        steps.append({"seat": seat, "command": command, "dice": list(step.dice_used),
+                      "state": state})
+    return steps, state

@@ -13,7 +13,7 @@ from games.rules.common.dice import SeededDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core.state import seat_of_unit
 from games.rules.registry import ruleset
-from tests.designkit import pg_setup_battle
+from tests.designkit import pg_setup_battle, played
 
 PG = ruleset("panzer_grenadier")
 
@@ -340,20 +340,14 @@ def test_why_not_says_why_a_unit_may_not_be_placed_in_a_hex_d_setup_1():
 
 
 def test_an_export_of_a_game_with_a_set_up_replays_to_the_same_state_d_setup_1():
-    start = state = opening()
-    steps, position = [], 0
-    for seat, command in [("defender", {"type": "deploy", "unit": "su-1", "hex": "A0604"}),
+    start = opening()
+    steps, state = played(PG, start, [("defender", {"type": "deploy", "unit": "su-1", "hex": "A0604"}),
                           ("defender", {"type": "deploy", "unit": "su-2", "hex": "A0703"}),
                           ("defender", {"type": "setup_done"}),
                           ("attacker", {"type": "deploy", "unit": "ge-1", "hex": "A0101"}),
                           ("attacker", {"type": "deploy", "unit": "ge-2", "hex": "A0103"}),
                           ("attacker", {"type": "setup_done"}),
-                          ("attacker", {"type": "roll_initiative"})]:
-        dice = SeededDice("replayed", position)
-        step = PG.apply(state, seat, command, dice)
-        position, state = dice.position, step.state
-        steps.append({"seat": seat, "command": command, "dice": list(step.dice_used),
-                      "state": state})
+                          ("attacker", {"type": "roll_initiative"})])
     assert state.phase == "action"
     replayed = PG.verify(PG.export(start, "replayed", steps, state))
     assert PG.state_hash(replayed) == PG.state_hash(state)

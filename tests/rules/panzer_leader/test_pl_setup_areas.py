@@ -13,7 +13,7 @@ import pytest
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.registry import ruleset
-from tests.designkit import pl_setup_situation
+from tests.designkit import pl_setup_situation, played
 
 PL = ruleset("panzer_leader")
 
@@ -279,19 +279,13 @@ def test_pl_e1_the_side_setting_up_last_sees_the_first_sides_finished_set_up():
 
 
 def test_pl_e1_an_export_of_a_game_with_a_set_up_replays_to_the_same_state():
-    start = state = opening()
-    steps, position = [], 0
-    for seat, command in [("german", {"type": "deploy", "unit": "ge-rifle-1", "hex": "N-G-4"}),
+    start = opening()
+    steps, state = played(PL, start, [("german", {"type": "deploy", "unit": "ge-rifle-1", "hex": "N-G-4"}),
                           ("german", {"type": "deploy", "unit": "ge-mg-1", "hex": "N-G-4"}),
                           ("german", {"type": "setup_done"}),
                           ("allied", {"type": "deploy", "unit": "al-m4-1", "hex": "N-A-2"}),
                           ("allied", {"type": "deploy", "unit": "al-m4-2", "hex": "N-A-3"}),
                           ("allied", {"type": "setup_done"}),
-                          ("allied", {"type": "end_phase"})]:
-        dice = SeededDice("replayed", position)
-        step = PL.apply(state, seat, command, dice)
-        position, state = dice.position, step.state
-        steps.append({"seat": seat, "command": command, "dice": list(step.dice_used),
-                      "state": state})
+                          ("allied", {"type": "end_phase"})])
     assert (state.phase, state.active_side) != ("setup", "allied")
     assert PL.verify(PL.export(start, "replayed", steps, state)) == "OK 7 steps"
