@@ -52,6 +52,12 @@ def spectators_group(game_id: Any) -> str:
     return f"game.{game_id}.spectators"
 
 
+def coach_group(game_id: Any, user_id: Any) -> str:
+    """One coach's sockets on a game: a revocation closes them through it
+    (games/services/spectators.py)."""
+    return f"game.{game_id}.coach.{user_id}"
+
+
 def group_of(game_id: Any, audience: str) -> str:
     """The channel group an audience's frames go to."""
     if audience.startswith("side:"):

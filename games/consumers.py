@@ -52,6 +52,7 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
 
     game_id: str | None = None
     group: str | None = None
+    coach_group: str | None = None  # an invited coach's own group (broadcast.coach_group)
     member: selectors.Membership | None = None
     seat: Seat | None = None
     last: int = 0  # the last version forwarded to this socket
@@ -107,6 +108,9 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
             await self.close(protocol.CLOSE_NOT_YOUR_GAME)
             return
         self.game_id, self.member, self.seat = member.game_id, member, seat
+        if member.coach and not await self._join_as_coach(kwargs["game_id"], user, query):
+            await self.close(protocol.CLOSE_NOT_YOUR_GAME)
+            return
         self.touched = time.monotonic()  # presence_enter below stamps the row
         await self._read_mutes()
         self.group = broadcast.group_of(self.game_id, member.audience)
@@ -122,6 +126,15 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
             channel_name=self.channel_name, game_id=self.game_id, user=user, seat_pk=member.seat_pk
         )
         await self._announce(frame)
+
+    async def _join_as_coach(self, game_id: str, user: Any, query: dict) -> bool:
+        """Join the coach's own group, through which a revocation closes their sockets, then
+        look again: a revocation committed before the join was not sent to this socket, so
+        it shows in the second look; one committed after reaches the group."""
+        self.coach_group = broadcast.coach_group(self.game_id, user.pk)
+        await self.channel_layer.group_add(self.coach_group, self.channel_name)
+        again = await in_db_thread(self._membership)(game_id, user, query)
+        return again is not None and again[0].audience == self.member.audience
 
     def _membership(self, game_id: str, user: Any, query: dict):
         game = selectors.game_or_none(game_id)
@@ -139,7 +152,7 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         if frames and await self._not_reading():
             return
         for version, text in frames:
-            await self.send(text_data=text)
+            await self._forward(text)
             self.last = version
 
     async def _send_offers(self) -> None:
@@ -167,6 +180,12 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         down the group is left in this process (Redis forgets it anyway); with the database
         down the presence row goes stale and stops counting after selectors.PRESENCE_TTL."""
         group, self.group = self.group, None
+        coach_group, self.coach_group = self.coach_group, None
+        if coach_group is not None:
+            try:
+                await self.channel_layer.group_discard(coach_group, self.channel_name)
+            except LAYER_DOWN as exc:
+                logger.info("game socket: leaving %s without the channel layer (%r)", coach_group, exc)
         if group is None:
             return
         upkeep.unwatch(self.game_id, self.channel_name)
@@ -316,7 +335,7 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         self.muted_at = time.monotonic()
 
     async def _send_frame(self, frame: dict) -> None:
-        await self.send(text_data=protocol.encode(frame))
+        await self._forward(protocol.encode(frame))
 
     # -- group messages -------------------------------------------------------------------
 
@@ -386,4 +405,9 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         wrapper = getattr(send, "__self__", None)
         if isinstance(wrapper, InstanceSessionWrapper):
             send = wrapper.real_send
-        await send({"type": "websocket.send", "text": text})
+        try:
+            await send({"type": "websocket.send", "text": text})
+        except sendbuffer.BROWSER_GONE:
+            # The browser's close frame came in, and its disconnect message is queued
+            # behind the frame being sent now: nobody is left to read it.
+            self.closing = True

@@ -24,6 +24,12 @@ import functools
 import socket
 from typing import Any
 
+from autobahn.exception import Disconnected
+
+# What daphne's `send` raises for a frame sent after the browser's close frame came in and
+# before the consumer got its disconnect message (the protocol is closing, not yet closed).
+BROWSER_GONE = (Disconnected,)
+
 
 def transport_of(send: Any) -> Any | None:
     """The Twisted transport under an ASGI `send` callable, or None when there is none."""

@@ -18,14 +18,13 @@ from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from games import protocol, spectating
+from games import broadcast, protocol, spectating
 from games.models import (
     ABANDONED,
     FINISHED,
     SPECTATE_COACH,
     CoachInvite,
     Game,
-    Presence,
     Seat,
 )
 from games.player_names import player_name
@@ -180,18 +179,15 @@ def coach_revoke(*, game: Game, user: Any, invite_id: Any) -> None:
         coach_id = invite.user_id
         invite.delete()
         if coach_id is not None:
-            channels = list(
-                Presence.objects.filter(game=game, user_id=coach_id, seat__isnull=True)
-                .values_list("channel_name", flat=True)
-            )
-            transaction.on_commit(lambda: close_sockets(channels))
+            transaction.on_commit(lambda: close_sockets(game.pk, coach_id))
 
 
-def close_sockets(channels: list[str]) -> None:
-    """Tell a revoked coach's sockets and close them with 4403 (their page then reloads and
-    shows why)."""
+def close_sockets(game_id: Any, coach_id: Any) -> None:
+    """Tell a revoked coach's sockets on the game and close them with 4403 (their page then
+    reloads and shows why). A socket joins the coach's group before it checks the
+    invitation (games/consumers.py), so none opening at this moment is missed."""
     layer = get_channel_layer()
-    if layer is None or not channels:
+    if layer is None:
         return
     message = {
         "type": COACH_CLOSED,
@@ -199,9 +195,4 @@ def close_sockets(channels: list[str]) -> None:
         "message": "your invitation to coach this side was revoked",
         "close": protocol.CLOSE_NOT_YOUR_GAME,
     }
-
-    async def send_all() -> None:
-        for channel in channels:
-            await layer.send(channel, message)
-
-    async_to_sync(send_all)()
+    async_to_sync(layer.group_send)(broadcast.coach_group(game_id, coach_id), message)

@@ -8,7 +8,7 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from games import consumers, selectors
+from games import consumers, selectors, sendbuffer
 from games import engine_adapter as engine
 from games.models import Game, GameStep
 from games.services import spectators
@@ -341,3 +341,20 @@ async def test_a_command_sent_through_the_rest_api_reaches_the_sockets(app, memo
     await ann.at_version(2)
     await sam.at_version(2)
     assert ann.view == await database_sync_to_async(server_view)(game.pk, 2, "side:ge")
+
+
+async def test_a_frame_for_a_browser_already_gone_is_dropped_without_a_traceback():
+    """Daphne raises `Disconnected` for a frame sent after the browser's close frame came in
+    and before the socket's disconnect message is handled (a moment nothing outside daphne
+    can hold open, hence the stand-in `send`): the socket stops sending and says nothing."""
+    sent: list[dict] = []
+
+    async def closing_send(message: dict) -> None:
+        sent.append(message)
+        raise sendbuffer.BROWSER_GONE[0]("Attempt to send on a closed protocol")
+
+    consumer = consumers.GameConsumer()
+    consumer.base_send, consumer.game_id, consumer.last = closing_send, "g", 4
+    await consumer.game_frame({"v": 5, "text": "five"})
+    await consumer.game_frame({"v": 6, "text": "six"})
+    assert sent == [{"type": "websocket.send", "text": "five"}] and consumer.closing
