@@ -288,7 +288,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "pgweb.staticstorage.ModuleManifestStorage"
         )
     },
 }

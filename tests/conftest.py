@@ -189,6 +189,20 @@ def once_per_run(factory: pytest.TempPathFactory, name: str, make: Callable[[Pat
     return folder
 
 
+@pytest.fixture(scope="session")
+def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static files collected once for the run as a deployment collects them (hashed,
+    compressed names): no test changes them."""
+
+    def collect(folder: Path) -> None:
+        env = {"DEBUG": "0", "SECRET_KEY": "collectstatic-only", "PGWEB_VAR_DIR": str(folder.parent),
+               "DATABASE_URL": "", "STATIC_ROOT": str(folder)}  # fmt: skip
+        collected = manage("collectstatic", "--noinput", env=env)
+        assert collected.returncode == 0, f"manage.py collectstatic failed:\n{collected.stderr}"
+
+    return once_per_run(tmp_path_factory, "static", collect)
+
+
 # Migrating costs seconds of CPU, so the run migrates one SQLite file and each worker one
 # PostgreSQL database, and a test whose processes need a fresh migrated database gets a copy.
 # tests/infra/test_migrations.py migrates fresh databases of both kinds itself.

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import live_shell, pages_kit, timing
-from tests.conftest import ROOT, manage, once_per_run, require_service, sqlite_copy
+from tests.conftest import ROOT, require_service, sqlite_copy
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
 LIVE_SECRET_KEY = "live-server-test-key-not-secret"
@@ -43,7 +43,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-]
+] + os.environ.get("XARGS", "").split()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -87,7 +87,7 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 90.0) -
 
 @pytest.fixture(scope="session")
 def live_server_env(
-    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path
+    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path, collected_static: Path
 ) -> Iterator[dict[str, str]]:
     """Environment of the live server: migrated SQLite, collected static files, DEBUG off.
     Code run in its database (live_shell) runs in a shell kept for the session, stopped at
@@ -100,7 +100,7 @@ def live_server_env(
         "DATABASE_URL": f"sqlite:///{home / 'pgweb.sqlite3'}",
         "PGWEB_VAR_DIR": str(home),
         # Collected (and compressed) once for the run: no test changes them.
-        "STATIC_ROOT": str(once_per_run(tmp_path_factory, "static", collect_static)),
+        "STATIC_ROOT": str(collected_static),
         "SECURE_COOKIES": "0",  # plain http on loopback
         "HTTPS": "0",
         # Every browser test signs a guest in from 127.0.0.1; the limits themselves are
@@ -121,14 +121,6 @@ def scenarios_loaded(live_server_env: dict[str, str]) -> None:
     once for the session: no test changes them."""
     live_shell.run(live_server_env, "from django.core.management import call_command; "
                                     "call_command('load_scenarios')")
-
-
-def collect_static(folder: Path) -> None:
-    """Collect the static files into `folder` as a deployment does (hashed, compressed)."""
-    env = {"DEBUG": "0", "SECRET_KEY": LIVE_SECRET_KEY,
-           "PGWEB_VAR_DIR": str(folder.parent), "DATABASE_URL": "", "STATIC_ROOT": str(folder)}
-    collected = manage("collectstatic", "--noinput", env=env)
-    assert collected.returncode == 0, f"manage.py collectstatic failed:\n{collected.stderr}"
 
 
 @pytest.fixture(scope="session")
