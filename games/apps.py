@@ -29,9 +29,11 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        """Load the scenarios now rather than during the first command, register the
-        spectator delay option and the sweep of dead presence rows, then tune the GC."""
-        from games import engine_adapter, models, spectating
+        """Register the spectator delay option and the sweep of dead presence rows, then
+        tune the GC. The scenarios are loaded by the server before it serves (pgweb/asgi.py),
+        not here: a management command or a shell that never plays a game does not pay
+        their checks."""
+        from games import models, spectating
         from games.clocks import sweep
         from games.lobby import signals  # noqa: F401  (the lobby hears games change)
         from games.services import hooks, presence, spectators
@@ -39,5 +41,4 @@ class GamesConfig(AppConfig):
         sweep.register("games.presence", presence.presence_sweep)
         hooks.OPTION_CHECKS["spectator_delay"] = spectators.normalize_delay
         models.SPECTATOR_DELAY_DEFAULTS.append(spectating.rated_delay)
-        engine_adapter.scenarios()
         tune_gc()

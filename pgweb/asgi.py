@@ -14,6 +14,8 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from games import engine_adapter  # noqa: E402
+from games.apps import tune_gc  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from pgweb.origins import SameOriginValidator  # noqa: E402
 
@@ -32,3 +34,7 @@ def build_application() -> ProtocolTypeRouter:
 
 
 application = build_application()
+# Every scenario loaded and checked before the first request rather than during the first
+# command, then frozen out of the collector's way with the rest of start-up (games/apps.py).
+engine_adapter.scenarios()
+tune_gc()
