@@ -88,29 +88,25 @@ def test_a_process_killed_mid_turn_is_resumed_by_the_workers_sweep_and_the_bot_a
     finally:
         proc.kill()
         proc.wait(timeout=30)
-    claimed = _shell(pg_env, (
-        "from games.botplay.models import BotClaim\n"
-        f"c = BotClaim.objects.get(game_id={game_id!r}, version=1)\n"
-        "print(c.applied, c.attempts)"))
-    assert claimed == "False 1"
-    # After the restart the background worker's sweep takes the turn once the lease ran out
-    # (the job waits for that condition, up to a minute), and the bot acts exactly once.
-    swept = _shell(env, (
+    # One process after the restart: the claim left behind, then the background worker's
+    # sweep, which takes the turn once the lease ran out (the job waits for that condition,
+    # up to a minute), and the bot acts exactly once: the step it made and the claim after.
+    report = _shell(env, (
         "import time\n"
         "from django.utils import timezone\n"
+        "from games.models import GameStep\n"
         "from games.botplay.models import BotClaim\n"
         "from games.clocks.sweep import run_sweep\n"
         f"c = BotClaim.objects.get(game_id={game_id!r}, version=1)\n"
+        "claimed = (c.applied, c.attempts)\n"
         "for _ in range(600):\n"
         "    if timezone.now() > c.lease_until: break\n"
         "    time.sleep(0.1)\n"
-        "print(run_sweep()['bots'], run_sweep()['bots'])"))
-    first, second = (int(x) for x in swept.split())
-    assert first >= 1 and second == 0
-    counts = _shell(pg_env, (
-        "from games.models import Game, GameStep\n"
-        "from games.botplay.models import BotClaim\n"
-        f"c = BotClaim.objects.get(game_id={game_id!r}, version=1)\n"
-        f"print(GameStep.objects.filter(game_id={game_id!r}, version=2).count(),"
-        " c.applied, c.attempts)"))
-    assert counts == "1 True 2"
+        "swept = (run_sweep()['bots'], run_sweep()['bots'])\n"
+        "c.refresh_from_db()\n"
+        f"steps = GameStep.objects.filter(game_id={game_id!r}, version=2).count()\n"
+        "print(*claimed, *swept, steps, c.applied, c.attempts)"))
+    applied, attempts, first, second, steps, applied_after, attempts_after = report.split()
+    assert (applied, attempts) == ("False", "1")
+    assert int(first) >= 1 and int(second) == 0
+    assert (steps, applied_after, attempts_after) == ("1", "True", "2")

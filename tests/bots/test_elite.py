@@ -5,6 +5,7 @@ work, no clock)."""
 from __future__ import annotations
 
 import time
+from functools import cache
 
 from games.bots import harness, levels
 from games.bots.common import sampling
@@ -21,8 +22,30 @@ from games.rules.registry import for_scenario
 SCENARIO = "meeting-at-kessel"
 
 
+@cache  # one game for the tests below: states, decisions and facts are plain data nobody changes
+def _veteran_game(steps: int = 300):
+    """Every position of a Veteran game of Kessel (no optional rules): (state, decision)
+    pairs, and the facts."""
+    rules = for_scenario(SCENARIO)
+    s = rules.arm(rules.opening_state(SCENARIO, [], None), [], "secret")
+    facts = public_facts(SCENARIO, [])
+    dice = SeededDice("stances")
+    out = []
+    for n in range(steps):
+        if rules.is_over(s):
+            break
+        seat = rules.who_may_act(s)[0]
+        d = harness.decision_for(rules, s, seat, f"stances:{n}")
+        out.append((s, d))
+        s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
+    return out, facts
+
+
 def _activation_decision(options: list[str], seed: str = "elite"):
     """A decision between activations, a few segments into a Veteran game."""
+    if not options:  # the shared game has none
+        game, facts = _veteran_game()
+        return [d for n, (_s, d) in enumerate(game) if "activate" in d.legal and n > 20][1], facts
     rules = for_scenario(SCENARIO)
     s = rules.arm(rules.opening_state(SCENARIO, options, None), options, "secret")
     facts = public_facts(SCENARIO, options)
@@ -66,14 +89,9 @@ def test_inside_its_own_activation_the_imagined_world_takes_every_command_the_en
     wrong, the imagined engine would refuse commands the real one allows (a unit half-way
     through its move taken for one that fired, an AFV group whose tank leader stayed behind
     taken for a leaderless one), and the search would score them as disasters."""
-    rules = for_scenario(SCENARIO)
-    s = rules.arm(rules.opening_state(SCENARIO, [], None), [], "secret")
-    facts = public_facts(SCENARIO, [])
-    dice = SeededDice("inside")
+    game, facts = _veteran_game()
     kinds, partway, tried = set(), 0, 0
-    for n in range(260):
-        seat = rules.who_may_act(s)[0]
-        d = harness.decision_for(rules, s, seat, f"inside:{n}")
+    for n, (s, d) in enumerate(game[:260]):
         a = s.activation
         if a is not None and s.opfire is None and n % 2 == 0:
             world = imagine(d.view, d.side, facts, "s")
@@ -85,7 +103,6 @@ def test_inside_its_own_activation_the_imagined_world_takes_every_command_the_en
             for cmd in d.commands()[:10]:
                 apply(world, ME, cmd, SeededDice("t"))  # raises if the world refuses it
                 tried += 1
-        s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
     assert {"unit", "stack"} <= kinds and partway and tried > 300
 
 
@@ -124,30 +141,28 @@ def test_the_search_plays_the_better_average_within_its_budget():
     assert sampling.weigh(3, lambda s: None, play, budget=10_000, most=4) == 0
 
 
-def _decisions(keep, seed: str = "stances", steps: int = 300, enough: int | None = None):
-    """Decisions of a Veteran game of Kessel that `keep(decision, facts)` picks (the first
-    `enough` of them)."""
-    rules = for_scenario(SCENARIO)
-    s = rules.arm(rules.opening_state(SCENARIO, [], None), [], "secret")
-    facts = public_facts(SCENARIO, [])
-    dice = SeededDice(seed)
-    found = []
-    for n in range(steps):
-        seat = rules.who_may_act(s)[0]
-        d = harness.decision_for(rules, s, seat, f"{seed}:{n}")
-        if keep(d, facts):
-            found.append(d)
-            if len(found) == enough:
-                break
-        s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
-    return found, facts
+@cache
+def _plans_found(enough: int = 5):
+    """The first `enough` decisions of the shared game where the bold stance adds a plan to
+    the Veteran's, and the first `enough` where there is one plan only."""
+    game, facts = _veteran_game()
+    bold, alone = [], []
+    for _s, d in game:
+        weighed = elite.plans(d, facts)
+        if BOLD in dict(weighed) and len(bold) < enough:
+            bold.append(d)
+        if len(weighed) == 1 and len(alone) < enough:
+            alone.append(d)
+        if len(bold) == len(alone) == enough:
+            break
+    return bold, alone, facts
 
 
 def test_the_bold_stance_takes_the_command_that_minds_the_enemy_fire_less():
     """A bold Judge minds the enemy's fields of fire half as much as the Veteran's, and
     nothing else changes: where the two pick differently, the bold pick is the one whose
     score gains more from minding the danger less (the riskier one)."""
-    found, facts = _decisions(lambda d, f: BOLD in dict(elite.plans(d, f)), enough=5)
+    found, _alone, facts = _plans_found()
     assert len(found) >= 3
     for d in found:
         weighed = elite.plans(d, facts)
@@ -161,9 +176,9 @@ def test_the_bold_stance_takes_the_command_that_minds_the_enemy_fire_less():
 
 
 def test_the_search_weighs_the_veterans_best_plans_then_the_bold_one():
-    found, facts = _decisions(lambda d, f: BOLD in dict(elite.plans(d, f)), enough=3)
+    found, _alone, facts = _plans_found()
     assert found
-    for d in found:
+    for d in found[:3]:
         weighed = elite.plans(d, facts)
         steady = min(elite.RIVALS, len({sampling.gist(c) for c in d.commands()}))
         assert [stance for stance, _ in weighed] == [STEADY] * steady + [BOLD]
@@ -195,7 +210,7 @@ def test_a_big_battle_weighs_the_veterans_first_plan_only():
 
 def test_where_there_is_one_plan_elite_plays_the_veterans_command_without_searching(
         monkeypatch):
-    found, facts = _decisions(lambda d, f: len(elite.plans(d, f)) == 1, enough=5)
+    _bold, found, facts = _plans_found()
     assert len(found) == 5
 
     def no_search(*a, **k):

@@ -17,6 +17,7 @@ import dataclasses
 import inspect
 import random
 from dataclasses import replace
+from functools import cache
 
 import pytest
 
@@ -44,13 +45,19 @@ PLAYED = {"pl-seeufer-landing": None}  # Panzer Leader: its own options (units a
 # 8.0 s against 1.8 s, Hollenbach's 7.3 s against 3.6 s), which was most of this file's time;
 # the full search is tested in test_elite.py and test_leader_elite.py.
 FAIRNESS_SAMPLES = 2
+# Likewise Panzer Grenadier's play-outs stop after the enemy's reply to our activation, not
+# after our next one too: the imagined enemy still plays (as the Veteran, on the world drawn
+# from the view), for two thirds of a play-out's work.
+FAIRNESS_REPLIES = 1
 
 
 @pytest.fixture(autouse=True)
 def elite_weighs_two_samples(monkeypatch):
     assert FAIRNESS_SAMPLES <= min(pg_elite.MAX_SAMPLES, pl_elite.MAX_SAMPLES)
+    assert FAIRNESS_REPLIES < pg_elite.REPLIES
     monkeypatch.setattr(pg_elite, "MAX_SAMPLES", FAIRNESS_SAMPLES)
     monkeypatch.setattr(pl_elite, "MAX_SAMPLES", FAIRNESS_SAMPLES)
+    monkeypatch.setattr(pg_elite, "REPLIES", FAIRNESS_REPLIES)
 
 
 def _options(scenario_id: str) -> list[str]:
@@ -61,9 +68,10 @@ def _options(scenario_id: str) -> list[str]:
 
 
 def _game(scenario_id: str, options: list[str], seed: str, at: range, level: str = "veteran"):
-    """The states at steps `at` of a bot game (both sides at `level`), each with the seat to
-    act. The game is played no further than the last of them (a Veteran's step at Sosna Line
-    takes a second)."""
+    """The positions at steps `at` of a bot game (both sides at `level`): each state with the
+    seat to act and the decision the game took there (with previews, whatever the level: the
+    tests hand it to every level). The game is played no further than the last of them (a
+    Veteran's step at Sosna Line takes a second)."""
     rules = for_scenario(scenario_id)
     s = rules.arm(rules.opening_state(scenario_id, options, None), options, SECRET)
     facts = public_facts(scenario_id, options)
@@ -73,13 +81,20 @@ def _game(scenario_id: str, options: list[str], seed: str, at: range, level: str
         if rules.is_over(s):
             break
         seat = rules.who_may_act(s)[0]
+        d = harness.decision_for(rules, s, seat, f"{seed}:{n}",
+                                 with_previews=level != "random" or n in at)
         if n in at:
-            out.append((s, seat))
+            out.append((s, seat, d))
         if n == at[-1]:
             break
-        d = harness.decision_for(rules, s, seat, f"{seed}:{n}", with_previews=level != "random")
         s = rules.apply(s, seat, levels.decide(level, d, facts), dice).state
     return rules, facts, out
+
+
+@cache  # one Veteran game a scenario for the module: states and decisions nobody changes
+def _veteran_game(scenario_id: str, steps: int):
+    """Every position of the first `steps` steps of a double-blind Veteran game."""
+    return _game(scenario_id, ["double_blind"], "noninterference", range(steps))
 
 
 def _side(rules, state, seat: str) -> str:
@@ -131,11 +146,10 @@ def test_no_canary_reaches_a_bot_or_leaves_it_in_any_scenario(scenario_id):
                                  level="random")
     checked = 0
     hidden_seen = 0
-    for n, (state, seat) in enumerate(states):
+    for n, (state, seat, d) in enumerate(states):
         side = _side(rules, state, seat)
         canaries = _unseen(rules, state, side)
         hidden_seen += bool(canaries)
-        d = harness.decision_for(rules, state, seat, "canary")
         assert leakcheck.leaks_in(_input_bytes(d, facts), canaries, SECRET) == []
         # Elite, whose search plays whole turns out (seconds at Sosna), at every other one.
         for level in levels.LEVELS if n % 2 == 0 else [x for x in levels.LEVELS if x != "elite"]:
@@ -145,6 +159,11 @@ def test_no_canary_reaches_a_bot_or_leaves_it_in_any_scenario(scenario_id):
     assert checked >= 5
     if rules.id == "panzer_grenadier":
         assert hidden_seen, "the double-blind game hid nothing: the test proved nothing"
+
+
+# Steps of the Veteran games the non-interference test (the first 150) and the imagined-world
+# test (Kessel's first 200) read positions from: one game a scenario for both.
+VETERAN_STEPS = {"meeting-at-kessel": 200, "melnitsa-bridgehead": 150}
 
 
 def _moved_unseen(state: st.GameState, side: str, rng: random.Random):
@@ -167,7 +186,7 @@ def _moved_unseen(state: st.GameState, side: str, rng: random.Random):
     return None
 
 
-@pytest.mark.parametrize("scenario_id", ["meeting-at-kessel", "melnitsa-bridgehead"])
+@pytest.mark.parametrize("scenario_id", sorted(VETERAN_STEPS))
 def test_moving_an_unseen_enemy_changes_no_byte_of_a_bots_input_nor_its_command(
         scenario_id, monkeypatch):
     played_out = []  # Elite's play-outs: its search ran on the positions compared
@@ -175,17 +194,15 @@ def test_moving_an_unseen_enemy_changes_no_byte_of_a_bots_input_nor_its_command(
     monkeypatch.setattr(pg_elite, "play_out",
                         lambda *a, **k: played_out.append(1) or real_play_out(*a, **k))
     rng = random.Random(18)
-    rules, facts, states = _game(scenario_id, ["double_blind"], "noninterference",
-                                 range(5, 150, 12))
+    rules, facts, states = _veteran_game(scenario_id, VETERAN_STEPS[scenario_id])
     compared = 0
-    for state, seat in states:
+    for state, seat, a in states[5:150:12]:
         side = _side(rules, state, seat)
         moved = _moved_unseen(state, side, rng)
         if moved is None:
             continue
         _uid, other = moved
-        a = harness.decision_for(rules, state, seat, "same-seed")
-        b = harness.decision_for(rules, other, seat, "same-seed")
+        b = harness.decision_for(rules, other, seat, a.seed)  # the same seed, the moved enemy
         assert _input_bytes(a, facts) == _input_bytes(b, facts)
         for level in levels.LEVELS:
             assert levels.decide(level, a, facts) == levels.decide(level, b, facts), level
@@ -199,12 +216,12 @@ def test_elite_rebuilds_its_world_only_from_the_view_and_draws_the_unseen_from_t
     their markers' handles) and nothing else: no secret, no intelligence, no hidden id."""
     from games.bots.panzer_grenadier.imagined import imagine
 
-    rules, facts, states = _game("meeting-at-kessel", ["double_blind"], "imagine", range(200))
+    # The Kessel game the non-interference test compares positions of, played further.
+    rules, facts, states = _veteran_game("meeting-at-kessel", VETERAN_STEPS["meeting-at-kessel"])
     tried = 0
-    between = [(s, seat) for s, seat in states
+    between = [(s, seat, d) for s, seat, d in states
                if s.phase == st.ACTION and s.activation is None and s.opfire is None]
-    for state, seat in between[::8]:
-        d = harness.decision_for(rules, state, seat)
+    for state, _seat, d in between[::8]:
         world = imagine(d.view, d.side, facts, "s")
         if world is None:
             continue

@@ -27,26 +27,53 @@ from games.rules.registry import for_scenario
 SEEUFER = "pl-seeufer-landing"
 
 
-def _decisions(scenario_id: str, seed: str, steps: int, keep, enough: int | None = None):
-    """Decisions of a Veteran game that `keep(state, decision)` picks, with the states (the
-    first `enough` of them: the game stops there)."""
-    rules = for_scenario(scenario_id)
-    options = sorted(rules.scenarios()[scenario_id].default_options)
-    s = rules.arm(rules.opening_state(scenario_id, options, None), options, "secret")
-    facts = public_facts(scenario_id, options)
-    dice = SeededDice(seed)
+class _Game:
+    """One Veteran game of a scenario, shared by the tests of this module and played only as
+    far as they read (states and decisions are plain data nobody changes)."""
+
+    def __init__(self, scenario_id: str):
+        self.rules = rules = for_scenario(scenario_id)
+        options = sorted(rules.scenarios()[scenario_id].default_options)
+        self.facts = public_facts(scenario_id, options)
+        self.state = rules.arm(rules.opening_state(scenario_id, options, None), options,
+                               "secret")
+        self.dice = SeededDice(scenario_id)
+        self.seed = scenario_id
+        self.positions: list[tuple] = []  # (state, decision) at each step so far
+
+    def at(self, n: int):
+        """The state and decision at step n, or None where the game ended before it."""
+        while len(self.positions) <= n:
+            s, rules = self.state, self.rules
+            if s is None or rules.is_over(s):
+                return None
+            seat = rules.who_may_act(s)[0]
+            d = harness.decision_for(rules, s, seat, f"{self.seed}:{len(self.positions)}")
+            self.positions.append((s, d))
+            self.state = rules.apply(s, seat, levels.decide("veteran", d, self.facts),
+                                     self.dice).state
+        return self.positions[n]
+
+
+@cache
+def _game(scenario_id: str) -> _Game:
+    return _Game(scenario_id)
+
+
+def _decisions(scenario_id: str, steps: int, keep, enough: int | None = None):
+    """Decisions of the scenario's shared Veteran game that `keep(state, decision)` picks,
+    with the states (the first `enough` of them: the game is read no further)."""
+    game = _game(scenario_id)
     out = []
     for n in range(steps):
-        if rules.is_over(s):
+        position = game.at(n)
+        if position is None:
             break
-        seat = rules.who_may_act(s)[0]
-        d = harness.decision_for(rules, s, seat, f"{seed}:{n}")
-        if keep(s, d):
-            out.append((s, d))
+        if keep(*position):
+            out.append(position)
             if len(out) == enough:
                 break
-        s = rules.apply(s, seat, levels.decide("veteran", d, facts), dice).state
-    return out, facts
+    return out, game.facts
 
 
 def test_units_afloat_the_defender_cannot_see_are_drawn_from_the_landing_force():
@@ -54,7 +81,7 @@ def test_units_afloat_the_defender_cannot_see_are_drawn_from_the_landing_force()
     (19.3). His Elite imagines each as one of the Allied types not yet in view, under the
     handle his view knows it by; no real id, no secret, nothing the view lacks."""
     found, facts = _decisions(
-        SEEUFER, "afloat", 60,
+        SEEUFER, 60,
         lambda s, d: d.side == "german" and any(u.get("hidden") for u in d.view["units"])
         and not d.view.get("pending") and d.view["active"] == "german", enough=1)
     assert found, "no German decision with Allied units afloat"
@@ -82,7 +109,7 @@ def test_in_its_own_phases_the_imagined_world_takes_the_commands_the_engine_offe
     tried = refused = 0
     kinds: set[str] = set()
     for scenario_id in ("pl-hollenbach", SEEUFER, "pl-steinfurt-guns"):
-        found, facts = _decisions(scenario_id, "takes", 120,
+        found, facts = _decisions(scenario_id, 120,
                                   lambda s, d: not d.view.get("pending"))
         for _state, d in found[::3]:
             world = imagine(d.view, d.side, facts, "s")
@@ -102,7 +129,7 @@ def test_in_its_own_phases_the_imagined_world_takes_the_commands_the_engine_offe
 def test_the_search_counts_what_the_scenario_counts():
     """A world is judged by the victory points of 23.4 from the searching side's chair: two
     an objective held, one a unit lost; the attacker's gain is the defender's loss."""
-    found, facts = _decisions("pl-hollenbach", "count", 40,
+    found, facts = _decisions("pl-hollenbach", 40,
                               lambda s, d: not d.view.get("pending"))
     _state, d = found[-1]
     world = imagine(d.view, d.side, facts, "s")
@@ -115,7 +142,7 @@ def test_the_search_counts_what_the_scenario_counts():
 
 
 def test_elite_gives_the_same_command_for_the_same_input_however_slow_the_machine(monkeypatch):
-    found, facts = _decisions("pl-hollenbach", "same", 40,
+    found, facts = _decisions("pl-hollenbach", 40,
                               lambda s, d: d.view["phase"] == "move_vehicles"
                               and not d.view.get("pending") and len(d.commands()) > 5,
                               enough=1)
@@ -140,10 +167,9 @@ def _facts(scenario_id: str):
 
 
 @cache  # the same game for several tests: decisions and facts are plain data nobody changes
-def _where_bold_differs(scenario_id: str = "pl-hollenbach", seed: str = "stances",
-                        enough: int | None = None):
+def _where_bold_differs(scenario_id: str = "pl-hollenbach", enough: int | None = None):
     facts = _facts(scenario_id)
-    found, _ = _decisions(scenario_id, seed, 160,
+    found, _ = _decisions(scenario_id, 160,
                               lambda s, d: not d.view.get("pending")
                               and d.view["active"] == d.side
                               and BOLD in dict(leader_elite.plans(d, facts)), enough)
@@ -193,7 +219,7 @@ def test_the_bold_stance_risks_more_of_a_unit_for_more_ground():
 def test_where_there_is_one_plan_elite_plays_the_veterans_command_without_searching(
         monkeypatch):
     facts = _facts("pl-hollenbach")
-    found, _ = _decisions("pl-hollenbach", "agree", 60,
+    found, _ = _decisions("pl-hollenbach", 60,
                               lambda s, d: not d.view.get("pending")
                               and d.view["active"] == d.side
                               and len(leader_elite.plans(d, facts)) == 1, enough=10)
@@ -237,7 +263,7 @@ def test_the_search_weighs_a_bounded_number_of_commands(monkeypatch):
     """The work is counted in legal commands weighed, not seconds: a round of samples is
     begun only while the budget allows it, and in a battle too big to play once for each
     plan only the plans whose samples fit are weighed."""
-    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget", enough=2)
+    found, facts = _where_bold_differs("pl-1940-semois-ford", enough=2)
     played = leader_elite.play_out
     spent: list[int] = []
 
@@ -260,7 +286,7 @@ def test_a_sample_stops_before_it_would_pass_its_share_of_the_budget(monkeypatch
     take it past its share (as big as the last one): two samples of two plans then fit, so
     the search is not thrown away after its first sample, and each plan is judged as far
     into the battle."""
-    found, facts = _where_bold_differs("pl-1940-semois-ford", "budget", enough=2)
+    found, facts = _where_bold_differs("pl-1940-semois-ford", enough=2)
     _state, d = found[0]
     steps: list[int] = []
     real = leader_elite.seat_decision
@@ -296,7 +322,7 @@ def test_a_big_battle_gets_a_smaller_budget_and_plays_the_veteran_where_no_searc
     counters = sum(n for side in big.forces.values() for n in side.values())
     assert counters == 109
     assert leader_elite.budget(big) == leader_elite.BUDGET * 30 // 109
-    found, _ = _decisions("pl-18-bastogne-siege", "big", 6,
+    found, _ = _decisions("pl-18-bastogne-siege", 6,
                           lambda s, d: not leader_elite.affordable(
                               d, leader_elite.budget(big)), enough=1)
     assert found, "no Bastogne decision too big to search"

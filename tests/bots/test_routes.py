@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from games.bots.common.routes import least_costs
+from games.bots.panzer_grenadier import board
 from games.bots.panzer_grenadier.board import reach_within, route_costs
 from games.rules.common.hexgrid import Hex, distance, neighbors
-from games.rules.panzer_grenadier.core.scenario import bundled_scenarios
+from games.rules.panzer_grenadier.core.move_step import terrain_step
+from games.rules.panzer_grenadier.core.scenario import (
+    SCENARIO_DIR,
+    bundled_scenarios,
+    load_scenario,
+)
 
 
 def test_the_least_cost_way_goes_round_a_wall_not_through_it():
@@ -47,3 +53,30 @@ def test_across_the_river_the_way_to_the_village_is_by_the_bridge():
     # Next to the village, and on it, the way is short.
     assert costs[village] == 0.0
     assert all(wading[n] <= 4 for n in m.neighbors(village))
+
+
+def test_each_step_of_the_ground_is_costed_once_for_every_goal_and_reach(monkeypatch):
+    """The route tables of several objectives, and a reach search, walk the same steps: the
+    Terrain Effects Chart is read once per step, map and movement class, and every table
+    gets what the chart says."""
+    scen = load_scenario(SCENARIO_DIR / "meeting-at-kessel.json")  # a map of its own
+    m = scen.map
+    asked: list[tuple] = []
+
+    def counted(map_, movement_class, a, b):
+        asked.append((movement_class, a, b))
+        return terrain_step(map_, movement_class, a, b)
+
+    monkeypatch.setattr(board, "terrain_step", counted)
+    clear = sorted((h for h in m.hexes if m.terrain_key(h) == "clear"), key=lambda h: (h.q, h.r))
+    goals = [(clear[0],), (clear[-1],)]
+    tables = [route_costs(m, "motorized", g) for g in goals]
+    reach_within(m, "motorized", goals[0][0], 3.0)
+    assert len(asked) == len(set(asked)) > len(m.hexes)  # no step costed twice
+    for g, table in zip(goals, tables, strict=True):
+        assert table == least_costs(g, m.neighbors, lambda b, a: _chart(m, "motorized", a, b))
+
+
+def _chart(m, movement_class, a, b):
+    step = terrain_step(m, movement_class, a, b)
+    return None if step.cost is None else float(step.cost)

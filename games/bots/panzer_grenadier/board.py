@@ -325,9 +325,17 @@ class Board:
 
 
 def _terrain_step(m, movement_class: str) -> StepCost:
+    """What entering b from a costs the class, each step worked out once per map: every
+    objective's route table and every reach search of a game walks the same steps (the
+    Terrain Effects Chart was most of a route table's work, asked again for each goal)."""
+    known: dict[tuple[Hex, Hex], float | None] = m.cached(("bot-steps", movement_class), dict)
+
     def cost(a: Hex, b: Hex) -> float | None:
-        step = terrain_step(m, movement_class, a, b)
-        return None if step.cost is None else float(step.cost)
+        hit = known.get((a, b), _MISSING)
+        if hit is _MISSING:
+            step = terrain_step(m, movement_class, a, b)
+            hit = known[(a, b)] = None if step.cost is None else float(step.cost)
+        return hit  # type: ignore[return-value]
     return cost
 
 
