@@ -10,7 +10,8 @@ from a copy of it, and its own `migrate` then finds nothing left to do; without 
 from __future__ import annotations
 
 import os
-import shutil
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from django.conf import settings
@@ -29,7 +30,9 @@ def start_from_migrated(database_url: str) -> bool:
     if target.exists() and target.stat().st_size > 0:
         return False  # a database with data of its own is never overwritten
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(template, target)
+    # SQLite's own copy: whatever the template's journal (WAL) holds comes along.
+    with closing(sqlite3.connect(template)) as source, closing(sqlite3.connect(target)) as copy:
+        source.backup(copy)
     return True
 
 

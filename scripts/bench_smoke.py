@@ -107,9 +107,11 @@ def migrated_template() -> Path:
     return template
 
 
-def run(name: str) -> bool:
-    """Run one bench's smoke mode; report and return whether it passed."""
-    env = {**os.environ, "PGWEB_BENCH_MIGRATED": str(migrated_template())}
+def run(name: str, migrated: Path | None = None) -> bool:
+    """Run one bench's smoke mode, its new SQLite databases copied from `migrated` (a migrated
+    SQLite file: the test run's own, or one migrated here); report and return whether it
+    passed."""
+    env = {**os.environ, "PGWEB_BENCH_MIGRATED": str(migrated or migrated_template())}
     started = time.monotonic()
     try:
         done = subprocess.run(
