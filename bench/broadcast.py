@@ -47,6 +47,10 @@ from pathlib import Path
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.migrated import start_from_migrated  # noqa: E402
+
 BIN = Path(sys.executable).parent
 SCENARIO = "meeting-at-kessel"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -269,8 +273,11 @@ async def echo_run(port: int, pid: int, clients: int, messages: int) -> tuple[li
 
 def migrated_database(workdir: Path) -> Path:
     """One migrated SQLite file for the whole run; each run of the server starts from a copy
-    (migrating is seconds of CPU, the same for every run)."""
+    (migrating is seconds of CPU, the same for every run). A smoke run is handed one migrated
+    for all the smoke runs (bench/migrated.py) and takes a copy of that."""
     template = workdir / "migrated.sqlite3"
+    if start_from_migrated(f"sqlite:///{template}"):
+        return template
     env = {"DATABASE_URL": f"sqlite:///{template}", "PGWEB_VAR_DIR": str(workdir),
            "SECRET_KEY": "bench-not-secret"}  # fmt: skip
     subprocess.run(
@@ -410,5 +417,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
     main()

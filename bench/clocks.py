@@ -55,10 +55,10 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from django_tasks_db.models import DBTaskResult  # noqa: E402
 
+from bench import migrated  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import services  # noqa: E402
 from games.clocks import control as controls  # noqa: E402
@@ -236,7 +236,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.correspondence, args.live, args.commands = 10, 4, 5
-    call_command("migrate", verbosity=0)
+    migrated.migrate()
     ann, bob = User.objects.create_user("ann"), User.objects.create_user("bob")
     days, live = controls.normalize("days-3"), controls.normalize("live-30+20")
     rng = random.Random(1)

@@ -30,8 +30,8 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 
+from bench import migrated  # noqa: E402
 from games import broadcast, services  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
@@ -91,7 +91,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.commands = 10
-    call_command("migrate", verbosity=0)
+    migrated.migrate()
     broadcast.send = lambda messages: None  # no sockets: time the command and the hook only
     from django_tasks_db.models import DBTaskResult
 

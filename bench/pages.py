@@ -58,10 +58,11 @@ def seed(games: int) -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
+    from bench import migrated
     from games import services
     from games.models import FINISHED, Game
 
-    call_command("migrate", verbosity=0)
+    migrated.migrate()
     call_command("load_scenarios", stdout=open(os.devnull, "w"))  # noqa: SIM115
     users = [get_user_model().objects.create_user(username=f"player{i}") for i in range(4)]
     for i in range(games):

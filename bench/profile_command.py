@@ -52,10 +52,10 @@ django.setup()
 from collections import Counter  # noqa: E402
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from bench import migrated  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
@@ -158,7 +158,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.commands, args.top = 10, 5
-    call_command("migrate", verbosity=0)
+    migrated.migrate()
     queries: list[list[str]] = []
     play(5 if args.smoke else 40, args, seed=1, queries=queries)  # warms the caches too
     print(queries_line(queries[len(queries) // 2 :]), flush=True)  # past the first game's start

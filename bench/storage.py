@@ -36,8 +36,8 @@ import django  # noqa: E402
 django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 
+from bench import migrated  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import selectors, services  # noqa: E402
 from games.models import Game, GameStep, Seat  # noqa: E402
@@ -110,7 +110,7 @@ def main() -> None:
         for sid in scenarios:
             firsts.setdefault(engine.scenario(sid).ruleset, sid)
         scenarios = sorted(firsts.values())
-    call_command("migrate", verbosity=0)
+    migrated.migrate()
     users = [get_user_model().objects.create_user(username=f"p{i}") for i in range(2)]
     rng = random.Random(args.seed)
     total = steps = games = 0

@@ -12,9 +12,14 @@ Run: .venv/bin/python scripts/bench_smoke.py [NAME ...]   (names as in bench/, n
 
 from __future__ import annotations
 
+import atexit
+import functools
+import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -86,12 +91,31 @@ def missing_smoke() -> list[str]:
             if name not in FORMATS or "--smoke" not in (BENCH / f"{name}.py").read_text()]
 
 
-def run(name: str) -> bool:
-    """Run one bench's smoke mode; report and return whether it passed."""
+@functools.cache
+def migrated_template() -> Path:
+    """One SQLite file migrated for every smoke run of this process (bench/migrated.py): six
+    benches build a new SQLite database, and migrating each from scratch would cost seconds
+    of CPU apiece. Removed when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix="pgweb-bench-migrated-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    template = folder / "migrated.sqlite3"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{template}", "PGWEB_VAR_DIR": str(folder)}
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"],
+        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, check=True,
+    )  # fmt: skip
+    return template
+
+
+def run(name: str, migrated: Path | None = None) -> bool:
+    """Run one bench's smoke mode, its new SQLite databases copied from `migrated` (a migrated
+    SQLite file: the test run's own, or one migrated here); report and return whether it
+    passed."""
+    env = {**os.environ, "PGWEB_BENCH_MIGRATED": str(migrated or migrated_template())}
     started = time.monotonic()
     try:
         done = subprocess.run(
-            [sys.executable, str(BENCH / f"{name}.py"), "--smoke"], cwd=ROOT, text=True,
+            [sys.executable, str(BENCH / f"{name}.py"), "--smoke"], cwd=ROOT, text=True, env=env,
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             timeout=TIMEOUT_S,
         )  # fmt: skip

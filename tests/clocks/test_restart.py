@@ -6,8 +6,11 @@ vacation ends, an open opportunity-fire offer is declined when its own timer run
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from tests.conftest import manage
+import pytest
+
+from tests.conftest import manage, sqlite_copy
 
 PRELUDE = """
 import json
@@ -128,20 +131,69 @@ print(json.dumps(out))
 """
 
 
-def two_lives(var_dir, before: str, after: str) -> tuple[dict, dict]:
-    """Run `before` in one process and `after` in a new one over the same (migrated) database
-    in `var_dir`: what each printed (its last line; `shell` may print a banner first)."""
-    env = {"PGWEB_VAR_DIR": str(var_dir), "DATABASE_URL": "", "REDIS_URL": "",
+# Each scenario lives twice: its first life in one process and its second in a new one, over
+# a migrated SQLite database of its own. The four first lives share a process, one after
+# another, and so do the four second lives (a process importing Django costs seconds of CPU,
+# and eight would repeat that eight times): before each scenario the process closes its
+# database connection and points it at that scenario's file, and the process of the second
+# lives never ran any first life, so nothing of it can be in memory.
+LIVES = """
+import contextlib, io, json, traceback
+from django.db import connections
+for name, path, script in SCENARIOS:
+    connections["default"].close()
+    connections["default"].settings_dict["NAME"] = path
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(script, {"__name__": "__life__"})
+        said = json.loads(out.getvalue().strip().splitlines()[-1])
+    except Exception:
+        said = {"failed": traceback.format_exc()}
+    print("LIFE " + json.dumps([name, said]), flush=True)
+"""
+
+SCENARIOS = {
+    "live": (LIVE_BEFORE, LIVE_AFTER),
+    "mail": (MAIL_BEFORE, MAIL_AFTER),
+    "vacation": (VACATION_BEFORE, VACATION_AFTER),
+    "window": (WINDOW_BEFORE, WINDOW_AFTER),
+}
+
+
+def one_process(databases: dict[str, Path], life: int) -> dict[str, dict]:
+    """Run life `life` (0: the first, 1: the second) of every scenario in one new process;
+    what each printed (its last line), or {"failed": its traceback}."""
+    scenarios = [(name, str(databases[name]), SCENARIOS[name][life]) for name in SCENARIOS]
+    env = {"PGWEB_VAR_DIR": str(databases["live"].parent), "DATABASE_URL": "", "REDIS_URL": "",
            "LOG_LEVEL": "WARNING"}  # fmt: skip
-    first = manage("shell", "-c", before, env=env)
-    assert first.returncode == 0, first.stderr
-    second = manage("shell", "-c", after, env=env)  # a new process: nothing in memory
-    assert second.returncode == 0, second.stderr
-    return tuple(json.loads(run.stdout.strip().splitlines()[-1]) for run in (first, second))
+    run = manage("shell", "-c", f"SCENARIOS = {scenarios!r}\n" + LIVES, env=env)
+    assert run.returncode == 0, run.stderr
+    said = dict(json.loads(line.removeprefix("LIFE ")) for line in run.stdout.splitlines()
+                if line.startswith("LIFE "))  # fmt: skip
+    assert set(said) == set(SCENARIOS), run.stdout + run.stderr
+    return said
 
 
-def test_a_restarted_server_reads_back_a_live_clock_and_flags_it_on_time(migrated_var_dir):
-    before, after = two_lives(migrated_var_dir, LIVE_BEFORE, LIVE_AFTER)
+@pytest.fixture(scope="module")
+def lives(migrated_sqlite: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Both lives of every scenario: {name: (what the first printed, what the second did)}."""
+    databases = {name: sqlite_copy(migrated_sqlite, tmp_path_factory.mktemp(f"life-{name}"))
+                 for name in SCENARIOS}  # fmt: skip
+    first, second = one_process(databases, 0), one_process(databases, 1)
+    return {name: (first[name], second[name]) for name in SCENARIOS}
+
+
+def two_lives(lives: dict, name: str) -> tuple[dict, dict]:
+    """Scenario `name`'s first and second life; a life that raised fails the test here."""
+    before, after = lives[name]
+    assert "failed" not in before, before["failed"]
+    assert "failed" not in after, after["failed"]
+    return before, after
+
+
+def test_a_restarted_server_reads_back_a_live_clock_and_flags_it_on_time(lives):
+    before, after = two_lives(lives, "live")
     assert after["at30"] == before["at30"] and after["at100"] == before["at100"]
     running = [s for s, r in before["at100"]["sides"].items() if r["running"]]
     assert len(running) == 1
@@ -151,8 +203,8 @@ def test_a_restarted_server_reads_back_a_live_clock_and_flags_it_on_time(migrate
     assert after["flagged_at"][running[0]] == before["at30"]["sides"][running[0]]["deadline"]
 
 
-def test_a_restarted_server_reads_back_a_correspondence_clock_and_flags_it_on_time(migrated_var_dir):
-    before, after = two_lives(migrated_var_dir, MAIL_BEFORE, MAIL_AFTER)
+def test_a_restarted_server_reads_back_a_correspondence_clock_and_flags_it_on_time(lives):
+    before, after = two_lives(lives, "mail")
     assert after["at1h"] == before["at1h"] and after["at1d"] == before["at1d"]
     (running,) = after["running"]
     side = before["at1d"]["sides"][running]
@@ -166,9 +218,9 @@ def test_a_restarted_server_reads_back_a_correspondence_clock_and_flags_it_on_ti
 
 
 def test_a_restarted_server_keeps_a_clock_paused_by_vacation_and_restarts_it_when_it_ends(
-    migrated_var_dir,
+    lives,
 ):
-    before, after = two_lives(migrated_var_dir, VACATION_BEFORE, VACATION_AFTER)
+    before, after = two_lives(lives, "vacation")
     assert after["at1d"] == before["at1d"] and after["at2d"] == before["at2d"]
     paused = before["at2d"]["sides"]["ge"]
     assert (paused["paused"], paused["running"], paused["left"]) == (True, False, 2 * 86400)
@@ -183,9 +235,9 @@ def test_a_restarted_server_keeps_a_clock_paused_by_vacation_and_restarts_it_whe
 
 
 def test_a_restarted_server_declines_an_open_opportunity_fire_offer_when_its_timer_runs_out(
-    migrated_var_dir,
+    lives,
 ):
-    before, after = two_lives(migrated_var_dir, WINDOW_BEFORE, WINDOW_AFTER)
+    before, after = two_lives(lives, "window")
     assert before["window"] is not None and after["window"] == before["window"]
     assert after["window_version"] == before["window_version"] == before["version"]
     assert (after["early"], after["declined"]) == (0, 1)

@@ -49,5 +49,7 @@ def test_it_refuses_a_run_that_printed_nothing():
 # runner's own bound (the run fails with the bench's last lines) comes before pytest's.
 @pytest.mark.timeout(bench_smoke.TIMEOUT_S + 60)
 @pytest.mark.parametrize("name", bench_smoke.benches())
-def test_the_smoke_run_of_each_bench_ends_in_its_line(name):
-    assert bench_smoke.run(name), f"bench/{name}.py --smoke failed: see its captured output"
+def test_the_smoke_run_of_each_bench_ends_in_its_line(name, migrated_sqlite):
+    assert bench_smoke.run(name, migrated_sqlite), (
+        f"bench/{name}.py --smoke failed: see its captured output"
+    )
