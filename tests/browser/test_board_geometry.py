@@ -95,13 +95,14 @@ def test_the_board_geometry_on_a_phone_and_for_a_spectator(browser, live_server_
     sheet = phone.locator(".action-panel").bounding_box()
     assert sheet["height"] <= PHONE["viewport"]["height"] * 0.34 + 1, sheet  # a third of the screen at most
     shot(phone, "geometry-phone-confirm")
-    # A spectator on a phone and on a desktop: each side in its own colour, as drawn.
+    # A spectator on a phone, then on the same page widened to a desktop window: each side
+    # in its own colour, as drawn.
     faces = phone.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).faces.sides")
-    url = f"{live_server_url}/games/{first.game}/"
-    for name, context in (("phone", PHONE), ("desktop", DESKTOP)):
-        sam = guest(browser, live_server_url, **context)
-        open_board(sam, url)
-        sam.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+    sam = guest(browser, live_server_url, **PHONE)
+    open_board(sam, f"{live_server_url}/games/{first.game}/")
+    sam.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        sam.set_viewport_size(size["viewport"])
         seen = {side: fill_seen(sam, side) for side in ("su", "ge")}
         assert sum(abs(a - b) for a, b in zip(seen["su"], seen["ge"], strict=True)) > 60, seen
         for side, rgb in seen.items():

@@ -153,25 +153,14 @@ SLOW_PAGE = """(() => {
 })()"""
 
 
-def test_on_a_slow_page_the_text_view_keeps_the_focus_while_the_panels_catch_up(
+def test_skip_links_reach_the_actions_and_on_a_slow_page_the_text_view_keeps_the_focus_while_the_panels_catch_up(
     browser, live_server_url
 ) -> None:
-    """The text view never draws a state the panels have not drawn yet: it would give the
-    focus, by key, to the action bar's stale copy of the button just used, which the
+    """Skip links reach the actions in a few keys, and the text view lists the legal
+    actions. Then: the text view never draws a state the panels have not drawn yet: it would
+    give the focus, by key, to the action bar's stale copy of the button just used, which the
     panels' redraw then takes away (the focus fell to the Actions heading)."""
     p = acting(two_players(browser, live_server_url, SLOW_PAGE))
-    p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
-    p.locator("#text-h").focus()
-    roll = tab_to(p, "Roll for initiative", limit=5, in_text=True)
-    enter_then_confirm(p)
-    settled(p, roll["key"])
-    # The panels' redraw of the new state, 300 ms late: nothing is held back any more.
-    p.wait_for_function("() => window.__late() === 0", polling=50, timeout=TIMEOUT)
-    assert focused(p)["inText"], focused(p)
-
-
-def test_skip_links_reach_the_actions_and_the_text_view_lists_the_legal_actions(browser, live_server_url) -> None:
-    p = acting(two_players(browser, live_server_url))
     p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
     # Two Tabs and Enter: the skip link to the actions, then the first action.
     p.keyboard.press("Tab")
@@ -184,6 +173,14 @@ def test_skip_links_reach_the_actions_and_the_text_view_lists_the_legal_actions(
     # Every legal command of the seat is a button in the text view.
     legal = sum(len(v) for v in groups(p).values())
     assert p.locator("#text-view button.text-act").count() == legal
+    # The slow page's own flow, from the text view's heading.
+    p.locator("#text-h").focus()
+    roll = tab_to(p, "Roll for initiative", limit=5, in_text=True)
+    enter_then_confirm(p)
+    settled(p, roll["key"])
+    # The panels' redraw of the new state, 300 ms late: nothing is held back any more.
+    p.wait_for_function("() => window.__late() === 0", polling=50, timeout=TIMEOUT)
+    assert focused(p)["inText"], focused(p)
 
 
 # Two panels drawn from one state: the action bar's list of destinations (folded, so hidden)

@@ -37,8 +37,11 @@ def tap_confirm(page) -> None:
     page.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
 
 
-def test_on_a_phone_the_map_spans_the_width_and_counters_are_a_finger_wide(phone_game) -> None:
-    phone, _ = phone_game
+def test_the_map_spans_the_width_and_after_a_tap_the_actions_and_the_confirm_stay_on_screen_in_a_bottom_sheet(
+    phone_game,
+) -> None:
+    phone, desk = phone_game
+    # The map spans the width, counters are a finger wide, and the help speaks of taps.
     board = phone.locator("svg.board").bounding_box()
     assert board["x"] <= 1 and board["width"] >= 388
     sizes = phone.evaluate(
@@ -46,10 +49,6 @@ def test_on_a_phone_the_map_spans_the_width_and_counters_are_a_finger_wide(phone
     assert sizes and min(sizes) >= 28
     help_text = phone.locator(".board-help:visible").inner_text()
     assert "wheel" not in help_text and "Tap" in help_text
-
-
-def test_after_a_tap_the_actions_and_the_confirm_stay_on_screen_in_a_bottom_sheet(phone_game) -> None:
-    phone, desk = phone_game
     # Play on until the phone may activate a unit; its own commands are tapped in the sheet.
     sheet = phone.locator(".action-panel")
     for _ in range(8):

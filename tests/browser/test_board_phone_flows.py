@@ -41,8 +41,36 @@ def view_box(page) -> dict:
     return page.evaluate("window.pgweb.board.viewBox")
 
 
-def test_two_fingers_pinch_to_zoom_and_one_finger_pans(game) -> None:
+def test_the_log_the_stack_panel_and_two_fingers_pinching_and_one_panning_on_a_phone(game) -> None:
     _, phone = game
+    # The log reads in the width of the screen.
+    log = phone.locator("#log")
+    log.locator(".log-group").first.wait_for(timeout=TIMEOUT)
+    log.scroll_into_view_if_needed()
+    assert "initiative" in log.inner_text()
+    box = log.bounding_box()
+    assert box["width"] <= 390 and box["x"] >= 0
+    shot(phone, "phone-log")
+    # A stack's panel opens in the sheet, its head on the screen.
+    hex_label = phone.evaluate(
+        """(() => { const by = {};
+        for (const u of Object.values(window.pgweb.store.view.units)) if (u.own && u.hex && !u.carried_by) (by[u.hex] = by[u.hex] || []).push(u.id);
+        return Object.keys(by).sort().find((h) => by[h].length > 1); })()""")
+    phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    phone.evaluate("window.pgweb.board.spread(null)")
+    phone.locator(f'svg .unit[data-hex="{hex_label}"]').last.tap()
+    panel = phone.locator("#stack-panel")
+    panel.wait_for(timeout=TIMEOUT)
+    assert on_screen(phone, "#stack-panel .stack-head")
+    panel.locator("input[type=checkbox]:not([disabled])").first.tap()
+    phone.locator("#unit-actions button[data-command=activate]").first.wait_for(timeout=TIMEOUT)
+    shot(phone, "phone-stack-panel")
+    # Nothing picked, no stack open: the map is the player's to pinch and pan.
+    phone.evaluate("document.activeElement?.blur()")  # keys typed in the panel's box are the box's
+    phone.keyboard.press("Escape")
+    phone.keyboard.press("Escape")
+    phone.wait_for_function("() => !window.pgweb.ui.selected && !window.pgweb.ui.stackHex && !window.pgweb.ui.picked.length",
+                            timeout=TIMEOUT)
     box = phone.locator("svg.board").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 3
     cdp = phone.context.new_cdp_session(phone)
@@ -68,54 +96,7 @@ def test_two_fingers_pinch_to_zoom_and_one_finger_pans(game) -> None:
     shot(phone, "phone-pinched")
 
 
-def test_the_stack_panel_opens_in_the_sheet_on_a_phone(game) -> None:
-    _, phone = game
-    hex_label = phone.evaluate(
-        """(() => { const by = {};
-        for (const u of Object.values(window.pgweb.store.view.units)) if (u.own && u.hex && !u.carried_by) (by[u.hex] = by[u.hex] || []).push(u.id);
-        return Object.keys(by).sort().find((h) => by[h].length > 1); })()""")
-    phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
-    phone.evaluate("window.pgweb.board.spread(null)")
-    phone.locator(f'svg .unit[data-hex="{hex_label}"]').last.tap()
-    panel = phone.locator("#stack-panel")
-    panel.wait_for(timeout=TIMEOUT)
-    assert on_screen(phone, "#stack-panel .stack-head")
-    panel.locator("input[type=checkbox]:not([disabled])").first.tap()
-    phone.locator("#unit-actions button[data-command=activate]").first.wait_for(timeout=TIMEOUT)
-    shot(phone, "phone-stack-panel")
-
-
-def test_an_enemy_hex_offers_its_odds_in_the_sheet_on_a_phone(game) -> None:
-    first, phone = game
-    hmg = HMG[first.side]
-    first.send({"type": "activate", "kind": "unit", "unit": hmg})
-    phone.wait_for_function(f"() => window.pgweb.store.view.activation?.units?.includes('{hmg}')", timeout=TIMEOUT)
-    phone.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{hmg}'].hex)")
-    phone.evaluate("window.pgweb.board.spread(null)")
-    phone.locator(f'svg [data-unit="{hmg}"]').tap()
-    if phone.locator("#stack-panel").is_visible() and not phone.evaluate(f"window.pgweb.ui.picked.includes('{hmg}')"):
-        phone.locator(f'#stack-panel input[data-unit="{hmg}"]').tap()
-    target = phone.locator("svg .target").first
-    target.wait_for(timeout=TIMEOUT)
-    hex_label = target.get_attribute("data-hex")
-    phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
-    phone.wait_for_function(f"() => document.querySelector('svg .target[data-hex=\"{hex_label}\"] .target-label')?.textContent.includes('%')",
-                            timeout=TIMEOUT)
-    at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{hex_label}')")
-    phone.touchscreen.tap(at["x"], at["y"])
-    phone.wait_for_function("() => !document.getElementById('hex-menu').hidden || !document.getElementById('confirm').hidden",
-                            timeout=TIMEOUT)
-    if phone.locator("#hex-menu").is_visible():
-        assert "%" in phone.locator("#hex-menu").inner_text()
-        assert on_screen(phone, "#hex-menu button.hex-choice")
-        shot(phone, "phone-hex-menu")
-        phone.locator("#hex-menu button.hex-choice").first.tap()
-    phone.locator("#confirm .odds-table").wait_for(timeout=TIMEOUT)
-    assert on_screen(phone, "#confirm .btn-confirm")
-    shot(phone, "phone-fire-odds")
-
-
-def test_why_not_and_line_of_sight_answer_on_a_phone(game) -> None:
+def test_why_not_line_of_sight_and_an_enemy_hex_with_its_odds_answer_on_a_phone(game) -> None:
     first, phone = game
     hmg = HMG[first.side]
     first.send({"type": "activate", "kind": "unit", "unit": hmg})
@@ -157,14 +138,24 @@ def test_why_not_and_line_of_sight_answer_on_a_phone(game) -> None:
     assert on_screen(phone, "#los-answer")
     assert phone.locator("svg .los-line").count() == 1
     shot(phone, "phone-line-of-sight")
-
-
-def test_the_log_reads_on_a_phone(game) -> None:
-    _, phone = game
-    log = phone.locator("#log")
-    log.locator(".log-group").first.wait_for(timeout=TIMEOUT)
-    log.scroll_into_view_if_needed()
-    assert "initiative" in log.inner_text()
-    box = log.bounding_box()
-    assert box["width"] <= 390 and box["x"] >= 0
-    shot(phone, "phone-log")
+    # The tool's button again puts it away; the picked section's target offers its odds.
+    phone.locator("#los-tool").tap()
+    phone.locator("#los-tool[aria-pressed=false]").wait_for(timeout=TIMEOUT)
+    target = phone.locator("svg .target").first
+    target.wait_for(timeout=TIMEOUT)
+    hex_label = target.get_attribute("data-hex")
+    phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    phone.wait_for_function(f"() => document.querySelector('svg .target[data-hex=\"{hex_label}\"] .target-label')?.textContent.includes('%')",
+                            timeout=TIMEOUT)
+    at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{hex_label}')")
+    phone.touchscreen.tap(at["x"], at["y"])
+    phone.wait_for_function("() => !document.getElementById('hex-menu').hidden || !document.getElementById('confirm').hidden",
+                            timeout=TIMEOUT)
+    if phone.locator("#hex-menu").is_visible():
+        assert "%" in phone.locator("#hex-menu").inner_text()
+        assert on_screen(phone, "#hex-menu button.hex-choice")
+        shot(phone, "phone-hex-menu")
+        phone.locator("#hex-menu button.hex-choice").first.tap()
+    phone.locator("#confirm .odds-table").wait_for(timeout=TIMEOUT)
+    assert on_screen(phone, "#confirm .btn-confirm")
+    shot(phone, "phone-fire-odds")

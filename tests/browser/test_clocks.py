@@ -72,7 +72,8 @@ def test_both_clocks_tick_on_the_game_page_and_an_out_of_time_side_can_be_waited
     ann.locator(".clock-outcomes").wait_for(state="detached", timeout=TIMEOUT)
     ann.locator("#log .ev-clock-more_time").wait_for(state="attached", timeout=TIMEOUT)
     assert "more" in ann.locator("#log .ev-clock-more_time").text_content()
-    # The Soviet player sees the same log lines (every audience does).
-    bob.reload()
+    # The Soviet player sees the same log lines (every audience does), on the page he had
+    # open: no reload (a reloaded page fetching its log back is test_game_play's).
+    bob.locator("#log .ev-clock-wait").wait_for(state="attached", timeout=TIMEOUT)
     bob.locator("#log .ev-clock-more_time").wait_for(state="attached", timeout=TIMEOUT)
     shot(bob, "phone-after")

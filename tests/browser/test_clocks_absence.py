@@ -5,10 +5,17 @@ does, and its frames cross the channel layer)."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser import live_shell
-from tests.browser.pages_kit import PHONE, TIMEOUT, api, flag, follow_site_link, shot
+from tests.browser.pages_kit import (
+    DESKTOP,
+    PHONE,
+    TIMEOUT,
+    api,
+    fits_the_screen,
+    flag,
+    follow_site_link,
+    shot,
+)
 
 TEAM_SCENARIO = "melnitsa-bridgehead"  # a formation for each of two seats a side
 
@@ -18,32 +25,37 @@ print(GameStep.objects.filter(game_id="{game}").order_by("-version").values_list
 """
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_player_goes_on_vacation_and_comes_back_from_the_vacation_page(
-    person, live_server_url, viewport
-):
-    page = person(viewport)
+def test_a_player_goes_on_vacation_and_comes_back_from_the_vacation_page(person, live_server_url):
+    # One person on a phone (the header's links fold under its menu) who turns to a desktop
+    # window half-way: the page is one page at either size.
+    page = person("phone")
     page.goto(live_server_url + "/")
     follow_site_link(page, "a.vacation-link")
     page.wait_for_url("**/vacation/")
     assert page.locator("h1").inner_text() == "Vacation"
     assert page.locator("#days-left").inner_text() == "30"
+    fits_the_screen(page)
     # Bad input: said beside the field, nothing changed.
     page.fill("#id_days", "45")
     page.click("#vacation-go")
     assert "30 vacation day(s) left this year, not 45" in page.locator("#days-error").inner_text()
     assert page.locator("#days-left").inner_text() == "30"
-    shot(page, f"vacation-error-{viewport}")
+    shot(page, "vacation-error-phone")
     page.fill("#id_days", "3")
     page.click("#vacation-go")
     page.locator("#vacation-until").wait_for()
     assert page.locator("#days-left").inner_text() == "27"
     assert "Have a good break" in page.locator(".notice-ok").inner_text()
-    shot(page, f"vacation-away-{viewport}")
+    fits_the_screen(page)
+    shot(page, "vacation-away-phone")
+    page.set_viewport_size(DESKTOP)
+    assert page.locator("a.vacation-link").is_visible()  # in the header, no menu to open
+    shot(page, "vacation-away-desktop")
     page.click("#vacation-back")
     page.locator("#vacation-go").wait_for()
     assert page.locator("#days-left").inner_text() == "29"  # the day begun counts
-    shot(page, f"vacation-{viewport}")
+    fits_the_screen(page)
+    shot(page, "vacation-desktop")
 
 
 def test_a_partner_takes_over_the_absent_seat_and_plays_it_from_the_board(
@@ -91,12 +103,18 @@ def test_a_partner_takes_over_the_absent_seat_and_plays_it_from_the_board(
     act_for.click()
     helper.locator(f".act-for[data-seat='{seats[absent]}'][aria-pressed=true]").wait_for(timeout=TIMEOUT)
     shot(helper, "absence-act-for")
-    phone = helper.context.new_page()  # the same player on a phone-sized window
-    phone.set_viewport_size(PHONE)
-    phone.goto(url)
-    phone.locator(f".act-for[data-seat='{seats[absent]}']").wait_for(timeout=TIMEOUT)
-    shot(phone, "absence-act-for-phone")
-    phone.close()
+    # The same window narrowed to a phone's: the seat acted for is still marked, in reach.
+    size = helper.viewport_size
+    helper.set_viewport_size(PHONE)
+    chosen = f".act-for[data-seat='{seats[absent]}'][aria-pressed=true]"
+    helper.locator(chosen).wait_for(timeout=TIMEOUT)  # (the panel is drawn again for the size)
+    helper.wait_for_function(
+        "(sel) => { const box = document.querySelector(sel)?.getBoundingClientRect();"
+        " return Boolean(box) && box.width > 0 && box.left >= 0 && box.right <= innerWidth; }",
+        arg=chosen, timeout=TIMEOUT,
+    )  # fmt: skip
+    shot(helper, "absence-act-for-phone")
+    helper.set_viewport_size(size)
     # The absent seat's commands are on the action bar now: pass for it.
     before = int(helper.evaluate("document.body.dataset.version"))
     helper.locator("#global-actions button[data-command=pass]").click()
@@ -134,17 +152,20 @@ def test_the_opponent_claims_the_win_when_a_side_runs_out_of_time(
             "() => document.getElementById('log').textContent.includes('claimed the win')"
         )
     shot(ann, "claim-won")
-    # The replay shows each step's clocks and, after each step, what happened to them.
-    for p, name in ((ann, "desktop"), (bob, "phone")):
-        p.goto(f"{url}replay")
-        p.locator("#clocks .clock[data-side=su]").wait_for(timeout=TIMEOUT)
-        p.keyboard.press("Home")
-        p.wait_for_function("() => document.getElementById('log').textContent.includes('Soviet ran out of time')")
-        assert p.locator("#clocks .clock-flagged").count() == 0  # made before the flag
-        p.keyboard.press("End")
-        p.locator("#clocks .clock-flagged[data-side=su]").wait_for()
-        assert "claimed the win" in p.locator("#log").inner_text()
-        shot(p, f"replay-clocks-{name}")
+    # The replay shows each step's clocks and, after each step, what happened to them: on
+    # the phone, then on the same page widened to a desktop window.
+    bob.goto(f"{url}replay")
+    bob.locator("#clocks .clock[data-side=su]").wait_for(timeout=TIMEOUT)
+    bob.keyboard.press("Home")
+    bob.wait_for_function("() => document.getElementById('log').textContent.includes('Soviet ran out of time')")
+    assert bob.locator("#clocks .clock-flagged").count() == 0  # made before the flag
+    bob.keyboard.press("End")
+    bob.locator("#clocks .clock-flagged[data-side=su]").wait_for()
+    assert "claimed the win" in bob.locator("#log").inner_text()
+    shot(bob, "replay-clocks-phone")
+    bob.set_viewport_size(DESKTOP)
+    assert bob.locator("#clocks .clock-flagged[data-side=su]").is_visible()
+    shot(bob, "replay-clocks-desktop")
 
 
 def test_the_lobby_counts_my_time_down_and_shows_a_flag_at_once(

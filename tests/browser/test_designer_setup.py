@@ -4,9 +4,7 @@ in a Panzer Grenadier battle and a Panzer Leader situation."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.browser.pages_kit import shot
+from tests.browser.pages_kit import DESKTOP, shot
 from tests.browser.test_designer import blank_battle, click_hex
 
 
@@ -32,9 +30,13 @@ def draw_village_area(page) -> None:
 
 
 def test_a_designer_draws_a_set_up_area_and_sets_up_a_counter_in_it(person, live_server_url):
-    page = person()
+    # Drawn on a phone; the same page widened to a desktop window for the rest of the battle.
+    page = person("phone")
     blank_battle(page, live_server_url)
     draw_village_area(page)
+    page.locator("svg polygon.setup-area").first.wait_for(state="attached")
+    shot(page, "designer-setup-area-phone", kind="designer")
+    page.set_viewport_size(DESKTOP)
     doc = page.evaluate("window.pgweb.designer.doc")
     [unit] = doc["units"]
     assert "hex" not in unit and doc["sides"][1]["setup_areas"][0]["units"] == [unit["id"]]
@@ -50,22 +52,12 @@ def test_a_designer_draws_a_set_up_area_and_sets_up_a_counter_in_it(person, live
     shot(page, "designer-setup-area-desktop", kind="designer")
 
 
-def test_the_set_up_area_tool_on_a_phone(person, live_server_url):
-    page = person("phone")
-    blank_battle(page, live_server_url)
-    draw_village_area(page)
-    page.locator("svg polygon.setup-area").first.wait_for(state="attached")
-    shot(page, "designer-setup-area-phone", kind="designer")
-
-
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(person,
-                                                                          live_server_url,
-                                                                          viewport):
+def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(person, live_server_url):
     """The same tool in a Panzer Leader draft: the counter set up in the area is a force with
     no hex, named in the area by the id the game gives it (PL-E1), and the server's check
-    agrees with the page's numbering."""
-    page = person(viewport)
+    agrees with the page's numbering. The area is drawn on a phone, the battle finished on
+    the same page widened to a desktop window."""
+    page = person("phone")
     blank_battle(page, live_server_url, "panzer_leader")
     page.check("input[name=tool][value=counter]")
     pick_counter(page, "de_rifle", "german")
@@ -83,6 +75,8 @@ def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(perso
     assert doc["forces"][-1] == {"side": "german", "type": "de_rifle", "count": 1}
     shaded = {p.get_attribute("data-area-hex") for p in page.locator("svg polygon.setup-area").all()}
     assert shaded == {"N-G-3", "N-H-4"}
+    shot(page, "designer-pl-setup-area-phone", kind="designer")
+    page.set_viewport_size(DESKTOP)
     # The Allies come on on turn 2 (on a clear board any Allied set-up is in the Germans'
     # sight, 23.2), and the village is their objective: the check passes.
     page.check("input[name=tool][value=counter]")
@@ -92,4 +86,4 @@ def test_a_panzer_leader_designer_draws_a_set_up_area_and_the_check_passes(perso
     page.check("input[name=tool][value=objective]")
     click_hex(page, "N-G-4")
     page.wait_for_selector("#no-problems:not([hidden])")
-    shot(page, f"designer-pl-setup-area-{viewport}", kind="designer")
+    shot(page, "designer-pl-setup-area-desktop", kind="designer")

@@ -102,13 +102,19 @@ def confirm(page) -> int:
 def acting(pages):
     """The player page whose seat may act now, judged once every page shows the same
     version: a page still a version behind may offer a command that is no longer legal (the
-    other player's initiative roll, say), and a key pressed for it brings up no confirm."""
-    for _ in range(150):
-        if len({version(p) for p in pages}) == 1:
-            for p in pages:
-                if may_act(p):
-                    return p
-        pages[0].wait_for_timeout(100)
+    other player's initiative roll, say), and a key pressed for it brings up no confirm.
+    Every page is waited on until it has the newest version any of them shows; should
+    nobody be able to act at it, until a newer version comes."""
+    for _ in range(20):
+        newest = max(version(p) for p in pages)
+        for p in pages:
+            wait_version_above(p, newest - 1)
+        if len({version(p) for p in pages}) > 1:
+            continue  # one went on meanwhile: catch the others up with it
+        for p in pages:
+            if may_act(p):
+                return p
+        wait_version_above(pages[0], newest)
     raise AssertionError(f"nobody may act (versions {[version(p) for p in pages]})")
 
 

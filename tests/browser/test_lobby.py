@@ -7,22 +7,51 @@ import uuid
 from tests.browser.pages_kit import PHONE, TIMEOUT, api, shot
 
 
-def test_chromium_loads_the_lobby_with_its_title_and_stylesheet(page, live_server_url) -> None:
+def test_chromium_loads_the_lobby_with_its_stylesheets_a_websocket_and_a_rated_games_badge(
+    person, live_server_url
+) -> None:
+    # A signed-up player (a rated game needs an account) with a rated game of her own.
+    ann = person(guest=False)
+    name = f"rated{uuid.uuid4().hex[:8]}"
+    api(ann, live_server_url, "POST", "/api/v1/auth/signup",
+        {"username": name, "password": "a long enough passphrase"})
+    rated = api(ann, live_server_url, "POST", "/api/v1/games",
+                {"scenario": "meeting-at-kessel", "side": "ge", "options": {"rated": True}})
     stylesheets: list[int] = []
 
     def note_stylesheet(response) -> None:
         if response.url.endswith(".css"):
             stylesheets.append(response.status)
 
-    page.on("response", note_stylesheet)
-    response = page.goto(live_server_url + "/")
+    ann.on("response", note_stylesheet)
+    response = ann.goto(live_server_url + "/")
     assert response is not None and response.status == 200
-    assert page.title() == "pgweb — lobby"
-    assert page.locator("h1").inner_text() == "Lobby"
+    assert ann.title() == "pgweb — lobby"
+    assert ann.locator("h1").inner_text() == "Lobby"
     # WhiteNoise served the collected, hashed stylesheets (site, lobby, clocks) from daphne.
     assert len(stylesheets) >= 2 and set(stylesheets) == {200}
     header_display = "getComputedStyle(document.querySelector('.site-header')).display"
-    assert page.evaluate(header_display) == "flex"
+    assert ann.evaluate(header_display) == "flex"
+    # The rated game says so on its card.
+    card = ann.locator(f'article.game-card[data-game="{rated["id"]}"]')
+    card.wait_for()
+    assert "rated" in card.locator(".badges li").all_inner_texts()
+    # The lobby page can open a websocket of its own to the same daphne.
+    answer = ann.evaluate(
+        """() => new Promise((resolve, reject) => {
+            const socket = new WebSocket(`ws://${location.host}/ws/lobby/v1/`);
+            socket.onopen = () => socket.send(JSON.stringify({t: "ping"}));
+            socket.onmessage = (event) => {
+                const frame = JSON.parse(event.data);
+                if (frame.t === "lobby") return;  // the lists come first
+                resolve(frame);
+                socket.close();
+            };
+            socket.onerror = () => reject(new Error("websocket refused"));
+            setTimeout(() => reject(new Error("no answer in 5s")), 5000);
+        })"""
+    )
+    assert answer == {"t": "pong"}
 
 
 def test_on_a_phone_the_header_is_one_line_with_a_menu_and_always_shows_the_way_to_sign_in_or_out(
@@ -58,41 +87,9 @@ def test_on_a_phone_the_header_is_one_line_with_a_menu_and_always_shows_the_way_
     shot(guest, "header-phone-signed-in")
 
 
-def test_the_lobby_page_can_open_a_websocket_to_the_same_daphne(page, live_server_url) -> None:
-    page.goto(live_server_url + "/")
-    answer = page.evaluate(
-        """() => new Promise((resolve, reject) => {
-            const socket = new WebSocket(`ws://${location.host}/ws/lobby/v1/`);
-            socket.onopen = () => socket.send(JSON.stringify({t: "ping"}));
-            socket.onmessage = (event) => {
-                const frame = JSON.parse(event.data);
-                if (frame.t === "lobby") return;  // the lists come first
-                resolve(frame);
-                socket.close();
-            };
-            socket.onerror = () => reject(new Error("websocket refused"));
-            setTimeout(() => reject(new Error("no answer in 5s")), 5000);
-        })"""
-    )
-    assert answer == {"t": "pong"}
-
-
 def test_the_api_docs_render_offline_from_bundled_swagger_ui(page, live_server_url) -> None:
     page.goto(live_server_url + "/api/v1/schema/docs/")
     # Swagger UI draws one block per operation once it has fetched and parsed the schema.
     operation = page.locator(".opblock-summary-path", has_text="/api/v1/status/")
     operation.wait_for(timeout=10_000)
     assert operation.count() == 1
-
-
-def test_a_rated_game_says_so_on_its_lobby_card(person, live_server_url) -> None:
-    ann = person(guest=False)
-    name = f"rated{uuid.uuid4().hex[:8]}"
-    api(ann, live_server_url, "POST", "/api/v1/auth/signup",
-        {"username": name, "password": "a long enough passphrase"})
-    rated = api(ann, live_server_url, "POST", "/api/v1/games",
-                {"scenario": "meeting-at-kessel", "side": "ge", "options": {"rated": True}})
-    ann.goto(live_server_url + "/")
-    card = ann.locator(f'article.game-card[data-game="{rated["id"]}"]')
-    card.wait_for()
-    assert "rated" in card.locator(".badges li").all_inner_texts()

@@ -4,9 +4,7 @@ notification (the Notification API is recorded by a stand-in the test installs).
 
 from __future__ import annotations
 
-import pytest
-
-from tests.browser.pages_kit import TIMEOUT, api, shot
+from tests.browser.pages_kit import DESKTOP, TIMEOUT, api, shot
 
 # The page is "in the background" and the player has allowed notifications: record them.
 BACKGROUND_PAGE = """
@@ -21,11 +19,9 @@ window.Notification = class {
 """
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_player_elsewhere_on_the_site_is_told_it_is_their_move(
-    person, live_server_url, viewport
-):
-    ann, bob = person(viewport), person(viewport)
+def test_a_player_elsewhere_on_the_site_is_told_it_is_their_move(person, live_server_url):
+    # Ann is on a phone; her page is looked at again widened to a desktop window.
+    ann, bob = person("phone"), person()
     ann.add_init_script(BACKGROUND_PAGE)
     ann.goto(live_server_url + "/notifications/")
     ann.wait_for_selector("html[data-notify=open]")
@@ -40,6 +36,9 @@ def test_a_player_elsewhere_on_the_site_is_told_it_is_their_move(
     ann.wait_for_function("() => window.__raised.length > 0", timeout=TIMEOUT)
     [raised] = ann.evaluate("window.__raised")
     assert raised["title"].startswith("Your move: ") and raised["tag"] == f"pgweb-{game}"
-    if viewport == "phone":  # under the header, clear of a game page's action sheet below
-        assert notice.bounding_box()["y"] < 100
-    shot(ann, f"notification-notice-{viewport}")
+    # On the phone: under the header, clear of a game page's action sheet below.
+    assert notice.bounding_box()["y"] < 100
+    shot(ann, "notification-notice-phone")
+    ann.set_viewport_size(DESKTOP)
+    assert notice.is_visible()
+    shot(ann, "notification-notice-desktop")

@@ -22,30 +22,27 @@ def team_game(person, base: str) -> tuple[str, dict]:
     return game, pages
 
 
-def test_the_seats_panel_marks_you_and_your_partner_and_what_each_commands(person, live_server_url):
-    game, pages = team_game(person, live_server_url)
-    bob = pages["bob"]
-    bob.goto(f"{live_server_url}/games/{game}/")
-    bob.wait_for_selector("body.socket-open")
-    me = bob.locator("#seats .seat-you")
-    partner = bob.locator("#seats .seat-partner")
-    assert me.get_attribute("data-seat") == "ge-2" and "(you)" in me.inner_text()
-    assert partner.get_attribute("data-seat") == "ge-1" and "your partner" in partner.inner_text()
+def seats_panel_marks_you_and_your_partner(page, mine: str, partners: str) -> None:
+    """The seats panel says who commands what and marks "you" and "your partner"."""
+    me = page.locator("#seats .seat-you")
+    partner = page.locator("#seats .seat-partner")
+    assert me.get_attribute("data-seat") == mine and "(you)" in me.inner_text()
+    assert partner.get_attribute("data-seat") == partners and "your partner" in partner.inner_text()
     assert "commands" in me.inner_text() and "commands" in partner.inner_text()
     # The page knows which seat commands each of its side's units, for the board to mark.
-    commanders = bob.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).commanders")
-    assert set(commanders.values()) == {"ge-1", "ge-2"}
+    commanders = page.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).commanders")
+    assert set(commanders.values()) == {mine, partners}
     # The view says who commands each unit now; the board outlines the partner's counters.
-    bob.locator("svg.board .layer-units .unit").first.wait_for()
-    now = bob.evaluate("window.pgweb.store.view.commanders")
-    assert set(now.values()) == {"ge-1", "ge-2"}
-    drawn = bob.evaluate(
+    page.locator("svg.board .layer-units .unit").first.wait_for()
+    now = page.evaluate("window.pgweb.store.view.commanders")
+    assert set(now.values()) == {mine, partners}
+    drawn = page.evaluate(
         """[...document.querySelectorAll('svg.board .layer-units .unit.own')].map((g) => [g.getAttribute('data-unit'), g.classList.contains('partner')])""")
-    assert drawn and all(partner == (now[unit] == "ge-1") for unit, partner in drawn), drawn
+    assert drawn and all(partner == (now[unit] == partners) for unit, partner in drawn), drawn
     assert any(partner for _, partner in drawn) and not all(partner for _, partner in drawn)
     assert re.search(r"\d+ units? now", me.inner_text()), me.inner_text()
-    bob.locator("#seats").scroll_into_view_if_needed()
-    shot(bob, "team-seats-desktop")
+    page.locator("#seats").scroll_into_view_if_needed()
+    shot(page, "team-seats-desktop")
 
 
 def roll_initiative(pages: dict, base: str, game: str) -> None:
@@ -63,7 +60,9 @@ def roll_initiative(pages: dict, base: str, game: str) -> None:
             return
 
 
-def test_a_command_that_loses_a_race_names_what_the_partner_did(person, live_server_url):
+def test_the_seats_panel_marks_you_and_your_partner_and_a_command_that_loses_a_race_names_what_the_partner_did(
+    person, live_server_url
+):
     game, pages = team_game(person, live_server_url)
     roll_initiative(pages, live_server_url, game)
     legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
@@ -89,6 +88,7 @@ def test_a_command_that_loses_a_race_names_what_the_partner_did(person, live_ser
     loser.goto(f"{live_server_url}/games/{game}/")
     loser.wait_for_selector("body.socket-open")
     loser.wait_for_function("() => Number(document.body.dataset.version) >= 1")
+    seats_panel_marks_you_and_your_partner(loser, legal[second]["seat"], legal[first]["seat"])
     held["on"] = True
     # The partner activates one of his units; the loser, who has not heard, passes.
     command = next(c for c in legal[first]["commands"] if c["type"] == "activate" and c.get("kind") == "unit")

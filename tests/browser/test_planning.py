@@ -4,29 +4,29 @@ partner draws shows on the other partner's board and never on the opponents'."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.browser.board_people import TIMEOUT
 from tests.browser.board_play import click_hex, move_next_to_enemy, roll_initiative, two_players
-from tests.browser.pages_kit import api, shot
+from tests.browser.pages_kit import DESKTOP, PHONE, api, shot
 from tests.browser.test_pages_team import team_game
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
-        browser, live_server_url, live_server_env, viewport) -> None:
+        browser, live_server_url, live_server_env) -> None:
+    # The side that orders does it on a phone; the mover watches on a desktop window.
     players = two_players(browser, live_server_url, dice=(live_server_env, "03" * 32))
     mover = roll_initiative(players)
     other = players[1] if mover is players[0] else players[0]
-    p = other.page(viewport)
+    p = other.phone
     p.goto(f"{live_server_url}/games/{mover.game}/")
     p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     plans = p.locator("#plans")
     tools = p.locator(".board-tools")
-    assert tools.locator("#draw-tool").is_visible() and tools.locator("#draw-turn").is_visible()
-    box, screen = tools.bounding_box(), p.viewport_size
-    assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"], box  # fits the screen
-    shot(p, f"plans-tools-{viewport}")
+    for size, viewport in ((DESKTOP, "desktop"), (PHONE, "phone")):  # the same page at each size
+        p.set_viewport_size(size)
+        assert tools.locator("#draw-tool").is_visible() and tools.locator("#draw-turn").is_visible()
+        box, screen = tools.bounding_box(), p.viewport_size
+        assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"], box  # fits the screen
+        shot(p, f"plans-tools-{viewport}")
     plans.locator("#add-order").click()
     row = plans.locator(".order-row").first
     assert row.locator(".order-answer").input_value() == "fire"
@@ -37,16 +37,16 @@ def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
     p.locator("#notice").filter(has_text="Standing orders saved").wait_for(timeout=TIMEOUT)
     saved = api(p, live_server_url, "GET", f"/api/v1/games/{mover.game}/orders")
     assert [o.get("combine") for o in next(iter(saved["sides"].values()))["orders"]] == [True]
-    shot(p, f"standing-order-together-{viewport}")
+    shot(p, "standing-order-together-phone")
     move_next_to_enemy(mover, other)
     # Nobody on this side clicked: the order answered, and this side's log says so.
     p.locator("#log").filter(has_text="Fired by standing order").wait_for(state="attached", timeout=TIMEOUT)
     plans.locator("#order-answers").wait_for(timeout=TIMEOUT)
     assert p.locator("#opfire").is_hidden() or "Fired" in p.locator("#log").inner_text()
     plans.scroll_into_view_if_needed()
-    shot(p, f"standing-order-fired-{viewport}")
+    shot(p, "standing-order-fired-phone")
     # The mover's page shows the fire and nothing of the order.
-    q = mover.page(viewport)
+    q = mover.desk
     q.goto(f"{live_server_url}/games/{mover.game}/")
     q.wait_for_function("() => document.querySelectorAll('#log li').length > 0", timeout=TIMEOUT)
     q.locator("#log").filter(has_text="opportunity").wait_for(state="attached", timeout=TIMEOUT)

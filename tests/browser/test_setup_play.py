@@ -4,9 +4,7 @@ tray; it picks one, clicks a hex of the area, confirms, and the counter stands t
 
 from __future__ import annotations
 
-import pytest
-
-from tests.browser.pages_kit import TIMEOUT, api, shot
+from tests.browser.pages_kit import DESKTOP, PHONE, TIMEOUT, api, shot
 from tests.designkit import pg_setup_battle, pl_setup_situation
 
 
@@ -37,6 +35,7 @@ def place_on(page, unit: str, label: str) -> None:
 
 
 def test_a_player_places_a_unit_of_his_set_up_area_on_the_map(person, live_server_url):
+    # One unit placed at a desktop window, the other on the same page narrowed to a phone's.
     page = setting_up(person, live_server_url, "village-setup")
     shaded = {p.get_attribute("data-area-hex") for p in page.locator("svg polygon.setup-area").all()}
     assert shaded == {"A0603", "A0604", "A0703", "A0704"}
@@ -47,25 +46,26 @@ def test_a_player_places_a_unit_of_his_set_up_area_on_the_map(person, live_serve
     assert page.locator('.setup-tray button[data-unit="su-1"]').count() == 0
     assert page.locator("svg .layer-units [data-unit='su-1']").count() == 1
     shot(page, "setup-placed-desktop", kind="board")
-
-
-def test_the_set_up_on_a_phone(person, live_server_url):
-    page = setting_up(person, live_server_url, "village-setup-phone", viewport="phone")
-    toggle = page.locator("#sheet-toggle")
-    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
-        toggle.click()
+    page.set_viewport_size(PHONE)
+    open_sheet(page)
     shot(page, "setup-tray-phone", kind="board")
     place_on(page, "su-2", "A0703")
     shot(page, "setup-placed-phone", kind="board")
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_panzer_leader_player_places_a_unit_of_his_set_up_area(person, live_server_url,
-                                                                 viewport):
+def open_sheet(page) -> None:
+    """On a phone the tray is in the bottom sheet: open it."""
+    toggle = page.locator("#sheet-toggle")
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+
+
+def test_a_panzer_leader_player_places_a_unit_of_his_set_up_area(person, live_server_url):
     """The Germans set up first (the Allies, attacking, set up last: 23.2): the same tray,
-    the same shaded area, the same confirmation."""
-    page = person(viewport)
-    slug = f"pl-village-setup-{viewport}"
+    the same shaded area, the same confirmation; on a phone, the page then widened to a
+    desktop window."""
+    page = person("phone")
+    slug = "pl-village-setup"
     doc = pl_setup_situation(id=slug)
     api(page, live_server_url, "POST", "/api/v1/designer/scenarios",
         {"ruleset": "panzer_leader", "document": doc})
@@ -76,11 +76,13 @@ def test_a_panzer_leader_player_places_a_unit_of_his_set_up_area(person, live_se
     page.locator("svg polygon.setup-area").first.wait_for(state="attached", timeout=TIMEOUT)
     shaded = {p.get_attribute("data-area-hex") for p in page.locator("svg polygon.setup-area").all()}
     assert shaded == {"N-G-3", "N-G-4", "N-H-4"}
-    toggle = page.locator("#sheet-toggle")
-    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
-        toggle.click()
+    open_sheet(page)
     tray = page.locator(".setup-tray button")
     assert sorted(b.get_attribute("data-unit") for b in tray.all()) == ["ge-mg-1", "ge-rifle-1"]
     place_on(page, "ge-rifle-1", "N-G-4")
     assert page.locator('.setup-tray button[data-unit="ge-rifle-1"]').count() == 0
-    shot(page, f"pl-setup-placed-{viewport}", kind="board")
+    shot(page, "pl-setup-placed-phone", kind="board")
+    page.set_viewport_size(DESKTOP)
+    assert page.locator('.setup-tray button[data-unit="ge-mg-1"]').is_visible()
+    assert page.locator("svg .layer-units [data-unit='ge-rifle-1']").count() == 1
+    shot(page, "pl-setup-placed-desktop", kind="board")
