@@ -12,7 +12,7 @@ The JS twin is static/games/js/hex.js; both are checked against tests/data/hex_c
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -81,6 +81,13 @@ def distance(a: Hex, b: Hex) -> int:
     dq = a.q - b.q
     dr = a.r - b.r
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def distances(a: Hex, others: Iterable[Hex]) -> tuple[int, ...]:
+    """`distance` from a to each of others, in their order: one call for many (a move search
+    asks each hex it reaches how far every threat is)."""
+    q, r = a.q, a.r
+    return tuple((abs(q - b.q) + abs(r - b.r) + abs(q - b.q + r - b.r)) // 2 for b in others)
 
 
 def neighbor(h: Hex, direction: int) -> Hex:

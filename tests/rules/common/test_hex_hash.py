@@ -12,7 +12,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.rules.common.hexgrid import Hex, line, neighbors, offset_to_axial, spiral
+from games.rules.common.hexgrid import (
+    Hex,
+    distance,
+    distances,
+    line,
+    neighbors,
+    offset_to_axial,
+    spiral,
+)
 
 coordinates = st.integers(-(2**40), 2**40)
 
@@ -56,3 +64,10 @@ def test_the_kept_hash_is_no_field_of_the_hex():
     assert [f.name for f in dataclasses.fields(Hex) if f.init] == ["q", "r"]
     assert repr(Hex(1, -2)) == "Hex(1, -2)"
     assert Hex(1, 2) < Hex(1, 3) < Hex(2, -9)
+
+
+@given(st.tuples(st.integers(-60, 60), st.integers(-60, 60)),
+       st.lists(st.tuples(st.integers(-60, 60), st.integers(-60, 60)), max_size=8))  # fmt: skip
+def test_distances_are_the_distance_to_each_hex_in_order(a, others):
+    hexes = [Hex(*o) for o in others]
+    assert distances(Hex(*a), hexes) == tuple(distance(Hex(*a), h) for h in hexes)
