@@ -11,6 +11,10 @@ The profiler counts CPU time (`time.process_time`, this process's threads), not 
 on a shared machine, waiting for a core would otherwise show up as the cost of whatever
 was running.
 
+After the profile a `rows:` line gives the cumulative CPU seconds of the rows of
+docs/benchmarks.md's tables of a command's costs (the whole command, the publication, the
+legal commands, the move search, apply, encoding the state, the views, the patches).
+
 Before it, a line `queries: commands=N per_command_p50=Q per_command_max=M statements=...`
 counts the database statements of each command (Django's CaptureQueriesContext, the
 after-commit hooks included) and names the tables of the most common command's.
@@ -145,6 +149,30 @@ def report(profiler: cProfile.Profile, top: int) -> str:
     return out.getvalue()
 
 
+# The rows of docs/benchmarks.md's tables of a command's costs: (file, function) whose time,
+# with the time of everything under it, each row counts.
+ROWS = {
+    "command": ("commands.py", "command_submit"),
+    "publication": ("broadcast.py", "publish_step"),
+    "legal": ("legal.py", "legal_commands"),
+    "move_search": ("move_search.py", "search"),
+    "apply": ("engine_adapter.py", "apply_command"),
+    "encode": ("engine_adapter.py", "encode_state"),
+    "views": ("views.py", "view_for"),
+    "patches": ("broadcast.py", "view_patch"),
+}
+
+
+def rows_line(profiler: cProfile.Profile) -> str:
+    """`rows: command=S publication=S ...`: cumulative CPU seconds of each row, to set runs
+    of the code before and after a cut side by side."""
+    stats = pstats.Stats(profiler).strip_dirs().stats
+    cumulative: dict[tuple[str, str], float] = {}
+    for (where, _, name), row in stats.items():  # the outermost of two functions of one name
+        cumulative[where, name] = max(cumulative.get((where, name), 0.0), row[3])
+    return "rows: " + " ".join(f"{row}={cumulative.get(key, 0.0):.2f}" for row, key in ROWS.items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commands", type=int, default=300)
@@ -165,6 +193,7 @@ def main() -> None:
     profiler = cProfile.Profile(time.process_time)
     play(args.commands, args, seed=2, profiler=profiler)
     print(report(profiler, args.top))
+    print(rows_line(profiler), flush=True)
     if args.save:
         profiler.dump_stats(args.save)
     cpu: list[float] = []

@@ -12,17 +12,31 @@ The JS twin is static/games/js/hex.js; both are checked against tests/data/hex_c
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import lru_cache
 
+_set = object.__setattr__  # how a frozen class sets its own fields
 
-@dataclass(frozen=True, order=True, slots=True)
+
+@dataclass(frozen=True, order=True, slots=True, init=False)
 class Hex:
     """One hex in axial coordinates."""
 
     q: int
     r: int
+    # hash((q, r)), worked out once when the hex is made: the rules hash hexes several times
+    # for each one they make (dict and set look-ups), and the dataclass's own __hash__ built
+    # the tuple every call. The value, and so every set's and dict's order, is unchanged.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __init__(self, q: int, r: int) -> None:
+        _set(self, "q", q)
+        _set(self, "r", r)
+        _set(self, "_hash", hash((q, r)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def s(self) -> int:
@@ -37,7 +51,7 @@ class Hex:
     def __eq__(self, other: object) -> bool:
         # What dataclass would generate, without building two tuples: a bot's search
         # compares hexes millions of times (each dict lookup by an equal, not the same,
-        # hex). dataclass still generates __hash__ (hash((q, r))) and the ordering.
+        # hex). dataclass still generates the ordering, by (q, r).
         if other.__class__ is self.__class__:
             return self.q == other.q and self.r == other.r
         return NotImplemented
@@ -67,6 +81,13 @@ def distance(a: Hex, b: Hex) -> int:
     dq = a.q - b.q
     dr = a.r - b.r
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def distances(a: Hex, others: Iterable[Hex]) -> tuple[int, ...]:
+    """`distance` from a to each of others, in their order: one call for many (a move search
+    asks each hex it reaches how far every threat is)."""
+    q, r = a.q, a.r
+    return tuple((abs(q - b.q) + abs(r - b.r) + abs(q - b.q + r - b.r)) // 2 for b in others)
 
 
 def neighbor(h: Hex, direction: int) -> Hex:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...common.errors import IllegalCommand
-from ...common.hexgrid import Hex, distance
+from ...common.hexgrid import Hex, distances
 from . import hooks
 from .maps import Map
 from .move_step import (
@@ -242,6 +242,7 @@ def search(
     )
     # Each (hex, range) once: stacked movers fear the same enemies.
     threat_list = list(dict.fromkeys(t for ts in threats.values() for t in ts))
+    threat_hexes = [th for th, _ in threat_list]
     stack_ok: dict[Hex, bool] = {}
     # A hex's distances to the threats (with the threats that reach it) and to the nearest
     # known enemy, once per search: a step asks them of both its ends, and each hex is an end
@@ -263,16 +264,14 @@ def search(
     def enemy_distance(h: Hex) -> int:
         d = enemy_distances.get(h)
         if d is None:
-            d = enemy_distances[h] = min(
-                (distance(h, e) for e in known_enemy_hexes), default=10**6
-            )
+            d = enemy_distances[h] = min(distances(h, known_enemy_hexes), default=10**6)
         return d
 
     def threat_reach(h: Hex) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
         """The hex's distance to each threat, and (threat index, distance) of those in range."""
         hit = threat_distances.get(h)
         if hit is None:
-            to = tuple(distance(h, th) for th, _ in threat_list)
+            to = distances(h, threat_hexes)
             near = tuple((i, d) for i, d in enumerate(to) if d <= threat_list[i][1])
             hit = threat_distances[h] = (to, near)
         return hit

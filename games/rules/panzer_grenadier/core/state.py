@@ -288,7 +288,7 @@ class GameState:
             for u in self.units.values():
                 if u.on_map:
                     found.setdefault(u.hex, []).append(u)
-            idx = {h: tuple(sorted(us, key=lambda u: u.id)) for h, us in found.items()}
+            idx = {h: tuple(sorted(us, key=_unit_id)) for h, us in found.items()}
             object.__setattr__(self, "_by_hex", idx)  # a cache on a frozen object
         return idx
 
@@ -297,8 +297,9 @@ class GameState:
         return self._index().get(hex_, ())
 
     def occupied_hexes(self) -> Iterator[Hex]:
-        """Hexes holding at least one counter on the map."""
-        return iter(self._index())
+        """Hexes holding at least one counter on the map, in hex order (the index's own order
+        depends on how the state was made: see `with_units`)."""
+        return iter(sorted(self._index()))
 
     def occupied_by(self, hex_: Hex) -> frozenset[str]:
         """Which sides have counters in the hex."""
@@ -309,14 +310,51 @@ class GameState:
 
     def with_unit(self, unit: UnitState) -> GameState:
         """A new state with one unit replaced."""
-        return replace(self, units={**self.units, unit.id: unit})
+        return self.with_units({unit.id: unit})
 
     def with_units(self, units: Mapping[str, UnitState]) -> GameState:
         """A new state with several units replaced."""
-        return replace(self, units={**self.units, **units})
+        new = replace(self, units={**self.units, **units})
+        if self._by_hex is not None:
+            # A step of a move makes a state for each hex entered, and each was indexed again
+            # from all its counters: the new state takes this one's index with the changed
+            # counters' hexes redone (the same tuples as a fresh index; tests/rules/
+            # panzer_grenadier/test_counters_by_hex.py).
+            object.__setattr__(new, "_by_hex", _reindexed(self._by_hex, self.units, units))
+        return new
 
     def with_side(self, side: SideState) -> GameState:
         return replace(self, sides=tuple(side if s.id == side.id else s for s in self.sides))
+
+
+def _unit_id(u: UnitState) -> str:
+    return u.id
+
+
+def _reindexed(
+    index: Mapping[Hex, tuple[UnitState, ...]],
+    before: Mapping[str, UnitState],
+    changed: Mapping[str, UnitState],
+) -> dict[Hex, tuple[UnitState, ...]]:
+    """The counters by hex once `changed` replace their counterparts in `before`: only the
+    hexes they leave or enter are built again, each in id order as `GameState._index` builds
+    it."""
+    touched: list[Hex] = []
+    for uid, u in changed.items():
+        old = before.get(uid)
+        if old is not None and old.on_map:
+            touched.append(old.hex)  # type: ignore[arg-type]
+        if u.on_map:
+            touched.append(u.hex)  # type: ignore[arg-type]
+    out = dict(index)
+    for h in dict.fromkeys(touched):
+        here = [u for u in index.get(h, ()) if u.id not in changed]
+        here += [u for u in changed.values() if u.hex == h and u.on_map]
+        if here:
+            out[h] = tuple(sorted(here, key=_unit_id))
+        else:
+            out.pop(h, None)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
