@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from tests.browser.pages_kit import TIMEOUT, api, leave, shot
+from tests.browser.pages_kit import TIMEOUT, VIEWPORTS, api, leave, shot
 
 GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
 SCENARIO = "meeting-at-kessel"
@@ -94,28 +92,38 @@ def test_a_game_of_mine_the_lobby_never_saw_open_takes_me_there_when_it_starts(
     landed(ann, game)
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_an_invite_link_highlights_its_game_and_offers_join(person, live_server_url, viewport):
-    ann = person(viewport)
+def test_an_invite_link_highlights_its_game_and_offers_join(person, live_server_url):
+    """The creator copies the invite link in a desktop window and at a phone's width; a
+    stranger, signed out, follows it: the game stands out near the top at both sizes, and its
+    Join (pressed at a phone's width) signs her in and takes both players to the game. (The
+    lobby asks nothing of the pointer and folds its header at a change of width: the page
+    narrowed is what a phone shows, so each person's page is loaded once.)"""
+    ann = person("desktop")
     game = open_game(ann, live_server_url, private=True)
     ann.goto(live_server_url + "/")
     invite = ann.locator(f"article[data-game='{game}'] input.invite-link")
     link = invite.input_value()
     assert link.endswith(f"/?game={game}")
     ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    ann.locator(f"article[data-game='{game}'] button.copy-invite").click()
-    ann.wait_for_function("(link) => navigator.clipboard.readText().then((t) => t === link)", arg=link)
-    ann.evaluate("(id) => document.querySelector(`article[data-game='${id}']`).scrollIntoView()", game)
-    shot(ann, f"invite-creator-{viewport}")
+    for viewport in ("desktop", "phone"):
+        ann.set_viewport_size(VIEWPORTS[viewport])
+        ann.evaluate("() => navigator.clipboard.writeText('')")
+        ann.locator(f"article[data-game='{game}'] button.copy-invite").click()
+        ann.wait_for_function("(link) => navigator.clipboard.readText().then((t) => t === link)", arg=link)
+        ann.evaluate("(id) => document.querySelector(`article[data-game='${id}']`).scrollIntoView()", game)
+        shot(ann, f"invite-creator-{viewport}")
 
     # A stranger, signed out, follows the link: the game stands out with a way to join it.
-    cleo = person(viewport, guest=False)
+    cleo = person("desktop", guest=False)
     cleo.goto(link)
     box = cleo.locator("#invite")
     box.locator(f"article[data-game='{game}']").wait_for()
     assert "invited" in box.inner_text()
-    assert box.evaluate("(b) => b.getBoundingClientRect().top") < 900  # on screen, near the top
-    shot(cleo, f"invite-signed-out-{viewport}")
+    for viewport in ("desktop", "phone"):
+        cleo.set_viewport_size(VIEWPORTS[viewport])
+        cleo.evaluate("window.scrollTo(0, 0)")
+        assert box.evaluate("(b) => b.getBoundingClientRect().top") < 900  # on screen, near the top
+        shot(cleo, f"invite-signed-out-{viewport}")
     box.locator("button.join").first.click()  # signs in as a guest, then joins
     landed(cleo, game)
     # The creator, waiting in the lobby, is taken to the game as it starts.
