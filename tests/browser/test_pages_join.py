@@ -70,9 +70,9 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
     for _, joiner in pairs:
         joiner.mouse.up()
     for (creator, joiner), game in zip(pairs, games, strict=True):
-        joiner.wait_for_url(GAME_URL, timeout=TIMEOUT)  # the board loads: its socket opens
+        joiner.wait_for_url(GAME_URL, timeout=TIMEOUT, wait_until="commit")
         assert joiner.url.endswith(f"/games/{game}/")
-        joiner.wait_for_selector("body.socket-open")
+        joiner.wait_for_selector("body.socket-open")  # the board loads: its socket opens
         shot(joiner, f"join-last-seat-{'phone' if joiner is pairs[0][1] else 'desktop'}")
         leave(joiner)
         landed(creator, game)
