@@ -7,28 +7,39 @@ from __future__ import annotations
 import json
 import secrets
 
-import pytest
-
 from tests.browser import pages_kit
 from tests.browser.test_game_play import people  # noqa: F401 - the fixture
 
 PASSWORD = "a long secret for tests 42"
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_the_account_page_changes_the_address_exports_and_deletes(
-    person, live_server_url, viewport
-):
-    page = person(viewport, guest=False)
-    name = f"acct{viewport}{secrets.token_hex(3)}"
+def fits_both_sizes(page, name: str, shown: str = "") -> None:
+    """The page as it is now fits a phone's width and a desktop window, `shown` visible in
+    both, one screenshot each; the page is left at the desktop size. (The account pages ask
+    nothing of the pointer, and the header's menu folds at a change of width: the page
+    narrowed is what a phone shows.)"""
+    for viewport in ("phone", "desktop"):
+        page.set_viewport_size(pages_kit.VIEWPORTS[viewport])
+        toggle = page.locator("#site-menu-toggle")
+        toggle.wait_for(state="visible" if viewport == "phone" else "hidden")
+        pages_kit.fits_the_screen(page, f"{page.url} at {viewport} size")
+        assert not shown or page.locator(shown).is_visible(), f"{shown} at {viewport} size"
+        pages_kit.shot(page, f"{name}-{viewport}")
+
+
+def test_the_account_page_changes_the_address_exports_and_deletes(person, live_server_url):
+    """The whole flow once, the account reached from the header at a phone's width; each page
+    it passes through is looked at on a phone's width and in a desktop window."""
+    page = person("desktop", guest=False)
+    page.set_viewport_size(pages_kit.PHONE)
+    name = f"acct{secrets.token_hex(3)}"
     pages_kit.api(page, live_server_url, "POST", "/api/v1/auth/signup",
                   {"username": name, "password": PASSWORD})  # fmt: skip
     page.goto(live_server_url + "/")
     page.click("a.account-link")
     page.wait_for_url("**/accounts/settings/")
     assert page.locator("h1").inner_text() == "Your account"
-    pages_kit.fits_the_screen(page)
-    pages_kit.shot(page, f"account-{viewport}")
+    fits_both_sizes(page, "account")
 
     # When I am away, a Veteran may stand in for me (issue 51).
     page.select_option("#stand-in-level", "veteran")
@@ -36,15 +47,14 @@ def test_the_account_page_changes_the_address_exports_and_deletes(
     page.wait_for_url("**/accounts/settings/")
     assert "a Veteran bot" in page.locator(".notice").first.inner_text()
     assert page.locator("#stand-in-level").input_value() == "veteran"
-    pages_kit.fits_the_screen(page)
     page.locator("#account-stand-in").scroll_into_view_if_needed()
-    pages_kit.shot(page, f"account-stand-in-{viewport}")
+    fits_both_sizes(page, "account-stand-in")
 
     page.fill("input[name=email]", f"{name}@example.test")
     page.click("text=Send a confirmation link")
     page.wait_for_url("**/accounts/settings/")
     assert f"We sent a link to {name}@example.test" in page.locator(".notice").first.inner_text()
-    pages_kit.shot(page, f"account-email-sent-{viewport}")
+    pages_kit.shot(page, "account-email-sent-desktop")
 
     with page.expect_download() as download:
         page.click("text=Download my data")
@@ -56,18 +66,15 @@ def test_the_account_page_changes_the_address_exports_and_deletes(
     page.click("button.danger")
     page.locator("h1", has_text="Your account is deleted").wait_for()
     assert "deleted player" in page.locator("main").inner_text()
-    assert page.locator("a.signin-link").is_visible()
-    pages_kit.shot(page, f"account-deleted-{viewport}")
+    fits_both_sizes(page, "account-deleted", shown="a.signin-link")
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_the_password_reset_page_is_one_link_from_sign_in(person, live_server_url, viewport):
-    page = person(viewport, guest=False)
+def test_the_password_reset_page_is_one_link_from_sign_in(person, live_server_url):
+    page = person("desktop", guest=False)
     page.goto(live_server_url + "/accounts/login/")
     page.click("text=Forgot your password?")
     page.wait_for_url("**/accounts/password-reset/")
-    pages_kit.fits_the_screen(page)
-    pages_kit.shot(page, f"password-reset-{viewport}")
+    fits_both_sizes(page, "password-reset")
     page.fill("input[name=email]", "nobody@example.test")
     page.click("text=Send the link")
     page.wait_for_url("**/accounts/password-reset/sent/")

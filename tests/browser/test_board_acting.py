@@ -17,8 +17,9 @@ def own_stack(page) -> tuple[str, list[str]]:
         return [hex, by[hex]]; })()""")
 
 
-def test_the_initiative_dice_show_each_side_and_then_go_away(players) -> None:  # noqa: F811 - the fixture
-    _, ann, bob = players
+def test_the_initiative_dice_show_each_side_then_go_away_and_a_late_spectator_reads_the_log(
+        players, browser, live_server_url) -> None:  # noqa: F811 - the fixture
+    url, ann, bob = players
     p = acting([ann, bob])
     p.keyboard.press("i")
     confirm(p)
@@ -31,6 +32,24 @@ def test_the_initiative_dice_show_each_side_and_then_go_away(players) -> None:  
     # The tray steps aside by itself so the counters under it show again.
     p.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
     assert "gone" in p.locator("#dice").get_attribute("class")
+
+    # A tie is rolled again; then two commands more, and a spectator comes late: the whole
+    # log, grouped by activation.
+    roll_initiative([ann, bob])
+    for _ in range(2):
+        p = acting([ann, bob])
+        key = "d" if "decline" in groups(p) else "e" if "end_activation" in groups(p) else "p"
+        p.keyboard.press(key)
+        confirm(p)
+    sam = guest(browser, live_server_url, **DESKTOP)
+    open_board(sam, url)
+    sam.locator("#log .log-group").first.wait_for(timeout=TIMEOUT)
+    log = sam.locator("#log").text_content()
+    assert "initiative" in log and "passes" in log
+    assert sam.locator("#log .log-group").count() >= 2
+    # Each group is edged in its side's colour and folds.
+    assert sam.locator("#log .log-group[data-side='su'], #log .log-group[data-side='ge']").count() >= 1
+    shot(sam, "late-spectator-log")
 
 
 def test_a_stack_opens_a_panel_listing_every_counter_and_the_player_picks(players) -> None:  # noqa: F811 - the fixture
@@ -105,25 +124,6 @@ def test_clicking_an_enemy_hex_offers_what_the_unit_can_do_there_with_its_odds(p
     confirm(p)
     p.locator("#log .log-group").first.wait_for(timeout=TIMEOUT)
     assert "Roll for direct fire" in p.locator("#log").text_content()
-
-
-def test_a_late_spectator_reads_the_whole_log_grouped_by_activation(players, browser, live_server_url) -> None:  # noqa: F811 - the fixture
-    url, ann, bob = players
-    roll_initiative([ann, bob])
-    for _ in range(2):
-        p = acting([ann, bob])
-        key = "d" if "decline" in groups(p) else "e" if "end_activation" in groups(p) else "p"
-        p.keyboard.press(key)
-        confirm(p)
-    sam = guest(browser, live_server_url, **DESKTOP)
-    open_board(sam, url)
-    sam.locator("#log .log-group").first.wait_for(timeout=TIMEOUT)
-    log = sam.locator("#log").text_content()
-    assert "initiative" in log and "passes" in log
-    assert sam.locator("#log .log-group").count() >= 2
-    # Each group is edged in its side's colour and folds.
-    assert sam.locator("#log .log-group[data-side='su'], #log .log-group[data-side='ge']").count() >= 1
-    shot(sam, "late-spectator-log")
 
 
 def test_a_press_in_the_stack_panel_holds_while_the_other_side_plays(players) -> None:  # noqa: F811 - the fixture

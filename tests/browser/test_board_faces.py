@@ -1,5 +1,6 @@
 """Counters a player can read: side colours for every viewer, human names, sizes that fit a
-desktop window and a finger on a phone, the scenario's title in the tab."""
+desktop window and a finger on a phone, the scenario's title in the tab. One game, looked at
+by its two players at desktop windows and a spectator on a phone."""
 
 from __future__ import annotations
 
@@ -45,11 +46,20 @@ def counter_edges(page) -> dict:
         } return { own: [...out.own], enemy: [...out.enemy] }; })()""")
 
 
-def test_every_viewer_sees_each_side_in_its_own_colour(game, browser, live_server_url) -> None:
+def test_every_viewer_sees_each_side_in_its_own_colour_at_a_size_to_read_and_to_touch(
+        game, browser, live_server_url) -> None:
+    """Ann and Bob play at desktop windows, Sam watches on a phone: the same fills for all,
+    each player's own counters edged gold, counters readable on a desktop and a finger wide
+    on a phone, named as people name them."""
     url, ann, bob = game
-    sam = guest(browser, live_server_url, **DESKTOP)
+    sam = guest(browser, live_server_url, **PHONE)
     for p in (ann, bob, sam):
         open_board(p, url)
+    # The sizes at the zoom each page opened with, before anything is done on them.
+    assert counter_px(ann) >= 40
+    assert counter_px(sam) >= 28
+    width = sam.evaluate("document.querySelector('svg.board').getBoundingClientRect().width")
+    assert width >= 380
     fills = [counter_fills(p) for p in (ann, bob, sam)]
     assert fills[0] == fills[1] == fills[2]
     assert fills[2]["su"] != fills[2]["ge"]
@@ -61,26 +71,9 @@ def test_every_viewer_sees_each_side_in_its_own_colour(game, browser, live_serve
     assert bob_edges["own"] == ["#f0c419"] and bob_edges["enemy"] == [faces["su"]["edge"]]
     assert sam_edges["own"] == [] and set(sam_edges["enemy"]) == {faces["su"]["edge"], faces["ge"]["edge"]}
     assert "Melnitsa" in sam.title()
-    shot(sam, "spectator-desktop")
-
-
-def test_counters_are_readable_at_the_default_zoom_on_a_desktop(game) -> None:
-    url, ann, _ = game
-    open_board(ann, url)
-    assert counter_px(ann) >= 40
+    shot(sam, "spectator-phone")
     # Human names, no ids: the unit panel names the counter the player clicked.
     ann.locator("svg.board .layer-units .unit.own").first.click()
     title = ann.locator("#unit-panel .unit-title").inner_text()
     assert "su-" not in title and "(" not in title
     shot(ann, "desktop")
-
-
-def test_counters_are_big_enough_for_a_finger_on_a_phone(game, browser, live_server_url) -> None:
-    url, ann, _ = game
-    phone = guest(browser, live_server_url, **PHONE)
-    phone.context.add_cookies(ann.context.cookies())
-    open_board(phone, url)
-    assert counter_px(phone) >= 28
-    width = phone.evaluate("document.querySelector('svg.board').getBoundingClientRect().width")
-    assert width >= 380
-    shot(phone, "phone")

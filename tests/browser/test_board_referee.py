@@ -10,8 +10,10 @@ from tests.browser.board_play import click_hex
 from tests.browser.test_game_play import acting, click_unit, confirm, groups, roll_initiative
 
 
-def test_the_line_of_sight_tool_draws_the_servers_answer(players) -> None:  # noqa: F811 - the fixture
-    _, ann, _ = players
+def test_the_referee_answers_on_the_map_line_of_sight_and_why_not(players) -> None:  # noqa: F811 - the fixture
+    """The line of sight tool first, before anything is played; then a unit is activated and
+    pointed where it cannot go."""
+    _, ann, bob = players
     ann.keyboard.press("l")
     # The key opens the tool at once; its button is pressed on the next drawn frame.
     ann.locator("#los-tool[aria-pressed=true]").wait_for(timeout=TIMEOUT)
@@ -33,9 +35,7 @@ def test_the_line_of_sight_tool_draws_the_servers_answer(players) -> None:  # no
     ann.keyboard.press("Escape")
     answer.wait_for(state="hidden", timeout=TIMEOUT)
 
-
-def test_pointing_where_the_unit_cannot_go_says_why_with_the_rule(players) -> None:  # noqa: F811 - the fixture
-    _, ann, bob = players
+    # Pointing where the unit cannot go says why, with the rule.
     roll_initiative([ann, bob])
     p = acting([ann, bob])
     unit = next(c["unit"] for c in groups(p)["activate"] if c["kind"] == "unit")

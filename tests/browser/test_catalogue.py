@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from games.rules import registry
 from tests.browser import pages_kit
 from tests.browser.pages_kit import shot
@@ -20,9 +18,18 @@ def shown(page) -> set[str]:
         "cards => cards.map((c) => c.dataset.playId)"))
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_player_finds_a_battle_by_front_and_year(person, live_server_url, viewport):
-    ann = person(viewport)
+def shots_at_both_sizes(page, name: str) -> None:
+    """Screenshots of the page as it is now at a phone's width and in a desktop window (the
+    catalogue asks nothing of the pointer: the page narrowed is what a phone shows); the page
+    is left at the desktop size."""
+    for viewport in ("phone", "desktop"):
+        page.set_viewport_size(pages_kit.VIEWPORTS[viewport])
+        pages_kit.painted(page)
+        shot(page, f"{name}-{viewport}")
+
+
+def test_a_player_finds_a_battle_by_front_and_year(person, live_server_url):
+    ann = person("desktop")
     ann.goto(live_server_url + "/battles/")
     everything = shown(ann)
     assert {"meeting-at-kessel", "pl-hollenbach", "pl-1940-semois-ford"} <= everything
@@ -44,8 +51,7 @@ def test_a_player_finds_a_battle_by_front_and_year(person, live_server_url, view
     # Bundled only, in one game: players' battles and the other game are gone.
     ann.goto(live_server_url + "/battles/?origin=bundled&ruleset=panzer_leader")
     assert shown(ann) and all(i.startswith("pl-") for i in shown(ann))
-    pages_kit.painted(ann)
-    shot(ann, f"catalogue-filtered-{viewport}")
+    shots_at_both_sizes(ann, "catalogue-filtered")
     # The same cards in the lobby, a battle chosen for its forms; on a phone the cards stack
     # in one column within the screen.
     ann.goto(live_server_url + "/?scenario=pl-hollenbach&browse=1&ruleset=panzer_leader#battles")
@@ -53,12 +59,17 @@ def test_a_player_finds_a_battle_by_front_and_year(person, live_server_url, view
     assert ann.locator("#battles .battle-card.chosen").get_attribute("data-play-id") == (
         "pl-hollenbach")
     pages_kit.painted(ann)
-    shot(ann, f"lobby-catalogue-{viewport}")
+    shot(ann, "lobby-catalogue-desktop")
     ann.locator("#quick-match-title").scroll_into_view_if_needed()
-    shot(ann, f"lobby-chosen-battle-{viewport}")
-    if viewport == "phone":
-        width = ann.evaluate("document.documentElement.scrollWidth")
-        assert width <= pages_kit.VIEWPORTS["phone"]["width"]
+    shot(ann, "lobby-chosen-battle-desktop")
+    ann.set_viewport_size(pages_kit.PHONE)
+    # At a phone's width the cards stack in one column within the screen.
+    ann.wait_for_function("() => document.documentElement.clientWidth <= 390")
+    pages_kit.fits_the_screen(ann, "the lobby's catalogue at a phone's width")
+    ann.evaluate("window.scrollTo(0, 0)")
+    shot(ann, "lobby-catalogue-phone")
+    ann.locator("#quick-match-title").scroll_into_view_if_needed()
+    shot(ann, "lobby-chosen-battle-phone")
 
 
 def test_the_lobby_filters_its_battles_and_a_card_chooses_the_quick_match_battle(
@@ -116,9 +127,8 @@ def test_a_bot_game_starts_from_a_card(person, live_server_url):
     assert [s["side"] for s in game["seats"] if s["user"] == me] == ["german"]
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_game_opens_from_a_card(person, live_server_url, viewport):
-    ann = person(viewport)
+def test_a_game_opens_from_a_card(person, live_server_url):
+    ann = person("desktop")
     ann.goto(live_server_url + "/battles/?front=east&year=1943")
     play = ann.locator(".battle-card[data-play-id=melnitsa-bridgehead] a.play-this")
     play.focus()
@@ -129,8 +139,7 @@ def test_a_game_opens_from_a_card(person, live_server_url, viewport):
         "The Melnitsa Bridgehead")
     assert ann.locator("#side-select option").all_inner_texts() == ["Soviet", "German"]
     assert ann.locator("fieldset[data-rules-for=panzer_leader]").is_hidden()
-    pages_kit.painted(ann)
-    shot(ann, f"new-game-chosen-battle-{viewport}")
+    shots_at_both_sizes(ann, "new-game-chosen-battle")
     ann.select_option("#side-select", "ge")
     ann.click("#create-game")
     ann.wait_for_url(re.compile(r".*/\?game=[0-9a-f-]{36}$"))

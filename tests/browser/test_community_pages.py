@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 
 import pytest
 
 from tests.browser import live_shell
-from tests.browser.pages_kit import api, fits_the_screen, follow_site_link, shot
+from tests.browser.pages_kit import VIEWPORTS, api, fits_the_screen, follow_site_link, shot
 
 
 def seed(live_server_env: dict, call: str) -> dict:
@@ -32,12 +33,24 @@ def sign_in(page, base: str, username: str) -> None:
         {"username": username, "password": "long secret 42!"})
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
+def fits_both_sizes(page, name: str, check: Callable[[str], None] = lambda viewport: None) -> None:
+    """The page as it is now fits a phone's width and a desktop window, and passes `check` at
+    each (given the size's name), one screenshot each; the page is left at the desktop size.
+    (These pages ask nothing of the pointer, and the header's menu folds at a change of
+    width: the page narrowed is what a phone shows.)"""
+    for viewport in ("phone", "desktop"):
+        page.set_viewport_size(VIEWPORTS[viewport])
+        page.locator("#site-menu-toggle").wait_for(state="visible" if viewport == "phone" else "hidden")
+        check(viewport)
+        fits_the_screen(page, f"{page.url} at {viewport} size")
+        shot(page, f"{name}-{viewport}")
+
+
 def test_a_players_page_draws_the_rating_history_and_lists_results(
-    person, live_server_url, history, viewport
+    person, live_server_url, history
 ):
     names = history
-    viewer = person(viewport, guest=False)
+    viewer = person("desktop", guest=False)
     sign_in(viewer, live_server_url, names["others"][0])
     viewer.goto(f"{live_server_url}/players/{names['hanna']}/")
     assert viewer.locator("h1").inner_text() == names["hanna"]
@@ -45,29 +58,27 @@ def test_a_players_page_draws_the_rating_history_and_lists_results(
     chart.wait_for()
     assert chart.locator("g.series").count() == 2  # correspondence and live
     assert chart.locator("circle").count() == 48 + 2  # a point per rated game
-    frame = viewer.locator(".chart-scroll").bounding_box()  # a phone scrolls the chart sideways
-    assert frame["x"] >= 0 and frame["x"] + frame["width"] <= (1400 if viewport == "desktop"
-                                                               else 390)
     assert viewer.locator(".rating-card").count() == 2
     assert "Meeting at Kesselbach" in viewer.locator("table.results").inner_text()
     assert "double-blind" in viewer.locator("table.current-games").inner_text()
-    fits_the_screen(viewer)
-    shot(viewer, f"community-player-{viewport}")
-    button = viewer.locator("#mute-button")
-    if button.inner_text() == "Unmute":  # the other viewport's run muted her already
-        button.click()
-        viewer.locator(".notice-success").wait_for()
+
+    def chart_within(viewport: str) -> None:  # a phone scrolls the chart sideways
+        frame = viewer.locator(".chart-scroll").bounding_box()
+        assert frame["x"] >= 0 and frame["x"] + frame["width"] <= VIEWPORTS[viewport]["width"]
+
+    fits_both_sizes(viewer, "community-player", chart_within)
     viewer.locator("#mute-button").click()
     viewer.locator(".notice-success").wait_for()
     assert viewer.locator("#mute-button").inner_text() == "Unmute"
     viewer.locator("table.finished-games").scroll_into_view_if_needed()
-    shot(viewer, f"community-player-games-{viewport}")
+    shot(viewer, "community-player-games-desktop")
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_leaderboard_lists_the_ratings_best_first(person, live_server_url, history, viewport):
+def test_a_leaderboard_lists_the_ratings_best_first(person, live_server_url, history):
+    """Found from the header at a phone's width, where its links fold under the Menu button."""
     prefix = history["prefix"]
-    page = person(viewport, guest=False)
+    page = person("desktop", guest=False)
+    page.set_viewport_size(VIEWPORTS["phone"])
     page.goto(f"{live_server_url}/")
     follow_site_link(page, "a[href='/leaderboards/']")
     page.wait_for_url("**/leaderboards/")
@@ -78,46 +89,38 @@ def test_a_leaderboard_lists_the_ratings_best_first(person, live_server_url, his
                   .all_inner_texts()]
         assert values and values == sorted(values, reverse=True)
     assert prefix in page.locator("main").inner_text()
-    fits_the_screen(page)
-    shot(page, f"community-leaderboard-{viewport}")
+    fits_both_sizes(page, "community-leaderboard")
 
 
 def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
     person, live_server_url, live_server_env
 ):
-    """One tournament, followed by the same player on a desktop window and on a phone at once:
-    both pages see round 1, then round 2 arrive without a reload."""
+    """One tournament followed by a player: the page shows round 1, then round 2 arrives
+    without a reload; each round is looked at on a phone's width and in a desktop window."""
     prefix = f"to{uuid.uuid4().hex[:6]}"
     t = seed(live_server_env, f"running_tournament({prefix!r})")
-    desk = person("desktop", guest=False)
-    sign_in(desk, live_server_url, t["players"][0])
-    phone = person("phone", guest=False)
-    phone.context.add_cookies(desk.context.cookies())
-    watchers = {"desktop": desk, "phone": phone}
-    for viewport, watcher in watchers.items():
-        watcher.goto(f"{live_server_url}/tournaments/{t['id']}/")
-        assert "Round 1 of 3" in watcher.locator("#tournament-status").inner_text()
-        assert watcher.locator("#standings tbody tr").count() == 5
-        assert watcher.locator("#rounds .round").count() == 1
-        assert "bye" in watcher.locator("#rounds").inner_text()
-        fits_the_screen(watcher)
-        shot(watcher, f"community-tournament-{viewport}")
+    watcher = person("desktop", guest=False)
+    sign_in(watcher, live_server_url, t["players"][0])
+    watcher.goto(f"{live_server_url}/tournaments/{t['id']}/")
+    assert "Round 1 of 3" in watcher.locator("#tournament-status").inner_text()
+    assert watcher.locator("#standings tbody tr").count() == 5
+    assert watcher.locator("#rounds .round").count() == 1
+    assert "bye" in watcher.locator("#rounds").inner_text()
+    fits_both_sizes(watcher, "community-tournament")
 
     # Each game of round 1 ends: one of its players resigns through the API.
-    data = api(desk, live_server_url, "GET", f"/api/v1/tournaments/{t['id']}")
+    data = api(watcher, live_server_url, "GET", f"/api/v1/tournaments/{t['id']}")
     for pairing in data["rounds"][0]["pairings"]:
         if not pairing["game"]:
             continue
         player = person(guest=False)
         sign_in(player, live_server_url, pairing["second"])
         api(player, live_server_url, "POST", f"/api/v1/games/{pairing['game']}/resign")
-    # The pages poll: the next round appears without a reload, on both.
-    for viewport, watcher in watchers.items():
-        watcher.wait_for_selector("body[data-round='2']", timeout=30_000)
-        assert "Round 2 of 3" in watcher.locator("#tournament-status").inner_text()
-        assert watcher.locator("#rounds .round").count() == 2
-        assert "1-0" in watcher.locator("#rounds").inner_text()
-        points = watcher.locator("#standings tbody tr td.points").all_inner_texts()
-        assert points[:3] == ["1", "1", "1"]  # two winners and the bye
-        fits_the_screen(watcher)
-        shot(watcher, f"community-tournament-round2-{viewport}")
+    # The page polls: the next round appears without a reload.
+    watcher.wait_for_selector("body[data-round='2']", timeout=30_000)
+    assert "Round 2 of 3" in watcher.locator("#tournament-status").inner_text()
+    assert watcher.locator("#rounds .round").count() == 2
+    assert "1-0" in watcher.locator("#rounds").inner_text()
+    points = watcher.locator("#standings tbody tr td.points").all_inner_texts()
+    assert points[:3] == ["1", "1", "1"]  # two winners and the bye
+    fits_both_sizes(watcher, "community-tournament-round2")

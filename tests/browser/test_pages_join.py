@@ -1,14 +1,16 @@
 """Joining from the lobby: whoever takes the last seat is taken to the game like the others,
-a tap on Join holds while the lists are redrawn, and an invite link highlights its game and
-offers Join (desktop and phone)."""
+a press on Join holds while the lists are redrawn, and an invite link highlights its game and
+offers Join (desktop and phone).
+
+Landing on a game is the page committing to the game's URL: the board's load that follows is
+the board tests' business, so a page that landed leaves it (pages_kit.leave) unless the test
+looks at the board."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
-
-from tests.browser.pages_kit import TIMEOUT, api, leave, shot
+from tests.browser.pages_kit import TIMEOUT, VIEWPORTS, api, leave, shot
 
 GAME_URL = re.compile(r".*/games/[0-9a-f-]{36}/$")
 SCENARIO = "meeting-at-kessel"
@@ -19,49 +21,61 @@ def open_game(page, base: str, **options) -> str:
     return api(page, base, "POST", "/api/v1/games", body)["id"]
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_the_player_who_takes_the_last_seat_is_taken_to_the_game(
-    person, live_server_url, viewport
-):
-    ann, bob = person(viewport), person(viewport)
-    ann.goto(live_server_url + "/")
-    ann.wait_for_selector("body[data-lobby=live]")
-    game = open_game(ann, live_server_url)
-    bob.goto(live_server_url + "/")
-    card = bob.locator(f"#open-game-list article[data-game='{game}']")
-    card.locator("button.join").click()
-    # Bob filled the last seat: both land on the game page, not only the one who waited.
-    for page in (bob, ann):
-        page.wait_for_url(GAME_URL, timeout=TIMEOUT)
-        assert page.url.endswith(f"/games/{game}/")
-    leave(ann)  # landed: the board she would load next is Bob's to show (and the board tests')
-    bob.wait_for_selector("body.socket-open")
-    shot(bob, f"join-last-seat-{viewport}")
+def landed(page, game: str) -> None:
+    """The lobby took the person to `game`; the page leaves its board unloaded."""
+    page.wait_for_url(GAME_URL, timeout=TIMEOUT, wait_until="commit")
+    assert page.url.endswith(f"/games/{game}/")
+    leave(page)
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_a_tap_on_join_holds_while_the_lists_are_redrawn_under_it(
-    person, live_server_url, viewport
-):
-    """The lists are redrawn whenever anyone comes or goes. A press and its release on two
-    different nodes make no click, so a card that did not change stays the same node."""
-    ann, bob, cleo = person(viewport), person(viewport), person(viewport)
-    game = open_game(ann, live_server_url)
-    bob.goto(live_server_url + "/")
-    button = bob.locator(f"#open-game-list article[data-game='{game}'] button.join")
+def press_and_hold(page, button) -> object:
+    """Press the mouse on `button` and keep it down; the pressed node."""
     button.scroll_into_view_if_needed()
     held = button.element_handle()
     box = held.bounding_box()
-    bob.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    bob.mouse.down()
-    # Cleo comes to the lobby: Bob's lists are drawn again, now with her among those online.
-    name = api(cleo, live_server_url, "GET", "/api/v1/auth/session")["username"]
-    cleo.goto(live_server_url + "/")
-    bob.locator("#online li.player-name", has_text=name).wait_for()
-    assert held.evaluate("(node) => node.isConnected")
-    bob.mouse.up()
-    bob.wait_for_url(GAME_URL, timeout=TIMEOUT)
-    assert bob.url.endswith(f"/games/{game}/")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    return held
+
+
+def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the_game(
+    person, live_server_url
+):
+    """Two games, each opened by a creator waiting in the lobby and joined by another: on a
+    desktop window the creator and on a phone the joiner, and the other way round. The lists
+    are redrawn whenever anyone comes or goes, and a press and its release on two different
+    nodes make no click, so a card that did not change stays the same node: each joiner
+    presses Join and holds it while others arrive (the second joiner, then a newcomer). Let
+    go, the joiner fills the last seat, and both players land on the game, not only the one
+    who waited."""
+    base = live_server_url
+    pairs = [(person("desktop"), person("phone")), (person("phone"), person("desktop"))]
+    games = []
+    for creator, _ in pairs:
+        creator.goto(base + "/")
+        creator.wait_for_selector("body[data-lobby=live]")
+        games.append(open_game(creator, base))
+    held = []
+    for (_, joiner), game in zip(pairs, games, strict=True):
+        joiner.goto(base + "/")
+        button = joiner.locator(f"#open-game-list article[data-game='{game}'] button.join")
+        held.append(press_and_hold(joiner, button))
+    # Cleo comes to the lobby: every list is drawn again, now with her among those online.
+    cleo = person("desktop")
+    name = api(cleo, base, "GET", "/api/v1/auth/session")["username"]
+    cleo.goto(base + "/")
+    for (_, joiner), node in zip(pairs, held, strict=True):
+        joiner.locator("#online li.player-name", has_text=name).wait_for()
+        assert node.evaluate("(node) => node.isConnected")
+    for _, joiner in pairs:
+        joiner.mouse.up()
+    for (creator, joiner), game in zip(pairs, games, strict=True):
+        joiner.wait_for_url(GAME_URL, timeout=TIMEOUT, wait_until="commit")
+        assert joiner.url.endswith(f"/games/{game}/")
+        joiner.wait_for_selector("body.socket-open")  # the board loads: its socket opens
+        shot(joiner, f"join-last-seat-{'phone' if joiner is pairs[0][1] else 'desktop'}")
+        leave(joiner)
+        landed(creator, game)
 
 
 def test_a_game_of_mine_the_lobby_never_saw_open_takes_me_there_when_it_starts(
@@ -75,35 +89,42 @@ def test_a_game_of_mine_the_lobby_never_saw_open_takes_me_there_when_it_starts(
     ann.wait_for_selector("body[data-lobby=live]")
     body = {"scenario": SCENARIO, "side": "ge", "level": "recruit"}
     game = api(ann, live_server_url, "POST", "/api/v1/bots/play", body)["id"]
-    ann.wait_for_url(GAME_URL, timeout=TIMEOUT)
-    assert ann.url.endswith(f"/games/{game}/")
+    landed(ann, game)
 
 
-@pytest.mark.parametrize("viewport", ["desktop", "phone"])
-def test_an_invite_link_highlights_its_game_and_offers_join(person, live_server_url, viewport):
-    ann = person(viewport)
+def test_an_invite_link_highlights_its_game_and_offers_join(person, live_server_url):
+    """The creator copies the invite link in a desktop window and at a phone's width; a
+    stranger, signed out, follows it: the game stands out near the top at both sizes, and its
+    Join (pressed at a phone's width) signs her in and takes both players to the game. (The
+    lobby asks nothing of the pointer and folds its header at a change of width: the page
+    narrowed is what a phone shows, so each person's page is loaded once.)"""
+    ann = person("desktop")
     game = open_game(ann, live_server_url, private=True)
     ann.goto(live_server_url + "/")
     invite = ann.locator(f"article[data-game='{game}'] input.invite-link")
     link = invite.input_value()
     assert link.endswith(f"/?game={game}")
     ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    ann.locator(f"article[data-game='{game}'] button.copy-invite").click()
-    ann.wait_for_function("(link) => navigator.clipboard.readText().then((t) => t === link)", arg=link)
-    ann.evaluate("(id) => document.querySelector(`article[data-game='${id}']`).scrollIntoView()", game)
-    shot(ann, f"invite-creator-{viewport}")
+    for viewport in ("desktop", "phone"):
+        ann.set_viewport_size(VIEWPORTS[viewport])
+        ann.evaluate("() => navigator.clipboard.writeText('')")
+        ann.locator(f"article[data-game='{game}'] button.copy-invite").click()
+        ann.wait_for_function("(link) => navigator.clipboard.readText().then((t) => t === link)", arg=link)
+        ann.evaluate("(id) => document.querySelector(`article[data-game='${id}']`).scrollIntoView()", game)
+        shot(ann, f"invite-creator-{viewport}")
 
     # A stranger, signed out, follows the link: the game stands out with a way to join it.
-    cleo = person(viewport, guest=False)
+    cleo = person("desktop", guest=False)
     cleo.goto(link)
     box = cleo.locator("#invite")
     box.locator(f"article[data-game='{game}']").wait_for()
     assert "invited" in box.inner_text()
-    assert box.evaluate("(b) => b.getBoundingClientRect().top") < 900  # on screen, near the top
-    shot(cleo, f"invite-signed-out-{viewport}")
+    for viewport in ("desktop", "phone"):
+        cleo.set_viewport_size(VIEWPORTS[viewport])
+        cleo.evaluate("window.scrollTo(0, 0)")
+        assert box.evaluate("(b) => b.getBoundingClientRect().top") < 900  # on screen, near the top
+        shot(cleo, f"invite-signed-out-{viewport}")
     box.locator("button.join").first.click()  # signs in as a guest, then joins
-    cleo.wait_for_url(GAME_URL, timeout=TIMEOUT)
-    assert cleo.url.endswith(f"/games/{game}/")
-    leave(cleo)  # landed; her board's load is the board tests' business
+    landed(cleo, game)
     # The creator, waiting in the lobby, is taken to the game as it starts.
-    ann.wait_for_url(f"**/games/{game}/", timeout=TIMEOUT)
+    landed(ann, game)

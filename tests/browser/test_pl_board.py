@@ -84,6 +84,33 @@ def mine_shown(page) -> bool:
         || JSON.stringify(window.pgweb.store.view.markers || []).includes('"mine"')""")
 
 
+def why_not_cites_the_movement_chart(page, far: str, phone: bool = False) -> None:
+    """The picked Sherman cannot reach `far` in one movement phase (4.2): the why-not says so in
+    words and links the chart that gives the rule, the terrain effects chart of movement
+    costs; followed (a tap on a phone), the link opens the rules reference at that chart,
+    marked and on screen. The window is scrolled back to the map after."""
+    why = page.locator("#why-not:not([hidden])")
+    why.wait_for(timeout=TIMEOUT)
+    page.wait_for_function("() => !/Asking the referee/.test(document.getElementById('why-not').innerText)", timeout=TIMEOUT)
+    assert f"cannot reach {far} this phase" in why.inner_text(), why.inner_text()
+    assert not RAW_ID.search(why.inner_text()), why.inner_text()
+    link = why.locator('a.reference-link[data-reference="pl-tec"]')
+    assert link.inner_text() == "see the chart"
+    assert page.evaluate("document.getElementById('rules-reference').open") is False
+    if phone:
+        link.tap()
+    else:
+        link.click()
+    page.wait_for_function("() => document.getElementById('rules-reference').open", timeout=TIMEOUT)
+    cited = page.locator("#rules-reference .cited")
+    assert cited.count() == 1 and cited.get_attribute("id") == "pl-tec"
+    page.wait_for_function("() => { const r = document.getElementById('pl-tec').getBoundingClientRect();"
+                           " return r.top < innerHeight && r.bottom > 0; }", timeout=TIMEOUT)
+    shot(page, f"pl-why-not-reference-{'phone' if phone else 'desktop'}")
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+FAR = "A-J-7"  # beyond woods and the stream from the Sherman in A-B-4
 DICE = "00" * 32
 
 
@@ -199,6 +226,11 @@ def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm
         # No banner calls the table provisional (PL-D1): the rules reference says where it is from.
         assert "provisional" not in phone.locator("#turn-banner").inner_text()
         assert phone.locator("#turn-banner").bounding_box()["height"] < 110
+        # The rules reference folds open and shut at a tap on its title.
+        for opened in ("true", "false"):
+            phone.locator("#rules-reference summary").tap()
+            phone.wait_for_function(
+                f"() => document.getElementById('rules-reference').open === {opened}", timeout=TIMEOUT)
         phone.locator('#global-actions button[data-command="end_phase"]').tap()
         phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
         before = version(phone)
@@ -210,6 +242,11 @@ def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm
         phone.locator(f'svg .unit[data-unit="{SHERMAN}"]').tap()
         phone.wait_for_function(f"() => window.pgweb.ui.picked.includes('{SHERMAN}')", timeout=TIMEOUT)
         phone.locator(".layer-overlays .reach[data-cost]").first.wait_for(timeout=TIMEOUT)
+        # A tap on a hex beyond its reach: why not, with the chart a tap away.
+        phone.evaluate(f"window.pgweb.board.centerOn('{FAR}')")
+        at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{FAR}')")
+        phone.touchscreen.tap(at["x"], at["y"])
+        why_not_cites_the_movement_chart(phone, FAR, phone=True)
         reach = phone.evaluate("[...document.querySelectorAll('.layer-overlays .reach')].map(r => r.dataset.hex)")
         goal = "A-D-4" if "A-D-4" in reach else reach[-1]
         phone.evaluate(f"window.pgweb.board.centerOn('{goal}')")
@@ -259,6 +296,9 @@ def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_p
     end_phase(ann)
     pick(ann, SHERMAN)
     ann.locator('.layer-overlays .reach[data-hex="A-I-1"][data-cost]').wait_for(timeout=TIMEOUT)
+    # First a hex beyond its reach: why not, in words, with the chart that says so a click away.
+    click_hex(ann, FAR)
+    why_not_cites_the_movement_chart(ann, FAR)
     click_hex(ann, "A-I-1")
     ann.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
     confirm(ann)
@@ -287,59 +327,16 @@ def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_p
 def test_a_two_board_situation_from_the_published_forces_draws_both_boards_joined(
         browser, live_server_url) -> None:
     """Marieulles (situation 8) on boards G and E: one map whose joined edge is one row of
-    hexes, not two (2.2); the odds column links to the rules reference on a phone too."""
+    hexes, not two (2.2). (The rules reference on a phone: the phone test above.)"""
     desk = guest(browser, live_server_url, **DESKTOP)
-    phone = guest(browser, live_server_url, **PHONE)
-    try:
-        game = api(desk, "POST", live_server_url + "/api/v1/games",
-                   {"scenario": "pl-08-marieulles", "side": "allied",
-                    "options": {"spectators": "public"}})
-        api(phone, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
-        url = f"{live_server_url}/games/{game['id']}/"
-        for p in (desk, phone):
-            p.goto(url)
-            wait_version(p, 1)
-            p.locator("svg.board .layer-units .unit").first.wait_for(timeout=TIMEOUT)
-        hexes = desk.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).map.hexes.length")
-        assert hexes == 2 * 33 * 11 - 11, hexes
-        assert "provisional" not in desk.locator("#turn-banner").inner_text()
-        shot(desk, "pl-two-boards")
-        phone.locator("#rules-reference summary").tap()
-        phone.wait_for_function("() => document.getElementById('rules-reference').open", timeout=TIMEOUT)
-        phone.locator("#pl-aa").scroll_into_view_if_needed()
-        shot(phone, "pl-reference-phone")
-        assert raw_ids_shown(desk) == [] and raw_ids_shown(phone) == []
-    finally:
-        phone.context.close()
-        desk.context.close()
-
-
-def test_a_why_not_that_cites_a_rule_opens_the_rules_reference_at_its_chart(browser, pl_people) -> None:
-    """Ann's Sherman cannot reach a hex across the board in one movement phase (4.2): the why-not
-    says so in words and links the chart that gives the rule, the terrain effects chart of
-    movement costs; clicked, the reference opens at it, marked. On her phone too."""
-    url, ann, _bob, _cy = pl_people
-    end_phase(ann)  # her combat phase: nothing to fire at; now her vehicles move
-    far = "A-J-7"  # beyond woods and the stream from the Sherman in A-B-4
-    for page in (ann, None):
-        if page is None:  # Ann again, on her phone: the same session in a phone's browser
-            page = browser.new_context(storage_state=ann.context.storage_state(), **PHONE).new_page()
-            open_game(page, url)
-        pick(page, SHERMAN)
-        click_hex(page, far)
-        why = page.locator("#why-not:not([hidden])")
-        why.wait_for(timeout=TIMEOUT)
-        page.wait_for_function("() => !/Asking the referee/.test(document.getElementById('why-not').innerText)", timeout=TIMEOUT)
-        assert f"cannot reach {far} this phase" in why.inner_text(), why.inner_text()
-        assert not RAW_ID.search(why.inner_text()), why.inner_text()
-        link = why.locator('a.reference-link[data-reference="pl-tec"]')
-        assert link.inner_text() == "see the chart"
-        assert page.evaluate("document.getElementById('rules-reference').open") is False
-        link.click()
-        page.wait_for_function("() => document.getElementById('rules-reference').open", timeout=TIMEOUT)
-        cited = page.locator("#rules-reference .cited")
-        assert cited.count() == 1 and cited.get_attribute("id") == "pl-tec"
-        page.wait_for_function("() => { const r = document.getElementById('pl-tec').getBoundingClientRect();"
-                               " return r.top < innerHeight && r.bottom > 0; }", timeout=TIMEOUT)
-        shot(page, f"pl-why-not-reference-{'phone' if page is not ann else 'desktop'}")
-    page.context.close()
+    joiner = guest(browser, live_server_url, **DESKTOP)
+    game = api(desk, "POST", live_server_url + "/api/v1/games",
+               {"scenario": "pl-08-marieulles", "side": "allied",
+                "options": {"spectators": "public"}})
+    api(joiner, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
+    open_game(desk, f"{live_server_url}/games/{game['id']}/")
+    hexes = desk.evaluate("JSON.parse(document.getElementById('pg-boot').textContent).map.hexes.length")
+    assert hexes == 2 * 33 * 11 - 11, hexes
+    assert "provisional" not in desk.locator("#turn-banner").inner_text()
+    shot(desk, "pl-two-boards")
+    assert raw_ids_shown(desk) == []
