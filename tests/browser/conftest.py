@@ -43,7 +43,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-] + os.environ.get("XARGS", "").split()
+]
 
 
 def pytest_configure(config: pytest.Config) -> None:
