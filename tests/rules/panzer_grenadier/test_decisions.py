@@ -134,7 +134,10 @@ def test_a_citation_of_a_test_that_does_not_exist_is_caught():
 
 
 def test_a_cited_test_that_fails_errors_or_is_skipped_is_caught(tmp_path):
-    """The runner reports each way a cited test can fall short, not only a pass."""
+    """The runner reports each way a cited test can fall short, not only a pass; and what the
+    rules' conftest does to the cited tests of a run (held_to_pass), on a sample decisions
+    file: a skip or an expected failure of a cited test fails; an uncited test still skips;
+    a cited failure fails naming the decision. One pytest process runs both samples."""
     (tmp_path / "test_sample.py").write_text(
         "import pytest\n"
         "def test_ok():\n    assert True\n"
@@ -149,20 +152,6 @@ def test_a_cited_test_that_fails_errors_or_is_skipped_is_caught(tmp_path):
     nodes = [n for name in ("test_ok", "test_bad", "test_err", "test_skip", "test_one_case_bad",
                             "test_in_class")
              for n in cited_tests.expand(tmp_path, "test_sample.py", name)]
-    assert "test_sample.py::TestGroup::test_in_class" in nodes
-    got = cited_tests.outcomes(tmp_path, nodes)
-    assert got["test_sample.py::test_ok"] == "passed"
-    assert got["test_sample.py::TestGroup::test_in_class"] == "passed"
-    assert got["test_sample.py::test_bad"].startswith("failed")
-    assert got["test_sample.py::test_err"].startswith("error")
-    assert got["test_sample.py::test_skip"].startswith("skipped: not today")
-    assert got["test_sample.py::test_one_case_bad"].startswith("failed")
-
-
-def test_cited_tests_of_a_run_may_not_skip_and_a_failing_one_names_its_decisions(tmp_path):
-    """What the rules' conftest does to the cited tests of a run (held_to_pass), on a sample
-    decisions file: a skip or an expected failure of a cited test fails; an uncited test
-    still skips; a cited failure fails naming the decision."""
     (tmp_path / "DECISIONS.md").write_text(
         "## D-X-1 cited\nChoice: c. Test: tests/rules/test_cited.py::test_skips, ::test_xfails\n"
         "## D-X-2 cited\nChoice: c. Test: tests/rules/test_cited.py::test_fails, ::test_pas*\n",
@@ -194,8 +183,16 @@ def test_cited_tests_of_a_run_may_not_skip_and_a_failing_one_names_its_decisions
         f"{path}::test_skips": ("D-X-1",), f"{path}::test_xfails": ("D-X-1",),
         f"{path}::test_fails": ("D-X-2",), f"{path}::test_passes": ("D-X-2",),
     }
-    got = cited_tests.outcomes(tmp_path, [f"{path}::{name}" for name in (
-        "test_skips", "test_xfails", "test_fails", "test_passes", "test_uncited_skips")])
+    assert "test_sample.py::TestGroup::test_in_class" in nodes
+    cited = [f"{path}::{name}" for name in ("test_skips", "test_xfails", "test_fails", "test_passes",
+                                            "test_uncited_skips")]
+    got = cited_tests.outcomes(tmp_path, nodes + cited)
+    assert got["test_sample.py::test_ok"] == "passed"
+    assert got["test_sample.py::TestGroup::test_in_class"] == "passed"
+    assert got["test_sample.py::test_bad"].startswith("failed")
+    assert got["test_sample.py::test_err"].startswith("error")
+    assert got["test_sample.py::test_skip"].startswith("skipped: not today")
+    assert got["test_sample.py::test_one_case_bad"].startswith("failed")
     assert got[f"{path}::test_skips"].startswith("failed: D-X-1 cite this test, which was skipped")
     assert got[f"{path}::test_xfails"].startswith("failed: D-X-1 cite this test, which was expected to fail")
     assert got[f"{path}::test_fails"].startswith("failed")
