@@ -122,22 +122,25 @@ def test_history_and_export_open_only_once_the_game_has_ended(axis_player, allie
     assert axis_player.get(f"/api/v1/games/{game_id}").json()["seed"] is None
     rng = random.Random(11)
     players = {"ge-1": axis_player, "su-1": allied_player}
-    for n in range(3000):
-        game = axis_player.get(f"/api/v1/games/{game_id}").json()
-        if game["status"] != "active":
-            break
+    version = axis_player.get(f"/api/v1/games/{game_id}").json()["version"]
+    for n in range(3000):  # until neither seat has a command: the game is over
         choices = [
             (seat, cmds)
             for seat, client in players.items()
             if (cmds := client.get(f"/api/v1/games/{game_id}/legal").json()["commands"])
         ]
+        if not choices:
+            break
         seat, commands = rng.choice(choices)
         kinds = sorted({c["type"] for c in commands})
         kind = rng.choice(kinds)
         command = rng.choice([c for c in commands if c["type"] == kind])
-        body = {"id": n, "v": game["version"], "command": command}
-        assert post(players[seat], f"/api/v1/games/{game_id}/commands", body).status_code == 200
-    assert game["status"] == "finished" and game["seed"]
+        body = {"id": n, "v": version, "command": command}
+        acked = post(players[seat], f"/api/v1/games/{game_id}/commands", body)
+        assert acked.status_code == 200, acked.content
+        version = acked.json()["v"]  # the ack's version: the game's is read once, at the end
+    game = axis_player.get(f"/api/v1/games/{game_id}").json()
+    assert game["status"] == "finished" and game["seed"] and game["version"] == version
     history = axis_player.get(f"/api/v1/games/{game_id}/history").json()["steps"]
     assert [s["version"] for s in history] == list(range(1, game["version"] + 1))
     assert all("legal" not in s["view"] for s in history)

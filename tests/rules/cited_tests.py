@@ -1,26 +1,59 @@
-"""Run the tests a decisions file cites, and say how each one ended.
+"""The tests a decisions file cites: which they are, and whether each one passes.
 
 A decisions file (games/rules/<ruleset>/DECISIONS.md) pins every choice to tests; citing a
-test proves nothing unless it passes. `outcomes` runs the cited tests in one pytest process
-of their own (without Django: rules tests need none) and returns each one's outcome, so the
-decisions tests of any ruleset can fail naming a cited test that failed, errored, was
-skipped or was never collected.
+test proves nothing unless it passes. In a run that holds the cited tests (`make test`, a run
+of tests/rules) they run there like any other, and `held_to_pass` (a hook of
+tests/rules/conftest.py) fails one that would be skipped or expected to fail, naming the
+decisions that cite it; a failing one fails the run, and its report names them too. A run
+that leaves some out (the decisions tests alone) runs those with `outcomes`, in one pytest
+process of their own (without Django: rules tests need none), which returns each one's
+outcome, so the decisions tests of any ruleset can fail naming a cited test that failed,
+errored, was skipped or was never collected.
 
-Not a test module itself (its name does not start with test_): the decisions tests import it.
+Not a test module itself (its name does not start with test_): the decisions tests and the
+rules' conftest import it.
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
 PASSED = "passed"
+# A citation: a test file, then test names (`::name`, or a bare `test_...` for the same file);
+# a trailing `*` cites every test whose name starts so.
+_CITED = re.compile(r"(tests/[\w/]+\.py)|(?:::)?\b(test_\w+\*?)")
+
+
+def entries(decisions: Path) -> dict[str, str]:
+    """Each entry of a decisions file by its id (the first word of its `## ` heading); two
+    entries sharing an id are read as one."""
+    out: dict[str, str] = {}
+    for block in re.split(r"^## ", decisions.read_text(encoding="utf-8"), flags=re.M)[1:]:
+        out[block.split()[0]] = out.get(block.split()[0], "") + block
+    return out
+
+
+def citations(entry: str) -> list[tuple[str, str]]:
+    """(file, test name) pairs an entry's "Test:" part cites."""
+    found = re.search(r"Test: (.*)", entry, re.S)
+    assert found, "the entry cites no test (Test: ...)"
+    out, current = [], None
+    for m in _CITED.finditer(found.group(1)):
+        if m.group(1):
+            current = m.group(1)
+        else:
+            assert current, f"{m.group(2)} is cited before any test file"
+            out.append((current, m.group(2)))
+    return out
 
 
 @cache
@@ -49,6 +82,41 @@ def expand(root: Path, path: str, name: str) -> tuple[str, ...]:
     if name.endswith("*"):
         return tuple(n for k in sorted(nodes) if k.startswith(name[:-1]) for n in nodes[k])
     return nodes.get(name, ())
+
+
+def citing(root: Path, decisions: Path, under: str) -> dict[str, tuple[str, ...]]:
+    """Each node id of a test under `under` that the decisions file cites -> the decisions
+    citing it."""
+    out: dict[str, list[str]] = {}
+    for decision, entry in sorted(entries(decisions).items()):
+        for path, name in citations(entry):
+            if path.startswith(under):
+                for node in expand(root, path, name):
+                    out.setdefault(node, []).append(decision)
+    return {node: tuple(dict.fromkeys(ds)) for node, ds in out.items()}
+
+
+def test_of(node_id: str) -> str:
+    """A collected test's node id without its parameters: the id a citation stands for."""
+    return node_id.split("[", 1)[0]
+
+
+def held_to_pass(report, cited: Mapping[str, tuple[str, ...]]) -> None:
+    """Fail the report of a cited test's call (or set-up) that was skipped or expected to fail,
+    and name on a failing one the decisions that cite it: a citation proves something only
+    if the test really ran and passed."""
+    decisions = cited.get(test_of(report.nodeid))
+    if not decisions or report.passed or (report.skipped and report.when == "teardown"):
+        return
+    named = ", ".join(decisions)
+    if report.failed:
+        report.sections.append(("cited by", f"{named} in a decisions file cite this test"))
+        return
+    why = "expected to fail" if hasattr(report, "wasxfail") else "skipped"
+    if hasattr(report, "wasxfail"):
+        del report.wasxfail  # else the reporters read a failure as an unexpected pass
+    report.outcome = "failed"
+    report.longrepr = f"{named} cite this test, which was {why}: a cited test must run and pass"
 
 
 def _node_of(case: ET.Element) -> tuple[str, str]:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.rules.common.hexgrid import (
@@ -90,6 +90,7 @@ def test_hex_is_ordered_hashable_and_unpacks():
     assert sorted({Hex(1, 0), Hex(0, 5), Hex(0, -1)}) == [Hex(0, -1), Hex(0, 5), Hex(1, 0)]
 
 
+@settings(deadline=None)  # no time limit: a busy machine is no failure
 @given(hexes, st.integers(0, 6))
 def test_a_ring_holds_six_times_radius_hexes_all_at_that_distance(center, radius):
     hexes_on_ring = ring(center, radius)
@@ -97,6 +98,7 @@ def test_a_ring_holds_six_times_radius_hexes_all_at_that_distance(center, radius
     assert all(distance(center, x) == radius for x in hexes_on_ring)
 
 
+@settings(deadline=None)  # no time limit: a busy machine is no failure
 @given(hexes, st.integers(0, 5))
 def test_within_is_every_hex_up_to_the_radius(center, radius):
     area = within(center, radius)
@@ -106,17 +108,20 @@ def test_within_is_every_hex_up_to_the_radius(center, radius):
     assert area == {x for x in box if distance(center, x) <= radius}
 
 
+@settings(deadline=None)  # no time limit: a busy machine is no failure
 @given(hexes, hexes)
 def test_distance_is_symmetric_and_zero_only_for_the_same_hex(a, b):
     assert distance(a, b) == distance(b, a)
     assert (distance(a, b) == 0) == (a == b)
 
 
+@settings(deadline=None)  # no time limit: a busy machine is no failure
 @given(hexes, hexes, hexes)
 def test_distance_obeys_the_triangle_inequality(a, b, c):
     assert distance(a, c) <= distance(a, b) + distance(b, c)
 
 
+@settings(deadline=None)  # no time limit: a busy machine is no failure
 @given(hexes, hexes)
 def test_both_lines_run_from_a_to_b_through_adjacent_hexes(a, b):
     for drawn in line(a, b):
@@ -125,6 +130,7 @@ def test_both_lines_run_from_a_to_b_through_adjacent_hexes(a, b):
         assert all(distance(x, y) == 1 for x, y in zip(drawn, drawn[1:], strict=False))
 
 
+@settings(deadline=None)  # no time limit: a busy machine is no failure
 @given(hexes, hexes)
 def test_a_line_drawn_backwards_covers_the_same_hexes(a, b):
     forward = line(a, b)
@@ -132,6 +138,7 @@ def test_a_line_drawn_backwards_covers_the_same_hexes(a, b):
     assert {frozenset(x) for x in forward} == {frozenset(x) for x in backward}
 
 
+@settings(deadline=None)  # no time limit: a busy machine is no failure
 @given(st.integers(0, 200), st.integers(0, 200))
 def test_offset_round_trips(col, row):
     assert axial_to_offset(offset_to_axial(col, row)) == (col, row)

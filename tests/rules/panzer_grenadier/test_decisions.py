@@ -2,10 +2,12 @@
 
 Each entry's "Test:" part cites test functions by file and name. This module checks that
 each citation points at a test function that is really there (read from the test files'
-syntax trees), and runs every cited rules test (the ones under tests/rules/, which need no
-Django) in one pytest process of its own (`tests/rules/cited_tests.py`): an entry fails,
-naming the test, when a test it cites failed, errored, was skipped or was not collected. So
-an entry cannot keep citing a test that was renamed, deleted, skipped or broken.
+syntax trees), and that every cited rules test (the ones under tests/rules/, which need no
+Django) passes: one collected in this run runs here like any other, and the rules' conftest
+fails it if it is skipped or expected to fail (`tests/rules/cited_tests.py`, held_to_pass);
+the others (this module run alone) run in one pytest process of their own, and an entry
+fails, naming the test, when a test it cites failed, errored, was skipped or was not
+collected. So an entry cannot keep citing a test that was renamed, deleted, skipped or broken.
 
 Cited tests outside tests/rules/ (the services' tests, which need PostgreSQL and Redis) are
 checked for existence here and run by the service suite (`scripts/run_tests.py tests/services`).
@@ -25,21 +27,13 @@ DECISIONS = ROOT / "games" / "rules" / "panzer_grenadier" / "DECISIONS.md"
 TEST_TEXT = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("test_*.py"))
 # Each line with its lower-case spelling, to pick the lines a name can be on.
 TEST_LINES = [(line, line.lower()) for line in TEST_TEXT.splitlines()]
-# A citation: a test file, then test names (`::name`, or a bare `test_...` for the same file);
-# a trailing `*` cites every test whose name starts so.
-_CITED = re.compile(r"(tests/[\w/]+\.py)|(?:::)?\b(test_\w+\*?)")
 # Tests this module runs itself; the others need the services (PostgreSQL, Redis).
 RUN_HERE = "tests/rules/"
 THIS = "tests/rules/panzer_grenadier/test_decisions.py"
 
 
 def entries() -> dict[str, str]:
-    text = DECISIONS.read_text(encoding="utf-8")
-    out = {}
-    for block in re.split(r"^## ", text, flags=re.M)[1:]:
-        out.setdefault(block.split()[0], "")
-        out[block.split()[0]] += block
-    return out
+    return cited_tests.entries(DECISIONS)
 
 
 def decision_ids() -> list[str]:
@@ -51,18 +45,7 @@ def collected(path: str) -> frozenset[str]:
     return frozenset(cited_tests.nodes_in(ROOT, path))
 
 
-def citations(entry: str) -> list[tuple[str, str]]:
-    """(file, test name) pairs an entry's "Test:" part cites."""
-    found = re.search(r"Test: (.*)", entry, re.S)
-    assert found, "the entry cites no test (Test: ...)"
-    out, current = [], None
-    for m in _CITED.finditer(found.group(1)):
-        if m.group(1):
-            current = m.group(1)
-        else:
-            assert current, f"{m.group(2)} is cited before any test file"
-            out.append((current, m.group(2)))
-    return out
+citations = cited_tests.citations
 
 
 def cited_nodes(decision: str) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -74,12 +57,20 @@ def cited_nodes(decision: str) -> dict[tuple[str, str], tuple[str, ...]]:
     }
 
 
+# The outcome of a cited test that this run collected: it runs among the others, a failure
+# fails the run and a skip fails it too (tests/rules/conftest.py).
+IN_THIS_RUN = "collected in this run"
+
+
 @pytest.fixture(scope="module")
-def outcomes() -> dict[str, str]:
-    """Every cited rules test, run once for the whole module (about ten seconds)."""
+def outcomes(request: pytest.FixtureRequest) -> dict[str, str]:
+    """Every cited rules test: those this run collected as IN_THIS_RUN, the others run once
+    for the whole module in a pytest process of their own (about ten seconds for them all)."""
     nodes = sorted({n for d in decision_ids() for ns in cited_nodes(d).values() for n in ns})
     assert not any(n.startswith(THIS) for n in nodes), "a decision may not cite this module"
-    return cited_tests.outcomes(ROOT, nodes)
+    in_run = {cited_tests.test_of(item.nodeid) for item in request.session.items}
+    return {**{n: IN_THIS_RUN for n in nodes if n in in_run},
+            **cited_tests.outcomes(ROOT, [n for n in nodes if n not in in_run])}
 
 
 def test_every_open_decision_of_the_digest_is_decided():
@@ -123,7 +114,7 @@ def test_each_decision_cites_tests_that_pass(decision, outcomes):
         f"{node}: {outcomes.get(node, 'not run')}"
         for nodes in cited_nodes(decision).values()
         for node in nodes
-        if outcomes.get(node) != cited_tests.PASSED
+        if outcomes.get(node) not in (cited_tests.PASSED, IN_THIS_RUN)
     ]
     assert not bad, f"{decision} cites tests that do not pass:\n" + "\n".join(bad)
 
@@ -143,7 +134,10 @@ def test_a_citation_of_a_test_that_does_not_exist_is_caught():
 
 
 def test_a_cited_test_that_fails_errors_or_is_skipped_is_caught(tmp_path):
-    """The runner reports each way a cited test can fall short, not only a pass."""
+    """The runner reports each way a cited test can fall short, not only a pass; and what the
+    rules' conftest does to the cited tests of a run (held_to_pass), on a sample decisions
+    file: a skip or an expected failure of a cited test fails; an uncited test still skips;
+    a cited failure fails naming the decision. One pytest process runs both samples."""
     (tmp_path / "test_sample.py").write_text(
         "import pytest\n"
         "def test_ok():\n    assert True\n"
@@ -158,11 +152,57 @@ def test_a_cited_test_that_fails_errors_or_is_skipped_is_caught(tmp_path):
     nodes = [n for name in ("test_ok", "test_bad", "test_err", "test_skip", "test_one_case_bad",
                             "test_in_class")
              for n in cited_tests.expand(tmp_path, "test_sample.py", name)]
+    (tmp_path / "DECISIONS.md").write_text(
+        "## D-X-1 cited\nChoice: c. Test: tests/rules/test_cited.py::test_skips, ::test_xfails\n"
+        "## D-X-2 cited\nChoice: c. Test: tests/rules/test_cited.py::test_fails, ::test_pas*\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "conftest.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT)!r})\n"
+        "from pathlib import Path\nimport pytest\nfrom tests.rules import cited_tests\n"
+        "HERE = Path(__file__).parent\n"
+        "CITED = cited_tests.citing(HERE, HERE / 'DECISIONS.md', 'tests/rules/')\n"
+        "@pytest.hookimpl(hookwrapper=True)\n"
+        "def pytest_runtest_makereport(item, call):\n"
+        "    outcome = yield\n"
+        "    cited_tests.held_to_pass(outcome.get_result(), CITED)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "tests" / "rules").mkdir(parents=True)
+    (tmp_path / "tests" / "rules" / "test_cited.py").write_text(
+        "import pytest\n"
+        "def test_skips():\n    pytest.skip('not today')\n"
+        "@pytest.mark.xfail(reason='known')\ndef test_xfails():\n    assert False\n"
+        "def test_fails():\n    assert 1 == 2\n"
+        "@pytest.mark.parametrize('n', [1, 2])\ndef test_passes(n):\n    assert n\n"
+        "def test_uncited_skips():\n    pytest.skip('not cited')\n",
+        encoding="utf-8",
+    )
+    path = "tests/rules/test_cited.py"
+    assert cited_tests.citing(tmp_path, tmp_path / "DECISIONS.md", "tests/rules/") == {
+        f"{path}::test_skips": ("D-X-1",), f"{path}::test_xfails": ("D-X-1",),
+        f"{path}::test_fails": ("D-X-2",), f"{path}::test_passes": ("D-X-2",),
+    }
     assert "test_sample.py::TestGroup::test_in_class" in nodes
-    got = cited_tests.outcomes(tmp_path, nodes)
+    cited = [f"{path}::{name}" for name in ("test_skips", "test_xfails", "test_fails", "test_passes",
+                                            "test_uncited_skips")]
+    got = cited_tests.outcomes(tmp_path, nodes + cited)
     assert got["test_sample.py::test_ok"] == "passed"
     assert got["test_sample.py::TestGroup::test_in_class"] == "passed"
     assert got["test_sample.py::test_bad"].startswith("failed")
     assert got["test_sample.py::test_err"].startswith("error")
     assert got["test_sample.py::test_skip"].startswith("skipped: not today")
     assert got["test_sample.py::test_one_case_bad"].startswith("failed")
+    assert got[f"{path}::test_skips"].startswith("failed: D-X-1 cite this test, which was skipped")
+    assert got[f"{path}::test_xfails"].startswith("failed: D-X-1 cite this test, which was expected to fail")
+    assert got[f"{path}::test_fails"].startswith("failed")
+    assert got[f"{path}::test_passes"] == "passed"
+    assert got[f"{path}::test_uncited_skips"].startswith("skipped: not cited")
+
+
+def test_the_cited_tests_this_run_collected_are_not_run_again(request, outcomes):
+    """In a run holding the cited tests (tests/rules, `make test`) the fixture runs none of
+    them a second time; a run of this module alone runs them all in a process of their own."""
+    in_run = {cited_tests.test_of(item.nodeid) for item in request.session.items}
+    cited = {n for d in decision_ids() for ns in cited_nodes(d).values() for n in ns}
+    assert {n for n, verdict in outcomes.items() if verdict == IN_THIS_RUN} == cited & in_run
