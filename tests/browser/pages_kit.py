@@ -90,6 +90,34 @@ def fits_the_screen(page, where: str = "") -> None:
     assert width <= window, f"{where or page.url} is {width} px wide in a {window} px window"
 
 
+# The header's links folded (phone) or not (desktop) by the page's own script for the
+# window's width (ui/site_menu.js), on a page that has the site's header.
+_FOLDED_FOR = (
+    "(narrow) => { const b = document.getElementById('site-menu-toggle');"
+    " const l = document.getElementById('site-links');"
+    " return !b || !l || (b.hidden === !narrow && l.classList.contains('folded') === narrow); }"
+)
+
+
+def at_size(page, viewport: str) -> None:
+    """Resize the page to a named viewport and wait until its script has laid the header out
+    for it. A resize alone is not enough: a document still loading (after a form's post, say)
+    shows its links unfolded at any width until its script runs."""
+    page.set_viewport_size(VIEWPORTS[viewport])
+    page.wait_for_function(_FOLDED_FOR, arg=viewport == "phone")
+
+
+def fits_both_sizes(page, name: str, check=lambda viewport: None) -> None:
+    """The page as it is now fits a phone's width and a desktop window and passes `check` at
+    each (given the size's name), one screenshot each; the page is left at the desktop size.
+    For pages that ask nothing of the pointer: the page narrowed is what a phone shows."""
+    for viewport in ("phone", "desktop"):
+        at_size(page, viewport)
+        check(viewport)
+        fits_the_screen(page, f"{page.url} at {viewport} size")
+        shot(page, f"{name}-{viewport}")
+
+
 def painted(page) -> None:
     """Wait until the page's document has shown its first frame. After a same-origin
     navigation (a form posted, a link followed) Chromium keeps the old page on screen until

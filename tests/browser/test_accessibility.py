@@ -89,9 +89,7 @@ def audit_both_sizes(page, url: str, ready: str = "body", name: str = "") -> lis
     page.set_viewport_size(pages_kit.DESKTOP)
     load(page, url, ready)
     found = audit(page, f"{name}-desktop" if name else "")
-    page.set_viewport_size(pages_kit.PHONE)
-    # Laid out again at the new width: the menu has folded under its button.
-    page.locator("#site-menu-toggle:not([hidden])").wait_for()
+    pages_kit.at_size(page, "phone")  # laid out again: the menu folded under its button
     return found + audit(page, f"{name}-phone" if name else "")
 
 

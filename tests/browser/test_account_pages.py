@@ -14,17 +14,12 @@ PASSWORD = "a long secret for tests 42"
 
 
 def fits_both_sizes(page, name: str, shown: str = "") -> None:
-    """The page as it is now fits a phone's width and a desktop window, `shown` visible in
-    both, one screenshot each; the page is left at the desktop size. (The account pages ask
-    nothing of the pointer, and the header's menu folds at a change of width: the page
-    narrowed is what a phone shows.)"""
-    for viewport in ("phone", "desktop"):
-        page.set_viewport_size(pages_kit.VIEWPORTS[viewport])
-        toggle = page.locator("#site-menu-toggle")
-        toggle.wait_for(state="visible" if viewport == "phone" else "hidden")
-        pages_kit.fits_the_screen(page, f"{page.url} at {viewport} size")
+    """pages_kit.fits_both_sizes, with `shown` visible at both sizes."""
+
+    def check(viewport: str) -> None:
         assert not shown or page.locator(shown).is_visible(), f"{shown} at {viewport} size"
-        pages_kit.shot(page, f"{name}-{viewport}")
+
+    pages_kit.fits_both_sizes(page, name, check)
 
 
 def test_the_account_page_changes_the_address_exports_and_deletes(person, live_server_url):
@@ -43,16 +38,16 @@ def test_the_account_page_changes_the_address_exports_and_deletes(person, live_s
 
     # When I am away, a Veteran may stand in for me (issue 51).
     page.select_option("#stand-in-level", "veteran")
-    page.click("form[action$='/accounts/stand-in/'] button")
-    page.wait_for_url("**/accounts/settings/")
+    with page.expect_navigation(url="**/accounts/settings/"):  # the same address again
+        page.click("form[action$='/accounts/stand-in/'] button")
     assert "a Veteran bot" in page.locator(".notice").first.inner_text()
     assert page.locator("#stand-in-level").input_value() == "veteran"
     page.locator("#account-stand-in").scroll_into_view_if_needed()
     fits_both_sizes(page, "account-stand-in")
 
     page.fill("input[name=email]", f"{name}@example.test")
-    page.click("text=Send a confirmation link")
-    page.wait_for_url("**/accounts/settings/")
+    with page.expect_navigation(url="**/accounts/settings/"):
+        page.click("text=Send a confirmation link")
     assert f"We sent a link to {name}@example.test" in page.locator(".notice").first.inner_text()
     pages_kit.shot(page, "account-email-sent-desktop")
 

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
 
 import pytest
 
 from tests.browser import live_shell
-from tests.browser.pages_kit import VIEWPORTS, api, fits_the_screen, follow_site_link, shot
+from tests.browser.pages_kit import (
+    VIEWPORTS,
+    api,
+    fits_both_sizes,
+    follow_site_link,
+    shot,
+)
 
 
 def seed(live_server_env: dict, call: str) -> dict:
@@ -31,19 +36,6 @@ def history(live_server_env: dict) -> dict:
 def sign_in(page, base: str, username: str) -> None:
     api(page, base, "POST", "/api/v1/auth/login",
         {"username": username, "password": "long secret 42!"})
-
-
-def fits_both_sizes(page, name: str, check: Callable[[str], None] = lambda viewport: None) -> None:
-    """The page as it is now fits a phone's width and a desktop window, and passes `check` at
-    each (given the size's name), one screenshot each; the page is left at the desktop size.
-    (These pages ask nothing of the pointer, and the header's menu folds at a change of
-    width: the page narrowed is what a phone shows.)"""
-    for viewport in ("phone", "desktop"):
-        page.set_viewport_size(VIEWPORTS[viewport])
-        page.locator("#site-menu-toggle").wait_for(state="visible" if viewport == "phone" else "hidden")
-        check(viewport)
-        fits_the_screen(page, f"{page.url} at {viewport} size")
-        shot(page, f"{name}-{viewport}")
 
 
 def test_a_players_page_draws_the_rating_history_and_lists_results(
