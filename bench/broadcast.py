@@ -49,7 +49,7 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.migrated import start_from_migrated  # noqa: E402
+from bench.apps.migrated import start_from_migrated  # noqa: E402
 
 BIN = Path(sys.executable).parent
 SCENARIO = "meeting-at-kessel"
@@ -274,7 +274,7 @@ async def echo_run(port: int, pid: int, clients: int, messages: int) -> tuple[li
 def migrated_database(workdir: Path) -> Path:
     """One migrated SQLite file for the whole run; each run of the server starts from a copy
     (migrating is seconds of CPU, the same for every run). A smoke run is handed one migrated
-    for all the smoke runs (bench/migrated.py) and takes a copy of that."""
+    for all the smoke runs (bench/apps/migrated.py) and takes a copy of that."""
     template = workdir / "migrated.sqlite3"
     if start_from_migrated(f"sqlite:///{template}"):
         return template

@@ -58,7 +58,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.utils import timezone  # noqa: E402
 from django_tasks_db.models import DBTaskResult  # noqa: E402
 
-from bench import migrated  # noqa: E402
+from bench.apps import migrated  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import services  # noqa: E402
 from games.clocks import control as controls  # noqa: E402

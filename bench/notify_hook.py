@@ -31,7 +31,7 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 
-from bench import migrated  # noqa: E402
+from bench.apps import migrated  # noqa: E402
 from games import broadcast, services  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games.models import Game, Seat  # noqa: E402

@@ -58,7 +58,7 @@ def seed(games: int) -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from bench import migrated
+    from bench.apps import migrated
     from games import services
     from games.models import FINISHED, Game
 

@@ -59,7 +59,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from bench import migrated  # noqa: E402
+from bench.apps import migrated  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import services  # noqa: E402
 from games.models import Game, Seat  # noqa: E402

@@ -37,7 +37,7 @@ django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 
-from bench import migrated  # noqa: E402
+from bench.apps import migrated  # noqa: E402
 from games import engine_adapter as engine  # noqa: E402
 from games import selectors, services  # noqa: E402
 from games.models import Game, GameStep, Seat  # noqa: E402

@@ -93,7 +93,7 @@ def missing_smoke() -> list[str]:
 
 @functools.cache
 def migrated_template() -> Path:
-    """One SQLite file migrated for every smoke run of this process (bench/migrated.py): six
+    """One SQLite file migrated for every smoke run of this process (bench/apps/migrated.py): six
     benches build a new SQLite database, and migrating each from scratch would cost seconds
     of CPU apiece. Removed when the process ends."""
     folder = Path(tempfile.mkdtemp(prefix="pgweb-bench-migrated-"))

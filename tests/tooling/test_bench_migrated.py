@@ -1,12 +1,12 @@
 """A bench's new SQLite database starts from the migrated file the smoke runs share
-(bench/migrated.py), and only a new one: a database with data is never overwritten."""
+(bench/apps/migrated.py), and only a new one: a database with data is never overwritten."""
 
 from __future__ import annotations
 
 import sqlite3
 from contextlib import closing
 
-from bench.migrated import VARIABLE, start_from_migrated
+from bench.apps.migrated import VARIABLE, start_from_migrated
 
 
 def database_with(path, table: str):
