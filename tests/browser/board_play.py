@@ -295,3 +295,16 @@ def click_hex(page, label: str) -> None:
     page.evaluate(f"window.pgweb.board.centerOn('{label}')")
     at = page.evaluate(f"window.pgweb.board.hexOnScreen('{label}')")
     page.mouse.click(at["x"], at["y"])
+
+
+def target_with_odds(page) -> str:
+    """The first fire target the board offers, centred, once its label carries the server's
+    odds (the previews are in); its hex label."""
+    target = page.locator("svg .target").first
+    target.wait_for(timeout=TIMEOUT)
+    hex_label = target.get_attribute("data-hex")
+    page.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    page.wait_for_function(
+        f"() => document.querySelector('svg .target[data-hex=\"{hex_label}\"] .target-label')"
+        "?.textContent.includes('%')", timeout=TIMEOUT)
+    return hex_label

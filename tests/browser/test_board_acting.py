@@ -4,6 +4,7 @@ do in an enemy hex with its odds, the log by activation, and a late spectator's 
 from __future__ import annotations
 
 from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, players, shot  # noqa: F401
+from tests.browser.board_play import target_with_odds
 from tests.browser.test_game_play import acting, api, confirm, groups, roll_initiative, version
 
 
@@ -102,13 +103,7 @@ def test_clicking_an_enemy_hex_offers_what_the_unit_can_do_there_with_its_odds(p
     hmg_counter.click()
     if p.locator("#stack-panel").is_visible() and not p.evaluate(f"window.pgweb.ui.picked.includes('{hmg}')"):
         p.locator(f'#stack-panel input[data-unit="{hmg}"]').check()
-    target = p.locator("svg .target").first
-    target.wait_for(timeout=TIMEOUT)
-    hex_label = target.get_attribute("data-hex")
-    p.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
-    # The target's label carries the server's odds once the previews are in.
-    p.wait_for_function(f"() => document.querySelector('svg .target[data-hex=\"{hex_label}\"] .target-label')?.textContent.includes('%')",
-        timeout=TIMEOUT)
+    hex_label = target_with_odds(p)
     p.locator(f'svg .target[data-hex="{hex_label}"] .target-hex').click(force=True)
     menu, box = p.locator("#hex-menu"), p.locator("#confirm")
     p.wait_for_function("() => !document.getElementById('hex-menu').hidden || !document.getElementById('confirm').hidden",

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.browser.board_people import TIMEOUT, shot
-from tests.browser.board_play import roll_initiative, two_players
+from tests.browser.board_play import roll_initiative, target_with_odds, two_players
 
 PHONE_HEIGHT = 844
 HMG = {"su": "su-hmg-1", "ge": "ge-hmg-4"}  # each has a target from the first segment
@@ -141,12 +141,7 @@ def test_why_not_line_of_sight_and_an_enemy_hex_with_its_odds_answer_on_a_phone(
     # The tool's button again puts it away; the picked section's target offers its odds.
     phone.locator("#los-tool").tap()
     phone.locator("#los-tool[aria-pressed=false]").wait_for(timeout=TIMEOUT)
-    target = phone.locator("svg .target").first
-    target.wait_for(timeout=TIMEOUT)
-    hex_label = target.get_attribute("data-hex")
-    phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
-    phone.wait_for_function(f"() => document.querySelector('svg .target[data-hex=\"{hex_label}\"] .target-label')?.textContent.includes('%')",
-                            timeout=TIMEOUT)
+    hex_label = target_with_odds(phone)
     at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{hex_label}')")
     phone.touchscreen.tap(at["x"], at["y"])
     phone.wait_for_function("() => !document.getElementById('hex-menu').hidden || !document.getElementById('confirm').hidden",
