@@ -29,16 +29,17 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        """Register the spectator delay option and the sweep of dead presence rows, then
-        tune the GC. The scenarios are loaded by the server before it serves (pgweb/asgi.py),
-        not here: a management command or a shell that never plays a game does not pay
-        their checks."""
+        """Register the spectator delay option and the sweeps of dead presence rows and of
+        absent seekers, then tune the GC. The scenarios are loaded by the server before it
+        serves (pgweb/asgi.py), not here: a management command or a shell that never plays
+        a game does not pay their checks."""
         from games import models, spectating
         from games.clocks import sweep
         from games.lobby import signals  # noqa: F401  (the lobby hears games change)
-        from games.services import hooks, presence, spectators
+        from games.services import hooks, matchmaking, presence, spectators
 
         sweep.register("games.presence", presence.presence_sweep)
+        sweep.register("games.seeks", matchmaking.expire_absent_seeks)
         hooks.OPTION_CHECKS["spectator_delay"] = spectators.normalize_delay
         models.SPECTATOR_DELAY_DEFAULTS.append(spectating.rated_delay)
         tune_gc()

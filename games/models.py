@@ -310,6 +310,10 @@ class Seek(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # When the sweep first found the seeker with no lobby socket open (None while they have
+    # one): the matched notice reaches a player only through the lobby, so a seek whose
+    # player stays away leaves the queue (services.matchmaking.expire_absent_seeks).
+    absent_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at"]

@@ -5,11 +5,17 @@ lock (a PostgreSQL advisory lock; SQLite's IMMEDIATE transactions serialise writ
 so two daphne processes never pair the same seek twice or miss a pair because each stored
 its seek while the other was looking. The waiting seeks are read with row locks, so a
 cancel that committed first is never paired.
+
+A seek lives while its player has the lobby open, since the matched notice reaches them
+only there: the sweep marks a seeker found without a live lobby socket, a marked seeker is
+not paired, and one still away SEEK_ABSENCE later leaves the queue. A page reload, gone for
+a second, is found back at the next sweep and keeps its place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -17,13 +23,15 @@ from django.utils import timezone
 
 from games import engine_adapter as engine
 from games.lobby import notify
-from games.models import CANCELLED, MATCHED, WAITING, Game, Seek
+from games.models import CANCELLED, MATCHED, WAITING, Game, LobbyPresence, Seek
+from games.selectors import PRESENCE_TTL
 from games.services import hooks
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join
 
 MAX_TEAM_SIZE = 3
 QUEUE_LOCK = 0x70677765  # "pgwe": the advisory lock key of the quick-match queue
+SEEK_ABSENCE = timedelta(seconds=60)  # how long a seeker may be away from the lobby
 
 
 def _formations_per_side(scenario_id: str) -> int:
@@ -225,7 +233,9 @@ def seek_pair() -> list[Game]:
     """Pair every full group of compatible waiting seekers and open their games."""
     _lock_queue()
     waiting = list(
-        Seek.objects.select_for_update().filter(status=WAITING).order_by("created_at", "pk")
+        Seek.objects.select_for_update()
+        .filter(status=WAITING, absent_since=None)
+        .order_by("created_at", "pk")
     )
     games = []
     for scenario, members in _groups(waiting):
@@ -257,9 +267,30 @@ def _open(scenario: str, members: list[Seek]) -> Game:
     return game
 
 
+def expire_absent_seeks(now: datetime) -> int:
+    """The sweep's share: mark the seekers with no live lobby socket, clear the mark of those
+    back, and take out of the queue those away SEEK_ABSENCE; how many left it."""
+    present = LobbyPresence.objects.filter(
+        user__isnull=False, seen_at__gte=now - PRESENCE_TTL
+    ).values("user_id")
+    waiting = Seek.objects.filter(status=WAITING)
+    back = waiting.filter(user_id__in=present).exclude(absent_since=None).update(
+        absent_since=None
+    )
+    away = waiting.exclude(user_id__in=present)
+    left = away.filter(absent_since=None).update(absent_since=now)
+    gone = away.filter(absent_since__lte=now - SEEK_ABSENCE).update(
+        status=CANCELLED, closed_at=now
+    )
+    if back or left or gone:
+        notify.lobby_changed()  # the queue's counts changed
+    return gone
+
+
 def queue_counts() -> dict[str, int]:
-    """How many are waiting, by team size."""
+    """How many are waiting to be paired, by team size (a seeker away is not counted)."""
     counts = {str(n): 0 for n in range(1, MAX_TEAM_SIZE + 1)}
-    for size in Seek.objects.filter(status=WAITING).values_list("team_size", flat=True):
+    waiting = Seek.objects.filter(status=WAITING, absent_since=None)
+    for size in waiting.values_list("team_size", flat=True):
         counts[str(size)] = counts.get(str(size), 0) + 1
     return counts
