@@ -29,7 +29,7 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_vacation_page(person,
     # One person on a phone (the header's links fold under its menu) who turns to a desktop
     # window half-way: the page is one page at either size.
     page = person("phone")
-    page.goto(live_server_url + "/")
+    page.goto(live_server_url + "/leaderboards/")  # any page with the site's header
     follow_site_link(page, "a.vacation-link")
     page.wait_for_url("**/vacation/")
     assert page.locator("h1").inner_text() == "Vacation"
