@@ -1,19 +1,15 @@
 """Panzer Leader on the board (issue 15): two players play Crossroads at Hollenbach from the
 map through several phases while a spectator follows, desktop and phone.
 
-Before anything moves, Bob (German) asks why his anti-tank gun cannot fire at an Allied rifle
-and the spectator reads a line of sight in words. Ann (Allied) ends her combat phase, picks a
-Sherman, clicks a hex beyond its reach (why not, with the chart a click away), then a hex in
-the gun's sight: the confirm shows the move's cost; she confirms, Bob is offered opportunity
-fire from a prompt that rings his gun, and fires. Ann ends her movement and assault phases
-with the phase button. Bob picks his gun again; the Sherman's hex is marked with its odds; he
-clicks it, reads the odds and the chance of each result in the confirm, opens the rules
-reference from the odds column (the CRT row it cites is marked), and fires. The spectator's
-board shows every counter where the players' boards show it; no page but Bob's holds the
-unfound German minefield; no page shows a counter's id where a name belongs. On a phone,
-counters open a finger wide and the confirm sits on screen. Creating the game and taking the
-seats use the REST API; everything played goes through the page. Screenshots go to
-test-results/.
+Ann (Allied) ends her combat phase, picks a Sherman, clicks a hex: the confirm shows the
+move's cost; she confirms, then ends her movement and assault phases with the phase button.
+Bob (German) picks his anti-tank gun; the Sherman's hex is marked with its odds; he clicks
+it, reads the odds and the chance of each result in the confirm, opens the rules reference
+from the odds column (the CRT row it cites is marked), and fires. The spectator's board shows every counter where the players' boards show
+it; no page but Bob's holds the unfound German minefield; no page shows a counter's id where
+a name belongs. On a phone, counters open a finger wide and the confirm sits on screen.
+Creating the game and taking the seats use the REST API; everything played goes through the
+page. Screenshots go to test-results/.
 """
 
 from __future__ import annotations
@@ -28,7 +24,7 @@ from tests.browser.test_game_play import api
 
 SCENARIO = "pl-hollenbach"
 MINE = "A-J-3"  # the German minefield Hollenbach hides from the Allies (17.1)
-SHERMAN, GOAL = "al-m4-1", "A-I-1"  # in sight and range of the German anti-tank gun there
+SHERMAN, GOAL = "al-m4-1", "A-H-1"  # in sight and range of the German anti-tank gun there
 GUN = "ge-at75-1"
 RAW_ID = re.compile(r"\b(al|ge)-[a-z0-9_]+-\d+\b")
 
@@ -121,7 +117,7 @@ DICE = "00" * 32
 @pytest.fixture
 def pl_people(browser, live_server_url, live_server_env):
     """Ann (Allied), Bob (German) and Cy (watching) on a started Hollenbach game: (url, ann, bob, cy).
-    The dice are the test's (Bob's gun, firing twice, leaves the Sherman on the board, in A-I-1)."""
+    The dice are the test's (Bob's gun leaves the Sherman on the board, in A-H-1)."""
     ann, bob, cy = (guest(browser, live_server_url, **DESKTOP) for _ in range(3))
     for p in (ann, bob, cy):
         p.set_default_timeout(TIMEOUT)
@@ -136,11 +132,6 @@ def pl_people(browser, live_server_url, live_server_env):
 
 
 def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows(pl_people) -> None:
-    """One game, three pages: why not and the line of sight read in words before anything
-    moves; Ann's Sherman drives into the gun's sight (the move's cost in the confirm, a hex
-    beyond its reach answered with the chart that says so) and Bob opportunity-fires at it
-    from the prompt; then, Ann's phases ended, Bob fires at it in his combat phase, reading
-    the odds and the rules reference; the spectator's board follows."""
     url, ann, bob, cy = pl_people
     assert "Turn 1 of 8" in ann.locator("#turn-banner").inner_text()
     assert "Allied player turn: Combat phase" in cy.locator("#turn-banner").inner_text()
@@ -148,61 +139,18 @@ def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows
     assert "Allied is playing" in bob.locator("#turn-banner").inner_text()
     assert ann.title().startswith("● Your move") and "Crossroads at Hollenbach" in ann.title()
 
-    # Bob, before anything moves: his gun picked, an Allied rifle clicked: why not, with names.
-    pick(bob, GUN)
-    rifle_hex = bob.evaluate("window.pgweb.store.view.units['al-rifle-3'].hex")
-    click_hex(bob, rifle_hex)
-    why = bob.locator("#why-not:not([hidden])")
-    why.wait_for(timeout=TIMEOUT)
-    bob.wait_for_function("() => !/Asking the referee/.test(document.getElementById('why-not').innerText)", timeout=TIMEOUT)
-    assert "Fire at it:" in why.inner_text() and "75mm" in why.inner_text()
-    assert not RAW_ID.search(why.inner_text()), why.inner_text()
-    bob.keyboard.press("Escape")
-
-    # The line of sight from the gun to the hill: blocked by the town, in words and on the map.
-    cy.locator("#los-tool").click()
-    click_hex(cy, "A-M-2")
-    click_hex(cy, "A-I-3")
-    cy.wait_for_function("() => /blocked/.test(document.getElementById('los-answer').innerText)", timeout=TIMEOUT)
-    assert "town at A-L-2" in cy.locator("#los-answer").inner_text()
-    assert cy.locator(".layer-overlays .los-end").count() == 2
-
     # Ann: the combat phase has nothing to fire at; she ends it, and her vehicles may move.
     end_phase(ann)
     assert "Movement phase: vehicles" in ann.locator("#turn-banner").inner_text()
     pick(ann, SHERMAN)
     ann.locator(f'.layer-overlays .reach[data-hex="{GOAL}"][data-cost]').wait_for(timeout=TIMEOUT)
-    # First a hex beyond its reach: why not, in words, with the chart that says so a click away.
-    click_hex(ann, FAR)
-    why_not_cites_the_movement_chart(ann, FAR)
-    # Then into the gun's sight: the confirm shows the move's cost.
     click_hex(ann, GOAL)
     box = ann.locator("#confirm:not([hidden])")
     box.wait_for(timeout=TIMEOUT)
-    assert f"Move 1st M-4/75 to {GOAL}" in box.inner_text()
+    assert "Move 1st M-4/75 to A-H-1" in box.inner_text()
     ann.wait_for_function("() => /movement cost\\s*\\d/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
     shot(ann, "pl-move-confirm")
     confirm(ann)
-
-    # Bob may fire at it: the prompt, the gun ringed, with odds.
-    prompt = bob.locator("#opfire:not([hidden])")
-    prompt.wait_for(timeout=TIMEOUT)
-    assert f"Your move: opportunity fire at 1st M-4/75 in {GOAL}, or decline" in bob.locator("#turn-banner").inner_text()
-    ann.wait_for_function("() => /German may opportunity-fire at 1st M-4\\/75/.test(document.getElementById('turn-banner').innerText)",
-                          timeout=TIMEOUT)
-    # The board rings the gun in its next frame (its redraws are scheduled; the prompt is not).
-    bob.wait_for_function("() => document.querySelectorAll('svg .unit.marked').length > 0", timeout=TIMEOUT)
-    assert bob.evaluate("[...document.querySelectorAll('svg .unit.marked')].map(u => u.dataset.unit)") == [GUN]
-    bob.wait_for_function("() => /\\d+-\\d+/.test(document.getElementById('opfire').innerText)", timeout=TIMEOUT)
-    assert "75mm at 1st M-4/75" in prompt.inner_text()
-    prompt.locator("button.opfire-choice").first.click()
-    bob.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
-    assert re.search(r"column\s+\d+-\d+", bob.locator("#confirm").inner_text())
-    confirm(bob)
-    for p in (ann, bob, cy):
-        p.wait_for_function(f"() => document.getElementById('log').innerText.includes('Opportunity fire at {GOAL} on 1st M-4/75')",
-                            timeout=TIMEOUT)
-    ann.wait_for_function("() => /Your move: move, load and overrun/.test(document.getElementById('turn-banner').innerText)", timeout=TIMEOUT)
     ann.wait_for_function(f"() => window.pgweb.store.view.units['{SHERMAN}'].hex === '{GOAL}'", timeout=TIMEOUT)
     for _ in range(3):  # vehicles, units on foot, close assault
         end_phase(ann)
@@ -234,7 +182,7 @@ def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows
     assert bob.locator("#pl-reference-source").inner_text().count("OpenPanzerBlitz") == 1
     shot(bob, "pl-rules-reference")
     confirm(bob)
-    fired = f"Direct fire at {GOAL} on 1st M-4/75"
+    fired = "Direct fire at A-H-1 on 1st M-4/75"
     for p in (ann, bob, cy):
         p.wait_for_function(f"() => document.getElementById('log').innerText.includes('{fired}')", timeout=TIMEOUT)
         assert "provisional" not in p.locator("#log").inner_text()
@@ -317,6 +265,59 @@ def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm
     assert raw_ids_shown(phone) == []
     assert not mine_shown(phone)
 
+
+
+def test_an_opportunity_fire_window_why_not_and_line_of_sight_read_in_words(pl_people) -> None:
+    _url, ann, bob, cy = pl_people
+    # Bob, before anything moves: his gun picked, an Allied rifle clicked: why not, with names.
+    pick(bob, GUN)
+    rifle_hex = bob.evaluate("window.pgweb.store.view.units['al-rifle-3'].hex")
+    click_hex(bob, rifle_hex)
+    why = bob.locator("#why-not:not([hidden])")
+    why.wait_for(timeout=TIMEOUT)
+    bob.wait_for_function("() => !/Asking the referee/.test(document.getElementById('why-not').innerText)", timeout=TIMEOUT)
+    assert "Fire at it:" in why.inner_text() and "75mm" in why.inner_text()
+    assert not RAW_ID.search(why.inner_text()), why.inner_text()
+    bob.keyboard.press("Escape")
+
+    # The line of sight from the gun to the hill: blocked by the town, in words and on the map.
+    cy.locator("#los-tool").click()
+    click_hex(cy, "A-M-2")
+    click_hex(cy, "A-I-3")
+    cy.wait_for_function("() => /blocked/.test(document.getElementById('los-answer').innerText)", timeout=TIMEOUT)
+    assert "town at A-L-2" in cy.locator("#los-answer").inner_text()
+    assert cy.locator(".layer-overlays .los-end").count() == 2
+
+    # Ann's Sherman drives into the gun's sight: Bob may fire at it, the gun ringed, with odds.
+    end_phase(ann)
+    pick(ann, SHERMAN)
+    ann.locator('.layer-overlays .reach[data-hex="A-I-1"][data-cost]').wait_for(timeout=TIMEOUT)
+    # First a hex beyond its reach: why not, in words, with the chart that says so a click away.
+    click_hex(ann, FAR)
+    why_not_cites_the_movement_chart(ann, FAR)
+    click_hex(ann, "A-I-1")
+    ann.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    confirm(ann)
+    prompt = bob.locator("#opfire:not([hidden])")
+    prompt.wait_for(timeout=TIMEOUT)
+    assert "Your move: opportunity fire at 1st M-4/75 in A-I-1, or decline" in bob.locator("#turn-banner").inner_text()
+    ann.wait_for_function("() => /German may opportunity-fire at 1st M-4\\/75/.test(document.getElementById('turn-banner').innerText)",
+                          timeout=TIMEOUT)
+    # The board rings the gun in its next frame (its redraws are scheduled; the prompt is not).
+    bob.wait_for_function("() => document.querySelectorAll('svg .unit.marked').length > 0", timeout=TIMEOUT)
+    assert bob.evaluate("[...document.querySelectorAll('svg .unit.marked')].map(u => u.dataset.unit)") == [GUN]
+    bob.wait_for_function("() => /\\d+-\\d+/.test(document.getElementById('opfire').innerText)", timeout=TIMEOUT)
+    assert "75mm at 1st M-4/75" in prompt.inner_text()
+    prompt.locator("button.opfire-choice").first.click()
+    bob.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    assert re.search(r"column\s+\d+-\d+", bob.locator("#confirm").inner_text())
+    confirm(bob)
+    for p in (ann, bob, cy):
+        p.wait_for_function("() => document.getElementById('log').innerText.includes('Opportunity fire at A-I-1 on 1st M-4/75')",
+                            timeout=TIMEOUT)
+    ann.wait_for_function("() => /Your move: move, load and overrun/.test(document.getElementById('turn-banner').innerText)", timeout=TIMEOUT)
+    for p in (ann, bob, cy):
+        assert raw_ids_shown(p) == [], p.url
 
 
 def test_a_two_board_situation_from_the_published_forces_draws_both_boards_joined(
