@@ -7,19 +7,20 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot, start_game
-from tests.browser.test_game_play import acting, confirm, groups, version
+from tests.browser.test_game_play import api, groups, may_act, version
 
 SCENARIO = "melnitsa-bridgehead"
 
 
 @pytest.fixture
 def phone_game(browser, live_server_url):
+    """The phone's player on the game page; his opponent plays through the API (what the
+    test looks at is the phone): (phone page, opponent's page on no game page, game API url)."""
     phone = guest(browser, live_server_url, **PHONE)
     desk = guest(browser, live_server_url, **DESKTOP)
     url = start_game(live_server_url, phone, desk, SCENARIO, ("su", "ge"))
-    for p in (phone, desk):
-        open_board(p, url)
-    return phone, desk
+    open_board(phone, url)
+    return phone, desk, url.replace("/games/", "/api/v1/games/")
 
 
 def inside_viewport(page, selector: str) -> bool:
@@ -40,7 +41,7 @@ def tap_confirm(page) -> None:
 def test_the_map_spans_the_width_and_after_a_tap_the_actions_and_the_confirm_stay_on_screen_in_a_bottom_sheet(
     phone_game,
 ) -> None:
-    phone, desk = phone_game
+    phone, desk, game_api = phone_game
     # The map spans the width, counters are a finger wide, and the help speaks of taps.
     board = phone.locator("svg.board").bounding_box()
     assert board["x"] <= 1 and board["width"] >= 388
@@ -52,19 +53,23 @@ def test_the_map_spans_the_width_and_after_a_tap_the_actions_and_the_confirm_sta
     # Play on until the phone may activate a unit; its own commands are tapped in the sheet.
     sheet = phone.locator(".action-panel")
     for _ in range(8):
-        p = acting([phone, desk])
-        g = groups(p)
-        if p is phone and "activate" in g:
-            break
-        if p is phone:
+        # The phone's page caught up with the game before it is asked what it may do.
+        legal = api(desk, "GET", game_api + "legal")
+        phone.wait_for_function(f"() => Number(document.body.dataset.version || -1) >= {legal['v']}",
+                                timeout=TIMEOUT)
+        if may_act(phone):
+            if "activate" in groups(phone):
+                break
             first = sheet.locator("#global-actions button.cmd").first
             first.wait_for(timeout=TIMEOUT)
             assert inside_viewport(phone, ".action-panel")
             first.tap()
             tap_confirm(phone)
-        else:
-            p.keyboard.press("i" if "roll_initiative" in g else "p")
-            confirm(p)
+            continue
+        command = next(c for c in legal["commands"] if c["type"] in ("roll_initiative", "pass"))
+        said = api(desk, "POST", game_api + "commands", {"id": 6000 + legal["v"], "v": legal["v"], "command": command})
+        assert said["t"] == "ack", said
+        phone.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {legal['v']}", timeout=TIMEOUT)
     # A tap on one of the phone's counters: the sheet offers what it can do.
     unit = phone.evaluate(
         """(() => { const b = JSON.parse(document.getElementById('pg-boot').textContent);

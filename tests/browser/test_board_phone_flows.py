@@ -41,8 +41,11 @@ def view_box(page) -> dict:
     return page.evaluate("window.pgweb.board.viewBox")
 
 
-def test_the_log_the_stack_panel_and_two_fingers_pinching_and_one_panning_on_a_phone(game) -> None:
-    _, phone = game
+def test_the_log_the_stack_panel_pinch_and_pan_why_not_line_of_sight_and_odds_on_a_phone(game) -> None:
+    """One phone page on one game, two flows: first the log, the stack panel and the map
+    pinched and panned; then, with the section activated, why not, the line of sight and an
+    enemy hex's odds."""
+    first, phone = game
     # The log reads in the width of the screen.
     log = phone.locator("#log")
     log.locator(".log-group").first.wait_for(timeout=TIMEOUT)
@@ -94,10 +97,17 @@ def test_the_log_the_stack_panel_and_two_fingers_pinching_and_one_panning_on_a_p
     unit.tap()
     phone.wait_for_function("() => window.pgweb.ui.selected || window.pgweb.ui.stackHex", timeout=TIMEOUT)
     shot(phone, "phone-pinched")
+    # Put down again at the zoom it opened at: nothing picked, no stack open, for the second
+    # flow (which looks for an empty hex on the screen).
+    phone.evaluate(f"window.pgweb.board.zoom({panned['width'] / before['width']})")
+    assert view_box(phone)["width"] == pytest.approx(before["width"])
+    phone.evaluate("document.activeElement?.blur()")
+    phone.keyboard.press("Escape")
+    phone.keyboard.press("Escape")
+    phone.wait_for_function("() => !window.pgweb.ui.selected && !window.pgweb.ui.stackHex && !window.pgweb.ui.picked.length",
+                            timeout=TIMEOUT)
 
-
-def test_why_not_line_of_sight_and_an_enemy_hex_with_its_odds_answer_on_a_phone(game) -> None:
-    first, phone = game
+    # The section activated (through the API): why not, line of sight, an enemy hex's odds.
     hmg = HMG[first.side]
     first.send({"type": "activate", "kind": "unit", "unit": hmg})
     phone.wait_for_function(f"() => window.pgweb.store.view.activation?.units?.includes('{hmg}')", timeout=TIMEOUT)

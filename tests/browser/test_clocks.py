@@ -50,9 +50,9 @@ def test_both_clocks_tick_on_the_game_page_and_an_out_of_time_side_can_be_waited
     shot(ann, "desktop")
     shot(bob, "phone")
 
-    # The Soviets run out of time (the worker's sweep flags them); the Germans may decide.
+    # The Soviets run out of time (the worker's sweep flags them); the Germans may decide, on
+    # the page they have open.
     flag(live_server_env, game_id, "su")
-    ann.reload()
     ann.locator("#clocks .clock-flagged[data-side=su]").wait_for(timeout=TIMEOUT)
     outcomes = ann.locator(".clock-outcomes button")
     assert outcomes.first.wait_for(timeout=TIMEOUT) is None

@@ -1,6 +1,6 @@
-"""The community's pages in Chromium: a player's page with its rating chart, a leaderboard,
-and a live tournament page that follows a round ending and the next being paired, at
-1400x900 and 390x844 (screenshots under test-results/)."""
+"""The community's pages in Chromium: a player's page with its rating chart, the leaderboard
+its header leads to, and a live tournament page that follows a round ending and the next
+being paired, at 1400x900 and 390x844 (screenshots under test-results/)."""
 
 from __future__ import annotations
 
@@ -38,10 +38,10 @@ def sign_in(page, base: str, username: str) -> None:
         {"username": username, "password": "long secret 42!"})
 
 
-def test_a_players_page_draws_the_rating_history_and_lists_results(
+def test_a_players_page_draws_the_rating_history_and_its_header_leads_to_the_leaderboards(
     person, live_server_url, history
 ):
-    names = history
+    names, prefix = history, history["prefix"]
     viewer = person("desktop", guest=False)
     sign_in(viewer, live_server_url, names["others"][0])
     viewer.goto(f"{live_server_url}/players/{names['hanna']}/")
@@ -65,13 +65,10 @@ def test_a_players_page_draws_the_rating_history_and_lists_results(
     viewer.locator("table.finished-games").scroll_into_view_if_needed()
     shot(viewer, "community-player-games-desktop")
 
-
-def test_a_leaderboard_lists_the_ratings_best_first(person, live_server_url, history):
-    """Found from the header at a phone's width, where its links fold under the Menu button."""
-    prefix = history["prefix"]
-    page = person("desktop", guest=False)
+    # The leaderboards, found from the header at a phone's width, where its links fold under
+    # the Menu button: the ratings best first.
+    page = viewer
     page.set_viewport_size(VIEWPORTS["phone"])
-    page.goto(f"{live_server_url}/")
     follow_site_link(page, "a[href='/leaderboards/']")
     page.wait_for_url("**/leaderboards/")
     page.locator("a[href='/leaderboards/panzer_grenadier/correspondence/']").first.click()
@@ -102,10 +99,10 @@ def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
 
     # Each game of round 1 ends: one of its players resigns through the API.
     data = api(watcher, live_server_url, "GET", f"/api/v1/tournaments/{t['id']}")
+    player = person(guest=False)  # signed in as each resigning player in turn
     for pairing in data["rounds"][0]["pairings"]:
         if not pairing["game"]:
             continue
-        player = person(guest=False)
         sign_in(player, live_server_url, pairing["second"])
         api(player, live_server_url, "POST", f"/api/v1/games/{pairing['game']}/resign")
     # The page polls: the next round appears without a reload.

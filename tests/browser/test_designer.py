@@ -1,13 +1,16 @@
 """The designer in Chromium (issue 48): a battle built from a blank board, a problem seen on
 the map and fixed, tried against a bot, published, found and played by another player,
-hidden by a moderator; export then import; a briefing with markup shown as text."""
+hidden by a moderator; export then import; a briefing with markup shown as text. Panzer
+Leader's extras (a railway, aircraft, the battle's date and front) and Panzer Grenadier's
+lack of them (PL-E28, D-TEC-RAIL); each designer page is looked at again narrowed to a
+phone's width."""
 
 from __future__ import annotations
 
 import json
 
 from tests.browser import live_shell
-from tests.browser.pages_kit import TIMEOUT, api, fits_the_screen, shot
+from tests.browser.pages_kit import PHONE, TIMEOUT, api, fits_the_screen, shot
 
 MARKUP = '<img src=x onerror="window.pwned=1"><b>Hold the mill</b>'
 
@@ -187,14 +190,7 @@ def test_the_pages_fit_a_phone(person, live_server_url, scenarios_loaded):
     phone.wait_for_selector("#play-this")
     fits_the_screen(phone)
     shot(phone, "battle-page-phone")
-    phone.goto(live_server_url + "/design/")
-    phone.select_option("#start-ruleset", "panzer_leader")
-    phone.click("#start-blank")
-    phone.wait_for_selector("#design-layout:not([hidden])")
-    phone.wait_for_function("() => window.pgweb.designer.board !== null")
-    phone.wait_for_selector("#problems li")
-    fits_the_screen(phone)
-    shot(phone, "designer-phone")
+    # (The designer at a phone's width: the two tests below end on it, narrowed.)
 
 
 def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server_url):
@@ -250,6 +246,55 @@ def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server
     checked(page)
     assert page.locator("#problems li[data-hex]").count() == 0
     shot(page, "designer-pl-desktop")
+    # A railway from A-1 to B-1: in the document apart from roads, and drawn as a rail
+    # (PL-E28, D-TEC-RAIL).
+    page.check("input[name=tool][value=road]")
+    page.select_option("#road-kind", "railway")
+    click_hex(page, "N-A-1")
+    click_hex(page, "N-B-1")
+    page.wait_for_function("() => (window.pgweb.designer.doc.boards.N.railways ?? []).length === 1")
+    page.wait_for_selector("svg path.railway", state="attached", timeout=TIMEOUT)
+    assert page.evaluate("window.pgweb.designer.doc.boards.N.roads.length") == 1
+    page.locator("#board").scroll_into_view_if_needed()
+    shot(page, "designer-pl-railway")
+    # Two P-47s with rockets for the Allies, turns 2 to 5; the observer has nothing to carry.
+    assert not page.locator("#air-support").is_hidden() and page.locator("#forces").is_hidden()
+    page.select_option("#aircraft-type", "us_l5")
+    assert page.locator("#aircraft-ordnance").is_disabled()
+    page.select_option("#aircraft-type", "us_p47")
+    page.select_option("#aircraft-ordnance", "rockets")
+    page.select_option("#aircraft-side", "allied")
+    page.fill("#aircraft-count", "2")
+    page.fill("#aircraft-first", "2")
+    page.fill("#aircraft-last", "5")
+    page.click("#aircraft-add")
+    page.wait_for_function("() => (window.pgweb.designer.doc.aircraft ?? []).length === 1")
+    assert page.evaluate("window.pgweb.designer.doc.aircraft[0]") == {
+        "side": "allied", "type": "us_p47", "count": 2, "first": 2, "last": 5,
+        "ordnance": "rockets"}
+    assert "2 × P-47 Thunderbolt with rockets for Allied, turns 2 to 5" in page.inner_text(
+        "#aircraft")
+    # A turn past the end is a problem the check names.
+    page.fill("#aircraft-last", "30")
+    page.click("#aircraft-add")
+    page.wait_for_selector("#problems li:has-text('aircraft[1].last')", timeout=TIMEOUT)
+    page.click("#aircraft li[data-aircraft='1'] button.remove")
+    page.wait_for_function("() => window.pgweb.designer.doc.aircraft.length === 1")
+    # The date and front go into the document.
+    page.fill("#doc-date", "1944-11-20")
+    page.locator("#doc-date").dispatch_event("change")
+    page.select_option("#doc-front", "west")
+    page.wait_for_function("() => window.pgweb.designer.doc.front === 'west'"
+                           " && window.pgweb.designer.doc.date === '1944-11-20'")
+    shot(page, "designer-pl-extras-desktop")
+    # Narrowed to a phone's width, the designer with its problems and air support fits.
+    page.set_viewport_size(PHONE)
+    page.locator("#problems li").first.wait_for()
+    fits_the_screen(page, "the Panzer Leader designer on a phone")
+    shot(page, "designer-phone")
+    page.locator("#air-support").scroll_into_view_if_needed()
+    fits_the_screen(page, "the Panzer Leader designer's air support on a phone")
+    shot(page, "designer-pl-air-phone")
 
 
 def test_a_battle_starts_on_a_bundled_board(person, live_server_url, scenarios_loaded):
@@ -348,4 +393,14 @@ def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, li
     page.wait_for_selector("#problems li[data-hex=A0101]")
     page.wait_for_selector("svg .target[data-hex=A0101]")
     assert "leads off the board" in page.locator("#problems li[data-hex=A0101]").inner_text()
+    # Panzer Grenadier offers no railway and no air support (PL-E28, D-TEC-RAIL); its front
+    # goes into the document; narrowed to a phone's width, the panels fit.
+    kinds = page.eval_on_selector_all("#road-kind option", "els => els.map(e => e.value)")
+    assert kinds == ["road", "trail"]
+    assert page.locator("#air-support").is_hidden()
+    page.select_option("#doc-front", "east")
+    page.wait_for_function("() => window.pgweb.designer.doc.front === 'east'")
+    page.set_viewport_size(PHONE)
+    fits_the_screen(page, "the designer on a phone")
+    shot(page, "designer-pg-phone")
 

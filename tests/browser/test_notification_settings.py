@@ -11,7 +11,7 @@ def test_the_notification_settings_page_explains_bad_input_and_saves(person, liv
     # narrowed to a phone's width, where the link folds under the header's Menu.
     page = person()
     page.context.grant_permissions(["notifications"], origin=live_server_url)
-    page.goto(live_server_url + "/")
+    page.goto(live_server_url + "/leaderboards/")  # any page with the site's header
     pages_kit.follow_site_link(page, "a.notifications-link")
     page.wait_for_url("**/notifications/")
     assert page.locator("h1").inner_text() == "Notifications"

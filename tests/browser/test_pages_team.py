@@ -1,13 +1,14 @@
 """A 2 v 2 game in Chromium: the seats panel says who commands what and marks "you" and
 "your partner"; a command that loses a race with a partner's says what the partner did; a
-tap holds while another seat's command redraws the action panel under it."""
+tap holds while another seat's command redraws the action panel under it; a division being
+chosen in the lobby survives a redraw."""
 
 from __future__ import annotations
 
 import json
 import re
 
-from tests.browser.pages_kit import api, shot
+from tests.browser.pages_kit import PHONE, api, shot
 
 SCENARIO = "melnitsa-bridgehead"  # a formation for each of two seats a side
 
@@ -60,9 +61,12 @@ def roll_initiative(pages: dict, base: str, game: str) -> None:
             return
 
 
-def test_the_seats_panel_marks_you_and_your_partner_and_a_command_that_loses_a_race_names_what_the_partner_did(
+def test_the_seats_panel_marks_you_and_your_partner_a_lost_race_names_what_the_partner_did_and_a_tap_holds(
     person, live_server_url
 ):
+    """One 2 v 2 game, three of its pages: the seats panel and a command that loses a race
+    with a partner's on the loser's page; then a tap on a page of the side waiting, narrowed
+    to a phone's width, that holds while the acting side's command redraws its panel."""
     game, pages = team_game(person, live_server_url)
     roll_initiative(pages, live_server_url, game)
     legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
@@ -108,6 +112,54 @@ def test_the_seats_panel_marks_you_and_your_partner_and_a_command_that_loses_a_r
     shot(loser, "team-race-lost-desktop")
     held["on"] = False
 
+    # Every command in the game redraws every player's action panel. A press and its release
+    # on two different nodes make no click, so a button that did not change stays the same
+    # node: a player of the side waiting presses Resign on a phone, a seat of the side acting
+    # sends a command, the presser's panel is drawn again, they let go, and the confirmation
+    # asks whether to resign. Nor does the button move: on a phone the actions are a sheet
+    # fixed to the screen's foot, and every panel whose height changes without the player's
+    # doing (reports, the unit panel, the log, the seats) is below it.
+    legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
+    actor = next(n for n in pages if legal[n]["commands"])
+    waiting = next(n for n in pages if legal[n]["seat"][:2] != legal[actor]["seat"][:2])
+    page = pages[waiting]
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server_url}/games/{game}/")
+    page.wait_for_selector("body.socket-open")
+    page.wait_for_function(f"() => window.pgweb.store.version >= {legal[actor]['v']}")
+    page.locator("#sheet-toggle").click()
+    button = page.locator("#resign-row button.cmd-resign")
+    button.scroll_into_view_if_needed()
+    below = page.evaluate("""() => ["intel", "unit-panel", "log", "seats"].map((id) => {
+        const node = document.getElementById(id);
+        return node.compareDocumentPosition(document.getElementById("resign-row"))
+          & Node.DOCUMENT_POSITION_PRECEDING ? id : null; })""")
+    assert below == ["intel", "unit-panel", "log", "seats"], below
+    pressed = button.element_handle()
+    box = pressed.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    before = page.evaluate("window.pgweb.store.version")
+    # (Ending the partner's activation, which moves nothing into anyone's sight.)
+    offered = {c["type"]: c for c in legal[actor]["commands"]}
+    command = next(offered[k] for k in ("end_activation", "pass", "activate") if k in offered)
+    said = api(pages[actor], live_server_url, "POST", f"/api/v1/games/{game}/commands",
+               {"id": 2000, "v": legal[actor]["v"], "command": command})  # an id not used yet
+    assert said["t"] == "ack" and said["v"] == before + 1, said
+    page.wait_for_function(f"() => window.pgweb.store.version > {before}")
+    # The panel was drawn again (two frames on), and the button stayed where it was.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert pressed.evaluate("(node) => node.isConnected")
+    # Nor did it move: the line the command added to the log below it moved nothing above,
+    # so the point pressed is still on the button.
+    now = pressed.bounding_box()
+    assert abs(now["y"] - box["y"]) < 0.5 and abs(now["x"] - box["x"]) < 0.5, (box, now)
+    assert page.locator("#log li").count() > 0
+    page.mouse.up()
+    confirm = page.locator("#confirm")
+    confirm.wait_for(state="visible")
+    assert "cannot be taken back" in confirm.inner_text()
+
 
 def test_a_division_being_chosen_survives_the_lobby_redrawing_when_someone_joins(
     person, live_server_url
@@ -130,53 +182,3 @@ def test_a_division_being_chosen_survives_the_lobby_redrawing_when_someone_joins
     ann.locator("#notice", has_text="Division saved").wait_for()
     plan = api(ann, live_server_url, "GET", f"/api/v1/games/{game}/division")["seats"]
     assert formation in plan[other]
-
-
-def test_a_tap_on_an_action_holds_while_another_seats_command_redraws_the_panel(
-    person, live_server_url
-):
-    """Every command in the game redraws every player's action panel. A press and its
-    release on two different nodes make no click, so a button that did not change stays the
-    same node: a player of the side waiting presses Resign on a phone, a seat of the side
-    acting activates, the presser's panel is drawn again, they let go, and the confirmation
-    asks whether to resign. Nor does the button move: on a phone the actions are a sheet
-    fixed to the screen's foot, and every panel whose height changes without the player's
-    doing (reports, the unit panel, the log, the seats) is below it."""
-    game, pages = team_game(lambda: person("phone"), live_server_url)
-    roll_initiative(pages, live_server_url, game)
-    legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
-    actor = next(n for n in pages if any(c["type"] == "activate" for c in legal[n]["commands"]))
-    waiting = next(n for n in pages if legal[n]["seat"][:2] != legal[actor]["seat"][:2])
-    page = pages[waiting]
-    page.goto(f"{live_server_url}/games/{game}/")
-    page.wait_for_selector("body.socket-open")
-    page.locator("#sheet-toggle").click()
-    button = page.locator("#resign-row button.cmd-resign")
-    button.scroll_into_view_if_needed()
-    below = page.evaluate("""() => ["intel", "unit-panel", "log", "seats"].map((id) => {
-        const node = document.getElementById(id);
-        return node.compareDocumentPosition(document.getElementById("resign-row"))
-          & Node.DOCUMENT_POSITION_PRECEDING ? id : null; })""")
-    assert below == ["intel", "unit-panel", "log", "seats"], below
-    held = button.element_handle()
-    box = held.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    before = page.evaluate("window.pgweb.store.version")
-    activate = next(c for c in legal[actor]["commands"] if c["type"] == "activate")
-    said = api(pages[actor], live_server_url, "POST", f"/api/v1/games/{game}/commands",
-               {"id": 2, "v": legal[actor]["v"], "command": activate})  # id 1 rolled, maybe
-    assert said["t"] == "ack" and said["v"] == before + 1, said
-    page.wait_for_function(f"() => window.pgweb.store.version > {before}")
-    # The panel was drawn again (two frames on), and the button stayed where it was.
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    assert held.evaluate("(node) => node.isConnected")
-    # Nor did it move: the line the command added to the log below it moved nothing above,
-    # so the point pressed is still on the button.
-    now = held.bounding_box()
-    assert abs(now["y"] - box["y"]) < 0.5 and abs(now["x"] - box["x"]) < 0.5, (box, now)
-    assert page.locator("#log li").count() > 0
-    page.mouse.up()
-    confirm = page.locator("#confirm")
-    confirm.wait_for(state="visible")
-    assert "cannot be taken back" in confirm.inner_text()

@@ -58,9 +58,9 @@ def air_game(browser, live_server_url, live_server_env):
     url = f"{live_server_url}/games/{game['id']}/"
     for p in (ann, bob):
         open_game(p, url)
-    yield ann, bob
-    for p in (ann, bob):
-        p.context.close()
+    # (Their contexts are emptied after the test and kept for later ones, their cache of the
+    # board's files warm: conftest.PolicyWatchingBrowser.)
+    return ann, bob
 
 
 def test_an_air_strike_on_two_boards_with_its_odds_the_rules_reference_and_the_plane_as_a_counter(air_game) -> None:

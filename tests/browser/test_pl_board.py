@@ -212,62 +212,58 @@ def test_a_phone_plays_panzer_leader_with_counters_a_finger_wide_and_the_confirm
         browser, live_server_url) -> None:
     phone = guest(browser, live_server_url, **PHONE)
     desk = guest(browser, live_server_url, **DESKTOP)
-    try:
-        game = api(phone, "POST", live_server_url + "/api/v1/games",
-                   {"scenario": SCENARIO, "side": "allied", "options": {"spectators": "public"}})
-        api(desk, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
-        url = f"{live_server_url}/games/{game['id']}/"
-        open_game(phone, url)
-        board = phone.locator("svg.board").bounding_box()
-        assert board["x"] <= 1 and board["width"] >= 388
-        sizes = phone.evaluate(
-            "[...document.querySelectorAll('svg.board .layer-units .unit use')].map(u => u.getBoundingClientRect().width)")
-        assert sizes and min(sizes) >= 28, sizes
-        # No banner calls the table provisional (PL-D1): the rules reference says where it is from.
-        assert "provisional" not in phone.locator("#turn-banner").inner_text()
-        assert phone.locator("#turn-banner").bounding_box()["height"] < 110
-        # The rules reference folds open and shut at a tap on its title.
-        for opened in ("true", "false"):
-            phone.locator("#rules-reference summary").tap()
-            phone.wait_for_function(
-                f"() => document.getElementById('rules-reference').open === {opened}", timeout=TIMEOUT)
-        phone.locator('#global-actions button[data-command="end_phase"]').tap()
-        phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
-        before = version(phone)
-        phone.locator("#confirm .btn-confirm").tap()
-        wait_version(phone, before + 1)
-        # A tap on the Sherman, a tap on a lit hex: the move waits in the sheet, Confirm on screen.
-        hex_label = phone.evaluate(f"window.pgweb.store.view.units['{SHERMAN}'].hex")
-        phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
-        phone.locator(f'svg .unit[data-unit="{SHERMAN}"]').tap()
-        phone.wait_for_function(f"() => window.pgweb.ui.picked.includes('{SHERMAN}')", timeout=TIMEOUT)
-        phone.locator(".layer-overlays .reach[data-cost]").first.wait_for(timeout=TIMEOUT)
-        # A tap on a hex beyond its reach: why not, with the chart a tap away.
-        phone.evaluate(f"window.pgweb.board.centerOn('{FAR}')")
-        at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{FAR}')")
-        phone.touchscreen.tap(at["x"], at["y"])
-        why_not_cites_the_movement_chart(phone, FAR, phone=True)
-        reach = phone.evaluate("[...document.querySelectorAll('.layer-overlays .reach')].map(r => r.dataset.hex)")
-        goal = "A-D-4" if "A-D-4" in reach else reach[-1]
-        phone.evaluate(f"window.pgweb.board.centerOn('{goal}')")
-        at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{goal}')")
-        phone.touchscreen.tap(at["x"], at["y"])
-        phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
-        phone.wait_for_function("() => /movement cost/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
-        button = phone.locator("#confirm .btn-confirm").bounding_box()
-        size = phone.viewport_size
-        assert 0 <= button["y"] and button["y"] + button["height"] <= size["height"]
-        assert 0 <= button["x"] and button["x"] + button["width"] <= size["width"]
-        shot(phone, "pl-phone")
-        before = version(phone)
-        phone.locator("#confirm .btn-confirm").tap()
-        wait_version(phone, before + 1)
-        phone.wait_for_function(f"() => window.pgweb.store.view.units['{SHERMAN}'].hex === '{goal}'", timeout=TIMEOUT)
-        assert raw_ids_shown(phone) == []
-        assert not mine_shown(phone)
-    finally:
-        phone.context.close()
-        desk.context.close()
+    game = api(phone, "POST", live_server_url + "/api/v1/games",
+               {"scenario": SCENARIO, "side": "allied", "options": {"spectators": "public"}})
+    api(desk, "POST", f"{live_server_url}/api/v1/games/{game['id']}/join", {"side": "german"})
+    url = f"{live_server_url}/games/{game['id']}/"
+    open_game(phone, url)
+    board = phone.locator("svg.board").bounding_box()
+    assert board["x"] <= 1 and board["width"] >= 388
+    sizes = phone.evaluate(
+        "[...document.querySelectorAll('svg.board .layer-units .unit use')].map(u => u.getBoundingClientRect().width)")
+    assert sizes and min(sizes) >= 28, sizes
+    # No banner calls the table provisional (PL-D1): the rules reference says where it is from.
+    assert "provisional" not in phone.locator("#turn-banner").inner_text()
+    assert phone.locator("#turn-banner").bounding_box()["height"] < 110
+    # The rules reference folds open and shut at a tap on its title.
+    for opened in ("true", "false"):
+        phone.locator("#rules-reference summary").tap()
+        phone.wait_for_function(
+            f"() => document.getElementById('rules-reference').open === {opened}", timeout=TIMEOUT)
+    phone.locator('#global-actions button[data-command="end_phase"]').tap()
+    phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    before = version(phone)
+    phone.locator("#confirm .btn-confirm").tap()
+    wait_version(phone, before + 1)
+    # A tap on the Sherman, a tap on a lit hex: the move waits in the sheet, Confirm on screen.
+    hex_label = phone.evaluate(f"window.pgweb.store.view.units['{SHERMAN}'].hex")
+    phone.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    phone.locator(f'svg .unit[data-unit="{SHERMAN}"]').tap()
+    phone.wait_for_function(f"() => window.pgweb.ui.picked.includes('{SHERMAN}')", timeout=TIMEOUT)
+    phone.locator(".layer-overlays .reach[data-cost]").first.wait_for(timeout=TIMEOUT)
+    # A tap on a hex beyond its reach: why not, with the chart a tap away.
+    phone.evaluate(f"window.pgweb.board.centerOn('{FAR}')")
+    at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{FAR}')")
+    phone.touchscreen.tap(at["x"], at["y"])
+    why_not_cites_the_movement_chart(phone, FAR, phone=True)
+    reach = phone.evaluate("[...document.querySelectorAll('.layer-overlays .reach')].map(r => r.dataset.hex)")
+    goal = "A-D-4" if "A-D-4" in reach else reach[-1]
+    phone.evaluate(f"window.pgweb.board.centerOn('{goal}')")
+    at = phone.evaluate(f"window.pgweb.board.hexOnScreen('{goal}')")
+    phone.touchscreen.tap(at["x"], at["y"])
+    phone.locator("#confirm:not([hidden])").wait_for(timeout=TIMEOUT)
+    phone.wait_for_function("() => /movement cost/.test(document.getElementById('confirm').innerText)", timeout=TIMEOUT)
+    button = phone.locator("#confirm .btn-confirm").bounding_box()
+    size = phone.viewport_size
+    assert 0 <= button["y"] and button["y"] + button["height"] <= size["height"]
+    assert 0 <= button["x"] and button["x"] + button["width"] <= size["width"]
+    shot(phone, "pl-phone")
+    before = version(phone)
+    phone.locator("#confirm .btn-confirm").tap()
+    wait_version(phone, before + 1)
+    phone.wait_for_function(f"() => window.pgweb.store.view.units['{SHERMAN}'].hex === '{goal}'", timeout=TIMEOUT)
+    assert raw_ids_shown(phone) == []
+    assert not mine_shown(phone)
 
 
 

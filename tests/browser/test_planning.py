@@ -58,7 +58,9 @@ def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
 def test_an_arrow_drawn_shows_on_the_partners_board_and_not_on_the_opponents(
         person, live_server_url) -> None:
     game, pages = team_game(person, live_server_url)
-    for page in pages.values():
+    # Ann draws, Bob (her partner) and Cleo (an opponent) watch their boards; Dan, Cleo's
+    # partner, is in the same audience as she is (the side's), and asks the API.
+    for page in (pages["ann"], pages["bob"], pages["cleo"]):
         page.goto(f"{live_server_url}/games/{game}/")
         page.wait_for_selector("body.socket-open")
         page.locator("svg.board .layer-units .unit").first.wait_for()
@@ -79,9 +81,10 @@ def test_an_arrow_drawn_shows_on_the_partners_board_and_not_on_the_opponents(
     ann.locator("#draw-kind").select_option("circle")
     click_hex(ann, "A0606")
     bob.locator("svg.board .layer-drawings .drawing-circle").wait_for(timeout=TIMEOUT)
-    for name in ("cleo", "dan"):
-        assert pages[name].locator("svg.board .layer-drawings .drawing").count() == 0
-        assert pages[name].locator("#drawing-list li").count() == 0
+    assert cleo.locator("svg.board .layer-drawings .drawing").count() == 0
+    assert cleo.locator("#drawing-list li").count() == 0
+    assert api(pages["dan"], live_server_url, "GET", f"/api/v1/games/{game}/drawings")["drawings"] == []
+    assert len(api(pages["bob"], live_server_url, "GET", f"/api/v1/games/{game}/drawings")["drawings"]) == 2
     shot(cleo, "drawing-opponent-desktop")
     # The one who drew it removes it; it goes from the partner's board.
     ann.locator("#drawing-list li").first.locator(".remove-drawing").click()
