@@ -410,10 +410,10 @@ def main(argv: list[str] | None = None) -> int:
                              "lags and match them with the slowest commands (bench/apps/soakdiag.py)")
     parser.add_argument("--smoke", action="store_true",
                         help="seconds, tiny sizes: 2 games, one spectator each, one daphne, "
-                             "15 s of play (make test checks the last line)")
+                             "6 s of play (make test checks the last line)")
     args = parser.parse_args(argv)
-    if args.smoke:
-        args.minutes, args.games, args.spectators, args.processes = 0.25, 2, 1, 1
+    if args.smoke:  # its CPU is mostly the play: a few dozen commands show the bench runs
+        args.minutes, args.games, args.spectators, args.processes = 0.1, 2, 1, 1
         args.think = 0.2
     bindir = postgres_bin()
     if bindir is None:

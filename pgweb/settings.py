@@ -135,6 +135,10 @@ TEMPLATES = [
 
 ASGI_APPLICATION = "pgweb.asgi.application"
 
+# Where the server remembers which scenario files passed their schema, so that a start with
+# the same files skips that check (games/rules/common/passed_checks.py); empty: nowhere.
+PGWEB_CHECK_CACHE_DIR = os.environ.get("PGWEB_CHECK_CACHE_DIR", str(VAR_DIR / "cache" / "checks"))
+
 DATABASE_URL = os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'pgweb.sqlite3'}"
 if DATABASE_URL.startswith("sqlite:///"):
     VAR_DIR.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,7 @@ fails, and always stops the services, also on Ctrl-C or SIGTERM. Exit status: 0 
 every check passed.
 
 Exported to the tests:
+  PGWEB_CHECK_CACHE_DIR     the run's folder of scenario schema passes (share_start_up)
   REDIS_URL                 redis://127.0.0.1:<port>/0 (the private redis-server)
   PGWEB_TEST_POSTGRES_URL   postgres://postgres@127.0.0.1:<port>/postgres (trust auth)
   PGWEB_CHROMIUM            path of Debian's chromium
@@ -222,6 +223,18 @@ def slowest_shown(pytest_args: list[str]) -> list[str]:
     return ["--durations=10", *pytest_args]
 
 
+def share_start_up(env: dict[str, str], workdir: Path) -> None:
+    """What the run's processes (pytest's workers, and every daphne and manage.py the tests
+    start) share so that each does not pay it again: the scenario files' schema passes, in
+    the run's own folder (settings.PGWEB_CHECK_CACHE_DIR), and the compiled bytecode. A
+    shell that forbids bytecode files (PYTHONDONTWRITEBYTECODE) would have each process
+    compile every module it imports, half a second of CPU per start: the run keeps them under
+    var/pycache instead, out of the source tree as that shell asked."""
+    env.setdefault("PGWEB_CHECK_CACHE_DIR", str(workdir / "passed-checks"))
+    if env.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+        env.setdefault("PYTHONPYCACHEPREFIX", str(ROOT / "var" / "pycache"))
+
+
 def main(pytest_args: list[str]) -> int:
     """Start the services, run every check, stop the services; return the exit status."""
     signal.signal(signal.SIGTERM, stop_on_signal)
@@ -236,6 +249,7 @@ def main(pytest_args: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="pgweb-test-") as tmp, ExitStack() as services:
         workdir = Path(tmp)
         workdir.chmod(0o755)  # the postgres user must reach its folder inside
+        share_start_up(env, workdir)
         if shutil.which("redis-server"):
             try:
                 env["REDIS_URL"] = services.enter_context(private_redis(workdir, say))

@@ -5,10 +5,18 @@ The origin check compares scheme, host and port with the site's own origin (the 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from channels.testing import WebsocketCommunicator
 
+from games.rules.registry import RULESETS
 from pgweb.asgi import build_application
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.django_db(transaction=True)  # the lobby socket records who is online
@@ -121,3 +129,22 @@ async def test_in_debug_with_no_allowed_hosts_the_loopback_site_is_its_own_origi
     assert await handshake("/ws/lobby/v1/", "http://localhost:8000", host="localhost:8000")
     assert not await handshake("/ws/lobby/v1/", "http://127.0.0.1:9999")
     assert not await handshake("/ws/lobby/v1/", "http://evil.example", host="evil.example")
+
+
+def test_a_server_start_remembers_the_schema_passes_and_loads_no_push_library(tmp_path) -> None:
+    """What a daphne process imports before serving (pgweb/asgi.py): every bundled scenario
+    checked, its schema pass remembered in PGWEB_CHECK_CACHE_DIR for the next start, and
+    pywebpush (a quarter of a second of CPU) left until a push is sent."""
+    checks = tmp_path / "checks"
+    probe = (
+        "import sys, pgweb.asgi; "
+        "print(sorted(m for m in ('pywebpush', 'aiohttp') if m in sys.modules))"
+    )
+    env = {**os.environ, "PGWEB_VAR_DIR": str(tmp_path), "PGWEB_CHECK_CACHE_DIR": str(checks),
+           "DJANGO_SETTINGS_MODULE": "pgweb.settings", "DATABASE_URL": ""}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+    pg_files = RULESETS["panzer_grenadier"].scenario_files()
+    assert len(list(checks.glob("*.passed"))) == len(pg_files)

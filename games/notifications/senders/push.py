@@ -8,7 +8,6 @@ import json
 
 import urllib3
 from django.conf import settings
-from pywebpush import WebPushException, webpush
 
 from games.notifications import vapid
 from games.notifications.addresses import AddressRefused, Target, check_url
@@ -44,6 +43,12 @@ def check_endpoint(endpoint: str) -> Target:
 
 
 def send(delivery: Delivery) -> None:
+    # pywebpush is imported on the first push sent, not with this module: it brings aiohttp
+    # and the encryption libraries (a quarter of a second of CPU), which every process would
+    # otherwise pay at start-up (the notifications app loads this module when ready), also
+    # those that never send a push.
+    from pywebpush import WebPushException, webpush
+
     sub = PushSubscription.objects.filter(pk=delivery.target).first()
     if sub is None:
         raise Revoked("the browser's subscription is gone")

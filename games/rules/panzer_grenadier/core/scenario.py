@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ...common import passed_checks
 from ...common.hexgrid import Hex
 from .scenario_checks import SCHEMA_PATH, Checker, schema_problems
 from .scenario_model import (
@@ -90,7 +91,10 @@ def _read(source: Path | str | Mapping[str, Any]) -> tuple[Any, str]:
 def load_scenario(source: Path | str | Mapping[str, Any]) -> Scenario:
     """Read, check and build a scenario; ScenarioError lists every problem by path."""
     raw, name = _read(source)
-    problems = schema_problems(raw)
+    if isinstance(source, Mapping):  # a designer's document: checked in full each time
+        problems = schema_problems(raw)
+    else:  # a file: its schema pass may be remembered from an earlier start
+        problems = passed_checks.schema_problems(SCHEMA_PATH, raw, schema_problems)
     if not isinstance(raw, Mapping):
         raise ScenarioError(problems or ["(top): expected an object"], name)
     checker = Checker(raw, catalogue())
