@@ -4,6 +4,43 @@ import { test } from "node:test";
 
 import { clockFaces, flagChecks, formatLeft, mountClocks, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
 
+// The few DOM calls the clocks make (dom.el, keyed.fillKept), enough to read the bar's text
+// and markup and to tell a node kept from a node drawn again.
+class FakeNode {
+  constructor(tag = null, text = "") {
+    Object.assign(this, { tag, text, attrs: {}, childNodes: [], dataset: {}, parent: null });
+    this.style = { setProperty: (name, value) => { this.attrs.style = `${this.attrs.style ?? ""}${name}: ${value};`; } };
+  }
+  setAttribute(name, value) { this.attrs[name] = String(value); }
+  addEventListener() {}
+  get children() { return this.childNodes.filter((c) => c.tag); }
+  get lastChild() { return this.childNodes.at(-1) ?? null; }
+  append(...children) { for (const c of children) this.insertBefore(c, null); }
+  insertBefore(child, here) {
+    child.remove();
+    this.childNodes.splice(here ? this.childNodes.indexOf(here) : this.childNodes.length, 0, child);
+    child.parent = this;
+    return child;
+  }
+  remove() {
+    if (this.parent) this.parent.childNodes.splice(this.parent.childNodes.indexOf(this), 1);
+    this.parent = null;
+  }
+  replaceChildren(...children) { [...this.childNodes].forEach((c) => c.remove()); this.append(...children); }
+  querySelector() { return null; }
+  get outerHTML() {
+    if (!this.tag) return this.text;
+    const attrs = Object.entries(this.attrs).map(([name, value]) => ` ${name}="${value}"`).join("");
+    return `<${this.tag}${attrs}>${this.childNodes.map((c) => c.outerHTML).join("")}</${this.tag}>`;
+  }
+  get textContent() { return this.text + this.childNodes.map((c) => c.textContent).join(""); }
+}
+
+function fakeDom() {
+  globalThis.Node = FakeNode;
+  globalThis.document = { createElement: (tag) => new FakeNode(tag), createTextNode: (t) => new FakeNode(null, t) };
+}
+
 test("a clock face shows minutes and seconds, hours past an hour, days past a day", () => {
   assert.equal(formatLeft(0), "0:00");
   assert.equal(formatLeft(65.9), "1:05");
@@ -52,16 +89,7 @@ test("clocks shown side by side share one format: a day beside just under a day 
 });
 
 test("the game page's two clock faces are drawn in that one format", () => {
-  // The few DOM calls dom.el makes, enough to read the faces' text.
-  class FakeNode {
-    constructor(text = "") { this.children = []; this.text = text; this.style = { setProperty() {} }; }
-    setAttribute() {}
-    addEventListener() {}
-    append(child) { this.children.push(child); }
-    get textContent() { return this.text + this.children.map((c) => c.textContent).join(""); }
-  }
-  globalThis.Node = FakeNode;
-  globalThis.document = { createElement: () => new FakeNode(), createTextNode: (t) => new FakeNode(t) };
+  fakeDom();
   try {
     const at = Date.parse("2026-03-02T09:00:00+00:00");
     const reading = { at: "2026-03-02T09:00:00+00:00", sides: { ge: { left: 86400, running: false }, su: { left: 86393, running: false } } };
@@ -76,25 +104,15 @@ test("the game page's two clock faces are drawn in that one format", () => {
 });
 
 test("a clock poll answering after a later one does not bring back a take-over handed back", async () => {
-  class FakeNode {
-    constructor(text = "") { this.children = []; this.text = text; this.style = { setProperty() {} }; this.dataset = {}; }
-    setAttribute() {}
-    addEventListener() {}
-    append(...children) { this.children.push(...children); }
-    replaceChildren(...children) { this.children = children; }
-    querySelector() { return null; }
-    get textContent() { return this.text + this.children.map((c) => c.textContent).join(""); }
-  }
   const saved = { setInterval: globalThis.setInterval };
-  globalThis.Node = FakeNode;
-  globalThis.document = { createElement: () => new FakeNode(), createTextNode: (t) => new FakeNode(t) };
+  fakeDom();
   globalThis.setInterval = () => 0; // the page's ticks and regular polls: not wanted here
   try {
     const clocks = { at: "2026-03-02T09:00:00+00:00", label: "Live", control: { kind: "live" },
       sides: { ge: { left: 300, running: false }, su: { left: 280, running: false } } };
     const answer = (now, actFor) => ({ now, clocks, outcomes: [], act_for: actFor, events: [] });
     const pending = [];
-    const root = new FakeNode();
+    const root = new FakeNode("div");
     const mounted = mountClocks({
       root, addLine() {}, sideName: (id) => id, store: { subscribe() {} },
       boot: { api: "/api/v1/games/g", seat: "ge-1", side: "ge", sides: [{ id: "ge" }, { id: "su" }] },
@@ -110,6 +128,37 @@ test("a clock poll answering after a later one does not bring back a take-over h
     await before;
     assert.equal(root.textContent.includes("ge-2 for bob"), false);
     assert.equal(mounted.acting, "ge-1");
+  } finally {
+    globalThis.setInterval = saved.setInterval;
+    delete globalThis.Node;
+    delete globalThis.document;
+  }
+});
+
+test("a tick that changes nothing the clocks show leaves the bar's nodes as they are", () => {
+  // Drawn four times a second: a node drawn again each time would be styled, laid out and
+  // painted again, and a focused button in the bar would lose the keyboard's focus.
+  const saved = { setInterval: globalThis.setInterval };
+  fakeDom();
+  globalThis.setInterval = () => 0;
+  try {
+    const reading = (at, geLeft) => ({ at, label: "Live", control: { kind: "live" },
+      sides: { ge: { left: geLeft, running: false }, su: { left: 280, running: false } } });
+    const root = new FakeNode("div");
+    const mounted = mountClocks({
+      root, addLine() {}, sideName: (id) => id, store: { subscribe() {} },
+      boot: { api: "/api/v1/games/g", seat: "ge-1", side: "ge", sides: [{ id: "ge" }, { id: "su" }] },
+      fetch: () => new Promise(() => {}),
+    });
+    mounted.frame({ now: "2026-03-02T09:00:00+00:00", clocks: reading("2026-03-02T09:00:00+00:00", 300) });
+    const [label, ge, su] = root.childNodes;
+    assert.equal(root.textContent, "Livege5:00su4:40");
+    mounted.draw();
+    assert.deepEqual(root.childNodes.map((n, i) => n === [label, ge, su][i]), [true, true, true]);
+    // A second gone on the German clock: its face alone is drawn again.
+    mounted.frame({ clocks: reading("2026-03-02T09:00:01+00:00", 299) });
+    assert.equal(root.textContent, "Livege4:59su4:40");
+    assert.deepEqual(root.childNodes.map((n, i) => n === [label, ge, su][i]), [true, false, true]);
   } finally {
     globalThis.setInterval = saved.setInterval;
     delete globalThis.Node;

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { badgeWords } from "../../static/games/js/lobby/cards.js";
+import { badgeWords, tickCardClocks } from "../../static/games/js/lobby/cards.js";
 import { visitorsLine } from "../../static/games/js/lobby/online.js";
 
 describe("a game card's badges", () => {
@@ -24,4 +24,21 @@ describe("the visitors line", () => {
     assert.equal(visitorsLine({ users: ["ann"], visitors: 2 }), "and 2 visitors");
     assert.equal(visitorsLine({ users: ["ann"], visitors: 0 }), null);
   });
+});
+
+test("the lobby's running clocks count down, and a face that reads the same is not written again", () => {
+  const writes = [];
+  const face = (deadline, scale, text) => ({
+    dataset: { deadline, scale: String(scale) },
+    get textContent() { return text; },
+    set textContent(value) { writes.push(value); text = value; },
+  });
+  const now = Date.parse("2026-03-02T09:00:00+00:00");
+  const live = face("2026-03-02T09:05:00+00:00", 300, "5:00");
+  const postal = face("2026-03-05T09:00:00+00:00", 259200, "2 d 23 h");
+  const root = { querySelectorAll: (selector) => (selector === ".card-time[data-running='1']" ? [live, postal] : []) };
+  tickCardClocks(root, now + 1000);
+  assert.deepEqual(writes, ["4:59"]); // the postal clock still reads 2 d 23 h
+  tickCardClocks(root, now + 3600_000 + 1000);
+  assert.deepEqual(writes, ["4:59", "0:00", "2 d 22 h"]);
 });

@@ -69,10 +69,13 @@ function clockLine(game) {
   return el("p", { class: "card-clock", "data-field": "clock" }, parts);
 }
 
-/** Count the running clocks of the cards under `root` down to `nowMs` (called every second). */
+/** Count the running clocks of the cards under `root` down to `nowMs` (called every second).
+ * A face that reads the same (a day's clock in days and hours) is not written again: the
+ * write would have the lobby laid out and painted again for nothing. */
 export function tickCardClocks(root, nowMs = Date.now()) {
   for (const time of root.querySelectorAll(".card-time[data-running='1']")) {
-    time.textContent = formatLeft(secondsLeft({ running: true, deadline: time.dataset.deadline }, nowMs), Number(time.dataset.scale) || 0);
+    const shown = formatLeft(secondsLeft({ running: true, deadline: time.dataset.deadline }, nowMs), Number(time.dataset.scale) || 0);
+    if (time.textContent !== shown) time.textContent = shown;
   }
 }
 

@@ -5,8 +5,9 @@
 // a side out of time. Nothing here decides anything: a flag is the server's.
 
 import { sideColours } from "../board/faces.js";
-import { csrfToken, el, fill, getJson } from "../game/dom.js";
+import { csrfToken, el, getJson } from "../game/dom.js";
 import { latestOnly } from "../lobby/api.js";
+import { fillKept } from "./keyed.js";
 
 const TICK_MS = 250;
 const POLL_MS = 15000;
@@ -134,7 +135,10 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
     root.hidden = false;
     const now = Date.now() + offsetMs;
     const faces = clockFaces(reading, now, { sides: boot.sides, mySide: boot.side, sideName, colours });
-    fill(root, el("span", { class: "clock-label" }, reading.label), faces, outcomeBar(), actForBar());
+    // The bar is drawn four times a second and its faces show whole seconds: what shows the
+    // same as before stays the same node, so most ticks change nothing on the page (no
+    // style, layout or paint) and a focused button keeps the keyboard's focus.
+    fillKept(root, [el("span", { class: "clock-label" }, reading.label), ...faces, outcomeBar(), actForBar()]);
   }
 
   function outcomeBar() {
@@ -146,13 +150,13 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
     for (const { side, outcome, seat } of open) {
       if (outcome === "more_time") {
         for (const [text, seconds] of MORE_TIME[reading.control.kind] ?? []) {
-          buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, onclick: () => decide(outcome, { side, seconds }) }, `Give ${sideName(side)} ${text}`));
+          buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, "data-side": side, "data-seconds": seconds, onclick: () => decide(outcome, { side, seconds }) }, `Give ${sideName(side)} ${text}`));
         }
         continue;
       }
       const body = seat ? { side, seat } : { side };
       const label = seat ? `${OUTCOME_TEXT[outcome] ?? outcome} (${seat})` : OUTCOME_TEXT[outcome] ?? outcome;
-      buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, "data-seat": seat ?? "", onclick: () => decide(outcome, body) }, label));
+      buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, "data-side": side, "data-seat": seat ?? "", onclick: () => decide(outcome, body) }, label));
     }
     return el("div", { class: "clock-outcomes", role: "group", "aria-label": "A side is out of time" }, buttons);
   }
