@@ -1,8 +1,10 @@
-"""Acting from the map in Chromium: the dice tray per side, the stack panel, what a unit can
-do in an enemy hex with its odds, the log by activation, and a late spectator's whole log."""
+"""Acting from the map in Chromium: the dice tray per side, the stack panel (and a press in it
+that holds while the other side plays), what a unit can do in an enemy hex with its odds, the
+log by activation, and a late spectator's whole log."""
 
 from __future__ import annotations
 
+from tests.browser import board_play
 from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, players, shot  # noqa: F401
 from tests.browser.board_play import target_with_odds
 from tests.browser.test_game_play import acting, api, confirm, groups, roll_initiative, version
@@ -53,9 +55,39 @@ def test_the_initiative_dice_show_each_side_then_go_away_and_a_late_spectator_re
     shot(sam, "late-spectator-log")
 
 
-def test_a_stack_opens_a_panel_listing_every_counter_and_the_player_picks(players) -> None:  # noqa: F811 - the fixture
-    _, ann, bob = players
+def press_and_hold_a_stack_row(page) -> tuple[object, str]:
+    """Open a stack of the page's own side in its panel and press (and keep pressed) the
+    details button of its last row: the pressed node and that row's unit."""
+    hex_label, _ = own_stack(page)
+    page.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
+    page.evaluate("window.pgweb.board.spread(null)")
+    counter = page.locator(f'svg .unit[data-hex="{hex_label}"]').last
+    counter.dispatch_event("pointerdown", {"button": 0, "pointerId": 7, "isPrimary": True})
+    counter.dispatch_event("pointerup", {"button": 0, "pointerId": 7, "isPrimary": True})
+    panel = page.locator("#stack-panel")
+    panel.wait_for(timeout=TIMEOUT)
+    info = panel.locator(".stack-row .stack-info").last
+    unit = info.evaluate("(b) => b.closest('.stack-row').dataset.unit")
+    held = info.element_handle()
+    held.scroll_into_view_if_needed()
+    box = held.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    return held, unit
+
+
+def test_a_stack_opens_a_panel_listing_every_counter_and_a_press_in_it_holds_while_the_other_side_plays(
+        players) -> None:  # noqa: F811 - the fixture
+    """One game, both players' boards: the side acting opens a stack of its own and picks
+    from its panel; the side waiting looks through a stack of its own while the acting side
+    activates that stack. Every command draws the stack panel again; the rows that did not
+    change stay the same nodes, so a press on a row's details button still lands when it is
+    let go."""
+    url, ann, bob = players
+    base, game = url.split("/games/")[0], url.rstrip("/").rsplit("/", 1)[1]
     roll_initiative([ann, bob])
+
+    # The acting side: a stack opens a panel listing every counter, and the player picks.
     p = acting([ann, bob])
     hex_label, ids = own_stack(p)
     p.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
@@ -74,12 +106,33 @@ def test_a_stack_opens_a_panel_listing_every_counter_and_the_player_picks(player
     assert p.evaluate("window.pgweb.ui.picked.length") == 1
     p.locator("#unit-actions button[data-command=activate]").first.wait_for(timeout=TIMEOUT)
     shot(p, "stack-panel")
-    # Activate the whole stack, then pick every counter that can move: where they can go together.
+
+    # The side waiting presses a row of its own stack's panel and holds it while the acting
+    # side activates the whole stack (from its panel; through the API should the stack
+    # have no activation of its own).
+    waiting = bob if p is ann else ann
+    held, unit = press_and_hold_a_stack_row(waiting)
+    before = version(waiting)
     panel.locator(".stack-all").click()
     stack_activation = p.locator("#unit-actions button[data-command=activate]", has_text="the stack")
-    if stack_activation.count():
+    activated_the_stack = bool(stack_activation.count())
+    if activated_the_stack:
         stack_activation.first.click()
         confirm(p)
+    else:
+        legal = api(p, "GET", f"{base}/api/v1/games/{game}/legal")
+        cmd = next(c for c in legal["commands"] if c["type"] == "activate")
+        said = api(p, "POST", f"{base}/api/v1/games/{game}/commands", {"id": 9000, "v": legal["v"], "command": cmd})
+        assert said["t"] == "ack", said
+    waiting.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
+    waiting.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert held.evaluate("(node) => node.isConnected"), "the pressed row was drawn anew, not kept"
+    waiting.mouse.up()
+    waiting.wait_for_function(f"() => window.pgweb.ui.selected === '{unit}'", timeout=TIMEOUT)
+    waiting.locator(f'#stack-panel .stack-row.focused[data-unit="{unit}"]').wait_for(timeout=TIMEOUT)
+
+    # The stack activated, every counter that can move picked: where they can go together.
+    if activated_the_stack:
         p.locator("#stack-panel .stack-all").click()
         if p.evaluate("window.pgweb.ui.picked.length") > 1 and "move" in groups(p):
             p.locator("svg .reach[data-cost]").first.wait_for(timeout=TIMEOUT)
@@ -87,11 +140,13 @@ def test_a_stack_opens_a_panel_listing_every_counter_and_the_player_picks(player
             shot(p, "stack-moves")
 
 
-def test_clicking_an_enemy_hex_offers_what_the_unit_can_do_there_with_its_odds(players) -> None:  # noqa: F811 - the fixture
-    _, ann, bob = players
-    roll_initiative([ann, bob])
-    p = acting([ann, bob])
-    hmg = "su-hmg-1" if p is ann else "ge-hmg-4"
+def test_clicking_an_enemy_hex_offers_what_the_unit_can_do_there_with_its_odds(browser, live_server_url) -> None:
+    # The initiative is rolled through the API; only the board of the side that won it is
+    # opened.
+    first = board_play.roll_initiative(board_play.two_players(browser, live_server_url))
+    p = first.desk
+    open_board(p, f"{live_server_url}/games/{first.game}/")
+    hmg = "su-hmg-1" if first.side == "su" else "ge-hmg-4"
     p.evaluate(f"window.pgweb.board.centerOn(window.pgweb.store.view.units['{hmg}'].hex)")
     p.evaluate("window.pgweb.board.spread(null)")
     hmg_counter = p.locator(f'svg [data-unit="{hmg}"]')
@@ -119,40 +174,3 @@ def test_clicking_an_enemy_hex_offers_what_the_unit_can_do_there_with_its_odds(p
     confirm(p)
     p.locator("#log .log-group").first.wait_for(timeout=TIMEOUT)
     assert "Roll for direct fire" in p.locator("#log").text_content()
-
-
-def test_a_press_in_the_stack_panel_holds_while_the_other_side_plays(players) -> None:  # noqa: F811 - the fixture
-    """The side waiting looks through a stack of its own while the other side acts. Every
-    command draws the stack panel again; the rows that did not change stay the same nodes,
-    so a press on a row's details button still lands when it is let go."""
-    url, ann, bob = players
-    base, game = url.split("/games/")[0], url.rstrip("/").rsplit("/", 1)[1]
-    roll_initiative([ann, bob])
-    actor = acting([ann, bob])
-    waiting = bob if actor is ann else ann
-    hex_label, _ = own_stack(waiting)
-    waiting.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
-    waiting.evaluate("window.pgweb.board.spread(null)")
-    counter = waiting.locator(f'svg .unit[data-hex="{hex_label}"]').last
-    counter.dispatch_event("pointerdown", {"button": 0, "pointerId": 7, "isPrimary": True})
-    counter.dispatch_event("pointerup", {"button": 0, "pointerId": 7, "isPrimary": True})
-    panel = waiting.locator("#stack-panel")
-    panel.wait_for(timeout=TIMEOUT)
-    info = panel.locator(".stack-row .stack-info").last
-    unit = info.evaluate("(b) => b.closest('.stack-row').dataset.unit")
-    held = info.element_handle()
-    held.scroll_into_view_if_needed()
-    box = held.bounding_box()
-    waiting.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    waiting.mouse.down()
-    before = version(waiting)
-    legal = api(actor, "GET", f"{base}/api/v1/games/{game}/legal")
-    cmd = next(c for c in legal["commands"] if c["type"] == "activate")
-    said = api(actor, "POST", f"{base}/api/v1/games/{game}/commands", {"id": 9, "v": legal["v"], "command": cmd})
-    assert said["t"] == "ack", said
-    waiting.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
-    waiting.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    assert held.evaluate("(node) => node.isConnected")  # drawn again: the very same node
-    waiting.mouse.up()
-    waiting.wait_for_function(f"() => window.pgweb.ui.selected === '{unit}'", timeout=TIMEOUT)
-    panel.locator(f'.stack-row.focused[data-unit="{unit}"]').wait_for(timeout=TIMEOUT)

@@ -5,39 +5,41 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.board_people import DESKTOP, TIMEOUT, guest, open_board, players, shot  # noqa: F401
+from tests.browser import board_play
+from tests.browser.board_people import TIMEOUT, open_board, shot
 from tests.browser.board_play import click_hex
-from tests.browser.test_game_play import acting, click_unit, confirm, groups, roll_initiative
+from tests.browser.test_game_play import click_unit, confirm, groups
 
 
-def test_the_referee_answers_on_the_map_line_of_sight_and_why_not(players) -> None:  # noqa: F811 - the fixture
-    """The line of sight tool first, before anything is played; then a unit is activated and
-    pointed where it cannot go."""
-    _, ann, bob = players
-    ann.keyboard.press("l")
+def test_the_referee_answers_on_the_map_line_of_sight_and_why_not(browser, live_server_url) -> None:
+    """The line of sight tool first, before any unit is activated; then a unit is activated
+    and pointed where it cannot go. The initiative is rolled through the API, and only the
+    board of the side that won it is opened."""
+    first = board_play.roll_initiative(board_play.two_players(browser, live_server_url))
+    p = first.desk
+    open_board(p, f"{live_server_url}/games/{first.game}/")
+    p.keyboard.press("l")
     # The key opens the tool at once; its button is pressed on the next drawn frame.
-    ann.locator("#los-tool[aria-pressed=true]").wait_for(timeout=TIMEOUT)
-    click_hex(ann, "A1505")
-    click_hex(ann, "A1510")
-    answer = ann.locator("#los-answer")
-    ann.wait_for_function("() => /in sight|blocked/.test(document.getElementById('los-answer').textContent)",
+    p.locator("#los-tool[aria-pressed=true]").wait_for(timeout=TIMEOUT)
+    click_hex(p, "A1505")
+    click_hex(p, "A1510")
+    answer = p.locator("#los-answer")
+    p.wait_for_function("() => /in sight|blocked/.test(document.getElementById('los-answer').textContent)",
                           timeout=TIMEOUT)
     text = answer.inner_text()
     assert "A1505 → A1510" in text
     # The board draws on its next animation frame, after the answer's text is written.
     # (attached: a line straight down the screen has no width, so never counts as visible)
-    ann.locator("svg .los-line").wait_for(state="attached", timeout=TIMEOUT)
+    p.locator("svg .los-line").wait_for(state="attached", timeout=TIMEOUT)
     if "blocked" in text:
         assert re.search(r"\(\d+(\.\d+)*[,)]", text), text  # the rule that blocks it
-        assert ann.locator("svg .los-block").count() == 1
-    assert ann.locator("svg .los-line").count() == 1
-    shot(ann, "line-of-sight")
-    ann.keyboard.press("Escape")
+        assert p.locator("svg .los-block").count() == 1
+    assert p.locator("svg .los-line").count() == 1
+    shot(p, "line-of-sight")
+    p.keyboard.press("Escape")
     answer.wait_for(state="hidden", timeout=TIMEOUT)
 
     # Pointing where the unit cannot go says why, with the rule.
-    roll_initiative([ann, bob])
-    p = acting([ann, bob])
     unit = next(c["unit"] for c in groups(p)["activate"] if c["kind"] == "unit")
     click_unit(p, unit)
     if p.locator("#stack-panel").is_visible():
