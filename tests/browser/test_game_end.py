@@ -28,26 +28,22 @@ PICK = ("roll_initiative", "decline", "pass")  # what each player does, in this 
 
 
 def pass_through_the_api(base: str, game: str, players: list, until_turn: int) -> None:
-    """Both players roll, decline and pass through the API until `until_turn` begins. Every
-    turn begins with the initiative roll, so the turn is asked for there, not at each
-    command."""
+    """Both players roll, decline and pass through the API until `until_turn` begins."""
     ids = itertools.count(5000)  # command ids the pages never use
     for _ in range(400):
+        view = api(players[0], "GET", f"{base}/api/v1/games/{game}/view")["d"]
+        if view["turn"] >= until_turn:
+            return
         for p in players:
             legal = api(p, "GET", f"{base}/api/v1/games/{game}/legal")
             wanted = sorted((c for c in legal["commands"] if c["type"] in PICK), key=lambda c: PICK.index(c["type"]))
             if wanted:
+                answer = api(p, "POST", f"{base}/api/v1/games/{game}/commands",
+                             {"id": next(ids), "v": legal["v"], "command": wanted[0]})
+                assert answer.get("t") == "ack", answer
                 break
         else:
-            view = api(players[0], "GET", f"{base}/api/v1/games/{game}/view")["d"]
             raise AssertionError(f"nobody may roll, decline or pass: {view}")
-        if wanted[0]["type"] == "roll_initiative":
-            view = api(p, "GET", f"{base}/api/v1/games/{game}/view")["d"]
-            if view["turn"] >= until_turn:
-                return
-        answer = api(p, "POST", f"{base}/api/v1/games/{game}/commands",
-                     {"id": next(ids), "v": legal["v"], "command": wanted[0]})
-        assert answer.get("t") == "ack", answer
     raise AssertionError(f"turn {until_turn} never began")
 
 
