@@ -143,6 +143,7 @@ def test_a_game_opens_from_a_card(person, live_server_url):
     assert ann.locator("fieldset[data-rules-for=panzer_leader]").is_hidden()
     shots_at_both_sizes(ann, "new-game-chosen-battle")
     ann.select_option("#side-select", "ge")
+    ann.select_option("select[name=seats_per_side]", "2")
     ann.click("#create-game")
     # Taken to the lobby at her game; the lobby's own load is the lobby tests' business.
     ann.wait_for_url(re.compile(r".*/\?game=[0-9a-f-]{36}$"), wait_until="commit")
@@ -150,3 +151,4 @@ def test_a_game_opens_from_a_card(person, live_server_url):
     pages_kit.leave(ann)
     game = pages_kit.api(ann, live_server_url, "GET", f"/api/v1/games/{game_id}")
     assert game["scenario"] == "melnitsa-bridgehead" and game["status"] == "open"
+    assert game["seats_per_side"] == 2, "the form did not send the seats it was given"
