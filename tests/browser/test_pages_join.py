@@ -68,7 +68,13 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
     for (_, joiner), node in zip(pairs, held, strict=True):
         joiner.locator(f"#open-game-list article[data-game='{hers}']").wait_for()
         assert node.evaluate("(node) => node.isConnected"), "the held Join was drawn anew"
-    for _, joiner in pairs:
+    # Let go over the held node where it is now: a card added above it (Cleo's game, newest
+    # first) moves it down the page, and a release elsewhere would be a release on another
+    # node, whatever the node itself did.
+    for (_, joiner), node in zip(pairs, held, strict=True):
+        node.scroll_into_view_if_needed()
+        box = node.bounding_box()
+        joiner.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         joiner.mouse.up()
     for (creator, joiner), game in zip(pairs, games, strict=True):
         joiner.wait_for_url(GAME_URL, timeout=TIMEOUT, wait_until="commit")
