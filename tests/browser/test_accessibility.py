@@ -33,27 +33,39 @@ AUDIT = """async () => {
 }"""
 
 
-def person(browser, viewport: str, cookies: list | None = None):
-    """A page in a context of its own with `cookies` (a person the audit's set-up signed in);
-    the page's script policy is bypassed for the audit's script alone (the pages' own policy
-    has tests of its own)."""
+def person(browser, viewport: str):
+    """A page in a context of its own, signed out; the page's script policy is bypassed for
+    the audit's script alone (the pages' own policy has tests of its own). The audit opens
+    one at each size and gives it each person's cookies in turn (as_person): a context that
+    has loaded the site's scripts and stylesheets once keeps them in its cache, where each
+    context opened anew would load them all again."""
     phone = viewport == "phone"
     context = browser.new_context(viewport=pages_kit.VIEWPORTS[viewport], has_touch=phone,
                                   is_mobile=phone, bypass_csp=True)
-    if cookies:
-        context.add_cookies(cookies)
     page = context.new_page()
     page.set_default_timeout(pages_kit.TIMEOUT)
     return page
 
 
+def as_person(page, cookies: list | None) -> object:
+    """The page, signed in from now on as the person whose `cookies` these are (signed out
+    without), with nothing the last one's pages stored; what it shows changes at its next
+    load."""
+    if page.url.startswith("http"):
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    page.context.clear_cookies()
+    if cookies:
+        page.context.add_cookies(cookies)
+    return page
+
+
 @pytest.fixture(scope="module")
 def audited(browser, live_server_url) -> dict:
-    """What both viewports audit, made once: Ann, Bob and a watcher signed in as guests (their
-    cookies), a game going and one ended, and Ann's name. Their pages are closed after the
-    set-up; the audit opens its own with these cookies."""
+    """What the audit looks at, made once: Ann, Bob and a watcher signed in as guests (their
+    cookies), a game going and one ended, and Ann's name. Their pages open nothing but the
+    API; the audit opens its own with these cookies."""
     base = live_server_url
-    people = {who: person(browser, "desktop") for who in ("ann", "bob", "watcher")}
+    people = {who: browser.new_context().new_page() for who in ("ann", "bob", "watcher")}
     for page in people.values():
         api(page, "POST", base + "/api/v1/auth/guest")
     ann, bob = people["ann"], people["bob"]
@@ -93,11 +105,11 @@ def audit_both_sizes(page, url: str, ready: str = "body", name: str = "") -> lis
     return found + audit(page, f"{name}-phone" if name else "")
 
 
-def audit_on_touch_screens(pages: dict, url: str, ready: str, name: str) -> list[str]:
+def audit_on_touch_screen(pages: dict, url: str, ready: str, name: str) -> list[str]:
     """Audit a game page in a desktop window and on a phone's touch screen (`pages`: a page of
-    each, by size): its stylesheet and its board ask what pointer the device has (help for
-    fingers, counters a finger wide), which a context is given when it opens, so each size
-    loads the page in a context of its own."""
+    each, by size, signed in as the same person): its stylesheet and its board ask what
+    pointer the device has (help for fingers, counters a finger wide), which a context is
+    given when it opens, so each size loads the page in a context of its own."""
     found = []
     for viewport, page in pages.items():
         page.set_viewport_size(pages_kit.VIEWPORTS[viewport])
@@ -110,28 +122,35 @@ def audit_on_touch_screens(pages: dict, url: str, ready: str, name: str) -> list
 def test_no_page_has_a_serious_or_critical_accessibility_violation(browser, live_server_url, audited) -> None:
     base = live_server_url
     cookies = audited["cookies"]
-    ann, visitor = person(browser, "desktop", cookies["ann"]), person(browser, "desktop")
-    ann_sizes = {"desktop": ann, "phone": person(browser, "phone", cookies["ann"])}
-    watcher_sizes = {size: person(browser, size, cookies["watcher"]) for size in ("desktop", "phone")}
+    desk, phone = person(browser, "desktop"), person(browser, "phone")
+    sizes = {"desktop": desk, "phone": phone}
     game, ended, name = audited["game"], audited["ended"], audited["name"]
     board = "svg.board .layer-units .unit"
-    found = [
-        *audit_both_sizes(ann, base + "/"),
-        *audit_both_sizes(ann, base + "/new-game/"),
-        # The catalogue of battle cards: open and filtered in the lobby, on the new-game page
-        # with a battle chosen, and the battles page.
-        *audit_both_sizes(ann, base + "/?browse=1&front=west#battles", "#battles[open] .battle-card"),
-        *audit_both_sizes(ann, base + "/new-game/?scenario=pl-hollenbach&browse=1", ".battle-card.chosen"),
-        *audit_both_sizes(visitor, base + "/battles/?ruleset=panzer_grenadier", ".battle-card"),
-        *audit_on_touch_screens(ann_sizes, game, board, "player"),
-        *audit_on_touch_screens(watcher_sizes, game, board, "spectator"),
-        *audit_on_touch_screens(ann_sizes, ended.rstrip("/") + "/replay", "body", ""),
-        *audit_both_sizes(ann, f"{base}/players/{name}/"),
-        *audit_both_sizes(ann, base + "/leaderboards/"),
-        *audit_both_sizes(ann, base + "/tournaments/"),
-        *audit_both_sizes(ann, base + "/notifications/"),
-        *audit_both_sizes(visitor, base + "/", name="lobby-visitor"),
-        *audit_both_sizes(visitor, base + "/accounts/login/"),
-        *audit_both_sizes(visitor, base + "/accounts/signup/"),
-    ]
+    found = []
+    # Ann, a player. Her lobby with its catalogue of battle cards open and filtered: the
+    # lobby differs from the one she opens first only by that box being open (the closed
+    # one's cards are in the page all the same), so it is audited once, open; the visitor's
+    # lobby below is audited closed.
+    as_person(desk, cookies["ann"])
+    as_person(phone, cookies["ann"])
+    found += audit_both_sizes(desk, base + "/?browse=1&front=west#battles", "#battles[open] .battle-card")
+    found += audit_both_sizes(desk, base + "/new-game/")
+    # The catalogue on the new-game page with a battle chosen.
+    found += audit_both_sizes(desk, base + "/new-game/?scenario=pl-hollenbach&browse=1", ".battle-card.chosen")
+    found += audit_on_touch_screen(sizes, game, board, "player")
+    found += audit_on_touch_screen(sizes, ended.rstrip("/") + "/replay", "body", "")
+    found += audit_both_sizes(desk, f"{base}/players/{name}/")
+    found += audit_both_sizes(desk, base + "/leaderboards/")
+    found += audit_both_sizes(desk, base + "/tournaments/")
+    found += audit_both_sizes(desk, base + "/notifications/")
+    # A spectator.
+    as_person(desk, cookies["watcher"])
+    as_person(phone, cookies["watcher"])
+    found += audit_on_touch_screen(sizes, game, board, "spectator")
+    # A visitor, signed out: the battles page, the lobby, signing in and up.
+    as_person(desk, None)
+    found += audit_both_sizes(desk, base + "/battles/?ruleset=panzer_grenadier", ".battle-card")
+    found += audit_both_sizes(desk, base + "/", name="lobby-visitor")
+    found += audit_both_sizes(desk, base + "/accounts/login/")
+    found += audit_both_sizes(desk, base + "/accounts/signup/")
     assert found == [], "\n".join(found)

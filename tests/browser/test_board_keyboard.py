@@ -4,6 +4,7 @@ the page while the panels are redrawn; skip links reach the actions in a few key
 
 from __future__ import annotations
 
+from tests.browser import board_play
 from tests.browser.board_people import DESKTOP, TIMEOUT, guest, shot, start_game
 from tests.browser.test_game_play import acting, groups, version
 
@@ -160,7 +161,13 @@ def test_skip_links_reach_the_actions_and_on_a_slow_page_the_text_view_keeps_the
     actions. Then: the text view never draws a state the panels have not drawn yet: it would
     give the focus, by key, to the action bar's stale copy of the button just used, which the
     panels' redraw then takes away (the focus fell to the Actions heading)."""
-    p = acting(two_players(browser, live_server_url, SLOW_PAGE))
+    # Only the page of the player who acts first is looked at: he is found through the API,
+    # and the other player's board is never opened.
+    first = board_play.acting(board_play.two_players(browser, live_server_url, SCENARIO))
+    p = first.desk
+    p.add_init_script(SLOW_PAGE)
+    p.goto(f"{live_server_url}/games/{first.game}/")
+    p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
     p.locator("#text-view .text-commands button").first.wait_for(timeout=TIMEOUT)
     # Two Tabs and Enter: the skip link to the actions, then the first action.
     p.keyboard.press("Tab")
@@ -222,5 +229,7 @@ def test_a_redraw_keeps_an_opened_list_open_and_the_focus_on_its_button(browser,
     reader just opened stays open, and the focus stays on the destination in the text view
     (not on the hidden button of the same move in the action bar, nor on the summary)."""
     page = browser.new_context(**DESKTOP).new_page()
-    page.goto(live_server_url + "/")
+    # Any document of the site's origin can import the module; the module's own file is the
+    # cheapest one to open (no page script, socket or stylesheet of its own).
+    page.goto(live_server_url + "/static/games/js/game/focus.js")
     assert page.evaluate(TWO_PANELS) == {"stillOpen": True, "inText": True, "key": "cmd:move-u1-0405"}

@@ -43,9 +43,8 @@ def test_the_creator_gives_each_empty_seat_to_a_bot_from_the_lobby_and_the_game_
     # Two Soviet seats: an Elite opponent side. The first bot leaves one free seat...
     card.locator(".side[data-side=su] select.bot-level").select_option("elite")
     card.locator(".side[data-side=su] .seat-bot").click()
-    ann.wait_for_function(
-        "async id => (await (await fetch(`/api/v1/games/${id}`)).json())"
-        ".seats.some(s => s.user === 'EliteBot')", arg=game["id"], polling=250)
+    # (Her card is drawn again with the bot in the seat: the lobby's lists say it, no asking.)
+    card.locator(".side[data-side=su] .player-name", has_text="EliteBot").wait_for()
     # ...the second takes the last one, and the game starts: its creator goes there.
     card.locator(".side[data-side=su] select.bot-level").select_option("elite")
     card.locator(".side[data-side=su] .seat-bot").click()

@@ -45,7 +45,8 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
     desktop window the creator and on a phone the joiner, and the other way round. The lists
     are redrawn whenever anyone comes or goes, and a press and its release on two different
     nodes make no click, so a card that did not change stays the same node: each joiner
-    presses Join and holds it while others arrive (the second joiner, then a newcomer). Let
+    presses Join and holds it while others arrive (the second joiner, then a newcomer's
+    game). Let
     go, the joiner fills the last seat, and both players land on the game, not only the one
     who waited."""
     base = live_server_url
@@ -60,14 +61,20 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
         joiner.goto(base + "/")
         button = joiner.locator(f"#open-game-list article[data-game='{game}'] button.join")
         held.append(press_and_hold(joiner, button))
-    # Cleo comes to the lobby: every list is drawn again, now with her among those online.
+    # Cleo opens a game of her own (through the API: her page is no part of the test): every
+    # list is drawn again, now with her game among the open ones.
     cleo = person("desktop")
-    name = api(cleo, base, "GET", "/api/v1/auth/session")["username"]
-    cleo.goto(base + "/")
+    hers = open_game(cleo, base)
     for (_, joiner), node in zip(pairs, held, strict=True):
-        joiner.locator("#online li.player-name", has_text=name).wait_for()
-        assert node.evaluate("(node) => node.isConnected")
-    for _, joiner in pairs:
+        joiner.locator(f"#open-game-list article[data-game='{hers}']").wait_for()
+        assert node.evaluate("(node) => node.isConnected"), "the held Join was drawn anew"
+    # Let go over the held node where it is now: a card added above it (Cleo's game, newest
+    # first) moves it down the page, and a release elsewhere would be a release on another
+    # node, whatever the node itself did.
+    for (_, joiner), node in zip(pairs, held, strict=True):
+        node.scroll_into_view_if_needed()
+        box = node.bounding_box()
+        joiner.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         joiner.mouse.up()
     for (creator, joiner), game in zip(pairs, games, strict=True):
         joiner.wait_for_url(GAME_URL, timeout=TIMEOUT, wait_until="commit")
