@@ -19,9 +19,11 @@ otherwise; `redis-core` and `redis-pubsub` choose one. A last line
 times `command_submit` in this process: rules, database, every audience's view, patch and
 encoding; everything but the channel layer and the sockets. cpu_ is this process's CPU time
 per command, which other work on a shared machine stretches far less than the wall time.
+`--parts` prints a `parts:` line before it: the same commands' mean CPU milliseconds split
+by part, the first five left out (bench/apps/command_parts.py).
 
 Run: .venv/bin/python bench/broadcast.py [--commands N] [--clients 22,202]
-     [--layers memory,redis,redis-core] [--smoke]
+     [--layers memory,redis,redis-core] [--parts] [--smoke]
 """
 
 from __future__ import annotations
@@ -49,11 +51,15 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.apps.command_parts import CommandParts  # noqa: E402
 from bench.apps.migrated import start_from_migrated  # noqa: E402
 
 BIN = Path(sys.executable).parent
 SCENARIO = "meeting-at-kessel"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+# `--parts` leaves out the first commands: the seeded game's third loads the move tables
+# (about 200 ms of CPU once per process), which would add 1 ms to every part's mean.
+PARTS_WARM = 5
 BACKENDS = {"pubsub": "RedisPubSubChannelLayer", "core": "RedisChannelLayer"}
 
 
@@ -287,9 +293,12 @@ def migrated_database(workdir: Path) -> Path:
     return template
 
 
-def service_timing(workdir: Path, database: Path, commands: int) -> tuple[list[float], list[float]]:
+def service_timing(
+    workdir: Path, database: Path, commands: int, parts: CommandParts | None = None
+) -> tuple[list[float], list[float]]:
     """Time command_submit in this process: rules, database and views, no sockets; each
-    command's wall and CPU milliseconds. `database` is a migrated SQLite file of its own."""
+    command's wall and CPU milliseconds. `database` is a migrated SQLite file of its own;
+    `parts`, when given, is installed to split the CPU time by part."""
     os.environ.update(
         DJANGO_SETTINGS_MODULE="pgweb.settings",
         DATABASE_URL=f"sqlite:///{database}",
@@ -308,6 +317,8 @@ def service_timing(workdir: Path, database: Path, commands: int) -> tuple[list[f
     # Frames are built as in the server; only the hand-over to the channel layer is left
     # out, so this line is the rules, the database and the views.
     broadcast.send = lambda messages: None
+    if parts is not None:
+        parts.install()
     from games.models import Seat
 
     users = [get_user_model().objects.create_user(f"bench{i}") for i in range(2)]
@@ -321,7 +332,10 @@ def service_timing(workdir: Path, database: Path, commands: int) -> tuple[list[f
         if game.status != "active":
             break
         state = engine.decode_state(game.pk, game.version, game.state)
+        legal_before = parts.spent.get("legal", 0.0) if parts is not None else 0.0
         choices = [(s, engine.legal_for(state, s)) for s in seats]
+        if parts is not None:  # the choice's own legal commands are not the command's
+            parts.spent["legal"] = legal_before
         seat, legal = rng.choice([c for c in choices if c[1]])
         command = rng.choice(legal)
         start, start_cpu = time.perf_counter(), time.process_time()
@@ -331,6 +345,8 @@ def service_timing(workdir: Path, database: Path, commands: int) -> tuple[list[f
         times.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - start_cpu) * 1000)
         assert outcome.ok, outcome
+        if parts is not None and n == PARTS_WARM - 1:
+            parts.reset()  # the first commands load the scenario's tables and caches, once
     return times, cpu
 
 
@@ -341,6 +357,9 @@ def main() -> None:
         "--clients", default="22,202", help="sockets per run: 2 players + spectators"
     )
     parser.add_argument("--layers", default="memory,redis")
+    parser.add_argument("--parts", action="store_true",
+                        help="also split the service's CPU time by part (a `parts:` line "
+                             "before the `service:` line)")
     parser.add_argument("--smoke", action="store_true",
                         help="seconds, tiny sizes: 5 commands, one spectator, one layer: "
                              "Redis's when there is a Redis, else the in-memory one "
@@ -410,7 +429,10 @@ def main() -> None:
                     break  # one layer ran
         service_db = workdir / "service.sqlite3"
         shutil.copyfile(migrated, service_db)
-        times, cpu = service_timing(workdir, service_db, args.commands)
+        parts = CommandParts() if args.parts else None
+        times, cpu = service_timing(workdir, service_db, args.commands, parts)
+        if parts is not None:
+            print(parts.line(len(cpu) - PARTS_WARM, sum(cpu[PARTS_WARM:])), flush=True)
         print(
             f"service: commands={len(times)} p50_ms={statistics.median(times):.1f} "
             f"p99_ms={percentile(times, 99):.1f} cpu_p50_ms={statistics.median(cpu):.1f} "

@@ -116,8 +116,14 @@ def view_patch(previous: dict, current: dict) -> list[dict]:
         return make_patch(previous, current)
     rest = [{k: v for k, v in view.items() if k != "units"} for view in (previous, current)]
     ops = make_patch(*rest)
-    changed_before = {k: v for k, v in before_units.items() if after_units.get(k) != v}
-    changed_after = {k: v for k, v in after_units.items() if before_units.get(k) != v}
+    # A counter whose view did not change is usually the same object in both (the rules
+    # keep each counter's view by identity): `is` answers for it without a comparison.
+    changed_before = {
+        k: v for k, v in before_units.items() if (w := after_units.get(k)) is not v and w != v
+    }
+    changed_after = {
+        k: v for k, v in after_units.items() if (w := before_units.get(k)) is not v and w != v
+    }
     return ops + make_patch(changed_before, changed_after, "/units")
 
 

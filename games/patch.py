@@ -14,7 +14,9 @@ from typing import Any
 
 def _escape(key: str) -> str:
     """Escape one object key as an RFC 6901 reference token."""
-    return key.replace("~", "~0").replace("/", "~1")
+    if "~" in key or "/" in key:
+        return key.replace("~", "~0").replace("/", "~1")
+    return key
 
 
 def _unescape(token: str) -> str:
@@ -25,19 +27,40 @@ def make_patch(before: Any, after: Any, path: str = "") -> list[dict]:
     """The operations that turn `before` into `after` (keys in sorted order: deterministic)."""
     if isinstance(before, dict) and isinstance(after, dict):
         ops: list[dict] = []
-        for key in sorted(before.keys() - after.keys()):
-            ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
-        for key in sorted(after.keys()):
-            child = f"{path}/{_escape(key)}"
-            if key not in before:
-                ops.append({"op": "add", "path": child, "value": after[key]})
-            else:
-                ops.extend(make_patch(before[key], after[key], child))
+        _diff_objects(before, after, path, ops)
         return ops
-    # `1 == True` in Python; JSON tells them apart, so compare types too.
-    if type(before) is not type(after) or before != after:
+    if _differ(before, after):
         return [{"op": "replace", "path": path, "value": after}]
     return []
+
+
+def _differ(before: Any, after: Any) -> bool:
+    # `1 == True` in Python; JSON tells them apart, so compare types too.
+    return type(before) is not type(after) or before != after
+
+
+def _diff_objects(before: dict, after: dict, path: str, ops: list[dict]) -> None:
+    """Append the operations between two objects to `ops`.
+
+    Every audience's frame diffs two views of a few kilobytes after every command, so this
+    walks them in one recursion over objects only: a value that is the same object in both
+    (views share what did not change) is skipped without a comparison, other values are
+    compared in place, and a path is built only for an operation or an object to enter.
+    """
+    for key in sorted(before.keys() - after.keys()):
+        ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+    for key in sorted(after):
+        new = after[key]
+        if key not in before:
+            ops.append({"op": "add", "path": f"{path}/{_escape(key)}", "value": new})
+            continue
+        old = before[key]
+        if old is new:
+            continue
+        if isinstance(old, dict) and isinstance(new, dict):
+            _diff_objects(old, new, f"{path}/{_escape(key)}", ops)
+        elif _differ(old, new):
+            ops.append({"op": "replace", "path": f"{path}/{_escape(key)}", "value": new})
 
 
 class PatchError(ValueError):

@@ -52,3 +52,46 @@ def test_identical_views_give_no_ops():
 @given(json_values, json_values)
 def test_applying_the_patch_gives_the_later_view(before, after):
     assert apply_patch(before, make_patch(before, after)) == after
+
+
+class _Uncomparable(list):
+    """A value that fails the test if it is ever compared."""
+
+    def __eq__(self, other):
+        raise AssertionError("compared a value both views share")
+
+    __ne__ = __eq__
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_a_value_both_views_share_is_skipped_without_comparing_it():
+    # Views share what did not change (each counter's view is kept by identity): the diff
+    # after every command must not walk or compare those.
+    shared = _Uncomparable(["A0305", "A0306"])
+    before = {"turn": 3, "units": {"ge-1": {"path": shared, "steps": 2}}}
+    after = {"turn": 4, "units": {"ge-1": {"path": shared, "steps": 1}}}
+    assert make_patch(before, after) == [
+        {"op": "replace", "path": "/turn", "value": 4},
+        {"op": "replace", "path": "/units/ge-1/steps", "value": 1},
+    ]
+
+
+class _UncomparableCounter(dict):
+    """A counter's view that fails the test if it is ever compared."""
+
+    def __eq__(self, other):
+        raise AssertionError("compared a counter both views share")
+
+    __ne__ = __eq__
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_a_frame_compares_only_the_counters_whose_view_is_a_new_object():
+    from games.broadcast import view_patch
+
+    still = _UncomparableCounter(id="ge-2", hex="B0101", steps=2)
+    before = {"turn": 2, "units": {"ge-1": {"id": "ge-1", "hex": "A0305"}, "ge-2": still}}
+    after = {"turn": 2, "units": {"ge-1": {"id": "ge-1", "hex": "A0405"}, "ge-2": still}}
+    assert view_patch(before, after) == [
+        {"op": "replace", "path": "/units/ge-1/hex", "value": "A0405"}
+    ]
