@@ -68,15 +68,53 @@ def why_nots(rs, state, seat: str, rng: random.Random) -> list[dict]:
     return [rs.why_not(state, seat, picks, rng.choice(units)["hex"]) for _ in range(2)]
 
 
-def rendered(rs, scenario_id: str, game: dict) -> list[dict]:
+def player_doc(rs, scenario_id: str, game: dict) -> dict:
+    """What the renderer needs of one game: its ruleset, the names a player sees, the game."""
     faces = rs.counter_faces(scenario_id, [], None)
     names = {uid: f["name"] for kind in ("units", "aircraft", "navies") for uid, f in (faces.get(kind) or {}).items()}
-    doc = {"ruleset": rs.id if hasattr(rs, "id") else rs.scenarios()[scenario_id].ruleset,
-           "names": names, "formations": faces.get("formations") or {},
-           "sides": {s.id: s.name for s in rs.scenarios()[scenario_id].sides}, **game}
-    out = subprocess.run([shutil.which("node"), str(RENDER)], input=json.dumps(doc), text=True,
-                         capture_output=True, check=True)
-    return [json.loads(line) for line in out.stdout.splitlines()]
+    return {"ruleset": rs.id if hasattr(rs, "id") else rs.scenarios()[scenario_id].ruleset,
+            "names": names, "formations": faces.get("formations") or {},
+            "sides": {s.id: s.name for s in rs.scenarios()[scenario_id].sides}, **game}
+
+
+class Renderer:
+    """One node process rendering game after game (starting node and loading the board's
+    modules once, not once a game): a game goes in as a line, its lines come back, then an
+    end line."""
+
+    def __init__(self) -> None:
+        self.node = subprocess.Popen([shutil.which("node"), str(RENDER)], text=True, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.games = 0
+
+    def render(self, doc: dict) -> list[dict]:
+        assert self.node.stdin is not None and self.node.stdout is not None
+        self.node.stdin.write(json.dumps(doc) + "\n")
+        self.node.stdin.flush()
+        lines = []
+        while (line := self.node.stdout.readline()) != "":
+            row = json.loads(line)
+            assert row.pop("game") == self.games, row
+            if row.get("end"):
+                self.games += 1
+                return lines
+            lines.append(row)
+        raise AssertionError(f"the renderer stopped: {self.close()}")
+
+    def close(self) -> str:
+        """Stop the process; what it said on stderr."""
+        assert self.node.stdin is not None and self.node.stderr is not None
+        self.node.stdin.close()
+        said = self.node.stderr.read()
+        self.node.wait()
+        return said
+
+
+@pytest.fixture(scope="module")
+def renderer():
+    one = Renderer()
+    yield one
+    assert one.close() == ""
 
 
 def problems(lines: list[dict]) -> list[str]:
@@ -93,10 +131,19 @@ SCENARIOS = [(rs, sid) for rs in (PANZER_GRENADIER, PANZER_LEADER) for sid in so
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node renders the board's sentences")
 @pytest.mark.parametrize("rs,scenario_id", SCENARIOS, ids=[sid for _, sid in SCENARIOS])
-def test_a_random_game_reads_as_sentences_with_no_ids_placeholders_or_notes(rs, scenario_id):
-    lines = rendered(rs, scenario_id, random_game(rs, scenario_id, seed=7))
+def test_a_random_game_reads_as_sentences_with_no_ids_placeholders_or_notes(rs, scenario_id, renderer):
+    lines = renderer.render(player_doc(rs, scenario_id, random_game(rs, scenario_id, seed=7)))
     assert len(lines) > 50
     assert problems(lines) == []
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node renders the board's sentences")
+def test_one_renderer_keeps_each_game_its_own_lines(renderer):
+    """The renderer ends each game's lines, so a game's lines never mix with the next one's."""
+    rs, sid = SCENARIOS[0]
+    one = {"type": "phase_ended", "turn": 1, "phase": "movement", "side": "ge"}
+    docs = [player_doc(rs, sid, {"events": [one] * n, "why_not": []}) for n in (1, 0, 3)]
+    assert [len(renderer.render(doc)) for doc in docs] == [1, 0, 3]
 
 
 def test_the_check_catches_what_the_trial_found():

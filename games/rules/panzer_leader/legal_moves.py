@@ -9,6 +9,7 @@ from .combat.overrun import edge_entries, overrun_attack
 from .core import engineers, forts, hooks, landing, transport
 from .core.bridges import lay
 from .core.commands import engineer
+from .core.entering import Reading
 from .core.movement import (
     allowance_left,
     can_move,
@@ -44,14 +45,15 @@ def movement(state: GameState, side: str, out: dict) -> None:
     vehicles = state.phase == "move_vehicles"
     enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.on_map}
     moves, loads, unloads, overruns, exits = [], [], [], [], []
+    reading = Reading(state)  # the state does not change while its moves are listed
     for u in _own(state, side):
         t = utype(u)
         if can_move(state, u) is None:
-            normal = reach(state, u)
+            normal = reach(state, u, reading=reading)
             moves += [{"type": "move", "unit": u.id, "to": to} for to in sorted(normal)]
             if t.vehicle and t.overrun != "none" and not u.road_used:
                 left = allowance_left(u, state)
-                for to, (cost, _) in sorted(reach(state, u, road_ok=False).items()):
+                for to, (cost, _) in sorted(reach(state, u, road_ok=False, reading=reading).items()):
                     near = {m.label(n) for n in m.neighbors(m.hex(to))}
                     if near & enemy_hexes and left - cost >= 2:
                         # an approach off the road rate that leaves MP to overrun (QA R3, O2)
@@ -65,7 +67,7 @@ def movement(state: GameState, side: str, out: dict) -> None:
             if u.hex in exit_hexes(state, side):
                 exits.append({"type": "exit", "unit": u.id})
             if may_quick_time(state, u):
-                for to in sorted(quick_time_reach(state, u)):
+                for to in sorted(quick_time_reach(state, u, reading)):
                     moves.append({"type": "move", "unit": u.id, "to": to, "mode": "quick_time"})
         if vehicles and u.on_map and t.carries:
             passenger = state.passenger_of(u)

@@ -1,25 +1,39 @@
-// Renders what a player reads, through the board's own modules (sentences.js): reads
-// {ruleset, names, sides, events, why_not} as JSON on stdin and writes the log lines,
-// the dice tray's labels and the server sentences (why-not reasons) as JSON lines on stdout.
-// tests/rules/test_player_text.py feeds it a random game of every bundled scenario.
+// Renders what a player reads, through the board's own modules (sentences.js): reads one
+// game a line on stdin, each {ruleset, names, sides, formations, events, why_not} as JSON,
+// and answers each as soon as it is read: the log lines, the dice tray's labels and the
+// server sentences (why-not reasons) as JSON lines {game, where, text} on stdout, `game`
+// counting the input's lines from 0, then {game, end: true}. tests/rules/test_player_text.py
+// feeds it a random game of every bundled scenario, one after the other, to one process
+// (node started and the modules loaded once).
+
+import { createInterface } from "node:readline";
 
 import { whyNotLines } from "../../../static/games/js/game/explain.js";
 import { playerWords } from "../../../static/games/js/game/sentences.js";
 
-let input = "";
-for await (const chunk of process.stdin) input += chunk;
-const doc = JSON.parse(input);
-const words = playerWords({
-  ruleset: doc.ruleset,
-  nameOf: (id) => doc.names[id] ?? "a unit",
-  sideName: (id) => doc.sides[id] ?? id ?? "",
-  formationName: (id) => doc.formations?.[id] ?? "the formation",
-  ids: () => Object.keys(doc.names),
-});
-for (const e of doc.events) {
-  process.stdout.write(JSON.stringify({ where: `log ${e.type}`, text: words.describe(e) }) + "\n");
-  for (const row of words.dice(e)) process.stdout.write(JSON.stringify({ where: `dice ${e.type}`, text: row.label }) + "\n");
+function render(doc, game, write) {
+  const words = playerWords({
+    ruleset: doc.ruleset,
+    nameOf: (id) => doc.names[id] ?? "a unit",
+    sideName: (id) => doc.sides[id] ?? id ?? "",
+    formationName: (id) => doc.formations?.[id] ?? "the formation",
+    ids: () => Object.keys(doc.names),
+  });
+  for (const e of doc.events) {
+    write({ game, where: `log ${e.type}`, text: words.describe(e) });
+    for (const row of words.dice(e)) write({ game, where: `dice ${e.type}`, text: row.label });
+  }
+  for (const answer of doc.why_not) {
+    for (const line of whyNotLines(answer)) write({ game, where: `why-not ${line.action}`, text: words.text(line.text) });
+  }
 }
-for (const answer of doc.why_not) {
-  for (const line of whyNotLines(answer)) process.stdout.write(JSON.stringify({ where: `why-not ${line.action}`, text: words.text(line.text) }) + "\n");
+
+let game = 0;
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (!line.trim()) continue;
+  const out = [];
+  render(JSON.parse(line), game, (row) => out.push(JSON.stringify(row) + "\n"));
+  out.push(JSON.stringify({ game, end: true }) + "\n");
+  process.stdout.write(out.join(""));
+  game += 1;
 }

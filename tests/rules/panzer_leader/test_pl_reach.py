@@ -2,7 +2,12 @@
 the same hexes, costs and cheapest paths, and between paths of one cost the one found first.
 reach reads the board and the state once a plan (entering.Mover); this checks it against
 asking `entry` afresh for every hexside, on every situation's opening and on positions a
-seeded random game reaches."""
+seeded random game reaches.
+
+The legal moves plan every unit of a side over one `Reading` of the state, which keeps what
+each hex holds and what crossing each hexside costs for the units alike: a unit planned after
+others over it reaches exactly what it reaches alone, after every kind of command and for
+units that differ only in what a hex holds for them (sector, truck bridge, block begun beside)."""
 
 from __future__ import annotations
 
@@ -13,12 +18,15 @@ import pytest
 
 from games.rules.common.dice import SeededDice
 from games.rules.panzer_leader import engine
-from games.rules.panzer_leader.core.entering import entry
-from games.rules.panzer_leader.core.movement import allowance_left, reach
+from games.rules.panzer_leader.core import scenario
+from games.rules.panzer_leader.core.entering import Reading, entry
+from games.rules.panzer_leader.core.movement import allowance_left, quick_time_reach, reach
 from games.rules.panzer_leader.core.scenario import bundled_scenarios, game_map
 from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.ruleset import RULESET
+
+from .kit import clear, lab, world
 
 
 def plain_reach(state, unit, road_ok=True):
@@ -93,19 +101,68 @@ def test_reach_finds_what_a_plain_dijkstra_over_entry_finds_in_a_random_game():
     rng = random.Random(7)
     state = RULESET.opening_state("pl-1940-semois-ford")
     dice = SeededDice("reach")
-    checked = 0
+    checked, shared_after, last = 0, set(), "opening"
     for step in range(400):
         if state.phase == "ended":
             break
         seat = RULESET.who_may_act(state)[0]
         legal = legal_commands(state, seat)
-        if state.phase in ("move_vehicles", "move_foot") and step % 5 == 0:
-            assert_same_reach(state, every=3)
-            checked += 1
+        if state.phase in ("move_vehicles", "move_foot"):
+            assert_shared_reading_changes_nothing(state)
+            shared_after.add(last)
+            if step % 5 == 0:
+                assert_same_reach(state, every=3)
+                checked += 1
         done = [k for k in ("end_phase", "decline") if k in legal]  # to move the game on
         kinds = sorted(k for k in legal if k not in done) or done
         if done and rng.random() < 0.15:
             kinds = done
         command = rng.choice(legal[rng.choice(kinds)])
         state, _ = engine.apply(state, seat, command, dice)
+        last = command["type"]
     assert checked >= 5
+    assert {"move", "overrun", "opportunity_fire", "decline", "end_phase"} <= shared_after, shared_after
+
+
+def assert_shared_reading_changes_nothing(state):
+    """Every mover of the acting side planned in id order over one Reading, as the legal
+    moves plan them, reaches what it reaches planned alone."""
+    shared = Reading(state)
+    for u in movers(state):
+        if u.side != state.active_side:
+            continue
+        for road_ok in (True, False):
+            assert reach(state, u, road_ok=road_ok, reading=shared) == reach(state, u, road_ok=road_ok), \
+                (state.scenario_id, u.id, road_ok)
+        if u.hex is not None:
+            assert quick_time_reach(state, u, shared) == quick_time_reach(state, u), u.id
+
+
+def test_a_shared_reading_keeps_apart_units_a_sector_bounds_and_units_it_does_not():
+    s = world(clear(8, 4), units=[("free", "us_m4", "allied", "2,1"), ("bound", "us_m4", "allied", "2,1")],
+              phase="move_vehicles")
+    scenario.scenario_for(s.scenario_id).raw["sectors"] = [{"units": ["bound"], "boards": ["X"]}]
+    shared = Reading(s)
+    assert reach(s, s.units["free"], reading=shared)
+    assert reach(s, s.units["bound"], reading=shared) == reach(s, s.units["bound"]) == {}  # QA SC1
+
+
+def test_a_shared_reading_keeps_apart_units_a_truck_bridge_carries_and_units_it_does_not():
+    stream = ["........"] * 3 + ["~~~~~~~~"] + ["........"] * 4
+    s = world(stream, units=[("t", "us_truck", "allied", "4,2"), ("m", "us_m4", "allied", "4,2")],
+              phase="move_vehicles")
+    s.temp_bridges[lab("4,3")] = {"kind": "truck", "defense": 8, "built": True, "progress": 0}
+    shared = Reading(s)
+    assert lab("4,3") in reach(s, s.units["t"], reading=shared)
+    assert lab("4,3") not in reach(s, s.units["m"], reading=shared)  # QA B13
+    assert reach(s, s.units["m"], reading=shared) == reach(s, s.units["m"])
+
+
+def test_a_shared_reading_keeps_apart_units_that_began_beside_a_block_and_units_that_did_not():
+    s = world(clear(8, 4), units=[("near", "us_m4", "allied", "4,2"), ("far", "us_m4", "allied", "4,2")],
+              roads=[[[4, r] for r in range(4)]], blocks=["4,3"], phase="move_vehicles")
+    s.units["near"].began_adjacent = [lab("4,3")]
+    shared = Reading(s)
+    assert lab("4,3") in reach(s, s.units["near"], reading=shared)
+    assert lab("4,3") not in reach(s, s.units["far"], reading=shared)  # 17.2
+    assert reach(s, s.units["far"], reading=shared) == reach(s, s.units["far"])

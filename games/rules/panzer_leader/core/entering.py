@@ -9,6 +9,10 @@ change meanwhile; so the answer is worked out by a `Mover`, which reads the unit
 side, the board and who is where once, and what a hex holds for the unit (bridges, enemies,
 counters, minefields its side knows of, the situation's limits) the first time it is asked
 about that hex. `entry` is a Mover asked once.
+
+A legal-commands pass plans every unit of a side in one state, and what a hex holds is the
+same for every unit of that side that uses bridges alike and is bound by the same sectors:
+a `Reading` of the state keeps those answers for all of them (and who is where, once).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from functools import cache
 
 from ...common.hexgrid import Hex
 from ..combat.crt import charts
-from .scenario import bridge_at, bridge_for, game_map, off_board_limits
+from .scenario import bridge_at, bridge_for, game_map, off_board_limits, scenario_for
 from .stacking import LIMIT, Occupancy
 from .state import GameState, Unit
 from .units import UnitType, utype
@@ -115,23 +119,71 @@ def entry(state: GameState, unit: Unit, a: Hex | None, b: Hex, *, road_ok: bool 
                                          from_under=from_under)
 
 
+class Reading:
+    """What the hexes of one state hold for the units planning their moves in it, shared by
+    their Movers while the state does not change (a legal-commands pass): who is where, and
+    each hex's Ground once per kind of reader. A Ground depends on the unit only through its
+    side (enemies, known minefields), whether its type may use a truck bridge (QA B13) and
+    the sectors that bound it (QA SC1, SC2), so units alike in those share one."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.occ = Occupancy(state)
+        self._kinds: dict[tuple, tuple[dict[Hex, Ground], dict[str, str | None]]] = {}
+        self._entries: dict[tuple, dict[tuple, Entry]] = {}
+
+    def _kind(self, unit: Unit, t: UnitType) -> tuple:
+        sectors = scenario_for(self.state.scenario_id).raw.get("sectors", ())
+        bound = tuple(i for i, s in enumerate(sectors) if unit.id in s["units"])
+        return (unit.side, t.light_bridge, bound)
+
+    def for_unit(self, unit: Unit, t: UnitType) -> tuple[dict[Hex, Ground], dict[str, str | None]]:
+        """The hexes' Grounds and the boards' limits read so far for units like this one."""
+        key = self._kind(unit, t)
+        found = self._kinds.get(key)
+        if found is None:
+            found = self._kinds[key] = ({}, {})
+        return found
+
+    def entries_for(self, unit: Unit, t: UnitType) -> dict[tuple, Entry]:
+        """The hexsides' entries found so far for units like this one: the same Grounds, the
+        same counter type, a bridge aboard or not (18.7) and the same blocks begun beside
+        (17.2) are everything `Mover.enter` reads of a unit."""
+        began = tuple(b for b in unit.began_adjacent if b in self.state.blocks)
+        key = (*self._kind(unit, t), unit.type_id, unit.bridge_aboard, began)
+        found = self._entries.get(key)
+        if found is None:
+            found = self._entries[key] = {}
+        return found
+
+
 class Mover:
     """One unit asking what entering hexes costs it, in a state that does not change while
     it asks (a plan, a checked path): what does not depend on the hex is read once, what a
-    hex holds the first time it is asked about."""
+    hex holds the first time it is asked about (or found in the pass's `Reading`)."""
 
-    def __init__(self, state: GameState, unit: Unit, occ: Occupancy | None = None):
+    def __init__(self, state: GameState, unit: Unit, occ: Occupancy | None = None,
+                 reading: Reading | None = None):
         self.state = state
         self.unit = unit
         self.board = game_map(state)
-        self.occ = occ or Occupancy(state)
         self.type = utype(unit)
         self.enemy = state.enemy(unit.side)
         self.road_cost = charts()["road_cost"]
         # No bridge stands anywhere else (bridge_at, bridge_for).
         self.bridged = self.board.bridge_labels.union(state.temp_bridges)
-        self._ground: dict[Hex, Ground] = {}
-        self._limits: dict[str, str | None] = {}  # board -> off_board_limits
+        self._ground: dict[Hex, Ground]
+        self.crossed: dict[tuple, Entry]
+        self._limits: dict[str, str | None]  # board -> off_board_limits
+        if reading is not None:
+            assert reading.state is state, "a Reading serves the state it read"
+            self.occ = reading.occ
+            self._ground, self._limits = reading.for_unit(unit, self.type)
+            self.crossed = reading.entries_for(unit, self.type)
+        else:
+            self.occ = occ or Occupancy(state)
+            self._ground, self._limits = {}, {}
+            self.crossed = {}  # (from, to, road_ok, from_under) -> Entry, for reach()
 
     def ground(self, h: Hex) -> Ground:
         """What hex h (on the map) holds for the unit."""

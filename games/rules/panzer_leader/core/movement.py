@@ -18,7 +18,7 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex
 from . import hooks
 from .board import Map
-from .entering import Entry, Mover, terrain_cost
+from .entering import Entry, Mover, Reading, terrain_cost
 from .scenario import game_map, hex_named, scenario_for
 from .state import OK, GameState, Unit
 from .units import utype
@@ -79,12 +79,14 @@ def _minimum(unit: Unit, steps: int) -> bool:
     return utype(unit).movement == 1 and steps == 1 and unit.mp_spent == 0
 
 
-def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tuple[float, list[str]]]:
+def reach(state: GameState, unit: Unit, *, road_ok: bool = True,
+          reading: Reading | None = None) -> dict[str, tuple[float, list[str]]]:
     """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2). The
-    cheapest first (Dijkstra); between paths of one cost, the one found first."""
+    cheapest first (Dijkstra); between paths of one cost, the one found first. `reading`:
+    the hexes as read for the other units of a pass over the same state."""
     m = game_map(state)
-    mover = Mover(state, unit)
-    ground, enter, crossings = mover.ground, mover.enter, m.crossings
+    mover = Mover(state, unit, reading=reading)
+    ground, enter, crossings, crossed = mover.ground, mover.enter, m.crossings, mover.crossed
     budget = allowance_left(unit, state)
     first_free = _minimum(unit, 1)  # an MA-1 unit's first hex, whatever it costs (4.3)
     starts: list[tuple[float, Hex | None, list[str], bool]] = []
@@ -113,8 +115,11 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True) -> dict[str, tu
         for hexside in crossings(h):
             if hexside.label in best:
                 continue  # reached already, and no dearer than anything pushed from here
-            there = ground(hexside.to)
-            e = enter(here, there, hexside.road, hexside.symbols, road_ok, False, from_under)
+            key = (h, hexside.to, road_ok, from_under)
+            e = crossed.get(key)  # another unit like this one may have crossed it already
+            if e is None:
+                e = crossed[key] = enter(here, ground(hexside.to), hexside.road,
+                                         hexside.symbols, road_ok, False, from_under)
             if e.cost is None or e.under:
                 continue  # under a bridge only by an explicit move (QA B3)
             total = cost + e.cost
@@ -170,12 +175,13 @@ def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True
     return out
 
 
-def quick_time_reach(state: GameState, unit: Unit) -> dict[str, list[str]]:
+def quick_time_reach(state: GameState, unit: Unit,
+                     reading: Reading | None = None) -> dict[str, list[str]]:
     """Hexes an infantry unit can reach at Quick-Time: two hexes, no road rate, not into
     slope, woods, stream or town except along a road (21.1)."""
     m = game_map(state)
     out: dict[str, list[str]] = {}
-    mover = Mover(state, unit)
+    mover = Mover(state, unit, reading=reading)
     start = m.hex(unit.hex)
     frontier: list[tuple[Any, list[str], Any]] = [(start, [], None)]
     for _ in range(2):
