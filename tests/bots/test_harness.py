@@ -1,11 +1,15 @@
-"""The referee's side of a bot (harness.py): a decision holds the seat's legal commands as the
-ruleset gives them, worked out once, and no copy of them is left in the view."""
+"""The referee's side of a bot: a decision (harness.py) holds the seat's legal commands as the
+ruleset gives them, worked out once, and no copy of them is left in the view; the public
+facts (common/public.py) read each hex label once."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from games.bots import harness
+from games.bots.facts import public_facts
 from games.rules.registry import for_scenario
 
 
@@ -41,3 +45,31 @@ def test_a_decision_holds_the_seats_legal_commands_searched_once(scenario_id, op
     assert counting.legal_searches == searches
     assert d.legal and d.legal == rules.legal_commands(state, seat)
     assert "legal" not in d.view
+
+
+class CountingMap:
+    """A scenario's map, counting the labels parsed."""
+
+    def __init__(self, game_map):
+        self.game_map = game_map
+        self.parsed: list[str] = []
+
+    def parse_label(self, label):
+        self.parsed.append(label)
+        return self.game_map.parse_label(label)
+
+    def __getattr__(self, name):
+        return getattr(self.game_map, name)
+
+
+@pytest.mark.parametrize("scenario_id", ["meeting-at-kessel", "pl-hollenbach"])
+def test_the_public_facts_parse_each_hex_label_once(scenario_id):
+    facts = public_facts(scenario_id)
+    counting = CountingMap(facts.map)
+    facts = replace(facts, map=counting)
+    label = facts.objectives[0].label
+    assert facts.hex(label) == facts.objectives[0].hex
+    assert facts.hex(label) == facts.objectives[0].hex  # read again: not parsed again
+    assert facts.hex("no such hex") is None and facts.hex("no such hex") is None
+    assert facts.hex(None) is None and facts.hex("") is None
+    assert counting.parsed == [label, "no such hex"]
