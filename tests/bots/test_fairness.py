@@ -81,6 +81,13 @@ def _game(scenario_id: str, options: list[str], seed: str, at: range, level: str
         if rules.is_over(s):
             break
         seat = rules.who_may_act(s)[0]
+        if level == "random" and n not in at:
+            # Between the positions checked, the Random bot reads nothing but the legal
+            # commands and its seed: the seat's view (under double-blind, every side's
+            # knowledge brought up to date) is not worked out for it.
+            d = Decision(view={}, legal=rules.legal_commands(s, seat), seed=f"{seed}:{n}")
+            s = rules.apply(s, seat, levels.decide(level, d, facts), dice).state
+            continue
         d = harness.decision_for(rules, s, seat, f"{seed}:{n}",
                                  with_previews=level != "random" or n in at)
         if n in at:

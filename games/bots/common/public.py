@@ -43,10 +43,21 @@ class PublicScenario:
     losses: dict[str, dict[str, int]] = field(default_factory=dict)
     # The sides in the order they play each turn (the first moves first).
     sides: tuple[str, ...] = ()
+    # Each label's hex, parsed once: the judges read every command's path through `hex`,
+    # the same few hundred labels thousands of times a decision.
+    _hexes: dict[str, Hex | None] = field(default_factory=dict, init=False, repr=False,
+                                          compare=False)
 
     def hex(self, label: str | None) -> Hex | None:
         if not label:
             return None
+        if not isinstance(label, str):  # not a label a command should hold: none kept
+            return self._parsed(label)
+        if label not in self._hexes:
+            self._hexes[label] = self._parsed(label)
+        return self._hexes[label]
+
+    def _parsed(self, label: Any) -> Hex | None:
         try:
             return self.map.parse_label(label)
         except (ValueError, KeyError, AttributeError):
