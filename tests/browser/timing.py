@@ -50,9 +50,11 @@ KINDS = {
     "shot": {"screenshot"},
 }
 KIND_OF = {name: kind for kind, names in KINDS.items() for name in names}
-# A child process's role by what its command line holds (live_shell.py's loop names its mark).
-ROLE_MARKS = ((b"pgweb.serve", "server"), (b"live-shell", "shell"), (b"playwright", "browser"),
-              (b"chrom", "browser"))
+# A child process's role by what its command line holds (live_shell.py's loop names its mark);
+# Chromium by the program's own name and Playwright's driver by its path, never by the rest
+# of the line: a checkout's path may hold them too (the Python of a checkout in a folder
+# named "chromium" is no browser).
+ROLE_MARKS = ((b"pgweb.serve", "server"), (b"live-shell", "shell"))
 PATCHED = ("Page", "Frame", "Locator", "FrameLocator", "BrowserContext", "Browser",
            "ElementHandle", "Keyboard", "Mouse", "Touchscreen", "APIRequestContext",
            "LocatorAssertions", "PageAssertions")
@@ -153,8 +155,11 @@ class Recorder:
                 command = Path(f"/proc/{pid}/cmdline").read_bytes()
             except OSError:
                 command = b""
+            program = command.split(b"\0", 1)[0]
+            browser = b"chrom" in program.rsplit(b"/", 1)[-1] or b"/playwright/" in program
             self.roles[pid] = next(
-                (role for mark, role in ROLE_MARKS if mark in command), "other")
+                (role for mark, role in ROLE_MARKS if mark in command),
+                "browser" if browser else "other")
         return self.roles[pid]
 
     # -- pytest hooks --------------------------------------------------------------------
