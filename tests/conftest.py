@@ -152,8 +152,12 @@ def postgres_url() -> str:
     return url
 
 
-def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
-    """Run `manage.py` in a separate process with `env` on top of the current environment."""
+def manage(*args: str, env: dict[str, str], timeout: float = 270) -> subprocess.CompletedProcess:
+    """Run `manage.py` in a separate process with `env` on top of the current environment.
+
+    The bound is a guard against a hung process, not a speed check: a `migrate` beside other
+    work at load 30 has taken more than 120 s; it stays below pytest's 300 s per test, so a
+    stuck process fails with its own output rather than pytest's stack dump."""
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), *args],
         cwd=ROOT,
