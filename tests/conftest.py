@@ -85,8 +85,7 @@ ONE_WORKER = ("tests/faults/",)
 TEST_BY_TEST = (
     "tests/tooling/test_bench_smoke.py",
     "tests/bots/test_fairness.py",
-    "tests/rules/test_player_text.py",
-)
+)  # not rules/test_player_text.py: its tests share one node renderer (a module fixture)
 
 
 def slowness_rank(nodeid: str) -> int:
