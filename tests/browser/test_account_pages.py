@@ -116,6 +116,9 @@ def test_a_phone_player_aborts_a_game_nobody_has_moved_in(person, live_server_ur
     pages_kit.fits_the_screen(ann)
     pages_kit.shot(ann, "abort-offered-phone")
     propose_and_confirm(ann, "Abort the game")
-    ann.wait_for_function("() => Boolean(window.pgweb.store.view?.result)")
-    assert "aborted before the first move" in ann.locator("#turn-banner").inner_text()
+    # The banner is drawn after the store takes the frame: wait for the banner, not the store.
+    ann.wait_for_function(
+        "() => document.getElementById('turn-banner')?.innerText.includes("
+        "'aborted before the first move')", timeout=pages_kit.TIMEOUT)
+    assert ann.evaluate("Boolean(window.pgweb.store.view?.result)")
     pages_kit.shot(ann, "aborted-phone")
