@@ -303,6 +303,11 @@ def service_timing(
         DJANGO_SETTINGS_MODULE="pgweb.settings",
         DATABASE_URL=f"sqlite:///{database}",
         PGWEB_VAR_DIR=str(workdir),
+        # Production's setting, as the daphne runs above have it: with DEBUG on, Django's
+        # debug cursor records every statement with its parameters, which on SQLite is a
+        # second query quoting each of them (the state's 20-odd KB among them).
+        DEBUG="0",
+        SECRET_KEY="bench-not-secret",
     )
     os.environ.pop("REDIS_URL", None)
     sys.path.insert(0, str(ROOT))

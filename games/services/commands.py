@@ -11,7 +11,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import broadcast, protocol, steplog
+from games import broadcast, protocol, statewrite, steplog
 from games import engine_adapter as engine
 from games.lobby import notify as lobby_notify
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
@@ -151,10 +151,10 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
         raise _Refused(exc.code, exc.message) from None
     after = applied.state
     version = g.version + 1
-    # The state is encoded to JSON once for both rows, and both are written with plain SQL:
-    # the ORM would encode it twice and spend longer building the queries than running them.
+    # Both rows are written with plain SQL: the ORM spends longer building the queries than
+    # running them. The game row's state is written as its change from the version before
+    # when this process wrote that one (games.statewrite), else whole.
     raw = engine.encode_state(after)
-    state_json = json.dumps(raw)
     checkpoint = steplog.checkpoint_of(version, after, raw)
     key = game_key(g.pk)
     now = timezone.now()
@@ -174,13 +174,15 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
             finished_at=timezone.now(),
         )
     else:
+        state, state_params = statewrite.assignment(g.pk, g.version, raw, connection.vendor)
         with connection.cursor() as cursor:
             cursor.execute(
-                f"UPDATE {_GAMES} SET version = %s, state = {_JSON}, dice_position = %s "
+                f"UPDATE {_GAMES} SET version = %s, state = {state}, dice_position = %s "
                 "WHERE id = %s AND version = %s",
-                [version, state_json, applied.dice_position, key, g.version],
+                [version, *state_params, applied.dice_position, key, g.version],
             )
             changed = cursor.rowcount
+        transaction.on_commit(partial(statewrite.remember, g.pk, version, raw))
     if changed != 1:
         # Only SQLite gets here (it ignores row locks): another writer won; roll back.
         raise _Refused("state/stale_version", "another command was applied first")
