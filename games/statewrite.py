@@ -56,12 +56,13 @@ def _walk(before: dict, after: dict, path: tuple[str, ...], out: list) -> bool:
             continue
         if not isinstance(key, str) or '"' in key:
             return False
+        # `==` takes 1 for True inside objects and lists: the encoding never switches a
+        # value between a flag and a number (the same holds for the views' patches).
         if isinstance(old, dict) and isinstance(new, dict):
-            if not _walk(old, new, (*path, key), out):
+            # Compared in C first: most objects encoded afresh are equal (an undo point's).
+            if old != new and not _walk(old, new, (*path, key), out):
                 return False
         elif old is _GONE or type(old) is not type(new) or old != new:
-            # `==` takes 1 for True inside lists: the encoding never switches a value
-            # between a flag and a number (the same holds for the views' patches).
             out.append(((*path, key), new))
         if len(out) > MOST_PATHS:
             return False
