@@ -191,3 +191,37 @@ def test_a_game_played_to_its_end_exports_a_log_the_verifier_replays(
     final = verify(selectors.export(game))
     assert final.result == state_of(game).result
     assert submit(game, axis_player, {"type": "pass"}, game.version, 99_999).code == "game/over"
+
+
+@pytest.mark.django_db(transaction=True)  # the after-commit work runs at a real commit
+def test_the_publication_after_the_commit_asks_only_the_bots_hook_its_one_query(
+    game, axis_player, allied_player, monkeypatch
+):
+    """After the commit, every audience's view, patch and frame come from the process's
+    caches: the only statement is the bots' step hook's (does a bot play a seat that may act
+    now?), and the notifications' only when a step changes whose turn it is."""
+    from games import broadcast
+    from games import engine_adapter as engine
+    from games.lobby import notify
+
+    monkeypatch.setattr(broadcast, "send", lambda messages: None)
+    assert submit(game, axis_player, ROLL, 1, 7).ok
+    rng = random.Random(4)
+    checked = 0
+    for client_id in range(8, 40):
+        before = state_of(game)
+        seat_id, command = random_move(rng, legal_by_seat(before))
+        mover = game.seats.select_related("side").get(seat_id=seat_id)
+        with aftercommit.deferred() as later:
+            outcome = services.command_submit(
+                game=game, seat=mover, command=command, base_version=game.version,
+                client_id=client_id,
+            )  # fmt: skip
+        assert outcome.ok, outcome
+        after = engine.cached_state(game.pk, outcome.version)
+        with CaptureQueriesContext(connection) as queries:
+            aftercommit.run(later)
+        if notify.whose_turn(before) == notify.whose_turn(after) and not engine.is_over(after):
+            assert statements(queries) == [("SELECT", "games_seat")]
+            checked += 1
+    assert checked > 5
