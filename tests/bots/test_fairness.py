@@ -17,6 +17,7 @@ import dataclasses
 import inspect
 import random
 from dataclasses import replace
+from functools import cache
 
 import pytest
 
@@ -97,14 +98,10 @@ def _game(scenario_id: str, options: list[str], seed: str, at: range, level: str
     return rules, facts, out
 
 
-def _double_blind_game(scenario_id: str, at: range):
-    """The positions at steps `at` of a double-blind game of Random bots. A bot reads the same
-    input whoever played the moves before (the canary test above), and between the positions
-    compared the Random bot works out no view and no previews: a Veteran game there cost
-    two thirds of the non-interference test (Melnitsa's 150 steps, 80 % of them views and
-    the Veteran's choices nobody compared)."""
-    return _game(scenario_id, ["double_blind"], f"noninterference:{scenario_id}", at,
-                 level="random")
+@cache  # one Veteran game a scenario for the module: states and decisions nobody changes
+def _veteran_game(scenario_id: str, steps: int):
+    """Every position of the first `steps` steps of a double-blind Veteran game."""
+    return _game(scenario_id, ["double_blind"], "noninterference", range(steps))
 
 
 def _side(rules, state, seat: str) -> str:
@@ -171,9 +168,9 @@ def test_no_canary_reaches_a_bot_or_leaves_it_in_any_scenario(scenario_id):
         assert hidden_seen, "the double-blind game hid nothing: the test proved nothing"
 
 
-# The steps of the double-blind games the non-interference test compares positions at: every
-# twelfth of the first 150 of each scenario.
-COMPARED_AT = range(5, 150, 12)
+# Steps of the Veteran games the non-interference test (the first 150) and the imagined-world
+# test (Kessel's first 200) read positions from: one game a scenario for both.
+VETERAN_STEPS = {"meeting-at-kessel": 200, "melnitsa-bridgehead": 150}
 
 
 def _moved_unseen(state: st.GameState, side: str, rng: random.Random):
@@ -196,7 +193,7 @@ def _moved_unseen(state: st.GameState, side: str, rng: random.Random):
     return None
 
 
-@pytest.mark.parametrize("scenario_id", ["meeting-at-kessel", "melnitsa-bridgehead"])
+@pytest.mark.parametrize("scenario_id", sorted(VETERAN_STEPS))
 def test_moving_an_unseen_enemy_changes_no_byte_of_a_bots_input_nor_its_command(
         scenario_id, monkeypatch):
     played_out = []  # Elite's play-outs: its search ran on the positions compared
@@ -204,9 +201,9 @@ def test_moving_an_unseen_enemy_changes_no_byte_of_a_bots_input_nor_its_command(
     monkeypatch.setattr(pg_elite, "play_out",
                         lambda *a, **k: played_out.append(1) or real_play_out(*a, **k))
     rng = random.Random(18)
-    rules, facts, states = _double_blind_game(scenario_id, COMPARED_AT)
+    rules, facts, states = _veteran_game(scenario_id, VETERAN_STEPS[scenario_id])
     compared = 0
-    for state, seat, a in states:
+    for state, seat, a in states[5:150:12]:
         side = _side(rules, state, seat)
         moved = _moved_unseen(state, side, rng)
         if moved is None:
@@ -226,12 +223,12 @@ def test_elite_rebuilds_its_world_only_from_the_view_and_draws_the_unseen_from_t
     their markers' handles) and nothing else: no secret, no intelligence, no hidden id."""
     from games.bots.panzer_grenadier.imagined import imagine
 
-    # Every fourth position of Kessel's first 200 steps, those between activations.
-    rules, facts, states = _double_blind_game("meeting-at-kessel", range(0, 200, 4))
+    # The Kessel game the non-interference test compares positions of, played further.
+    rules, facts, states = _veteran_game("meeting-at-kessel", VETERAN_STEPS["meeting-at-kessel"])
     tried = 0
     between = [(s, seat, d) for s, seat, d in states
                if s.phase == st.ACTION and s.activation is None and s.opfire is None]
-    for state, _seat, d in between[::2]:
+    for state, _seat, d in between[::8]:
         world = imagine(d.view, d.side, facts, "s")
         if world is None:
             continue
