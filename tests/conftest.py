@@ -85,6 +85,7 @@ ONE_WORKER = ("tests/faults/",)
 TEST_BY_TEST = (
     "tests/tooling/test_bench_smoke.py",
     "tests/bots/test_fairness.py",
+    "tests/bots/test_fairness_server.py",  # four bot games, a minute or more each when busy
 )  # not rules/test_player_text.py: its tests share one node renderer (a module fixture)
 
 

@@ -122,29 +122,35 @@ def test_two_workers_do_every_clock_job_and_digest_once(database, tmp_path):  # 
             def count(query: str, *args) -> int:
                 return db.execute(query, args).fetchone()[0]
 
-            deadline = time.monotonic() + 120
-            while time.monotonic() < deadline:
-                waiting_most = max(waiting_most, count(
-                    "SELECT count(*) FROM django_tasks_database_dbtaskresult "
-                    "WHERE task_path = 'games.clocks.tasks.sweep' AND status = 'READY'"
-                ))  # fmt: skip
-                sweeps = count(
-                    "SELECT count(*) FROM django_tasks_database_dbtaskresult "
-                    "WHERE task_path = 'games.clocks.tasks.sweep' AND status = 'SUCCESSFUL'"
-                )
-                done = (
-                    count("SELECT count(*) FROM clocks_clockevent WHERE kind = 'window'") >= WINDOWS
-                    and count("SELECT count(*) FROM clocks_vacation WHERE NOT settled") == 0
-                    and len(smtp.messages) >= expected_mails
-                    and sweeps >= 20
-                )
-                if done:
-                    break
-                assert all(w.poll() is None for w in workers), "a worker died"
-                time.sleep(0.2)
-            else:
+            def watched(done) -> None:
+                """Read the sweeps (and the most ever waiting) at each of the workers' sweeps
+                until `done()`."""
+                nonlocal waiting_most, sweeps
+                deadline = time.monotonic() + 120
+                while time.monotonic() < deadline:
+                    waiting_most = max(waiting_most, count(
+                        "SELECT count(*) FROM django_tasks_database_dbtaskresult "
+                        "WHERE task_path = 'games.clocks.tasks.sweep' AND status = 'READY'"
+                    ))  # fmt: skip
+                    sweeps = count(
+                        "SELECT count(*) FROM django_tasks_database_dbtaskresult "
+                        "WHERE task_path = 'games.clocks.tasks.sweep' AND status = 'SUCCESSFUL'"
+                    )
+                    if done():
+                        return
+                    assert all(w.poll() is None for w in workers), "a worker died"
+                    time.sleep(0.2)  # a sweep's period: each reading may see a new one
                 raise AssertionError(f"not done: {sweeps} sweeps, {len(smtp.messages)} mails")
-            time.sleep(1.0)  # more sweeps: anything done twice would show now
+
+            watched(lambda: (
+                count("SELECT count(*) FROM clocks_clockevent WHERE kind = 'window'") >= WINDOWS
+                and count("SELECT count(*) FROM clocks_vacation WHERE NOT settled") == 0
+                and len(smtp.messages) >= expected_mails
+                and sweeps >= 20
+            ))
+            # Five sweeps more, after everything was done: anything done twice would show.
+            more = sweeps + 5
+            watched(lambda: sweeps >= more)
             for w in workers:
                 w.send_signal(signal.SIGTERM)
             for w in workers:

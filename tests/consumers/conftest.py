@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import uuid
 from typing import Any
 
@@ -114,7 +115,9 @@ class Sock:
         self.closed: int | None = None
 
     async def open(self) -> Sock:
-        connected, _ = await self.comm.connect()
+        # The handshake's bound, not a wait: Channels' own (1 s) failed a bot game's socket on
+        # a machine at load 12, its consumer's connect queued behind the bot's first turn.
+        connected, _ = await self.comm.connect(timeout=30)
         assert connected
         _OPEN_SOCKETS.append(self)
         return self
@@ -199,3 +202,13 @@ class Sock:
 def game_path(game_id: Any, v: int | None = None, extra: str = "", protocol: int = 1) -> str:
     query = "&".join(p for p in ((f"v={v}" if v is not None else ""), extra) if p)
     return f"/ws/games/{game_id}/v{protocol}/" + (f"?{query}" if query else "")
+
+
+def brief(rng: random.Random, legal: list[dict]) -> dict:
+    """A person playing a bot keeps their turns short (so the bot gets many): they end or
+    pass when they may."""
+    for wanted in ("end_activation", "pass", "decline"):
+        found = [c for c in legal if c["type"] == wanted]
+        if found and rng.random() < 0.8:
+            return found[0]
+    return rng.choice(legal)

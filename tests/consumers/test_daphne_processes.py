@@ -1,5 +1,9 @@
-"""Real daphne processes sharing PostgreSQL and Redis: every frame reaches sockets on both,
-and a restart mid-game loses no acknowledged command."""
+"""Real daphne processes sharing PostgreSQL and Redis: every frame reaches sockets on both, a
+restart mid-game loses no acknowledged command, and a bot whose every version both processes
+hear acts once on each.
+
+The tests share two daphne processes on one database (a start costs seconds of CPU); each
+opens games of its own, and the restart is of one of them, on its own port."""
 
 from __future__ import annotations
 
@@ -10,14 +14,18 @@ import urllib.request
 import uuid
 from http.cookiejar import CookieJar
 from pathlib import Path
+from typing import NamedTuple
 
 import psycopg
 import pytest
 import websockets
 
+from games.botplay.models import BotAccount, BotClaim
+from games.models import GameStep, Seat
 from games.patch import apply_patch
-from tests.conftest import create_database, database_url, drop_database
-from tests.servicekit import Daphne
+from tests.conftest import create_database, database_url, drop_database, manage
+from tests.consumers.conftest import brief
+from tests.servicekit import Daphne, wait_for
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 
@@ -36,37 +44,26 @@ def shared_env(database: str, redis: str, var_dir: Path) -> dict[str, str]:
         # scripted clients, not people: the frame limit is tested in test_socket_flood.py
         "PGWEB_SOCKET_FRAMES_PER_SECOND": "10000",
         "PGWEB_SOCKET_FRAMES_BURST": "10000",
+        # The bot test's bot plays at once (its runner is on, as by default; the other
+        # tests' games have no bot).
+        "PGWEB_BOTS_RUN": "1",
+        "PGWEB_BOT_PAUSE_SECONDS": "0.05",
+        "PGWEB_BOT_STEP_SECONDS": "0.01",
     }
 
 
-@pytest.fixture
-def server_env(fresh_postgres: str, redis_url: str, tmp_path: Path) -> dict[str, str]:
-    """A fresh migrated PostgreSQL database and the environment every daphne shares."""
-    return shared_env(fresh_postgres, redis_url, tmp_path)
-
-
-@pytest.fixture
-def daphnes(server_env, tmp_path):
-    """Start daphne processes of the test's own (on a port given: a restart), killed after
-    it."""
-    started: list[Daphne] = []
-
-    def start(port: int | None = None) -> Daphne:
-        d = Daphne(server_env, tmp_path / f"daphne-{len(started)}.log", port).start()
-        started.append(d)
-        return d
-
-    yield start
-    for d in started:
-        d.kill()
+class Served(NamedTuple):
+    database: str  # its URL
+    servers: list[Daphne]
+    env: dict[str, str]  # what both were started with
 
 
 @pytest.fixture(scope="module")
 def served(postgres_url: str, migrated_postgres: str, redis_url: str,
            tmp_path_factory: pytest.TempPathFactory):
-    """Two daphne processes on one fresh database, started once for the tests that neither
-    stop them nor need an empty database (a start costs seconds of CPU); each such test
-    opens games of its own. The database's URL and the two servers."""
+    """Two daphne processes on one fresh database, started once for the module's tests (a
+    start costs seconds of CPU); each test opens games of its own, and one that kills a
+    server starts it again on its port."""
     name = f"pgweb_test_{uuid.uuid4().hex[:10]}"
     create_database(postgres_url, name, template=migrated_postgres)
     folder = tmp_path_factory.mktemp("daphne-processes")
@@ -75,7 +72,7 @@ def served(postgres_url: str, migrated_postgres: str, redis_url: str,
     try:
         for server in servers:  # both start at once, then each is waited for
             server.ready()
-        yield database_url(postgres_url, name), servers
+        yield Served(database_url(postgres_url, name), servers, env)
     finally:
         for server in servers:
             server.kill()
@@ -172,7 +169,7 @@ def open_game(ann: Browser, bob: Browser) -> str:
 
 
 async def test_two_daphne_processes_sharing_redis_deliver_every_frame_to_both(served):
-    _database, (a, b) = served
+    a, b = served.servers
     ann, bob, sam = Browser(a.base), Browser(b.base), Browser(a.base)
     game_id = open_game(ann, bob)
     ann_sock, bob_sock = await ann.socket(a, game_id), await bob.socket(b, game_id)
@@ -190,8 +187,8 @@ async def test_two_daphne_processes_sharing_redis_deliver_every_frame_to_both(se
         await sock.ws.close()
 
 
-async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resync(daphnes):
-    server = daphnes()
+async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resync(served):
+    server = served.servers[1]  # the tests after this one use the first
     ann, bob = Browser(server.base), Browser(server.base)
     game_id = open_game(ann, bob)
     ann_sock, bob_sock = await ann.socket(server, game_id), await bob.socket(server, game_id)
@@ -208,7 +205,7 @@ async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resy
     bob_had = bob_sock.version  # may lag behind the ack: it is killed now
 
     server.kill()
-    server = daphnes(server.port)
+    server.start()  # again, on its port
 
     status, game = ann.call("GET", f"/api/v1/games/{game_id}")
     assert status == 200 and game["version"] == acked["v"]
@@ -226,7 +223,7 @@ async def test_a_restart_mid_game_loses_no_acknowledged_command_and_clients_resy
 
 
 async def test_a_frame_over_the_size_limit_is_closed_with_1009_on_every_socket(served):
-    _database, (server, _other) = served
+    server = served.servers[0]
     ann, bob = Browser(server.base), Browser(server.base)
     game_id = open_game(ann, bob)
     headers = {"Cookie": f"sessionid={ann.cookie('sessionid')}", "Origin": server.base}
@@ -247,7 +244,7 @@ async def test_a_frame_over_the_size_limit_is_closed_with_1009_on_every_socket(s
 
 async def test_nul_and_lone_surrogates_are_refused_on_postgresql_and_nothing_is_stored(
         served):
-    database, (server, _other) = served
+    database, server = served.database, served.servers[0]
     ann, bob = Browser(server.base), Browser(server.base)
     game_id = open_game(ann, bob)
     with psycopg.connect(database) as db:  # the module's other tests opened games too
@@ -277,3 +274,78 @@ async def test_nul_and_lone_surrogates_are_refused_on_postgresql_and_nothing_is_
                           (game_id,)).fetchone()[0] == 0
         assert db.execute("SELECT count(*) FROM games_game").fetchone()[0] == games_before
     await sock.ws.close()
+
+
+# Ann's bot game against a Recruit, made in a process of its own whose bot runner is idle:
+# the game waits at version 1 for the bot (its initiative roll), nobody having kicked it.
+BOT_GAME = (
+    "from django.contrib.auth import get_user_model as U\n"
+    "from games.botplay.seats import play_against_bot\n"
+    "ann = U().objects.get(username={name!r})\n"
+    "print(play_against_bot(user=ann, scenario='meeting-at-kessel', side='ge',"
+    " level='recruit').pk)"
+)
+
+
+def _rows(database: str, query: str, *params) -> list[tuple]:
+    """The rows of a query on the served database, read without starting Django."""
+    with psycopg.connect(database) as db:
+        return db.execute(query, params).fetchall()
+
+
+async def test_two_daphne_processes_hearing_of_every_version_let_the_bot_act_once_on_each(
+        served):
+    database, (a, b), env = served
+    logs_from = {server: server.log.stat().st_size for server in (a, b)}  # this test's lines
+    ann = Browser(a.base)
+    name = ann.call("GET", "/api/v1/auth/session")[1]["username"]
+    made = manage("shell", "-c", BOT_GAME.format(name=name), env={**env, "PGWEB_BOTS_RUN": "0"})
+    assert made.returncode == 0, made.stderr
+    game_id = made.stdout.strip().splitlines()[-1]  # after the shell's own notices
+    socks = {"a": await ann.socket(a, game_id), "b": await ann.socket(b, game_id)}
+    rng = random.Random(18)
+    sent = 0
+    while sent < 15:
+        # Both processes heard the socket open (each kicks the bots) and hear every
+        # version; wait until it is Ann's turn on both.
+        for sock in socks.values():
+            await sock.pump(lambda s=sock: s.view is not None and (
+                bool(legal(s.view, "ge-1")) or bool(s.view.get("result"))), timeout=60)
+        here = socks["a" if sent % 2 else "b"]
+        if here.view.get("result"):
+            break
+        sent += 1
+        answer = await here.command(sent, brief(rng, [
+            c for cs in legal(here.view, "ge-1").values() for c in cs]))
+        if answer["t"] == "reject":
+            assert answer["code"] == "state/stale_version", answer
+        # A fresh socket on the other process makes it kick the bots too.
+        other = "b" if here is socks["a"] else "a"
+        await socks[other].ws.close()
+        socks[other] = await ann.socket(a if other == "a" else b, game_id)
+    for sock in socks.values():
+        await sock.ws.close()
+    claim, step, seat, bot = (m._meta.db_table for m in (BotClaim, GameStep, Seat, BotAccount))
+    await asyncio.to_thread(wait_for, lambda: not _rows(
+        database, f"SELECT 1 FROM {claim} WHERE game_id = %s AND NOT applied", game_id),
+        "every bot claim settled", 60)
+    claims = _rows(database, f"SELECT version, attempts, applied FROM {claim} WHERE game_id = %s",
+                   game_id)
+    by_bot = _rows(database, f"SELECT s.version, b.id IS NOT NULL FROM {step} s "
+                             f"LEFT JOIN {seat} seat ON seat.id = s.seat_id "
+                             f"LEFT JOIN {bot} b ON b.user_id = seat.user_id "
+                             "WHERE s.game_id = %s", game_id)
+    steps = [v for v, is_bot in by_bot if is_bot]
+    people = [v for v, is_bot in by_bot if not is_bot]
+    assert len(steps) >= 5
+    # One claim per version, taken once and settled; every bot command has its claim. A
+    # claim without a bot command is one where Ann's command came first (both sides may
+    # act at once: the initiative roll): the bot's was then stale, and moot.
+    claimed = {v + 1 for v, _, _ in claims}
+    assert len(claimed) == len(claims) and set(steps) <= claimed
+    assert claimed - set(steps) <= set(people), (claims, steps, people)
+    assert all(attempts == 1 and applied for _, attempts, applied in claims)
+    lines = [line for server, start in logs_from.items()
+             for line in server.log.read_bytes()[start:].decode(errors="replace").splitlines()]
+    trouble = [i for i, line in enumerate(lines) if "refused" in line or "Traceback" in line]
+    assert not trouble, "\n".join(lines[trouble[0]:trouble[0] + 40])

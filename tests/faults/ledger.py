@@ -1,5 +1,7 @@
 """Check a game's stored rows against its command log, in a separate Django process on the
-fault test's own database: what "no half-applied command" means in the tables.
+fault test's own database: what "no half-applied command" means in the tables. The process
+is the live shell the browser tests use (tests/browser/live_shell.py), kept for the run: a
+`manage.py shell` a check cost a Django start (about 2.5 s of CPU) each time.
 
 A command is one transaction: a `GameStep` row, the `Game` row's version and state, and the
 `Unit` rows of the counters it changed. After any fault the log must have every version
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import manage
+from tests.browser import live_shell
 
 CHECK = """
 import json
@@ -38,10 +40,9 @@ print(json.dumps({"version": game.version, "problems": problems}))
 
 def command_log_problems(database_url: str, game_id: str, var_dir: Path) -> tuple[int, list[str]]:
     """The game's version and what is inconsistent between its rows and its log (nothing)."""
-    run = manage(
-        "shell", "-c", CHECK.replace("GAME_ID", repr(game_id)),
-        env={"DATABASE_URL": database_url, "PGWEB_VAR_DIR": str(var_dir), "LOG_LEVEL": "ERROR"},
-    )  # fmt: skip
-    assert run.returncode == 0, run.stderr
-    answer = json.loads(run.stdout.strip().splitlines()[-1])
+    printed = live_shell.run(
+        {"DATABASE_URL": database_url, "PGWEB_VAR_DIR": str(var_dir), "LOG_LEVEL": "ERROR"},
+        CHECK.replace("GAME_ID", repr(game_id)),
+    )  # its first call starts the shell: `var_dir` then holds its log
+    answer = json.loads(printed.strip().splitlines()[-1])
     return answer["version"], answer["problems"]
