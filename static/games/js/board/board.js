@@ -58,6 +58,7 @@ export class Board {
   #listeners = [];
   #map;
   #labelsWanted = false; // the hex numbers come after the first paint
+  #resized = null; // the ResizeObserver that numbers the hexes a grown board shows
   #sideName;
 
   /**
@@ -120,7 +121,10 @@ export class Board {
     this.#applyViewBox();
     this.#listen();
     // A board that grows shows more of the map: number the hexes it now shows.
-    if (globalThis.ResizeObserver && parent) new globalThis.ResizeObserver(() => this.#labelsInView()).observe(svg);
+    if (globalThis.ResizeObserver && parent) {
+      this.#resized = new globalThis.ResizeObserver(() => this.#labelsInView());
+      this.#resized.observe(svg);
+    }
   }
 
   /** Draw the hex numbers now if they are not drawn yet (they come after the first paint). */
@@ -315,6 +319,7 @@ export class Board {
   destroy() {
     for (const [type, fn] of this.#listeners) this.#svg.removeEventListener(type, fn);
     this.#listeners = [];
+    this.#resized?.disconnect();
   }
 
   #schedule() {
