@@ -489,6 +489,36 @@ describe("the board", () => {
     assert.equal(numbers().find((t) => t.getAttribute("data-key") === "A0101"), kept);
   });
 
+  test("a board that grows numbers the hexes it now shows, until it is destroyed", () => {
+    const observers = [];
+    globalThis.ResizeObserver = class {
+      constructor(fn) { Object.assign(this, { fn, watched: null, stopped: false }); observers.push(this); }
+      observe(el) { this.watched = el; }
+      disconnect() { this.stopped = true; }
+    };
+    try {
+      const doc = new FakeDocument();
+      const page = doc.createElementNS(SVG_NS, "g"); // the board's place in the page
+      const svg = doc.createElementNS(SVG_NS, "svg");
+      page.appendChild(svg);
+      const b = new Board(svg, { map: MAP, requestFrame: () => {}, deferLabels: false });
+      const numbers = () => svg.find((e) => e.getAttribute("class") === "layer layer-labels").children[0].children.length;
+      b.zoom(3);
+      b.centerOn("A0101");
+      const small = numbers();
+      assert.equal(observers.length, 1);
+      assert.equal(observers[0].watched, svg);
+      // Wider, as tall: "meet" shows more of the map on both sides of the same viewBox.
+      svg.getBoundingClientRect = () => ({ left: 0, top: 0, width: 1800, height: 400 });
+      observers[0].fn();
+      assert.ok(numbers() > small, `${numbers()} numbers after growing, ${small} before`);
+      b.destroy();
+      assert.equal(observers[0].stopped, true);
+    } finally {
+      delete globalThis.ResizeObserver;
+    }
+  });
+
   test("a map seen whole, too small to read its numbers, has none drawn", () => {
     // Eight small boards side by side: 48 columns, wider than the zoom where numbers show.
     const wide = { ...MAP, boards: [], hexes: [..."ABCDEFGH"].flatMap((letter, i) => MAP.hexes.map((h) => ({ ...h, hex: letter + h.hex.slice(1), q: h.q + 6 * i }))) };
