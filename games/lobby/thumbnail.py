@@ -21,11 +21,13 @@ TERRAIN_FILL = {
 SIZE = 6.0  # hex radius in SVG units; the browser scales the picture to its box
 
 
-def _corners(x: float, y: float) -> str:
-    return " ".join(
-        f"{x + SIZE * math.cos(math.pi / 3 * k):.1f},{y + SIZE * math.sin(math.pi / 3 * k):.1f}"
+def _outline(x: float, y: float) -> str:
+    """A hex's outline as a closed subpath of an SVG path."""
+    corners = (
+        f"{x + SIZE * math.cos(math.pi / 3 * k):.1f} {y + SIZE * math.sin(math.pi / 3 * k):.1f}"
         for k in range(6)
     )
+    return "M" + "L".join(corners) + "Z"
 
 
 @cache
@@ -38,15 +40,21 @@ def thumbnail_svg(scenario_id: str) -> str:
     ys = [c[1] for c in centres] or [0.0]
     left, top = min(xs) - SIZE, min(ys) - SIZE
     width, height = max(xs) - left + SIZE, max(ys) - top + SIZE
-    shapes = []
+    # One path per fill holding all its hexes, as the board draws its terrain: a thumbnail
+    # of 1,440 hexes is then a dozen elements for the browser to parse, lay out and paint,
+    # not 1,440 polygons (the catalogue and the lobby show many thumbnails). Each hex is
+    # still filled and outlined; the hills' shading goes over the terrain.
+    terrain: dict[str, list[str]] = {}
+    relief: dict[str, list[str]] = {}
     for x, y, h in centres:
-        fill = TERRAIN_FILL.get(h["terrain"], "#ffffff")
-        shapes.append(f'<polygon points="{_corners(x, y)}" fill="{fill}"/>')
+        terrain.setdefault(TERRAIN_FILL.get(h["terrain"], "#ffffff"), []).append(_outline(x, y))
         if h["elevation"]:
-            opacity = min(0.12 * h["elevation"], 0.45)
-            shapes.append(
-                f'<polygon points="{_corners(x, y)}" fill="#6b4a1f" fill-opacity="{opacity:.2f}"/>'
-            )
+            relief.setdefault(f"{min(0.12 * h['elevation'], 0.45):.2f}", []).append(_outline(x, y))
+    shapes = [f'<path d="{"".join(ds)}" fill="{fill}"/>' for fill, ds in terrain.items()]
+    shapes += [
+        f'<path d="{"".join(ds)}" fill="#6b4a1f" fill-opacity="{opacity}"/>'
+        for opacity, ds in sorted(relief.items())
+    ]
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" role="img" '
         f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}">'

@@ -143,6 +143,18 @@ describe("layers", () => {
     assert.deepEqual(boardMarkItems(two, 30).map((m) => m.children[1].text), ["A", "B"]);
   });
 
+  test("hex numbers can be asked for a part of the map: the hexes whose centre is in the box", () => {
+    const box = { x: 0, y: 0, width: 100, height: 120 };
+    const some = hexLabelItems(MAP, 30, box)[0].children;
+    const inBox = MAP.hexes.filter((h) => {
+      const c = center(h, 30);
+      return c.x >= 0 && c.x <= 100 && c.y >= 0 && c.y <= 120;
+    });
+    assert.ok(inBox.length > 0 && inBox.length < MAP.hexes.length);
+    assert.deepEqual(some.map((t) => t.key), inBox.map((h) => h.hex));
+    assert.deepEqual(hexLabelItems(MAP, 30, { x: 0, y: 0, width: -1, height: -1 })[0].children, []);
+  });
+
   test("hexsides draw a stream, a ford's dashes over it, and a bridge across it", () => {
     const items = hexsideItems(MAP, INDEX, 30);
     assert.equal(items.length, 3);
@@ -447,6 +459,78 @@ describe("the board", () => {
     assert.equal(layer("roads").children.length, 2);
     assert.equal(layer("hexsides").children.filter((c) => c.getAttribute("class").startsWith("hexside")).length, 3);
     assert.equal(svg.getAttribute("viewBox").split(" ").length, 4);
+  });
+
+  test("only the hexes on screen are numbered, and a number still on screen after a move is the same node", () => {
+    // Chromium lays out every SVG text again at each move of the viewBox: numbers off screen
+    // would be laid out for nothing at every pan and zoom.
+    const { b, layer } = board();
+    const numbers = () => layer("labels").children[0].children;
+    const shownHexes = () => {
+      // The fake board is 600x400 client pixels; "meet" widens the viewBox to that shape.
+      const vb = b.viewBox;
+      const scale = Math.max(vb.width / 600, vb.height / 400);
+      const [w, h] = [600 * scale, 400 * scale];
+      const [x, y] = [vb.x - (w - vb.width) / 2, vb.y - (h - vb.height) / 2];
+      return MAP.hexes.filter((hex) => {
+        const c = center(hex, 30);
+        return c.x >= x - 45 && c.x <= x + w + 45 && c.y >= y - 45 && c.y <= y + h + 45;
+      }).map((hex) => hex.hex);
+    };
+    assert.equal(numbers().length, MAP.hexes.length); // the whole small map is on screen
+    b.zoom(3);
+    b.centerOn("A0101");
+    const near = numbers().map((t) => t.getAttribute("data-key"));
+    assert.deepEqual(near, shownHexes());
+    assert.ok(near.length < MAP.hexes.length && near.includes("A0101"));
+    const kept = numbers().find((t) => t.getAttribute("data-key") === "A0101");
+    b.centerOn("A0202");
+    assert.deepEqual(numbers().map((t) => t.getAttribute("data-key")), shownHexes());
+    assert.equal(numbers().find((t) => t.getAttribute("data-key") === "A0101"), kept);
+  });
+
+  test("a board that grows numbers the hexes it now shows, until it is destroyed", () => {
+    const observers = [];
+    globalThis.ResizeObserver = class {
+      constructor(fn) { Object.assign(this, { fn, watched: null, stopped: false }); observers.push(this); }
+      observe(el) { this.watched = el; }
+      disconnect() { this.stopped = true; }
+    };
+    try {
+      const doc = new FakeDocument();
+      const page = doc.createElementNS(SVG_NS, "g"); // the board's place in the page
+      const svg = doc.createElementNS(SVG_NS, "svg");
+      page.appendChild(svg);
+      const b = new Board(svg, { map: MAP, requestFrame: () => {}, deferLabels: false });
+      const numbers = () => svg.find((e) => e.getAttribute("class") === "layer layer-labels").children[0].children.length;
+      b.zoom(3);
+      b.centerOn("A0101");
+      const small = numbers();
+      assert.equal(observers.length, 1);
+      assert.equal(observers[0].watched, svg);
+      // Wider, as tall: "meet" shows more of the map on both sides of the same viewBox.
+      svg.getBoundingClientRect = () => ({ left: 0, top: 0, width: 1800, height: 400 });
+      observers[0].fn();
+      assert.ok(numbers() > small, `${numbers()} numbers after growing, ${small} before`);
+      b.destroy();
+      assert.equal(observers[0].stopped, true);
+    } finally {
+      delete globalThis.ResizeObserver;
+    }
+  });
+
+  test("a map seen whole, too small to read its numbers, has none drawn", () => {
+    // Eight small boards side by side: 48 columns, wider than the zoom where numbers show.
+    const wide = { ...MAP, boards: [], hexes: [..."ABCDEFGH"].flatMap((letter, i) => MAP.hexes.map((h) => ({ ...h, hex: letter + h.hex.slice(1), q: h.q + 6 * i }))) };
+    const doc = new FakeDocument();
+    const svg = doc.createElementNS(SVG_NS, "svg");
+    const b = new Board(svg, { map: wide, requestFrame: () => {} });
+    const numbers = () => svg.find((e) => e.getAttribute("class") === "layer layer-labels").children[0].children;
+    assert.equal(numbers().length, 0);
+    b.zoom(8);
+    assert.ok(numbers().length > 0 && numbers().length < wide.hexes.length);
+    b.zoom(1 / 8);
+    assert.equal(numbers().length, 0);
   });
 
   test("views are drawn at most once a frame, from the latest one", () => {

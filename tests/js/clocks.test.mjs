@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clockFaces, flagChecks, formatLeft, mountClocks, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
+import { clockFaces, counting, flagChecks, formatLeft, mountClocks, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
 
 // The few DOM calls the clocks make (dom.el, keyed.fillKept), enough to read the bar's text
 // and markup and to tell a node kept from a node drawn again.
@@ -161,6 +161,62 @@ test("a tick that changes nothing the clocks show leaves the bar's nodes as they
     assert.deepEqual(root.childNodes.map((n, i) => n === [label, ge, su][i]), [true, false, true]);
   } finally {
     globalThis.setInterval = saved.setInterval;
+    delete globalThis.Node;
+    delete globalThis.document;
+  }
+});
+
+test("only a running clock or an open window counts down", () => {
+  const stopped = { sides: { ge: { left: 300, running: false }, su: { left: 280, running: false, deadline: null } } };
+  assert.equal(counting(null), false);
+  assert.equal(counting(stopped), false);
+  assert.equal(counting({ sides: { ge: { running: true, deadline: "2026-03-02T09:10:00+00:00" } } }), true);
+  assert.equal(counting({ ...stopped, window: { deadline: "2026-03-02T09:10:00+00:00", left: 20 } }), true);
+});
+
+test("the page's tick touches the bar only while a clock counts down", () => {
+  // A write of the bar's `hidden`, even of the value it has, makes Chromium restyle the page,
+  // and drawing faces that show the same is work for nothing: a game without clocks, or with
+  // both stopped, would pay for it four times a second for as long as its page is open.
+  const saved = { setInterval: globalThis.setInterval, setTimeout: globalThis.setTimeout };
+  fakeDom();
+  const ticks = [];
+  globalThis.setInterval = (fn, ms) => ticks.push([fn, ms]);
+  globalThis.setTimeout = () => 0; // the flag checks after the running clock's deadline: not wanted here
+  let made = 0;
+  const createElement = globalThis.document.createElement;
+  globalThis.document.createElement = (tag) => { made += 1; return createElement(tag); };
+  try {
+    const root = new FakeNode("div");
+    let hidden = true; // as the template has it
+    let writes = 0;
+    Object.defineProperty(root, "hidden", { get: () => hidden, set: (v) => { writes += 1; hidden = v; } });
+    const mounted = mountClocks({
+      root, addLine() {}, sideName: (id) => id, store: { subscribe() {} },
+      boot: { api: "/api/v1/games/g", seat: "ge-1", side: "ge", sides: [{ id: "ge" }, { id: "su" }] },
+      fetch: () => new Promise(() => {}),
+    });
+    const [[tick]] = ticks.filter(([, ms]) => ms < 1000);
+    for (let i = 0; i < 4; i += 1) tick();
+    assert.deepEqual([writes, made, root.childNodes.length], [0, 0, 0], "no clocks: the bar is left alone");
+    mounted.frame({ now: "2026-03-02T09:00:00+00:00", clocks: { at: "2026-03-02T09:00:00+00:00", label: "Live",
+      control: { kind: "live" }, sides: { ge: { left: 300, running: false }, su: { left: 280, running: false } } } });
+    assert.equal(hidden, false);
+    assert.equal(root.textContent, "Livege5:00su4:40");
+    [writes, made] = [0, 0];
+    for (let i = 0; i < 4; i += 1) tick();
+    assert.deepEqual([writes, made], [0, 0], "both stopped: nothing drawn");
+    // A running clock: each tick draws the faces again (kept where they show the same).
+    const deadline = new Date(Date.now() + 10 * 3600_000).toISOString(); // ten hours: no slow machine reaches it
+    mounted.frame({ now: new Date().toISOString(), clocks: { at: new Date().toISOString(), label: "Live",
+      control: { kind: "live" }, sides: { ge: { left: 36000, running: true, deadline }, su: { left: 280, running: false } } } });
+    made = 0;
+    tick();
+    assert.ok(made > 0, "a running clock is drawn at each tick");
+    assert.match(root.textContent, /^Livege9:\d\d:\d\dto decidesu0:04:40$/);
+  } finally {
+    globalThis.setInterval = saved.setInterval;
+    globalThis.setTimeout = saved.setTimeout;
     delete globalThis.Node;
     delete globalThis.document;
   }

@@ -32,7 +32,14 @@ def test_the_create_page_lists_each_scenario_with_its_map_thumbnail(client):
     assert f"/scenarios/{SCENARIO}/thumbnail.svg" in page and "1943-08-14" in page
     svg = client.get(f"/scenarios/{SCENARIO}/thumbnail.svg")
     assert svg["Content-Type"] == "image/svg+xml"
-    assert svg.content.count(b"<polygon") >= 240  # one per hex, more for the hills
+    # Every hex is drawn (a closed outline in its terrain's path), and each hill shaded again,
+    # in one path per fill: a dozen elements for the browser, not one per hex.
+    hexes = engine.map_payload(SCENARIO)["hexes"]
+    assert len(hexes) >= 240
+    hills = sum(1 for h in hexes if h["elevation"])
+    assert svg.content.count(b"Z") == len(hexes) + hills
+    fills = {h["terrain"] for h in hexes}
+    assert svg.content.count(b"<path") <= len(fills) + 4 and b"<polygon" not in svg.content
     assert client.get("/scenarios/nowhere/thumbnail.svg").status_code == 404
 
 

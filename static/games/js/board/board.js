@@ -21,6 +21,9 @@ const MAP_LAYERS = new Set(["terrain", "roads", "hexsides", "labels", "boards"])
 /** Below this viewBox width per hex radius the map is "zoomed in": hex numbers show. */
 const LABELS_BELOW_HEXES = 28;
 
+// A box no hex is in: no numbers drawn while zoomed out (CSS would hide them).
+const NOWHERE = Object.freeze({ x: 0, y: 0, width: -1, height: -1 });
+
 const CLICK_SLOP_PX = 5; // a pointer that moved less than this clicked; more, it panned
 
 export class Board {
@@ -53,7 +56,9 @@ export class Board {
   #frameAsked = false;
   #drag = null;
   #listeners = [];
-  #labels = null;
+  #map;
+  #labelsWanted = false; // the hex numbers come after the first paint
+  #resized = null; // the ResizeObserver that numbers the hexes a grown board shows
   #sideName;
 
   /**
@@ -67,6 +72,7 @@ export class Board {
     this.#svg = svg;
     this.#doc = svg.ownerDocument;
     this.#size = size;
+    this.#map = map;
     this.#index = indexHexes(map);
     this.#bounds = mapBounds(map, size);
     this.#viewBox = { ...this.#bounds };
@@ -110,18 +116,44 @@ export class Board {
     reconcile(this.#doc, this.#layers.hexsides, [...slopeItems(map, this.#index, size), ...hexsideItems(map, this.#index, size)]);
     reconcile(this.#doc, this.#layers.boards, boardMarkItems(map, size));
     // Hex numbers are many small texts: they come after the first paint, which they would slow.
-    this.#labels = () => reconcile(this.#doc, this.#layers.labels, hexLabelItems(map, size));
     if (deferLabels) afterFirstPaint(() => this.drawLabels());
     else this.drawLabels();
     this.#applyViewBox();
     this.#listen();
+    // A board that grows shows more of the map: number the hexes it now shows.
+    if (globalThis.ResizeObserver && parent) {
+      this.#resized = new globalThis.ResizeObserver(() => this.#labelsInView());
+      this.#resized.observe(svg);
+    }
   }
 
   /** Draw the hex numbers now if they are not drawn yet (they come after the first paint). */
   drawLabels() {
-    const draw = this.#labels;
-    this.#labels = null;
-    draw?.();
+    this.#labelsWanted = true;
+    this.#labelsInView();
+  }
+
+  /**
+   * Number the hexes on screen, and only those: Chromium lays out every SVG text again at
+   * each move of the viewBox, so 1,440 numbers made each pan and zoom of a big map cost
+   * several times what the map itself did. `rect`: the board's client rect, if at hand.
+   */
+  #labelsInView(rect = this.#svg.getBoundingClientRect?.()) {
+    if (!this.#labelsWanted) return;
+    const vb = this.#viewBox;
+    const [group] = hexLabelItems(this.#map, this.#size, vb.width < LABELS_BELOW_HEXES * this.#size ? this.#shown(vb, rect) : NOWHERE);
+    reconcile(this.#doc, this.#layers.labels, [{ ...group, children: [] }]);
+    reconcile(this.#doc, this.#layers.labels.children[0], group.children);
+  }
+
+  /** The part of the map a viewBox shows in an element of `rect`'s shape ("meet" widens the
+   * box along one side), with a hex's margin: a number of a hex just off screen shows in part. */
+  #shown(vb, rect) {
+    const scale = rect?.width && rect?.height ? Math.max(vb.width / rect.width, vb.height / rect.height) : 0;
+    const width = scale ? rect.width * scale : vb.width;
+    const height = scale ? rect.height * scale : vb.height;
+    const m = this.#size * 1.5;
+    return { x: vb.x - (width - vb.width) / 2 - m, y: vb.y - (height - vb.height) / 2 - m, width: width + 2 * m, height: height + 2 * m };
   }
 
   /** The point on screen (client pixels) at the centre of a hex, or null off the map. */
@@ -287,6 +319,7 @@ export class Board {
   destroy() {
     for (const [type, fn] of this.#listeners) this.#svg.removeEventListener(type, fn);
     this.#listeners = [];
+    this.#resized?.disconnect();
   }
 
   #schedule() {
@@ -296,6 +329,9 @@ export class Board {
   }
 
   #applyViewBox() {
+    // The element's box, for the numbers on screen: read before the viewBox is written, as a
+    // read after it would lay the whole map out once more within the same frame.
+    const rect = this.#labelsWanted ? this.#svg.getBoundingClientRect?.() : null;
     const text = viewBoxText(this.#viewBox);
     // Hex numbers only when zoomed in far enough to read them (CSS hides them otherwise).
     const zoomed = this.#viewBox.width < LABELS_BELOW_HEXES * this.#size;
@@ -304,6 +340,7 @@ export class Board {
       svg.setAttribute("viewBox", text);
       svg.classList?.toggle?.("zoomed-in", zoomed);
     }
+    this.#labelsInView(rect);
   }
 
   /** The label of the hex under a pointer, or null off the map. */

@@ -128,16 +128,23 @@ export function labelsNeedBoard(map) {
 }
 
 /**
- * Every hex's printed number in one group: "1002" on a one-board map, "B1002" where several
- * boards each have a 1002 (the log and the referee write "B1002" too). Drawn after the first
- * paint (the board asks for them when idle), and shown only when zoomed in far enough.
+ * The printed numbers of the hexes in one group: "1002" on a one-board map, "B1002" where
+ * several boards each have a 1002 (the log and the referee write "B1002" too). `within`: a
+ * box of the map ({x, y, width, height}) to number only the hexes whose centre lies in it,
+ * or null for every hex. Each number is keyed by its hex, so a board that moves its box keeps
+ * the numbers still in it.
  */
-export function hexLabelItems(map, size = HEX_SIZE) {
+export function hexLabelItems(map, size = HEX_SIZE, within = null) {
   const withBoard = labelsNeedBoard(map);
-  const children = map.hexes.map((h) => {
+  const inside = within
+    ? (c) => c.x >= within.x && c.x <= within.x + within.width && c.y >= within.y && c.y <= within.y + within.height
+    : () => true;
+  const children = [];
+  for (const h of map.hexes) {
     const c = center(h, size);
-    return { tag: "text", attrs: { x: c.x, y: round1(c.y - size * 0.62) }, text: withBoard ? h.hex : printedNumber(h.hex) };
-  });
+    if (!inside(c)) continue;
+    children.push({ key: h.hex, tag: "text", attrs: { x: c.x, y: round1(c.y - size * 0.62) }, text: withBoard ? h.hex : printedNumber(h.hex) });
+  }
   return [{ key: "hex-labels", tag: "g", attrs: { class: "hex-label", "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#555555", "pointer-events": "none" }, children }];
 }
 

@@ -109,6 +109,11 @@ export function flagChecks(reading, nowMs, afterMs = [1500, 5000, 12000]) {
   return out.sort((a, b) => a - b);
 }
 
+/** Whether a reading shows time running out: a side's clock running, or an open window. */
+export function counting(reading) {
+  return Boolean(reading && (reading.window || Object.values(reading.sides).some((s) => s.running && s.deadline)));
+}
+
 /**
  * Mount the clocks: `root` (a container), `addLine(v, kind, text)` (puts a clock line in the
  * game log, after version v), `boot` (the page's boot data: api, seat, side, sides), `store`
@@ -128,11 +133,10 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
   const colours = clockColours(boot);
 
   function draw() {
-    if (!reading) {
-      root.hidden = true;
-      return;
-    }
-    root.hidden = false;
+    // Written only when it changes: Chromium takes any write of the attribute, the same
+    // value too, as a change of the page's styles, recalculated at the next frame.
+    if (root.hidden !== !reading) root.hidden = !reading;
+    if (!reading) return;
     const now = Date.now() + offsetMs;
     const faces = clockFaces(reading, now, { sides: boot.sides, mySide: boot.side, sideName, colours });
     // The bar is drawn four times a second and its faces show whole seconds: what shows the
@@ -248,7 +252,9 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
     }
   });
   socket?.on?.("clock", frame);
-  setInterval(draw, TICK_MS);
+  // The tick only redraws what counts down: with no clock running (or none at all) the bar
+  // shows the same until a frame or a poll brings a new reading, which draws it.
+  setInterval(() => counting(reading) && draw(), TICK_MS);
   setInterval(poll, POLL_MS);
   poll();
   return { draw, poll, frame, get reading() { return reading; }, get acting() { return acting; } };
