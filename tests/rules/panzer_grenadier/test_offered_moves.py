@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 
-from games.rules import registry
 from games.rules.common.dice import SeededDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core import moving, offered_moves
 from games.rules.panzer_grenadier.core.registry import parse_hex
-from games.rules.panzer_grenadier.playtest import player
+from tests.rules.panzer_grenadier.seeded import RS, seeded_game
 
-RS = registry.ruleset("panzer_grenadier")
-CHOOSE = player().choose
 # A plain game, one with hidden units, Extended Assault and mire, one double-blind.
 GAMES = [
     ("meeting-at-kessel", None),
@@ -30,23 +26,6 @@ GAMES = [
     ("pripyat-bogs", None),
 ]
 STEPS = 60
-
-
-def seeded_game(scenario: str, options: list[str] | None, seed: str) -> Iterator[tuple]:
-    """(state, seat, its legal commands, the command chosen, dice seed) along a seeded game."""
-    rng = random.Random(seed)
-    dice = SeededDice(hashlib.sha256(seed.encode()).hexdigest())
-    state = RS.opening_state(scenario, options)
-    in_force = RS.scenarios()[scenario].default_options if options is None else options
-    state = RS.arm(state, list(in_force), f"secret:{seed}")
-    for _ in range(STEPS):
-        if RS.result(state) is not None:
-            return
-        choices = [(s, lg) for s in RS.who_may_act(state) if (lg := RS.legal_commands(state, s))]
-        seat, legal = rng.choice(choices)
-        command = CHOOSE(rng, state, legal)
-        yield state, seat, legal, command, dice.position
-        state = RS.apply(state, seat, command, dice).state
 
 
 def ids_of(cmd: dict) -> list[str]:
@@ -60,7 +39,9 @@ def test_offered_moves_pass_the_full_check_and_make_the_same_step_as_one_checked
     same step."""
     checked, compared, pick = 0, 0, random.Random(scenario)
     seed = hashlib.sha256(f"same:{scenario}".encode()).hexdigest()
-    for state, seat, legal, cmd, position in seeded_game(scenario, options, f"same:{scenario}"):
+    for state, seat, legal, cmd, position in seeded_game(
+        scenario, options, f"same:{scenario}", STEPS
+    ):
         offered = legal.get("move", []) + legal.get("assault", [])
         # Every assault, and some moves of each state (all of them would take minutes).
         sample = [c for c in offered if c["type"] == "assault" or len(c.get("path", ())) == 1]
@@ -86,7 +67,7 @@ def test_offered_moves_pass_the_full_check_and_make_the_same_step_as_one_checked
 
 
 def a_state_with_moves() -> tuple:
-    for state, seat, legal, _, _ in seeded_game("meeting-at-kessel", None, "refused"):
+    for state, seat, legal, _, _ in seeded_game("meeting-at-kessel", None, "refused", STEPS):
         moves = [c for c in legal.get("move", []) if "unit" in c and len(c["path"]) >= 2]
         if moves:
             return state, seat, moves
