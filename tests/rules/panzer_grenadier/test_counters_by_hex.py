@@ -1,7 +1,8 @@
 """The counters-by-hex index a state hands on to the state `with_units` makes from it: only the
 hexes the changed counters leave or enter are built again, and what it answers is what a
 state indexing all its counters afresh answers, whatever the changes (a move, a stack split
-or joined, a counter eliminated, exiting, entering from off the map, carried)."""
+or joined, a counter eliminated, exiting, entering from off the map, carried). A state made
+by `replace` that keeps its parent's very counters' mapping takes the parent's index."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from games.rules.panzer_grenadier.core.state import GameState
 
 
 def fresh(state: GameState) -> GameState:
-    """The same state without its index: `replace` never carries the cache."""
-    return replace(state)
+    """The same state without its index: `replace` never carries the cache, and a copy of the
+    counters' mapping is not one an index is kept for, so it is indexed afresh."""
+    return replace(state, units=dict(state.units))
 
 
 def index_of(state: GameState) -> dict:
@@ -111,3 +113,16 @@ def test_the_index_is_handed_on_not_built_again():
     assert moved._by_hex is not None  # made with the state, before anyone asked
     assert moved.units_at(s.hex("0505")) is before  # an untouched hex's tuple is shared
     assert fresh(moved)._by_hex is None  # a state made by `replace` indexes on first use
+
+
+def test_a_state_made_by_replacing_anything_but_its_counters_takes_its_parents_index():
+    state = a_scene()
+    s = Scene()
+    moved = state.with_unit(replace(state.units["g1"], hex=s.hex("0203")))
+    noted = replace(moved, segment=moved.segment + 1)  # as an activation noted at each hex
+    assert noted._by_hex is None
+    assert noted._index() is moved._index()  # taken, not built again
+    assert index_of(noted) == index_of(fresh(noted))
+    other = replace(moved, units=dict(moved.units))  # equal counters, another mapping
+    assert other._index() is not moved._index()
+    assert index_of(other) == index_of(moved)
