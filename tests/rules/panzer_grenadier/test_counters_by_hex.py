@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from builders import Scene
 
 from games.rules.panzer_grenadier.core.state import GameState
+from tests.rules.panzer_grenadier.seeded import seeded_game
 
 
 def fresh(state: GameState) -> GameState:
@@ -126,3 +128,14 @@ def test_a_state_made_by_replacing_anything_but_its_counters_takes_its_parents_i
     other = replace(moved, units=dict(moved.units))  # equal counters, another mapping
     assert other._index() is not moved._index()
     assert index_of(other) == index_of(moved)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "options"),
+    [("meeting-at-kessel", None), ("kurgan-118", ["extended_assault", "hidden_units", "mire"])],
+)
+def test_along_seeded_games_every_states_index_is_a_fresh_index(scenario, options):
+    """Whatever made each state (a walk's hexes, fire, assaults, a new turn), the index it
+    was handed on or took by its counters' mapping answers as one built afresh."""
+    for state, *_ in seeded_game(scenario, options, f"index:{scenario}", 80):
+        assert index_of(state) == index_of(fresh(state))
