@@ -1,21 +1,25 @@
 """The counters-by-hex index a state hands on to the state `with_units` makes from it: only the
 hexes the changed counters leave or enter are built again, and what it answers is what a
 state indexing all its counters afresh answers, whatever the changes (a move, a stack split
-or joined, a counter eliminated, exiting, entering from off the map, carried)."""
+or joined, a counter eliminated, exiting, entering from off the map, carried). A state made
+by `replace` that keeps its parent's very counters' mapping takes the parent's index."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
+import pytest
 from builders import Scene
 
 from games.rules.panzer_grenadier.core.state import GameState
+from tests.rules.panzer_grenadier.seeded import seeded_game
 
 
 def fresh(state: GameState) -> GameState:
-    """The same state without its index: `replace` never carries the cache."""
-    return replace(state)
+    """The same state without its index: `replace` never carries the cache, and a copy of the
+    counters' mapping is not one an index is kept for, so it is indexed afresh."""
+    return replace(state, units=dict(state.units))
 
 
 def index_of(state: GameState) -> dict:
@@ -111,3 +115,27 @@ def test_the_index_is_handed_on_not_built_again():
     assert moved._by_hex is not None  # made with the state, before anyone asked
     assert moved.units_at(s.hex("0505")) is before  # an untouched hex's tuple is shared
     assert fresh(moved)._by_hex is None  # a state made by `replace` indexes on first use
+
+
+def test_a_state_made_by_replacing_anything_but_its_counters_takes_its_parents_index():
+    state = a_scene()
+    s = Scene()
+    moved = state.with_unit(replace(state.units["g1"], hex=s.hex("0203")))
+    noted = replace(moved, segment=moved.segment + 1)  # as an activation noted at each hex
+    assert noted._by_hex is None
+    assert noted._index() is moved._index()  # taken, not built again
+    assert index_of(noted) == index_of(fresh(noted))
+    other = replace(moved, units=dict(moved.units))  # equal counters, another mapping
+    assert other._index() is not moved._index()
+    assert index_of(other) == index_of(moved)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "options"),
+    [("meeting-at-kessel", None), ("kurgan-118", ["extended_assault", "hidden_units", "mire"])],
+)
+def test_along_seeded_games_every_states_index_is_a_fresh_index(scenario, options):
+    """Whatever made each state (a walk's hexes, fire, assaults, a new turn), the index it
+    was handed on or took by its counters' mapping answers as one built afresh."""
+    for state, *_ in seeded_game(scenario, options, f"index:{scenario}", 80):
+        assert index_of(state) == index_of(fresh(state))

@@ -6,23 +6,22 @@ from __future__ import annotations
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
-from . import move_step, movement
+from . import move_step, movement, offered_moves
 from . import state as st
 from .acting import has_moved, known_enemies, may_move
 from .commands import parse_command
 from .moving import exit_edges, exit_map
 from .registry import catalogue_for, game_map, hex_labels, parse_hex
 
-_MOVES: list = [None, None, None]  # the last (state, seat, moves): assault_options reuses it
-
 
 def move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
     """One move per unit (and per hex of movers together) and destination, with the path the
     movement rules find (5.0); destinations holding enemies are assaults (12.1)."""
-    if _MOVES[0] is state and _MOVES[1] == seat.id:
-        return list(_MOVES[2])
+    known = offered_moves.recalled(state, seat.id)
+    if known is not None:  # assault_options asks again; `moving` checks a command against it
+        return list(known)
     out = _move_options(state, seat)
-    _MOVES[:] = [state, seat.id, out]
+    offered_moves.remember(state, seat.id, out)
     return list(out)
 
 

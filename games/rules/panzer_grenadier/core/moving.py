@@ -18,7 +18,7 @@ from ...common.hexgrid import Hex, neighbors
 from ..combat import assault as assault_mod
 from ..combat.opportunity_fire import opportunity_fire_candidates
 from ..double_blind import collision
-from . import hooks, move_step
+from . import hooks, move_step, offered_moves
 from . import state as st
 from .acting import as_events, has_moved, hex_arg, in_activation, known_enemies, may_move, note
 from .commands import Command, Event
@@ -132,12 +132,13 @@ def move(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
     """Move a unit, or the units of one hex together, hex by hex along a path (5.0, 4.5)."""
     ids = [cmd.get("unit")] if cmd.get("unit") else list(cmd.get("units"))
     path = tuple(hex_arg(state, label, "path", "move") for label in cmd.get("path"))
+    offered = offered_moves.was_offered(state, seat.id, ids, cmd.get("path"))
     if cmd.get("assault_on_collision"):  # 18.7: remembered through op-fire pauses
         a = state.activation
         state = replace(
             state, activation=replace(a, collision_assault=a.collision_assault | frozenset(ids))
         )
-    return start_move(state, ids, path, dice, "move")
+    return start_move(state, ids, path, dice, "move", offered=offered)
 
 
 def assault(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
@@ -162,10 +163,16 @@ def assault(state: st.GameState, seat: st.SeatState, cmd: Command, dice: Any):
             f"assault: {hex_label(state, target)} is not adjacent to {hex_label(state, here)}; "
             "an assault moves into an adjacent hex (12.1)", rule="12.1"
         )
-    return start_move(state, ids, (target,), dice, "assault")
+    offered = offered_moves.was_offered(state, seat.id, ids, [cmd.get("target")])
+    return start_move(state, ids, (target,), dice, "assault", offered=offered)
 
 
-def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice: Any, verb: str):
+def start_move(
+    state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice: Any, verb: str,
+    offered: bool = False,
+):
+    """Check a move (its path too, unless it is one of the moves just `offered` for this
+    state, whose path the move search checked: offered_moves.py) and carry it out."""
     units = [in_activation(state, uid, verb) for uid in ids]
     for u in units:
         if not may_move(state, u.id):
@@ -184,7 +191,8 @@ def start_move(state: st.GameState, ids: list[str], path: tuple[Hex, ...], dice:
     if units[0].hex is None:
         a = state.activation
         state = replace(state, activation=replace(a, entered=a.entered | frozenset(ids)))
-    check_path(state, ids, path, verb)
+    if not offered:
+        check_path(state, ids, path, verb)
     return walk(state, tuple(ids), path, dice, [])
 
 

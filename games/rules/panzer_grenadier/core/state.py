@@ -284,11 +284,14 @@ class GameState:
     def _index(self) -> Mapping[Hex, tuple[UnitState, ...]]:
         idx = self._by_hex
         if idx is None:
-            found: dict[Hex, list[UnitState]] = {}
-            for u in self.units.values():
-                if u.on_map:
-                    found.setdefault(u.hex, []).append(u)
-            idx = {h: tuple(sorted(us, key=_unit_id)) for h, us in found.items()}
+            idx = _indexed(self.units)
+            if idx is None:
+                found: dict[Hex, list[UnitState]] = {}
+                for u in self.units.values():
+                    if u.on_map:
+                        found.setdefault(u.hex, []).append(u)
+                idx = {h: tuple(sorted(us, key=_unit_id)) for h, us in found.items()}
+                _keep_index(self.units, idx)
             object.__setattr__(self, "_by_hex", idx)  # a cache on a frozen object
         return idx
 
@@ -320,7 +323,9 @@ class GameState:
             # from all its counters: the new state takes this one's index with the changed
             # counters' hexes redone (the same tuples as a fresh index; tests/rules/
             # panzer_grenadier/test_counters_by_hex.py).
-            object.__setattr__(new, "_by_hex", _reindexed(self._by_hex, self.units, units))
+            idx = _reindexed(self._by_hex, self.units, units)
+            object.__setattr__(new, "_by_hex", idx)
+            _keep_index(new.units, idx)
         return new
 
     def with_side(self, side: SideState) -> GameState:
@@ -329,6 +334,28 @@ class GameState:
 
 def _unit_id(u: UnitState) -> str:
     return u.id
+
+
+# The last few counters-by-hex indexes, by the identity of the counters' mapping each was
+# built from. `replace` never carries a state's index (its field is not in `__init__`), yet a
+# state made by replacing anything but the counters (an activation noted at each hex of a
+# walk, a window opened) holds its parent's very mapping, and mappings are never changed once
+# a state holds them: such a state takes the index from here instead of indexing every
+# counter again (tests/rules/panzer_grenadier/test_counters_by_hex.py).
+_INDEXES: list[tuple[Mapping[str, UnitState], Mapping[Hex, tuple[UnitState, ...]]]] = []
+_INDEXES_SIZE = 8
+
+
+def _indexed(units: Mapping[str, UnitState]) -> Mapping[Hex, tuple[UnitState, ...]] | None:
+    for held, idx in _INDEXES:
+        if held is units:
+            return idx
+    return None
+
+
+def _keep_index(units: Mapping[str, UnitState], idx: Mapping[Hex, tuple[UnitState, ...]]) -> None:
+    _INDEXES.append((units, idx))
+    del _INDEXES[:-_INDEXES_SIZE]
 
 
 def _reindexed(

@@ -19,11 +19,12 @@ had before the step; the log says only which side took back what kind of command
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from ...common.errors import IllegalCommand
+from ...common.hexgrid import Hex
 from ..double_blind import knowledge, observation
 from . import state as st
 from .commands import Event
@@ -38,9 +39,14 @@ REVEALING_EVENTS = frozenset({"collision", "revealed"})
 # The last few answers in open play, by the identity of the counters and markers they were
 # worked out from: a step's state after is, less its undo point, the next step's state
 # before, and states never change, so an answer never goes stale (and the counters are not
-# spotted for twice).
-_SPOTTED: list[tuple[Any, Any, bool, str, dict[str, frozenset[str]]]] = []
+# spotted for twice). Each keeps its `Visibility`, never changed once kept: a state whose
+# counters differ from a kept one's only by where some of them stand (a move) takes a copy
+# moved on for those counters (`Visibility.after_move`) instead of spotting for every pair
+# again (tests/rules/panzer_grenadier/test_undo_spotting_memo.py).
+_SPOTTED: list[tuple[Any, Any, bool, str, dict[str, frozenset[str]], Visibility]] = []
 _SPOTTED_SIZE = 4
+# Past this many counters moved, spotting afresh costs less than moving each on.
+_MOVED_AT_MOST = 6
 
 
 def spotting(state: st.GameState) -> dict[str, frozenset[str]]:
@@ -48,28 +54,64 @@ def spotting(state: st.GameState) -> dict[str, frozenset[str]]:
     information (knowledge.py). The answer is shared: callers only read it."""
     if knowledge.in_force(state):
         return {side: frozenset(seen) for side, seen in knowledge.contact(state).items()}
-    for units, markers, night, scenario, seen in _SPOTTED:
+    for units, markers, night, scenario, seen, _ in _SPOTTED:
         if (units is state.units and markers is state.markers and night == state.night
                 and scenario == state.scenario_id):  # fmt: skip
             return seen
-    seen = _open_spotting(state)
-    _SPOTTED.append((state.units, state.markers, state.night, state.scenario_id, seen))
+    vis = _moved_on(state) or _open_visibility(state)
+    seen = vis.spotted_by_side()  # type: ignore[assignment]
+    _SPOTTED.append((state.units, state.markers, state.night, state.scenario_id, seen, vis))
     del _SPOTTED[:-_SPOTTED_SIZE]
     return seen
 
 
-def _open_spotting(state: st.GameState) -> dict[str, frozenset[str]]:
+def _moved_on(state: st.GameState) -> Visibility | None:
+    """A kept spotting's `Visibility` moved on to this state, when the two differ only by the
+    hexes some counters stand in (the same counters on the map, hidden alike, the same
+    markers and light); None otherwise."""
+    for units, markers, night, scenario, _, vis in reversed(_SPOTTED):
+        if markers is not state.markers or night != state.night or scenario != state.scenario_id:
+            continue
+        moves = _moves_between(units, state.units)
+        if moves is None:
+            continue
+        vis = vis.copy()
+        for uid, frm, to in moves:
+            vis.after_move(uid, frm, to)
+        return vis
+    return None
+
+
+def _moves_between(
+    before: Mapping[str, st.UnitState], after: Mapping[str, st.UnitState]
+) -> list[tuple[str, Hex, Hex]] | None:
+    """(counter, from, to) for each counter standing elsewhere in `after`, or None when the
+    counters differ in anything else spotting reads (on the map or not, hidden, side)."""
+    if len(before) != len(after):
+        return None
+    moves = []
+    for uid, u in after.items():
+        old = before.get(uid)
+        if old is u:
+            continue
+        if old is None or old.on_map != u.on_map or old.hidden != u.hidden or old.side != u.side:
+            return None
+        if u.on_map and old.hex != u.hex:
+            moves.append((uid, old.hex, u.hex))
+    return moves if len(moves) <= _MOVED_AT_MOST else None
+
+
+def _open_visibility(state: st.GameState) -> Visibility:
     on_map = [u for u in state.units_on_map()]
     smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
     light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
-    vis = Visibility(
+    return Visibility(
         game_map(state),
         {u.id: u.hex for u in on_map},
         {u.id: u.side for u in on_map},
         hidden=[u.id for u in on_map if u.hidden],
         conditions=Conditions(night=state.night, smoke=smoke, illumination=light),
     )
-    return vis.spotted_by_side()  # type: ignore[return-value]
 
 
 def is_undoable(

@@ -142,6 +142,23 @@ class Visibility:
         self._count: dict[str, dict[UnitId, int]] = {s: {} for s in self._sides}
         self._recompute_all()
 
+    def copy(self) -> Visibility:
+        """An independent copy, without working anything out again: update it (`after_move`
+        ...) and this one stays as it was."""
+        new = object.__new__(Visibility)
+        new.map, new.sight, new.conditions = self.map, self.sight, self.conditions
+        new.positions = dict(self.positions)
+        new.side_of = dict(self.side_of)
+        new.can_observe = dict(self.can_observe)
+        new.hidden = set(self.hidden)
+        new._at = {h: set(us) for h, us in self._at.items()}
+        new._occupied = set(self._occupied)
+        new._sides = list(self._sides)
+        new._seen_by = {u: set(ts) for u, ts in self._seen_by.items()}
+        new._spotters = {u: set(os) for u, os in self._spotters.items()}
+        new._count = {s: dict(c) for s, c in self._count.items()}
+        return new
+
     # --- queries ------------------------------------------------------------------
 
     def spotted(self, side: str) -> frozenset[UnitId]:
