@@ -207,9 +207,12 @@ test("the page's tick touches the bar only while a clock counts down", () => {
     for (let i = 0; i < 4; i += 1) tick();
     assert.deepEqual([writes, made], [0, 0], "both stopped: nothing drawn");
     // A running clock: each tick draws the faces again (kept where they show the same).
-    const deadline = new Date(Date.now() + 10 * 3600_000).toISOString(); // ten hours: no slow machine reaches it
+    // Nine and a half hours: the face reads 9:30:00 or 9:29:59 whether the tick comes in the
+    // same millisecond as the frame or half an hour later (a whole hour would read 10:00:00
+    // on a quick machine and 9:59:59 on a slow one).
+    const deadline = new Date(Date.now() + 9.5 * 3600_000).toISOString();
     mounted.frame({ now: new Date().toISOString(), clocks: { at: new Date().toISOString(), label: "Live",
-      control: { kind: "live" }, sides: { ge: { left: 36000, running: true, deadline }, su: { left: 280, running: false } } } });
+      control: { kind: "live" }, sides: { ge: { left: 34200, running: true, deadline }, su: { left: 280, running: false } } } });
     made = 0;
     tick();
     assert.ok(made > 0, "a running clock is drawn at each tick");
