@@ -54,14 +54,17 @@ def test_applying_the_patch_gives_the_later_view(before, after):
     assert apply_patch(before, make_patch(before, after)) == after
 
 
-class _Uncomparable(list):
-    """A value that fails the test if it is ever compared."""
+def _uncomparable(kind: type, what: str) -> type:
+    """A `kind` (list, dict) whose values fail the test if they are ever compared."""
 
-    def __eq__(self, other):
-        raise AssertionError("compared a value both views share")
+    def refuse(self, other):
+        raise AssertionError(f"compared {what} both views share")
 
-    __ne__ = __eq__
-    __hash__ = None  # type: ignore[assignment]
+    return type(f"Uncomparable{kind.__name__.title()}", (kind,),
+                {"__eq__": refuse, "__ne__": refuse, "__hash__": None})
+
+
+_Uncomparable = _uncomparable(list, "a value")
 
 
 def test_a_value_both_views_share_is_skipped_without_comparing_it():
@@ -76,14 +79,7 @@ def test_a_value_both_views_share_is_skipped_without_comparing_it():
     ]
 
 
-class _UncomparableCounter(dict):
-    """A counter's view that fails the test if it is ever compared."""
-
-    def __eq__(self, other):
-        raise AssertionError("compared a counter both views share")
-
-    __ne__ = __eq__
-    __hash__ = None  # type: ignore[assignment]
+_UncomparableCounter = _uncomparable(dict, "a counter")  # a counter's view
 
 
 def test_a_frame_compares_only_the_counters_whose_view_is_a_new_object():
