@@ -47,9 +47,10 @@ def thumbnail_svg(scenario_id: str) -> str:
     terrain: dict[str, list[str]] = {}
     relief: dict[str, list[str]] = {}
     for x, y, h in centres:
-        terrain.setdefault(TERRAIN_FILL.get(h["terrain"], "#ffffff"), []).append(_outline(x, y))
+        outline = _outline(x, y)
+        terrain.setdefault(TERRAIN_FILL.get(h["terrain"], "#ffffff"), []).append(outline)
         if h["elevation"]:
-            relief.setdefault(f"{min(0.12 * h['elevation'], 0.45):.2f}", []).append(_outline(x, y))
+            relief.setdefault(f"{min(0.12 * h['elevation'], 0.45):.2f}", []).append(outline)
     shapes = [f'<path d="{"".join(ds)}" fill="{fill}"/>' for fill, ds in terrain.items()]
     shapes += [
         f'<path d="{"".join(ds)}" fill="#6b4a1f" fill-opacity="{opacity}"/>'
