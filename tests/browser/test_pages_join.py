@@ -28,14 +28,32 @@ def landed(page, game: str) -> None:
     leave(page)
 
 
+# Counts the times the pressed node's card leaves its list. A node moved is taken out of the
+# page and put back (it is connected again after), and a press on a node taken out makes no
+# click, so a kept card must never be taken out, not only be there at the end.
+WATCH_CARD = """(node) => {
+  const card = node.closest("article");
+  node.takenOut = 0;
+  new MutationObserver((records) => {
+    for (const r of records) if ([...r.removedNodes].includes(card)) node.takenOut += 1;
+  }).observe(card.parentNode, { childList: true });
+}"""
+
+
 def press_and_hold(page, button) -> object:
-    """Press the mouse on `button` and keep it down; the pressed node."""
+    """Press the mouse on `button` and keep it down; the pressed node (its card watched)."""
     button.scroll_into_view_if_needed()
     held = button.element_handle()
+    held.evaluate(WATCH_CARD)
     box = held.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     return held
+
+
+def still_held(node) -> None:
+    assert node.evaluate("(node) => node.isConnected"), "the held Join was drawn anew"
+    assert node.evaluate("(node) => node.takenOut") == 0, "the held Join's card was moved"
 
 
 def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the_game(
@@ -45,10 +63,9 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
     desktop window the creator and on a phone the joiner, and the other way round. The lists
     are redrawn whenever anyone comes or goes, and a press and its release on two different
     nodes make no click, so a card that did not change stays the same node: each joiner
-    presses Join and holds it while others arrive (the second joiner, then a newcomer's
-    game). Let
-    go, the joiner fills the last seat, and both players land on the game, not only the one
-    who waited."""
+    presses Join and holds it while others come and go (the second joiner, then a
+    newcomer's game above theirs, opened and left). Let go, the joiner fills the last seat,
+    and both players land on the game, not only the one who waited."""
     base = live_server_url
     pairs = [(person("desktop"), person("phone")), (person("phone"), person("desktop"))]
     games = []
@@ -67,10 +84,15 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
     hers = open_game(cleo, base)
     for (_, joiner), node in zip(pairs, held, strict=True):
         joiner.locator(f"#open-game-list article[data-game='{hers}']").wait_for()
-        assert node.evaluate("(node) => node.isConnected"), "the held Join was drawn anew"
-    # Let go over the held node where it is now: a card added above it (Cleo's game, newest
-    # first) moves it down the page, and a release elsewhere would be a release on another
-    # node, whatever the node itself did.
+        still_held(node)
+    # She leaves it again: her card goes from above theirs, and theirs stay put.
+    api(cleo, base, "POST", f"/api/v1/games/{hers}/leave")
+    for (_, joiner), node in zip(pairs, held, strict=True):
+        joiner.locator(f"#open-game-list article[data-game='{hers}']").wait_for(state="detached")
+        still_held(node)
+    # Let go over the held node where it is now: a card above it coming and going moves it on
+    # the page, and a release elsewhere would be a release on another node, whatever the node
+    # itself did.
     for (_, joiner), node in zip(pairs, held, strict=True):
         node.scroll_into_view_if_needed()
         box = node.bounding_box()

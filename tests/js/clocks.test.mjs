@@ -2,44 +2,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { FakeNode, fakeDom } from "./tools/fake_dom.mjs";
 import { clockFaces, counting, flagChecks, formatLeft, mountClocks, newer, secondsLeft } from "../../static/games/js/ui/clocks.js";
-
-// The few DOM calls the clocks make (dom.el, keyed.fillKept), enough to read the bar's text
-// and markup and to tell a node kept from a node drawn again.
-class FakeNode {
-  constructor(tag = null, text = "") {
-    Object.assign(this, { tag, text, attrs: {}, childNodes: [], dataset: {}, parent: null });
-    this.style = { setProperty: (name, value) => { this.attrs.style = `${this.attrs.style ?? ""}${name}: ${value};`; } };
-  }
-  setAttribute(name, value) { this.attrs[name] = String(value); }
-  addEventListener() {}
-  get children() { return this.childNodes.filter((c) => c.tag); }
-  get lastChild() { return this.childNodes.at(-1) ?? null; }
-  append(...children) { for (const c of children) this.insertBefore(c, null); }
-  insertBefore(child, here) {
-    child.remove();
-    this.childNodes.splice(here ? this.childNodes.indexOf(here) : this.childNodes.length, 0, child);
-    child.parent = this;
-    return child;
-  }
-  remove() {
-    if (this.parent) this.parent.childNodes.splice(this.parent.childNodes.indexOf(this), 1);
-    this.parent = null;
-  }
-  replaceChildren(...children) { [...this.childNodes].forEach((c) => c.remove()); this.append(...children); }
-  querySelector() { return null; }
-  get outerHTML() {
-    if (!this.tag) return this.text;
-    const attrs = Object.entries(this.attrs).map(([name, value]) => ` ${name}="${value}"`).join("");
-    return `<${this.tag}${attrs}>${this.childNodes.map((c) => c.outerHTML).join("")}</${this.tag}>`;
-  }
-  get textContent() { return this.text + this.childNodes.map((c) => c.textContent).join(""); }
-}
-
-function fakeDom() {
-  globalThis.Node = FakeNode;
-  globalThis.document = { createElement: (tag) => new FakeNode(tag), createTextNode: (t) => new FakeNode(null, t) };
-}
 
 test("a clock face shows minutes and seconds, hours past an hour, days past a day", () => {
   assert.equal(formatLeft(0), "0:00");

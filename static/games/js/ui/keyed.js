@@ -24,13 +24,22 @@ export function fillKeyed(container, items) {
   place(container, nodes);
 }
 
-/** Make `nodes` the container's children, moving none already where it belongs. */
+/**
+ * Make `nodes` the container's children, moving a kept node only where the kept nodes' order
+ * changed. Moving a node takes it out of the page and puts it back, and a press on a node
+ * taken out makes no click: so the nodes going away leave first (a card drawn anew above a
+ * held one must not move the held one down by a removal and an insertion), then each node
+ * not where it belongs is put there.
+ */
 function place(container, nodes) {
+  const staying = new Set(nodes);
+  for (const child of [...container.childNodes]) {
+    if (!staying.has(child)) child.remove();
+  }
   nodes.forEach((node, i) => {
     const here = container.childNodes[i] || null;
     if (here !== node) container.insertBefore(node, here);
   });
-  while (container.childNodes.length > nodes.length) container.lastChild.remove();
 }
 
 /**

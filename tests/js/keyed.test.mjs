@@ -1,0 +1,66 @@
+// Redraws that keep what did not change (ui/keyed.js): a press held on a node keeps its
+// click only if the node never leaves the page, so a redraw moves no kept node it need not.
+import assert from "node:assert/strict";
+import { beforeEach, test } from "node:test";
+
+import { FakeNode, fakeDom } from "./tools/fake_dom.mjs";
+import { fillKept, fillKeyed } from "../../static/games/js/ui/keyed.js";
+
+beforeEach(fakeDom);
+
+const card = (key, text = key) => ({ key, draw: () => new FakeNode("article", text) });
+const texts = (list) => list.childNodes.map((n) => n.text);
+
+test("a card drawn anew above a held card leaves the held card where it is", () => {
+  // The lobby's open games, newest first: Cleo's game changes (its creator sat down), and
+  // the games below it, each held by a joiner's pressed mouse, must not be taken out.
+  const list = new FakeNode("section");
+  fillKeyed(list, [card("cleo:open"), card("berta"), card("anna")]);
+  const [berta, anna] = list.childNodes.slice(1);
+  fillKeyed(list, [card("cleo:seated"), card("berta"), card("anna")]);
+  assert.deepEqual(texts(list), ["cleo:seated", "berta", "anna"]);
+  assert.equal(list.childNodes[1], berta);
+  assert.equal(list.childNodes[2], anna);
+  assert.equal(berta.removals + anna.removals, 0);
+});
+
+test("cards come and go around a held card without moving it", () => {
+  const list = new FakeNode("section");
+  fillKeyed(list, [card("a"), card("b"), card("c"), card("d")]);
+  const c = list.childNodes[2];
+  fillKeyed(list, [card("new"), card("c"), card("e"), card("d")]);
+  assert.deepEqual(texts(list), ["new", "c", "e", "d"]);
+  assert.equal(list.childNodes[1], c);
+  assert.equal(c.removals, 0);
+});
+
+test("kept cards in a new order are moved, and only as many as the order needs", () => {
+  const list = new FakeNode("section");
+  fillKeyed(list, [card("a"), card("b"), card("c")]);
+  const [a, b, c] = list.childNodes;
+  fillKeyed(list, [card("c"), card("a"), card("b")]);
+  assert.deepEqual(list.childNodes, [c, a, b]);
+  assert.equal(a.removals + b.removals + c.removals, 1);
+});
+
+test("an emptied list is empty, and a list drawn twice the same changes nothing", () => {
+  const list = new FakeNode("section");
+  fillKeyed(list, [card("a"), card("b")]);
+  const before = [...list.childNodes];
+  fillKeyed(list, [card("a"), card("b")]);
+  assert.deepEqual(list.childNodes, before);
+  assert.equal(before[0].removals + before[1].removals, 0);
+  fillKeyed(list, []);
+  assert.deepEqual(list.childNodes, []);
+});
+
+test("fillKept keeps a node whose markup is unchanged in place when one above it changes", () => {
+  const list = new FakeNode("ul");
+  const item = (text) => { const li = new FakeNode("li"); li.append(new FakeNode(null, text)); return li; };
+  fillKept(list, [item("ge: 5:00"), item("su: 4:00")]);
+  const su = list.childNodes[1];
+  fillKept(list, [item("ge: 4:59"), item("su: 4:00")]);
+  assert.equal(list.childNodes[1], su);
+  assert.equal(su.removals, 0);
+  assert.deepEqual(list.childNodes.map((n) => n.textContent), ["ge: 4:59", "su: 4:00"]);
+});

@@ -1,0 +1,41 @@
+// The few DOM calls the page modules' lists make (dom.el, keyed.fillKeyed and fillKept),
+// enough to read a list's text and markup, to tell a node kept from a node drawn again, and
+// to count the times a kept node was taken out of the page (a move is a removal first).
+
+export class FakeNode {
+  constructor(tag = null, text = "") {
+    Object.assign(this, { tag, text, attrs: {}, childNodes: [], dataset: {}, parent: null, removals: 0 });
+    this.style = { setProperty: (name, value) => { this.attrs.style = `${this.attrs.style ?? ""}${name}: ${value};`; } };
+  }
+  setAttribute(name, value) { this.attrs[name] = String(value); }
+  addEventListener() {}
+  get children() { return this.childNodes.filter((c) => c.tag); }
+  get lastChild() { return this.childNodes.at(-1) ?? null; }
+  append(...children) { for (const c of children) this.insertBefore(c, null); }
+  insertBefore(child, here) {
+    child.remove();
+    this.childNodes.splice(here ? this.childNodes.indexOf(here) : this.childNodes.length, 0, child);
+    child.parent = this;
+    return child;
+  }
+  remove() {
+    if (!this.parent) return;
+    this.parent.childNodes.splice(this.parent.childNodes.indexOf(this), 1);
+    this.parent = null;
+    this.removals += 1;
+  }
+  replaceChildren(...children) { [...this.childNodes].forEach((c) => c.remove()); this.append(...children); }
+  querySelector() { return null; }
+  get outerHTML() {
+    if (!this.tag) return this.text;
+    const attrs = Object.entries(this.attrs).map(([name, value]) => ` ${name}="${value}"`).join("");
+    return `<${this.tag}${attrs}>${this.childNodes.map((c) => c.outerHTML).join("")}</${this.tag}>`;
+  }
+  get textContent() { return this.text + this.childNodes.map((c) => c.textContent).join(""); }
+}
+
+/** Stand the fake in for the page's `document` and `Node`. */
+export function fakeDom() {
+  globalThis.Node = FakeNode;
+  globalThis.document = { createElement: (tag) => new FakeNode(tag), createTextNode: (t) => new FakeNode(null, t) };
+}
