@@ -12,7 +12,7 @@ import {
   terrainItems, unitItems,
 } from "../../static/games/js/board/layers.js";
 import { SVG_NS, reconcile } from "../../static/games/js/board/svg.js";
-import { clampViewBox, clientToMap, panBy, zoomAt } from "../../static/games/js/board/viewbox.js";
+import { clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "../../static/games/js/board/viewbox.js";
 import { DIRECTIONS, DIRECTION_NAMES, formatLabel, offsetToAxial, parseLabel } from "../../static/games/js/hex.js";
 
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf-8"));
@@ -531,6 +531,31 @@ describe("the board", () => {
     assert.ok(numbers().length > 0 && numbers().length < wide.hexes.length);
     b.zoom(1 / 8);
     assert.equal(numbers().length, 0);
+  });
+
+  test("a new map under the same board keeps the view and a press under way; a map of a new extent is shown whole", () => {
+    // The designer's map changes with its document, and the server's answer can come
+    // between a press and its release or while the player is zoomed in to paint.
+    const { b, svg, intents, frames, layer } = board();
+    b.zoom(3);
+    b.centerOn("A0101");
+    const view = svg.getAttribute("viewBox");
+    const at = b.hexOnScreen("A0101");
+    svg.dispatch("pointerdown", { clientX: at.x, clientY: at.y });
+    const painted = { ...MAP, hexes: MAP.hexes.map((h) => (h.hex === "A0101" ? { ...h, terrain: "town" } : h)), roads: [] };
+    b.setMap(painted);
+    svg.dispatch("pointerup", { clientX: at.x, clientY: at.y, target: svg });
+    assert.deepEqual(intents, [{ kind: "hex", hex: "A0101" }]);
+    assert.equal(svg.getAttribute("viewBox"), view);
+    assert.equal(layer("roads").children.length, 0);
+    b.setView({ units: [rifle] });
+    frames.at(-1)();
+    assert.equal(layer("units").children[0].getAttribute("data-hex"), "A0101");
+    // A board joined to the east: the map is shown whole, as a new board would show it.
+    const joined = { ...MAP, hexes: [...MAP.hexes, ...MAP.hexes.map((h) => ({ ...h, hex: `B${h.hex.slice(1)}`, q: h.q + 6 }))] };
+    b.setMap(joined);
+    const whole = new Board(new FakeDocument().createElementNS(SVG_NS, "svg"), { map: joined, requestFrame: () => {} });
+    assert.equal(svg.getAttribute("viewBox"), viewBoxText(whole.viewBox));
   });
 
   test("views are drawn at most once a frame, from the latest one", () => {

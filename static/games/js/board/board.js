@@ -72,14 +72,8 @@ export class Board {
     this.#svg = svg;
     this.#doc = svg.ownerDocument;
     this.#size = size;
-    this.#map = map;
-    this.#index = indexHexes(map);
-    this.#bounds = mapBounds(map, size);
-    this.#viewBox = { ...this.#bounds };
     this.#onIntent = onIntent;
     this.#requestFrame = requestFrame ?? ((fn) => globalThis.requestAnimationFrame(fn));
-
-    this.#byAxial = new Map(map.hexes.map((h) => [`${h.q},${h.r}`, h.hex]));
 
     svg.classList.add("pg-board");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
@@ -111,10 +105,8 @@ export class Board {
       this.#layers[name] = g;
     }
     // The map does not change during a game: draw it once.
-    reconcile(this.#doc, this.#layers.terrain, terrainItems(map, size));
-    reconcile(this.#doc, this.#layers.roads, [...railwayItems(map, this.#index, size), ...roadItems(map, this.#index, size), ...bridgeItems(map, this.#index, size)]);
-    reconcile(this.#doc, this.#layers.hexsides, [...slopeItems(map, this.#index, size), ...hexsideItems(map, this.#index, size)]);
-    reconcile(this.#doc, this.#layers.boards, boardMarkItems(map, size));
+    this.#drawMap(map);
+    this.#viewBox = { ...this.#bounds };
     // Hex numbers are many small texts: they come after the first paint, which they would slow.
     if (deferLabels) afterFirstPaint(() => this.drawLabels());
     else this.drawLabels();
@@ -125,6 +117,42 @@ export class Board {
       this.#resized = new globalThis.ResizeObserver(() => this.#labelsInView());
       this.#resized.observe(svg);
     }
+  }
+
+  #drawMap(map) {
+    const size = this.#size;
+    this.#map = map;
+    this.#index = indexHexes(map);
+    this.#bounds = mapBounds(map, size);
+    this.#byAxial = new Map(map.hexes.map((h) => [`${h.q},${h.r}`, h.hex]));
+    reconcile(this.#doc, this.#layers.terrain, terrainItems(map, size));
+    reconcile(this.#doc, this.#layers.roads, [...railwayItems(map, this.#index, size), ...roadItems(map, this.#index, size), ...bridgeItems(map, this.#index, size)]);
+    reconcile(this.#doc, this.#layers.hexsides, [...slopeItems(map, this.#index, size), ...hexsideItems(map, this.#index, size)]);
+    reconcile(this.#doc, this.#layers.boards, boardMarkItems(map, size));
+  }
+
+  /**
+   * Lay a new map under the counters: the designer's map changes with its document (a game's
+   * never does). The same board goes on, so a press under way still clicks and the view stays
+   * where the player left it while the map keeps its extent; a map of a new extent (a board
+   * joined or taken away) is shown whole, as a new board would be.
+   */
+  setMap(map) {
+    const before = this.#bounds;
+    this.#drawMap(map);
+    const b = this.#bounds;
+    if (b.x !== before.x || b.y !== before.y || b.width !== before.width || b.height !== before.height) {
+      this.#viewBox = { ...b };
+    }
+    this.#applyViewBox();
+    this.#schedule(); // counters, markers and overlays stand on the new map's hexes
+  }
+
+  /** The counter types and their looks (the designer's change with the ruleset and sides). */
+  setLooks(types, faces) {
+    this.#types = types;
+    this.#looks = faces;
+    this.#schedule();
   }
 
   /** Draw the hex numbers now if they are not drawn yet (they come after the first paint). */

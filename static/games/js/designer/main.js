@@ -123,16 +123,16 @@ function showPanels() {
   showAircraft(state.doc, state.aircraft, applyEdit);
 }
 
-function buildBoard(map) {
-  state.board?.destroy();
-  const svg = $("board");
-  svg.replaceChildren();
-  const stack = svg.parentNode; // the board lays its map in a stack of two SVGs: start afresh
-  if (stack?.classList.contains("pg-board-stack")) {
-    stack.parentNode.insertBefore(svg, stack);
-    stack.remove();
+/** The map the server laid out, under the board: the board is made once for the page, and
+ * its map and counters' looks set anew as the document changes, so a press or a view under
+ * way lives on through the server's answer. */
+function showMap(map) {
+  if (!state.board) {
+    state.board = new Board($("board"), { map, types: state.counters, faces: state.faces, onIntent });
+  } else {
+    state.board.setLooks(state.counters, state.faces);
+    state.board.setMap(map);
   }
-  state.board = new Board(svg, { map, types: state.counters, faces: state.faces, onIntent });
   drawPieces();
 }
 
@@ -169,7 +169,7 @@ async function check() {
   const key = JSON.stringify(answer.body.map);
   if (answer.body.map && key !== state.mapKey) {
     state.mapKey = key;
-    buildBoard(answer.body.map);
+    showMap(answer.body.map);
   }
   drawPieces();
   showProblems();
