@@ -3,8 +3,9 @@
 `live_server_url` starts `daphne pgweb.asgi:application` once per test session on a free loopback
 port, production-like (DEBUG off, collected static files served by WhiteNoise) over a fresh
 migrated SQLite database. `browser` launches /usr/bin/chromium (never a downloaded build);
-`page` gives each test a context of its own: no cookie, permission or page of an earlier test
-is left in it (only the cache of static files is kept, see PolicyWatchingBrowser).
+`page` gives each test a context of its own: no cookie, permission, storage or listener of an
+earlier test is left in it or in its page (only the cache of static files is kept, and the
+page itself, reset: see PolicyWatchingBrowser).
 
 A browser test spends its time on what only a browser shows. What comes before it is set up
 the quick way: people signed in through the API (`person`, board_people.guest), games made
@@ -164,7 +165,7 @@ REPORT_VIOLATIONS = (
 )
 
 
-PLAYWRIGHT_DEFAULTS = {("has_touch", False), ("is_mobile", False)}
+PLAYWRIGHT_DEFAULTS = {"has_touch": False, "is_mobile": False}
 
 
 class PolicyWatchingBrowser:
@@ -197,7 +198,8 @@ class PolicyWatchingBrowser:
     def new_context(self, **kwargs: object) -> object:
         # Options said at Playwright's own default ask for the same context as left unsaid: a
         # person's desktop window (no touch, not mobile) and a board guest's share contexts.
-        asked = {k: v for k, v in kwargs.items() if (k, v) not in PLAYWRIGHT_DEFAULTS}
+        asked = {k: v for k, v in kwargs.items() if k not in PLAYWRIGHT_DEFAULTS
+                 or PLAYWRIGHT_DEFAULTS[k] != v}
         key = json.dumps(asked, sort_keys=True)
         idle = self._idle.get(key)
         context = idle.pop() if idle else self._launch(key, kwargs)
@@ -327,8 +329,9 @@ def contexts_closed(browser) -> Iterator[None]:
 
 @pytest.fixture
 def page(browser) -> object:
-    """Open a page in a browser context of its own (no cookie of an earlier test; emptied after
-    the test by contexts_closed)."""
+    """A page in a browser context of its own (nothing of an earlier test in either: the pool
+    may hand out a page an earlier test used, reset; emptied after the test by
+    contexts_closed)."""
     return browser.new_context().new_page()
 
 
