@@ -114,3 +114,12 @@ def test_a_page_or_context_that_cannot_be_reset_is_closed_not_handed_on(pool):
     assert pool.new_context(viewport=pages_kit.PHONE) is not clocked
     assert pool.new_context() is sockets
     assert sockets.new_page() is not routed
+
+
+def test_options_said_at_their_default_ask_for_the_same_context_as_left_unsaid(pool):
+    """A person's desktop window (no touch, not mobile, said) and a board guest's (left
+    unsaid) are one kind of context, handed from one test to the next; a phone is another."""
+    desk = pool.new_context(viewport=DESKTOP["viewport"], has_touch=False, is_mobile=False)
+    pool.release()
+    assert pool.new_context(**DESKTOP) is desk
+    assert pool.new_context(viewport=pages_kit.PHONE, has_touch=True, is_mobile=True) is not desk
