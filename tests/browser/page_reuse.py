@@ -49,6 +49,8 @@ class Tenant:
     timeouts: bool = False
     offline: bool = False
     geolocated: bool = False
+    buttons: set[str] = field(default_factory=set)  # mouse buttons pressed and not let go
+    keys: set[str] = field(default_factory=set)  # keys pressed and not let go
     spoiled: str = ""  # the first call that cannot be undone
 
 
@@ -77,6 +79,26 @@ def watch(target: object, tenant: Callable[[], Tenant]) -> None:
     noting("set_geolocation", lambda t, args: setattr(t, "geolocated", True))
     for name in SPOILING:
         noting(name, lambda t, args, name=name: t.spoiled or setattr(t, "spoiled", name))
+    if hasattr(target, "mouse"):  # a page: Playwright keeps a button or key held across loads
+        watch_held(target.mouse, "buttons", lambda args, kw: kw.get("button") or "left", tenant)
+        watch_held(target.keyboard, "keys", lambda args, kw: args[0] if args else kw["key"], tenant)
+
+
+def watch_held(device: object, held: str, which: Callable[[tuple, dict], str],
+               tenant: Callable[[], Tenant]) -> None:
+    """Note the buttons (or keys) a test presses on a page's mouse (keyboard) and has not let
+    go, in the tenant's `held` set."""
+    press, release = device.down, device.up
+
+    def down(*args: object, **kwargs: object) -> object:
+        getattr(tenant(), held).add(which(args, kwargs))
+        return press(*args, **kwargs)
+
+    def up(*args: object, **kwargs: object) -> object:
+        getattr(tenant(), held).discard(which(args, kwargs))
+        return release(*args, **kwargs)
+
+    device.down, device.up = down, up
 
 
 def watch_clock(clock: object, tenant: Callable[[], Tenant]) -> None:
@@ -125,8 +147,13 @@ def reset_page(page: object, tenant: Tenant, viewport: dict) -> bool:
         page.set_default_timeout(None)
         page.set_default_navigation_timeout(None)
         tenant.timeouts = False
-    # The pointer leaves the window, as in a new page: no element of the next document
-    # starts hovered where the last test's last click was.
+    # What the test held down is let go (Playwright would press it into the next document:
+    # a button held makes every move a drag), and the pointer leaves the window, as in a new
+    # page: no element of the next document starts hovered where the last click was.
+    for button in sorted(tenant.buttons):
+        page.mouse.up(button=button)
+    for key in sorted(tenant.keys):
+        page.keyboard.up(key)
     page.mouse.move(-1, -1)
     return True
 
