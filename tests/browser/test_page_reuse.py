@@ -37,7 +37,8 @@ def pool(browser) -> Iterator[PolicyWatchingBrowser]:
 
 def test_the_next_test_gets_the_same_page_with_nothing_of_the_last(pool, live_server_url):
     """Ann's page goes to the next test: signed out, on about:blank at the context's size,
-    with Playwright's default timeout, none of her storage, listeners, routes or grants."""
+    with Playwright's default timeout, none of her storage, listeners, routes or grants, and
+    neither the mouse button nor the key she held down."""
     context = pool.new_context(**DESKTOP)
     page = context.new_page()
     pages_kit.api(page, live_server_url, "POST", "/api/v1/auth/guest")
@@ -50,6 +51,9 @@ def test_the_next_test_gets_the_same_page_with_nothing_of_the_last(pool, live_se
     page.set_viewport_size(pages_kit.PHONE)
     page.set_default_timeout(1234)
     context.grant_permissions(["clipboard-read"], origin=live_server_url)
+    page.mouse.move(5, 5)
+    page.mouse.down()
+    page.keyboard.down("Shift")
     pool.release()
 
     assert pool.new_context(**DESKTOP) is context
@@ -70,6 +74,10 @@ def test_the_next_test_gets_the_same_page_with_nothing_of_the_last(pool, live_se
     assert again.evaluate("fetch('/held-by-ann').then(r => r.status)") == 404  # no route held it
     assert again.evaluate(
         "navigator.permissions.query({name: 'clipboard-read'}).then(p => p.state)") == "prompt"
+    # Nothing she pressed is held: a move is no drag, and no Shift goes with it.
+    again.evaluate("addEventListener('mousemove', (e) => { window.held = [e.buttons, e.shiftKey]; })")
+    again.mouse.move(20, 20)
+    assert again.evaluate("window.held") == [0, False]
 
 
 def test_a_handed_on_page_has_left_the_game_the_opponent_sees_it(
