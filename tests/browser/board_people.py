@@ -24,7 +24,8 @@ def shot(page, name: str) -> Path:
 
 
 def guest(browser, base: str, **context) -> object:
-    """A new guest in a fresh browser context, signed in through the API, on no page yet: the
+    """A new guest in a browser context of his own (from the pool: emptied and reset, see
+    conftest.PolicyWatchingBrowser), signed in through the API, on no page yet: the
     test opens the one it looks at. (On the lobby, his page would be taken to the game by
     itself as it starts, a second load racing the test's own.)"""
     page = browser.new_context(**(context or DESKTOP)).new_page()

@@ -3,8 +3,9 @@
 `live_server_url` starts `daphne pgweb.asgi:application` once per test session on a free loopback
 port, production-like (DEBUG off, collected static files served by WhiteNoise) over a fresh
 migrated SQLite database. `browser` launches /usr/bin/chromium (never a downloaded build);
-`page` gives each test a context of its own: no cookie, permission or page of an earlier test
-is left in it (only the cache of static files is kept, see PolicyWatchingBrowser).
+`page` gives each test a context of its own: no cookie, permission, storage or listener of an
+earlier test is left in it or in its page (only the cache of static files is kept, and the
+page itself, reset: see PolicyWatchingBrowser).
 
 A browser test spends its time on what only a browser shows. What comes before it is set up
 the quick way: people signed in through the API (`person`, board_people.guest), games made
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import live_shell, pages_kit, timing
+from tests.browser import live_shell, page_reuse, pages_kit, timing
 from tests.conftest import ROOT, require_service, sqlite_copy
 
 CHROMIUM = os.environ.get("PGWEB_CHROMIUM", "/usr/bin/chromium")
@@ -164,64 +165,130 @@ REPORT_VIOLATIONS = (
 )
 
 
+PLAYWRIGHT_DEFAULTS = {"has_touch": False, "is_mobile": False}
+
+
 class PolicyWatchingBrowser:
     """The launched browser, whose every new context reports policy violations, and which
-    keeps the contexts a test leaves for the next test asking for the same options.
+    keeps the contexts a test leaves, each with one page, for the next test asking for the
+    same options.
 
     A fresh context loads the board cold: every module, stylesheet and font fetched and
     compiled again, about 1.8 s of CPU where the same page in a context that has loaded it
-    before costs 0.4 s. So after each test its contexts are emptied instead of closed (every
-    page closed, which ends their sockets as closing the context would; cookies and granted
-    permissions cleared) and handed out again: the next person starts signed out, with only
-    the HTTP cache of static files kept. A context that registered a service worker, or
-    that a test closed itself, is never handed out again.
+    before costs 0.4 s; and a new page costs Chromium about 0.55 s more than a load in a page
+    already open. So after each test its contexts are emptied instead of closed (cookies,
+    granted permissions and the visited origins' storage cleared) and one page of each is
+    kept, reset (tests/browser/page_reuse.py): the context's next `new_page()` hands it out
+    before opening another. The next person starts signed out on about:blank, with only the
+    HTTP cache of static files kept. Every other page is closed, which ends its sockets as
+    closing the context would. A context that registered a service worker, made a call that
+    cannot be undone, or that a test closed itself, is never handed out again.
     """
 
     def __init__(self, chromium: object) -> None:
-        self._chromium = chromium
+        self.chromium = chromium
         self.opened: list[object] = []  # the contexts of the current test (emptied after it)
         self._idle: dict[str, list[object]] = {}  # options -> emptied contexts
         self._options: dict[object, str] = {}  # every context launched -> its options
         self._closed: set[object] = set()  # (the objects, not their ids: an id is reused)
+        self._tenants: dict[object, page_reuse.Tenant] = {}  # pooled page or context -> its test's doings
+        self._kept: dict[object, object] = {}  # emptied context -> its reset page
+        self._origins: dict[object, set[str]] = {}  # context -> origins its pages visited
 
     def new_context(self, **kwargs: object) -> object:
-        key = json.dumps(kwargs, sort_keys=True)
+        # Options said at Playwright's own default ask for the same context as left unsaid: a
+        # person's desktop window (no touch, not mobile) and a board guest's share contexts.
+        asked = {k: v for k, v in kwargs.items() if k not in PLAYWRIGHT_DEFAULTS
+                 or PLAYWRIGHT_DEFAULTS[k] != v}
+        key = json.dumps(asked, sort_keys=True)
         idle = self._idle.get(key)
         context = idle.pop() if idle else self._launch(key, kwargs)
         self.opened.append(context)
         return context
 
     def _launch(self, key: str, kwargs: dict) -> object:
-        context = self._chromium.new_context(**kwargs)
+        context = self.chromium.new_context(**kwargs)
         self._options[context] = key
+        self._origins[context] = set()
         context.add_init_script(REPORT_VIOLATIONS)
 
         def on_console(msg: object) -> None:
             if "Content Security Policy" in msg.text:
                 POLICY_VIOLATIONS.append(f"{msg.page.url if msg.page else '?'}: {msg.text}")
 
+        def on_page(page: object) -> None:
+            # Every page, its own or one a page opened, notes the origins whose storage is
+            # cleared after the test. (Through the class's `on`: the page's own, once the
+            # pool watches it, would count this listener as the test's.)
+            def navigated(frame: object) -> None:
+                if frame.parent_frame is None and page_reuse.origin(frame.url):
+                    self._origins[context].add(page_reuse.origin(frame.url))
+
+            type(page).on(page, "framenavigated", navigated)
+
         context.on("console", on_console)
+        context.on("page", on_page)
         context.on("close", lambda closed: self._closed.add(closed))
+        self._adopt(context)
+        page_reuse.watch_clock(context.clock, lambda: self._tenants[context])
+        open_page = context.new_page
+
+        def new_page() -> object:
+            page = self._kept.pop(context, None)
+            if page is None:
+                page = open_page()
+                self._adopt(page)
+            return page
+
+        context.new_page = new_page
         return context
 
+    def _adopt(self, target: object) -> None:
+        """Note what each test does to a page or context the pool may hand out again."""
+        self._tenants[target] = page_reuse.Tenant()
+        page_reuse.watch(target, lambda: self._tenants[target])
+
     def release(self) -> None:
-        """Empty the current test's contexts and keep them for the next tests."""
+        """Empty the current test's contexts and keep them, with a page each, for the next
+        tests."""
         opened, self.opened[:] = list(self.opened), []  # a context is handed out once a test
         for context in opened:
             if context in self._closed:
                 continue
-            for page in context.pages:
-                pages_kit.leave(page)
-                page.close()
-            if context.service_workers:
+            if self._empty(context):
+                self._idle.setdefault(self._options[context], []).append(context)
+            else:
                 context.close()
+
+    def _empty(self, context: object) -> bool:
+        """Reset the context and one of its pages for the next test; False when it cannot be
+        (the caller closes it)."""
+        options = json.loads(self._options[context])
+        if context.service_workers or not page_reuse.reset_context(
+                context, self._tenants[context], options):
+            return False
+        viewport = options.get("viewport", page_reuse.PLAYWRIGHT_VIEWPORT)
+        kept = None
+        for page in context.pages:
+            tenant = self._tenants.get(page)
+            if kept is None and tenant and page_reuse.reset_page(page, tenant, viewport):
+                kept = page
                 continue
-            context.clear_cookies()
-            context.clear_permissions()
-            self._idle.setdefault(self._options[context], []).append(context)
+            pages_kit.leave(page)
+            page.close()
+            self._tenants.pop(page, None)
+        if self._origins[context]:
+            kept = kept or context.new_page()  # the next test's page, opened to clear through
+            page_reuse.clear_storage(context, kept, self._origins[context])
+            self._origins[context].clear()
+        context.clear_cookies()
+        context.clear_permissions()
+        if kept is not None:
+            self._kept[context] = kept
+        return True
 
     def __getattr__(self, name: str) -> object:
-        return getattr(self._chromium, name)
+        return getattr(self.chromium, name)
 
 
 @pytest.fixture(autouse=True)
@@ -262,8 +329,9 @@ def contexts_closed(browser) -> Iterator[None]:
 
 @pytest.fixture
 def page(browser) -> object:
-    """Open a page in a browser context of its own (no cookie of an earlier test; emptied after
-    the test by contexts_closed)."""
+    """A page in a browser context of its own (nothing of an earlier test in either: the pool
+    may hand out a page an earlier test used, reset; emptied after the test by
+    contexts_closed)."""
     return browser.new_context().new_page()
 
 

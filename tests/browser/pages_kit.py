@@ -85,9 +85,31 @@ def fits_the_screen(page, where: str = "") -> None:
     """Nothing makes the page wider than the window (wide tables scroll in their box). The
     window is the document's client width: on a phone (is_mobile) Chromium widens the layout
     viewport, innerWidth included, to fit a page that overflows, so it cannot tell."""
-    width, window = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert width <= window, f"{where or page.url} is {width} px wide in a {window} px window"
+    width, window, wide = page.evaluate(_OVERFLOW)
+    assert width <= window, (
+        f"{where or page.url} is {width} px wide in a {window} px window; past its right edge: "
+        + "; ".join(wide))
+
+
+# The page's width, the window's, and the outermost elements reaching past the window's right
+# edge (tag#id.class and their right edge), to say what to fix when a page does not fit.
+_OVERFLOW = """() => {
+  const root = document.documentElement;
+  const window = root.clientWidth;
+  const wide = [];
+  const walk = (el) => {
+    for (const child of el.children) {
+      const right = child.getBoundingClientRect().right + root.scrollLeft;
+      if (right > window + 0.5) {
+        const name = child.tagName.toLowerCase() + (child.id ? `#${child.id}` : "")
+          + [...child.classList].map((c) => `.${c}`).join("");
+        wide.push(`${name} to ${Math.round(right)} px`);
+      } else if (wide.length < 8) walk(child);
+    }
+  };
+  walk(document.body);
+  return [root.scrollWidth, window, wide.slice(0, 8)];
+}"""
 
 
 # The header's links folded (phone) or not (desktop) by the page's own script for the
