@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
 import { FakeNode, fakeDom } from "./tools/fake_dom.mjs";
-import { fillKept, fillKeyed } from "../../static/games/js/ui/keyed.js";
+import { fillKept, fillKeyed, longestIncreasing } from "../../static/games/js/ui/keyed.js";
 
 beforeEach(fakeDom);
 
@@ -35,12 +35,41 @@ test("cards come and go around a held card without moving it", () => {
 });
 
 test("kept cards in a new order are moved, and only as many as the order needs", () => {
+  // My games sorted by whose move it is: one game going to the end moves that one card,
+  // not the two that stay in order (one of them may be under the player's finger).
   const list = new FakeNode("section");
   fillKeyed(list, [card("a"), card("b"), card("c")]);
   const [a, b, c] = list.childNodes;
-  fillKeyed(list, [card("c"), card("a"), card("b")]);
-  assert.deepEqual(list.childNodes, [c, a, b]);
-  assert.equal(a.removals + b.removals + c.removals, 1);
+  fillKeyed(list, [card("b"), card("c"), card("a")]);
+  assert.deepEqual(list.childNodes, [b, c, a]);
+  assert.deepEqual([a.removals, b.removals, c.removals], [1, 0, 0]);
+  fillKeyed(list, [card("a"), card("new"), card("b"), card("c")]);
+  assert.deepEqual(list.childNodes.map((n) => n.text), ["a", "new", "b", "c"]);
+  assert.deepEqual([a.removals, b.removals, c.removals], [2, 0, 0]);
+  const moves = () => a.removals + b.removals + c.removals;
+  const before = moves();
+  fillKeyed(list, [card("c"), card("b"), card("a")]);
+  assert.deepEqual(list.childNodes, [c, b, a]);
+  assert.equal(moves() - before, 2); // reversed: all but one of the three move
+});
+
+test("the longest increasing run skips the new nodes and is as long as any", () => {
+  assert.deepEqual([...longestIncreasing([])], []);
+  assert.deepEqual([...longestIncreasing([-1, -1])], []);
+  assert.deepEqual([...longestIncreasing([1, 2, 0])].sort(), [0, 1]);
+  assert.deepEqual([...longestIncreasing([3, -1, 0, 1, 2])].sort(), [2, 3, 4]);
+  // Every run found is increasing and as long as the longest found by trying every subset.
+  for (let seed = 1; seed <= 200; seed++) {
+    const values = Array.from({ length: 1 + (seed % 9) }, (_, i) => ((seed * 7919 + i * 104729) % 13) - 1);
+    const run = [...longestIncreasing(values)].sort((x, y) => x - y);
+    run.forEach((i, k) => assert.ok(values[i] >= 0 && (k === 0 || values[run[k - 1]] < values[i])));
+    let best = 0;
+    for (let mask = 0; mask < 1 << values.length; mask++) {
+      const picked = values.filter((v, i) => mask & (1 << i));
+      if (picked.every((v, k) => v >= 0 && (k === 0 || picked[k - 1] < v))) best = Math.max(best, picked.length);
+    }
+    assert.equal(run.length, best, JSON.stringify(values));
+  }
 });
 
 test("an emptied list is empty, and a list drawn twice the same changes nothing", () => {

@@ -25,21 +25,46 @@ export function fillKeyed(container, items) {
 }
 
 /**
- * Make `nodes` the container's children, moving a kept node only where the kept nodes' order
- * changed. Moving a node takes it out of the page and puts it back, and a press on a node
- * taken out makes no click: so the nodes going away leave first (a card drawn anew above a
- * held one must not move the held one down by a removal and an insertion), then each node
- * not where it belongs is put there.
+ * Make `nodes` the container's children, taking out as few kept nodes as their new order
+ * allows. Moving a node takes it out of the page and puts it back, and a press on a node
+ * taken out makes no click: so the nodes going away leave first (a card drawn anew or gone
+ * above a held one must not move the held one), the longest run of kept nodes already in
+ * the new order stays put, and only the others are moved or inserted.
  */
 function place(container, nodes) {
   const staying = new Set(nodes);
   for (const child of [...container.childNodes]) {
     if (!staying.has(child)) child.remove();
   }
-  nodes.forEach((node, i) => {
-    const here = container.childNodes[i] || null;
-    if (here !== node) container.insertBefore(node, here);
+  const position = new Map([...container.childNodes].map((child, i) => [child, i]));
+  const still = longestIncreasing(nodes.map((node) => position.get(node) ?? -1));
+  // From the last node back: each node that is not staying goes just before the one after it.
+  let next = null;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    if (!still.has(i)) container.insertBefore(nodes[i], next);
+    next = nodes[i];
+  }
+}
+
+/** The indexes of a longest strictly increasing run of the values that are not -1. */
+export function longestIncreasing(values) {
+  const tails = []; // tails[k]: index of the smallest last value of a run of length k + 1
+  const before = new Array(values.length).fill(-1);
+  values.forEach((value, i) => {
+    if (value < 0) return;
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (values[tails[mid]] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) before[i] = tails[lo - 1];
+    tails[lo] = i;
   });
+  const run = new Set();
+  for (let i = tails.at(-1) ?? -1; i >= 0; i = before[i]) run.add(i);
+  return run;
 }
 
 /**
