@@ -12,12 +12,14 @@ the stack the most room. With one class it is plain Dijkstra.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distances
+from ...common.hexgrid import neighbors as hex_neighbors
+from ...common.lru import Lru
 from . import hooks
 from .maps import Map
 from .move_step import (
@@ -208,6 +210,21 @@ def movers_of(
     )
 
 
+# Hex -> distances, by the threats (hex and range each) or the known enemy hexes they are
+# measured to: the same enemies are measured to by search after search while they stand
+# still. The tables are filled as searches ask (one answer per hex, always the same).
+_THREAT_DISTANCES = Lru(32)
+_ENEMY_DISTANCES = Lru(8)
+
+
+def _distance_table(tables: Lru, key: Hashable) -> dict:
+    table = tables.get(key)
+    if table is None:
+        table = {}
+        tables.put(key, table)
+    return table
+
+
 def dominates(a: Label, b: Label) -> bool:
     return (not a.terminal or b.terminal) and all(
         x <= y for x, y in zip(a.costs, b.costs, strict=True)
@@ -243,23 +260,32 @@ def search(
     # Each (hex, range) once: stacked movers fear the same enemies.
     threat_list = list(dict.fromkeys(t for ts in threats.values() for t in ts))
     threat_hexes = [th for th, _ in threat_list]
-    stack_ok: dict[Hex, bool] = {}
     # A hex's distances to the threats (with the threats that reach it) and to the nearest
-    # known enemy, once per search: a step asks them of both its ends, and each hex is an end
-    # of up to twelve steps.
-    threat_distances: dict[Hex, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
-    enemy_distances: dict[Hex, int] = {}
+    # known enemy: a step asks them of both its ends, and each hex is an end of up to twelve
+    # steps. They depend on nothing but the hex and the threats (or enemy hexes), so they are
+    # kept across searches for the same threats (`_THREAT_DISTANCES`, `_ENEMY_DISTANCES`).
+    threat_distances = _distance_table(_THREAT_DISTANCES, tuple(threat_list)) if threat_list else {}
+    enemy_distances = _distance_table(_ENEMY_DISTANCES, known_enemy_hexes) if fleeing else {}
     origin = starts[0].hex if entered_from_edge is None else None
     budget = tuple(int(g.remaining * SIXTHS) for g in groups)  # floor: costs are whole sixths
     classes = tuple(g.movement_class for g in groups)
 
-    def may_stack(h: Hex) -> bool:
-        ok = stack_ok.get(h)
-        if ok is None:
-            ok = stack_ok[h] = (
-                stacking_problem_counts(present.get(h, (0, 0)), movers.adding) is None
-            )
-        return ok
+    # 4.1: the movers may enter a hex unless the friendly units there would overstack it. A
+    # hex without friendly units holds (0, 0); the few that hold some are the exceptions.
+    empty_ok = stacking_problem_counts((0, 0), movers.adding) is None
+    stack_exceptions = {
+        h
+        for h, counts in present.items()
+        if (stacking_problem_counts(counts, movers.adding) is None) != empty_ok
+    }
+    # The hexes no step may enter, whatever the step's other end: overstacked ones, and the
+    # known enemy hexes except as an assault from where the move began (12.1).
+    if empty_ok:
+        closed = frozenset(stack_exceptions)
+    else:  # the movers overstack even an empty hex: only the exceptions may be entered
+        closed = None
+    assault_from_origin = movers.may_assault and movers.fresh
+    closed_beyond_origin = None if closed is None else closed | known_enemy_hexes
 
     def enemy_distance(h: Hex) -> int:
         d = enemy_distances.get(h)
@@ -276,37 +302,56 @@ def search(
             hit = threat_distances[h] = (to, near)
         return hit
 
-    def step_allowed(a: Hex, b: Hex) -> bool:
-        if not may_stack(b):
-            return False
-        if b in known_enemy_hexes and not (movers.may_assault and movers.fresh and a == origin):
-            return False  # 12.1: an assault goes into a hex adjacent to where the move began
-        if fleeing and enemy_distance(b) < enemy_distance(a):
-            return False
-        if threat_list:
-            # D3: no step that brings a leaderless unit closer to a threat it is in range of.
-            near_b = threat_reach(b)[1]
-            if near_b:
-                to_a = threat_reach(a)[0]
-                if any(to_b < to_a[i] for i, to_b in near_b):
-                    return False
-        return True
+    def entries_from(a: Hex):
+        """What a step from a may not enter, and a check of the other rules (or None): the
+        closed hexes (stacking, 12.1) for a set look-up per step, the rest only when a
+        fleeing or leaderless move needs them."""
+        from_origin = a == origin
+        if closed is None:
+            shut = None
+        elif from_origin and assault_from_origin:
+            shut = closed
+        else:
+            shut = closed_beyond_origin
+        if shut is not None and not fleeing and not threat_list:
+            return shut, None
+        to_a = threat_reach(a)[0] if threat_list else ()
+        away = enemy_distance(a) if fleeing else 0
 
-    # Without friendly engineers about (the usual case) a hex's options depend on the map
-    # and the movement classes alone: kept with the map, not worked out again each search.
-    plain = None if engineers else map_.cached(("movement.options", classes), dict)
+        def allowed(b: Hex) -> bool:
+            if shut is None:  # (with `shut`, the caller looks b up in it)
+                if (b in stack_exceptions) == empty_ok:
+                    return False
+                if b in known_enemy_hexes and not (from_origin and assault_from_origin):
+                    return False
+            if fleeing and enemy_distance(b) < away:
+                return False
+            if threat_list:
+                # D3: no step that brings a leaderless unit closer to a threat it is in range of.
+                near_b = threat_reach(b)[1]
+                if near_b and any(to_b < to_a[i] for i, to_b in near_b):
+                    return False
+            return True
+
+        return shut if shut is not None else frozenset(), allowed
+
+    # A hex's options depend on the map and the movement classes alone, except beside a
+    # friendly engineer (5.7): those rows are worked out for this search, the others are kept
+    # with the map and not worked out again each search.
+    plain = map_.cached(("movement.options", classes), dict)
+    beside_engineers = {n for e in engineers for n in hex_neighbors(e)}
+    own_rows: dict[Hex, tuple] = {}
 
     def options(a: Hex) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
         """For each neighbour of a: the normal cost vector and the engineer-crossing one."""
-        if plain is not None:
-            row = plain.get(a)
-            if row is None:
-                row = plain[a] = neighbour_options(a)
-            return row
-        return neighbour_options(a)
+        table = own_rows if a in beside_engineers else plain
+        row = table.get(a)
+        if row is None:
+            row = table[a] = neighbour_options(a, engineers if table is own_rows else frozenset())
+        return row
 
     def neighbour_options(
-        a: Hex,
+        a: Hex, engineers: frozenset[Hex]
     ) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
         rows = [adjacent_costs(map_, cls, a) for cls in classes]
         out = []
@@ -347,8 +392,14 @@ def search(
             if a in best:
                 continue
             best[a] = lab
+            shut, allowed = entries_from(a)
             for b, normal, eng in options(a):
-                if (normal is None and eng is None) or b in best or not step_allowed(a, b):
+                if (
+                    (normal is None and eng is None)
+                    or b in best
+                    or b in shut
+                    or (allowed is not None and not allowed(b))
+                ):
                     continue
                 assault = b in known_enemy_hexes
                 if normal is not None and cost + normal[0] <= limit:
@@ -389,8 +440,13 @@ def search(
             if lab.terminal or (movers.one_hex and lab.depth >= 1):
                 continue
             a = lab.hex
+            shut, allowed = entries_from(a)
             for b, normal, eng in options(a):
-                if (normal is None and eng is None) or not step_allowed(a, b):
+                if (
+                    (normal is None and eng is None)
+                    or b in shut
+                    or (allowed is not None and not allowed(b))
+                ):
                     continue
                 assault = b in known_enemy_hexes
                 for costs, is_eng in ((normal, False), (eng, True)):
@@ -419,8 +475,14 @@ def search(
     # D7: a unit that has spent no MP may always enter one adjacent hex it may enter at all.
     if movers.fresh and origin is not None and all(r > 0 for r in budget):
         root = labels[origin][0]
+        shut, allowed = entries_from(origin)
         for b, normal, eng in options(origin):
-            if b in best or (normal is None and eng is None) or not step_allowed(origin, b):
+            if (
+                b in best
+                or (normal is None and eng is None)
+                or b in shut
+                or (allowed is not None and not allowed(b))
+            ):
                 continue
             best[b] = Label(
                 b, budget, root, terminal=True, assault=b in known_enemy_hexes, minimum=True
@@ -463,4 +525,6 @@ def rolls_on_path(
 ) -> tuple[Hex, ...]:
     """The hexes of a path where the optional rules in play make the movers roll on entering
     (`path_rolls` hook: mire, 17 Part II); () in the basic game."""
-    return tuple(h for fn in hooks.each("path_rolls") for h in fn(state, map_, movers, path, entering))
+    return tuple(
+        h for fn in hooks.each("path_rolls") for h in fn(state, map_, movers, path, entering)
+    )
