@@ -15,6 +15,7 @@ import heapq
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distances
@@ -39,9 +40,11 @@ from .units import Catalogue
 # --- every hex within reach ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """How a unit or stack gets to one hex this activation."""
+class Reach(NamedTuple):
+    """How a unit or stack gets to one hex this activation.
+
+    A named tuple, not a frozen dataclass: a search makes one for every hex it reaches, and
+    a frozen dataclass sets each of its ten fields through `object.__setattr__`."""
 
     hex: Hex
     cost: Fraction  # the largest MP any mover spends (a single unit: its cost)
