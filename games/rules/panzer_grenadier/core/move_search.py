@@ -12,7 +12,7 @@ the stack the most room. With one class it is plain Dijkstra.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -228,6 +228,16 @@ def _distance_table(tables: Lru, key: Hashable) -> dict:
     return table
 
 
+# One neighbour of a hex, as the search reads it: the hex, its index in the map, the cost in
+# sixths for each class of the movers (None: may not enter) and the cost with engineer help.
+Option = tuple[Hex, int, tuple[int, ...] | None, tuple[int, ...] | None]
+
+
+def hex_index(map_: Map) -> Mapping[Hex, int]:
+    """Each hex of the map by a number of its own (its place in hex order), kept with the map."""
+    return map_.cached("hex.index", lambda: {h: i for i, h in enumerate(sorted(map_.hexes))})
+
+
 def dominates(a: Label, b: Label) -> bool:
     return (not a.terminal or b.terminal) and all(
         x <= y for x, y in zip(a.costs, b.costs, strict=True)
@@ -283,12 +293,17 @@ def search(
     }
     # The hexes no step may enter, whatever the step's other end: overstacked ones, and the
     # known enemy hexes except as an assault from where the move began (12.1).
+    # The search's loops look hexes up by the map's index of them (an int's hash is the
+    # interpreter's own; a hex's is a call), so these sets hold indexes.
+    index = hex_index(map_)
+    enemy_at = frozenset(index[h] for h in known_enemy_hexes if h in index)
     if empty_ok:
-        closed = frozenset(stack_exceptions)
+        closed = frozenset(index[h] for h in stack_exceptions if h in index)
     else:  # the movers overstack even an empty hex: only the exceptions may be entered
         closed = None
     assault_from_origin = movers.may_assault and movers.fresh
-    closed_beyond_origin = None if closed is None else closed | known_enemy_hexes
+    closed_beyond_origin = None if closed is None else closed | enemy_at
+    origin_at = -1 if origin is None else index[origin]
 
     def enemy_distance(h: Hex) -> int:
         d = enemy_distances.get(h)
@@ -305,11 +320,11 @@ def search(
             hit = threat_distances[h] = (to, near)
         return hit
 
-    def entries_from(a: Hex):
-        """What a step from a may not enter, and a check of the other rules (or None): the
-        closed hexes (stacking, 12.1) for a set look-up per step, the rest only when a
-        fleeing or leaderless move needs them."""
-        from_origin = a == origin
+    def entries_from(a: Hex, at: int) -> tuple[frozenset[int], Callable[[Hex], bool] | None]:
+        """What a step from a (index `at`) may not enter, and a check of the other rules (or
+        None): the closed hexes (stacking, 12.1) by index, for a set look-up per step, the
+        rest only when a fleeing or leaderless move needs them."""
+        from_origin = at == origin_at
         if closed is None:
             shut = None
         elif from_origin and assault_from_origin:
@@ -336,26 +351,25 @@ def search(
                     return False
             return True
 
-        return shut if shut is not None else frozenset(), allowed
+        return (shut if shut is not None else frozenset()), allowed
 
     # A hex's options depend on the map and the movement classes alone, except beside a
     # friendly engineer (5.7): those rows are worked out for this search, the others are kept
     # with the map and not worked out again each search.
     plain = map_.cached(("movement.options", classes), dict)
-    beside_engineers = {n for e in engineers for n in hex_neighbors(e)}
-    own_rows: dict[Hex, tuple] = {}
+    beside_engineers = {index[n] for e in engineers for n in hex_neighbors(e) if n in index}
+    own_rows: dict[int, tuple[Option, ...]] = {}
 
-    def options(a: Hex) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
-        """For each neighbour of a: the normal cost vector and the engineer-crossing one."""
-        table = own_rows if a in beside_engineers else plain
-        row = table.get(a)
+    def options(a: Hex, at: int) -> tuple[Option, ...]:
+        """For each neighbour of a (index `at`): the neighbour, its index, the normal cost
+        vector and the engineer-crossing one."""
+        table = own_rows if at in beside_engineers else plain
+        row = table.get(at)
         if row is None:
-            row = table[a] = neighbour_options(a, engineers if table is own_rows else frozenset())
+            row = table[at] = neighbour_options(a, engineers if table is own_rows else frozenset())
         return row
 
-    def neighbour_options(
-        a: Hex, engineers: frozenset[Hex]
-    ) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
+    def neighbour_options(a: Hex, engineers: frozenset[Hex]) -> tuple[Option, ...]:
         rows = [adjacent_costs(map_, cls, a) for cls in classes]
         out = []
         for i, (b, _, _) in enumerate(rows[0]):
@@ -366,7 +380,7 @@ def search(
                 e = engineer_step(map_, b)
                 if e is not None:
                     eng = tuple(sixths(e.cost) for _ in cells)  # type: ignore[arg-type]
-            out.append((b, normal, eng))
+            out.append((b, index[b], normal, eng))
         return tuple(out)
 
     def priority(costs: tuple[int, ...]) -> float:
@@ -382,40 +396,40 @@ def search(
         # One movement class: the Pareto search is plain Dijkstra on one cost; this is the
         # common case (a unit, or a stack of one class) and it keeps `reachable` fast.
         limit = budget[0]
-        heap1: list[tuple[int, int, Label]] = []
+        heap1: list[tuple[int, int, int, Label]] = []  # (cost, order, hex index, label)
         seq = 0
         for lab in starts:
-            labels[lab.hex] = [lab]
-            heapq.heappush(heap1, (lab.costs[0], seq, lab))
+            heapq.heappush(heap1, (lab.costs[0], seq, index[lab.hex], lab))
             seq += 1
-        ends: dict[Hex, Label] = {}  # cheapest entry that ends the move there
+        settled: dict[int, Label] = {}  # by hex index, in the order the hexes settle
+        ends: dict[int, Label] = {}  # cheapest entry that ends the move there
         while heap1:
-            cost, _, lab = heapq.heappop(heap1)
-            a = lab.hex
-            if a in best:
+            cost, _, at, lab = heapq.heappop(heap1)
+            if at in settled:
                 continue
-            best[a] = lab
-            shut, allowed = entries_from(a)
-            for b, normal, eng in options(a):
+            settled[at] = lab
+            a = lab.hex
+            shut, allowed = entries_from(a, at)
+            for b, bt, normal, eng in options(a, at):
                 if (
                     (normal is None and eng is None)
-                    or b in best
-                    or b in shut
+                    or bt in settled
+                    or bt in shut
                     or (allowed is not None and not allowed(b))
                 ):
                     continue
-                assault = b in known_enemy_hexes
+                assault = bt in enemy_at
                 if normal is not None and cost + normal[0] <= limit:
                     new = Label(b, (cost + normal[0],), lab, terminal=assault, assault=assault)
                     if assault:
-                        if b not in ends or ends[b].costs[0] > new.costs[0]:
-                            ends[b] = new
+                        if bt not in ends or ends[bt].costs[0] > new.costs[0]:
+                            ends[bt] = new
                     else:
-                        heapq.heappush(heap1, (new.costs[0], seq, new))
+                        heapq.heappush(heap1, (new.costs[0], seq, bt, new))
                         seq += 1
                 if eng is not None and cost + eng[0] <= limit:
-                    if b not in ends or ends[b].costs[0] > cost + eng[0]:
-                        ends[b] = Label(
+                    if bt not in ends or ends[bt].costs[0] > cost + eng[0]:
+                        ends[bt] = Label(
                             b,
                             (cost + eng[0],),
                             lab,
@@ -423,9 +437,10 @@ def search(
                             assault=assault,
                             engineer=True,
                         )
-        for h, lab in ends.items():
-            if h not in best or best[h].costs[0] > lab.costs[0]:
-                best[h] = lab
+        for bt, lab in ends.items():
+            if bt not in settled or settled[bt].costs[0] > lab.costs[0]:
+                settled[bt] = lab
+        best = {lab.hex: lab for lab in settled.values()}
         labels = {h: [lab] for h, lab in best.items()}
     else:
         heap: list[tuple[float, int, int, Label]] = []
@@ -443,15 +458,16 @@ def search(
             if lab.terminal or (movers.one_hex and lab.depth >= 1):
                 continue
             a = lab.hex
-            shut, allowed = entries_from(a)
-            for b, normal, eng in options(a):
+            at = index[a]
+            shut, allowed = entries_from(a, at)
+            for b, bt, normal, eng in options(a, at):
                 if (
                     (normal is None and eng is None)
-                    or b in shut
+                    or bt in shut
                     or (allowed is not None and not allowed(b))
                 ):
                     continue
-                assault = b in known_enemy_hexes
+                assault = bt in enemy_at
                 for costs, is_eng in ((normal, False), (eng, True)):
                     if costs is None:
                         continue
@@ -478,12 +494,12 @@ def search(
     # D7: a unit that has spent no MP may always enter one adjacent hex it may enter at all.
     if movers.fresh and origin is not None and all(r > 0 for r in budget):
         root = labels[origin][0]
-        shut, allowed = entries_from(origin)
-        for b, normal, eng in options(origin):
+        shut, allowed = entries_from(origin, origin_at)
+        for b, bt, normal, eng in options(origin, origin_at):
             if (
                 b in best
                 or (normal is None and eng is None)
-                or b in shut
+                or bt in shut
                 or (allowed is not None and not allowed(b))
             ):
                 continue
