@@ -15,6 +15,7 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 
 _set = object.__setattr__  # how a frozen class sets its own fields
 
@@ -62,6 +63,11 @@ class Hex:
 
     def __repr__(self) -> str:
         return f"Hex({self.q}, {self.r})"
+
+
+# A sort key giving the hexes' own order, (q, r), compared as plain tuples: sorting many hexes
+# by it skips the generated `__lt__`, which builds two tuples per comparison.
+hex_order = attrgetter("q", "r")
 
 
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")

@@ -441,7 +441,15 @@ class Map:
         return offset_to_axial(x * self.board_columns + col - 1, y * self.board_rows + row - 1)
 
     def edge(self, h: Hex) -> frozenset[str]:
-        """Map edges ('N', 'E', 'S', 'W') the hex lies on, for entering and exiting (D20)."""
+        """Map edges ('N', 'E', 'S', 'W') the hex lies on, for entering and exiting (D20).
+        Kept per hex: every entry and exit offer asks it of each hex of an edge."""
+        edges = self.cached("edge", dict)
+        out = edges.get(h)
+        if out is None:
+            out = edges[h] = self._edge(h)
+        return out
+
+    def _edge(self, h: Hex) -> frozenset[str]:
         col, row = axial_to_offset(h)
         out = set()
         if (col, row - 1) not in self._cells:
@@ -461,6 +469,11 @@ class Map:
         """Hexes on map edge `side`, optionally only those of one board, in label order."""
         if side not in EDGES:
             raise ValueError(f"edge must be one of {EDGES}, got {side!r}")
+        return self.cached(
+            ("edge_hexes", side, board_label), lambda: self._edge_hexes(side, board_label)
+        )
+
+    def _edge_hexes(self, side: str, board_label: str | None) -> tuple[Hex, ...]:
         hexes = [
             h
             for h in self.hexes

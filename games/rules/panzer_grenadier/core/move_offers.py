@@ -5,7 +5,7 @@ to every hex they can reach (with its path), assaults and exits (5.0, 12.1, 16.5
 from __future__ import annotations
 
 from ...common.errors import IllegalCommand
-from ...common.hexgrid import distance
+from ...common.hexgrid import distance, hex_order
 from . import move_step, movement, offered_moves
 from . import state as st
 from .acting import has_moved, known_enemies, may_move
@@ -73,7 +73,7 @@ def _move_options(state: st.GameState, seat: st.SeatState) -> list[dict]:
             reach = reach_of(state, ids)
         except IllegalCommand:
             continue
-        for h in sorted(reach):
+        for h in sorted(reach, key=hex_order):
             r = reach[h]
             path = r.path if u.hex is None else r.path[1:]
             cmd: dict = {"type": "move"}
@@ -171,4 +171,3 @@ class _NoDice:
 
     def roll(self, n: int, purpose: str):
         raise _WouldRoll(purpose)
-

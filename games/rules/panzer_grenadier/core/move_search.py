@@ -12,34 +12,35 @@ the stack the most room. With one class it is plain Dijkstra.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
+from typing import NamedTuple
 
-from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distances
+from ...common.hexgrid import neighbors as hex_neighbors
+from ...common.lru import Lru
 from . import hooks
 from .maps import Map
 from .move_step import (
-    can_assault,
     engineer_step,
     friendly_engineer_hexes,
-    movement_allowance,
-    movement_class,
     passenger_ids,
     terrain_step,
     threats_to,
 )
-from .stacking import counts_of, side_counts_by_hex, stacking_problem_counts
-from .state import DEMORALIZED, DISRUPTED, GameState, UnitState
+from .movers import Movers
+from .stacking import side_counts_by_hex, stacking_problem_counts
+from .state import GameState
 from .units import Catalogue
 
 # --- every hex within reach ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """How a unit or stack gets to one hex this activation."""
+class Reach(NamedTuple):
+    """How a unit or stack gets to one hex this activation.
+
+    A named tuple, not a frozen dataclass: a search makes one for every hex it reaches, and
+    a frozen dataclass sets each of its ten fields through `object.__setattr__`."""
 
     hex: Hex
     cost: Fraction  # the largest MP any mover spends (a single unit: its cost)
@@ -51,13 +52,6 @@ class Reach:
     minimum_move: bool = False  # D7: one hex for all the movers' MPs
     mire_rolls: tuple[Hex, ...] = ()  # hexes where the movers roll: mire (17 II), a plug-in's
     entered_from_edge: str | None = None  # D20: the map edge a reinforcement entered by
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    movement_class: str
-    remaining: Fraction
-    unit_ids: tuple[str, ...]
 
 
 class Label:
@@ -121,91 +115,29 @@ def adjacent_costs(
     return row
 
 
-@dataclass(frozen=True, slots=True)
-class Movers:
-    units: tuple[UnitState, ...]
-    groups: tuple[Group, ...]
-    side: str
-    adding: tuple[int, int]
-    one_hex: bool
-    may_assault: bool
-    fresh: bool  # no MP spent yet: D7 applies
-    vehicles: tuple[str, ...]  # ids of motorized/mechanized movers (mire)
-    remaining: Mapping[str, Fraction]  # each mover's MPs left (D7 spends them all)
+# Hex -> distances, by the threats (hex and range each) or the known enemy hexes they are
+# measured to: the same enemies are measured to by search after search while they stand
+# still. The tables are filled as searches ask (one answer per hex, always the same).
+_THREAT_DISTANCES = Lru(32)
+_ENEMY_DISTANCES = Lru(8)
 
 
-def spent_of(mp_spent: Fraction | int | Mapping[str, Fraction | int], uid: str) -> Fraction:
-    if isinstance(mp_spent, Mapping):
-        return Fraction(mp_spent.get(uid, 0))
-    return Fraction(mp_spent)
+def _distance_table(tables: Lru, key: Hashable) -> dict:
+    table = tables.get(key)
+    if table is None:
+        table = {}
+        tables.put(key, table)
+    return table
 
 
-def movers_of(
-    state: GameState,
-    unit_ids: Sequence[str],
-    catalogue: Catalogue,
-    mp_spent: Fraction | int | Mapping[str, Fraction | int],
-    fleeing: bool,
-    entering: bool,
-) -> Movers:
-    if not unit_ids:
-        raise IllegalCommand("no units to move", rule="5.1")
-    units = tuple(state.units[uid] for uid in dict.fromkeys(unit_ids))
-    side = units[0].side
-    where = {u.hex for u in units}
-    for u in units:
-        if u.side != side:
-            raise IllegalCommand(f"{u.id} is not on the same side as {units[0].id}", rule="4.5")
-        if u.carried_by is not None:
-            raise IllegalCommand(
-                f"{u.id} is carried by {u.carried_by} and moves with it", rule="5.6"
-            )
-        if u.eliminated or u.exited:
-            raise IllegalCommand(f"{u.id} is no longer in play", rule="5.1")
-        if u.mired:
-            raise IllegalCommand(f"{u.id} is mired and may not move (17 Part II)", rule="17")
-        if not entering and not u.on_map:
-            raise IllegalCommand(f"{u.id} is not on the map", rule="16.5")
-        if u.status == DEMORALIZED and not fleeing:
-            raise IllegalCommand(
-                f"{u.id} is demoralized: it may only try to recover or flee", rule="14.3"
-            )
-    if len(where) != 1:
-        raise IllegalCommand("units move together only from one hex, as a stack", rule="4.5")
-    by_class: dict[str, list[UnitState]] = {}
-    for u in units:
-        by_class.setdefault(movement_class(u, catalogue=catalogue), []).append(u)
-    groups = tuple(
-        Group(
-            movement_class=cls,
-            remaining=min(
-                movement_allowance(u, catalogue=catalogue, state=state) - spent_of(mp_spent, u.id)
-                for u in us
-            ),
-            unit_ids=tuple(u.id for u in us),
-        )
-        for cls, us in sorted(by_class.items())
-    )
-    ids = [u.id for u in units]
-    passengers = passenger_ids(state, ids)
-    all_movers = [*units, *(state.units[p] for p in passengers)]
-    non_leaders = [u for u in units if not getattr(catalogue[u.type_id], "is_leader", False)]
-    return Movers(
-        units=units,
-        groups=groups,
-        side=side,
-        adding=counts_of(all_movers, catalogue),
-        one_hex=any(u.status == DISRUPTED for u in units),
-        may_assault=not fleeing
-        and bool(non_leaders)
-        and all(can_assault(u, catalogue=catalogue) for u in units),
-        fresh=all(spent_of(mp_spent, u.id) == 0 for u in units),
-        vehicles=tuple(u.id for u in units if movement_class(u, catalogue=catalogue) != "foot"),
-        remaining={
-            u.id: movement_allowance(u, catalogue=catalogue, state=state) - spent_of(mp_spent, u.id)
-            for u in units
-        },
-    )
+# One neighbour of a hex, as the search reads it: the hex, its index in the map, the cost in
+# sixths for each class of the movers (None: may not enter) and the cost with engineer help.
+Option = tuple[Hex, int, tuple[int, ...] | None, tuple[int, ...] | None]
+
+
+def hex_index(map_: Map) -> Mapping[Hex, int]:
+    """Each hex of the map by a number of its own (its place in hex order), kept with the map."""
+    return map_.cached("hex.index", lambda: {h: i for i, h in enumerate(sorted(map_.hexes))})
 
 
 def dominates(a: Label, b: Label) -> bool:
@@ -243,23 +175,37 @@ def search(
     # Each (hex, range) once: stacked movers fear the same enemies.
     threat_list = list(dict.fromkeys(t for ts in threats.values() for t in ts))
     threat_hexes = [th for th, _ in threat_list]
-    stack_ok: dict[Hex, bool] = {}
     # A hex's distances to the threats (with the threats that reach it) and to the nearest
-    # known enemy, once per search: a step asks them of both its ends, and each hex is an end
-    # of up to twelve steps.
-    threat_distances: dict[Hex, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
-    enemy_distances: dict[Hex, int] = {}
+    # known enemy: a step asks them of both its ends, and each hex is an end of up to twelve
+    # steps. They depend on nothing but the hex and the threats (or enemy hexes), so they are
+    # kept across searches for the same threats (`_THREAT_DISTANCES`, `_ENEMY_DISTANCES`).
+    threat_distances = _distance_table(_THREAT_DISTANCES, tuple(threat_list)) if threat_list else {}
+    enemy_distances = _distance_table(_ENEMY_DISTANCES, known_enemy_hexes) if fleeing else {}
     origin = starts[0].hex if entered_from_edge is None else None
     budget = tuple(int(g.remaining * SIXTHS) for g in groups)  # floor: costs are whole sixths
     classes = tuple(g.movement_class for g in groups)
 
-    def may_stack(h: Hex) -> bool:
-        ok = stack_ok.get(h)
-        if ok is None:
-            ok = stack_ok[h] = (
-                stacking_problem_counts(present.get(h, (0, 0)), movers.adding) is None
-            )
-        return ok
+    # 4.1: the movers may enter a hex unless the friendly units there would overstack it. A
+    # hex without friendly units holds (0, 0); the few that hold some are the exceptions.
+    empty_ok = stacking_problem_counts((0, 0), movers.adding) is None
+    stack_exceptions = {
+        h
+        for h, counts in present.items()
+        if (stacking_problem_counts(counts, movers.adding) is None) != empty_ok
+    }
+    # The hexes no step may enter, whatever the step's other end: overstacked ones, and the
+    # known enemy hexes except as an assault from where the move began (12.1).
+    # The search's loops look hexes up by the map's index of them (an int's hash is the
+    # interpreter's own; a hex's is a call), so these sets hold indexes.
+    index = hex_index(map_)
+    enemy_at = frozenset(index[h] for h in known_enemy_hexes if h in index)
+    if empty_ok:
+        closed = frozenset(index[h] for h in stack_exceptions if h in index)
+    else:  # the movers overstack even an empty hex: only the exceptions may be entered
+        closed = None
+    assault_from_origin = movers.may_assault and movers.fresh
+    closed_beyond_origin = None if closed is None else closed | enemy_at
+    origin_at = -1 if origin is None else index[origin]
 
     def enemy_distance(h: Hex) -> int:
         d = enemy_distances.get(h)
@@ -276,38 +222,56 @@ def search(
             hit = threat_distances[h] = (to, near)
         return hit
 
-    def step_allowed(a: Hex, b: Hex) -> bool:
-        if not may_stack(b):
-            return False
-        if b in known_enemy_hexes and not (movers.may_assault and movers.fresh and a == origin):
-            return False  # 12.1: an assault goes into a hex adjacent to where the move began
-        if fleeing and enemy_distance(b) < enemy_distance(a):
-            return False
-        if threat_list:
-            # D3: no step that brings a leaderless unit closer to a threat it is in range of.
-            near_b = threat_reach(b)[1]
-            if near_b:
-                to_a = threat_reach(a)[0]
-                if any(to_b < to_a[i] for i, to_b in near_b):
+    def entries_from(a: Hex, at: int) -> tuple[frozenset[int], Callable[[Hex], bool] | None]:
+        """What a step from a (index `at`) may not enter, and a check of the other rules (or
+        None): the closed hexes (stacking, 12.1) by index, for a set look-up per step, the
+        rest only when a fleeing or leaderless move needs them."""
+        from_origin = at == origin_at
+        if closed is None:
+            shut = None
+        elif from_origin and assault_from_origin:
+            shut = closed
+        else:
+            shut = closed_beyond_origin
+        if shut is not None and not fleeing and not threat_list:
+            return shut, None
+        to_a = threat_reach(a)[0] if threat_list else ()
+        away = enemy_distance(a) if fleeing else 0
+
+        def allowed(b: Hex) -> bool:
+            if shut is None:  # (with `shut`, the caller looks b up in it)
+                if (b in stack_exceptions) == empty_ok:
                     return False
-        return True
+                if b in known_enemy_hexes and not (from_origin and assault_from_origin):
+                    return False
+            if fleeing and enemy_distance(b) < away:
+                return False
+            if threat_list:
+                # D3: no step that brings a leaderless unit closer to a threat it is in range of.
+                near_b = threat_reach(b)[1]
+                if near_b and any(to_b < to_a[i] for i, to_b in near_b):
+                    return False
+            return True
 
-    # Without friendly engineers about (the usual case) a hex's options depend on the map
-    # and the movement classes alone: kept with the map, not worked out again each search.
-    plain = None if engineers else map_.cached(("movement.options", classes), dict)
+        return (shut if shut is not None else frozenset()), allowed
 
-    def options(a: Hex) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
-        """For each neighbour of a: the normal cost vector and the engineer-crossing one."""
-        if plain is not None:
-            row = plain.get(a)
-            if row is None:
-                row = plain[a] = neighbour_options(a)
-            return row
-        return neighbour_options(a)
+    # A hex's options depend on the map and the movement classes alone, except beside a
+    # friendly engineer (5.7): those rows are worked out for this search, the others are kept
+    # with the map and not worked out again each search.
+    plain = map_.cached(("movement.options", classes), dict)
+    beside_engineers = {index[n] for e in engineers for n in hex_neighbors(e) if n in index}
+    own_rows: dict[int, tuple[Option, ...]] = {}
 
-    def neighbour_options(
-        a: Hex,
-    ) -> tuple[tuple[Hex, tuple[int, ...] | None, tuple[int, ...] | None], ...]:
+    def options(a: Hex, at: int) -> tuple[Option, ...]:
+        """For each neighbour of a (index `at`): the neighbour, its index, the normal cost
+        vector and the engineer-crossing one."""
+        table = own_rows if at in beside_engineers else plain
+        row = table.get(at)
+        if row is None:
+            row = table[at] = neighbour_options(a, engineers if table is own_rows else frozenset())
+        return row
+
+    def neighbour_options(a: Hex, engineers: frozenset[Hex]) -> tuple[Option, ...]:
         rows = [adjacent_costs(map_, cls, a) for cls in classes]
         out = []
         for i, (b, _, _) in enumerate(rows[0]):
@@ -318,7 +282,7 @@ def search(
                 e = engineer_step(map_, b)
                 if e is not None:
                     eng = tuple(sixths(e.cost) for _ in cells)  # type: ignore[arg-type]
-            out.append((b, normal, eng))
+            out.append((b, index[b], normal, eng))
         return tuple(out)
 
     def priority(costs: tuple[int, ...]) -> float:
@@ -334,34 +298,40 @@ def search(
         # One movement class: the Pareto search is plain Dijkstra on one cost; this is the
         # common case (a unit, or a stack of one class) and it keeps `reachable` fast.
         limit = budget[0]
-        heap1: list[tuple[int, int, Label]] = []
+        heap1: list[tuple[int, int, int, Label]] = []  # (cost, order, hex index, label)
         seq = 0
         for lab in starts:
-            labels[lab.hex] = [lab]
-            heapq.heappush(heap1, (lab.costs[0], seq, lab))
+            heapq.heappush(heap1, (lab.costs[0], seq, index[lab.hex], lab))
             seq += 1
-        ends: dict[Hex, Label] = {}  # cheapest entry that ends the move there
+        settled: dict[int, Label] = {}  # by hex index, in the order the hexes settle
+        ends: dict[int, Label] = {}  # cheapest entry that ends the move there
         while heap1:
-            cost, _, lab = heapq.heappop(heap1)
-            a = lab.hex
-            if a in best:
+            cost, _, at, lab = heapq.heappop(heap1)
+            if at in settled:
                 continue
-            best[a] = lab
-            for b, normal, eng in options(a):
-                if (normal is None and eng is None) or b in best or not step_allowed(a, b):
+            settled[at] = lab
+            a = lab.hex
+            shut, allowed = entries_from(a, at)
+            for b, bt, normal, eng in options(a, at):
+                if (
+                    (normal is None and eng is None)
+                    or bt in settled
+                    or bt in shut
+                    or (allowed is not None and not allowed(b))
+                ):
                     continue
-                assault = b in known_enemy_hexes
+                assault = bt in enemy_at
                 if normal is not None and cost + normal[0] <= limit:
                     new = Label(b, (cost + normal[0],), lab, terminal=assault, assault=assault)
                     if assault:
-                        if b not in ends or ends[b].costs[0] > new.costs[0]:
-                            ends[b] = new
+                        if bt not in ends or ends[bt].costs[0] > new.costs[0]:
+                            ends[bt] = new
                     else:
-                        heapq.heappush(heap1, (new.costs[0], seq, new))
+                        heapq.heappush(heap1, (new.costs[0], seq, bt, new))
                         seq += 1
                 if eng is not None and cost + eng[0] <= limit:
-                    if b not in ends or ends[b].costs[0] > cost + eng[0]:
-                        ends[b] = Label(
+                    if bt not in ends or ends[bt].costs[0] > cost + eng[0]:
+                        ends[bt] = Label(
                             b,
                             (cost + eng[0],),
                             lab,
@@ -369,9 +339,10 @@ def search(
                             assault=assault,
                             engineer=True,
                         )
-        for h, lab in ends.items():
-            if h not in best or best[h].costs[0] > lab.costs[0]:
-                best[h] = lab
+        for bt, lab in ends.items():
+            if bt not in settled or settled[bt].costs[0] > lab.costs[0]:
+                settled[bt] = lab
+        best = {lab.hex: lab for lab in settled.values()}
         labels = {h: [lab] for h, lab in best.items()}
     else:
         heap: list[tuple[float, int, int, Label]] = []
@@ -389,10 +360,16 @@ def search(
             if lab.terminal or (movers.one_hex and lab.depth >= 1):
                 continue
             a = lab.hex
-            for b, normal, eng in options(a):
-                if (normal is None and eng is None) or not step_allowed(a, b):
+            at = index[a]
+            shut, allowed = entries_from(a, at)
+            for b, bt, normal, eng in options(a, at):
+                if (
+                    (normal is None and eng is None)
+                    or bt in shut
+                    or (allowed is not None and not allowed(b))
+                ):
                     continue
-                assault = b in known_enemy_hexes
+                assault = bt in enemy_at
                 for costs, is_eng in ((normal, False), (eng, True)):
                     if costs is None:
                         continue
@@ -419,8 +396,14 @@ def search(
     # D7: a unit that has spent no MP may always enter one adjacent hex it may enter at all.
     if movers.fresh and origin is not None and all(r > 0 for r in budget):
         root = labels[origin][0]
-        for b, normal, eng in options(origin):
-            if b in best or (normal is None and eng is None) or not step_allowed(origin, b):
+        shut, allowed = entries_from(origin, origin_at)
+        for b, bt, normal, eng in options(origin, origin_at):
+            if (
+                b in best
+                or (normal is None and eng is None)
+                or bt in shut
+                or (allowed is not None and not allowed(b))
+            ):
                 continue
             best[b] = Label(
                 b, budget, root, terminal=True, assault=b in known_enemy_hexes, minimum=True
@@ -463,4 +446,6 @@ def rolls_on_path(
 ) -> tuple[Hex, ...]:
     """The hexes of a path where the optional rules in play make the movers roll on entering
     (`path_rolls` hook: mire, 17 Part II); () in the basic game."""
-    return tuple(h for fn in hooks.each("path_rolls") for h in fn(state, map_, movers, path, entering))
+    return tuple(
+        h for fn in hooks.each("path_rolls") for h in fn(state, map_, movers, path, entering)
+    )

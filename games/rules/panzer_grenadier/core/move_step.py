@@ -158,14 +158,9 @@ def passenger_ids(state: GameState, carrier_ids: Iterable[str]) -> tuple[str, ..
 
     Off-map passengers count too: a reinforcement enters with its cargo aboard.
     """
-    carriers = set(carrier_ids)
-    return tuple(
-        sorted(
-            u.id
-            for u in state.units.values()
-            if u.carried_by in carriers and not u.eliminated and not u.exited
-        )
-    )
+    aboard = _carried(state)
+    found = [p for c in set(carrier_ids) for p in aboard.get(c, ())]
+    return tuple(sorted(found))
 
 
 def friendly_engineer_hexes(
@@ -173,10 +168,47 @@ def friendly_engineer_hexes(
 ) -> frozenset[Hex]:
     """Hexes where this side's engineers, other than the movers, can help a crossing (5.7)."""
     return frozenset(
-        u.hex  # type: ignore[misc]
-        for u in state.units.values()
-        if u.side == side and u.id not in movers and is_engineer_in_place(u, catalogue=catalogue)
+        h for uid, h in _engineers_in_place(state, side, catalogue) if uid not in movers
     )
+
+
+# What a move search reads of a state before it starts, worked out once per state (states
+# never change; the last few kept by identity, each entry one tuple so the server's threads
+# never see half of one): who carries whom, and each side's engineers in place.
+_CARRIED: list[tuple[GameState, Mapping[str, tuple[str, ...]]]] = []
+_ENGINEERS: list[tuple[GameState, str, Catalogue, tuple[tuple[str, Hex], ...]]] = []
+_KEPT = 4
+
+
+def _carried(state: GameState) -> Mapping[str, tuple[str, ...]]:
+    """Carrier id -> the ids of the units it carries that are still in play."""
+    for entry in list(_CARRIED):
+        if entry[0] is state:
+            return entry[1]
+    found: dict[str, list[str]] = {}
+    for u in state.units.values():
+        if u.carried_by is not None and not u.eliminated and not u.exited:
+            found.setdefault(u.carried_by, []).append(u.id)
+    aboard = {c: tuple(ps) for c, ps in found.items()}
+    _CARRIED.append((state, aboard))
+    del _CARRIED[:-_KEPT]
+    return aboard
+
+
+def _engineers_in_place(
+    state: GameState, side: str, catalogue: Catalogue
+) -> tuple[tuple[str, Hex], ...]:
+    for entry in list(_ENGINEERS):
+        if entry[0] is state and entry[1] == side and entry[2] is catalogue:
+            return entry[3]
+    found = tuple(
+        (u.id, u.hex)  # type: ignore[misc]
+        for u in state.units.values()
+        if u.side == side and is_engineer_in_place(u, catalogue=catalogue)
+    )
+    _ENGINEERS.append((state, side, catalogue, found))
+    del _ENGINEERS[:-_KEPT]
+    return found
 
 
 def step(

@@ -24,7 +24,6 @@ from .maps import Map
 from .move_search import (
     Label,
     Reach,
-    movers_of,
     rolls_on_path,
     search,
     sixths,
@@ -35,6 +34,7 @@ from .move_step import (
     edge_exit_cost,
     passenger_ids,
 )
+from .movers import movers_of
 from .stacking import side_counts_by_hex, stacking_problem_counts
 from .state import GameState
 from .units import Catalogue

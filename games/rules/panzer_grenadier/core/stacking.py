@@ -108,18 +108,53 @@ def stacking_problem_counts(present: tuple[int, int], adding: tuple[int, int]) -
 def side_counts_by_hex(
     state: GameState, side: str, *, catalogue: Catalogue, excluding: Iterable[str] = ()
 ) -> Mapping[Hex, tuple[int, int]]:
-    """(combat, transport) counts of one side's units in every hex, in one pass over the state."""
-    skip = set(excluding)
-    counts: dict[Hex, list[int]] = {}
-    for u in state.units_on_map():
-        if u.side != side or u.id in skip:
+    """(combat, transport) counts of one side's units in every hex, but the `excluding` ones.
+
+    The side's counts are worked out once per state (one pass over its counters) and the
+    excluded units taken off them: a move search asks this for each group of movers of a
+    state, each group leaving out itself.
+    """
+    counts = dict(_side_counts(state, side, catalogue))
+    for uid in dict.fromkeys(excluding):
+        u = state.units.get(uid)
+        if u is None or not u.on_map or u.side != side:
             continue
         kind = stacking_class(catalogue[u.type_id])
         if kind is None:
             continue
-        c = counts.setdefault(u.hex, [0, 0])  # type: ignore[arg-type]
+        combat, transport = counts[u.hex]  # type: ignore[index]
+        left = (combat - 1, transport) if kind == "combat" else (combat, transport - 1)
+        if left == (0, 0):
+            del counts[u.hex]  # type: ignore[arg-type]
+        else:
+            counts[u.hex] = left  # type: ignore[index]
+    return counts
+
+
+# The last few (state, side, catalogue, counts), by identity: states never change. Each entry
+# is one tuple, so the server's threads never see half of one.
+_COUNTED: list[tuple[GameState, str, Catalogue, Mapping[Hex, tuple[int, int]]]] = []
+
+
+def _side_counts(
+    state: GameState, side: str, catalogue: Catalogue
+) -> Mapping[Hex, tuple[int, int]]:
+    for entry in list(_COUNTED):
+        if entry[0] is state and entry[1] == side and entry[2] is catalogue:
+            return entry[3]
+    found: dict[Hex, list[int]] = {}
+    for u in state.units_on_map():
+        if u.side != side:
+            continue
+        kind = stacking_class(catalogue[u.type_id])
+        if kind is None:
+            continue
+        c = found.setdefault(u.hex, [0, 0])  # type: ignore[arg-type]
         c[0 if kind == "combat" else 1] += 1
-    return {h: (c[0], c[1]) for h, c in counts.items()}
+    counts = {h: (c[0], c[1]) for h, c in found.items()}
+    _COUNTED.append((state, side, catalogue, counts))
+    del _COUNTED[:-4]
+    return counts
 
 
 def counts_of(units: Iterable[UnitState], catalogue: Catalogue) -> tuple[int, int]:
