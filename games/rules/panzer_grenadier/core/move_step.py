@@ -34,6 +34,7 @@ from fractions import Fraction
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, distance
+from ...common.per_state import PerState
 from . import hooks
 from .maps import Map
 from .stacking import counts_of, stacking_problem_counts
@@ -172,43 +173,38 @@ def friendly_engineer_hexes(
     )
 
 
-# What a move search reads of a state before it starts, worked out once per state (states
-# never change; the last few kept by identity, each entry one tuple so the server's threads
-# never see half of one): who carries whom, and each side's engineers in place.
-_CARRIED: list[tuple[GameState, Mapping[str, tuple[str, ...]]]] = []
-_ENGINEERS: list[tuple[GameState, str, Catalogue, tuple[tuple[str, Hex], ...]]] = []
-_KEPT = 4
+# What a move search reads of a state before it starts, worked out once per state: who
+# carries whom, and each side's engineers in place.
+_PER_STATE = PerState(kept=8)
 
 
 def _carried(state: GameState) -> Mapping[str, tuple[str, ...]]:
     """Carrier id -> the ids of the units it carries that are still in play."""
-    for entry in list(_CARRIED):
-        if entry[0] is state:
-            return entry[1]
+    return _PER_STATE.get(state, "carried", lambda: _aboard(state))
+
+
+def _aboard(state: GameState) -> Mapping[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {}
     for u in state.units.values():
         if u.carried_by is not None and not u.eliminated and not u.exited:
             found.setdefault(u.carried_by, []).append(u.id)
-    aboard = {c: tuple(ps) for c, ps in found.items()}
-    _CARRIED.append((state, aboard))
-    del _CARRIED[:-_KEPT]
-    return aboard
+    return {c: tuple(ps) for c, ps in found.items()}
 
 
 def _engineers_in_place(
     state: GameState, side: str, catalogue: Catalogue
 ) -> tuple[tuple[str, Hex], ...]:
-    for entry in list(_ENGINEERS):
-        if entry[0] is state and entry[1] == side and entry[2] is catalogue:
-            return entry[3]
-    found = tuple(
+    return _PER_STATE.get(
+        state, ("engineers", side, catalogue), lambda: _engineers(state, side, catalogue)
+    )
+
+
+def _engineers(state: GameState, side: str, catalogue: Catalogue) -> tuple[tuple[str, Hex], ...]:
+    return tuple(
         (u.id, u.hex)  # type: ignore[misc]
         for u in state.units.values()
         if u.side == side and is_engineer_in_place(u, catalogue=catalogue)
     )
-    _ENGINEERS.append((state, side, catalogue, found))
-    del _ENGINEERS[:-_KEPT]
-    return found
 
 
 def step(

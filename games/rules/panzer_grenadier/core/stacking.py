@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ...common.hexgrid import Hex
+from ...common.per_state import PerState
 from .state import GameState, UnitState
 from .units import Catalogue
 
@@ -131,17 +132,19 @@ def side_counts_by_hex(
     return counts
 
 
-# The last few (state, side, catalogue, counts), by identity: states never change. Each entry
-# is one tuple, so the server's threads never see half of one.
-_COUNTED: list[tuple[GameState, str, Catalogue, Mapping[Hex, tuple[int, int]]]] = []
+# A side's counts, worked out once per state (and catalogue).
+_COUNTED = PerState(kept=4)
 
 
 def _side_counts(
     state: GameState, side: str, catalogue: Catalogue
 ) -> Mapping[Hex, tuple[int, int]]:
-    for entry in list(_COUNTED):
-        if entry[0] is state and entry[1] == side and entry[2] is catalogue:
-            return entry[3]
+    return _COUNTED.get(state, (side, catalogue), lambda: _count_side(state, side, catalogue))
+
+
+def _count_side(
+    state: GameState, side: str, catalogue: Catalogue
+) -> Mapping[Hex, tuple[int, int]]:
     found: dict[Hex, list[int]] = {}
     for u in state.units_on_map():
         if u.side != side:
@@ -151,10 +154,7 @@ def _side_counts(
             continue
         c = found.setdefault(u.hex, [0, 0])  # type: ignore[arg-type]
         c[0 if kind == "combat" else 1] += 1
-    counts = {h: (c[0], c[1]) for h, c in found.items()}
-    _COUNTED.append((state, side, catalogue, counts))
-    del _COUNTED[:-4]
-    return counts
+    return {h: (c[0], c[1]) for h, c in found.items()}
 
 
 def counts_of(units: Iterable[UnitState], catalogue: Catalogue) -> tuple[int, int]:

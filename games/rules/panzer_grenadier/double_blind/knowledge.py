@@ -29,6 +29,7 @@ from typing import Any
 
 from ...common.handles import handle
 from ...common.hexgrid import distance
+from ...common.per_state import PerState
 from ..combat import board
 from ..core import hooks
 from ..core import state as st
@@ -90,17 +91,8 @@ def viewers(state: st.GameState) -> list[str]:
 
 # -- contact -----------------------------------------------------------------------------------
 
-_CACHE: list[tuple[Any, Any]] = []
-
-
-def _cached(state: st.GameState, key: str, build):
-    for s, (k, v) in _CACHE:
-        if s is state and k == key:
-            return v
-    v = build()
-    _CACHE.insert(0, (state, (key, v)))
-    del _CACHE[8:]
-    return v
+_CACHE = PerState(kept=8)
+_cached = _CACHE.get
 
 
 def observation_of(state: st.GameState) -> observation.Observation | None:

@@ -104,7 +104,7 @@ export class Board {
       (MAP_LAYERS.has(name) ? mapSvg : svg).appendChild(g);
       this.#layers[name] = g;
     }
-    // The map does not change during a game: draw it once.
+    // A game's map never changes: drawn once (the designer lays new ones with setMap).
     this.#drawMap(map);
     this.#viewBox = { ...this.#bounds };
     // Hex numbers are many small texts: they come after the first paint, which they would slow.
