@@ -201,7 +201,12 @@ class Table:
                 await client.start(timeout=WAIT)
 
     async def play(self, deadline: float, think: float, connecting: asyncio.Semaphore) -> None:
-        """Random legal commands until the deadline; a finished game is checked and replaced."""
+        """Random legal commands until the deadline; a finished game is checked and replaced.
+
+        Each game's first command waits a random share of one think: a hundred games
+        sending their first command in the same instant measured a queue nobody meets (50
+        commands on one process's command thread, the last answered after a second)."""
+        await asyncio.sleep(think * self.rng.random())
         while time.monotonic() < deadline:
             choices = sorted(s for s, c in self.players.items() if c.legal())
             if not choices:  # the game is over
