@@ -1,6 +1,6 @@
 """Joining from the lobby: whoever takes the last seat is taken to the game like the others,
-a press on Join holds while the lists are redrawn, and an invite link highlights its game and
-offers Join (desktop and phone).
+a press on Join holds while the lists are redrawn, a press on Watch holds while its own card
+changes, and an invite link highlights its game and offers Join (desktop and phone).
 
 Landing on a game is the page committing to the game's URL: the board's load that follows is
 the board tests' business, so a page that landed leaves it (pages_kit.leave) unless the test
@@ -8,6 +8,7 @@ looks at the board."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from tests.browser.pages_kit import TIMEOUT, VIEWPORTS, api, leave, shot
@@ -52,8 +53,8 @@ def press_and_hold(page, button) -> object:
 
 
 def still_held(node) -> None:
-    assert node.evaluate("(node) => node.isConnected"), "the held Join was drawn anew"
-    assert node.evaluate("(node) => node.takenOut") == 0, "the held Join's card was moved"
+    assert node.evaluate("(node) => node.isConnected"), "the held node was drawn anew"
+    assert node.evaluate("(node) => node.takenOut") == 0, "the held node's card was moved"
 
 
 def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the_game(
@@ -105,6 +106,44 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
         shot(joiner, f"join-last-seat-{'phone' if joiner is pairs[0][1] else 'desktop'}")
         leave(joiner)
         landed(creator, game)
+
+
+def seat_online(game: str):
+    """A predicate on the lobby socket's frames: the lists show a player of `game` online."""
+
+    def shows(payload: str | bytes) -> bool:
+        lists = json.loads(payload).get("d") or {}
+        cards = [card for key in ("watch", "mine") for card in lists.get(key) or []]
+        return any(card["id"] == game and any(seat["online"] for side in card["sides"]
+                                              for seat in side["seats"]) for card in cards)  # fmt: skip
+
+    return shows
+
+
+def test_a_watch_held_while_its_card_changes_takes_the_spectator_to_the_game(
+    person, live_server_url
+):
+    """A card whose game changed is drawn anew (here a player opens the game, and her seat's
+    dot on the card turns to online). A press held on the card's Watch holds the lobby's
+    lists until its click, so the spectator's press and release land on one node and she
+    lands on the game; the lists are drawn as they came after it."""
+    base = live_server_url
+    ann, bob, cleo = person("desktop"), person("desktop"), person("desktop")
+    game = open_game(ann, base)
+    api(bob, base, "POST", f"/api/v1/games/{game}/join", {"side": "su"})
+    with cleo.expect_websocket() as opened:
+        cleo.goto(base + "/")
+    lobby = opened.value
+    cleo.wait_for_selector("body[data-lobby=live]")
+    held = press_and_hold(cleo, cleo.locator(f"#watch-games article[data-game='{game}'] a.enter"))
+    with lobby.expect_event("framereceived", predicate=seat_online(game), timeout=TIMEOUT):
+        ann.goto(f"{base}/games/{game}/")
+    still_held(held)
+    box = held.bounding_box()
+    cleo.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    cleo.mouse.up()
+    landed(cleo, game)
+    leave(ann)
 
 
 def test_a_game_of_mine_the_lobby_never_saw_open_takes_me_there_when_it_starts(

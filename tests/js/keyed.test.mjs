@@ -1,10 +1,10 @@
 // Redraws that keep what did not change (ui/keyed.js): a press held on a node keeps its
 // click only if the node never leaves the page, so a redraw moves no kept node it need not.
 import assert from "node:assert/strict";
-import { beforeEach, test } from "node:test";
+import { beforeEach, mock, test } from "node:test";
 
-import { FakeNode, fakeDom } from "./tools/fake_dom.mjs";
-import { fillKept, fillKeyed, longestIncreasing } from "../../static/games/js/ui/keyed.js";
+import { FakeNode, fakeDom, listeningDocument } from "./tools/fake_dom.mjs";
+import { CLICK_AFTER_RELEASE_MS, fillKept, fillKeyed, longestIncreasing } from "../../static/games/js/ui/keyed.js";
 
 beforeEach(fakeDom);
 
@@ -92,4 +92,76 @@ test("fillKept keeps a node whose markup is unchanged in place when one above it
   assert.equal(list.childNodes[1], su);
   assert.equal(su.removals, 0);
   assert.deepEqual(list.childNodes.map((n) => n.textContent), ["ge: 4:59", "su: 4:00"]);
+});
+
+// A card whose key changes is drawn anew: a press held on it holds the list's redraws until
+// its click, so the press and the release land on the same node.
+
+function pressedCard() {
+  const doc = listeningDocument();
+  const list = new FakeNode("section");
+  fillKeyed(list, [card("watch:cleo offline"), card("berta")]);
+  return { doc, list, pressed: list.childNodes[0] };
+}
+
+test("a card changed under a held press is drawn anew only after the press's click", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { doc, list, pressed } = pressedCard();
+    doc.dispatch("pointerdown", pressed);
+    fillKeyed(list, [card("watch:cleo online"), card("berta")]); // a player came online
+    fillKeyed(list, [card("watch:cleo moved"), card("berta")]); // and then moved
+    assert.equal(list.childNodes[0], pressed);
+    assert.equal(pressed.removals, 0);
+    doc.dispatch("pointerup", pressed);
+    doc.dispatch("click", pressed);
+    assert.equal(list.childNodes[0], pressed); // the click is handled first
+    mock.timers.tick(0);
+    assert.deepEqual(texts(list), ["watch:cleo moved", "berta"]); // the latest redraw only
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("a release with no click lets the held redraw through once a click would have come", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const { doc, list, pressed } = pressedCard();
+    doc.dispatch("pointerdown", pressed);
+    fillKeyed(list, [card("watch:cleo online"), card("berta")]);
+    doc.dispatch("pointerup", pressed);
+    mock.timers.tick(CLICK_AFTER_RELEASE_MS - 1);
+    assert.equal(list.childNodes[0], pressed);
+    mock.timers.tick(1);
+    assert.deepEqual(texts(list), ["watch:cleo online", "berta"]);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("a redraw that leaves the pressed card in place goes ahead around it", () => {
+  const { doc, list, pressed } = pressedCard();
+  doc.dispatch("pointerdown", pressed);
+  fillKeyed(list, [card("new"), card("watch:cleo offline"), card("berta changed")]);
+  assert.deepEqual(texts(list), ["new", "watch:cleo offline", "berta changed"]);
+  assert.equal(list.childNodes[1], pressed);
+  assert.equal(pressed.removals, 0);
+  fillKeyed(list, [card("berta changed"), card("watch:cleo offline")]); // kept where it is
+  assert.deepEqual(texts(list), ["berta changed", "watch:cleo offline"]);
+  assert.equal(pressed.removals, 0);
+  fillKeyed(list, [card("berta changed")]); // its game ended: that waits for the release
+  assert.equal(list.childNodes[1], pressed);
+  doc.dispatch("pointercancel", pressed);
+  assert.deepEqual(texts(list), ["berta changed"]);
+});
+
+test("a press that becomes a scroll, or a press outside the list, holds nothing", () => {
+  const { doc, list, pressed } = pressedCard();
+  doc.dispatch("pointerdown", pressed);
+  fillKeyed(list, [card("watch:cleo online"), card("berta")]);
+  doc.dispatch("pointercancel", pressed);
+  assert.deepEqual(texts(list), ["watch:cleo online", "berta"]);
+  doc.dispatch("pointerdown", new FakeNode("button"));
+  fillKeyed(list, [card("watch:cleo moved"), card("berta")]);
+  assert.deepEqual(texts(list), ["watch:cleo moved", "berta"]);
 });

@@ -32,10 +32,34 @@ export class FakeNode {
     return `<${this.tag}${attrs}>${this.childNodes.map((c) => c.outerHTML).join("")}</${this.tag}>`;
   }
   get textContent() { return this.text + this.childNodes.map((c) => c.textContent).join(""); }
+  contains(node) {
+    for (let n = node; n; n = n.parent) if (n === this) return true;
+    return false;
+  }
 }
 
 /** Stand the fake in for the page's `document` and `Node`. */
 export function fakeDom() {
   globalThis.Node = FakeNode;
   globalThis.document = { createElement: (tag) => new FakeNode(tag), createTextNode: (t) => new FakeNode(null, t) };
+}
+
+/** Give the fake `document` listeners (added, removed, `once`) and `dispatch(type, target)`,
+ * which calls the listeners of `type` as the browser would with an event at `target`. */
+export function listeningDocument() {
+  const listeners = [];
+  Object.assign(globalThis.document, {
+    addEventListener: (type, fn, options) => listeners.push({ type, fn, once: Boolean(options?.once) }),
+    removeEventListener: (type, fn) => {
+      const i = listeners.findIndex((l) => l.type === type && l.fn === fn);
+      if (i >= 0) listeners.splice(i, 1);
+    },
+    dispatch: (type, target = null) => {
+      for (const l of listeners.filter((x) => x.type === type)) {
+        if (l.once) listeners.splice(listeners.indexOf(l), 1);
+        l.fn({ type, target });
+      }
+    },
+  });
+  return globalThis.document;
 }

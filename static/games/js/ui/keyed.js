@@ -11,6 +11,11 @@ const keyed = new WeakMap();
  * Keep a container's children in step with `items` ({key, draw}), reusing the node of every
  * item whose key it drew before and leaving in place each node already where it belongs. A
  * key says all a node shows and does: a kept node keeps the listeners it was drawn with.
+ *
+ * A redraw that would take out the node under a press still held (its card drawn anew
+ * because its game changed, gone, or moved by a new order) waits for the press to end and
+ * its click to be handled: taken out between the press and the release, the node would lose
+ * the click. Any other redraw goes ahead around it.
  */
 export function fillKeyed(container, items) {
   const before = keyed.get(container) || new Map();
@@ -20,28 +25,89 @@ export function fillKeyed(container, items) {
     after.set(key, node);
     return node;
   });
+  const moves = placing(container, nodes);
+  if (heldBack(container, moves, () => fillKeyed(container, items))) return;
   keyed.set(container, after);
-  place(container, nodes);
+  place(container, nodes, moves);
+}
+
+// The press under way on each document: its target, and the redraws it holds back (the
+// latest of each container's). Listened for from the first redraw on.
+const presses = new WeakMap();
+// How long after a release its click may come: a tap's click follows the touch's end as a
+// gesture of its own, not in the same task as the pointer's release.
+export const CLICK_AFTER_RELEASE_MS = 400;
+
+/** Whether `redraw` must wait: a press is held on a child of `container` that `moves`
+ * (placing's plan) takes out. A later redraw of the container replaces a waiting one. */
+function heldBack(container, moves, redraw) {
+  const doc = container.ownerDocument ?? globalThis.document;
+  if (!doc || typeof doc.addEventListener !== "function") return false;
+  const press = presses.get(doc) ?? listenForPresses(doc);
+  press.held.delete(container); // this redraw is the latest either way
+  if (!press.target || !container.contains(press.target)) return false;
+  const pressed = [...container.childNodes].find((child) => child.contains(press.target));
+  if (!moves.takenOut.has(pressed)) return false;
+  press.held.set(container, redraw);
+  return true;
+}
+
+function listenForPresses(doc) {
+  const press = { target: null, held: new Map(), timer: null };
+  presses.set(doc, press);
+  const release = () => {
+    clearTimeout(press.timer);
+    press.target = null;
+    const held = [...press.held.values()];
+    press.held.clear();
+    for (const redraw of held) redraw();
+  };
+  // Released after the click the release makes has been handled (its default action, a
+  // link's navigation, included), or once a click would have come.
+  const afterClick = () => setTimeout(release, 0);
+  doc.addEventListener("pointerdown", (event) => {
+    clearTimeout(press.timer);
+    press.target = event.target;
+  }, true);
+  doc.addEventListener("pointerup", () => {
+    if (!press.target) return;
+    doc.addEventListener("click", afterClick, { capture: true, once: true });
+    press.timer = setTimeout(() => {
+      doc.removeEventListener("click", afterClick, { capture: true });
+      release();
+    }, CLICK_AFTER_RELEASE_MS);
+  }, true);
+  doc.addEventListener("pointercancel", release, true); // a scroll, not a press
+  return press;
 }
 
 /**
- * Make `nodes` the container's children, taking out as few kept nodes as their new order
- * allows. Moving a node takes it out of the page and puts it back, and a press on a node
- * taken out makes no click: so the nodes going away leave first (a card drawn anew or gone
- * above a held one must not move the held one), the longest run of kept nodes already in
- * the new order stays put, and only the others are moved or inserted.
+ * How to make `nodes` the container's children taking out as few kept nodes as their new
+ * order allows: moving a node takes it out of the page and puts it back, and a press on a
+ * node taken out makes no click. So the nodes going away leave first (a card drawn anew or
+ * gone above a held one must not move the held one), the longest run of kept nodes already
+ * in the new order stays put, and only the others are moved or inserted. `takenOut`: the
+ * children now in the page that leave it or are moved.
  */
-function place(container, nodes) {
+function placing(container, nodes) {
+  const staying = new Set(nodes);
+  const kept = [...container.childNodes].filter((child) => staying.has(child));
+  const position = new Map(kept.map((child, i) => [child, i]));
+  const still = longestIncreasing(nodes.map((node) => position.get(node) ?? -1));
+  const stays = new Set(nodes.filter((_, i) => still.has(i)));
+  return { still, takenOut: new Set([...container.childNodes].filter((child) => !stays.has(child))) };
+}
+
+/** Make `nodes` the container's children as `moves` (placing's plan) says. */
+function place(container, nodes, moves) {
   const staying = new Set(nodes);
   for (const child of [...container.childNodes]) {
     if (!staying.has(child)) child.remove();
   }
-  const position = new Map([...container.childNodes].map((child, i) => [child, i]));
-  const still = longestIncreasing(nodes.map((node) => position.get(node) ?? -1));
   // From the last node back: each node that is not staying goes just before the one after it.
   let next = null;
   for (let i = nodes.length - 1; i >= 0; i--) {
-    if (!still.has(i)) container.insertBefore(nodes[i], next);
+    if (!moves.still.has(i)) container.insertBefore(nodes[i], next);
     next = nodes[i];
   }
 }
@@ -81,5 +147,6 @@ export function fillKept(container, nodes) {
     if (now.has(markup)) now.get(markup).push(child);
     else now.set(markup, [child]);
   }
-  place(container, nodes.filter(Boolean).map((node) => now.get(node.outerHTML)?.shift() ?? node));
+  const kept = nodes.filter(Boolean).map((node) => now.get(node.outerHTML)?.shift() ?? node);
+  place(container, kept, placing(container, kept));
 }
