@@ -1,5 +1,6 @@
-"""What an observation point sees (18.5) is kept per map and conditions across states and the
-assault hexes (18.5) are worked out once per look: every kept answer must equal the one worked out afresh, and the reveal
+"""What an observation point sees (18.5) is kept per map and conditions across states, the
+assault hexes (18.5) are worked out once per look, and the enemies a side knows (D-DB-VALID)
+once per state: every kept answer must equal the one worked out afresh, and the reveal
 procedure (18.4) must come out the same, in the same order, with nothing kept, over seeded
 double-blind games (with the 18.11 additions, smoke and night among them)."""
 
@@ -9,7 +10,7 @@ from dataclasses import replace
 
 from games.rules.common.lru import Lru
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios
-from games.rules.panzer_grenadier.double_blind import observation
+from games.rules.panzer_grenadier.double_blind import knowledge, observation
 from games.rules.panzer_grenadier.playtest import EXTRA_OPTIONS
 from tests.rules.panzer_grenadier.seeded import seeded_game
 
@@ -35,6 +36,8 @@ def test_kept_sightings_and_the_reveal_equal_fresh_ones(monkeypatch):
     for scenario, seed in GAMES:
         for s, *_ in seeded_game(scenario, _options(scenario), seed, 70):
             assert observation._contested(s) == _contested_afresh(s)
+            for side in sorted({u.side for u in s.units.values()}):
+                assert knowledge.known_enemies(s, side) == knowledge._known_enemies(s, side)
             warm = observation.observe(s)
             table = observation._sees_table(s)
             for (op, h, hidden, low), seen in list(table.items()):
