@@ -229,10 +229,19 @@ def event_names(state: st.GameState, viewer: str) -> dict[str, str]:
     return out
 
 
+# Asked once per hex and spotting leader when blind bombardment is offered (18.8): kept
+# apart from the views' answers above, which fill `_CACHE` for one state on their own.
+_KNOWN = PerState(kept=4)
+
+
 def known_enemies(state: st.GameState, side: str):
     """(hexes, ids) of the enemy counters `side` was in contact with when the command was
     given: the contact recorded after the last step, so a move is checked hex by hex against
     what the side knew when it ordered it (D-DB-VALID)."""
+    return _KNOWN.get(state, side, lambda: _known_enemies(state, side))
+
+
+def _known_enemies(state: st.GameState, side: str) -> tuple[frozenset, tuple[str, ...]]:
     intel = state.intel.get(side)
     seen = contact(state)[side] if intel is None else intel.contact
     ids = tuple(sorted(uid for uid in seen if state.units[uid].on_map))

@@ -102,15 +102,18 @@ def observation_points(
     moving_rule = MOVING_OBSERVERS in state.options
     observers: dict[Hex, list[st.UnitState]] = {}
     adjacent: dict[Hex, list[st.UnitState]] = {}
-    for u in list(state.units_on_map()) + list(extra):
+    extra = list(extra)
+    extra_ids = {u.id for u in extra}  # a state's units differ by id: `in` without comparing
+    contested = _contested(state)
+    for u in list(state.units_on_map()) + extra:
         if u.side != side or u.status == st.DEMORALIZED or not u.on_map:
             continue
         t = counter_type(state, u.type_id)
-        if makes_op(state, u) or u in extra:
+        if t.is_leader or t.is_combat_unit or u.id in extra_ids:  # makes_op (18.1)
             observers.setdefault(u.hex, []).append(u)
         if t.is_leader or getattr(t, "kind", None) not in ADJACENT_OP_KINDS:
             continue
-        if len(state.occupied_by(u.hex)) > 1:
+        if u.hex in contested:
             continue  # engaged in an assault: it sees only next to itself (18.5)
         if t.kind == "recon" or not _moved_now(state, u):
             for n in neighbors(u.hex):
@@ -121,15 +124,25 @@ def observation_points(
         moving = None
         if moving_rule and all(_moved_recently(state, u) for u in us):
             moving = "vehicle" if all(_is_vehicle(state, u) for u in us) else "personnel"
-        ops[h] = OP(h, assault=len(state.occupied_by(h)) > 1, moving=moving)
+        ops[h] = OP(h, assault=h in contested, moving=moving)
     for h, us in adjacent.items():
         if h in ops or not m.contains(h):
             continue
         moving = None
         if moving_rule and all(_moved_recently(state, u) for u in us):
             moving = "vehicle"  # an "undefined" OP away from its creator (D-DB-MOVING)
-        ops[h] = OP(h, assault=len(state.occupied_by(h)) > 1, moving=moving)
+        ops[h] = OP(h, assault=h in contested, moving=moving)
     return ops
+
+
+def _contested(state: st.GameState) -> frozenset[Hex]:
+    """The hexes holding counters of more than one side (an assault hex, 18.5): each side's
+    hexes once per look, instead of the sides in a hex once per counter."""
+    by_side: dict[str, set[Hex]] = {}
+    for u in state.units_on_map():
+        by_side.setdefault(u.side, set()).add(u.hex)
+    hexes = list(by_side.values())
+    return frozenset().union(*(a & b for i, a in enumerate(hexes) for b in hexes[i + 1 :]))
 
 
 def _conditions(state: st.GameState) -> tuple[frozenset[Hex], frozenset[Hex]]:
@@ -215,25 +228,76 @@ def is_concealed_leader(state: st.GameState, u: st.UnitState) -> bool:
     return False
 
 
+# Whether an OP sees a counter in a hex depends on the map, night, smoke, illumination and
+# the low-profile rule, never on where counters stand (op_sees), and consecutive states ask
+# it of the same OPs and targets: the answers are kept per map and conditions (the map kept
+# in the key, so a key is never another map's), each table emptied past a size.
+_SEES = Lru(8)
+_SEES_LIMIT = 100_000
+
+
+def _sees_table(state: st.GameState) -> dict[tuple, bool]:
+    smoke, light = _conditions(state)
+    key = (game_map(state), state.night, smoke, light, LOW_PROFILE in state.options)
+    table = _SEES.get(key)
+    if table is None:
+        table = {}
+        _SEES.put(key, table)
+    elif len(table) > _SEES_LIMIT:
+        table.clear()
+    return table  # type: ignore[no-any-return]
+
+
+def _op_sees_kept(
+    state: st.GameState,
+    table: dict[tuple, bool],
+    op: OP,
+    target_hex: Hex,
+    hidden: bool = False,
+    low_profile: bool = False,
+) -> bool:
+    """op_sees, from the table of the state's map and conditions (_sees_table)."""
+    key = (op, target_hex, hidden, low_profile)
+    seen = table.get(key)
+    if seen is None:
+        seen = table[key] = op_sees(
+            state, op, target_hex, hidden=hidden, low_profile=low_profile
+        )
+    return seen
+
+
 def _observe_side(state: st.GameState, ops: Mapping[Hex, OP], side: str) -> dict[str, int]:
     """Enemy units the OPs observe, with the distance from the nearest OP that sees each."""
     m = game_map(state)
     sight = static_sight(m)
+    table = _sees_table(state)
     targets: dict[Hex, list[st.UnitState]] = {}
     for u in state.units_on_map():
         if u.side != side:
             targets.setdefault(u.hex, []).append(u)
+    # What each target is, worked out once, not once per OP: a concealed leader (18.6) is
+    # never observed; hidden (17.8) and low-profile (18.11) shorten the range.
+    looks = {
+        u.id: None if is_concealed_leader(state, u) else (u.hidden, is_low_profile(state, u))
+        for us in targets.values()
+        for u in us
+    }
     found: dict[str, int] = {}
     occupied = frozenset(targets)
     for op in ops.values():
-        for h in (sight.sees.get(op.hex, frozenset()) | {op.hex}) & occupied:
+        near = sight.sees.get(op.hex, frozenset())
+        # An OP's own hex is among those it sees (distance 0), so `near & occupied` is the
+        # set `(near | {op.hex}) & occupied`, built the same way, without copying `near`.
+        hexes = near & occupied if op.hex in near else (near | {op.hex}) & occupied
+        for h in hexes:
             d = distance(op.hex, h)
             for u in targets[h]:
                 if u.id in found and found[u.id] <= d:
                     continue
-                if is_concealed_leader(state, u):
+                look = looks[u.id]
+                if look is None:
                     continue
-                if op_sees(state, op, h, hidden=u.hidden, low_profile=is_low_profile(state, u)):
+                if _op_sees_kept(state, table, op, h, *look):
                     found[u.id] = d
     return found
 
@@ -277,7 +341,10 @@ def observe(state: st.GameState) -> Observation:
 
 def hex_observed(state: st.GameState, ops: Mapping[Hex, OP], h: Hex) -> bool:
     """Whether any OP would observe an ordinary counter in the hex (last-known clearing)."""
-    return any(op_sees(state, op, h) for op in ops.values() if distance(op.hex, h) <= 24)
+    table = _sees_table(state)
+    return any(
+        _op_sees_kept(state, table, op, h) for op in ops.values() if distance(op.hex, h) <= 24
+    )
 
 
 _SEEN = Lru(4_096)  # an entry is the hexes one post sees: up to a few thousand
