@@ -122,21 +122,17 @@ def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
 
 
 def _try(state: GameState, side: str, c: dict) -> None:
-    trial = state.copy()  # never touch the state the board is shown
+    """Would the load or unload be refused? Their checks change nothing, and nothing they do
+    after them refuses, so no trial copy of the state is needed."""
     if c["type"] == "load":
-        transport.load(trial, side, c["carrier"], c["passenger"], [])
+        transport.check_load(state, side, c["carrier"], c["passenger"])
     else:
-        transport.unload(trial, side, c["carrier"], [])
+        transport.check_unload(state, side, c["carrier"])
 
 
 def _exit(state: GameState, uid: str) -> None:
     trial = state.copy()
     exit_board(trial, trial.units[uid], [])
-
-
-def _assign(state: GameState, uid: str, vid: str) -> None:
-    trial = state.copy()
-    engineers.assign_vehicle(trial, trial.units[uid], trial.units[vid], [])
 
 
 def _lay(state: GameState, uid: str) -> None:
@@ -155,7 +151,7 @@ def _vehicles(state: GameState, side: str) -> list[dict]:
             continue
         for v in carriers:
             c = {"type": "assign_vehicle", "unit": u.id, "vehicle": v.id}
-            if ok(lambda v=v, u=u: _assign(state, u.id, v.id)):
+            if ok(lambda v=v, u=u: engineers.check_assign(state, u, v)):
                 out.append(c)
     return out
 
