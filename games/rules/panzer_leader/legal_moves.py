@@ -44,6 +44,8 @@ def movement(state: GameState, side: str, out: dict) -> None:
     m = game_map(state)
     vehicles = state.phase == "move_vehicles"
     enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.on_map}
+    # the hexes beside an enemy, once a pass rather than once a hex each vehicle reaches
+    beside_enemy = {m.label(n) for lab in enemy_hexes for n in m.neighbors(m.hex(lab))}
     moves, loads, unloads, overruns, exits = [], [], [], [], []
     reading = Reading(state)  # the state does not change while its moves are listed
     for u in _own(state, side):
@@ -54,8 +56,7 @@ def movement(state: GameState, side: str, out: dict) -> None:
             if t.vehicle and t.overrun != "none" and not u.road_used:
                 left = allowance_left(u, state)
                 for to, (cost, _) in sorted(reach(state, u, road_ok=False, reading=reading).items()):
-                    near = {m.label(n) for n in m.neighbors(m.hex(to))}
-                    if near & enemy_hexes and left - cost >= 2:
+                    if to in beside_enemy and left - cost >= 2:
                         # an approach off the road rate that leaves MP to overrun (QA R3, O2)
                         moves.append({"type": "move", "unit": u.id, "to": to, "road": False})  # type: ignore[dict-item]
             if not t.vehicle and t.infantry and u.hex is not None:
