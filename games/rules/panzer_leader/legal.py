@@ -92,9 +92,10 @@ def _combat(state: GameState, side: str, out: dict) -> None:
                      key=lambda u: (u.hex, names.get(u.id, u.id)))  # never by a hidden id
     fire, orders = [], []
     target_hexes = sorted({e.hex for e in enemies} | set(state.temp_bridges))
+    sighted: dict = {}  # what every firer of the pass asks alike: spotted units, town targets
     for f in _own(state, side):
         if may_fire(state, f) is None:
-            for target in _targets(state, side, enemies, f):
+            for target in _targets(state, side, enemies, f, sighted):
                 fire.append({"type": "fire", "units": [f.id], "targets": target})
         t = utype(f)
         if t.can_fire_indirect and f.order is None and f.status == "ok" and not f.carried_by \
@@ -130,7 +131,10 @@ def _combat(state: GameState, side: str, out: dict) -> None:
     out.update(hooks.offers(state, side, enemies))  # smoke (22.3)
 
 
-def _targets(state: GameState, side: str, enemies, f) -> list[list[str]]:
+def _targets(state: GameState, side: str, enemies, f, sighted: dict) -> list[list[str]]:
+    """The targets firer f may fire at. `sighted` keeps, for one pass over one state, what
+    does not depend on the firer: which enemies the side has spotted (12.2) and the spotted
+    enemies of each town hex (9.7)."""
     m = game_map(state)
     fh = m.hex(f.hex)
     reach_ = utype(f).range * (2 if utype(f).star else 1)
@@ -143,9 +147,15 @@ def _targets(state: GameState, side: str, enemies, f) -> list[list[str]]:
             if e.hex in towns:
                 continue
             towns.add(e.hex)
-            target = town_targets(state, side, e.hex)
+            town = sighted.get(("town", e.hex))
+            if town is None:
+                town = sighted[("town", e.hex)] = town_targets(state, side, e.hex)
+            target = list(town)
         else:
-            if not is_spotted(state, e, side) and distance(fh, m.hex(e.hex)) > 1:
+            spotted = sighted.get(e.id)
+            if spotted is None:
+                spotted = sighted[e.id] = is_spotted(state, e, side)
+            if not spotted and distance(fh, m.hex(e.hex)) > 1:
                 continue
             target = [e.id]
         if target and ok(lambda t=target: direct_attack(state, side, [f.id], t)):

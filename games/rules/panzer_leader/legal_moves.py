@@ -44,6 +44,8 @@ def movement(state: GameState, side: str, out: dict) -> None:
     m = game_map(state)
     vehicles = state.phase == "move_vehicles"
     enemy_hexes = {u.hex for u in state.units.values() if u.side != side and u.on_map}
+    # the hexes beside an enemy, once a pass rather than once a hex each vehicle reaches
+    beside_enemy = {m.label(n) for lab in enemy_hexes for n in m.neighbors(m.hex(lab))}
     moves, loads, unloads, overruns, exits = [], [], [], [], []
     reading = Reading(state)  # the state does not change while its moves are listed
     for u in _own(state, side):
@@ -54,8 +56,7 @@ def movement(state: GameState, side: str, out: dict) -> None:
             if t.vehicle and t.overrun != "none" and not u.road_used:
                 left = allowance_left(u, state)
                 for to, (cost, _) in sorted(reach(state, u, road_ok=False, reading=reading).items()):
-                    near = {m.label(n) for n in m.neighbors(m.hex(to))}
-                    if near & enemy_hexes and left - cost >= 2:
+                    if to in beside_enemy and left - cost >= 2:
                         # an approach off the road rate that leaves MP to overrun (QA R3, O2)
                         moves.append({"type": "move", "unit": u.id, "to": to, "road": False})  # type: ignore[dict-item]
             if not t.vehicle and t.infantry and u.hex is not None:
@@ -122,21 +123,17 @@ def _overruns(state: GameState, u: Unit, enemy_hexes: set[str]) -> list[dict]:
 
 
 def _try(state: GameState, side: str, c: dict) -> None:
-    trial = state.copy()  # never touch the state the board is shown
+    """Would the load or unload be refused? Their checks change nothing, and nothing they do
+    after them refuses, so no trial copy of the state is needed."""
     if c["type"] == "load":
-        transport.load(trial, side, c["carrier"], c["passenger"], [])
+        transport.check_load(state, side, c["carrier"], c["passenger"])
     else:
-        transport.unload(trial, side, c["carrier"], [])
+        transport.check_unload(state, side, c["carrier"])
 
 
 def _exit(state: GameState, uid: str) -> None:
     trial = state.copy()
     exit_board(trial, trial.units[uid], [])
-
-
-def _assign(state: GameState, uid: str, vid: str) -> None:
-    trial = state.copy()
-    engineers.assign_vehicle(trial, trial.units[uid], trial.units[vid], [])
 
 
 def _lay(state: GameState, uid: str) -> None:
@@ -155,7 +152,7 @@ def _vehicles(state: GameState, side: str) -> list[dict]:
             continue
         for v in carriers:
             c = {"type": "assign_vehicle", "unit": u.id, "vehicle": v.id}
-            if ok(lambda v=v, u=u: _assign(state, u.id, v.id)):
+            if ok(lambda v=v, u=u: engineers.check_assign(state, u, v)):
                 out.append(c)
     return out
 

@@ -288,6 +288,16 @@ def _step_off(state: GameState, unit: Unit, label: str, to: str | None, events: 
 def assign_vehicle(state: GameState, engineer: Unit, vehicle: Unit, events: list) -> None:
     """Designate a truck, halftrack or carrier for an engineer whose own is lost: it serves
     from the owner's next turn (18.3; QA E6)."""
+    check_assign(state, engineer, vehicle)
+    engineer.vehicle = vehicle.id
+    engineer.vehicle_from = state.turn + 1
+    events.append({"type": "vehicle_assigned", "units": [engineer.id, vehicle.id],
+                   "from_turn": engineer.vehicle_from})
+
+
+def check_assign(state: GameState, engineer: Unit, vehicle: Unit) -> None:
+    """assign_vehicle's refusals (IllegalCommand), changing nothing: the legal commands ask
+    it of every engineer and carrier without a trial copy of the state."""
     if not is_engineer(engineer) or one_task(engineer):
         raise IllegalCommand(f"assign_vehicle: {engineer.id} needs no vehicle (18.3; QA E11)",
                              rule="18.3")
@@ -305,7 +315,3 @@ def assign_vehicle(state: GameState, engineer: Unit, vehicle: Unit, events: list
     if taken or (passenger is not None and passenger.id != engineer.id):
         raise IllegalCommand(f"assign_vehicle: {vehicle.id} serves or carries another unit "
                              "(18.3)", rule="18.3")
-    engineer.vehicle = vehicle.id
-    engineer.vehicle_from = state.turn + 1
-    events.append({"type": "vehicle_assigned", "units": [engineer.id, vehicle.id],
-                   "from_turn": engineer.vehicle_from})

@@ -61,6 +61,13 @@ BLOCK_FROM_AFAR = Entry(None, why="a block is entered only from a hex adjacent a
 
 
 @cache
+def _entry(cost: float, road: bool, stop: bool, stream: bool, under: bool) -> Entry:
+    """One Entry for each value a passable hexside can give: a search asks for them a
+    million times, and an Entry never changes."""
+    return Entry(cost, road=road, stop=stop, stream=stream, under=under)
+
+
+@cache
 def chart_cost(move_class: str, terrain: str, elevation: int, bridge: bool) -> float | None:
     """The non-road cost of terrain at an elevation for a movement class, the dearer of the
     two (PL-D5); None where prohibited. A usable bridge is clear terrain (RB VII.K.6)."""
@@ -147,10 +154,12 @@ class Reading:
 
     def entries_for(self, unit: Unit, t: UnitType) -> dict[tuple, Entry]:
         """The hexsides' entries found so far for units like this one: the same Grounds, the
-        same counter type, a bridge aboard or not (18.7) and the same blocks begun beside
-        (17.2) are everything `Mover.enter` reads of a unit."""
+        same movement class, vehicle, cavalry, bridgelayer and infantry marks of its type, a
+        bridge aboard or not (18.7) and the same blocks begun beside (17.2) are everything
+        `Mover.enter` reads of a unit (so types that differ only in guns share them)."""
         began = tuple(b for b in unit.began_adjacent if b in self.state.blocks)
-        key = (*self._kind(unit, t), unit.type_id, unit.bridge_aboard, began)
+        key = (*self._kind(unit, t), t.move_class, t.vehicle, t.cavalry, t.bridgelayer,
+               t.infantry, unit.bridge_aboard, began)
         found = self._entries.get(key)
         if found is None:
             found = self._entries[key] = {}
@@ -270,10 +279,10 @@ class Mover:
         rate = (road_ok and along and not (block or mine or fort)  # 7.6: never at road rate
                 and (b.terrain == "town" or not crowded))  # 7.3; a town stays ½ (QA R2)
         if rate:
-            return Entry(self.road_cost, road=True, stop=stop)
+            return _entry(self.road_cost, True, stop, False, False)
         cost = chart_cost(t.move_class, b.terrain, b.elevation, bool(on_bridge))
         if layer:
             cost = chart_cost(t.move_class, b.terrain, b.elevation, True)
         if cost is None:
             return Entry(None, why=f"{t.move_class} units may not enter {b.terrain} (PL-D5)")
-        return Entry(cost, stop=stop, stream=stream and not t.vehicle, under=under)
+        return _entry(cost, False, stop, stream and not t.vehicle, under)

@@ -74,6 +74,9 @@ def allowance_left(unit: Unit, state: GameState | None = None) -> float:
     return ma - unit.mp_spent
 
 
+_NEVER = float("inf")
+
+
 def _minimum(unit: Unit, steps: int) -> bool:
     """Only an MA-1 unit may always move one hex, whatever it costs (4.3; QA M2)."""
     return utype(unit).movement == 1 and steps == 1 and unit.mp_spent == 0
@@ -83,50 +86,71 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True,
           reading: Reading | None = None) -> dict[str, tuple[float, list[str]]]:
     """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2). The
     cheapest first (Dijkstra); between paths of one cost, the one found first. `reading`:
-    the hexes as read for the other units of a pass over the same state."""
+    the hexes as read for the other units of a pass over the same state.
+
+    The search keeps, for each hex, only the hex it was entered from, and spells the paths
+    out once at the end: copying a path for every hexside tried cost more than the search.
+    A hex is pushed again only when the new way there is cheaper than every way already
+    waiting (an equal one, pushed later, could never be the one found first)."""
     m = game_map(state)
     mover = Mover(state, unit, reading=reading)
     ground, enter, crossings, crossed = mover.ground, mover.enter, m.crossings, mover.crossed
     budget = allowance_left(unit, state)
     first_free = _minimum(unit, 1)  # an MA-1 unit's first hex, whatever it costs (4.3)
-    starts: list[tuple[float, Hex | None, list[str], bool]] = []
+    starts: list[tuple[float, Hex, str, bool]] = []
     if unit.hex is None:
         for lab in unit.entry:
             h = m.hex(lab)
             e = mover.entry(None, h)
             if e.cost is not None and (e.cost <= budget or first_free):
-                starts.append((e.cost, h, [lab], e.stop))
+                starts.append((e.cost, h, lab, e.stop))
     else:
-        starts.append((0.0, m.hex(unit.hex), [], False))
-    best: dict[str, tuple[float, list[str]]] = {}
-    heap = [(c, i, h, p, stop) for i, (c, h, p, stop) in enumerate(starts)]
+        starts.append((0.0, m.hex(unit.hex), "", False))
+    # label -> (cost, the label it was entered from: "" for a start), in the order settled
+    settled: dict[str, tuple[float, str]] = {}
+    waiting: dict[str, float] = {}  # label -> the cheapest cost pushed for it so far
+    heap = [(c, i, m.label(h), h, "", stop) for i, (c, h, _, stop) in enumerate(starts)]
+    for c, _, lab, _, _, _ in heap:
+        if c < waiting.get(lab, _NEVER):
+            waiting[lab] = c
     heapq.heapify(heap)
     tie = len(heap)
+    under_start = unit.under_bridge and unit.hex is not None
     while heap:
-        cost, _, h, path, stop = heapq.heappop(heap)
-        here = ground(h)
-        lab = here.label
-        if lab in best and best[lab][0] <= cost:
+        cost, _, lab, h, came, stop = heapq.heappop(heap)
+        if lab in settled and settled[lab][0] <= cost:
             continue
-        best[lab] = (cost, path)
+        settled[lab] = (cost, came)
         if stop:
             continue  # a known minefield, a block, an enemy-held fort: it stops there
-        from_under = unit.under_bridge and not path
+        at_start = not came and unit.hex is not None  # the path so far is empty
+        from_under = under_start and at_start
+        free = first_free and at_start
+        here = None  # what h holds: read only when a hexside from it is new
         for hexside in crossings(h):
-            if hexside.label in best:
+            to = hexside.label
+            if to in settled:
                 continue  # reached already, and no dearer than anything pushed from here
-            key = (h, hexside.to, road_ok, from_under)
+            key = (lab, to, road_ok, from_under)
             e = crossed.get(key)  # another unit like this one may have crossed it already
             if e is None:
+                if here is None:
+                    here = ground(h)
                 e = crossed[key] = enter(here, ground(hexside.to), hexside.road,
                                          hexside.symbols, road_ok, False, from_under)
             if e.cost is None or e.under:
                 continue  # under a bridge only by an explicit move (QA B3)
             total = cost + e.cost
-            if total > budget and not (first_free and not path):
+            if total > budget and not free:
                 continue
+            if total >= waiting.get(to, _NEVER):
+                continue
+            waiting[to] = total
             tie += 1
-            heapq.heappush(heap, (total, tie, hexside.to, [*path, hexside.label], e.stop))
+            heapq.heappush(heap, (total, tie, to, hexside.to, lab, e.stop))
+    best: dict[str, tuple[float, list[str]]] = {}
+    for lab, (cost, came) in settled.items():  # a hex is settled after the one it came from
+        best[lab] = (cost, [*best[came][1], lab] if came else [lab] if unit.hex is None else [])
     if unit.hex is not None:
         best.pop(unit.hex, None)
     return best

@@ -30,6 +30,10 @@ def room_inside(state: GameState, label: str) -> bool:
     return label in state.forts and len(state.inside(label)) < LIMIT
 
 
+def _by_id(u) -> str:
+    return u.id
+
+
 class Occupancy:
     """Who is where, read once: the path planner asks about hundreds of hexes per move and
     the state does not change while it plans."""
@@ -37,9 +41,13 @@ class Occupancy:
     def __init__(self, state: GameState):
         self.state = state
         self.by_hex: dict[str, list] = {}
-        for u in sorted(state.units.values(), key=lambda u: u.id):
-            if u.on_map and u.carried_by is None:
-                self.by_hex.setdefault(u.hex, []).append(u)
+        # the units on the map, then in id order (ids are unique: the same order as sorting
+        # every unit first, for a fraction of the work; a planner reads this once a plan)
+        here = [u for u in state.units.values()
+                if u.hex is not None and u.carried_by is None and u.on_map]
+        here.sort(key=_by_id)
+        for u in here:
+            self.by_hex.setdefault(u.hex, []).append(u)
 
     def units(self, label: str, side: str | None = None) -> list:
         return [u for u in self.by_hex.get(label, ()) if side is None or u.side == side]

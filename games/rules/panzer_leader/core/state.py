@@ -157,7 +157,10 @@ def _plain(value: Any) -> Any:
 
 
 def _copy_unit(u: Unit) -> Unit:
-    new = copy.copy(u)
+    # What copy.copy does for a plain dataclass (a new object with the same __dict__),
+    # without its generic protocol: a trial copy of the state copies every unit.
+    new = object.__new__(Unit)
+    new.__dict__.update(u.__dict__)
     new.entry = list(u.entry)
     new.began_adjacent = list(u.began_adjacent)
     new.order = _plain(u.order)

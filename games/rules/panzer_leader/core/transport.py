@@ -66,6 +66,28 @@ def _carrier_ready(state: GameState, carrier: Unit, verb: str) -> None:
 
 
 def load(state: GameState, side: str, carrier_id: str, passenger_id: str, events: list) -> None:
+    carrier, passenger, cost = check_load(state, side, carrier_id, passenger_id)
+    carrier.mp_spent += cost
+    carrier.op_done = "load"
+    if carrier.mp_spent > cost:  # it moved first: no move after (6.2)
+        carrier.moved = True
+    passenger.carried_by = carrier.id
+    if passenger.spotted_at == carrier.hex:
+        carrier.spotted_at = carrier.hex  # a spotted gun makes its halftrack spotted (QA SP4)
+    passenger.moved = True
+    passenger.unloaded = True  # carried this segment: no close assault (6.7)
+    events.append({"type": "loaded", "units": [carrier.id, passenger.id], "hex": carrier.hex})
+    # loading spends MP in sight; the carrier is the target, a rider on German armour may
+    # be shot on its own (QA OF5, OF7)
+    count_step(state, carrier, cost)
+    windows.open_window(state, "load", carrier, windows.exposed(state, carrier), {})
+
+
+def check_load(state: GameState, side: str, carrier_id: str,
+               passenger_id: str) -> tuple[Unit, Unit, float]:
+    """load's refusals (IllegalCommand), changing nothing; the carrier, the passenger and
+    the MP it costs. The legal commands ask it without a trial copy of the state: nothing
+    load does after these checks refuses."""
     carrier, passenger = state.units.get(carrier_id), state.units.get(passenger_id)
     if carrier is None or passenger is None or carrier.side != side or passenger.side != side:
         raise _illegal("load", "name your carrier and your passenger")
@@ -87,23 +109,27 @@ def load(state: GameState, side: str, carrier_id: str, passenger_id: str, events
         raise _illegal("load", "88 mm and larger take the whole movement allowance", "6.3")
     if carrier.mp_spent + cost > utype(carrier).movement:
         raise _illegal("load", "not enough movement points left", "6.3")
-    carrier.mp_spent += cost
-    carrier.op_done = "load"
-    if carrier.mp_spent > cost:  # it moved first: no move after (6.2)
-        carrier.moved = True
-    passenger.carried_by = carrier.id
-    if passenger.spotted_at == carrier.hex:
-        carrier.spotted_at = carrier.hex  # a spotted gun makes its halftrack spotted (QA SP4)
-    passenger.moved = True
-    passenger.unloaded = True  # carried this segment: no close assault (6.7)
-    events.append({"type": "loaded", "units": [carrier.id, passenger.id], "hex": carrier.hex})
-    # loading spends MP in sight; the carrier is the target, a rider on German armour may
-    # be shot on its own (QA OF5, OF7)
-    count_step(state, carrier, cost)
-    windows.open_window(state, "load", carrier, windows.exposed(state, carrier), {})
+    return carrier, passenger, cost
 
 
 def unload(state: GameState, side: str, carrier_id: str, events: list) -> None:
+    carrier, passenger, cost = check_unload(state, side, carrier_id)
+    carrier.mp_spent += cost
+    carrier.op_done = "unload"
+    if carrier.mp_spent > cost:
+        carrier.moved = True
+    passenger.carried_by = None
+    passenger.unloaded = True  # it does not move on its own this segment (6.3), but it may
+    # board another carrier in the hex (QA T2)
+    events.append({"type": "unloaded", "units": [carrier.id, passenger.id], "hex": carrier.hex})
+    # unloading spends MP in sight; the passenger may be shot once off, apart from its
+    # carrier (QA OF5, OF6)
+    count_step(state, carrier, cost)
+    windows.open_window(state, "unload", carrier, [carrier, passenger], {})
+
+
+def check_unload(state: GameState, side: str, carrier_id: str) -> tuple[Unit, Unit, float]:
+    """unload's refusals (IllegalCommand), changing nothing (see check_load)."""
     carrier = state.units.get(carrier_id)
     if carrier is None or carrier.side != side or not carrier.on_map:
         raise _illegal("unload", f"you have no carrier {carrier_id!r}")
@@ -118,15 +144,4 @@ def unload(state: GameState, side: str, carrier_id: str, events: list) -> None:
         raise _illegal("unload", "88 mm and larger take the whole movement allowance", "6.3")
     if carrier.mp_spent + cost > utype(carrier).movement:
         raise _illegal("unload", "not enough movement points left", "6.3")
-    carrier.mp_spent += cost
-    carrier.op_done = "unload"
-    if carrier.mp_spent > cost:
-        carrier.moved = True
-    passenger.carried_by = None
-    passenger.unloaded = True  # it does not move on its own this segment (6.3), but it may
-    # board another carrier in the hex (QA T2)
-    events.append({"type": "unloaded", "units": [carrier.id, passenger.id], "hex": carrier.hex})
-    # unloading spends MP in sight; the passenger may be shot once off, apart from its
-    # carrier (QA OF5, OF6)
-    count_step(state, carrier, cost)
-    windows.open_window(state, "unload", carrier, [carrier, passenger], {})
+    return carrier, passenger, cost
