@@ -6,6 +6,8 @@ import itertools
 
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_leader import engine
+from games.rules.panzer_leader.core.entering import Reading
+from games.rules.panzer_leader.core.movement import quick_time_reach, reach
 from games.rules.panzer_leader.core.scenario import (
     game_map,
     opening_state,
@@ -65,3 +67,33 @@ def do(state, seat, command, *dice):
 
 def clear(cols: int = 12, rows: int = 8) -> list[str]:
     return ["." * cols] * rows
+
+
+def movers(state):
+    """Units that may be planned a move: on the map and not carried, or waiting to enter."""
+    return [u for u in sorted(state.units.values(), key=lambda u: u.id)
+            if u.on_map and u.carried_by is None or u.hex is None and u.entry]
+
+
+def assert_shared_reading_changes_nothing(state):
+    """Every mover of the acting side planned in id order over one Reading, as the legal
+    moves plan them, reaches what it reaches planned alone."""
+    shared = Reading(state)
+    for u in movers(state):
+        if u.side != state.active_side:
+            continue
+        for road_ok in (True, False):
+            assert reach(state, u, road_ok=road_ok, reading=shared) == reach(state, u, road_ok=road_ok), \
+                (state.scenario_id, u.id, road_ok)
+        if u.hex is not None:
+            assert quick_time_reach(state, u, shared) == quick_time_reach(state, u), u.id
+
+
+def random_command(rng, legal: dict, move_on: float) -> dict:
+    """A random legal command of a random kind; with chance `move_on` one that moves the game
+    on (ending the phase or declining a window), so a random game reaches later phases."""
+    done = [k for k in ("end_phase", "decline") if k in legal]
+    kinds = sorted(k for k in legal if k not in done) or done
+    if done and rng.random() < move_on:
+        kinds = done
+    return rng.choice(legal[rng.choice(kinds)])

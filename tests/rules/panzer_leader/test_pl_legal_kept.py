@@ -21,12 +21,12 @@ from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core import engineers, transport
 from games.rules.panzer_leader.core.entering import Reading
-from games.rules.panzer_leader.core.movement import quick_time_reach, reach
+from games.rules.panzer_leader.core.movement import reach
 from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.ruleset import RULESET
 
-from .kit import world
+from .kit import assert_shared_reading_changes_nothing, random_command, world
 
 GAMES = [("pl-12-saar", 3, 40), ("pl-river-assault", 5, 100), ("pl-1940-semois-ford", 7, 200)]
 
@@ -61,19 +61,6 @@ def assert_checks_match_trials(state, side):
                 (e.id, v.id)
 
 
-def assert_shared_reading_changes_nothing(state):
-    shared = Reading(state)
-    for u in sorted(state.units.values(), key=lambda u: u.id):
-        if u.side != state.active_side or not (u.on_map and u.carried_by is None
-                                               or u.hex is None and u.entry):
-            continue
-        for road_ok in (True, False):
-            assert reach(state, u, road_ok=road_ok, reading=shared) == \
-                reach(state, u, road_ok=road_ok), (state.scenario_id, u.id, road_ok)
-        if u.hex is not None:
-            assert quick_time_reach(state, u, shared) == quick_time_reach(state, u), u.id
-
-
 @pytest.mark.parametrize("situation,seed,steps", GAMES, ids=[g[0] for g in GAMES])
 def test_kept_and_skipped_answers_equal_fresh_ones_in_a_seeded_game(situation, seed, steps):
     rng = random.Random(seed)
@@ -90,11 +77,7 @@ def test_kept_and_skipped_answers_equal_fresh_ones_in_a_seeded_game(situation, s
             assert_checks_match_trials(state, state.active_side)
             if moving % 5 == 1:
                 assert_shared_reading_changes_nothing(state)
-        done = [k for k in ("end_phase", "decline") if k in legal]  # to move the game on
-        kinds = sorted(k for k in legal if k not in done) or done
-        if done and rng.random() < 0.2:
-            kinds = done
-        command = rng.choice(legal[rng.choice(kinds)])
+        command = random_command(rng, legal, move_on=0.2)
         state, _ = engine.apply(state, seat, command, dice)
     assert moving >= 5
 

@@ -20,13 +20,13 @@ from games.rules.common.dice import SeededDice
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core import scenario
 from games.rules.panzer_leader.core.entering import Reading, entry
-from games.rules.panzer_leader.core.movement import allowance_left, quick_time_reach, reach
+from games.rules.panzer_leader.core.movement import allowance_left, reach
 from games.rules.panzer_leader.core.scenario import bundled_scenarios, game_map
 from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.ruleset import RULESET
 
-from .kit import clear, lab, world
+from .kit import assert_shared_reading_changes_nothing, clear, lab, movers, random_command, world
 
 
 def plain_reach(state, unit, road_ok=True):
@@ -65,11 +65,6 @@ def plain_reach(state, unit, road_ok=True):
             n += 1
     best.pop(unit.hex, None)
     return best
-
-
-def movers(state):
-    return [u for u in sorted(state.units.values(), key=lambda u: u.id)
-            if u.on_map and u.carried_by is None or u.hex is None and u.entry]
 
 
 def one_of_each_type(units):
@@ -113,29 +108,11 @@ def test_reach_finds_what_a_plain_dijkstra_over_entry_finds_in_a_random_game():
             if step % 5 == 0:
                 assert_same_reach(state, every=3)
                 checked += 1
-        done = [k for k in ("end_phase", "decline") if k in legal]  # to move the game on
-        kinds = sorted(k for k in legal if k not in done) or done
-        if done and rng.random() < 0.15:
-            kinds = done
-        command = rng.choice(legal[rng.choice(kinds)])
+        command = random_command(rng, legal, move_on=0.15)
         state, _ = engine.apply(state, seat, command, dice)
         last = command["type"]
     assert checked >= 5
     assert {"move", "overrun", "opportunity_fire", "decline", "end_phase"} <= shared_after, shared_after
-
-
-def assert_shared_reading_changes_nothing(state):
-    """Every mover of the acting side planned in id order over one Reading, as the legal
-    moves plan them, reaches what it reaches planned alone."""
-    shared = Reading(state)
-    for u in movers(state):
-        if u.side != state.active_side:
-            continue
-        for road_ok in (True, False):
-            assert reach(state, u, road_ok=road_ok, reading=shared) == reach(state, u, road_ok=road_ok), \
-                (state.scenario_id, u.id, road_ok)
-        if u.hex is not None:
-            assert quick_time_reach(state, u, shared) == quick_time_reach(state, u), u.id
 
 
 def test_a_shared_reading_keeps_apart_units_a_sector_bounds_and_units_it_does_not():
