@@ -1,9 +1,12 @@
 """What the move search (5.1) reads of a state is worked out once and kept: each side's
 stacking counts, engineers in place and who carries whom, once per state; each hex's
 distances to the threats of a leaderless move (D3) and to the known enemies of a flight
-(14.3), across searches for the same enemies; each hex's edges, once per map. Every kept
-answer must equal the one worked out afresh, after every kind of command a seeded game
-plays, and the search beside engineers (5.7) must still find the cheapest way to each hex."""
+(14.3), across searches for the same enemies; each hex's edges, once per map; and a whole
+search's answer by everything it reads (`move_search.SearchInputs`), so that the units of an
+activation not moved since the last step get the kept answer. Every kept answer must equal
+the one worked out afresh, after every kind of command a seeded game plays and with the
+optional rules that change a move (mire's path rolls among them), and the search beside
+engineers (5.7) must still find the cheapest way to each hex."""
 
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ from fractions import Fraction
 from movement_world import CATALOGUE, at, board, state, unit
 
 from games.rules.common.lru import Lru
-from games.rules.panzer_grenadier.core import move_search, move_step, stacking
+from games.rules.panzer_grenadier.core import activation as act
+from games.rules.panzer_grenadier.core import move_offers, move_search, move_step, stacking
 from games.rules.panzer_grenadier.core.acting import known_enemies
 from games.rules.panzer_grenadier.core.move_offers import reach_of
 from games.rules.panzer_grenadier.core.move_step import (
@@ -25,7 +29,9 @@ from games.rules.panzer_grenadier.core.move_step import (
 )
 from games.rules.panzer_grenadier.core.movement import reachable
 from games.rules.panzer_grenadier.core.registry import catalogue_for, game_map, scenario_for
+from games.rules.panzer_grenadier.core.scenario import bundled_scenarios
 from games.rules.panzer_grenadier.core.stacking import side_counts_by_hex, stacking_class
+from games.rules.panzer_grenadier.playtest import EXTRA_OPTIONS
 from tests.rules.panzer_grenadier.seeded import RS, seeded_game
 
 # Seeded games that between them move, fire, bombard, fire at movers, assault, load and
@@ -133,11 +139,49 @@ def test_kept_answers_equal_fresh_ones_after_every_kind_of_command(monkeypatch):
             with monkeypatch.context() as m:
                 m.setattr(move_search, "_THREAT_DISTANCES", Lru(32))
                 m.setattr(move_search, "_ENEMY_DISTANCES", Lru(8))
+                m.setattr(move_search, "_SEARCHES", Lru(256))
                 fresh = copy.copy(s)
                 assert [_reaches(fresh, ids) for ids in groups] == warm
             searched += len(groups)
     assert KINDS <= kinds, KINDS - kinds
     assert searched > 100
+
+
+class CountingLru(Lru):
+    """An Lru that counts the look-ups it answered."""
+
+    hits = 0
+
+    def get(self, key):
+        value = super().get(key)
+        self.hits += value is not None
+        return value
+
+
+def test_kept_searches_and_the_moves_offered_from_them_equal_fresh_ones(monkeypatch):
+    """With every optional rule but hidden units (mire's path rolls, leaderless activations,
+    reinforcements entering by an edge): the searches of each step of an activation, with
+    the answers the game's earlier steps kept, then with nothing kept."""
+    kept = CountingLru(256)
+    monkeypatch.setattr(move_search, "_SEARCHES", kept)
+    compared = 0
+    for scenario, seed in [*GAMES, ("meeting-at-kessel", "m2"), ("sosna-breakout", "m4")]:
+        options = sorted(
+            bundled_scenarios()[scenario].default_options | (EXTRA_OPTIONS - {"hidden_units"})
+        )
+        for s, seat, legal, _command, _dice in seeded_game(scenario, options, seed, 120):
+            if s.activation is None or s.opfire is not None:
+                continue
+            groups = [(uid,) for uid in sorted(s.activation.units)]
+            warm = [_reaches(s, ids) for ids in groups]
+            offered = move_offers._move_options(s, act.seat(s, seat))
+            with monkeypatch.context() as m:
+                m.setattr(move_search, "_SEARCHES", Lru(256))
+                assert [_reaches(s, ids) for ids in groups] == warm
+                assert move_offers._move_options(s, act.seat(s, seat)) == offered
+            assert offered == legal.get("move", [])
+            compared += len(groups)
+    assert compared > 300 and kept.hits > 300
 
 
 def test_the_edges_kept_with_a_map_are_its_edges():
@@ -246,3 +290,17 @@ def test_a_search_beside_engineers_finds_the_cheapest_way_to_each_hex():
             assert not r.engineer_crossing or h in helpers
             crossings += r.engineer_crossing
     assert crossings > 10  # the worlds do cross rivers with engineer help
+
+
+def test_a_friend_filling_a_hex_is_a_new_search_not_the_kept_one():
+    """4.1: the rifle could enter 0102 while two friends stood in it; with a third there it
+    would be overstacked. Everything else the search reads is the same."""
+    m = board(["....", "...."])
+    friends = [unit(f"f{i}", "rifle5", at(m, "0102")) for i in range(2)]
+    before = state([unit("a", "rifle5", at(m, "0101")), *friends])
+    assert at(m, "0102") in reachable(m, before, ["a"], catalogue=CATALOGUE)
+    filled = state(
+        [unit("a", "rifle5", at(m, "0101")), *friends, unit("f2", "rifle5", at(m, "0102"))]
+    )
+    assert at(m, "0102") not in reachable(m, filled, ["a"], catalogue=CATALOGUE)
+    assert at(m, "0102") in reachable(m, before, ["a"], catalogue=CATALOGUE)

@@ -28,7 +28,7 @@ from .move_step import (
     terrain_step,
     threats_to,
 )
-from .movers import Movers
+from .movers import Group, Movers
 from .stacking import side_counts_by_hex, stacking_problem_counts
 from .state import GameState
 from .units import Catalogue
@@ -158,7 +158,6 @@ def search(
     fleeing: bool,
     entered_from_edge: str | None,
 ) -> dict[Hex, Reach]:
-    groups = movers.groups
     mover_ids = {u.id for u in movers.units}
     excluded = mover_ids | set(passenger_ids(state, mover_ids))
     # Index the state once: friendly stacking counts and engineers by hex (no scans inside the search).
@@ -172,27 +171,84 @@ def search(
         if leaderless_threats is not None
         else {}
     )
-    # Each (hex, range) once: stacked movers fear the same enemies.
-    threat_list = list(dict.fromkeys(t for ts in threats.values() for t in ts))
-    threat_hexes = [th for th, _ in threat_list]
+    # 4.1: the movers may enter a hex unless the friendly units there would overstack it. A
+    # hex without friendly units holds (0, 0); the few that hold some are the exceptions.
+    empty_ok = stacking_problem_counts((0, 0), movers.adding) is None
+    stack_exceptions = frozenset(
+        h
+        for h, counts in present.items()
+        if (stacking_problem_counts(counts, movers.adding) is None) != empty_ok
+    )
+    inputs = SearchInputs(
+        map_,
+        movers.groups,
+        tuple(sorted(movers.remaining.items())),
+        movers.one_hex,
+        movers.may_assault,
+        movers.fresh,
+        tuple((lab.hex, lab.costs, lab.terminal, lab.minimum) for lab in starts),
+        empty_ok,
+        stack_exceptions,
+        frozenset(engineers),
+        tuple(dict.fromkeys(t for ts in threats.values() for t in ts)),  # stacked movers fear alike
+        known_enemy_hexes,
+        fleeing,
+        entered_from_edge,
+    )
+    # Within an activation the units that have not moved since the last step search again
+    # with the same inputs: the answer is kept, not searched again.
+    kept = _SEARCHES.get(inputs)
+    if kept is None:
+        kept = _search(inputs)
+        _SEARCHES.put(inputs, kept)
+    out = dict(kept)
+    if hooks.each("path_rolls"):
+        entering = entered_from_edge is not None
+        for h, r in kept.items():
+            if rolls := rolls_on_path(map_, state, movers, r.path, entering):
+                out[h] = r._replace(mire_rolls=rolls)
+    return out
+
+
+class SearchInputs(NamedTuple):
+    """All a search reads, the state's part already worked out: two searches with the same
+    inputs find the same hexes (the path rolls aside, which `search` asks the hooks for)."""
+
+    map: Map
+    groups: tuple[Group, ...]
+    remaining: tuple[tuple[str, Fraction], ...]  # each mover's MPs left (D7 spends them all)
+    one_hex: bool
+    may_assault: bool
+    fresh: bool
+    starts: tuple[tuple[Hex, tuple[int, ...], bool, bool], ...]  # hex, costs, terminal, minimum
+    empty_ok: bool  # the movers may enter a hex without friendly units (4.1)
+    stack_exceptions: frozenset[Hex]  # hexes whose friendly units make the answer the other one
+    engineers: frozenset[Hex]  # friendly engineers' hexes (5.7)
+    threats: tuple[tuple[Hex, int], ...]  # a leaderless move's threats: hex and range (D3)
+    known_enemy_hexes: frozenset[Hex]
+    fleeing: bool
+    entered_from_edge: str | None
+
+
+# The last searches' answers by their inputs, without the path rolls (`search`).
+_SEARCHES = Lru(256)
+
+
+def _search(inputs: SearchInputs) -> dict[Hex, Reach]:
+    (map_, groups, remaining, one_hex, may_assault, fresh, start_rows, empty_ok,
+     stack_exceptions, engineers, threat_list, known_enemy_hexes, fleeing,
+     entered_from_edge) = inputs  # fmt: skip
+    starts = [Label(h, costs, None, terminal=t, minimum=m) for h, costs, t, m in start_rows]
     # A hex's distances to the threats (with the threats that reach it) and to the nearest
     # known enemy: a step asks them of both its ends, and each hex is an end of up to twelve
     # steps. They depend on nothing but the hex and the threats (or enemy hexes), so they are
     # kept across searches for the same threats (`_THREAT_DISTANCES`, `_ENEMY_DISTANCES`).
-    threat_distances = _distance_table(_THREAT_DISTANCES, tuple(threat_list)) if threat_list else {}
+    threat_distances = _distance_table(_THREAT_DISTANCES, threat_list) if threat_list else {}
     enemy_distances = _distance_table(_ENEMY_DISTANCES, known_enemy_hexes) if fleeing else {}
     origin = starts[0].hex if entered_from_edge is None else None
     budget = tuple(int(g.remaining * SIXTHS) for g in groups)  # floor: costs are whole sixths
     classes = tuple(g.movement_class for g in groups)
-
-    # 4.1: the movers may enter a hex unless the friendly units there would overstack it. A
-    # hex without friendly units holds (0, 0); the few that hold some are the exceptions.
-    empty_ok = stacking_problem_counts((0, 0), movers.adding) is None
-    stack_exceptions = {
-        h
-        for h, counts in present.items()
-        if (stacking_problem_counts(counts, movers.adding) is None) != empty_ok
-    }
+    threat_hexes = [th for th, _ in threat_list]
     # The hexes no step may enter, whatever the step's other end: overstacked ones, and the
     # known enemy hexes except as an assault from where the move began (12.1).
     # The search's loops look hexes up by the map's index of them (an int's hash is the
@@ -203,7 +259,7 @@ def search(
         closed = frozenset(index[h] for h in stack_exceptions if h in index)
     else:  # the movers overstack even an empty hex: only the exceptions may be entered
         closed = None
-    assault_from_origin = movers.may_assault and movers.fresh
+    assault_from_origin = may_assault and fresh
     closed_beyond_origin = None if closed is None else closed | enemy_at
     origin_at = -1 if origin is None else index[origin]
 
@@ -294,7 +350,7 @@ def search(
 
     labels: dict[Hex, list[Label]] = {}
     best: dict[Hex, Label] = {}
-    if len(groups) == 1 and not movers.one_hex:
+    if len(groups) == 1 and not one_hex:
         # One movement class: the Pareto search is plain Dijkstra on one cost; this is the
         # common case (a unit, or a stack of one class) and it keeps `reachable` fast.
         limit = budget[0]
@@ -357,7 +413,7 @@ def search(
                 continue  # a better label for the hex turned up after this one was queued
             if lab.hex not in best:
                 best[lab.hex] = lab
-            if lab.terminal or (movers.one_hex and lab.depth >= 1):
+            if lab.terminal or (one_hex and lab.depth >= 1):
                 continue
             a = lab.hex
             at = index[a]
@@ -380,7 +436,7 @@ def search(
                         b,
                         total,
                         lab,
-                        terminal=assault or is_eng or movers.one_hex,
+                        terminal=assault or is_eng or one_hex,
                         assault=assault,
                         engineer=is_eng,
                     )
@@ -394,7 +450,7 @@ def search(
                     seq += 1
 
     # D7: a unit that has spent no MP may always enter one adjacent hex it may enter at all.
-    if movers.fresh and origin is not None and all(r > 0 for r in budget):
+    if fresh and origin is not None and all(r > 0 for r in budget):
         root = labels[origin][0]
         shut, allowed = entries_from(origin, origin_at)
         for b, bt, normal, eng in options(origin, origin_at):
@@ -416,7 +472,7 @@ def search(
             continue  # the start hex
         spent: dict[str, Fraction]
         if lab.minimum:
-            spent = dict(movers.remaining)  # D7: every mover spends all it has left
+            spent = dict(remaining)  # D7: every mover spends all it has left
         else:
             spent = {}
             for g, c in zip(groups, lab.costs, strict=True):
@@ -432,10 +488,10 @@ def search(
             costs=spent,
             path=path,
             assault=lab.assault,
-            ends_move=lab.terminal or movers.one_hex,
+            ends_move=lab.terminal or one_hex,
             engineer_crossing=lab.engineer,
             minimum_move=lab.minimum,
-            mire_rolls=rolls_on_path(map_, state, movers, path, entered_from_edge is not None),
+            mire_rolls=(),  # the state's part: `search` adds them
             entered_from_edge=entered_from_edge,
         )
     return result
