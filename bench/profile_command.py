@@ -155,7 +155,7 @@ ROWS = {
     "command": ("commands.py", "command_submit"),
     "publication": ("broadcast.py", "publish_step"),
     "legal": ("legal.py", "legal_commands"),
-    "move_search": ("move_search.py", "search"),
+    "move_search": ("move_search.py", "search"),  # with move_paths.find under it
     "apply": ("engine_adapter.py", "apply_command"),
     "encode": ("engine_adapter.py", "encode_state"),
     "views": ("views.py", "view_for"),

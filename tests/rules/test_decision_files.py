@@ -115,7 +115,7 @@ def test_it_refuses_an_entry_naming_a_module_that_exists_but_no_longer_holds_the
     stale.write_text(
         "## D3 Leaderless activation\nChoice: ... Code: games/rules/panzer_grenadier/core/"
         "movement.py (threats_to, reachable(leaderless_threats=...)), games/rules/"
-        "panzer_grenadier/core/move_search.py (search: step_allowed, Reach.minimum_move)."
+        "panzer_grenadier/core/move_paths.py (find: step_allowed, Reach.minimum_move)."
         " Test: none.\n",
         encoding="utf-8",
     )

@@ -2,7 +2,7 @@
 stacking counts, engineers in place and who carries whom, once per state; each hex's
 distances to the threats of a leaderless move (D3) and to the known enemies of a flight
 (14.3), across searches for the same enemies; each hex's edges, once per map; and a whole
-search's answer by everything it reads (`move_search.SearchInputs`), so that the units of an
+search's answer by everything it reads (`move_paths.SearchInputs`), so that the units of an
 activation not moved since the last step get the kept answer. Every kept answer must equal
 the one worked out afresh, after every kind of command a seeded game plays and with the
 optional rules that change a move (mire's path rolls among them), and the search beside
@@ -18,7 +18,13 @@ from movement_world import CATALOGUE, at, board, state, unit
 
 from games.rules.common.lru import Lru
 from games.rules.panzer_grenadier.core import activation as act
-from games.rules.panzer_grenadier.core import move_offers, move_search, move_step, stacking
+from games.rules.panzer_grenadier.core import (
+    move_offers,
+    move_paths,
+    move_search,
+    move_step,
+    stacking,
+)
 from games.rules.panzer_grenadier.core.acting import known_enemies
 from games.rules.panzer_grenadier.core.move_offers import reach_of
 from games.rules.panzer_grenadier.core.move_step import (
@@ -137,8 +143,8 @@ def test_kept_answers_equal_fresh_ones_after_every_kind_of_command(monkeypatch):
             groups = [(uid,) for uid in sorted(a.units)]
             warm = [_reaches(s, ids) for ids in groups]
             with monkeypatch.context() as m:
-                m.setattr(move_search, "_THREAT_DISTANCES", Lru(32))
-                m.setattr(move_search, "_ENEMY_DISTANCES", Lru(8))
+                m.setattr(move_paths, "_THREAT_DISTANCES", Lru(32))
+                m.setattr(move_paths, "_ENEMY_DISTANCES", Lru(8))
                 m.setattr(move_search, "_SEARCHES", Lru(256))
                 fresh = copy.copy(s)
                 assert [_reaches(fresh, ids) for ids in groups] == warm
@@ -213,7 +219,7 @@ def test_searches_for_the_same_threats_share_one_table_of_distances():
             known_enemy_hexes=[at(m, "0602")],
             leaderless_threats=["x"],
         )
-    table = move_search._THREAT_DISTANCES.get(threats)
+    table = move_paths._THREAT_DISTANCES.get(threats)
     assert table is not None and at(m, "0101") in table and at(m, "0103") in table
 
 

@@ -11,7 +11,7 @@ them, this module applies the rules of a whole move:
 
 A stack moving together (4.5, `reachable` with several ids) follows one path; each unit pays
 its own class's costs and a hex is reachable only if every unit can afford the same path
-(D-MOVE-1); the search that finds such paths is `move_search.py`.
+(D-MOVE-1); the search that finds such paths is `move_paths.py`, fed by `move_search.py`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,8 @@ from fractions import Fraction
 
 from ...common.hexgrid import Hex
 from .maps import Map
-from .move_search import (
-    Label,
-    Reach,
-    rolls_on_path,
-    search,
-    sixths,
-)
+from .move_paths import Label, Reach, sixths
+from .move_search import rolls_on_path, search
 from .move_step import (
     ZERO,
     edge_entry_cost,
