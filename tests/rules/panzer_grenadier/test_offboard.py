@@ -9,11 +9,22 @@ import pytest
 
 from games.rules.common.dice import ScriptedDice
 from games.rules.common.errors import IllegalCommand, InvalidCommand
+from games.rules.panzer_grenadier.combat.bombardment import validate_bombardment
+from games.rules.panzer_grenadier.combat.fire import BOMBARDMENT, FireDeclaration, OffBoardIncrement
+from games.rules.panzer_grenadier.core import activation as act
+from games.rules.panzer_grenadier.core import offboard
+from games.rules.panzer_grenadier.core.acting import known_enemies
 from games.rules.panzer_grenadier.core.commands import parse_command
-from games.rules.panzer_grenadier.core.registry import register_scenario
+from games.rules.panzer_grenadier.core.registry import (
+    catalogue_for,
+    game_map,
+    hex_label,
+    register_scenario,
+)
 from games.rules.panzer_grenadier.core.scenario_model import Increment, SpecialRule
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.legal import legal_commands
+from tests.rules.panzer_grenadier.seeded import seeded_game
 from tests.rules.panzer_grenadier.turnkit import board_map, game, unit
 
 
@@ -98,3 +109,48 @@ def test_in_double_blind_increments_may_fire_blind_at_a_hex_a_leader_can_see_18_
     blind = [c for c in legal_commands(s, "ge-1")["bombard"]
              if c.get("increments") and c["target"] != "A0307"]
     assert blind and all(c["spotter"] == "ge-lt" for c in blind)
+
+
+def _offered_one_by_one(state, seat, targets):
+    """The offers as D-LEGAL-1 states them, every declaration judged whole: each increment
+    left (and all of them together) at each target, with the first activated leader for
+    whom the bombardment may be made."""
+    m, cat = game_map(state), catalogue_for(state)
+    left = offboard.increments_left(state, seat.side)
+    leaders = sorted(
+        x for x in state.activation.units
+        if cat[state.units[x].type_id].is_leader and state.units[x].on_map
+        and state.units[x].status != "demoralized"
+    )  # fmt: skip
+    out = []
+    together = [left] if len(left) > 1 else []
+    for incs in [[i] for i in left] + together:
+        for h in targets:
+            for sp in leaders:
+                decl = FireDeclaration(
+                    firers=(), target_hex=h, kind=BOMBARDMENT, spotter=sp,
+                    increments=tuple(OffBoardIncrement(i.id, i.strength) for i in incs),
+                )  # fmt: skip
+                if not validate_bombardment(m, state, decl, cat):
+                    out.append({"type": "bombard", "increments": [i.id for i in incs],
+                                "target": hex_label(state, h), "spotter": sp})  # fmt: skip
+                    break
+    return out
+
+
+def test_who_spots_each_target_is_asked_once_and_the_offers_are_those_judged_one_by_one():
+    """The leaders who may spot a target are found once for all the increments (9.1, D12):
+    the offers are the same as judging every increment, target and leader whole."""
+    offered = 0
+    for scenario, seed in [("sosna-line", "ob1"), ("kursk-shoulder", "ob2")]:
+        for s, seat_id, *_ in seeded_game(scenario, None, seed, 90):
+            if s.activation is None or s.opfire is not None:
+                continue
+            seat = act.seat(s, seat_id)
+            if seat is None or not offboard.increments_left(s, seat.side):
+                continue
+            targets = sorted(known_enemies(s, seat.side)[0])
+            mine = offboard.options(s, seat, targets)  # (not double-blind: no blind fire)
+            assert mine == _offered_one_by_one(s, seat, targets)
+            offered += len(mine)
+    assert offered > 100, offered

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...common.hexgrid import Hex, distance
 from ..core.los import line_of_sight
-from ..core.spotting import Conditions, can_spot
+from ..core.spotting import can_spot, conditions_of
 from ..core.state import DEMORALIZED, DISRUPTED, GOOD, GameState, UnitState
 from ..core.state import supply_level as _supply_level
 from ..core.terrain import TerrainType, hill_move_extra
@@ -93,10 +93,7 @@ def can_see(game_map: Any, state: GameState, observer: UnitState, target_hex: He
 def spot(game_map: Any, state: GameState, observer: UnitState, target_hex: Hex) -> Any:
     """`can_see` with its reason: the `spotting.SpotResult` (why not, and the range)."""
     assert observer.hex is not None
-    smoke = frozenset(h for h, m in state.markers.items() if "smoke" in m)
-    light = frozenset(h for h, m in state.markers.items() if "illumination" in m)
-    cond = Conditions(night=state.night, smoke=smoke, illumination=light)
-    return can_spot(game_map, observer.hex, target_hex, conditions=cond)
+    return can_spot(game_map, observer.hex, target_hex, conditions=conditions_of(state))
 
 
 def spot_rule(result: Any) -> str:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...common.errors import IllegalCommand
-from ..combat.bombardment import resolve_bombardment, validate_bombardment
+from ..combat.bombardment import resolve_bombardment, spotter_problems, validate_bombardment
 from ..combat.fire import BOMBARDMENT, FireDeclaration, OffBoardIncrement
 from ..double_blind import knowledge
 from ..double_blind.observation import is_on
@@ -95,10 +95,11 @@ def options(state: st.GameState, seat: st.SeatState, targets: list[Any]) -> list
         if cat[state.units[x].type_id].is_leader and state.units[x].on_map
         and state.units[x].status != st.DEMORALIZED
     )
+    spotters = _spotters(state, left, targets, leaders)
     out = []
     for inc in left:
         for h in targets:
-            for sp in leaders:
+            for sp in spotters[h]:
                 decl = FireDeclaration(
                     firers=(), target_hex=h, kind=BOMBARDMENT, spotter=sp,
                     increments=(OffBoardIncrement(inc.id, inc.strength),),
@@ -107,7 +108,25 @@ def options(state: st.GameState, seat: st.SeatState, targets: list[Any]) -> list
                     out.append({"type": "bombard", "increments": [inc.id],
                                 "target": hex_label(state, h), "spotter": sp})
                     break
-    return out + _all_together(state, left, targets, leaders) + _blind(state, left, leaders)
+    return out + _all_together(state, left, targets, spotters) + _blind(state, left, leaders)
+
+
+def _spotters(state: st.GameState, left: list, targets: list[Any], leaders: list[str]) -> dict:
+    """For each target, the leaders (in order) who may spot it for off-board increments:
+    who spots does not depend on which increments fire (9.1, D12), so it is asked once per
+    leader and target, not again for each increment; a leader left out here would make every
+    declaration with him refused."""
+    m, cat = game_map(state), catalogue_for(state)
+    first = (OffBoardIncrement(left[0].id, left[0].strength),)
+    return {
+        h: [
+            sp for sp in leaders
+            if not spotter_problems(m, state, FireDeclaration(
+                firers=(), target_hex=h, kind=BOMBARDMENT, spotter=sp, increments=first,
+            ), cat)
+        ]
+        for h in targets
+    }  # fmt: skip
 
 
 def _blind(state: st.GameState, left: list, leaders: list[str]) -> list[dict]:
@@ -131,7 +150,7 @@ def _blind(state: st.GameState, left: list, leaders: list[str]) -> list[dict]:
              "spotter": sp} for inc in left for h, sp in sorted(chosen.items())]
 
 
-def _all_together(state: st.GameState, left: list, targets: list[Any], leaders: list[str]):
+def _all_together(state: st.GameState, left: list, targets: list[Any], spotters: dict):
     """Every increment left, together, at each target (9.3: off-board increments combine),
     with the first leader who may spot it."""
     if len(left) < 2:
@@ -139,7 +158,7 @@ def _all_together(state: st.GameState, left: list, targets: list[Any], leaders: 
     m, cat = game_map(state), catalogue_for(state)
     out = []
     for h in targets:
-        for sp in leaders:
+        for sp in spotters[h]:
             decl = FireDeclaration(
                 firers=(), target_hex=h, kind=BOMBARDMENT, spotter=sp,
                 increments=tuple(OffBoardIncrement(i.id, i.strength) for i in left),

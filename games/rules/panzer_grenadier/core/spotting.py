@@ -16,8 +16,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from ...common.hexgrid import Hex, distance
+from ...common.per_state import PerState
 from .los import line_of_sight
 from .maps import Map
+from .state import GameState
 from .terrain import CHART
 
 DAY_RANGE = 12
@@ -33,6 +35,20 @@ class Conditions:
     night: bool = False
     smoke: frozenset[Hex] = frozenset()
     illumination: frozenset[Hex] = frozenset()
+
+
+_CONDITIONS = PerState(kept=4)
+
+
+def conditions_of(state: GameState) -> Conditions:
+    """The state's night and its smoke and illumination markers, worked out once per state."""
+
+    def build() -> Conditions:
+        smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
+        light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
+        return Conditions(night=state.night, smoke=smoke, illumination=light)
+
+    return _CONDITIONS.get(state, None, build)
 
 
 @dataclass(frozen=True, slots=True)

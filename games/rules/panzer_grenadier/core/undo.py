@@ -29,7 +29,7 @@ from ..double_blind import knowledge, observation
 from . import state as st
 from .commands import Event
 from .registry import game_map
-from .spotting import Conditions
+from .spotting import conditions_of
 from .visibility import Visibility
 
 UNDOABLE = frozenset({"move", "load", "unload"})
@@ -103,14 +103,12 @@ def _moves_between(
 
 def _open_visibility(state: st.GameState) -> Visibility:
     on_map = [u for u in state.units_on_map()]
-    smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
-    light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
     return Visibility(
         game_map(state),
         {u.id: u.hex for u in on_map},
         {u.id: u.side for u in on_map},
         hidden=[u.id for u in on_map if u.hidden],
-        conditions=Conditions(night=state.night, smoke=smoke, illumination=light),
+        conditions=conditions_of(state),
     )
 
 

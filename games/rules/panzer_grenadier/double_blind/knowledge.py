@@ -35,7 +35,7 @@ from ..core import hooks
 from ..core import state as st
 from ..core.commands import as_event
 from ..core.registry import counter_type, game_map, hex_label, parse_hex
-from ..core.spotting import Conditions, TargetContext, can_spot, target_cap
+from ..core.spotting import TargetContext, can_spot, conditions_of, target_cap
 from ..core.victory import CONTROL
 from . import observation
 
@@ -389,9 +389,7 @@ def _reveal_hidden(state: st.GameState) -> st.GameState:
     else:
 
         m = game_map(state)
-        smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
-        light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
-        cond = Conditions(night=state.night, smoke=smoke, illumination=light)
+        cond = conditions_of(state)
         _ = board
         for u in hidden:
             for o in state.units_on_map():

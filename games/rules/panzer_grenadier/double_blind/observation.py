@@ -37,7 +37,7 @@ from ...common.lru import Lru
 from ..core import state as st
 from ..core.los import line_of_sight
 from ..core.registry import counter_type, game_map
-from ..core.spotting import spotting_range, target_cap
+from ..core.spotting import conditions_of, spotting_range, target_cap
 from ..core.visibility import static_sight
 
 OPTION = "double_blind"
@@ -146,9 +146,8 @@ def _contested(state: st.GameState) -> frozenset[Hex]:
 
 
 def _conditions(state: st.GameState) -> tuple[frozenset[Hex], frozenset[Hex]]:
-    smoke = frozenset(h for h, mk in state.markers.items() if "smoke" in mk)
-    light = frozenset(h for h, mk in state.markers.items() if "illumination" in mk)
-    return smoke, light
+    cond = conditions_of(state)
+    return cond.smoke, cond.illumination
 
 
 def observation_range(
