@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.rules.panzer_grenadier.core.maps import Map, load_board
 from games.rules.panzer_grenadier.core.spotting import Conditions, TargetContext, can_spot
-from games.rules.panzer_grenadier.core.visibility import Visibility, static_sight
+from games.rules.panzer_grenadier.core.visibility import StaticSight, Visibility, static_sight
 
 DATA = Path(__file__).parents[2] / "data"
 
@@ -45,6 +45,24 @@ def test_the_static_table_agrees_with_can_spot_on_every_pair():
             for t in m.hexes:
                 assert (t in sight.sees[o]) == can_spot(m, o, t).ok, (m.label(o), m.label(t))
                 assert (o in sight.seen_from[t]) == (t in sight.sees[o])
+
+
+def test_a_row_is_worked_out_when_first_asked_and_the_reverse_agrees_however_it_is_found():
+    """The table is built row by row as the game asks: a reverse row (who spots this hex)
+    is the same whether it was found from the observers' rows already kept or pair by pair,
+    and no row is worked out before it is asked for."""
+    for name in ("sight", "spot", "tiny"):
+        m = board_map(name)
+        cold, warm = StaticSight(m), StaticSight(m)
+        assert not cold.sees.kept and not cold.seen_from.kept
+        some = sorted(m.hexes)[:3]
+        assert [cold.seen_from[t] for t in some] and not cold.sees.kept
+        for o in m.hexes:
+            assert warm.sees[o] is warm.sees[o]  # kept
+        checked = warm.pairs_checked
+        for t in m.hexes:
+            assert warm.seen_from[t] == cold.seen_from[t]
+        assert warm.pairs_checked == checked  # the kept rows answered every pair
 
 
 def test_a_unit_behind_woods_is_not_spotted_until_it_steps_out():

@@ -2,7 +2,8 @@
 
 Two layers:
 - `StaticSight`, per map and cached on it: for every hex, the hexes a unit there could
-  spot by day with no smoke and no hidden targets (range and LOS). Every other
+  spot by day with no smoke and no hidden targets (range and LOS), each hex's row worked
+  out when first asked. Every other
   condition (night, smoke, hidden targets) only shrinks that set, so it is a safe
   superset to filter.
 - `Visibility`, per game position: which enemy units each side spots. Built from
@@ -17,8 +18,9 @@ would pass False for demoralized units and unarmed transports).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ...common.hexgrid import Hex, distance
 from .los import intervening_offsets, line_blocker, line_of_sight, los_grid
@@ -28,80 +30,147 @@ from .spotting import DAY_RANGE, HEXES_PER_LEVEL, Conditions, spotting_range
 UnitId = Hashable
 
 
-@dataclass(frozen=True, slots=True)
+Offsets = tuple[tuple[int, int], ...]
+# Every offset within a radius with its distance, nearest first, so a smaller disk is a
+# prefix of a larger one; the same on every map, so the process's. The lines of sight of
+# an offset are worked out (and kept, `los.intervening_offsets`) only when a pair in range
+# asks for them: most offsets of a large disk are out of range of the hex they are read for.
+DiskEntry = tuple[int, int, int]
+# (the disk, ends): ends[r] is how many of the disk's offsets lie within r. Replaced whole
+# when a larger one is needed, so the server's threads never see half of one.
+_DISK: tuple[list[DiskEntry], list[int]] = ([], [])
+
+
+def _disk(radius: int) -> list[DiskEntry]:
+    global _DISK
+    disk, ends = _DISK
+    if radius >= len(ends):
+        disk = sorted(
+            ((dq, dr, (abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+             for dq in range(-radius, radius + 1)
+             for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)),
+            key=lambda e: e[2],
+        )  # fmt: skip
+        ends = [0] * (radius + 1)
+        for i, e in enumerate(disk):
+            ends[e[2]] = i + 1
+        _DISK = (disk, ends)
+    return disk[: ends[radius]]
+
+
+class _Rows(Mapping[Hex, frozenset[Hex]]):
+    """One row of the table per hex of the map, worked out when first asked: a whole table
+    costs seconds of CPU for a large map, and a game asks for the rows of the hexes its
+    units stand in."""
+
+    __slots__ = ("_hexes", "_build", "kept")
+
+    def __init__(self, hexes: frozenset[Hex], build: Callable[[Hex], frozenset[Hex]]) -> None:
+        self._hexes = hexes
+        self._build = build
+        self.kept: dict[Hex, frozenset[Hex]] = {}  # the rows worked out so far
+
+    def __getitem__(self, h: Hex) -> frozenset[Hex]:
+        row = self.get(h)
+        if row is None:
+            raise KeyError(h)
+        return row
+
+    def get(self, h: Hex, default: Any = None) -> Any:  # type: ignore[override]
+        row = self.kept.get(h)
+        if row is None:
+            if h not in self._hexes:
+                return default
+            row = self.kept[h] = self._build(h)
+        return row
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self._hexes)
+
+    def __len__(self) -> int:
+        return len(self._hexes)
+
+
 class StaticSight:
-    """Per-map day/no-smoke spotting table: sees[o] and its reverse seen_from[t]."""
+    """Per-map day/no-smoke spotting table: sees[o] and its reverse seen_from[t], each row
+    worked out on first use by one test of a pair (`_visible`), so the two always agree."""
 
-    sees: Mapping[Hex, frozenset[Hex]]
-    seen_from: Mapping[Hex, frozenset[Hex]]
-    pairs_checked: int
+    def __init__(self, m: Map) -> None:
+        self._grid = los_grid(m)
+        self._min_level = min((m.elevation(h) for h in m.hexes), default=0)
+        # Per hex: its day cap as a target (8.2), its level and its eye as an observer.
+        self._info: dict[tuple[int, int], tuple[int | None, int, int]] = {}
+        for h in m.hexes:
+            cap = m.terrain(h).spotting_cap
+            if m.is_hill(h):
+                cap = 3 if cap is None else min(cap, 3)
+            level = m.elevation(h)
+            self._info[(h.q, h.r)] = (cap, level, level + m.terrain(h).spotter_level_bonus)
+        self._max_eye = max((i[2] for i in self._info.values()), default=0)
+        self.pairs_checked = 0  # lines of sight tested so far
+        hexes = frozenset(m.hexes)
+        self.sees = _Rows(hexes, self._row_from)
+        self.seen_from = _Rows(hexes, self._row_to)
 
+    def _day_range(self, eye: int, target: tuple[int | None, int, int]) -> int:
+        """How far an observer with its eye at `eye` spots the target hex by day (8.1, 8.2)."""
+        cap, lt, _ = target
+        rng = DAY_RANGE + HEXES_PER_LEVEL * (eye - lt) if eye > lt else DAY_RANGE
+        return cap if cap is not None and cap < rng else rng
 
-def _build_static_sight(m: Map) -> StaticSight:
-    grid = los_grid(m)
-    min_level = min((m.elevation(h) for h in m.hexes), default=0)
-    # Per target hex: its day cap (8.2) and level, precomputed once.
-    target_info: dict[tuple[int, int], tuple[int | None, int]] = {}
-    for h in m.hexes:
-        t = m.terrain(h)
-        cap = t.spotting_cap
-        if m.is_hill(h):
-            cap = 3 if cap is None else min(cap, 3)
-        target_info[(h.q, h.r)] = (cap, m.elevation(h))
-    Offsets = tuple[tuple[int, int], ...]
-    disks: dict[int, list[tuple[int, int, int, Offsets, Offsets | None]]] = {}
+    def _clear(self, oq: int, o_r: int, lo: int, lt: int, dq: int, dr: int) -> bool:
+        """Whether the line from (oq, o_r) to the hex at offset (dq, dr), two or more hexes
+        away, is clear (8.4): along a hexside both nudged lines must be blocked (D-LOS-3)."""
+        self.pairs_checked += 1
+        grid = self._grid
+        plus = intervening_offsets(dq, dr, 1)
+        if line_blocker(grid, oq, o_r, plus, lo, lt) is None:
+            return True
+        minus = intervening_offsets(dq, dr, -1)
+        return minus != plus and line_blocker(grid, oq, o_r, minus, lo, lt) is None
 
-    def disk(radius: int) -> list[tuple[int, int, int, Offsets, Offsets | None]]:
-        # Every offset within radius with its distance and both nudged lines' intervening
-        # offsets (the second only when it differs: D-LOS-3), nearest first.
-        if radius not in disks:
-            out = []
-            for dq in range(-radius, radius + 1):
-                for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
-                    plus = intervening_offsets(dq, dr, 1)
-                    minus = intervening_offsets(dq, dr, -1)
-                    d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-                    out.append((dq, dr, d, plus, None if minus == plus else minus))
-            out.sort(key=lambda e: e[2])
-            disks[radius] = out
-        return disks[radius]
-
-    sees: dict[Hex, frozenset[Hex]] = {}
-    seen_from: dict[Hex, set[Hex]] = {h: set() for h in m.hexes}
-    checked = 0
-    for o in m.hexes:
-        oq, o_r = o.q, o.r
-        lo = m.elevation(o)
-        eye = lo + m.terrain(o).spotter_level_bonus
-        reach = DAY_RANGE + HEXES_PER_LEVEL * max(0, eye - min_level)
-        visible = []
-        for dq, dr, d, plus, minus in disk(reach):
-            key = (oq + dq, o_r + dr)
-            info = target_info.get(key)
-            if info is None:
+    def _row_from(self, o: Hex) -> frozenset[Hex]:
+        info, oq, o_r = self._info, o.q, o.r
+        _, lo, eye = info[(oq, o_r)]
+        out = []
+        # The disk is read nearest first and mostly out of range: the range is tested here,
+        # in the loop, and only pairs in range call for a line of sight.
+        for dq, dr, d in _disk(DAY_RANGE + HEXES_PER_LEVEL * max(0, eye - self._min_level)):
+            target = info.get((oq + dq, o_r + dr))
+            if target is None or d > self._day_range(eye, target):
                 continue
-            cap, lt = info
-            rng = DAY_RANGE + HEXES_PER_LEVEL * (eye - lt) if eye > lt else DAY_RANGE
-            if cap is not None and cap < rng:
-                rng = cap
-            if d > rng:
+            if d <= 1 or self._clear(oq, o_r, lo, target[1], dq, dr):
+                out.append(Hex(oq + dq, o_r + dr))
+        return frozenset(out)
+
+    def _row_to(self, t: Hex) -> frozenset[Hex]:
+        info = self._info
+        target = info[(t.q, t.r)]
+        cap, lt, _ = target
+        reach = DAY_RANGE + HEXES_PER_LEVEL * max(0, self._max_eye - lt)
+        if cap is not None:
+            reach = min(reach, cap)  # no observer spots it from farther (8.2)
+        known = self.sees.kept  # an observer's row already worked out answers at once
+        out = []
+        for dq, dr, d in _disk(reach):
+            oq, o_r = t.q - dq, t.r - dr
+            seer = info.get((oq, o_r))
+            if seer is None or d > self._day_range(seer[2], target):
                 continue
-            if d > 1:
-                checked += 1
-                if line_blocker(grid, oq, o_r, plus, lo, lt) is not None and (
-                    minus is None or line_blocker(grid, oq, o_r, minus, lo, lt) is not None
-                ):
-                    continue  # blocked (along a hexside: both sides blocked, D-LOS-3)
-            visible.append(Hex(key[0], key[1]))
-        sees[o] = frozenset(visible)
-        for seen in visible:
-            seen_from[seen].add(o)
-    return StaticSight(sees, {t: frozenset(s) for t, s in seen_from.items()}, checked)
+            o = Hex(oq, o_r)
+            row = known.get(o)
+            if (
+                (t in row)
+                if row is not None
+                else (d <= 1 or self._clear(oq, o_r, seer[1], lt, dq, dr))
+            ):
+                out.append(o)
+        return frozenset(out)
 
 
 def static_sight(m: Map) -> StaticSight:
-    """The per-map spotting table, computed on first use and cached on the map."""
-    return m.cached("static_sight", lambda: _build_static_sight(m))
+    """The per-map spotting table, cached on the map; its rows are worked out as asked."""
+    return m.cached("static_sight", lambda: StaticSight(m))
 
 
 @dataclass(frozen=True, slots=True)
