@@ -2,8 +2,9 @@
 
 Two layers:
 - `StaticSight`, per map and cached on it: for every hex, the hexes a unit there could
-  spot by day with no smoke and no hidden targets (range and LOS), each hex's row worked
-  out when first asked. Every other
+  spot by day with no smoke and no hidden targets (range and LOS), worked out as asked: a
+  pair of hexes alone (`spots`: what `Visibility` asks, of the hexes units stand in) or a
+  hex's whole row (what double-blind observation reads). Every other
   condition (night, smoke, hidden targets) only shrinks that set, so it is a safe
   superset to filter.
 - `Visibility`, per game position: which enemy units each side spots. Built from
@@ -92,31 +93,76 @@ class _Rows(Mapping[Hex, frozenset[Hex]]):
 
 
 class StaticSight:
-    """Per-map day/no-smoke spotting table: sees[o] and its reverse seen_from[t], each row
-    worked out on first use by one test of a pair (`_visible`), so the two always agree."""
+    """Per-map day/no-smoke spotting: whether a unit in one hex spots one in another
+    (`spots`), and the table of it, sees[o] and its reverse seen_from[t]. A row is worked out
+    when first asked and a pair outside the kept rows is tested alone, each by one test (the
+    range, then `_clear`), so rows and pairs always agree."""
 
     def __init__(self, m: Map) -> None:
         self._grid = los_grid(m)
         self._min_level = min((m.elevation(h) for h in m.hexes), default=0)
-        # Per hex: its day cap as a target (8.2), its level and its eye as an observer.
-        self._info: dict[tuple[int, int], tuple[int | None, int, int]] = {}
+        looks = {}  # per hex: its day cap as a target (8.2), its level, its eye as an observer
         for h in m.hexes:
             cap = m.terrain(h).spotting_cap
             if m.is_hill(h):
                 cap = 3 if cap is None else min(cap, 3)
             level = m.elevation(h)
-            self._info[(h.q, h.r)] = (cap, level, level + m.terrain(h).spotter_level_bonus)
-        self._max_eye = max((i[2] for i in self._info.values()), default=0)
+            looks[(h.q, h.r)] = (cap, level, level + m.terrain(h).spotter_level_bonus)
+        self._min_eye = min((e for _, _, e in looks.values()), default=0)
+        self._max_eye = max((e for _, _, e in looks.values()), default=0)
+        # Per hex: how far an observer sees a unit in it by day, by the observer's eye above
+        # the lowest eye on the map (8.1, 8.2: the row loops' test, one look-up a pair), its
+        # level, and its own eye less the lowest (its index into the others' ranges).
+        self._info: dict[tuple[int, int], tuple[tuple[int, ...], int, int]] = {
+            key: (
+                tuple(_day_range(e, cap, lt) for e in range(self._min_eye, self._max_eye + 1)),
+                lt,
+                eye - self._min_eye,
+            )
+            for key, (cap, lt, eye) in looks.items()
+        }
         self.pairs_checked = 0  # lines of sight tested so far
+        # Pairs asked outside a kept row, with their answers: the units that stand still are
+        # asked about again at each move of another. Started afresh past _PAIRS_KEPT.
+        self._pairs: dict[tuple[int, int, int, int], bool] = {}
         hexes = frozenset(m.hexes)
         self.sees = _Rows(hexes, self._row_from)
         self.seen_from = _Rows(hexes, self._row_to)
 
-    def _day_range(self, eye: int, target: tuple[int | None, int, int]) -> int:
-        """How far an observer with its eye at `eye` spots the target hex by day (8.1, 8.2)."""
-        cap, lt, _ = target
-        rng = DAY_RANGE + HEXES_PER_LEVEL * (eye - lt) if eye > lt else DAY_RANGE
-        return cap if cap is not None and cap < rng else rng
+    def spots(self, o: Hex, t: Hex) -> bool:
+        """Whether a unit in o spots one in t by day with no smoke: from a kept row of
+        either hex, else tested for this pair alone (8.1, 8.2, 8.4)."""
+        row = self.sees.kept.get(o)
+        if row is not None:
+            return t in row
+        row = self.seen_from.kept.get(t)
+        if row is not None:
+            return o in row
+        key = (o.q, o.r, t.q, t.r)
+        found = self._pairs.get(key)
+        if found is None:
+            if len(self._pairs) > _PAIRS_KEPT:
+                self._pairs = {}
+            found = self._pairs[key] = self._pair(o, t)
+        return found
+
+    def _pair(self, o: Hex, t: Hex) -> bool:
+        seer, target = self._info.get((o.q, o.r)), self._info.get((t.q, t.r))
+        if seer is None or target is None:
+            return False
+        d = distance(o, t)
+        if d > target[0][seer[2]]:
+            return False
+        return d <= 1 or self._clear(o.q, o.r, seer[1], target[1], t.q - o.q, t.r - o.r)
+
+    def spotted_among(self, o: Hex, hexes: Iterable[Hex]) -> set[Hex]:
+        """The hexes of `hexes` a unit in o spots (`spots`): a game asks it of the few
+        hexes its units stand in, which costs far less than the hex's whole row."""
+        return {t for t in hexes if self.spots(o, t)}
+
+    def spotters_among(self, t: Hex, hexes: Iterable[Hex]) -> set[Hex]:
+        """The hexes of `hexes` from which a unit spots one in t (`spots`)."""
+        return {o for o in hexes if self.spots(o, t)}
 
     def _clear(self, oq: int, o_r: int, lo: int, lt: int, dq: int, dr: int) -> bool:
         """Whether the line from (oq, o_r) to the hex at offset (dq, dr), two or more hexes
@@ -135,9 +181,10 @@ class StaticSight:
         out = []
         # The disk is read nearest first and mostly out of range: the range is tested here,
         # in the loop, and only pairs in range call for a line of sight.
-        for dq, dr, d in _disk(DAY_RANGE + HEXES_PER_LEVEL * max(0, eye - self._min_level)):
+        reach = DAY_RANGE + HEXES_PER_LEVEL * max(0, eye + self._min_eye - self._min_level)
+        for dq, dr, d in _disk(reach):
             target = info.get((oq + dq, o_r + dr))
-            if target is None or d > self._day_range(eye, target):
+            if target is None or d > target[0][eye]:
                 continue
             if d <= 1 or self._clear(oq, o_r, lo, target[1], dq, dr):
                 out.append(Hex(oq + dq, o_r + dr))
@@ -145,17 +192,14 @@ class StaticSight:
 
     def _row_to(self, t: Hex) -> frozenset[Hex]:
         info = self._info
-        target = info[(t.q, t.r)]
-        cap, lt, _ = target
-        reach = DAY_RANGE + HEXES_PER_LEVEL * max(0, self._max_eye - lt)
-        if cap is not None:
-            reach = min(reach, cap)  # no observer spots it from farther (8.2)
+        ranges, lt, _ = info[(t.q, t.r)]
+        reach = max(ranges)  # no observer spots it from farther
         known = self.sees.kept  # an observer's row already worked out answers at once
         out = []
         for dq, dr, d in _disk(reach):
             oq, o_r = t.q - dq, t.r - dr
             seer = info.get((oq, o_r))
-            if seer is None or d > self._day_range(seer[2], target):
+            if seer is None or d > ranges[seer[2]]:
                 continue
             o = Hex(oq, o_r)
             row = known.get(o)
@@ -166,6 +210,16 @@ class StaticSight:
             ):
                 out.append(o)
         return frozenset(out)
+
+
+_PAIRS_KEPT = 200_000
+
+
+def _day_range(eye: int, cap: int | None, level: int) -> int:
+    """How far an observer with its eye at `eye` spots a unit in a hex of that level and
+    cap by day (8.1, 8.2: the cap beats any height bonus, D10)."""
+    rng = DAY_RANGE + HEXES_PER_LEVEL * (eye - level) if eye > level else DAY_RANGE
+    return cap if cap is not None and cap < rng else rng
 
 
 def static_sight(m: Map) -> StaticSight:
@@ -388,7 +442,7 @@ class Visibility:
         side = self.side_of[unit_id]
         o_hex = self.positions[unit_id]
         at = self._at
-        for t_hex in self.sight.sees[o_hex] & self._occupied:
+        for t_hex in self.sight.spotted_among(o_hex, self._occupied):
             for t in at[t_hex]:
                 if self.side_of[t] != side and self._pair_ok(o_hex, t_hex, t):
                     self._link(unit_id, t)
@@ -398,7 +452,7 @@ class Visibility:
         side = self.side_of[unit_id]
         t_hex = self.positions[unit_id]
         at = self._at
-        for o_hex in self.sight.seen_from[t_hex] & self._occupied:
+        for o_hex in self.sight.spotters_among(t_hex, self._occupied):
             for o in at[o_hex]:
                 if (
                     self.side_of[o] != side
@@ -415,7 +469,7 @@ class Visibility:
             watchers = [u for u in observers if self._observes(u)]
             if not watchers:
                 continue
-            targets_hexes = self.sight.sees[o_hex] & occupied
+            targets_hexes = self.sight.spotted_among(o_hex, occupied)
             for t_hex in targets_hexes:
                 for t in at[t_hex]:
                     t_side = self.side_of[t]
