@@ -48,9 +48,9 @@ def test_the_static_table_agrees_with_can_spot_on_every_pair():
 
 
 def test_a_row_is_worked_out_when_first_asked_and_the_reverse_agrees_however_it_is_found():
-    """The table is built row by row as the game asks: a reverse row (who spots this hex)
-    is the same whether it was found from the observers' rows already kept or pair by pair,
-    and no row is worked out before it is asked for."""
+    """The table is built as the game asks: a reverse row (who spots this hex) is the same
+    whether it was found from the observers' rows already kept or pair by pair, a pair asked
+    alone answers as the rows do, and no row is worked out before it is asked for."""
     for name in ("sight", "spot", "tiny"):
         m = board_map(name)
         cold, warm = StaticSight(m), StaticSight(m)
@@ -63,6 +63,11 @@ def test_a_row_is_worked_out_when_first_asked_and_the_reverse_agrees_however_it_
         for t in m.hexes:
             assert warm.seen_from[t] == cold.seen_from[t]
         assert warm.pairs_checked == checked  # the kept rows answered every pair
+        alone = StaticSight(m)  # pair by pair, no row kept (what Visibility asks)
+        for o in m.hexes:
+            for t in m.hexes:
+                assert alone.spots(o, t) == (t in warm.sees[o]), (m.label(o), m.label(t))
+        assert not alone.sees.kept and not alone.seen_from.kept
 
 
 def test_a_unit_behind_woods_is_not_spotted_until_it_steps_out():
