@@ -34,8 +34,8 @@ def search(
 ) -> dict[Hex, Reach]:
     """Every hex the movers can reach from `starts`, each with its `Reach` (cost, path and
     what entering it means): the start hex left out, an entering reinforcement's edge hexes
-    in (`movement.reachable` and `entry_reach` say what each
-    argument is). The caller may change the dict it gets; the `Reach`es are shared."""
+    in (`movement.reachable` and `entry_reach` say what each argument is). The caller may
+    change the dict it gets; the `Reach`es in it are shared."""
     mover_ids = {u.id for u in movers.units}
     excluded = mover_ids | set(passenger_ids(state, mover_ids))
     # Index the state once: friendly stacking counts and engineers by hex (no scans inside the search).
