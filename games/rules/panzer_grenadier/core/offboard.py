@@ -114,8 +114,8 @@ def options(state: st.GameState, seat: st.SeatState, targets: list[Any]) -> list
 def _spotters(state: st.GameState, left: list, targets: list[Any], leaders: list[str]) -> dict:
     """For each target, the leaders (in order) who may spot it for off-board increments:
     who spots does not depend on which increments fire (9.1, D12), so it is asked once per
-    leader and target, not again for each increment; a leader left out here would make every
-    declaration with him refused."""
+    leader and target, not again for each increment. A leader left out is one with whom
+    every declaration at that target would be refused."""
     m, cat = game_map(state), catalogue_for(state)
     first = (OffBoardIncrement(left[0].id, left[0].strength),)
     return {
