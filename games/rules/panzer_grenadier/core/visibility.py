@@ -31,7 +31,6 @@ from .spotting import DAY_RANGE, HEXES_PER_LEVEL, Conditions, spotting_range
 UnitId = Hashable
 
 
-Offsets = tuple[tuple[int, int], ...]
 # Every offset within a radius with its distance, nearest first, so a smaller disk is a
 # prefix of a larger one; the same on every map, so the process's. The lines of sight of
 # an offset are worked out (and kept, `los.intervening_offsets`) only when a pair in range
