@@ -20,6 +20,7 @@ would pass False for demoralized units and unarmed transports).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -154,13 +155,20 @@ class StaticSight:
             return False
         return d <= 1 or self._clear(o.q, o.r, seer[1], target[1], t.q - o.q, t.r - o.r)
 
-    def spotted_among(self, o: Hex, hexes: Iterable[Hex]) -> set[Hex]:
-        """The hexes of `hexes` a unit in o spots (`spots`): a game asks it of the few
-        hexes its units stand in, which costs far less than the hex's whole row."""
+    def spotted_among(self, o: Hex, hexes: AbstractSet[Hex]) -> AbstractSet[Hex]:
+        """The hexes of `hexes` a unit in o spots: its row's, when the row is kept, else
+        pair by pair (`spots`): a game asks it of the few hexes its units stand in, which
+        costs far less than working out the hex's whole row."""
+        row = self.sees.kept.get(o)
+        if row is not None:
+            return row & hexes
         return {t for t in hexes if self.spots(o, t)}
 
-    def spotters_among(self, t: Hex, hexes: Iterable[Hex]) -> set[Hex]:
-        """The hexes of `hexes` from which a unit spots one in t (`spots`)."""
+    def spotters_among(self, t: Hex, hexes: AbstractSet[Hex]) -> AbstractSet[Hex]:
+        """The hexes of `hexes` from which a unit spots one in t, the same way."""
+        row = self.seen_from.kept.get(t)
+        if row is not None:
+            return row & hexes
         return {o for o in hexes if self.spots(o, t)}
 
     def _clear(self, oq: int, o_r: int, lo: int, lt: int, dq: int, dr: int) -> bool:
