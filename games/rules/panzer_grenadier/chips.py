@@ -27,13 +27,14 @@ SEEN = chip("seen", "SEEN", "Seen by the enemy", "warning")
 MIRED = chip("mired", "MIRE", "Mired", "warning")
 
 
-# The chips each look of a counter wears, by the catalogue its type is read from: every
-# audience's view of every version asks for the chips of every counter (forty a view in the
-# learning scenario), and nearly all of them look as they did the version before. The
-# catalogue is kept with the chips and compared by identity, so a scenario registered again
-# under the same id (a test's, a draft being tried) never reads another's answer. A plain
-# dict, emptied when full: an Lru's lock and reordering cost as much as the look-up saves,
-# and the looks in play are a few hundred.
+# The chips each look of a counter wears, by the catalogue its type is read from, for the
+# views built entry by entry under hidden information (views.py keeps an open view's
+# counters with their chips): every audience's view of every version asks for the chips of
+# every counter, and nearly all of them look as they did the version before. The catalogue
+# is kept with the chips and compared by identity, so a scenario registered again under the
+# same id (a test's, a draft being tried) never reads another's answer. A plain dict,
+# emptied when full: an Lru's lock and reordering cost as much as the look-up saves, and
+# the looks in play are a few hundred.
 _WORN: dict[tuple, tuple[Any, list[dict[str, str]]]] = {}
 _WORN_MAX = 4_096
 

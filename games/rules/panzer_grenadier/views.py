@@ -16,12 +16,12 @@ from dataclasses import replace
 from typing import Any
 
 from ..common.lru import Lru
-from .chips import wear_chips
+from .chips import unit_chips, wear_chips
 from .core import activation as act
 from .core import deployment
 from .core import state as st
 from .core.commands import Event, as_event
-from .core.registry import counter_type, hex_label
+from .core.registry import catalogue_for, counter_type, hex_label
 from .core.serialize import SCHEMA
 from .core.undo import may_undo
 from .double_blind import collision, knowledge, observation, razvedka, redaction
@@ -62,22 +62,28 @@ def hidden_from(state: st.GameState, audience: tuple) -> frozenset[str]:
     return frozenset(hidden)
 
 
-# A counter object is shared by every state it did not change in, so its view is built once
-# and reused across versions and audiences. Least recently used first out: the cache holds the
-# counter objects alive, so its size is what it costs (about 10,000 views: a few megabytes,
-# the counters of a hundred busy games).
+# A counter object is shared by every state it did not change in, so its view (chips
+# included) is built once and shared across versions and audiences: a view's counter entries
+# are read-only, and a counter that did not change is the same object in two versions' views,
+# which the frame's patch skips by identity (broadcast.view_patch). Least recently used first
+# out: the cache holds the counter objects alive, so its size is what it costs (about 10,000
+# views: a few megabytes, the counters of a hundred busy games).
 _UNIT_VIEWS = Lru(10_000)
 
 
-def _unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
-    """One counter as an audience sees it (a fresh dict; built once per counter object)."""
+def _unit_view(state: st.GameState, u: st.UnitState, own: bool, cat: object) -> dict:
+    """One counter as an audience sees it, with its chips: shared, never to be changed (copy
+    it to add to it). `cat` is the state's catalogue (`catalogue_for`): a scenario
+    registered again under the same id (a test's, a draft being tried) has another, and
+    its counters are built again."""
     key = (id(u), own)
     hit = _UNIT_VIEWS.get(key)
-    if hit is not None and hit[0] is u and hit[1] == state.scenario_id:
-        return dict(hit[2])
+    if hit is not None and hit[0] is u and hit[1] is cat:
+        return hit[2]
     view = _build_unit_view(state, u, own)
-    _UNIT_VIEWS.put(key, (u, state.scenario_id, view))
-    return dict(view)
+    view["chips"] = unit_chips(state, view)
+    _UNIT_VIEWS.put(key, (u, cat, view))
+    return view
 
 
 def _build_unit_view(state: st.GameState, u: st.UnitState, own: bool) -> dict:
@@ -116,8 +122,9 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
     if knowledge.in_force(state) and audience[0] != "full":
         return _knowledge_view(state, audience, side)
     hidden = hidden_from(state, audience)
+    cat = catalogue_for(state)
     units = [
-        _unit_view(state, state.units[uid], state.units[uid].side == side)
+        _unit_view(state, state.units[uid], state.units[uid].side == side, cat)
         for uid in sorted(state.units)
         if uid not in hidden
     ]
@@ -169,7 +176,7 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
     _setup_part(view, state, side)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
-    return _with_chips(state, view)
+    return view  # (each counter's entry carries its chips: `_unit_view`)
 
 
 def _with_chips(state: st.GameState, view: dict) -> dict:
@@ -201,11 +208,11 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
     units = []
     if side is not None:
         seen_by_enemy = knowledge.contact(state)[state.enemy_of(side)]
+        cat = catalogue_for(state)
         for uid in sorted(state.units):
             u = state.units[uid]
             if u.side == side:
-                v = _unit_view(state, u, True)
-                v["revealed"] = uid in seen_by_enemy
+                v = {**_unit_view(state, u, True, cat), "revealed": uid in seen_by_enemy}
                 units.append(v)
     units += knowledge.enemy_entries(state, viewer)
     view = view_for(replace(state, options=state.options - knowledge.MODES), ("full",))

@@ -20,3 +20,55 @@ def test_putting_a_key_again_replaces_its_value_without_growing():
     cache.put("a", 1)
     cache.put("a", 2)
     assert cache.get("a") == 2 and len(cache) == 1
+
+
+class _SlowKey:
+    """A key compared in Python, as a move search's inputs are: the interpreter may switch
+    threads in the middle of a look-up."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __hash__(self) -> int:
+        return self.n % 7  # collisions: every look-up compares keys
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _SlowKey) and sum(range(20)) >= 0 and other.n == self.n
+
+
+def test_threads_reading_while_others_store_get_what_was_stored_and_the_size_holds():
+    """The server's threads share the engines' caches: readers racing writers that push keys
+    out get either the stored value or None, never an error, and the cache never passes its
+    size. (A `get` without the lock fails this: an OrderedDict changed by another thread in
+    the middle of a look-up that compares keys in Python raises KeyError in its writers.)"""
+    import sys
+    import threading
+
+    cache = Lru(16)
+    errors: list[BaseException] = []
+    keys = [_SlowKey(n) for n in range(64)]
+
+    def read() -> None:
+        try:
+            for i in range(20_000):
+                value = cache.get(keys[i % 64])
+                assert value is None or value == keys[i % 64].n
+        except BaseException as exc:  # noqa: BLE001 - any error fails the test below
+            errors.append(exc)
+
+    def write() -> None:
+        for i in range(20_000):
+            cache.put(keys[(i * 5) % 64], keys[(i * 5) % 64].n)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter will
+    try:
+        threads = [threading.Thread(target=f) for f in (read, read, write, write)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(cache) <= 16

@@ -12,7 +12,9 @@ from games.rules.common.chips import SEVERITIES, chip
 from games.rules.panzer_grenadier import chips as chips_module
 from games.rules.panzer_grenadier.core import state as st
 from games.rules.panzer_grenadier.core.units import Catalogue, catalogue
+from games.rules.panzer_grenadier.double_blind import knowledge
 from games.rules.panzer_grenadier.views import view_for
+from tests.rules.panzer_grenadier.dbkit import db_game
 from tests.rules.panzer_grenadier.turnkit import scenario, started, unit
 
 
@@ -57,23 +59,36 @@ def test_a_chip_has_a_severity_the_page_can_colour():
         chip("odd", "O", "Odd", "purple")
 
 
-def test_each_look_of_a_counter_is_read_once_and_every_entry_gets_its_own_chips(monkeypatch):
-    """Every audience's view of every version wears chips on every counter: a look already
-    read (the same type, steps and markers) is not read again (its counter type is not
-    looked up), and each view still gets chips of its own (changing one view's never
-    changes another's)."""
+def test_a_counter_that_did_not_change_is_one_entry_chips_and_all_in_every_view(monkeypatch):
+    """Every audience's view of every version carries every counter: a counter object the
+    step left alone is one kept entry, chips and all, in the views of both versions and of
+    the audiences that see it alike (the frame's patch passes it by identity, without a
+    comparison), and its look is not read again (its counter type is not looked up)."""
     s = _worn()
-    first = view_for(s, ("side", "ge"))
+    first = view_for(s, ("side", "su"))
     read = []
     real = chips_module.counter_type
     monkeypatch.setattr(chips_module, "counter_type",
                         lambda state, type_id: read.append(type_id) or real(state, type_id))
-    again = view_for(s, ("spectator", "public"))
-    assert read == []
-    assert _chips(again, "ge-1") == _chips(first, "ge-1")
-    _chips(again, "ge-1")[0]["label"] = "changed"
-    assert _chips(first, "ge-1")[0]["label"] == "R"
-    assert _chips(view_for(s, ("side", "su")), "ge-1")[0]["label"] == "R"
+    later = s.with_unit(replace(s.units["su-1"], status=st.DISRUPTED))
+    again = view_for(later, ("spectator", "public"))
+    assert read == ["su_rifle"]  # only the counter the step changed
+    entry = next(e for e in first["units"] if e["id"] == "ge-1")
+    assert next(e for e in again["units"] if e["id"] == "ge-1") is entry
+    assert [c["label"] for c in entry["chips"]] == ["R", "D", "M/F", "DI", "MIRE"]
+
+
+def test_a_double_blind_view_adds_what_its_side_knows_to_a_copy_of_the_kept_entry():
+    """Under hidden information a side's own counter carries whether the enemy sees it (and
+    wears SEEN when it does): that goes on the side's copy, never on the entry every other
+    view shares."""
+    units = [unit("ge-1", "ge_rifle", "ge", "A0101"), unit("su-1", "su_rifle", "su", "A0103")]
+    s = db_game(units)
+    own = next(e for e in view_for(s, ("side", "ge"))["units"] if e["id"] == "ge-1")
+    assert own["revealed"] is True and [c["kind"] for c in own["chips"]] == ["seen"]
+    open_play = replace(s, options=s.options - knowledge.MODES)  # the same counter objects
+    shared = next(e for e in view_for(open_play, ("side", "ge"))["units"] if e["id"] == "ge-1")
+    assert shared["own"] and "revealed" not in shared and shared["chips"] == []
 
 
 def test_the_chips_follow_the_catalogue_of_the_scenario_registered_now():
