@@ -60,7 +60,7 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 # `--parts` leaves out the first commands: the seeded game's third loads the move tables
 # (about 200 ms of CPU once per process), which would add 1 ms to every part's mean.
 PARTS_WARM = 5
-BACKENDS = {"pubsub": "PipelinedPubSubChannelLayer", "core": "RedisChannelLayer"}
+BACKENDS = {"pubsub": "RedisPubSubChannelLayer", "core": "RedisChannelLayer"}
 
 
 def free_port() -> int:

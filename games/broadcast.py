@@ -198,14 +198,9 @@ def text_message(text: str) -> dict:
 
 
 async def send_async(messages: list[tuple[str, dict]]) -> None:
-    """Hand each message to its group, all at once: in one round trip on a layer that can
-    (pgweb/pubsub_layer.py, Redis pub/sub), else each on its own."""
+    """Hand each message to its group, all at once."""
     layer = get_channel_layer()
     if layer is None or not messages:
-        return
-    many = getattr(layer, "group_send_many", None)
-    if many is not None:
-        await many(messages)
         return
     await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 

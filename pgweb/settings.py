@@ -159,15 +159,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Which channels_redis layer carries the groups when REDIS_URL is set. "pubsub" (default):
-# a group message is one PUBLISH (a command's frames for its audiences in one pipeline:
-# pgweb/pubsub_layer.py), read once by each process with members and handed to its
-# sockets in memory; "core", channels_redis's list layer, writes one sorted-set entry
+# a group message is one PUBLISH, read once by each process with members and handed to
+# its sockets in memory; "core", channels_redis's list layer, writes one sorted-set entry
 # per socket and pops each with its own round trips (bench/broadcast.py: a third more CPU
 # per command, 22 sockets p50 16 ms against 12). Pub/sub delivers
 # only to sockets connected at the time, with no group expiry: a socket that misses a
 # version heals the gap from the command log (games/consumers.py).
 CHANNEL_LAYER_BACKENDS = {
-    "pubsub": "pgweb.pubsub_layer.PipelinedPubSubChannelLayer",  # channels_redis's, pipelined
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
     "core": "channels_redis.core.RedisChannelLayer",
 }
 CHANNEL_LAYER_BACKEND = os.environ.get("CHANNEL_LAYER_BACKEND", "pubsub").strip().lower()

@@ -29,7 +29,7 @@ def memory_layer(settings):
 
 
 CORE = "channels_redis.core.RedisChannelLayer"
-PUBSUB = "pgweb.pubsub_layer.PipelinedPubSubChannelLayer"  # the production setting's
+PUBSUB = "channels_redis.pubsub.RedisPubSubChannelLayer"
 
 
 def use_redis(settings, redis_url: str, backend: str) -> None:

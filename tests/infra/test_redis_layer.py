@@ -11,14 +11,11 @@ from channels_redis.pubsub import RedisPubSubChannelLayer
 from channels_redis.utils import create_pool, decode_hosts
 
 from pgweb.channel_hosts import channel_hosts
-from pgweb.pubsub_layer import PipelinedPubSubChannelLayer
 
 pytestmark = pytest.mark.redis
 
 
-@pytest.mark.parametrize(
-    "layer", [PipelinedPubSubChannelLayer, RedisPubSubChannelLayer, RedisChannelLayer]
-)
+@pytest.mark.parametrize("layer", [RedisPubSubChannelLayer, RedisChannelLayer])
 async def test_a_group_message_sent_by_one_process_reaches_a_socket_of_another(
     redis_url: str, layer: type
 ) -> None:
@@ -46,38 +43,6 @@ async def test_a_group_message_sent_by_one_process_reaches_a_socket_of_another(
             await receiver.close_pools()
 
 
-async def test_a_commands_frames_published_together_reach_each_audience_in_order(
-    redis_url: str,
-) -> None:
-    """`group_send_many` (one pipeline per shard, games.broadcast's path for a command's
-    frames): each group's sockets in another process get their own group's messages, in
-    the order sent, and no other group's; a layer with three shards splits them among its
-    shards and keeps each group's order."""
-    prefix = f"pgweb-test-{uuid.uuid4().hex[:8]}"
-    hosts = channel_hosts(redis_url)
-    for shards in (hosts, hosts * 3):
-        sender = PipelinedPubSubChannelLayer(hosts=shards, prefix=prefix)
-        receiver = PipelinedPubSubChannelLayer(hosts=shards, prefix=prefix)
-        groups = [f"game.1.side.{s}" for s in ("axis", "allied")] + ["game.1.public"]
-        try:
-            sockets = {g: await receiver.new_channel() for g in groups}
-            for g, socket in sockets.items():
-                await receiver.group_add(g, socket)
-            for version in (1, 2):
-                await sender.group_send_many(
-                    [(g, {"type": "game.frame", "text": f"{g}@{version}"}) for g in groups]
-                )
-            for g, socket in sockets.items():
-                got = [await asyncio.wait_for(receiver.receive(socket), timeout=5)
-                       for _ in range(2)]
-                assert [m["text"] for m in got] == [f"{g}@1", f"{g}@2"]
-                with pytest.raises(asyncio.TimeoutError):
-                    await asyncio.wait_for(receiver.receive(socket), timeout=0.2)
-        finally:
-            await sender.flush()
-            await receiver.flush()
-
-
 async def test_an_idle_socket_outwaits_the_core_layers_blocking_receive(redis_url: str) -> None:
     """The per-socket layer waits for a message with a blocking BZPOPMIN of `brpop_timeout`;
     its connections' reads must wait longer, or an idle socket's receive can raise on a busy
@@ -100,6 +65,6 @@ async def test_an_idle_socket_outwaits_the_core_layers_blocking_receive(redis_ur
 
 def test_settings_choose_channels_redis_when_redis_url_is_set(redis_url: str, settings) -> None:
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == (
-        "pgweb.pubsub_layer.PipelinedPubSubChannelLayer"
+        "channels_redis.pubsub.RedisPubSubChannelLayer"
     )
     assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"] == channel_hosts(redis_url)

@@ -74,7 +74,7 @@ def test_production_settings_come_from_the_environment(tmp_path) -> None:
     shown = json.loads(result.stdout)
     assert shown["debug"] is False
     assert shown["engine"] == "django.db.backends.postgresql"
-    assert shown["layer"] == "pgweb.pubsub_layer.PipelinedPubSubChannelLayer"
+    assert shown["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert shown["allowed_hosts"] == ["pgweb.example.org", "www.pgweb.example.org"]
     assert shown["csrf_trusted_origins"] == ["https://pgweb.example.org"]
     assert not (tmp_path / "secret_key").exists()
