@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+
 from games.rules.common.lru import Lru
 
 
@@ -33,6 +36,7 @@ class _SlowKey:
         return self.n % 7  # collisions: every look-up compares keys
 
     def __eq__(self, other: object) -> bool:
+        # A few more bytecodes than needed: room for a thread switch inside a comparison.
         return isinstance(other, _SlowKey) and sum(range(20)) >= 0 and other.n == self.n
 
 
@@ -41,9 +45,6 @@ def test_threads_reading_while_others_store_get_what_was_stored_and_the_size_hol
     out get either the stored value or None, never an error, and the cache never passes its
     size. (A `get` without the lock fails this: an OrderedDict changed by another thread in
     the middle of a look-up that compares keys in Python raises KeyError in its writers.)"""
-    import sys
-    import threading
-
     cache = Lru(16)
     errors: list[BaseException] = []
     keys = [_SlowKey(n) for n in range(64)]
