@@ -327,6 +327,28 @@ def contexts_closed(browser) -> Iterator[None]:
     browser.release()
 
 
+# Ends the games a bot still plays in (its own seat or standing in for an away player): the
+# test that started one has looked at what it wanted.
+END_BOT_GAMES = """
+from django.db.models import Q
+from games.models import ABANDONED, ACTIVE, Game
+Game.objects.filter(status=ACTIVE).filter(
+    Q(seats__user__bot__isnull=False) | Q(seats__bot_stand_in__isnull=False)
+).update(status=ABANDONED)
+"""
+
+
+@pytest.fixture(autouse=True)
+def no_bot_plays_on(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Once a test that served pages ends, no bot of its games goes on playing: a bot game
+    left going (two Elite bots against a Recruit, bots playing a designer's draft to its end)
+    kept the live server thinking through the tests after it, some 40 s of CPU in the
+    browser layer, taken from the tests running beside them."""
+    yield
+    if "live_server_url" in request.fixturenames:
+        live_shell.run(request.getfixturevalue("live_server_env"), END_BOT_GAMES)
+
+
 @pytest.fixture
 def page(browser) -> object:
     """A page in a browser context of its own (nothing of an earlier test in either: the pool
