@@ -327,26 +327,34 @@ def contexts_closed(browser) -> Iterator[None]:
     browser.release()
 
 
-# Ends the games a bot still plays in (its own seat or standing in for an away player): the
-# test that started one has looked at what it wanted.
-END_BOT_GAMES = """
+# Ends the games a test started that are still open or being played, and any game a bot
+# still plays in (its own seat, or standing in for an away player), in the live server's
+# database. Games a module's fixture made before its tests began are kept for them.
+END_LEFT_GAMES = """
+from datetime import datetime, timezone
 from django.db.models import Q
-from games.models import ABANDONED, ACTIVE, Game
-Game.objects.filter(status=ACTIVE).filter(
-    Q(seats__user__bot__isnull=False) | Q(seats__bot_stand_in__isnull=False)
+from games.models import ABANDONED, ACTIVE, OPEN, Game
+since = datetime.fromtimestamp({since!r}, timezone.utc)
+Game.objects.filter(
+    Q(created_at__gte=since, status__in=(OPEN, ACTIVE))
+    | Q(status=ACTIVE, seats__user__bot__isnull=False)
+    | Q(status=ACTIVE, seats__bot_stand_in__isnull=False)
 ).update(status=ABANDONED)
 """
 
 
 @pytest.fixture(autouse=True)
-def no_bot_plays_on(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Once a test that served pages ends, no bot of its games goes on playing: a bot game
-    left going (two Elite bots against a Recruit, bots playing a designer's draft to its end)
-    kept the live server thinking through the tests after it, some 40 s of CPU in the
-    browser layer, taken from the tests running beside them."""
+def no_game_goes_on(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Once a test that served pages ends, the games it left going end, and no bot plays on.
+    A bot game left going (two Elite bots against a Recruit, bots playing a designer's draft
+    to its end) kept the live server thinking through the tests after it, some 40 s of CPU in
+    the browser layer; and every game left open or going was one more card on each lobby
+    page the later tests opened (up to 50 of each list)."""
+    since = time.time()
     yield
     if "live_server_url" in request.fixturenames:
-        live_shell.run(request.getfixturevalue("live_server_env"), END_BOT_GAMES)
+        live_shell.run(request.getfixturevalue("live_server_env"),
+                       END_LEFT_GAMES.format(since=since))
 
 
 @pytest.fixture
