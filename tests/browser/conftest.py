@@ -327,25 +327,20 @@ def contexts_closed(browser) -> Iterator[None]:
     browser.release()
 
 
-# Ends the games a test started that are still open or being played, and any game a bot
-# still plays in (its own seat, or standing in for an away player), in the live server's
-# database. Games a module's fixture made before its tests began are kept for them.
+# Ends, in the live server's database, the games made since a test began that are still
+# open or being played. Games a module's fixture made before its tests began are kept for
+# them (autouse fixtures of a test start after the module's, before its other ones).
 END_LEFT_GAMES = """
 from datetime import datetime, timezone
-from django.db.models import Q
 from games.models import ABANDONED, ACTIVE, OPEN, Game
 since = datetime.fromtimestamp({since!r}, timezone.utc)
-Game.objects.filter(
-    Q(created_at__gte=since, status__in=(OPEN, ACTIVE))
-    | Q(status=ACTIVE, seats__user__bot__isnull=False)
-    | Q(status=ACTIVE, seats__bot_stand_in__isnull=False)
-).update(status=ABANDONED)
+Game.objects.filter(created_at__gte=since, status__in=(OPEN, ACTIVE)).update(status=ABANDONED)
 """
 
 
 @pytest.fixture(autouse=True)
 def no_game_goes_on(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Once a test that served pages ends, the games it left going end, and no bot plays on.
+    """Once a test that served pages ends, the games it left going end, and their bots stop.
     A bot game left going (two Elite bots against a Recruit, bots playing a designer's draft
     to its end) kept the live server thinking through the tests after it, some 40 s of CPU in
     the browser layer; and every game left open or going was one more card on each lobby
