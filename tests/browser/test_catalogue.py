@@ -61,7 +61,7 @@ def test_a_player_finds_a_battle_by_front_and_year(person, live_server_url):
     shot(ann, "lobby-catalogue-desktop")
     ann.locator("#quick-match-title").scroll_into_view_if_needed()
     shot(ann, "lobby-chosen-battle-desktop")
-    ann.set_viewport_size(pages_kit.PHONE)
+    pages_kit.at_size(ann, "phone")
     # At a phone's width the cards stack in one column within the screen.
     ann.wait_for_function("() => document.documentElement.clientWidth <= 390")
     pages_kit.fits_the_screen(ann, "the lobby's catalogue at a phone's width")

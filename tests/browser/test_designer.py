@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from tests.browser import live_shell
-from tests.browser.pages_kit import PHONE, TIMEOUT, api, fits_the_screen, shot
+from tests.browser.pages_kit import TIMEOUT, api, at_size, fits_the_screen, shot
 
 MARKUP = '<img src=x onerror="window.pwned=1"><b>Hold the mill</b>'
 
@@ -288,7 +288,7 @@ def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server
                            " && window.pgweb.designer.doc.date === '1944-11-20'")
     shot(page, "designer-pl-extras-desktop")
     # Narrowed to a phone's width, the designer with its problems and air support fits.
-    page.set_viewport_size(PHONE)
+    at_size(page, "phone")  # the header folds under its Menu: waited for
     page.locator("#problems li").first.wait_for()
     fits_the_screen(page, "the Panzer Leader designer on a phone")
     shot(page, "designer-phone")
@@ -400,7 +400,7 @@ def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, li
     assert page.locator("#air-support").is_hidden()
     page.select_option("#doc-front", "east")
     page.wait_for_function("() => window.pgweb.designer.doc.front === 'east'")
-    page.set_viewport_size(PHONE)
+    at_size(page, "phone")
     fits_the_screen(page, "the designer on a phone")
     shot(page, "designer-pg-phone")
 

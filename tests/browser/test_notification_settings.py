@@ -16,7 +16,7 @@ def test_the_notification_settings_page_explains_bad_input_and_saves(person, liv
     page.wait_for_url("**/notifications/")
     assert page.locator("h1").inner_text() == "Notifications"
     pages_kit.shot(page, "notifications-desktop")
-    page.set_viewport_size(pages_kit.PHONE)
+    pages_kit.at_size(page, "phone")  # the header folds under its Menu: waited for
     pages_kit.fits_the_screen(page)
     link = page.locator("a.notifications-link").first
     assert link.is_hidden()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.pages_kit import DESKTOP, PHONE, api, fits_the_screen, shot
+from tests.browser.pages_kit import DESKTOP, PHONE, api, at_size, fits_the_screen, shot
 
 SCENARIO = "meeting-at-kessel"
 
@@ -60,8 +60,8 @@ def test_a_link_to_no_game_says_so_with_a_way_to_the_lobby(person, live_server_u
     cleo = person("phone")
     answer = cleo.goto(live_server_url + "/games/00000000-0000-0000-0000-000000000000/")
     assert answer.status == 404
-    for size, viewport in ((PHONE, "phone"), (DESKTOP, "desktop")):  # the same page at each size
-        cleo.set_viewport_size(size)
+    for viewport in ("phone", "desktop"):  # the same page at each size
+        at_size(cleo, viewport)
         assert "No such game" in cleo.locator("#gate h1").inner_text()
         assert cleo.locator("#gate a.primary").is_visible()
         fits_the_screen(cleo)

@@ -3,7 +3,7 @@ no account (desktop and phone)."""
 
 from __future__ import annotations
 
-from tests.browser.pages_kit import DESKTOP, PHONE, fits_the_screen, shot
+from tests.browser.pages_kit import at_size, fits_the_screen, shot
 
 PASSWORD = "a long enough passphrase"
 
@@ -21,8 +21,8 @@ def test_the_sign_up_page_explains_why_a_deceiving_name_is_refused(person, live_
     assert "kept for guests" in error.inner_text()
     assert "letters or digits" in page.locator("#id_username_helptext").inner_text()
     assert page.url.endswith("/accounts/signup/")
-    for size, viewport in ((PHONE, "phone"), (DESKTOP, "desktop")):
-        page.set_viewport_size(size)
+    for viewport in ("phone", "desktop"):
+        at_size(page, viewport)
         fits_the_screen(page)
         assert error.is_visible()
         shot(page, f"signup-refused-{viewport}")
