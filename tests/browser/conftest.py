@@ -342,8 +342,8 @@ Game.objects.filter(created_at__gte=since, status__in=(OPEN, ACTIVE)).update(sta
 def no_game_goes_on(request: pytest.FixtureRequest) -> Iterator[None]:
     """Once a test that served pages ends, the games it left going end, and their bots stop.
     A bot game left going (two Elite bots against a Recruit, bots playing a designer's draft
-    to its end) kept the live server thinking through the tests after it, some 40 s of CPU in
-    the browser layer; and every game left open or going was one more card on each lobby
+    to its end) kept the live server thinking through the tests after it, about 50 s of its
+    CPU in the browser layer; and every game left open or going was one more card on each lobby
     page the later tests opened (up to 50 of each list)."""
     since = time.time()
     yield

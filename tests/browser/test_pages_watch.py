@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.pages_kit import DESKTOP, PHONE, api, at_size, fits_the_screen, shot
+from tests.browser.pages_kit import DESKTOP, PHONE, api, fits_both_sizes, fits_the_screen, shot
 
 SCENARIO = "meeting-at-kessel"
 
@@ -60,12 +60,12 @@ def test_a_link_to_no_game_says_so_with_a_way_to_the_lobby(person, live_server_u
     cleo = person("phone")
     answer = cleo.goto(live_server_url + "/games/00000000-0000-0000-0000-000000000000/")
     assert answer.status == 404
-    for viewport in ("phone", "desktop"):  # the same page at each size
-        at_size(cleo, viewport)
+
+    def says_so(_viewport: str) -> None:
         assert "No such game" in cleo.locator("#gate h1").inner_text()
         assert cleo.locator("#gate a.primary").is_visible()
-        fits_the_screen(cleo)
-        shot(cleo, f"no-such-game-{viewport}")
+
+    fits_both_sizes(cleo, "no-such-game", says_so)  # the same page at each size
     cleo.click("#gate a.primary")
     cleo.wait_for_selector("body[data-lobby=live]")
 

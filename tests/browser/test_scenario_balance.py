@@ -11,7 +11,7 @@ import pytest
 
 from games.botplay import balance_file
 from tests.browser import live_shell
-from tests.browser.pages_kit import at_size, fits_the_screen, shot
+from tests.browser.pages_kit import fits_both_sizes
 
 SCENARIO = "pl-hollenbach"
 
@@ -49,9 +49,9 @@ def test_the_balance_leaves_out_games_on_earlier_forces_and_says_how_many(
     assert page.locator("#rated-left-out").inner_text().startswith(
         f"{history['rated_left_out']} rated game on earlier versions")
     assert page.locator("table.rated-balance tbody tr").count() == 2  # the one on this version
-    for viewport in ("phone", "desktop"):
-        at_size(page, viewport)
-        fits_the_screen(page)
+
+    def note_shown(_viewport: str) -> None:
         assert note.is_visible()
         page.evaluate("document.getElementById('balance-title').scrollIntoView()")
-        shot(page, f"scenario-balance-{viewport}")
+
+    fits_both_sizes(page, "scenario-balance", note_shown)

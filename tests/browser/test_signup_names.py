@@ -3,7 +3,7 @@ no account (desktop and phone)."""
 
 from __future__ import annotations
 
-from tests.browser.pages_kit import at_size, fits_the_screen, shot
+from tests.browser.pages_kit import fits_both_sizes
 
 PASSWORD = "a long enough passphrase"
 
@@ -21,10 +21,10 @@ def test_the_sign_up_page_explains_why_a_deceiving_name_is_refused(person, live_
     assert "kept for guests" in error.inner_text()
     assert "letters or digits" in page.locator("#id_username_helptext").inner_text()
     assert page.url.endswith("/accounts/signup/")
-    for viewport in ("phone", "desktop"):
-        at_size(page, viewport)
-        fits_the_screen(page)
+
+    def refusal_shown(_viewport: str) -> None:
         assert error.is_visible()
-        shot(page, f"signup-refused-{viewport}")
+
+    fits_both_sizes(page, "signup-refused", refusal_shown)
     session = page.request.get(f"{live_server_url}/api/v1/auth/session").json()
     assert session["authenticated"] is False
