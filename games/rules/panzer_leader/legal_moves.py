@@ -18,7 +18,7 @@ from .core.movement import (
     may_quick_time,
     plan,
     quick_time_reach,
-    reach,
+    reach_costs,
 )
 from .core.scenario import bridge_at, game_map
 from .core.stacking import has_room
@@ -51,11 +51,12 @@ def movement(state: GameState, side: str, out: dict) -> None:
     for u in _own(state, side):
         t = utype(u)
         if can_move(state, u) is None:
-            normal = reach(state, u, reading=reading)
+            normal = reach_costs(state, u, reading=reading)
             moves += [{"type": "move", "unit": u.id, "to": to} for to in sorted(normal)]
             if t.vehicle and t.overrun != "none" and not u.road_used:
                 left = allowance_left(u, state)
-                for to, (cost, _) in sorted(reach(state, u, road_ok=False, reading=reading).items()):
+                off_road = reach_costs(state, u, road_ok=False, reading=reading)
+                for to, cost in sorted(off_road.items()):
                     if to in beside_enemy and left - cost >= 2:
                         # an approach off the road rate that leaves MP to overrun (QA R3, O2)
                         moves.append({"type": "move", "unit": u.id, "to": to, "road": False})  # type: ignore[dict-item]

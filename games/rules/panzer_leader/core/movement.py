@@ -86,12 +86,35 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True,
           reading: Reading | None = None) -> dict[str, tuple[float, list[str]]]:
     """Every hex the unit can end in this phase: label -> (cost, cheapest path) (4.2). The
     cheapest first (Dijkstra); between paths of one cost, the one found first. `reading`:
-    the hexes as read for the other units of a pass over the same state.
+    the hexes as read for the other units of a pass over the same state."""
+    best: dict[str, tuple[float, list[str]]] = {}
+    for lab, (cost, came) in _search(state, unit, road_ok, reading).items():
+        # a hex is settled after the one it came from
+        best[lab] = (cost, [*best[came][1], lab] if came else [lab] if unit.hex is None else [])
+    if unit.hex is not None:
+        best.pop(unit.hex, None)
+    return best
 
-    The search keeps, for each hex, only the hex it was entered from, and spells the paths
-    out once at the end: copying a path for every hexside tried cost more than the search.
-    A hex is pushed again only when the new way there is cheaper than every way already
-    waiting (an equal one, pushed later, could never be the one found first)."""
+
+def reach_costs(state: GameState, unit: Unit, *, road_ok: bool = True,
+                reading: Reading | None = None) -> dict[str, float]:
+    """reach() without the paths: label -> cost, for the legal commands, which name only
+    where a move ends (spelling out every path was a twentieth of their time)."""
+    costs = {lab: cost for lab, (cost, _) in _search(state, unit, road_ok, reading).items()}
+    if unit.hex is not None:
+        costs.pop(unit.hex, None)
+    return costs
+
+
+def _search(state: GameState, unit: Unit, road_ok: bool,
+            reading: Reading | None) -> dict[str, tuple[float, str]]:
+    """reach()'s search: label -> (cost, the label it was entered from: "" for a start),
+    in the order settled, the unit's own hex included.
+
+    The search keeps, for each hex, only the hex it was entered from, and reach() spells the
+    paths out once at the end: copying a path for every hexside tried cost more than the
+    search. A hex is pushed again only when the new way there is cheaper than every way
+    already waiting (an equal one, pushed later, could never be the one found first)."""
     m = game_map(state)
     mover = Mover(state, unit, reading=reading)
     ground, enter, crossings, crossed = mover.ground, mover.enter, m.crossings, mover.crossed
@@ -148,12 +171,7 @@ def reach(state: GameState, unit: Unit, *, road_ok: bool = True,
             waiting[to] = total
             tie += 1
             heapq.heappush(heap, (total, tie, to, hexside.to, lab, e.stop))
-    best: dict[str, tuple[float, list[str]]] = {}
-    for lab, (cost, came) in settled.items():  # a hex is settled after the one it came from
-        best[lab] = (cost, [*best[came][1], lab] if came else [lab] if unit.hex is None else [])
-    if unit.hex is not None:
-        best.pop(unit.hex, None)
-    return best
+    return settled
 
 
 def route(state: GameState, unit: Unit, path: list[str], *, road_ok: bool = True,

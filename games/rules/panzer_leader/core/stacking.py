@@ -46,16 +46,18 @@ class Occupancy:
         here = [u for u in state.units.values()
                 if u.hex is not None and u.carried_by is None and u.on_map]
         here.sort(key=_by_id)
+        self._outside: dict[str, int] = {}  # units not inside a fortification, by hex
         for u in here:
             self.by_hex.setdefault(u.hex, []).append(u)
+            if not u.in_fort:
+                self._outside[u.hex] = self._outside.get(u.hex, 0) + 1
 
     def units(self, label: str, side: str | None = None) -> list:
         return [u for u in self.by_hex.get(label, ()) if side is None or u.side == side]
 
     def counters(self, label: str) -> int:
         s = self.state
-        units = sum(1 for u in self.by_hex.get(label, ()) if not u.in_fort)
-        return (units + (1 if label in s.forts else 0) + s.wrecks.get(label, 0)
+        return (self._outside.get(label, 0) + (1 if label in s.forts else 0) + s.wrecks.get(label, 0)
                 + (1 if label in s.blocks else 0))
 
     def room(self, label: str, more: int = 1) -> bool:

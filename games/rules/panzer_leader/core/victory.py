@@ -16,7 +16,7 @@ from ...common.errors import IllegalCommand
 from ...common.hexgrid import neighbors
 from ..combat.overrun import edge_entries as overrun_exits
 from ..combat.overrun import overrun_attack
-from .movement import reach
+from .movement import reach_costs
 from .scenario import bridge_at, game_map, scenario_for
 from .state import ENDED, GameState
 from .units import utype
@@ -77,7 +77,7 @@ def check_entry(state: GameState, events: list) -> None:
     due = [u for u in mine if u.hex is None and not u.exited and u.entry_turn == state.turn]
     if not due or any(u.on_map for u in mine):
         return
-    if any(reach(state, u) or edge_overruns(state, u) for u in due):
+    if any(reach_costs(state, u) or edge_overruns(state, u) for u in due):
         return
     state.phase = ENDED
     state.result = no_battle(f"{side} cannot enter the board, not even by overrun (QA G5)")
