@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 
-from games.rules.common.hexgrid import Hex, distance, line
+from games.rules.common.hexgrid import Hex, distance, nudged_line
 from games.rules.panzer_leader.combat.crt import chances, drm, odds_index
 
 from .board import LOSS_VALUE, LeaderBoard, Piece
@@ -223,7 +223,7 @@ class Danger:
         and towns hide a mover not yet spotted, 21.2), under the fire that reaches it."""
         if there is None or here == there:
             return 0.0
-        path = line(here, there)[0][1:] if here is not None else (there,)
+        path = nudged_line(here, there)[1:] if here is not None else (there,)
         armored = bool(self.b.printed(p).get("armored"))
         worst = max((self.fire(h, armored) for h in path
                      if self.terrain.get(h, "clear") in OPEN), default=0.0)

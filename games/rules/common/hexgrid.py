@@ -198,10 +198,14 @@ def line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
     between adjacent hexes. They are identical unless the straight line runs
     along hexsides; then the rules decide which counts (D-LOS-3).
     """
-    dq, dr = b.q - a.q, b.r - a.r
-    plus = tuple(Hex(a.q + o.q, a.r + o.r) for o in line_offsets(dq, dr, 1))
-    minus = tuple(Hex(a.q + o.q, a.r + o.r) for o in line_offsets(dq, dr, -1))
-    return plus, minus
+    return nudged_line(a, b, 1), nudged_line(a, b, -1)
+
+
+def nudged_line(a: Hex, b: Hex, sign: int = 1) -> tuple[Hex, ...]:
+    """One of line()'s two lines: nudged +eps (sign 1, the first) or -eps (sign -1), for a
+    caller that reads only one of them (half the hexes made)."""
+    q, r = a.q, a.r
+    return tuple(Hex(q + o.q, r + o.r) for o in line_offsets(b.q - q, b.r - r, sign))
 
 
 def offset_to_axial(col: int, row: int) -> Hex:
