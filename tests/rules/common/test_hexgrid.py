@@ -19,6 +19,7 @@ from games.rules.common.hexgrid import (
     line,
     neighbor,
     neighbors,
+    nudged_line,
     offset_to_axial,
     ring,
     spiral,
@@ -59,6 +60,9 @@ def test_lines_match_the_shared_cases_nudged_both_ways(case):
     plus, minus = line(h(case["a"]), h(case["b"]))
     assert [list(x) for x in plus] == case["plus"]
     assert [list(x) for x in minus] == case["minus"]
+    # one of the two, drawn alone, for a caller that reads only that one
+    assert nudged_line(h(case["a"]), h(case["b"])) == plus
+    assert nudged_line(h(case["a"]), h(case["b"]), -1) == minus
 
 
 @pytest.mark.parametrize("case", CASES["lines"], ids=lambda c: f"{c['a']}->{c['b']}")

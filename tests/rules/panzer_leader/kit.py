@@ -7,7 +7,7 @@ import itertools
 from games.rules.common.dice import ScriptedDice
 from games.rules.panzer_leader import engine
 from games.rules.panzer_leader.core.entering import Reading
-from games.rules.panzer_leader.core.movement import quick_time_reach, reach
+from games.rules.panzer_leader.core.movement import quick_time_reach, reach, reach_costs
 from games.rules.panzer_leader.core.scenario import (
     game_map,
     opening_state,
@@ -77,14 +77,18 @@ def movers(state):
 
 def assert_shared_reading_changes_nothing(state):
     """Every mover of the acting side planned in id order over one Reading, as the legal
-    moves plan them, reaches what it reaches planned alone."""
+    moves plan them, reaches what it reaches planned alone; and the costs the legal moves
+    ask for (reach_costs, no paths spelled out) are reach's."""
     shared = Reading(state)
     for u in movers(state):
         if u.side != state.active_side:
             continue
         for road_ok in (True, False):
-            assert reach(state, u, road_ok=road_ok, reading=shared) == reach(state, u, road_ok=road_ok), \
+            alone = reach(state, u, road_ok=road_ok)
+            assert reach(state, u, road_ok=road_ok, reading=shared) == alone, \
                 (state.scenario_id, u.id, road_ok)
+            assert reach_costs(state, u, road_ok=road_ok, reading=shared) == \
+                {lab: cost for lab, (cost, _) in alone.items()}, (state.scenario_id, u.id)
         if u.hex is not None:
             assert quick_time_reach(state, u, shared) == quick_time_reach(state, u), u.id
 

@@ -6,7 +6,8 @@
 - The move planner shares the hexside entries of one `Reading` between unit types alike in
   what entering reads (movement class, vehicle, cavalry, bridgelayer, infantry) and keeps
   one Entry per value: every mover planned over the shared Reading reaches what it reaches
-  planned alone.
+  planned alone, and the costs the legal moves ask for (`reach_costs`, no paths spelled
+  out) are `reach`'s.
 
 Both over the positions of seeded random games of several situations."""
 
