@@ -42,3 +42,18 @@ def test_only_the_last_few_answers_are_kept():
     assert kept.get(states[2], "k", lambda: "again") == 2
     assert kept.get(states[1], "k", lambda: "again") == 1
     assert kept.get(states[0], "k", lambda: "again") == "again"  # the oldest went first
+
+
+def test_an_answer_asked_for_while_another_is_built_is_kept_too():
+    # The double-blind contact asks for the observation while it is built; the observation
+    # is then asked for again on its own (knowledge.after_step), and must not be observed
+    # a second time.
+    kept, observed = PerState(kept=8), []
+    state = State()
+
+    def observation():
+        return kept.get(state, "obs", lambda: observed.append(1) or "seen")
+
+    assert kept.get(state, "contact", lambda: f"contact from {observation()}") == "contact from seen"
+    assert observation() == "seen"
+    assert len(observed) == 1

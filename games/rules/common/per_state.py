@@ -30,5 +30,8 @@ class PerState:
             if kept_state is state and kept_key == key:
                 return answer  # type: ignore[no-any-return]
         answer = build()
-        self._entries = [(state, key, answer), *entries][: self.kept]
+        # Read the list again: a build that asked for another answer meanwhile (the
+        # double-blind contact asks for the observation) has kept that one, and the list
+        # read before the build would drop it, to be worked out again at the next asking.
+        self._entries = [(state, key, answer), *self._entries][: self.kept]
         return answer
