@@ -2,13 +2,16 @@
 assault hexes (18.5) are worked out once per look, and the enemies a side knows (D-DB-VALID)
 once per state: every kept answer must equal the one worked out afresh, and the reveal
 procedure (18.4) must come out the same, in the same order, with nothing kept, over seeded
-double-blind games (with the 18.11 additions, smoke and night among them)."""
+double-blind games (with the 18.11 additions, smoke and night among them). The observation
+and the contact a step worked out are kept for the state it returns, whose memories alone
+differ: they must equal the ones worked out afresh for that state."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from games.rules.common.lru import Lru
+from games.rules.common.per_state import PerState
 from games.rules.panzer_grenadier.core.scenario import bundled_scenarios
 from games.rules.panzer_grenadier.double_blind import knowledge, observation
 from games.rules.panzer_grenadier.playtest import EXTRA_OPTIONS
@@ -66,3 +69,20 @@ def test_a_table_is_the_maps_and_conditions_own_and_is_emptied_past_its_size(mon
     monkeypatch.setattr(observation, "_SEES_LIMIT", 3)
     table.update({("x", i, False, False): True for i in range(4)})
     assert observation._sees_table(s) is table and not table
+
+
+def test_the_observation_and_contact_kept_for_a_steps_state_equal_fresh_ones(monkeypatch):
+    compared = 0
+    for scenario, seed in GAMES:
+        for s, *_ in seeded_game(scenario, _options(scenario), seed, 40):
+            kept_obs, kept_contact = knowledge.observation_of(s), knowledge.contact(s)
+            with monkeypatch.context() as m:
+                m.setattr(knowledge, "_cached", PerState(kept=8).get)  # nothing kept
+                fresh_obs, fresh_contact = knowledge.observation_of(s), knowledge.contact(s)
+            assert fresh_obs is not kept_obs
+            for side, seen in fresh_obs.observed.items():
+                assert list(seen.items()) == list(kept_obs.observed[side].items())
+            assert fresh_obs.ops == kept_obs.ops
+            assert fresh_contact == kept_contact
+            compared += 1
+    assert compared > 100

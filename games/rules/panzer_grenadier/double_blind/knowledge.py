@@ -451,7 +451,14 @@ def after_step(before: st.GameState, after: st.GameState, events: Iterable[Any])
         control = _control_memory(starting, after, obs, v, cur)
         new_intel[v] = replace(cur, contact=new_contact, lost=lost, epochs=epochs,
                                last_known=ghosts, control=control)
-    return replace(after, intel=new_intel)
+    done = replace(after, intel=new_intel)
+    # The state returned differs only in the memories written above, which neither the
+    # observation nor the contact reads (the reveals they read are set before them): kept
+    # for it, the views of this step do not observe the map a second time.
+    if obs is not None:
+        _cached(done, "obs", lambda: obs)
+    _cached(done, "contact", lambda: now)
+    return done
 
 
 def _control_memory(starting: bool, after, obs, viewer: str, prev: st.Intel) -> dict:
