@@ -100,8 +100,9 @@ def knows_mine(state: GameState, side: str, label: str) -> bool:
 
 
 # Not frozen: a frozen dataclass sets each of its 13 fields through object.__setattr__,
-# which made building a Ground four times dearer (a third of Mover._read's time, and the
-# planner reads thousands of hexes a pass). Nothing writes to a Ground once it is made.
+# which made building a Ground four times dearer (about half of Mover._read's time in a
+# profile of the rules tests; the planner reads thousands of hexes a pass). Nothing writes
+# to a Ground once it is made.
 @dataclass(slots=True)
 class Ground:
     """What one hex holds for a moving unit, read once while it plans."""
