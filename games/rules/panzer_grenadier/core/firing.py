@@ -23,6 +23,7 @@ from . import state as st
 from .acting import as_events, hex_arg, in_activation, known_enemies, may_fire, note
 from .attacks import fire_attack, spray_attacks
 from .commands import Command
+from .los import sight_row
 from .registry import catalogue_for, game_map, hex_label, parse_hex
 from .smoke import fire_smoke
 
@@ -320,14 +321,18 @@ def _blind_bombard_options(
         return []
     m, cat = game_map(state), catalogue_for(state)
     known, _ = known_enemies(state, u.side)
-    in_range = [h for h in sorted(m.hexes) if distance(u.hex, h) <= rng and h not in known]
+    in_range = [h for h in m.in_order() if distance(u.hex, h) <= rng and h not in known]
     chosen: dict[Hex, str] = {}
     for sp in spotters:
         leader = state.units[sp]
-        if leader.status == st.DEMORALIZED:
-            continue
+        if leader.status == st.DEMORALIZED or not leader.on_map:
+            continue  # refused at every hex (D12)
+        # The spotter must have a line of sight to the hex (18.8): the hexes out of his
+        # sight even with no smoke are refused, so they are left out before the whole
+        # check, which traces the line again, with the smoke.
+        in_sight = sight_row(m, leader.hex)
         for h in in_range:
-            if h in chosen:
+            if h in chosen or h not in in_sight:
                 continue
             decl = FireDeclaration(firers=(u.id,), target_hex=h, kind=BOMBARDMENT, spotter=sp)
             if not validate_bombardment(m, state, decl, cat):

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...common.hexgrid import Hex, distance, line_offsets
+from ...common.lru import Lru
 
 if TYPE_CHECKING:
     from .maps import Map
@@ -106,44 +107,68 @@ def line_blocker(
 
 def line_of_sight(m: Map, a: Hex, b: Hex, *, smoke: Collection[Hex] = frozenset()) -> LosResult:
     """Trace LOS from a to b (8.4); the result names the blocking hex and cause."""
+    kind, where = _trace(m, a, b, smoke)
+    if where is None:
+        return LosResult(True, kind)
+    label = m.label(where)
+    if kind == "smoke":
+        reason = f"line of sight blocked by smoke at {label}"
+    elif kind == "terrain":
+        reason = f"line of sight blocked by {m.terrain(where).name.lower()} at {label}"
+    else:
+        reason = f"line of sight blocked by high ground at {label} (level {m.elevation(where)})"
+    return LosResult(False, reason, where, kind)
+
+
+def has_los(m: Map, a: Hex, b: Hex, *, smoke: Collection[Hex] = frozenset()) -> bool:
+    """True if LOS from a to b is clear (8.4): `line_of_sight` without naming why not."""
+    return _trace(m, a, b, smoke)[1] is None
+
+
+def _trace(m: Map, a: Hex, b: Hex, smoke: Collection[Hex]) -> tuple[str, Hex | None]:
+    """How a line from a to b fares: ("same hex", "adjacent", "clear" or "clear along a
+    hexside", None) when clear, else (the cause, the blocking hex). ValueError for a hex off
+    the map."""
     for h in (a, b):
         if not m.contains(h):
             raise ValueError(f"{h!r} is not on the map")
     d = distance(a, b)
     if d == 0:
-        return LosResult(True, "same hex")
+        return "same hex", None
     if d > 1:
         for end in (a, b):
             if end in smoke:
-                return LosResult(
-                    False, f"line of sight blocked by smoke at {m.label(end)}", end, "smoke"
-                )
+                return "smoke", end
     if d == 1:
-        return LosResult(True, "adjacent")
+        return "adjacent", None
     grid = los_grid(m)
     smoke_qr = {(h.q, h.r) for h in smoke}
     la, lb = m.elevation(a), m.elevation(b)
     dq, dr = b.q - a.q, b.r - a.r
     first = line_blocker(grid, a.q, a.r, intervening_offsets(dq, dr, 1), la, lb, smoke_qr)
     if first is None:
-        return LosResult(True, "clear")
+        return "clear", None
     second_offsets = intervening_offsets(dq, dr, -1)
     if second_offsets != intervening_offsets(dq, dr, 1):
         # D-LOS-3: along a hexside, one open side is enough.
         if line_blocker(grid, a.q, a.r, second_offsets, la, lb, smoke_qr) is None:
-            return LosResult(True, "clear along a hexside")
+            return "clear along a hexside", None
     cause, (q, r) = first
-    where = Hex(q, r)
-    label = m.label(where)
-    if cause == "smoke":
-        reason = f"line of sight blocked by smoke at {label}"
-    elif cause == "terrain":
-        reason = f"line of sight blocked by {m.terrain(where).name.lower()} at {label}"
-    else:
-        reason = f"line of sight blocked by high ground at {label} (level {m.elevation(where)})"
-    return LosResult(False, reason, where, cause)
+    return cause, Hex(q, r)
 
 
-def has_los(m: Map, a: Hex, b: Hex, *, smoke: Collection[Hex] = frozenset()) -> bool:
-    """True if LOS from a to b is clear (8.4)."""
-    return line_of_sight(m, a, b, smoke=smoke).clear
+# Rows asked of one map at most: a row of a large map holds up to a few thousand hexes.
+_ROWS_KEPT = 64
+
+
+def sight_row(m: Map, a: Hex) -> frozenset[Hex]:
+    """Every hex of the map with a clear line of sight from `a`, at any range, smoke left
+    out (8.4). Smoke only ever blocks (D18), so the hexes in sight of `a` with smoke on the
+    map are among these. Kept on the map for the last hexes asked: the double-blind blind
+    bombardments (18.8) ask it of each activated leader's hex at every step."""
+    rows = m.cached("los.sight_rows", lambda: Lru(_ROWS_KEPT))
+    row = rows.get(a)
+    if row is None:
+        row = frozenset(b for b in m.hexes if _trace(m, a, b, ())[1] is None)
+        rows.put(a, row)
+    return row

@@ -481,6 +481,10 @@ class Map:
         ]
         return tuple(sorted(hexes, key=self.label))
 
+    def in_order(self) -> tuple[Hex, ...]:
+        """The map's hexes sorted, worked out once: sorting a large map's costs milliseconds."""
+        return self.cached("hexes.in_order", lambda: tuple(sorted(self.hexes)))
+
     def cached(self, key: Any, factory: Callable[[], Any]) -> Any:
         """Derived data computed once per map (e.g. LOS tables)."""
         try:

@@ -127,7 +127,7 @@ Option = tuple[Hex, int, tuple[int, ...] | None, tuple[int, ...] | None]
 
 def hex_index(map_: Map) -> Mapping[Hex, int]:
     """Each hex of the map by a number of its own (its place in hex order), kept with the map."""
-    return map_.cached("hex.index", lambda: {h: i for i, h in enumerate(sorted(map_.hexes))})
+    return map_.cached("hex.index", lambda: {h: i for i, h in enumerate(map_.in_order())})
 
 
 def dominates(a: Label, b: Label) -> bool:

@@ -19,6 +19,7 @@ from ..combat.fire import BOMBARDMENT, FireDeclaration, OffBoardIncrement
 from ..double_blind import knowledge
 from ..double_blind.observation import is_on
 from . import state as st
+from .los import sight_row
 from .registry import catalogue_for, game_map, hex_label, parse_hex, scenario_for
 
 
@@ -137,10 +138,15 @@ def _blind(state: st.GameState, left: list, leaders: list[str]) -> list[dict]:
         return []
     m, cat = game_map(state), catalogue_for(state)
     known, _ = knowledge.known_enemies(state, state.units[leaders[0]].side)
+    unknown = [h for h in m.in_order() if h not in known]
     chosen: dict[Any, str] = {}
     for sp in leaders:
-        for h in sorted(m.hexes):
-            if h in known or h in chosen:
+        # A blind bombardment's spotter must have a line of sight to the hex (18.8): the
+        # hexes out of the leader's sight even with no smoke are refused, so they are left
+        # out before the whole check, which traces the line again, with the smoke.
+        in_sight = sight_row(m, state.units[sp].hex)
+        for h in unknown:
+            if h in chosen or h not in in_sight:
                 continue
             decl = FireDeclaration(firers=(), target_hex=h, kind=BOMBARDMENT, spotter=sp,
                                    increments=(OffBoardIncrement(left[0].id, left[0].strength),))
