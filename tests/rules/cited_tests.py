@@ -33,9 +33,10 @@ PASSED = "passed"
 _CITED = re.compile(r"(tests/[\w/]+\.py)|(?:::)?\b(test_\w+\*?)")
 
 
+@cache
 def entries(decisions: Path) -> dict[str, str]:
     """Each entry of a decisions file by its id (the first word of its `## ` heading); two
-    entries sharing an id are read as one."""
+    entries sharing an id are read as one. Read once a run: every decision's tests ask it."""
     out: dict[str, str] = {}
     for block in re.split(r"^## ", decisions.read_text(encoding="utf-8"), flags=re.M)[1:]:
         out[block.split()[0]] = out.get(block.split()[0], "") + block

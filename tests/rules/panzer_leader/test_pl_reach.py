@@ -22,6 +22,7 @@ from games.rules.panzer_leader.core import scenario
 from games.rules.panzer_leader.core.entering import Reading, entry
 from games.rules.panzer_leader.core.movement import allowance_left, reach
 from games.rules.panzer_leader.core.scenario import bundled_scenarios, game_map
+from games.rules.panzer_leader.core.stacking import Occupancy
 from games.rules.panzer_leader.core.units import utype
 from games.rules.panzer_leader.legal import legal_commands
 from games.rules.panzer_leader.ruleset import RULESET
@@ -30,14 +31,17 @@ from .kit import assert_shared_reading_changes_nothing, clear, lab, movers, rand
 
 
 def plain_reach(state, unit, road_ok=True):
-    """Dijkstra, asking entry() of every hexside from scratch."""
+    """Dijkstra, asking entry() of every hexside from scratch. Who stands where is read once
+    (`Occupancy`, as `reach` reads it): it depends on the state alone, and reading it again at
+    every hexside was most of this reference's time."""
     m = game_map(state)
+    occ = Occupancy(state)
     budget = allowance_left(unit, state)
     first_free = utype(unit).movement == 1 and unit.mp_spent == 0  # 4.3
     heap, n = [], 0
     if unit.hex is None:
         for lab in unit.entry:
-            e = entry(state, unit, None, m.hex(lab))
+            e = entry(state, unit, None, m.hex(lab), occ=occ)
             if e.cost is not None and (e.cost <= budget or first_free):
                 heap.append((e.cost, n, lab, [lab], e.stop))
                 n += 1
@@ -56,7 +60,7 @@ def plain_reach(state, unit, road_ok=True):
         h = m.hex(lab)
         for nb in m.neighbors(h):
             e = entry(state, unit, h, nb, road_ok=road_ok,
-                      from_under=unit.under_bridge and not path)
+                      from_under=unit.under_bridge and not path, occ=occ)
             if e.cost is None or e.under:
                 continue
             if cost + e.cost > budget and not (first_free and not path):
