@@ -157,7 +157,7 @@ def _trace(m: Map, a: Hex, b: Hex, smoke: Collection[Hex]) -> tuple[str, Hex | N
     return cause, Hex(q, r)
 
 
-# Rows asked of one map at most: a row of a large map holds up to a few thousand hexes.
+# The most rows kept for one map: a row of a large map holds up to a few thousand hexes.
 _ROWS_KEPT = 64
 
 
