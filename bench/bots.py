@@ -45,13 +45,13 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.bots.arena import parse_options, play_game, scenario_ids, wilson  # noqa: E402
+from games.bots.side_by_side import each_done  # noqa: E402
 from games.rules.registry import for_scenario  # noqa: E402
 
 PAIRINGS = (("veteran", "recruit"), ("recruit", "random"), ("elite", "veteran"))
@@ -176,18 +176,16 @@ def main(argv: list[str] | None = None) -> int:
     # The longest games first, so the two workers finish together.
     jobs.sort(key=lambda j: (j[0] != "elite", j[2] != "sosna-line"))
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=max(1, a.jobs)) as pool:
-        for future in as_completed([pool.submit(_one, j, max_steps) for j in jobs]):
-            game = future.result()
-            results.append(game)
-            if a.record is not None:
-                with a.record.open("a") as out:
-                    out.write(json.dumps(game) + "\n")
-            print(f"{game['strong']}_vs_{game['weak']} {game['scenario']}: game={game['game']} "
-                  f"score={game['score']:.1f} winner={game['winner'] or 'draw'} "
-                  f"steps={game['steps']}{' capped' if game['capped'] else ''}"
-                  f"{' refused=' + str(game['refused']) if game['refused'] else ''} "
-                  f"({time.perf_counter() - t0:.0f}s)", flush=True)
+    for _, game in each_done(_one, [(j, max_steps) for j in jobs], a.jobs):
+        results.append(game)
+        if a.record is not None:
+            with a.record.open("a") as out:
+                out.write(json.dumps(game) + "\n")
+        print(f"{game['strong']}_vs_{game['weak']} {game['scenario']}: game={game['game']} "
+              f"score={game['score']:.1f} winner={game['winner'] or 'draw'} "
+              f"steps={game['steps']}{' capped' if game['capped'] else ''}"
+              f"{' refused=' + str(game['refused']) if game['refused'] else ''} "
+              f"({time.perf_counter() - t0:.0f}s)", flush=True)
     report(results, pairings, scenarios, time.perf_counter() - t0)
     return 0
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from games.bots.arena import play_game  # noqa: E402
 from games.bots.facts import public_facts  # noqa: E402
 from games.bots.panzer_grenadier import elite  # noqa: E402
+from games.bots.side_by_side import each_done  # noqa: E402
 from games.rules.panzer_grenadier.core import state as st  # noqa: E402
 from games.rules.registry import for_scenario  # noqa: E402
 
@@ -111,9 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         if for_scenario(s).id != "panzer_grenadier":
             p.error(f"{s} is not a Panzer Grenadier scenario: Elite's judge is that game's")
     jobs = [(s, f"{a.seed}:{s}:{g}") for s in scenarios for g in range(a.games)]
-    with ProcessPoolExecutor(max_workers=a.jobs) as pool:
-        played = list(pool.map(judged_game, [s for s, _ in jobs], [g for _, g in jobs],
-                               [max_steps] * len(jobs)))
+    done = dict(each_done(judged_game, [(s, g, max_steps) for s, g in jobs], a.jobs))
+    played = [done[i] for i in range(len(jobs))]
     by_scenario = {s: [g for (sc, _), g in zip(jobs, played, strict=True) if sc == s]
                    for s in scenarios}
     table = {w: [foretelling(by_scenario[s], w) for s in scenarios] for w in WEIGHTS}

@@ -9,7 +9,6 @@ only those scenarios and leaves the other entries as they are.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,13 @@ from django.core.management.base import BaseCommand, CommandError
 from games.botplay import balance_file
 from games.bots.arena import play_match, scenario_ids, summary_line
 from games.bots.levels import LEVELS
+from games.bots.side_by_side import each_done
 from games.rules.registry import for_scenario
 
 
-def _play(job: tuple[str, str, str, int, str]) -> tuple[dict[str, Any], str]:
-    """One scenario's games, in a worker process: its entry and its arena summary line."""
-    sid, a, b, games, seed = job
+def _play(sid: str, a: str, b: str, games: int, seed: str) -> tuple[dict[str, Any], str]:
+    """One scenario's games (in a worker process with --jobs): its entry and its arena
+    summary line."""
     revision = for_scenario(sid).scenarios()[sid].revision  # the forces these games play
     m = play_match(sid, a, b, games, seed)
     return balance_file.entry(m, revision, seed), summary_line(m)
@@ -59,10 +59,8 @@ class Command(BaseCommand):
         if jobs < 1:
             raise CommandError("--jobs must be at least 1")
         work = [(sid, pair[0], pair[1], games, seed) for sid in chosen]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for done in as_completed([pool.submit(_play, job) for job in work]):
-                entry, line = done.result()
-                balance_file.write([entry], out)
-                self.stdout.write(line, ending="\n")
-                self.stdout.flush()
+        for _, (entry, line) in each_done(_play, work, jobs):
+            balance_file.write([entry], out)
+            self.stdout.write(line, ending="\n")
+            self.stdout.flush()
         self.stdout.write(f"arena_library: {len(work)} scenario(s) written to {out.name}")
