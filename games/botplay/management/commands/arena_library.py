@@ -22,8 +22,8 @@ from games.rules.registry import for_scenario
 
 
 def _play(sid: str, a: str, b: str, games: int, seed: str) -> tuple[dict[str, Any], str]:
-    """One scenario's games (in a worker process with --jobs): its entry and its arena
-    summary line."""
+    """One scenario's games (in a worker process when --jobs is above 1): its entry and its
+    arena summary line."""
     revision = for_scenario(sid).scenarios()[sid].revision  # the forces these games play
     m = play_match(sid, a, b, games, seed)
     return balance_file.entry(m, revision, seed), summary_line(m)
