@@ -403,14 +403,19 @@ def test_move_units_takes_passengers_along_and_records_the_segment():
 
 TERRAIN_CHARS = "..ffwWtsr"
 TYPES = ("rifle", "rifle5", "armored_car", "tank", "wagon", "truck", "lt")
+# Built once, not inside each draw (test_los.py says why).
+_COLUMNS = st.sampled_from([4, 6])
+_ROWS = st.integers(2, 4)
+_TERRAIN = st.sampled_from(TERRAIN_CHARS)
+_ELEVATION = st.sampled_from("0001")
 
 
 @st.composite
 def worlds(draw):
-    cols = draw(st.sampled_from([4, 6]))
-    rows = draw(st.integers(2, 4))
-    grid = ["".join(draw(st.sampled_from(TERRAIN_CHARS)) for _ in range(cols)) for _ in range(rows)]
-    elev = ["".join(draw(st.sampled_from("0001")) for _ in range(cols)) for _ in range(rows)]
+    cols = draw(_COLUMNS)
+    rows = draw(_ROWS)
+    grid = ["".join(draw(_TERRAIN) for _ in range(cols)) for _ in range(rows)]
+    elev = ["".join(draw(_ELEVATION) for _ in range(cols)) for _ in range(rows)]
     road_len = draw(st.integers(0, cols))
     road_row = draw(st.integers(1, rows))
     roads = (
