@@ -15,7 +15,7 @@ from django.db import transaction
 
 from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
-from games.models import ACTIVE
+from games.models import ACTIVE, OPEN
 from games.services.errors import ServiceError
 
 from .access import Planner, planner
@@ -45,6 +45,8 @@ def standing_orders_set(*, game: Any, user: Any, orders: Any) -> list[dict]:
     """Replace the side's standing orders with `orders`, each checked by the ruleset; a bad
     one refuses them all with a message naming it, and nothing changes."""
     p = planner(game, user, write=True)
+    if p.game.status == OPEN:
+        raise ServiceError("game/not_started", "the game starts when every seat is taken", 409)
     if p.game.status != ACTIVE:
         raise ServiceError("game/over", f"the game is {p.game.status}", 409)
     if not isinstance(orders, list) or len(orders) > MAX_ORDERS:
@@ -70,4 +72,8 @@ def standing_orders_set(*, game: Any, user: Any, orders: Any) -> list[dict]:
 
 
 def _state(p: Planner) -> Any:
-    return steplog.state_at(p.game.pk, p.game.version)
+    """The game's state now; a game still waiting for its seats has none, nor any orders."""
+    state = steplog.state_at(p.game.pk, p.game.version) if p.game.version else None
+    if state is None:
+        raise ServiceError("game/not_started", "the game starts when every seat is taken", 409)
+    return state

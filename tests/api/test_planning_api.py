@@ -43,6 +43,21 @@ def test_a_side_sets_its_orders_and_its_coach_reads_them(coached_game):
     assert client(people["cleo"]).put(url, {"orders": []}, format="json").status_code == 403
 
 
+def test_a_game_waiting_for_its_seats_has_no_orders_yet_and_says_so():
+    """The game page of a player waiting for an opponent asks for its side's orders: the
+    answer is a clear refusal, not a server error, and the page asks again at the start."""
+    ann = person("ann")
+    game = services.game_create(user=ann, scenario="meeting-at-kessel", side="ge")
+    url = f"/api/v1/games/{game.pk}/orders"
+    answer = client(ann).get(url)
+    assert answer.status_code == 409 and answer.json()["code"] == "game/not_started"
+    put = client(ann).put(url, {"orders": [ORDER]}, format="json")
+    assert put.status_code == 409 and put.json()["code"] == "game/not_started"
+    services.game_join(game=game, user=person("bob"), side="su")
+    started = client(ann).get(url)
+    assert started.status_code == 200 and started.json()["sides"]["ge"]["orders"] == []
+
+
 def test_the_other_side_and_a_spectator_learn_nothing_of_the_orders(coached_game):
     game, people = coached_game
     url = f"/api/v1/games/{game.pk}/orders"

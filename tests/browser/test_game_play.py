@@ -146,6 +146,9 @@ def test_two_players_play_a_game_that_a_spectator_watches_and_a_reload_resumes(
         p.goto(url)
     for p in (ann, bob, sam):
         p.wait_for_function("() => Number(document.body.dataset.version || -1) >= 1", timeout=TIMEOUT)
+    # Ann's page was open before the start, when her side had no standing orders to read: it
+    # reads them at the start, and offers to add one.
+    ann.locator("#plans #add-order").wait_for(state="attached", timeout=TIMEOUT)
     players = [ann, bob]
 
     # The banner says whose move it is; the initiative roll shows its dice.

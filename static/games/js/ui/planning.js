@@ -125,7 +125,11 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
     showTurn();
   }
 
+  // A game still waiting for its seats has no orders to read (the server says so): they are
+  // read once it starts, at the first view this page is sent.
+  let ordersAsked = false;
   async function loadOrders() {
+    ordersAsked = true;
     const got = await getJson(`${api}/orders`);
     const mine = got?.sides?.[got.side];
     if (!mine) return;
@@ -253,12 +257,14 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
   }
 
   loadDrawings();
-  loadOrders();
+  if (boot.status !== "open") loadOrders();
   return {
     get picking() { return Boolean(state.mode); },
     pick,
-    /** A new view: a new turn shows that turn's drawings (its plan starts empty). */
+    /** A new view: the orders if the game has just started; a new turn shows that turn's
+     * drawings (its plan starts empty). */
     onView(view) {
+      if (view && !ordersAsked) loadOrders();
       const turn = Number(view?.turn);
       if (Number.isFinite(turn) && state.turn !== null && turn !== state.turn) {
         state.turn = turn;
