@@ -16,7 +16,7 @@ import { chatChannels, createChat } from "./chat.js";
 import { afterFinalClose } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
 import { pointing } from "./pointing.js";
-import { actors, allCommands, assaultOnCollisionOffered, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
+import { actingUnits, actors, allCommands, assaultOnCollisionOffered, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
 import { playerWords } from "./sentences.js";
 import { commandKeys } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
@@ -163,11 +163,14 @@ export function mount(boot, document) {
     if (boot.seat) previews.load(unitId, store.version);
   }
 
-  /** A command no unit of the seat acts in has its own preview (GET preview?command=). */
+  /** Ask for a command's preview if the page has none: a command no unit of the seat acts in
+   * has its own (GET preview?command=), another comes with its acting unit's (asked for
+   * again here should that answer have been lost, or come for another version). */
   function loadPreviewOf(cmd) {
     // Only the commands the referee lists have a preview: it answers any other with an error.
-    if (!hasPreview(view(), cmd)) return;
-    if (boot.seat && !actors(cmd).length && !previewFor(cmd)) previews.loadCommand(cmd, store.version);
+    if (!boot.seat || !hasPreview(view(), cmd) || previewFor(cmd)) return;
+    if (!actors(cmd).length) previews.loadCommand(cmd, store.version);
+    else loadPreviews(actingUnits(cmd)[0] ?? actors(cmd)[0]);
   }
 
   function setPicks(ids) {

@@ -3,20 +3,30 @@
 
 import { actingUnits, actors, commandKey, sameCommand } from "./legal.js";
 
+// An answer lost on the way (the network, a server too busy to answer) is asked for again,
+// a little later each time: otherwise the confirm box would say "Odds loading…" until the
+// player picked the unit anew.
+export const RETRIES = 3;
+export const RETRY_MS = 1000;
+
 export class Previews {
   #byKey = new Map(); // `${version}:${unit}` -> [{command, cost|odds}]
   #fetch;
   #api;
   #onLoad;
   #seat;
+  #later;
+  #current = null; // the page's version, once keepOnly has named it
 
   /** `fetch(url)` answers JSON or null; `onLoad()` is called when an answer arrives;
-   * `seat()` names a partner's seat the board acts for (null: the player's own). */
-  constructor({ api, fetch, onLoad, seat = () => null }) {
+   * `seat()` names a partner's seat the board acts for (null: the player's own);
+   * `later(fn, ms)` runs a retry (setTimeout). */
+  constructor({ api, fetch, onLoad, seat = () => null, later = (fn, ms) => setTimeout(fn, ms) }) {
     this.#api = api;
     this.#fetch = fetch;
     this.#onLoad = onLoad;
     this.#seat = seat;
+    this.#later = later;
   }
 
   /** The preview of one command at `version`, from any unit it names, or null. */
@@ -30,36 +40,42 @@ export class Previews {
     return null;
   }
 
-  /** Ask for the previews of the commands naming `unit` at `version` (once). */
-  async load(unit, version) {
-    const key = `${version}:${unit}`;
-    if (!unit || this.#byKey.has(key)) return;
-    this.#byKey.set(key, []);
-    const seat = this.#seat();
-    const forSeat = seat ? `&seat=${encodeURIComponent(seat)}` : "";
-    const answer = await this.#fetch(`${this.#api}/preview?unit=${encodeURIComponent(unit)}${forSeat}`);
-    if (answer && answer.v === version) {
-      this.#byKey.set(key, answer.previews);
-      this.#onLoad();
-    } else {
-      this.#byKey.delete(key);
-    }
+  /** Ask for the previews of the commands naming `unit` at `version` (once, unless the
+   * answer is lost). */
+  load(unit, version) {
+    if (!unit) return;
+    this.#ask(`${version}:${unit}`, version, `unit=${encodeURIComponent(unit)}`, (answer) => answer.previews);
   }
 
   /** Ask for the preview of one command no unit of the seat acts in (an air strike, naval
-   * gunfire: GET .../preview?command=), kept under its own key at `version` (once). */
-  async loadCommand(command, version) {
-    const key = `${version}:${commandKey(command)}`;
+   * gunfire: GET .../preview?command=), kept under its own key at `version` (once, unless the
+   * answer is lost). */
+  loadCommand(command, version) {
+    const query = `command=${encodeURIComponent(JSON.stringify(command))}`;
+    const entry = (answer) => answer.previews?.[0];
+    this.#ask(`${version}:${commandKey(command)}`, version, query, (answer) => (entry(answer) ? [{ command, ...entry(answer) }] : null));
+  }
+
+  /** GET the previews for `query` at `version` and keep what `kept(answer)` makes of them
+   * under `key`. An answer for another version is dropped (the page's next frame asks
+   * again); a lost one is asked for again while `version` is still the page's. */
+  async #ask(key, version, query, kept, attempt = 0) {
     if (this.#byKey.has(key)) return;
     this.#byKey.set(key, []);
     const seat = this.#seat();
     const forSeat = seat ? `&seat=${encodeURIComponent(seat)}` : "";
-    const answer = await this.#fetch(`${this.#api}/preview?command=${encodeURIComponent(JSON.stringify(command))}${forSeat}`);
-    const entry = answer?.previews?.[0];
-    if (answer && answer.v === version && entry) {
-      this.#byKey.set(key, [{ command, ...entry }]);
-      this.#onLoad();
+    const answer = await this.#fetch(`${this.#api}/preview?${query}${forSeat}`);
+    if (answer && answer.v === version) {
+      const previews = kept(answer);
+      if (previews) { // else the referee has none for it: the key stays, answered with nothing
+        this.#byKey.set(key, previews);
+        this.#onLoad();
+      }
+      return;
     }
+    this.#byKey.delete(key);
+    const lost = !answer && attempt < RETRIES && (this.#current === null || this.#current === version);
+    if (lost) this.#later(() => this.#ask(key, version, query, kept, attempt + 1), RETRY_MS * (attempt + 1));
   }
 
   /** Keep a preview the page got another way (a composed fire's, ui/extra_commands.js). */
@@ -68,8 +84,9 @@ export class Previews {
     this.#byKey.set(key, [...(this.#byKey.get(key) ?? []), entry]);
   }
 
-  /** Forget every version but `version`. */
+  /** Forget every version but `version`, the page's now. */
   keepOnly(version) {
+    this.#current = version;
     for (const key of [...this.#byKey.keys()]) if (!key.startsWith(`${version}:`)) this.#byKey.delete(key);
   }
 }
