@@ -24,6 +24,7 @@ from games.api.serializers import (
 )
 from games.models import ABANDONED, FINISHED, Game, Seat
 from games.services import hooks
+from games.services.errors import not_started
 
 MAX_PAGE = 1_000_000  # past it an offset is no page anyone reaches, only a slow query
 
@@ -246,7 +247,7 @@ class ViewView(APIView):
         member = selectors.membership(game, request.user, request.query_params.get("side"))
         frame = selectors.snapshot(game, member.audience)
         if frame is None:
-            return _error("game/not_started", "the game starts when every seat is taken", 409)
+            return _service_error(not_started())
         return Response(frame)
 
 
@@ -419,7 +420,7 @@ def _player_state(request: Request, game_id: str):
         return found
     game, seat = found
     if game.state is None:
-        return _error("game/not_started", "the game starts when every seat is taken", 409)
+        return _service_error(not_started())
     return game, seat, engine.decode_state(game.pk, game.version, game.state)
 
 
@@ -474,7 +475,7 @@ class LineOfSightView(APIView):
         member = selectors.membership(game, request.user, request.query_params.get("side"))
         state = selectors.watched_state(game, member.audience)  # smoke as a delayed public saw it
         if state is None:
-            return _error("game/not_started", "the game starts when every seat is taken", 409)
+            return _service_error(not_started())
         try:
             answer = engine.sight_line_for(
                 state, request.query_params.get("from", ""), request.query_params.get("to", "")

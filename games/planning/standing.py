@@ -16,7 +16,7 @@ from django.db import transaction
 from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
 from games.models import ACTIVE, OPEN
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, not_started
 
 from .access import Planner, planner
 from .answering import answer_now
@@ -46,7 +46,7 @@ def standing_orders_set(*, game: Any, user: Any, orders: Any) -> list[dict]:
     one refuses them all with a message naming it, and nothing changes."""
     p = planner(game, user, write=True)
     if p.game.status == OPEN:
-        raise ServiceError("game/not_started", "the game starts when every seat is taken", 409)
+        raise not_started()
     if p.game.status != ACTIVE:
         raise ServiceError("game/over", f"the game is {p.game.status}", 409)
     if not isinstance(orders, list) or len(orders) > MAX_ORDERS:
@@ -75,5 +75,5 @@ def _state(p: Planner) -> Any:
     """The game's state now; a game still waiting for its seats has none, nor any orders."""
     state = steplog.state_at(p.game.pk, p.game.version) if p.game.version else None
     if state is None:
-        raise ServiceError("game/not_started", "the game starts when every seat is taken", 409)
+        raise not_started()
     return state

@@ -16,7 +16,7 @@ from games import engine_adapter as engine
 from games.lobby import notify as lobby_notify
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
 from games.services import aftercommit, endings, hooks
-from games.services.errors import ServiceError
+from games.services.errors import ServiceError, not_started
 from games.services.race import lost_race_message
 from games.sqlnames import columns, game_key, table
 
@@ -132,7 +132,8 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
         if prior is not None:
             return Outcome(client_id, version=prior, duplicate=True)
     if g.status == OPEN:
-        raise _Refused("game/not_started", "the game starts when every seat is taken")
+        refused = not_started()
+        raise _Refused(refused.code, refused.message)
     if g.status != ACTIVE:
         raise _Refused("game/over", f"the game is {g.status}")
     if base_version != g.version:

@@ -14,3 +14,9 @@ class ServiceError(Exception):
 
     def to_json(self) -> dict:
         return {"code": self.code, "message": self.message}
+
+
+def not_started() -> ServiceError:
+    """What a request that needs the game's state is answered while the game still waits for
+    its seats (it has no state yet)."""
+    return ServiceError("game/not_started", "the game starts when every seat is taken", 409)
