@@ -73,7 +73,10 @@ def leave(page) -> None:
 
 def follow_site_link(page, selector: str) -> None:
     """Follow one of the site's header links as a player does: on a phone they fold under
-    the header's Menu button (ui/site_menu.js), which is opened first."""
+    the header's Menu button (ui/site_menu.js), which is opened first. The header is waited
+    on until its script has laid it out for the window's width (`at_size` says why): read
+    before that, a link about to fold looks visible and the Menu button hidden."""
+    page.wait_for_function(_FOLDED_FOR, arg=page.evaluate(_NARROW))
     link = page.locator(selector).first
     toggle = page.locator("#site-menu-toggle")
     if toggle.is_visible() and not link.is_visible():
@@ -114,6 +117,8 @@ _OVERFLOW = """() => {
 
 # The header's links folded (phone) or not (desktop) by the page's own script for the
 # window's width (ui/site_menu.js), on a page that has the site's header.
+# Whether the window is as narrow as ui/site_menu.js folds the header's links at.
+_NARROW = "() => window.matchMedia('(max-width: 44rem)').matches"
 _FOLDED_FOR = (
     "(narrow) => { const b = document.getElementById('site-menu-toggle');"
     " const l = document.getElementById('site-links');"

@@ -13,6 +13,7 @@ from tests.browser import live_shell
 from tests.browser.pages_kit import (
     VIEWPORTS,
     api,
+    at_size,
     fits_both_sizes,
     follow_site_link,
     shot,
@@ -68,7 +69,7 @@ def test_a_players_page_draws_the_rating_history_and_its_header_leads_to_the_lea
     # The leaderboards, found from the header at a phone's width, where its links fold under
     # the Menu button: the ratings best first.
     page = viewer
-    page.set_viewport_size(VIEWPORTS["phone"])
+    at_size(page, "phone")
     follow_site_link(page, "a[href='/leaderboards/']")
     page.wait_for_url("**/leaderboards/")
     page.locator("a[href='/leaderboards/panzer_grenadier/correspondence/']").first.click()

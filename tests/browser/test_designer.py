@@ -347,6 +347,9 @@ def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, li
     page.wait_for_selector("svg text.unit-name:has-text('Hauptma')", state="attached")
     # A second board joins the map to the south: its hexes read B…, and paint.
     page.locator("#join-board-box summary").click()
+    # The box lists the boards that may join once it opens; the list widens its row, so the
+    # button is pressed after it has come, not while it moves.
+    page.wait_for_function("() => document.querySelectorAll('#join-board option').length > 1")
     page.select_option("#join-direction", "south")
     page.click("#join-board-add")
     page.wait_for_function("() => window.pgweb.designer.doc.map.boards.length === 2")
