@@ -49,9 +49,14 @@ def press_and_hold_a_stack_row(page) -> tuple[object, str]:
     unit = info.evaluate("(b) => b.closest('.stack-row').dataset.unit")
     held = info.element_handle()
     held.scroll_into_view_if_needed()
+    # Measured once the page has drawn the panel it just opened, or the press may land
+    # where the button was a frame before.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     box = held.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
+    # Chromium focuses a button it is pressed on: the press is on this one.
+    assert held.evaluate("(node) => document.activeElement === node"), "the press missed the button"
     return held, unit
 
 
