@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 from games.bots.side_by_side import each_done
@@ -19,7 +18,6 @@ def _where(n: int) -> tuple[int, int]:
 
 
 def test_one_worker_plays_every_job_in_this_process_in_order_and_starts_no_process():
-    threading.Thread(target=lambda: None).start()  # a process with threads, as a test runner
     done = list(each_done(_where, [(n,) for n in range(5)], workers=1))
     assert done == [(n, (n * n, os.getpid())) for n in range(5)]
 
