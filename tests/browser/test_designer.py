@@ -324,7 +324,9 @@ def test_a_battle_starts_on_a_bundled_board(person, live_server_url, scenarios_l
     assert page.evaluate("window.pgweb.designer.doc.map") == [{"board": "Hill112", "at": [0, 0]}]
 
 
-def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, live_server_url):
+def test_a_designer_forms_formations_names_a_leader_and_calls_support(
+    person, live_server_url, scenarios_loaded
+):
     page = person()
     blank_battle(page, live_server_url)
     # Team play: a formation for the attacker's seat, its leader named on the counter.
@@ -347,9 +349,11 @@ def test_a_designer_forms_formations_names_a_leader_and_calls_support(person, li
     page.wait_for_selector("svg text.unit-name:has-text('Hauptma')", state="attached")
     # A second board joins the map to the south: its hexes read B…, and paint.
     page.locator("#join-board-box summary").click()
-    # The box lists the boards that may join once it opens; the list widens its row, so the
-    # button is pressed after it has come, not while it moves.
+    # The box lists the boards that may join once it opens; the list has a set width, so
+    # *Join it* stays where it was while the list fills.
+    before = page.locator("#join-board-add").bounding_box()
     page.wait_for_function("() => document.querySelectorAll('#join-board option').length > 1")
+    assert page.locator("#join-board-add").bounding_box() == before
     page.select_option("#join-direction", "south")
     page.click("#join-board-add")
     page.wait_for_function("() => window.pgweb.designer.doc.map.boards.length === 2")
