@@ -129,7 +129,6 @@ export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => i
 const FACES = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 const DICE_SHOWN_MS = 4500; // long enough to read, short enough not to cover the counters
-const DICE_FADE_MS = 600; // game.css's fade of `.dice-tray.gone`
 let diceTimer = null;
 
 /**
@@ -148,12 +147,7 @@ export function showDice(root, rolls, { animate = true, shownMs = DICE_SHOWN_MS 
   root.hidden = false;
   root.classList.remove("gone");
   clearTimeout(diceTimer);
-  // Faded, then out of the layout: on a phone the tray wraps onto a line of the banner of
-  // its own, which would otherwise stay as an empty band above the map.
-  diceTimer = setTimeout(() => {
-    root.classList.add("gone");
-    diceTimer = setTimeout(() => { root.hidden = true; }, DICE_FADE_MS);
-  }, shownMs);
+  diceTimer = setTimeout(() => root.classList.add("gone"), shownMs);
   if (animate) setTimeout(() => root.querySelectorAll(".rolling").forEach((d) => d.classList.remove("rolling")), 700);
 }
 
