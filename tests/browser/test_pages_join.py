@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from tests.browser.pages_kit import TIMEOUT, VIEWPORTS, api, leave, shot
 
@@ -62,11 +63,12 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
 ):
     """Two games, each opened by a creator waiting in the lobby and joined by another: on a
     desktop window the creator and on a phone the joiner, and the other way round. The lists
-    are redrawn whenever anyone comes or goes, and a press and its release on two different
-    nodes make no click, so a card that did not change stays the same node: each joiner
-    presses Join and holds it while others come and go (the second joiner, then a
-    newcomer's game above theirs, opened and left). Let go, the joiner fills the last seat,
-    and both players land on the game, not only the one who waited."""
+    are drawn again whenever anyone comes or goes, and a press and its release on two
+    different nodes make no click, so each joiner presses Join and holds it while a newcomer
+    opens a game and leaves it again: her card would come above theirs and push the held
+    button from under the pointer, so the list waits for the release. Let go where it was
+    pressed, the joiner fills the last seat, and both players land on the game, not only the
+    one who waited."""
     base = live_server_url
     pairs = [(person("desktop"), person("phone")), (person("phone"), person("desktop"))]
     games = []
@@ -74,31 +76,32 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
         creator.goto(base + "/")
         creator.wait_for_selector("body[data-lobby=live]")
         games.append(open_game(creator, base))
-    held = []
+    held, heard = [], []
     for (_, joiner), game in zip(pairs, games, strict=True):
-        joiner.goto(base + "/")
+        frames: list = []
+        with joiner.expect_websocket() as opened:
+            joiner.goto(base + "/")
+        opened.value.on("framereceived", lambda payload, frames=frames: frames.append(payload))
+        heard.append(frames)
+        joiner.wait_for_selector("body[data-lobby=live]")
         button = joiner.locator(f"#open-game-list article[data-game='{game}'] button.join")
-        held.append(press_and_hold(joiner, button))
+        node = press_and_hold(joiner, button)
+        held.append((node, node.bounding_box()))
     # Cleo opens a game of her own (through the API: her page is no part of the test): every
-    # list is drawn again, now with her game among the open ones.
+    # lobby is sent lists with it among the open ones, newest first, above the held cards.
     cleo = person("desktop")
     hers = open_game(cleo, base)
-    for (_, joiner), node in zip(pairs, held, strict=True):
-        joiner.locator(f"#open-game-list article[data-game='{hers}']").wait_for()
+    for (_, joiner), frames, (node, box) in zip(pairs, heard, held, strict=True):
+        wait_for_lists(joiner, frames, lambda ids: hers in ids)
+        assert joiner.locator(f"#open-game-list article[data-game='{hers}']").count() == 0
         still_held(node)
-    # She leaves it again: her card goes from above theirs, and theirs stay put.
+        assert node.bounding_box() == box, "the held button moved"
+    # She leaves it again before anyone lets go.
     api(cleo, base, "POST", f"/api/v1/games/{hers}/leave")
-    for (_, joiner), node in zip(pairs, held, strict=True):
-        joiner.locator(f"#open-game-list article[data-game='{hers}']").wait_for(state="detached")
+    for (_, joiner), frames, (node, _) in zip(pairs, heard, held, strict=True):
+        wait_for_lists(joiner, frames, lambda ids: hers not in ids, after=hers)
         still_held(node)
-    # Let go over the held node where it is now: a card above it coming and going moves it on
-    # the page, and a release elsewhere would be a release on another node, whatever the node
-    # itself did.
-    for (_, joiner), node in zip(pairs, held, strict=True):
-        node.scroll_into_view_if_needed()
-        box = node.bounding_box()
-        joiner.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        joiner.mouse.up()
+        joiner.mouse.up()  # where it was pressed: the button never left the pointer
     for (creator, joiner), game in zip(pairs, games, strict=True):
         joiner.wait_for_url(GAME_URL, timeout=TIMEOUT, wait_until="commit")
         assert joiner.url.endswith(f"/games/{game}/")
@@ -106,6 +109,30 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
         shot(joiner, f"join-last-seat-{'phone' if joiner is pairs[0][1] else 'desktop'}")
         leave(joiner)
         landed(creator, game)
+
+
+def wait_for_lists(page, frames: list, test, after: str | None = None) -> None:
+    """Drive the page until one of the lobby frames it was sent (`frames`, as they came)
+    lists open games whose ids pass `test`; with `after`, only frames after the first that
+    listed that game count."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        lists = [ids for ids in map(open_ids, frames) if ids is not None]
+        if after is not None:
+            first = next((i for i, ids in enumerate(lists) if after in ids), len(lists))
+            lists = lists[first + 1:]
+        if any(test(ids) for ids in lists):
+            return
+        assert time.monotonic() < deadline, "the lobby was never sent those lists"
+        page.wait_for_timeout(50)
+
+
+def open_ids(payload: str | bytes) -> list[str] | None:
+    """The ids of the open games a lobby frame lists (None for a frame of another kind)."""
+    lists = json.loads(payload).get("d")
+    if not isinstance(lists, dict) or "open" not in lists:
+        return None
+    return [card["id"] for card in lists["open"]]
 
 
 def seat_online(game: str):

@@ -139,20 +139,42 @@ test("a release with no click lets the held redraw through once a click would ha
   }
 });
 
-test("a redraw that leaves the pressed card in place goes ahead around it", () => {
+test("a redraw that changes only what comes after the pressed card goes ahead around it", () => {
   const { doc, list, pressed } = pressedCard();
   doc.dispatch("pointerdown", pressed);
-  fillKeyed(list, [card("new"), card("watch:cleo offline"), card("berta changed")]);
-  assert.deepEqual(texts(list), ["new", "watch:cleo offline", "berta changed"]);
-  assert.equal(list.childNodes[1], pressed);
+  fillKeyed(list, [card("watch:cleo offline"), card("berta changed"), card("new")]);
+  assert.deepEqual(texts(list), ["watch:cleo offline", "berta changed", "new"]);
+  assert.equal(list.childNodes[0], pressed);
   assert.equal(pressed.removals, 0);
-  fillKeyed(list, [card("berta changed"), card("watch:cleo offline")]); // kept where it is
-  assert.deepEqual(texts(list), ["berta changed", "watch:cleo offline"]);
-  assert.equal(pressed.removals, 0);
-  fillKeyed(list, [card("berta changed")]); // its game ended: that waits for the release
-  assert.equal(list.childNodes[1], pressed);
   doc.dispatch("pointercancel", pressed);
-  assert.deepEqual(texts(list), ["berta changed"]);
+});
+
+test("a card coming, going or changing above the pressed card waits: it would shift it", () => {
+  // Pushed down, the pressed button leaves the pointer: the release would land on the card
+  // that came under it (on a touch screen, on that card's own Join).
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const doc = listeningDocument();
+    const list = new FakeNode("section");
+    fillKeyed(list, [card("anna"), card("berta")]);
+    const berta = list.childNodes[1];
+    doc.dispatch("pointerdown", berta);
+    fillKeyed(list, [card("cleo"), card("anna"), card("berta")]); // a newer game, on top
+    assert.deepEqual(texts(list), ["anna", "berta"]);
+    fillKeyed(list, [card("anna seated"), card("berta")]); // drawn anew: its height may differ
+    assert.deepEqual(texts(list), ["anna", "berta"]);
+    fillKeyed(list, [card("berta"), card("anna")]); // a new order
+    fillKeyed(list, [card("berta")]); // anna's game went
+    assert.equal(list.childNodes[1], berta);
+    assert.equal(berta.removals, 0);
+    doc.dispatch("pointerup", berta);
+    doc.dispatch("click", berta);
+    mock.timers.tick(0);
+    assert.deepEqual(texts(list), ["berta"]); // the latest redraw, after the click
+    assert.equal(list.childNodes[0], berta);
+  } finally {
+    mock.timers.reset();
+  }
 });
 
 test("a press that becomes a scroll, or a press outside the list, holds nothing", () => {

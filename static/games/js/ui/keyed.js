@@ -12,10 +12,12 @@ const keyed = new WeakMap();
  * item whose key it drew before and leaving in place each node already where it belongs. A
  * key says all a node shows and does: a kept node keeps the listeners it was drawn with.
  *
- * A redraw that would take out the node under a press still held (its card drawn anew
- * because its game changed, gone, or moved by a new order) waits for the press to end and
- * its click to be handled: taken out between the press and the release, the node would lose
- * the click. Any other redraw goes ahead around it.
+ * A redraw that would take out or shift the node under a press still held (its card drawn
+ * anew because its game changed, gone, moved by a new order, or pushed down or up by a card
+ * coming, going or changing above it) waits for the press to end and its click to be
+ * handled: taken out, the node would lose the click; shifted, it would leave the pointer, and
+ * the release would land on whatever came under it (on a touch screen, another card's
+ * button). A redraw that changes only what comes after it goes ahead.
  */
 export function fillKeyed(container, items) {
   const before = keyed.get(container) || new Map();
@@ -25,10 +27,9 @@ export function fillKeyed(container, items) {
     after.set(key, node);
     return node;
   });
-  const moves = placing(container, nodes);
-  if (heldBack(container, moves, () => fillKeyed(container, items))) return;
+  if (heldBack(container, nodes, () => fillKeyed(container, items))) return;
   keyed.set(container, after);
-  place(container, nodes, moves);
+  place(container, nodes, placing(container, nodes));
 }
 
 // The press under way on each document: its target, and the redraws it holds back (the
@@ -38,16 +39,20 @@ const presses = new WeakMap();
 // gesture of its own, not in the same task as the pointer's release.
 export const CLICK_AFTER_RELEASE_MS = 400;
 
-/** Whether `redraw` must wait: a press is held on a child of `container` that `moves`
- * (placing's plan) takes out. A later redraw of the container replaces a waiting one. */
-function heldBack(container, moves, redraw) {
+/** Whether `redraw` must wait: a press is held on a child of `container` that `nodes` would
+ * take out or put after other nodes than now. A later redraw of the container replaces a
+ * waiting one. */
+function heldBack(container, nodes, redraw) {
   const doc = container.ownerDocument ?? globalThis.document;
   if (!doc || typeof doc.addEventListener !== "function") return false;
   const press = presses.get(doc) ?? listenForPresses(doc);
   press.held.delete(container); // this redraw is the latest either way
   if (!press.target || !container.contains(press.target)) return false;
-  const pressed = [...container.childNodes].find((child) => child.contains(press.target));
-  if (!moves.takenOut.has(pressed)) return false;
+  const children = [...container.childNodes];
+  const at = children.findIndex((child) => child.contains(press.target));
+  if (at < 0) return false; // pressed on the container itself, between its children
+  const stays = nodes.indexOf(children[at]) === at && nodes.slice(0, at).every((node, i) => node === children[i]);
+  if (stays) return false;
   press.held.set(container, redraw);
   return true;
 }
@@ -86,16 +91,14 @@ function listenForPresses(doc) {
  * order allows: moving a node takes it out of the page and puts it back, and a press on a
  * node taken out makes no click. So the nodes going away leave first (a card drawn anew or
  * gone above a held one must not move the held one), the longest run of kept nodes already
- * in the new order stays put, and only the others are moved or inserted. `takenOut`: the
- * children now in the page that leave it or are moved.
+ * in the new order stays put, and only the others are moved or inserted.
  */
 function placing(container, nodes) {
   const staying = new Set(nodes);
   const kept = [...container.childNodes].filter((child) => staying.has(child));
   const position = new Map(kept.map((child, i) => [child, i]));
   const still = longestIncreasing(nodes.map((node) => position.get(node) ?? -1));
-  const stays = new Set(nodes.filter((_, i) => still.has(i)));
-  return { still, takenOut: new Set([...container.childNodes].filter((child) => !stays.has(child))) };
+  return { still };
 }
 
 /** Make `nodes` the container's children as `moves` (placing's plan) says. */
