@@ -172,8 +172,11 @@ def test_the_opponent_claims_the_win_when_a_side_runs_out_of_time(
 
 
 def test_the_lobby_counts_my_time_down_and_shows_a_flag_at_once(
-    person, live_server_url, live_server_env
+    person, live_server_url, live_server_env, redis_url
 ):
+    """The lobby is told of the flag by the sweep's process through the channel layer, and
+    has no other way to hear of it: a layer shared between processes is needed (Redis; the
+    in-memory one of a run without services stays inside the live server)."""
     base = live_server_url
     ann, bob = person(), person()
     body = {"scenario": "meeting-at-kessel", "side": "ge", "options": {"time_control": "live-15+10"}}
