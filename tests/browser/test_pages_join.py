@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 from tests.browser.pages_kit import TIMEOUT, VIEWPORTS, api, leave, shot
 
@@ -58,6 +57,28 @@ def still_held(node) -> None:
     assert node.evaluate("(node) => node.takenOut") == 0, "the held node's card was moved"
 
 
+# The open games of each lists frame the lobby's socket was sent, noted once every listener
+# of the message (the lobby's redraw among them) has run: `window.heardOpen`, oldest first.
+HEARD_OPEN = """
+window.heardOpen = [];
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => setTimeout(() => {
+      const lists = JSON.parse(event.data).d;
+      if (lists && Array.isArray(lists.open)) window.heardOpen.push(lists.open.map((card) => card.id));
+    }, 0));
+  }
+};
+"""
+# Lists without the game, after lists with it.
+GONE_AGAIN = """(id) => {
+  const first = window.heardOpen.findIndex((ids) => ids.includes(id));
+  return first >= 0 && window.heardOpen.slice(first + 1).some((ids) => !ids.includes(id));
+}"""
+
+
 def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the_game(
     person, live_server_url
 ):
@@ -76,30 +97,27 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
         creator.goto(base + "/")
         creator.wait_for_selector("body[data-lobby=live]")
         games.append(open_game(creator, base))
-    held, heard = [], []
+    held = []
     for (_, joiner), game in zip(pairs, games, strict=True):
-        frames: list = []
-        with joiner.expect_websocket() as opened:
-            joiner.goto(base + "/")
-        opened.value.on("framereceived", lambda payload, frames=frames: frames.append(payload))
-        heard.append(frames)
+        joiner.add_init_script(HEARD_OPEN)
+        joiner.goto(base + "/")
         joiner.wait_for_selector("body[data-lobby=live]")
         button = joiner.locator(f"#open-game-list article[data-game='{game}'] button.join")
         node = press_and_hold(joiner, button)
         held.append((node, node.bounding_box()))
     # Cleo opens a game of her own (through the API: her page is no part of the test): every
-    # lobby is sent lists with it among the open ones, newest first, above the held cards.
+    # lobby has lists with it among the open ones, newest first, above the held cards.
     cleo = person("desktop")
     hers = open_game(cleo, base)
-    for (_, joiner), frames, (node, box) in zip(pairs, heard, held, strict=True):
-        wait_for_lists(joiner, frames, lambda ids: hers in ids)
+    for (_, joiner), (node, box) in zip(pairs, held, strict=True):
+        joiner.wait_for_function("(id) => window.heardOpen.some((ids) => ids.includes(id))", arg=hers)
         assert joiner.locator(f"#open-game-list article[data-game='{hers}']").count() == 0
         still_held(node)
         assert node.bounding_box() == box, "the held button moved"
     # She leaves it again before anyone lets go.
     api(cleo, base, "POST", f"/api/v1/games/{hers}/leave")
-    for (_, joiner), frames, (node, _) in zip(pairs, heard, held, strict=True):
-        wait_for_lists(joiner, frames, lambda ids: hers not in ids, after=hers)
+    for (_, joiner), (node, _) in zip(pairs, held, strict=True):
+        joiner.wait_for_function(GONE_AGAIN, arg=hers)
         still_held(node)
         joiner.mouse.up()  # where it was pressed: the button never left the pointer
     for (creator, joiner), game in zip(pairs, games, strict=True):
@@ -109,30 +127,6 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
         shot(joiner, f"join-last-seat-{'phone' if joiner is pairs[0][1] else 'desktop'}")
         leave(joiner)
         landed(creator, game)
-
-
-def wait_for_lists(page, frames: list, test, after: str | None = None) -> None:
-    """Drive the page until one of the lobby frames it was sent (`frames`, as they came)
-    lists open games whose ids pass `test`; with `after`, only frames after the first that
-    listed that game count."""
-    deadline = time.monotonic() + TIMEOUT / 1000
-    while True:
-        lists = [ids for ids in map(open_ids, frames) if ids is not None]
-        if after is not None:
-            first = next((i for i, ids in enumerate(lists) if after in ids), len(lists))
-            lists = lists[first + 1:]
-        if any(test(ids) for ids in lists):
-            return
-        assert time.monotonic() < deadline, "the lobby was never sent those lists"
-        page.wait_for_timeout(50)
-
-
-def open_ids(payload: str | bytes) -> list[str] | None:
-    """The ids of the open games a lobby frame lists (None for a frame of another kind)."""
-    lists = json.loads(payload).get("d")
-    if not isinstance(lists, dict) or "open" not in lists:
-        return None
-    return [card["id"] for card in lists["open"]]
 
 
 def seat_online(game: str):
