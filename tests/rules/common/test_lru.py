@@ -1,4 +1,4 @@
-"""The rules' bounded caches: the least recently used entry leaves first."""
+"""The rules' bounded caches: entries not used for a while leave first, and the size holds."""
 
 from __future__ import annotations
 
@@ -8,14 +8,22 @@ import threading
 from games.rules.common.lru import Lru
 
 
-def test_past_its_size_the_least_recently_used_entry_goes():
-    cache = Lru(2)
+def test_an_entry_used_since_the_last_turnover_outlives_one_that_was_not():
+    cache = Lru(4)  # two generations of two
     cache.put("a", 1)
-    cache.put("b", 2)
-    assert cache.get("a") == 1  # "a" is now the most recently used
-    cache.put("c", 3)
+    cache.put("b", 2)  # the new generation is full: a and b are now the old one
+    assert cache.get("a") == 1  # used again: back in the new generation
+    cache.put("c", 3)  # a and c fill it: b, not used since, goes with the old one
     assert (cache.get("a"), cache.get("b"), cache.get("c")) == (1, None, 3)
     assert len(cache) == 2
+
+
+def test_the_cache_never_holds_more_than_its_size():
+    cache = Lru(5)
+    for n in range(100):
+        cache.put(n, n)
+        assert len(cache) <= 5
+    assert cache.get(99) == 99 and cache.get(0) is None
 
 
 def test_putting_a_key_again_replaces_its_value_without_growing():
@@ -43,8 +51,9 @@ class _SlowKey:
 def test_threads_reading_while_others_store_get_what_was_stored_and_the_size_holds():
     """The server's threads share the engines' caches: readers racing writers that push keys
     out get either the stored value or None, never an error, and the cache never passes its
-    size. (A `get` without the lock fails this: an OrderedDict changed by another thread in
-    the middle of a look-up that compares keys in Python raises KeyError in its writers.)"""
+    size. (A least-recently-used OrderedDict read without a lock fails this: changed by another
+    thread in the middle of a look-up that compares keys in Python, it raises KeyError in
+    its writers.)"""
     cache = Lru(16)
     errors: list[BaseException] = []
     keys = [_SlowKey(n) for n in range(64)]
