@@ -42,25 +42,37 @@ WATCH_CARD = """(node) => {
 
 
 def press_and_hold(page, button) -> object:
-    """Press the mouse on `button` and keep it down; the pressed node (its card watched)."""
+    """Press the mouse on `button` and keep it down; the pressed node (its card watched, its
+    box when pressed kept as `node.pressed_at`)."""
     button.scroll_into_view_if_needed()
     held = button.element_handle()
     held.evaluate(WATCH_CARD)
     box = held.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
+    held.pressed_at = box
     return held
 
 
 def still_held(node) -> None:
     assert node.evaluate("(node) => node.isConnected"), "the held node was drawn anew"
     assert node.evaluate("(node) => node.takenOut") == 0, "the held node's card was moved"
+    assert node.bounding_box() == node.pressed_at, "the held node moved from under the pointer"
 
 
-# The open games of each lists frame the lobby's socket was sent, noted once every listener
-# of the message (the lobby's redraw among them) has run: `window.heardOpen`, oldest first.
+def let_go(page, node) -> None:
+    """Release the mouse where it was pressed, as a finger does: over the held node only if
+    nothing moved it meanwhile."""
+    still_held(node)
+    page.mouse.up()
+
+
+# The open games and the person's own games of each lists frame the lobby's socket was sent,
+# noted once every listener of the message (the lobby's redraw among them) has run:
+# `window.heardOpen` and `window.heardMine`, oldest first.
 HEARD_OPEN = """
 window.heardOpen = [];
+window.heardMine = [];
 const PageSocket = window.WebSocket;
 window.WebSocket = class extends PageSocket {
   constructor(...args) {
@@ -68,6 +80,7 @@ window.WebSocket = class extends PageSocket {
     this.addEventListener("message", (event) => setTimeout(() => {
       const lists = JSON.parse(event.data).d;
       if (lists && Array.isArray(lists.open)) window.heardOpen.push(lists.open.map((card) => card.id));
+      if (lists && Array.isArray(lists.mine)) window.heardMine.push(lists.mine.map((card) => card.id));
     }, 0));
   }
 };
@@ -87,8 +100,9 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
     are drawn again whenever anyone comes or goes, and a press and its release on two
     different nodes make no click, so each joiner presses Join and holds it while a newcomer
     opens a game and leaves it again: her card would come above theirs and push the held
-    button from under the pointer, so the list waits for the release. Let go, the joiner fills the last seat, and both players land on the game, not only the
-    one who waited."""
+    button from under the pointer, so the lists wait for the release; so do they when the
+    joiner opens a game elsewhere, which comes in My games above. Let go where it was pressed, the joiner fills
+    the last seat, and both players land on the game, not only the one who waited."""
     base = live_server_url
     pairs = [(person("desktop"), person("phone")), (person("phone"), person("desktop"))]
     games = []
@@ -111,16 +125,18 @@ def test_a_join_held_through_redraws_takes_the_last_seat_and_both_players_to_the
         joiner.wait_for_function("(id) => window.heardOpen.some((ids) => ids.includes(id))", arg=hers)
         assert joiner.locator(f"#open-game-list article[data-game='{hers}']").count() == 0
         still_held(node)
+    # Each joiner opens a game too, from elsewhere (another tab, say): it comes in My games,
+    # above the open games, whose held card it would push down as well.
+    for (_, joiner), node in zip(pairs, held, strict=True):
+        theirs = open_game(joiner, base)
+        joiner.wait_for_function("(id) => window.heardMine.some((ids) => ids.includes(id))", arg=theirs)
+        assert joiner.locator(f"#my-games article[data-game='{theirs}']").count() == 0
+        still_held(node)
     # She leaves it again before anyone lets go.
     api(cleo, base, "POST", f"/api/v1/games/{hers}/leave")
     for (_, joiner), node in zip(pairs, held, strict=True):
         joiner.wait_for_function(GONE_AGAIN, arg=hers)
-        still_held(node)
-        # Let go over the held node where it is now: the lists above the open games (the
-        # player's own games, who is online) are redrawn on their own, and may still move it.
-        box = node.bounding_box()
-        joiner.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        joiner.mouse.up()
+        let_go(joiner, node)
     for (creator, joiner), game in zip(pairs, games, strict=True):
         joiner.wait_for_url(GAME_URL, timeout=TIMEOUT, wait_until="commit")
         assert joiner.url.endswith(f"/games/{game}/")
@@ -160,10 +176,7 @@ def test_a_watch_held_while_its_card_changes_takes_the_spectator_to_the_game(
     held = press_and_hold(cleo, cleo.locator(f"#watch-games article[data-game='{game}'] a.enter"))
     with lobby.expect_event("framereceived", predicate=seat_online(game), timeout=TIMEOUT):
         ann.goto(f"{base}/games/{game}/")
-    still_held(held)
-    box = held.bounding_box()
-    cleo.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    cleo.mouse.up()
+    let_go(cleo, held)
     landed(cleo, game)
     leave(ann)
 

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { beforeEach, mock, test } from "node:test";
 
 import { FakeNode, fakeDom, listeningDocument } from "./tools/fake_dom.mjs";
-import { CLICK_AFTER_RELEASE_MS, fillKept, fillKeyed, longestIncreasing } from "../../static/games/js/ui/keyed.js";
+import { fillKept, fillKeyed, longestIncreasing } from "../../static/games/js/ui/keyed.js";
+import { CLICK_AFTER_RELEASE_MS } from "../../static/games/js/ui/presses.js";
 
 beforeEach(fakeDom);
 

@@ -8,6 +8,7 @@ import { el, fill } from "./dom.js";
 import { inviteFinder } from "./invite.js";
 import { visitorsLine } from "./online.js";
 import { fillKeyed } from "../ui/keyed.js";
+import { followPresses, waitsForPress } from "../ui/presses.js";
 
 const $ = (id) => document.getElementById(id);
 // `drafts`: game id -> {formation id: seat id} a side's first seat has chosen but not saved,
@@ -119,6 +120,7 @@ function drawQueue(lists) {
 }
 
 function drawSeek() {
+  if (waitsForPress(document, drawSeek, drawSeek)) return; // above the lists: as draw() says
   const box = $("seek-status");
   const form = $("quick-match-form");
   if (state.seek && state.seek.status === "waiting") {
@@ -145,6 +147,10 @@ function drawOnline(lists) {
 }
 
 function draw(lists) {
+  // Lists drawn while a press is held wait for its click: any of them that grew or shrank
+  // above the pressed button (my games, an invite, the queue) would move it from under the
+  // pointer, and the release would land on whatever came there (ui/presses.js).
+  if (waitsForPress(document, draw, () => draw(lists))) return;
   // A redraw replaces the cards; a room chat's nodes survive it, so typing there goes on.
   const focused = document.activeElement;
   state.lists = lists;
@@ -385,6 +391,7 @@ function reconnect() {
 // (games.lobby.notify.turn_changed): no polling.
 
 $("quick-match-form").addEventListener("submit", quickMatch);
+followPresses(document); // from the start: the first lists may come while a button is pressed
 connect();
 
 // My games' running clocks count down between the lists the server sends.

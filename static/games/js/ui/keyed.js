@@ -4,6 +4,8 @@
 // click), and one replaced under the keyboard's focus loses the focus. So a node whose key
 // is unchanged stays the very same node.
 
+import { waitsForPress } from "./presses.js";
+
 // The nodes fillKeyed last put in each container, by key.
 const keyed = new WeakMap();
 
@@ -32,58 +34,16 @@ export function fillKeyed(container, items) {
   place(container, nodes, placing(container, nodes));
 }
 
-// The press under way on each document: its target, and the redraws it holds back (the
-// latest of each container's). Listened for from the first redraw on.
-const presses = new WeakMap();
-// How long after a release its click may come: a tap's click follows the touch's end as a
-// gesture of its own, not in the same task as the pointer's release.
-export const CLICK_AFTER_RELEASE_MS = 400;
-
 /** Whether `redraw` must wait: a press is held on a child of `container` that `nodes` would
- * take out or put after other nodes than now. A later redraw of the container replaces a
- * waiting one. */
+ * take out or put after other nodes than now (ui/presses.js). */
 function heldBack(container, nodes, redraw) {
-  const doc = container.ownerDocument ?? globalThis.document;
-  if (!doc || typeof doc.addEventListener !== "function") return false;
-  const press = presses.get(doc) ?? listenForPresses(doc);
-  press.held.delete(container); // this redraw is the latest either way
-  if (!press.target || !container.contains(press.target)) return false;
-  const children = [...container.childNodes];
-  const at = children.findIndex((child) => child.contains(press.target));
-  if (at < 0) return false; // pressed on the container itself, between its children
-  const stays = nodes.indexOf(children[at]) === at && nodes.slice(0, at).every((node, i) => node === children[i]);
-  if (stays) return false;
-  press.held.set(container, redraw);
-  return true;
-}
-
-function listenForPresses(doc) {
-  const press = { target: null, held: new Map(), timer: null };
-  presses.set(doc, press);
-  const release = () => {
-    clearTimeout(press.timer);
-    press.target = null;
-    const held = [...press.held.values()];
-    press.held.clear();
-    for (const redraw of held) redraw();
-  };
-  // Released after the click the release makes has been handled (its default action, a
-  // link's navigation, included), or once a click would have come.
-  const afterClick = () => setTimeout(release, 0);
-  doc.addEventListener("pointerdown", (event) => {
-    clearTimeout(press.timer);
-    press.target = event.target;
-  }, true);
-  doc.addEventListener("pointerup", () => {
-    if (!press.target) return;
-    doc.addEventListener("click", afterClick, { capture: true, once: true });
-    press.timer = setTimeout(() => {
-      doc.removeEventListener("click", afterClick, { capture: true });
-      release();
-    }, CLICK_AFTER_RELEASE_MS);
-  }, true);
-  doc.addEventListener("pointercancel", release, true); // a scroll, not a press
-  return press;
+  return waitsForPress(container.ownerDocument ?? globalThis.document, container, redraw, (target) => {
+    if (!container.contains(target)) return false;
+    const children = [...container.childNodes];
+    const at = children.findIndex((child) => child.contains(target));
+    if (at < 0) return false; // pressed on the container itself, between its children
+    return !(nodes.indexOf(children[at]) === at && nodes.slice(0, at).every((node, i) => node === children[i]));
+  });
 }
 
 /**

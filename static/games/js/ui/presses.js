@@ -1,0 +1,59 @@
+// A press under way, and the redraws that wait for it. A press and its release make a click
+// only if they land on the same node, and a finger does not follow a button that moves: so
+// a redraw that would take out or move the node under a press waits until the click the
+// release makes has been handled (its default action, a link's navigation, included).
+
+// The press under way on each document: its target, and the redraws waiting (the latest of
+// each key's). Listened for from `followPresses` or the first redraw that asks on.
+const presses = new WeakMap();
+// How long after a release its click may come: a tap's click follows the touch's end as a
+// gesture of its own, not in the same task as the pointer's release.
+export const CLICK_AFTER_RELEASE_MS = 400;
+
+/**
+ * Whether `redraw` must wait for the press under way on `doc`: a press is held and
+ * `holds(target)` says this redraw would take out or move its target. A waiting redraw runs
+ * once the press's click has been handled; a later call with the same `key` replaces it
+ * (a list's latest redraw is the one that counts).
+ */
+export function waitsForPress(doc, key, redraw, holds = () => true) {
+  const press = followPresses(doc);
+  if (!press) return false;
+  press.held.delete(key); // this redraw is the latest either way
+  if (!press.target || !holds(press.target)) return false;
+  press.held.set(key, redraw);
+  return true;
+}
+
+/** Start following the presses on `doc` (a page calls it before its first redraw can come,
+ * so that a press already held then is known); the press record, null without a DOM. */
+export function followPresses(doc) {
+  if (!doc || typeof doc.addEventListener !== "function") return null;
+  if (presses.has(doc)) return presses.get(doc);
+  const press = { target: null, held: new Map(), timer: null };
+  presses.set(doc, press);
+  const release = () => {
+    clearTimeout(press.timer);
+    press.target = null;
+    const held = [...press.held.values()];
+    press.held.clear();
+    for (const redraw of held) redraw();
+  };
+  // Released after the click the release makes has been handled, or once a click would
+  // have come.
+  const afterClick = () => setTimeout(release, 0);
+  doc.addEventListener("pointerdown", (event) => {
+    clearTimeout(press.timer);
+    press.target = event.target;
+  }, true);
+  doc.addEventListener("pointerup", () => {
+    if (!press.target) return;
+    doc.addEventListener("click", afterClick, { capture: true, once: true });
+    press.timer = setTimeout(() => {
+      doc.removeEventListener("click", afterClick, { capture: true });
+      release();
+    }, CLICK_AFTER_RELEASE_MS);
+  }, true);
+  doc.addEventListener("pointercancel", release, true); // a scroll or a drag, not a press
+  return press;
+}
