@@ -57,6 +57,7 @@ def press_and_hold_a_stack_row(page) -> tuple[object, str]:
     page.mouse.down()
     # Chromium focuses a button it is pressed on: the press is on this one.
     assert held.evaluate("(node) => document.activeElement === node"), "the press missed the button"
+    held.pressed_at = box
     return held, unit
 
 
@@ -64,9 +65,8 @@ def test_a_stack_opens_a_panel_listing_every_counter_and_a_press_in_it_holds_whi
         players) -> None:  # noqa: F811 - the fixture
     """One game, both players' boards: the side acting opens a stack of its own and picks
     from its panel; the side waiting looks through a stack of its own while the acting side
-    activates that stack. Every command draws the stack panel again; the rows that did not
-    change stay the same nodes, so a press on a row's details button still lands when it is
-    let go."""
+    activates that stack. A press on a row's details button holds the panels until its
+    click, so it lands when it is let go."""
     url, ann, bob = players
     base, game = url.split("/games/")[0], url.rstrip("/").rsplit("/", 1)[1]
     roll_initiative([ann, bob])
@@ -111,6 +111,8 @@ def test_a_stack_opens_a_panel_listing_every_counter_and_a_press_in_it_holds_whi
     waiting.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
     waiting.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert held.evaluate("(node) => node.isConnected"), "the pressed row was drawn anew, not kept"
+    # The panels waited for the press: nothing above the row moved it from under the pointer.
+    assert held.bounding_box() == held.pressed_at, "the pressed row moved"
     waiting.mouse.up()
     waiting.wait_for_function(f"() => window.pgweb.ui.selected === '{unit}'", timeout=TIMEOUT)
     waiting.locator(f'#stack-panel .stack-row.focused[data-unit="{unit}"]').wait_for(timeout=TIMEOUT)

@@ -113,12 +113,12 @@ def test_the_seats_panel_marks_you_and_your_partner_a_lost_race_names_what_the_p
     held["on"] = False
 
     # Every command in the game redraws every player's action panel. A press and its release
-    # on two different nodes make no click, so a button that did not change stays the same
-    # node: a player of the side waiting presses Resign on a phone, a seat of the side acting
-    # sends a command, the presser's panel is drawn again, they let go, and the confirmation
-    # asks whether to resign. Nor does the button move: on a phone the actions are a sheet
-    # fixed to the screen's foot, and every panel whose height changes without the player's
-    # doing (reports, the unit panel, the log, the seats) is below it.
+    # on two different nodes make no click, so the panels wait for a press on them to end:
+    # a player of the side waiting presses Resign on a phone, a seat of the side acting
+    # sends a command, the presser lets go, and the confirmation asks whether to resign.
+    # Nor does the button move meanwhile: on a phone the actions are a sheet fixed to the
+    # screen's foot, and what changes on its own (reports, the unit panel, the log, the
+    # seats) is below it.
     legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
     actor = next(n for n in pages if legal[n]["commands"])
     waiting = next(n for n in pages if legal[n]["seat"][:2] != legal[actor]["seat"][:2])
@@ -147,7 +147,7 @@ def test_the_seats_panel_marks_you_and_your_partner_a_lost_race_names_what_the_p
                {"id": 2000, "v": legal[actor]["v"], "command": command})  # an id not used yet
     assert said["t"] == "ack" and said["v"] == before + 1, said
     page.wait_for_function(f"() => window.pgweb.store.version > {before}")
-    # The panel was drawn again (two frames on), and the button stayed where it was.
+    # Two frames on, the button is still the one pressed.
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert pressed.evaluate("(node) => node.isConnected")
     # Nor did it move: the line the command added to the log below it moved nothing above,
