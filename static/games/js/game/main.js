@@ -32,7 +32,7 @@ import { mountClocks } from "../ui/clocks.js";
 import { mountComposedFire } from "../ui/extra_commands.js";
 import { mountUndo } from "../ui/undo.js";
 import { mountPlanning } from "../ui/planning.js";
-import { followPresses, waitsForPress } from "../ui/presses.js";
+import { waitsForPress } from "../ui/presses.js";
 
 /**
  * Mount the game page on `document` from its boot data (the page's JSON, games/game_pages.py):
@@ -255,8 +255,6 @@ export function mount(boot, document) {
 
   // -- drawing ---------------------------------------------------------------------------------
 
-  const sidePanel = document.querySelector(".side-panel");
-  followPresses(document);
   let frameAsked = false;
   function render() {
     if (frameAsked) return;
@@ -270,7 +268,7 @@ export function mount(boot, document) {
   function draw() {
     // Panels drawn while a press on one is held wait for its click: the banner or a panel
     // redrawn above could move the pressed button from under the finger (ui/presses.js).
-    if (waitsForPress(document, draw, draw, (target) => sidePanel?.contains(target))) return;
+    if (waitsForPress(document, draw, draw, (target) => target.closest?.(".side-panel"))) return;
     const back = ui.focusReturn;
     ui.focusReturn = null;
     // Panels are redrawn whole: the keyboard's focus goes back to the same button, or to where
