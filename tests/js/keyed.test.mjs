@@ -187,4 +187,5 @@ test("a press that becomes a scroll, or a press outside the list, holds nothing"
   doc.dispatch("pointerdown", new FakeNode("button"));
   fillKeyed(list, [card("watch:cleo moved"), card("berta")]);
   assert.deepEqual(texts(list), ["watch:cleo moved", "berta"]);
+  doc.dispatch("pointercancel");
 });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { beforeEach, mock, test } from "node:test";
 
 import { FakeNode, fakeDom, listeningDocument } from "./tools/fake_dom.mjs";
-import { CLICK_AFTER_RELEASE_MS, followPresses, waitsForPress } from "../../static/games/js/ui/presses.js";
+import { CLICK_AFTER_RELEASE_MS, LONGEST_HOLD_MS, followPresses, waitsForPress } from "../../static/games/js/ui/presses.js";
 
 beforeEach(fakeDom);
 
@@ -79,4 +79,30 @@ test("a redraw that says the pressed node stays where it is goes ahead during th
   assert.equal(waits, false);
   assert.deepEqual(seen, [pressed]);
   doc.dispatch("pointercancel");
+});
+
+test("a press on a select holds nothing: its list of options takes the release", () => {
+  const doc = page();
+  const select = new FakeNode("select");
+  select.closest = (selector) => (selector === "select" ? select : null);
+  doc.dispatch("pointerdown", select);
+  const drawn = [];
+  assert.equal(waitsForPress(doc, "lists", () => drawn.push("lists")), false);
+  doc.dispatch("pointercancel");
+});
+
+test("a release the page never hears of holds the redraws no longer than the longest hold", () => {
+  mock.timers.enable({ apis: ["setTimeout"] });
+  try {
+    const doc = page();
+    const drawn = [];
+    doc.dispatch("pointerdown", new FakeNode("button"));
+    waitsForPress(doc, "lists", () => drawn.push("lists"));
+    mock.timers.tick(LONGEST_HOLD_MS - 1);
+    assert.deepEqual(drawn, []);
+    mock.timers.tick(1);
+    assert.deepEqual(drawn, ["lists"]);
+  } finally {
+    mock.timers.reset();
+  }
 });

@@ -9,6 +9,9 @@ const presses = new WeakMap();
 // How long after a release its click may come: a tap's click follows the touch's end as a
 // gesture of its own, not in the same task as the pointer's release.
 export const CLICK_AFTER_RELEASE_MS = 400;
+// The longest a press holds the redraws: a release the page never hears of (the pointer let
+// go over another window, say) must not stop them for good.
+export const LONGEST_HOLD_MS = 10_000;
 
 /**
  * Whether `redraw` must wait for the press under way on `doc`: a press is held and
@@ -44,10 +47,13 @@ export function followPresses(doc) {
   const afterClick = () => setTimeout(release, 0);
   doc.addEventListener("pointerdown", (event) => {
     clearTimeout(press.timer);
-    press.target = event.target;
+    // A select opens its list of options, which takes the release: nothing to hold for.
+    press.target = event.target?.closest?.("select") ? null : event.target;
+    if (press.target) press.timer = setTimeout(release, LONGEST_HOLD_MS);
   }, true);
   doc.addEventListener("pointerup", () => {
     if (!press.target) return;
+    clearTimeout(press.timer);
     doc.addEventListener("click", afterClick, { capture: true, once: true });
     press.timer = setTimeout(() => {
       doc.removeEventListener("click", afterClick, { capture: true });
