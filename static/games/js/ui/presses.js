@@ -46,10 +46,15 @@ export function followPresses(doc) {
   // have come.
   const afterClick = () => setTimeout(release, 0);
   doc.addEventListener("pointerdown", (event) => {
+    // A select opens its list of options, which takes the release: nothing to hold for (and
+    // what an earlier press held goes ahead now).
+    if (event.target?.closest?.("select")) {
+      release();
+      return;
+    }
     clearTimeout(press.timer);
-    // A select opens its list of options, which takes the release: nothing to hold for.
-    press.target = event.target?.closest?.("select") ? null : event.target;
-    if (press.target) press.timer = setTimeout(release, LONGEST_HOLD_MS);
+    press.target = event.target;
+    press.timer = setTimeout(release, LONGEST_HOLD_MS);
   }, true);
   doc.addEventListener("pointerup", () => {
     if (!press.target) return;
