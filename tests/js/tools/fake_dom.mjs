@@ -12,6 +12,7 @@ export class FakeNode {
   get children() { return this.childNodes.filter((c) => c.tag); }
   get lastChild() { return this.childNodes.at(-1) ?? null; }
   append(...children) { for (const c of children) this.insertBefore(c, null); }
+  appendChild(child) { return this.insertBefore(child, null); }
   insertBefore(child, here) {
     child.remove();
     this.childNodes.splice(here ? this.childNodes.indexOf(here) : this.childNodes.length, 0, child);
@@ -32,6 +33,7 @@ export class FakeNode {
     return `<${this.tag}${attrs}>${this.childNodes.map((c) => c.outerHTML).join("")}</${this.tag}>`;
   }
   get textContent() { return this.text + this.childNodes.map((c) => c.textContent).join(""); }
+  set textContent(text) { this.replaceChildren(); this.text = String(text); }
   contains(node) {
     for (let n = node; n; n = n.parent) if (n === this) return true;
     return false;

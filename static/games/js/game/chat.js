@@ -21,6 +21,11 @@ export function createChat({ tabs, lines, form, channels, send }) {
       type: "button", role: "tab", "aria-selected": c === current ? "true" : "false",
       onclick: () => { current = c; draw(); },
     }, CHANNEL_NAMES[c] ?? c)));
+    drawLines();
+  }
+
+  // A message redraws the lines alone: a tab drawn anew under a press would lose its click.
+  function drawLines() {
     fill(lines, messages.filter((m) => m.channel === current).slice(-100)
       .map((m) => el("li", {}, el("strong", {}, m.from ?? "?"), ": ", m.text ?? "")));
   }
@@ -35,7 +40,7 @@ export function createChat({ tabs, lines, form, channels, send }) {
     add(message) {
       messages.push(message);
       if (messages.length > 500) messages.shift();
-      draw();
+      drawLines();
     },
   };
 }

@@ -1,6 +1,10 @@
 // A chat panel on one game's socket: lines are inserted with textContent, never as markup.
+// The panel sits in a lobby card, above the cards after it: while a press is held anywhere
+// on the page, what the socket says waits for the press's click (ui/presses.js), as the
+// lobby's lists do, since a line added would move the pressed button down.
 
 import { el, fill } from "./dom.js";
+import { queuesForPress, waitsForPress } from "../ui/presses.js";
 
 const CHANNEL_NAMES = { side: "Side", players: "All players", spectators: "Spectators" };
 
@@ -32,19 +36,28 @@ export function openChat(container, gameId, channels = ["players", "side"]) {
     const frame = JSON.parse(event.data);
     if (frame.t === "chat") {
       const d = frame.d;
-      log.appendChild(el("li", { class: `chat-line chat-${d.channel}` },
+      addLine(el("li", { class: `chat-line chat-${d.channel}` },
         el("span", { class: "chat-channel-name" }, `[${CHANNEL_NAMES[d.channel] || d.channel}] `),
         el("b", { class: "chat-from" }, d.from),
         ": ",
         el("span", { class: "chat-text" }, d.text)));
-      log.scrollTop = log.scrollHeight;
     } else if (frame.t === "presence") {
       const seats = Object.entries(frame.d.seats).map(([seat, n]) => `${seat}${n > 1 ? ` ×${n}` : ""}`);
-      presence.textContent = `Here: ${seats.join(", ") || "nobody"}; spectators ${frame.d.spectators}`;
+      showPresence(`Here: ${seats.join(", ") || "nobody"}; spectators ${frame.d.spectators}`);
     } else if (frame.t === "error") {
-      log.appendChild(el("li", { class: "chat-error" }, frame.message));
+      addLine(el("li", { class: "chat-error" }, frame.message));
     }
   });
+  // Every line comes, in order; of the presence, the latest alone.
+  function addLine(line) {
+    if (queuesForPress(document, log, () => addLine(line))) return;
+    log.appendChild(line);
+    log.scrollTop = log.scrollHeight;
+  }
+  function showPresence(text) {
+    if (waitsForPress(document, presence, () => showPresence(text))) return;
+    presence.textContent = text;
+  }
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();

@@ -17,6 +17,8 @@ const state = { lists: null, seek: null, botWish: null, botLevels: new Map(), op
 let leaving = false; // on the way to a game: see openGame
 
 function say(text, kind = "info") {
+  // Above the lists: a notice that wraps to more lines than the last would move them.
+  if (waitsForPress(document, say, () => say(text, kind))) return;
   const box = $("notice");
   box.textContent = text;
   box.className = `notice ${kind}`;

@@ -28,6 +28,20 @@ export function waitsForPress(doc, key, redraw, holds = () => true) {
   return true;
 }
 
+/**
+ * Whether `change` must wait for the press under way on `doc`, queued after the changes
+ * held before it under the same `key`: for additions that must all come, in order (a chat's
+ * lines), where `waitsForPress` keeps a key's latest redraw alone. Any held press holds them:
+ * a line added anywhere above the pressed node moves it.
+ */
+export function queuesForPress(doc, key, change) {
+  const press = followPresses(doc);
+  if (!press?.target) return false;
+  const earlier = press.held.get(key);
+  press.held.set(key, earlier ? () => { earlier(); change(); } : change);
+  return true;
+}
+
 /** Start following the presses on `doc` (a page calls it before its first redraw can come,
  * so that a press already held then is known); the press record, null without a DOM. */
 export function followPresses(doc) {
