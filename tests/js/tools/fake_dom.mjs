@@ -11,7 +11,9 @@ export class FakeNode {
   addEventListener() {}
   get children() { return this.childNodes.filter((c) => c.tag); }
   get lastChild() { return this.childNodes.at(-1) ?? null; }
-  append(...children) { for (const c of children) this.insertBefore(c, null); }
+  append(...children) { // a string is a text node, as in the browser
+    for (const c of children) this.insertBefore(typeof c === "string" ? new FakeNode(null, c) : c, null);
+  }
   appendChild(child) { return this.insertBefore(child, null); }
   insertBefore(child, here) {
     child.remove();
@@ -33,7 +35,10 @@ export class FakeNode {
     return `<${this.tag}${attrs}>${this.childNodes.map((c) => c.outerHTML).join("")}</${this.tag}>`;
   }
   get textContent() { return this.text + this.childNodes.map((c) => c.textContent).join(""); }
-  set textContent(text) { this.replaceChildren(); this.text = String(text); }
+  set textContent(text) { // an element's text is a text node of its own, as in the browser
+    if (this.tag) this.replaceChildren(...(text === "" ? [] : [String(text)]));
+    else this.text = String(text);
+  }
   contains(node) {
     for (let n = node; n; n = n.parent) if (n === this) return true;
     return false;

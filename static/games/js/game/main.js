@@ -8,12 +8,12 @@ import { Board } from "../board/board.js";
 import { sideColours, unitName } from "../board/faces.js";
 import { listUnits, stacks } from "../board/layers.js";
 import { gameSocketUrl } from "../protocol.js";
-import { GameSocket, Status } from "../socket.js";
+import { GameSocket } from "../socket.js";
 import { Store } from "../store.js";
 import { drawActions, drawConfirm, drawOpfire, drawStack, setSheetOpen } from "./actionsview.js";
 import { renderHexMenu, renderLos, renderWhyNot } from "./boardpanels.js";
 import { chatChannels, createChat } from "./chat.js";
-import { afterFinalClose } from "./closed.js";
+import { followConnection } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
 import { pointing } from "./pointing.js";
 import { actingUnits, actors, allCommands, assaultOnCollisionOffered, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
@@ -372,23 +372,7 @@ export function mount(boot, document) {
   const drawSeats = () => seatsPanel.draw();
   const loadSeats = () => seatsPanel.load();
 
-  socket.on("status", ({ status, code }) => {
-    const banner = $("conn-banner");
-    banner.hidden = status === Status.OPEN;
-    banner.textContent = status === Status.CLOSED ? "Disconnected. Reload the page to try again." : status === Status.CONNECTING ? "Connecting…" : "Reconnecting…";
-    document.body.classList.toggle("socket-open", status === Status.OPEN);
-    if (status === Status.CLOSED) showFinalClose(banner, code);
-  });
-
-  function showFinalClose(banner, code) {
-    const next = afterFinalClose(code, boot.game, { storage: window.sessionStorage });
-    if (!next) return;
-    if (next.reload) return window.location.reload();
-    fill(banner, next.text, " ",
-      next.link ? el("a", { href: next.link.href }, next.link.label) : null,
-      next.reloadButton ? el("button", { type: "button", onclick: () => window.location.reload() }, "Reload") : null);
-    document.querySelector('#turn-banner [data-field="turn"]').textContent = "Not connected";
-  }
+  followConnection({ socket, banner: $("conn-banner"), gameId: boot.game, document });
   // A race lost to a partner's command says who did what (services/race.py): show it as is.
   socket.on("reject", ({ code, message }) => notice(code === "state/stale_version" ? message : `Refused (${code}): ${named(message)}`));
   // The command went through: "Sent: …" is done with (the log says what it did).
