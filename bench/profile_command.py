@@ -11,8 +11,8 @@ The profiler counts CPU time (`time.process_time`, this process's threads), not 
 on a shared machine, waiting for a core would otherwise show up as the cost of whatever
 was running.
 
-After the profile a `rows:` line gives the cumulative CPU seconds of the rows of
-docs/benchmarks.md's tables of a command's costs (the whole command, the publication, the
+After the profile a `rows:` line gives the cumulative CPU seconds of the parts of a command
+that docs/benchmarks.md (*A command's cost*) names (the whole command, the publication, the
 legal commands, the move search, apply, encoding the state, the views, the patches).
 
 Before it, a line `queries: commands=N per_command_p50=Q per_command_max=M statements=...`
@@ -149,8 +149,8 @@ def report(profiler: cProfile.Profile, top: int) -> str:
     return out.getvalue()
 
 
-# The rows of docs/benchmarks.md's tables of a command's costs: (file, function) whose time,
-# with the time of everything under it, each row counts.
+# The parts of a command docs/benchmarks.md names: (file, function) whose time, with the
+# time of everything under it, each row counts.
 ROWS = {
     "command": ("commands.py", "command_submit"),
     "publication": ("broadcast.py", "publish_step"),
