@@ -32,6 +32,7 @@ import { mountClocks } from "../ui/clocks.js";
 import { mountComposedFire } from "../ui/extra_commands.js";
 import { mountUndo } from "../ui/undo.js";
 import { mountPlanning } from "../ui/planning.js";
+import { noticeLine } from "./notice.js";
 import { waitsForPress } from "../ui/presses.js";
 
 /**
@@ -255,6 +256,8 @@ export function mount(boot, document) {
 
   // -- drawing ---------------------------------------------------------------------------------
 
+  // What a press on the side panel holds back: its panels, the banner and the notice.
+  const inSidePanel = (target) => target.closest?.(".side-panel");
   let frameAsked = false;
   function render() {
     if (frameAsked) return;
@@ -268,7 +271,7 @@ export function mount(boot, document) {
   function draw() {
     // Panels drawn while a press on one is held wait for its click: the banner or a panel
     // redrawn above could move the pressed button from under the finger (ui/presses.js).
-    if (waitsForPress(document, draw, draw, (target) => target.closest?.(".side-panel"))) return;
+    if (waitsForPress(document, draw, draw, inSidePanel)) return;
     const back = ui.focusReturn;
     ui.focusReturn = null;
     // Panels are redrawn whole: the keyboard's focus goes back to the same button, or to where
@@ -354,12 +357,8 @@ export function mount(boot, document) {
     showDice($("dice"), rows);
   }
 
-  let noticeTimer = null;
-  function notice(text) {
-    $("notice").textContent = text;
-    clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => ($("notice").textContent = ""), 6000);
-  }
+  const notices = noticeLine($("notice"), { document, holds: inSidePanel });
+  const notice = (text) => notices.say(text);
 
   // -- chat, seats, connection -----------------------------------------------------------------
 
@@ -377,7 +376,7 @@ export function mount(boot, document) {
   socket.on("reject", ({ code, message }) => notice(code === "state/stale_version" ? message : `Refused (${code}): ${named(message)}`));
   // The command went through: "Sent: …" is done with (the log says what it did).
   socket.on("ack", () => {
-    if ($("notice").textContent.startsWith("Sent: ")) notice("");
+    if (notices.text.startsWith("Sent: ")) notice("");
   });
   socket.on("error", ({ code, message }) => notice(`Error (${code}): ${message}`));
   socket.on("chat", (d) => chat.add(d));
