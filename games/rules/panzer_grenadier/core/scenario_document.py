@@ -219,7 +219,10 @@ def map_of(doc: Any) -> Map:
     boards, lines = _inline_boards(doc)
     if lines:
         raise ValueError("; ".join(lines))
-    for entry in doc["map"].get("boards") or []:
+    placed = doc["map"].get("boards")
+    if placed is not None and not isinstance(placed, list):
+        raise ValueError("map.boards: expected a list of the boards laid on the map")
+    for entry in placed or []:
         board_id = entry.get("board") if isinstance(entry, Mapping) else None
         if isinstance(board_id, str) and board_id not in boards:
             try:
