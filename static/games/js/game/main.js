@@ -22,6 +22,7 @@ import { commandKeys } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { LogView, Logbook } from "./logview.js";
 import { LosTool } from "./lostool.js";
+import { noticeLine } from "./notice.js";
 import { overlayMarks, previewLabel } from "./odds.js";
 import { Previews, hasPreview } from "./previews.js";
 import { genericName, renderBanner, renderReports, renderUnitPanel, showDice } from "./panels.js";
@@ -32,7 +33,6 @@ import { mountClocks } from "../ui/clocks.js";
 import { mountComposedFire } from "../ui/extra_commands.js";
 import { mountUndo } from "../ui/undo.js";
 import { mountPlanning } from "../ui/planning.js";
-import { noticeLine } from "./notice.js";
 import { waitsForPress } from "../ui/presses.js";
 
 /**
