@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+
 from games.rules.common.dice import SeededDice
 from games.rules.registry import ruleset
 
@@ -90,3 +93,27 @@ def played(rules, start, commands, seed: str = "replayed"):
         steps.append({"seat": seat, "command": command, "dice": list(step.dice_used),
                       "state": state})
     return steps, state
+
+
+def json_paths(doc, prefix: tuple = (), first: int | None = None) -> Iterator[tuple]:
+    """Every path into a JSON document: each key of an object and each index of a list (only
+    the `first` items of each list when given), depth first."""
+    if isinstance(doc, dict):
+        items = list(doc.items())
+    elif isinstance(doc, list):
+        items = list(enumerate(doc[:first]))
+    else:
+        items = []
+    for key, inner in items:
+        yield prefix + (key,)
+        yield from json_paths(inner, prefix + (key,), first)
+
+
+def replaced(doc: dict, where: tuple, value) -> dict:
+    """A copy of `doc` with the field at path `where` (from `json_paths`) set to `value`."""
+    out = json.loads(json.dumps(doc))
+    here = out
+    for step in where[:-1]:
+        here = here[step]
+    here[where[-1]] = value
+    return out

@@ -3,8 +3,6 @@ catalogue; a fuzz over the upload endpoint with no server error (games/designer/
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -18,7 +16,7 @@ from hypothesis import strategies as st
 from games.designer import services, tasks
 from games.designer.models import Revision, Scenario
 from games.designer.services import MAX_DOCUMENT_BYTES
-from tests.designkit import pg_battle, pl_situation
+from tests.designkit import json_paths, pg_battle, pl_situation, replaced
 from tests.gamekit import person
 
 pytestmark = pytest.mark.django_db
@@ -245,28 +243,8 @@ json_values = st.recursive(
 
 def mutated(base: dict) -> st.SearchStrategy:
     """A valid document with one field (at any depth) replaced by anything."""
-    def paths(doc, prefix=()):
-        if isinstance(doc, dict):
-            for k, v in doc.items():
-                yield prefix + (k,)
-                yield from paths(v, prefix + (k,))
-        elif isinstance(doc, list):
-            for i, v in enumerate(doc[:3]):
-                yield prefix + (i,)
-                yield from paths(v, prefix + (i,))
-
-    every = list(paths(base))
-
-    def put(pair):
-        where, value = pair
-        doc = json.loads(json.dumps(base))
-        here = doc
-        for step in where[:-1]:
-            here = here[step]
-        here[where[-1]] = value
-        return doc
-
-    return st.tuples(st.sampled_from(every), json_values).map(put)
+    every = list(json_paths(base, first=3))
+    return st.tuples(st.sampled_from(every), json_values).map(lambda pair: replaced(base, *pair))
 
 
 uploads = st.one_of(

@@ -5,37 +5,13 @@ each ruleset is replaced, one at a time, by each kind of JSON value it should no
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from games.rules.registry import ruleset
-from tests.designkit import pg_battle, pl_situation
+from tests.designkit import json_paths, pg_battle, pl_situation, replaced
 
 # A JSON value of every kind: the wrong one for almost every field.
 AWKWARD = (None, True, 3, -1, 2.5, "", "x", [], [1], {"a": 1})
-
-
-def paths(value, prefix=()):
-    """Every path into a JSON document: each key of an object and each index of a list."""
-    if isinstance(value, dict):
-        items = list(value.items())
-    elif isinstance(value, list):
-        items = list(enumerate(value))
-    else:
-        items = []
-    for key, inner in items:
-        yield prefix + (key,)
-        yield from paths(inner, prefix + (key,))
-
-
-def replaced(doc: dict, where: tuple, value) -> dict:
-    out = json.loads(json.dumps(doc))
-    here = out
-    for step in where[:-1]:
-        here = here[step]
-    here[where[-1]] = value
-    return out
 
 
 @pytest.mark.parametrize(("rules", "doc"), [("panzer_grenadier", pg_battle(id="fuzz")),
@@ -43,7 +19,7 @@ def replaced(doc: dict, where: tuple, value) -> dict:
 def test_every_field_replaced_by_any_kind_of_value_is_a_problem_listed_never_an_exception(rules, doc):
     rs = ruleset(rules)
     checked = 0
-    for where in paths(doc):
+    for where in json_paths(doc):
         for value in AWKWARD:
             wrong = replaced(doc, where, value)
             try:
