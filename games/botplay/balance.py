@@ -43,6 +43,11 @@ def people_games(scenario_ids: list[str]):
             .distinct())
 
 
+def levels_title(levels: str) -> str:
+    """An arena pairing as players read it: "veteran,elite" -> "Veteran v Elite"."""
+    return " v ".join(level.capitalize() for level in levels.split(","))
+
+
 def scenario_balance(scenario_id: str, sides: list[str]) -> dict[str, Any]:
     """{"revision", "people": {...}, "bots": [{"levels": "a,b", ...}, ...], "left_out":
     {"people": games, "bots": games}}: games and wins by side (and draws) for people, and

@@ -26,7 +26,7 @@ from games.models import Game
 from games.services.errors import ServiceError
 
 from . import quickmatch
-from .balance import scenario_balance
+from .balance import levels_title, scenario_balance
 from .seats import play_against_bot, seat_to_bot
 from .standin import ask_stand_in, stand_in_choice, stand_in_choice_set
 
@@ -253,7 +253,7 @@ def scenario_page(request: HttpRequest, scenario_id: str) -> HttpResponse:
         for row in source["sides"]:
             row["name"] = names.get(row["side"], "Draw")
     for run in balance["bots"]:
-        run["title"] = " v ".join(x.capitalize() for x in run["levels"].split(","))
+        run["title"] = levels_title(run["levels"])
     return render(request, "botplay/scenario.html", {
         "scenario": engine.scenario_summary(scen), "balance": balance,
         "sections": [{"template": t, "data": f(scenario_id)} for t, f in SCENARIO_SECTIONS],

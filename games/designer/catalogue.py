@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from games.botplay.balance import scenario_balance, scenario_balances
+from games.botplay.balance import levels_title, scenario_balance, scenario_balances
 from games.player_names import player_name
 from games.rules import registry
 from games.rules.common.fronts import FRONTS, front_name
@@ -67,8 +67,7 @@ def _record(balance: dict, names: Mapping[str, str]) -> dict | None:
         if not runs:
             return None
         source = runs[0]
-        levels = " v ".join(x.capitalize() for x in source["levels"].split(","))
-        games = f"arena games, {levels}"
+        games = f"arena games, {levels_title(source['levels'])}"
     return {"games": source["games"], "of": games,
             "sides": [{"name": names.get(r["side"], "draws"), "wins": r["wins"]}
                       for r in source["sides"] if r["side"] != "draw" or r["wins"]]}

@@ -41,7 +41,7 @@ def test_the_account_page_changes_the_address_exports_and_deletes(person, live_s
     page.select_option("#stand-in-level", "veteran")
     with page.expect_navigation(url="**/accounts/settings/"):  # the same address again
         page.click("form[action$='/accounts/stand-in/'] button")
-    assert "a Veteran bot" in page.locator(".notice").first.inner_text()
+    assert "a Veteran bot" in page.locator(".message").first.inner_text()
     assert page.locator("#stand-in-level").input_value() == "veteran"
     page.locator("#account-stand-in").scroll_into_view_if_needed()
     fits_both_sizes(page, "account-stand-in")
@@ -49,7 +49,7 @@ def test_the_account_page_changes_the_address_exports_and_deletes(person, live_s
     page.fill("input[name=email]", f"{name}@example.test")
     with page.expect_navigation(url="**/accounts/settings/"):
         page.click("text=Send a confirmation link")
-    assert f"We sent a link to {name}@example.test" in page.locator(".notice").first.inner_text()
+    assert f"We sent a link to {name}@example.test" in page.locator(".message").first.inner_text()
     pages_kit.shot(page, "account-email-sent-desktop")
 
     with page.expect_download() as download:

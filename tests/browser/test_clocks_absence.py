@@ -45,7 +45,7 @@ def test_a_player_goes_on_vacation_and_comes_back_from_the_vacation_page(person,
     page.click("#vacation-go")
     page.locator("#vacation-until").wait_for()
     assert page.locator("#days-left").inner_text() == "27"
-    assert "Have a good break" in page.locator(".notice-ok").inner_text()
+    assert "Have a good break" in page.locator(".message-success").inner_text()
     fits_the_screen(page)
     shot(page, "vacation-away-phone")
     page.set_viewport_size(DESKTOP)

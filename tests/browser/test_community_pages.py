@@ -61,7 +61,7 @@ def test_a_players_page_draws_the_rating_history_and_its_header_leads_to_the_lea
 
     fits_both_sizes(viewer, "community-player", chart_within)
     viewer.locator("#mute-button").click()
-    viewer.locator(".notice-success").wait_for()
+    viewer.locator(".message-success").wait_for()
     assert viewer.locator("#mute-button").inner_text() == "Unmute"
     viewer.locator("table.finished-games").scroll_into_view_if_needed()
     shot(viewer, "community-player-games-desktop")

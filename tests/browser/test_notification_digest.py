@@ -25,7 +25,7 @@ def test_the_digest_goes_out_at_an_hour_the_player_picks_in_their_time_zone(
         page.select_option("#id_digest_hour", "7")
         with page.expect_navigation():
             page.click("button.primary")
-        assert "saved" in page.locator(".notice-ok").inner_text()
+        assert "saved" in page.locator(".message-success").inner_text()
         assert zone.input_value() == "Asia/Tokyo" and page.locator("#id_digest_hour").input_value() == "7"
         # 07:00 in Tokyo is 22:00 UTC the day before.
         assert "22:00 UTC" in page.locator("#next-digest").inner_text()

@@ -35,7 +35,7 @@ def test_the_notification_settings_page_explains_bad_input_and_saves(person, liv
     page.fill("#id_webhook_url", "")
     page.check("#id_email_digest")
     page.press("#id_email", "Enter")
-    assert "saved" in page.locator(".notice-ok").inner_text()
+    assert "saved" in page.locator(".message-success").inner_text()
     assert page.locator("#id_email").input_value() == "guest@example.test"
     assert page.locator("#id_email_digest").is_checked()
     # A new address gets mail only once its link is followed (docs/accounts.md).

@@ -7,11 +7,13 @@ from __future__ import annotations
 from django import template
 
 from games import engine_adapter as engine
+from games.botplay.balance import levels_title
 from games.bots.levels import PLAYABLE
 from games.clocks import control
 from games.designer.catalogue import chosen_battle, first_battle
 
 register = template.Library()
+register.filter("levels_title", levels_title)
 
 LEVEL_WORDS = {
     "recruit": "Recruit: simple, a little random",
