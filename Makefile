@@ -67,6 +67,8 @@ run: install
 	@echo "pgweb is serving on http://$(HOST):$(PORT)/  (Ctrl-C stops it and the worker)"
 	@echo
 	@# One background worker (clock sweeps, notifications) beside daphne, stopped with it.
+	@# Links in mails and pushes point at this server unless SITE_URL says otherwise.
+	export SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}"; \
 	$(BIN)/python manage.py worker --no-reload --verbosity 0 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(BIN)/python -m pgweb.serve -b $(HOST) -p $(PORT) pgweb.asgi:application
