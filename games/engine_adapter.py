@@ -80,6 +80,14 @@ def scenario(scenario_id: str) -> ScenarioInfo:
     return rules_for(scenario_id).scenarios()[scenario_id]
 
 
+def most_seats_a_side(scenario_id: str) -> int:
+    """How many seats a side of a scenario may have: a side's seats divide its units by its
+    formations, so one seat per formation of the side with fewest, and at least one (a
+    Panzer Leader situation has no formations: one seat a side). KeyError for no scenario."""
+    scen = scenario(scenario_id)
+    return max(1, min(sum(1 for f in scen.formations if f.side == s.id) for s in scen.sides))
+
+
 def scenario_summary(scen: ScenarioInfo) -> dict:
     """A scenario as the API and the pages show it."""
     return {

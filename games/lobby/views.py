@@ -65,7 +65,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
             "double_blind": next((o for o in choices if o["id"] == "double_blind"), None),
             "optional_rules": [o for o in choices if o["id"] != "double_blind"],
         })
-    return render(request, "games/new_game.html", {**picker, "card": card, "games": games})
+    play_id = picker["battle"].get("play_id")
+    seats = services.seat_choices(play_id) if play_id else range(1, 2)
+    return render(request, "games/new_game.html",
+                  {**picker, "card": card, "games": games, "seat_choices": seats})
 
 
 @require_http_methods(["GET", "POST"])

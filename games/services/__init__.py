@@ -13,7 +13,7 @@ from games.services.commands import Outcome, command_submit
 from games.services.division import division_set
 from games.services.endings import draw_answer, draw_offers_for, game_abort
 from games.services.errors import ServiceError
-from games.services.lifecycle import game_create, game_join, game_resign, game_start
+from games.services.lifecycle import game_create, game_join, game_resign, game_start, seat_choices
 from games.services.matchmaking import seek_cancel, seek_create, seek_pair
 from games.services.presence import (
     presence_enter,
@@ -32,6 +32,7 @@ __all__ = [
     "game_join",
     "game_resign",
     "game_start",
+    "seat_choices",
     "presence_enter",
     "presence_leave",
     "presence_touch",

@@ -100,6 +100,12 @@ def _check_open_games(user: Any) -> None:
         )
 
 
+def seat_choices(scenario: str) -> range:
+    """The seats a side may have in a game of `scenario`: up to one per formation of the side
+    with fewest (engine.most_seats_a_side), never more than MAX_SEATS_PER_SIDE."""
+    return range(1, min(MAX_SEATS_PER_SIDE, engine.most_seats_a_side(scenario)) + 1)
+
+
 def game_create(
     *,
     user: Any,
@@ -137,6 +143,13 @@ def game_create(
         or not 1 <= seats_per_side <= MAX_SEATS_PER_SIDE
     ):
         raise ServiceError("seats/invalid", f"seats_per_side must be 1 to {MAX_SEATS_PER_SIDE}")
+    if seats_per_side not in seat_choices(scenario):  # a seat with no formation commands nothing
+        most = seat_choices(scenario)[-1]
+        raise ServiceError(
+            "seats/invalid",
+            f"{scen.title} is played with at most {most} seat{'s' if most > 1 else ''} a side "
+            "(a side's seats divide its formations)",
+        )
     opts = normalize_options(scenario, options)
     if capped:
         _check_open_games(user)

@@ -34,11 +34,6 @@ QUEUE_LOCK = 0x70677765  # "pgwe": the advisory lock key of the quick-match queu
 SEEK_ABSENCE = timedelta(seconds=60)  # how long a seeker may be away from the lobby
 
 
-def _formations_per_side(scenario_id: str) -> int:
-    scen = engine.scenario(scenario_id)
-    return min(sum(1 for f in scen.formations if f.side == s.id) for s in scen.sides)
-
-
 def pool(team_size: int) -> list[str]:
     """The scenarios quick match may pick for "any", best first: every side has a formation
     per seat; the default game's first (Panzer Grenadier: a player after another game picks
@@ -48,7 +43,7 @@ def pool(team_size: int) -> list[str]:
         engine.scenarios().values(),
         key=lambda s: (s.ruleset != first, not s.learning, s.size["total"]),
     )
-    fit = [s.id for s in scens if team_size == 1 or _formations_per_side(s.id) >= team_size]
+    fit = [s.id for s in scens if team_size <= engine.most_seats_a_side(s.id)]
     return fit
 
 
@@ -62,7 +57,7 @@ def _check(scenario: str, side: str, team_size: Any) -> None:
             scen = engine.scenario(scenario)
         except KeyError:
             raise ServiceError("scenario/unknown", f"no scenario {scenario!r}", 404) from None
-        if team_size > 1 and _formations_per_side(scenario) < team_size:
+        if team_size > engine.most_seats_a_side(scenario):
             raise ServiceError(
                 "seek/invalid",
                 f"{scen.title} has too few formations per side for {team_size} seats a side",

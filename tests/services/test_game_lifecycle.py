@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import services
-from games.models import ACTIVE, FINISHED, OPEN, GameStep, Seat, Unit
+from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
 from tests.gamekit import SCENARIO, person, seat, started_game
 
 
@@ -35,6 +37,31 @@ def test_a_team_game_starts_only_with_every_seat_filled(axis_player, allied_play
     assert game.status == ACTIVE
     units = [set(s.units) for s in Seat.objects.filter(game=game, side__side_id="ge")]
     assert units[0] and units[1] and not units[0] & units[1]
+
+
+@pytest.mark.parametrize(("scenario", "seats"), [
+    ("meeting-at-kessel", 3),  # two formations a side: a third seat would command nothing
+    ("pl-hollenbach", 2),  # Panzer Leader's sides have no formations to divide
+])
+def test_more_seats_than_a_side_has_formations_are_refused_and_nothing_is_made(
+        axis_player, scenario, seats):
+    with pytest.raises(services.ServiceError) as err:
+        services.game_create(user=axis_player, scenario=scenario, side=None, seats_per_side=seats)
+    assert err.value.code == "seats/invalid"
+    assert f"at most {seats - 1} seat" in err.value.message
+    assert not Game.objects.exists()
+    assert list(services.seat_choices(scenario)) == list(range(1, seats))
+
+
+@pytest.mark.django_db
+def test_the_new_game_page_offers_the_seats_the_battle_has(client):
+    def offered(scenario: str) -> list[str]:
+        page = client.get(f"/new-game/?scenario={scenario}").content.decode()
+        select = page[page.index('<select name="seats_per_side">'):]
+        return re.findall(r'<option value="(\d)">', select[: select.index("</select>")])
+
+    assert offered("melnitsa-bridgehead") == ["1", "2", "3"]
+    assert offered("pl-hollenbach") == ["1"]
 
 
 def test_every_option_has_a_default(axis_player):
