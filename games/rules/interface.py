@@ -116,7 +116,8 @@ class Ruleset(Protocol):
 
     def option_choices(self) -> list[dict]:
         """Optional rules a game may switch on, as players read them: id, name, one line of
-        text, rule number, and `group` (shown only with another option, e.g. double_blind)."""
+        text, rule number; `double_blind` when it is offered only with double-blind, `teams`
+        when it matters only with several seats a side (both absent means False)."""
 
     def hidden_information(self, options: list[str]) -> bool:
         """Whether these options hide counters from the other side (faces, canaries)."""

@@ -116,7 +116,7 @@ def test_a_bot_game_starts_from_a_card(person, live_server_url):
     form = ann.locator("#play-bot-form")
     assert form.locator(".battle-name").inner_text() == "Crossroads at Hollenbach"
     assert "Panzer Leader" in form.locator(".chosen-battle .tag").inner_text()
-    assert form.locator("fieldset[data-bot-rules-for=panzer_grenadier]").is_hidden()
+    assert form.locator("fieldset[data-rules-for=panzer_grenadier]").is_hidden()
     form.locator("select[name=side]").select_option("german")
     form.locator("select[name=level]").select_option("recruit")
     form.locator("#play-bot").click()
@@ -140,7 +140,7 @@ def test_a_game_opens_from_a_card(person, live_server_url):
     assert ann.locator("#new-game-form .battle-card.chosen .battle-title").inner_text() == (
         "The Melnitsa Bridgehead")
     assert ann.locator("#side-select option").all_inner_texts() == ["Soviet", "German"]
-    assert ann.locator("fieldset[data-rules-for=panzer_leader]").is_hidden()
+    assert ann.locator("#new-game-form fieldset[data-rules-for=panzer_leader]").is_hidden()
     shots_at_both_sizes(ann, "new-game-chosen-battle")
     ann.select_option("#side-select", "ge")
     ann.select_option("select[name=seats_per_side]", "2")

@@ -36,3 +36,17 @@ def test_the_page_shows_names_and_rule_numbers_and_hides_the_additions_until_dou
 def test_the_lobby_names_a_games_optional_rules_as_players_read_them(client):
     page = client.get("/").content.decode()
     assert '"efficient_move_fire": "Efficient move and fire"' in page
+
+
+def test_the_bot_form_offers_the_rules_as_the_new_game_page_does_less_those_for_teams(client):
+    page = client.get("/").content.decode()
+    form = page[page.index('<form id="play-bot-form"'):]
+    form = form[: form.index("</form>")]
+    assert "Drumfire" in form and "(17.2)" in form and "strikes every unit moving into it" in form
+    for addition in DB_ADDITIONS:  # shown only once double-blind is ticked
+        start = form.index(f'value="{addition}"')
+        assert "data-double-blind hidden" in form[form.rindex("<label", 0, start) : start]
+    teams = [c["id"] for c in engine.option_choices("panzer_grenadier") if c.get("teams")]
+    assert teams == ["sector_command"]  # one seat against a bot: no band of the map to divide
+    assert 'value="sector_command"' not in form
+    assert 'value="sector_command"' in client.get("/new-game/").content.decode()

@@ -22,7 +22,7 @@ from .core.commands import Event
 from .core.registry import catalogue_for, hex_label, scenario_for
 from .core.scenario import OPTIONAL_RULES, initial_state
 from .core.scenario_checks import BOARD_DIR
-from .core.scenario_model import OPTIONAL_RULE_INFO, Scenario
+from .core.scenario_model import OPTIONAL_RULE_INFO, TEAM_RULES, Scenario
 from .core.state import GameState
 from .core.units import catalogue
 from .double_blind.knowledge import MODES as KNOWLEDGE_MODES
@@ -285,12 +285,14 @@ def payload_of(m: Any, raw: Mapping[str, Any] | None) -> dict:
 
 def option_choices() -> list[dict]:
     """The options a new game may switch on, as players read them: id, name, one line of
-    explanation, rule number, and whether it is a double-blind addition (shown only then)."""
+    explanation, rule number, whether it is a double-blind addition (shown only then) and
+    whether it is for team games alone (`teams`)."""
     out = []
     for option_id in [*OPTIONAL_RULES, *DB_ADDITIONS]:
         name, text, rule = OPTIONAL_RULE_INFO.get(option_id) or ADDITION_INFO[option_id]
         addition = option_id in DB_ADDITIONS
-        out.append({"id": option_id, "name": name, "text": text, "rule": rule, "double_blind": addition})
+        out.append({"id": option_id, "name": name, "text": text, "rule": rule,
+                    "double_blind": addition, "teams": option_id in TEAM_RULES})
     return out
 
 

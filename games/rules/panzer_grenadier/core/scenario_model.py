@@ -49,6 +49,8 @@ OPTIONAL_RULE_INFO: dict[str, tuple[str, str, str]] = {
     "double_blind": ("Double-blind", "Each side sees only what its observation points see; the rest of the map stays dark.", "18"),
     "takebacks": ("Take-backs", "A player may ask to take back his last activation; it is undone if the opponent agrees (unrated games).", "D-TAKEBACK-1"),
 }
+# Rules that divide a side among its seats: nothing to choose for a game one seat a side.
+TEAM_RULES = frozenset({"sector_command"})
 EDGES = ("N", "E", "S", "W")
 
 

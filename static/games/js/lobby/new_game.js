@@ -3,6 +3,7 @@
 
 import { gameUrl, post } from "./api.js";
 import { el, fill } from "./dom.js";
+import { followDoubleBlind, offerRules } from "./rule_choices.js";
 
 const form = document.getElementById("new-game-form");
 const sideSelect = document.getElementById("side-select");
@@ -16,32 +17,11 @@ function drawSides() {
   if (!radio) return;
   const sides = radio.dataset.sides.split(",").map((pair) => pair.split(":"));
   fill(sideSelect, sides.map(([id, name]) => el("option", { value: id }, name)));
-  // Only the rules of the scenario's game are offered (a disabled fieldset is not sent).
-  for (const rules of form.querySelectorAll("[data-rules-for]")) {
-    const mine = rules.dataset.rulesFor === radio.dataset.ruleset;
-    rules.hidden = !mine;
-    rules.disabled = !mine;
-  }
   // The scenario's own optional rules start ticked; the player may change them.
-  const defaults = new Set(radio.dataset.defaults.split(",").filter(Boolean));
-  for (const box of form.querySelectorAll("input[name=optional_rules]")) box.checked = defaults.has(box.value);
-  for (const box of form.querySelectorAll("input[name=double_blind]")) box.checked = defaults.has("double_blind");
-  drawAdditions();
+  offerRules(form, radio.dataset.ruleset, radio.dataset.defaults);
 }
 
-/** The double-blind additions (18.11) apply only to a double-blind game: shown only then. */
-function drawAdditions() {
-  const box = form.querySelector("fieldset:not([disabled]) input[name=double_blind]");
-  const on = Boolean(box && box.checked);
-  for (const label of form.querySelectorAll("[data-double-blind]")) {
-    label.hidden = !on;
-    if (!on) label.querySelector("input").checked = false;
-  }
-}
-
-form.addEventListener("change", (event) => {
-  if (event.target.name === "double_blind") drawAdditions();
-});
+followDoubleBlind(form);
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
