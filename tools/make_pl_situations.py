@@ -14,13 +14,17 @@ Deterministic: `python tools/make_pl_situations.py` writes the same files every 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
-from games.rules.common.hexgrid import axial_to_offset
-from games.rules.panzer_leader.core.board import build_map
-from games.rules.panzer_leader.core.units import catalogue
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.rules.common.hexgrid import axial_to_offset  # noqa: E402
+from games.rules.panzer_leader.core.board import build_map  # noqa: E402
+from games.rules.panzer_leader.core.units import catalogue  # noqa: E402
+from tools.pl_situation_briefings import BRIEFINGS, terms  # noqa: E402
+
 OUT = ROOT / "games" / "data" / "panzer_leader" / "situations"
 SOURCE = json.loads((ROOT / "tests" / "data" / "pl_counters.json").read_text(encoding="utf-8"))
 BOARD = {"A": "E", "B": "H", "C": "F", "D": "G"}  # our board for each published one
@@ -169,6 +173,11 @@ def build(number: str) -> dict:
     if stranded:
         raise ValueError(f"situation {number}: guns with no carrier: {stranded}")
     n = len(objectives)
+    levels = LEVELS.get(number, {"decisive": 2 * n + 4, "tactical": n + 2, "marginal": n})
+    nation = {"allied": allied_nation, "german": "german"}
+    sides = [{"id": side, "name": side.capitalize(), "nationality": nation[side],
+              "briefing": text.format(terms=terms(side, attacker, levels))}
+             for side, text in BRIEFINGS[number].items()]
     out = {
         "id": sid, "ruleset": "panzer_leader",
         "title": f"{src['engine_name']} (situation {number})",
@@ -178,15 +187,12 @@ def build(number: str) -> dict:
                        "are ours.",
         "size": "large" if sum(sum(g.values()) for g in src["forces"].values()) > 60 else "medium",
         "turns": src["turns"],
-        "sides": sorted([{"id": "allied", "name": "Allied", "nationality": allied_nation},
-                         {"id": "german", "name": "German", "nationality": "german"}],
-                        key=lambda s: s["id"] != attacker),
+        "sides": sorted(sides, key=lambda s: s["id"] != attacker),
         "map": layout(rows),
         "forces": forces, "loaded": loaded,
         "control": {h: defender for h in objectives},
         "victory": {"attacker": attacker, "objectives": objectives,
-                    "levels": LEVELS.get(number, {"decisive": 2 * n + 4, "tactical": n + 2,
-                                                  "marginal": n})},
+                    "levels": levels},
         "source": f"pl-counters.md, section 3, situation {number}",
         "note": "Forces from the published situation (PL-E25); counter values PL-D18.",
     }

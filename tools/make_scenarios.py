@@ -168,6 +168,13 @@ def melnitsa_bridgehead() -> Builder:
                 "initiative": 2,
                 "morale": 7,
                 "sets_up": "second",
+                "briefing": (
+                    "Seize the mill bridge (B1007, 3 points), Melnitsa (B1010, 4) and the hamlet"
+                    " on Height 212 (A1305, 2); each step exited off the south edge and each"
+                    " German loss scores too. 12 points win, 9 to 11 draw. Your tank company"
+                    " enters from the north on turn 2; the 122 mm guns fire on turns 1 to 6, so"
+                    " cross the Sosna before the panzers come from the south on turn 5."
+                ),
             },
             {
                 "id": "ge",
@@ -176,6 +183,12 @@ def melnitsa_bridgehead() -> Builder:
                 "initiative": 2,
                 "morale": 8,
                 "sets_up": "first",
+                "briefing": (
+                    "Hold the mill bridge, Melnitsa and the hamlet on Height 212, and let nothing"
+                    " off the south edge: the Soviets need 12 points to win, 9 for a draw. Your"
+                    " guns fire from turn 3, Stukas from turn 4, and the panzer reserve enters"
+                    " from the south on turn 5: hold the river line until it comes."
+                ),
             },
         ],
         "victory": {

@@ -41,6 +41,13 @@ def sosna_line() -> Builder:
                 "initiative": 3,
                 "morale": 7,
                 "sets_up": "second",
+                "briefing": (
+                    "Break the Sosna line: six villages score 17 points held at the end, each step"
+                    " exited off the south edge 1, German losses more. 30 points win, 22 to 29"
+                    " draw. The Guards tanks enter from the north on turn 3, the 611th Regiment"
+                    " on turn 7; the corps guns fire only on turns 1 to 4, so take the outposts"
+                    " in the northern villages while they last."
+                ),
             },
             {
                 "id": "ge",
@@ -49,6 +56,13 @@ def sosna_line() -> Builder:
                 "initiative": 2,
                 "morale": 8,
                 "sets_up": "first",
+                "briefing": (
+                    "Hold the line behind the Sosna: Melnitsa and the ferry village (4 points"
+                    " each) are entrenched; outposts hold the three northern villages. Keep the"
+                    " Soviets under 22 points to win. Panzer-Abteilung 21 enters from the south"
+                    " on turn 6, an alarm company on turn 9: trade the outposts for time, not"
+                    " for men."
+                ),
             },
         ],
         "victory": {
