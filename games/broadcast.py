@@ -92,15 +92,18 @@ def step_frame(
     after: engine.GameState,
     events: list[dict],
     audience: str,
+    by: dict | None = None,
 ) -> dict:
-    """The patch (or tick) that takes an audience from version-1 to version."""
+    """The patch (or tick) that takes an audience from version-1 to version; the acting
+    side's carries `by` when given (who of a team side acted: services/race.py)."""
     previous = engine.audience_view(game_id, version - 1, before, audience)
     current = engine.audience_view(game_id, version, after, audience)
     ops = view_patch(previous, current)
     log = engine.events_for(events, after, audience)
-    if not ops and not log:
+    by = by if by is not None and audience == engine.side_audience(by["side"]) else None
+    if not ops and not log and by is None:
         return protocol.tick_frame(version)
-    return protocol.patch_frame(version, ops, log)
+    return protocol.patch_frame(version, ops, log, by)
 
 
 def view_patch(previous: dict, current: dict) -> list[dict]:
@@ -138,16 +141,19 @@ def publish_step(
     after: engine.GameState,
     events: list[dict],
     policy: str,
+    by: dict | None = None,
 ) -> None:
-    """After a commit: send each audience its frame for `version`."""
+    """After a commit: send each audience its frame for `version` (`by`: step_frame)."""
     messages = []
     for audience in audiences(after, policy):
         if audience == engine.PUBLIC and not engine.is_over(after):
             if delay := spectating.delay_of(game_id):
                 messages += delayed_messages(game_id, version - delay)
                 continue
-        text = protocol.encode(step_frame(game_id, version, before, after, events, audience))
-        messages.append((group_of(game_id, audience), frame_message(version, text)))
+        frame = step_frame(game_id, version, before, after, events, audience, by)
+        messages.append(
+            (group_of(game_id, audience), frame_message(version, protocol.encode(frame)))
+        )
     send(messages)
     run_step_hooks(game_id, version, before, after, events)
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games import results
 from games.rules import registry
 from games.rules.common.dice import SeededDice, commitment, new_seed
 from games.rules.common.errors import RulesError
@@ -86,6 +87,15 @@ def most_seats_a_side(scenario_id: str) -> int:
     Panzer Leader situation has no formations: one seat a side). KeyError for no scenario."""
     scen = scenario(scenario_id)
     return max(1, min(sum(1 for f in scen.formations if f.side == s.id) for s in scen.sides))
+
+
+def side_namer(scenario_id: str) -> Callable[[str], str]:
+    """A scenario's side names by side id (the id itself for a side it does not name)."""
+    try:
+        names = {s.id: s.name for s in scenario(scenario_id).sides}
+    except KeyError:
+        names = {}
+    return lambda side: names.get(side, side)
 
 
 def scenario_summary(scen: ScenarioInfo) -> dict:
@@ -360,6 +370,9 @@ def audience_view(game_id: str, version: int, state: GameState, audience: str) -
         undoable = [seat for seat in mine if rs.may_undo(state, seat)]
         if undoable:
             view["undo"] = undoable
+    if isinstance(view.get("result"), dict):
+        # The result in words, from the one table the lobby's cards use too (games/results.py).
+        view["result"] = results.with_words(view["result"], side_namer(state.scenario_id))
     for extra in VIEW_EXTRAS:
         view.update(extra(game_id, version))
     _remember(_views, key, view)

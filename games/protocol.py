@@ -193,8 +193,13 @@ def snapshot_frame(version: int, view: dict) -> dict:
     return {"t": SNAPSHOT, "v": version, "d": view}
 
 
-def patch_frame(version: int, ops: list[dict], log: list[dict]) -> dict:
-    return {"t": PATCH, "v": version, "d": {"ops": ops, "log": log}}
+def patch_frame(version: int, ops: list[dict], log: list[dict], by: dict | None = None) -> dict:
+    """A step's patch; `by` (the acting side's frame in a team game): who acted, and what
+    a partner's page tells its player whose proposed command it dropped."""
+    d = {"ops": ops, "log": log}
+    if by is not None:
+        d["by"] = by
+    return {"t": PATCH, "v": version, "d": d}
 
 
 def tick_frame(version: int) -> dict:
@@ -224,9 +229,13 @@ def chat_frame(channel: str, sender: str, text: str, at: str) -> dict:
     return {"t": CHAT, "d": {"channel": channel, "from": sender, "text": text, "at": at}}
 
 
-def offer_frame(offers: list[dict]) -> dict:
-    """The draw offers one side may see (games/services/endings.py); [] when none is left."""
-    return {"t": OFFER, "d": {"offers": offers}}
+def offer_frame(offers: list[dict], declined: dict | None = None) -> dict:
+    """The draw offers one side may see (games/services/endings.py); [] when none is left.
+    `declined`: who declined an offer this side saw, and the side's sentence for it."""
+    d: dict = {"offers": offers}
+    if declined is not None:
+        d["declined"] = declined
+    return {"t": OFFER, "d": d}
 
 
 def presence_frame(seats: dict[str, int], spectators: int) -> dict:

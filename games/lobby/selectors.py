@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import engine_adapter as engine
+from games import results
 from games.models import ACTIVE, FINISHED, OPEN, WAITING, Game, LobbyPresence, Presence, Seek
 from games.player_names import player_name
 from games.selectors import PRESENCE_TTL
@@ -93,7 +94,9 @@ def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, in
     if game.status == ACTIVE:
         card["turn"] = _turn(game)
     if game.status == FINISHED:
-        card["result"] = game.result
+        # With its words from the table the game page's banner uses (games/results.py).
+        names = {side["id"]: side["name"] for side in sides}
+        card["result"] = results.with_words(game.result, lambda side: names.get(side, side))
     if game.status == OPEN and game.seats_per_side > 1:
         card["division"] = division(game)
         card["formations"] = {f.id: f.name for f in engine.scenario(game.scenario).formations}

@@ -17,7 +17,7 @@ from games.lobby import notify as lobby_notify
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
 from games.services import aftercommit, endings, hooks
 from games.services.errors import ServiceError, not_started
-from games.services.race import lost_race_message
+from games.services.race import acted_by, lost_race_message
 from games.sqlnames import columns, game_key, table
 
 
@@ -194,9 +194,10 @@ def _submit(game_id: Any, seat: Seat, command: Any, base_version: int, client_id
     lobby_notify.turn_changed(before, after)  # the cards' whose-turn line is pushed, not polled
     # The frames and the step hooks come after the commit and, on a socket, after the ack
     # (services.aftercommit): a failure there never hides the stored step from its sender.
-    aftercommit.on_commit(
-        partial(broadcast.publish_step, g.pk, version, before, after, applied.events, g.spectators)
-    )
+    # A team side's frame says who acted: a partner's page may have a command proposed.
+    by = acted_by(seat, command, before)
+    publish = partial(broadcast.publish_step, g.pk, version, before, after, applied.events)
+    aftercommit.on_commit(partial(publish, g.spectators, by))
     return Outcome(client_id, version=version)
 
 

@@ -13,6 +13,7 @@ groups that may see them, after the commit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -21,7 +22,7 @@ from django.utils import timezone
 
 from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
-from games.models import ACTIVE, FINISHED, DrawOffer, Game, GameStep, Seat
+from games.models import ACTIVE, FINISHED, DrawOffer, Game, GameStep, Seat, Side
 from games.services import hooks
 from games.services.errors import ServiceError
 
@@ -81,13 +82,25 @@ def draw_offers_for(*, game: Game | Any, side_id: str | None) -> dict:
     return {"offers": offers_view(offers, side_id, seats_by_side(game_id))}
 
 
-def _announce(game_id: Any, sides: set[str], offers: list[DrawOffer], seats: dict) -> None:
-    """After the commit, each side that saw an offer before or sees one now gets its view."""
+def _announce(
+    game_id: Any,
+    sides: set[str],
+    offers: list[DrawOffer],
+    seats: dict,
+    declined: Callable[[str], dict | None] | None = None,
+) -> None:
+    """After the commit, each side that saw an offer before or sees one now gets its view
+    (and, after a decline, `declined(side)`: who declined, in that side's words)."""
     messages = [
         (
             broadcast.side_group(game_id, side_id),
             broadcast.text_message(
-                protocol.encode(protocol.offer_frame(offers_view(offers, side_id, seats)))
+                protocol.encode(
+                    protocol.offer_frame(
+                        offers_view(offers, side_id, seats),
+                        declined(side_id) if declined is not None else None,
+                    )
+                )
             ),
         )
         for side_id in sorted(sides)
@@ -110,6 +123,31 @@ def _ask(game_id: Any, offer: DrawOffer, seats: dict[str, list[str]]) -> None:
 
 def _seeing(offers: list[DrawOffer], seats: dict[str, list[str]]) -> set[str]:
     return {side for side in seats for o in offers if is_visible(o, side, seats)}
+
+
+def _side_names(game_id: Any) -> dict[str, str]:
+    return dict(Side.objects.filter(game_id=game_id).values_list("side_id", "name"))
+
+
+def declined_words(gone: list[str], seat: Seat, names: dict[str, str], side_id: str) -> dict | None:
+    """What a side is told of the draw offers `gone` that `seat` declined (or withdrew, from
+    the offering side): {"seat", "text"}; None for a side none of them concerns. The
+    offering side reads "Soviet declined your draw offer."; the decliner's partners read
+    who of them did."""
+    mine = seat.side.side_id
+    offered = next((s for s in gone if s == side_id), None) or next(
+        (s for s in gone if side_id == mine), None
+    )
+    if offered is None:
+        return None
+    who = seat.user.get_username() if seat.user_id else seat.seat_id
+    if offered == mine:
+        text = f"Your partner {who} withdrew your side's draw offer."
+    elif side_id == offered:
+        text = f"{names.get(mine, mine)} declined your draw offer."
+    else:
+        text = f"Your partner {who} declined {names.get(offered, offered)}'s draw offer."
+    return {"seat": seat.seat_id, "text": text}
 
 
 @transaction.atomic
@@ -135,7 +173,8 @@ def draw_answer(*, game: Game | Any, seat: Seat | None, answer: str) -> dict:
             raise ServiceError("draw/no_offer", "there is no draw offer to decline", 409)
         DrawOffer.objects.filter(pk__in=[o.pk for o in gone]).delete()
         left = [o for o in offers if o not in gone]
-        _announce(locked.pk, seen_before, left, seats)
+        told = partial(declined_words, [o.side_id for o in gone], seat, _side_names(locked.pk))
+        _announce(locked.pk, seen_before, left, seats, told)
         return {"offers": offers_view(left, side_id, seats), "v": None}
     if answer == ACCEPT:
         answered = [o for o in offers if o.side_id != side_id and stands(o, seats)]

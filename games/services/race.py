@@ -11,6 +11,9 @@ from games import selectors
 from games.models import GameStep, Seat
 
 RETRY = "Your command was not applied: look at the board again and choose."
+# The same for a command the player had proposed and not yet sent when a partner's arrived:
+# the page drops it (it is no longer legal) and says so with the partner's deed (`by`).
+UNSENT = "Your proposed command was not sent: look at the board again and choose."
 
 # The partner's command as a verb phrase; `{units}` names their own units, `{hex}` the place.
 VERBS = {
@@ -74,6 +77,33 @@ def command_in_words(command: Any, state: Any, side: str) -> str:
     return verb.format(units=units, hex=_place(command), at=at, type=command.get("type"))
 
 
+def partner_first(who: str, seat_id: str, words: str) -> str:
+    """A partner's command that came first, in the words every page and refusal uses."""
+    return f"Your partner {who} ({seat_id}) acted first: {who} {words}."
+
+
+def _player(seat: Seat) -> str:
+    return seat.user.get_username() if seat.user_id else "an empty seat"
+
+
+def acted_by(seat: Seat, command: Any, before: Any) -> dict | None:
+    """Who of a team side acted, and what they did, for their side's frame of the step
+    (broadcast `by`): a partner's page with a command proposed, and no longer legal, tells
+    its player why it went (`acted_first`). None where the seat has no partner to tell."""
+    sides = engine.seat_sides(before)
+    side = sides.get(seat.seat_id)
+    if side is None or sum(1 for s in sides.values() if s == side) < 2:
+        return None
+    who = _player(seat)
+    words = command_in_words(command, before, side)
+    return {
+        "side": side,
+        "seat": seat.seat_id,
+        "player": who,
+        "acted_first": f"{partner_first(who, seat.seat_id, words)} {UNSENT}",
+    }
+
+
 def lost_race_message(game_id: Any, base_version: int, seat: Seat) -> str:
     """Why a command based on `base_version` was refused: who acted first, and what they did."""
     step = (
@@ -91,5 +121,4 @@ def lost_race_message(game_id: Any, base_version: int, seat: Seat) -> str:
     words = command_in_words(step.command, state, winner.side.side_id)
     if winner.pk == seat.pk:
         return f"Your own earlier command came first (you {words}). {RETRY}"
-    who = winner.user.get_username() if winner.user_id else "an empty seat"
-    return f"Your partner {who} ({winner.seat_id}) acted first: {who} {words}. {RETRY}"
+    return f"{partner_first(_player(winner), winner.seat_id, words)} {RETRY}"

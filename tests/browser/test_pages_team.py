@@ -182,3 +182,60 @@ def test_a_division_being_chosen_survives_the_lobby_redrawing_when_someone_joins
     ann.locator("#notice", has_text="Division saved").wait_for()
     plan = api(ann, live_server_url, "GET", f"/api/v1/games/{game}/division")["seats"]
     assert formation in plan[other]
+
+
+def test_a_partners_command_that_takes_away_a_proposed_one_is_named_and_the_banner_says_who_acts(
+    person, live_server_url
+):
+    """Both partners may activate; one has a pass proposed (the confirm box open) when the
+    other's activation arrives: the box goes, the notice says what the partner did and that
+    the pass was not sent, and the banner and the actions say the partner is acting; the
+    other side's banner names the side and its player. Desktop, then a phone."""
+    game, pages = team_game(person, live_server_url)
+    roll_initiative(pages, live_server_url, game)
+    legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
+    able = [n for n in pages if legal[n]["commands"]]
+    first, second = next(
+        (a, b) for a in able for b in able if a < b and legal[a]["seat"][:2] == legal[b]["seat"][:2]
+    )
+    enemy = next(n for n in pages if legal[n]["seat"][:2] != legal[first]["seat"][:2])
+    loser, watcher = pages[second], pages[enemy]
+    watcher.set_viewport_size(PHONE)
+    for page in (loser, watcher):
+        page.goto(f"{live_server_url}/games/{game}/")
+        page.wait_for_selector("body.socket-open")
+        page.wait_for_function(f"() => window.pgweb.store.version >= {legal[first]['v']}")
+    loser.locator("#global-actions [data-command=pass]").first.click()
+    confirm = loser.locator("#confirm")
+    confirm.wait_for(state="visible")
+    command = next(c for c in legal[first]["commands"] if c["type"] == "activate" and c.get("kind") == "unit")
+    body = {"id": 3000, "v": legal[first]["v"], "command": command}
+    assert api(pages[first], live_server_url, "POST", f"/api/v1/games/{game}/commands", body)["t"] == "ack"
+    notice = loser.locator("#notice")
+    notice.filter(has_text="acted first").wait_for()
+    confirm.wait_for(state="hidden")
+    player = api(pages[first], live_server_url, "GET", "/api/v1/auth/session")["username"]
+    seat = legal[first]["seat"]
+    text = notice.inner_text()
+    assert text.startswith(f"Your partner {player} ({seat}) acted first: {player} activated "), text
+    assert "Your proposed command was not sent" in text, text
+    banner = loser.locator("#turn-banner [data-field=whose]")
+    assert banner.inner_text() == f"Your partner {player} is acting"
+    assert loser.locator("#partner-acting").inner_text().startswith(f"Your partner {player} is acting")
+    # Enter sends nothing now: there is nothing proposed.
+    version = loser.evaluate("window.pgweb.store.version")
+    loser.keyboard.press("Enter")
+    assert loser.evaluate("window.pgweb.ui.proposal") is None
+    shot(loser, "team-partner-first-desktop")
+    side = "German" if seat.startswith("ge") else "Soviet"
+    watcher.wait_for_function(f"() => window.pgweb.store.version >= {version}")
+    whose = watcher.locator("#turn-banner [data-field=whose]")
+    watcher.wait_for_function(
+        "(want) => document.querySelector('#turn-banner [data-field=whose]').textContent === want",
+        arg=f"{side}: {player} is acting",
+    )
+    assert whose.inner_text() == f"{side}: {player} is acting"
+    shot(watcher, "team-banner-phone")
+    loser.set_viewport_size(PHONE)
+    loser.locator("#turn-banner").scroll_into_view_if_needed()
+    shot(loser, "team-partner-first-phone")

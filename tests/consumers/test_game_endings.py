@@ -84,6 +84,9 @@ async def test_a_declined_offer_is_withdrawn_from_both_sides(app, memory_layer):
     assert (await s["bob"].answer(1))["t"] == "ack"
     for sock in (s["ann"], s["bob"], late):
         await sock.until(lambda f: f["t"] == "offer" and f["d"]["offers"] == [])
+    # The offering side is told who declined, in words its page shows as they are.
+    told = [f for f in offers(s["ann"]) if f["d"]["offers"] == []][-1]
+    assert told["d"]["declined"]["text"] == "Soviet declined your draw offer."
     assert (await game_row(game)).version == 1
 
 

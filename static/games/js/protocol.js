@@ -148,7 +148,9 @@ const CHECKS = {
   [PATCH]: (f) => {
     if (!isVersion(f.v) || !isObject(f.d) || !Array.isArray(f.d.ops)) return "needs v and d.ops";
     if (f.d.log !== undefined && !Array.isArray(f.d.log)) return "d.log must be a list";
-    return { t: PATCH, v: f.v, d: { ops: f.d.ops, log: f.d.log ?? [] } };
+    // `by`: who of a team side acted, on that side's frame (games/services/race.py acted_by).
+    const by = isObject(f.d.by) && isText(f.d.by.seat) && isText(f.d.by.acted_first) ? { by: f.d.by } : {};
+    return { t: PATCH, v: f.v, d: { ops: f.d.ops, log: f.d.log ?? [], ...by } };
   },
   [TICK]: (f) => (isVersion(f.v) ? { t: TICK, v: f.v } : "needs v"),
   [ACK]: (f) => (isVersion(f.id) && isVersion(f.v) ? { t: ACK, id: f.id, v: f.v } : "needs id and v"),

@@ -110,7 +110,7 @@ export class Store extends Emitter {
       this.#needsSnapshot = true;
       return { outcome: Outcome.BROKEN, have: this.#version, got: frame.v, error };
     }
-    return this.#change(Outcome.PATCHED, frame.v, view, frame.d.ops, frame.d.log);
+    return this.#change(Outcome.PATCHED, frame.v, view, frame.d.ops, frame.d.log, frame.d.by ?? null);
   }
 
   #applySnapshot(frame) {
@@ -122,7 +122,8 @@ export class Store extends Emitter {
     return this.#change(Outcome.SNAPSHOT, frame.v, frame.d, null, []);
   }
 
-  #change(outcome, version, view, ops, log) {
+  /** `by`: who of a team side acted for this version, when its frame says (else null). */
+  #change(outcome, version, view, ops, log, by = null) {
     const previousVersion = this.#version;
     const previousView = this.#view;
     this.#version = version;
@@ -131,7 +132,7 @@ export class Store extends Emitter {
     if (entries.length) {
       this.#log = [...this.#log, ...entries].slice(-this.#maxLog);
     }
-    const change = { outcome, version, previousVersion, view, previousView, ops, log: entries };
+    const change = { outcome, version, previousVersion, view, previousView, ops, log: entries, by };
     this.emit("change", change);
     return change;
   }

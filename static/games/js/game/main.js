@@ -22,10 +22,10 @@ import { commandKeys } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { LogView, Logbook } from "./logview.js";
 import { LosTool } from "./lostool.js";
-import { noticeLine } from "./notice.js";
+import { declinedOffer, droppedProposal, noticeLine } from "./notice.js";
 import { overlayMarks, previewLabel } from "./odds.js";
 import { Previews, hasPreview } from "./previews.js";
-import { genericName, renderBanner, renderReports, renderUnitPanel, showDice } from "./panels.js";
+import { commanderWords, genericName, partnerActing, renderBanner, renderReports, renderUnitPanel, showDice } from "./panels.js";
 import { textViewDrawer } from "./textview.js";
 import { focusChain, focusFirst, keepingFocus } from "./focus.js";
 import { SeatsPanel } from "./seatspanel.js";
@@ -129,6 +129,11 @@ export function mount(boot, document) {
   function knownIds() {
     const f = boot.faces ?? {};
     return [...Object.keys(units()), ...Object.keys(f.units ?? {}), ...Object.keys(f.aircraft ?? {}), ...Object.keys(f.navies ?? {})];
+  }
+
+  /** Own unit id -> the seat commanding it now (team games): the view's, else the page's. */
+  function commandersNow() {
+    return view()?.commanders ?? boot.commanders ?? {};
   }
 
   function groups() {
@@ -283,7 +288,11 @@ export function mount(boot, document) {
   function drawPanels() {
     const v = view();
     if (!v) return;
-    renderBanner($("turn-banner"), v, boot.seat, sideName, nameOf);
+    renderBanner($("turn-banner"), v, boot.seat, sideName, nameOf, ui.seats);
+    // A team player waiting while a partner acts is told who, and when their own units come.
+    const waiting = partnerActing(v, boot.seat, ui.seats, commandersNow());
+    fill($("partner-acting"), waiting);
+    $("partner-acting").hidden = !waiting;
     // Something to replay only once the game has ended.
     $("banner-replay").hidden = !v.result;
     $("replay-link").hidden = !v.result;
@@ -298,6 +307,7 @@ export function mount(boot, document) {
       carried: listUnits(units()).filter((x) => u && x.carried_by === u.id),
       commands: u?.own ? commands.length : 0,
       looks: boot.faces,
+      commander: u ? commanderWords(u.id, boot.seat, ui.seats, commandersNow()) : null,
     });
     drawOverlay();
     drawOpfire(ctx);
@@ -382,6 +392,13 @@ export function mount(boot, document) {
   socket.on("chat", (d) => chat.add(d));
   socket.on("offer", (d) => {
     ui.offers = d.offers ?? [];
+    // A declined offer does not just vanish: who declined it, in the server's words
+    // (games/services/endings.py declined_words), in the notice and the log.
+    const told = declinedOffer(d, boot.seat);
+    if (told) {
+      notice(told);
+      logbook.between(store.version, "offer", told);
+    }
     render();
   });
   socket.on("presence", (d) => {
@@ -423,7 +440,12 @@ export function mount(boot, document) {
       rollDice(change.log);
     }
     if (change.outcome === "snapshot" || change.outcome === "patched") {
-      if (ui.proposal && !seatCommandsInclude(ui.proposal.command)) ui.proposal = null;
+      if (ui.proposal && !seatCommandsInclude(ui.proposal.command)) {
+        // Never dropped in silence: a partner's command that came first is named (its frame's
+        // `by`, in the server's words: games/services/race.py).
+        ui.proposal = null;
+        notice(droppedProposal(change.by, ui.acting));
+      }
       if (ui.hexMenu) ui.hexMenu = null;
       previews.keepOnly(change.version);
       if (ui.picked.length && unitById(ui.picked[0])?.own) loadPreviews(ui.picked[0]);

@@ -30,3 +30,23 @@ export function noticeLine(box, { document, holds }) {
     },
   };
 }
+
+// Said when a new version takes away the command the player had proposed, and no partner's
+// command explains it (a reconnection, the game moving on).
+export const PROPOSAL_GONE = "Your proposed command is no longer possible: look at the board again and choose.";
+
+/**
+ * What the notice says when a new version dropped the player's proposed command: the
+ * partner's command that came first, as the frame's `by` words it (games/services/race.py),
+ * or PROPOSAL_GONE when no partner's command did it. `seat`: the seat the page acts for.
+ */
+export function droppedProposal(by, seat) {
+  return by && by.seat !== seat && typeof by.acted_first === "string" ? by.acted_first : PROPOSAL_GONE;
+}
+
+/** What an `offer` frame tells the player of a draw offer declined (its `declined`, worded by
+ * the server: games/services/endings.py), or null: none was, or the player declined it. */
+export function declinedOffer(d, seat) {
+  const declined = d?.declined;
+  return declined && declined.seat !== seat && typeof declined.text === "string" ? declined.text : null;
+}

@@ -5,6 +5,7 @@
 import { chipLooks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
 import { genericName } from "./textview.js";
+import { resultWords } from "../ui/results.js";
 
 // The text view lives in textview.js; the replay page reads it from here.
 export { genericName, renderTextView } from "./textview.js";
@@ -51,21 +52,36 @@ export function segmentWords(view) {
   return n ? `, segment ${n}` : "";
 }
 
-/** Whose segment and what the viewer may do, in words ({text, mine}). */
-export function whoseMove(view, seat, sideName, nameOf = (id) => id) {
+/** Who of a side acts, for a team game's banner, from the seats ({id, side, user}: the
+ * page's roster): "Your partner erin", "German: erin"; the side's name alone where it has one
+ * seat, or every seat of it may act. `acting`: the acting seat ids (the view's `may_act`). */
+export function actorWords(side, acting, seat, sideName, seats = []) {
+  const ofSide = seats.filter((s) => s.side === side);
+  const who = ofSide.filter((s) => acting.includes(s.id) && s.id !== seat);
+  if (ofSide.length < 2 || !who.length || who.length === ofSide.length) return sideName(side);
+  const names = who.map((s) => s.user ?? `the empty seat ${s.id}`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  const mine = seats.find((s) => s.id === seat)?.side;
+  return side === mine ? `Your partner${names.length > 1 ? "s" : ""} ${list}` : `${sideName(side)}: ${list}`;
+}
+
+/** Whose segment and what the viewer may do, in words ({text, mine}); `seats` (team games:
+ * the page's roster) names the seat acting. */
+export function whoseMove(view, seat, sideName, nameOf = (id) => id, seats = []) {
   if (!view) return { text: "", mine: false };
-  if (view.result || view.phase === "ended") return { text: view.result?.reason ?? "The game has ended.", mine: false };
+  if (view.result || view.phase === "ended") return { text: capital(resultWords(view.result).reason) || "The game has ended.", mine: false };
   const mayAct = view.may_act ?? [];
   const mine = Boolean(seat && mayAct.includes(seat));
+  const who = (side, acting = mayAct) => actorWords(side, acting, seat, sideName, seats);
   if (view.pending) return { text: windowWords(view, mine, sideName, nameOf), mine };
   if (view.pending !== undefined && view.to_act) {
     // A whole player turn, phase by phase (Panzer Leader's sequence of play).
     const hint = PHASE_HINTS[view.phase] ?? "act, then end the phase";
-    return { text: mine ? `Your move: ${hint}` : `${sideName(view.to_act)} is playing: ${(PHASES[view.phase] ?? view.phase).toLowerCase()}`, mine };
+    return { text: mine ? `Your move: ${hint}` : `${who(view.to_act)} is playing: ${(PHASES[view.phase] ?? view.phase).toLowerCase()}`, mine };
   }
   if (view.opfire) {
-    const who = sideName(view.opfire.side);
-    return { text: mine ? `Your move: opportunity fire at the mover in ${view.opfire.hex}, or decline` : `${who} may fire at the mover in ${view.opfire.hex}`, mine };
+    const side = sideName(view.opfire.side);
+    return { text: mine ? `Your move: opportunity fire at the mover in ${view.opfire.hex}, or decline` : `${side} may fire at the mover in ${view.opfire.hex}`, mine };
   }
   if (view.phase === "setup") { // placing the units of set-up areas before turn 1 (D-SETUP-1)
     const placing = view.active_side ? sideName(view.active_side) : "A side";
@@ -74,29 +90,62 @@ export function whoseMove(view, seat, sideName, nameOf = (id) => id) {
   if (view.phase === "initiative") return { text: mine ? "Your move: roll for initiative" : "Waiting for the initiative roll", mine };
   const active = view.active_side ? sideName(view.active_side) : null;
   if (view.activation) {
-    return { text: mine ? "Your move: act with the activated units, then end the activation" : `${sideName(view.activation.side)} is acting`, mine };
+    const acting = view.activation.seat ? [view.activation.seat] : mayAct;
+    return { text: mine ? "Your move: act with the activated units, then end the activation" : `${who(view.activation.side, acting)} is acting`, mine };
   }
   return { text: mine ? "Your move: activate a unit or stack, or pass" : active ? `${active}'s action segment` : "Waiting", mine };
 }
 
-export function renderBanner(root, view, seat, sideName, nameOf = (id) => id) {
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
+/**
+ * For a team player who may not act while a partner does: who is acting and, when all their
+ * own units are still to arrive, when they do ("Your partner gina is acting; your units arrive
+ * on turn 2."). Null when the player may act, or no partner is acting. `commanders`: own unit
+ * id -> its seat (the view's, or the page's).
+ */
+export function partnerActing(view, seat, seats = [], commanders = {}) {
+  if (!view || !seat || view.result || (view.may_act ?? []).includes(seat)) return null;
+  const side = seats.find((s) => s.id === seat)?.side;
+  const partners = seats.filter((s) => s.side === side && s.id !== seat && (view.may_act ?? []).includes(s.id));
+  if (!side || !partners.length) return null;
+  const names = partners.map((s) => s.user ?? `the empty seat ${s.id}`);
+  const line = `Your partner${names.length > 1 ? "s" : ""} ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} acting`;
+  const dealt = Object.keys(commanders).length > 0; // a team game's units are dealt to seats
+  const mineNow = Object.values(view.units ?? {}).filter((u) => u.own && (dealt ? commanders[u.id] === seat : true) && !u.eliminated && !u.exited);
+  const arriving = mineNow.filter((u) => !u.hex && !u.carried_by && Number(u.entry_turn) > Number(view.turn));
+  if (mineNow.length && arriving.length === mineNow.length) {
+    return `${line}; your units arrive on turn ${Math.min(...arriving.map((u) => Number(u.entry_turn)))}.`;
+  }
+  return `${line}.`;
+}
+
+/** Who commands an own-side counter in a team game, in words ("you", "your partner gina
+ * (A2)"); null where the page does not know (an enemy counter, a one-seat side). */
+export function commanderWords(unitId, seat, seats = [], commanders = {}) {
+  const commander = commanders[unitId];
+  if (!commander || !seats.some((s) => s.id !== commander && s.side === seats.find((x) => x.id === commander)?.side)) return null;
+  if (commander === seat) return "you";
+  const s = seats.find((x) => x.id === commander);
+  return `your partner ${s?.user ?? "(an empty seat)"} (${commander})`;
+}
+
+export function renderBanner(root, view, seat, sideName, nameOf = (id) => id, seats = []) {
   const field = (name) => root.querySelector(`[data-field="${name}"]`);
   if (!view) return;
   field("turn").textContent = `Turn ${view.turn} of ${view.last_turn ?? view.turns}${view.night ? " (night)" : ""}`;
   field("phase").textContent = `${phaseWords(view, sideName)}${segmentWords(view)}`;
   fill(field("initiative"), view.initiative?.side ? `Initiative: ${sideName(view.initiative.side)}` : null);
-  const whose = whoseMove(view, seat, sideName, nameOf);
+  const whose = whoseMove(view, seat, sideName, nameOf, seats);
   field("whose").textContent = whose.text;
   root.classList.toggle("your-move", whose.mine);
   root.classList.toggle("game-over", Boolean(view.result));
-  if (view.result) {
-    const winner = view.result.winner ? `${sideName(view.result.winner)} wins` : "A draw";
-    field("phase").textContent = `Game over: ${winner}`;
-  }
+  // The result as the server words it (games/results.py): "Game over: German wins", "Game aborted".
+  if (view.result) field("phase").textContent = resultWords(view.result).title;
 }
 
 /** The selected counter's details: name, side, hex, every printed value, its state. */
-export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => id, carried = [], commands = 0, looks = null } = {}) {
+export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => id, carried = [], commands = 0, looks = null, commander = null } = {}) {
   const heading = root.querySelector("h2");
   if (!unit) {
     fill(root, heading, el("p", { class: "empty" }, "Select a counter."));
@@ -105,6 +154,7 @@ export function renderUnitPanel(root, unit, type, { sideName, nameOf = (id) => i
   const entering = unit.entry_edge ? ` (${unit.entry_edge} edge)` : unit.entry?.length ? ` at ${unit.entry.join(", ")}` : "";
   const rows = [
     ["side", sideName(unit.side)],
+    ...(commander ? [["commanded by", commander]] : []), // a team game's own side (commanderWords)
     ["hex", unit.hex ?? (unit.entry_turn ? `enters on turn ${unit.entry_turn}${entering}` : "off the map")],
     ...(unit.steps !== undefined || (unit.detail && unit.detail !== "exact") ? [["steps", unit.steps !== undefined ? String(unit.steps) : "unknown"]] : []),
     ["status", unit.status === "ok" ? "in good order" : unit.status ?? "unknown"],

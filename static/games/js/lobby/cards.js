@@ -3,6 +3,7 @@
 import { el } from "./dom.js";
 import { gameUrl } from "./api.js";
 import { formatLeft, secondsLeft } from "../ui/clocks.js";
+import { resultLine } from "../ui/results.js";
 
 const POLICY = { public: "spectators see the public view", coach: "sides may invite coaches",
   after_end: "spectators after the end", none: "no spectators" };
@@ -124,7 +125,7 @@ export function gameCard(game, ctx) {
   const finished = game.status === "finished";
   const after = finished
     ? el("p", { class: "after" },
-      el("span", { class: "result" }, game.result && game.result.reason ? game.result.reason : "Game over"), " · ",
+      el("span", { class: "result" }, resultLine(game.result)), " · ",
       el("a", { href: `${gameUrl(game.id)}replay` }, "Replay"), " ",
       mySeat ? el("button", { class: "rematch", type: "button", onclick: () => ctx.actions.rematch(game) }, "Rematch, sides swapped") : null)
     : null;
