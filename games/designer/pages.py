@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -62,7 +63,15 @@ def design(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     if boot["ruleset"] not in registry.RULESETS:
         raise Http404(f"pgweb has no game called {boot['ruleset']!r}")
     games = [{"id": r.id, "title": r.title} for r in registry.RULESETS.values()]
-    mine = Scenario.objects.filter(author=request.user).order_by("-updated_at")
+    # What the page's script needs beyond the battle: the games (an import may switch to the
+    # other), the ids a new battle has before the first save names it, the size an import
+    # may have, and whose copies of unsaved edits this browser keeps.
+    boot |= {"games": games, "limit": services.MAX_DOCUMENT_BYTES, "user": request.user.pk,
+             "unchosen_ids": {r: services.unchosen_id(r) for r in registry.RULESETS}}
+    # Your battles, each with its id (two may share a title) and whether it has a draft.
+    mine = (Scenario.objects.filter(author=request.user).order_by("-updated_at")
+            .annotate(drafts=Count("revisions", filter=Q(revisions__published_at__isnull=True)),
+                      published=Count("revisions", filter=Q(revisions__published_at__isnull=False))))
     return render(request, "designer/design.html", {"boot": boot, "games": games,
                                                     "mine": mine, "fronts": FRONTS.items(),
                                                     "levels": PLAYABLE})

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -22,14 +23,18 @@ from django.utils import timezone
 
 from games.botplay.seats import bots_play, play_against_bot
 from games.rules import registry
+from games.rules.common.scenario_problems import SCENARIO_ID_WORDS
 from games.services.errors import ServiceError
 
+from . import library
 from .models import Board, Revision, Scenario, ScenarioReport, Trial
 
 MAX_DOCUMENT_BYTES = 512 * 1024  # a 3 v 3 battle on six boards is under 200 KB
 MAX_BOARD_BYTES = 64 * 1024
-# A scenario's id: its published revisions are played as `<id>.r<n>`, so no dots in it.
+# A scenario's id: its published revisions are played as `<id>.r<n>`, so no dots in it
+# (the schemas' pattern for a document's id says the same: SCENARIO_ID_WORDS).
 SLUG = re.compile(r"^[a-z0-9][a-z0-9_-]{0,59}$")
+SLUG_LENGTH = 60
 BOT_LEVEL = "random"  # the publishing game only proves the engine plays it to the end
 
 
@@ -55,9 +60,36 @@ def _slug(doc: dict) -> str:
     slug = doc.get("id")
     if not isinstance(slug, str) or not SLUG.match(slug):
         raise ServiceError("designer/bad_id",
-                           f"id: {slug!r} is not a scenario id (lower-case letters, digits, "
-                           "'-' and '_', at most 60, starting with a letter or digit)")
+                           f"id: {slug!r} is not a battle id: an id is {SCENARIO_ID_WORDS}")
     return slug
+
+
+def unchosen_id(ruleset_id: str) -> str:
+    """The id a blank document carries (`new-battle`, `new-situation`): a battle saved with
+    it, or with none, has no id of its designer's choosing yet, and the first save gives it
+    one made from its title."""
+    return registry.ruleset(ruleset_id).blank_document(2, 1)["id"]
+
+
+def id_from_title(title: Any) -> str:
+    """The title as an id: lower-case letters and digits, words joined by '-' ("The Mill at
+    Dawn!" -> "the-mill-at-dawn"); "battle" when the title has no letter or digit."""
+    # Letters lose their accents first ("Öder" -> "oder"), then anything else parts words.
+    plain = (unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+             if isinstance(title, str) else "")
+    words = re.findall(r"[a-z0-9]+", plain.lower())
+    return "-".join(words)[:SLUG_LENGTH].strip("-") or "battle"
+
+
+def _free_ids(base: str, ruleset_id: str) -> Any:
+    """`base`, then `base-2`, `base-3`... skipping the bundled library's ids (listed even
+    before load_scenarios stores them); the database's unique slug settles the rest."""
+    bundled = {sid for rs in registry.RULESETS.values() for sid in rs.scenarios()}
+    for n in range(1, 10_000):
+        tail = "" if n == 1 else f"-{n}"
+        slug = base[:SLUG_LENGTH - len(tail)].rstrip("-") + tail
+        if slug not in bundled:
+            yield slug
 
 
 def _title(doc: dict) -> str:
@@ -79,11 +111,15 @@ def _check(ruleset_id: str, doc: dict) -> list[dict]:
 def draft_save(*, author: Any, ruleset_id: str, document: Any) -> Revision:
     """Save a document as a draft: a new scenario under the document's id, or (when the id is
     one of the author's own scenarios) that scenario's draft, made anew after a published
-    revision. An id another author or the bundled library holds is refused."""
+    revision. An id another author or the bundled library holds is refused. A document whose
+    id its designer has not chosen (none, or the blank document's) gets one made from its
+    title, free at the moment it is stored (the draft's document carries it)."""
     rs = _ruleset(ruleset_id)
     check_size(document)
-    slug = _slug(document)
     _document_ruleset(document, rs.id)
+    if document.get("id") in (None, "", unchosen_id(rs.id)):
+        return _save_under_new_id(author, rs.id, document)
+    slug = _slug(document)
     problems = _check(rs.id, document)
     with transaction.atomic():
         scenario = Scenario.objects.select_for_update().filter(slug=slug).first()
@@ -97,6 +133,23 @@ def draft_save(*, author: Any, ruleset_id: str, document: Any) -> Revision:
         elif scenario.bundled or scenario.author_id != author.pk or scenario.ruleset != rs.id:
             raise _taken(slug)
         return _write_draft(scenario, document, problems)
+
+
+def _save_under_new_id(author: Any, ruleset_id: str, document: dict) -> Revision:
+    """A new scenario under the first free id made from the title: each id is tried by
+    inserting it, so two designers saving at once never get the same one."""
+    base = id_from_title(document.get("title"))
+    problems = _check(ruleset_id, {**document, "id": base})  # the same under any free id
+    for slug in _free_ids(base, ruleset_id):
+        named = {**document, "id": slug}
+        try:
+            with transaction.atomic():
+                scenario = Scenario.objects.create(slug=slug, ruleset=ruleset_id, author=author,
+                                                   title=_title(named))
+                return _write_draft(scenario, named, problems)
+        except IntegrityError:
+            continue
+    raise ServiceError("designer/bad_id", "id: no free id made from the title; choose one")
 
 
 def _taken(slug: str) -> ServiceError:
@@ -121,7 +174,15 @@ def draft_update(*, scenario: Scenario, user: Any, document: Any) -> Revision:
 
 
 def _write_draft(scenario: Scenario, document: dict, problems: list[dict]) -> Revision:
+    """The draft holding `document`; a document the same as the last published revision's
+    is that revision again (no draft: publishing it would make an identical revision), and
+    the draft of edits undone back to it goes."""
     draft = scenario.revisions.filter(published_at__isnull=True).first()
+    published = library.latest_published(scenario)
+    if published is not None and published.document == document:
+        if draft is not None:
+            draft.delete()
+        return published
     if draft is None:
         last = scenario.revisions.aggregate(n=Max("number"))["n"] or 0
         draft = Revision(scenario=scenario, number=last + 1)
@@ -173,6 +234,10 @@ def start_publishing(*, scenario: Scenario, user: Any) -> Revision:
     _owner(scenario, user)
     draft = scenario.revisions.filter(published_at__isnull=True).first()
     if draft is None:
+        published = library.latest_published(scenario)
+        if published is not None:
+            raise ServiceError("designer/unchanged", f"Nothing has changed since revision "
+                               f"{published.number}: it is published as it stands", 409)
         raise ServiceError("designer/no_draft", "nothing to publish: the scenario has no draft")
     problems = _check(scenario.ruleset, draft.document)
     if problems:
@@ -205,7 +270,7 @@ def finish_publishing(*, revision_id: int, token: str,
     scenario = row.scenario
     engine_id = f"{scenario.slug}.r{row.number}"
     try:
-        info = registry.load_document(scenario.ruleset, {**row.document, "id": engine_id})
+        info = registry.load_document(scenario.ruleset, row.document, engine_id)
     except ValueError as exc:  # the ruleset changed under a checked draft
         played, info = {"ok": False, "error": f"not playable: {exc}"[:500], "steps": 0}, None
     else:
@@ -242,7 +307,7 @@ def _trial(scenario: Scenario, user: Any) -> str:
                            f"the check found {len(problems)} problem(s); fix them to try it")
     trial = Trial.objects.create(scenario=scenario, document=draft.document,
                                  engine_id=f"{scenario.slug}.try-{uuid.uuid4().hex[:12]}")
-    registry.load_document(scenario.ruleset, {**draft.document, "id": trial.engine_id})
+    registry.load_document(scenario.ruleset, draft.document, trial.engine_id)
     return trial.engine_id
 
 

@@ -92,9 +92,10 @@ class Ruleset(Protocol):
         drawn in it), each {"field", "hex", "rule", "message"}: the path into the document,
         the hex it stands on (or None), the rule it breaks. [] when the scenario is playable."""
 
-    def load_document(self, doc: Any) -> ScenarioInfo:
-        """Check a document and make its scenario playable under its id (a published
-        revision: its id is never reused); ValueError listing its problems."""
+    def load_document(self, doc: Any, play_id: str | None = None) -> ScenarioInfo:
+        """Check a document and make its scenario playable under `play_id` (a published
+        revision's `<id>.r<n>`: never reused) or its own id; ValueError listing its
+        problems."""
 
     def counter_catalogue(self) -> dict[str, dict]:
         """Every counter type a designer may pick, as `counter_types` prints them."""

@@ -47,7 +47,7 @@ def for_scenario(scenario_id: str) -> Ruleset:
         found = find(scenario_id)
         if found is not None:
             ruleset_id, doc = found
-            load_document(ruleset_id, {**doc, "id": scenario_id})
+            load_document(ruleset_id, doc, scenario_id)
             return ruleset(ruleset_id)
     raise KeyError(f"no ruleset has a scenario {scenario_id!r}")
 
@@ -55,10 +55,11 @@ def for_scenario(scenario_id: str) -> Ruleset:
 _DOCUMENT_IDS: set[str] = set()  # scenarios loaded from documents: never listed as bundled
 
 
-def load_document(ruleset_id: str, doc: dict) -> Any:
-    """Make a checked document's scenario playable under its id (Ruleset.load_document); it
-    is found by `for_scenario` but not listed by `all_scenarios`. ValueError if it fails."""
-    info = ruleset(ruleset_id).load_document(doc)
+def load_document(ruleset_id: str, doc: dict, play_id: str | None = None) -> Any:
+    """Make a checked document's scenario playable under `play_id` or its own id
+    (Ruleset.load_document); it is found by `for_scenario` but not listed by `all_scenarios`.
+    ValueError if it fails."""
+    info = ruleset(ruleset_id).load_document(doc, play_id)
     _DOCUMENT_IDS.add(info.id)
     return info
 

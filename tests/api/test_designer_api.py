@@ -123,7 +123,7 @@ def test_publishing_a_broken_draft_is_refused_with_its_problems(designer_player)
     assert not DBTaskResult.objects.exists()
 
 
-def test_export_then_import_gives_the_same_document(designer_player, stranger):
+def test_export_then_import_gives_the_same_document_and_no_new_revision(designer_player, stranger):
     draft(designer_player, pl_situation(id="outpost"), "panzer_leader")
     post(designer_player, "/api/v1/designer/scenarios/outpost/publish")
     exported = stranger.get("/api/v1/designer/scenarios/outpost/export")
@@ -133,8 +133,12 @@ def test_export_then_import_gives_the_same_document(designer_player, stranger):
     imported = designer_player.post("/api/v1/designer/scenarios",
                                     {"ruleset": "panzer_leader", "file": upload})
     assert imported.status_code == 201, imported.content
-    again = designer_player.get("/api/v1/designer/scenarios/outpost/export?revision=2").json()
+    # The same document as the published revision: no new revision, nothing to publish.
+    assert [r["number"] for r in imported.json()["revisions"]] == [1]
+    again = designer_player.get("/api/v1/designer/scenarios/outpost/export").json()
     assert again == exported.json() == Revision.objects.get(number=1).document
+    refused = post(designer_player, "/api/v1/designer/scenarios/outpost/publish")
+    assert refused.status_code == 409 and refused.json()["code"] == "designer/unchanged"
 
 
 def test_importing_another_designers_id_is_refused(designer_player, stranger):

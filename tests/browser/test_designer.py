@@ -160,12 +160,16 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     bob.goto(base + f"/games/{game['id']}/")
     bob.wait_for_selector("#board")
     not_run(bob)
-    # Export, then import as the designer: the same document.
+    # Export, then import as the designer: the same document, so the published revision as
+    # it stands (no draft of it); changed, it is the battle's new draft.
     exported = api(bob, base, "GET", "/api/v1/designer/scenarios/mill-at-dawn/export")
     imported = api(ann, base, "POST", "/api/v1/designer/scenarios",
                    {"ruleset": "panzer_grenadier", "document": exported})
+    assert [r["state"] for r in imported["revisions"]] == ["published"]
+    imported = api(ann, base, "POST", "/api/v1/designer/scenarios",
+                   {"ruleset": "panzer_grenadier", "document": {**exported, "turns": 4}})
     draft = [r for r in imported["revisions"] if r["state"] == "draft"][0]
-    assert draft["document"] == exported
+    assert draft["document"] == {**exported, "turns": 4}
     # A moderator hides it: gone from the catalogue, the game goes on.
     live_shell.run(live_server_env, "from django.contrib.auth import get_user_model as g;"
                    "u=g().objects.create_user(username='mod', password='mod-pass-1234');"

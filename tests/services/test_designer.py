@@ -182,13 +182,15 @@ def test_an_id_held_by_another_designer_or_the_library_is_refused(designer_playe
     assert Scenario.objects.filter(author=stranger).count() == 0
 
 
-def test_the_author_importing_an_export_makes_a_draft_of_the_same_document(designer_player):
+def test_the_author_importing_an_export_makes_a_draft_of_it_once_it_changes(designer_player):
     rev = published(designer_player, pg_battle(id="village"))
     exported = copy.deepcopy(rev.document)
+    same = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
+                               document=exported)
+    assert same == rev  # the published revision as it stands: no draft of it
     draft = designer.draft_save(author=designer_player, ruleset_id="panzer_grenadier",
-                                document=exported)
-    assert draft.scenario == rev.scenario and draft.number == 2
-    assert draft.document == rev.document
+                                document={**exported, "turns": 4})
+    assert draft.scenario == rev.scenario and draft.number == 2 and draft.is_draft
 
 
 @pytest.mark.parametrize("doc, code", [

@@ -23,12 +23,22 @@ MAX_UNITS = 600
 MAX_BOARDS = 6
 MAX_TURNS = 60
 
+# What a battle's id may hold, in words: both schemas' pattern for it and the designer's save
+# say the same (a published revision is played as `<id>.r<n>`, so an id has no dot).
+SCENARIO_ID_WORDS = ("lower-case letters, digits, '-' and '_', starting with a letter or "
+                     "digit, at most 60 characters")
+
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
 
 
 def problem(field: str, message: str, rule: str, hex: str | None = None) -> dict:
     """One problem as the interface hands it out (plain data, JSON-ready)."""
     return {"field": field, "hex": hex, "rule": rule, "message": message}
+
+
+def id_words(value: Any) -> str:
+    """The schema's refusal of a battle's id, in words rather than its pattern."""
+    return f"{value!r} is not a battle id: an id is {SCENARIO_ID_WORDS}"
 
 
 def value_at(doc: Any, field: str) -> Any:

@@ -75,10 +75,10 @@ class PanzerGrenadier:
         """Every problem of a scenario document (field, hex, rule, message); [] if playable."""
         return check_scenario(doc)
 
-    def load_document(self, doc):
-        """Check a document and make its scenario playable under its id (a published
-        revision); ValueError listing its problems."""
-        scen = scenario_from_document(doc)
+    def load_document(self, doc, play_id=None):
+        """Check a document and make its scenario playable under `play_id` (a published
+        revision's) or its own id; ValueError listing its problems."""
+        scen = scenario_from_document(doc, play_id)
         register_scenario(scen)
         return _info(scen)
 

@@ -78,10 +78,10 @@ class PanzerLeader:
         """Every problem of a situation document (field, hex, rule, message); [] if playable."""
         return scenario_check.check_scenario(doc)
 
-    def load_document(self, doc):
-        """Check a document and make its situation playable under its id (a published
-        revision); ValueError listing its problems."""
-        sit = scenario_check.scenario_from_document(doc)
+    def load_document(self, doc, play_id=None):
+        """Check a document and make its situation playable under `play_id` (a published
+        revision's) or its own id; ValueError listing its problems."""
+        sit = scenario_check.scenario_from_document(doc, play_id)
         register(sit)
         return _info(sit)
 

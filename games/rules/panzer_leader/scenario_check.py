@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from ..common.canonical import digest
-from ..common.scenario_problems import from_line, problem, too_large
+from ..common.scenario_problems import from_line, id_words, problem, too_large
 from ..common.setup_areas import area_hex
 from . import invariants
 from .combat.air import aircraft_types
@@ -50,7 +50,8 @@ def _path(parts: Any) -> str:
 
 def _schema(doc: Any) -> list[dict]:
     errors = sorted(_validator().iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path])
-    return [problem(_path(e.absolute_path) or "(top)", e.message, FORMAT_RULE) for e in errors]
+    return [problem(where, id_words(e.instance) if where == "id" else e.message, FORMAT_RULE)
+            for e in errors for where in [_path(e.absolute_path) or "(top)"]]
 
 
 def _drawing(doc: Mapping[str, Any], entry: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -319,12 +320,14 @@ def check_scenario(doc: Any) -> list[dict]:
     return found + _no_way_to_win(doc, sit)
 
 
-def scenario_from_document(doc: Any) -> Scenario:
-    """The Scenario a document describes; ValueError listing its problems."""
+def scenario_from_document(doc: Any, play_id: str | None = None) -> Scenario:
+    """The Scenario a document describes, played under `play_id` (a published revision's
+    `<id>.r<n>`, which the document's own id may not be) or its own id; ValueError listing
+    its problems."""
     found = check_scenario(doc)
     if found:
         raise ValueError("; ".join(f"{p['field']}: {p['message']}" for p in found))
-    return scenario_from_dict(dict(doc))
+    return scenario_from_dict({**doc, "id": play_id or doc["id"]})
 
 
 def document_of(sit: Scenario) -> dict:

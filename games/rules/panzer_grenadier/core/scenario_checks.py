@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ...common.hexgrid import Hex
+from ...common.scenario_problems import id_words
 from .maps import Map, MapError, load_board
 from .scenario_model import (
     EDGES,
@@ -93,6 +94,8 @@ def schema_problems(raw: Any) -> list[str]:
                 "expected {method: most_points}, {method: threshold, side, at_least}"
                 " or {method: margin, at_least}"
             )
+        elif where == "id":
+            msg = id_words(e.instance)
         elif "propertyNames" in e.relative_schema_path:
             where = f"{where}.{e.instance}"
             msg = f"unknown optional rule; expected one of {', '.join(OPTIONAL_RULES)}"

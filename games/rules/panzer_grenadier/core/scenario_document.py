@@ -159,15 +159,16 @@ def check_scenario(doc: Any) -> list[dict]:
     return out
 
 
-def scenario_from_document(doc: Any) -> Scenario:
-    """The Scenario a document describes; ScenarioError listing its problems when it fails
-    `check_scenario`."""
+def scenario_from_document(doc: Any, play_id: str | None = None) -> Scenario:
+    """The Scenario a document describes, played under `play_id` (a published revision's
+    `<id>.r<n>`, which the document's own id may not be) or its own id; ScenarioError listing
+    its problems when it fails `check_scenario`."""
     found = check_scenario(doc)
     if found:
         raise ScenarioError([f"{p['field']}: {p['message']}" for p in found],
                             str(doc.get("id", "scenario")) if isinstance(doc, Mapping) else "")
     boards, _ = _inline_boards(doc)
-    checker = Checker(doc, catalogue(), boards=boards)
+    checker = Checker({**doc, "id": play_id or doc["id"]}, catalogue(), boards=boards)
     checker.check()
     return checker.build()
 

@@ -9,14 +9,19 @@
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
 import {
-  HEXSIDE_FEATURES, ROAD_KINDS, addBoard, boardToKeep, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
+  HEXSIDE_FEATURES, ROAD_KINDS, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
 } from "./document.js";
 import { showAircraft, wireAircraft } from "./air_panel.js";
 import { showForces, wireForces } from "./forces_panel.js";
 import { areaHexes, placeInArea, toggleAreaHex } from "./areas.js";
+import { wireBoardPanel } from "./board_panel.js";
 import { boardLoader } from "./boards.js";
 import { $, option } from "./dom.js";
+import { documentIn } from "./import_doc.js";
+import { wireDeletes } from "./my_battles.js";
+import { followPublishing, showPublishing } from "./publishing.js";
+import { UnsavedWork, draftKey, leaveGuard, offerWords } from "./unsaved.js";
 
 const boot = JSON.parse($("pg-design-boot").textContent);
 
@@ -38,8 +43,16 @@ const LINK_TOOLS = new Set(["hexside", "road"]);
 
 window.pgweb = { designer: state }; // for tests and the console
 
+// Edits not saved: the page asks before it is left, and a copy is kept in the browser.
+let storage = null;
+try { storage = window.localStorage; } catch { /* refused (a sandboxed page): none kept */ }
+const unsaved = new UnsavedWork({ storage, key: draftKey(boot.user, state.slug) });
+window.addEventListener("beforeunload", leaveGuard(unsaved, () => state.doc));
+
+/** A word to the designer, beside the battle's buttons or (before a battle is open) the start form. */
 function say(text) {
   $("design-status").textContent = text;
+  $("start-status").textContent = text;
 }
 
 
@@ -101,7 +114,7 @@ function onIntent(intent) {
   }
   drawPieces();
   showPanels();
-  scheduleCheck();
+  edited();
 }
 
 /** A counter's formation and leader's name, as the counter tool's fields say (Panzer Grenadier). */
@@ -114,7 +127,7 @@ function applyEdit(doc) {
   state.doc = doc;
   drawPieces();
   showPanels();
-  scheduleCheck();
+  edited();
 }
 
 /** The panels that list the document's forces beyond the map: formations and support, air. */
@@ -151,19 +164,32 @@ function drawPieces() {
 
 // -- the check ---------------------------------------------------------------------------
 
+/** After every edit: a copy kept in the browser, and the server's check asked for. */
+function edited() {
+  unsaved.keep(state.ruleset, state.doc);
+  scheduleCheck();
+}
+
 function scheduleCheck() {
   clearTimeout(state.checking);
   state.checking = setTimeout(check, 250);
 }
 
+const askCheck = (ruleset, doc) => call("POST", "/api/v1/designer/check", { ruleset, document: doc });
+
 async function check() {
   const sent = state.doc;
-  const answer = await call("POST", "/api/v1/designer/check", { ruleset: state.ruleset, document: sent });
+  const answer = await askCheck(state.ruleset, sent);
   if (sent !== state.doc) return; // a newer edit is on its way to the server
   if (!answer.ok) {
     say(answer.body?.message ?? "The check failed.");
     return;
   }
+  showCheck(answer);
+}
+
+/** The check's answer drawn: the problems listed and marked, the map laid out anew if it changed. */
+function showCheck(answer) {
   state.problems = answer.body.problems;
   state.faces = answer.body.faces;
   const key = JSON.stringify(answer.body.map);
@@ -203,7 +229,9 @@ function showProblems() {
 
 function fillForm() {
   const d = state.doc;
-  $("doc-id").value = d.id ?? "";
+  // A new battle's id is made from its title at the first save, unless the designer types one.
+  const unchosen = !state.slug && d.id === boot.unchosen_ids[state.ruleset];
+  $("doc-id").value = unchosen ? "" : (d.id ?? "");
   $("doc-id").readOnly = Boolean(state.slug);
   $("doc-title").value = d.title ?? "";
   $("doc-turns").value = d.turns ?? "";
@@ -228,7 +256,7 @@ function fillForm() {
     area.rows = 2;
     area.value = s.briefing ?? "";
     area.dataset.side = s.id;
-    area.addEventListener("change", () => { state.doc = setField(state.doc, "briefing", area.value, s.id); scheduleCheck(); });
+    area.addEventListener("change", () => { state.doc = setField(state.doc, "briefing", area.value, s.id); edited(); });
     label.append(area);
     briefings.append(label);
   }
@@ -249,7 +277,12 @@ function listCounters() {
 }
 
 for (const [id, field] of [["doc-id", "id"], ["doc-title", "title"], ["doc-turns", "turns"], ["doc-date", "date"], ["doc-front", "front"], ["doc-description", "description"]]) {
-  $(id).addEventListener("change", () => { state.doc = setField(state.doc, field, $(id).value); scheduleCheck(); });
+  $(id).addEventListener("change", () => {
+    // An id left empty is the blank document's again: the first save makes one from the title.
+    const value = field === "id" && $(id).value === "" ? boot.unchosen_ids[state.ruleset] : $(id).value;
+    state.doc = setField(state.doc, field, value);
+    edited();
+  });
 }
 $("counter-search").addEventListener("input", listCounters);
 wireForces(() => ({ ruleset: state.ruleset, doc: state.doc }), applyEdit);
@@ -270,63 +303,40 @@ function linkUp() {
 }
 
 async function save() {
+  const sent = state.doc;
   const answer = state.slug
-    ? await call("PUT", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`, { document: state.doc })
-    : await call("POST", "/api/v1/designer/scenarios", { ruleset: state.ruleset, document: state.doc });
+    ? await call("PUT", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`, { document: sent })
+    : await call("POST", "/api/v1/designer/scenarios", { ruleset: state.ruleset, document: sent });
   if (!answer.ok) {
     say(answer.body?.message ?? "Not saved.");
     return false;
   }
+  let named = "";
   if (!state.slug) {
+    // The first save: the battle's id is the one the server gave it (made from the title
+    // when the designer chose none), shown in the form and kept from now on.
     state.slug = answer.body.id;
+    if (sent.id !== state.slug) {
+      named = ` Its id is “${state.slug}”.`;
+      state.doc = setField(state.doc, "id", state.slug);
+    }
     history.replaceState(null, "", `/design/${encodeURIComponent(state.slug)}/`);
+    $("doc-id").value = state.slug;
     $("doc-id").readOnly = true;
   }
+  unsaved.savedAs({ ...sent, id: state.slug }, draftKey(boot.user, state.slug));
+  unsaved.keep(state.ruleset, state.doc); // edits made while it was saving
   linkUp();
   showPublishing(answer.body); // an edit voids a check under way
   const draft = answer.body.revisions.find((r) => r.state === "draft");
   state.problems = draft?.problems ?? [];
   drawPieces();
   showProblems();
-  say(state.problems.length ? `Saved, with ${state.problems.length} problem(s) to fix before publishing.` : "Saved.");
+  say((state.problems.length ? `Saved, with ${state.problems.length} problem(s) to fix before publishing.` : "Saved.") + named);
   return true;
 }
 
 $("save").addEventListener("click", save);
-
-// Publishing: the server checks the draft at once and queues its bot-vs-bot game for the
-// background worker; the draft reads "checking" until the game ends, then it is published
-// or keeps the engine's error. The page asks again every few seconds until then.
-const PUBLISH_POLL_MS = 3000;
-
-function showPublishing(scenario) {
-  const draft = scenario.revisions.find((r) => r.state === "draft");
-  const latest = scenario.revisions.at(-1);
-  const status = $("publish-state");
-  if (draft?.publishing === "checking") {
-    status.dataset.state = "checking";
-    status.textContent = "Checking: the worker is playing a bot-vs-bot game of this battle before it is published…";
-    return "checking";
-  }
-  if (draft?.publishing === "failed") {
-    status.dataset.state = "failed";
-    status.textContent = `Not published: the bot game failed (${draft.bot_game?.error ?? "an engine error"}). Fix the battle and publish again.`;
-    return "failed";
-  }
-  if (latest?.state === "published") {
-    status.dataset.state = "published";
-    status.textContent = `Published: revision ${latest.number}. Players find it in the catalogue of battles.`;
-    return "published";
-  }
-  status.dataset.state = "";
-  status.textContent = "";
-  return "";
-}
-
-async function followPublishing() {
-  const answer = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`);
-  if (answer.ok && showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
-}
 
 $("publish").addEventListener("click", async () => {
   if (!(await save())) return;
@@ -336,7 +346,7 @@ $("publish").addEventListener("click", async () => {
     return;
   }
   say("");
-  if (showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
+  followPublishing(state.slug, answer.body);
 });
 
 // Try it: a private game of the draft, the designer on a side against bots of the level
@@ -350,63 +360,61 @@ async function tryIt(body) {
 
 $("try").addEventListener("click", () => tryIt({ side: $("try-side").value }));
 $("watch").addEventListener("click", () => tryIt({ watch: true }));
+wireBoardPanel(() => ({ ruleset: state.ruleset, doc: state.doc }), applyEdit, say);
 
-// Joining boards: a clear board like the first, or a bundled or kept one of this game.
-const joinable = new Map();
-
-const joinableBoards = boardLoader();
-
-$("join-board-box").addEventListener("toggle", async () => {
-  if (!$("join-board-box").open) return;
-  const choices = await joinableBoards(state.ruleset);
-  if (choices === null) return; // the box was opened again: that later listing fills it
-  joinable.clear();
-  const select = $("join-board");
-  select.replaceChildren(option("", "a clear board like the first"));
-  for (const c of choices) {
-    joinable.set(c.key, c.drawing);
-    select.append(option(c.key, c.label));
-  }
-});
-
-$("join-board-add").addEventListener("click", () => {
-  const before = Object.keys(state.doc?.boards ?? {}).length;
-  const doc = addBoard(state.ruleset, state.doc, $("join-direction").value, joinable.get($("join-board").value) ?? null);
-  if (Object.keys(doc.boards ?? {}).length === before) { say("That board is on the map already."); return; }
-  applyEdit(doc);
-});
-
-// A board kept for reuse is offered at the start of a new battle (the designer's own boards).
-$("keep-board").addEventListener("click", async () => {
-  const drawing = boardToKeep(state.ruleset, state.doc, $("keep-board-name").value);
-  if (!drawing) { say("Name the board first."); return; }
-  const answer = await call("POST", "/api/v1/designer/boards", { ruleset: state.ruleset, drawing });
-  say(answer.ok ? `Kept: “${answer.body.name}” is offered when you start a new battle.` : (answer.body?.message ?? "Not kept."));
-});
-
-$("import-file").addEventListener("change", async () => {
-  const file = $("import-file").files?.[0];
+// Importing a file: taken only once it is a battle of a game pgweb has and the server's
+// check has answered; otherwise the reason is said and the battle open stays as it was.
+async function importFile(input) {
+  const file = input.files?.[0];
+  input.value = ""; // the same file may be chosen again after a fix
   if (!file) return;
-  try {
-    state.doc = JSON.parse(await file.text());
-  } catch {
-    say("That file is not a JSON document.");
-    return;
+  const titles = Object.fromEntries(boot.games.map((g) => [g.id, g.title]));
+  const current = state.doc ? state.ruleset : $("start-ruleset").value;
+  const got = documentIn(file.size > boot.limit ? "" : await file.text(),
+    { bytes: file.size, limit: boot.limit, titles, current, saved: Boolean(state.slug) });
+  if (got.error) { say(got.error); return; }
+  const answer = await askCheck(got.ruleset, got.doc);
+  if (!answer.ok) { say(answer.body?.message ?? "The check failed: nothing imported."); return; }
+  if (got.ruleset !== state.ruleset || !state.doc) {
+    state.ruleset = got.ruleset;
+    $("start-ruleset").value = got.ruleset;
+    await loadCounters();
   }
+  const opening = !state.doc;
+  state.doc = got.doc;
+  if (opening) openLayout();
   fillForm();
-  await check();
-  say("Imported: save it to keep it as a draft.");
-});
+  showCheck(answer);
+  unsaved.keep(state.ruleset, state.doc);
+  say(`Imported ${titles[got.ruleset]} battle: save it to keep it as a draft.`);
+}
+
+for (const id of ["import-file", "start-import"]) $(id).addEventListener("change", () => importFile($(id)));
 
 // -- starting ------------------------------------------------------------------------------
 
-async function begin(doc) {
-  state.doc = doc;
+function openLayout() {
   $("design-start").hidden = true;
   $("design-layout").hidden = false;
-  fillForm();
   linkUp();
+}
+
+/** Open a battle's document: `loaded` is what "unsaved changes" are measured against. */
+async function begin(doc, loaded = doc) {
+  state.doc = doc;
+  unsaved.baseline(loaded);
+  openLayout();
+  fillForm();
   await check();
+}
+
+// A copy of edits not saved, offered back when the designer opens: Restore or Discard.
+function offerBack(found, restore) {
+  if (!found) return;
+  $("unsaved-words").textContent = offerWords(found, (at) => at.toLocaleString());
+  $("unsaved-offer").hidden = false;
+  $("unsaved-restore").onclick = async () => { $("unsaved-offer").hidden = true; await restore(found); say("Restored your unsaved changes: save them to keep them."); };
+  $("unsaved-discard").onclick = () => { unsaved.forget(); $("unsaved-offer").hidden = true; };
 }
 
 async function loadCounters() {
@@ -442,17 +450,37 @@ $("start-form").addEventListener("submit", async (event) => {
   const answer = await get(`/api/v1/designer/blank?${q}`);
   if (!answer.ok) { say(answer.body?.message ?? "Cannot start."); return; }
   const kept = keptBoards.get($("start-board").value);
+  $("unsaved-offer").hidden = true;
   await begin(kept ? withBoard(state.ruleset, answer.body, kept) : answer.body);
 });
+
+// Your battles: Delete a draft (asked first), and the copy kept of its unsaved edits with it.
+wireDeletes(say, (slug) => new UnsavedWork({ storage, key: draftKey(boot.user, slug) }).forget());
+
+if (!state.slug) {
+  offerBack(unsaved.offer(null), async (found) => {
+    state.ruleset = found.ruleset;
+    await loadCounters();
+    await begin(found.doc, null);
+    unsaved.keep(state.ruleset, state.doc);
+  });
+}
 
 if (state.slug) {
   await loadCounters();
   const answer = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}`);
   const draft = answer.body?.revisions?.find((r) => r.document);
-  if (answer.ok && showPublishing(answer.body) === "checking") setTimeout(followPublishing, PUBLISH_POLL_MS);
+  if (answer.ok) followPublishing(state.slug, answer.body);
   if (draft) await begin(draft.document);
   else {
     const published = await get(`/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/export`);
     if (published.ok) await begin(published.body);
   }
+  offerBack(state.doc && unsaved.offer(state.doc), async (found) => {
+    state.doc = found.doc;
+    fillForm();
+    drawPieces();
+    await check();
+    unsaved.keep(state.ruleset, state.doc);
+  });
 }
