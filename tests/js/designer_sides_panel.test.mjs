@@ -47,7 +47,8 @@ const pgDoc = () => toggleObjective(PG, {
 
 test("each side's fields show the document and hand their edits to the page", () => {
   const edits = [];
-  showSides(PG, pgDoc(), COUNTERS, (doc) => edits.push(doc));
+  const shown = pgDoc();
+  showSides(PG, () => shown, COUNTERS, (doc) => edits.push(doc));
   assert.equal(field("sides[0].initiative").value, "3");
   assert.equal(field("sides[1].nationality").value, "soviet");
   assert.deepEqual(field("sides[1].nationality").children.map((o) => o.value), ["german", "soviet"]);
@@ -62,8 +63,8 @@ test("each side's fields show the document and hand their edits to the page", ()
 
 test("while its shape stands the section is kept and its values follow the document", () => {
   let doc = pgDoc();
-  const change = (next) => { doc = next; showSides(PG, doc, COUNTERS, change); };
-  showSides(PG, doc, COUNTERS, change);
+  const change = (next) => { doc = next; showSides(PG, () => doc, COUNTERS, change); };
+  showSides(PG, () => doc, COUNTERS, change);
   const morale = field("sides[1].morale");
   morale.value = "10";
   morale.fire("change");
@@ -79,10 +80,21 @@ test("while its shape stands the section is kept and its values follow the docum
   assert.ok(all(page["sides-victory"]).some((n) => n.tag === "legend" && n.textContent === "Guards Rifles"));
 });
 
+test("a field edits the page's document as it is now, with the page's other edits in it", () => {
+  let doc = pgDoc();
+  const change = (next) => { doc = next; };
+  showSides(PG, () => doc, COUNTERS, change);
+  doc = { ...doc, id: "mill-at-dawn" }; // the battle's id set by the page's own field
+  field("sides[1].briefing").value = "Hold the mill";
+  field("sides[1].briefing").fire("change");
+  assert.equal(doc.id, "mill-at-dawn");
+  assert.equal(doc.sides[1].briefing, "Hold the mill");
+});
+
 test("choosing a side reaching a number of points asks for the side and the points", () => {
   let doc = pgDoc();
-  const change = (next) => { doc = next; showSides(PG, doc, COUNTERS, change); };
-  showSides(PG, doc, COUNTERS, change);
+  const change = (next) => { doc = next; showSides(PG, () => doc, COUNTERS, change); };
+  showSides(PG, () => doc, COUNTERS, change);
   assert.equal(field("victory.decision.at_least"), undefined);
   field("victory.decision.method").value = "threshold";
   field("victory.decision.method").fire("change");
@@ -97,7 +109,7 @@ test("Panzer Leader: the side moving first, the attacker, the levels and who hol
     sides: [{ id: "allied", name: "Allied", nationality: "us" }, { id: "german", name: "German", nationality: "german" }],
     control: {}, victory: { attacker: "allied", objectives: [], levels: { decisive: 6, tactical: 4, marginal: 2 } },
   }, "N-G-4");
-  const change = (next) => { doc = next; showSides(PL, doc, { a: { nationality: "us" }, b: { nationality: "german" } }, change); };
+  const change = (next) => { doc = next; showSides(PL, () => doc, { a: { nationality: "us" }, b: { nationality: "german" } }, change); };
   change(doc);
   assert.equal(field("sides[0].initiative"), undefined); // Panzer Leader rates no side
   for (const [name, value] of [["sides", "german"], ["victory.attacker", "german"], ["victory.levels.marginal", "3"], ["control.N-G-4", "allied"]]) {

@@ -122,7 +122,7 @@ function applyEdit(doc) {
 function showPanels() {
   showForces(state.ruleset, state.doc, applyEdit);
   showAircraft(state.doc, state.aircraft, applyEdit);
-  showSides(state.ruleset, state.doc, state.counters, applyEdit);
+  showSides(state.ruleset, () => state.doc, state.counters, applyEdit);
 }
 
 /** The map the server laid out, under the board: the board is made once for the page, and

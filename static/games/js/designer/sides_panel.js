@@ -17,8 +17,9 @@ import { $, option } from "./dom.js";
 
 const PG = "panzer_grenadier";
 
-// The page's latest: the panel's fields edit the document as it is when they change.
-const now = { ruleset: null, doc: null, change: () => {} };
+// The page's: the panel's fields edit the document as it is when they change (the page's other
+// fields edit it too, without showing the panel again), through `current()`.
+const now = { ruleset: null, current: () => null, change: () => {} };
 let fields = []; // [{el, read(doc)}]: each field and where its value comes from
 
 function el(tag, props = {}, ...children) {
@@ -34,8 +35,8 @@ function el(tag, props = {}, ...children) {
 
 /** A labelled field bound to the document: `read(doc)` its value, `edit(doc, value)` the edit. */
 function bound(words, control, read, edit) {
-  control.value = String(read(now.doc) ?? "");
-  control.addEventListener("change", () => now.change(edit(now.doc, control.value)));
+  control.value = String(read(now.current()) ?? "");
+  control.addEventListener("change", () => now.change(edit(now.current(), control.value)));
   fields.push({ el: control, read });
   return el("label", {}, `${words} `, control);
 }
@@ -170,9 +171,11 @@ function renameSides(doc) {
   }
 }
 
-/** Show the document's sides and victory in the section; `change(doc)` takes each edit. */
-export function showSides(ruleset, doc, counters, change) {
-  Object.assign(now, { ruleset, doc, change });
+/** Show the document's sides and victory in the section: `current()` is the page's document
+ * now, `counters` the game's counter catalogue, `change(doc)` takes each edit. */
+export function showSides(ruleset, current, counters, change) {
+  Object.assign(now, { ruleset, current, change });
+  const doc = current();
   const box = $("sides-victory");
   if (!box || !doc) return;
   const nationalities = nationalityChoices(counters, doc);
