@@ -70,8 +70,8 @@ def test_a_designer_builds_tries_and_publishes_a_battle_another_player_plays(
     ann.fill("#doc-turns", "3")
     ann.fill("#doc-description", MARKUP)
     ann.locator("#doc-description").dispatch_event("change")
-    ann.locator("#briefings textarea").last.fill(MARKUP)
-    ann.locator("#briefings textarea").last.dispatch_event("change")
+    ann.locator("#sides-victory textarea[data-side]").last.fill(MARKUP)
+    ann.locator("#sides-victory textarea[data-side]").last.dispatch_event("change")
     # The board: a town to fight for, two platoons a side.
     ann.check("input[name=tool][value=terrain]")
     ann.select_option("#terrain-brush", "t")

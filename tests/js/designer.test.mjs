@@ -7,6 +7,7 @@ import {
   setField, terrainChoices, toggleObjective, unitsOf, withBoard, placeReinforcement, entryMarkers,
   linkOf, toggleHexside, toggleRoad, elevationChoices, problemHexes, boardToKeep, addBoard,
 } from "../../static/games/js/designer/document.js";
+import { setSide } from "../../static/games/js/designer/sides.js";
 
 const PG = "panzer_grenadier";
 const PL = "panzer_leader";
@@ -64,7 +65,7 @@ describe("the designer's document edits", () => {
   });
 
   test("words are set as text, turns as a number", () => {
-    const doc = setField(setField(pgDoc(), "turns", "7"), "briefing", "<b>Hold</b>", "defender");
+    const doc = setSide(setField(pgDoc(), "turns", "7"), "defender", "briefing", "<b>Hold</b>");
     assert.equal(doc.turns, 7);
     assert.equal(doc.sides[1].briefing, "<b>Hold</b>");
   });

@@ -12,6 +12,7 @@ oversized boards and forces, so nobody can make the server build a map it cannot
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -94,3 +95,39 @@ def too_large(hexes_per_board: Mapping[str, int], units: int, turns: Any) -> lis
     if isinstance(turns, int) and not isinstance(turns, bool) and turns > MAX_TURNS:
         out.append(problem("turns", f"at most {MAX_TURNS} turns, not {turns}", "size limits"))
     return out
+
+
+# What a player calls the fields whose numbers and words the designer's forms set: a schema
+# error on one of them is told in these words, not in the validator's.
+_FIELD_WORDS = {
+    "initiative": "initiative", "morale": "morale", "points": "an objective's points",
+    "points_per_step": "the points a step exiting scores",
+    "per_step": "the points a step lost gives", "per_afv_step": "the points an AFV step lost gives",
+    "per_transport_step": "the points a transport step lost gives",
+    "per_leader": "the points a leader lost gives", "at_least": "the points needed",
+    "draw_at_least": "the points for a draw", "decisive": "the decisive level",
+    "tactical": "the tactical level", "marginal": "the marginal level", "turns": "the turns",
+    "name": "the name", "nationality": "the nationality", "briefing": "the briefing",
+    "count": "the count", "entry_turn": "the entry turn",
+}
+
+
+def schema_words(error: Any) -> str:
+    """A jsonschema error as a player reads it where it has plain words: a number out of its
+    range or not a whole number ("initiative must be a whole number from 0 to 6, not 9"), a word
+    left empty; any other error keeps the validator's message."""
+    path = [p for p in error.absolute_path if isinstance(p, str)]
+    key = path[-1] if path else ""
+    name = _FIELD_WORDS.get(key, key.replace("_", " ") or "the value")
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+    numeric = error.validator in ("minimum", "maximum") or (
+        error.validator == "type" and schema.get("type") == "integer")
+    if numeric:
+        low, high = schema.get("minimum"), schema.get("maximum")
+        span = (f" from {low} to {high}" if low is not None and high is not None
+                else f", {low} or more" if low is not None
+                else f", {high} or less" if high is not None else "")
+        return f"{name} must be a whole number{span}, not {json.dumps(error.instance)}"
+    if error.validator == "minLength" and error.instance == "":
+        return f"{name} must not be empty"
+    return str(error.message)

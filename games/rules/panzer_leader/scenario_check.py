@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from ..common.canonical import digest
-from ..common.scenario_problems import from_line, id_words, problem, too_large
+from ..common.scenario_problems import from_line, id_words, problem, schema_words, too_large
 from ..common.setup_areas import area_hex
 from . import invariants
 from .combat.air import aircraft_types
@@ -50,7 +50,7 @@ def _path(parts: Any) -> str:
 
 def _schema(doc: Any) -> list[dict]:
     errors = sorted(_validator().iter_errors(doc), key=lambda e: [str(p) for p in e.absolute_path])
-    return [problem(where, id_words(e.instance) if where == "id" else e.message, FORMAT_RULE)
+    return [problem(where, id_words(e.instance) if where == "id" else schema_words(e), FORMAT_RULE)
             for e in errors for where in [_path(e.absolute_path) or "(top)"]]
 
 
@@ -191,6 +191,11 @@ def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     if not levels["decisive"] >= levels["tactical"] >= levels["marginal"]:
         out.append(problem("victory.levels", "decisive, tactical and marginal must not rise",
                            "23 Situations: victory"))
+    # A side's counters are of its nationality: one the counter catalogue has (1).
+    known = sorted({t.nationality for t in catalogue().values()})
+    out += [problem(f"sides[{i}].nationality", f"the game has no counters of nationality "
+                    f"{s['nationality']!r}: choose one of {', '.join(known)}", "1 Components: the counter catalogue")
+            for i, s in enumerate(doc["sides"]) if s["nationality"] not in known]
     if len({s["id"] for s in doc["sides"]}) != len(doc["sides"]):
         out.append(problem("sides", "two sides with one id", "23 Situations"))
     return out

@@ -1,6 +1,7 @@
-// The few DOM calls the page modules' lists make (dom.el, keyed.fillKeyed and fillKept),
+// The few DOM calls the page modules' lists and forms make (dom.el, keyed.fillKeyed and fillKept),
 // enough to read a list's text and markup, to tell a node kept from a node drawn again, and
-// to count the times a kept node was taken out of the page (a move is a removal first).
+// to count the times a kept node was taken out of the page (a move is a removal first), and
+// to fire the listeners of a form field.
 
 export class FakeNode {
   constructor(tag = null, text = "") {
@@ -8,7 +9,10 @@ export class FakeNode {
     this.style = { setProperty: (name, value) => { this.attrs.style = `${this.attrs.style ?? ""}${name}: ${value};`; } };
   }
   setAttribute(name, value) { this.attrs[name] = String(value); }
-  addEventListener() {}
+  get tagName() { return this.tag?.toUpperCase(); }
+  addEventListener(type, fn) { (this.listeners ??= []).push({ type, fn }); }
+  /** Call the node's listeners of `type`, as the browser does when the event reaches it. */
+  fire(type) { for (const l of (this.listeners ?? []).filter((x) => x.type === type)) l.fn({ type, target: this }); }
   get children() { return this.childNodes.filter((c) => c.tag); }
   get lastChild() { return this.childNodes.at(-1) ?? null; }
   append(...children) { // a string is a text node, as in the browser

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ...common.hexgrid import Hex
-from ...common.scenario_problems import id_words
+from ...common.scenario_problems import id_words, schema_words
 from .maps import Map, MapError, load_board
 from .scenario_model import (
     EDGES,
@@ -90,19 +90,38 @@ def schema_problems(raw: Any) -> list[str]:
         if e.validator == "oneOf" and list(e.absolute_path)[:1] == ["units"]:
             msg = "needs exactly one of: hex; entry_turn with entry_edge; carried_by"
         elif e.validator == "oneOf" and list(e.absolute_path)[-1:] == ["decision"]:
-            msg = (
-                "expected {method: most_points}, {method: threshold, side, at_least}"
-                " or {method: margin, at_least}"
-            )
+            where, msg = _decision_words(e, where)
         elif where == "id":
             msg = id_words(e.instance)
         elif "propertyNames" in e.relative_schema_path:
             where = f"{where}.{e.instance}"
             msg = f"unknown optional rule; expected one of {', '.join(OPTIONAL_RULES)}"
         else:
-            msg = e.message
+            msg = schema_words(e)
         problems.append(f"{where}: {msg}")
     return problems
+
+
+# The decision's methods, in the order of the schema's `oneOf`, and what each one needs.
+_METHODS = ("most_points", "threshold", "margin")
+_NEEDS = {"side": "the side that must reach the points", "at_least": "the points needed"}
+
+
+def _decision_words(e: Any, where: str) -> tuple[str, str]:
+    """Why the decision is not one the format knows, in the words of the method it names: a
+    threshold without its side, a margin below 1 point (scenario victory conditions)."""
+    method = e.instance.get("method") if isinstance(e.instance, Mapping) else None
+    if method not in _METHODS:
+        return where, ("expected {method: most_points}, {method: threshold, side, at_least}"
+                       " or {method: margin, at_least}")
+    branch = _METHODS.index(method)
+    inner = [c for c in e.context if c.relative_schema_path[0] == branch]
+    missing = [m for c in inner if c.validator == "required"
+               for m in _NEEDS if f"'{m}'" in c.message]
+    if missing:
+        return where, f"a {method.replace('_', ' ')} decision needs {' and '.join(_NEEDS[m] for m in missing)}"
+    first = inner[0] if inner else e
+    return _path(first.absolute_path) or where, (schema_words(first) if inner else e.message)
 
 
 def _list(raw: Mapping[str, Any], key: str) -> list[tuple[int, dict]]:
@@ -174,6 +193,13 @@ class Checker:
                 add(f"sides[{i}].id: duplicate side {sid!r}")
             sides.add(sid)
         self.sides = sides
+        # A side's counters are of its nationality: one the counter catalogue has (units.py).
+        known = sorted({t.nationality for t in self.cat.types.values()})
+        for i, s in _list(raw, "sides"):
+            nat = s.get("nationality")
+            if isinstance(nat, str) and nat and nat not in known:
+                add(f"sides[{i}].nationality: the game has no counters of nationality {nat!r}:"
+                    f" choose one of {', '.join(known)}")
 
         def side_ok(where: str, sid: Any) -> None:
             if isinstance(sid, str) and sid not in sides:
@@ -214,6 +240,11 @@ class Checker:
         decision = victory.get("decision")
         if isinstance(decision, Mapping) and "side" in decision:
             side_ok("victory.decision.side", decision.get("side"))
+        win, draw = (decision.get(k) if isinstance(decision, Mapping) else None
+                     for k in ("at_least", "draw_at_least"))
+        if isinstance(win, int) and isinstance(draw, int) and draw >= win:
+            add(f"victory.decision.draw_at_least: a draw must need fewer points than the win"
+                f" ({win}), not {draw}")
         # Special rules and markers
         inc_ids: set[str] = set()
         for i, r in _list(raw, "special_rules"):

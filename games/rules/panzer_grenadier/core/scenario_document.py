@@ -23,6 +23,9 @@ from .units import catalogue
 # (words in the field or message, the rule) for a checker's line; the first match wins.
 _RULES = (
     ("setup_areas", "D-SETUP-1 Set-up areas"),
+    (".initiative", "3.0 Initiative"),
+    (".morale", "14.0 Morale"),
+    (".nationality", "0.0 Unit data: the counter catalogue"),
     ("set-up area", "D-SETUP-1 Set-up areas"),
     ("may not enter", "5.1 Movement classes and terrain"),
     ("already holds units", "4.0 Stacking: one side a hex"),

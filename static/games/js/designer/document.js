@@ -213,13 +213,12 @@ export function sidesOf(doc) {
 // Fields a battle may leave out: emptied, they go (the schemas know no empty date or front).
 const OPTIONAL_FIELDS = new Set(["date", "front"]);
 
-/** Set the words of a battle: title, turns, date, front, a side's briefing, the description. */
-export function setField(doc, field, value, sideId = null) {
+/** Set the words of a battle: title, turns, date, front, the description (a side's words are
+ * sides.js's). */
+export function setField(doc, field, value) {
   const out = clone(doc);
   if (OPTIONAL_FIELDS.has(field) && value === "") {
     delete out[field];
-  } else if (field === "briefing") {
-    out.sides = (out.sides ?? []).map((s) => (s.id === sideId ? { ...s, briefing: value } : s));
   } else if (field === "turns") {
     const n = Number.parseInt(value, 10);
     out.turns = Number.isFinite(n) ? n : value;

@@ -14,6 +14,7 @@ import {
 } from "./document.js";
 import { showAircraft, wireAircraft } from "./air_panel.js";
 import { showForces, wireForces } from "./forces_panel.js";
+import { showSides } from "./sides_panel.js";
 import { areaHexes, placeInArea, toggleAreaHex } from "./areas.js";
 import { wireBoardPanel } from "./board_panel.js";
 import { boardLoader } from "./boards.js";
@@ -130,10 +131,11 @@ function applyEdit(doc) {
   edited();
 }
 
-/** The panels that list the document's forces beyond the map: formations and support, air. */
+/** The panels that list the document beyond the map: formations and support, air, sides and victory. */
 function showPanels() {
   showForces(state.ruleset, state.doc, applyEdit);
   showAircraft(state.doc, state.aircraft, applyEdit);
+  showSides(state.ruleset, () => state.doc, state.counters, applyEdit);
 }
 
 /** The map the server laid out, under the board: the board is made once for the page, and
@@ -247,19 +249,6 @@ function fillForm() {
   const sides = sidesOf(d);
   $("counter-side").replaceChildren(...sides.map((s) => option(s.id, s.name)));
   $("try-side").replaceChildren(...sides.map((s) => option(s.id, s.name)));
-  const briefings = $("briefings");
-  briefings.replaceChildren();
-  for (const s of d.sides ?? []) {
-    const label = document.createElement("label");
-    label.textContent = `Briefing: ${s.name ?? s.id} `;
-    const area = document.createElement("textarea");
-    area.rows = 2;
-    area.value = s.briefing ?? "";
-    area.dataset.side = s.id;
-    area.addEventListener("change", () => { state.doc = setField(state.doc, "briefing", area.value, s.id); edited(); });
-    label.append(area);
-    briefings.append(label);
-  }
   for (const el of document.querySelectorAll(".pg-only")) el.hidden = state.ruleset !== "panzer_grenadier";
   for (const el of document.querySelectorAll(".pl-only")) el.hidden = state.ruleset !== "panzer_leader";
   showPanels();
