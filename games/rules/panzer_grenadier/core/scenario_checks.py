@@ -6,7 +6,6 @@ Every problem is collected, each prefixed by its path in the document
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -14,7 +13,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from ...common.hexgrid import Hex
-from ...common.scenario_problems import id_words, schema_words
 from .maps import Map, MapError, load_board
 from .scenario_model import (
     EDGES,
@@ -39,7 +37,6 @@ from .stacking import counts_of, stacking_problem_counts
 from .units import Catalogue
 
 _HERE = Path(__file__).parents[1]  # the ruleset package, with its data/
-SCHEMA_PATH = _HERE / "data" / "scenario.schema.json"
 BOARD_DIR = _HERE.parents[1] / "data" / "boards"
 
 
@@ -49,13 +46,6 @@ def _is_personnel(t: Any) -> bool:
 
 def _is_weapon(t: Any) -> bool:
     return bool(getattr(t, "is_weapon", False))
-
-
-@cache
-def _validator() -> Any:
-    import jsonschema
-
-    return jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
 @cache
@@ -72,56 +62,6 @@ def board_file(board_id: str) -> dict:
     if board is None:
         raise KeyError(f"no bundled board {board_id!r}")
     return board
-
-
-def _path(parts: Iterable[Any]) -> str:
-    out = ""
-    for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
-
-
-def schema_problems(raw: Any) -> list[str]:
-    """Schema errors as `path: message`, in document order."""
-    problems = []
-    errors = sorted(_validator().iter_errors(raw), key=lambda e: [str(p) for p in e.absolute_path])
-    for e in errors:
-        where = _path(e.absolute_path) or "(top)"
-        if e.validator == "oneOf" and list(e.absolute_path)[:1] == ["units"]:
-            msg = "needs exactly one of: hex; entry_turn with entry_edge; carried_by"
-        elif e.validator == "oneOf" and list(e.absolute_path)[-1:] == ["decision"]:
-            where, msg = _decision_words(e, where)
-        elif where == "id":
-            msg = id_words(e.instance)
-        elif "propertyNames" in e.relative_schema_path:
-            where = f"{where}.{e.instance}"
-            msg = f"unknown optional rule; expected one of {', '.join(OPTIONAL_RULES)}"
-        else:
-            msg = schema_words(e)
-        problems.append(f"{where}: {msg}")
-    return problems
-
-
-# The decision's methods, in the order of the schema's `oneOf`, and what each one needs.
-_METHODS = ("most_points", "threshold", "margin")
-_NEEDS = {"side": "the side that must reach the points", "at_least": "the points needed"}
-
-
-def _decision_words(e: Any, where: str) -> tuple[str, str]:
-    """Why the decision is not one the format knows, in the words of the method it names: a
-    threshold without its side, a margin below 1 point (scenario victory conditions)."""
-    method = e.instance.get("method") if isinstance(e.instance, Mapping) else None
-    if method not in _METHODS:
-        return where, ("expected {method: most_points}, {method: threshold, side, at_least}"
-                       " or {method: margin, at_least}")
-    branch = _METHODS.index(method)
-    inner = [c for c in e.context if c.relative_schema_path[0] == branch]
-    missing = [m for c in inner if c.validator == "required"
-               for m in _NEEDS if f"'{m}'" in c.message]
-    if missing:
-        return where, f"a {method.replace('_', ' ')} decision needs {' and '.join(_NEEDS[m] for m in missing)}"
-    first = inner[0] if inner else e
-    return _path(first.absolute_path) or where, (schema_words(first) if inner else e.message)
 
 
 def _list(raw: Mapping[str, Any], key: str) -> list[tuple[int, dict]]:

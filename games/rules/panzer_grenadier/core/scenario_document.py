@@ -16,8 +16,9 @@ from typing import Any
 from ...common.scenario_problems import from_line, problem, too_large
 from ...common.setup_areas import area_hex
 from .maps import Map, MapError, validate_board
-from .scenario_checks import Checker, board_file, schema_problems
+from .scenario_checks import Checker, board_file
 from .scenario_model import Scenario, ScenarioError
+from .scenario_schema import schema_problems
 from .units import catalogue
 
 # (words in the field or message, the rule) for a checker's line; the first match wins.
