@@ -44,7 +44,7 @@ function page({ picked = [], preview = null } = {}) {
 describe("ending a Panzer Leader movement phase", () => {
   test("the confirm names the units due this turn that ending the phase eliminates, and the rule", () => {
     const { rows } = explainPreview(LOST, nameOf);
-    assert.deepEqual(rows, [["ending the phase eliminates",
+    assert.deepEqual(rows, [["eliminated",
       "4 units due this turn and not entered: 3rd M-4/75, 4th M-4/75, 2nd Half-track, 4th Rifle. Ending the phase eliminates them (4.7; QA G4)."]]);
     const { nodes, ctx } = page({ preview: LOST });
     ctx.ui.proposal = { command: END };

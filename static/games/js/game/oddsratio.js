@@ -99,7 +99,7 @@ export function eliminatedRows(eliminates, nameOf = (id) => id) {
   }
   return [...byWhy.values()].map(({ units, why, rule }) => {
     const many = units.length !== 1;
-    return ["ending the phase eliminates", `${units.length} unit${many ? "s" : ""} ${why}: ${units.map(nameOf).join(", ")}. Ending the phase eliminates ${many ? "them" : "it"} (${rule}).`];
+    return ["eliminated", `${units.length} unit${many ? "s" : ""} ${why}: ${units.map(nameOf).join(", ")}. Ending the phase eliminates ${many ? "them" : "it"} (${rule}).`];
   });
 }
 
