@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..common.dice import Roll
-from ..common.errors import IllegalCommand
+from ..common.errors import IllegalCommand, InvalidCommand
 from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
 from .core import actions, deployment, hooks, moving, opportunity, sequence, undo
 from .core import activation as act
@@ -186,8 +186,13 @@ def _dispatch(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any):
 def _activate(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any = None):
     """Open an activation of one unit, a stack, a leader group or an AFV group (3.1-3.3)."""
     kind = cmd.get("kind")
+    listed = cmd.get("units")  # what the player was shown it activates, if sent (3.1)
     formation = hooks.variant("activate", cmd)
     if formation is not None:  # Formation Activation (17.7, D-FORM-2)
+        if listed is not None:
+            raise InvalidCommand(
+                "activate: a formation activation lists no units: who joins it is known only "
+                "after its roll (17.7)", rule="units")
         return formation(state, me, cmd, dice)
     if kind == "stack":
         try:
@@ -200,7 +205,8 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any = N
                 f"activate: you have no unmarked counter in {cmd.get('hex')} (3.1)", rule="3.1"
             )
         has_leader = any(act.is_leader(state, state.units[u]) for u in units)
-        return act.begin(state, me.id, "stack", units, None, leaderless=not has_leader)
+        return act.begin(state, me.id, "stack", units, None, leaderless=not has_leader,
+                         listed=listed)
     uid = cmd.get("unit")
     unit = state.units.get(uid)
     if unit is None or unit.side != me.side:
@@ -219,6 +225,7 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any = N
             frozenset({uid}),
             uid if t.is_leader else None,
             leaderless=not t.is_leader,
+            listed=listed,
         )
     if unit.hex is None:
         raise IllegalCommand(f"activate: {uid} is not on the map yet (16.5)", rule="16.5")
@@ -230,14 +237,16 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any = N
                 f"activate: {uid} is demoralized and activates no one (D-ACT-2)", rule="D-ACT-2"
             )
         return act.begin(
-            state, me.id, "leader", act.leader_group(state, unit, me.id), uid, leaderless=False
+            state, me.id, "leader", act.leader_group(state, unit, me.id), uid, leaderless=False,
+            listed=listed,
         )
     if kind == "afv_group":
         if not t.is_afv:
             raise IllegalCommand(f"activate: {uid} is not an AFV (3.3)", rule="3.3")
         group = act.afv_group(state, unit, me.id)
         led = act.has_tank_leader(state, unit.hex, unit.side)
-        return act.begin(state, me.id, "afv_group", group, None, leaderless=not led)
+        return act.begin(state, me.id, "afv_group", group, None, leaderless=not led,
+                         listed=listed)
     raise IllegalCommand(f"activate: unknown kind {kind!r}", rule="3.1")
 
 

@@ -7,6 +7,8 @@ the German commits his fire before the counter is turned (19.3).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..common.errors import IllegalCommand, RulesError
 from .combat import air, antiaircraft, indirect
 from .combat.assault import assault_attack
@@ -16,10 +18,12 @@ from .combat.overrun import overrun_attack
 from .core import bridges, hidden
 from .core.movement import allowance_left, plan, route
 from .core.scenario import game_map
+from .core.sequence import lost_on_ending
 from .core.sight import why_not_seen
 from .core.state import GameState
 from .core.transport import load, load_cost, unload
 from .core.units import utype
+from .core.walk import QUICK_TIME_DISPERSES_ON
 
 
 def preview(state: GameState, seat: str, command: dict) -> dict:
@@ -81,13 +85,34 @@ def _move(state: GameState, side: str, c: dict) -> dict:
     road, under = c.get("road", True), c.get("under", False)
     path = plan(state, u, c.get("to"), mode, path=c.get("path"), road=road, under=under)
     steps = route(state, u, path, road_ok=road, quick_time=mode == "quick_time", under=under)
-    cost = 0.0 if mode == "quick_time" else sum(e.cost for e in steps)
-    before = allowance_left(u, state)
-    return {"ok": True, "path": path, "allowance": utype(u).movement,
-            "spent_before": u.mp_spent, "cost": cost, "left": before - cost,
-            "steps": [{"hex": h, "cost": e.cost, "road": e.road, "stop": e.stop,
-                       "stream_roll": e.stream} for h, e in zip(path, steps, strict=True)],
-            "road": road, "quick_time": mode == "quick_time"}
+    out = {"ok": True, "path": path, "allowance": utype(u).movement,
+           "spent_before": u.mp_spent,
+           "steps": [{"hex": h, "cost": e.cost, "road": e.road, "stop": e.stop,
+                      "stream_roll": e.stream} for h, e in zip(path, steps, strict=True)],
+           "road": road}
+    if mode == "quick_time":
+        # Quick-Time pays no MP: the unit moves its two hexes instead of its allowance, and
+        # has moved for the phase; walk.py spends none and rolls the same die (21.1).
+        out["quick_time"] = _quick_time(state)
+        return out
+    cost = sum(e.cost for e in steps)
+    return {**out, "cost": cost, "left": allowance_left(u, state) - cost}
+
+
+def _quick_time(state: GameState) -> dict:
+    """What a Quick-Time move does (21.1; RB XV.A): two hexes whatever they cost, no road
+    rate, the unit's whole move this phase; half defence against opportunity fire while it
+    moves (with that rule in play); after it a die roll of 4-6 disperses it until the end of
+    the segment, the chance as a fraction of six."""
+    return {"hexes": 2, "disperses_on": f"{QUICK_TIME_DISPERSES_ON}-6",
+            "dispersed": str(Fraction(7 - QUICK_TIME_DISPERSES_ON, 6)),
+            "half_defence": "opportunity_fire" in state.options, "rule": "21.1"}
+
+
+def _end_phase(state: GameState, side: str, c: dict) -> dict:
+    """What ending the phase does beyond moving on: the units it eliminates (4.7, 19.2),
+    from the list `end_phase` eliminates."""
+    return {"ok": True, "phase": state.phase, "eliminates": lost_on_ending(state)}
 
 
 def _order(state: GameState, side: str, c: dict) -> dict:
@@ -159,7 +184,7 @@ def _opportunity_fire(state: GameState, side: str, c: dict) -> dict:
 PREVIEWS = {
     "fire": _fire, "overrun": _overrun, "assault": _assault, "move": _move,
     "order_indirect": _order, "air_strike": _air_strike, "load": _transport,
-    "unload": _transport, "opportunity_fire": _opportunity_fire,
+    "unload": _transport, "opportunity_fire": _opportunity_fire, "end_phase": _end_phase,
 }
 
 

@@ -33,6 +33,7 @@ export class FakeNode {
   }
   replaceChildren(...children) { [...this.childNodes].forEach((c) => c.remove()); this.append(...children); }
   querySelector() { return null; }
+  querySelectorAll() { return []; }
   get outerHTML() {
     if (!this.tag) return this.text;
     const attrs = Object.entries(this.attrs).map(([name, value]) => ` ${name}="${value}"`).join("");
@@ -73,4 +74,34 @@ export function listeningDocument() {
     },
   });
   return globalThis.document;
+}
+
+/**
+ * A game page's panels for the action panel's drawing (actionsview.js): `document` answers
+ * `getElementById` with one FakeNode per id, and the confirm box (`#confirm`) finds its text,
+ * odds and button fields. Returns the nodes by id.
+ */
+export function fakeGamePage() {
+  fakeDom();
+  const nodes = {};
+  const node = (id) => {
+    if (!nodes[id]) {
+      nodes[id] = new FakeNode("div");
+      nodes[id].id = id;
+    }
+    return nodes[id];
+  };
+  const box = node("confirm");
+  const fields = { '[data-field="text"]': new FakeNode("p"), '[data-field="odds"]': new FakeNode("div"), ".btn-confirm": new FakeNode("button") };
+  box.append(...Object.values(fields));
+  fields[".btn-confirm"].focus = () => {};
+  box.querySelector = (selector) => fields[selector] ?? null;
+  box.classList = { toggle() {} };
+  box.hidden = true;
+  Object.assign(globalThis.document, {
+    getElementById: (id) => (id === "sheet-toggle" ? null : node(id)),
+    querySelector: () => null,
+    querySelectorAll: () => [],
+  });
+  return nodes;
 }

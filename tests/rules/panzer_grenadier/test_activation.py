@@ -181,9 +181,9 @@ def two_seat_game():
 def test_d21_any_seat_of_the_side_with_units_to_act_may_take_its_segment():
     s = two_seat_game()
     assert legal_commands(s, "ge-a")["activate"] == [
-        {"type": "activate", "kind": "unit", "unit": "ge-1"}]
+        {"type": "activate", "kind": "unit", "unit": "ge-1", "units": ["ge-1"]}]
     assert legal_commands(s, "ge-b")["activate"] == [
-        {"type": "activate", "kind": "unit", "unit": "ge-2"}]
+        {"type": "activate", "kind": "unit", "unit": "ge-2", "units": ["ge-2"]}]
     assert legal_commands(s, "su-1") == {}
 
 
@@ -236,3 +236,38 @@ def test_a_unit_disrupted_after_it_began_to_move_is_offered_no_further_move_14_2
     assert any(c.get("unit") == "ge-1" for c in legal_commands(s, "ge-1").get("move", ()))
     hit = s.with_unit(replace(s.units["ge-1"], status="disrupted"))
     assert not any(c.get("unit") == "ge-1" for c in legal_commands(hit, "ge-1").get("move", ()))
+
+
+def leader_with_men():
+    cpt = "A0305"
+    return started([
+        unit("ge-cpt", "ge_ldr_cpt_a", "ge", cpt),
+        unit("ge-1", "ge_rifle", "ge", cpt),
+        unit("ge-2", "ge_rifle", "ge", step_from(cpt, 3)),  # adjacent: he leads it too
+        unit("ge-3", "ge_rifle", "ge", step_from(cpt, 3, 3)),  # two hexes away: not his
+        unit("su-1", "su_rifle", "su", "A1505"),
+    ])
+
+
+def test_3_1_each_activation_offered_lists_the_units_it_activates_and_activates_exactly_them():
+    """The player sees whom an activation opens before choosing it: a leader's lists the
+    units of his hex and the adjacent ones (3.1), a stack's every counter of its hex."""
+    s = leader_with_men()
+    offered = legal_commands(s, "ge-1")["activate"]
+    led = next(c for c in offered if c["kind"] == "leader")
+    assert led == {"type": "activate", "kind": "leader", "unit": "ge-cpt",
+                   "units": ["ge-1", "ge-2", "ge-cpt"]}
+    stack = next(c for c in offered if c["kind"] == "stack")
+    assert stack["units"] == ["ge-1", "ge-cpt"]
+    assert all(c["units"] == [c["unit"]] for c in offered if c["kind"] == "unit")
+    for command in (led, stack):
+        after = apply(s, "ge-1", command, NO_DICE()).state
+        assert sorted(after.activation.units) == command["units"]
+
+
+def test_3_1_an_activation_listing_other_units_than_it_would_activate_is_refused():
+    s = leader_with_men()
+    with pytest.raises(IllegalCommand, match="not the units listed") as exc:
+        activate(s, "ge-1", "leader", unit="ge-cpt", units=["ge-1", "ge-2", "ge-3", "ge-cpt"])
+    assert exc.value.rule == "3.1"
+    assert s.activation is None

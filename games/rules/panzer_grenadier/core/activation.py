@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from ...common.errors import IllegalCommand
 from ...common.hexgrid import Hex, neighbors
 from . import hooks
 from . import state as st
@@ -123,8 +124,15 @@ def stack_group(state: st.GameState, hex_: Hex, side: str, seat_id: str) -> froz
     )
 
 
+def activated(state: st.GameState, units: frozenset[str]) -> list[str]:
+    """Every counter an activation of `units` opens, their passengers with them (5.6): what
+    an `activate` command lists in its `units`, and what `begin` activates."""
+    return sorted(units | passengers(state, units))
+
+
 def activation_choices(state: st.GameState, seat_id: str) -> list[dict]:
-    """Every `activate` command the seat may send now (3.1-3.3), as complete objects."""
+    """Every `activate` command the seat may send now (3.1-3.3), as complete objects, each
+    listing the counters it activates (`units`), so the player sees them before choosing."""
     me = seat(state, seat_id)
     if me is None:
         return []
@@ -134,19 +142,26 @@ def activation_choices(state: st.GameState, seat_id: str) -> list[dict]:
         u = state.units[uid]
         if u.side != me.side or not is_available(state, u) or not commands_unit(state, seat_id, u):
             continue
-        out.append({"type": "activate", "kind": "unit", "unit": uid})
+        out.append({"type": "activate", "kind": "unit", "unit": uid,
+                    "units": activated(state, frozenset({uid}))})
         if u.hex is None:
             continue
         stacks[u.hex] = stacks.get(u.hex, 0) + 1
         t = counter_type(state, u.type_id)
         if t.is_leader and u.status != st.DEMORALIZED:
-            if len(leader_group(state, u, seat_id)) > 1:
-                out.append({"type": "activate", "kind": "leader", "unit": uid})
-        elif t.is_afv and len(afv_group(state, u, seat_id)) > 1:
-            out.append({"type": "activate", "kind": "afv_group", "unit": uid})
+            led = leader_group(state, u, seat_id)
+            if len(led) > 1:
+                out.append({"type": "activate", "kind": "leader", "unit": uid,
+                            "units": activated(state, led)})
+        elif t.is_afv:
+            group = afv_group(state, u, seat_id)
+            if len(group) > 1:
+                out.append({"type": "activate", "kind": "afv_group", "unit": uid,
+                            "units": activated(state, group)})
     for h, n in sorted(stacks.items()):
         if n > 1:
-            out.append({"type": "activate", "kind": "stack", "hex": hex_label(state, h)})
+            out.append({"type": "activate", "kind": "stack", "hex": hex_label(state, h),
+                        "units": activated(state, stack_group(state, h, me.side, seat_id))})
     # More ways to activate from the optional rules (Formation Activation, 17.7).
     return out + [c for hook in hooks.each("activation_choices") for c in hook(state, seat_id)]
 
@@ -184,10 +199,17 @@ def begin(
     units: frozenset[str],
     leader: str | None,
     leaderless: bool,
+    listed: tuple[str, ...] | None = None,
 ) -> tuple[st.GameState, list[Event]]:
-    """Open an activation of the given counters (and their passengers)."""
+    """Open an activation of the given counters (and their passengers). A command that
+    listed the counters it activates (`units`, as offered) is refused if they are not
+    exactly these: the player activates what he was shown, or nothing (3.1)."""
     side = state.active_side
-    everyone = frozenset(units | passengers(state, units))
+    everyone = frozenset(activated(state, units))
+    if listed is not None and frozenset(listed) != everyone:
+        raise IllegalCommand(
+            f"activate: it would activate {', '.join(sorted(everyone))}, not the units listed "
+            f"({', '.join(sorted(listed))}) (3.1)", rule="3.1")
     act = st.Activation(
         side=side, seat=seat_id, kind=kind, units=everyone, leader=leader, leaderless=leaderless
     )

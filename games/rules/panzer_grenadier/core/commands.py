@@ -30,6 +30,8 @@ SHAPES: dict[str, dict[str, tuple[str, bool]]] = {
         "unit": ("id", False),
         "hex": ("hex", False),
         "formation": ("id", False),  # kind "formation" (17.7)
+        # The counters it activates, as offered: refused if they are not exactly those (3.1).
+        "units": ("ids", False),
     },
     "move": {
         "unit": ("id", False),

@@ -75,17 +75,27 @@ def land(state: GameState, unit: Unit, label: str, events: list) -> None:
     windows.open_window(state, "land", unit, windows.exposed(state, unit), {})
 
 
-def still_afloat(state: GameState, vehicles: bool, events: list) -> None:
-    """Units that did not land in their turn are lost (19.2)."""
+def afloat_in_landing_turn(state: GameState, vehicles: bool) -> list[list]:
+    """The phasing side's units still afloat in their landing turn, each with its passenger:
+    ending this movement phase loses them (19.2). The end-phase preview lists the same."""
+    out = []
     for u in state.units.values():
         if (u.afloat and u.on_map and u.side == state.active_side and u.entry_turn == state.turn
                 and utype(u).vehicle == vehicles):
-            lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
-            for v in lost:
-                v.eliminated = True
-                v.carried_by = None
-            events.append({"type": "eliminated", "units": [v.id for v in lost], "side": u.side,
-                           "hex": u.hex, "why": "did not land (19.2)"})
+            rider = state.passenger_of(u)
+            out.append([u, *([rider] if rider else [])])
+    return out
+
+
+def still_afloat(state: GameState, vehicles: bool, events: list) -> None:
+    """Units that did not land in their turn are lost (19.2)."""
+    for lost in afloat_in_landing_turn(state, vehicles):
+        u = lost[0]
+        for v in lost:
+            v.eliminated = True
+            v.carried_by = None
+        events.append({"type": "eliminated", "units": [v.id for v in lost], "side": u.side,
+                       "hex": u.hex, "why": "did not land (19.2)"})
 
 
 def dd_survival(state: GameState, dice, events: list) -> None:
@@ -95,7 +105,7 @@ def dd_survival(state: GameState, dice, events: list) -> None:
     limit = scenario_for(state.scenario_id).raw.get("dd_survival")
     if not limit:
         return
-    for u in sorted(state.units.values(), key=lambda u: u.id):
+    for u in state.units.values():
         if (u.side == state.active_side and u.afloat and u.on_map and utype(u).dd
                 and u.entry_turn == state.turn):
             (roll,) = dice.roll(1, "DD survival")

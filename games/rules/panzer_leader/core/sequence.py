@@ -101,17 +101,41 @@ def _new_movement_phase(state: GameState) -> None:
             u.began_adjacent = sorted(near & set(state.blocks))
 
 
-def _late_arrivals(state: GameState, vehicles: bool, events: list) -> None:
-    """A unit due this turn that has not entered is eliminated (QA G4)."""
+def late_arrivals(state: GameState, vehicles: bool) -> list[list]:
+    """The phasing side's units due this turn that have not entered, each with its
+    passenger: ending this movement phase eliminates them (4.7; QA G4). The end-phase
+    preview lists the same units."""
+    out = []
     for u in state.units.values():
         if (u.side == state.active_side and u.hex is None and u.entry_turn == state.turn
                 and not u.eliminated and not u.exited and utype(u).vehicle == vehicles):
-            lost = [u, *([state.passenger_of(u)] if state.passenger_of(u) else [])]
-            for v in lost:
-                v.eliminated = True  # off the map: no wreck
-                v.carried_by = None
-            events.append({"type": "eliminated", "units": [v.id for v in lost], "side": u.side,
-                           "why": "did not enter on schedule (QA G4)"})
+            rider = state.passenger_of(u)
+            out.append([u, *([rider] if rider else [])])
+    return out
+
+
+def _late_arrivals(state: GameState, vehicles: bool, events: list) -> None:
+    """A unit due this turn that has not entered is eliminated (4.7; QA G4)."""
+    for lost in late_arrivals(state, vehicles):
+        for v in lost:
+            v.eliminated = True  # off the map: no wreck
+            v.carried_by = None
+        events.append({"type": "eliminated", "units": [v.id for v in lost], "side": lost[0].side,
+                       "why": "did not enter on schedule (QA G4)"})
+
+
+def lost_on_ending(state: GameState) -> list[dict]:
+    """What ending the phase now eliminates, as `end_phase` will: in a movement phase the
+    units due this turn that have not entered (4.7; QA G4) and those still afloat in their
+    landing turn (19.2), each with its passenger. Nothing in any other phase."""
+    if state.phase not in ("move_vehicles", "move_foot"):
+        return []
+    vehicles = state.phase == "move_vehicles"
+    out = [{"units": [v.id for v in lost], "why": "due this turn and not entered",
+            "rule": "4.7; QA G4"} for lost in late_arrivals(state, vehicles)]
+    out += [{"units": [v.id for v in lost], "why": "still afloat: did not land",
+             "rule": "19.2"} for lost in landing.afloat_in_landing_turn(state, vehicles)]
+    return out
 
 
 def _face_up(state: GameState, side: str, events: list) -> None:

@@ -11,6 +11,9 @@ from .scenario import game_map
 from .state import DISPERSED, OK, GameState, Unit
 from .units import utype
 
+# The Quick-Time roll after the move: this or more on one die disperses the mover (RB XV.A.4).
+QUICK_TIME_DISPERSES_ON = 4
+
 
 def start(state: GameState, unit: Unit, path: list[str], mode: str, dice, events: list,
           road: bool = True, under: bool = False) -> None:
@@ -91,7 +94,7 @@ def finish(state: GameState, unit: Unit, dice, events: list) -> None:
     """After the move: the Quick-Time roll, 4-6 disperses (RB XV.A.4)."""
     if unit.quick_time and unit.on_map and unit.status == OK:
         (roll,) = dice.roll(1, f"quick-time {unit.id}")
-        if roll >= 4:
+        if roll >= QUICK_TIME_DISPERSES_ON:
             unit.status = DISPERSED
             events.append({"type": "dispersed", "units": [unit.id], "side": unit.side,
                            "why": "Quick-Time (21.1)"})

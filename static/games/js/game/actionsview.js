@@ -8,7 +8,7 @@ import { el, fill } from "./dom.js";
 import { endingChoices } from "./endings.js";
 import { keepOpen } from "./focus.js";
 import { fillKept } from "../ui/keyed.js";
-import { ATTACK_TYPES, SHORTCUTS, actsWith, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere } from "./legal.js";
+import { ATTACK_TYPES, SHORTCUTS, actsWith, allCommands, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere, pickTogether, stillToAct } from "./legal.js";
 import { explainPreview, previewLabel } from "./odds.js";
 import { referenceLink, referenceRow } from "./reference.js";
 import { movesMayBeUndone } from "./vocabulary.js";
@@ -65,8 +65,10 @@ export function drawStack(ctx) {
   if (opts.moves.size) what.push(`move to ${opts.moves.size} hex${opts.moves.size === 1 ? "" : "es"}`);
   if (opts.targets.size) what.push(`attack ${opts.targets.size} hex${opts.targets.size === 1 ? "" : "es"}`);
   const others = pickedCommands().filter((c) => !["move", ...ATTACK_TYPES].includes(c.type)).length;
+  // "Together" only of several counters: one picked alone is named.
+  const who = ui.picked.length > 1 ? "Together they can" : `${nameOf(ui.picked[0])} can`;
   const summary = !ui.picked.length ? (here.some((x) => x.own) ? "Tick the counters that act together." : null)
-    : what.length ? `Together they can ${what.join(" and ")}: pick a hex on the map.`
+    : what.length ? `${who} ${what.join(" and ")}: pick a hex on the map.`
       : others ? "See the actions below." : "Nothing these counters can do together now; point at a hex to ask why.";
   renderStackPanel(document.getElementById("stack-panel"), {
     hex: ui.stackHex,
@@ -102,6 +104,9 @@ export function drawActions(ctx, commands) {
   // Lists the reader opened stay open through the redraw (read from the page: see keepOpen).
   for (const id of ["global-actions", "unit-actions"]) keepOpen(document.getElementById(id), ui.openFolds);
   const g = groups();
+  // What ending the phase eliminates is asked for before the player presses it: the bar's
+  // button and the confirm both say it (Panzer Leader's reinforcements due, 4.7).
+  for (const c of g.end_phase ?? []) ctx.loadPreviewOf?.(c);
   const windowCmds = opfireCommands(ctx);
   const bar = globalCommands(g).filter((c) => (c.type !== "decline" || !windowCmds.length) && !windowCmds.includes(c));
   const buttons = foldedByType(ctx, bar);
@@ -121,7 +126,7 @@ export function drawActions(ctx, commands) {
       line.commands.map(({ cmd, label }) => commandButton(ctx, cmd, label)))),
   ]);
   row.hidden = !resign;
-  const list = [];
+  const list = [...activatedUnits(ctx)];
   if (ui.picked.length) {
     const reach = options().moves;
     if (reach.size) {
@@ -154,8 +159,9 @@ export function drawActions(ctx, commands) {
       list.push(el("p", { class: "hint" }, "Open the stack (click it, or t) to move or fire with several counters."));
     }
   }
-  // The tray of units to place stays in sight through the set-up (D-SETUP-1).
-  if (!ui.picked.length || Array.isArray(ctx.view()?.setup_areas)) list.push(...waitingUnits(ctx));
+  // The units still to place or to enter stay in sight while others are picked: a unit due
+  // this turn is lost if the phase ends before it enters (D-SETUP-1; 4.7).
+  list.push(...waitingUnits(ctx));
   fillKept(document.getElementById("unit-actions"), list);
   const toggle = document.getElementById("sheet-toggle");
   if (toggle) setSheetOpen(toggle.getAttribute("aria-expanded") === "true"); // the bar's count
@@ -180,6 +186,27 @@ function foldedByType(ctx, cmds) {
   });
 }
 
+/**
+ * The acting seat's open activation: every counter it activated that still has something to
+ * do, by hex, each hex a button picking its counters that move together. Those not picked
+ * stay in sight, so none loses its activation unseen (3.1).
+ */
+function activatedUnits(ctx) {
+  const { ui, view, groups, nameOf, setPicks, hexOf } = ctx;
+  const a = view()?.activation;
+  if (!a || a.seat !== ui.acting || (a.units ?? []).length < 2) return [];
+  const commands = allCommands(groups());
+  const open = stillToAct(a, commands, hexOf);
+  if (!open.length) return [];
+  const picked = (units) => units.length && units.every((id) => ui.picked.includes(id));
+  return [el("p", { class: "hint" }, "Activated, still to act:"),
+    ...open.map(({ hex, units }) => {
+      const picks = pickTogether(units, commands, units.includes(a.leader) ? a.leader : units[0]);
+      return el("button", { type: "button", class: "cmd cmd-activated", "data-hex": hex, "data-focus-key": `activated:${hex}`, "aria-pressed": picked(picks) ? "true" : "false", onclick: () => setPicks(picks) },
+        `${units.map(nameOf).join(", ")}${hex ? ` (${hex})` : ""}`);
+    })];
+}
+
 /** Own units off the map with something to do (reinforcements due to enter): a button picks one. */
 function waitingUnits(ctx) {
   const { view, canAct, nameOf, setPicks } = ctx;
@@ -191,8 +218,17 @@ function waitingUnits(ctx) {
     return [el("p", { class: "hint" }, "To place: pick one, then a shaded hex of its set-up area."),
       el("div", { class: "setup-tray", "data-tray": "setup" }, off.map((u) => el("button", { type: "button", class: "cmd cmd-place", "data-unit": u.id, "data-focus-key": `place:${u.id}`, onclick: () => setPicks([u.id]) }, `${nameOf(u.id)}${areaOf(u.id) ? ` (${areaOf(u.id)})` : ""}`)))];
   }
+  const lost = lostOnEnding(ctx);
   return [el("p", { class: "hint" }, "Waiting to enter: pick one, then a lit entry hex."),
-    ...off.map((u) => el("button", { type: "button", class: "cmd cmd-enter", "data-unit": u.id, "data-focus-key": `enter:${u.id}`, onclick: () => setPicks([u.id]) }, `${nameOf(u.id)} (enters turn ${u.entry_turn ?? "?"})`))];
+    ...off.map((u) => el("button", { type: "button", class: `cmd cmd-enter${lost.has(u.id) ? " cmd-due" : ""}`, "data-unit": u.id, "data-focus-key": `enter:${u.id}`, onclick: () => setPicks([u.id]) },
+      `${nameOf(u.id)} (enters turn ${u.entry_turn ?? "?"}${lost.has(u.id) ? ": eliminated if the phase ends before it enters" : ""})`))];
+}
+
+/** The units the server says ending the phase now eliminates (its end-phase preview). */
+function lostOnEnding(ctx) {
+  const end = ctx.groups().end_phase?.[0];
+  const p = end ? ctx.previewFor(end) : null;
+  return new Set((p?.eliminates ?? []).flatMap((x) => x.units));
 }
 
 /**
@@ -272,6 +308,7 @@ export function drawConfirm(ctx) {
     sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
     !preview && ["fire", "bombard", "assault", "opportunity_fire", "air_strike"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
     !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,
+    !preview && p.command.type === "end_phase" && (ctx.view()?.previewed ?? []).includes("end_phase") ? el("p", { class: "hint" }, "Checking what ending the phase does…") : null,
     el("p", { class: "hint" }, takingBack(p.command.type, ctx.boot?.ruleset)),
   );
 }

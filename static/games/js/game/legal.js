@@ -181,6 +181,54 @@ function canonical(value) {
 // A leader activation names the leader: he activates the units around him (3.1, 3.2).
 const KIND_WORDS = { stack: "the stack", leader: "and the units he leads", afv_group: "as an AFV group", formation: "as a formation" };
 
+/**
+ * An activation in words, naming every counter it activates as the server listed them
+ * (`units`): "Activate Kapitan Petrov and the units he leads: 1st Rifle, 2nd Rifle".
+ */
+function activationWords(cmd, nameOf) {
+  const others = (cmd.units ?? []).filter((id) => id !== cmd.unit).map(nameOf).join(", ");
+  if (cmd.kind === "stack") return `Activate the stack in ${cmd.hex}${others ? `: ${others}` : ""}`;
+  if (cmd.kind === "unit") return `Activate ${nameOf(cmd.unit)}${others ? `, with ${others} aboard` : ""}`;
+  const head = `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`;
+  return others ? `${head}: ${others}` : head;
+}
+
+/**
+ * The seat's open activation's counters that still have something to do, by hex, the named
+ * unit's (the leader's) hex first: [{hex, units}]. `activation` is the view's, `commands`
+ * the seat's legal ones; a counter with no command naming it has acted.
+ */
+export function stillToAct(activation, commands, hexOf = () => null) {
+  if (!activation) return [];
+  const busy = new Set(commands.filter((c) => !isGlobal(c)).flatMap(actors));
+  const byHex = new Map();
+  for (const id of activation.units ?? []) {
+    if (!busy.has(id)) continue;
+    const hex = hexOf(id) ?? "";
+    byHex.set(hex, [...(byHex.get(hex) ?? []), id]);
+  }
+  const first = hexOf(activation.leader);
+  return [...byHex.entries()].sort(([a], [b]) => (a === first ? -1 : b === first ? 1 : 0)).map(([hex, units]) => ({ hex, units }));
+}
+
+/**
+ * The counters of `ids` to pick so they act together: the largest group a listed move moves
+ * together (a stack's movers, 4.5), preferring one with `first`; else `first` alone.
+ */
+export function pickTogether(ids, commands, first = ids[0]) {
+  const within = commands.filter((c) => c.type === "move").map(actingUnits).filter((g) => g.length > 1 && g.every((id) => ids.includes(id)));
+  const best = (list) => list.reduce((a, g) => (g.length > (a?.length ?? 0) ? g : a), null);
+  return best(within.filter((g) => g.includes(first))) ?? best(within) ?? (first ? [first] : []);
+}
+
+/** What to pick when an activation opens: its leader's hex's counters that move together
+ * (pickTogether), else the first counter still to act; [] when none is. */
+export function activationPicks(activation, commands, hexOf = () => null) {
+  const [first] = stillToAct(activation, commands, hexOf);
+  if (!first) return [];
+  return pickTogether(first.units, commands, first.units.includes(activation.leader) ? activation.leader : first.units[0]);
+}
+
 const ENGINEERING = {
   clear_mine: "clear the minefield in", remove_block: "remove the block in", make_block: "make a block in",
   demolish: "demolish the bridge in", emplace_mine: "lay a minefield in", build_bridge: "build a bridge in",
@@ -211,9 +259,7 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "undeploy": return `Take ${nameOf(cmd.unit)} back off the map`;
     case "setup_done": return "Finish setting up";
     case "roll_initiative": return "Roll for initiative";
-    case "activate":
-      if (cmd.kind === "stack") return `Activate the stack in ${cmd.hex}`;
-      return cmd.kind === "unit" ? `Activate ${nameOf(cmd.unit)}` : `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`;
+    case "activate": return activationWords(cmd, nameOf);
     case "move": {
       const who = cmd.unit ? nameOf(cmd.unit) : names(cmd.units);
       if (!Array.isArray(cmd.path)) return `Move ${who} to ${cmd.to}${moveManner(cmd) ? ` ${moveManner(cmd)}` : ""}`;

@@ -16,7 +16,7 @@ import { chatChannels, createChat } from "./chat.js";
 import { followConnection } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
 import { pointing } from "./pointing.js";
-import { actingUnits, actors, allCommands, assaultOnCollisionOffered, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
+import { actingUnits, activationPicks, actors, allCommands, assaultOnCollisionOffered, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
 import { playerWords } from "./sentences.js";
 import { commandKeys } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
@@ -69,6 +69,7 @@ export function mount(boot, document) {
     presence: null,
     acting: boot.seat, // the seat the board acts for: the player's own, or a partner's they stand in for
     offers: [], // the draw offers this side may see (`offer` frames, games/services/endings.py)
+    activationKey: null, // the acting seat's open activation last picked for (pickActivated)
   };
 
   const store = new Store();
@@ -440,6 +441,7 @@ export function mount(boot, document) {
       rollDice(change.log);
     }
     if (change.outcome === "snapshot" || change.outcome === "patched") {
+      pickActivated();
       if (ui.proposal && !seatCommandsInclude(ui.proposal.command)) {
         // Never dropped in silence: a partner's command that came first is named (its frame's
         // `by`, in the server's words: games/services/race.py).
@@ -453,6 +455,24 @@ export function mount(boot, document) {
     document.body.dataset.version = String(change.version);
     render();
   });
+
+  /** When an activation of the acting seat opens, its counters that may move together are
+   * picked (its leader's first): the next move offered moves them all, as the rules allow.
+   * The others it opened are listed on the action panel (actionsview.js). */
+  function pickActivated() {
+    const a = view()?.activation;
+    const key = a && a.seat === ui.acting ? `${a.seat}:${(a.units ?? []).join(",")}` : null;
+    if (key === ui.activationKey) return;
+    ui.activationKey = key;
+    if (!key) return;
+    const hexOf = (id) => unitById(id)?.hex ?? null;
+    const picks = activationPicks(a, allCommands(groups()), hexOf);
+    if (!picks.length) return;
+    ui.selected = picks[0];
+    ui.stackHex = picks.length > 1 ? hexOf(picks[0]) : null;
+    board.select(ui.selected);
+    setPicks(picks);
+  }
 
   function seatCommandsInclude(cmd) {
     return Object.values(groups()).flat().some((c) => sameCommand(c, cmd));

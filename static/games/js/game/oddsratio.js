@@ -15,7 +15,7 @@ export const RESULT_WORDS = Object.freeze({ X: "X: eliminated", DD: "DD: dispers
 
 /** Whether a preview is an odds sheet or a plain-number cost (this module's kind). */
 export function isSheet(preview) {
-  return Boolean(preview) && ("attack" in preview || "attacks" in preview || "counters" in preview || typeof preview.cost === "number" || preview.ok === false);
+  return Boolean(preview) && ("attack" in preview || "attacks" in preview || "counters" in preview || "eliminates" in preview || "quick_time" in preview || typeof preview.cost === "number" || preview.ok === false);
 }
 
 /** A server number as a player reads it: "11/2" -> "5½", "4.0" -> "4", 1.5 -> "1½". */
@@ -78,7 +78,38 @@ export function sheetLabel(p, { short = false } = {}) {
     return [lands, first ? attackLabel(first, { short }) : `${p.counters ?? 0} counters, no odds`].join(" · ");
   }
   if (typeof p.cost === "number") return `${amount(p.cost)} MP`;
+  if (p.quick_time) return short ? `QT ${pct(fraction(p.quick_time.dispersed))}` : `Quick-Time · ${pct(fraction(p.quick_time.dispersed))} dispersed`;
+  if (p.eliminates?.length) {
+    const n = p.eliminates.reduce((sum, x) => sum + x.units.length, 0);
+    return `eliminates ${n} unit${n === 1 ? "" : "s"}`;
+  }
   return null;
+}
+
+/**
+ * What ending the phase eliminates, one row per reason (the server's `eliminates`: units due
+ * this turn that have not entered, 4.7; units still afloat, 19.2): "5 units due this turn
+ * and not entered: A, B, … Ending the phase eliminates them (4.7; QA G4)".
+ */
+export function eliminatedRows(eliminates, nameOf = (id) => id) {
+  const byWhy = new Map();
+  for (const x of eliminates ?? []) {
+    const key = `${x.why}|${x.rule}`;
+    byWhy.set(key, { ...x, units: [...(byWhy.get(key)?.units ?? []), ...x.units] });
+  }
+  return [...byWhy.values()].map(({ units, why, rule }) => {
+    const many = units.length !== 1;
+    return ["eliminated", `${units.length} unit${many ? "s" : ""} ${why}: ${units.map(nameOf).join(", ")}. Ending the phase eliminates ${many ? "them" : "it"} (${rule}).`];
+  });
+}
+
+/** A Quick-Time move's rows (the server's `quick_time`, 21.1): what it costs and risks. */
+function quickTimeRows(q) {
+  return [
+    ["Quick-Time", `${q.hexes} hexes whatever they cost, no road rate: the unit's whole move this phase, no MP spent (${q.rule})`],
+    q.half_defence ? ["while it moves", `it defends at half strength against opportunity fire (${q.rule})`] : null,
+    ["after the move", `a die roll of ${q.disperses_on} disperses it until the end of this segment: ${pct(fraction(q.dispersed))} (${q.rule})`],
+  ].filter(Boolean);
 }
 
 function attackRows(a, nameOf) {
@@ -115,12 +146,16 @@ export function explainSheet(p, nameOf = (id) => id) {
   if (typeof p.cost === "number") {
     rows.push(["movement cost", `${amount(p.cost)} MP${p.path ? ` (${p.path.join(" → ")})` : ""}`]);
     if (p.left !== undefined) rows.push(["left after it", `${amount(p.left)} of ${p.allowance} MP`]);
-    if (p.quick_time) rows.push(["Quick-Time", "the unit ends dispersed (21.1)"]);
     if (p.road === false) rows.push(["off the road", "paying full terrain costs"]);
     if ((p.steps ?? []).some((s) => s.stream_roll)) rows.push(["stream", "a die roll decides whether it crosses"]);
     if (p.may_move_after === false) rows.push(["after loading", "the carrier moves no further"]);
     if (p.opportunity_fire) rows.push(["opportunity fire", "the enemy may fire at it (21.2)"]);
   }
+  if (p.quick_time) {
+    if (p.path) rows.push(["path", p.path.join(" → ")]);
+    rows.push(...quickTimeRows(p.quick_time));
+  }
+  if (p.eliminates) rows.push(...eliminatedRows(p.eliminates, nameOf));
   if (p.hidden) {
     rows.push(...attackRows(p.attack, nameOf));
     rows.push(["odds", `none: ${p.why ?? "the target is face down"}`]);
