@@ -151,7 +151,7 @@ def counter_faces(scenario_id: str) -> dict:
     """Side colours, human names and short designations the board draws (rules.faces)."""
     scen = scenario_for(scenario_id)
     cat = getattr(scen, "catalogue", None) or catalogue_for(None)
-    counters = [faces.Counter(u.id, u.side, u.type_id) for u in scen.units]
+    counters = [faces.Counter(u.id, u.side, u.type_id, u.name) for u in scen.units]
     types = {
         c.type_id: faces.CounterType(cat[c.type_id].name, cat[c.type_id].kind, bool(cat[c.type_id].is_leader))
         for c in counters
