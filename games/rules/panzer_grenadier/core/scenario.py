@@ -17,7 +17,7 @@ from typing import Any
 
 from ...common import passed_checks
 from ...common.hexgrid import Hex
-from .scenario_checks import SCHEMA_PATH, Checker, schema_problems
+from .scenario_checks import Checker
 from .scenario_model import (
     EDGES,
     OPTIONAL_RULES,
@@ -35,6 +35,7 @@ from .scenario_model import (
     SpecialRule,
     Victory,
 )
+from .scenario_schema import SCHEMA_PATH, schema_problems
 from .setup_areas import area_units, setup_order
 from .state import INITIATIVE, SETUP, GameState, SeatState, SideState, UnitState, sector_seats
 from .units import catalogue
