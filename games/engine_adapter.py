@@ -392,6 +392,11 @@ def map_payload(scenario_id: str) -> dict:
     return rules_for(scenario_id).map_payload(scenario_id)
 
 
+def terrain_chart(scenario_id: str) -> dict[str, dict]:
+    """Each terrain of the scenario's game: its name and the board's fill."""
+    return rules_for(scenario_id).terrain_chart()
+
+
 def rules_reference(scenario_id: str) -> dict | None:
     """The charts a ruleset shows on its game page, or None where it shows none."""
     return rules_for(scenario_id).rules_reference()

@@ -7,17 +7,8 @@ from functools import cache
 
 from games import engine_adapter as engine
 
-# The board's fills (static/games/js/board/layers.js), so the thumbnail looks like the map.
-TERRAIN_FILL = {
-    "clear": "#ebe6cc",
-    "field": "#e4d699",
-    "light_woods": "#bcd193",
-    "heavy_woods": "#7d9c58",
-    "town": "#b7ab98",
-    "swamp": "#b9cbb4",
-    "river": "#9ec5df",
-    "major_river": "#6ea2cb",
-}
+# What a hex of a terrain the ruleset does not chart is filled with (none should be).
+UNKNOWN_FILL = "#ffffff"
 SIZE = 6.0  # hex radius in SVG units; the browser scales the picture to its box
 
 
@@ -35,6 +26,8 @@ def thumbnail_svg(scenario_id: str) -> str:
     """The SVG text for a scenario (built once per process); KeyError for no such scenario."""
     engine.scenario(scenario_id)
     hexes = engine.map_payload(scenario_id)["hexes"]
+    # The ruleset's own colours, the ones its board fills each terrain with.
+    fills = {key: t["fill"] for key, t in engine.terrain_chart(scenario_id).items()}
     centres = [(SIZE * 1.5 * h["q"], SIZE * math.sqrt(3) * (h["r"] + h["q"] / 2), h) for h in hexes]
     xs = [c[0] for c in centres] or [0.0]
     ys = [c[1] for c in centres] or [0.0]
@@ -48,7 +41,7 @@ def thumbnail_svg(scenario_id: str) -> str:
     relief: dict[str, list[str]] = {}
     for x, y, h in centres:
         outline = _outline(x, y)
-        terrain.setdefault(TERRAIN_FILL.get(h["terrain"], "#ffffff"), []).append(outline)
+        terrain.setdefault(fills.get(h["terrain"], UNKNOWN_FILL), []).append(outline)
         if h["elevation"]:
             relief.setdefault(f"{min(0.12 * h['elevation'], 0.45):.2f}", []).append(outline)
     shapes = [f'<path d="{"".join(ds)}" fill="{fill}"/>' for fill, ds in terrain.items()]

@@ -231,6 +231,11 @@ class Ruleset(Protocol):
     def map_payload(self, scenario_id: str) -> dict:
         """What the board draws of the map: boards, hexes, hexsides, roads."""
 
+    def terrain_chart(self) -> dict[str, dict]:
+        """Every terrain a map of this game may hold, by id: its name as players read it and
+        the colour the board fills it with (`{"name": "Heavy woods", "fill": "#7d9c58"}`),
+        for the problems a designer reads and the maps drawn outside the board."""
+
     def rules_reference(self) -> dict | None:
         """The charts the game page shows beside the board, as the rules read them (Panzer
         Leader's terrain and combat charts with their source); None when the ruleset shows

@@ -204,7 +204,7 @@ def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server
     page.click("#start-blank")
     page.wait_for_selector("#problems li")
     text = page.locator("#problems").inner_text()
-    assert "no way to win" in text
+    assert "place at least one counter for each side" in text
     assert json.loads(page.evaluate("JSON.stringify(window.pgweb.designer.doc.map)"))[0]["board"] == "N"
     # A reinforcement: a Sherman entering on turn 3 at the west edge.
     page.check("input[name=tool][value=reinforcement]")

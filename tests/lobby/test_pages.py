@@ -126,3 +126,15 @@ def test_the_new_game_page_opens_the_chosen_battle_shown_as_its_card(client):
     first = client.get("/new-game/").content.decode()
     assert f'id="scenario-input" value="{first_battle()["play_id"]}"' in first
     assert engine.scenario(first_battle()["play_id"]).learning
+
+
+@pytest.mark.parametrize("scenario_id", ["pl-01-utah-beach", "pl-20-remagen"])
+def test_a_panzer_leader_thumbnail_colours_its_woods_streams_beach_and_sea_as_the_board(
+        client, scenario_id):
+    svg = client.get(f"/scenarios/{scenario_id}/thumbnail.svg").content.decode()
+    chart = engine.terrain_chart(scenario_id)
+    drawn = {h["terrain"] for h in engine.map_payload(scenario_id)["hexes"]}
+    assert {"woods", "stream"} <= drawn or "sea" in drawn
+    for terrain in drawn:
+        assert f'fill="{chart[terrain]["fill"]}"' in svg, terrain
+    assert 'fill="#ffffff"' not in svg

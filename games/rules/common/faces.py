@@ -55,11 +55,13 @@ class CounterType(NamedTuple):
 
 
 class Counter(NamedTuple):
-    """One counter of the scenario, in scenario order."""
+    """One counter of the scenario, in scenario order, with the name its scenario gives it
+    (a leader's, typed in the designer), if any."""
 
     id: str
     side: str
     type_id: str
+    name: str | None = None
 
 
 def side_colours(sides: Iterable[tuple[str, str]]) -> dict[str, dict[str, str]]:
@@ -113,7 +115,8 @@ def unit_faces(
 
     Platoons of a type are numbered in scenario order when a side has several ("2nd Grenadier
     platoon", short "Gren 2"); a lone one keeps its type's name. Leaders take a surname
-    ("Hauptmann Becker", short "Becker")."""
+    ("Hauptmann Becker", short "Becker"). A name the scenario gives a counter wins over
+    both (`own_face`)."""
     counters = list(counters)
     of_type: dict[tuple[str, str], int] = {}
     for c in counters:
@@ -124,21 +127,42 @@ def unit_faces(
     for c in counters:
         t = types[c.type_id]
         label = type_label(t.name)
+        own = own_face(c, t, short)
         if t.is_leader:
             n = leaders.get(c.side, 0)
             leaders[c.side] = n + 1
+            if own:  # its own name; the next unnamed leader keeps the surname it had
+                out[c.id] = own
+                continue
             names = SURNAMES.get(nationality.get(c.side, ""), FALLBACK_SURNAMES)
             surname = names[n % len(names)] + ("" if n < len(names) else f" {n // len(names) + 1}")
             out[c.id] = {"name": f"{label} {surname}", "short": surname}
             continue
         designation = short_designation(c.type_id, t.name, short)
-        if of_type[(c.side, c.type_id)] == 1:
-            out[c.id] = {"name": label, "short": designation}
-            continue
         n = seen.get((c.side, c.type_id), 0) + 1
         seen[(c.side, c.type_id)] = n
-        out[c.id] = {"name": f"{ordinal(n)} {label}", "short": f"{designation} {n}"}
+        if own:  # numbered all the same, so the others keep their numbers
+            out[c.id] = own
+        elif of_type[(c.side, c.type_id)] == 1:
+            out[c.id] = {"name": label, "short": designation}
+        else:
+            out[c.id] = {"name": f"{ordinal(n)} {label}", "short": f"{designation} {n}"}
     return out
+
+
+def own_face(c: Counter, t: CounterType, short: Mapping[str, str] | None = None) -> dict | None:
+    """The face of a counter its scenario names, None when it names none. A leader named
+    by one word is that surname under its rank ("Weber" -> "Hauptmann Weber"), and prints
+    its surname; another counter prints its type's designation under the name given."""
+    words = (c.name or "").split()
+    if not words:
+        return None
+    if not t.is_leader:
+        return {"name": " ".join(words), "short": short_designation(c.type_id, t.name, short)}
+    name = " ".join(words if len(words) > 1 else [type_label(t.name), *words])
+    surname = words[-1]
+    return {"name": name,
+            "short": surname if len(surname) <= SHORT_MAX else surname[: SHORT_MAX - 1] + "."}
 
 
 def type_faces(

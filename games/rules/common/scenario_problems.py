@@ -32,8 +32,16 @@ SCENARIO_ID_WORDS = ("lower-case letters, digits, '-' and '_', starting with a l
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
 
 
+_TRAILING_CITATION = re.compile(r"\s*\(([^()]+)\)\s*$")
+
+
 def problem(field: str, message: str, rule: str, hex: str | None = None) -> dict:
-    """One problem as the interface hands it out (plain data, JSON-ready)."""
+    """One problem as the interface hands it out (plain data, JSON-ready). A message ending
+    with the rule's own number ("... (4.1)" under "4.1 Stacking") loses it: the designer
+    shows the rule beside the message, and a rule cited twice reads as two."""
+    cited = _TRAILING_CITATION.search(message)
+    if cited and (rule == cited.group(1) or rule.startswith(f"{cited.group(1)} ")):
+        message = message[: cited.start()]
     return {"field": field, "hex": hex, "rule": rule, "message": message}
 
 

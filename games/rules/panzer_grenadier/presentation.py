@@ -24,6 +24,7 @@ from .core.scenario import OPTIONAL_RULES, initial_state
 from .core.scenario_checks import BOARD_DIR
 from .core.scenario_model import OPTIONAL_RULE_INFO, TEAM_RULES, Scenario
 from .core.state import GameState
+from .core.terrain import TERRAIN_KEYS, terrain_type
 from .core.units import catalogue
 from .double_blind.knowledge import MODES as KNOWLEDGE_MODES
 from .double_blind.observation import ADDITION_INFO
@@ -46,6 +47,19 @@ SHORT: Mapping[str, str] = {
     "su_ba_64": "BA-64", "su_m3_scout": "M3 Scout", "su_truck": "Studer", "su_wagon": "Wagon",
     "su_stz_5": "STZ-5",
 }
+
+# The colour the board fills each terrain of the chart with, under its pattern
+# (static/games/js/board/layers.js paints the same; a test holds the two together).
+TERRAIN_FILL: Mapping[str, str] = {
+    "clear": "#ebe6cc", "field": "#e4d699", "light_woods": "#bcd193", "heavy_woods": "#7d9c58",
+    "town": "#d3cabb", "swamp": "#b9cbb4", "river": "#9ec5df", "major_river": "#6ea2cb",
+}
+
+
+def terrain_chart() -> dict[str, dict]:
+    """Each terrain of the Terrain Effects Chart: its name and the board's fill (5.1)."""
+    return {key: {"name": terrain_type(key).name, "fill": TERRAIN_FILL[key]}
+            for key in TERRAIN_KEYS}
 
 
 def hidden_information(options: Iterable[str]) -> bool:
@@ -137,7 +151,7 @@ def counter_faces(scenario_id: str) -> dict:
     """Side colours, human names and short designations the board draws (rules.faces)."""
     scen = scenario_for(scenario_id)
     cat = getattr(scen, "catalogue", None) or catalogue_for(None)
-    counters = [faces.Counter(u.id, u.side, u.type_id) for u in scen.units]
+    counters = [faces.Counter(u.id, u.side, u.type_id, u.name) for u in scen.units]
     types = {
         c.type_id: faces.CounterType(cat[c.type_id].name, cat[c.type_id].kind, bool(cat[c.type_id].is_leader))
         for c in counters

@@ -213,6 +213,9 @@ class PanzerGrenadier:
     def map_payload(self, scenario_id):
         return presentation.map_payload(scenario_id)
 
+    def terrain_chart(self):
+        return presentation.terrain_chart()
+
     def rules_reference(self):
         return None  # the game page shows no chart of its own: the rulebook's are printed
 

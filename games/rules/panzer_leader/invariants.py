@@ -13,7 +13,8 @@ def problems(state: GameState) -> list[str]:
     hexes = {u.hex for u in state.units.values() if u.on_map}
     for label in hexes:
         if counters_in(state, label) > LIMIT and label not in state.overrun_hexes:
-            out.append(f"{label}: {counters_in(state, label)} counters (5)")
+            out.append(f"{label}: {counters_in(state, label)} counters, over the limit of "
+                       f"{LIMIT} a hex (5)")
         here = state.units_at(label)
         sides = {u.side for u in here}
         inside = {u.side for u in here if u.in_fort}

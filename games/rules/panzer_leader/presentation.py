@@ -17,7 +17,7 @@ from . import views
 from .combat import naval
 from .combat.air import aircraft_types, ordnance_kinds
 from .core import markers
-from .core.board import ELEVATION_NAMES, build_map
+from .core.board import ELEVATION_NAMES, TERRAIN_NAMES, build_map
 from .core.scenario import (
     Scenario,
     opening_state,
@@ -28,6 +28,16 @@ from .core.scenario import (
 from .core.state import GameState
 from .core.units import catalogue
 from .optional.options import RULES
+
+# The colour the board fills each terrain with, under its pattern
+# (static/games/js/board/layers.js paints the same; a test holds the two together).
+TERRAIN_FILL = {"clear": "#ebe6cc", "woods": "#93b266", "town": "#d3cabb", "swamp": "#b9cbb4",
+                "stream": "#a9cfe6", "beach": "#eedfa6", "sea": "#5f93c2"}
+
+
+def terrain_chart() -> dict[str, dict]:
+    """Each terrain a board may hold: its name and the board's fill (2.4)."""
+    return {key: {"name": name, "fill": TERRAIN_FILL[key]} for key, name in TERRAIN_NAMES.items()}
 
 
 def scenario_info(sit: Scenario) -> ScenarioInfo:

@@ -205,6 +205,9 @@ class PanzerLeader:
     def map_payload(self, scenario_id):
         return presentation.map_payload(scenario_id)
 
+    def terrain_chart(self):
+        return presentation.terrain_chart()
+
     def rules_reference(self):
         """The charts as the game uses them, for the game page (reference.py)."""
         return reference.rules_reference()

@@ -96,6 +96,7 @@ def _forces(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     out, cat = [], catalogue()
     for i, f in enumerate(doc["forces"]):
         where = f"forces[{i}]"
+        counters = _force_words(f)
         if f["type"] not in cat:
             out.append(problem(f"{where}.type", f"unknown counter type {f['type']!r}",
                                "1 Components: the counter catalogue"))
@@ -103,15 +104,30 @@ def _forces(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
             out.append(problem(f"{where}.side", f"unknown side {f['side']!r}", "23 Situations"))
         if f.get("entry_turn"):
             if not f.get("entry"):
-                out.append(problem(f"{where}.entry", f"units entering on turn {f['entry_turn']}"
-                                   " need entry hexes", "23 Situations: reinforcements"))
+                out.append(problem(f"{where}.entry", f"{counters} entering on turn "
+                                   f"{f['entry_turn']} need entry hexes on the map's edge",
+                                   "23 Situations: reinforcements"))
             if f["entry_turn"] > doc["turns"]:
-                out.append(problem(f"{where}.entry_turn", f"turn {f['entry_turn']} is after "
-                                   f"the last turn ({doc['turns']})",
+                out.append(problem(f"{where}.entry_turn", f"{counters} enter on turn "
+                                   f"{f['entry_turn']}, after the last turn ({doc['turns']})",
                                    "23 Situations: reinforcements"))
         # A force with neither set-up hexes nor an entry turn is placed by its player in a
         # set-up area, or is off the map: the check of the areas says which (PL-E1).
     return out
+
+
+def _force_words(f: Mapping[str, Any]) -> str:
+    """A force as the designer reads it: its counter's name and how many ("2 x M4 Sherman")."""
+    t = catalogue().get(f["type"]) if isinstance(f.get("type"), str) else None
+    name = t.name if t is not None else repr(f.get("type"))
+    count = int(f.get("count", len(f.get("at", ())) or 1))
+    return f"{count} x {name}" if count > 1 else name
+
+
+def _unit_words(u: Any) -> str:
+    """A unit as the designer reads it: its counter's name and its hex ("M4 Sherman at N-B-3")."""
+    t = catalogue().get(u.type_id)
+    return f"{t.name if t is not None else u.type_id} at {u.hex}"
 
 
 def _hexes(doc: Mapping[str, Any], sit_map: Any) -> list[dict]:
@@ -152,6 +168,7 @@ def _aircraft(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     for i, group in enumerate(doc.get("aircraft") or ()):
         where = f"aircraft[{i}]"
         plane = planes.get(group["type"])
+        flies = plane["name"] if plane else "the aircraft"
         if plane is None:
             out.append(problem(f"{where}.type", f"{group['type']!r} is no aircraft: one of "
                                f"{', '.join(sorted(planes))}", AIR_RULE))
@@ -163,11 +180,11 @@ def _aircraft(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
         first, last = group.get("first", 1), group.get("last", doc["turns"])
         for key, turn in (("first", first), ("last", last)):
             if turn > doc["turns"]:
-                out.append(problem(f"{where}.{key}", f"turn {turn} is after the last turn "
-                                   f"({doc['turns']})", AIR_RULE))
+                out.append(problem(f"{where}.{key}", f"{flies}: its {key} turn, {turn}, is "
+                                   f"after the battle's last turn ({doc['turns']})", AIR_RULE))
         if first > last:
-            out.append(problem(f"{where}.last", f"flies from turn {first} to turn {last}: "
-                               "the last turn comes before the first", AIR_RULE))
+            out.append(problem(f"{where}.last", f"{flies} flies from turn {first} to turn "
+                               f"{last}: the last turn comes before the first", AIR_RULE))
     return out
 
 
@@ -243,16 +260,25 @@ def _set_up(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
         label, _, why = line.partition(": ")
         field = next((f"forces[{i}].at" for i, f in enumerate(doc["forces"])
                       if label in f.get("at", ())), "forces")
-        rule = "4.5 One side a hex" if "both sides" in why else "5 Stacking: four counters a hex"
-        out.append(problem(field, f"{label}: {why}", rule, label))
+        if "both sides" in why:
+            out.append(problem(field, f"{label}: both sides set up in one hex; move one side's "
+                               "counters out", "4.5 One side a hex", label))
+        else:
+            out.append(problem(field, f"{label}: {why.removesuffix(' (5)')}; move some to "
+                               "another hex",
+                               "5 Stacking: four counters a hex", label))
     by_force = _unit_forces(doc, state)
-    for line in setup.problems(sit):
-        head, _, why = line.partition(": ")
-        uid, _, label = head.partition(" at ")
-        field = f"forces[{by_force[uid]}].at" if uid in by_force else "forces"
-        hex_label = label if label else head.split(":")[0]
-        out.append(problem(field, f"{uid} {why}" if label else line, "23.2 Set-up; QA G8",
-                           hex_label if hex_label in sit.map._by_label else None))
+    for b in setup.breaches(sit, name=lambda e: f"the enemy's {_unit_words(e)}"):
+        field = f"forces[{by_force[b.unit.id]}].at" if b.unit and b.unit.id in by_force \
+            else "forces"
+        if b.unit is None:
+            message = f"{b.hex}: {b.why}"
+        elif b.seen:  # say what to do: the side setting up last hides from the enemy
+            message = (f"{_unit_words(b.unit)} is {b.why.removesuffix(' (23.2)')}: set it up "
+                       "out of the enemy's sight, or in woods or a town with no enemy beside it")
+        else:
+            message = f"{_unit_words(b.unit)}: {b.why}"
+        out.append(problem(field, message, "23.2 Set-up; QA G8", b.hex))
     for i, pair in enumerate(doc.get("loaded", ())):
         for key in ("carrier", "passenger"):
             if pair[key] not in state.units:
@@ -271,10 +297,14 @@ def _no_way_to_win(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
                     if f["side"] != attacker and f["type"] in cat and cat[f["type"]].controls)
     best = 2 * len(v["objectives"]) + defenders
     out = []
-    if not any(f["side"] == attacker for f in doc["forces"]):
-        out.append(problem("forces", f"no way to win: the attacker {attacker!r} has no units",
-                           "23.4 Victory"))
-    elif best < v["levels"]["marginal"]:
+    names = {s["id"]: s.get("name") or s["id"] for s in doc["sides"]}
+    empty = [s for s in names if not any(f["side"] == s for f in doc["forces"])]
+    if empty:
+        out.append(problem("forces", "place at least one counter for each side: "
+                           f"{' and '.join(names[s] for s in empty)} "
+                           f"{'has' if len(empty) == 1 else 'have'} none yet",
+                           "23 Situations"))
+    if attacker not in empty and best < v["levels"]["marginal"]:
         out.append(problem("victory.levels.marginal",
                            f"no way to win: the attacker scores at most {best}, not "
                            f"{v['levels']['marginal']}", "23.4 Victory"))
@@ -304,8 +334,14 @@ def check_scenario(doc: Any) -> list[dict]:
     if found:  # the semantic checks read a document of the right shape and size only
         return found
     sides = {s["id"] for s in doc["sides"]}
-    found = _boards(doc) + _forces(doc, sides) + _references(doc, sides) + _aircraft(doc, sides)
-    if found:
+    # Every independent problem in one pass: the turns of reinforcements and aircraft, the
+    # references to sides and the victory levels do not stop the set-up being checked. Only
+    # what the situation cannot be laid out without does: its boards, the counters' types
+    # and sides, one id a side.
+    boards, forces, references = _boards(doc), _forces(doc, sides), _references(doc, sides)
+    found = boards + forces + references + _aircraft(doc, sides)
+    if boards or any(p["field"].endswith((".type", ".side")) for p in forces) \
+            or any(p["field"] == "sides" for p in references):
         return found
     # Checked under an id of its own: the engine finds a situation by id, and a draft must
     # never stand in for a bundled or published situation of the same name.
@@ -313,16 +349,17 @@ def check_scenario(doc: Any) -> list[dict]:
     try:
         sit = scenario_from_dict({**doc, "id": check_id})
     except (ValueError, KeyError, IndexError) as exc:
-        return [problem("map", str(exc), "2.1 Boards")]
-    found = _hexes(doc, sit.map)
-    if found:
-        return found
+        return [*found, problem("map", str(exc), "2.1 Boards")]
+    off_map = _hexes(doc, sit.map)
+    if off_map:  # a unit off the map cannot be set up; whether a side can win still tells
+        return found + off_map + _no_way_to_win(doc, sit)
     register(sit)
     try:
-        found = _set_up(doc, sit)
+        found += _set_up(doc, sit)
     finally:
         unregister(check_id)
     return found + _no_way_to_win(doc, sit)
+
 
 
 def scenario_from_document(doc: Any, play_id: str | None = None) -> Scenario:

@@ -51,3 +51,25 @@ def test_a_type_face_names_its_nato_symbol_and_label() -> None:
     types = faces.type_faces(TYPES)
     assert types["ge_ldr_cpt_a"] == {"label": "Hauptmann", "short": "Hauptmann", "symbol": "leader"}
     assert types["ge_hmg"]["symbol"] == "hmg"
+
+
+def test_a_name_the_scenario_gives_a_leader_wins_over_the_surname_list() -> None:
+    counters = [Counter("ge-ldr-1", "ge", "ge_ldr_cpt_a", "Hauptmann Weber"),
+                Counter("ge-ldr-2", "ge", "ge_ldr_cpt_a"),
+                Counter("ge-ldr-3", "ge", "ge_ldr_cpt_a", "Vogt"),
+                Counter("ge-ldr-4", "ge", "ge_ldr_cpt_a", "   ")]
+    units = faces.unit_faces(counters, TYPES, {"ge": "german"})
+    assert units["ge-ldr-1"] == {"name": "Hauptmann Weber", "short": "Weber"}
+    # One word is the surname, under the counter's rank.
+    assert units["ge-ldr-3"] == {"name": "Hauptmann Vogt", "short": "Vogt"}
+    # Unnamed leaders keep the surname their place gives them; a blank name is none.
+    assert units["ge-ldr-2"]["name"] == "Hauptmann Krause"
+    assert units["ge-ldr-4"]["name"] == "Hauptmann Hartmann"
+
+
+def test_a_named_platoon_keeps_its_designation_on_the_counter() -> None:
+    counters = [Counter("ge-1", "ge", "ge_rifle", "Kampfgruppe Peiper point"),
+                Counter("ge-2", "ge", "ge_rifle")]
+    units = faces.unit_faces(counters, TYPES, {"ge": "german"}, SHORT)
+    assert units["ge-1"] == {"name": "Kampfgruppe Peiper point", "short": "Gren"}
+    assert units["ge-2"] == {"name": "2nd Grenadier platoon", "short": "Gren 2"}

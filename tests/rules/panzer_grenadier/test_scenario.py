@@ -248,10 +248,10 @@ def test_a_file_with_several_problems_lists_every_one_of_them():
     problems = problems_of(BAD / "several_problems.json")
     assert set(problems) == {
         "units[1].id: duplicate id 'ge-1' (first at units[0])",
-        "units[2].type: unknown unit type 'ge_king_tiger'",
+        "units[2].type: unknown unit type 'ge_king_tiger': pick one from the counter catalogue",
         "units[3].hex: 'B0911' is not on the map",
         "units[4].side: unknown side 'us'",
-        "units[5].entry_turn: turn 9 is after the last turn (6)",
+        "units[5].entry_turn: T-34/76 platoon enters on turn 9, after the last turn (6)",
         "units[6].entry_edge: 'X' is not one of ['N', 'E', 'S', 'W']",
         "units[7].carried_by: no unit 'su-99'",
         "victory.hexes[0].hex: 'A2113' is not on the map",
@@ -302,7 +302,8 @@ def test_overstacking_at_set_up_is_a_problem():
     raw = mutated(stack)
     i = index_of(raw, "ge-infantry-4")
     assert problems_of(raw) == (
-        f"units[{i}].hex: {first}: 4 combat units would be in the hex; the limit is 3 per side (4.1)",
+        f"units[{i}].hex: Grenadier platoon at {first}: 4 combat units would be in the hex; the"
+        " limit is 3 per side (4.1)",
     )
 
 
@@ -321,8 +322,11 @@ def test_setting_up_in_the_enemys_hex_or_in_prohibited_terrain_is_a_problem():
         )
     )
     assert set(problems_of(raw)) == {
-        f"units[{su}].hex: {MEETING['units'][ge]['hex']} already holds units of side 'ge'",
-        f"units[{truck}].hex: {woods} is heavy_woods, which motorized units may not enter",
+        f"units[{su}].hex: Rifle platoon at {MEETING['units'][ge]['hex']}: the hex already holds"
+        " units of side 'ge'; one side a hex",
+        # The terrain by its name on the chart, never its id (5.1).
+        f"units[{truck}].hex: Opel Blitz truck column at {woods}: motorized units may not enter"
+        " heavy woods; place it on other ground",
     }
 
 

@@ -108,7 +108,8 @@ def test_a_threshold_out_of_reach_has_no_way_to_win():
 def test_a_side_without_units_is_named():
     doc = battle()
     doc["units"] = doc["units"][:2]
-    assert [p["message"] for p in PG.check_scenario(doc)] == ["side 'defender' has no units"]
+    assert [p["message"] for p in PG.check_scenario(doc)] == [
+        "place at least one counter for each side: Defender has none yet"]
 
 
 def test_schema_errors_name_the_field():
@@ -184,3 +185,47 @@ def test_d_tec_rail_a_railway_is_no_kind_of_road():
     del board["roads"]
     board["railways"] = [["0101", "0201"]]  # nor a feature of its own
     assert PG.check_scenario(doc)
+
+
+def test_the_check_lists_every_independent_problem_in_one_pass():
+    # "turns: 0" once hid a counter off the map and an unknown counter type.
+    doc = battle()
+    doc["turns"] = 0
+    doc["units"][0]["hex"] = "A9999"
+    doc["units"][1]["type"] = "ge_nothing"
+    found = PG.check_scenario(doc)
+    assert fields(found) == ["turns", "units[0].hex", "units[1].type"]
+    assert found[0]["message"] == "a battle lasts at least one turn, not 0"
+
+
+def test_a_field_the_schema_refuses_is_not_checked_again():
+    doc = battle()
+    doc["units"][0]["hex"] = 7  # the schema's; no "not on the map" after it
+    doc["units"][3]["hex"] = "A0909"
+    assert fields(PG.check_scenario(doc)) == ["units[0].hex", "units[3].hex"]
+
+
+def test_a_blank_board_asks_for_a_counter_on_each_side():
+    [p] = PG.check_scenario(PG.blank_document(8, 6))
+    assert p["field"] == "units"
+    assert p["message"] == "no counters yet: place at least one counter for each side"
+
+
+def test_a_problem_leads_with_the_counter_names_terrain_as_the_chart_does_and_cites_once():
+    doc = battle()
+    doc["boards"]["board1"]["terrain"][1] = "RRRRRRRR"  # row 2: major river
+    doc["units"].append({"id": "ge-3", "type": "ge_rifle", "side": "attacker", "hex": "A0502",
+                         "name": "Kampfgruppe Weber"})
+    doc["units"] += [{"id": f"ge-{n}", "type": "ge_rifle", "side": "attacker", "hex": "A0103"}
+                     for n in (4, 5, 7)]
+    doc["units"].append({"id": "ge-6", "type": "ge_rifle", "side": "attacker", "entry_turn": 2,
+                         "entry_edge": "W", "entry_hex": "A0504"})
+    found = PG.check_scenario(doc)
+    messages = [p["message"] for p in found]
+    assert "Kampfgruppe Weber at A0502: foot units may not enter major river; place it on " \
+           "other ground" in messages
+    assert "Grenadier platoon at A0103: 4 combat units would be in the hex; the limit is 3 " \
+           "per side" in messages  # (4.1) is the rule beside it, not in the message too
+    assert "Grenadier platoon enters at A0504, which is not on the west edge it enters by; " \
+           "pick a hex on that edge" in messages
+    assert not any("_" in m or "units[" in m for m in messages)

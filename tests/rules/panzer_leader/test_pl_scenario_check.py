@@ -88,11 +88,12 @@ def test_an_attacker_who_cannot_reach_marginal_has_no_way_to_win():
     assert "at most 4" in p["message"] and p["rule"] == "23.4 Victory"
 
 
-def test_an_attacker_without_units_has_no_way_to_win():
+def test_an_attacker_without_units_is_told_to_place_a_counter_for_each_side():
     doc = situation_doc()
     doc["forces"] = doc["forces"][2:]
     [p] = PL.check_scenario(doc)
-    assert p["field"] == "forces" and "no way to win" in p["message"]
+    assert p["field"] == "forces" and p["rule"] == "23 Situations"
+    assert p["message"] == "place at least one counter for each side: Allied has none yet"
 
 
 def test_a_vehicle_set_up_in_a_swamp_breaks_qa_g8():
@@ -176,3 +177,43 @@ def test_a_map_that_cannot_be_laid_out_is_a_value_error():
 def test_the_counter_catalogue_offers_every_type_as_the_board_draws_it():
     found = PL.counter_catalogue()
     assert found["us_m4"] == PL.counter_types("pl-hollenbach")["us_m4"]
+
+
+def test_the_check_lists_every_independent_problem_in_one_pass():
+    # An aircraft flying after the last turn once hid every set-up problem behind it.
+    doc = situation_doc(id="pl-one-pass")
+    doc["aircraft"] = [{"side": "allied", "type": "us_p47", "first": 9, "ordnance": "bombs"}]
+    doc["forces"][1]["entry_turn"] = 12
+    doc["forces"][0]["at"] = ["N-E-2", "N-A-3"]  # a Sherman in the open, in sight (23.2)
+    doc["forces"].append({"side": "allied", "type": "us_m4", "count": 5, "at": ["N-A-5"] * 5})
+    found = PL.check_scenario(doc)
+    assert {p["field"] for p in found} >= {"aircraft[0].first", "forces[1].entry_turn",
+                                          "forces[0].at", "forces[4].at"}
+    by_field = {p["field"]: p for p in found}
+    assert by_field["aircraft[0].first"]["message"].startswith("P-47")
+    assert by_field["forces[1].entry_turn"]["message"].startswith("2 x Rifle Platoon enter")
+
+
+def test_a_problem_names_counters_by_their_names_says_the_limit_and_cites_its_rule_once():
+    doc = situation_doc()
+    doc["forces"][0]["at"] = ["N-E-2", "N-A-3"]
+    doc["forces"].append({"side": "allied", "type": "us_m4", "count": 5, "at": ["N-A-5"] * 5})
+    found = PL.check_scenario(doc)
+    seen = next(p for p in found if p["rule"].startswith("23.2"))
+    # The unit's name and hex first, no internal id, and what to do (23.2).
+    assert seen["message"].startswith("M-4/75 at N-E-2 is in the open in sight of the enemy's ")
+    assert "out of the enemy's sight" in seen["message"] and "al-" not in seen["message"]
+    stacked = next(p for p in found if p["rule"].startswith("5 "))
+    assert stacked["message"] == ("N-A-5: 5 counters, over the limit of 4 a hex; move some to "
+                                  "another hex")
+    for p in found:
+        number = p["rule"].split()[0]
+        assert f"({number})" not in p["message"], p
+
+
+def test_a_unit_set_up_where_it_cannot_go_is_named_by_its_counter_and_hex_qa_g8():
+    doc = situation_doc()
+    doc["boards"]["N"]["terrain"][1] = "=..w...."  # N-A-2 is sea
+    found = PL.check_scenario(doc)
+    assert any("on the sea" in p["message"] and p["message"].startswith("M-4/75 at N-A-2")
+               for p in found), found

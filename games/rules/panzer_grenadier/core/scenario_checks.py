@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from ...common.faces import type_label
 from ...common.hexgrid import Hex
 from .maps import Map, MapError, load_board
 from .scenario_model import (
@@ -38,6 +39,7 @@ from .units import Catalogue
 
 _HERE = Path(__file__).parents[1]  # the ruleset package, with its data/
 BOARD_DIR = _HERE.parents[1] / "data" / "boards"
+EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def _is_personnel(t: Any) -> bool:
@@ -98,6 +100,14 @@ class Checker:
             return None
         self.hexes[label] = h
         return h
+
+    def unit_words(self, u: Mapping[str, Any]) -> str:
+        """A counter as the designer reads it: the name it is given, else its type's."""
+        name = u.get("name")
+        if isinstance(name, str) and name.strip():
+            return name.strip()
+        t = self.cat[u["type"]] if u.get("type") in self.cat else None
+        return type_label(t.name) if t is not None else repr(u.get("type"))
 
     def check(self) -> list[str]:
         raw, add = self.raw, self.problems.append
@@ -228,13 +238,15 @@ class Checker:
                 if tid in self.cat:
                     ctype = self.cat[tid]
                 else:
-                    add(f"{where}.type: unknown unit type {tid!r}")
+                    add(f"{where}.type: unknown unit type {tid!r}: pick one from the counter "
+                        "catalogue")
             side_ok(f"{where}.side", u.get("side"))
             if "hex" in u:
                 self.hex(f"{where}.hex", u.get("hex"))
             t = u.get("entry_turn")
             if isinstance(t, int) and turns is not None and t > turns:
-                add(f"{where}.entry_turn: turn {t} is after the last turn ({turns})")
+                add(f"{where}.entry_turn: {self.unit_words(u)} enters on turn {t}, after the "
+                    f"last turn ({turns})")
             if "entry_hex" in u:
                 h = self.hex(f"{where}.entry_hex", u.get("entry_hex"))
                 edge = u.get("entry_edge")
@@ -244,7 +256,9 @@ class Checker:
                     and edge in EDGES
                     and edge not in self.map.edge(h)
                 ):
-                    add(f"{where}.entry_hex: {u['entry_hex']!r} is not on the {edge} edge")
+                    add(f"{where}.entry_hex: {self.unit_words(u)} enters at "
+                        f"{u['entry_hex']}, which is not on the {EDGE_NAMES[edge]} edge it "
+                        "enters by; pick a hex on that edge")
             steps = u.get("steps")
             if ctype is not None and isinstance(steps, int) and ctype.steps < steps <= 2:
                 add(
@@ -315,22 +329,25 @@ class Checker:
                 continue
             ctype = self.cat[u["type"]]
             terrain = self.map.terrain(h)
+            # Each line leads with the counter and its hex, as the designer sees them.
+            unit = f"{self.unit_words(u)} at {label}"
             if carrier is None and terrain.is_prohibited(ctype.movement_class):
                 self.problems.append(
-                    f"units[{i}].hex: {label} is {terrain.key}, which {ctype.movement_class}"
-                    " units may not enter"
+                    f"units[{i}].hex: {unit}: {ctype.movement_class} units may not enter "
+                    f"{terrain.name.lower()}; place it on other ground"
                 )
             side = u.get("side")
             if held_by.setdefault(h, side) != side:
                 self.problems.append(
-                    f"units[{i}].hex: {label} already holds units of side {held_by[h]!r}"
+                    f"units[{i}].hex: {unit}: the hex already holds units of side "
+                    f"{held_by[h]!r}; one side a hex"
                 )
             key = (h, side)
             adding = counts_of([SimpleNamespace(type_id=u["type"])], self.cat)  # type: ignore[list-item]
             before = present.get(key, (0, 0))
             problem = stacking_problem_counts(before, adding)
             if problem:
-                self.problems.append(f"units[{i}].hex: {label}: {problem}")
+                self.problems.append(f"units[{i}].hex: {unit}: {problem}")
             present[key] = (before[0] + adding[0], before[1] + adding[1])
 
     # -- building -----------------------------------------------------------------------------

@@ -111,9 +111,6 @@ def _no_way_to_win(scen: Scenario) -> list[dict]:
             out.append(problem("victory.decision.at_least",
                                f"no way to win: side {d.side!r} can score at most {best} points,"
                                f" not {d.at_least}", rule))
-    for s in scen.sides:
-        if not any(p.side == s.id for p in scen.units):
-            out.append(problem("sides", f"side {s.id!r} has no units", "0.0 The forces"))
     return out
 
 
@@ -153,14 +150,64 @@ def check_scenario(doc: Any) -> list[dict]:
     if sized:  # nothing bigger than the limits is built, not even to check it
         return sized
     boards, lines = _inline_boards(doc)
-    lines += schema_problems(doc)
-    if not lines:  # the semantic checks read a document of the schema's shape only
-        checker = Checker(doc, catalogue(), boards=boards)
-        lines += checker.check()
+    schema = schema_problems(doc)
+    # Every independent problem in one pass: the semantic checks read what they can of a
+    # document the schema refuses (the checker skips what is not of its shape), save what
+    # the schema already names: a field it refuses, and what lies under it.
+    refused = {line.partition(": ")[0] for line in schema} - {"(top)"}
+    if lines:  # a board of the document's own is broken: no map is laid without it
+        refused.add("map")
+    checker = Checker(_without(doc, refused), catalogue(), boards=boards)
+    try:
+        semantic = checker.check()
+    except (TypeError, AttributeError, KeyError, ValueError):
+        if not schema:
+            raise
+        # Values of another shape than the schema's where the checker needs them (an id
+        # that is a list): what the schema says is to be fixed first.
+        semantic = []
+    lines += schema + [line for line in semantic if not _under(line.partition(": ")[0], refused)]
     out = [area_hex(from_line(line, doc, _rule_for), doc) for line in lines]
-    if not out:
+    out += _sides_without_counters(doc)
+    if not out:  # scoring is counted on a built scenario, so on a clean document only
         out += _no_way_to_win(checker.build())
+    return _once(out)
+
+
+def _under(field: str, refused: set[str]) -> bool:
+    """Whether a field is one the schema refused, or lies within one."""
+    return any(field == r or field.startswith((f"{r}.", f"{r}[")) for r in refused)
+
+
+def _without(doc: Mapping[str, Any], refused: set[str]) -> Mapping[str, Any]:
+    """The document less the top-level values the schema refused that hold no others (a
+    `turns` of 0 is no last turn to compare an entry turn with)."""
+    return {k: v for k, v in doc.items()
+            if k not in refused or isinstance(v, (Mapping, list))}
+
+
+def _once(found: list[dict]) -> list[dict]:
+    """Each problem once, in the order found."""
+    out: list[dict] = []
+    for p in found:
+        if p not in out:
+            out.append(p)
     return out
+
+
+def _sides_without_counters(doc: Mapping[str, Any]) -> list[dict]:
+    """A side with no counter (0.0 The forces); an empty `units` list the schema names."""
+    units, sides = doc.get("units"), doc.get("sides")
+    if not isinstance(units, list) or not units or not isinstance(sides, list):
+        return []
+    held = {u.get("side") for u in units if isinstance(u, Mapping) and isinstance(u.get("side"), str)}
+    empty = [str(s.get("name") or s["id"]) for s in sides
+             if isinstance(s, Mapping) and isinstance(s.get("id"), str) and s["id"] not in held]
+    if not empty:
+        return []
+    return [problem("units", "place at least one counter for each side: "
+                    f"{' and '.join(empty)} {'has' if len(empty) == 1 else 'have'} none yet",
+                    "0.0 The forces")]
 
 
 def scenario_from_document(doc: Any, play_id: str | None = None) -> Scenario:

@@ -39,6 +39,10 @@ def schema_problems(raw: Any) -> list[str]:
             msg = "needs exactly one of: hex; entry_turn with entry_edge; carried_by"
         elif e.validator == "oneOf" and list(e.absolute_path)[-1:] == ["decision"]:
             where, msg = _decision_words(e, where)
+        elif e.validator == "minItems" and list(e.absolute_path) == ["units"]:
+            msg = "no counters yet: place at least one counter for each side"
+        elif e.validator == "minimum" and list(e.absolute_path) == ["turns"]:
+            msg = f"a battle lasts at least one turn, not {e.instance!r}"
         elif where == "id":
             msg = id_words(e.instance)
         elif "propertyNames" in e.relative_schema_path:

@@ -37,6 +37,9 @@ TERRAIN_LETTERS = {
     ".": "clear", "w": "woods", "t": "town", "x": "swamp", "~": "stream", "b": "beach",
     "=": "sea",
 }
+# Each terrain as the Terrain Effects Chart names it (2.4), for what players read.
+TERRAIN_NAMES = {"clear": "Clear", "woods": "Woods", "town": "Town", "swamp": "Swamp",
+                 "stream": "Stream", "beach": "Beach", "sea": "Sea"}
 ELEVATION_NAMES = ("ground", "slope", "hilltop")
 DRAWN_SYMBOLS = frozenset({"cliff", "brown", "ridge"})  # what a board file may add (2.3)
 
