@@ -5,8 +5,8 @@
 // explained, confirmed, then sent; the view that comes back is the truth.
 
 import { Board } from "../board/board.js";
-import { sideColours, unitName } from "../board/faces.js";
-import { listUnits, stacks } from "../board/layers.js";
+import { sideColours } from "../board/faces.js";
+import { listUnits } from "../board/layers.js";
 import { gameSocketUrl } from "../protocol.js";
 import { GameSocket } from "../socket.js";
 import { Store } from "../store.js";
@@ -16,7 +16,8 @@ import { chatChannels, createChat } from "./chat.js";
 import { followConnection } from "./closed.js";
 import { el, fill, getJson } from "./dom.js";
 import { pointing } from "./pointing.js";
-import { actingUnits, activationPicks, actors, allCommands, assaultOnCollisionOffered, commandKey, describeCommand, isGlobal, sameCommand, seatGroups } from "./legal.js";
+import { reading } from "./reading.js";
+import { actingUnits, activationPicks, actors, allCommands, assaultOnCollisionOffered, commandKey, describeCommand, sameCommand } from "./legal.js";
 import { playerWords } from "./sentences.js";
 import { commandKeys } from "./vocabulary.js";
 import { bindShortcuts } from "./shortcuts.js";
@@ -25,7 +26,7 @@ import { LosTool } from "./lostool.js";
 import { declinedOffer, droppedProposal, noticeLine } from "./notice.js";
 import { overlayMarks, previewLabel } from "./odds.js";
 import { Previews, hasPreview } from "./previews.js";
-import { commanderWords, genericName, partnerActing, renderBanner, renderReports, renderUnitPanel, showDice } from "./panels.js";
+import { commanderWords, partnerActing, renderBanner, renderReports, renderUnitPanel, showDice } from "./panels.js";
 import { textViewDrawer } from "./textview.js";
 import { focusChain, focusFirst, keepingFocus } from "./focus.js";
 import { SeatsPanel } from "./seatspanel.js";
@@ -46,8 +47,6 @@ export function mount(boot, document) {
   const hexIndex = new Map(boot.map.hexes.map((h) => [h.hex, h]));
   const sideNames = Object.fromEntries(boot.sides.map((s) => [s.id, s.name]));
   const sideName = (id) => sideNames[id] ?? id ?? "";
-  // This game's sentences for the log, the dice and the server's words, ids named (sentences.js).
-  const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName, ids: knownIds, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" });
   const terrainOf = (label) => {
     const h = hexIndex.get(label);
     const level = h?.elevation ? boot.map.elevations?.[h.elevation] ?? `elevation ${h.elevation}` : "";
@@ -73,6 +72,9 @@ export function mount(boot, document) {
   };
 
   const store = new Store();
+  const { view, units, unitById, nameOf, knownIds, commandersNow, groups, stackAt, pickedCommands, canAct } = reading({ store, boot, ui });
+  // This game's sentences for the log, the dice and the server's words, ids named (sentences.js).
+  const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName, ids: knownIds, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" });
   // A coach watching one side (?side=) asks the socket for that side's view.
   const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
   const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
@@ -100,68 +102,12 @@ export function mount(boot, document) {
     unitById: (id) => unitById(id), hexOf: (id) => pointer.whereAbouts.hexOf(id), loadPreviewOf: (cmd) => loadPreviewOf(cmd),
   };
 
-  function view() {
-    return store.view;
-  }
-
-  function units() {
-    const v = view();
-    return v?.units ?? {};
-  }
-
-  function unitById(id) {
-    const all = units();
-    return Array.isArray(all) ? all.find((u) => u.id === id) : all[id];
-  }
-
-  function nameOf(id) {
-    const u = unitById(id);
-    const f = boot.faces ?? {};
-    if (!u) return f.units?.[id]?.name ?? f.aircraft?.[id]?.name ?? f.navies?.[id]?.name ?? "a unit";
-    return unitName(u, boot.faces, u.marker ? genericName(u.marker) : "a unit");
-  }
-
   /** A server sentence with the counters it names by id named as the board names them. */
   function named(text) {
     return words.text(text);
   }
 
-  /** Every counter id the page knows: its view's, and the faces' (units, aircraft, navies). */
-  function knownIds() {
-    const f = boot.faces ?? {};
-    return [...Object.keys(units()), ...Object.keys(f.units ?? {}), ...Object.keys(f.aircraft ?? {}), ...Object.keys(f.navies ?? {})];
-  }
-
-  /** Own unit id -> the seat commanding it now (team games): the view's, else the page's. */
-  function commandersNow() {
-    return view()?.commanders ?? boot.commanders ?? {};
-  }
-
-  function groups() {
-    return seatGroups(view(), ui.acting);
-  }
-
-  function stackAt(hex) {
-    return hex ? stacks(units()).get(hex) ?? [] : [];
-  }
-
   // -- picks, options, proposals ---------------------------------------------------------------
-
-  /** Legal commands naming any picked unit (and the stack activation of their hex). */
-  function pickedCommands() {
-    if (!ui.picked.length) return [];
-    const hex = unitById(ui.picked[0])?.hex;
-    return allCommands(groups()).filter((cmd) => {
-      if (isGlobal(cmd)) return false;
-      if (cmd.type === "activate" && cmd.kind === "stack") return cmd.hex === hex;
-      return actors(cmd).some((id) => ui.picked.includes(id));
-    });
-  }
-
-  /** Whether an own unit has any legal command naming it. */
-  function canAct(id) {
-    return allCommands(groups()).some((cmd) => !isGlobal(cmd) && actors(cmd).includes(id));
-  }
 
   function previewFor(command) {
     return previews.of(command, store.version);
