@@ -118,7 +118,8 @@ def test_a_phone_player_aborts_a_game_nobody_has_moved_in(person, live_server_ur
     propose_and_confirm(ann, "Abort the game")
     # The banner is drawn after the store takes the frame: wait for the banner, not the store.
     ann.wait_for_function(
-        "() => document.getElementById('turn-banner')?.innerText.includes("
-        "'aborted before the first move')", timeout=pages_kit.TIMEOUT)
+        "() => document.getElementById('turn-banner')?.innerText.includes('Game aborted')",
+        timeout=pages_kit.TIMEOUT)
+    assert "before the first move" in ann.locator("#turn-banner").inner_text().lower()
     assert ann.evaluate("Boolean(window.pgweb.store.view?.result)")
     pages_kit.shot(ann, "aborted-phone")
