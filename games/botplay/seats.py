@@ -59,6 +59,17 @@ def bots_play(*, user: Any, scenario: str, level: str, options: dict | None = No
     return Game.objects.get(pk=game.pk)
 
 
+def rematch_bots(old: Game, new: Game, swap: dict[str, str]) -> None:
+    """hooks.REMATCH_OPENED: each bot of the finished game takes a seat of its level in the
+    rematch, on the side it swaps to; the last seat filled starts the game."""
+    bots = (Seat.objects.filter(game=old, user__bot__isnull=False)
+            .select_related("side", "user__bot").order_by("seat_id"))
+    for seat in bots:
+        level = seat.user.bot.level
+        game_join(game=new, user=bot_user(level, not_in_game=new), side=swap[seat.side.side_id])
+        record_bot(new.pk, level)
+
+
 def is_bot_game(game: Game | Any) -> bool:
     """A bot sits in the game (bot games are unrated, whenever ratings exist)."""
     return Seat.objects.filter(game=game, user__bot__isnull=False).exists()

@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import engine_adapter as engine
+from games import services
 from games.botplay import runner, standin
 from games.botplay.accounts import is_bot
 from games.botplay.models import ArenaRun, BotClaim, BotStandIn
@@ -266,3 +267,21 @@ def test_a_panzer_leader_game_against_a_bot_is_played_to_the_end_through_the_ser
                                   base_version=game.version).ok
     assert game.status == FINISHED and game.result is not None
     assert len(bot_steps(game)) >= 10
+
+
+def test_a_rematch_against_a_bot_starts_at_once_with_the_same_bot_and_the_sides_swapped(
+        django_capture_on_commit_callbacks):
+    """Else the rematch waits for a bot that never joins: an open game for good, past the
+    cap on open games (a guest filled the lobby with twelve)."""
+    ann = person("ann")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    services.game_resign(game=game, seat=Seat.objects.get(game=game, user=ann))
+    with django_capture_on_commit_callbacks(execute=True):
+        again = services.game_rematch(game=game, user=ann)
+    again.refresh_from_db()
+    assert again.status == ACTIVE
+    assert Seat.objects.get(game=again, user=ann).side.side_id == "su"
+    bot = Seat.objects.get(game=again, side__side_id="ge").user
+    assert is_bot(bot) and bot.bot.level == "recruit" and is_bot_game(again)
+    assert not Game.objects.filter(created_by=ann, status=OPEN).exists()
