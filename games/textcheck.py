@@ -5,6 +5,13 @@ UTF-8: storing it, echoing it in an error, or rendering it as JSON raises Unicod
 wherever it lands. A NUL is refused by PostgreSQL and silently stored by SQLite. Both are
 refused at the door, for every string of a decoded value, keys included, so no layer behind
 has to think of them.
+
+Text shown to other players (a chat line, a username) also may not hold the characters that
+change how the text around them reads while showing nothing themselves: the bidirectional
+embeddings, overrides, isolates and marks (`"\u202e"` turns `evil\u202egnp.exe` into
+`evilexe.png`) and the zero-width spaces, joiners and word joiners (which hide a name's or a
+word's real spelling, and slip a word past the chat's word filter). Usernames refuse them;
+a chat line has them taken out (`visible_text`).
 """
 
 from __future__ import annotations
@@ -14,11 +21,22 @@ from typing import Any
 
 _BAD = re.compile("[\x00\ud800-\udfff]")
 BAD_TEXT_MESSAGE = "text may not hold NUL characters or lone UTF-16 surrogates"
+_HIDDEN = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 
 
 def is_clean_text(text: str) -> bool:
     """Whether `text` encodes as UTF-8 and holds no NUL."""
     return _BAD.search(text) is None
+
+
+def has_hidden_controls(text: str) -> bool:
+    """Whether `text` holds a bidirectional control or a zero-width character."""
+    return _HIDDEN.search(text) is not None
+
+
+def visible_text(text: str) -> str:
+    """`text` without its bidirectional controls and zero-width characters."""
+    return _HIDDEN.sub("", text)
 
 
 def first_bad_text(value: Any) -> str | None:

@@ -434,6 +434,13 @@ PGWEB_NAME_HOLD_DAYS = int(os.environ.get("PGWEB_NAME_HOLD_DAYS", "180"))
 BOTS_RUN = os.environ.get("PGWEB_BOTS_RUN", "1") != "0"
 BOT_PAUSE_SECONDS = float(os.environ.get("PGWEB_BOT_PAUSE_SECONDS", "1.0"))
 BOT_STEP_SECONDS = float(os.environ.get("PGWEB_BOT_STEP_SECONDS", "0.3"))
+# A game only bots play, which nobody has open, goes this many times slower than a live one
+# (its bots think in the web process: flat out, a few such games slowed every page).
+BOT_UNWATCHED_SLOWER = float(os.environ.get("PGWEB_BOT_UNWATCHED_SLOWER", "5"))
+# Bot games one player may have going at once (games/botplay/seats.py): games they play
+# against bots (more are refused) and games they watch bots play (a new one ends the last).
+BOT_GAMES_PLAYED_MAX = int(os.environ.get("PGWEB_BOT_GAMES_PLAYED_MAX", "3"))
+BOT_GAMES_WATCHED_MAX = int(os.environ.get("PGWEB_BOT_GAMES_WATCHED_MAX", "1"))
 BOT_LEASE_SECONDS = float(os.environ.get("PGWEB_BOT_LEASE_SECONDS", "60"))
 BOT_SWEEP_GRACE_SECONDS = float(os.environ.get("PGWEB_BOT_SWEEP_GRACE_SECONDS", "10"))
 BOT_STANDIN_AWAY_SECONDS = float(os.environ.get("PGWEB_BOT_STANDIN_AWAY_SECONDS", "60"))

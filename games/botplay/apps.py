@@ -25,6 +25,10 @@ class BotPlayConfig(AppConfig):
             hooks.ACCOUNT_ERASERS.append(standin.erase_choice)
         if standin.export_choice not in hooks.ACCOUNT_EXPORTS:
             hooks.ACCOUNT_EXPORTS.append(standin.export_choice)
+        from games.botplay import seats
+
+        if seats.rematch_bots not in hooks.REMATCH_OPENED:
+            hooks.REMATCH_OPENED.append(seats.rematch_bots)
         if standin.seat_stand_in not in hooks.SEAT_STAND_IN:
             hooks.SEAT_STAND_IN.append(standin.seat_stand_in)
         # The background worker's periodic sweep resumes bot turns nobody is taking.

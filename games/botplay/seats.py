@@ -5,13 +5,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
-from games.models import OPEN, Game, Seat
+from games.models import ACTIVE, OPEN, Game, Seat
 from games.services.errors import ServiceError
-from games.services.lifecycle import game_create, game_join
+from games.services.lifecycle import game_create, game_join, game_resign
 
 from .accounts import bot_user, check_level, record_bot
+
+
+def _bots_only(games: Any) -> Any:
+    return games.exclude(seats__user__isnull=True).exclude(seats__user__bot__isnull=True)
+
+
+def _check_bot_games_played(user: Any) -> None:
+    """Refuse a game against bots past `BOT_GAMES_PLAYED_MAX` going: each one's bots think in
+    the web process. The player may resign one to start another."""
+    cap = settings.BOT_GAMES_PLAYED_MAX
+    going = (Game.objects.filter(status__in=(OPEN, ACTIVE), seats__user=user)
+             .filter(seats__user__bot__isnull=False).distinct().count())
+    if going >= cap:
+        raise ServiceError("bot/too_many_games",
+                           f"you already have {cap} games against bots going; finish or resign "
+                           "one before starting another", 409)
+
+
+def _end_watched_bot_games(user: Any) -> None:
+    """Make room for a new game bots play for `user` (`BOT_GAMES_WATCHED_MAX` at once): the
+    oldest such games they opened end, the first side's bot resigning. Its opener has no
+    seat there, so could not end it otherwise, and a designer watching again wants the new
+    draft, not the old one."""
+    keep = max(settings.BOT_GAMES_WATCHED_MAX - 1, 0)
+    going = list(_bots_only(Game.objects.filter(status=ACTIVE, created_by=user))
+                 .distinct().order_by("-created_at", "-pk").values_list("pk", flat=True))
+    for pk in going[keep:]:
+        seat = Seat.objects.filter(game_id=pk).order_by("seat_id").first()
+        try:
+            game_resign(game=pk, seat=seat)
+        except ServiceError:  # it ended meanwhile
+            pass
 
 
 @transaction.atomic
@@ -37,6 +70,7 @@ def play_against_bot(
     """A game of the scenario with the user on `side` and bots of `level` in every other seat
     (partners too, with several seats a side); it starts at once."""
     check_level(level)
+    _check_bot_games_played(user)
     game = game_create(user=user, scenario=scenario, side=side, options=options,
                        seats_per_side=seats_per_side)
     for seat in Seat.objects.filter(game=game, user__isnull=True).select_related("side"):
@@ -50,6 +84,7 @@ def bots_play(*, user: Any, scenario: str, level: str, options: dict | None = No
     """A game of the scenario with bots of `level` in every seat, opened by `user`, who sits
     in none and watches it (a designer's trial, bot against bot); it starts at once."""
     check_level(level)
+    _end_watched_bot_games(user)
     # The opener takes no seat: each bot takes its own through game_join, past the seat
     # checks every seat passes (hooks.SEAT_CHECKS); the last one seated starts the game.
     game = game_create(user=user, scenario=scenario, side=None, options=options)
@@ -57,6 +92,17 @@ def bots_play(*, user: Any, scenario: str, level: str, options: dict | None = No
         game_join(game=game, user=bot_user(level, not_in_game=game), side=seat.side.side_id)
     record_bot(game.pk, level)
     return Game.objects.get(pk=game.pk)
+
+
+def rematch_bots(old: Game, new: Game, swap: dict[str, str]) -> None:
+    """hooks.REMATCH_OPENED: each bot of the finished game takes a seat of its level in the
+    rematch, on the side it swaps to; the last seat filled starts the game."""
+    bots = (Seat.objects.filter(game=old, user__bot__isnull=False)
+            .select_related("side", "user__bot").order_by("seat_id"))
+    for seat in bots:
+        level = seat.user.bot.level
+        game_join(game=new, user=bot_user(level, not_in_game=new), side=swap[seat.side.side_id])
+        record_bot(new.pk, level)
 
 
 def is_bot_game(game: Game | Any) -> bool:

@@ -10,6 +10,7 @@ from games import broadcast, protocol, spectating
 from games.models import ABANDONED, FINISHED, ChatMessage, Game, Seat
 from games.services import hooks
 from games.services.errors import ServiceError
+from games.textcheck import visible_text
 from games.throttles import throttle_check
 
 
@@ -48,6 +49,10 @@ def chat_post(
         groups = everyone if over else [broadcast.spectators_group(game.pk)]
     else:
         raise ServiceError("chat/not_allowed", f"no chat channel {channel!r}")
+    # No bidirectional override or zero-width character: it would hide what the line says.
+    text = visible_text(text).strip()
+    if not text:
+        raise ServiceError("chat/empty", "a chat line needs some visible text")
     text = hooks.chat_checked(game, user, text)  # silenced, too long, the word filter
     message = ChatMessage.objects.create(
         game=game, user=user, channel=channel, side_id=side_id, text=text

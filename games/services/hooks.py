@@ -33,6 +33,9 @@
 - `SEAT_STAND_IN`: (seat) -> the bot level its player chose to stand in for them while away,
   where an opponent may call it (an untimed game), else None; shown with the seat to the
   game's players (the botplay app).
+- `REMATCH_OPENED`: (finished game, its rematch, {side: side it swaps to}) inside the
+  transaction that opens a rematch: the botplay app seats the finished game's bots again,
+  on the sides they swap to, so a rematch of a bot game starts at once.
 - `EMAIL_CONFIRMED`: (user, old address, new address) when a player has confirmed their
   account's new address (the notifications app follows it, the address being verified).
 """
@@ -78,6 +81,7 @@ def stand_in_for(seat: Any) -> str | None:
     if not seat.user_id:
         return None
     return next((level for hook in SEAT_STAND_IN if (level := hook(seat))), None)
+REMATCH_OPENED: list[Callable[[Any, Any, dict[str, str]], None]] = []
 DRAW_OFFERED: list[Callable[[Any, str, set, str], None]] = []
 ABORT_CHECKS: list[Callable[[Any], None]] = []
 # (scenario id, user): raise ServiceError when the user may not open a game of it (a hidden

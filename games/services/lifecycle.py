@@ -120,9 +120,10 @@ def game_create(
     every seat then being taken through game_join.
 
     `capped`: a player opening a game of their own to wait for opponents (the API's
-    POST /games), refused past `settings.PGWEB_MAX_OPEN_GAMES` waiting ones. Games made for
-    players (quick match, tournaments, rematches, bot games) are not capped: they start at
-    once or were asked for by both sides."""
+    POST /games, a rematch waiting for the other players), refused past
+    `settings.PGWEB_MAX_OPEN_GAMES` waiting ones. Games made for players (quick match,
+    tournaments, bot games) are not capped: they start at once or were asked for by both
+    sides."""
     if not getattr(user, "is_authenticated", False):
         raise ServiceError("auth/required", "sign in to open a game", 401)
     try:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.lobby import notify
 from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, Rematch, Seat
+from games.services import hooks
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, option_keys
 from games.services.locking import locked_game
@@ -66,7 +67,10 @@ def seat_remove(*, game: Game | Any, by: Any, seat_id: str) -> Seat:
 @transaction.atomic
 def game_rematch(*, game: Game | Any, user: Any) -> Game:
     """Play a finished game again with sides swapped: the first to ask opens the new game,
-    each other player who asks takes their seat on the side they did not play."""
+    each other player who asks takes their seat on the side they did not play. The game's
+    bots take their seats again at once (hooks.REMATCH_OPENED), so a rematch against bots
+    starts as the first did; one left waiting for people counts toward the asker's open
+    games (lifecycle's cap), as any game they open to wait for opponents."""
     locked = locked_game(game)
     if locked.status != FINISHED:
         raise ServiceError("game/not_over", "a rematch follows a finished game", 409)
@@ -74,19 +78,24 @@ def game_rematch(*, game: Game | Any, user: Any) -> Game:
     if old is None:
         raise ServiceError("seat/none", "you did not play in this game", 403)
     sides = list(locked.sides.order_by("order").values_list("side_id", flat=True))
-    swapped = sides[(sides.index(old.side.side_id) + 1) % len(sides)]
+    swap = {s: sides[(i + 1) % len(sides)] for i, s in enumerate(sides)}
+    swapped = swap[old.side.side_id]
     link = Rematch.objects.filter(game=locked).select_related("next_game").first()
     if link is None:
+        people = Seat.objects.filter(game=locked, user__isnull=False, user__bot__isnull=True)
         new = game_create(
             user=user,
             scenario=locked.scenario,
             side=swapped,
             seats_per_side=locked.seats_per_side,
             options={k: v for k, v in locked.options.items() if k in option_keys()},  # clock, rated...
+            capped=people.exclude(user=user).exists(),  # it waits for those people
         )
         Rematch.objects.create(game=locked, next_game=new)
+        for hook in hooks.REMATCH_OPENED:
+            hook(locked, new, swap)
         notify.lobby_changed()
-        for seat in Seat.objects.filter(game=locked, user__isnull=False).exclude(user=user):
+        for seat in people.exclude(user=user):
             notify.user_frame(
                 seat.user_id, {"t": "rematch", "d": {"game": str(new.pk), "of": str(locked.pk)}}
             )

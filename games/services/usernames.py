@@ -24,6 +24,7 @@ from django.db.models.functions import Length
 
 from games.services.account_life import name_check
 from games.services.errors import ServiceError
+from games.textcheck import has_hidden_controls
 
 MIN_CHARS, MAX_CHARS = 2, 30
 GUEST_NAME = re.compile(r"grenadier-", re.IGNORECASE)  # api/auth.py guest_name's shape
@@ -38,6 +39,8 @@ def _is_letter_or_digit(char: str) -> bool:
 
 def _shape_problem(name: str) -> str | None:
     """What is wrong with the characters of a name (None: nothing)."""
+    if has_hidden_controls(name):  # as chat lines, which have them taken out
+        return f"{RULES}; bidirectional controls and invisible characters are not allowed"
     if not MIN_CHARS <= len(name) <= MAX_CHARS:
         return RULES
     for char in name:
@@ -50,22 +53,44 @@ def _shape_problem(name: str) -> str | None:
     return None
 
 
+_FOLD_STEPS = 4  # ʙ (small capital) -> в (Cyrillic) -> В -> B is the longest path needed
+
+
+def _look_alikes(char: str) -> set[str]:
+    """The single characters the confusables table says `char` reads like, and its other
+    case (a small capital reads like a lower-case letter of another script, whose capital
+    is the table's look-alike of a Latin capital)."""
+    out = {char.lower(), char.upper()}
+    for entry in confusables.is_confusable(char, greedy=True) or ():
+        out.update(g["c"] for g in entry["homoglyphs"])
+    return {c for c in out if len(c) == 1 and c != char}
+
+
 @lru_cache(maxsize=4096)
 def _plain(char: str) -> str:
-    """The Latin letter a character imitates (`а` Cyrillic, `ο` Greek, `0`), else itself."""
-    found = confusables.is_confusable(char, greedy=True, preferred_aliases=["latin"])
-    for entry in found or ():
-        for glyph in entry["homoglyphs"]:
-            if len(glyph["c"]) == 1 and glyph["c"].isascii():
-                return glyph["c"]
-    return char
+    """The ASCII letter or digit a character reads like (`а` Cyrillic, `ο` Greek, `ᴄ` a
+    Latin small capital, `ɑ` Latin alpha, `ạ` with a dot below), else itself: the nearest
+    one through the confusables table, followed a few steps. No script is preferred: the
+    Latin script has look-alikes of its own plain letters."""
+    base = "".join(c for c in unicodedata.normalize("NFD", char)
+                   if not unicodedata.combining(c)) or char
+    if base.isascii():  # `skeleton` folds the ASCII look-alikes (`1`, `l`, `I`; `0`, `O`)
+        return base
+    seen, level = {base}, [base]
+    for _ in range(_FOLD_STEPS):
+        found = sorted(c for c in level if c.isascii() and c.isalnum())
+        if found:
+            return found[0]
+        level = [n for c in level for n in _look_alikes(c) if n not in seen]
+        seen.update(level)
+    return base
 
 
 def skeleton(name: str) -> str:
     """A name with look-alike characters folded together: two names with one skeleton read
-    alike (`Admin`, `admin`, `Аdmin`, `AdmIn`, `Adm1n`)."""
+    alike (`Admin`, `admin`, `Аdmin`, `AdmIn`, `Adm1n`, `ᴀdmin`, `ạdmin`)."""
     folded = "".join(_plain(c) for c in unicodedata.normalize("NFKC", name)).casefold()
-    return folded.replace("l", "i").replace("0", "o")
+    return folded.replace("l", "i").replace("1", "i").replace("0", "o")
 
 
 def clean_username(name: Any, *, user: Any = None) -> str:

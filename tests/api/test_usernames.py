@@ -65,7 +65,15 @@ def test_the_api_and_the_page_refuse_a_hostile_username_and_store_nothing(name):
 @pytest.mark.parametrize(
     ("taken", "lookalike"),
     [("Admin", "admin"), ("Admin", "ADMIN"), ("Admin", "AdmIn"), ("Admin", "Adm1n"),
-     ("Admin", "Admin"), ("cope", "\u0441\u043e\u0440\u0435")],  # all Cyrillic: "соре"
+     ("Admin", "Admin"), ("cope", "\u0441\u043e\u0440\u0435"),  # all Cyrillic: "соре"
+     # Latin look-alikes of Latin letters: no script mix gives them away.
+     ("carol_w3", "\u1d04arol_w3"),  # small capital c
+     ("carol_w3", "carol_\u1d213"),  # small capital w
+     ("alice_w3", "\u0251lice_w3"),  # Latin alpha
+     ("alice_w3", "al\u0131ce_w3"),  # dotless i
+     ("alice_w3", "\u1ea1lice_w3"),  # a with a dot below
+     ("bob_w3", "\u0299ob_w3"),  # small capital b
+     ("bob_w3", "\u0185ob_w3")],  # tone six
 )
 def test_a_name_that_reads_like_a_taken_one_is_refused(taken, lookalike):
     person(taken)
@@ -75,7 +83,8 @@ def test_a_name_that_reads_like_a_taken_one_is_refused(taken, lookalike):
 
 
 def test_ordinary_names_of_any_script_are_welcome():
-    for name in ("kurt", "Anna_Maria", "jean-luc.picard", "Ж\u0443ков", "小林", "o2"):
+    for name in ("kurt", "Anna_Maria", "jean-luc.picard", "Ж\u0443ков", "小林", "o2",
+                 "carol_w4"):
         assert signup_api(name) == (201, ""), name
     assert signup_page("Rokossovsky") == 302
 

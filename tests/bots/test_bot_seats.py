@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import engine_adapter as engine
+from games import services
 from games.botplay import runner, standin
 from games.botplay.accounts import is_bot
 from games.botplay.models import ArenaRun, BotClaim, BotStandIn
@@ -266,3 +267,61 @@ def test_a_panzer_leader_game_against_a_bot_is_played_to_the_end_through_the_ser
                                   base_version=game.version).ok
     assert game.status == FINISHED and game.result is not None
     assert len(bot_steps(game)) >= 10
+
+
+def test_a_rematch_against_a_bot_starts_at_once_with_the_same_bot_and_the_sides_swapped(
+        django_capture_on_commit_callbacks):
+    """Else the rematch waits for a bot that never joins: an open game for good, past the
+    cap on open games (a guest filled the lobby with twelve)."""
+    ann = person("ann")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    services.game_resign(game=game, seat=Seat.objects.get(game=game, user=ann))
+    with django_capture_on_commit_callbacks(execute=True):
+        again = services.game_rematch(game=game, user=ann)
+    again.refresh_from_db()
+    assert again.status == ACTIVE
+    assert Seat.objects.get(game=again, user=ann).side.side_id == "su"
+    bot = Seat.objects.get(game=again, side__side_id="ge").user
+    assert is_bot(bot) and bot.bot.level == "recruit" and is_bot_game(again)
+    assert not Game.objects.filter(created_by=ann, status=OPEN).exists()
+
+
+def test_a_player_may_have_only_so_many_games_against_bots_going(settings):
+    """Each one's bots think in the web process: a guest's handful slowed every page."""
+    settings.BOT_GAMES_PLAYED_MAX = 2
+    ann = person("ann")
+    first = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    play_against_bot(user=ann, scenario=SCENARIO, side="su", level="recruit")
+    with pytest.raises(ServiceError) as err:
+        play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    assert err.value.code == "bot/too_many_games" and "2 games against bots" in err.value.message
+    assert Game.objects.filter(created_by=ann).count() == 2
+    services.game_resign(game=first, seat=Seat.objects.get(game=first, user=ann))
+    assert play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+
+
+def test_watching_bots_play_again_ends_the_game_one_watched_before(settings):
+    """The watcher has no seat to resign with; the new game is the one they want to see."""
+    settings.BOT_GAMES_WATCHED_MAX = 1
+    ann, bob = person("ann"), person("bob")
+    old = bots_play(user=ann, scenario=SCENARIO, level="recruit")
+    bobs = bots_play(user=bob, scenario=SCENARIO, level="recruit")
+    new = bots_play(user=ann, scenario=SCENARIO, level="recruit")
+    assert Game.objects.get(pk=old.pk).status == FINISHED
+    assert Game.objects.get(pk=new.pk).status == ACTIVE
+    assert Game.objects.get(pk=bobs.pk).status == ACTIVE  # another player's is theirs
+
+
+def test_a_game_only_bots_play_goes_slower_while_nobody_watches_it(settings):
+    from games.botplay import pacing
+
+    settings.BOT_PAUSE_SECONDS, settings.BOT_UNWATCHED_SLOWER = 1.0, 5
+    ann = person("ann")
+    watched = bots_play(user=ann, scenario=SCENARIO, level="recruit",
+                        options={"time_control": {"kind": "correspondence", "days": 3}})
+    assert pacing.pause_now(watched.pk, None) == 5.0  # nobody has it open: not flat out
+    Presence.objects.create(game=watched, user=ann, channel_name="x")
+    assert pacing.pause_now(watched.pk, None) == 1.0
+    against = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    assert pacing.pause_now(against.pk, None) == 0.0  # untimed, not open: at once, as before

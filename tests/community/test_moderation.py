@@ -221,3 +221,18 @@ def test_the_admin_refuses_a_silence_without_an_end_and_a_limit_past_the_sockets
     assert not Sanction.objects.exists()
     answer = admin.post("/admin/community/chatpolicy/add/", {"max_length": 501, "words": ""})
     assert answer.status_code == 200 and not ChatPolicy.objects.exists()
+
+
+def test_a_chat_line_loses_its_bidirectional_and_zero_width_characters(members):
+    """As a username may not: `\u202e` would show `evil\u202egnp.exe` as `evilexe.png`, and a
+    zero-width space would slip a word past the filter."""
+    ann, bob = members("ann", "bob")
+    game = started_game(ann, bob)
+    ChatPolicy.objects.create(max_length=200, words="darn")
+    say(game, ann, "evil\u202egnp.exe")
+    say(game, ann, "d\u200bar\u2060n it\u200f")
+    with pytest.raises(services.ServiceError) as err:
+        say(game, ann, "\u200b\u202e\ufeff")
+    assert err.value.code == "chat/empty"
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == [
+        "evilgnp.exe", "**** it"]

@@ -159,6 +159,17 @@ def test_a_guest_cannot_claim_a_taken_name(people):
     assert code == "auth/username_taken"
 
 
+def test_a_rematch_left_waiting_for_an_opponent_counts_toward_the_open_games_cap(
+        people, settings):
+    ann, bob = people("ann", "bob")
+    game = started_game(ann, bob)
+    services.game_resign(game=game, seat=seat(game, ann))
+    settings.PGWEB_MAX_OPEN_GAMES = 1
+    services.game_create(user=bob, scenario=SCENARIO, side="ge", capped=True)
+    assert refused(services.game_rematch, game=game, user=bob) == "games/too_many_open"
+    assert Game.objects.filter(created_by=bob, status=OPEN).count() == 1
+
+
 def test_a_rematch_keeps_every_option_the_game_was_played_with(people):
     """The clock and the other apps' options (rated, spectator delay) come along, not only
     the base rules: a rated live game's rematch is a rated live game."""
