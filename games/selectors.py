@@ -81,6 +81,14 @@ def membership(game: Game, user: Any, want_side: str | None = None) -> Membershi
     return Membership(str(game.pk), game.status, game.version, policy, None, None, None, audience)
 
 
+def may_review(game: Game, user: Any) -> bool:
+    """Whether a user may read an ended game's whole record: its history, its export (the
+    seed) and its replay page. The same rule as watching it after the end: its players
+    always; anyone else only where the spectator policy shows spectators the ended game
+    (public, coach, after_end; never none)."""
+    return game.status in (FINISHED, ABANDONED) and membership(game, user).audience is not None
+
+
 def viewer_side(game: Game, user: Any) -> str | None:
     """The side whose counters a user may know by id: their seat's, or the side they coach."""
     seat = seat_of(game, user)

@@ -301,8 +301,15 @@ def _ended(game: Game) -> bool:
     return game.status in (FINISHED, ABANDONED)
 
 
+def _not_reviewable() -> Response:
+    """An ended game whose record this caller may not read (selectors.may_review)."""
+    return _error("audience/none", "this game's record is for its players only: its "
+                  "spectator policy keeps others out", 403)
+
+
 class HistoryView(APIView):
-    """Every step with the full view (or one side's), once the game has ended (403 before)."""
+    """Every step with the full view (or one side's), once the game has ended (403 before),
+    to whoever may review it (selectors.may_review: players; others by the spectator policy)."""
 
     permission_classes = [AllowAny]
 
@@ -316,6 +323,8 @@ class HistoryView(APIView):
             return _no_game(game_id)
         if not _ended(game):
             return _error("game/not_over", "the history opens when the game has ended", 403)
+        if not selectors.may_review(game, request.user):
+            return _not_reviewable()
         audience = request.query_params.get("audience") or engine.FULL
         sides = game.sides.values_list("side_id", flat=True)
         allowed = {engine.FULL, engine.PUBLIC} | {engine.side_audience(x) for x in sides}
@@ -351,7 +360,8 @@ class LogView(APIView):
 
 
 class ExportView(APIView):
-    """The document `python -m games.rules.verify` replays, once the game has ended."""
+    """The document `python -m games.rules.verify` replays, once the game has ended, to
+    whoever may review it (selectors.may_review)."""
 
     permission_classes = [AllowAny]
 
@@ -362,6 +372,8 @@ class ExportView(APIView):
             return _no_game(game_id)
         if not _ended(game):
             return _error("game/not_over", "the export (with the seed) opens at the end", 403)
+        if not selectors.may_review(game, request.user):
+            return _not_reviewable()
         if game.version == 0:  # abandoned before it started: no opening state to replay from
             return _error("game/never_started", "the game ended before its first step: "
                           "there is nothing to export", 409)  # fmt: skip
