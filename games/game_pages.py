@@ -25,7 +25,8 @@ DOUBLE_BLIND_WATCH_NOTE = (
 
 
 def _gate_page(request: HttpRequest, gate: Gate, game: Game | None = None) -> HttpResponse:
-    title = engine.scenario_summary(engine.scenarios()[game.scenario])["title"] if game else ""
+    # engine.scenario, not the bundled list: a designer's battle or trial loads on demand.
+    title = engine.scenario(game.scenario).title if game else ""
     context = {"gate": gate, "scenario_title": title}
     return render(request, "games/gate.html", context, status=gate.status)
 
