@@ -25,6 +25,7 @@ from games.api.serializers import (
 from games.models import ABANDONED, FINISHED, Game, Seat
 from games.services import hooks
 from games.services.errors import not_started
+from games.throttles import ReviewThrottle
 
 MAX_PAGE = 1_000_000  # past it an offset is no page anyone reaches, only a slow query
 
@@ -312,6 +313,7 @@ class HistoryView(APIView):
     to whoever may review it (selectors.may_review: players; others by the spectator policy)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [ReviewThrottle]  # replays every step: settings.PGWEB_RATES
 
     @extend_schema(
         parameters=[OpenApiParameter("audience", str, description='"full", "public" or "side:<id>"')],
@@ -364,6 +366,7 @@ class ExportView(APIView):
     whoever may review it (selectors.may_review)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [ReviewThrottle]  # replays every step: settings.PGWEB_RATES
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request, game_id: str) -> Response:
