@@ -71,7 +71,7 @@ def spectator_audience(policy: str, ended: bool) -> str | None:
         # The same audience key as during play, so the spectators' patches continue from the
         # view they had; the adapter shows everything once the game has ended.
         return None if policy == "none" else engine.PUBLIC
-    if policy in ("public", "coach"):
+    if policy in ("public", "coach", "creator"):  # "creator": its group holds its opener only
         return engine.PUBLIC
     return None
 

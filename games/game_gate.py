@@ -26,6 +26,7 @@ COACH_WORDS = (
 POLICY_WORDS = {
     "none": "The players chose to play without spectators.",
     "after_end": "The players chose to let spectators in only once the game has ended.",
+    "creator": "Bots play this trial of a draft for its designer alone.",
 }
 
 

@@ -25,7 +25,8 @@ DOUBLE_BLIND_WATCH_NOTE = (
 
 
 def _gate_page(request: HttpRequest, gate: Gate, game: Game | None = None) -> HttpResponse:
-    title = engine.scenario_summary(engine.scenarios()[game.scenario])["title"] if game else ""
+    # engine.scenario, not the bundled list: a designer's battle or trial loads on demand.
+    title = engine.scenario(game.scenario).title if game else ""
     context = {"gate": gate, "scenario_title": title}
     return render(request, "games/gate.html", context, status=gate.status)
 
@@ -156,5 +157,10 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
         back = Way("Back to the game", reverse("game", args=[game.pk]), primary=True)
         text = "A game can be replayed once it has ended; this one has not."
         return _gate_page(request, Gate("Nothing to replay yet", text, [back], 404, "no_replay"), game)
+    if not selectors.may_review(game, request.user):
+        # The game page's gate says why (the same membership refuses it after the end).
+        gate = gate_for(game, request.user, None, request.get_full_path())
+        refused = Gate("Not open to spectators", "This game's replay is for its players.", status=403)
+        return _gate_page(request, gate or refused, game)
     boot = _boot(request, game, ended=game.status in (FINISHED, ABANDONED))
     return render(request, "games/replay.html", {"game": game, "boot": boot})

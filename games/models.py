@@ -24,6 +24,9 @@ SPECTATE_PUBLIC, SPECTATE_COACH, SPECTATE_AFTER_END, SPECTATE_NONE = (
     "none",
 )
 SPECTATOR_POLICIES = (SPECTATE_PUBLIC, SPECTATE_COACH, SPECTATE_AFTER_END, SPECTATE_NONE)
+# Not a players' choice: a game with bots in every seat whose opener, in no seat, is its one
+# spectator (botplay's bots_play under "none": a designer watching a private trial).
+SPECTATE_CREATOR = "creator"
 
 # The spectator delay of a game whose creator chose none (options["spectator_delay"] is
 # None): each hook takes the game's options and returns a number of commands, or None to

@@ -12,7 +12,17 @@ from django.utils import timezone
 
 from games import broadcast, protocol, spectating, steplog
 from games import engine_adapter as engine
-from games.models import ABANDONED, ACTIVE, FINISHED, OPEN, Game, GameStep, Presence, Seat
+from games.models import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    OPEN,
+    SPECTATE_CREATOR,
+    Game,
+    GameStep,
+    Presence,
+    Seat,
+)
 
 HEAL_WINDOW = 50  # a client further behind than this gets a snapshot, not patches
 
@@ -76,9 +86,23 @@ def membership(game: Game, user: Any, want_side: str | None = None) -> Membershi
                           coached, audience, coach=True)  # fmt: skip
     elif want_side and not ended:
         audience = None  # a side's view is its players' and its invited coaches' only
+    elif policy == SPECTATE_CREATOR and not _is_creator(game, user):
+        audience = None  # a bot game its opener watches alone
     else:
         audience = broadcast.spectator_audience(policy, ended)
     return Membership(str(game.pk), game.status, game.version, policy, None, None, None, audience)
+
+
+def _is_creator(game: Game, user: Any) -> bool:
+    return getattr(user, "is_authenticated", False) and game.created_by_id == user.pk
+
+
+def may_review(game: Game, user: Any) -> bool:
+    """Whether a user may read an ended game's whole record: its history, its export (the
+    seed) and its replay page. The same rule as watching it after the end: its players
+    always; anyone else only where the spectator policy shows spectators the ended game
+    (public, coach, after_end; never none; a bot game's opener under creator)."""
+    return game.status in (FINISHED, ABANDONED) and membership(game, user).audience is not None
 
 
 def viewer_side(game: Game, user: Any) -> str | None:

@@ -1,5 +1,6 @@
 """Rate limits against abuse: new accounts per address, writes and seeks per user, chat lines
-per user, frames per socket.
+per user, expensive reads (an ended game's record, the designer's check) per user or
+address, frames per socket.
 
 The counting is Django REST framework's `SimpleRateThrottle` (a sliding window of hit times
 in the cache), so the REST views, the HTML pages and the chat service share one mechanism and
@@ -96,6 +97,10 @@ GuestThrottle = throttle_class("guest", per_address=True)
 SignupThrottle = throttle_class("signup", per_address=True)
 WriteThrottle = throttle_class("write")  # every API view's default (settings.REST_FRAMEWORK)
 SeekThrottle = throttle_class("seek")
+# Expensive reads: an ended game's history and export replay every step (GETs, so counted
+# whatever the method); the designer's check of a whole document.
+ReviewThrottle = throttle_class("review", methods=None)
+CheckThrottle = throttle_class("check")
 
 
 class _Caller:

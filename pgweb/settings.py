@@ -212,7 +212,8 @@ CACHES = {
 }
 
 # Rate limits, "N/period" (second, minute, hour, day), each overridable as PGWEB_RATE_<SCOPE>.
-# guest and signup count per client address; the others per signed-in user.
+# guest and signup count per client address; the others per signed-in user (review: per
+# address when signed out).
 PGWEB_RATES = {
     scope: os.environ.get(f"PGWEB_RATE_{scope.upper()}", default)
     for scope, default in {
@@ -221,6 +222,10 @@ PGWEB_RATES = {
         "write": "120/minute",  # REST writes of one user (commands, joins, seats...)
         "seek": "20/minute",  # quick-match seeks of one user
         "chat": "20/minute",  # chat lines of one user, over all their sockets
+        # An ended game's history or export, by one user (or address, signed out): each
+        # replays every step and can run to megabytes. Every request counts, reads too.
+        "review": "30/minute",
+        "check": "60/minute",  # designer checks of one user (a large document takes a second)
     }.items()
 }
 # How many reverse proxies in front of pgweb append the client's address to X-Forwarded-For

@@ -25,6 +25,7 @@ from games.api.serializers import (
 from games.models import ABANDONED, FINISHED, Game, Seat
 from games.services import hooks
 from games.services.errors import not_started
+from games.throttles import ReviewThrottle
 
 MAX_PAGE = 1_000_000  # past it an offset is no page anyone reaches, only a slow query
 
@@ -301,10 +302,18 @@ def _ended(game: Game) -> bool:
     return game.status in (FINISHED, ABANDONED)
 
 
+def _not_reviewable() -> Response:
+    """An ended game whose record this caller may not read (selectors.may_review)."""
+    return _error("audience/none", "this game's record is for its players only: its "
+                  "spectator policy keeps others out", 403)
+
+
 class HistoryView(APIView):
-    """Every step with the full view (or one side's), once the game has ended (403 before)."""
+    """Every step with the full view (or one side's), once the game has ended (403 before),
+    to whoever may review it (selectors.may_review: players; others by the spectator policy)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [ReviewThrottle]  # replays every step: settings.PGWEB_RATES
 
     @extend_schema(
         parameters=[OpenApiParameter("audience", str, description='"full", "public" or "side:<id>"')],
@@ -316,6 +325,8 @@ class HistoryView(APIView):
             return _no_game(game_id)
         if not _ended(game):
             return _error("game/not_over", "the history opens when the game has ended", 403)
+        if not selectors.may_review(game, request.user):
+            return _not_reviewable()
         audience = request.query_params.get("audience") or engine.FULL
         sides = game.sides.values_list("side_id", flat=True)
         allowed = {engine.FULL, engine.PUBLIC} | {engine.side_audience(x) for x in sides}
@@ -351,9 +362,11 @@ class LogView(APIView):
 
 
 class ExportView(APIView):
-    """The document `python -m games.rules.verify` replays, once the game has ended."""
+    """The document `python -m games.rules.verify` replays, once the game has ended, to
+    whoever may review it (selectors.may_review)."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [ReviewThrottle]  # replays every step: settings.PGWEB_RATES
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request, game_id: str) -> Response:
@@ -362,6 +375,8 @@ class ExportView(APIView):
             return _no_game(game_id)
         if not _ended(game):
             return _error("game/not_over", "the export (with the seed) opens at the end", 403)
+        if not selectors.may_review(game, request.user):
+            return _not_reviewable()
         if game.version == 0:  # abandoned before it started: no opening state to replay from
             return _error("game/never_started", "the game ended before its first step: "
                           "there is nothing to export", 409)  # fmt: skip

@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from games.models import ACTIVE, OPEN, Game, Seat
+from games.models import ACTIVE, OPEN, SPECTATE_CREATOR, SPECTATE_NONE, Game, Seat
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign
 
@@ -82,12 +82,18 @@ def play_against_bot(
 @transaction.atomic
 def bots_play(*, user: Any, scenario: str, level: str, options: dict | None = None) -> Game:
     """A game of the scenario with bots of `level` in every seat, opened by `user`, who sits
-    in none and watches it (a designer's trial, bot against bot); it starts at once."""
+    in none and watches it (a designer's trial, bot against bot); it starts at once. With
+    spectators "none" nobody else watches it, its opener still does."""
     check_level(level)
     _end_watched_bot_games(user)
     # The opener takes no seat: each bot takes its own through game_join, past the seat
     # checks every seat passes (hooks.SEAT_CHECKS); the last one seated starts the game.
     game = game_create(user=user, scenario=scenario, side=None, options=options)
+    if game.spectators == SPECTATE_NONE:
+        # No spectators, but its opener, who sits in no seat, still watches: the one member
+        # of its spectators' group (selectors.membership). Set before the start's snapshot.
+        game.options["spectators"] = SPECTATE_CREATOR
+        game.save(update_fields=["options"])
     for seat in Seat.objects.filter(game=game).select_related("side"):
         game_join(game=game, user=bot_user(level, not_in_game=game), side=seat.side.side_id)
     record_bot(game.pk, level)

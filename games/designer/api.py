@@ -25,6 +25,7 @@ from games.player_names import player_name
 from games.rules import registry
 from games.rules.common.faces import side_colours
 from games.services.errors import ServiceError
+from games.throttles import CheckThrottle, WriteThrottle
 
 from . import catalogue, library, services, tasks
 from .models import Board, Revision, Scenario
@@ -103,7 +104,10 @@ def _body(request: Request) -> tuple[str, Any] | Response:
 
 
 class CheckView(APIView):
-    permission_classes = [AllowAny]
+    # Signed in (a guest will do: the designer's pages need a name), and its own rate: a
+    # large document takes a second or more to check.
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [WriteThrottle, CheckThrottle]
     parser_classes = [StrictJSONParser]  # the designer's page sends JSON; uploads are drafts
 
     @extend_schema(request=DocumentBody, responses={200: Problems},

@@ -294,6 +294,11 @@ def finish_publishing(*, revision_id: int, token: str,
     return played
 
 
+# A trial of a draft is its designer's: not listed, nobody else watches it or reads its
+# record (the draft is unpublished); the designer plays in it, or watches bots play it.
+TRIAL_OPTIONS = {"private": True, "spectators": "none"}
+
+
 def _trial(scenario: Scenario, user: Any) -> str:
     """The draft as it stands, playable under a trial id of its own (only its designer opens
     a game of it, library.may_open); the check must pass, nothing is published."""
@@ -316,14 +321,15 @@ def try_draft(*, scenario: Scenario, user: Any, side: Any, level: Any = "recruit
     of `level`; the check must pass, nothing is published. Returns the game."""
     with transaction.atomic():
         return play_against_bot(user=user, scenario=_trial(scenario, user), side=side,
-                                level=level)
+                                level=level, options=dict(TRIAL_OPTIONS))
 
 
 def watch_draft(*, scenario: Scenario, user: Any, level: Any = "recruit") -> Any:
     """Try it, bot against bot: a private game of the draft with bots of `level` in every
     seat, which the designer watches as a spectator. Returns the game."""
     with transaction.atomic():
-        return bots_play(user=user, scenario=_trial(scenario, user), level=level)
+        return bots_play(user=user, scenario=_trial(scenario, user), level=level,
+                         options=dict(TRIAL_OPTIONS))
 
 
 def report(*, scenario: Scenario, user: Any, reason: Any) -> ScenarioReport:

@@ -37,7 +37,7 @@ def planner(game: Game | Any, user: Any, *, write: bool = False) -> Planner:
     coached = spectating.coach_side(game, user) if game.status == ACTIVE else None
     if coached is not None and not write:
         return Planner(game, coached, None, False)
-    if over and not write and selectors.membership(game, user).audience is not None:
+    if not write and selectors.may_review(game, user):
         return Planner(game, None, seat, False)  # the replay shows each side's plans
     if write and (seat is not None or coached is not None):
         raise ServiceError("planning/read_only", "only a side's seats change its plans while "

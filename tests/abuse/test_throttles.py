@@ -11,10 +11,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from games import services
+from games.models import Seat
 from games.services.errors import ServiceError
 from games.throttles import FrameBucket, client_address, throttle_check
 from tests.conftest import ROOT
-from tests.gamekit import person
+from tests.designkit import pg_battle
+from tests.gamekit import person, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -167,6 +170,30 @@ def test_rest_writes_are_limited_per_user_and_reads_are_not(settings):
     assert codes[:2] == [404, 404] and codes[2] == 429
     assert ann.get("/api/v1/scenarios").status_code == 200
     assert post(signed_in("bob"), "/api/v1/games/nope/join", {"side": "german"}).status_code == 404
+
+
+def test_an_ended_games_history_and_export_are_limited_per_user_and_address(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "review": "2/minute"}
+    ann, bob = person("ann"), person("bob")
+    game = started_game(ann, bob)
+    services.game_resign(game=game, seat=Seat.objects.get(game=game, user=bob))
+    for reader in (signed_in("cleo"), Client()):  # a user; then, signed out, an address
+        paths = ["history", "export", "history?audience=public"]
+        codes = [reader.get(f"/api/v1/games/{game.pk}/{p}").status_code for p in paths]
+        assert codes == [200, 200, 429]
+        refused = reader.get(f"/api/v1/games/{game.pk}/export")
+        assert (refused.status_code, refused.json()["code"]) == (429, "rate/limited")
+    assert signed_in("dora").get(f"/api/v1/games/{game.pk}/history").status_code == 200
+
+
+def test_the_designers_check_is_limited_per_user(settings):
+    settings.PGWEB_RATES = {**settings.PGWEB_RATES, "check": "1/minute"}
+    ann = signed_in("ann")
+    body = {"ruleset": "panzer_grenadier", "document": pg_battle()}
+    assert post(ann, "/api/v1/designer/check", body).status_code == 200
+    refused = post(ann, "/api/v1/designer/check", body)
+    assert (refused.status_code, refused.json()["code"]) == (429, "rate/limited")
+    assert post(signed_in("bob"), "/api/v1/designer/check", body).status_code == 200
 
 
 def test_seeks_are_limited_per_user(settings):

@@ -61,14 +61,20 @@ def draft(client: Client, doc: dict, ruleset: str = "panzer_grenadier"):
     return post(client, "/api/v1/designer/scenarios", {"ruleset": ruleset, "document": doc})
 
 
-def test_the_check_lists_problems_with_field_hex_and_rule(client):
+def test_the_check_lists_problems_with_field_hex_and_rule(designer_player):
     doc = pg_battle()
     doc["units"][3]["hex"] = "A0909"
-    found = post(client, "/api/v1/designer/check",
+    found = post(designer_player, "/api/v1/designer/check",
                  {"ruleset": "panzer_grenadier", "document": doc}).json()["problems"]
     assert found == [{"field": "units[3].hex", "hex": "A0909", "rule": "0.0 The map",
                       "message": "'A0909' is not on the map"}]
     assert not Scenario.objects.exists()
+
+
+def test_the_check_wants_a_name_signed_out_as_the_designers_pages_do(client):
+    refused = post(client, "/api/v1/designer/check",
+                   {"ruleset": "panzer_grenadier", "document": pg_battle()})
+    assert refused.status_code in (401, 403) and refused.json()["code"].startswith("auth/")
 
 
 def test_a_blank_document_comes_in_the_size_asked(client):

@@ -67,10 +67,10 @@ def test_an_unknown_filter_value_is_refused_with_the_filter_named(client, query,
     assert refused.json()["message"].startswith(f"{field}:")
 
 
-def test_a_front_outside_the_closed_list_is_a_check_problem_naming_the_field(client):
+def test_a_front_outside_the_closed_list_is_a_check_problem_naming_the_field(designer_player):
     for ruleset, doc in (("panzer_grenadier", pg_battle(front="pacific")),
                          ("panzer_leader", pl_situation(front="pacific"))):
-        answer = post(client, "/api/v1/designer/check", {"ruleset": ruleset, "document": doc})
+        answer = post(designer_player, "/api/v1/designer/check", {"ruleset": ruleset, "document": doc})
         assert [p["field"] for p in answer.json()["problems"]] == ["front"], ruleset
 
 
