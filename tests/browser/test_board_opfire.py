@@ -53,4 +53,4 @@ def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(
     phone.locator("#confirm .btn-confirm").tap()
     phone.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
     for p in pages.values():
-        p.locator("#log").filter(has_text="opportunity-fire").wait_for(state="attached", timeout=TIMEOUT)
+        p.locator("#log").filter(has_text="opportunity fire").wait_for(state="attached", timeout=TIMEOUT)
