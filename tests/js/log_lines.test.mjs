@@ -84,12 +84,28 @@ describe("the log's other words", () => {
   });
 });
 
+describe("the optional rules' events read as sentences, not as their fields", () => {
+  const formationName = (id) => ({ f1: "II./Grenadier-Regiment 410" })[id];
+  test("a formation's activation roll (17.7)", () => {
+    const e = { type: "formation_activation", side: "ge", units: ["ge-maj"], leader: "ge-maj", formation: "f1", dice: [5, 6], modifiers: [{ reason: "German formation", value: -1 }], total: 10, needed: 9, success: false };
+    assert.equal(describeEvent(e, { ...words, nameOf: () => "Major Brandt", formationName }), "Major Brandt rolls 5 + 6 (-1 German formation) = 10 to activate II./Grenadier-Regiment 410: needs 9 or less, it fails (17.7).");
+  });
+  test("a consolidation (17.1) and a smoke mission (16)", () => {
+    assert.equal(line({ type: "consolidated", side: "ge", units: ["ge-pz4-2", "ge-pz4-3"], hex: "A0505", kept: "ge-pz4-2", removed: "ge-pz4-3" }), "2nd Panzer IV H platoon takes in 3rd Panzer IV H platoon in A0505: one full-strength unit (17.1).");
+    assert.equal(line({ type: "smoke_placed", side: "su", units: ["su-1"], hex: "A0707", spotter: null }), "1st Rifle platoon lays smoke on A0707.");
+  });
+});
+
 describe("a group's heading and its lines", () => {
-  const heading = (entries) => groupLog(entries).map((g) => { const h = groupHeading(g, line, words.sideName); return `${h.tag} ${h.text}`; });
+  const heading = (entries) => groupLog(entries).map((g) => { const h = groupHeading(g, line, words.sideName); return `${h.tag}${h.text}`; });
 
   test("the side's tag is the subject of its sentence: 'German passes.', never 'German German passes.'", () => {
     assert.deepEqual(heading([{ v: 1, event: { type: "passed", side: "ge" } }]), ["German passes."]);
     assert.deepEqual(heading([{ v: 1, event: { type: "activated", side: "su", units: ["su-1"], kind: "unit" } }]), ["Soviet activates 1st Rifle platoon."]);
+  });
+  test("a sentence that names its side with a colon or a possessive joins the tag the same way", () => {
+    assert.deepEqual(heading([{ v: 1, event: { type: "formation_failed", side: "ge", units: [], formation: "f1" } }]), ["German: f1 fails to activate (17.7)."]);
+    assert.deepEqual(heading([{ v: 1, event: { type: "supply_critical", side: "ge" } }]), ["German's supply is critical."]);
   });
   test("a heading that does not begin with the side keeps its tag", () => {
     const rolled = { type: "initiative_rolled", turn: 2, rolls: { ge: 6, su: 3 }, totals: { ge: 9, su: 5 } };

@@ -137,7 +137,7 @@ def problems(lines: list[dict], ids: Iterable[str] = ()) -> list[str]:
                 found.setdefault((what, where), text)
         if raw := words.intersection(re.findall(r"(?<![\w/.-])[\w-]+(?![\w-]|/\w)", text)):
             found.setdefault((f"the id {sorted(raw)[0]!r}", where), text)
-        if where.startswith("group ") and heading is not None and text == heading.split(" ", 1)[1]:
+        if where.startswith("group ") and heading is not None and heading.endswith(f" {text}"):
             found.setdefault(("its heading repeated", where), text)
         heading = text if where.startswith("heading ") else None
     return [f"{what} in {where}: {text!r}" for (what, where), text in sorted(found.items())]

@@ -30,7 +30,7 @@ function render(doc, game, write) {
   for (const events of Object.values(doc.logs ?? {})) {
     for (const group of groupLog(events.map((event, v) => ({ v, event })))) {
       const { tag, text } = groupHeading(group, words.describe, sideName);
-      write({ game, where: `heading ${group.title.event.type}`, text: `${tag} ${text}` });
+      write({ game, where: `heading ${group.title.event.type}`, text: `${tag}${text}` });
       for (const line of groupLines(group)) write({ game, where: `group ${line.event.type}`, text: words.describe(line.event) });
     }
   }

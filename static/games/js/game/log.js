@@ -180,6 +180,9 @@ export function describeEvent(e, { nameOf = (id) => id, sideName = (id) => id, f
     case "stopped": return `${list(e.units, nameOf) || who(e.unit)} stopped${e.reason ? `: ${e.reason}` : ""}.`;
     case "dug_in": return `${list(e.units, nameOf)} dig${(e.units ?? []).length === 1 ? "s" : ""} in${e.hex ? ` at ${e.hex}` : ""} (16.2).`;
     case "extended_assault": return `${list(e.units, nameOf)} charge${(e.units ?? []).length === 1 ? "s" : ""} from ${e.from} to assault ${e.target}${e.path?.length > 1 ? ` by ${summarisePath(e.path)}` : ""}: ${e.reason ?? "extended assault (17.5)"}.`;
+    case "formation_activation": return `${who(e.leader)} rolls ${(e.dice ?? []).join(" + ")}${modifiers(e.modifiers)} = ${e.total} to activate ${formationName(e.formation)}: needs ${e.needed} or less, ${e.success ? "the formation activates" : "it fails"} (17.7).`;
+    case "consolidated": return `${who(e.kept)} takes in ${who(e.removed)} in ${e.hex}: one full-strength unit (17.1).`;
+    case "smoke_placed": return `${list(e.units, nameOf)} ${verb(e.units, "lays", "lay")} smoke on ${e.hex}${e.spotter ? `, spotted by ${who(e.spotter)}` : ""}.`;
     case "formation_failed": return `${sideName(e.side)}: ${formationName(e.formation)} fails to activate${e.units?.length ? `; ${list(e.units, nameOf)} marked Moved/Fired` : ""} (17.7).`;
     case "mire_roll": return `${list(e.units, nameOf)}${e.hex ? ` in ${e.hex}` : ""} rolls ${e.roll} for mire: ${e.mired ? "bogged down (mired)" : "not mired"}.`;
     case "razvedka": return `${sideName(e.side)} scouts ${e.hex ?? "a hex"} (razvedka): rolls ${e.roll}${e.success ? `, finds ${(e.types ?? []).map((t) => String(t).replace(/_/g, " ")).join(", ") || "units"}${e.count ? ` (${plural(e.count, "counter")})` : ""}` : ", learns nothing"}.`;

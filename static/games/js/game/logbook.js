@@ -64,14 +64,16 @@ export function groupLog(entries) {
 }
 
 /**
- * A group's heading: the tag in its side's colour (the side's name, or "Game") and the
- * sentence of the event that opened it. A sentence that begins with the side's name gives
- * the tag its place as its subject ("[German] passes."), so no heading reads "German German".
+ * A group's heading: the tag in its side's colour (the side's name, or "Game") and the rest of
+ * the sentence of the event that opened it. A sentence that begins with the side's name gives
+ * the tag its place ("[German] passes.", "[German]'s supply is critical."), so no heading
+ * reads "German German"; any other keeps it apart ("[German] Turn 2: initiative ..."). The
+ * tag and the text together read as the sentence.
  */
 export function groupHeading(group, describe, sideName = (id) => id) {
   const tag = group.side ? sideName(group.side) : "Game";
   const text = describe(group.title.event);
-  return text.startsWith(`${tag} `) ? { tag, text: text.slice(tag.length + 1) } : { tag, text };
+  return text.startsWith(tag) && /^[^\p{L}\p{N}]/u.test(text.slice(tag.length)) ? { tag, text: text.slice(tag.length) } : { tag, text: ` ${text}` };
 }
 
 /** The lines of a group under its heading: every entry but the one the heading shows. */

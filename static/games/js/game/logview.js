@@ -57,7 +57,7 @@ export class LogView {
         const body = el("ol", {});
         const heading = groupHeading(g, describe, sideName);
         const details = el("details", { class: "log-group", "data-side": g.side ?? "", style: `--side-fill: ${colour.fill}; --side-edge: ${colour.edge}` },
-          el("summary", {}, el("span", { class: "log-side" }, heading.tag), " ", heading.text),
+          el("summary", {}, el("span", { class: "log-side" }, heading.tag), heading.text),
           body);
         drawn = { li: el("li", { class: "log-entry", "data-group": g.key }, details), details, body, count: 0, filled: false, byDefault };
         details.addEventListener("toggle", () => {
