@@ -52,5 +52,11 @@ def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(
     before = version(phone)
     phone.locator("#confirm .btn-confirm").tap()
     phone.wait_for_function(f"() => Number(document.body.dataset.version || -1) > {before}", timeout=TIMEOUT)
-    for p in pages.values():
-        p.locator("#log").filter(has_text="opportunity-fire").wait_for(state="attached", timeout=TIMEOUT)
+    for viewport, p in pages.items():
+        log = p.locator("#log")
+        log.filter(has_text="takes opportunity fire at").wait_for(state="attached", timeout=TIMEOUT)
+        # Each group's heading says its side once, its tag standing as the sentence's subject.
+        text = log.inner_text()
+        assert "German German" not in text and "Soviet Soviet" not in text, text
+        log.scroll_into_view_if_needed()
+        shot(p, f"opportunity-fire-log-{viewport}")

@@ -1,7 +1,10 @@
 """Every sentence a player reads names units by their printed names and hexes by their labels,
 and never shows an id, `null`, `undefined`, an empty list, a doubled word or a referee's note
 (a decision id, a Q&A key): the log, the dice tray and the why-not of a full random game of
-every bundled scenario of both rulesets, rendered by the board's own modules (sentences.js)."""
+every bundled scenario of both rulesets, rendered by the board's own modules (sentences.js),
+and each side's log grouped as the page shows it (logbook.js): no heading says its side twice
+("German German passes.") and no group repeats its heading as its first line. A side's id
+("ge", "su") or a counter's id ("al-m4-1") as a word is an id whatever its form."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import random
 import re
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -41,6 +45,7 @@ def random_game(rs, scenario_id: str, seed: int) -> dict:
     dice = SeededDice(f"{seed:064x}")
     state = rs.opening_state(scenario_id, [])
     events, answers = [], []
+    logs: dict[str, list[dict]] = {side: [] for side in rs.side_ids(state)}
     for n in range(MAX_STEPS):
         if rs.result(state) is not None:
             break
@@ -52,10 +57,12 @@ def random_game(rs, scenario_id: str, seed: int) -> dict:
             answers += why_nots(rs, state, seat, rng)
         step = rs.apply(state, seat, rng.choice(legal[group]), dice)
         for side in rs.side_ids(step.state):
-            events += rs.redact_events(step.events, ("side", side), step.state)
+            seen = rs.redact_events(step.events, ("side", side), step.state)
+            events += seen
+            logs[side] += seen
         state = step.state
     assert rs.result(state) is not None, f"{scenario_id}: not over after {MAX_STEPS} steps"
-    return {"events": events, "why_not": answers}
+    return {"events": events, "why_not": answers, "logs": logs}
 
 
 def why_nots(rs, state, seat: str, rng: random.Random) -> list[dict]:
@@ -117,13 +124,28 @@ def renderer():
     assert one.close() == ""
 
 
-def problems(lines: list[dict]) -> list[str]:
+def problems(lines: list[dict], ids: Iterable[str] = ()) -> list[str]:
+    """What is wrong with the lines a player reads; `ids`: the game's side and counter ids,
+    none of which may stand in a line as a word of its own."""
+    words = set(ids)
     found = {}
+    heading = None
     for line in lines:
+        text, where = line["text"], line["where"]
         for what, pattern in BAD.items():
-            if pattern.search(line["text"]):
-                found.setdefault((what, line["where"]), line["text"])
+            if pattern.search(text):
+                found.setdefault((what, where), text)
+        if raw := words.intersection(re.findall(r"(?<![\w/.-])[\w-]+(?![\w-]|/\w)", text)):
+            found.setdefault((f"the id {sorted(raw)[0]!r}", where), text)
+        if where.startswith("group ") and heading is not None and heading.endswith(f" {text}"):
+            found.setdefault(("its heading repeated", where), text)
+        heading = text if where.startswith("heading ") else None
     return [f"{what} in {where}: {text!r}" for (what, where), text in sorted(found.items())]
+
+
+def ids_of(doc: dict) -> set[str]:
+    """A game's side ids and counter ids: never a word of what its players read."""
+    return set(doc["sides"]) | set(doc["names"])
 
 
 SCENARIOS = [(rs, sid) for rs in (PANZER_GRENADIER, PANZER_LEADER) for sid in sorted(rs.scenarios())]
@@ -132,9 +154,11 @@ SCENARIOS = [(rs, sid) for rs in (PANZER_GRENADIER, PANZER_LEADER) for sid in so
 @pytest.mark.skipif(shutil.which("node") is None, reason="node renders the board's sentences")
 @pytest.mark.parametrize("rs,scenario_id", SCENARIOS, ids=[sid for _, sid in SCENARIOS])
 def test_a_random_game_reads_as_sentences_with_no_ids_placeholders_or_notes(rs, scenario_id, renderer):
-    lines = renderer.render(player_doc(rs, scenario_id, random_game(rs, scenario_id, seed=7)))
+    doc = player_doc(rs, scenario_id, random_game(rs, scenario_id, seed=7))
+    lines = renderer.render(doc)
     assert len(lines) > 50
-    assert problems(lines) == []
+    assert any(line["where"].startswith("heading ") for line in lines)
+    assert problems(lines, ids_of(doc)) == []
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node renders the board's sentences")
@@ -152,3 +176,21 @@ def test_the_check_catches_what_the_trial_found():
              "move: only in your movement phase", "odds worse than 1-4: no close assault (QA CAT12)",
              "the the hex"]
     assert len(problems([{"where": f"trial {i}", "text": t} for i, t in enumerate(trial)])) == len(trial)
+
+
+def test_the_check_catches_raw_ids_and_a_repeated_heading():
+    """What a later trial found: a side's id, a counter's id, the side said twice, a heading
+    repeated as its first line. Hexes, names with a slash and the rulebook's words pass."""
+    ids = {"ge", "su", "al-m4-1", "su-infantry-4"}
+    found = problems([
+        {"where": "log roll", "text": "Roll for assault ge: 4 = 4."},
+        {"where": "log moved", "text": "al-m4-1 moves from A0101 to A0102."},
+        {"where": "heading passed", "text": "German German passes."},
+        {"where": "heading action_phase_ended", "text": "Game The action phase of turn 1 ends."},
+        {"where": "group action_phase_ended", "text": "The action phase of turn 1 ends."},
+    ], ids)
+    assert {f.split(" in ")[0] for f in found} >= {"a doubled word", "its heading repeated",
+                                                  "the id 'al-m4-1'", "the id 'ge'"}
+    fine = ["1st T-34/76 platoon enters at A2006.", "German passes.", "Su-76 platoon fires.",
+            "A-L-6 is clear.", "Roll for the German assault fire: 4."]
+    assert problems([{"where": "log x", "text": t} for t in fine], ids) == []

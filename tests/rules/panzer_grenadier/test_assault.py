@@ -59,8 +59,8 @@ def test_case_24_entrenched_defenders_fire_first_and_shift_the_attacker_2_left()
     s.add("d1", "rifle", "ru", "0204")
     state, events = round_(s, [1, 6, 1, 1])  # defender die 1 first, then attacker die 6, check d1
     assert of_type(events, "assault_round")[0]["order"] == "defender first"
-    rolls = [e["purpose"] for e in of_type(events, "roll")]
-    assert rolls[:2] == ["assault ru", "assault ge"]
+    rolls = [(e["purpose"], e.get("side")) for e in of_type(events, "roll")]
+    assert rolls[:2] == [("assault fire", "ru"), ("assault fire", "ge")]
     col = by_side(events, "column", "ge")[0]
     assert col["base_column"] == "9" and col["column"] == "3"
     assert by_side(events, "result", "ge")[0]["code"] == "M1"

@@ -87,6 +87,15 @@ def test_d_form_2_without_a_step_lost_the_roll_gets_minus_1_and_germans_before_1
     step = apply(s, "ge-1", FORM, ScriptedDice.of(5, 6))
     ev = next(e for e in step.events if e.type == "formation_activation")
     assert ev.data["total"] == 9 and ev.data["needed"] == 9 and ev.data["success"]
+    assert {"reason": "German formation", "value": -1} in ev.data["modifiers"]
+
+
+def test_the_guards_minus_1_names_the_soviet_guards_as_a_player_reads_them_not_a_key():
+    """The modifier's reason is read in the log: 'Soviet Guards formation', never 'soviet'."""
+    s = form_game(*case_31_units())
+    step = apply(s, "su-1", FORM, ScriptedDice.of(3, 3))
+    ev = next(e for e in step.events if e.type == "formation_activation")
+    assert {"reason": "Soviet Guards formation", "value": -1} in ev.data["modifiers"]
 
 
 def test_formation_units_are_all_marked_moved_fired_at_the_end_even_if_idle():

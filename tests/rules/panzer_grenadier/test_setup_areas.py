@@ -352,3 +352,14 @@ def test_an_export_of_a_game_with_a_set_up_replays_to_the_same_state_d_setup_1()
     assert state.phase == "action"
     replayed = PG.verify(PG.export(start, "replayed", steps, state))
     assert PG.state_hash(replayed) == PG.state_hash(state)
+
+
+def test_a_hex_the_unit_may_not_enter_is_refused_by_its_terrain_name_not_its_key_5_1():
+    doc = pg_setup_battle()
+    board = doc["boards"]["board1"]
+    board["terrain"][2] = board["terrain"][2][:5] + "R" + board["terrain"][2][6:]  # A0603
+    state = opening(doc)
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, PG.who_may_act(state)[0], type="deploy", unit="su-1", hex="A0603")
+    assert "A0603 is major river, which foot units may not enter (5.1)" in refused.value.message
+    assert "major_river" not in refused.value.message

@@ -286,7 +286,10 @@ def assault_fire(
     events.append(event("column", **{**col.data, "side": side}))
     roll = dice.roll(1, f"assault {side}")
     code = fire.result(roll[0])
-    events.append(event("roll", purpose=f"assault {side}", dice=list(roll), total=roll[0]))
+    # The event names the side by its id, as the fire and result events do; the board writes
+    # the side's name ("Roll for the German assault fire: 4"). The dice's own purpose
+    # (above) stays as replays and exports record it.
+    events.append(event("roll", purpose="assault fire", side=side, dice=list(roll), total=roll[0]))
     events.append(
         event("result", kind="assault", side=side, code=code, column=col["column"], dice=roll[0])
     )

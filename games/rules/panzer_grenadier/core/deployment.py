@@ -84,7 +84,9 @@ class _Play:
         mc = cat[unit.type_id].movement_class
         m = game_map(state)
         if m.terrain(h).is_prohibited(mc):
-            return f"{label} is {m.terrain_key(h)}, which {mc} units may not enter (5.1)"
+            # The terrain by its chart name ("major river"), never its key ("major_river").
+            name = m.terrain(h).name.lower()
+            return f"{label} is {name}, which {mc} units may not enter (5.1)"
         if state.occupied_by(h) - {unit.side}:
             return f"{label} holds the other side's units (4.0)"
         moving = [unit.id, *_passengers(state, unit.id)]

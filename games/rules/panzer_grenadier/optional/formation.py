@@ -52,6 +52,10 @@ _STEADY = {
     "german": (0, 1944),  # all branches before 1945
 }
 
+# The -1's reason names the nationality as a player reads it, never its key ("us_marines").
+_NATION_WORDS = {"us_marines": "US Marine", "american": "US Army", "new_zealand": "New Zealand",
+                 "italian_blackshirt": "Italian Blackshirt", "soviet": "Soviet Guards"}
+
 
 NOT_COUNTED_LOSSES = frozenset({"truck", "wagon", "prime_mover"})
 
@@ -147,7 +151,8 @@ def modifiers(state: st.GameState, side_id: str, formation: Any) -> list[tuple[s
     if not any(u.eliminated or u.steps < counter_type(state, u.type_id).steps for u in members):
         out.append(("no formation unit has lost a step", -1))
     if _is_steady(state, side, formation):
-        out.append((f"{side.nationality} formation", -1))
+        nation = _NATION_WORDS.get(side.nationality) or side.nationality.replace("_", " ").title()
+        out.append((f"{nation} formation", -1))
     return out
 
 

@@ -33,11 +33,6 @@ const CLOSES = new Set(["activation_ended", "passed", "turn_ended", "game_ended"
 // A new turn, player turn and phase announced together open one group, headed by the phase.
 const HEADS = new Set(["turn", "segment", "phase"]);
 
-/** Whether an event opens a group (and so is the group's heading rather than a line). */
-export function opensGroup(event) {
-  return OPENS.has(event.type);
-}
-
 /**
  * The log in groups: each activation from "activated" to its end, and the turn's other
  * business (initiative, passes, the end of a turn) in groups of their own. A group:
@@ -66,4 +61,22 @@ export function groupLog(entries) {
     if (CLOSES.has(e.type)) open = null;
   }
   return groups;
+}
+
+/**
+ * A group's heading: the tag in its side's colour (the side's name, or "Game") and the rest of
+ * the sentence of the event that opened it. A sentence that begins with the side's name gives
+ * the tag its place ("[German] passes.", "[German]'s supply is critical."), so no heading
+ * reads "German German"; any other keeps it apart ("[German] Turn 2: initiative ..."). The
+ * tag and the text together read as the sentence.
+ */
+export function groupHeading(group, describe, sideName = (id) => id) {
+  const tag = group.side ? sideName(group.side) : "Game";
+  const text = describe(group.title.event);
+  return text.startsWith(tag) && /^[^\p{L}\p{N}]/u.test(text.slice(tag.length)) ? { tag, text: text.slice(tag.length) } : { tag, text: ` ${text}` };
+}
+
+/** The lines of a group under its heading: every entry but the one the heading shows. */
+export function groupLines(group) {
+  return group.entries.filter((e) => e !== group.title);
 }

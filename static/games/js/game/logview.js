@@ -6,7 +6,7 @@
 // only what is new.
 
 import { el, fill } from "./dom.js";
-import { groupLog, opensGroup } from "./logbook.js";
+import { groupHeading, groupLines, groupLog } from "./logbook.js";
 
 const OPEN_LATEST = 3; // the newest groups start open, older ones folded
 export const GROUPS_PER_PAGE = 150; // groups drawn at first; "Show earlier" draws as many more
@@ -15,10 +15,6 @@ function lineOf({ v, event }, describe) {
   return el("li", { class: `ev ev-${event.type}${event.kind ? ` ev-${event.type}-${event.kind}` : ""}`, "data-v": v, "data-side": event.side ?? "" }, describe(event));
 }
 
-/** The lines of a group under its heading (the event that opened it is the heading). */
-function bodyEntries(g) {
-  return g.entries.filter((e) => e !== g.title || !opensGroup(e.event));
-}
 
 /**
  * Draws the log into an <ol>, keeping the element of each group it drew (by the group's key)
@@ -54,13 +50,14 @@ export class LogView {
       const i = start + offset;
       const byDefault = i >= groups.length - OPEN_LATEST;
       const open = toggled.has(g.key) ? !byDefault : byDefault;
-      const lines = bodyEntries(g);
+      const lines = groupLines(g);
       let drawn = this.#drawn.get(g.key);
       if (!drawn) {
         const colour = colourOf(g.side);
         const body = el("ol", {});
+        const heading = groupHeading(g, describe, sideName);
         const details = el("details", { class: "log-group", "data-side": g.side ?? "", style: `--side-fill: ${colour.fill}; --side-edge: ${colour.edge}` },
-          el("summary", {}, el("span", { class: "log-side" }, g.side ? sideName(g.side) : "Game"), " ", describe(g.title.event)),
+          el("summary", {}, el("span", { class: "log-side" }, heading.tag), heading.text),
           body);
         drawn = { li: el("li", { class: "log-entry", "data-group": g.key }, details), details, body, count: 0, filled: false, byDefault };
         details.addEventListener("toggle", () => {
