@@ -211,12 +211,15 @@ function showProblems() {
     li.className = "problem";
     const hex = problemHexes(state.ruleset, state.doc, p)[0];
     if (hex) li.dataset.hex = hex;
-    const where = document.createElement("code");
-    where.textContent = p.field;
+    // What is wrong and its rule first, in words; the document's field after, for whoever
+    // edits the file by hand.
     const rule = document.createElement("span");
     rule.className = "rule";
     rule.textContent = ` (${p.rule})`;
-    li.append(where, document.createTextNode(`: ${p.message}`), rule);
+    const where = document.createElement("code");
+    where.className = "field";
+    where.textContent = p.field;
+    li.append(document.createTextNode(p.message), rule, " ", where);
     if (hex) {
       li.tabIndex = 0;
       li.title = `Show ${hex} on the map`;
