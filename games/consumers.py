@@ -22,6 +22,7 @@ from games.models import Seat
 from games.outages import DATABASE_DOWN, DATABASE_MESSAGE, LAYER_DOWN, LAYER_MESSAGE, UNAVAILABLE
 from games.protocol import parse_client_frame
 from games.services import aftercommit, hooks
+from games.textcheck import MAX_CLIENT_INT, whole_number
 
 TOUCH_EVERY = 20.0  # seconds between presence refreshes; selectors.PRESENCE_TTL is 60
 logger = logging.getLogger(__name__)
@@ -91,14 +92,21 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         if self.transport is not None:
             sendbuffer.limit_kernel_buffer(self.transport, self.send_cap)
         kwargs = self.scope["url_route"]["kwargs"]
-        if int(kwargs["protocol"]) != protocol.PROTOCOL_VERSION:
+        if whole_number(kwargs["protocol"]) != protocol.PROTOCOL_VERSION:
+            await self.close(protocol.CLOSE_UNSUPPORTED_VERSION)
+            return
+        query = _query(self.scope)
+        have = query.get("v")
+        have_version = whole_number(have) if have is not None else None
+        if have is not None and have_version is None:  # refused before joining any group
+            await self._send_frame(protocol.error_frame(
+                "frame/invalid", f"v must be a game version from 0 to {MAX_CLIENT_INT}"))
             await self.close(protocol.CLOSE_UNSUPPORTED_VERSION)
             return
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(protocol.CLOSE_NOT_SIGNED_IN)
             return
-        query = _query(self.scope)
         found = await in_db_thread(self._membership)(kwargs["game_id"], user, query)
         if found is None:
             await self.close(protocol.CLOSE_NO_SUCH_GAME)
@@ -117,8 +125,6 @@ class GameConsumer(FrameGate, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.open_gate()
         upkeep.watch(self.game_id)
-        have = query.get("v")
-        have_version = int(have) if have is not None and have.isdigit() else None
         self.last = have_version if have_version is not None else 0
         await self._catch_up(have_version)
         await self._send_offers()

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.textcheck import BAD_TEXT_MESSAGE, first_bad_text
+from games.textcheck import BAD_TEXT_MESSAGE, MAX_CLIENT_INT, first_bad_text
 
 PROTOCOL_VERSION = 1
 MAX_FRAME_BYTES = 64 * 1024
@@ -79,9 +79,6 @@ class ClientFrame:
     s: str | None = None  # cmd: a partner's seat to act for (taken over, or on vacation)
 
 
-# The largest integer a browser's JSON numbers hold exactly (Number.MAX_SAFE_INTEGER); it
-# also fits the 64-bit database columns, so an id past it is a typed error, not a crash there.
-MAX_CLIENT_INT = 2**53 - 1
 MAX_SEAT_CHARS = 40
 
 

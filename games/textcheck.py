@@ -23,6 +23,10 @@ _BAD = re.compile("[\x00\ud800-\udfff]")
 BAD_TEXT_MESSAGE = "text may not hold NUL characters or lone UTF-16 surrogates"
 _HIDDEN = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 
+# The largest integer a browser's JSON numbers hold exactly (Number.MAX_SAFE_INTEGER); it
+# also fits the 64-bit database columns, so an id past it is a typed error, not a crash there.
+MAX_CLIENT_INT = 2**53 - 1
+
 
 def is_clean_text(text: str) -> bool:
     """Whether `text` encodes as UTF-8 and holds no NUL."""
@@ -56,3 +60,16 @@ def first_bad_text(value: Any) -> str | None:
         elif isinstance(item, list | tuple):
             stack.extend(item)
     return None
+
+
+def whole_number(text: Any, most: int = MAX_CLIENT_INT) -> int | None:
+    """`text` (a query parameter, a path segment) as a whole number from 0 to `most` when it
+    is written in ASCII digits, else None. `str.isdigit` is no test: `"²".isdigit()` is true
+    and `int("²")` raises, and `int` also takes `" 7"`, `"1_000"` and numbers no database
+    column holds."""
+    if not isinstance(text, str) or not (text.isascii() and text.isdigit()):
+        return None
+    if len(text) > len(str(most)):
+        return None
+    number = int(text)
+    return number if number <= most else None

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import selectors
+from games.api.serializers import CommandSerializer
 from games.clocks import absence, vacation
 from games.clocks.live import event_json
 from games.clocks.models import ClockEvent, GameClock
@@ -118,18 +119,17 @@ class ActForView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=CommandSerializer, responses={200: OpenApiTypes.OBJECT})
     def post(self, request: Request, game_id: str, seat_id: str) -> Response:
         game = selectors.game_or_none(game_id)
         if game is None:
             return _missing(game_id)
-        data = request.data if isinstance(request.data, dict) else {}
-        version, command = data.get("v"), data.get("command")
-        if not isinstance(version, int) or not isinstance(command, dict):
-            return _error(ServiceError("command/invalid", "send {'v': version, 'command': {...}}"))
+        # The shape /commands and the socket check: a bounded id and version, a command object.
+        data = CommandSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
         outcome = absence.command_for_seat(
-            game=game, user=request.user, seat_id=seat_id, command=command,
-            base_version=version, client_id=data.get("id"),
+            game=game, user=request.user, seat_id=seat_id, command=data.validated_data["command"],
+            base_version=data.validated_data["v"], client_id=data.validated_data["id"],
         )  # fmt: skip
         code = 200 if outcome.ok else 403 if outcome.code == "seat/not_yours" else 409
         return Response(outcome.frame(), status=code)

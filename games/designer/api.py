@@ -25,6 +25,7 @@ from games.player_names import player_name
 from games.rules import registry
 from games.rules.common.faces import side_colours
 from games.services.errors import ServiceError
+from games.textcheck import whole_number
 from games.throttles import CheckThrottle, WriteThrottle
 
 from . import catalogue, library, services, tasks
@@ -199,10 +200,9 @@ class BlankView(APIView):
         ruleset = request.query_params.get("ruleset")
         if ruleset not in registry.RULESETS:
             return _refused("designer/unknown_ruleset", "ruleset: unknown ruleset")
-        try:
-            columns = int(request.query_params.get("columns", 12))
-            rows = int(request.query_params.get("rows", 10))
-        except ValueError:
+        columns = whole_number(request.query_params.get("columns", "12"))
+        rows = whole_number(request.query_params.get("rows", "10"))
+        if columns is None or rows is None:
             return _refused("request/invalid", "columns and rows: whole numbers")
         if not (2 <= columns <= 26 and columns % 2 == 0 and 1 <= rows <= 40):
             return _refused("request/invalid", "columns: even, 2 to 26; rows: 1 to 40")
@@ -304,7 +304,9 @@ class ExportView(APIView):
         revisions = row.revisions.all() if mine else row.revisions.filter(
             published_at__isnull=False)
         wanted = request.query_params.get("revision")
-        rev = (revisions.filter(number=wanted).first() if wanted and wanted.isdigit()
+        if wanted and whole_number(wanted) is None:
+            return _refused("request/invalid", "revision: a whole number")
+        rev = (revisions.filter(number=whole_number(wanted)).first() if wanted
                else library.latest_published(row) or (revisions.first() if mine else None))
         if rev is None:
             return _refused("designer/none", f"no such revision of {slug!r}", 404)
@@ -377,7 +379,7 @@ class CatalogueView(APIView):
                 return _refused("catalogue/unknown_filter",
                                 f"{name}: one of {', '.join(values)}, not {q[name]!r}"[:300])
         year = q.get("year", "")
-        if year and not (len(year) == 4 and year.isdigit()):
+        if year and not (len(year) == 4 and whole_number(year) is not None):
             return _refused("catalogue/unknown_filter", f"year: four digits, not {year!r}"[:300])
         return Response({"battles": catalogue.cards(
             ruleset=q.get("ruleset") or None, origin=q.get("origin") or None,

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.services.errors import ServiceError
+from games.textcheck import whole_number
 
 from . import drawings, standing
 
@@ -58,7 +59,9 @@ class DrawingsView(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request, game_id: str) -> Response:
         raw = request.query_params.get("turn")
-        turn = int(raw) if raw is not None and raw.isdigit() else None
+        turn = whole_number(raw) if raw is not None else None
+        if raw is not None and turn is None:
+            return _refused(ServiceError("request/invalid", "turn: a whole number"))
         try:
             return Response(drawings.drawings_read(game=game_id, user=request.user, turn=turn))
         except ServiceError as exc:

@@ -29,6 +29,7 @@ from games.models import (
 )
 from games.player_names import player_name
 from games.services.errors import ServiceError
+from games.textcheck import whole_number
 
 MAX_DELAY = 200  # commands; a few turns of a big scenario
 MAX_COACHES_PER_SIDE = 10
@@ -166,7 +167,7 @@ def coach_revoke(*, game: Game, user: Any, invite_id: Any) -> None:
         invite = (
             CoachInvite.objects.select_for_update()
             .select_related("side")
-            .filter(game=game, pk=invite_id if str(invite_id).isdigit() else None)
+            .filter(game=game, pk=whole_number(str(invite_id)))
             .first()
         )
         if invite is None:

@@ -129,6 +129,17 @@ def test_publishing_a_broken_draft_is_refused_with_its_problems(designer_player)
     assert not DBTaskResult.objects.exists()
 
 
+def test_an_export_of_a_revision_that_is_no_whole_number_is_refused(designer_player, client):
+    draft(designer_player, pl_situation(id="outpost"), "panzer_leader")
+    post(designer_player, "/api/v1/designer/scenarios/outpost/publish")
+    assert client.get("/api/v1/designer/scenarios/outpost/export",
+                      {"revision": "1"}).status_code == 200
+    for revision in ("²", "-1", "1.0", "9" * 30):
+        answer = client.get("/api/v1/designer/scenarios/outpost/export",
+                            {"revision": revision})
+        assert answer.status_code == 400 and answer.json()["code"] == "request/invalid", revision
+
+
 def test_export_then_import_gives_the_same_document_and_no_new_revision(designer_player, stranger):
     draft(designer_player, pl_situation(id="outpost"), "panzer_leader")
     post(designer_player, "/api/v1/designer/scenarios/outpost/publish")

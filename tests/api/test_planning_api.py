@@ -97,3 +97,16 @@ def test_a_coach_sees_the_sides_drawings_but_does_not_draw(coached_game):
     assert client(people["ann"]).get(url).json()["drawings"] == []
     gone = client(people["ann"]).delete(f"{url}/{made.json()['id']}")
     assert gone.status_code == 404  # not ann's side's: no such drawing, nothing said of it
+
+
+def test_a_turn_or_an_invitation_of_non_ascii_digits_is_refused_not_a_crash(coached_game):
+    game, people = coached_game
+    bob = client(people["bob"])
+    for turn in ("²", "\u0661", "-1", "9" * 30):  # "²".isdigit(), and int("١") is 1
+        answer = bob.get(f"/api/v1/games/{game.pk}/drawings", {"turn": turn})
+        assert answer.status_code == 400 and answer.json()["code"] == "request/invalid", turn
+    assert bob.get(f"/api/v1/games/{game.pk}/drawings", {"turn": "1"}).status_code == 200
+    for invite in ("²", "9" * 30):
+        answer = bob.delete(f"/api/v1/games/{game.pk}/coaches/{invite}")
+        assert answer.status_code == 404 and answer.json()["code"] == "coach/none", invite
+    assert spectators.CoachInvite.objects.filter(game=game).count() == 1  # nothing revoked

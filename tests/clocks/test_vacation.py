@@ -118,3 +118,25 @@ def test_a_partner_acting_for_a_seat_gets_its_previews_and_why_not_from_the_api(
     assert refused.status_code == 403 and refused.json()["code"] == "seat/not_yours"
     api.force_authenticate(dan)
     assert api.get(f"/api/v1/games/{game.pk}/preview?unit=x&seat=su-1").status_code == 403
+
+
+def test_a_partner_acting_for_a_seat_sends_the_id_and_version_the_commands_endpoint_takes(
+        db, clock):
+    """The act-for endpoint checks a command as /commands and the socket do: an id that is
+    no bounded whole number is refused and stores nothing."""
+    from rest_framework.test import APIClient
+
+    from games.models import GameStep
+
+    game, (ann, bob, _cid, _dan) = team_game("days-2")
+    vacation.vacation_start(user=ann, days=4)
+    api = APIClient()
+    api.force_authenticate(bob)
+    url = f"/api/v1/games/{game.pk}/seats/ge-1/command"
+    steps = GameStep.objects.filter(game=game).count()
+    for bad in ("abc", 2**70, [1], -1, True, None):
+        answer = api.post(url, {"v": game.version, "command": ROLL, "id": bad}, format="json")
+        assert answer.status_code == 400, (bad, answer.content)
+    assert GameStep.objects.filter(game=game).count() == steps
+    sent = api.post(url, {"v": game.version, "command": ROLL, "id": 7}, format="json")
+    assert sent.status_code == 200 and sent.json()["t"] == "ack"

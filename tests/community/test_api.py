@@ -52,3 +52,21 @@ def test_a_players_ratings_over_rest(members):
     (series,) = data["history"]
     assert series["points"][0]["rating"] == pytest.approx(rating["rating"], abs=0.5)
     assert Client().get("/api/v1/players/nobody/ratings").status_code == 404
+
+
+def test_a_tournament_cannot_be_of_another_designers_private_trial(members):
+    from games.designer import services as designer
+    from tests.designkit import pg_battle
+
+    ann, dee = members("ann", "dee")
+    draft = designer.draft_save(author=dee, ruleset_id="panzer_grenadier",
+                                document=pg_battle(id="village"))
+    trial = designer.try_draft(scenario=draft.scenario, user=dee, side="attacker").scenario
+    answer = client_of(ann).post("/api/v1/tournaments", {
+        "name": "Trial Cup", "kind": "round_robin", "scenarios": [trial]},
+        content_type="application/json")
+    assert answer.status_code == 404, answer.content
+    far = client_of(ann).post("/api/v1/tournaments", {
+        "name": "Far Cup", "kind": "round_robin", "scenarios": ["meeting-at-kessel"],
+        "starts_at": "9999-12-31T23:59:59-23:59"}, content_type="application/json")
+    assert far.status_code == 400

@@ -8,7 +8,7 @@ import pytest
 from games import engine_adapter as engine
 from games import services
 from games.community import ratings
-from games.community.models import Rating
+from games.community.models import Rating, Tournament
 from games.community.tournaments import service as tournaments
 from tests.community.kit import rated_game, resign
 from tests.gamekit import legal_by_seat, seat, started_game, state_of
@@ -163,3 +163,13 @@ def test_a_name_with_a_slash_or_markup_has_a_page_and_does_not_break_the_others(
     answer = client.post("/players/%3Cb%3Ex%3C/b%3E/mute")
     assert answer.status_code == 302 and answer["Location"] == "/players/%3Cb%3Ex%3C/b%3E/"
     assert client.get("/players/bob/mute").status_code == 405  # a button is a POST
+
+
+def test_a_start_time_past_the_years_a_timestamp_holds_is_refused_by_the_form(client, members):
+    (ann,) = members("ann")
+    client.force_login(ann)
+    answer = client.post("/tournaments/new", {
+        "name": "Far Cup", "kind": "swiss", "rounds": "2", "scenarios": ["meeting-at-kessel"],
+        "starts_at": "9999-12-31T23:59:59-23:59"})
+    assert answer.status_code == 400 and "start time is out of range" in answer.content.decode()
+    assert not Tournament.objects.filter(name="Far Cup").exists()

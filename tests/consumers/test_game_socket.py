@@ -113,6 +113,20 @@ async def test_signed_out_unknown_game_and_other_protocols_are_closed_with_their
         assert (await sock.next())["code"] == code, path
 
 
+async def test_a_version_that_is_not_a_whole_number_is_refused_before_any_group(
+    app, memory_layer
+):
+    game, cookies = await seated_game()
+    for v in ("²", "-1", "1.5", "9" * 30, "%201"):
+        sock = await Sock(app, game_path(game.pk, extra=f"v={v}"), cookies["ann"]).open()
+        error = await sock.next()
+        assert error["t"] == "error" and error["code"] == "frame/invalid", v
+        assert (await sock.next())["code"] == 4409, v
+    # An Arabic-Indic one is a digit to int() (it reads 1), not a protocol number.
+    sock = await Sock(app, f"/ws/games/{game.pk}/v\u0661/", cookies["ann"]).open()
+    assert (await sock.next())["code"] == 4409
+
+
 @pytest.mark.parametrize("policy", ["none", "after_end"])
 async def test_spectators_are_closed_out_where_the_policy_says_so(app, memory_layer, policy):
     game, cookies = await seated_game(spectators=policy)

@@ -20,7 +20,7 @@ Usual practice, as decided here (docs/community.md, "Tournaments"):
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import transaction
@@ -32,6 +32,7 @@ from games.clocks import absence
 from games.clocks import control as clock_control
 from games.lobby import notify
 from games.models import ACTIVE, FINISHED, Game, GameStep, Seat
+from games.services import hooks
 from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign
 
@@ -82,6 +83,20 @@ def _member(user: Any) -> None:
                            403)
 
 
+def start_time(when: Any) -> datetime | None:
+    """A tournament's start as the database stores it (aware, in UTC); ServiceError when it
+    is none, or past the years a timestamp holds once moved to UTC (9999-12-31T23:59-23:59)."""
+    if when is None:
+        return None
+    if not isinstance(when, datetime):
+        raise ServiceError("tournament/invalid", "the start time is not a date and time")
+    try:
+        aware = timezone.make_aware(when) if timezone.is_naive(when) else when
+        return aware.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise ServiceError("tournament/invalid", "the start time is out of range") from None
+
+
 def _two_sided(scenario_id: str) -> Any:
     try:
         scen = engine.scenario(scenario_id)
@@ -110,6 +125,8 @@ def tournament_create(*, user: Any, name: str, kind: str, scenarios: Any, time_c
         raise ServiceError("tournament/invalid", "choose one scenario or a list of them")
     for scenario in scenarios:
         _two_sided(scenario)
+        for check in hooks.OPEN_CHECKS:  # what game_create asks: no one's private trial
+            check(scenario, user)
     if len({ratings.ruleset_of(s) for s in scenarios}) > 1:
         raise ServiceError("tournament/invalid", "a tournament's scenarios are of one game")
     control = clock_control.normalize(time_control)
@@ -124,7 +141,8 @@ def tournament_create(*, user: Any, name: str, kind: str, scenarios: Any, time_c
         raise ServiceError("tournament/invalid", f"2 to {MAX_PLAYERS} players")
     tournament = Tournament.objects.create(
         name=name, kind=kind, scenarios=scenarios, time_control=control, rated=rated,
-        rounds=rounds, max_players=max_players, created_by=user, starts_at=starts_at,
+        rounds=rounds, max_players=max_players, created_by=user,
+        starts_at=start_time(starts_at),
     )  # fmt: skip
     Entry.objects.create(tournament=tournament, user=user)
     return tournament

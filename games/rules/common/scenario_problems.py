@@ -32,6 +32,16 @@ SCENARIO_ID_WORDS = ("lower-case letters, digits, '-' and '_', starting with a l
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
 
 
+def dict_items(raw: Any, key: str) -> list[tuple[int, dict]]:
+    """(index, item) for the object items of a document's list field: a malformed document
+    (the field not a list, an item not an object) yields what is there to check, and the
+    schema's problems say what is wrong with the rest."""
+    value = raw.get(key) if isinstance(raw, Mapping) else None
+    if not isinstance(value, list):
+        return []
+    return [(i, v) for i, v in enumerate(value) if isinstance(v, dict)]
+
+
 _TRAILING_CITATION = re.compile(r"\s*\(([^()]+)\)\s*$")
 
 

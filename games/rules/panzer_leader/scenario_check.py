@@ -247,6 +247,11 @@ def _areas(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
     return [area_hex(from_line(line, doc, _area_rule), doc) for line in lines]
 
 
+def _unit_rule(field: str, message: str) -> str:
+    """The rule broken by a field naming a unit the forces do not make."""
+    return "18.3 Engineers" if field.startswith("engineer_vehicles") else "6 Transport"
+
+
 def _set_up(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
     """Stacking at set-up (5; 4.5: one side a hex), positional defences (17) and the set-up
     rules of 23.2 and QA G8 (setup.problems), and the set-up areas."""
@@ -279,11 +284,6 @@ def _set_up(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
         else:
             message = f"{_unit_words(b.unit)}: {b.why}"
         out.append(problem(field, message, "23.2 Set-up; QA G8", b.hex))
-    for i, pair in enumerate(doc.get("loaded", ())):
-        for key in ("carrier", "passenger"):
-            if pair[key] not in state.units:
-                out.append(problem(f"loaded[{i}].{key}", f"no unit {pair[key]!r}",
-                                   "6 Transport"))
     return out
 
 
@@ -353,6 +353,10 @@ def check_scenario(doc: Any) -> list[dict]:
     off_map = _hexes(doc, sit.map)
     if off_map:  # a unit off the map cannot be set up; whether a side can win still tells
         return found + off_map + _no_way_to_win(doc, sit)
+    try:  # the units that `loaded` and `engineer_vehicles` name exist once the forces are made
+        opening_state(sit)
+    except ValueError as exc:
+        return [*found, from_line(str(exc), doc, _unit_rule)]
     register(sit)
     try:
         found += _set_up(doc, sit)

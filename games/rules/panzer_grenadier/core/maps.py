@@ -27,6 +27,7 @@ from ...common.hexgrid import (
     direction_between,
     offset_to_axial,
 )
+from ...common.scenario_problems import dict_items
 from .terrain import TERRAIN, TerrainType
 
 _SCHEMA_PATH = Path(__file__).parents[1] / "data" / "board.schema.json"
@@ -60,7 +61,7 @@ def _json_path(parts: Iterable[Any]) -> str:
 
 def _local_hex(label: str, columns: int, rows: int) -> tuple[int, int] | None:
     """'CCRR' inside a board to 0-based (col, row), or None if off the board."""
-    if len(label) != 4 or not label.isdigit():
+    if len(label) != 4 or not (label.isascii() and label.isdigit()):  # "²" is a digit too
         return None
     c, r = int(label[:2]) - 1, int(label[2:]) - 1
     if 0 <= c < columns and 0 <= r < rows:
@@ -104,8 +105,8 @@ def validate_board(board: Any) -> list[str]:
                     problems.append(
                         f"{name}.terrain[{i}]: characters not in legend: {''.join(unknown)!r}"
                     )
-    for i, side in enumerate(board.get("hexsides") or []):
-        if not isinstance(side, dict) or not isinstance(side.get("hex"), str):
+    for i, side in dict_items(board, "hexsides"):
+        if not isinstance(side.get("hex"), str):
             continue
         where = f"{name}.hexsides[{i}]"
         local = _local_hex(side["hex"], columns, rows)
@@ -118,8 +119,8 @@ def validate_board(board: Any) -> list[str]:
                 problems.append(
                     f"{where}.side: {side['side']} side of {side['hex']} leads off the board"
                 )
-    for i, road in enumerate(board.get("roads") or []):
-        if not isinstance(road, dict) or not isinstance(road.get("hexes"), list):
+    for i, road in dict_items(board, "roads"):
+        if not isinstance(road.get("hexes"), list):
             continue
         where = f"{name}.roads[{i}].hexes"
         prev: Hex | None = None

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...common.faces import type_label
 from ...common.hexgrid import Hex
+from ...common.scenario_problems import dict_items
 from .maps import Map, MapError, load_board
 from .scenario_model import (
     EDGES,
@@ -64,14 +65,6 @@ def board_file(board_id: str) -> dict:
     if board is None:
         raise KeyError(f"no bundled board {board_id!r}")
     return board
-
-
-def _list(raw: Mapping[str, Any], key: str) -> list[tuple[int, dict]]:
-    """(index, item) for the dict items of a list field; tolerates malformed documents."""
-    value = raw.get(key)
-    if not isinstance(value, list):
-        return []
-    return [(i, v) for i, v in enumerate(value) if isinstance(v, dict)]
 
 
 class Checker:
@@ -137,7 +130,7 @@ class Checker:
                 self.problems += [f"map.{p}" for p in exc.problems]
         # Sides
         sides: set[str] = set()
-        for i, s in _list(raw, "sides"):
+        for i, s in dict_items(raw, "sides"):
             sid = s.get("id")
             if sid in sides:
                 add(f"sides[{i}].id: duplicate side {sid!r}")
@@ -145,7 +138,7 @@ class Checker:
         self.sides = sides
         # A side's counters are of its nationality: one the counter catalogue has (units.py).
         known = sorted({t.nationality for t in self.cat.types.values()})
-        for i, s in _list(raw, "sides"):
+        for i, s in dict_items(raw, "sides"):
             nat = s.get("nationality")
             if isinstance(nat, str) and nat and nat not in known:
                 add(f"sides[{i}].nationality: the game has no counters of nationality {nat!r}:"
@@ -161,7 +154,7 @@ class Checker:
                 add(f"night_turns[{i}]: turn {t} is after the last turn ({turns})")
         # Formations
         formations: dict[str, str] = {}
-        for i, f in _list(raw, "formations"):
+        for i, f in dict_items(raw, "formations"):
             if f.get("id") in formations:
                 add(f"formations[{i}].id: duplicate formation {f.get('id')!r}")
             formations[f.get("id")] = f.get("side")
@@ -172,20 +165,20 @@ class Checker:
         self.problems += area_problems(raw, self)
         # Victory
         victory = raw.get("victory") if isinstance(raw.get("victory"), Mapping) else {}
-        for i, v in _list(victory, "hexes"):
+        for i, v in dict_items(victory, "hexes"):
             self.hex(f"victory.hexes[{i}].hex", v.get("hex"))
             if v.get("holder") is not None:
                 side_ok(f"victory.hexes[{i}].holder", v.get("holder"))
             for j, sid in enumerate(v.get("sides") or []):
                 side_ok(f"victory.hexes[{i}].sides[{j}]", sid)
         exit_sides: set[str] = set()
-        for i, v in _list(victory, "exit"):
+        for i, v in dict_items(victory, "exit"):
             side_ok(f"victory.exit[{i}].side", v.get("side"))
             # One exit edge per side: an exited unit keeps no record of where it left (D-VICTORY-2).
             if v.get("side") in exit_sides:
                 add(f"victory.exit[{i}].side: side {v.get('side')!r} already has an exit edge")
             exit_sides.add(v.get("side"))
-        for i, v in _list(victory, "losses"):
+        for i, v in dict_items(victory, "losses"):
             side_ok(f"victory.losses[{i}].side", v.get("side"))
         decision = victory.get("decision")
         if isinstance(decision, Mapping) and "side" in decision:
@@ -197,7 +190,7 @@ class Checker:
                 f" ({win}), not {draw}")
         # Special rules and markers
         inc_ids: set[str] = set()
-        for i, r in _list(raw, "special_rules"):
+        for i, r in dict_items(raw, "special_rules"):
             if "side" in r:
                 side_ok(f"special_rules[{i}].side", r.get("side"))
             for j, inc in enumerate(r.get("increments") or []):
@@ -211,7 +204,7 @@ class Checker:
                     t = inc.get(key)
                     if isinstance(t, int) and turns is not None and t > turns:
                         add(f"{where}.{key}: turn {t} is after the last turn ({turns})")
-        for i, mk in _list(raw, "markers"):
+        for i, mk in dict_items(raw, "markers"):
             self.hex(f"markers[{i}].hex", mk.get("hex"))
             if mk.get("marker") == "minefield" and "side" not in mk:
                 add(f"markers[{i}].side: a minefield needs the side that laid it")
@@ -221,7 +214,7 @@ class Checker:
 
     def _units(self, turns, side_ok, formations) -> Iterable[tuple[str, tuple[int, dict]]]:
         add = self.problems.append
-        items = _list(self.raw, "units")
+        items = dict_items(self.raw, "units")
         by_id: dict[str, tuple[int, dict]] = {}
         for i, u in items:
             uid = u.get("id")

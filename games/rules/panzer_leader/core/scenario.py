@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import Any
 
 from ...common.canonical import digest
 from ...common.errors import IllegalCommand
@@ -204,11 +205,13 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
                     u.afloat = True
                     u.entry_turn = int(group["land_turn"])
             units[uid] = u
-    for group in sit.raw.get("loaded", ()):  # passengers that start aboard a carrier
-        units[group["passenger"]].carried_by = group["carrier"]
-        units[group["passenger"]].hex = units[group["carrier"]].hex
+    for i, group in enumerate(sit.raw.get("loaded", ())):  # passengers aboard a carrier (6)
+        passenger = _named_unit(units, f"loaded[{i}].passenger", group["passenger"])
+        carrier = _named_unit(units, f"loaded[{i}].carrier", group["carrier"])
+        passenger.carried_by, passenger.hex = carrier.id, carrier.hex
     for engineer, vehicle in sit.raw.get("engineer_vehicles", {}).items():
-        units[engineer].vehicle = vehicle  # designated before play (18.3)
+        # designated before play (18.3)
+        _named_unit(units, f"engineer_vehicles.{engineer}", engineer).vehicle = vehicle
     _face_guns(sit, units)
     chosen = optional.check(set(options) if options is not None else set(sit.default_options))
     seat_list = ([{"id": k, "side": v} for k, v in sorted(seats.items())] if seats
@@ -235,6 +238,14 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
         state.phase = SETUP
         state.active_side = sit.setup_order[0]
     return state
+
+
+def _named_unit(units: dict[str, Unit], field: str, uid: Any) -> Unit:
+    """The unit a situation's field names by the id its forces give it ("al-rifle-1");
+    ValueError naming the field when the forces make no such unit (a designer's typo)."""
+    if not isinstance(uid, str) or uid not in units:
+        raise ValueError(f"{field}: no unit {uid!r}")
+    return units[uid]
 
 
 def _face_guns(sit: Scenario, units: dict[str, Unit]) -> None:
