@@ -22,10 +22,10 @@ from games.api.serializers import (
     GameSerializer,
     JoinSerializer,
 )
-from games.models import ABANDONED, FINISHED, Game, Seat
+from games.models import Game, Seat
 from games.services import hooks
 from games.services.errors import not_started
-from games.throttles import ReviewThrottle
+from games.textcheck import whole_number
 
 MAX_PAGE = 1_000_000  # past it an offset is no page anyone reaches, only a slow query
 
@@ -146,9 +146,9 @@ class GameListView(APIView):
         in `X-Total-Count`, the neighbouring pages in `Link` (RFC 8288), so the body stays
         the plain list it always was."""
         raw = request.query_params.get("page", "1")
-        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= MAX_PAGE:
+        page, size = whole_number(raw, MAX_PAGE), settings.PGWEB_API_PAGE_SIZE
+        if not page:
             return _error("request/invalid", f"page must be a whole number from 1 to {MAX_PAGE}", 400)
-        page, size = int(raw), settings.PGWEB_API_PAGE_SIZE
         games = selectors.lobby_games(request.user, request.query_params.get("status"))
         games = games.order_by("-created_at", "-pk")
         total = games.count()
@@ -298,44 +298,6 @@ class CommandView(APIView):
         return Response(outcome.frame(), status=code)
 
 
-def _ended(game: Game) -> bool:
-    return game.status in (FINISHED, ABANDONED)
-
-
-def _not_reviewable() -> Response:
-    """An ended game whose record this caller may not read (selectors.may_review)."""
-    return _error("audience/none", "this game's record is for its players only: its "
-                  "spectator policy keeps others out", 403)
-
-
-class HistoryView(APIView):
-    """Every step with the full view (or one side's), once the game has ended (403 before),
-    to whoever may review it (selectors.may_review: players; others by the spectator policy)."""
-
-    permission_classes = [AllowAny]
-    throttle_classes = [ReviewThrottle]  # replays every step: settings.PGWEB_RATES
-
-    @extend_schema(
-        parameters=[OpenApiParameter("audience", str, description='"full", "public" or "side:<id>"')],
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    def get(self, request: Request, game_id: str) -> Response:
-        game = _game(game_id)
-        if game is None:
-            return _no_game(game_id)
-        if not _ended(game):
-            return _error("game/not_over", "the history opens when the game has ended", 403)
-        if not selectors.may_review(game, request.user):
-            return _not_reviewable()
-        audience = request.query_params.get("audience") or engine.FULL
-        sides = game.sides.values_list("side_id", flat=True)
-        allowed = {engine.FULL, engine.PUBLIC} | {engine.side_audience(x) for x in sides}
-        if audience not in allowed:
-            return _error("audience/unknown", f"no audience {audience!r}", 400)
-        return Response({"id": str(game.pk), "audience": audience,
-                         "steps": selectors.history(game, audience)})
-
-
 class LogView(APIView):
     """The log so far, as the asking viewer's audience may read it (a player's side, or what
     the spectator policy shows): a late spectator reads the whole public log."""
@@ -353,34 +315,12 @@ class LogView(APIView):
         member = selectors.membership(game, request.user, request.query_params.get("side"))
         if member.audience is None:
             return _error("audience/none", "you may not watch this game now", 403)
-        try:
-            upto = int(request.query_params["upto"]) if "upto" in request.query_params else None
-        except ValueError:
+        asked = request.query_params.get("upto")
+        upto = whole_number(asked) if asked is not None else None
+        if asked is not None and upto is None:
             return _error("frame/invalid", "upto must be a version number", 400)
         return Response({"id": str(game.pk), "v": selectors.watched_version(game, member.audience),
                          "lines": selectors.log_lines(game, member.audience, upto)})
-
-
-class ExportView(APIView):
-    """The document `python -m games.rules.verify` replays, once the game has ended, to
-    whoever may review it (selectors.may_review)."""
-
-    permission_classes = [AllowAny]
-    throttle_classes = [ReviewThrottle]  # replays every step: settings.PGWEB_RATES
-
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request, game_id: str) -> Response:
-        game = _game(game_id)
-        if game is None:
-            return _no_game(game_id)
-        if not _ended(game):
-            return _error("game/not_over", "the export (with the seed) opens at the end", 403)
-        if not selectors.may_review(game, request.user):
-            return _not_reviewable()
-        if game.version == 0:  # abandoned before it started: no opening state to replay from
-            return _error("game/never_started", "the game ended before its first step: "
-                          "there is nothing to export", 409)  # fmt: skip
-        return Response(selectors.export(game))
 
 
 class PreviewView(APIView):

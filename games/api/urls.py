@@ -6,7 +6,7 @@ from csp.decorators import csp_update
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from games.api import account, auth, coaching, endings, games, views
+from games.api import account, auth, coaching, endings, games, records, views
 
 # Swagger UI sets inline styles on its elements; its script is served apart (the split view)
 # so scripts stay 'self' only, and only this page relaxes style-src.
@@ -43,8 +43,8 @@ urlpatterns = [
     path("games/<str:game_id>/why_not", games.WhyNotView.as_view(), name="api-game-why-not"),
     path("games/<str:game_id>/los", games.LineOfSightView.as_view(), name="api-game-los"),
     path("games/<str:game_id>/commands", games.CommandView.as_view(), name="api-game-commands"),
-    path("games/<str:game_id>/history", games.HistoryView.as_view(), name="api-game-history"),
-    path("games/<str:game_id>/export", games.ExportView.as_view(), name="api-game-export"),
+    path("games/<str:game_id>/history", records.HistoryView.as_view(), name="api-game-history"),
+    path("games/<str:game_id>/export", records.ExportView.as_view(), name="api-game-export"),
     path("games/<str:game_id>/log", games.LogView.as_view(), name="api-game-log"),
     path("games/<str:game_id>/coaches", coaching.CoachesView.as_view(), name="api-game-coaches"),
     path(
