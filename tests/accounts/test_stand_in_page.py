@@ -20,7 +20,7 @@ def test_a_player_chooses_a_stand_in_on_the_account_page_and_can_go_back_to_nobo
     assert '<option value="veteran" selected>' in done.content.decode()
     refused = client.post("/accounts/stand-in/", {"level": "general"}, follow=True)
     assert standin.stand_in_choice(ann) == "veteran"  # a bad level changes nothing
-    assert "class=\"notice error\"" in refused.content.decode()
+    assert "class=\"message message-error\"" in refused.content.decode()
     client.post("/accounts/stand-in/", {"level": ""})
     assert standin.stand_in_choice(ann) is None
 

@@ -332,7 +332,7 @@ async def test_two_players_and_spectators_play_the_learning_scenario_to_its_end(
     assert words["title"].startswith("Game over")
     for sock in everyone:
         assert sock.versions == list(range(1, row.version + 1))
-        assert sock.view["result"] == row.result
+        assert sock.view["result"] == {**row.result, "words": words}
     # Once the game has ended every audience sees everything.
     assert ann.view == bob.view == watchers[0].view
 

@@ -25,9 +25,11 @@ def test_a_side_with_an_empty_blank_or_missing_briefing_is_found():
     pg = registry.ruleset("panzer_grenadier")
     kessel = pg.scenario_document("meeting-at-kessel")
     kessel["sides"][1]["briefing"] = ""
-    assert unbriefed(pg.load_document(kessel)) == ["su"]
+    # Played under ids of their own: loading under a bundled id would replace the bundled
+    # battle for every later test of this process.
+    assert unbriefed(pg.load_document(kessel, "briefing-test-kessel")) == ["su"]
     pl = registry.ruleset("panzer_leader")
     hollenbach = pl.scenario_document("pl-hollenbach")
     hollenbach["sides"][0]["briefing"] = "  "
     hollenbach["sides"][1].pop("briefing", None)
-    assert unbriefed(pl.load_document(hollenbach)) == ["allied", "german"]
+    assert unbriefed(pl.load_document(hollenbach, "briefing-test-hollenbach")) == ["allied", "german"]
