@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from games import engine_adapter as engine
 from games import services
@@ -18,6 +19,13 @@ TEAM_SCENARIO = "melnitsa-bridgehead"  # formations enough for two seats a side
 
 def person(name: str) -> Any:
     return get_user_model().objects.create_user(username=name)  # no password: hashing is slow
+
+
+def signed_in(name: str) -> Client:
+    """A test client signed in as the player `name` (made if new)."""
+    client = Client()
+    client.force_login(person(name))
+    return client
 
 
 def started_game(axis: Any, allied: Any, **options: Any) -> Game:

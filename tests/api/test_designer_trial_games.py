@@ -11,7 +11,7 @@ from games import broadcast, selectors
 from games import engine_adapter as engine
 from games.models import Game
 from tests.designkit import pl_situation
-from tests.gamekit import person
+from tests.gamekit import person, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -21,11 +21,6 @@ def immediate_tasks(settings):
     """Publishing's bot game runs as it is queued."""
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
-
-def signed_in(name: str) -> Client:
-    client = Client()
-    client.force_login(person(name))
-    return client
 
 
 def post(client: Client, path: str, body=None):

@@ -13,7 +13,7 @@ from games.botplay.models import ArenaRun
 from games.models import Game
 from games.rules.registry import for_scenario
 from tests.designkit import pg_battle
-from tests.gamekit import person
+from tests.gamekit import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -23,11 +23,6 @@ def immediate_tasks(settings):
     """Publishing's bot game runs as it is queued."""
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
-
-def signed_in(name: str) -> Client:
-    client = Client()
-    client.force_login(person(name))
-    return client
 
 
 def published(designer: Client, doc: dict) -> None:
