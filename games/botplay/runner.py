@@ -7,9 +7,10 @@ kicks a game); a lease on the (game, version) claim (claims.py) lets one of them
 time, and a turn whose taker failed is taken again: at once after a refused command or an
 exception (a fresh seed; the last attempt plays a random legal command, which the engine
 cannot refuse), after the lease runs out when a process died, by the next kick or by the
-periodic sweep (sweep.py). Under daphne the bot thinks in a worker thread; without an event
-loop (the background worker, management commands, tests) the runner plays the bots' turns in
-a loop in the calling thread until a person must act or the game ends.
+periodic sweep (sweep.py). Under daphne the bot thinks in a daemon thread (thinking.py), so a
+stopping server never waits for a search; without an event loop (the background worker,
+management commands, tests) the runner plays the bots' turns in a loop in the calling thread
+until a person must act or the game ends.
 
 Pacing (pacing.py): in a live game a bot pauses between activations so people can follow;
 in a correspondence game it answers at once.
@@ -27,7 +28,6 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
@@ -44,7 +44,7 @@ from games.models import ACTIVE, Game, Seat
 from games.services.commands import command_submit
 from games.sqlnames import column, game_key, table
 
-from . import claims, pacing
+from . import claims, pacing, thinking
 from .models import BotAccount, BotStandIn
 
 logger = logging.getLogger(__name__)
@@ -270,7 +270,7 @@ async def _act_later(game_id: Any, pause: float) -> None:
                 return
             at_version = turn.version
             try:
-                command = await sync_to_async(think, thread_sensitive=False)(turn)
+                command = await thinking.aside(think, turn)
             except Exception:
                 await database_sync_to_async(fail)(turn)
                 continue
