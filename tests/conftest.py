@@ -289,3 +289,10 @@ def fresh_rate_limits():
 
     cache.clear()
     yield
+
+
+@pytest.fixture
+def immediate_tasks(settings):
+    """Tasks (a publication's bot game, notifications) run as they are queued, in the test;
+    the worker's database backend is tested on its own (tests/clocks)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

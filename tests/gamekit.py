@@ -21,10 +21,14 @@ def person(name: str) -> Any:
     return get_user_model().objects.create_user(username=name)  # no password: hashing is slow
 
 
-def signed_in(name: str) -> Client:
-    """A test client signed in as the player `name` (made if new)."""
+def signed_in(name: str, staff: bool = False) -> Client:
+    """A test client signed in as a new player `name` (a member of staff if `staff`)."""
+    user = person(name)
+    if staff:
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
     client = Client()
-    client.force_login(person(name))
+    client.force_login(user)
     return client
 
 

@@ -17,7 +17,7 @@ from games.services.errors import ServiceError
 from games.throttles import FrameBucket, client_address, throttle_check
 from tests.conftest import ROOT
 from tests.designkit import pg_battle
-from tests.gamekit import person, started_game
+from tests.gamekit import person, signed_in, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -28,12 +28,6 @@ def post(client: Client, path: str, body: dict | None = None, **extra):
 
 def with_password(name: str, password: str):
     return get_user_model().objects.create_user(username=name, password=password)
-
-
-def signed_in(name: str) -> Client:
-    client = Client()
-    client.force_login(person(name))
-    return client
 
 
 def test_one_address_gets_only_so_many_guest_accounts(settings):

@@ -17,25 +17,10 @@ from games.designer import services, tasks
 from games.designer.models import Revision, Scenario
 from games.designer.services import MAX_DOCUMENT_BYTES
 from tests.designkit import json_paths, pg_battle, pl_situation, replaced
-from tests.gamekit import person
+from tests.gamekit import signed_in
 
-pytestmark = pytest.mark.django_db
-
-
-def signed_in(name: str, staff: bool = False) -> Client:
-    user = person(name)
-    if staff:
-        user.is_staff = True
-        user.save()
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture(autouse=True)
-def immediate_tasks(settings):
-    """Publishing's bot game runs as it is queued (the queue itself: test_publishing_...)."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# Publishing's bot game runs as it is queued.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("immediate_tasks")]
 
 
 @pytest.fixture

@@ -10,13 +10,8 @@ from django.test import Client
 from tests.designkit import pg_battle, pl_situation
 from tests.gamekit import person
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def immediate_tasks(settings):
-    """Publishing's bot game runs as it is queued."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+# Publishing's bot game runs as it is queued.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("immediate_tasks")]
 
 
 @pytest.fixture

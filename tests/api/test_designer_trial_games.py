@@ -13,14 +13,8 @@ from games.models import Game
 from tests.designkit import pl_situation
 from tests.gamekit import person, signed_in
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def immediate_tasks(settings):
-    """Publishing's bot game runs as it is queued."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
+# Publishing's bot game runs as it is queued.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("immediate_tasks")]
 
 
 def post(client: Client, path: str, body=None):

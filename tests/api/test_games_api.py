@@ -8,15 +8,9 @@ import pytest
 from django.test import Client
 
 from games.rules.panzer_grenadier.verify import verify
-from tests.gamekit import SCENARIO, person
+from tests.gamekit import SCENARIO, signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(name: str) -> Client:
-    client = Client()
-    client.force_login(person(name))
-    return client
 
 
 @pytest.fixture

@@ -18,15 +18,9 @@ from games.rules.panzer_grenadier.core.registry import hex_label, scenario_for
 from games.rules.panzer_grenadier.double_blind import knowledge
 from games.rules.panzer_grenadier.engine import apply, who_may_act
 from games.rules.panzer_grenadier.legal import legal_commands
-from tests.gamekit import SCENARIO, person
+from tests.gamekit import SCENARIO, signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(name: str) -> Client:
-    client = Client()
-    client.force_login(person(name))
-    return client
 
 
 def started(axis: Client, allied: Client, **options) -> str:

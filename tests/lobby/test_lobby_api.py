@@ -6,15 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.gamekit import SCENARIO, person
+from tests.gamekit import SCENARIO, person, signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(name: str) -> Client:
-    client = Client()
-    client.force_login(person(name))
-    return client
 
 
 def post(client: Client, path: str, body: dict | None = None):

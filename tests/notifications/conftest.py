@@ -10,9 +10,8 @@ from tests.services.conftest import allied_player, axis_player  # noqa: F401 (sh
 
 
 @pytest.fixture(autouse=True)
-def immediate_tasks(settings):
+def tasks_run_as_queued(immediate_tasks):
     """Run each task as it is queued (the worker's database backend is tested on its own)."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
 @pytest.fixture

@@ -15,14 +15,8 @@ from games.rules.registry import for_scenario
 from tests.designkit import pg_battle
 from tests.gamekit import signed_in
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def immediate_tasks(settings):
-    """Publishing's bot game runs as it is queued."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
+# Publishing's bot game runs as it is queued.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("immediate_tasks")]
 
 
 def published(designer: Client, doc: dict) -> None:

@@ -20,16 +20,11 @@ from tests.api.test_designer_catalogue_api import post, publish
 from tests.designkit import pg_battle, pl_situation
 from tests.gamekit import SCENARIO, TEAM_SCENARIO, person, started_game
 
-pytestmark = pytest.mark.django_db
+# Publishing's bot game runs as it is queued.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("immediate_tasks")]
 
 PAGES = ("/", "/battles/")
 MOST_QUERIES = 12  # the session, the user, the bundled rows, players' battles, two balances
-
-
-@pytest.fixture(autouse=True)
-def immediate_tasks(settings):
-    """Publishing's bot game runs as it is queued."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
 def queries(client: Client, url: str) -> int:
