@@ -305,6 +305,6 @@ def target_with_odds(page) -> str:
     hex_label = target.get_attribute("data-hex")
     page.evaluate(f"window.pgweb.board.centerOn('{hex_label}')")
     page.wait_for_function(
-        f"() => document.querySelector('svg .target[data-hex=\"{hex_label}\"] .target-label')"
+        f"() => document.querySelector('svg .target-label[data-hex=\"{hex_label}\"]')"
         "?.textContent.includes('%')", timeout=TIMEOUT)
     return hex_label

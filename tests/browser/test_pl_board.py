@@ -159,11 +159,13 @@ def test_two_players_play_panzer_leader_from_the_board_while_a_spectator_follows
     wait_version(bob, version(ann))
     assert "German player turn: Combat phase" in bob.locator("#turn-banner").inner_text()
     pick(bob, GUN)
-    target = bob.locator(f'.layer-overlays .target[data-hex="{GOAL}"]')
-    target.wait_for(timeout=TIMEOUT)
+    bob.locator(f'.layer-overlays .target[data-hex="{GOAL}"]').wait_for(timeout=TIMEOUT)
+    # Its odds are written over the counters, where the Sherman in the hex cannot hide them.
+    odds = bob.locator(f'.layer-overlay-labels .target-label[data-hex="{GOAL}"]')
     bob.wait_for_function(
-        f"() => /\\d+-\\d+ · \\d+%/.test(document.querySelector('.layer-overlays .target[data-hex=\"{GOAL}\"]').textContent)", timeout=TIMEOUT)
-    assert "prov" not in target.text_content()
+        f"() => /\\d+-\\d+ · \\d+%/.test(document.querySelector('.layer-overlay-labels .target-label[data-hex=\"{GOAL}\"]')?.textContent)", timeout=TIMEOUT)
+    assert "prov" not in odds.text_content()
+    shot(bob, "pl-fire-odds-on-the-map")
     click_hex(bob, GOAL)
     box = bob.locator("#confirm:not([hidden])")
     box.wait_for(timeout=TIMEOUT)

@@ -568,6 +568,28 @@ describe("the board", () => {
     assert.equal(layer("units").children[0].getAttribute("data-hex"), "A0102");
   });
 
+  test("the odds and costs of the overlay lie over the counters and take no pointer", () => {
+    // A counter in a target hex would hide the odds drawn under it: they are drawn after the
+    // counters, and a press on them reaches the counter or the hex underneath.
+    const { b, svg, frames, layer } = board();
+    const enemy = { ...rifle, id: "e1", hex: "A0201", own: false, side: "ge" };
+    b.setView({ units: [rifle, enemy] });
+    b.setOverlay({ reach: [{ hex: "A0102", cost: "2" }], targets: [{ hex: "A0201", kind: "fire", label: "col 4 · 25%" }] });
+    frames[0]();
+    const layers = svg.children.map((c) => c.getAttribute("class"));
+    assert.ok(layers.indexOf("layer layer-overlay-labels") > layers.indexOf("layer layer-units"), layers.join(", "));
+    assert.ok(layers.indexOf("layer layer-units") > layers.indexOf("layer layer-overlays"), layers.join(", "));
+    const labels = layer("overlay-labels").children;
+    const odds = labels.find((c) => c.getAttribute("class") === "target-label");
+    assert.equal(odds.getAttribute("data-hex"), "A0201");
+    assert.equal(odds.textContent, "col 4 · 25%");
+    assert.equal(labels.find((c) => c.getAttribute("class") === "reach-cost").textContent, "2 MP");
+    for (const label of labels) assert.equal(label.getAttribute("pointer-events"), "none");
+    // The target's hex is still marked, and pressed, under the counters; its words are not there.
+    assert.equal(layer("overlays").find((e) => e.getAttribute("data-hex") === "A0201").getAttribute("class"), "target target-fire");
+    assert.ok(!layer("overlays").textContent.includes("25%"));
+  });
+
   test("a click on a counter is a unit intent, on a hex a hex intent; a drag pans instead", () => {
     const { b, svg, intents, frames, layer } = board();
     b.setView({ units: [rifle] });

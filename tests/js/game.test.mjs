@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { chipLooks, compactSymbol, faceOf, natoSymbol, printedValues, valuesInWords } from "../../static/games/js/board/counters.js";
 import { indexHexes, sharedEdge } from "../../static/games/js/board/geometry.js";
 import { slopeItems, stacks, unitItems } from "../../static/games/js/board/layers.js";
-import { fogItems, markerItems, overlayItems } from "../../static/games/js/board/overlays.js";
+import { fogItems, markerItems, overlayItems, overlayLabelItems } from "../../static/games/js/board/overlays.js";
 import {
   actors, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
   unitsWithCommands,
@@ -126,13 +126,27 @@ describe("stacks and overlays", () => {
   });
 
   test("reachable hexes carry the server's cost; targets their label; the path runs from the unit", () => {
-    const items = overlayItems({
-      reach: [{ hex: "A0102", cost: "3/2" }], targets: [{ hex: "A0201", label: "col 4 · 25%" }], path: ["A0102"], from: "A0101",
-    }, INDEX);
-    assert.deepEqual(items.map((i) => i.key), ["reach-A0102", "target-A0201", "path"]);
-    assert.equal(items[0].children[1].text, "3/2 MP");
-    assert.equal(items[1].children.at(-1).text, "col 4 · 25%");
-    assert.equal(items[2].attrs.d.split("L").length, 2);
+    const overlay = {
+      reach: [{ hex: "A0102", cost: "3/2" }, { hex: "A0101", cost: 2, label: "2 MP · assault 1-1 · 50%", assault: true }],
+      targets: [{ hex: "A0201", label: "col 4 · 25%" }], path: ["A0102"], from: "A0201",
+    };
+    const items = overlayItems(overlay, INDEX);
+    assert.deepEqual(items.map((i) => i.key), ["reach-A0102", "reach-A0101", "target-A0201", "path"]);
+    assert.equal(items[0].attrs["data-cost"], "3/2");
+    assert.equal(items[3].attrs.d.split("L").length, 2);
+    // The words are the labels layer's (over the counters), each keyed and placed by its hex.
+    const labels = overlayLabelItems(overlay, INDEX);
+    assert.deepEqual(labels.map((i) => [i.attrs.class, i.attrs["data-hex"], i.children.at(-1).text]), [
+      ["reach-cost", "A0102", "3/2 MP"],
+      ["reach-cost assault", "A0101", "2 MP · assault 1-1 · 50%"],
+      ["target-label", "A0201", "col 4 · 25%"],
+    ]);
+    // The odds sit on a pale ground as wide as their words; a bare cost is outlined instead.
+    const [ground, words] = labels[2].children;
+    assert.equal(ground.tag, "rect");
+    assert.ok(ground.attrs.width >= words.text.length * 30 * 0.13, ground.attrs.width);
+    assert.equal(labels[0].children.length, 1);
+    assert.equal(labels[0].children[0].attrs["paint-order"], "stroke");
   });
 
   test("a slope is drawn on each hexside between hexes of different elevation, once", () => {

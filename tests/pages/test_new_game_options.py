@@ -23,6 +23,27 @@ def test_every_option_a_game_accepts_has_a_name_a_line_and_a_rule_number():
     assert {c["id"] for c in choices if c["double_blind"]} == set(DB_ADDITIONS)
 
 
+def test_every_option_of_both_games_has_its_rule_number_and_a_line_of_explanation():
+    """Panzer Grenadier's and Panzer Leader's options alike: a number to look the rule up by
+    (or the decision that made it, "PL-D3") and one line of what it changes."""
+    games = [g["id"] for g in engine.games_list()]
+    assert {"panzer_grenadier", "panzer_leader"} <= set(games)
+    for game in games:
+        for c in engine.option_choices(game):
+            assert c["rule"].strip() and any(ch.isdigit() for ch in c["rule"]), (game, c["id"])
+            assert c["text"].strip(), (game, c["id"])
+            assert c["text"].endswith(".") and "\n" not in c["text"], (game, c["id"])
+            assert c["text"] != c["name"], (game, c["id"])
+
+
+def test_the_page_shows_panzer_leaders_options_with_their_numbers_and_lines(client):
+    page = client.get("/new-game/").content.decode()
+    rules = page[page.index('data-rules-for="panzer_leader"'):]
+    assert "Infantry Quick-Time" in rules and "(21.1)" in rules
+    assert "a die roll of 4-6 then disperses them" in rules
+    assert "(PL-D3)" in rules and "in the attacker&#x27;s favour" in rules
+
+
 def test_the_page_shows_names_and_rule_numbers_and_hides_the_additions_until_double_blind(client):
     page = client.get("/new-game/").content.decode()
     assert "Drumfire" in page and "(17.2)" in page and "drumfire" in page  # value stays the id

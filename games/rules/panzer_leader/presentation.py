@@ -7,7 +7,6 @@ once per situation.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
@@ -65,20 +64,10 @@ def scenario_info(sit: Scenario) -> ScenarioInfo:
 
 def option_choices() -> list[dict]:
     """The optional and experimental rules (21, 22, 24) as players read them, from the one
-    table in options.py: a rule's text is "Name: detail (rule)"; "Experimental" is a flag,
-    not a name."""
-    out = []
-    for r in RULES:
-        found = re.search(r"\(([^()]*\d[^()]*)\)\s*$", r.text)
-        base = r.text[: found.start()].strip() if found else r.text
-        base = re.sub(r"^Experimental(, [^:]*)?:\s*", "", base)
-        name, _, detail = base.partition(": ")
-        name = name[:1].upper() + name[1:]
-        detail = detail[:1].upper() + detail[1:] + "." if detail else ""
-        out.append({"id": r.id, "name": name, "text": detail,
-                    "rule": found.group(1) if found else "",
-                    "default": r.default, "experimental": r.experimental})
-    return out
+    table in options.py: id, name, one line of explanation, rule number, whether it is on
+    unless the game says otherwise and whether it is experimental."""
+    return [{"id": r.id, "name": r.name, "text": r.line, "rule": r.rule,
+             "default": r.default, "experimental": r.experimental} for r in RULES]
 
 
 @cache

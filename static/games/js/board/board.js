@@ -9,12 +9,13 @@ import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
 import { drawingItems } from "./drawings.js";
 import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, railwayItems, roadItems, slopeItems, terrainItems, listUnits, unitItems } from "./layers.js";
-import { areaItems, fogItems, losItems, markerItems, opItems, overlayItems } from "./overlays.js";
+import { areaItems, fogItems, losItems, markerItems, opItems, overlayItems, overlayLabelItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
-/** Layers bottom to top. */
-export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "labels", "boards", "fog", "markers", "overlays", "units", "drawings"]);
+/** Layers bottom to top. The overlay's words (costs, odds) lie over the counters, where a
+ * counter in the hex cannot hide them; its hex shading and assault marker stay under them. */
+export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "labels", "boards", "fog", "markers", "overlays", "units", "overlay-labels", "drawings"]);
 /** The layers that never change during a game: drawn once, in their own SVG when it can be. */
 const MAP_LAYERS = new Set(["terrain", "roads", "hexsides", "labels", "boards"]);
 
@@ -335,6 +336,7 @@ export class Board {
       return a && b ? sharedEdge(a, b, size) : null;
     };
     reconcile(this.#doc, this.#layers.overlays, [...overlayItems(this.#overlay, this.#index, size), ...losItems(this.#overlay.los, this.#index, size, edge)]);
+    reconcile(this.#doc, this.#layers["overlay-labels"], overlayLabelItems(this.#overlay, this.#index, size));
     reconcile(this.#doc, this.#layers.fog, [...areaItems(this.#areas, this.#index, size), ...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
     reconcile(this.#doc, this.#layers.drawings, drawingItems(this.#drawings, this.#index, size));
   }

@@ -1,6 +1,7 @@
 // What the board lays over the map for the player: reachable hexes with their cost, the path
-// to the hex under the pointer, fire and assault targets with their column and chance, hex
-// markers (smoke, spotted, entrenchments, control) and shading over what is not seen.
+// to the hex under the pointer, fire and assault targets with their column and chance (the
+// words in a layer over the counters: overlayLabelItems), hex markers (smoke, spotted,
+// entrenchments, control) and shading over what is not seen.
 //
 // Pure descriptions, like layers.js. Every number written here came from the server (legal
 // commands and their previews); nothing is computed from the rules.
@@ -20,12 +21,7 @@ export function overlayItems({ reach = [], path = [], targets = [], from = null 
   for (const r of reach) {
     const h = index.get(r.hex);
     if (!h) continue;
-    const c = center(h, size);
     const children = [{ tag: "polygon", attrs: { class: "reach-hex", points: hexPoints(h, size), fill: "#1f6fd1", "fill-opacity": 0.18, stroke: "#1f6fd1", "stroke-width": 1.2 } }];
-    const text = r.label ?? (r.cost !== undefined && r.cost !== null ? `${r.cost} MP` : null);
-    if (text) {
-      children.push({ tag: "text", attrs: { class: "reach-cost", x: c.x, y: round1(c.y + size * 0.78), "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#0b3c7a", "font-weight": "bold" }, text });
-    }
     items.push({ key: `reach-${r.hex}`, tag: "g", attrs: { class: `reach${r.assault ? " assault" : ""}`, "data-hex": r.hex, ...(r.cost !== null && r.cost !== undefined ? { "data-cost": r.cost } : {}) }, children });
   }
   for (const t of targets) {
@@ -33,10 +29,6 @@ export function overlayItems({ reach = [], path = [], targets = [], from = null 
     if (!h) continue;
     const c = center(h, size);
     const children = [{ tag: "polygon", attrs: { class: "target-hex", points: hexPoints(h, size), fill: "#c81e1e", "fill-opacity": 0.12, stroke: "#c81e1e", "stroke-width": 2.2, "stroke-dasharray": t.kind === "assault" ? "5 3" : "none" } }];
-    if (t.label) {
-      children.push({ tag: "rect", attrs: { x: round1(c.x - size * 0.8), y: round1(c.y + size * 0.5), width: round1(size * 1.6), height: round1(size * 0.32), fill: "#ffffff", "fill-opacity": 0.85, rx: 2 } });
-      children.push({ tag: "text", attrs: { class: "target-label", x: c.x, y: round1(c.y + size * 0.74), "text-anchor": "middle", "font-size": round1(size * 0.22), fill: "#7a0b0b", "font-weight": "bold" }, text: t.label });
-    }
     if (t.assault) {
       // The assault marker: crossed swords at the hex's top edge; clicking it starts the assault.
       const y = round1(c.y - size * 0.62);
@@ -51,6 +43,43 @@ export function overlayItems({ reach = [], path = [], targets = [], from = null 
   if (from && index.get(from) && points.length) points.unshift(center(index.get(from), size));
   if (points.length > 1) {
     items.push({ key: "path", tag: "path", attrs: { class: "move-path", d: pathThrough(points), fill: "none", stroke: "#0b3c7a", "stroke-width": 3, "stroke-dasharray": "6 4", "stroke-linecap": "round", "pointer-events": "none" } });
+  }
+  return items;
+}
+
+/** What a reachable hex says: the preview's words, else its MP cost, else nothing. */
+function reachText(r) {
+  return r.label ?? (r.cost !== undefined && r.cost !== null ? `${r.cost} MP` : null);
+}
+
+/**
+ * The overlay's words: each reachable hex's cost (or its assault's odds) and each target's
+ * odds, in a layer of their own over the counters (board.js), so a counter in the hex never
+ * hides them. They take no pointer (pointer-events none): a press on one reaches the counter
+ * or the hex underneath. Each sits in the lower part of its hex, under
+ * the counters' printed values, on a pale ground as wide as its words.
+ */
+export function overlayLabelItems({ reach = [], targets = [] } = {}, index, size = HEX_SIZE) {
+  const items = [];
+  const font = round1(size * 0.24);
+  const height = round1(size * 0.3);
+  // A cost is outlined in white; the odds, fewer and weightier, sit on a ground of their own.
+  const label = (key, className, hex, text, ink, ground) => {
+    const c = center(index.get(hex), size);
+    const width = round1(Math.max(size * 0.9, text.length * size * 0.135 + size * 0.16));
+    const y = round1(c.y + size * 0.54);
+    const words = { tag: "text", attrs: { x: c.x, y: round1(y + height * 0.78), "text-anchor": "middle", "font-size": font, fill: ink, "font-weight": "bold", ...(ground ? {} : { stroke: "#ffffff", "stroke-width": round1(size * 0.07), "paint-order": "stroke" }) }, text };
+    const children = ground
+      ? [{ tag: "rect", attrs: { x: round1(c.x - width / 2), y, width, height, rx: round1(size * 0.08), fill: "#ffffff", "fill-opacity": 0.9, stroke: ink, "stroke-opacity": 0.4, "stroke-width": 0.6 } }, words]
+      : [words];
+    return { key, tag: "g", attrs: { class: className, "data-hex": hex, "pointer-events": "none" }, children };
+  };
+  for (const r of reach) {
+    const text = reachText(r);
+    if (text && index.get(r.hex)) items.push(label(`reach-${r.hex}`, `reach-cost${r.assault ? " assault" : ""}`, r.hex, text, "#0b3c7a", Boolean(r.assault)));
+  }
+  for (const t of targets) {
+    if (t.label && index.get(t.hex)) items.push(label(`target-${t.hex}`, "target-label", t.hex, t.label, "#7a0b0b", true));
   }
   return items;
 }
