@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 
 from games.lobby.selectors import scenario_brief
-from games.models import ACTIVE, OPEN, Game
+from games.models import ACTIVE, OPEN, Game, Seat
 from games.services.errors import ServiceError
 
 TOO_MANY = "bot/too_many_games"
@@ -37,12 +37,17 @@ def too_many_words(cap: int) -> str:
 
 def check_bot_games_played(user: Any) -> None:
     """Refuse another game against bots past the cap, naming the games going (`games`:
-    id, title and page of each)."""
+    id, battle title, the player's side and page of each)."""
     cap = settings.BOT_GAMES_PLAYED_MAX
     going = bot_games_going(user)
     if len(going) >= cap:
+        # Each with the side the player has in it: several games of one battle read apart.
+        sides = dict(
+            Seat.objects.filter(game__in=going, user=user).values_list("game_id", "side__name")
+        )
         listed = [
-            {"id": str(g.pk), "title": scenario_brief(g.scenario)["title"], "url": f"/games/{g.pk}/"}
+            {"id": str(g.pk), "title": scenario_brief(g.scenario)["title"],
+             "side": sides.get(g.pk, ""), "url": f"/games/{g.pk}/"}
             for g in going
         ]
         raise ServiceError(TOO_MANY, too_many_words(cap), 409, {"games": listed})

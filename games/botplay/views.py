@@ -251,8 +251,15 @@ def refusal_message(exc: ServiceError) -> str:
     games = exc.extra.get("games") or []
     if not games:
         return exc.message
-    links = format_html_join(", ", '<a href="{}">{}</a>', ((g["url"], g["title"]) for g in games))
+    links = format_html_join(
+        ", ", '<a href="{}">{}</a>', ((g["url"], game_words(g)) for g in games)
+    )
     return format_html("{} Your games against bots: {}.", exc.message, links)
+
+
+def game_words(game: dict) -> str:
+    """A listed game as its link reads: the battle, and the side the player has there."""
+    return f"{game['title']} ({game['side']})" if game.get("side") else game["title"]
 
 
 def _form_page(request: HttpRequest) -> str:

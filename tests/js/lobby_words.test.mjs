@@ -48,11 +48,11 @@ describe("a refusal in the lobby's notice", () => {
   test("too many games against bots: the words, then a link to each game to finish or resign", () => {
     const body = {
       code: "bot/too_many_games", message: "You already have 2 games against bots going.",
-      games: [{ id: "a", title: "Meeting at Kesselbach", url: "/games/a/" }, { id: "b", title: "Night Raid", url: "/games/b/" }],
+      games: [{ id: "a", title: "Meeting at Kesselbach", side: "German", url: "/games/a/" }, { id: "b", title: "Night Raid", url: "/games/b/" }],
     };
     assert.deepEqual(refusalParts(body, 409), [
       "You already have 2 games against bots going.", " Your games against bots: ",
-      { href: "/games/a/", text: "Meeting at Kesselbach" }, ", ", { href: "/games/b/", text: "Night Raid" }, ".",
+      { href: "/games/a/", text: "Meeting at Kesselbach (German)" }, ", ", { href: "/games/b/", text: "Night Raid" }, ".",
     ]);
   });
   test("any other refusal is its message alone, and a link off the site is never made", () => {

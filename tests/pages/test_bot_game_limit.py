@@ -54,7 +54,7 @@ def test_the_lobbys_form_refused_says_the_limit_and_links_the_game_to_finish():
     assert answer.status_code == 302 and answer.url == "/"
     said = site_messages(player.get("/").content.decode())
     assert "message-error" in said and REFUSAL in said
-    assert f'Your games against bots: <a href="/games/{going.pk}/">Meeting at Kesselbach</a>.' in said
+    assert f'Your games against bots: <a href="/games/{going.pk}/">Meeting at Kesselbach (German)</a>.' in said
     assert Game.objects.filter(created_by__username="ann").count() == 1  # nothing made
 
 
@@ -83,7 +83,8 @@ def test_the_api_refuses_with_the_same_words_and_the_games_listed():
     assert answer.status_code == 409
     assert answer.json() == {
         "code": "bot/too_many_games", "message": REFUSAL,
-        "games": [{"id": str(going.pk), "title": "Meeting at Kesselbach", "url": f"/games/{going.pk}/"}],
+        "games": [{"id": str(going.pk), "title": "Meeting at Kesselbach", "side": "German",
+                   "url": f"/games/{going.pk}/"}],
     }
 
 
