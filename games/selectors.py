@@ -23,6 +23,7 @@ from games.models import (
     Presence,
     Seat,
 )
+from games.partner_acts import acted_by
 
 HEAL_WINDOW = 50  # a client further behind than this gets a snapshot, not patches
 
@@ -153,16 +154,18 @@ def catch_up(game_id: Any, audience: str, have: int | None) -> list[tuple[int, s
         frame = snapshot(game, audience)
         return [(current, protocol.encode(frame))] if frame else []
     steps = list(
-        GameStep.objects.filter(game_id=game_id, version__gte=have, version__lte=current)
+        GameStep.objects.filter(game_id=game_id, version__gt=have, version__lte=current)
+        .select_related("seat__user")
         .order_by("version")
-        .values_list("version", "events")
+        .only("version", "events", "command", "seat__seat_id", "seat__user__username")
     )
     states = steplog.states_between(game_id, have, current)
     out = []
-    for v, events in steps:
-        if v == have:
-            continue
-        frame = broadcast.step_frame(game_id, v, states[v - 1], states[v], events, audience)
+    for step in steps:
+        v, before = step.version, states[step.version - 1]
+        # The acting side's frame names the partner who acted, as the live one did.
+        by = acted_by(step.seat, step.command, before) if step.seat is not None else None
+        frame = broadcast.step_frame(game_id, v, before, states[v], step.events, audience, by)
         out.append((v, protocol.encode(frame)))
     return out
 

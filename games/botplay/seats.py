@@ -13,22 +13,11 @@ from games.services.errors import ServiceError
 from games.services.lifecycle import game_create, game_join, game_resign
 
 from .accounts import bot_user, check_level, record_bot
+from .limits import check_bot_games_played
 
 
 def _bots_only(games: Any) -> Any:
     return games.exclude(seats__user__isnull=True).exclude(seats__user__bot__isnull=True)
-
-
-def _check_bot_games_played(user: Any) -> None:
-    """Refuse a game against bots past `BOT_GAMES_PLAYED_MAX` going: each one's bots think in
-    the web process. The player may resign one to start another."""
-    cap = settings.BOT_GAMES_PLAYED_MAX
-    going = (Game.objects.filter(status__in=(OPEN, ACTIVE), seats__user=user)
-             .filter(seats__user__bot__isnull=False).distinct().count())
-    if going >= cap:
-        raise ServiceError("bot/too_many_games",
-                           f"you already have {cap} games against bots going; finish or resign "
-                           "one before starting another", 409)
 
 
 def _end_watched_bot_games(user: Any) -> None:
@@ -70,7 +59,7 @@ def play_against_bot(
     """A game of the scenario with the user on `side` and bots of `level` in every other seat
     (partners too, with several seats a side); it starts at once."""
     check_level(level)
-    _check_bot_games_played(user)
+    check_bot_games_played(user)
     game = game_create(user=user, scenario=scenario, side=side, options=options,
                        seats_per_side=seats_per_side)
     for seat in Seat.objects.filter(game=game, user__isnull=True).select_related("side"):
@@ -102,9 +91,14 @@ def bots_play(*, user: Any, scenario: str, level: str, options: dict | None = No
 
 def rematch_bots(old: Game, new: Game, swap: dict[str, str]) -> None:
     """hooks.REMATCH_OPENED: each bot of the finished game takes a seat of its level in the
-    rematch, on the side it swaps to; the last seat filled starts the game."""
-    bots = (Seat.objects.filter(game=old, user__bot__isnull=False)
-            .select_related("side", "user__bot").order_by("seat_id"))
+    rematch, on the side it swaps to; the last seat filled starts the game. Refused, and the
+    rematch with it, when its opener has as many games against bots going as they may."""
+    bots = list(Seat.objects.filter(game=old, user__bot__isnull=False)
+                .select_related("side", "user__bot").order_by("seat_id"))
+    if bots and new.created_by_id is not None:
+        # A rematch against bots is another game against bots: the same cap as a new one
+        # (the rematch has no bot yet, so it is not counted among its opener's).
+        check_bot_games_played(new.created_by)
     for seat in bots:
         level = seat.user.bot.level
         game_join(game=new, user=bot_user(level, not_in_game=new), side=swap[seat.side.side_id])

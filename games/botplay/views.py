@@ -10,6 +10,9 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -59,7 +62,7 @@ class QuickMatchBotSerializer(serializers.Serializer):
 
 
 def _error(exc: ServiceError) -> Response:
-    return Response({"code": exc.code, "message": exc.message}, status=exc.status)
+    return Response(exc.to_json(), status=exc.status)
 
 
 class PlayBotView(APIView):
@@ -237,9 +240,37 @@ def play_page(request: HttpRequest) -> HttpResponse:
                                 level=request.POST.get("level", ""),
                                 options=form_options(request.POST, scenario))
     except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect("lobby")
+        messages.error(request, refusal_message(exc))
+        return redirect(_form_page(request))
     return redirect("game", game_id=str(game.pk))
+
+
+def refusal_message(exc: ServiceError) -> str:
+    """A refusal as the page's message: its words, and a link to each game it names (too
+    many games against bots: the games to finish or resign)."""
+    games = exc.extra.get("games") or []
+    if not games:
+        return exc.message
+    links = format_html_join(
+        ", ", '<a href="{}">{}</a>', ((g["url"], game_words(g)) for g in games)
+    )
+    return format_html("{} Your games against bots: {}.", exc.message, links)
+
+
+def game_words(game: dict) -> str:
+    """A listed game as its link reads: the battle, and the side the player has there."""
+    return f"{game['title']} ({game['side']})" if game.get("side") else game["title"]
+
+
+def _form_page(request: HttpRequest) -> str:
+    """Back to the page the form was on (the lobby, a battle's page, the new-game page), where
+    the message is shown with the form; the lobby if it names none of this site's pages."""
+    back = request.POST.get("next", "")
+    if back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return back
+    return reverse("lobby")
 
 
 def scenario_page(request: HttpRequest, scenario_id: str) -> HttpResponse:

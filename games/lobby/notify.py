@@ -43,8 +43,9 @@ def lobby_changed() -> None:
 
 
 def whose_turn(state: Any) -> tuple:
-    """What the lobby's cards show of whose turn it is (games.lobby.selectors._turn)."""
-    return engine.turn_marker(state)
+    """What the lobby's cards show of whose turn it is (games.lobby.selectors._turn): the
+    ruleset's marker and the seats that may act (a window the other side answers)."""
+    return (engine.turn_marker(state), tuple(engine.who_may_act(state)))
 
 
 def turn_changed(before: Any, after: Any) -> None:

@@ -52,10 +52,13 @@ def _spectators(game_ids: list[Any]) -> dict[str, int]:
 
 def _turn(game: Game) -> dict | None:
     """Whose turn it is, as the game's ruleset tells it from the current state (decoded once
-    per version in each process): the acting seat, or the side to act."""
+    per version in each process): the acting seat, or the side to act, and `acting`, the
+    seats that may act now (every view's `may_act`, public: a card says no more than the
+    game page does, double-blind or not)."""
     if not game.state:
         return None
-    return engine.turn_info(engine.decode_state(game.pk, game.version, game.state))
+    state = engine.decode_state(game.pk, game.version, game.state)
+    return {**engine.turn_info(state), "acting": list(engine.who_may_act(state))}
 
 
 def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, int]) -> dict:

@@ -15,9 +15,10 @@ from games import broadcast, protocol, statewrite, steplog
 from games import engine_adapter as engine
 from games.lobby import notify as lobby_notify
 from games.models import ACTIVE, FINISHED, OPEN, Game, GameStep, Seat, Unit
+from games.partner_acts import acted_by
 from games.services import aftercommit, endings, hooks
 from games.services.errors import ServiceError, not_started
-from games.services.race import acted_by, lost_race_message
+from games.services.race import lost_race_message
 from games.sqlnames import columns, game_key, table
 
 

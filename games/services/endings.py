@@ -23,6 +23,7 @@ from django.utils import timezone
 from games import broadcast, protocol, steplog
 from games import engine_adapter as engine
 from games.models import ACTIVE, FINISHED, DrawOffer, Game, GameStep, Seat, Side
+from games.partner_acts import acted_by
 from games.services import hooks
 from games.services.errors import ServiceError
 
@@ -255,9 +256,8 @@ def end_step(locked: Game, seat: Seat, command: dict) -> int:
     DrawOffer.objects.filter(game_id=locked.pk).delete()  # the game is over: no offer stands
     hooks.after_step(hooks.StepDone(locked.pk, version, seat.seat_id, before, after, now))
     transaction.on_commit(partial(engine.remember_state, locked.pk, version, after))
-    transaction.on_commit(
-        partial(
-            broadcast.publish_step, locked.pk, version, before, after, events, locked.spectators
-        )
-    )
+    # A team side's frame says who ended it, as every step's does (partner_acts).
+    by = acted_by(seat, command, before)
+    publish = partial(broadcast.publish_step, locked.pk, version, before, after, events)
+    transaction.on_commit(partial(publish, locked.spectators, by))
     return version

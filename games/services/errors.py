@@ -4,16 +4,18 @@ from __future__ import annotations
 
 
 class ServiceError(Exception):
-    """A refused request: `code` is stable (clients switch on it), `message` is for people."""
+    """A refused request: `code` is stable (clients switch on it), `message` is for people;
+    `extra` holds facts a page needs to say what to do next (the games in the way, say)."""
 
-    def __init__(self, code: str, message: str, status: int = 400):
+    def __init__(self, code: str, message: str, status: int = 400, extra: dict | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.extra = extra or {}
 
     def to_json(self) -> dict:
-        return {"code": self.code, "message": self.message}
+        return {**self.extra, "code": self.code, "message": self.message}
 
 
 def not_started() -> ServiceError:

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { badgeWords, tickCardClocks } from "../../static/games/js/lobby/cards.js";
 import { visitorsLine } from "../../static/games/js/lobby/online.js";
+import { refusalParts } from "../../static/games/js/lobby/refusal.js";
 
 describe("a game card's badges", () => {
   test("a double-blind game is not also 'no optional rules'", () => {
@@ -41,4 +42,22 @@ test("the lobby's running clocks count down, and a face that reads the same is n
   assert.deepEqual(writes, ["4:59"]); // the postal clock still reads 2 d 23 h
   tickCardClocks(root, now + 3600_000 + 1000);
   assert.deepEqual(writes, ["4:59", "0:00", "2 d 22 h"]);
+});
+
+describe("a refusal in the lobby's notice", () => {
+  test("too many games against bots: the words, then a link to each game to finish or resign", () => {
+    const body = {
+      code: "bot/too_many_games", message: "You already have 2 games against bots going.",
+      games: [{ id: "a", title: "Meeting at Kesselbach", side: "German", url: "/games/a/" }, { id: "b", title: "Night Raid", url: "/games/b/" }],
+    };
+    assert.deepEqual(refusalParts(body, 409), [
+      "You already have 2 games against bots going.", " Your games against bots: ",
+      { href: "/games/a/", text: "Meeting at Kesselbach (German)" }, ", ", { href: "/games/b/", text: "Night Raid" }, ".",
+    ]);
+  });
+  test("any other refusal is its message alone, and a link off the site is never made", () => {
+    assert.deepEqual(refusalParts({ code: "game/over", message: "the game is finished" }, 409), ["the game is finished"]);
+    assert.deepEqual(refusalParts({ message: "no", games: [{ title: "x", url: "//evil.example/" }] }, 409), ["no"]);
+    assert.deepEqual(refusalParts(null, 503), ["refused (503)"]);
+  });
 });

@@ -108,3 +108,19 @@ def test_a_decline_over_the_service_reaches_the_offering_side_in_words(
     }
     (to_su,) = frames_to(sent, broadcast.side_group(game.pk, "su"))
     assert to_su["d"]["declined"]["text"] == "Your partner cleo declined German's draw offer."
+
+
+def test_a_partner_who_resigns_for_the_side_is_named_to_the_side_as_any_deed_is(
+    django_capture_on_commit_callbacks, sent
+):
+    """Resigning ends the game through its own path (endings.end_step); its frame says who
+    of the side did it as every step's does, and as the catch-up from the log says it."""
+    ann, bob, cleo, dan = (person(n) for n in ("ann", "bob", "cleo", "dan"))
+    game = started_team_game((ann, bob), (cleo, dan))
+    bob_seat = Seat.objects.select_related("side", "user").get(game=game, user=bob)
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(game=game, seat=bob_seat)
+    (frame,) = frames_to(sent, broadcast.side_group(game.pk, "ge"))
+    assert frame["d"]["by"]["acted_first"].startswith(f"Your partner bob ({bob_seat.seat_id}) acted first: bob resigned.")
+    assert all("by" not in f.get("d", {}) for f in frames_to(sent, broadcast.side_group(game.pk, "su")))

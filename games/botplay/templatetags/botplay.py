@@ -46,5 +46,7 @@ def play_bot_form(context, scenario_id: str = "") -> dict:
         "games": games,
         "time_controls": control.choices(),
         "csrf_token": context.get("csrf_token"),
+        # A refusal brings the player back here, its message above the form.
+        "back": here.path if here is not None else "",
         "user": context.get("user"),
     }

@@ -5,16 +5,12 @@
 import { chipLooks, valuesInWords } from "../board/counters.js";
 import { el, fill } from "./dom.js";
 import { genericName } from "./textview.js";
+import { PHASES, phaseName } from "../ui/phases.js";
 import { resultWords } from "../ui/results.js";
 
 // The text view lives in textview.js; the replay page reads it from here.
 export { genericName, renderTextView } from "./textview.js";
 
-const PHASES = {
-  setup: "Set-up", initiative: "Initiative phase", action: "Action phase", ended: "Game over",
-  combat: "Combat phase", air: "Air phase", move_vehicles: "Movement phase: vehicles",
-  move_foot: "Movement phase: units on foot", assault: "Close assault phase",
-};
 
 // What a player does in each phase of a turn where one side plays a whole player turn.
 const PHASE_HINTS = {
@@ -28,7 +24,7 @@ const PHASE_HINTS = {
 
 /** The phase in words: "Combat phase"; with the side whose player turn it is, where the view says ("Allied: Combat phase"). */
 export function phaseWords(view, sideName = (id) => id) {
-  const phase = PHASES[view.phase] ?? String(view.phase ?? "").replace(/_/g, " ");
+  const phase = phaseName(view.phase);
   return view.active && view.pending !== undefined ? `${sideName(view.active)} player turn: ${phase}` : phase;
 }
 

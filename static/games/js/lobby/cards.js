@@ -4,6 +4,7 @@ import { el } from "./dom.js";
 import { gameUrl } from "./api.js";
 import { formatLeft, secondsLeft } from "../ui/clocks.js";
 import { resultLine } from "../ui/results.js";
+import { turnWords } from "./turn_words.js";
 
 const POLICY = { public: "spectators see the public view", coach: "sides may invite coaches",
   after_end: "spectators after the end", none: "no spectators" };
@@ -38,22 +39,18 @@ function badges(options) {
   return el("ul", { class: "badges" }, badgeWords(options).map((b) => el("li", {}, b)));
 }
 
-/** Whose turn, in words: the side's name (and the player in the acting seat), never an id. */
-function turnLine(game) {
-  const t = game.turn;
-  if (!t) return null;
-  const side = (game.sides ?? []).find((x) => x.id === t.side || (x.seats ?? []).some((seat) => seat.id === t.seat));
-  const player = t.seat ? side?.seats?.find((seat) => seat.id === t.seat)?.user : null;
-  const who = side ? `${side.name}${player ? ` (${player})` : ""}` : "";
-  const phase = String(t.phase ?? "").replace(/_/g, " ");
-  return el("p", { class: "turn" }, `Turn ${t.turn}, ${phase}${who ? ` — to act: ${who}` : ""}`);
+/** Whose turn, in words for the viewer (turn_words.js); mine marked for the eye. */
+function turnLine(game, me) {
+  const words = turnWords(game, me);
+  if (!words) return null;
+  return el("p", { class: `turn${words.mine ? " your-move" : ""}` }, words.text);
 }
 
-/** My games: "Your move" and each side's time left (the server sorts mine first). A running
- * clock's time is counted down from its deadline by `tickCardClocks`. */
+/** My games: each side's time left (the server sorts mine first; "Your move" is the turn
+ * line's). A running clock's time is counted down from its deadline by `tickCardClocks`. */
 function clockLine(game) {
-  if (!game.my_move && !game.clock) return null;
-  const parts = game.my_move ? [el("span", { class: "your-move" }, "Your move")] : [];
+  if (!game.clock) return null;
+  const parts = [];
   const now = Date.now();
   // The sides' times side by side in one format (formatLeft's scale).
   const scale = Math.max(0, ...game.sides.map((side) => (game.clock?.sides?.[side.id] ? secondsLeft(game.clock.sides[side.id], now) || 0 : 0)));
@@ -64,7 +61,7 @@ function clockLine(game) {
       class: "card-time",
       dataset: { side: side.id, running: reading.running && !reading.flagged ? "1" : "", deadline: reading.deadline ?? "", scale: String(scale) },
     }, reading.flagged ? "out of time" : formatLeft(secondsLeft(reading, now), scale));
-    parts.push(` · ${side.name} `, time);
+    parts.push(parts.length ? ` · ${side.name} ` : `${side.name} `, time);
   }
   if (game.clock) parts.push(` (${game.clock.label})`);
   return el("p", { class: "card-clock", "data-field": "clock" }, parts);
@@ -147,7 +144,7 @@ export function gameCard(game, ctx) {
           game.created_by ? [" · opened by ", el("span", { class: "creator" }, game.created_by)] : null),
         badges(game.options))),
     el("div", { class: "sides" }, sides),
-    turnLine(game), clockLine(game), link, after, leave, invite, ctx.extra || null);
+    turnLine(game, me), clockLine(game), link, after, leave, invite, ctx.extra || null);
 }
 
 const BOT_LEVELS = [["recruit", "Recruit"], ["veteran", "Veteran"], ["elite", "Elite"]];

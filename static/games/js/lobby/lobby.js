@@ -6,6 +6,7 @@ import { openChat } from "./chat.js";
 import { gameCard, tickCardClocks } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { inviteFinder } from "./invite.js";
+import { refusalParts } from "./refusal.js";
 import { visitorsLine } from "./online.js";
 import { fillKeyed } from "../ui/keyed.js";
 import { followPresses, waitsForPress } from "../ui/presses.js";
@@ -18,16 +19,18 @@ let leaving = false; // on the way to a game: see openGame
 
 function say(text, kind = "info") {
   // Above the lists: a notice that wraps to more lines than the last would move them.
+  // `text` is a string or refusal parts (refusal.js): strings and links.
   if (waitsForPress(document, say, () => say(text, kind))) return;
   const box = $("notice");
-  box.textContent = text;
+  const parts = Array.isArray(text) ? text : [text];
+  fill(box, parts.map((p) => (typeof p === "string" ? p : el("a", { href: p.href }, p.text))));
   box.className = `notice ${kind}`;
 }
 
 async function act(promise, success) {
   const answer = await promise;
   if (!answer.ok) {
-    say((answer.body && (answer.body.message || answer.body.detail)) || `refused (${answer.status})`, "error");
+    say(refusalParts(answer.body, answer.status), "error");
   } else if (success) {
     success(answer.body);
   }

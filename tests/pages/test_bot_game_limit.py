@@ -1,0 +1,111 @@
+"""A player with as many games against bots going as they may have (BOT_GAMES_PLAYED_MAX)
+who asks for another, from any page's form, is told so in words on the page they were on:
+what the limit is, what to do (finish or resign one), and a link to each of those games.
+The API answers the same words with the games listed, for the lobby's buttons (rematch, a
+quick match's bot) to show."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.botplay.seats import play_against_bot
+from games.models import FINISHED, Game, Seat
+from tests.designkit import pg_battle
+from tests.gamekit import SCENARIO, person, signed_in
+from tests.pages.test_battle_page import bot_form_fields, published
+
+pytestmark = pytest.mark.django_db
+
+REFUSAL = (
+    "You already have one game against bots going, the most one player may have at once. "
+    "Finish or resign one of them to start another."
+)
+
+
+@pytest.fixture(autouse=True)
+def one_bot_game(settings):
+    settings.BOT_GAMES_PLAYED_MAX = 1
+    # Publishing a battle plays its bot game as it is queued (test_battle_page does the same).
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+def ann_with_a_bot_game(side: str = "ge") -> tuple[Client, Game]:
+    """Ann signed in, with one game against a bot going."""
+    ann = person("ann")
+    player = Client()
+    player.force_login(ann)
+    return player, play_against_bot(user=ann, scenario=SCENARIO, side=side, level="recruit")
+
+
+def site_messages(page: str) -> str:
+    said = re.search(r'<div class="site-messages" role="status">(.*?)</div>', page, re.S)
+    assert said, "the page shows the message the refused form left"
+    return said.group(1)
+
+
+def test_the_lobbys_form_refused_says_the_limit_and_links_the_game_to_finish():
+    player, going = ann_with_a_bot_game()
+    action, fields = bot_form_fields(player.get("/").content.decode())
+    answer = player.post(action, fields)
+    assert answer.status_code == 302 and answer.url == "/"
+    said = site_messages(player.get("/").content.decode())
+    assert "message-error" in said and REFUSAL in said
+    assert f'Your games against bots: <a href="/games/{going.pk}/">Meeting at Kesselbach (German)</a>.' in said
+    assert Game.objects.filter(created_by__username="ann").count() == 1  # nothing made
+
+
+def test_the_battle_pages_form_refused_comes_back_to_the_battle_page_with_the_message():
+    published(signed_in("designer"), pg_battle(id="kursk-farm", title="Kursk Farm"))
+    player, going = ann_with_a_bot_game("su")
+    action, fields = bot_form_fields(player.get("/battles/kursk-farm/").content.decode())
+    answer = player.post(action, fields)
+    assert answer.status_code == 302 and answer.url == "/battles/kursk-farm/"
+    said = site_messages(player.get(answer.url).content.decode())
+    assert REFUSAL in said and f'href="/games/{going.pk}/"' in said
+
+
+@pytest.mark.parametrize("elsewhere", ["https://evil.example/", "//evil.example/", "javascript:x"])
+def test_a_refused_form_goes_back_only_to_a_page_of_this_site(elsewhere):
+    player, _going = ann_with_a_bot_game()
+    _action, fields = bot_form_fields(player.get("/").content.decode())
+    answer = player.post("/bots/play", {**fields, "next": elsewhere})
+    assert answer.status_code == 302 and answer.url == "/"
+
+
+def test_the_api_refuses_with_the_same_words_and_the_games_listed():
+    player, going = ann_with_a_bot_game()
+    answer = player.post("/api/v1/bots/play", {"scenario": SCENARIO, "side": "su", "level": "recruit"},
+                         content_type="application/json")
+    assert answer.status_code == 409
+    assert answer.json() == {
+        "code": "bot/too_many_games", "message": REFUSAL,
+        "games": [{"id": str(going.pk), "title": "Meeting at Kesselbach", "side": "German",
+                   "url": f"/games/{going.pk}/"}],
+    }
+
+
+def test_a_rematch_against_a_bot_counts_toward_the_limit_as_a_new_game_does(
+        django_capture_on_commit_callbacks):
+    """Before, a rematch seated its bots past the limit: the lobby's Rematch button was a way
+    round it."""
+    ann = person("ann")
+    player = Client()
+    player.force_login(ann)
+    with django_capture_on_commit_callbacks(execute=True):
+        over = play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    services.game_resign(game=over, seat=Seat.objects.get(game=over, user=ann))
+    assert Game.objects.get(pk=over.pk).status == FINISHED
+    going = play_against_bot(user=ann, scenario=SCENARIO, side="su", level="recruit")
+    answer = player.post(f"/api/v1/games/{over.pk}/rematch")
+    assert answer.status_code == 409
+    body = answer.json()
+    assert body["code"] == "bot/too_many_games" and body["message"] == REFUSAL
+    assert [g["id"] for g in body["games"]] == [str(going.pk)]
+    assert Game.objects.filter(created_by=ann).count() == 2  # no rematch was left behind
+    services.game_resign(game=going, seat=Seat.objects.get(game=going, user=ann))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert player.post(f"/api/v1/games/{over.pk}/rematch").status_code == 200
