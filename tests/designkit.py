@@ -45,6 +45,49 @@ def pl_situation(**changes) -> dict:
     return doc
 
 
+def pl_situation_with_special_rules(**changes) -> dict:
+    """`pl_situation` with every field a Panzer Leader situation may carry beside its forces:
+    a stream (row 6) below a beach (N-A-5) and the sea (N-A-6), a drawn cliff, a railway, a
+    truck carrying an engineer with a bridge counter, a gun in a fort, a DD tank afloat,
+    mines, blocks, exits, aircraft, naval fire, a temporary bridge and the special rules
+    (invasion, DD survival, demolition, armour carrying, boards barred, sectors)."""
+    doc = pl_situation(id="special-rules")
+    board = doc["boards"]["N"]
+    board["terrain"] = ["...w...."] * 3 + ["...w..t."] + ["b..w...."] + ["=~~~~~~~"]
+    board["hexsides"] = [{"a": [5, 0], "b": [5, 1], "features": ["cliff"]}]
+    board["railways"] = [[[0, 3], [1, 3]]]
+    doc["map"][0]["join"] = False
+    doc["forces"] += [
+        {"side": "allied", "type": "us_truck", "at": ["N-B-1"], "count": 1},
+        {"side": "allied", "type": "us_engineer", "at": ["N-B-1"], "count": 1, "equipped": True},
+        {"side": "german", "type": "de_at75", "at": ["N-H-2"], "count": 1, "inside": True,
+         "under_bridge": False},
+        {"side": "allied", "type": "us_m4_dd", "at": ["N-A-6"], "count": 1, "afloat": True,
+         "land_turn": 2},
+    ]
+    doc["loaded"] = [{"carrier": "al-truck-1", "passenger": "al-engineer-1"}]
+    doc["engineer_vehicles"] = {"al-engineer-1": "al-truck-1"}
+    doc.update({
+        "cargo": [{"id": "al-truck-bridge", "kind": "truck_bridge", "carrier": "al-truck-1"}],
+        "temporary_bridges": [{"hex": "N-C-6", "kind": "truck", "defense": 8}],
+        "naval": [{"side": "allied", "points": 40, "first": 1, "last": 3}],
+        "forts": [{"hex": "N-H-2", "defense": 8}],
+        "mines": [{"hex": "N-F-1", "owner": "german"}],
+        "blocks": ["N-E-5"],
+        "exits": {"german": ["N-A-5"]},
+        "aircraft": [{"side": "allied", "type": "us_p47", "count": 1, "first": 1, "last": 2,
+                      "ordnance": "bombs"}],
+        "options": ["naval_support", "opportunity_fire"],
+        "setup_last": "allied", "invasion": False, "dd_survival": 4, "demolition_within": 3,
+        "armour_carries": ["allied"], "no_entry": {"german": ["X"]},
+        "sectors": [{"units": ["al-m4-1"], "boards": ["N"]}],
+        "source": "Made up for the tests", "note": "Every field at once", "date": "1944-09-01",
+        "front": "west",
+    })
+    doc.update(changes)
+    return doc
+
+
 def pg_setup_battle(**changes) -> dict:
     """`pg_battle` where both sides place their forces (D-SETUP-1): the defender first, its
     two platoons anywhere in the village area (columns 6-7, rows 3-4), then the attacker
@@ -116,4 +159,14 @@ def replaced(doc: dict, where: tuple, value) -> dict:
     for step in where[:-1]:
         here = here[step]
     here[where[-1]] = value
+    return out
+
+
+def without(doc: dict, where: tuple) -> dict:
+    """A copy of `doc` with the field at path `where` (from `json_paths`) taken out."""
+    out = json.loads(json.dumps(doc))
+    here = out
+    for step in where[:-1]:
+        here = here[step]
+    del here[where[-1]]
     return out

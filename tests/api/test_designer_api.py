@@ -16,7 +16,13 @@ from hypothesis import strategies as st
 from games.designer import services, tasks
 from games.designer.models import Revision, Scenario
 from games.designer.services import MAX_DOCUMENT_BYTES
-from tests.designkit import json_paths, pg_battle, pl_situation, replaced
+from tests.designkit import (
+    json_paths,
+    pg_battle,
+    pl_situation,
+    pl_situation_with_special_rules,
+    replaced,
+)
 from tests.gamekit import signed_in
 
 # Publishing's bot game runs as it is queued.
@@ -111,6 +117,39 @@ def test_publishing_a_broken_draft_is_refused_with_its_problems(designer_player)
     assert refused.status_code == 400
     assert refused.json()["code"] == "designer/check_failed"
     assert "forces[1].entry" in refused.json()["message"]
+    assert not DBTaskResult.objects.exists()
+
+
+# A Panzer Leader situation's special rules written by hand, each of the wrong shape: a
+# number for a list, a list of words for a list of objects, a unit the forces do not make.
+MALFORMED_SPECIAL_RULES = [
+    ("cargo", 3, "cargo"),
+    ("naval", ["allied"], "naval[0]"),
+    ("temporary_bridges", [{"hex": "N-C-6", "kind": "truck", "defense": None}],
+     "temporary_bridges[0].defense"),
+    ("sectors", [{"units": ["al-m4-9"], "boards": ["N"]}], "sectors[0].units[0]"),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "field"), MALFORMED_SPECIAL_RULES)
+def test_the_check_names_a_malformed_special_rule_and_never_fails(designer_player, key, value,
+                                                                  field):
+    answer = post(designer_player, "/api/v1/designer/check",
+                  {"ruleset": "panzer_leader",
+                   "document": pl_situation_with_special_rules(**{key: value})})
+    assert answer.status_code == 200, answer.content[:300]
+    assert [p["field"] for p in answer.json()["problems"]] == [field]
+
+
+@pytest.mark.parametrize(("key", "value", "field"), MALFORMED_SPECIAL_RULES[:2])
+def test_publishing_a_malformed_special_rule_is_refused_with_its_problems(designer_player, key,
+                                                                          value, field):
+    doc = pl_situation_with_special_rules(id="special", **{key: value})
+    assert draft(designer_player, doc, "panzer_leader").status_code == 201
+    refused = post(designer_player, "/api/v1/designer/scenarios/special/publish")
+    assert refused.status_code == 400, refused.content[:300]
+    assert refused.json()["code"] == "designer/check_failed"
+    assert f"{field}:" in refused.json()["message"]
     assert not DBTaskResult.objects.exists()
 
 

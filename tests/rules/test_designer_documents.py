@@ -5,10 +5,22 @@ each ruleset is replaced, one at a time, by each kind of JSON value it should no
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from games.rules.panzer_leader.core.scenario import opening_state
+from games.rules.panzer_leader.scenario_check import CARGO_RULE, scenario_from_document
+from games.rules.panzer_leader.scenario_check import SCHEMA_PATH as PL_SCHEMA
 from games.rules.registry import ruleset
-from tests.designkit import json_paths, pg_battle, pl_situation, replaced
+from tests.designkit import (
+    json_paths,
+    pg_battle,
+    pl_situation,
+    pl_situation_with_special_rules,
+    replaced,
+    without,
+)
 
 # A JSON value of every kind: the wrong one for almost every field.
 AWKWARD = (None, True, 3, -1, 2.5, "", "x", [], [1], {"a": 1})
@@ -106,3 +118,105 @@ def test_a_board_whose_hexsides_or_roads_are_not_a_list_says_so():
         with pytest.raises(ValueError, match=f"board1.{key}"):
             rs.document_map(doc)
         assert [p["field"] for p in rs.check_scenario(doc)] == [f"boards.board1.{key}"]
+
+
+# The fields of a Panzer Leader situation beside its sides, map, forces and victory: its
+# special rules and what its set-up brings (cargo, naval fire, temporary bridges, a board's
+# drawn hexsides...), each read by the engine when the game opens or in play.
+SPECIAL = ("cargo", "naval", "temporary_bridges", "armour_carries", "dd_survival",
+           "demolition_within", "invasion", "no_entry", "sectors", "source")
+FORCE_EXTRAS = ("afloat", "land_turn", "inside", "under_bridge", "equipped", "entry")
+# Taken out, nothing, a negative and a huge number, a unit the forces do not make, a list of
+# the wrong objects: the wrong values a hand-edited file holds.
+GONE = object()
+WRONG = (GONE, None, -1, 10**9, "al-m4-9", [{"a": 1}])
+
+
+def _special_paths(doc: dict) -> list[tuple]:
+    return [p for p in json_paths(doc)
+            if p[0] in SPECIAL or p[:3] == ("boards", "N", "hexsides") and len(p) < 6
+            or p[-1] == "join" or (p[0] == "forces" and p[-1] in FORCE_EXTRAS)
+            or p[:2] == ("aircraft", 0) and len(p) < 4]
+
+
+def test_the_schema_declares_every_field_a_situation_carries():
+    declared = set(json.loads(PL_SCHEMA.read_text(encoding="utf-8"))["properties"])
+    bundled = {k for rs in [ruleset("panzer_leader")] for path in rs.scenario_files()
+               for k in json.loads(path.read_text(encoding="utf-8"))}
+    assert set(pl_situation_with_special_rules()) | bundled <= declared
+    doc = pl_situation(sector=[{"units": ["al-m4-1"], "boards": ["N"]}])  # a typo
+    assert [(p["field"], p["message"]) for p in ruleset("panzer_leader").check_scenario(doc)] \
+        == [("(top)", "the format has no field 'sector': check its spelling")]
+
+
+def test_a_situations_special_rules_replaced_by_wrong_values_are_problems_listed():
+    """Each field a Panzer Leader situation carries beside its forces, taken out or given a
+    wrong value, is a problem listed or a situation the engine opens: never an exception."""
+    rs = ruleset("panzer_leader")
+    doc = pl_situation_with_special_rules()
+    assert rs.check_scenario(doc) == []  # playable as it stands: every problem is the change
+    paths = _special_paths(doc)
+    assert len(paths) >= 40
+    for where in paths:
+        for value in WRONG:
+            wrong = without(doc, where) if value is GONE else replaced(doc, where, value)
+            if where[0] in ("boards", "map"):  # all the map is drawn from
+                try:
+                    rs.document_map(wrong)
+                except ValueError:
+                    pass
+            problems = rs.check_scenario(wrong)
+            assert all(p["message"] and p["field"] for p in problems), (where, value)
+            if not problems:  # taken out, or a value the rule allows: the game opens
+                opening_state(scenario_from_document(wrong))
+
+
+def _problems(doc: dict) -> list[tuple]:
+    return [(p["field"], p["hex"], p["rule"], p["message"])
+            for p in ruleset("panzer_leader").check_scenario(doc)]
+
+
+@pytest.mark.parametrize(("where", "value", "found"), [
+    (("cargo", 0, "carrier"), "al-m4-9",
+     ("cargo[0].carrier", None, CARGO_RULE, "no unit 'al-m4-9'")),
+    (("engineer_vehicles", "al-engineer-1"), "al-m4-9",
+     ("engineer_vehicles.al-engineer-1", None, "18.3 Engineers", "no unit 'al-m4-9'")),
+    (("sectors", 0, "units", 0), "al-m4-9",
+     ("sectors[0].units[0]", None, "QA SC1, SC2", "no unit 'al-m4-9'")),
+    (("temporary_bridges", 0, "hex"), "N-B-2",
+     ("temporary_bridges[0].hex", "N-B-2", "18.8 Temporary bridges",
+      "N-B-2: a temporary bridge stands in a stream hex, not Clear")),
+    (("temporary_bridges", 0, "hex"), "N-Z-9",
+     ("temporary_bridges[0].hex", "N-Z-9", "2.1 Boards", "N-Z-9 is off the map")),
+    (("naval", 0, "side"), "soviet",
+     ("naval[0].side", None, "19.4 Naval support fire", "unknown side 'soviet'")),
+    (("naval", 0, "first"), 5,
+     ("naval[0].last", None, "19.4 Naval support fire",
+      "naval fire from turn 5 to turn 3: the last turn comes before the first")),
+    (("no_entry",), {"soviet": ["N"]},
+     ("no_entry.soviet", None, "QA SC4", "unknown side 'soviet'")),
+    (("armour_carries", 0), "soviet",
+     ("armour_carries[0]", None, "6.1 Transport; QA T7, G7", "unknown side 'soviet'")),
+    (("dd_survival",), 9,
+     ("dd_survival", None, "the situation format (situation.schema.json)",
+      "the DD survival roll must be a whole number from 1 to 6, not 9")),
+    (("naval", 0, "points"), -1,
+     ("naval[0].points", None, "the situation format (situation.schema.json)",
+      "the naval fire points a turn must be a whole number from 1 to 1000, not -1")),
+])
+def test_a_special_rule_naming_what_the_situation_lacks_is_named_in_words(where, value, found):
+    assert _problems(replaced(pl_situation_with_special_rules(), where, value)) == [found]
+
+
+def test_a_force_afloat_with_no_landing_turn_is_named_and_nothing_else_is_built():
+    doc = without(pl_situation_with_special_rules(), ("forces", 7, "land_turn"))
+    assert _problems(doc) == [("forces[7].land_turn", None, "19.2 Amphibious landings",
+                               "M4 DD Sherman afloat: set the landing turn (land_turn)")]
+
+
+def test_two_cargo_counters_of_one_id_are_named():
+    doc = pl_situation_with_special_rules()
+    doc["cargo"].append({"id": "al-truck-bridge", "kind": "minefield", "carrier": "al-truck-1"})
+    assert ("cargo[1].id", None, CARGO_RULE,
+            "two cargo counters with the id 'al-truck-bridge': give each its own") \
+        in _problems(doc)

@@ -126,17 +126,23 @@ _FIELD_WORDS = {
     "draw_at_least": "the points for a draw", "decisive": "the decisive level",
     "tactical": "the tactical level", "marginal": "the marginal level", "turns": "the turns",
     "name": "the name", "nationality": "the nationality", "briefing": "the briefing",
-    "count": "the count", "entry_turn": "the entry turn",
+    "count": "the count", "entry_turn": "the entry turn", "land_turn": "the landing turn",
+    "first": "the first turn", "last": "the last turn", "defense": "the defence",
+    "dd_survival": "the DD survival roll", "demolition_within": "the demolition distance",
+    # A field whose word depends on the list it is in: `<list>.<field>`.
+    "naval.points": "the naval fire points a turn",
 }
 
 
 def schema_words(error: Any) -> str:
     """A jsonschema error as a player reads it where it has plain words: a number out of its
     range or not a whole number ("initiative must be a whole number from 0 to 6, not 9"), a word
-    left empty; any other error keeps the validator's message."""
+    left empty, a field the format does not have; any other error keeps the validator's
+    message."""
     path = [p for p in error.absolute_path if isinstance(p, str)]
     key = path[-1] if path else ""
-    name = _FIELD_WORDS.get(key, key.replace("_", " ") or "the value")
+    name = _FIELD_WORDS.get(".".join(path[-2:])) or _FIELD_WORDS.get(
+        key, key.replace("_", " ") or "the value")
     schema = error.schema if isinstance(error.schema, Mapping) else {}
     numeric = error.validator in ("minimum", "maximum") or (
         error.validator == "type" and schema.get("type") == "integer")
@@ -148,4 +154,9 @@ def schema_words(error: Any) -> str:
         return f"{name} must be a whole number{span}, not {json.dumps(error.instance)}"
     if error.validator == "minLength" and error.instance == "":
         return f"{name} must not be empty"
+    if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
+        extra = sorted(str(k) for k in error.instance if k not in schema.get("properties", {}))
+        if extra:  # a misspelt field: the format would ignore it, so it says so
+            return (f"the format has no field {', '.join(map(repr, extra))}: check its "
+                    "spelling")
     return str(error.message)

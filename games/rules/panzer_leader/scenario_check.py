@@ -19,7 +19,7 @@ from ..common.setup_areas import area_hex
 from . import invariants
 from .combat.air import aircraft_types
 from .core import setup, setup_areas
-from .core.board import board_file
+from .core.board import TERRAIN_NAMES, board_file
 from .core.scenario import (
     Scenario,
     check_positional,
@@ -90,6 +90,11 @@ def _boards(doc: Mapping[str, Any]) -> list[dict]:
     return out
 
 
+LANDING_RULE = "19.2 Amphibious landings"
+NAVAL_RULE = "19.4 Naval support fire"
+CARGO_RULE = "18.9 Engineering: mine and bridge counters (QA EM1, TB1)"
+
+
 def _forces(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     """Counter types from the catalogue (1), known sides, and a place for every unit: set-up
     hexes, or an entry turn within the game with entry hexes (23)."""
@@ -111,6 +116,9 @@ def _forces(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
                 out.append(problem(f"{where}.entry_turn", f"{counters} enter on turn "
                                    f"{f['entry_turn']}, after the last turn ({doc['turns']})",
                                    "23 Situations: reinforcements"))
+        if f.get("afloat") and "land_turn" not in f:
+            out.append(problem(f"{where}.land_turn", f"{counters} afloat: set the landing turn "
+                               "(land_turn)", LANDING_RULE))
         # A force with neither set-up hexes nor an entry turn is placed by its player in a
         # set-up area, or is off the map: the check of the areas says which (PL-E1).
     return out
@@ -139,6 +147,8 @@ def _hexes(doc: Mapping[str, Any], sit_map: Any) -> list[dict]:
     named += [(f"mines[{i}].hex", m["hex"]) for i, m in enumerate(doc.get("mines", ()))]
     named += [(f"forts[{i}].hex", m["hex"]) for i, m in enumerate(doc.get("forts", ()))]
     named += [(f"blocks[{i}]", h) for i, h in enumerate(doc.get("blocks", ()))]
+    named += [(f"temporary_bridges[{i}].hex", b["hex"])
+              for i, b in enumerate(doc.get("temporary_bridges", ()))]
     named += [(f"control.{h}", h) for h in doc.get("control", {})]
     named += [(f"victory.objectives[{i}]", h)
               for i, h in enumerate(doc["victory"]["objectives"])]
@@ -204,6 +214,7 @@ def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
         if m["owner"] not in sides:
             out.append(problem(f"mines[{i}].owner", f"unknown side {m['owner']!r}",
                                "17.1 Minefields", m["hex"]))
+    out += _special_sides(doc, sides)
     levels = v["levels"]
     if not levels["decisive"] >= levels["tactical"] >= levels["marginal"]:
         out.append(problem("victory.levels", "decisive, tactical and marginal must not rise",
@@ -215,6 +226,45 @@ def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
             for i, s in enumerate(doc["sides"]) if s["nationality"] not in known]
     if len({s["id"] for s in doc["sides"]}) != len(doc["sides"]):
         out.append(problem("sides", "two sides with one id", "23 Situations"))
+    return out
+
+
+def _special_sides(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
+    """The sides a situation's special rules name: naval fire granted (19.4), armour that
+    carries infantry (QA T7, G7), boards a side may not enter (QA SC4)."""
+    named = [(f"naval[{i}].side", g["side"], NAVAL_RULE)
+             for i, g in enumerate(doc.get("naval", ()))]
+    named += [(f"armour_carries[{i}]", side, "6.1 Transport; QA T7, G7")
+              for i, side in enumerate(doc.get("armour_carries", ()))]
+    named += [(f"no_entry.{side}", side, "QA SC4") for side in doc.get("no_entry", {})]
+    out = [problem(field, f"unknown side {side!r}", rule)
+           for field, side, rule in named if side not in sides]
+    for i, g in enumerate(doc.get("naval", ())):
+        first, last = g.get("first", 1), g.get("last", doc["turns"])
+        if first > last:
+            out.append(problem(f"naval[{i}].last", f"naval fire from turn {first} to turn "
+                               f"{last}: the last turn comes before the first",
+                               NAVAL_RULE))
+    ids = [c["id"] for c in doc.get("cargo", ())]
+    out += [problem(f"cargo[{i}].id", f"two cargo counters with the id {c!r}: give each its "
+                    "own", CARGO_RULE)
+            for i, c in enumerate(ids) if c in ids[:i]]
+    return out
+
+
+def _special_places(doc: Mapping[str, Any], sit: Scenario, state: Any) -> list[dict]:
+    """Where a situation's special rules put things: a temporary bridge in a stream hex
+    (18.8), the units a sector bounds among those the forces make (QA SC1, SC2)."""
+    out = []
+    for i, b in enumerate(doc.get("temporary_bridges", ())):
+        terrain = sit.map.terrain(sit.map.hex(b["hex"]))
+        if terrain != "stream":
+            out.append(problem(f"temporary_bridges[{i}].hex", f"{b['hex']}: a temporary "
+                               f"bridge stands in a stream hex, not {TERRAIN_NAMES[terrain]}",
+                               "18.8 Temporary bridges", b["hex"]))
+    out += [problem(f"sectors[{i}].units[{j}]", f"no unit {uid!r}", "QA SC1, SC2")
+            for i, sector in enumerate(doc.get("sectors", ()))
+            for j, uid in enumerate(sector["units"]) if uid not in state.units]
     return out
 
 
@@ -249,6 +299,8 @@ def _areas(doc: Mapping[str, Any], sit: Scenario) -> list[dict]:
 
 def _unit_rule(field: str, message: str) -> str:
     """The rule broken by a field naming a unit the forces do not make."""
+    if field.startswith("cargo"):
+        return CARGO_RULE
     return "18.3 Engineers" if field.startswith("engineer_vehicles") else "6 Transport"
 
 
@@ -337,10 +389,12 @@ def check_scenario(doc: Any) -> list[dict]:
     # Every independent problem in one pass: the turns of reinforcements and aircraft, the
     # references to sides and the victory levels do not stop the set-up being checked. Only
     # what the situation cannot be laid out without does: its boards, the counters' types
-    # and sides, one id a side.
+    # and sides, an aircraft's type, a landing turn for a force afloat, one id a side.
     boards, forces, references = _boards(doc), _forces(doc, sides), _references(doc, sides)
-    found = boards + forces + references + _aircraft(doc, sides)
-    if boards or any(p["field"].endswith((".type", ".side")) for p in forces) \
+    aircraft = _aircraft(doc, sides)
+    found = boards + forces + references + aircraft
+    if boards or any(p["field"].endswith((".type", ".side", ".land_turn")) for p in forces) \
+            or any(p["field"].endswith(".type") for p in aircraft) \
             or any(p["field"] == "sides" for p in references):
         return found
     # Checked under an id of its own: the engine finds a situation by id, and a draft must
@@ -353,10 +407,12 @@ def check_scenario(doc: Any) -> list[dict]:
     off_map = _hexes(doc, sit.map)
     if off_map:  # a unit off the map cannot be set up; whether a side can win still tells
         return found + off_map + _no_way_to_win(doc, sit)
-    try:  # the units that `loaded` and `engineer_vehicles` name exist once the forces are made
-        opening_state(sit)
+    try:  # the units that `loaded`, `engineer_vehicles` and `cargo` name exist once the
+        # forces are made
+        state = opening_state(sit)
     except ValueError as exc:
         return [*found, from_line(str(exc), doc, _unit_rule)]
+    found += _special_places(doc, sit, state)
     register(sit)
     try:
         found += _set_up(doc, sit)

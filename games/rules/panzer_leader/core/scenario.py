@@ -194,7 +194,7 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
                      equipped=bool(group.get("equipped")))
             if group.get("entry_turn"):
                 u.entry_turn = int(group["entry_turn"])
-                u.entry = list(group["entry"])
+                u.entry = list(group.get("entry", ()))  # none: the check says so (23)
             elif not where:
                 pass  # a unit of a set-up area: its player places it (PL-E1)
             else:
@@ -211,7 +211,8 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
         passenger.carried_by, passenger.hex = carrier.id, carrier.hex
     for engineer, vehicle in sit.raw.get("engineer_vehicles", {}).items():
         # designated before play (18.3)
-        _named_unit(units, f"engineer_vehicles.{engineer}", engineer).vehicle = vehicle
+        _named_unit(units, f"engineer_vehicles.{engineer}", engineer).vehicle = _named_unit(
+            units, f"engineer_vehicles.{engineer}", vehicle).id
     _face_guns(sit, units)
     chosen = optional.check(set(options) if options is not None else set(sit.default_options))
     seat_list = ([{"id": k, "side": v} for k, v in sorted(seats.items())] if seats
@@ -229,9 +230,10 @@ def opening_state(sit: Scenario, options=None, seats: dict[str, str] | None = No
         temp_bridges={b["hex"]: {"kind": b["kind"], "defense": int(b["defense"]),
                                  "built": True, "progress": 0}
                       for b in sit.raw.get("temporary_bridges", ())},
-        cargo={c["id"]: {"id": c["id"], "kind": c["kind"], "side": units[c["carrier"]].side,
+        cargo={c["id"]: {"id": c["id"], "kind": c["kind"],
+                         "side": _named_unit(units, f"cargo[{i}].carrier", c["carrier"]).side,
                          "carried_by": c["carrier"], "hex": None}
-               for c in sit.raw.get("cargo", ())},
+               for i, c in enumerate(sit.raw.get("cargo", ()))},
         indirect_done=True,  # nothing can be ordered before the first combat phase (13.3)
     )
     if sit.setup_order:  # the sides place their area units before turn 1 (PL-E1)
