@@ -1,6 +1,7 @@
 // A formation activation (17.7) is a roll: before it the player is told which counters it
-// would activate (the command's `units`, as the server offers them), what the roll needs and
-// its chance, and what a failure costs (the server's preview, `formation_roll`).
+// would activate (the command's `units`, as the server offers them, named in the confirm),
+// what the roll needs and its chance, and what a failure costs (the server's preview,
+// `formation_roll`).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
@@ -37,9 +38,16 @@ function page({ preview = null, picked = [] } = {}) {
 }
 
 describe("offering a formation activation", () => {
-  test("its words name the formation and every counter the roll would activate", () => {
-    assert.equal(describeCommand(FORM, nameOf, { formationName }), "Roll to activate Guards Tank Brigade: 1st Rifle, 2nd Rifle, Lt. Zaitsev, Major Orlov");
-    assert.equal(describeCommand(FORM, nameOf), "Roll to activate the formation: 1st Rifle, 2nd Rifle, Lt. Zaitsev, Major Orlov");
+  test("its words name the formation and count the counters the roll would activate", () => {
+    assert.equal(describeCommand(FORM, nameOf, { formationName }), "Roll to activate Guards Tank Brigade (4 counters)");
+    assert.equal(describeCommand(FORM, nameOf), "Roll to activate the formation (4 counters)");
+  });
+
+  test("the confirm names every counter it would activate before the server's preview comes", () => {
+    const { nodes, ctx } = page();
+    ctx.ui.proposal = { command: FORM };
+    drawConfirm(ctx);
+    assert.match(nodes.confirm.textContent, /it would activate1st Rifle, 2nd Rifle, Lt\. Zaitsev, Major Orlov/);
   });
 
   test("the confirm says what the roll needs, its chance and what success and failure do", () => {
@@ -47,14 +55,15 @@ describe("offering a formation activation", () => {
     ctx.ui.proposal = { command: FORM };
     drawConfirm(ctx);
     const text = nodes.confirm.textContent;
-    assert.match(text, /Roll to activate Guards Tank Brigade: 1st Rifle, 2nd Rifle, Lt\. Zaitsev, Major Orlov/);
-    assert.match(text, /2d6 \+ 2, 8 or less: Major Orlov's morale \(17\.7\)/);
+    assert.match(text, /^Roll to activate Guards Tank Brigade \(4 counters\)the roll/);
+    // The counters after the chance: a formation's long list leaves the roll in sight.
+    assert.match(text, /it fails58%it would activate1st Rifle, 2nd Rifle, Lt\. Zaitsev, Major Orlov/);
+    assert.match(text, /2d6 \+ 2 must come to 8 or less, Major Orlov's morale \(17\.7\)/);
     assert.match(text, /modifier \+2friendly units eliminated/);
     assert.match(text, /modifier -1Soviet Guards formation/);
-    assert.match(text, /the 4 units listed activate, led by Major Orlov/);
-    assert.match(text, /Lt\. Zaitsev, Major Orlov marked Moved\/Fired, the units not; the action segment is spent \(17\.7\)/);
+    assert.match(text, /all 4 counters activate, led by Major Orlov/);
+    assert.match(text, /Lt\. Zaitsev, Major Orlov are marked Moved\/Fired \(the other counters are not\); the action segment is spent \(17\.7\)/);
     assert.match(text, /the formation activates42%/);
-    assert.match(text, /it fails58%/);
     assert.match(text, /This cannot be taken back/);
   });
 
@@ -74,6 +83,6 @@ describe("offering a formation activation", () => {
   test("picking a counter of the formation offers the roll, its chance on the button", () => {
     const { nodes, ctx } = page({ preview: PREVIEW, picked: ["su-2"] });
     drawActions(ctx, [FORM]);
-    assert.match(nodes["unit-actions"].textContent, /Roll to activate Guards Tank Brigade: 1st Rifle, 2nd Rifle, Lt\. Zaitsev, Major Orlov — 2d6 \+ 2 ≤ 8: 42% to activate/);
+    assert.match(nodes["unit-actions"].textContent, /Roll to activate Guards Tank Brigade \(4 counters\) — 2d6 \+ 2 ≤ 8: 42% to activate/);
   });
 });

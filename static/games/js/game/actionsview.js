@@ -9,6 +9,7 @@ import { endingChoices } from "./endings.js";
 import { keepOpen } from "./focus.js";
 import { fillKept } from "../ui/keyed.js";
 import { ATTACK_TYPES, SHORTCUTS, actsWith, allCommands, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere, pickTogether, stillToAct } from "./legal.js";
+import { formationUnitsRow } from "./formationroll.js";
 import { explainPreview, previewLabel } from "./odds.js";
 import { referenceLink, referenceRow } from "./reference.js";
 import { movesMayBeUndone } from "./vocabulary.js";
@@ -305,6 +306,8 @@ export function drawConfirm(ctx) {
   fill(
     box.querySelector('[data-field="odds"]'),
     oddsBlock(rows, chances, "Chance of each result"),
+    // A formation's counters after its roll's chance: a long list does not push it out of sight.
+    oddsBlock(formationUnitsRow(p.command, nameOf), [], ""),
     sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
     !preview && ["fire", "bombard", "assault", "opportunity_fire", "air_strike"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
     !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,

@@ -12,6 +12,14 @@ function dice(roll) {
   return sum > 0 ? `${base} + ${sum}` : sum < 0 ? `${base} − ${-sum}` : base;
 }
 
+/** The confirm's row naming every counter the offer activates on success, as the server
+ * listed them (the command's `units`, which the referee checks before rolling, 3.1); none
+ * for another command. Shown before the preview comes. */
+export function formationUnitsRow(cmd, nameOf = (id) => id) {
+  if (cmd?.type !== "activate" || cmd.kind !== "formation" || !cmd.units?.length) return [];
+  return [["it would activate", cmd.units.map(nameOf).join(", ")]];
+}
+
 /** A few words for a button: "2d6 + 2 ≤ 8: 42% to activate". */
 export function formationRollLabel(roll) {
   return `${dice(roll)} ≤ ${roll.needed}: ${pct(roll.succeeds.p)} to activate`;
@@ -24,13 +32,14 @@ export function formationRollLabel(roll) {
  */
 export function formationRollParts(roll, nameOf = (id) => id) {
   const rule = roll.rule ?? "17.7";
-  const rows = [["the roll", `${dice(roll)}, ${roll.needed} or less: ${nameOf(roll.leader)}'s morale (${rule})`]];
+  const rows = [["the roll", `${dice(roll)} must come to ${roll.needed} or less, ${nameOf(roll.leader)}'s morale (${rule})`]];
   for (const m of roll.modifiers ?? []) rows.push([`modifier ${signed(m.value)}`, m.reason]);
   const n = (roll.activates ?? []).length;
-  rows.push(["if it succeeds", `the ${n} unit${n === 1 ? "" : "s"} listed activate, led by ${nameOf(roll.leader)}; each is marked Moved/Fired when the activation ends (3.1)`]);
-  const marked = (roll.marked_on_failure ?? []).map(nameOf).join(", ");
+  rows.push(["if it succeeds", `${n === 1 ? "its counter activates" : `all ${n} counters activate`}, led by ${nameOf(roll.leader)}; each is marked Moved/Fired when the activation ends (3.1)`]);
+  const leaders = roll.marked_on_failure ?? [];
+  const marked = leaders.length ? `${leaders.map(nameOf).join(", ")} ${leaders.length === 1 ? "is" : "are"} marked Moved/Fired (the other counters are not)` : "";
   const spent = roll.segment_spent_on_failure ? "the action segment is spent" : "";
-  rows.push(["if it fails", [marked ? `${marked} marked Moved/Fired, the units not` : "", spent].filter(Boolean).join("; ") + ` (${rule})`]);
+  rows.push(["if it fails", `${[marked, spent].filter(Boolean).join("; ")} (${rule})`]);
   const p = roll.succeeds.p;
   return { rows, chances: [["the formation activates", pct(p)], ["it fails", pct(1 - p)]] };
 }

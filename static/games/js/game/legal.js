@@ -184,11 +184,15 @@ const KIND_WORDS = { stack: "the stack", leader: "and the units he leads", afv_g
 /**
  * An activation in words, naming every counter it activates as the server listed them
  * (`units`): "Activate Kapitan Petrov and the units he leads: 1st Rifle, 2nd Rifle". A
- * formation's is a roll (17.7): "Roll to activate 129th Tank Brigade: 1st Tank, 2nd Tank".
+ * formation's is a roll (17.7), of a whole formation: "Roll to activate 129th Tank Brigade
+ * (12 counters)"; its confirm names them (formationroll.js: formationUnitsRow).
  */
 function activationWords(cmd, nameOf, formationName) {
   const others = (cmd.units ?? []).filter((id) => id !== cmd.unit).map(nameOf).join(", ");
-  if (cmd.kind === "formation") return `Roll to activate ${formationName(cmd.formation)}${others ? `: ${others}` : ""}`;
+  if (cmd.kind === "formation") {
+    const n = (cmd.units ?? []).length;
+    return `Roll to activate ${formationName(cmd.formation)}${n ? ` (${n} counter${n === 1 ? "" : "s"})` : ""}`;
+  }
   if (cmd.kind === "stack") return `Activate the stack in ${cmd.hex}${others ? `: ${others}` : ""}`;
   if (cmd.kind === "unit") return `Activate ${nameOf(cmd.unit)}${others ? `, with ${others} aboard` : ""}`;
   const head = `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`;
