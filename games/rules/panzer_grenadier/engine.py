@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..common.dice import Roll
-from ..common.errors import IllegalCommand, InvalidCommand
+from ..common.errors import IllegalCommand
 from . import rulebook  # noqa: F401  (the optional rules plugged into the core's hooks)
 from .core import actions, deployment, hooks, moving, opportunity, sequence, undo
 from .core import activation as act
@@ -188,11 +188,7 @@ def _activate(state: st.GameState, me: st.SeatState, cmd: Command, dice: Any = N
     kind = cmd.get("kind")
     listed = cmd.get("units")  # what the player was shown it activates, if sent (3.1)
     formation = hooks.variant("activate", cmd)
-    if formation is not None:  # Formation Activation (17.7, D-FORM-2)
-        if listed is not None:
-            raise InvalidCommand(
-                "activate: a formation activation lists no units: who joins it is known only "
-                "after its roll (17.7)", rule="units")
+    if formation is not None:  # Formation Activation (17.7, D-FORM-2): checks `units` itself
         return formation(state, me, cmd, dice)
     if kind == "stack":
         try:

@@ -27,9 +27,18 @@ from .legal import legal_commands
 from .optional.air_support import strike_odds
 from .optional.drumfire import OPTION as DRUMFIRE_OPTION
 from .optional.drumfire import drumfire_situations, is_drumfire_hex
+from .optional.formation import OPTION as FORMATION_OPTION
+from .optional.formation import roll_preview
 from .presentation import in_words
 
 PREVIEWED = ("move", "exit", "fire", "spray_fire", "bombard", "assault", "opportunity_fire")
+
+
+def previewed(state: st.GameState) -> tuple[str, ...]:
+    """The command types `previews` answers in this game: PREVIEWED, and with Formation
+    Activation in use `activate`, whose formation roll is shown before it is made (17.7;
+    other activations roll nothing and get no preview)."""
+    return PREVIEWED + (("activate",) if FORMATION_OPTION in state.options else ())
 
 
 def _names(cmd: dict) -> tuple[str, ...]:
@@ -142,10 +151,11 @@ def _hides_enemies(state: st.GameState, cmd: dict, side: str) -> bool:
 
 
 def previews(
-    state: st.GameState, seat_id: str, unit: str, kinds: tuple[str, ...] = PREVIEWED
+    state: st.GameState, seat_id: str, unit: str, kinds: tuple[str, ...] | None = None
 ) -> list[dict]:
     """For each legal command of the seat naming `unit`: the command and what it would cost
-    (`cost`, MP as a fraction string, for a move or exit) or risk (`odds`, for an attack).
+    (`cost`, MP as a fraction string, for a move or exit) or risk (`odds`, for an attack; a
+    formation activation's `formation_roll`, 17.7).
 
     `kinds` narrows the answer to some command types (a bot asks only for its attacks).
 
@@ -162,15 +172,20 @@ def previews(
     known, _ = known_enemies(state, side)
     out: list[dict] = []
     reach_by_group: dict[tuple[str, ...], dict] = {}
-    for ctype in PREVIEWED:
-        if ctype not in kinds:
+    for ctype in previewed(state):
+        if kinds is not None and ctype not in kinds:
             continue
         for cmd in groups.get(ctype, ()):
             ids = _names(cmd)
             if unit not in ids:
                 continue
             entry: dict[str, Any] = {"command": cmd}
-            if ctype in ("move", "exit"):
+            if ctype == "activate":
+                if cmd.get("kind") != "formation":
+                    continue  # no roll: the command's `units` say all it does (3.1)
+                # The roll's number, modifiers and chance, from what `attempt` rolls against.
+                entry["formation_roll"] = roll_preview(state, seat_id, cmd["formation"])
+            elif ctype in ("move", "exit"):
                 if ids not in reach_by_group:
                     reach_by_group[ids] = _move_costs(state, seat, ids)
                 path = cmd.get("path") or []

@@ -27,7 +27,7 @@ from .core.undo import may_undo
 from .double_blind import collision, knowledge, observation, razvedka, redaction
 from .engine import who_may_act
 from .legal import legal_commands
-from .preview import PREVIEWED
+from .preview import previewed
 
 
 def _audience_side(state: st.GameState, audience: tuple) -> str | None:
@@ -172,7 +172,7 @@ def view_for(state: st.GameState, audience: tuple) -> dict:
     seat_supply = {x.id: state.supply[x.id] for x in state.seats if x.id in state.supply}
     if seat_supply:
         view["seat_supply"] = seat_supply
-    _player_part(view, audience)
+    _player_part(view, state, audience)
     _setup_part(view, state, side)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
@@ -262,18 +262,18 @@ def _knowledge_view(state: st.GameState, audience: tuple, side: str | None) -> d
         reports = razvedka.reports_view(state, side)
         if reports:
             view["reports"] = reports
-    _player_part(view, audience)
+    _player_part(view, state, audience)
     _setup_part(view, state, side)
     if audience[0] == "seat":
         _seat_part(view, state, audience[1])
     return _with_chips(state, view)
 
 
-def _player_part(view: dict, audience: tuple) -> None:
+def _player_part(view: dict, state: st.GameState, audience: tuple) -> None:
     """What a player's board needs to ask the referee: the command types that have a preview
     (GET .../preview answers any other with an error), so the page holds no list of its own."""
     if audience[0] in ("side", "seat"):
-        view["previewed"] = list(PREVIEWED)
+        view["previewed"] = list(previewed(state))
 
 
 def _seat_part(view: dict, state: st.GameState, seat: str) -> None:

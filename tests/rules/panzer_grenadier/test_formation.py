@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from games.rules.common.dice import ScriptedDice
+from games.rules.common.dice import ScriptedDice, SeededDice
 from games.rules.common.errors import IllegalCommand
 from games.rules.panzer_grenadier.core import state as st
+from games.rules.panzer_grenadier.core import tables
 from games.rules.panzer_grenadier.core.registry import register_scenario
 from games.rules.panzer_grenadier.core.scenario_model import Formation
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.legal import legal_commands
+from games.rules.panzer_grenadier.preview import previews
+from games.rules.registry import PANZER_GRENADIER as RULESET
 from tests.rules.panzer_grenadier.turnkit import board_map, game, unit
 
 OPT = ("formation_activation",)
@@ -55,6 +60,11 @@ def case_31_units(reduced=True):
 
 
 FORM = {"type": "activate", "kind": "formation", "formation": "f1"}
+
+
+def formation_offers(s, seat="su-1"):
+    """The formation activations the seat is offered (17.7)."""
+    return [c for c in legal_commands(s, seat).get("activate", []) if c["kind"] == "formation"]
 
 
 def test_case_31_a_roll_of_6_plus_2_is_8_and_activates_the_formation():
@@ -107,13 +117,13 @@ def test_formation_units_are_all_marked_moved_fired_at_the_end_even_if_idle():
 
 def test_formation_activation_is_offered_only_when_its_requirements_hold():
     s = form_game(*case_31_units())
-    assert FORM in legal_commands(s, "su-1")["activate"]
+    assert formation_offers(s)
     low_init = form_game(*case_31_units(), su_init=1, ge_init=0)
-    assert FORM not in legal_commands(low_init, "su-1").get("activate", [])
+    assert not formation_offers(low_init)
     us, members = case_31_units()
     us[1] = unit("su-lt", "su_ldr_lt_a", "su", "A0506", status=st.DEMORALIZED)
     shaken = form_game(us, members)
-    assert FORM not in legal_commands(shaken, "su-1").get("activate", [])
+    assert not formation_offers(shaken)
     with pytest.raises(IllegalCommand) as exc:
         apply(shaken, "su-1", FORM, ScriptedDice.of(1, 1))
     assert exc.value.rule == "17.7" and "demoralized" in str(exc.value)
@@ -130,7 +140,7 @@ def test_formation_activation_needs_a_major_or_above():
 
 def test_without_the_option_formation_activation_is_refused_naming_17_7():
     s = form_game(*case_31_units(), options=())
-    assert FORM not in legal_commands(s, "su-1").get("activate", [])
+    assert not formation_offers(s)
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "su-1", FORM, ScriptedDice.of(1, 1))
     assert exc.value.rule == "17.7"
@@ -165,9 +175,9 @@ def test_d_form_2_a_logistics_shortfall_lowers_the_current_initiative_at_once():
     from dataclasses import replace
 
     s = form_game(*case_31_units(), su_init=2, ge_init=0)
-    assert FORM in legal_commands(s, "su-1")["activate"]
+    assert formation_offers(s)
     short = replace(s, supply={"su": "shortfall"})
-    assert FORM not in legal_commands(short, "su-1").get("activate", [])
+    assert not formation_offers(short)
 
 
 def test_an_eliminated_apc_counts_plus_1_and_only_trucks_wagons_prime_movers_do_not_17_7():
@@ -179,3 +189,112 @@ def test_an_eliminated_apc_counts_plus_1_and_only_trucks_wagons_prime_movers_do_
     step = apply(s, "su-1", FORM, ScriptedDice.of(3, 3))
     ev = next(e for e in step.events if e.type == "formation_activation")
     assert ev.data["total"] == 9 and not ev.data["success"]  # case 31's 8, +1 for the APC
+
+
+def test_17_7_the_offer_names_the_units_success_activates_and_the_roll_it_needs():
+    """Before he rolls, the player is shown whom success activates (3.1), whom failure marks
+    Moved/Fired, and the roll's number, modifiers and chance; the resolution does exactly
+    that. Case 31: +2 lost, +1 reduced, -1 Guards: 2d6 + 2 <= 8, i.e. 2d6 <= 6, 15/36."""
+    s = form_game(*case_31_units())
+    [offer] = formation_offers(s)
+    assert offer == {**FORM, "units": ["su-1", "su-2", "su-lt", "su-maj"]}
+    [entry] = [p for p in previews(s, "su-1", "su-2") if p["command"] == offer]
+    roll = entry["formation_roll"]
+    assert roll["needed"] == 8 and roll["leader"] == "su-maj" and roll["dice"] == 2
+    assert sum(m["value"] for m in roll["modifiers"]) == 2
+    assert roll["succeeds"]["fraction"] == "5/12"
+    assert roll["activates"] == offer["units"]
+    assert roll["marked_on_failure"] == ["su-lt", "su-maj"] and roll["segment_spent_on_failure"]
+    won = apply(s, "su-1", offer, ScriptedDice.of(3, 3)).state
+    assert sorted(won.activation.units) == offer["units"]
+    lost = apply(s, "su-1", offer, ScriptedDice.of(3, 4))
+    failed = next(e for e in lost.events if e.type == "formation_failed")
+    assert list(failed.units) == roll["marked_on_failure"]
+
+
+def test_17_7_the_offer_lists_the_passengers_a_formation_carrier_brings_along():
+    """A carrier of the formation activates whoever rides it (5.6), member or not."""
+    us, members = case_31_units()
+    us += [unit("su-truck2", "su_truck", "su", "A0202", steps=1),
+           unit("su-rider", "su_rifle", "su", None, carried_by="su-truck2")]
+    s = form_game(us, [*members, "su-truck2"])
+    [offer] = formation_offers(s)
+    assert "su-truck2" in offer["units"] and "su-rider" in offer["units"]
+    won = apply(s, "su-1", offer, ScriptedDice.of(1, 1)).state
+    assert sorted(won.activation.units) == offer["units"]
+
+
+def test_17_7_an_attempt_listing_other_units_is_refused_before_its_roll():
+    """The player rolls for what he was shown, or not at all: a formation activation whose
+    `units` are not exactly those success would activate is refused and rolls no die (3.1)."""
+    s = form_game(*case_31_units())
+    [offer] = formation_offers(s)
+    for listed in (offer["units"][:-1], [*offer["units"], "su-x1"]):
+        with pytest.raises(IllegalCommand, match="not the units listed") as exc:
+            apply(s, "su-1", {**offer, "units": listed}, ScriptedDice.of())  # no die to roll
+        assert exc.value.rule == "3.1"
+    assert s.activation is None and not s.units["su-maj"].moved_fired
+
+
+def test_only_a_game_with_formation_activation_previews_an_activation_17_7():
+    with_it = form_game(*case_31_units())
+    without = form_game(*case_31_units(), options=())
+    assert "activate" in RULESET.view_for(with_it, ("side", "su"))["previewed"]
+    assert "activate" not in RULESET.view_for(without, ("side", "su"))["previewed"]
+    # A leader's activation rolls nothing: its `units` say all it does (3.1).
+    kinds = {p["command"]["kind"] for p in previews(with_it, "su-1", "su-lt")
+             if p["command"]["type"] == "activate"}
+    assert kinds == {"formation"}
+
+
+class FirstRoll:
+    """Dice whose first roll is given and the rest seeded: one attempt's roll chosen, the
+    segment's end rolling as it would."""
+
+    def __init__(self, first, seed):
+        self.first, self.rest = tuple(first), SeededDice(f"{seed:064x}")
+
+    def roll(self, n, purpose):
+        if self.first is not None:
+            out, self.first = self.first, None
+            return out
+        return self.rest.roll(n, purpose)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_17_7_over_random_positions_the_offer_and_preview_are_what_the_roll_resolves(seed):
+    """Kursk shoulder with Formation Activation, played at random: every formation offer
+    lists exactly the counters success activates, its preview the leaders failure marks, and
+    its chance is the share of the 36 rolls with which the resolution succeeds."""
+    rng = random.Random(seed)
+    dice = SeededDice(f"{seed:064x}")
+    state = RULESET.opening_state("kursk-shoulder", ["formation_activation"])
+    checked = 0
+    for _ in range(150):
+        if RULESET.result(state) is not None or checked >= 6:
+            break
+        seats = [x for x in RULESET.who_may_act(state) if RULESET.legal_commands(state, x)]
+        seat = rng.choice(seats)
+        legal = RULESET.legal_commands(state, seat)
+        offers = [c for c in legal.get("activate", []) if c["kind"] == "formation"]
+        if offers:
+            offer = rng.choice(offers)
+            [entry] = [p for p in previews(state, seat, offer["units"][0])
+                       if p["command"] == offer]
+            roll = entry["formation_roll"]
+            assert roll["activates"] == offer["units"]
+            wins = Fraction(0)
+            for total, chance in tables.dice_distribution(2).items():
+                pair = (min(total - 1, 6), total - min(total - 1, 6))
+                step = apply(state, seat, offer, FirstRoll(pair, seed))
+                if step.state.activation is not None:
+                    assert sorted(step.state.activation.units) == offer["units"]
+                    wins += chance
+                else:
+                    failed = next(e for e in step.events if e.type == "formation_failed")
+                    assert list(failed.units) == roll["marked_on_failure"]
+            assert roll["succeeds"]["fraction"] == str(wins)
+            checked += 1
+        state = RULESET.apply(state, seat, rng.choice(legal[rng.choice(sorted(legal))]),
+                              dice).state
+    assert checked

@@ -15,7 +15,7 @@ from games.rules.panzer_grenadier.core.scenario import bundled_scenarios, initia
 from games.rules.panzer_grenadier.core.scenario_model import Formation
 from games.rules.panzer_grenadier.engine import apply
 from games.rules.panzer_grenadier.legal import legal_commands
-from tests.rules.panzer_grenadier.test_formation import FormScenario
+from tests.rules.panzer_grenadier.test_formation import FormScenario, formation_offers
 from tests.rules.panzer_grenadier.turnkit import at, game, started, unit
 
 # Birchwood (board A) has columns q = 0..19: two German players split it 0-9 and 10-19.
@@ -109,11 +109,12 @@ def split_formation(captain_status=st.GOOD):
 def test_a_player_may_attempt_a_formation_only_with_a_senior_leader_he_commands_17_7():
     """su-a commands no Major of f1 (its Major stands in su-b's band): not offered, refused."""
     s = split_formation()
-    assert FORM not in legal_commands(s, "su-a").get("activate", [])
+    assert not formation_offers(s, "su-a")
     with pytest.raises(IllegalCommand) as exc:
         apply(s, "su-a", FORM, ScriptedDice.of(1, 1))
     assert exc.value.rule == "17.7" and "that you command" in str(exc.value)
-    assert FORM in legal_commands(s, "su-b")["activate"]
+    # su-b's offer names his part of the formation alone, as the roll would activate it.
+    assert formation_offers(s, "su-b") == [{**FORM, "units": ["su-e", "su-maj"]}]
 
 
 def test_a_formation_activation_is_led_by_the_players_own_senior_leader_and_takes_his_part():
@@ -140,9 +141,9 @@ def test_a_demoralized_leader_in_another_players_sector_does_not_bar_the_attempt
     """"All subordinate leaders in that formation must be undemoralized": the formation the
     player attempts is his part, so only his leaders must be."""
     s = split_formation(captain_status=st.DEMORALIZED)
-    assert FORM in legal_commands(s, "su-b")["activate"]
+    assert formation_offers(s, "su-b")
     shaken_own = s.with_unit(replace(s.units["su-cpt"], hex=at("A1605")))  # now in su-b's band
-    assert FORM not in legal_commands(shaken_own, "su-b").get("activate", [])
+    assert not formation_offers(shaken_own, "su-b")
 
 
 def test_a_units_logistics_level_follows_the_player_who_commands_it_now_d_log_3():

@@ -206,10 +206,7 @@ def begin(
     exactly these: the player activates what he was shown, or nothing (3.1)."""
     side = state.active_side
     everyone = frozenset(activated(state, units))
-    if listed is not None and frozenset(listed) != everyone:
-        raise IllegalCommand(
-            f"activate: it would activate {', '.join(sorted(everyone))}, not the units listed "
-            f"({', '.join(sorted(listed))}) (3.1)", rule="3.1")
+    check_listed(everyone, listed)
     act = st.Activation(
         side=side, seat=seat_id, kind=kind, units=everyone, leader=leader, leaderless=leaderless
     )
@@ -220,6 +217,16 @@ def begin(
         data={"kind": kind, "seat": seat_id, "leader": leader},
     )
     return st_replace(state, activation=act), [ev]
+
+
+def check_listed(everyone: frozenset[str], listed: Iterable[str] | None) -> None:
+    """Refuse an activation whose `units` (what the player was shown) are not exactly the
+    counters it opens, `everyone` (as `activated` lists them); no `units`: nothing to check
+    (3.1). A formation activation checks before its roll (17.7), so a refusal rolls nothing."""
+    if listed is not None and frozenset(listed) != everyone:
+        raise IllegalCommand(
+            f"activate: it would activate {', '.join(sorted(everyone))}, not the units listed "
+            f"({', '.join(sorted(listed))}) (3.1)", rule="3.1")
 
 
 def finish(state: st.GameState) -> tuple[st.GameState, list[Event]]:

@@ -22,13 +22,14 @@ its reduced units), wherever its counters stand.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from ...common.errors import IllegalCommand
 from ...common.hexgrid import distance
 from ..core import activation as act
-from ..core import sequence
+from ..core import sequence, tables
 from ..core import state as st
 from ..core.commands import Event
 from ..core.hooks import Plugin
@@ -201,34 +202,90 @@ def _shared(state: st.GameState, side: str) -> bool:
 
 
 def choices(state: st.GameState, seat_id: str) -> list[dict]:
-    """The formation activations the seat may attempt now (17.7)."""
+    """The formation activations the seat may attempt now (17.7), each listing the counters
+    success activates (`units`, passengers included, as a leader's activation does, 3.1), so
+    the player sees them before he rolls."""
     if OPTION not in state.options:
         return []
     me = act.seat(state, seat_id)
     if me is None:
         return []
     return [
-        {"type": "activate", "kind": "formation", "formation": f.id}
+        {"type": "activate", "kind": "formation", "formation": f.id,
+         "units": act.activated(state, available_units(state, f, seat_id))}
         for f in formations_of(state, me.side)
         if not problems(state, seat_id, f.id)
     ]
 
 
-def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any):
-    """Roll to activate a formation (17.7): an activation on success, else the formation's
-    leaders are marked Moved/Fired and the segment is spent (D-FORM-2)."""
-    why = problems(state, me.id, formation_id)
+@dataclass(frozen=True)
+class Attempt:
+    """One attempt as the roll will decide it (17.7): what it rolls against and what each
+    outcome does. `attempt` resolves it and `roll_preview` shows it, from this one answer."""
+
+    formation: Any
+    senior: st.UnitState  # leads it on success; his morale is the number needed
+    needed: int
+    modifiers: list[tuple[str, int]]
+    activates: list[str]  # success: every counter it opens, passengers included (3.1)
+    marked_on_failure: list[str]  # failure: the leaders marked Moved/Fired (D-SECTOR-1)
+
+
+def prepared(state: st.GameState, seat_id: str, formation_id: str) -> Attempt:
+    """The attempt the seat would make now; IllegalCommand naming 17.7 if it may not."""
+    why = problems(state, seat_id, formation_id)
     if why:
         raise IllegalCommand(
             f"activate: formation {formation_id}: {'; '.join(why)} (17.7)", rule="17.7"
         )
-    f = find(state, me.side, formation_id)
-    senior = senior_leader(state, f, me.id)
-    target = counter_type(state, senior.type_id).morale  # type: ignore[union-attr]
-    mods = modifiers(state, me.side, f)
+    me = act.seat(state, seat_id)
+    f = find(state, me.side, formation_id)  # type: ignore[union-attr]
+    senior = senior_leader(state, f, seat_id)
+    assert senior is not None  # problems() said the formation has one
+    # 17.7: "all formation leaders are considered Moved/Fired": the leaders of the formation
+    # the player attempted, i.e. his own (D-SECTOR-1).
+    marked = sorted(u.id for u in _leaders(state, f, seat_id) if not u.moved_fired)
+    return Attempt(
+        formation=f, senior=senior,
+        needed=counter_type(state, senior.type_id).morale,  # type: ignore[union-attr]
+        modifiers=modifiers(state, me.side, f),  # type: ignore[union-attr]
+        activates=act.activated(state, available_units(state, f, seat_id)),
+        marked_on_failure=marked,
+    )
+
+
+def succeeds(attempt: Attempt, dice_total: int) -> bool:
+    """The roll's test (17.7): 2d6 plus the modifiers at or below the senior leader's morale."""
+    return dice_total + sum(v for _, v in attempt.modifiers) <= attempt.needed
+
+
+def roll_preview(state: st.GameState, seat_id: str, formation_id: str) -> dict:
+    """What the roll of an attempt is for, before it is made (17.7): the number needed, each
+    modifier, the chance of success (from `succeeds` over every 2d6 total), what success
+    activates and whom failure marks Moved/Fired."""
+    a = prepared(state, seat_id, formation_id)
+    p = sum((q for total, q in tables.dice_distribution(2).items() if succeeds(a, total)),
+            Fraction(0))
+    return {
+        "formation": a.formation.id, "leader": a.senior.id, "dice": 2, "needed": a.needed,
+        "modifiers": [{"reason": r, "value": v} for r, v in a.modifiers],
+        "succeeds": {"p": round(float(p), 4), "fraction": str(p)},
+        "activates": a.activates, "marked_on_failure": a.marked_on_failure,
+        "segment_spent_on_failure": True, "rule": "17.7",
+    }
+
+
+def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any,
+            listed: Any = None):
+    """Roll to activate a formation (17.7): an activation on success, else the formation's
+    leaders are marked Moved/Fired and the segment is spent (D-FORM-2). A command listing
+    its `units` is refused before the roll unless success would activate exactly those (3.1)."""
+    a = prepared(state, me.id, formation_id)
+    act.check_listed(frozenset(a.activates), listed)
+    senior = a.senior
     roll = dice.roll(2, f"formation activation {formation_id}")
-    total = sum(roll) + sum(v for _, v in mods)
-    ok = total <= target
+    total = sum(roll) + sum(v for _, v in a.modifiers)
+    ok = succeeds(a, sum(roll))
     ev = Event(
         "formation_activation",
         side=me.side,
@@ -237,25 +294,19 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
             "formation": formation_id,
             "leader": senior.id,
             "dice": list(roll),
-            "modifiers": [{"reason": r, "value": v} for r, v in mods],
+            "modifiers": [{"reason": r, "value": v} for r, v in a.modifiers],
             "total": total,
-            "needed": target,
+            "needed": a.needed,
             "success": ok,
         },
     )
     if ok:
         state, events = act.begin(
-            state, me.id, "formation", available_units(state, f, me.id), senior.id,
-            leaderless=False,
+            state, me.id, "formation", frozenset(a.activates), senior.id, leaderless=False
         )
         state = replace(state, activation=replace(state.activation, formation=formation_id))
         return state, [ev, *events]
-    # 17.7: "all formation leaders are considered Moved/Fired": the leaders of the formation
-    # the player attempted, i.e. his own (D-SECTOR-1).
-    marked = {
-        u.id: replace(u, moved_fired=True)
-        for u in _leaders(state, f, me.id) if not u.moved_fired
-    }
+    marked = {uid: replace(state.units[uid], moved_fired=True) for uid in a.marked_on_failure}
     state = state.with_units(marked)
     ended = Event("formation_failed", side=me.side, units=tuple(sorted(marked)),
                   data={"formation": formation_id})
@@ -264,7 +315,7 @@ def attempt(state: st.GameState, me: st.SeatState, formation_id: str, dice: Any)
 
 
 def _activate(state: st.GameState, me: st.SeatState, cmd: Any, dice: Any):
-    return attempt(state, me, cmd.get("formation"), dice)
+    return attempt(state, me, cmd.get("formation"), dice, listed=cmd.get("units"))
 
 
 def combined_fire(state: st.GameState, hexes: set) -> list[str] | None:

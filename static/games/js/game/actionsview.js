@@ -9,6 +9,7 @@ import { endingChoices } from "./endings.js";
 import { keepOpen } from "./focus.js";
 import { fillKept } from "../ui/keyed.js";
 import { ATTACK_TYPES, SHORTCUTS, actsWith, allCommands, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere, pickTogether, stillToAct } from "./legal.js";
+import { formationUnitsRow } from "./formationroll.js";
 import { explainPreview, previewLabel } from "./odds.js";
 import { referenceLink, referenceRow } from "./reference.js";
 import { movesMayBeUndone } from "./vocabulary.js";
@@ -50,7 +51,7 @@ export function drawOpfire(ctx) {
     mover: of?.aircraft ? of.aircraft.map(nameOf).join(", ") : of?.mover ? nameOf(of.mover) : "the mover",
     antiAircraft: Boolean(of?.aircraft),
     hex: of?.hex ?? "",
-    items: cmds.map((cmd) => ({ type: cmd.type, key: commandKey(cmd), label: describeCommand(cmd, nameOf).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+    items: cmds.map((cmd) => ({ type: cmd.type, key: commandKey(cmd), label: describeCommand(cmd, nameOf, ctx).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
   } : null);
 }
 
@@ -91,7 +92,7 @@ export function drawStack(ctx) {
   });
 }
 
-function commandButton(ctx, cmd, label = describeCommand(cmd, ctx.nameOf)) {
+function commandButton(ctx, cmd, label = describeCommand(cmd, ctx.nameOf, ctx)) {
   const { propose } = ctx;
   const key = Object.entries(SHORTCUTS).find(([t]) => t === cmd.type)?.[1];
   return el("button", { type: "button", class: `cmd cmd-${cmd.type}`, "data-command": cmd.type, "data-focus-key": commandKey(cmd), onclick: () => propose(cmd) },
@@ -152,7 +153,7 @@ export function drawActions(ctx, commands) {
       // recover, load...) for any of them.
       if (["exit", ...ATTACK_TYPES].includes(c.type) && !actsWith(c, ui.picked) && !joinsFromElsewhere(c, ui.picked, ctx.hexOf)) continue;
       const p = previewFor(c);
-      const label = describeCommand(c, nameOf) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
+      const label = describeCommand(c, nameOf, ctx) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
       list.push(commandButton(ctx, c, label));
     }
     if (hasGroupMoves(commands, ui.picked[0]) && ui.picked.length === 1) {
@@ -176,12 +177,12 @@ function foldedByType(ctx, cmds) {
   return [...byType.entries()].flatMap(([type, list]) => {
     const label = (c) => {
       const p = ctx.previewFor(c);
-      return describeCommand(c, ctx.nameOf) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
+      return describeCommand(c, ctx.nameOf, ctx) + (p && previewLabel(p) ? ` — ${previewLabel(p)}` : "");
     };
     if (list.length <= FOLD_OVER) return list.map((c) => commandButton(ctx, c, label(c)));
     const key = `fold:${type}`;
     return [el("details", { class: "bar-fold", "data-focus-key": key, open: ctx.ui.openFolds.has(key) },
-      el("summary", { "data-focus-key": `summary:${key}` }, `${describeCommand(list[0], ctx.nameOf).split(/[:(]/)[0].trim()}… (${list.length})`),
+      el("summary", { "data-focus-key": `summary:${key}` }, `${describeCommand(list[0], ctx.nameOf, ctx).split(/[:(]/)[0].trim()}… (${list.length})`),
       list.map((c) => commandButton(ctx, c, label(c))))];
   });
 }
@@ -299,16 +300,19 @@ export function drawConfirm(ctx) {
     box.querySelector(".btn-confirm")?.focus({ preventScroll: true });
     box.scrollIntoView?.({ block: "nearest" });
   }
-  box.querySelector('[data-field="text"]').textContent = describeCommand(p.command, nameOf);
+  box.querySelector('[data-field="text"]').textContent = describeCommand(p.command, nameOf, ctx);
   const preview = previewFor(p.command);
   const { rows, chances, sections } = explainPreview(preview, nameOf, ctx.sideName);
   fill(
     box.querySelector('[data-field="odds"]'),
     oddsBlock(rows, chances, "Chance of each result"),
+    // A formation's counters after its roll's chance: a long list does not push it out of sight.
+    oddsBlock(formationUnitsRow(p.command, nameOf), [], ""),
     sections.map((s) => el("div", { class: "odds-section" }, el("h4", {}, s.title), oddsBlock(s.rows, s.chances, "Chance of each result"))),
     !preview && ["fire", "bombard", "assault", "opportunity_fire", "air_strike"].includes(p.command.type) ? el("p", { class: "hint" }, "Odds loading…") : null,
     !preview && p.command.type === "move" ? el("p", { class: "hint" }, "Cost loading…") : null,
     !preview && p.command.type === "end_phase" && (ctx.view()?.previewed ?? []).includes("end_phase") ? el("p", { class: "hint" }, "Checking what ending the phase does…") : null,
+    !preview && p.command.kind === "formation" && (ctx.view()?.previewed ?? []).includes("activate") ? el("p", { class: "hint" }, "Working out the roll…") : null,
     el("p", { class: "hint" }, takingBack(p.command.type, ctx.boot?.ruleset)),
   );
 }

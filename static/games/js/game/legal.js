@@ -183,10 +183,16 @@ const KIND_WORDS = { stack: "the stack", leader: "and the units he leads", afv_g
 
 /**
  * An activation in words, naming every counter it activates as the server listed them
- * (`units`): "Activate Kapitan Petrov and the units he leads: 1st Rifle, 2nd Rifle".
+ * (`units`): "Activate Kapitan Petrov and the units he leads: 1st Rifle, 2nd Rifle". A
+ * formation's is a roll (17.7), of a whole formation: "Roll to activate 129th Tank Brigade
+ * (12 counters)"; its confirm names them (formationroll.js: formationUnitsRow).
  */
-function activationWords(cmd, nameOf) {
+function activationWords(cmd, nameOf, formationName) {
   const others = (cmd.units ?? []).filter((id) => id !== cmd.unit).map(nameOf).join(", ");
+  if (cmd.kind === "formation") {
+    const n = (cmd.units ?? []).length;
+    return `Roll to activate ${formationName(cmd.formation)}${n ? ` (${n} counter${n === 1 ? "" : "s"})` : ""}`;
+  }
   if (cmd.kind === "stack") return `Activate the stack in ${cmd.hex}${others ? `: ${others}` : ""}`;
   if (cmd.kind === "unit") return `Activate ${nameOf(cmd.unit)}${others ? `, with ${others} aboard` : ""}`;
   const head = `Activate ${nameOf(cmd.unit)} ${KIND_WORDS[cmd.kind] ?? cmd.kind}`;
@@ -249,8 +255,10 @@ function moveManner(cmd) {
   return [cmd.road === false ? "off the road" : "", cmd.mode === "quick_time" ? "at Quick-Time" : "", cmd.under ? "under the bridge" : ""].filter(Boolean).join(", ");
 }
 
-/** A command in words, with unit names from `nameOf(id)`. */
-export function describeCommand(cmd, nameOf = (id) => id) {
+/** A command in words, with unit names from `nameOf(id)` and a formation's name from
+ * `formationName(id)` (the scenario's, boot.faces.formations; any object carrying it will do,
+ * the page's ctx among them). */
+export function describeCommand(cmd, nameOf = (id) => id, { formationName = () => "the formation" } = {}) {
   const names = (ids) => (ids ?? []).map(nameOf).join(", ");
   const firers = (ids) => (ids?.length ? names(ids) : cmd.naval ? `naval gunfire (${cmd.naval} points)` : "");
   const targets = (list) => (list ?? []).map((t) => targetWords(t, nameOf)).join(", ");
@@ -259,7 +267,7 @@ export function describeCommand(cmd, nameOf = (id) => id) {
     case "undeploy": return `Take ${nameOf(cmd.unit)} back off the map`;
     case "setup_done": return "Finish setting up";
     case "roll_initiative": return "Roll for initiative";
-    case "activate": return activationWords(cmd, nameOf);
+    case "activate": return activationWords(cmd, nameOf, formationName);
     case "move": {
       const who = cmd.unit ? nameOf(cmd.unit) : names(cmd.units);
       if (!Array.isArray(cmd.path)) return `Move ${who} to ${cmd.to}${moveManner(cmd) ? ` ${moveManner(cmd)}` : ""}`;

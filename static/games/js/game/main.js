@@ -74,7 +74,8 @@ export function mount(boot, document) {
   const store = new Store();
   const { view, units, unitById, nameOf, knownIds, commandersNow, groups, stackAt, pickedCommands, canAct } = reading({ store, boot, ui });
   // This game's sentences for the log, the dice and the server's words, ids named (sentences.js).
-  const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName, ids: knownIds, formationName: (id) => boot.faces?.formations?.[id] ?? "the formation" });
+  const formationName = (id) => boot.faces?.formations?.[id] ?? "the formation"; // as the scenario card prints it
+  const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName, ids: knownIds, formationName });
   // A coach watching one side (?side=) asks the socket for that side's view.
   const coachSide = boot.seat ? null : new URLSearchParams(window.location.search).get("side");
   const socket = new GameSocket({ url: gameSocketUrl(boot.game, window.location, null, { side: coachSide }), store });
@@ -95,7 +96,7 @@ export function mount(boot, document) {
   // What the action panel's drawing (actionsview.js) reads and calls.
   const ctx = {
     ui, board, boot, view: () => view(), groups: () => groups(), options: () => options(), pickedCommands: () => pickedCommands(),
-    canAct: (id) => canAct(id), nameOf: (id) => nameOf(id), sideName, terrainOf, stackAt: (hex) => stackAt(hex),
+    canAct: (id) => canAct(id), nameOf: (id) => nameOf(id), formationName, sideName, terrainOf, stackAt: (hex) => stackAt(hex),
     previewFor: (cmd) => previewFor(cmd), loadPreviews: (id) => loadPreviews(id), propose: (cmd) => propose(cmd),
     setPicks: (ids) => setPicks(ids), openStack: (hex, id) => openStack(hex, id), togglePick: (id) => togglePick(id),
     render: () => render(), mayAssaultOnCollision: () => mayAssaultOnCollision(), version: () => store.version,
@@ -185,7 +186,7 @@ export function mount(boot, document) {
     }
     try {
       socket.sendCommand(p.command, { seat: ui.acting !== boot.seat ? ui.acting : null });
-      notice(`Sent: ${describeCommand(p.command, nameOf)}`);
+      notice(`Sent: ${describeCommand(p.command, nameOf, { formationName })}`);
     } catch (error) {
       notice(`Not sent: ${error.message}`);
     }
@@ -262,7 +263,7 @@ export function mount(boot, document) {
     renderHexMenu($("hex-menu"), ui.hexMenu && {
       hex: ui.hexMenu.hex,
       terrain: terrainOf(ui.hexMenu.hex),
-      items: ui.hexMenu.commands.map((cmd) => ({ type: cmd.type, key: commandKey(cmd), label: describeCommand(cmd, nameOf), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+      items: ui.hexMenu.commands.map((cmd) => ({ type: cmd.type, key: commandKey(cmd), label: describeCommand(cmd, nameOf, { formationName }), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
     });
     renderWhyNot($("why-not"), ui.whyNot);
     renderLos($("los-answer"), los.open && { text: los.text(), onClose: () => los.close() });
@@ -286,7 +287,7 @@ export function mount(boot, document) {
 
   // The text view, redrawn a moment after the board (it is long; a reader's focus is kept).
   const drawTextViewSoon = textViewDrawer({
-    root: $("text-view"), boot, sideName, terrainOf, nameOf,
+    root: $("text-view"), boot, sideName, terrainOf, nameOf, formationName,
     page: { ui, board, view, groups, unitById, setPicks, propose, previewLabelOf: (cmd) => previewLabel(previewFor(cmd)), drawPending: () => frameAsked },
   });
 

@@ -5,6 +5,7 @@
 // information) the words say so, never a bare cost that looks like the whole story.
 
 import { mixedNumber } from "../board/faces.js";
+import { formationRollLabel, formationRollParts } from "./formationroll.js";
 import { explainSheet, isSheet, sheetLabel } from "./oddsratio.js";
 
 const pct = (p) => `${Math.round(p * 100)}%`;
@@ -64,6 +65,7 @@ function drumfireAttacks(preview) {
 export function previewLabel(preview, { short = false } = {}) {
   if (!preview) return null;
   if (isSheet(preview)) return sheetLabel(preview, { short });
+  if (preview.formation_roll) return formationRollLabel(preview.formation_roll);
   const parts = [];
   if (preview.cost !== undefined) parts.push(`${mixedNumber(preview.cost)} MP`);
   if ("odds" in preview) {
@@ -120,6 +122,7 @@ function assaultParts(odds, sideName) {
 export function explainPreview(preview, nameOf = (id) => id, sideName = (id) => id) {
   if (!preview) return { rows: [], chances: [], sections: [] };
   if (isSheet(preview)) return explainSheet(preview, nameOf);
+  if (preview.formation_roll) return { ...formationRollParts(preview.formation_roll, nameOf), sections: [] };
   const rows = [];
   let chances = [];
   const sections = [];

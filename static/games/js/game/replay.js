@@ -41,7 +41,8 @@ function nameOf(id) {
 }
 
 // This game's sentences, every counter id named as the board names it (sentences.js).
-const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName: (id) => sideName(id), ids: () => [...Object.keys(view()?.units ?? {}), ...Object.keys(boot.faces?.units ?? {})] });
+const formationName = (id) => boot.faces?.formations?.[id] ?? "the formation"; // as the scenario card prints it
+const words = playerWords({ ruleset: boot.ruleset, nameOf, sideName: (id) => sideName(id), formationName, ids: () => [...Object.keys(view()?.units ?? {}), ...Object.keys(boot.faces?.units ?? {})] });
 
 function onIntent(intent) {
   if (intent.kind === "unit") {
@@ -123,7 +124,7 @@ function draw() {
   board.setView(v);
   renderBanner($("turn-banner"), v, null, sideName);
   $("step-label").textContent = `Step ${state.at + 1} of ${state.steps.length} (version ${step.version})`;
-  $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf)}` : "The game begins.";
+  $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf, { formationName })}` : "The game begins.";
   const orderLines = drawPlans(step, v);
   fill($("log"), orderLines, (step.events ?? []).map((e) => el("li", { class: `ev ev-${e.type}` }, words.describe(e))), clockLinesAfter(step.version));
   drawClocks(step);

@@ -145,7 +145,7 @@ export function renderTextView(root, view, types, sideName, terrainOf, nameOf = 
  * `page`: {ui, board, view(), groups(), unitById(id), setPicks(ids), propose(cmd, from), previewLabelOf(cmd),
  * drawPending()}.
  */
-export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }) {
+export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, formationName, page }) {
   let asked = false;
   const onCommand = (cmd) => {
     const from = focusChain(root.ownerDocument.activeElement);
@@ -170,7 +170,7 @@ export function textViewDrawer({ root, boot, sideName, terrainOf, nameOf, page }
       if (page.drawPending()) return;
       renderTextView(root, page.view(), boot.types, sideName, terrainOf, nameOf, boot.seat ? {
         groups: page.groups(),
-        describe: (cmd) => describeCommand(cmd, nameOf),
+        describe: (cmd) => describeCommand(cmd, nameOf, { formationName }),
         labelOf: page.previewLabelOf,
         nameOf,
         open: page.ui.openFolds,
