@@ -4,9 +4,10 @@ side, exactly as that seat's click would go, so the clocks, the log and every au
 frames treat it as the player's answer.
 
 It runs as a `broadcast.REPLY_HOOKS` hook, after a version is committed and published, and
-when a side changes its orders (`answer_now`). The side-only log line ("fired by standing
-order") is written in the answer's own transaction (an AFTER_STEP hook), so it is committed
-before anyone is told, and sent to the side's channel group only.
+when a side changes its orders (`answer_now`). The side-only log line is written in the
+answer's own transaction (an AFTER_STEP hook), so it is committed before anyone is told, and
+sent to the side's channel group only. What it says the orders did (`said`) is read from the
+side's own view of the window (seen.py), so it tells the side nothing its board does not.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from games.services.commands import command_submit
 
 from .models import OrderAnswer, StandingOrders
 from .orders import answer_json
+from .seen import window_seen
 
 logger = logging.getLogger(__name__)
 _local = threading.local()
@@ -39,6 +41,7 @@ class _Answering:
     side_id: str
     command: dict
     text: str
+    said: dict
 
 
 def answer_window(game_id: Any, version: int, before: Any, after: Any, events: list) -> bool:
@@ -72,8 +75,10 @@ def _answer(game_id: Any, version: int, state: Any) -> bool:
             seat = Seat.objects.filter(game_id=game_id, seat_id=seat_id).first()
             if seat is None:
                 return False
+            view = engine.audience_view(game_id, version, state,
+                                        engine.side_audience(row.side_id))
             _local.answering = _Answering(game_id, version + 1, seat_id, row.side_id, command,
-                                          in_words(command))
+                                          in_words(command), window_seen(view, seat_id, command))
             try:
                 outcome = command_submit(game=game_id, seat=seat, command=command,
                                          base_version=version)
@@ -91,7 +96,7 @@ TAKEBACK_WORDS = {"accept_takeback": "Take-back accepted by standing order",
 
 
 def in_words(command: dict) -> str:
-    """The side's log line for a command its orders sent."""
+    """The command its orders sent, in short (the API's `text`; the board writes `said`)."""
     if command.get("type") == "decline":
         return "Declined by standing order"
     if command.get("type") in TAKEBACK_WORDS:
@@ -112,7 +117,7 @@ def record(done: hooks.StepDone) -> None:
         return
     row = OrderAnswer.objects.create(game_id=done.game_id, side_id=a.side_id,
                                      version=done.version, seat_id=a.seat_id,
-                                     command=a.command, text=a.text)
+                                     command=a.command, text=a.text, said=a.said)
     frame = protocol.order_answer_frame(a.side_id, answer_json(row))
     message = broadcast.text_message(protocol.encode(frame))
     group = broadcast.side_group(done.game_id, a.side_id)

@@ -39,6 +39,8 @@ class OrderAnswer(models.Model):
     seat_id = models.CharField(max_length=60)
     command = models.JSONField()
     text = models.TextField()
+    # What the orders did, from the side's own view of the window (seen.py): the board's words.
+    said = models.JSONField(default=dict)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,4 +21,4 @@ def answers_of(game_id: Any, side_id: str) -> list[dict]:
 
 def answer_json(a: OrderAnswer) -> dict:
     return {"v": a.version, "seat": a.seat_id, "command": a.command, "text": a.text,
-            "at": a.at.isoformat() if a.at else None}
+            "said": a.said, "at": a.at.isoformat() if a.at else None}

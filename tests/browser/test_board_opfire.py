@@ -39,8 +39,25 @@ def test_the_opportunity_fire_prompt_lists_and_rings_every_unit_that_may_fire(
         if viewport == "phone":
             box = prompt.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        # It says what the player may do, and points to the standing orders that answer such windows.
+        text = prompt.inner_text()
+        assert "or Decline (d) to hold fire" in text and "Standing orders can answer for you" in text, text
         p.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
         shot(p, f"opportunity-fire-{viewport}")
+    # Its button opens the Plans panel's standing orders with a new order to fill in; saving is
+    # still the player's (nothing is sent until then).
+    desk = pages["desktop"]
+    desk.locator("#opfire .opfire-set-orders").click()
+    row = desk.locator("#plans .order-row").last
+    row.wait_for(timeout=TIMEOUT)
+    assert row.locator(".order-answer").input_value() == "fire"
+    assert desk.locator("#plans .order-row").count() == 1
+    desk.locator("#opfire .opfire-set-orders").click()  # pressed again: the same one row
+    assert desk.locator("#plans .order-row").count() == 1
+    desk.wait_for_function("() => { const r = document.getElementById('orders-h').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }", timeout=TIMEOUT)
+    shot(desk, "opportunity-fire-orders-desktop")
+    desk.locator("#plans .remove-order").last.click()
+    desk.locator("#opfire").scroll_into_view_if_needed()
     # A choice clicked on the desktop shows its odds; the phone taps one and confirms it.
     desk, phone = pages["desktop"], pages["phone"]
     desk.locator("#opfire .opfire-choice").first.click()

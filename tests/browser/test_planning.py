@@ -5,7 +5,13 @@ partner draws shows on the other partner's board and never on the opponents'."""
 from __future__ import annotations
 
 from tests.browser.board_people import TIMEOUT
-from tests.browser.board_play import click_hex, move_next_to_enemy, roll_initiative, two_players
+from tests.browser.board_play import (
+    click_hex,
+    move_next_to_enemy,
+    play_until,
+    roll_initiative,
+    two_players,
+)
 from tests.browser.pages_kit import DESKTOP, PHONE, api, shot
 from tests.browser.test_pages_team import team_game
 
@@ -40,9 +46,11 @@ def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
     shot(p, "standing-order-together-phone")
     move_next_to_enemy(mover, other)
     # Nobody on this side clicked: the order answered, and this side's log says so.
-    p.locator("#log").filter(has_text="Fired by standing order").wait_for(state="attached", timeout=TIMEOUT)
+    p.locator("#log").filter(has_text="Your orders fired at").wait_for(state="attached", timeout=TIMEOUT)
     plans.locator("#order-answers").wait_for(timeout=TIMEOUT)
-    assert p.locator("#opfire").is_hidden() or "Fired" in p.locator("#log").inner_text()
+    answered = plans.locator("#order-answers").inner_text()
+    assert answered.startswith("Turn ") and "Your orders fired at" in answered, answered
+    assert p.locator("#opfire").is_hidden() or "Your orders fired" in p.locator("#log").inner_text()
     plans.scroll_into_view_if_needed()
     shot(p, "standing-order-fired-phone")
     # The mover's page shows the fire and nothing of the order.
@@ -98,3 +106,48 @@ def test_an_arrow_drawn_shows_on_the_partners_board_and_not_on_the_opponents(
     cleo.locator('svg.board .layer-drawings .drawing-circle[data-hexes="A0606"]').wait_for(timeout=TIMEOUT)
     cleo.evaluate("window.pgweb.board.centerOn('A0606')")
     shot(cleo, "replay-plans-desktop")
+
+
+def test_a_double_blind_window_with_no_shot_is_explained_and_its_standing_order_set_from_the_prompt(
+        browser, live_server_url, live_server_env) -> None:
+    # Double-blind asks a side whenever it sees a mover, even with no shot (D-DB-OPFIRE): the
+    # prompt says why it waits and what to do, and its button brings the order that declines
+    # such windows; saved, it answers the open window at once, and the log says so in words.
+    players = two_players(browser, live_server_url, dice=(live_server_env, "03" * 32), double_blind=True)
+
+    def no_shot(p, view, cmds):
+        return bool(view.get("opfire")) and {c["type"] for c in cmds} == {"decline"}
+
+    player, _ = play_until(players, no_shot, seed=2)
+    for p, viewport in ((player.phone, "phone"), (player.desk, "desktop")):
+        p.goto(f"{live_server_url}/games/{player.game}/")
+        prompt = p.locator("#opfire")
+        prompt.wait_for(timeout=TIMEOUT)
+        text = prompt.inner_text()
+        assert text.startswith("No shot at ") and "None of your units can fire at it" in text, text
+        assert "A standing order can decline these for you." in text, text
+        p.locator("#plans #orders-h").wait_for(state="attached", timeout=TIMEOUT)
+        p.locator("#dice").wait_for(state="hidden", timeout=TIMEOUT)
+        shot(p, f"no-shot-window-{viewport}")
+    # On a phone the button brings the new order into view above the bottom sheet.
+    phone = player.phone
+    phone.locator("#opfire .opfire-set-orders").tap()
+    phone.locator("#plans .order-row").last.wait_for(timeout=TIMEOUT)
+    phone.wait_for_function(
+        "() => { const r = document.querySelector('#plans .order-row:last-child').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= document.querySelector('.action-panel').getBoundingClientRect().top; }",
+        timeout=TIMEOUT)
+    shot(phone, "no-shot-window-orders-phone")
+    p = player.desk
+    p.locator("#opfire .opfire-set-orders").click()
+    row = p.locator("#plans .order-row").last
+    row.wait_for(timeout=TIMEOUT)
+    assert row.locator(".order-answer").input_value() == "never"
+    assert "a window where none of my units can fire" in row.inner_text()
+    shot(p, "no-shot-window-orders-desktop")
+    p.locator("#plans #save-orders").click()
+    p.locator("#log").filter(has_text="Your orders let").wait_for(state="attached", timeout=TIMEOUT)
+    line = p.locator("#order-answers li").last.inner_text()
+    assert line.startswith("Turn ") and "pass: none of your units could fire at it." in line, line
+    p.locator("#plans").scroll_into_view_if_needed()
+    shot(p, "no-shot-window-answered-desktop")

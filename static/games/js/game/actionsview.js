@@ -8,6 +8,7 @@ import { el, fill } from "./dom.js";
 import { endingChoices } from "./endings.js";
 import { keepOpen } from "./focus.js";
 import { fillKept } from "../ui/keyed.js";
+import { moverWords } from "../ui/order_answers.js";
 import { ATTACK_TYPES, SHORTCUTS, actsWith, allCommands, commandKey, describeCommand, globalCommands, hasGroupMoves, joinsFromElsewhere, pickTogether, stillToAct } from "./legal.js";
 import { formationUnitsRow } from "./formationroll.js";
 import { explainPreview, previewLabel } from "./odds.js";
@@ -47,11 +48,18 @@ export function drawOpfire(ctx) {
   const key = cmds.length && of?.hex ? `${of.hex}:${of.mover}` : null;
   if (key && key !== ctx.ui.opfireKey) board.centerOn(of.hex);
   ctx.ui.opfireKey = key;
-  renderOpfire(document.getElementById("opfire"), cmds.length ? {
-    mover: of?.aircraft ? of.aircraft.map(nameOf).join(", ") : of?.mover ? nameOf(of.mover) : "the mover",
+  // A window with no shot (hidden information: the side is asked whenever it sees the mover)
+  // is prompted too, so the player reads why the game waits and how to stop being asked.
+  const asked = cmds.length || (of && (ctx.groups().decline ?? []).length);
+  const noShot = !cmds.length;
+  renderOpfire(document.getElementById("opfire"), asked ? {
+    // The mover as the side's board has it (under double-blind, only the detail it has).
+    mover: of?.aircraft ? of.aircraft.map(nameOf).join(", ") : moverWords(of?.mover ? ctx.unitById(of.mover) : null, ctx.boot?.faces),
     antiAircraft: Boolean(of?.aircraft),
     hex: of?.hex ?? "",
     items: cmds.map((cmd) => ({ type: cmd.type, key: commandKey(cmd), label: describeCommand(cmd, nameOf, ctx).replace(/^Opportunity fire: /, ""), odds: previewLabel(previewFor(cmd)), onPick: () => propose(cmd) })),
+    mayOrder: Boolean(ctx.openOrders),
+    onOrders: () => ctx.openOrders?.(noShot ? "no_shot" : "opportunity_fire"),
   } : null);
 }
 

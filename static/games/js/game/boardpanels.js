@@ -69,15 +69,49 @@ function chartLinks(rules = []) {
   return ids.flatMap((id) => [" ", referenceLink(id, "see the chart")]);
 }
 
-/** Opportunity fire: the mover, then every unit that may fire at it with its odds. */
+/**
+ * The prompt of a window the other side opened, in words ({title, what, orders}): what the
+ * player may do now, and (where standing orders could answer such windows) that they can.
+ * `prompt`: {mover, hex, antiAircraft, items: the shots, mayOrder}. No shots: a window the
+ * side is asked about although none of its units can fire (hidden information, D-DB-OPFIRE).
+ */
+export function opfireWords(prompt) {
+  const n = prompt.items.length;
+  const shots = `${n === 1 ? "the shot" : `one of the ${n} shots`} below`;
+  if (prompt.antiAircraft) {
+    return {
+      title: `Anti-aircraft fire at ${prompt.mover}${prompt.hex ? ` over ${prompt.hex}` : ""}`,
+      what: `Pick ${shots} (your guns are ringed on the map) to see its odds, or Decline (d) to let it fly on.`,
+      orders: null, // anti-aircraft fire is always the player's (no order answers it)
+    };
+  }
+  if (!n) {
+    return {
+      title: `No shot at ${prompt.mover}${prompt.hex ? ` in ${prompt.hex}` : ""}`,
+      what: "None of your units can fire at it: Decline (d) lets it move on. You are asked whenever your side sees a mover, so the enemy cannot tell whether you could fire.",
+      orders: prompt.mayOrder ? "A standing order can decline these for you." : null,
+    };
+  }
+  return {
+    title: `Opportunity fire at ${prompt.mover}${prompt.hex ? ` in ${prompt.hex}` : ""}`,
+    what: `Pick ${shots} (ringed on the map) to see its odds, or Decline (d) to hold fire.`,
+    orders: prompt.mayOrder ? "Asked at every step? Standing orders can answer for you." : null,
+  };
+}
+
+/** Opportunity fire: the mover, what the player may do, every shot with its odds, and the
+ * way to standing orders. */
 export function renderOpfire(root, prompt) {
   root.hidden = !prompt;
   if (!prompt) return fill(root);
+  const words = opfireWords(prompt);
   fillKept(root, [
-    el("h3", {}, prompt.antiAircraft ? `Anti-aircraft fire at ${prompt.mover}${prompt.hex ? ` over ${prompt.hex}` : ""}` : `Opportunity fire at ${prompt.mover} in ${prompt.hex}`),
-    el("p", { class: "hint" }, `${prompt.items.length} way${prompt.items.length === 1 ? "" : "s"} to fire, ringed on the map; or decline.`),
+    el("h3", {}, words.title),
+    el("p", { class: "hint opfire-what" }, words.what),
     prompt.items.map((item) => el("button", { type: "button", class: `cmd cmd-${item.type ?? "opportunity_fire"} opfire-choice`, "data-command": item.type ?? "opportunity_fire", "data-focus-key": item.key, onclick: item.onPick },
       el("span", { class: "choice-label" }, item.label), item.odds ? el("span", { class: "choice-odds" }, item.odds) : null)),
+    words.orders ? el("p", { class: "opfire-orders", "data-focus-key": "opfire-orders" }, el("span", {}, words.orders), " ",
+      el("button", { type: "button", class: "opfire-set-orders", "data-focus-key": "opfire-set-orders", onclick: prompt.onOrders }, "Set standing orders…")) : null,
   ].flat());
 }
 

@@ -477,6 +477,8 @@ export function mount(boot, document) {
       boot, socket, board, tools: document.querySelector(".board-tools"), panel: $("plans"),
       addLine: (v, kind, text) => logbook.between(v, kind, text), notice, named,
     });
+    // The opportunity-fire prompt's way to the standing orders that answer such windows.
+    if (boot.seat) ctx.openOrders = (kind) => planning.openOrders(kind);
   }
   socket.connect();
 }

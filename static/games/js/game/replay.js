@@ -9,6 +9,7 @@ import { playerWords } from "./sentences.js";
 import { unitName } from "../board/faces.js";
 import { renderBanner, renderTextView, renderUnitPanel, showDice } from "./panels.js";
 import { clockColours, clockFaces } from "../ui/clocks.js";
+import { answerWords } from "../ui/order_answers.js";
 
 const boot = JSON.parse(document.getElementById("pg-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -106,7 +107,8 @@ function drawPlans(step, v) {
   const side = state.plansSide;
   board.setDrawings(side ? state.drawings.filter((d) => d.side === side && d.turn === v.turn) : []);
   const lines = side ? (state.answered[side] ?? []).filter((a) => a.v === step.version) : [];
-  return lines.map((a) => el("li", { class: "ev ev-orders" }, a.text));
+  const said = { faces: boot.faces, nameOf, named: words.text, side: sideName(side) };
+  return lines.map((a) => el("li", { class: "ev ev-orders" }, answerWords(a, said)));
 }
 
 function go(i) {

@@ -5,6 +5,7 @@
 // player asks for. Which orders are possible comes from the server (`choices`).
 
 import { csrfToken, el, fill, getJson } from "../game/dom.js";
+import { answerItem, answerWords } from "./order_answers.js";
 
 export const DRAW_KINDS = Object.freeze([["arrow", "Arrow"], ["circle", "Circle"], ["hex", "Hex"], ["label", "Label"]]);
 const ANSWER_TEXT = { fire: "Fire", never: "Never fire", ask: "Always ask me" };
@@ -65,7 +66,9 @@ export function rowOrder({ window, units, unitsHex, at, hexes, range, chance, an
  */
 export function mountPlanning({ boot, socket, board, tools, panel, addLine, notice, named = (text) => text }) {
   const writer = Boolean(boot.seat);
-  const state = { turn: null, shownTurn: null, all: [], drawings: [], orders: [], choices: null, answered: [], mode: null, from: null, rows: null };
+  // An answer of the orders in words (order_answers.js): own counters named as the board names them.
+  const words = { faces: boot.faces, nameOf: named, named };
+  const state = { turn: null, shownTurn: null, all: [], drawings: [], orders: [], choices: null, answered: [], mode: null, from: null, rows: null, offered: null };
   const api = boot.api;
 
   const kind = el("select", { id: "draw-kind", "aria-label": "What to draw" }, DRAW_KINDS.map(([k, t]) => el("option", { value: k }, t)));
@@ -136,7 +139,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
     state.orders = mine.orders;
     state.choices = mine.choices;
     state.answered = mine.answered;
-    for (const a of state.answered) addLine(a.v - 1, "orders", named(a.text));
+    for (const a of state.answered) addLine(a.v - 1, "orders", answerWords(a, words));
     state.rows = null;
     drawAll();
   }
@@ -156,7 +159,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
   });
   socket.on("order_answer", (d) => {
     state.answered = [...state.answered, d];
-    addLine(d.v - 1, "orders", named(d.text));
+    addLine(d.v - 1, "orders", answerWords(d, words));
     drawAll();
   });
 
@@ -179,7 +182,7 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
       el("p", { class: "hint" }, "Read top to bottom when a window opens for your side; the first that applies answers it at once."),
       ordersBlock(),
       state.answered.length ? el("h3", {}, "Answered by your orders") : null,
-      state.answered.length ? el("ol", { class: "order-answers", id: "order-answers" }, state.answered.slice(-8).map((a) => el("li", {}, `v${a.v}: ${named(a.text)}`))) : null);
+      state.answered.length ? el("ol", { class: "order-answers", id: "order-answers" }, state.answered.slice(-8).map((a) => el("li", {}, answerItem(a, words)))) : null);
   }
 
   async function remove(id) {
@@ -256,11 +259,30 @@ export function mountPlanning({ boot, socket, board, tools, panel, addLine, noti
     return { node, read: () => ({ units: units.value, unitsHex: unitsHex.value, at: at.value, hexes: hexes.value, range: range.value, chance: chance.value, answer: answer.value, combine: combine.checked }) };
   }
 
+  /** From the opportunity-fire prompt: the standing orders in view, with a new order for
+   * windows like the one open (`kind`: "no_shot" or "opportunity_fire") to fill in and save.
+   * Pressed again before saving, it keeps the one row it added. */
+  function openOrders(kind) {
+    if (writer && state.choices) {
+      if (state.rows === null) state.rows = state.orders.map(orderRow);
+      if (!state.rows.includes(state.offered)) {
+        const noShot = kind === "no_shot" && (state.choices.windows ?? []).some((w) => w.window === "no_shot");
+        state.offered = orderRow(noShot ? { window: "no_shot", answer: "never" } : null);
+        state.rows.push(state.offered);
+        drawAll();
+      }
+    }
+    const heading = panel.querySelector("#orders-h");
+    heading?.scrollIntoView?.({ block: "start", behavior: "smooth" });
+    state.offered?.node.querySelector("select")?.focus({ preventScroll: true });
+  }
+
   loadDrawings();
   if (boot.status !== "open") loadOrders();
   return {
     get picking() { return Boolean(state.mode); },
     pick,
+    openOrders,
     /** A new view: the orders if the game has just started; a new turn shows that turn's
      * drawings (its plan starts empty). */
     onView(view) {
