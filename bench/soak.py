@@ -62,6 +62,7 @@ sys.path.insert(0, str(ROOT))
 
 from apps import soakdiag  # noqa: E402
 
+from bench.apps.migrated import restore_migrated_postgres  # noqa: E402
 from tests.conftest import manage  # noqa: E402
 from tests.faults.clients import GameClient, Person, missing_versions, open_game  # noqa: E402
 from tests.servicekit import (  # noqa: E402
@@ -437,8 +438,9 @@ def main(argv: list[str] | None = None) -> int:
         env = production_env(postgres, redis, work)
         with psycopg.connect(postgres.url, autocommit=True) as admin:
             admin.execute("CREATE DATABASE pgweb")
-        migrated = manage("migrate", "--noinput", env=env, timeout=600)
-        assert migrated.returncode == 0, migrated.stderr
+        if not restore_migrated_postgres(bindir, env["DATABASE_URL"]):
+            migrated = manage("migrate", "--noinput", env=env, timeout=600)
+            assert migrated.returncode == 0, migrated.stderr
         if args.diagnose:
             args.diagnose = work / "diagnose"
             args.diagnose.mkdir()

@@ -107,11 +107,14 @@ def migrated_template() -> Path:
     return template
 
 
-def run(name: str, migrated: Path | None = None) -> bool:
+def run(name: str, migrated: Path | None = None, migrated_postgres: str = "") -> bool:
     """Run one bench's smoke mode, its new SQLite databases copied from `migrated` (a migrated
-    SQLite file: the test run's own, or one migrated here); report and return whether it
-    passed."""
+    SQLite file: the test run's own, or one migrated here) and its new PostgreSQL database
+    from `migrated_postgres` (the URL of the test run's migrated one; without it the bench
+    migrates its own); report and return whether it passed."""
     env = {**os.environ, "PGWEB_BENCH_MIGRATED": str(migrated or migrated_template())}
+    if migrated_postgres:
+        env["PGWEB_BENCH_MIGRATED_POSTGRES"] = migrated_postgres
     started = time.monotonic()
     try:
         done = subprocess.run(

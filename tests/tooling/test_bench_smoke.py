@@ -4,9 +4,15 @@ test per bench, so that the pytest workers overlap them with the rest of the sui
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from scripts import bench_smoke
+from tests.conftest import database_url
+
+# The benches that create a PostgreSQL database: theirs starts from the worker's migrated one.
+ON_POSTGRES = {"soak"}
 
 
 def test_every_bench_has_a_smoke_mode_and_a_line_format():
@@ -49,7 +55,11 @@ def test_it_refuses_a_run_that_printed_nothing():
 # runner's own bound (the run fails with the bench's last lines) comes before pytest's.
 @pytest.mark.timeout(bench_smoke.TIMEOUT_S + 60)
 @pytest.mark.parametrize("name", bench_smoke.benches())
-def test_the_smoke_run_of_each_bench_ends_in_its_line(name, migrated_sqlite):
-    assert bench_smoke.run(name, migrated_sqlite), (
+def test_the_smoke_run_of_each_bench_ends_in_its_line(name, migrated_sqlite, request):
+    migrated_postgres = ""
+    if name in ON_POSTGRES and os.environ.get("PGWEB_TEST_POSTGRES_URL"):
+        server = request.getfixturevalue("postgres_url")
+        migrated_postgres = database_url(server, request.getfixturevalue("migrated_postgres"))
+    assert bench_smoke.run(name, migrated_sqlite, migrated_postgres), (
         f"bench/{name}.py --smoke failed: see its captured output"
     )
