@@ -1,6 +1,7 @@
 """The board's geometry, measured on screenshots: counters a finger wide on a phone (28 CSS
-px or more), the confirm inside the phone's screen, the header one short line, and each
-side's counters in a colour of its own for a spectator, read from the pixels drawn."""
+px or more), the confirm inside the phone's screen, the header one short line, each
+side's counters in a colour of its own for a spectator, read from the pixels drawn, and the
+map's tool bar above the map, never over a counter."""
 
 from __future__ import annotations
 
@@ -8,8 +9,51 @@ import struct
 import zlib
 
 from tests.browser import pages_kit
-from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot
+from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot, start_game
 from tests.browser.board_play import roll_initiative, two_players
+
+# The desktop window the tool bar is checked in (a laptop's), beside the phone's.
+LAPTOP = {"width": 1366, "height": 800}
+
+# The boxes, in CSS px, of the map's tool bar and of each of its shown parts (a button, a
+# list, the draw hint), of the map, and of every counter's face.
+TOOL_BAR_BOXES = """(() => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const bar = document.querySelector('.board-tools');
+  return {
+    bar: [bar, ...bar.children].filter((e) => e.getClientRects().length).map(box),
+    map: box(document.querySelector('svg.board')),
+    counters: [...document.querySelectorAll('svg.board .layer-units .unit')].map((u) => ({ unit: u.dataset.unit, ...box(u.querySelector('use')) })),
+  };
+})()"""
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def shown_part(counter: dict, map_box: dict) -> dict | None:
+    """The part of a counter's box the map shows (None when it shows none): one half off the
+    map's edge is clipped there, though its box still reaches past the edge."""
+    part = {"left": max(counter["left"], map_box["left"]), "right": min(counter["right"], map_box["right"]),
+            "top": max(counter["top"], map_box["top"]), "bottom": min(counter["bottom"], map_box["bottom"])}
+    return part if part["left"] < part["right"] and part["top"] < part["bottom"] else None
+
+
+def tool_bar_clear(page) -> None:
+    """The map's tool bar (Line of sight, Draw, what to draw, which turn's plan) lies on
+    screen outside the map, so no hex and no counter is under it: every counter the view shows
+    can be seen and clicked."""
+    page.locator(".board-tools #draw-turn").wait_for(timeout=TIMEOUT)  # the plans' tools are in it
+    seen = page.evaluate(TOOL_BAR_BOXES)
+    shown = [(c["unit"], shown_part(c, seen["map"])) for c in seen["counters"]]
+    under = sorted({unit for unit, box in shown if box for part in seen["bar"] if overlap(box, part)})
+    assert not under, f"counters under the tool bar: {under}"
+    over = [part for part in seen["bar"] if overlap(part, seen["map"])]
+    assert not over, f"the tool bar lies over the map {seen['map']}: {over}"
+    width = page.viewport_size["width"]
+    off = [part for part in seen["bar"] if part["left"] < 0 or part["right"] > width + 0.5 or part["top"] < 0]
+    assert not off, f"the tool bar reaches off the screen: {off}"
 
 
 def png_pixels(data: bytes) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
@@ -109,3 +153,15 @@ def test_the_board_geometry_on_a_phone_and_for_a_spectator(browser, live_server_
             want = tuple(int(faces[side]["fill"][i:i + 2], 16) for i in (1, 3, 5))
             assert sum(abs(a - b) for a, b in zip(rgb, want, strict=True)) < 40, (side, rgb, want)
         shot(sam, f"geometry-spectator-{name}")
+
+
+def test_the_map_tool_bar_sits_above_a_panzer_leader_map_clear_of_its_counters(browser, live_server_url) -> None:
+    """Hollenbach opened on a laptop and on a phone: the tool bar above the map's top row."""
+    desk = guest(browser, live_server_url, **DESKTOP)
+    phone = guest(browser, live_server_url, **PHONE)
+    url = start_game(live_server_url, phone, desk, "pl-hollenbach", ("allied", "german"))
+    desk.set_viewport_size(LAPTOP)
+    for name, page in (("phone", phone), ("laptop", desk)):
+        open_board(page, url)
+        tool_bar_clear(page)
+        shot(page, f"tool-bar-pl-{name}")

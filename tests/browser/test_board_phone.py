@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.board_people import DESKTOP, PHONE, TIMEOUT, guest, open_board, shot, start_game
+from tests.browser.test_board_geometry import LAPTOP, tool_bar_clear
 from tests.browser.test_game_play import api, groups, may_act, version
 
 SCENARIO = "melnitsa-bridgehead"
@@ -93,3 +94,16 @@ def test_the_map_spans_the_width_and_after_a_tap_the_actions_and_the_confirm_sta
         phone.evaluate("window.pgweb.board.zoom(1.25)")
         assert phone.evaluate("window.pgweb.board.viewBox")["width"] < before["width"]
         tap_confirm(phone)
+
+
+def test_the_map_tool_bar_sits_above_the_map_clear_of_every_counter_on_a_phone_and_a_laptop(phone_game) -> None:
+    """The Soviet's phone opens on his counters, some on the top rows of the map (a sapper in
+    A1701): the tool bar lies above the map, not over them; so it does for the German on a
+    laptop."""
+    phone, desk, game_api = phone_game
+    tool_bar_clear(phone)
+    shot(phone, "tool-bar-phone")
+    desk.set_viewport_size(LAPTOP)
+    open_board(desk, game_api.replace("/api/v1/games/", "/games/"))
+    tool_bar_clear(desk)
+    shot(desk, "tool-bar-laptop")
