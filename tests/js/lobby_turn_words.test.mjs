@@ -64,7 +64,7 @@ describe("team games", () => {
   test("a seat left empty is named as such, never by its id", () => {
     const game = team({ acting: ["ge-2"] }, { my_move: false });
     game.sides[0].seats[1].user = null;
-    assert.equal(turnWords(game, "anna").text, "Turn 2, action phase. Your partner an empty seat is acting.");
+    assert.equal(turnWords(game, "anna").text, "Turn 2, action phase. An empty seat of your side is to act.");
   });
 });
 

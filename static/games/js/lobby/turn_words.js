@@ -31,6 +31,8 @@ export function turnWords(game, me) {
   if (mySeats.some((s) => s.side === side)) {
     // My side, a partner's move (or, with no seat named, the side's as a whole).
     const partners = names.length ? names : side.seats.filter((s) => s.user !== me).map(playerOf);
+    // A seat nobody holds (its player left) is not a partner to name.
+    if (partners.every((p) => p === playerOf({}))) return { text: `${head} An empty seat of your side is to act.`, mine };
     return { text: `${head} Your partner${partners.length > 1 ? "s" : ""} ${list(partners)} ${partners.length > 1 ? "are" : "is"} acting.`, mine };
   }
   if (mySeats.length) {
