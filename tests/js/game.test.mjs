@@ -401,6 +401,15 @@ describe("the banner", () => {
     assert.equal(whoseMove({ ...view, result: { reason: "German wins" } }, "ge", names).text, "German wins");
   });
 
+  test("an opportunity-fire window says whether the viewer has a shot (18.0: asked even without one)", () => {
+    const view = { phase: "action", may_act: ["su"], active_side: "ge", activation: null, opfire: { side: "su", hex: "A0507" } };
+    const shot = { opportunity_fire: [{ type: "opportunity_fire", firers: ["su-1"], target: "ge-1" }], decline: [{ type: "decline" }] };
+    assert.equal(whoseMove({ ...view, legal: { su: shot } }, "su", names).text, "Your move: opportunity fire at the mover in A0507, or decline");
+    assert.equal(whoseMove({ ...view, legal: { su: { decline: [{ type: "decline" }] } } }, "su", names).text,
+      "Your move: no shot at the mover in A0507; decline to let it move on");
+    assert.equal(whoseMove({ ...view, legal: { su: shot } }, "ge", names).text, "Soviet may fire at the mover in A0507");
+  });
+
   test("during the set-up it says who is placing units (D-SETUP-1)", () => {
     const view = { phase: "setup", may_act: ["su"], active_side: "su", activation: null };
     assert.deepEqual(whoseMove(view, "su", names),

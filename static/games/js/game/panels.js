@@ -77,7 +77,11 @@ export function whoseMove(view, seat, sideName, nameOf = (id) => id, seats = [])
   }
   if (view.opfire) {
     const side = sideName(view.opfire.side);
-    return { text: mine ? `Your move: opportunity fire at the mover in ${view.opfire.hex}, or decline` : `${side} may fire at the mover in ${view.opfire.hex}`, mine };
+    const at = view.opfire.hex;
+    // Under hidden information a side is asked whenever it sees a mover, shot or not (18.0).
+    const shots = (view.legal?.[seat]?.opportunity_fire ?? []).length;
+    const yours = shots ? `Your move: opportunity fire at the mover in ${at}, or decline` : `Your move: no shot at the mover in ${at}; decline to let it move on`;
+    return { text: mine ? yours : `${side} may fire at the mover in ${at}`, mine };
   }
   if (view.phase === "setup") { // placing the units of set-up areas before turn 1 (D-SETUP-1)
     const placing = view.active_side ? sideName(view.active_side) : "A side";
