@@ -44,6 +44,12 @@ describe("the opportunity-fire prompt", () => {
     assert.equal(buttons(prompt).filter((b) => b.attrs.class.includes("opfire-choice")).length, 2);
   });
 
+  test("its key, (d), is in a hint a touch screen hides (game.css .key-hint)", () => {
+    const { prompt } = page({ groups: { opportunity_fire: [SHOT("su-rifle-2")], decline: [DECLINE] } });
+    const hints = (node) => node.children.flatMap((c) => (c.attrs?.class === "key-hint" ? [c] : hints(c)));
+    assert.deepEqual(hints(prompt).map((h) => h.textContent), [" (d)"]);
+  });
+
   test("it points to standing orders, and its button opens them with an order for such windows", () => {
     const { prompt, opened } = page({ groups: { opportunity_fire: [SHOT("su-rifle-2")], decline: [DECLINE] } });
     assert.match(prompt.textContent, /Asked at every step\? Standing orders can answer for you\./);

@@ -99,6 +99,12 @@ export function opfireWords(prompt) {
   };
 }
 
+/** `text` with its key `hint` in a span a touch screen hides (game.css: .key-hint). */
+function keyHinted(text, hint) {
+  const [before, ...after] = text.split(hint);
+  return after.length ? [before, el("span", { class: "key-hint" }, hint), after.join(hint)] : [text];
+}
+
 /** Opportunity fire: the mover, what the player may do, every shot with its odds, and the
  * way to standing orders. */
 export function renderOpfire(root, prompt) {
@@ -107,7 +113,7 @@ export function renderOpfire(root, prompt) {
   const words = opfireWords(prompt);
   fillKept(root, [
     el("h3", {}, words.title),
-    el("p", { class: "hint opfire-what" }, words.what),
+    el("p", { class: "hint opfire-what" }, keyHinted(words.what, " (d)")),
     prompt.items.map((item) => el("button", { type: "button", class: `cmd cmd-${item.type ?? "opportunity_fire"} opfire-choice`, "data-command": item.type ?? "opportunity_fire", "data-focus-key": item.key, onclick: item.onPick },
       el("span", { class: "choice-label" }, item.label), item.odds ? el("span", { class: "choice-odds" }, item.odds) : null)),
     words.orders ? el("p", { class: "opfire-orders", "data-focus-key": "opfire-orders" }, el("span", {}, words.orders), " ",
