@@ -8,6 +8,7 @@
 
 import { Board } from "../board/board.js";
 import { call, get } from "../lobby/api.js";
+import { refusalParts } from "../lobby/refusal.js";
 import {
   HEXSIDE_FEATURES, ROAD_KINDS, elevationChoices, linkOf, toggleHexside, toggleRoad, entryMarkers, objectiveMarkers, placeReinforcement, paintElevation, paintTerrain, placeUnit, problemHexes, problemMarks, removeUnitsAt,
   setField, sidesOf, terrainChoices, toggleObjective, unitsOf, withBoard,
@@ -50,10 +51,20 @@ try { storage = window.localStorage; } catch { /* refused (a sandboxed page): no
 const unsaved = new UnsavedWork({ storage, key: draftKey(boot.user, state.slug) });
 window.addEventListener("beforeunload", leaveGuard(unsaved, () => state.doc));
 
-/** A word to the designer, beside the battle's buttons or (before a battle is open) the start form. */
+/** A word to the designer, beside the battle's buttons or (before a battle is open) the start
+ * form: a string, or refusal parts (lobby/refusal.js: strings and links to games). */
 function say(text) {
-  $("design-status").textContent = text;
-  $("start-status").textContent = text;
+  const parts = Array.isArray(text) ? text : [text];
+  for (const id of ["design-status", "start-status"]) {
+    $(id).replaceChildren(...parts.map((p) => (typeof p === "string" ? p : link(p))));
+  }
+}
+
+function link({ href, text }) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  return a;
 }
 
 
@@ -347,7 +358,7 @@ async function tryIt(body) {
   if (!(await save())) return;
   const answer = await call("POST", `/api/v1/designer/scenarios/${encodeURIComponent(state.slug)}/try`, { ...body, level: $("try-level").value });
   if (answer.ok) window.location.assign(answer.body.url);
-  else say(answer.body?.message ?? "Cannot try it yet.");
+  else say(answer.body?.message ? refusalParts(answer.body, answer.status) : "Cannot try it yet.");
 }
 
 $("try").addEventListener("click", () => tryIt({ side: $("try-side").value }));
