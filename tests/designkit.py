@@ -50,13 +50,17 @@ def pl_situation_with_special_rules(**changes) -> dict:
     a stream (row 6) below a beach (N-A-5) and the sea (N-A-6), a drawn cliff, a railway, a
     truck carrying an engineer with a bridge counter, a gun in a fort, a DD tank afloat,
     mines, blocks, exits, aircraft, naval fire, a temporary bridge and the special rules
-    (invasion, DD survival, demolition, armour carrying, boards barred, sectors)."""
+    (invasion, DD survival, demolition, armour carrying, boards barred, sectors). A strip of
+    clear ground, board S, lies east of N: the Germans may not enter it."""
     doc = pl_situation(id="special-rules")
     board = doc["boards"]["N"]
     board["terrain"] = ["...w...."] * 3 + ["...w..t."] + ["b..w...."] + ["=~~~~~~~"]
     board["hexsides"] = [{"a": [5, 0], "b": [5, 1], "features": ["cliff"]}]
     board["railways"] = [[[0, 3], [1, 3]]]
+    doc["boards"]["S"] = {"id": "S", "title": "East strip", "columns": 2, "rows": 6,
+                          "terrain": [".."] * 6, "elevation": ["00"] * 6, "roads": []}
     doc["map"][0]["join"] = False
+    doc["map"].append({"board": "S", "at": [8, 0]})
     doc["forces"] += [
         {"side": "allied", "type": "us_truck", "at": ["N-B-1"], "count": 1},
         {"side": "allied", "type": "us_engineer", "at": ["N-B-1"], "count": 1, "equipped": True},
@@ -79,7 +83,7 @@ def pl_situation_with_special_rules(**changes) -> dict:
                       "ordnance": "bombs"}],
         "options": ["naval_support", "opportunity_fire"],
         "setup_last": "allied", "invasion": False, "dd_survival": 4, "demolition_within": 3,
-        "armour_carries": ["allied"], "no_entry": {"german": ["X"]},
+        "armour_carries": ["allied"], "no_entry": {"german": ["S"]},
         "sectors": [{"units": ["al-m4-1"], "boards": ["N"]}],
         "source": "Made up for the tests", "note": "Every field at once", "date": "1944-09-01",
         "front": "west",

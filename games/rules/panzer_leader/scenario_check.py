@@ -4,6 +4,8 @@ The document is the bundled situation format (games/data/panzer_leader/situation
 plus an optional `boards` object, board id -> board drawing (board.py's format), found
 before the bundled boards; every bundled situation file is a valid document as it is.
 Problems are shaped by games/rules/common/scenario_problems.py: the field, the hex, the rule.
+The special rules (naval fire, boards barred, sectors, cargo...) are checked in
+special_rules_check.py.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ..common.setup_areas import area_hex
 from . import invariants
 from .combat.air import aircraft_types
 from .core import setup, setup_areas
-from .core.board import TERRAIN_NAMES, board_file
+from .core.board import board_file
 from .core.scenario import (
     Scenario,
     check_positional,
@@ -29,6 +31,7 @@ from .core.scenario import (
     unregister,
 )
 from .core.units import DATA, catalogue
+from .special_rules_check import CARGO_RULE, place_problems, side_problems
 
 SCHEMA_PATH = DATA / "situation.schema.json"
 FORMAT_RULE = "the situation format (situation.schema.json)"
@@ -91,8 +94,6 @@ def _boards(doc: Mapping[str, Any]) -> list[dict]:
 
 
 LANDING_RULE = "19.2 Amphibious landings"
-NAVAL_RULE = "19.4 Naval support fire"
-CARGO_RULE = "18.9 Engineering: mine and bridge counters (QA EM1, TB1)"
 
 
 def _forces(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
@@ -214,7 +215,7 @@ def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
         if m["owner"] not in sides:
             out.append(problem(f"mines[{i}].owner", f"unknown side {m['owner']!r}",
                                "17.1 Minefields", m["hex"]))
-    out += _special_sides(doc, sides)
+    out += side_problems(doc, sides, _map_boards(doc))
     levels = v["levels"]
     if not levels["decisive"] >= levels["tactical"] >= levels["marginal"]:
         out.append(problem("victory.levels", "decisive, tactical and marginal must not rise",
@@ -229,43 +230,14 @@ def _references(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
     return out
 
 
-def _special_sides(doc: Mapping[str, Any], sides: set[str]) -> list[dict]:
-    """The sides a situation's special rules name: naval fire granted (19.4), armour that
-    carries infantry (QA T7, G7), boards a side may not enter (QA SC4)."""
-    named = [(f"naval[{i}].side", g["side"], NAVAL_RULE)
-             for i, g in enumerate(doc.get("naval", ()))]
-    named += [(f"armour_carries[{i}]", side, "6.1 Transport; QA T7, G7")
-              for i, side in enumerate(doc.get("armour_carries", ()))]
-    named += [(f"no_entry.{side}", side, "QA SC4") for side in doc.get("no_entry", {})]
-    out = [problem(field, f"unknown side {side!r}", rule)
-           for field, side, rule in named if side not in sides]
-    for i, g in enumerate(doc.get("naval", ())):
-        first, last = g.get("first", 1), g.get("last", doc["turns"])
-        if first > last:
-            out.append(problem(f"naval[{i}].last", f"naval fire from turn {first} to turn "
-                               f"{last}: the last turn comes before the first",
-                               NAVAL_RULE))
-    ids = [c["id"] for c in doc.get("cargo", ())]
-    out += [problem(f"cargo[{i}].id", f"two cargo counters with the id {c!r}: give each its "
-                    "own", CARGO_RULE)
-            for i, c in enumerate(ids) if c in ids[:i]]
-    return out
-
-
-def _special_places(doc: Mapping[str, Any], sit: Scenario, state: Any) -> list[dict]:
-    """Where a situation's special rules put things: a temporary bridge in a stream hex
-    (18.8), the units a sector bounds among those the forces make (QA SC1, SC2)."""
+def _map_boards(doc: Mapping[str, Any]) -> list[str]:
+    """The names the map's boards go by, as the first part of their hex labels: a map
+    entry's `label`, else its board's id (board.build_map)."""
     out = []
-    for i, b in enumerate(doc.get("temporary_bridges", ())):
-        terrain = sit.map.terrain(sit.map.hex(b["hex"]))
-        if terrain != "stream":
-            out.append(problem(f"temporary_bridges[{i}].hex", f"{b['hex']}: a temporary "
-                               f"bridge stands in a stream hex, not {TERRAIN_NAMES[terrain]}",
-                               "18.8 Temporary bridges", b["hex"]))
-    out += [problem(f"sectors[{i}].units[{j}]", f"no unit {uid!r}", "QA SC1, SC2")
-            for i, sector in enumerate(doc.get("sectors", ()))
-            for j, uid in enumerate(sector["units"]) if uid not in state.units]
-    return out
+    for entry in doc["map"]:
+        drawn = _drawing(doc, entry)
+        out.append(entry.get("label", drawn["id"] if drawn else entry["board"]))
+    return list(dict.fromkeys(out))
 
 
 def _unit_forces(doc: Mapping[str, Any], state: Any) -> dict[str, int]:
@@ -412,7 +384,7 @@ def check_scenario(doc: Any) -> list[dict]:
         state = opening_state(sit)
     except ValueError as exc:
         return [*found, from_line(str(exc), doc, _unit_rule)]
-    found += _special_places(doc, sit, state)
+    found += place_problems(doc, sit, state)
     register(sit)
     try:
         found += _set_up(doc, sit)
