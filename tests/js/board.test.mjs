@@ -590,6 +590,36 @@ describe("the board", () => {
     assert.ok(!layer("overlays").textContent.includes("25%"));
   });
 
+  test("the assault marker lies over a tall stack, beside its counters, and a press on it starts the assault", () => {
+    // Drawn under the counters, a stack of four covered the marker: it could be neither seen
+    // nor pressed. It is drawn after them, at the hex's west corner, clear of every counter.
+    const { b, svg, intents, frames, layer } = board();
+    const stack = ["e1", "e2", "e3", "e4"].map((id) => ({ ...rifle, id, hex: "A0201", own: false, side: "ge" }));
+    b.setView({ units: [rifle, ...stack] });
+    b.setOverlay({ targets: [{ hex: "A0201", kind: "fire", assault: true, label: "col 4 · 25%" }] });
+    frames[0]();
+    const layers = svg.children.map((c) => c.getAttribute("class"));
+    assert.ok(layers.indexOf("layer layer-assault-markers") > layers.indexOf("layer layer-units"), layers.join(", "));
+    assert.ok(layers.indexOf("layer layer-assault-markers") > layers.indexOf("layer layer-overlay-labels"), layers.join(", "));
+    assert.equal(layer("overlays").find((e) => e.getAttribute("data-assault") !== null), null);
+    const [marker] = layer("assault-markers").children;
+    assert.equal(marker.getAttribute("class"), "assault-marker");
+    assert.equal(marker.getAttribute("data-assault"), "A0201");
+    assert.equal(marker.getAttribute("pointer-events"), null); // it takes the pointer
+    assert.ok(marker.textContent.includes("⚔ AS"));
+    const box = marker.find((e) => e.tagName === "rect");
+    const [left, top] = [Number(box.getAttribute("x")), Number(box.getAttribute("y"))];
+    const [right, bottom] = [left + Number(box.getAttribute("width")), top + Number(box.getAttribute("height"))];
+    for (const counter of layer("units").children.filter((c) => c.getAttribute("data-hex") === "A0201")) {
+      const [x, y] = counter.getAttribute("transform").match(/-?[\d.]+/g).map(Number);
+      const side = Math.round(30 * 1.05);
+      assert.ok(right <= x || left >= x + side || bottom <= y || top >= y + side, `marker ${left},${top} over ${counter.getAttribute("data-unit")} at ${x},${y}`);
+    }
+    svg.dispatch("pointerdown", { clientX: 10, clientY: 10 });
+    svg.dispatch("pointerup", { clientX: 10, clientY: 10, target: marker.find((e) => e.tagName === "text") });
+    assert.deepEqual(intents, [{ kind: "assault", hex: "A0201" }]);
+  });
+
   test("a click on a counter is a unit intent, on a hex a hex intent; a drag pans instead", () => {
     const { b, svg, intents, frames, layer } = board();
     b.setView({ units: [rifle] });

@@ -9,13 +9,14 @@ import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
 import { drawingItems } from "./drawings.js";
 import { bridgeItems, boardMarkItems, faceDefs, hexLabelItems, hexsideItems, patternDefs, railwayItems, roadItems, slopeItems, terrainItems, listUnits, unitItems } from "./layers.js";
-import { areaItems, fogItems, losItems, markerItems, opItems, overlayItems, overlayLabelItems } from "./overlays.js";
+import { areaItems, assaultMarkerItems, fogItems, losItems, markerItems, opItems, overlayItems, overlayLabelItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
 
-/** Layers bottom to top. The overlay's words (costs, odds) lie over the counters, where a
- * counter in the hex cannot hide them; its hex shading and assault marker stay under them. */
-export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "labels", "boards", "fog", "markers", "overlays", "units", "overlay-labels", "drawings"]);
+/** Layers bottom to top. The overlay's words (costs, odds) and its assault markers lie over
+ * the counters, where a counter in the hex cannot hide them; its hex shading stays under them.
+ * The words take no pointer; the markers, small and at a hex's corner, take it. */
+export const LAYERS = Object.freeze(["terrain", "roads", "hexsides", "labels", "boards", "fog", "markers", "overlays", "units", "overlay-labels", "assault-markers", "drawings"]);
 /** The layers that never change during a game: drawn once, in their own SVG when it can be. */
 const MAP_LAYERS = new Set(["terrain", "roads", "hexsides", "labels", "boards"]);
 
@@ -337,6 +338,7 @@ export class Board {
     };
     reconcile(this.#doc, this.#layers.overlays, [...overlayItems(this.#overlay, this.#index, size), ...losItems(this.#overlay.los, this.#index, size, edge)]);
     reconcile(this.#doc, this.#layers["overlay-labels"], overlayLabelItems(this.#overlay, this.#index, size));
+    reconcile(this.#doc, this.#layers["assault-markers"], assaultMarkerItems(this.#overlay, this.#index, size));
     reconcile(this.#doc, this.#layers.fog, [...areaItems(this.#areas, this.#index, size), ...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
     reconcile(this.#doc, this.#layers.drawings, drawingItems(this.#drawings, this.#index, size));
   }

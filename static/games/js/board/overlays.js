@@ -1,6 +1,7 @@
 // What the board lays over the map for the player: reachable hexes with their cost, the path
 // to the hex under the pointer, fire and assault targets with their column and chance (the
-// words in a layer over the counters: overlayLabelItems), hex markers (smoke, spotted,
+// words in a layer over the counters: overlayLabelItems; the assault marker in a clickable
+// layer over them: assaultMarkerItems), hex markers (smoke, spotted,
 // entrenchments, control) and shading over what is not seen.
 //
 // Pure descriptions, like layers.js. Every number written here came from the server (legal
@@ -27,16 +28,7 @@ export function overlayItems({ reach = [], path = [], targets = [], from = null 
   for (const t of targets) {
     const h = index.get(t.hex);
     if (!h) continue;
-    const c = center(h, size);
     const children = [{ tag: "polygon", attrs: { class: "target-hex", points: hexPoints(h, size), fill: "#c81e1e", "fill-opacity": 0.12, stroke: "#c81e1e", "stroke-width": 2.2, "stroke-dasharray": t.kind === "assault" ? "5 3" : "none" } }];
-    if (t.assault) {
-      // The assault marker: crossed swords at the hex's top edge; clicking it starts the assault.
-      const y = round1(c.y - size * 0.62);
-      children.push({ tag: "g", attrs: { class: "assault-marker", "data-assault": t.hex, cursor: "pointer" }, children: [
-        { tag: "rect", attrs: { x: round1(c.x - size * 0.42), y: round1(y - size * 0.2), width: round1(size * 0.84), height: round1(size * 0.36), rx: round1(size * 0.18), fill: "#7a0b0b", stroke: "#ffffff", "stroke-width": 1 } },
-        { tag: "text", attrs: { x: c.x, y: round1(y + size * 0.08), "text-anchor": "middle", "font-size": round1(size * 0.24), fill: "#ffffff", "font-weight": "bold" }, text: "⚔ AS" },
-      ] });
-    }
     items.push({ key: `target-${t.hex}`, tag: "g", attrs: { class: `target target-${t.kind ?? "fire"}`, "data-hex": t.hex }, children });
   }
   const points = path.map((label) => index.get(label)).filter(Boolean).map((h) => center(h, size));
@@ -80,6 +72,31 @@ export function overlayLabelItems({ reach = [], targets = [] } = {}, index, size
   }
   for (const t of targets) {
     if (t.label && index.get(t.hex)) items.push(label(`target-${t.hex}`, "target-label", t.hex, t.label, "#7a0b0b", true));
+  }
+  return items;
+}
+
+/**
+ * The assault markers: on each target the picked units may assault, a "⚔ AS" tag that starts
+ * the assault when pressed (board.js intentAt reads its data-assault). They lie in a layer
+ * of their own over the counters, so a tall stack never covers them, and at the hex's west
+ * corner, where no counter sits: a stack rises up and to the right of the centre, and the
+ * other tags take the hex's top, right and bottom. Only the tag itself takes the pointer, so
+ * a counter anywhere else is pressed as before.
+ */
+export function assaultMarkerItems({ targets = [] } = {}, index, size = HEX_SIZE) {
+  const items = [];
+  const width = round1(size * 0.6);
+  const height = round1(size * 0.3);
+  for (const t of targets) {
+    if (!t.assault || !index.get(t.hex)) continue;
+    const c = center(index.get(t.hex), size);
+    const x = round1(c.x - size * 0.84); // its right end clear of the counters' left edge
+    items.push({ key: `assault-${t.hex}`, tag: "g", attrs: { class: "assault-marker", "data-assault": t.hex, cursor: "pointer" }, children: [
+      { tag: "title", text: `Assault ${t.hex}` },
+      { tag: "rect", attrs: { x: round1(x - width / 2), y: round1(c.y - height / 2), width, height, rx: round1(height / 2), fill: "#7a0b0b", stroke: "#ffffff", "stroke-width": 1 } },
+      { tag: "text", attrs: { x, y: round1(c.y + size * 0.065), "text-anchor": "middle", "font-size": round1(size * 0.18), fill: "#ffffff", "font-weight": "bold" }, text: "⚔ AS" },
+    ] });
   }
   return items;
 }
