@@ -35,7 +35,8 @@ def _error(code: str, message: str, status_code: int) -> Response:
 
 
 def _service_error(exc: services.ServiceError) -> Response:
-    return _error(exc.code, exc.message, exc.status)
+    # With its extra facts: a join refused for too many bot games lists them, as a rematch does.
+    return Response(exc.to_json(), status=exc.status)
 
 
 def _game(game_id: Any) -> Game | None:

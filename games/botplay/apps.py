@@ -25,8 +25,10 @@ class BotPlayConfig(AppConfig):
             hooks.ACCOUNT_ERASERS.append(standin.erase_choice)
         if standin.export_choice not in hooks.ACCOUNT_EXPORTS:
             hooks.ACCOUNT_EXPORTS.append(standin.export_choice)
-        from games.botplay import seats
+        from games.botplay import limits, seats
 
+        if limits.check_seat_beside_bots not in hooks.SEAT_CHECKS:
+            hooks.SEAT_CHECKS.append(limits.check_seat_beside_bots)
         if seats.rematch_bots not in hooks.REMATCH_OPENED:
             hooks.REMATCH_OPENED.append(seats.rematch_bots)
         if standin.seat_stand_in not in hooks.SEAT_STAND_IN:

@@ -13,6 +13,8 @@ from games.lobby.selectors import scenario_brief
 from games.models import ACTIVE, OPEN, Game, Seat
 from games.services.errors import ServiceError
 
+from .accounts import is_bot
+
 TOO_MANY = "bot/too_many_games"
 
 
@@ -51,3 +53,13 @@ def check_bot_games_played(user: Any) -> None:
             for g in going
         ]
         raise ServiceError(TOO_MANY, too_many_words(cap), 409, {"games": listed})
+
+
+def check_seat_beside_bots(game: Game, user: Any) -> None:
+    """hooks.SEAT_CHECKS: a person taking a seat in an open game with a bot seated (another
+    player's rematch of a game with bot partners, a game its creator gave a seat to a bot)
+    starts a game against bots, so the same cap, the same refusal. A bot is never refused:
+    the games that seat them check their opener first (play_against_bot, rematch_bots)."""
+    if not Seat.objects.filter(game=game, user__bot__isnull=False).exists() or is_bot(user):
+        return
+    check_bot_games_played(user)

@@ -7,13 +7,14 @@ quick match's bot) to show."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
 
 from games import services
-from games.botplay.seats import play_against_bot
-from games.models import FINISHED, Game, Seat
+from games.botplay.seats import play_against_bot, seat_to_bot
+from games.models import ACTIVE, FINISHED, OPEN, Game, Seat
 from tests.designkit import pg_battle
 from tests.gamekit import SCENARIO, person, signed_in
 from tests.pages.test_battle_page import bot_form_fields, published
@@ -109,3 +110,87 @@ def test_a_rematch_against_a_bot_counts_toward_the_limit_as_a_new_game_does(
     services.game_resign(game=going, seat=Seat.objects.get(game=going, user=ann))
     with django_capture_on_commit_callbacks(execute=True):
         assert player.post(f"/api/v1/games/{over.pk}/rematch").status_code == 200
+
+
+def team_game_with_bot_partners_over() -> tuple[Game, Game, Any]:
+    """Ann (German) and Bob (Soviet), each with a bot partner, played a game to its end; Ann
+    asked for the rematch, whose bots are seated again at once: the rematch, open, waits for
+    Bob. Answers the finished game, the rematch and Bob."""
+    ann, bob = person("ann"), person("bob")
+    over = services.game_create(user=ann, scenario=SCENARIO, side="ge", seats_per_side=2)
+    seat_to_bot(game=over, user=ann, side="ge", level="recruit")
+    services.game_join(game=over, user=bob, side="su")
+    seat_to_bot(game=over, user=ann, side="su", level="recruit")
+    services.game_resign(game=over, seat=Seat.objects.get(game=over, user=ann))
+    rematch = services.game_rematch(game=over, user=ann)
+    assert rematch.status == OPEN
+    return over, rematch, bob
+
+
+def seated(game: Game) -> list[tuple[str, str | None]]:
+    return list(Seat.objects.filter(game=game).order_by("seat_id")
+                .values_list("seat_id", "user__username"))
+
+
+def test_joining_a_rematch_with_bot_partners_counts_toward_the_limit_as_a_new_game_does():
+    """Before, only the rematch's opener was held to the limit: the other player's Accept
+    seated them beside the bots whatever they had going."""
+    over, rematch, bob = team_game_with_bot_partners_over()
+    going = play_against_bot(user=bob, scenario=SCENARIO, side="ge", level="recruit")
+    player = Client()
+    player.force_login(bob)
+    before = seated(rematch)
+    answer = player.post(f"/api/v1/games/{over.pk}/rematch")
+    assert answer.status_code == 409
+    assert answer.json() == {
+        "code": "bot/too_many_games", "message": REFUSAL,
+        "games": [{"id": str(going.pk), "title": "Meeting at Kesselbach", "side": "German",
+                   "url": f"/games/{going.pk}/"}],
+    }
+    assert seated(rematch) == before and Game.objects.get(pk=rematch.pk).status == OPEN
+    # Below the limit again (that game resigned), the same Accept seats Bob and starts it.
+    services.game_resign(game=going, seat=Seat.objects.get(game=going, user=bob))
+    answer = player.post(f"/api/v1/games/{over.pk}/rematch")
+    assert answer.status_code == 200 and answer.json()["id"] == str(rematch.pk)
+    assert Game.objects.get(pk=rematch.pk).status == ACTIVE
+    assert Seat.objects.filter(game=rematch, user__username="bob", side__side_id="ge").exists()
+
+
+def test_joining_any_open_game_with_a_bot_seated_through_the_api_is_held_to_the_limit():
+    ann, cat = person("ann"), person("cat")
+    waiting = services.game_create(user=ann, scenario=SCENARIO, side="ge", seats_per_side=2)
+    seat_to_bot(game=waiting, user=ann, side="su", level="recruit")
+    going = play_against_bot(user=cat, scenario=SCENARIO, side="su", level="recruit")
+    player = Client()
+    player.force_login(cat)
+    before = seated(waiting)
+    answer = player.post(f"/api/v1/games/{waiting.pk}/join", {"side": "su"},
+                         content_type="application/json")
+    assert answer.status_code == 409
+    body = answer.json()
+    assert body["code"] == "bot/too_many_games" and body["message"] == REFUSAL
+    assert [g["id"] for g in body["games"]] == [str(going.pk)]
+    assert seated(waiting) == before
+    services.game_resign(game=going, seat=Seat.objects.get(game=going, user=cat))
+    answer = player.post(f"/api/v1/games/{waiting.pk}/join", {"side": "su"},
+                         content_type="application/json")
+    assert answer.status_code == 200
+    assert Seat.objects.filter(game=waiting, user=cat).exists()
+
+
+def test_a_bot_taking_a_seat_is_never_held_to_the_limit():
+    """A bot sits in many games against bots at once (RecruitBot in Ann's and Bob's here,
+    past the limit of one): the seat check counts only people."""
+    ann, bob = person("ann"), person("bob")
+    play_against_bot(user=ann, scenario=SCENARIO, side="ge", level="recruit")
+    play_against_bot(user=bob, scenario=SCENARIO, side="ge", level="recruit")
+    team = services.game_create(user=person("cat"), scenario=SCENARIO, side="ge",
+                                seats_per_side=2)
+    seat_to_bot(game=team, user=team.created_by, side="su", level="veteran")
+    # RecruitBot, with two games against bots going, takes a seat beside VeteranBot.
+    seat_to_bot(game=team, user=team.created_by, side="su", level="recruit")
+    seat_to_bot(game=team, user=team.created_by, side="ge", level="recruit")
+    assert Game.objects.get(pk=team.pk).status == ACTIVE
+    assert sorted(Seat.objects.filter(game=team, user__bot__isnull=False)
+                  .values_list("user__username", flat=True)) == (
+        ["RecruitBot", "RecruitBot-2", "VeteranBot"])
