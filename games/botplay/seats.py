@@ -46,6 +46,9 @@ def seat_to_bot(*, game: Game | Any, user: Any, side: str, level: str) -> Seat:
         raise ServiceError("bot/not_creator", "only the game's creator may seat a bot", 403)
     if locked.status != OPEN:
         raise ServiceError("game/not_open", f"the game is {locked.status}", 409)
+    seats = Seat.objects.filter(game=locked)
+    if seats.filter(user=user).exists() and not seats.filter(user__bot__isnull=False).exists():
+        check_bot_games_played(user)  # the creator's game becomes one against bots
     seat = game_join(game=locked, user=bot_user(level, not_in_game=locked), side=side)
     record_bot(locked.pk, level)
     return seat

@@ -28,10 +28,9 @@ REFUSAL = (
 
 
 @pytest.fixture(autouse=True)
-def one_bot_game(settings):
+def one_bot_game(settings, immediate_tasks):
+    """At most one game against bots; publishing a battle plays its bot game as it is queued."""
     settings.BOT_GAMES_PLAYED_MAX = 1
-    # Publishing a battle plays its bot game as it is queued (test_battle_page does the same).
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
 
 def ann_with_a_bot_game(side: str = "ge") -> tuple[Client, Game]:
@@ -194,3 +193,19 @@ def test_a_bot_taking_a_seat_is_never_held_to_the_limit():
     assert sorted(Seat.objects.filter(game=team, user__bot__isnull=False)
                   .values_list("user__username", flat=True)) == (
         ["RecruitBot", "RecruitBot-2", "VeteranBot"])
+
+
+def test_a_creator_at_the_limit_giving_a_seat_to_a_bot_is_refused_as_for_a_new_game():
+    """The creator's own game becomes one against bots with its first bot; a second bot in it
+    adds no game."""
+    player, going = ann_with_a_bot_game()
+    ann = going.created_by
+    waiting = services.game_create(user=ann, scenario=SCENARIO, side="ge", seats_per_side=2)
+    with pytest.raises(services.ServiceError) as refused:
+        seat_to_bot(game=waiting, user=ann, side="su", level="recruit")
+    assert (refused.value.code, refused.value.message) == ("bot/too_many_games", REFUSAL)
+    assert not Seat.objects.filter(game=waiting, user__bot__isnull=False).exists()
+    services.game_resign(game=going, seat=Seat.objects.get(game=going, user=ann))
+    seat_to_bot(game=waiting, user=ann, side="su", level="recruit")
+    seat_to_bot(game=waiting, user=ann, side="su", level="veteran")
+    assert Seat.objects.filter(game=waiting, user__bot__isnull=False).count() == 2
