@@ -87,7 +87,9 @@ def follow_site_link(page, selector: str) -> None:
 def fits_the_screen(page, where: str = "") -> None:
     """Nothing makes the page wider than the window (wide tables scroll in their box). The
     window is the document's client width: on a phone (is_mobile) Chromium widens the layout
-    viewport, innerWidth included, to fit a page that overflows, so it cannot tell."""
+    viewport, innerWidth included, to fit a page that overflows, so it cannot tell. The header
+    is waited on first: just after a resize its links may not have folded yet (`at_size`)."""
+    page.wait_for_function(_FOLDED_FOR, arg=page.evaluate(_NARROW))
     width, window, wide = page.evaluate(_OVERFLOW)
     assert width <= window, (
         f"{where or page.url} is {width} px wide in a {window} px window; past its right edge: "
