@@ -169,6 +169,40 @@ def manage(*args: str, env: dict[str, str], timeout: float = 270) -> subprocess.
     )
 
 
+# People acting at the same moment, each on a thread and database connection of their own (as
+# from several daphne processes), released together by a barrier; any exception fails the run.
+AT_ONCE = """
+import threading
+from django.contrib.auth import get_user_model
+from django.db import connection
+{setup}
+users = [get_user_model().objects.create_user(username=f"{prefix}{{n}}") for n in range({people})]
+gate = threading.Barrier(len(users))
+errors = []
+def act(user):
+    try:
+        gate.wait()
+        {act}
+    except Exception as exc:
+        errors.append(repr(exc))
+    finally:
+        connection.close()
+threads = [threading.Thread(target=act, args=(u,)) for u in users]
+for t in threads: t.start()
+for t in threads: t.join()
+assert not errors, errors
+"""
+
+
+def at_once(people: int, act: str, env: dict[str, str], setup: str = "",
+            prefix: str = "p") -> subprocess.CompletedProcess:
+    """Have `people` new players (usernames `prefix`0, 1, ...) run the statement `act`, which
+    names its player `user`, at the same moment in a `manage.py shell` on the database `env`
+    names; `setup` (imports, shared values) runs first."""
+    script = AT_ONCE.format(setup=setup, prefix=prefix, people=people, act=act)
+    return manage("shell", "-c", script, env=env)
+
+
 def migrated_in_a_process(env: dict[str, str]) -> None:
     """Migrate the database `env` names, in a process of its own as a deployment does."""
     migrated = manage("migrate", "--noinput", env={"REDIS_URL": "", "LOG_LEVEL": "WARNING", **env})

@@ -61,19 +61,26 @@ def roll_initiative(pages: dict, base: str, game: str) -> None:
             return
 
 
+def partners_both_able(person, base: str) -> tuple[str, dict, dict, str, str]:
+    """A 2 v 2 game past its initiative roll: its id, its pages, each page's legal commands,
+    and two partners (page names) who may both act now."""
+    game, pages = team_game(person, base)
+    roll_initiative(pages, base, game)
+    legal = {n: api(p, base, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
+    able = [n for n in pages if legal[n]["commands"]]
+    first, second = next(
+        (a, b) for a in able for b in able if a < b and legal[a]["seat"][:2] == legal[b]["seat"][:2]
+    )
+    return game, pages, legal, first, second
+
+
 def test_the_seats_panel_marks_you_and_your_partner_a_lost_race_names_what_the_partner_did_and_a_tap_holds(
     person, live_server_url
 ):
     """One 2 v 2 game, three of its pages: the seats panel and a command that loses a race
     with a partner's on the loser's page; then a tap on a page of the side waiting, narrowed
     to a phone's width, that holds while the acting side's command redraws its panel."""
-    game, pages = team_game(person, live_server_url)
-    roll_initiative(pages, live_server_url, game)
-    legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
-    able = [n for n in pages if legal[n]["commands"]]
-    first, second = next(
-        (a, b) for a in able for b in able if a < b and legal[a]["seat"][:2] == legal[b]["seat"][:2]
-    )
+    game, pages, legal, first, second = partners_both_able(person, live_server_url)
     loser = pages[second]
     held = {"on": False}
 
@@ -191,13 +198,7 @@ def test_a_partners_command_that_takes_away_a_proposed_one_is_named_and_the_bann
     other's activation arrives: the box goes, the notice says what the partner did and that
     the pass was not sent, and the banner and the actions say the partner is acting; the
     other side's banner names the side and its player. Desktop, then a phone."""
-    game, pages = team_game(person, live_server_url)
-    roll_initiative(pages, live_server_url, game)
-    legal = {n: api(p, live_server_url, "GET", f"/api/v1/games/{game}/legal") for n, p in pages.items()}
-    able = [n for n in pages if legal[n]["commands"]]
-    first, second = next(
-        (a, b) for a in able for b in able if a < b and legal[a]["seat"][:2] == legal[b]["seat"][:2]
-    )
+    game, pages, legal, first, second = partners_both_able(person, live_server_url)
     enemy = next(n for n in pages if legal[n]["seat"][:2] != legal[first]["seat"][:2])
     loser, watcher = pages[second], pages[enemy]
     watcher.set_viewport_size(PHONE)

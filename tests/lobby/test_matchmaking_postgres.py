@@ -7,33 +7,9 @@ from __future__ import annotations
 import psycopg
 import pytest
 
-from tests.conftest import manage
+from tests.conftest import at_once
 
 pytestmark = pytest.mark.postgres
-
-# Eight threads, each with its own connection and transactions, released together.
-SEEKERS = """
-import threading
-from django.contrib.auth import get_user_model
-from django.db import connection
-from games import services
-users = [get_user_model().objects.create_user(username=f"p{n}") for n in range(8)]
-gate = threading.Barrier(len(users))
-errors = []
-def seek(user):
-    try:
-        gate.wait()
-        services.seek_create(user=user)
-    except Exception as exc:
-        errors.append(repr(exc))
-    finally:
-        connection.close()
-threads = [threading.Thread(target=seek, args=(u,)) for u in users]
-for t in threads: t.start()
-for t in threads: t.join()
-assert not errors, errors
-"""
-
 
 @pytest.fixture
 def database(fresh_postgres: str, tmp_path):
@@ -43,7 +19,9 @@ def database(fresh_postgres: str, tmp_path):
 
 def test_eight_seekers_at_once_on_eight_connections_make_four_games(database):
     url, env = database
-    run = manage("shell", "-c", SEEKERS, env={**env, "REDIS_URL": ""})
+    # Eight players ask for a quick match at the same moment.
+    run = at_once(8, "services.seek_create(user=user)", {**env, "REDIS_URL": ""},
+                  setup="from games import services")
     assert run.returncode == 0, run.stderr
     with psycopg.connect(url) as db:
         statuses = db.execute("SELECT status, count(*) FROM games_seek GROUP BY status").fetchall()
