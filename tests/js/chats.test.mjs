@@ -34,7 +34,7 @@ beforeEach(() => {
 function lobbyChat() {
   followPresses(document);
   const box = new FakeNode("section");
-  openChat(box, "g1");
+  openChat(box, "g1", ["players", "side"], (seat) => ({ "ge-1": "anna" })[seat] ?? `Soviet seat ${seat.slice(3)}`);
   const [, presence, log] = box.childNodes;
   return { socket: FakeSocket.last, presence, log };
 }
@@ -63,7 +63,7 @@ test("while a button is pressed the lines wait for its click, then all come in o
   assert.equal(log.childNodes.length, 0); // the click's own handlers come first
   t.mock.timers.tick(0);
   assert.deepEqual(log.childNodes.map((li) => li.textContent), ["[All players] ann: one", "[All players] bob: two"]);
-  assert.equal(presence.textContent, "Here: ge-1, su-1 ×2; spectators 1");
+  assert.equal(presence.textContent, "Here: anna, Soviet seat 1 ×2; spectators 1");
   socket.say(line("ann", "three")); // the press is over: at once again
   assert.equal(log.childNodes.length, 3);
 });

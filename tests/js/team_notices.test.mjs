@@ -55,7 +55,7 @@ describe("a player waiting while a partner acts", () => {
     assert.equal(partnerActing({ ...activation("ge-1"), units, result: { winner: "ge" } }, "ge-2", SEATS, commanders), null);
   });
   test("a partner's counter says who commands it", () => {
-    assert.equal(commanderWords("e1", "ge-2", SEATS, commanders), "your partner erin (ge-1)");
+    assert.equal(commanderWords("e1", "ge-2", SEATS, commanders), "your partner erin (seat 1)");
     assert.equal(commanderWords("g1", "ge-2", SEATS, commanders), "you");
     assert.equal(commanderWords("x9", "ge-2", SEATS, commanders), null);
   });

@@ -7,6 +7,7 @@ import { el, fill } from "./dom.js";
 import { genericName } from "./textview.js";
 import { PHASES, phaseName } from "../ui/phases.js";
 import { resultWords } from "../ui/results.js";
+import { seatHolder, seatWord } from "../ui/seat_words.js";
 
 // The text view lives in textview.js; the replay page reads it from here.
 export { genericName, renderTextView } from "./textview.js";
@@ -55,7 +56,7 @@ export function actorWords(side, acting, seat, sideName, seats = []) {
   const ofSide = seats.filter((s) => s.side === side);
   const who = ofSide.filter((s) => acting.includes(s.id) && s.id !== seat);
   if (ofSide.length < 2 || !who.length || who.length === ofSide.length) return sideName(side);
-  const names = who.map((s) => s.user ?? `the empty seat ${s.id}`);
+  const names = who.map((s) => seatHolder(seats, s));
   const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
   const mine = seats.find((s) => s.id === seat)?.side;
   return side === mine ? `Your partner${names.length > 1 ? "s" : ""} ${list}` : `${sideName(side)}: ${list}`;
@@ -109,7 +110,7 @@ export function partnerActing(view, seat, seats = [], commanders = {}) {
   const side = seats.find((s) => s.id === seat)?.side;
   const partners = seats.filter((s) => s.side === side && s.id !== seat && (view.may_act ?? []).includes(s.id));
   if (!side || !partners.length) return null;
-  const names = partners.map((s) => s.user ?? `the empty seat ${s.id}`);
+  const names = partners.map((s) => seatHolder(seats, s));
   const line = `Your partner${names.length > 1 ? "s" : ""} ${names.join(" and ")} ${names.length > 1 ? "are" : "is"} acting`;
   const dealt = Object.keys(commanders).length > 0; // a team game's units are dealt to seats
   const mineNow = Object.values(view.units ?? {}).filter((u) => u.own && (dealt ? commanders[u.id] === seat : true) && !u.eliminated && !u.exited);
@@ -127,7 +128,7 @@ export function commanderWords(unitId, seat, seats = [], commanders = {}) {
   if (!commander || !seats.some((s) => s.id !== commander && s.side === seats.find((x) => x.id === commander)?.side)) return null;
   if (commander === seat) return "you";
   const s = seats.find((x) => x.id === commander);
-  return `your partner ${s?.user ?? "(an empty seat)"} (${commander})`;
+  return `your partner ${s?.user ?? "(an empty seat)"} (${seatWord(seats, commander)})`;
 }
 
 export function renderBanner(root, view, seat, sideName, nameOf = (id) => id, seats = []) {

@@ -5,6 +5,7 @@ import { gameUrl } from "./api.js";
 import { formatLeft, secondsLeft } from "../ui/clocks.js";
 import { resultLine } from "../ui/results.js";
 import { turnWords } from "./turn_words.js";
+import { seatWord } from "../ui/seat_words.js";
 
 const POLICY = { public: "spectators see the public view", coach: "sides may invite coaches",
   after_end: "spectators after the end", none: "no spectators" };
@@ -81,8 +82,25 @@ export function tickCardClocks(root, nowMs = Date.now()) {
  * One game. `ctx`: {me, actions: {join(game, side), leave(game), remove(game, seat),
  * saveDivision(game, side, seats)}, extra: node to append (a chat panel)}.
  */
+/** Every seat of a lobby game with its side's id ([{id, side, user, ...}]), for seatWord. */
+export function lobbyRoster(game) {
+  return game.sides.flatMap((side) => side.seats.map((seat) => ({ ...seat, side: side.id })));
+}
+
+/** "German seat 2": a seat of a lobby game by its side's name and its place in it. */
+export function seatOfSide(game, id) {
+  const side = game.sides.find((s) => s.seats.some((seat) => seat.id === id));
+  return side ? `${side.name} ${seatWord(lobbyRoster(game), id)}` : seatWord([], id);
+}
+
+/** A seat of a lobby game by its player's name, or "German seat 2" while it is free. */
+export function lobbySeatName(game, id) {
+  return lobbyRoster(game).find((seat) => seat.id === id)?.user ?? seatOfSide(game, id);
+}
+
 export function gameCard(game, ctx) {
   const me = ctx.me;
+  const roster = lobbyRoster(game);
   const mySeat = game.sides.flatMap((s) => s.seats).find((s) => me && s.user === me);
   const open = game.status === "open";
   const sides = game.sides.map((side) => {
@@ -97,7 +115,7 @@ export function gameCard(game, ctx) {
       const remove = open && me && game.created_by === me && seat.user && seat.user !== me
         ? el("button", { class: "remove", type: "button", onclick: () => ctx.actions.remove(game, seat.id) }, "Remove")
         : null;
-      return el("li", { class: "seat", dataset: { seat: seat.id } }, dot, " ", el("span", { class: "seat-id" }, seat.id), " ", who, " ", remove);
+      return el("li", { class: "seat", dataset: { seat: seat.id } }, dot, " ", el("span", { class: "seat-id" }, capitalised(seatWord(roster, seat.id))), " ", who, " ", remove);
     });
     const free = side.seats.some((s) => s.user === null);
     // Signed out, a card may still offer Join (an invite): joining signs in as a guest first.
@@ -105,7 +123,7 @@ export function gameCard(game, ctx) {
       ? el("button", { class: "join", type: "button", dataset: { side: side.id }, onclick: () => ctx.actions.join(game, side.id) }, `Join ${side.name}`)
       : null;
     const division = game.division && side.seats.length > 1
-      ? divisionBlock(game, side, me && first.user === me, ctx)
+      ? divisionBlock(game, side, me && first.user === me, ctx, roster)
       : null;
     // The game's creator may give a free seat to a bot (a partner or an opponent).
     const bot = open && me && game.created_by === me && free && ctx.actions.seatBot
@@ -181,19 +199,27 @@ async function copyText(text, input) {
   }
 }
 
-function divisionBlock(game, side, editable, ctx) {
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "seat 2 (ben)", "seat 3 (free)": a seat named for the side's first player dividing units. */
+function seatChoice(roster, seat) {
+  return `${seatWord(roster, seat.id)} (${seat.user ?? "free"})`;
+}
+
+function divisionBlock(game, side, editable, ctx, roster) {
   const seats = side.seats.map((s) => s.id);
+  const named = (id) => capitalised(seatChoice(roster, side.seats.find((s) => s.id === id)));
   const formations = Object.entries(game.division)
     .filter(([seat]) => seats.includes(seat))
     .flatMap(([seat, forms]) => forms.map((f) => [f, seat]));
   const names = game.formations || {};
   const rows = formations.map(([form, seat]) => {
     const label = el("span", { class: "formation" }, names[form] || form);
-    if (!editable) return el("li", {}, label, ` → ${seat}`);
+    if (!editable) return el("li", {}, label, ` → ${named(seat)}`);
     const chosen = (ctx.draft && ctx.draft[form]) || seat; // an unsaved choice outlives redraws
     const select = el("select", { dataset: { formation: form }, "aria-label": `Seat for ${names[form] || form}`,
       onchange: (e) => ctx.actions.draft(game, form, e.target.value) },
-    seats.map((s) => el("option", { value: s, selected: s === chosen }, s)));
+    seats.map((s) => el("option", { value: s, selected: s === chosen }, named(s))));
     return el("li", {}, label, " → ", select);
   });
   const list = el("ul", { class: "division" }, rows);

@@ -10,10 +10,11 @@ const CHANNEL_NAMES = { side: "Side", players: "All players", spectators: "Spect
 
 /**
  * Open the game socket and draw the chat into `container`.
- * `channels`: the channels this viewer may write to (the first is the default).
+ * `channels`: the channels this viewer may write to (the first is the default); `seatName`
+ * names a seat id in the presence line (its player).
  * Returns {close(), socket}.
  */
-export function openChat(container, gameId, channels = ["players", "side"]) {
+export function openChat(container, gameId, channels = ["players", "side"], seatName = (id) => id) {
   const log = el("ol", { class: "chat-log", "aria-live": "polite" });
   const input = el("input", { class: "chat-input", type: "text", maxlength: 500, placeholder: "Say something", "aria-label": "Chat message" });
   const select = el("select", { class: "chat-channel", "aria-label": "Chat channel" },
@@ -42,7 +43,7 @@ export function openChat(container, gameId, channels = ["players", "side"]) {
         ": ",
         el("span", { class: "chat-text" }, d.text)));
     } else if (frame.t === "presence") {
-      const seats = Object.entries(frame.d.seats).map(([seat, n]) => `${seat}${n > 1 ? ` ×${n}` : ""}`);
+      const seats = Object.entries(frame.d.seats).map(([seat, n]) => `${seatName(seat)}${n > 1 ? ` ×${n}` : ""}`);
       showPresence(`Here: ${seats.join(", ") || "nobody"}; spectators ${frame.d.spectators}`);
     } else if (frame.t === "error") {
       addLine(el("li", { class: "chat-error" }, frame.message));

@@ -3,7 +3,7 @@
 
 import { call, del, forgetToken, gameUrl, get, post, put } from "./api.js";
 import { openChat } from "./chat.js";
-import { gameCard, tickCardClocks } from "./cards.js";
+import { gameCard, lobbySeatName, seatOfSide, tickCardClocks } from "./cards.js";
 import { el, fill } from "./dom.js";
 import { inviteFinder } from "./invite.js";
 import { refusalParts } from "./refusal.js";
@@ -51,7 +51,7 @@ const actions = {
     else say("You took a seat. The game starts when every seat is taken.");
   }),
   leave: (game) => act(post(`/api/v1/games/${game.id}/leave`), () => say("You left the game.")),
-  remove: (game, seat) => act(post(`/api/v1/games/${game.id}/seats/${seat}/remove`), () => say(`Seat ${seat} is free again.`)),
+  remove: (game, seat) => act(post(`/api/v1/games/${game.id}/seats/${seat}/remove`), () => say(`The ${seatOfSide(game, seat)} is free again.`)),
   botLevel: (game, side) => state.botLevels.get(`${game.id}:${side}`),
   chooseBotLevel: (game, side, level) => state.botLevels.set(`${game.id}:${side}`, level),
   seatBot: (game, side, level) => act(post(`/api/v1/games/${game.id}/bot-seat`, { side, level }), (after) => {
@@ -79,9 +79,12 @@ function roomChat(game) {
   let entry = state.chats.get(game.id);
   if (!entry) {
     const box = el("section", { class: "room-chat", dataset: { game: game.id } });
-    entry = { box, chat: openChat(box, game.id, ["players", "side"]) };
+    // Who is here, by the players' names as the room stands now (seats fill while it is open).
+    const named = (seat) => lobbySeatName(entry.game, seat);
+    entry = { box, game, chat: openChat(box, game.id, ["players", "side"], named) };
     state.chats.set(game.id, entry);
   }
+  entry.game = game;
   return entry.box;
 }
 
