@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { beforeEach, test } from "node:test";
 
-import { fakeDom } from "./tools/fake_dom.mjs";
-import { seatHolder, seatWord } from "../../static/games/js/ui/seat_words.js";
+import { FakeNode, fakeDom } from "./tools/fake_dom.mjs";
+import { mountClocks } from "../../static/games/js/ui/clocks.js";
+import { seatAndPlayer, seatHolder, seatWord } from "../../static/games/js/ui/seat_words.js";
 import { gameCard, lobbySeatName, seatOfSide } from "../../static/games/js/lobby/cards.js";
 import { actorWords } from "../../static/games/js/game/panels.js";
 
@@ -74,4 +75,25 @@ test("the room chat's presence and the lobby's notices name a seat's player, or 
 test("a team banner names an empty partner seat by its place", () => {
   const sideName = (side) => ({ ge: "German", su: "Soviet" })[side];
   assert.equal(actorWords("ge", ["ge-2"], "ge-1", sideName, ROSTER), "Your partner the empty seat 2");
+});
+
+test("the clocks' outcomes and act-for buttons name a seat by its player and place", async () => {
+  const seats = [{ id: "ge-1", side: "ge", user: "anna" }, { id: "ge-2", side: "ge", user: "bob" }, { id: "su-1", side: "su", user: "cleo" }];
+  assert.equal(seatAndPlayer(seats, "ge-2"), "bob, seat 2");
+  globalThis.setInterval = () => 0;
+  const root = new FakeNode("div");
+  const flagged = { at: "2026-03-02T09:00:00+00:00", label: "Live", control: { kind: "live" },
+    sides: { ge: { left: 0, running: false, flagged: true }, su: { left: 280, running: false } } };
+  const mounted = mountClocks({
+    root, addLine() {}, sideName: (id) => id, store: { subscribe() {} }, seatName: (id) => seatAndPlayer(seats, id),
+    boot: { api: "/api/v1/games/g", seat: "ge-1", side: "ge", sides: [{ id: "ge" }, { id: "su" }] },
+    fetch: async () => ({ now: flagged.at, clocks: flagged, events: [],
+      outcomes: [{ side: "ge", outcome: "take_over", seat: "ge-2" }],
+      act_for: [{ seat: "ge-2", player: "bob", why: "vacation" }] }),
+  });
+  await mounted.poll();
+  const words = texts(root, "button");
+  assert.ok(words.includes("Take over the absent seat (bob, seat 2)"), words);
+  assert.ok(words.includes("My own seat") && words.includes("For bob (on vacation)"), words);
+  assert.ok(!root.textContent.includes("ge-"), root.textContent);
 });

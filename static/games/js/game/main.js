@@ -31,6 +31,7 @@ import { textViewDrawer } from "./textview.js";
 import { focusChain, focusFirst, keepingFocus } from "./focus.js";
 import { SeatsPanel } from "./seatspanel.js";
 import { mountClocks } from "../ui/clocks.js";
+import { seatAndPlayer } from "../ui/seat_words.js";
 import { mountComposedFire } from "../ui/extra_commands.js";
 import { mountUndo } from "../ui/undo.js";
 import { mountPlanning } from "../ui/planning.js";
@@ -460,6 +461,7 @@ export function mount(boot, document) {
   drawSeats();
   mountClocks({
     root: $("clocks"), addLine: (v, kind, text) => logbook.between(v, kind, text), boot, store, sideName, socket,
+    seatName: (id) => seatAndPlayer(ui.seats, id),
     onActFor: (seat) => { ui.acting = seat; previews.keepOnly(-1); setPicks([]); render(); },
   });
   if (boot.seat) mountUndo({ before: $("global-actions"), store, socket, seat: boot.seat, notice });

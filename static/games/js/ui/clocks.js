@@ -120,9 +120,9 @@ export function counting(reading) {
  * (the view store), `sideName(id)`, `socket` (its `clock` frames carry changes made outside
  * a step: a flag, more time, a take-over, a vacation), and `onActFor(seatId)`, called when
  * the player picks which seat to act for (their own, or a partner's they stand in for).
- * `fetch(url)` answers JSON or null.
+ * `fetch(url)` answers JSON or null; `seatName(seatId)` names a seat in words ("bob, seat 2").
  */
-export function mountClocks({ root, addLine, boot, store, sideName, socket = null, onActFor = () => {}, fetch = getJson }) {
+export function mountClocks({ root, addLine, boot, store, sideName, socket = null, onActFor = () => {}, fetch = getJson, seatName = (id) => id }) {
   let reading = null;
   let offsetMs = 0; // server time minus this browser's
   let outcomes = [];
@@ -159,7 +159,7 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
         continue;
       }
       const body = seat ? { side, seat } : { side };
-      const label = seat ? `${OUTCOME_TEXT[outcome] ?? outcome} (${seat})` : OUTCOME_TEXT[outcome] ?? outcome;
+      const label = seat ? `${OUTCOME_TEXT[outcome] ?? outcome} (${seatName(seat)})` : OUTCOME_TEXT[outcome] ?? outcome;
       buttons.push(el("button", { type: "button", class: "clock-outcome", "data-outcome": outcome, "data-side": side, "data-seat": seat ?? "", onclick: () => decide(outcome, body) }, label));
     }
     return el("div", { class: "clock-outcomes", role: "group", "aria-label": "A side is out of time" }, buttons);
@@ -173,10 +173,10 @@ export function mountClocks({ root, addLine, boot, store, sideName, socket = nul
       onActFor(seat);
       draw();
     };
-    const mine = el("button", { type: "button", class: "act-for", "data-seat": boot.seat, "aria-pressed": String(acting === boot.seat), onclick: () => pick(boot.seat) }, `My seat (${boot.seat})`);
+    const mine = el("button", { type: "button", class: "act-for", "data-seat": boot.seat, "aria-pressed": String(acting === boot.seat), onclick: () => pick(boot.seat) }, "My own seat");
     const theirs = actFor.map((p) => el("button", {
       type: "button", class: "act-for", "data-seat": p.seat, "aria-pressed": String(acting === p.seat), onclick: () => pick(p.seat),
-    }, `${p.seat} for ${p.player || "the absent player"} (${p.why === "vacation" ? "on vacation" : "taken over"})`));
+    }, `For ${p.player || seatName(p.seat)} (${p.why === "vacation" ? "on vacation" : "taken over"})`));
     return el("div", { class: "act-for-bar", role: "group", "aria-label": "Act for" }, el("span", { class: "clock-label" }, "Act for:"), mine, theirs);
   }
 

@@ -14,3 +14,9 @@ export function seatWord(seats, id) {
 export function seatHolder(seats, seat) {
   return seat.user ?? `the empty ${seatWord(seats, seat.id)}`;
 }
+
+/** "bob, seat 2": a seat by its player and place; "seat 2" where nobody sits in it. */
+export function seatAndPlayer(seats, id) {
+  const user = seats.find((s) => s.id === id)?.user;
+  return user ? `${user}, ${seatWord(seats, id)}` : seatWord(seats, id);
+}
