@@ -17,7 +17,8 @@ Exported to the tests:
 
 Arguments are passed on to pytest: `make test` runs everything; `python scripts/run_tests.py
 tests/infra -x` runs part of it with the same services. The whole run is spread over
-PGWEB_TEST_WORKERS pytest-xdist workers (default 2; 0 runs in one process), a test file to
+PGWEB_TEST_WORKERS pytest-xdist workers (default: one more than the machine's cores, at least
+2; 0 runs in one process), a test file to
 a worker (its module fixtures set up once); each worker has its own Redis database and
 channel prefix (tests/conftest.py).
 """
@@ -206,10 +207,19 @@ def whole_run(pytest_args: list[str]) -> bool:
     )
 
 
+def default_workers() -> int:
+    """One worker more than the machine has cores: the browser and fault tests spend part of
+    their time waiting (for a page, a restarted service), and with as many workers as cores
+    those seconds left a core idle (on two cores, 15 % of an idle run's CPU time against 4 %
+    with three workers). At least two; at most eight, each with its own Chromium, live daphne
+    and Redis database (tests/conftest.py: a redis-server has sixteen)."""
+    return min(8, max(2, (os.cpu_count() or 1) + 1))
+
+
 def spread_over_workers(pytest_args: list[str]) -> list[str]:
     """The whole suite runs on PGWEB_TEST_WORKERS xdist workers; a part asked for by path,
     or a run that says its own -n, runs as asked."""
-    workers = int(os.environ.get("PGWEB_TEST_WORKERS", "2"))
+    workers = int(os.environ.get("PGWEB_TEST_WORKERS", default_workers()))
     if not whole_run(pytest_args) or workers < 2 or any(arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
         return pytest_args
     return ["-n", str(workers), "--dist", "loadfile", *pytest_args]

@@ -27,7 +27,7 @@ CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
 def _one_redis_database_per_worker() -> None:
-    """Under pytest-xdist (`make test` runs `-n 2`) the workers share the one Redis server:
+    """Under pytest-xdist (`make test` runs two workers or more) the workers share the one Redis server:
     give each its own database (the cache's rate-limit counts, which every test clears) and
     its own channel prefix (pub/sub channels ignore the database: the lobby's groups would
     reach the other worker's sockets), in this process's settings and in the environment
@@ -80,7 +80,7 @@ SLOW_FIRST = (
 # PostgreSQL cluster, a Redis and two daphne, seconds of CPU): one worker runs them all.
 ONE_WORKER = ("tests/faults/",)
 # Long files whose tests share nothing set up per file (no module fixture): each test is
-# handed out on its own, so the two workers share them instead of one running the whole file
+# handed out on its own, so the workers share them instead of one running the whole file
 # while the other waits at the end of the run.
 TEST_BY_TEST = (
     "tests/tooling/test_bench_smoke.py",
