@@ -56,23 +56,32 @@ export function fakeDom() {
   globalThis.document = { createElement: (tag) => new FakeNode(tag), createTextNode: (t) => new FakeNode(null, t) };
 }
 
-/** Give the fake `document` listeners (added, removed, `once`) and `dispatch(type, target)`,
- * which calls the listeners of `type` as the browser would with an event at `target`. */
-export function listeningDocument() {
+/** Something events are sent to: listeners (added, removed, `once`) and `dispatch(type,
+ * target, fields)`, which calls the listeners of `type` as the browser would with an event at
+ * `target` carrying `fields` (a pointer's `button`, say). */
+function listening(into) {
   const listeners = [];
-  Object.assign(globalThis.document, {
+  return Object.assign(into, {
     addEventListener: (type, fn, options) => listeners.push({ type, fn, once: Boolean(options?.once) }),
     removeEventListener: (type, fn) => {
       const i = listeners.findIndex((l) => l.type === type && l.fn === fn);
       if (i >= 0) listeners.splice(i, 1);
     },
-    dispatch: (type, target = null) => {
+    dispatch: (type, target = null, fields = {}) => {
       for (const l of listeners.filter((x) => x.type === type)) {
         if (l.once) listeners.splice(listeners.indexOf(l), 1);
-        l.fn({ type, target });
+        l.fn({ type, target, ...fields });
       }
     },
   });
+}
+
+/** Give the fake `document` listeners and `dispatch` (above), a `visibilityState`, and a
+ * window (`defaultView`) that listens too. */
+export function listeningDocument() {
+  listening(globalThis.document);
+  globalThis.document.visibilityState = "visible";
+  globalThis.document.defaultView = listening({});
   return globalThis.document;
 }
 

@@ -9,9 +9,13 @@ const presses = new WeakMap();
 // How long after a release its click may come: a tap's click follows the touch's end as a
 // gesture of its own, not in the same task as the pointer's release.
 export const CLICK_AFTER_RELEASE_MS = 400;
-// The longest a press holds the redraws: a release the page never hears of (the pointer let
-// go over another window, say) must not stop them for good.
-export const LONGEST_HOLD_MS = 10_000;
+// A press holds the redraws for as long as it is held, however long that is: no clock ends
+// it, so a person who keeps a finger down while the lists change (or a busy machine) finds
+// the button still there at the release. It ends when the page hears the release, or the
+// moment the page could stop hearing of one: a scroll or a native drag takes the pointer
+// (pointercancel), the context menu takes the release, the window loses the focus (the
+// pointer let go over another one), the page is hidden. A press of any other button than
+// the main one makes no click and holds nothing.
 
 /**
  * Whether `redraw` must wait for the press under way on `doc`: a press is held and
@@ -60,6 +64,7 @@ export function followPresses(doc) {
   // have come.
   const afterClick = () => setTimeout(release, 0);
   doc.addEventListener("pointerdown", (event) => {
+    if (event.button > 0) return; // the right button opens a menu; a click is the main one's
     // A select opens its list of options, which takes the release: nothing to hold for (and
     // what an earlier press held goes ahead now).
     if (event.target?.closest?.("select")) {
@@ -68,7 +73,6 @@ export function followPresses(doc) {
     }
     clearTimeout(press.timer);
     press.target = event.target;
-    press.timer = setTimeout(release, LONGEST_HOLD_MS);
   }, true);
   doc.addEventListener("pointerup", () => {
     if (!press.target) return;
@@ -80,5 +84,8 @@ export function followPresses(doc) {
     }, CLICK_AFTER_RELEASE_MS);
   }, true);
   doc.addEventListener("pointercancel", release, true); // a scroll or a drag, not a press
+  doc.addEventListener("contextmenu", release, true); // a long press's menu takes the release
+  doc.addEventListener("visibilitychange", () => doc.visibilityState === "hidden" && release());
+  doc.defaultView?.addEventListener("blur", release);
   return press;
 }
