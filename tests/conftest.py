@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
@@ -105,7 +106,12 @@ def work_unit(nodeid: str) -> str | None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Order the run: the slow layers first, each file's tests still in their own order."""
+    """Order the run: the slow layers first, each file's tests still in their own order.
+    Refuse two tests with one node id: pytest-xdist hands tests out by node id and would run
+    only one of them, silently (a plug-in's parametrization did so once)."""
+    shared = sorted(nodeid for nodeid, n in Counter(i.nodeid for i in items).items() if n > 1)
+    if shared:
+        raise pytest.UsageError(f"tests share a node id, so only one would run: {shared[:3]}")
     items.sort(key=lambda item: slowness_rank(item.nodeid))  # stable: else collection order
 
 
