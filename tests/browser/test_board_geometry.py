@@ -153,6 +153,38 @@ def test_the_board_geometry_on_a_phone_and_for_a_spectator(browser, live_server_
             want = tuple(int(faces[side]["fill"][i:i + 2], 16) for i in (1, 3, 5))
             assert sum(abs(a - b) for a, b in zip(rgb, want, strict=True)) < 40, (side, rgb, want)
         shot(sam, f"geometry-spectator-{name}")
+        assault_marker_clear_of_a_fan(sam, name)
+
+
+# The hex of the map's largest stack, offered as an assault target and fanned out: the boxes
+# of its assault marker and of its counters.
+FANNED_TARGET = """(() => {
+  const board = window.pgweb.board;
+  const counts = {};
+  for (const u of document.querySelectorAll('svg.board .layer-units .unit')) counts[u.dataset.hex] = (counts[u.dataset.hex] || 0) + 1;
+  const hex = Object.keys(counts).sort((a, b) => counts[b] - counts[a])[0];
+  board.centerOn(hex);
+  board.setOverlay({ targets: [{ hex, kind: "assault", assault: true }] });
+  board.spread(hex);
+  board.redraw();
+  const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  return {
+    hex, count: counts[hex],
+    marker: box(document.querySelector(`svg.board [data-assault="${hex}"] rect`)),
+    counters: [...document.querySelectorAll(`svg.board .unit.spread[data-hex="${hex}"] use`)].map(box),
+  };
+})()"""
+
+
+def assault_marker_clear_of_a_fan(page, name: str) -> None:
+    """A stack fanned out to be read keeps its assault marker beside it, over none of its
+    counters (the marker lies in a layer over the counters and takes the pointer)."""
+    seen = page.evaluate(FANNED_TARGET)
+    assert seen["count"] > 1 and len(seen["counters"]) == seen["count"], seen
+    under = [c for c in seen["counters"] if overlap(seen["marker"], c)]
+    assert not under, f"the assault marker on {seen['hex']} covers {under}"
+    shot(page, f"geometry-assault-fanned-{name}")
+    page.evaluate("window.pgweb.board.setOverlay({}); window.pgweb.board.spread(null)")
 
 
 def test_the_map_tool_bar_sits_above_a_panzer_leader_map_clear_of_its_counters(browser, live_server_url) -> None:

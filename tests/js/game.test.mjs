@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import { chipLooks, compactSymbol, faceOf, natoSymbol, printedValues, valuesInWords } from "../../static/games/js/board/counters.js";
 import { indexHexes, sharedEdge } from "../../static/games/js/board/geometry.js";
 import { slopeItems, stacks, unitItems } from "../../static/games/js/board/layers.js";
-import { fogItems, markerItems, overlayItems, overlayLabelItems } from "../../static/games/js/board/overlays.js";
+import { assaultMarkerItems, fogItems, markerItems, overlayItems, overlayLabelItems } from "../../static/games/js/board/overlays.js";
 import {
   actors, boardOptions, describeCommand, globalCommands, hasGroupMoves, sameCommand, seatGroups, unitCommands,
   unitsWithCommands,
@@ -113,6 +113,24 @@ describe("stacks and overlays", () => {
     assert.equal(ys[0], ys[1]);
     assert.ok(items[1].attrs.class.includes("spread"));
     assert.equal(items.some((i) => i.children.some((c) => c.attrs.class === "stack-count")), false);
+  });
+
+  test("the assault marker covers no counter of its target, stacked or fanned out", () => {
+    const left = (item) => Number(item.attrs.transform.match(/translate\(([-\d.]+)/)[1]);
+    const markerRight = (fanned) => {
+      const [marker] = assaultMarkerItems({ targets: [{ hex: "A0101", assault: true }] }, INDEX, undefined, { fanned });
+      const rect = marker.children.find((c) => c.tag === "rect");
+      return rect.attrs.x + rect.attrs.width;
+    };
+    for (const count of [1, 2, 3, 4, 6]) {
+      const units = Array.from({ length: count }, (_, i) => unit(`u${i}`, "A0101"));
+      const stacked = unitItems(units, INDEX, { types: { hmg: HMG } });
+      assert.ok(markerRight(null) < Math.min(...stacked.map(left)), `a stack of ${count}`);
+      const fanned = unitItems(units, INDEX, { spread: "A0101", types: { hmg: HMG } });
+      assert.ok(markerRight({ hex: "A0101", count }) < Math.min(...fanned.map(left)), `${count} fanned out`);
+    }
+    // Another hex's fan leaves the marker where it was.
+    assert.equal(markerRight({ hex: "A0102", count: 4 }), markerRight(null));
   });
 
   test("a counter carries its NATO symbol and printed values", () => {

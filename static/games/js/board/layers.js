@@ -184,6 +184,24 @@ export function boardMarkItems(map, size = HEX_SIZE) {
 
 const round1 = (n) => Math.round(n * 10) / 10 + 0;
 
+const FAN_ROW = 4; // counters in a row of a fanned stack
+const FAN_GAP = 3; // between two counters of a fanned stack
+
+/** A counter's width and height on the map, for hexes of `size`. */
+export function counterSide(size = HEX_SIZE) {
+  return Math.round(size * 1.05);
+}
+
+/**
+ * The left edge of a fanned stack of `count` counters in the hex centred at `cx`: its rows
+ * are centred on the hex (unitItems), and what must stay clear of them (the assault marker,
+ * overlays.js) reads it here.
+ */
+export function fanLeft(count, cx, size = HEX_SIZE) {
+  const perRow = Math.min(count, FAN_ROW);
+  return cx - (perRow * (counterSide(size) + FAN_GAP)) / 2 + 1.5;
+}
+
 /** The counters on the map by hex, bottom of each stack first (leaders on top). */
 export function stacks(units) {
   const byHex = new Map();
@@ -212,7 +230,7 @@ export function listUnits(units) {
  */
 export function unitItems(units, index, { size = HEX_SIZE, selected = null, types = {}, spread = null, faces = null, looks = null, picked = null, marked = null, partners = null } = {}) {
   const items = [];
-  const side = Math.round(size * 1.05);
+  const side = counterSide(size);
   const step = Math.max(2, Math.round(size * 0.1));
   const font = { "font-size": round1(size * 0.2), fill: INK };
   for (const [label, stack] of stacks(units)) {
@@ -220,15 +238,15 @@ export function unitItems(units, index, { size = HEX_SIZE, selected = null, type
     if (!h) continue;
     const c = center(h, size);
     const fanned = label === spread && stack.length > 1;
-    const gap = side + 3;
-    const perRow = Math.min(stack.length, 4);
+    const gap = side + FAN_GAP;
+    const perRow = Math.min(stack.length, FAN_ROW);
     stack.forEach((u, i) => {
       let x = round1(c.x - side / 2 + i * step);
       let y = round1(c.y - side / 2 - i * step);
       if (fanned) {
         const row = Math.floor(i / perRow);
         const col = i % perRow;
-        x = round1(c.x - (perRow * gap) / 2 + col * gap + 1.5);
+        x = round1(fanLeft(stack.length, c.x, size) + col * gap);
         y = round1(c.y - side / 2 - row * gap);
       }
       const classes = ["unit", `side-${u.side}`, u.own ? "own" : "enemy"];

@@ -9,6 +9,7 @@
 
 import { aircraftItems, isAircraft } from "./aircraft.js";
 import { HEX_SIZE, center, hexPoints, pathThrough } from "./geometry.js";
+import { fanLeft } from "./layers.js";
 
 const round1 = (n) => Math.round(n * 10) / 10 + 0;
 
@@ -81,17 +82,21 @@ export function overlayLabelItems({ reach = [], targets = [] } = {}, index, size
  * the assault when pressed (board.js intentAt reads its data-assault). They lie in a layer
  * of their own over the counters, so a tall stack never covers them, and at the hex's west
  * corner, where no counter sits: a stack rises up and to the right of the centre, and the
- * other tags take the hex's top, right and bottom. Only the tag itself takes the pointer, so
- * a counter anywhere else is pressed as before.
+ * other tags take the hex's top, right and bottom. When the target's stack is fanned out
+ * (`fanned`: {hex, count}, the board's spread stack) the tag moves to the left of the fan's
+ * first row, so it covers none of the counters the player fanned out to read. Only the tag
+ * itself takes the pointer, so a counter anywhere else is pressed as before.
  */
-export function assaultMarkerItems({ targets = [] } = {}, index, size = HEX_SIZE) {
+export function assaultMarkerItems({ targets = [] } = {}, index, size = HEX_SIZE, { fanned = null } = {}) {
   const items = [];
   const width = round1(size * 0.6);
   const height = round1(size * 0.3);
   for (const t of targets) {
     if (!t.assault || !index.get(t.hex)) continue;
     const c = center(index.get(t.hex), size);
-    const x = round1(c.x - size * 0.84); // its right end clear of the counters' left edge
+    // Its right end clear of the counters' left edge: the stack's, or the fan's.
+    const left = fanned?.hex === t.hex && fanned.count > 1 ? fanLeft(fanned.count, c.x, size) - 2 : c.x - size * 0.54;
+    const x = round1(left - width / 2);
     items.push({ key: `assault-${t.hex}`, tag: "g", attrs: { class: "assault-marker", "data-assault": t.hex, cursor: "pointer" }, children: [
       { tag: "title", text: `Assault ${t.hex}` },
       { tag: "rect", attrs: { x: round1(x - width / 2), y: round1(c.y - height / 2), width, height, rx: round1(height / 2), fill: "#7a0b0b", stroke: "#ffffff", "stroke-width": 1 } },
