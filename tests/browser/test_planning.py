@@ -33,6 +33,16 @@ def test_a_standing_order_set_on_the_page_fires_when_the_enemy_moves_into_sight(
         box, screen = tools.bounding_box(), p.viewport_size
         assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"], box  # fits the screen
         shot(p, f"plans-tools-{viewport}")
+    # Drawing a label on the phone: its field and the hint join the bar, which grows by one
+    # row, not two (the map keeps what it can of the screen; three rows were 2.65 times one).
+    one_row = box["height"]
+    tools.locator("#draw-kind").select_option("label")
+    tools.locator("#draw-tool").click()
+    tools.locator("#draw-hint").filter(has_text="Pick a hex for the label").wait_for(timeout=TIMEOUT)
+    drawing = tools.bounding_box()
+    assert drawing["height"] < 2.3 * one_row and drawing["width"] <= screen["width"], (one_row, drawing)
+    shot(p, "plans-label-phone")
+    tools.locator("#draw-tool").click()
     plans.locator("#add-order").click()
     row = plans.locator(".order-row").first
     assert row.locator(".order-answer").input_value() == "fire"
