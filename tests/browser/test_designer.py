@@ -193,6 +193,9 @@ def test_the_pages_fit_a_phone(person, live_server_url, scenarios_loaded):
     phone.goto(live_server_url + "/battles/melnitsa-bridgehead/")
     phone.wait_for_selector("#play-this")
     fits_the_screen(phone)
+    # Each of the battle's facts (date, counters, turns, length) whole on one line.
+    lines = phone.eval_on_selector_all(".battle-line > span", "(facts) => facts.map((f) => [f.textContent, f.getClientRects().length])")
+    assert len(lines) == 4 and all(n == 1 for _, n in lines), lines
     shot(phone, "battle-page-phone")
     # (The designer at a phone's width: the two tests below end on it, narrowed.)
 
