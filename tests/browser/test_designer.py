@@ -298,6 +298,10 @@ def test_a_desktop_designer_starts_a_panzer_leader_situation(person, live_server
     at_size(page, "phone")  # the header folds under its Menu: waited for
     page.locator("#problems li").first.wait_for()
     fits_the_screen(page, "the Panzer Leader designer on a phone")
+    # The panel under the map keeps clear of the screen's edges, as the title does.
+    sides = page.eval_on_selector_all(".design-panel > fieldset", """(sets) => sets.filter((f) => f.getClientRects().length)
+        .map((f) => { const r = f.getBoundingClientRect(); return [r.left, innerWidth - r.right]; })""")
+    assert sides and all(left >= 4 and right >= 4 for left, right in sides), sides
     shot(page, "designer-phone")
     page.locator("#air-support").scroll_into_view_if_needed()
     fits_the_screen(page, "the Panzer Leader designer's air support on a phone")
