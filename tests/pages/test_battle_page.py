@@ -74,5 +74,5 @@ def test_the_battle_page_gives_the_length_and_the_arena_pairing_as_the_card_does
     ArenaRun.objects.create(scenario=play_id, scenario_revision=revision,
                             levels="veteran,elite", games=2, side_wins={"draw": 2})
     page = Client().get("/battles/kursk-farm/").content.decode()
-    assert re.search(r"turns · about \d+½? (min|h)</p>", page)
+    assert re.search(r"turns</span> · <span>about \d+½? (min|h)</span></p>", page)
     assert "Arena, Veteran v Elite:" in page
