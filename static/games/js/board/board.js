@@ -8,7 +8,7 @@
 import { pixelToHex } from "../hex.js";
 import { HEX_SIZE, center, indexHexes, mapBounds, sharedEdge } from "./geometry.js";
 import { drawingItems } from "./drawings.js";
-import { bridgeItems, boardMarkItems, counterSide, faceDefs, hexLabelItems, hexsideItems, patternDefs, railwayItems, roadItems, slopeItems, stacks, terrainItems, listUnits, unitItems } from "./layers.js";
+import { bridgeItems, boardMarkItems, counterSide, faceDefs, hexLabelItems, hexsideItems, patternDefs, railwayItems, roadItems, slopeItems, terrainItems, listUnits, unitItems } from "./layers.js";
 import { areaItems, assaultMarkerItems, fogItems, losItems, markerItems, opItems, overlayItems, overlayLabelItems } from "./overlays.js";
 import { SVG_NS, reconcile } from "./svg.js";
 import { boxAt, busiestCentre, centredOn, clampViewBox, clientToMap, panBy, viewBoxText, zoomAt } from "./viewbox.js";
@@ -338,7 +338,8 @@ export class Board {
     };
     reconcile(this.#doc, this.#layers.overlays, [...overlayItems(this.#overlay, this.#index, size), ...losItems(this.#overlay.los, this.#index, size, edge)]);
     reconcile(this.#doc, this.#layers["overlay-labels"], overlayLabelItems(this.#overlay, this.#index, size));
-    const fanned = this.#spread ? { hex: this.#spread, count: stacks(this.#units).get(this.#spread)?.length ?? 0 } : null;
+    // The fanned stack's counters, as just laid out, for the assault marker to keep clear of.
+    const fanned = this.#spread ? { hex: this.#spread, count: items.filter((i) => i.attrs["data-hex"] === this.#spread).length } : null;
     reconcile(this.#doc, this.#layers["assault-markers"], assaultMarkerItems(this.#overlay, this.#index, size, { fanned }));
     reconcile(this.#doc, this.#layers.fog, [...areaItems(this.#areas, this.#index, size), ...fogItems(this.#fog, this.#index, size), ...opItems(this.#ops, this.#index, size)]);
     reconcile(this.#doc, this.#layers.drawings, drawingItems(this.#drawings, this.#index, size));
