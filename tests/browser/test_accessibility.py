@@ -2,7 +2,8 @@
 test runner, read from disk here, never fetched by a page) finds no serious or critical
 violation on any page a player or a visitor opens, at desktop and phone sizes: the lobby,
 a new game, a game as a player and as a spectator, a replay, a player's page, the
-leaderboards, the tournaments, the notification settings, signing in and up."""
+leaderboards, the tournaments, the notification settings, the designer (its start and a
+battle open in it), signing in and up."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from tests.browser import pages_kit
 from tests.browser.board_people import start_game
 from tests.browser.test_game_play import api
+from tests.designkit import pl_situation
 
 AXE = os.environ.get("PGWEB_AXE", str(Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"))
 SERIOUS = ("serious", "critical")
@@ -72,6 +74,8 @@ def audited(browser, live_server_url) -> dict:
     game = start_game(base, ann, bob, "melnitsa-bridgehead", ("su", "ge"))
     ended = start_game(base, ann, bob, "meeting-at-kessel", ("su", "ge"))
     ended_id = ended.rstrip("/").rsplit("/", 1)[1]
+    mill = {**pl_situation(), "id": "audit-mill", "title": "The mill"}
+    api(ann, "POST", base + "/api/v1/designer/scenarios", {"ruleset": "panzer_leader", "document": mill})
     api(ann, "POST", f"{base}/api/v1/games/{ended_id}/commands", {"id": 1, "v": 1, "command": {"type": "resign"}})
     return {"cookies": {who: page.context.cookies() for who, page in people.items()},
             "game": game, "ended": ended,
@@ -95,9 +99,9 @@ def audit(page, name: str = "") -> list[str]:
 
 def audit_both_sizes(page, url: str, ready: str = "body", name: str = "") -> list[str]:
     """Audit a page at the desktop size, then at the phone's width. These pages have no touch
-    styles (only the game pages' stylesheet asks for a coarse pointer) and the site's menu
-    folds at a change of width (ui/site_menu.js), so the same page, narrowed, is what a phone
-    shows: it is loaded and given axe once, not twice."""
+    styles (only the game pages' and the designer's stylesheets ask for a coarse pointer) and
+    the site's menu folds at a change of width (ui/site_menu.js), so the same page, narrowed,
+    is what a phone shows: it is loaded and given axe once, not twice."""
     page.set_viewport_size(pages_kit.DESKTOP)
     load(page, url, ready)
     found = audit(page, f"{name}-desktop" if name else "")
@@ -143,6 +147,11 @@ def test_no_page_has_a_serious_or_critical_accessibility_violation(browser, live
     found += audit_both_sizes(desk, base + "/leaderboards/")
     found += audit_both_sizes(desk, base + "/tournaments/")
     found += audit_both_sizes(desk, base + "/notifications/")
+    # The designer asks for a coarse pointer too (buttons a finger high): its start, listing
+    # her battle, and the battle open on its map with the server's check shown.
+    found += audit_on_touch_screen(sizes, base + "/design/", ".my-battles li", "designer-start")
+    found += audit_on_touch_screen(sizes, base + "/design/audit-mill/", "#no-problems:not([hidden])",
+                                   "designer")
     # A spectator.
     as_person(desk, cookies["watcher"])
     as_person(phone, cookies["watcher"])
