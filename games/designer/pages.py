@@ -54,12 +54,13 @@ def design(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """The designer: a new battle on a blank board, or one of the designer's own."""
     # A new battle without a chosen game starts in the registry's default game; a game named
     # that pgweb does not have is an error, not a silent swap to another game.
-    boot = {"ruleset": request.GET.get("ruleset") or registry.DEFAULT, "slug": None}
+    boot = {"ruleset": request.GET.get("ruleset") or registry.DEFAULT, "slug": None,
+            "copy": request.GET.get("copy") or None}  # a battle to copy into a new one
     if slug is not None:
         scenario = Scenario.objects.filter(slug=slug, author=request.user).first()
         if scenario is None:
             raise Http404(f"no battle of yours called {slug}")
-        boot = {"ruleset": scenario.ruleset, "slug": slug}
+        boot = {"ruleset": scenario.ruleset, "slug": slug, "copy": None}
     if boot["ruleset"] not in registry.RULESETS:
         raise Http404(f"pgweb has no game called {boot['ruleset']!r}")
     games = [{"id": r.id, "title": r.title} for r in registry.RULESETS.values()]

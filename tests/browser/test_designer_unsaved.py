@@ -3,7 +3,8 @@ and a copy kept in the browser is offered back (Restore) when the designer opens
 first Save of a battle with no id chosen names it from its title, and a second player's
 battle of that title gets an id of its own. The start form imports a file (a bad one is
 refused with its reason; the other game's switches the designer to it) and lists the
-player's battles with their ids, each draft with a Delete asked first."""
+player's battles with their ids, each draft with a Delete asked first. A battle's page copies
+it into the designer as a new battle of the player's own."""
 
 from __future__ import annotations
 
@@ -98,3 +99,30 @@ def test_the_start_form_imports_checks_first_and_lists_drafts_to_delete(
     ann.wait_for_function("() => !document.querySelector(\"button[data-slug='mill-2']\")")
     assert ann.locator(".my-battles .battle-id").all_text_contents() == ["mill"]
     assert ann.request.get(base + "/api/v1/designer/scenarios/mill-2").status == 404
+
+
+def test_a_bundled_battle_copied_into_the_designer_saves_as_a_battle_of_ones_own(
+        person, live_server_url, scenarios_loaded):
+    base = live_server_url
+    ann = person()
+    ann.goto(base + "/battles/pl-20-remagen/")
+    ann.click("#copy-battle")
+    ann.wait_for_selector("#design-layout:not([hidden])")
+    checked(ann)
+    assert ann.locator("#problems li").count() == 0  # the bundled battle passes the check
+    assert ann.input_value("#doc-title") == "Remagen Bridge (situation 20) (copy)"
+    assert ann.locator("#design-status").text_content().startswith("Copied")
+    both_sizes(ann, "copied")
+    ann.click("#save")
+    ann.wait_for_function("() => /^Saved/.test(document.querySelector('#design-status').textContent)",
+                          timeout=TIMEOUT)
+    # Saved under an id made from its title, as her draft; the bundled battle is as it was.
+    assert ann.input_value("#doc-id") == "remagen-bridge-situation-20-copy"
+    mine = api(ann, base, "GET", "/api/v1/designer/scenarios/remagen-bridge-situation-20-copy")
+    assert [r["state"] for r in mine["revisions"]] == ["draft"]
+    bundled = api(ann, base, "GET", "/api/v1/designer/scenarios/pl-20-remagen/export")
+    assert bundled["id"] == "pl-20-remagen" and bundled["title"] == "Remagen Bridge (situation 20)"
+    # A battle that is not there: said on the start form, nothing opened.
+    ann.goto(base + "/design/?copy=no-such-battle")
+    ann.wait_for_function("() => document.querySelector('#start-status').textContent !== ''")
+    assert ann.locator("#design-layout").is_hidden()

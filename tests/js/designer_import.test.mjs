@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { documentIn } from "../../static/games/js/designer/import_doc.js";
+import { copyOf, documentIn } from "../../static/games/js/designer/import_doc.js";
 
 const titles = { panzer_grenadier: "Panzer Grenadier", panzer_leader: "Panzer Leader" };
 const into = (text, more = {}) => documentIn(text, {
@@ -42,4 +42,13 @@ test("the other game's document: a new battle switches to it, a saved one refuse
   assert.equal(into(pl, { saved: true }).error,
     "That file is a Panzer Leader battle and this one is Panzer Grenadier: start a new battle to import it.");
   assert.equal(into('{"ruleset": "panzer_grenadier"}', { saved: true }).ruleset, "panzer_grenadier");
+});
+
+test("a copy keeps the battle and takes the blank id, so its first save names it anew", () => {
+  const doc = { id: "pl-20-remagen", ruleset: "panzer_leader", title: "Remagen Bridge", turns: 8, forces: [{ type: "sherman" }] };
+  const copy = copyOf(doc, "new-situation");
+  assert.deepEqual(copy, { ...doc, id: "new-situation", title: "Remagen Bridge (copy)" });
+  assert.equal(doc.id, "pl-20-remagen", "the battle copied is left as it was");
+  assert.equal(copyOf({ id: "x", title: "  " }, "new-battle").title, "Battle (copy)");
+  assert.equal(copyOf({ id: "x" }, "new-battle").title, "Battle (copy)");
 });

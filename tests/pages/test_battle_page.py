@@ -76,3 +76,9 @@ def test_the_battle_page_gives_the_length_and_the_arena_pairing_as_the_card_does
     page = Client().get("/battles/kursk-farm/").content.decode()
     assert re.search(r"turns</span> · <span>about \d+½? (min|h)</span></p>", page)
     assert "Arena, Veteran v Elite:" in page
+
+
+def test_a_battles_page_offers_to_copy_it_into_the_designer():
+    published(signed_in("designer"), pg_battle(id="kursk-farm", title="Kursk Farm"))
+    page = signed_in("player").get("/battles/kursk-farm/").content.decode()
+    assert '<a class="button" id="copy-battle" href="/design/?copy=kursk-farm">Copy into the designer</a>' in page

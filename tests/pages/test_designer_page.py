@@ -1,6 +1,7 @@
 """The designer's page (games/designer/pages.py) opens in the game it is asked for; a game
 pgweb does not have is refused, never swapped for another one. Its start form offers an
-import, and lists the designer's battles with their ids and a Delete for each draft."""
+import, and lists the designer's battles with their ids and a Delete for each draft. A
+new battle opens with the battle to copy named (a battle's page links to it)."""
 
 from __future__ import annotations
 
@@ -54,3 +55,11 @@ def test_your_battles_show_their_ids_and_a_delete_for_each_draft(designer):
     assert '<code class="battle-id">mill-2</code>' in page
     assert 'data-slug="mill-2" data-title="The mill" data-published="0"' in page
     assert page.count('class="delete-draft"') == 2
+
+
+def test_the_designer_opens_with_the_battle_to_copy_named_unless_it_opens_one_of_yours(designer):
+    assert designer.get("/design/?copy=meeting-at-kessel").context["boot"]["copy"] == "meeting-at-kessel"
+    assert designer.get("/design/").context["boot"]["copy"] is None
+    services.draft_save(author=designer.user, ruleset_id="panzer_grenadier",
+                        document=pg_battle(id="mill", title="The mill"))
+    assert designer.get("/design/mill/?copy=meeting-at-kessel").context["boot"]["copy"] is None

@@ -37,3 +37,13 @@ export function documentIn(read, { bytes, limit, titles, current, saved }) {
   }
   return { doc, ruleset };
 }
+
+/**
+ * A battle's document as the start of another: the same map, forces and words, titled as a
+ * copy and carrying the blank document's id (`unchosenId`), so that its first save gives it
+ * an id of its own made from its title and never writes over the battle it was copied from.
+ */
+export function copyOf(doc, unchosenId) {
+  const title = typeof doc.title === "string" && doc.title.trim() ? doc.title.trim() : "Battle";
+  return { ...doc, id: unchosenId, title: `${title} (copy)` };
+}

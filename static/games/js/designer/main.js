@@ -20,7 +20,7 @@ import { areaHexes, placeInArea, toggleAreaHex } from "./areas.js";
 import { wireBoardPanel } from "./board_panel.js";
 import { boardLoader } from "./boards.js";
 import { $, option } from "./dom.js";
-import { documentIn } from "./import_doc.js";
+import { wireImports } from "./importing.js";
 import { wireDeletes } from "./my_battles.js";
 import { followPublishing, showPublishing } from "./publishing.js";
 import { UnsavedWork, draftKey, leaveGuard, offerWords } from "./unsaved.js";
@@ -365,16 +365,12 @@ $("try").addEventListener("click", () => tryIt({ side: $("try-side").value }));
 $("watch").addEventListener("click", () => tryIt({ watch: true }));
 wireBoardPanel(() => ({ ruleset: state.ruleset, doc: state.doc }), applyEdit, say);
 
-// Importing a file: taken only once it is a battle of a game pgweb has and the server's
-// check has answered; otherwise the reason is said and the battle open stays as it was.
-async function importFile(input) {
-  const file = input.files?.[0];
-  input.value = ""; // the same file may be chosen again after a fix
-  if (!file) return;
-  const titles = Object.fromEntries(boot.games.map((g) => [g.id, g.title]));
-  const current = state.doc ? state.ruleset : $("start-ruleset").value;
-  const got = documentIn(file.size > boot.limit ? "" : await file.text(),
-    { bytes: file.size, limit: boot.limit, titles, current, saved: Boolean(state.slug) });
+// Importing a file or copying a battle (importing.js): the document is taken only once the
+// server's check has answered; otherwise the reason is said and the battle open stays as it was.
+
+/** Open a document documentIn has read (or say its error) once the server's check has
+ * answered, then say `done`; a check that fails leaves the battle open as it was. */
+async function take(got, done) {
   if (got.error) { say(got.error); return; }
   const answer = await askCheck(got.ruleset, got.doc);
   if (!answer.ok) { say(answer.body?.message ?? "The check failed: nothing imported."); return; }
@@ -389,10 +385,12 @@ async function importFile(input) {
   fillForm();
   showCheck(answer);
   unsaved.keep(state.ruleset, state.doc);
-  say(`Imported ${titles[got.ruleset]} battle: save it to keep it as a draft.`);
+  say(done);
 }
 
-for (const id of ["import-file", "start-import"]) $(id).addEventListener("change", () => importFile($(id)));
+const { copyBattle } = wireImports(boot, () => ({
+  ruleset: state.doc ? state.ruleset : $("start-ruleset").value, saved: Boolean(state.slug),
+}), take);
 
 // -- starting ------------------------------------------------------------------------------
 
@@ -468,6 +466,8 @@ if (!state.slug) {
     unsaved.keep(state.ruleset, state.doc);
   });
 }
+
+if (!state.slug && boot.copy) await copyBattle(boot.copy);
 
 if (state.slug) {
   await loadCounters();
