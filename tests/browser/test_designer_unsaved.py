@@ -4,7 +4,8 @@ first Save of a battle with no id chosen names it from its title, and a second p
 battle of that title gets an id of its own. The start form imports a file (a bad one is
 refused with its reason; the other game's switches the designer to it) and lists the
 player's battles with their ids, each draft with a Delete asked first. A battle's page copies
-it into the designer as a new battle of the player's own."""
+it into the designer as a new battle of the player's own; a visitor not signed in is asked to
+sign in first and may go on as a guest, straight to the copy."""
 
 from __future__ import annotations
 
@@ -126,3 +127,21 @@ def test_a_bundled_battle_copied_into_the_designer_saves_as_a_battle_of_ones_own
     ann.goto(base + "/design/?copy=no-such-battle")
     ann.wait_for_function("() => document.querySelector('#start-status').textContent !== ''")
     assert ann.locator("#design-layout").is_hidden()
+
+
+def test_a_visitor_copying_a_battle_goes_on_as_a_guest_straight_to_the_copy(
+        person, live_server_url, scenarios_loaded):
+    base = live_server_url
+    visitor = person("phone", guest=False)
+    visitor.goto(base + "/battles/meeting-at-kessel/")
+    visitor.click("#copy-battle")
+    visitor.wait_for_selector("#go-on-as-guest:enabled")
+    assert visitor.url.startswith(base + "/accounts/login/?next=")
+    fits_the_screen(visitor, "the sign-in page with its guest button")
+    shot(visitor, "sign-in-to-copy-phone", "designer")
+    visitor.click("#go-on-as-guest")
+    visitor.wait_for_selector("#design-layout:not([hidden])")
+    checked(visitor)
+    assert visitor.url == base + "/design/?copy=meeting-at-kessel"
+    assert visitor.input_value("#doc-title") == "Meeting at Kesselbach (copy)"
+    assert visitor.locator("#problems li").count() == 0

@@ -62,6 +62,25 @@ def test_sign_up_signs_in_and_the_profile_lists_the_players_games(client):
     )
 
 
+def test_a_page_that_sent_a_visitor_to_sign_in_is_where_signing_up_or_a_guest_goes_on_to(client):
+    page = client.get("/accounts/login/?next=/design/%3Fcopy%3Dmill").content.decode()
+    assert '<a href="/accounts/signup/?next=/design/%3Fcopy%3Dmill">Sign up</a>' in page
+    assert 'id="go-on-as-guest" data-next="/design/?copy=mill"' in page
+    signup = client.get("/accounts/signup/?next=/design/%3Fcopy%3Dmill").content.decode()
+    assert '<a href="/accounts/login/?next=/design/%3Fcopy%3Dmill">Sign in</a>' in signup
+    answer = client.post("/accounts/signup/?next=/design/%3Fcopy%3Dmill", {
+        "username": "greta", "password1": "long secret 42!", "password2": "long secret 42!",
+        "next": "/design/?copy=mill"})
+    assert answer.status_code == 302 and answer["Location"] == "/design/?copy=mill"
+    # Signing in plainly offers no guest: there is nowhere to go on to but the lobby.
+    client.post("/accounts/logout/")
+    plain = client.get("/accounts/login/").content.decode()
+    assert "go-on-as-guest" not in plain and '<a href="/accounts/signup/">Sign up</a>' in plain
+    # Another site is never a place to go on to.
+    away = client.get("/accounts/login/?next=https://example.com/").content.decode()
+    assert "example.com" not in away and "go-on-as-guest" not in away
+
+
 def test_a_guest_claims_the_account_on_the_claim_page():
     guest = Client()
     guest.post("/api/v1/auth/guest", content_type="application/json")
