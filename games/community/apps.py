@@ -12,15 +12,18 @@ class CommunityConfig(AppConfig):
     verbose_name = "Community"
 
     def ready(self) -> None:
-        """Plug into the games' hooks (seats, chat, quick match, the end of a game), the
-        clocks' flag and the worker's sweep; the games app never imports this one."""
+        """Plug into the games' hooks (seats, chat, quick match, the end of a game, my games'
+        lobby cards), the clocks' flag and the worker's sweep; the games app never imports
+        this one."""
         from games.botplay import views as botplay_views
         from games.clocks import signals as clock_signals
         from games.clocks import sweep
+        from games.lobby import selectors as lobby
         from games.services import hooks
 
         from . import blocks, game_end, matchmaking, moderation, ratings
         from .selectors.scenarios import scenario_stats
+        from .selectors.tournaments import lobby_cards
         from .tournaments import service as tournaments
 
         hooks.OPTION_CHECKS["rated"] = ratings.check_rated
@@ -38,6 +41,8 @@ class CommunityConfig(AppConfig):
         ):
             if hook not in table:
                 table.append(hook)
+        if lobby_cards not in lobby.MY_CARD_EXTRAS:
+            lobby.MY_CARD_EXTRAS.append(lobby_cards)
         section = ("community/scenario_stats.html", scenario_stats)
         if section not in botplay_views.SCENARIO_SECTIONS:
             botplay_views.SCENARIO_SECTIONS.append(section)

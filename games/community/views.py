@@ -4,7 +4,7 @@ a redirect back and a message saying what happened or why not."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from django.contrib import messages
@@ -110,21 +110,43 @@ def _scenarios() -> list[dict]:
             for s in scens if len(s.sides) == 2]
 
 
-@require_GET
-def tournament_index(request: HttpRequest) -> HttpResponse:
+def _tournaments_page(request: HttpRequest, form: Any = None, status: int = 200) -> HttpResponse:
+    """The list and the announce form; after a refusal, the form as the player left it (the
+    scenarios ticked, the clock, rated, the start), so fixing one field loses nothing."""
+    chosen = form.getlist("scenarios") if form is not None else []
     return render(request, "community/tournaments.html", {
         "tournaments": listing(), "kinds": KINDS, "scenarios": _scenarios(),
-        "time_controls": clock_choices(), "form": {},
-    })
+        "time_controls": clock_choices(), "form": form or {}, "chosen": chosen,
+    }, status=status)
 
 
-def _when(raw: str) -> datetime | None:
+@require_GET
+def tournament_index(request: HttpRequest) -> HttpResponse:
+    return _tournaments_page(request)
+
+
+MAX_OFFSET_MINUTES = 14 * 60  # the furthest a time zone lies from UTC (UTC+14, UTC-12)
+
+
+def _when(raw: str, offset: str = "") -> datetime | None:
+    """The form's start: `raw` is what a datetime-local field sends, the player's own clock
+    time; `offset` is the minutes their zone lies behind UTC at that time (the page's script
+    fills it from the browser: JavaScript's getTimezoneOffset). Without the script, or for a
+    time that names its own offset, the time is read as it stands (UTC when naive)."""
     if not raw:
         return None
     try:
         when = datetime.fromisoformat(raw)
     except ValueError:
         raise ServiceError("tournament/invalid", "the start time is not a date and time") from None
+    if offset and when.tzinfo is None:
+        try:
+            minutes = int(offset)
+        except ValueError:
+            raise ServiceError("tournament/invalid", "the time zone is not a number") from None
+        if abs(minutes) > MAX_OFFSET_MINUTES:
+            raise ServiceError("tournament/invalid", "the time zone is out of range")
+        when = when.replace(tzinfo=timezone(timedelta(minutes=-minutes)))
     return when  # tournament_create checks it as it checks the API's (start_time)
 
 
@@ -139,14 +161,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             user=request.user, name=post.get("name", ""), kind=post.get("kind", ""),
             scenarios=post.getlist("scenarios"), time_control=post.get("time_control") or None,
             rated=post.get("rated") == "on", rounds=rounds, max_players=max_players,
-            starts_at=_when(post.get("starts_at", "")),
+            starts_at=_when(post.get("starts_at", ""), post.get("utc_offset", "")),
         )  # fmt: skip
     except (ServiceError, ValueError) as exc:
         messages.error(request, getattr(exc, "message", "rounds and players are numbers"))
-        return render(request, "community/tournaments.html", {
-            "tournaments": listing(), "kinds": KINDS, "scenarios": _scenarios(),
-            "time_controls": clock_choices(), "form": post,
-        }, status=400)
+        return _tournaments_page(request, post, status=400)
     return redirect("tournament", tournament_id=t.pk)
 
 

@@ -1,20 +1,25 @@
 """The community's pages in Chromium: a player's page with its rating chart, the leaderboard
-its header leads to, and a live tournament page that follows a round ending and the next
-being paired, at 1400x900 and 390x844 (screenshots under test-results/)."""
+its header leads to, a live tournament page that follows a round ending and the next being
+paired, and a tournament announced in another time zone, at 1400x900 and 390x844
+(screenshots under test-results/)."""
 
 from __future__ import annotations
 
 import json
+import re
 import uuid
 
 import pytest
 
 from tests.browser import live_shell
 from tests.browser.pages_kit import (
+    PHONE,
+    TIMEOUT,
     VIEWPORTS,
     api,
     at_size,
     fits_both_sizes,
+    fits_the_screen,
     follow_site_link,
     shot,
 )
@@ -98,8 +103,20 @@ def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
     assert "bye" in watcher.locator("#rounds").inner_text()
     fits_both_sizes(watcher, "community-tournament")
 
-    # Each game of round 1 ends: one of its players resigns through the API.
+    # The player is told what their round holds; a game's player finds it in the lobby,
+    # its card naming the tournament and round, and the card leads back to the tournament.
     data = api(watcher, live_server_url, "GET", f"/api/v1/tournaments/{t['id']}")
+    if data["me"]["bye"]:
+        assert "You have a bye in round 1" in watcher.locator("#my-game").inner_text()
+    else:
+        assert "Your round 1 game is on" in watcher.locator("#my-game").inner_text()
+        watcher.goto(f"{live_server_url}/")
+        line = watcher.locator(f'article.game-card[data-game="{data["me"]["game"]}"] .card-tournament')
+        assert line.inner_text() == f"{prefix} Kesselbach Cup, round 1"
+        line.locator("a").click()
+        watcher.wait_for_url(f"**/tournaments/{t['id']}/")
+
+    # Each game of round 1 ends: one of its players resigns through the API.
     player = person(guest=False)  # signed in as each resigning player in turn
     for pairing in data["rounds"][0]["pairings"]:
         if not pairing["game"]:
@@ -114,3 +131,44 @@ def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
     points = watcher.locator("#standings tbody tr td.points").all_inner_texts()
     assert points[:3] == ["1", "1", "1"]  # two winners and the bye
     fits_both_sizes(watcher, "community-tournament-round2")
+
+
+def test_a_tournament_announced_in_tokyo_starts_at_the_hour_its_announcer_chose(
+    browser, live_server_url
+):
+    """The announce form takes the start in the announcer's own clock, and keeps every choice
+    when it refuses; the tournament's page says the start in the reader's clock."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                  timezone_id="Asia/Tokyo")
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        api(page, live_server_url, "POST", "/api/v1/auth/signup",
+            {"username": f"tokyo{uuid.uuid4().hex[:6]}", "password": "long secret 42!"})
+        page.goto(f"{live_server_url}/tournaments/")
+        form = page.locator(".tournament-form")
+        form.locator("select[name=kind]").select_option("swiss")
+        form.locator("input[value='birch-night-raid']").check()
+        form.locator("input[value='meeting-at-kessel']").uncheck()
+        form.locator("input[name=starts_at]").fill("2030-01-15T18:00")
+        # A name too short, which the server refuses (the browser's own check taken away).
+        form.locator("input[name=name]").evaluate("node => node.removeAttribute('minlength')")
+        form.locator("input[name=name]").fill("ab")
+        with page.expect_navigation():
+            page.click("#create-tournament")
+        assert "3 to 100 characters" in page.locator(".site-messages").inner_text()
+        assert form.locator("input[value='birch-night-raid']").is_checked()
+        assert not form.locator("input[value='meeting-at-kessel']").is_checked()
+        assert form.locator("input[name=starts_at]").input_value() == "2030-01-15T18:00"
+        fits_the_screen(page)
+        form.locator("input[name=name]").fill("Tokyo Cup")
+        with page.expect_navigation():
+            page.click("#create-tournament")
+        assert "Night Raid" in page.locator("#tournament-meta").inner_text()
+        start = page.locator("#tournament-start time")
+        assert start.get_attribute("datetime") == "2030-01-15T09:00:00+00:00"  # 18:00 in Tokyo
+        assert re.search(r"Jan 15, 2030, 6:00\sPM", start.inner_text())  # Chromium's en-US
+        assert "You are in" in page.locator("#my-game").inner_text()
+        fits_both_sizes(page, "community-tournament-announced")
+    finally:
+        context.close()

@@ -85,22 +85,43 @@ def summary(t: Tournament) -> dict:
 
 
 def tournament_json(t: Tournament, viewer: Any = None) -> dict:
-    """Everything the live page redraws, as JSON."""
+    """Everything the live page redraws, as JSON; `me`, for a player entered, what their
+    current round holds for them."""
     me = None
     if getattr(viewer, "is_authenticated", False):
         entry = Entry.objects.filter(tournament=t, user=viewer).first()
         if entry is not None:
             me = {"entered": True, "withdrawn": entry.withdrawn_at is not None,
-                  "game": _my_game(t, entry)}
+                  **_my_round(t, entry)}
     return {"tournament": summary(t), "standings": standings_rows(t), "rounds": rounds(t),
             "me": me}
 
 
-def _my_game(t: Tournament, entry: Entry) -> str | None:
+def _my_round(t: Tournament, entry: Entry) -> dict:
+    """The player's pairing in the round being played: `game` while their game is on,
+    `bye` when they sit this round out (it scores a win), `round_over` once their game
+    has a result and others are still playing."""
     pairing = Pairing.objects.filter(Q(first=entry) | Q(second=entry), tournament=t,
-                                     result=PENDING, game__isnull=False).first()
-    return str(pairing.game_id) if pairing else None
+                                     round=t.current_round).first()
+    playing = pairing is not None and pairing.result == PENDING and pairing.game_id
+    return {"game": str(pairing.game_id) if playing else None,
+            "bye": pairing is not None and pairing.result == BYE,
+            "round_over": pairing is not None and pairing.result not in (PENDING, BYE)}
 
 
 def listing() -> list[dict]:
     return [summary(t) for t in Tournament.objects.select_related("created_by")[:50]]
+
+
+def lobby_cards(games: list, cards: list[dict], user: Any) -> None:
+    """Name the tournament and round on the lobby cards of my tournament games (a hook of
+    the lobby's MY_CARD_EXTRAS), so a player sees which game is which and finds the
+    tournament's page from it."""
+    pairings = Pairing.objects.filter(game_id__in=[g.pk for g in games]).select_related(
+        "tournament")
+    by_game = {p.game_id: p for p in pairings}
+    for game, card in zip(games, cards, strict=True):
+        pairing = by_game.get(game.pk)
+        if pairing is not None:
+            card["tournament"] = {"id": pairing.tournament_id, "name": pairing.tournament.name,
+                                  "round": pairing.round}

@@ -2,6 +2,9 @@
 // asks /api/v1/tournaments/<id> again every few seconds while the tournament is not over.
 // Names are inserted as text, never as markup.
 
+import { localiseTimes } from "./local_time.js";
+import { myRoundWords } from "./tournament_words.js";
+
 const POLL_MS = 5000;
 const boot = JSON.parse(document.getElementById("tournament-data").textContent);
 const id = boot.tournament.id;
@@ -32,22 +35,26 @@ function drawStatus(t, me) {
     : t.status === "running" ? `Round ${t.current_round}${rounds} is being played.`
     : `Finished after ${t.current_round} round${t.current_round === 1 ? "" : "s"}.`;
   const mine = document.getElementById("my-game");
-  if (me && me.game) {
-    mine.replaceChildren("Your game is on: ", el("a", { href: `/games/${me.game}/`, class: "button" }, "Play it"));
+  const words = myRoundWords(t, me);
+  if (words) {
+    mine.replaceChildren(words.text,
+      words.game ? el("a", { href: `/games/${words.game}/`, class: "button" }, "Play it") : "");
     mine.hidden = false;
   } else {
     mine.hidden = true;
   }
 }
 
-function drawStandings(rows) {
+/** The standings; before the start nobody has a place, and the seeds (the ratings at the
+ * start) are not set yet. */
+function drawStandings(rows, started) {
   const body = document.querySelector("#standings tbody");
   body.replaceChildren(...rows.map((r) => {
     const name = el("td", {}, playerLink(r.name));
     if (r.withdrawn) name.append(" ", el("span", { class: "tag", title: r.withdrawn_why }, "withdrawn"));
-    return el("tr", {}, el("td", {}, r.place), name, el("td", { class: "points" }, half(r.score)),
+    return el("tr", {}, el("td", {}, started ? r.place : "–"), name, el("td", { class: "points" }, half(r.score)),
       el("td", {}, half(r.buchholz)), el("td", {}, r.sonneborn_berger.toFixed(2).replace(/\.?0+$/, "")),
-      el("td", {}, r.wins), el("td", {}, r.seed));
+      el("td", {}, r.wins), el("td", {}, started ? r.seed : "–"));
   }));
 }
 
@@ -75,8 +82,10 @@ function drawRounds(rounds) {
 
 function draw(data) {
   drawStatus(data.tournament, data.me);
-  drawStandings(data.standings);
+  drawStandings(data.standings, data.tournament.status !== "registering");
   drawRounds(data.rounds);
+  const start = document.getElementById("tournament-start");
+  if (start) start.hidden = data.tournament.status !== "registering";
   document.body.dataset.tournamentStatus = data.tournament.status;
   document.body.dataset.round = String(data.tournament.current_round);
 }
@@ -95,5 +104,6 @@ async function poll() {
   setTimeout(poll, POLL_MS);
 }
 
+localiseTimes(document);
 draw(boot);
 if (boot.tournament.status !== "finished") setTimeout(poll, POLL_MS);

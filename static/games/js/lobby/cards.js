@@ -159,10 +159,20 @@ export function gameCard(game, ctx) {
             game.status === "open" ? `${game.free} free seat${game.free === 1 ? "" : "s"}` : null,
             game.status === "active" ? `${game.spectators} watching` : null]
             .filter(Boolean).join(" · "),
-          game.created_by ? [" · opened by ", el("span", { class: "creator" }, game.created_by)] : null),
+          game.created_by && !game.tournament ? [" · opened by ", el("span", { class: "creator" }, game.created_by)] : null),
+        tournamentLine(game.tournament),
         badges(game.options))),
     el("div", { class: "sides" }, sides),
     turnLine(game, me), clockLine(game), link, after, leave, invite, ctx.extra || null);
+}
+
+/** A tournament game's card names its tournament and round, linking to the tournament's
+ * page (the community app adds `tournament` to my games' cards). */
+function tournamentLine(tournament) {
+  if (!tournament) return null;
+  return el("p", { class: "card-tournament" },
+    el("a", { href: `/tournaments/${encodeURIComponent(tournament.id)}/` }, tournament.name),
+    `, round ${tournament.round}`);
 }
 
 const BOT_LEVELS = [["recruit", "Recruit"], ["veteran", "Veteran"], ["elite", "Elite"]];

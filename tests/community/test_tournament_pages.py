@@ -1,0 +1,124 @@
+"""A tournament as its players follow it: the announce form keeps what they chose when it
+refuses, takes the start in their own time zone, and shows it; the tournament's page tells
+each player what their round holds; their lobby names the tournament on its games' cards."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from games.community.models import Pairing, Tournament
+from games.community.tournaments import service as tournaments
+from games.lobby.selectors import lobby_lists
+from tests.community.kit import resign
+
+pytestmark = pytest.mark.django_db
+KESSEL = "meeting-at-kessel"
+OTHER = "birch-night-raid"
+
+
+def test_a_refused_form_comes_back_as_the_player_left_it(client, members):
+    (ann,) = members("ann")
+    client.force_login(ann)
+    answer = client.post("/tournaments/new", {
+        "name": "x", "kind": "swiss", "rounds": "5", "max_players": "8", "scenarios": [OTHER],
+        "time_control": "days-2", "rated": "on", "starts_at": "2030-01-15T18:00",
+        "utc_offset": "-60"})  # fmt: skip
+    page = answer.content.decode()
+    assert answer.status_code == 400 and "3 to 100 characters" in page
+    assert f'value="{OTHER}" checked' in page  # the scenario ticked, not the first one
+    assert f'value="{KESSEL}">' in page
+    assert '<option value="days-2" selected>' in page and '<option value="swiss" selected>' in page
+    assert 'name="rated" checked' in page and 'value="2030-01-15T18:00"' in page
+    assert 'name="rounds" type="number" min="1" max="20" value="5"' in page
+    assert not Tournament.objects.exists()
+
+
+def test_the_start_is_read_in_the_announcers_time_zone(client, members):
+    """A datetime-local field sends the player's clock time; the page's script adds how far
+    their zone lies behind UTC (getTimezoneOffset: -60 in Berlin in winter)."""
+    (ann,) = members("ann")
+    client.force_login(ann)
+    answer = client.post("/tournaments/new", {
+        "name": "Berlin Cup", "kind": "swiss", "rounds": "2", "scenarios": [KESSEL],
+        "starts_at": "2030-01-15T18:00", "utc_offset": "-60"})  # fmt: skip
+    assert answer.status_code == 302
+    t = Tournament.objects.get(name="Berlin Cup")
+    assert t.starts_at == datetime(2030, 1, 15, 17, 0, tzinfo=UTC)
+    # Without the script the time is read as UTC, as the page says.
+    client.post("/tournaments/new", {"name": "Plain Cup", "kind": "swiss", "rounds": "2",
+                                     "scenarios": [KESSEL], "starts_at": "2030-01-15T18:00"})
+    assert Tournament.objects.get(name="Plain Cup").starts_at.hour == 18
+
+
+@pytest.mark.parametrize("offset, says", [("east", "time zone is not a number"),
+                                          ("900", "time zone is out of range")])
+def test_a_bad_time_zone_is_refused_and_announces_nothing(client, members, offset, says):
+    (ann,) = members("ann")
+    client.force_login(ann)
+    answer = client.post("/tournaments/new", {
+        "name": "Odd Cup", "kind": "swiss", "rounds": "2", "scenarios": [KESSEL],
+        "starts_at": "2030-01-15T18:00", "utc_offset": offset})  # fmt: skip
+    assert answer.status_code == 400 and says in answer.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_pages_show_who_announced_it_and_when_it_starts(client, members):
+    ann, bob = members("ann", "bob")
+    t = tournaments.tournament_create(
+        user=ann, name="Dawn Cup", kind="swiss", scenarios=[KESSEL], rounds=2, max_players=8,
+        starts_at=datetime(2030, 1, 15, 17, 0, tzinfo=UTC))  # fmt: skip
+    tournaments.tournament_join(tournament=t, user=bob)
+    listing = client.get("/tournaments/").content.decode()
+    when = '<time datetime="2030-01-15T17:00:00+00:00" data-local>2030-01-15 17:00 UTC</time>'
+    assert f"registering, starts {when}" in listing and "<td>2 of 8</td>" in listing
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert f"Announced by ann; starts {when}, or sooner if they start it." in page
+    tournaments.tournament_start(tournament=t, by=ann)
+    assert "Announced by" not in client.get(f"/tournaments/{t.pk}/").content.decode()
+
+
+def test_each_player_is_told_what_their_round_holds(client, members):
+    """Five players: two games and a bye in round 1; one game ends while the other goes on."""
+    people = members("ann", "bob", "cid", "dot", "eve")
+    t = tournaments.tournament_create(user=people[0], name="Five Cup", kind="swiss",
+                                      scenarios=[KESSEL], rounds=3)
+
+    def me(user):
+        client.force_login(user)
+        return client.get(f"/api/v1/tournaments/{t.pk}").json()["me"]
+
+    assert me(people[0]) == {"entered": True, "withdrawn": False, "game": None, "bye": False,
+                             "round_over": False}
+    for p in people[1:]:
+        tournaments.tournament_join(tournament=t, user=p)
+    tournaments.tournament_start(tournament=t, by=people[0])
+    pairings = list(Pairing.objects.filter(tournament=t, round=1).select_related(
+        "first__user", "second__user", "game"))
+    (bye,) = [p for p in pairings if p.second_id is None]
+    first, second = [p for p in pairings if p.second_id is not None]
+    assert me(bye.first.user)["bye"] is True and me(bye.first.user)["game"] is None
+    assert me(first.first.user)["game"] == str(first.game_id)
+    resign(first.game, first.second.user)
+    tournaments.record_game(first.game_id)
+    for player in (first.first.user, first.second.user):
+        assert me(player) | {"entered": True} == {"entered": True, "withdrawn": False,
+                                                  "game": None, "bye": False, "round_over": True}
+    assert me(second.second.user)["game"] == str(second.game_id)  # still playing
+    client.logout()
+    assert client.get(f"/api/v1/tournaments/{t.pk}").json()["me"] is None
+
+
+def test_a_tournament_games_lobby_card_names_its_tournament_and_round(members):
+    ann, bob, cid = members("ann", "bob", "cid")
+    t = tournaments.tournament_create(user=ann, name="Card Cup", kind="swiss",
+                                      scenarios=[KESSEL], rounds=2)
+    for p in (bob, cid):
+        tournaments.tournament_join(tournament=t, user=p)
+    tournaments.tournament_start(tournament=t, by=ann)
+    (game,) = Pairing.objects.filter(tournament=t, game__isnull=False)
+    player = game.first.user
+    cards = lobby_lists(player)["mine"]
+    (card,) = [c for c in cards if c["id"] == str(game.game_id)]
+    assert card["tournament"] == {"id": t.pk, "name": "Card Cup", "round": 1}
