@@ -12,8 +12,8 @@ class CommunityConfig(AppConfig):
     verbose_name = "Community"
 
     def ready(self) -> None:
-        """Plug into the games' hooks (seats, chat, quick match, the end of a game, my games'
-        lobby cards), the clocks' flag and the worker's sweep; the games app never imports
+        """Plug into the games' hooks (seats, chat, quick match, the end of a game, the lobby's
+        game cards), the clocks' flag and the worker's sweep; the games app never imports
         this one."""
         from games.botplay import views as botplay_views
         from games.clocks import signals as clock_signals
@@ -41,8 +41,8 @@ class CommunityConfig(AppConfig):
         ):
             if hook not in table:
                 table.append(hook)
-        if lobby_cards not in lobby.MY_CARD_EXTRAS:
-            lobby.MY_CARD_EXTRAS.append(lobby_cards)
+        if lobby_cards not in lobby.CARD_EXTRAS:
+            lobby.CARD_EXTRAS.append(lobby_cards)
         section = ("community/scenario_stats.html", scenario_stats)
         if section not in botplay_views.SCENARIO_SECTIONS:
             botplay_views.SCENARIO_SECTIONS.append(section)

@@ -106,10 +106,19 @@ def game_card(game: Game, online: set[tuple[str, str]], spectators: dict[str, in
     return card
 
 
+# Public facts other apps add to every card (the community app names a tournament game's
+# tournament and round): each takes (games, their cards) and adds keys to the cards in place.
+CARD_EXTRAS: list[Callable[[list[Game], list[dict]], None]] = []
+
+
 def _cards(games: list[Game]) -> list[dict]:
     ids = [g.pk for g in games]
     online, spectators = _online_seats(ids), _spectators(ids)
-    return [game_card(g, online, spectators) for g in games]
+    cards = [game_card(g, online, spectators) for g in games]
+    if games:
+        for extra in CARD_EXTRAS:
+            extra(games, cards)
+    return cards
 
 
 def _watch_cards(games: list[Game]) -> list[dict]:

@@ -110,7 +110,7 @@ def test_each_player_is_told_what_their_round_holds(client, members):
     assert client.get(f"/api/v1/tournaments/{t.pk}").json()["me"] is None
 
 
-def test_a_tournament_games_lobby_card_names_its_tournament_and_round(members):
+def test_a_tournament_games_lobby_cards_name_its_tournament_and_round(members):
     ann, bob, cid = members("ann", "bob", "cid")
     t = tournaments.tournament_create(user=ann, name="Card Cup", kind="swiss",
                                       scenarios=[KESSEL], rounds=2)
@@ -122,3 +122,9 @@ def test_a_tournament_games_lobby_card_names_its_tournament_and_round(members):
     cards = lobby_lists(player)["mine"]
     (card,) = [c for c in cards if c["id"] == str(game.game_id)]
     assert card["tournament"] == {"id": t.pk, "name": "Card Cup", "round": 1}
+    # The same public fact on the card others watch it from, and on its finished card.
+    (watched,) = [c for c in lobby_lists(None)["watch"] if c["id"] == str(game.game_id)]
+    assert watched["tournament"] == card["tournament"]
+    resign(game.game, game.second.user)
+    (finished,) = [c for c in lobby_lists(player)["recent"] if c["id"] == str(game.game_id)]
+    assert finished["tournament"] == card["tournament"]

@@ -113,10 +113,10 @@ def listing() -> list[dict]:
     return [summary(t) for t in Tournament.objects.select_related("created_by")[:50]]
 
 
-def lobby_cards(games: list, cards: list[dict], user: Any) -> None:
-    """Name the tournament and round on the lobby cards of my tournament games (a hook of
-    the lobby's MY_CARD_EXTRAS), so a player sees which game is which and finds the
-    tournament's page from it."""
+def lobby_cards(games: list, cards: list[dict]) -> None:
+    """Name the tournament and round on the lobby cards of tournament games (a hook of the
+    lobby's CARD_EXTRAS), so a player sees which game is which and finds the tournament's
+    page from it; public facts, as the tournament's page is."""
     pairings = Pairing.objects.filter(game_id__in=[g.pk for g in games]).select_related(
         "tournament")
     by_game = {p.game_id: p for p in pairings}
