@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games import engine_adapter as engine
 from games.clocks.control import choices as clock_choices
 from games.player_names import is_deleted
+from games.services.accounts import is_guest
 from games.services.errors import ServiceError
 
 from . import blocks, moderation
@@ -117,6 +118,7 @@ def _tournaments_page(request: HttpRequest, form: Any = None, status: int = 200)
     return render(request, "community/tournaments.html", {
         "tournaments": listing(), "kinds": KINDS, "scenarios": _scenarios(),
         "time_controls": clock_choices(), "form": form or {}, "chosen": chosen,
+        "is_guest": is_guest(request.user),
     }, status=status)
 
 
@@ -176,7 +178,8 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     may_start = (t.status == "registering" and request.user.is_authenticated
                  and (request.user.pk == t.created_by_id or request.user.is_staff))
     return render(request, "community/tournament.html",
-                  {"t": t, "data": data, "may_start": may_start})
+                  {"t": t, "data": data, "may_start": may_start,
+                   "is_guest": is_guest(request.user)})
 
 
 @require_POST

@@ -120,11 +120,14 @@ def claim(request: HttpRequest) -> HttpResponse:
             error, status = exc.message, exc.status
         else:
             update_session_auth_hash(request, user)
+            # Back to the page that sent the guest here (a tournament to enter), else theirs.
+            if request.POST.get("next"):
+                return redirect(_next(request))
             return redirect("player", username=user.get_username())
     return render(
         request,
         "accounts/claim.html",
-        {"error": error, "is_guest": services.is_guest(request.user)},
+        {"error": error, "is_guest": services.is_guest(request.user), "next": _next(request)},
         status=status,
     )
 

@@ -11,7 +11,7 @@ import pytest
 from games.community.models import Pairing, Tournament
 from games.community.tournaments import service as tournaments
 from games.lobby.selectors import lobby_lists
-from tests.community.kit import resign
+from tests.community.kit import guest, resign
 
 pytestmark = pytest.mark.django_db
 KESSEL = "meeting-at-kessel"
@@ -128,3 +128,31 @@ def test_a_tournament_games_lobby_cards_name_its_tournament_and_round(members):
     resign(game.game, game.second.user)
     (finished,) = [c for c in lobby_lists(player)["recent"] if c["id"] == str(game.game_id)]
     assert finished["tournament"] == card["tournament"]
+
+
+def test_a_guest_is_told_to_keep_their_account_and_comes_back_to_the_tournament(client, members):
+    """Guests play no tournaments: instead of a form or an Enter button that would refuse
+    them, both pages say how to keep the account, and keeping it leads back."""
+    (ann,) = members("ann")
+    t = tournaments.tournament_create(user=ann, name="Open Cup", kind="swiss",
+                                      scenarios=[KESSEL], rounds=2)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()  # signed out
+    assert f'href="/accounts/login/?next=/tournaments/{t.pk}/">Sign in</a> to enter' in page
+    client.force_login(guest("guest-4821"))
+    listing = client.get("/tournaments/").content.decode()
+    assert 'href="/accounts/claim/?next=/tournaments/">keep your account</a>' in listing
+    assert "create-tournament" not in listing
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert f'href="/accounts/claim/?next=/tournaments/{t.pk}/">keep your account</a>' in page
+    assert "join-tournament" not in page
+    claim = client.get(f"/accounts/claim/?next=/tournaments/{t.pk}/").content.decode()
+    assert f'<input type="hidden" name="next" value="/tournaments/{t.pk}/">' in claim
+    answer = client.post("/accounts/claim/", {"username": "gerda", "password": "long secret 42!",
+                                              "next": f"/tournaments/{t.pk}/"})
+    assert answer.status_code == 302 and answer["Location"] == f"/tournaments/{t.pk}/"
+    assert 'id="join-tournament"' in client.get(f"/tournaments/{t.pk}/").content.decode()
+    # Another site is never a place to go on to.
+    client.force_login(guest("guest-4822"))
+    answer = client.post("/accounts/claim/", {"username": "hanne", "password": "long secret 42!",
+                                              "next": "https://elsewhere.example/"})
+    assert answer["Location"] == "/"
