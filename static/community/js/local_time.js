@@ -1,4 +1,4 @@
-// Times in the reader's own clock: the server writes each as <time datetime="…Z"> with its
+// Times in the reader's own clock: the server writes each as <time datetime> in UTC with its
 // UTC text, which a page without scripts still shows; this rewrites it in the browser's zone.
 
 /** "Thu 3 Dec 2026, 18:00" in the reader's zone (the locale's own order and words). */
