@@ -3,6 +3,8 @@ board fills them in."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,6 +24,22 @@ DOUBLE_BLIND_WATCH_NOTE = (
     "spotted, so most counters are hidden until the end. After the end the replay shows "
     "everything."
 )
+
+
+# Other apps add a line about a game above its board and replay: (template, game -> its
+# context as `data`, or None for no line). The community app names a tournament game's
+# tournament and round.
+GAME_NOTES: list[tuple[str, Callable[[Game], dict | None]]] = []
+
+
+def game_notes(game: Game) -> list[dict]:
+    """The other apps' lines about this game, each with its template and data."""
+    notes = []
+    for template, data_of in GAME_NOTES:
+        data = data_of(game)
+        if data is not None:
+            notes.append({"template": template, "data": data})
+    return notes
 
 
 def _gate_page(request: HttpRequest, gate: Gate, game: Game | None = None) -> HttpResponse:
@@ -98,6 +116,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     coached = next((s["name"] for s in boot["sides"] if boot["coach"] and s["id"] == boot["side"]), "")
     note = watch_note(game, boot["audience"], boot["seat"], coached)
     return render(request, "games/game.html", {"game": game, "boot": boot, "watch_note": note,
+                                               "notes": game_notes(game),
                                                "reference": engine.rules_reference(game.scenario)})
 
 
@@ -163,4 +182,5 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
         refused = Gate("Not open to spectators", "This game's replay is for its players.", status=403)
         return _gate_page(request, gate or refused, game)
     boot = _boot(request, game, ended=game.status in (FINISHED, ABANDONED))
-    return render(request, "games/replay.html", {"game": game, "boot": boot})
+    return render(request, "games/replay.html", {"game": game, "boot": boot,
+                                                 "notes": game_notes(game)})

@@ -13,8 +13,9 @@ class CommunityConfig(AppConfig):
 
     def ready(self) -> None:
         """Plug into the games' hooks (seats, chat, quick match, the end of a game, the lobby's
-        game cards), the clocks' flag and the worker's sweep; the games app never imports
-        this one."""
+        game cards, the game pages' notes), the clocks' flag and the worker's sweep; the games
+        app never imports this one."""
+        from games import game_pages
         from games.botplay import views as botplay_views
         from games.clocks import signals as clock_signals
         from games.clocks import sweep
@@ -23,7 +24,7 @@ class CommunityConfig(AppConfig):
 
         from . import blocks, game_end, matchmaking, moderation, ratings
         from .selectors.scenarios import scenario_stats
-        from .selectors.tournaments import lobby_cards
+        from .selectors.tournaments import game_tournament, lobby_cards
         from .tournaments import service as tournaments
 
         hooks.OPTION_CHECKS["rated"] = ratings.check_rated
@@ -43,6 +44,9 @@ class CommunityConfig(AppConfig):
                 table.append(hook)
         if lobby_cards not in lobby.CARD_EXTRAS:
             lobby.CARD_EXTRAS.append(lobby_cards)
+        note = ("community/_game_tournament.html", game_tournament)
+        if note not in game_pages.GAME_NOTES:
+            game_pages.GAME_NOTES.append(note)
         section = ("community/scenario_stats.html", scenario_stats)
         if section not in botplay_views.SCENARIO_SECTIONS:
             botplay_views.SCENARIO_SECTIONS.append(section)

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from games import services
 from games.community.models import Pairing, Tournament
 from games.community.tournaments import service as tournaments
 from games.lobby.selectors import lobby_lists
@@ -156,3 +157,22 @@ def test_a_guest_is_told_to_keep_their_account_and_comes_back_to_the_tournament(
     answer = client.post("/accounts/claim/", {"username": "hanne", "password": "long secret 42!",
                                               "next": "https://elsewhere.example/"})
     assert answer["Location"] == "/"
+
+
+def test_a_tournament_games_page_and_replay_name_its_tournament_and_round(client, members):
+    ann, bob, cid = members("ann", "bob", "cid")
+    t = tournaments.tournament_create(user=ann, name="Page <Cup>", kind="swiss",
+                                      scenarios=[KESSEL], rounds=2)
+    for p in (bob, cid):
+        tournaments.tournament_join(tournament=t, user=p)
+    tournaments.tournament_start(tournament=t, by=ann)
+    (pairing,) = Pairing.objects.filter(tournament=t, game__isnull=False)
+    line = (f'<p class="game-tournament" id="game-tournament">A game of '
+            f'<a href="/tournaments/{t.pk}/">Page &lt;Cup&gt;</a>, round 1.</p>')
+    client.force_login(pairing.first.user)
+    assert line in client.get(f"/games/{pairing.game_id}/").content.decode()
+    resign(pairing.game, pairing.second.user)
+    assert line in client.get(f"/games/{pairing.game_id}/replay").content.decode()
+    other = services.game_create(user=ann, scenario=KESSEL, side="ge")
+    client.force_login(ann)
+    assert "game-tournament" not in client.get(f"/games/{other.pk}/").content.decode()

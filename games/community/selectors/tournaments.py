@@ -113,15 +113,26 @@ def listing() -> list[dict]:
     return [summary(t) for t in Tournament.objects.select_related("created_by")[:50]]
 
 
+def _named(pairing: Pairing) -> dict:
+    """A tournament game's tournament and round: public facts, as the tournament's page is."""
+    return {"id": pairing.tournament_id, "name": pairing.tournament.name, "round": pairing.round}
+
+
 def lobby_cards(games: list, cards: list[dict]) -> None:
     """Name the tournament and round on the lobby cards of tournament games (a hook of the
     lobby's CARD_EXTRAS), so a player sees which game is which and finds the tournament's
-    page from it; public facts, as the tournament's page is."""
+    page from it."""
     pairings = Pairing.objects.filter(game_id__in=[g.pk for g in games]).select_related(
         "tournament")
     by_game = {p.game_id: p for p in pairings}
     for game, card in zip(games, cards, strict=True):
         pairing = by_game.get(game.pk)
         if pairing is not None:
-            card["tournament"] = {"id": pairing.tournament_id, "name": pairing.tournament.name,
-                                  "round": pairing.round}
+            card["tournament"] = _named(pairing)
+
+
+def game_tournament(game: Any) -> dict | None:
+    """The tournament and round of a game, for the line above its board and its replay (a
+    hook of the game pages' GAME_NOTES); None for a game of no tournament."""
+    pairing = Pairing.objects.filter(game=game).select_related("tournament").first()
+    return _named(pairing) if pairing is not None else None
