@@ -17,6 +17,7 @@ from games.models import ABANDONED, ACTIVE, FINISHED, SPECTATE_COACH, CoachInvit
 from games.player_names import player_name
 from games.roster import commanders, seat_roster
 from games.services import spectators
+from games.services.endings import abort_refusal
 from games.services.errors import ServiceError
 
 DOUBLE_BLIND_WATCH_NOTE = (
@@ -99,8 +100,18 @@ def _boot(request: HttpRequest, game: Game, **extra: object) -> dict:
         # Team games: who sits where and commands what; which seat commands each own unit.
         "seats": seat_roster(game, request.user),
         "commanders": commanders(game, member.side_id),
+        # Why this game is never aborted (a tournament game), so its page does not offer an
+        # abort before the first move (endings.js); None where aborting is the players' call.
+        "abort_refused": _abort_refused(game, member.seat_id),
         **extra,
     }
+
+
+def _abort_refused(game: Game, seat_id: str | None) -> str | None:
+    if not seat_id or game.status != ACTIVE or game.version != 1:
+        return None
+    refusal = abort_refusal(game)
+    return refusal.message if refusal is not None else None
 
 
 @require_GET

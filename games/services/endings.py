@@ -208,9 +208,22 @@ def game_abort(*, game: Game | Any, seat: Seat | None) -> int:
         raise ServiceError(
             "game/started", "a game can be aborted only before its first move; offer a draw", 409
         )
-    for check in hooks.ABORT_CHECKS:
-        check(locked)
+    refused = abort_refusal(locked)
+    if refused is not None:
+        raise refused
     return end_step(locked, seat, {"type": ENGINE_COMMAND, "outcome": "abort"})
+
+
+def abort_refusal(game: Game | Any) -> ServiceError | None:
+    """Why the other apps never let this game be aborted (ABORT_CHECKS: a tournament game
+    is played out), or None; the game page asks it too, so it never offers what the server
+    would refuse."""
+    for check in hooks.ABORT_CHECKS:
+        try:
+            check(game)
+        except ServiceError as exc:
+            return exc
+    return None
 
 
 def _locked(game: Game | Any, seat: Seat | None) -> Game:

@@ -170,9 +170,18 @@ def test_a_tournament_games_page_and_replay_name_its_tournament_and_round(client
     line = (f'<p class="game-tournament" id="game-tournament">A game of '
             f'<a href="/tournaments/{t.pk}/">Page &lt;Cup&gt;</a>, round 1.</p>')
     client.force_login(pairing.first.user)
-    assert line in client.get(f"/games/{pairing.game_id}/").content.decode()
+    page = client.get(f"/games/{pairing.game_id}/")
+    assert line in page.content.decode()
+    # Before its first move the page offers no abort: the server would refuse it.
+    assert page.context["boot"]["abort_refused"] == (
+        "a tournament game cannot be aborted: offer a draw or resign")
     resign(pairing.game, pairing.second.user)
     assert line in client.get(f"/games/{pairing.game_id}/replay").content.decode()
     other = services.game_create(user=ann, scenario=KESSEL, side="ge")
     client.force_login(ann)
-    assert "game-tournament" not in client.get(f"/games/{other.pk}/").content.decode()
+    services.game_join(game=other, user=bob, side="su")
+    other.refresh_from_db()
+    assert (other.status, other.version) == ("active", 1)  # an abort is the players' call
+    page = client.get(f"/games/{other.pk}/")
+    assert "game-tournament" not in page.content.decode()
+    assert page.context["boot"]["abort_refused"] is None

@@ -13,6 +13,11 @@ test("with no offer a player may offer a draw, and abort only before any move", 
   assert.deepEqual(endingChoices({ seat: null, side: null, version: 1 }), []);
 });
 
+test("a game the server never lets be aborted (a tournament game) offers no abort", () => {
+  const refused = "a tournament game cannot be aborted: offer a draw or resign";
+  assert.deepEqual(types(endingChoices({ seat: "ge-1", side: "ge", version: 1, abortRefused: refused })), ["offer_draw"]);
+});
+
 test("a partner's offer asks the player to agree, and the player's own waits for the rest", () => {
   const offer = { by: "ge", stands: false, agreed: ["ge-1"], waiting: ["ge-2", "su-1", "su-2"] };
   const partner = endingChoices({ offers: [offer], seat: "ge-2", side: "ge", version: 3, sideName });

@@ -127,7 +127,7 @@ export function drawActions(ctx, commands) {
   const resign = boot.seat && view() && !view().result;
   const row = document.getElementById("resign-row");
   // Draws and aborts by agreement sit beside it (endings.js; games/services/endings.py).
-  const endings = resign ? endingChoices({ offers: ui.offers, seat: boot.seat, side: boot.side, version: ctx.version(), sideName: ctx.sideName }) : [];
+  const endings = resign ? endingChoices({ offers: ui.offers, seat: boot.seat, side: boot.side, version: ctx.version(), sideName: ctx.sideName, abortRefused: boot.abort_refused }) : [];
   fillKept(row, [
     resign ? commandButton(ctx, { type: "resign" }, "Resign the game…") : null,
     ...endings.map((line) => el("p", { class: "ending-line", "data-focus-key": `ending:${line.commands.map((c) => c.cmd.type).join(",")}` },

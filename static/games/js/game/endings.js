@@ -5,9 +5,10 @@
 /**
  * The lines and buttons of the resign row: {text, commands: [{cmd, label}]} per line.
  * `offers`: the offers this side may see; `version`: the game's version (an abort is open
- * only at the opening version, before any move).
+ * only at the opening version, before any move); `abortRefused`: why this game is never
+ * aborted (a tournament game, the page's boot data), when it is not.
  */
-export function endingChoices({ offers = [], seat, side, version, sideName = (id) => id }) {
+export function endingChoices({ offers = [], seat, side, version, sideName = (id) => id, abortRefused = null }) {
   if (!seat) return [];
   const lines = [];
   const own = offers.find((o) => o.by === side);
@@ -36,7 +37,7 @@ export function endingChoices({ offers = [], seat, side, version, sideName = (id
   } else if (!theirs.length) {
     lines.push({ text: "", commands: [{ cmd: { type: "offer_draw" }, label: "Offer a draw…" }] });
   }
-  if (version === 1) {
+  if (version === 1 && !abortRefused) {
     lines.push({ text: "Nobody has moved yet: the game may be aborted, unrated.", commands: [{ cmd: { type: "abort" }, label: "Abort the game…" }] });
   }
   return lines;
