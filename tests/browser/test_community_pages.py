@@ -115,6 +115,19 @@ def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
         assert line.inner_text() == f"{prefix} Kesselbach Cup, round 1"
         line.locator("a").click()
         watcher.wait_for_url(f"**/tournaments/{t['id']}/")
+        # The game's page says which tournament it is, and offers a draw but no abort
+        # before the first move (a tournament game is played out).
+        watcher.locator("#my-game a").click()
+        watcher.wait_for_url(f"**/games/{data['me']['game']}/")
+        assert watcher.locator("#game-tournament").inner_text() == (
+            f"A game of {prefix} Kesselbach Cup, round 1.")
+        watcher.get_by_role("button", name="Offer a draw…").wait_for()
+        assert watcher.get_by_role("button", name="Abort the game…").count() == 0
+        at_size(watcher, "phone")
+        fits_the_screen(watcher)
+        shot(watcher, "community-tournament-game-phone")
+        at_size(watcher, "desktop")
+        watcher.goto(f"{live_server_url}/tournaments/{t['id']}/")
 
     # Each game of round 1 ends: one of its players resigns through the API.
     player = person(guest=False)  # signed in as each resigning player in turn
