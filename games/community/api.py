@@ -80,7 +80,8 @@ class TournamentView(APIView):
 
 
 class TournamentActionView(APIView):
-    """POST join, leave (withdraw once started) or start (its creator)."""
+    """POST join, leave (withdraw once started), start or cancel (its creator, before the
+    start)."""
 
     permission_classes = [IsAuthenticated]
 
@@ -94,6 +95,8 @@ class TournamentActionView(APIView):
         try:
             if action == "start":
                 tournaments.tournament_start(tournament=t, by=request.user)
+            elif action == "cancel":
+                tournaments.tournament_cancel(tournament=t, by=request.user)
             elif action in do:
                 do[action](tournament=t, user=request.user)
             else:

@@ -194,6 +194,8 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
                   else "You withdrew: your game in progress was resigned."),
         "start": (lambda: tournaments.tournament_start(tournament=t, by=user),
                   "The tournament has started: round 1 is paired."),
+        "cancel": (lambda: tournaments.tournament_cancel(tournament=t, by=user),
+                   "The tournament is cancelled."),
     }
     if action not in acts:
         raise Http404("no such action")

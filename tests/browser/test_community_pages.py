@@ -150,7 +150,8 @@ def test_a_tournament_announced_in_tokyo_starts_at_the_hour_its_announcer_chose(
     browser, live_server_url
 ):
     """The announce form takes the start in the announcer's own clock, and keeps every choice
-    when it refuses; the tournament's page says the start in the reader's clock."""
+    when it refuses; the tournament's page says the start in the reader's clock; its
+    announcer may call it off."""
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
                                   timezone_id="Asia/Tokyo")
     try:
@@ -183,5 +184,16 @@ def test_a_tournament_announced_in_tokyo_starts_at_the_hour_its_announcer_chose(
         assert re.search(r"Jan 15, 2030, 6:00\sPM", start.inner_text())  # Chromium's en-US
         assert "You are in" in page.locator("#my-game").inner_text()
         fits_both_sizes(page, "community-tournament-announced")
+        # Called off: asked first (a No keeps it), then said so on its page.
+        page.once("dialog", lambda dialog: dialog.dismiss())
+        page.click("#cancel-tournament")
+        assert page.locator("#tournament-status").inner_text() == "Entering: 1 player so far."
+        page.once("dialog", lambda dialog: dialog.accept())
+        with page.expect_navigation():
+            page.click("#cancel-tournament")
+        assert page.locator("#tournament-status").inner_text() == (
+            "Cancelled: its announcer called it off.")
+        assert page.locator("#tournament-start").count() == 0
+        fits_the_screen(page)
     finally:
         context.close()

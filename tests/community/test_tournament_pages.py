@@ -185,3 +185,25 @@ def test_a_tournament_games_page_and_replay_name_its_tournament_and_round(client
     page = client.get(f"/games/{other.pk}/")
     assert "game-tournament" not in page.content.decode()
     assert page.context["boot"]["abort_refused"] is None
+
+
+def test_its_announcer_cancels_a_tournament_from_its_page(client, members):
+    ann, bob = members("ann", "bob")
+    t = tournaments.tournament_create(user=ann, name="Quiet Cup", kind="swiss",
+                                      scenarios=[KESSEL], rounds=2)
+    tournaments.tournament_join(tournament=t, user=bob)
+    client.force_login(bob)
+    assert 'id="cancel-tournament"' not in client.get(f"/tournaments/{t.pk}/").content.decode()
+    answer = client.post(f"/tournaments/{t.pk}/cancel", follow=True)
+    assert "only its creator cancels a tournament" in answer.content.decode()
+    client.force_login(ann)
+    assert 'id="cancel-tournament"' in client.get(f"/tournaments/{t.pk}/").content.decode()
+    answer = client.post(f"/tournaments/{t.pk}/cancel", follow=True)
+    page = answer.content.decode()
+    assert "The tournament is cancelled." in page
+    assert not any(f'id="{b}"' in page for b in ("cancel-tournament", "start-tournament",
+                                                 "join-tournament", "tournament-start"))
+    data = client.get(f"/api/v1/tournaments/{t.pk}").json()
+    assert data["tournament"]["status"] == "cancelled" and data["me"]["game"] is None
+    assert data["tournament"]["cancelled_why"] == "its announcer called it off"
+    assert "<td>cancelled</td>" in client.get("/tournaments/").content.decode()

@@ -11,6 +11,7 @@ from games.clocks.models import GameClock
 from games.community.models import Entry, Pairing, Tournament
 from games.community.tournaments import service
 from games.models import ACTIVE, FINISHED, Game, Seat
+from games.services.errors import ServiceError
 from tests.community.kit import guest, resign
 
 pytestmark = pytest.mark.django_db
@@ -170,6 +171,54 @@ def test_the_sweep_starts_a_tournament_at_its_time(members):
     service.sweep(timezone.now())
     t.refresh_from_db()
     assert t.status == "running"
+
+
+def test_a_tournament_whose_time_comes_with_one_player_is_cancelled_once(members, caplog):
+    """Not tried again at every sweep: called off, and said so on its page and to anyone
+    who would still enter it."""
+    ann, bob = members("ann", "bob")
+    t = swiss(ann, starts_at=timezone.now() - timezone.timedelta(minutes=1))
+    assert service.sweep(timezone.now()) == 1
+    t.refresh_from_db()
+    assert (t.status, t.cancelled_why) == ("cancelled", service.NOBODY_CAME)
+    assert t.finished_at is not None and not Pairing.objects.filter(tournament=t).exists()
+    caplog.clear()
+    assert service.sweep(timezone.now()) == 0 and not caplog.records
+    with pytest.raises(ServiceError) as refused:
+        entered(t, bob)
+    assert refused.value.message == (
+        "the tournament was cancelled: fewer than two players had entered by its start")
+    assert Entry.objects.filter(tournament=t).count() == 1  # ann's entry stays, cancelled
+
+
+def test_its_announcer_or_staff_may_cancel_a_tournament_before_its_start(members):
+    ann, bob, cid = members("ann", "bob", "cid")
+    staff = members("mod")[0]
+    staff.is_staff = True
+    staff.save(update_fields=["is_staff"])
+    t = swiss(ann)
+    entered(t, bob)
+    with pytest.raises(ServiceError) as refused:
+        service.tournament_cancel(tournament=t, by=bob)
+    assert refused.value.code == "tournament/not_creator"
+    service.tournament_cancel(tournament=t, by=ann)
+    t.refresh_from_db()
+    assert (t.status, t.cancelled_why) == ("cancelled", "its announcer called it off")
+    for act in (lambda: service.tournament_start(tournament=t, by=ann),
+                lambda: service.tournament_leave(tournament=t, user=bob),
+                lambda: service.tournament_cancel(tournament=t, by=ann)):
+        with pytest.raises(ServiceError) as refused:
+            act()
+        assert refused.value.code == "tournament/cancelled"
+    running = swiss(cid)
+    entered(running, bob)
+    other = swiss(cid)
+    service.tournament_cancel(tournament=other, by=staff)  # staff may too
+    service.tournament_start(tournament=running, by=cid)
+    with pytest.raises(ServiceError) as refused:  # once started, players withdraw instead
+        service.tournament_cancel(tournament=running, by=cid)
+    assert refused.value.code == "tournament/started"
+    assert service.withdraw_everywhere(bob, "banned") == 1  # the running one; not the cancelled
 
 
 def test_running_out_of_time_loses_the_game_and_a_no_show_is_withdrawn(members):

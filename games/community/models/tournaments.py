@@ -17,7 +17,9 @@ USER = settings.AUTH_USER_MODEL
 ROUND_ROBIN, SWISS = "round_robin", "swiss"
 KINDS = [(ROUND_ROBIN, "Round robin"), (SWISS, "Swiss")]
 REGISTERING, RUNNING, FINISHED = "registering", "running", "finished"
-STATUSES = [(REGISTERING, "registering"), (RUNNING, "running"), (FINISHED, "finished")]
+CANCELLED = "cancelled"  # before its start: by its announcer, or too few players at its time
+STATUSES = [(REGISTERING, "registering"), (RUNNING, "running"), (FINISHED, "finished"),
+            (CANCELLED, "cancelled")]
 
 
 class Tournament(models.Model):
@@ -35,7 +37,8 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     starts_at = models.DateTimeField(null=True, blank=True)  # started by the sweep when due
     started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)  # finished, or cancelled
+    cancelled_why = models.CharField(max_length=100, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at"]

@@ -75,6 +75,7 @@ def summary(t: Tournament) -> dict:
     return {
         "id": t.pk, "name": t.name, "kind": t.kind, "kind_name": dict(KINDS)[t.kind],
         "status": t.status, "rounds": t.rounds, "current_round": t.current_round,
+        "cancelled_why": t.cancelled_why,
         "scenarios": [{"id": s, "title": scenario_title(s)} for s in t.scenarios],
         "time_control": clock_control.label(clock_control.normalize(control)),
         "rated": t.rated, "max_players": t.max_players,

@@ -40,6 +40,7 @@ from .. import ratings
 from ..blocks import pairing_games
 from ..models.tournaments import (
     BYE,
+    CANCELLED,
     DOUBLE_FORFEIT,
     DRAW,
     FIRST,
@@ -64,6 +65,7 @@ logger = logging.getLogger(__name__)
 
 MAX_ROUNDS = 20
 MAX_PLAYERS = 64
+OVER = (T_FINISHED, CANCELLED)  # a tournament nobody enters, leaves or plays in any more
 
 
 def _locked(tournament: Tournament | Any) -> Tournament:
@@ -152,6 +154,7 @@ def tournament_create(*, user: Any, name: str, kind: str, scenarios: Any, time_c
 def tournament_join(*, tournament: Any, user: Any) -> Entry:
     _member(user)
     t = _locked(tournament)
+    _not_cancelled(t)
     if t.status != REGISTERING:
         raise ServiceError("tournament/started", "the tournament has started", 409)
     if Entry.objects.filter(tournament=t, user=user).exists():
@@ -168,6 +171,7 @@ def tournament_leave(*, tournament: Any, user: Any) -> None:
     entry = Entry.objects.filter(tournament=t, user=user).first()
     if entry is None:
         raise ServiceError("tournament/not_entered", "you are not in this tournament", 404)
+    _not_cancelled(t)
     if t.status == REGISTERING:
         entry.delete()
         return
@@ -198,7 +202,7 @@ def withdraw_everywhere(user: Any, why: str) -> int:
     """Withdraw a player from every tournament not over (a ban)."""
     count = 0
     for entry in Entry.objects.filter(user=user, withdrawn_at__isnull=True).exclude(
-            tournament__status=T_FINISHED).select_related("tournament"):
+            tournament__status__in=OVER).select_related("tournament"):
         with transaction.atomic():
             t = _locked(entry.tournament)
             if t.status == REGISTERING:
@@ -214,8 +218,8 @@ def tournament_start(*, tournament: Any, by: Any = None) -> Tournament:
     """Start: seed the players by rating, fix the rounds, pair round 1 and start its games.
     `by` None is the sweep starting a tournament at its announced time."""
     t = _locked(tournament)
-    if by is not None and by.pk != t.created_by_id and not getattr(by, "is_staff", False):
-        raise ServiceError("tournament/not_creator", "only its creator starts a tournament", 403)
+    _by_creator(t, by, "starts")
+    _not_cancelled(t)
     if t.status != REGISTERING:
         raise ServiceError("tournament/started", "the tournament has started", 409)
     entries = list(Entry.objects.filter(tournament=t).select_related("user"))
@@ -232,6 +236,39 @@ def tournament_start(*, tournament: Any, by: Any = None) -> Tournament:
     t.save(update_fields=["rounds", "status", "started_at"])
     _pair_next(t)
     return t
+
+
+NOBODY_CAME = "fewer than two players had entered by its start"
+CALLED_OFF = "its announcer called it off"
+
+
+@transaction.atomic
+def tournament_cancel(*, tournament: Any, by: Any = None, why: str = "") -> Tournament:
+    """Call off a tournament before its start: its announcer (or staff) may, and the sweep
+    does when its time comes with fewer than two players (`by` None). No game was played;
+    the entries stay, so each player's page still lists it, cancelled."""
+    t = _locked(tournament)
+    _by_creator(t, by, "cancels")
+    _not_cancelled(t)
+    if t.status != REGISTERING:
+        raise ServiceError("tournament/started", "the tournament has started: players may withdraw",
+                           409)
+    t.status, t.finished_at = CANCELLED, timezone.now()
+    t.cancelled_why = why or (CALLED_OFF if by is not None else NOBODY_CAME)
+    t.save(update_fields=["status", "finished_at", "cancelled_why"])
+    return t
+
+
+def _by_creator(t: Tournament, by: Any, does: str) -> None:
+    """`by` None is the sweep acting at the tournament's time; else its creator or staff."""
+    if by is not None and by.pk != t.created_by_id and not getattr(by, "is_staff", False):
+        raise ServiceError("tournament/not_creator", f"only its creator {does} a tournament", 403)
+
+
+def _not_cancelled(t: Tournament) -> None:
+    if t.status == CANCELLED:
+        raise ServiceError("tournament/cancelled",
+                           f"the tournament was cancelled: {t.cancelled_why}", 409)
 
 
 def _history(t: Tournament) -> tuple[dict[int, pairs.Player], list[Pairing]]:
@@ -416,9 +453,16 @@ def sweep(now: datetime) -> int:
     for pk in Tournament.objects.filter(status=REGISTERING, starts_at__lte=now).values_list(
             "pk", flat=True):
         try:
-            tournament_start(tournament=pk)
+            try:
+                tournament_start(tournament=pk)
+            except ServiceError as exc:
+                if exc.code != "tournament/too_few":
+                    raise
+                # Its time came and nobody else did: called off once, not tried every sweep.
+                tournament_cancel(tournament=pk)
+                logger.info("tournament %s cancelled at its start: %s", pk, NOBODY_CAME)
             done += 1
-        except ServiceError as exc:
+        except ServiceError as exc:  # another worker started or cancelled it first
             logger.info("tournament %s did not start: %s", pk, exc.message)
     for game_id in Pairing.objects.filter(result=PENDING, game__status=FINISHED).values_list(
             "game_id", flat=True):

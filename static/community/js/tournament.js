@@ -6,6 +6,7 @@ import { localiseTimes } from "./local_time.js";
 import { myRoundWords } from "./tournament_words.js";
 
 const POLL_MS = 5000;
+const OVER = ["finished", "cancelled"]; // nothing more will change
 const boot = JSON.parse(document.getElementById("tournament-data").textContent);
 const id = boot.tournament.id;
 
@@ -33,6 +34,7 @@ function drawStatus(t, me) {
   const rounds = t.rounds ? ` of ${t.rounds}` : "";
   line.textContent = t.status === "registering" ? `Entering: ${t.players} player${t.players === 1 ? "" : "s"} so far.`
     : t.status === "running" ? `Round ${t.current_round}${rounds} is being played.`
+    : t.status === "cancelled" ? `Cancelled: ${t.cancelled_why}.`
     : `Finished after ${t.current_round} round${t.current_round === 1 ? "" : "s"}.`;
   const mine = document.getElementById("my-game");
   const words = myRoundWords(t, me);
@@ -96,7 +98,7 @@ async function poll() {
     if (answer.ok) {
       const data = await answer.json();
       draw(data);
-      if (data.tournament.status === "finished") return;
+      if (OVER.includes(data.tournament.status)) return;
     }
   } catch (error) {
     // offline for a moment: try again at the next tick
@@ -106,4 +108,8 @@ async function poll() {
 
 localiseTimes(document);
 draw(boot);
-if (boot.tournament.status !== "finished") setTimeout(poll, POLL_MS);
+// Calling a tournament off empties its entrants' hands: the announcer is asked first.
+document.getElementById("cancel-form")?.addEventListener("submit", (event) => {
+  if (!confirm("Cancel this tournament? It will not start, and nobody can enter it any more.")) event.preventDefault();
+});
+if (!OVER.includes(boot.tournament.status)) setTimeout(poll, POLL_MS);

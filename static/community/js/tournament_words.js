@@ -3,7 +3,7 @@
 
 /** What the player's own round holds, in words (null: nothing to say), and its game. */
 export function myRoundWords(t, me) {
-  if (!me || t.status === "finished") return null;
+  if (!me || t.status === "finished" || t.status === "cancelled") return null;
   if (me.withdrawn) return { text: "You withdrew: you are not paired again." };
   if (t.status === "registering") return { text: "You are in. Your first game starts when round 1 is paired." };
   const last = t.rounds && t.current_round >= t.rounds;
