@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, beforeEach, test } from "node:test";
 
 import { fakeDom } from "./tools/fake_dom.mjs";
-import { myRoundWords } from "../../static/community/js/tournament_words.js";
+import { myRoundWords, winnersWords } from "../../static/community/js/tournament_words.js";
 import { localWhen, offsetOf } from "../../static/community/js/local_time.js";
 import { gameCard } from "../../static/games/js/lobby/cards.js";
 
@@ -34,6 +34,14 @@ test("before the start, after a withdrawal, at the end and for a visitor", () =>
   assert.equal(myRoundWords(running, me({ withdrawn: true })).text, "You withdrew: you are not paired again.");
   assert.equal(myRoundWords({ ...running, status: "finished" }, me({ round_over: true })), null);
   assert.equal(myRoundWords(running, null), null);
+});
+
+test("a finished tournament names its winner, or those who share first place", () => {
+  const row = (name, place) => ({ name, place });
+  assert.equal(winnersWords([row("anna", 1), row("ben", 2), row("cleo", 2)]), "anna won.");
+  assert.equal(winnersWords([row("anna", 1), row("ben", 1)]), "anna and ben share first place.");
+  assert.equal(winnersWords([row("anna", 1), row("ben", 1), row("cleo", 1)]), "anna, ben and cleo share first place.");
+  assert.equal(winnersWords([]), "");
 });
 
 const zone = process.env.TZ;

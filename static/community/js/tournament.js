@@ -3,7 +3,7 @@
 // Names are inserted as text, never as markup.
 
 import { localiseTimes } from "./local_time.js";
-import { myRoundWords } from "./tournament_words.js";
+import { myRoundWords, winnersWords } from "./tournament_words.js";
 
 const POLL_MS = 5000;
 const OVER = ["finished", "cancelled"]; // nothing more will change
@@ -29,13 +29,13 @@ function half(x) {
   return Number.isInteger(x) ? String(x) : `${Math.floor(x) || ""}½`;
 }
 
-function drawStatus(t, me) {
+function drawStatus(t, me, standings) {
   const line = document.getElementById("tournament-status");
   const rounds = t.rounds ? ` of ${t.rounds}` : "";
   line.textContent = t.status === "registering" ? `Entering: ${t.players} player${t.players === 1 ? "" : "s"} so far.`
     : t.status === "running" ? `Round ${t.current_round}${rounds} is being played.`
     : t.status === "cancelled" ? `Cancelled: ${t.cancelled_why}.`
-    : `Finished after ${t.current_round} round${t.current_round === 1 ? "" : "s"}.`;
+    : `Finished after ${t.current_round} round${t.current_round === 1 ? "" : "s"}: ${winnersWords(standings)}`;
   const mine = document.getElementById("my-game");
   const words = myRoundWords(t, me);
   if (words) {
@@ -83,7 +83,7 @@ function drawRounds(rounds) {
 }
 
 function draw(data) {
-  drawStatus(data.tournament, data.me);
+  drawStatus(data.tournament, data.me, data.standings);
   drawStandings(data.standings, data.tournament.status !== "registering");
   drawRounds(data.rounds);
   const start = document.getElementById("tournament-start");
