@@ -13,18 +13,19 @@ class CommunityConfig(AppConfig):
 
     def ready(self) -> None:
         """Plug into the games' hooks (seats, chat, quick match, the end of a game, the lobby's
-        game cards, the game pages' notes), the clocks' flag and the worker's sweep; the games
-        app never imports this one."""
+        game cards and My games, the game pages' notes), the clocks' flag and the worker's
+        sweep; the games app never imports this one."""
         from games import game_pages
         from games.botplay import views as botplay_views
         from games.clocks import signals as clock_signals
         from games.clocks import sweep
         from games.lobby import selectors as lobby
+        from games.lobby import views as lobby_views
         from games.services import hooks
 
         from . import blocks, game_end, matchmaking, moderation, ratings
         from .selectors.scenarios import scenario_stats
-        from .selectors.tournaments import game_tournament, lobby_cards
+        from .selectors.tournaments import game_tournament, lobby_cards, my_tournaments
         from .tournaments import service as tournaments
 
         hooks.OPTION_CHECKS["rated"] = ratings.check_rated
@@ -44,6 +45,9 @@ class CommunityConfig(AppConfig):
                 table.append(hook)
         if lobby_cards not in lobby.CARD_EXTRAS:
             lobby.CARD_EXTRAS.append(lobby_cards)
+        line = ("community/_lobby_tournaments.html", my_tournaments)
+        if line not in lobby_views.LOBBY_LINES:
+            lobby_views.LOBBY_LINES.append(line)
         note = ("community/_game_tournament.html", game_tournament)
         if note not in game_pages.GAME_NOTES:
             game_pages.GAME_NOTES.append(note)

@@ -3,6 +3,8 @@ scenario map thumbnails (a player's page is the community app's)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
@@ -39,10 +41,19 @@ def battle_picker(request: HttpRequest) -> dict:
     }
 
 
+# Other apps add a line to the lobby's My games: (template, request -> its context as
+# `data`, or None for no line). The community app lists the player's tournaments.
+LOBBY_LINES: list[tuple[str, Callable[[HttpRequest], dict | None]]] = []
+
+
 def lobby_context(request: HttpRequest) -> dict:
     """The lobby: quick match and Play against a bot for the chosen battle (quick match may
-    take any), the catalogue to choose from, option names for the game cards."""
+    take any), the catalogue to choose from, option names for the game cards, the other
+    apps' lines."""
+    lines = [{"template": t, "data": data} for t, data_of in LOBBY_LINES
+             if (data := data_of(request)) is not None]
     return {
+        "lines": lines,
         "option_names": {
             o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
         },

@@ -207,3 +207,50 @@ def test_its_announcer_cancels_a_tournament_from_its_page(client, members):
     assert data["tournament"]["status"] == "cancelled" and data["me"]["game"] is None
     assert data["tournament"]["cancelled_why"] == "its announcer called it off"
     assert "<td>cancelled</td>" in client.get("/tournaments/").content.decode()
+
+
+def test_the_lobby_lists_the_players_tournaments_with_what_each_round_holds(client, members):
+    people = members("ann", "bob", "cid", "dot", "eve")
+    ann = people[0]
+    soon = tournaments.tournament_create(
+        user=ann, name="Soon Cup", kind="swiss", scenarios=[KESSEL], rounds=2,
+        starts_at=datetime(2030, 1, 15, 17, 0, tzinfo=UTC))  # fmt: skip
+    five = tournaments.tournament_create(user=ann, name="Five Cup", kind="swiss",
+                                         scenarios=[KESSEL], rounds=3)
+    for p in people[1:]:
+        tournaments.tournament_join(tournament=five, user=p)
+    tournaments.tournament_start(tournament=five, by=ann)
+    off = tournaments.tournament_create(user=ann, name="Off Cup", kind="swiss",
+                                        scenarios=[KESSEL], rounds=2)
+    tournaments.tournament_cancel(tournament=off, by=ann)
+    pairings = list(Pairing.objects.filter(tournament=five, round=1).select_related(
+        "first__user", "second__user"))
+    (bye,) = [p for p in pairings if p.second_id is None]
+    first, second = [p for p in pairings if p.second_id is not None]
+    resign(first.game, first.second.user)
+    tournaments.record_game(first.game_id)
+
+    def line(user):
+        client.force_login(user)
+        page = client.get("/").content.decode()
+        start = page.find('<p class="my-tournaments"')
+        return page[start:page.index("</p>", start)] if start >= 0 else None
+
+    def entry(t, words):
+        return f'<a href="/tournaments/{t.pk}/">{t.name}</a> ({words})'
+
+    assert line(bye.first.user) == ('<p class="my-tournaments" id="my-tournaments">Your '
+                                    f"tournaments: {entry(five, 'round 1: a bye')}")
+    assert entry(five, "round 1: your game is over, the others are playing") in line(
+        first.first.user)
+    playing = line(second.first.user)
+    assert entry(five, f'round 1: <a href="/games/{second.game_id}/">your game is on</a>') in (
+        playing)
+    mine = line(ann)
+    when = '<time datetime="2030-01-15T17:00:00+00:00" data-local>2030-01-15 17:00 UTC</time>'
+    assert entry(soon, f"entered, starts {when}") in mine and "Off Cup" not in mine
+    assert mine.count("Cup</a>") == 2  # Five Cup (playing, bye or over) and Soon Cup
+    client.logout()
+    assert 'id="my-tournaments"' not in client.get("/").content.decode()
+    (nobody,) = members("fay")
+    assert line(nobody) is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import F, Q
 
 from games.clocks import control as clock_control
 from games.player_names import player_name
@@ -22,6 +22,8 @@ from ..models.tournaments import (
     FORFEIT_SECOND,
     KINDS,
     PENDING,
+    REGISTERING,
+    RUNNING,
     SECOND,
     Entry,
     Pairing,
@@ -104,6 +106,10 @@ def _my_round(t: Tournament, entry: Entry) -> dict:
     has a result and others are still playing."""
     pairing = Pairing.objects.filter(Q(first=entry) | Q(second=entry), tournament=t,
                                      round=t.current_round).first()
+    return _round_facts(pairing)
+
+
+def _round_facts(pairing: Pairing | None) -> dict:
     playing = pairing is not None and pairing.result == PENDING and pairing.game_id
     return {"game": str(pairing.game_id) if playing else None,
             "bye": pairing is not None and pairing.result == BYE,
@@ -137,3 +143,35 @@ def game_tournament(game: Any) -> dict | None:
     hook of the game pages' GAME_NOTES); None for a game of no tournament."""
     pairing = Pairing.objects.filter(game=game).select_related("tournament").first()
     return _named(pairing) if pairing is not None else None
+
+
+MY_TOURNAMENTS_LISTED = 10
+
+
+def my_tournaments(request: Any) -> dict | None:
+    """The lobby's line of the tournaments the player is in and that are not over (a hook of
+    the lobby's LOBBY_LINES): each with what its round holds for them. None when there are
+    none, or for a visitor signed out."""
+    user = request.user
+    if not getattr(user, "is_authenticated", False):
+        return None
+    entries = list(Entry.objects.filter(user=user, withdrawn_at__isnull=True,
+                                        tournament__status__in=(REGISTERING, RUNNING))
+                   .select_related("tournament").order_by("-tournament__created_at")
+                   [:MY_TOURNAMENTS_LISTED])
+    if not entries:
+        return None
+    ids = [e.pk for e in entries]
+    current = Pairing.objects.filter(Q(first_id__in=ids) | Q(second_id__in=ids),
+                                     round=F("tournament__current_round"))
+    by_entry = {}
+    for p in current:
+        by_entry[p.first_id if p.first_id in ids else p.second_id] = p
+    listed = []
+    for e in entries:
+        t = e.tournament
+        facts = _round_facts(by_entry.get(e.pk)) if t.status == RUNNING else {}
+        listed.append({"id": t.pk, "name": t.name, "status": t.status,
+                       "round": t.current_round,
+                       "starts_at": t.starts_at.isoformat() if t.starts_at else None, **facts})
+    return {"tournaments": listed}

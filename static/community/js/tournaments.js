@@ -1,5 +1,6 @@
-// The tournaments page: start times in the reader's zone, and the announce form's start sent
-// with the zone it was written in (games/community/views.py reads both).
+// The tournaments page (and the lobby's line of a player's tournaments): start times in the
+// reader's zone, and the announce form's start sent with the zone it was written in
+// (games/community/views.py reads both).
 
 import { localiseTimes, offsetOf } from "./local_time.js";
 
