@@ -145,6 +145,16 @@ def test_the_tournament_page_follows_a_round_to_its_end_and_the_next_pairing(
     assert points[:3] == ["1", "1", "1"]  # two winners and the bye
     fits_both_sizes(watcher, "community-tournament-round2")
 
+    # Withdrawing resigns the game in progress: asked first (a No keeps the player in).
+    watcher.once("dialog", lambda dialog: dialog.dismiss())
+    watcher.click("#withdraw-tournament")
+    assert watcher.locator("#withdraw-tournament").is_visible()
+    watcher.once("dialog", lambda dialog: dialog.accept())
+    with watcher.expect_navigation():
+        watcher.click("#withdraw-tournament")
+    assert "You withdrew" in watcher.locator(".site-messages").inner_text()
+    assert watcher.locator("#my-game").inner_text() == "You withdrew: you are not paired again."
+
 
 def test_a_tournament_announced_in_tokyo_starts_at_the_hour_its_announcer_chose(
     browser, live_server_url

@@ -108,8 +108,15 @@ async function poll() {
 
 localiseTimes(document);
 draw(boot);
-// Calling a tournament off empties its entrants' hands: the announcer is asked first.
-document.getElementById("cancel-form")?.addEventListener("submit", (event) => {
-  if (!confirm("Cancel this tournament? It will not start, and nobody can enter it any more.")) event.preventDefault();
-});
+// Calling a tournament off, or withdrawing (which resigns the game in progress), cannot be
+// undone: the player is asked first.
+const ASKED = {
+  "cancel-form": "Cancel this tournament? It will not start, and nobody can enter it any more.",
+  "withdraw-form": "Withdraw from this tournament? Your game in progress is resigned, and you are not paired again.",
+};
+for (const [form, question] of Object.entries(ASKED)) {
+  document.getElementById(form)?.addEventListener("submit", (event) => {
+    if (!confirm(question)) event.preventDefault();
+  });
+}
 if (!OVER.includes(boot.tournament.status)) setTimeout(poll, POLL_MS);
