@@ -94,3 +94,13 @@ def test_a_game_passed_to_its_end_shows_the_result_and_replays_from_each_side(
     ann.wait_for_function("() => Object.values(window.pgweb.state.steps[0].view.units).some(u => u.own)", timeout=TIMEOUT)
     assert ann.locator("svg .layer-units .unit").count() > 10
     shot(ann, "11-replay")
+
+    # On a phone the replay opens, as the game page does, where the counters stand at a
+    # finger's width, not on the whole map shrunk to the screen's.
+    ann.set_viewport_size({"width": 390, "height": 844})
+    ann.reload()
+    ann.locator("#step-label").get_by_text(f"of {last}").wait_for(timeout=TIMEOUT)
+    sizes = ann.evaluate(
+        "[...document.querySelectorAll('svg.board .layer-units .unit use')].map(u => u.getBoundingClientRect().width)")
+    assert sizes and min(sizes) >= 28
+    shot(ann, "11-replay-phone")

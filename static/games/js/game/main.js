@@ -7,6 +7,7 @@
 import { Board } from "../board/board.js";
 import { sideColours } from "../board/faces.js";
 import { listUnits } from "../board/layers.js";
+import { openOnCounters } from "./opening.js";
 import { gameSocketUrl } from "../protocol.js";
 import { GameSocket } from "../socket.js";
 import { Store } from "../store.js";
@@ -356,9 +357,6 @@ export function mount(boot, document) {
     if (ui.seats.some((seat) => !seat.user)) loadSeats();
   });
 
-  // How wide a counter opens on screen: readable on a desktop, a finger's width on a phone.
-  const COUNTER_PX = () => (window.matchMedia("(pointer: coarse)").matches || window.innerWidth < 700 ? 34 : 46);
-
   let framed = false;
   store.subscribe((change) => {
     board.setView(change.view);
@@ -372,10 +370,7 @@ export function mount(boot, document) {
     }
     if (!framed && change.view) {
       framed = true;
-      // A player's own counters; a spectator's view opens where most counters stand.
-      const placed = listUnits(change.view.units).filter((u) => u.hex && !u.carried_by);
-      const mine = placed.filter((u) => u.own);
-      board.openOn((mine.length ? mine : placed).map((u) => u.hex), COUNTER_PX());
+      openOnCounters(board, change.view); // a player's own counters, else where most stand
       loadLog(change.version);
     }
     // Hexes the audience cannot observe, when the server says which (hidden information).

@@ -10,6 +10,7 @@ import { unitName } from "../board/faces.js";
 import { renderBanner, renderTextView, renderUnitPanel, showDice } from "./panels.js";
 import { clockColours, clockFaces } from "../ui/clocks.js";
 import { answerWords } from "../ui/order_answers.js";
+import { openOnCounters } from "./opening.js";
 
 const boot = JSON.parse(document.getElementById("pg-boot").textContent);
 const $ = (id) => document.getElementById(id);
@@ -18,7 +19,7 @@ const sideName = (id) => sideNames[id] ?? id ?? "";
 const hexIndex = new Map(boot.map.hexes.map((h) => [h.hex, h]));
 const terrainOf = (label) => hexIndex.get(label)?.terrain?.replace(/_/g, " ") ?? "unknown";
 
-const state = { steps: [], at: 0, selected: null, clockLines: new Map(), drawings: [], answered: {}, plansSide: "" };
+const state = { steps: [], at: 0, opened: false, selected: null, clockLines: new Map(), drawings: [], answered: {}, plansSide: "" };
 const colours = clockColours(boot);
 const board = new Board($("board"), { map: boot.map, types: boot.types, faces: boot.faces, sideName, onIntent });
 window.pgweb = { board, state };
@@ -124,6 +125,10 @@ function draw() {
   const v = view();
   if (!step || !v) return;
   board.setView(v);
+  if (!state.opened) {
+    state.opened = true;
+    openOnCounters(board, v);
+  }
   renderBanner($("turn-banner"), v, null, sideName);
   $("step-label").textContent = `Step ${state.at + 1} of ${state.steps.length} (version ${step.version})`;
   $("step-command").textContent = step.command ? `${step.seat ?? ""}: ${describeCommand(step.command, nameOf, { formationName })}` : "The game begins.";
