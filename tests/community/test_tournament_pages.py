@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 
 from games import services
-from games.community.models import Pairing, Tournament
+from games.community.models import Entry, Pairing, Tournament
 from games.community.tournaments import service as tournaments
 from games.lobby.selectors import lobby_lists
 from tests.community.kit import guest, resign
@@ -111,14 +111,21 @@ def test_each_player_is_told_what_their_round_holds(client, members):
     assert client.get(f"/api/v1/tournaments/{t.pk}").json()["me"] is None
 
 
-def test_a_tournament_games_lobby_cards_name_its_tournament_and_round(members):
+def started_three(members, name: str) -> tuple[Tournament, Pairing]:
+    """A Swiss of three, started: round 1 is one game and a bye; the game's pairing."""
     ann, bob, cid = members("ann", "bob", "cid")
-    t = tournaments.tournament_create(user=ann, name="Card Cup", kind="swiss",
-                                      scenarios=[KESSEL], rounds=2)
+    t = tournaments.tournament_create(user=ann, name=name, kind="swiss", scenarios=[KESSEL],
+                                      rounds=2)
     for p in (bob, cid):
         tournaments.tournament_join(tournament=t, user=p)
     tournaments.tournament_start(tournament=t, by=ann)
-    (game,) = Pairing.objects.filter(tournament=t, game__isnull=False)
+    (game,) = Pairing.objects.filter(tournament=t, game__isnull=False).select_related(
+        "game", "first__user", "second__user")
+    return t, game
+
+
+def test_a_tournament_games_lobby_cards_name_its_tournament_and_round(members):
+    t, game = started_three(members, "Card Cup")
     player = game.first.user
     cards = lobby_lists(player)["mine"]
     (card,) = [c for c in cards if c["id"] == str(game.game_id)]
@@ -160,13 +167,8 @@ def test_a_guest_is_told_to_keep_their_account_and_comes_back_to_the_tournament(
 
 
 def test_a_tournament_games_page_and_replay_name_its_tournament_and_round(client, members):
-    ann, bob, cid = members("ann", "bob", "cid")
-    t = tournaments.tournament_create(user=ann, name="Page <Cup>", kind="swiss",
-                                      scenarios=[KESSEL], rounds=2)
-    for p in (bob, cid):
-        tournaments.tournament_join(tournament=t, user=p)
-    tournaments.tournament_start(tournament=t, by=ann)
-    (pairing,) = Pairing.objects.filter(tournament=t, game__isnull=False)
+    t, pairing = started_three(members, "Page <Cup>")
+    ann, bob = (Entry.objects.get(tournament=t, user__username=n).user for n in ("ann", "bob"))
     line = (f'<p class="game-tournament" id="game-tournament">A game of '
             f'<a href="/tournaments/{t.pk}/">Page &lt;Cup&gt;</a>, round 1.</p>')
     client.force_login(pairing.first.user)
