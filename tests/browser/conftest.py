@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -317,13 +318,44 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
+    """Note a browser test whose body failed, for contexts_closed to show what its pages
+    showed."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[CALL_FAILED] = True
+    return report
+
+
+def what_pages_showed(browser: PolicyWatchingBrowser, name: str) -> None:
+    """A failed browser test's pages, as they stood when it failed: each page's address
+    printed (pytest shows it under the failure) and its screenshot under
+    test-results/failures/, so a failure seen once can be read afterwards."""
+    folder = pages_kit.SHOTS / "failures"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, page in enumerate(p for c in browser.opened for p in c.pages):
+        path = folder / f"{name}-{n}.png"
+        try:
+            page.screenshot(path=str(path), full_page=True, timeout=5_000)
+        except Exception as exc:  # a page crashed or closed: its address is still worth saying
+            path = f"no screenshot ({exc.__class__.__name__})"
+        print(f"page {n}: {page.url} {page.viewport_size} -> {path}")
+
+
 @pytest.fixture(autouse=True)
-def contexts_closed(browser) -> Iterator[None]:
+def contexts_closed(browser, request: pytest.FixtureRequest) -> Iterator[None]:
     """Close every page a test opened once it ends: a page left open keeps its sockets,
     heartbeats and timers going through every later test (a lobby page redraws at each change
     of turn in any game), costing both the browser and the live server. Its contexts are
-    emptied and kept for later tests (PolicyWatchingBrowser)."""
+    emptied and kept for later tests (PolicyWatchingBrowser). A failed test's pages are
+    shown first (what_pages_showed)."""
     yield
+    if request.node.stash.get(CALL_FAILED, False):
+        what_pages_showed(browser, re.sub(r"[^\w.-]+", "_", request.node.name))
     browser.release()
 
 
