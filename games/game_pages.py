@@ -3,8 +3,6 @@ board fills them in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,6 +12,7 @@ from games import engine_adapter as engine
 from games import selectors, spectating
 from games.game_gate import Gate, Way, gate_for, missing_game, sign_in_way
 from games.models import ABANDONED, ACTIVE, FINISHED, SPECTATE_COACH, CoachInvite, Game
+from games.page_parts import PartHooks, filled
 from games.player_names import player_name
 from games.roster import commanders, seat_roster
 from games.services import spectators
@@ -27,20 +26,9 @@ DOUBLE_BLIND_WATCH_NOTE = (
 )
 
 
-# Other apps add a line about a game above its board and replay: (template, game -> its
-# context as `data`, or None for no line). The community app names a tournament game's
-# tournament and round.
-GAME_NOTES: list[tuple[str, Callable[[Game], dict | None]]] = []
-
-
-def game_notes(game: Game) -> list[dict]:
-    """The other apps' lines about this game, each with its template and data."""
-    notes = []
-    for template, data_of in GAME_NOTES:
-        data = data_of(game)
-        if data is not None:
-            notes.append({"template": template, "data": data})
-    return notes
+# Other apps' lines about a game above its board and replay (games/page_parts.py): the
+# community app names a tournament game's tournament and round.
+GAME_NOTES: PartHooks = []
 
 
 def _gate_page(request: HttpRequest, gate: Gate, game: Game | None = None) -> HttpResponse:
@@ -127,7 +115,7 @@ def game_page(request: HttpRequest, game_id: str) -> HttpResponse:
     coached = next((s["name"] for s in boot["sides"] if boot["coach"] and s["id"] == boot["side"]), "")
     note = watch_note(game, boot["audience"], boot["seat"], coached)
     return render(request, "games/game.html", {"game": game, "boot": boot, "watch_note": note,
-                                               "notes": game_notes(game),
+                                               "notes": filled(GAME_NOTES, game),
                                                "reference": engine.rules_reference(game.scenario)})
 
 
@@ -194,4 +182,4 @@ def replay_page(request: HttpRequest, game_id: str) -> HttpResponse:
         return _gate_page(request, gate or refused, game)
     boot = _boot(request, game, ended=game.status in (FINISHED, ABANDONED))
     return render(request, "games/replay.html", {"game": game, "boot": boot,
-                                                 "notes": game_notes(game)})
+                                                 "notes": filled(GAME_NOTES, game)})

@@ -4,7 +4,6 @@ for a player who left, quick match's bot offer, a scenario's page with its balan
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -26,6 +25,7 @@ from games import engine_adapter as engine
 from games.api.games import _game_json
 from games.bots.levels import PLAYABLE
 from games.models import Game
+from games.page_parts import PartHooks, filled
 from games.services.errors import ServiceError
 
 from . import quickmatch
@@ -33,9 +33,9 @@ from .balance import levels_title, scenario_balance
 from .seats import play_against_bot, seat_to_bot
 from .standin import ask_stand_in, stand_in_choice, stand_in_choice_set
 
-# Other apps add a section to a scenario's page: (template, scenario id -> its context as
-# `data`). The community app adds play counts and the side balance of rated games.
-SCENARIO_SECTIONS: list[tuple[str, Callable[[str], dict]]] = []
+# Other apps' sections of a scenario's page (games/page_parts.py), from its id: the
+# community app adds play counts and the side balance of rated games.
+SCENARIO_SECTIONS: PartHooks = []
 
 
 class PlayBotSerializer(serializers.Serializer):
@@ -287,7 +287,7 @@ def scenario_page(request: HttpRequest, scenario_id: str) -> HttpResponse:
         run["title"] = levels_title(run["levels"])
     return render(request, "botplay/scenario.html", {
         "scenario": engine.scenario_summary(scen), "balance": balance,
-        "sections": [{"template": t, "data": f(scenario_id)} for t, f in SCENARIO_SECTIONS],
+        "sections": filled(SCENARIO_SECTIONS, scenario_id),
         # The charts the game plays with, where its ruleset shows them (Panzer Leader's,
         # which say once where their values come from).
         "reference": engine.rules_reference(scenario_id),

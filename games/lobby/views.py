@@ -3,8 +3,6 @@ scenario map thumbnails (a player's page is the community app's)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
@@ -18,6 +16,7 @@ from games import services
 from games.designer.catalogue import browse, chosen_battle, first_battle
 from games.lobby.forms import SignupForm
 from games.lobby.thumbnail import thumbnail_svg
+from games.page_parts import PartHooks, filled
 from games.throttles import throttle_check
 
 
@@ -41,19 +40,17 @@ def battle_picker(request: HttpRequest) -> dict:
     }
 
 
-# Other apps add a line to the lobby's My games: (template, request -> its context as
-# `data`, or None for no line). The community app lists the player's tournaments.
-LOBBY_LINES: list[tuple[str, Callable[[HttpRequest], dict | None]]] = []
+# Other apps' lines in the lobby's My games (games/page_parts.py): the community app lists
+# the player's tournaments.
+LOBBY_LINES: PartHooks = []
 
 
 def lobby_context(request: HttpRequest) -> dict:
     """The lobby: quick match and Play against a bot for the chosen battle (quick match may
     take any), the catalogue to choose from, option names for the game cards, the other
     apps' lines."""
-    lines = [{"template": t, "data": data} for t, data_of in LOBBY_LINES
-             if (data := data_of(request)) is not None]
     return {
-        "lines": lines,
+        "lines": filled(LOBBY_LINES, request),
         "option_names": {
             o["id"]: o["name"] for g in engine.games_list() for o in engine.option_choices(g["id"])
         },

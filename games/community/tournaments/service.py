@@ -243,7 +243,7 @@ CALLED_OFF = "its announcer called it off"
 
 
 @transaction.atomic
-def tournament_cancel(*, tournament: Any, by: Any = None, why: str = "") -> Tournament:
+def tournament_cancel(*, tournament: Any, by: Any = None) -> Tournament:
     """Call off a tournament before its start: its announcer (or staff) may, and the sweep
     does when its time comes with fewer than two players (`by` None). No game was played;
     the entries stay, so each player's page still lists it, cancelled."""
@@ -254,7 +254,7 @@ def tournament_cancel(*, tournament: Any, by: Any = None, why: str = "") -> Tour
         raise ServiceError("tournament/started", "the tournament has started: players may withdraw",
                            409)
     t.status, t.finished_at = CANCELLED, timezone.now()
-    t.cancelled_why = why or (CALLED_OFF if by is not None else NOBODY_CAME)
+    t.cancelled_why = CALLED_OFF if by is not None else NOBODY_CAME
     t.save(update_fields=["status", "finished_at", "cancelled_why"])
     return t
 
